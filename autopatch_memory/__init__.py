@@ -1,0 +1,1 @@
+"""autopatch-memory: the project-level Q&A memory of a Java-repo assistant."""

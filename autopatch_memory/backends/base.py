@@ -1,0 +1,66 @@
+"""The summarizer's view of a model: the ``SummaryBackend`` protocol (SPEC §4, §10).
+
+A backend turns a :class:`SummaryRequest` (the pending turns plus the memory they
+may refer to) into a :class:`~autopatch_memory.model.MemoryDelta`. It never sees
+the file and never writes: the applier decides what of the delta is kept.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from autopatch_memory.intents import IntentType
+from autopatch_memory.model import MemoryDelta, RepoProfile, Timestamp
+from autopatch_memory.text import Language
+
+
+class SummaryTurn(BaseModel):
+    """A pending turn as the summarizer sees it."""
+
+    id: str
+    intent: IntentType
+    user_text: str
+    assistant_text: str = ""
+    scope_paths: list[str] = Field(default_factory=list)
+    created_at: Timestamp
+
+
+class SummaryItem(BaseModel):
+    """An existing topic or long-term item the delta may update (by id)."""
+
+    id: str
+    label: str
+    summary: str
+    type: str | None = None  # long-term items only: durable_preference | project_note
+
+
+class SummaryRequest(BaseModel):
+    """Everything one summarization call may use; nothing else reaches the model."""
+
+    turns: list[SummaryTurn]
+    topics: list[SummaryItem] = Field(default_factory=list)
+    long_term: list[SummaryItem] = Field(default_factory=list)
+    repo_profile: RepoProfile | None = None
+    language: Language = Language.EN
+    now: datetime | None = None
+
+
+@runtime_checkable
+class SummaryBackend(Protocol):
+    """Something that can compress pending turns into a Memory Delta."""
+
+    @property
+    def name(self) -> str:
+        """Short name used in the journal (``summarizer:<name>``)."""
+        ...
+
+    def summarize(self, request: SummaryRequest) -> MemoryDelta:
+        """Return the delta for ``request``.
+
+        Raises :class:`~autopatch_memory.errors.BackendError` (or a subclass) when
+        the model cannot be reached or its reply is unusable after one repair try.
+        """
+        ...

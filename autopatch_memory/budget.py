@@ -1,0 +1,133 @@
+"""The size policy of SPEC §9, as a pure function over a document.
+
+Before a write that would pass the soft limit, working memory is trimmed in the
+spec's order; long-term items and the repo profile are never touched:
+
+1. drop ``assistant_text`` of ready turns, oldest first;
+2. drop ready turns beyond the newest four, oldest first;
+3. clip ``assistant_text`` of pending turns, oldest first;
+4. drop topics, least recently touched first.
+
+Recording a turn must always succeed, so when the file would still pass the hard
+limit a last resort follows (beyond the spec's list, documented in docs/):
+
+5. drop the oldest turns (pending ones too) until only the newest is left;
+6. drop the newest turn's answer, then clip its question.
+
+Every step removes one thing at a time and stops as soon as the size is back
+under the limit it works against, so no more is dropped than needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from pydantic import BaseModel
+
+from autopatch_memory import limits
+from autopatch_memory.model import MemoryDocument
+from autopatch_memory.text import clip
+
+
+class TrimAction(BaseModel):
+    """One thing the size policy removed or shortened."""
+
+    op: str  # drop_answer | drop_turn | clip_answer | drop_topic | clip_question
+    target: str
+
+
+def _drop_ready_answers(doc: MemoryDocument) -> Iterator[TrimAction]:
+    for turn in doc.working_memory.recent_turns:
+        if not turn.is_pending and turn.assistant_text:
+            turn.assistant_text = ""
+            yield TrimAction(op="drop_answer", target=turn.id)
+
+
+def _drop_old_ready_turns(doc: MemoryDocument) -> Iterator[TrimAction]:
+    turns = doc.working_memory.recent_turns
+    ready = [t for t in turns if not t.is_pending]
+    for turn in ready[: max(0, len(ready) - limits.KEEP_READY_TURNS_WHEN_TRIMMING)]:
+        turns.remove(turn)
+        yield TrimAction(op="drop_turn", target=turn.id)
+
+
+def _clip_pending_answers(doc: MemoryDocument) -> Iterator[TrimAction]:
+    for turn in doc.working_memory.recent_turns:
+        if turn.is_pending and len(turn.assistant_text) > limits.TRIMMED_ASSISTANT_TEXT_CHARS:
+            turn.assistant_text = clip(turn.assistant_text, limits.TRIMMED_ASSISTANT_TEXT_CHARS)
+            yield TrimAction(op="clip_answer", target=turn.id)
+
+
+def _drop_oldest_topics(doc: MemoryDocument) -> Iterator[TrimAction]:
+    topics = doc.working_memory.active_topics
+    for topic in sorted(topics, key=lambda t: t.last_touched_at):
+        topics.remove(topic)
+        yield TrimAction(op="drop_topic", target=topic.id)
+
+
+def _drop_all_but_newest_turn(doc: MemoryDocument) -> Iterator[TrimAction]:
+    turns = doc.working_memory.recent_turns
+    for turn in list(turns[:-1]):
+        turns.remove(turn)
+        yield TrimAction(op="drop_turn", target=turn.id)
+
+
+def _shrink_newest_turn(doc: MemoryDocument) -> Iterator[TrimAction]:
+    turns = doc.working_memory.recent_turns
+    if not turns:
+        return
+    newest = turns[-1]
+    if newest.assistant_text:
+        newest.assistant_text = ""
+        yield TrimAction(op="drop_answer", target=newest.id)
+    length = len(newest.user_text)
+    while length > 0:
+        length //= 2
+        newest.user_text = clip(newest.user_text, length)
+        yield TrimAction(op="clip_question", target=newest.id)
+
+
+_SOFT_STEPS: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...] = (
+    _drop_ready_answers,
+    _drop_old_ready_turns,
+    _clip_pending_answers,
+    _drop_oldest_topics,
+)
+_LAST_RESORT_STEPS: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...] = (
+    _drop_all_but_newest_turn,
+    _shrink_newest_turn,
+)
+
+
+def _run(
+    doc: MemoryDocument,
+    steps: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...],
+    limit: int,
+    actions: list[TrimAction],
+) -> bool:
+    """Apply ``steps`` one removal at a time until the document fits ``limit``."""
+    if doc.size_bytes() <= limit:
+        return True
+    for step in steps:
+        for action in step(doc):
+            actions.append(action)
+            if doc.size_bytes() <= limit:
+                return True
+    return False
+
+
+def trim_to_budget(doc: MemoryDocument) -> list[TrimAction]:
+    """Trim ``doc`` in place per the size policy; returns what was removed.
+
+    The caller still checks the hard limit: when long-term memory and the profile
+    alone do not fit, nothing here can help and the write must be refused.
+    """
+    actions: list[TrimAction] = []
+    if not _run(doc, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
+        _run(doc, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions)
+    return actions
+
+
+def long_term_bytes(doc: MemoryDocument) -> int:
+    """Bytes the long-term section takes in the file (its own JSON, indented)."""
+    return len(doc.long_term_memory.model_dump_json(indent=2).encode("utf-8"))

@@ -1,0 +1,103 @@
+"""The lenient parser: a model's raw reply → one :class:`MemoryDelta` (SPEC §5).
+
+Models wrap JSON in fences, think aloud in ``<think>…</think>`` first, or add a
+sentence of prose. The parser strips reasoning blocks and fences, then looks for
+the first balanced JSON object that parses. Anything else is ``invalid_json``.
+It never guesses fields: shape checks per operation are the applier's job.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from autopatch_memory.errors import DeltaError
+from autopatch_memory.model import DELTA_SECTIONS, MemoryDelta
+from autopatch_memory.reasons import Reason
+
+_THINK_RE = re.compile(
+    r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.S | re.I
+)
+_FENCE_RE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n?(.*?)```", re.S)
+
+
+class DeltaParseError(DeltaError):
+    """The reply holds no usable delta; ``reason`` is ``invalid_json`` or ``bad_shape``."""
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def strip_reasoning(text: str) -> str:
+    """Remove ``<think>…</think>`` (and similar) blocks, closed or left open."""
+    return _THINK_RE.sub("", text)
+
+
+def _candidates(text: str) -> list[str]:
+    """Where a JSON object may be, most likely first."""
+    body = strip_reasoning(text).strip()
+    found = [m.group(1).strip() for m in _FENCE_RE.finditer(body)]
+    found.append(body)
+    return found
+
+
+def _first_object(text: str) -> dict[str, Any] | None:
+    """The delta object in ``text``: the first ``{…}`` that parses and names a delta
+    section, or the very first object even without one (an empty delta).
+
+    An inner object of a truncated reply (``{"turn_id": …}``) is never taken for
+    the whole delta.
+    """
+    decoder = json.JSONDecoder()
+    first = start = text.find("{")
+    while start != -1:
+        try:
+            value, _end = decoder.raw_decode(text, start)
+        except json.JSONDecodeError:
+            value = None
+        if isinstance(value, dict) and (
+            start == first or any(name in value for name in DELTA_SECTIONS)
+        ):
+            return value
+        start = text.find("{", start + 1)
+    return None
+
+
+def extract_json_object(text: str) -> dict[str, Any]:
+    """The JSON object in a model's reply; raises :class:`DeltaParseError` (``invalid_json``)."""
+    for candidate in _candidates(text):
+        obj = _first_object(candidate)
+        if obj is not None:
+            return obj
+    preview = text.strip().replace("\n", " ")[:80]
+    raise DeltaParseError(Reason.INVALID_JSON, f"no JSON object found in the reply: {preview!r}")
+
+
+def delta_from_object(obj: Any) -> tuple[MemoryDelta, list[str]]:
+    """Build a delta from a decoded JSON value.
+
+    Unknown top-level keys are ignored; a known section that is not a list is
+    dropped and named in the returned list (``bad_shape``). A value that is not an
+    object at all raises :class:`DeltaParseError` (``bad_shape``).
+    """
+    if isinstance(obj, MemoryDelta):
+        return obj, []
+    if not isinstance(obj, dict):
+        raise DeltaParseError(Reason.BAD_SHAPE, f"a delta is a JSON object, not {type(obj).__name__}")
+    sections: dict[str, list[Any]] = {}
+    bad: list[str] = []
+    for name in DELTA_SECTIONS:
+        if name not in obj or obj[name] is None:
+            continue
+        if isinstance(obj[name], list):
+            sections[name] = obj[name]
+        else:
+            bad.append(name)
+    return MemoryDelta(**sections), bad
+
+
+def parse_delta(text: str) -> tuple[MemoryDelta, list[str]]:
+    """Parse a model's raw reply; returns the delta and the sections dropped as ``bad_shape``."""
+    return delta_from_object(extract_json_object(text))

@@ -1,0 +1,45 @@
+"""Program-made ids and the local clock (SPEC §2).
+
+The model never makes an id. Formats: ``turn_YYYYMMDD_HHMMSS_NNN``,
+``topic_YYYYMMDD_NNN``, ``mem_YYYYMMDD_NNN``; ``NNN`` is one more than the
+highest counter already used with the same prefix in the file, so ids are unique
+within the file and increase in time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+Clock = Callable[[], datetime]
+
+
+def local_now() -> datetime:
+    """Now, as an aware datetime in the machine's local UTC offset, to the second."""
+    return datetime.now().astimezone().replace(microsecond=0)
+
+
+def _next_id(prefix: str, existing: Iterable[str]) -> str:
+    pattern = re.compile(re.escape(prefix) + r"(\d+)$")
+    highest = 0
+    for item_id in existing:
+        match = pattern.match(item_id)
+        if match:
+            highest = max(highest, int(match.group(1)))
+    return f"{prefix}{highest + 1:03d}"
+
+
+def new_turn_id(now: datetime, existing: Iterable[str]) -> str:
+    """A fresh ``turn_YYYYMMDD_HHMMSS_NNN`` id."""
+    return _next_id(now.strftime("turn_%Y%m%d_%H%M%S_"), existing)
+
+
+def new_topic_id(now: datetime, existing: Iterable[str]) -> str:
+    """A fresh ``topic_YYYYMMDD_NNN`` id."""
+    return _next_id(now.strftime("topic_%Y%m%d_"), existing)
+
+
+def new_memory_id(now: datetime, existing: Iterable[str]) -> str:
+    """A fresh ``mem_YYYYMMDD_NNN`` id."""
+    return _next_id(now.strftime("mem_%Y%m%d_"), existing)

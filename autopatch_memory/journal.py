@@ -1,0 +1,174 @@
+"""The bounded journal of every change and every rejection (SPEC §9, §13).
+
+One JSON object per line in ``.autopatch-j/memory.journal.jsonl``. When the file
+passes :data:`~autopatch_memory.limits.JOURNAL_ROTATE_BYTES` it is rotated to
+``memory.journal.1.jsonl`` (replacing the previous rotation), so the journal never
+holds more than about twice that. Entries are redacted before they are written;
+they carry ids, operations and reasons, never the user's text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import deque
+from enum import Enum
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from autopatch_memory import limits
+from autopatch_memory.errors import StoreError
+from autopatch_memory.ids import Clock, local_now
+from autopatch_memory.model import Timestamp
+from autopatch_memory.privacy import redact
+from autopatch_memory.text import clip
+
+JOURNAL_FILE_NAME = "memory.journal.jsonl"
+ROTATED_FILE_NAME = "memory.journal.1.jsonl"
+
+
+class Outcome(str, Enum):
+    """What happened to the operation a journal entry describes."""
+
+    APPLIED = "applied"  # the file changed
+    REJECTED = "rejected"  # a delta operation was refused (see reason)
+    FAILED = "failed"  # something went wrong (a model call, a write, a parse)
+    RECOVERED = "recovered"  # a corrupt or foreign file was backed up
+    DISCARDED = "discarded"  # a result was dropped (stale generation, hard limit)
+    TRIMMED = "trimmed"  # the size policy dropped working memory
+
+
+class JournalEntry(BaseModel):
+    """One line of the journal."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    ts: Timestamp
+    actor: str  # "record", "summarizer:<backend>", "user", "store", "profile"
+    op: str
+    target: str | None = None
+    outcome: Outcome
+    reason: str | None = None
+    detail: str | None = None
+
+    @property
+    def is_failure(self) -> bool:
+        """A failure the operator should see in ``show``/``doctor``."""
+        return self.outcome is Outcome.FAILED
+
+
+class Journal:
+    """Append-only, rotated, redacted JSONL log next to the memory file."""
+
+    def __init__(self, folder: Path, *, clock: Clock = local_now) -> None:
+        self.folder = folder
+        self.path = folder / JOURNAL_FILE_NAME
+        self.rotated_path = folder / ROTATED_FILE_NAME
+        self._clock = clock
+        self._lock = FileLock(
+            str(folder / (JOURNAL_FILE_NAME + ".lock")),
+            timeout=limits.LOCK_TIMEOUT_SECONDS,
+            poll_interval=limits.LOCK_POLL_SECONDS,
+        )
+
+    def entry(
+        self,
+        actor: str,
+        op: str,
+        outcome: Outcome,
+        *,
+        target: str | None = None,
+        reason: str | None = None,
+        detail: str | None = None,
+    ) -> JournalEntry:
+        """Build an entry stamped now (not yet written)."""
+        return JournalEntry(
+            ts=self._clock(),
+            actor=actor,
+            op=op,
+            target=target,
+            outcome=outcome,
+            reason=reason,
+            detail=clip(detail, limits.JOURNAL_DETAIL_CHARS) if detail else None,
+        )
+
+    def append(self, *entries: JournalEntry) -> None:
+        """Write ``entries``; raises :class:`StoreError` when the folder is not writable."""
+        if not entries:
+            return
+        lines = "".join(
+            json.dumps(
+                {k: redact(v) if isinstance(v, str) else v for k, v in e.model_dump(mode="json").items()},
+                ensure_ascii=False,
+            )
+            + "\n"
+            for e in entries
+        )
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with self._lock:
+                self._rotate_if_needed()
+                # O_APPEND: concurrent appenders never overwrite each other's lines.
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+                try:
+                    os.write(fd, lines.encode("utf-8"))
+                finally:
+                    os.close(fd)
+        except Timeout as exc:
+            raise StoreError(f"journal lock busy: {exc}") from exc
+        except OSError as exc:
+            raise StoreError(f"cannot write the journal {self.path}: {exc.strerror or exc}") from exc
+
+    def record(
+        self,
+        actor: str,
+        op: str,
+        outcome: Outcome,
+        *,
+        target: str | None = None,
+        reason: str | None = None,
+        detail: str | None = None,
+    ) -> bool:
+        """Build and append one entry; returns False (instead of raising) when it cannot be written.
+
+        Used on failure paths, where the journal itself may be what is broken
+        (a full disk): the caller still reports the failure in other ways.
+        """
+        try:
+            self.append(
+                self.entry(actor, op, outcome, target=target, reason=reason, detail=detail)
+            )
+        except StoreError:
+            return False
+        return True
+
+    def _rotate_if_needed(self) -> None:
+        try:
+            size = self.path.stat().st_size
+        except FileNotFoundError:
+            return
+        if size >= limits.JOURNAL_ROTATE_BYTES:
+            os.replace(self.path, self.rotated_path)
+
+    def read(self, last: int | None = None) -> list[JournalEntry]:
+        """The newest ``last`` entries (all when ``None``), oldest first; bad lines are skipped."""
+        entries: deque[JournalEntry] = deque(maxlen=last)
+        for path in (self.rotated_path, self.path):
+            try:
+                with path.open(encoding="utf-8", errors="replace") as fh:
+                    for line in fh:
+                        try:
+                            entries.append(JournalEntry.model_validate_json(line))
+                        except ValidationError:
+                            continue
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise StoreError(f"cannot read the journal {path}: {exc.strerror or exc}") from exc
+        return list(entries)
+
+    def last_failure(self) -> JournalEntry | None:
+        """The most recent failure, if any."""
+        return next((e for e in reversed(self.read()) if e.is_failure), None)

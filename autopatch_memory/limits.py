@@ -1,0 +1,132 @@
+"""Every cap, length and byte budget of the memory, in one place.
+
+Nothing else in the package writes one of these numbers as a literal: change a
+limit here and every writer, checker, test and the docs follow.
+"""
+
+from __future__ import annotations
+
+KIB = 1024
+
+# --- the memory file (SPEC §2) ------------------------------------------------
+FORMAT_VERSION = 1
+
+MAX_RECENT_TURNS = 12  # one natural CLI conversation
+MAX_ACTIVE_TOPICS = 8  # a few parallel concerns, not a topic warehouse
+MAX_LONG_TERM_ITEMS = 50  # preferences + notes together, reviewable by a human
+MAX_SCOPE_PATHS = 10
+MAX_SCOPE_PATH_CHARS = 240
+MAX_RELATED_TURN_IDS = 20
+MAX_EVIDENCE_TURN_IDS = 20
+
+MAX_USER_TEXT_CHARS = 1000  # keep the question, not a pasted log
+MAX_ASSISTANT_TEXT_CHARS = 2000  # summarizer input only, never injected
+MAX_LABEL_CHARS = 60
+MAX_SUMMARY_CHARS = 300
+
+CLIP_MARK = "…"
+
+# --- size policy (SPEC §9) ----------------------------------------------------
+SOFT_LIMIT_BYTES = 24 * KIB  # passing it trims working memory and triggers compaction
+HARD_LIMIT_BYTES = 32 * KIB  # the file never exceeds it
+LONG_TERM_BUDGET_BYTES = 20 * KIB  # long-term items alone never pass this
+KEEP_READY_TURNS_WHEN_TRIMMING = 4
+# When pending answers must shrink, they are first clipped to this length.
+TRIMMED_ASSISTANT_TEXT_CHARS = 300
+
+# --- journal (SPEC §9, §13) ---------------------------------------------------
+JOURNAL_ROTATE_BYTES = 256 * KIB
+JOURNAL_DETAIL_CHARS = 500
+
+# --- storage --------------------------------------------------------------------
+LOCK_TIMEOUT_SECONDS = 10.0
+LOCK_POLL_SECONDS = 0.002
+
+# --- summarization (SPEC §4) ------------------------------------------------------
+TRIGGER_PENDING_TURNS = 2
+TRIGGER_RECENT_TURNS = 6
+SUMMARY_BATCH_TURNS = 4
+SUMMARIZER_MAX_CONTEXT_ITEMS = 20  # topics / long-term items shown to the summarizer, each
+BACKOFF_INITIAL_SECONDS = 5.0
+BACKOFF_MAX_SECONDS = 300.0
+CLOSE_WAIT_SECONDS = 10.0
+
+# --- model backend (SPEC §10) -----------------------------------------------------
+LLM_TIMEOUT_SECONDS = 60.0
+LLM_MAX_RETRIES = 2
+LLM_TEMPERATURE = 0.1
+LLM_MAX_TOKENS = 1200
+LLM_REPAIR_ATTEMPTS = 1
+# Bounds a configuration value must stay within ("few retries", "bounded max_tokens").
+LLM_TIMEOUT_MAX_SECONDS = 600.0
+LLM_MAX_RETRIES_CAP = 5
+LLM_MAX_TOKENS_CAP = 16384
+LLM_TEMPERATURE_MAX = 2.0
+# Answering a user's question (the CLI) may be longer and a little less literal.
+LLM_ANSWER_MAX_TOKENS = 2000
+LLM_ANSWER_TEMPERATURE = 0.3
+# `doctor`'s reachability check never waits as long as a summary would.
+LLM_CHECK_TIMEOUT_SECONDS = 10.0
+LLM_CHECK_MAX_MODELS = 20  # model names reported by the check
+# How much of an invalid reply / validation error the repair request quotes back.
+LLM_REPAIR_REPLY_CHARS = 2000
+LLM_REPAIR_ERROR_CHARS = 400
+LLM_ERROR_DETAIL_CHARS = 200  # server error text kept in a BackendError message
+
+# --- heuristic backend (SPEC §10) -------------------------------------------------
+HEURISTIC_MAX_NEW_TOPICS = 2  # new topics one call may create
+HEURISTIC_MAX_NOTES = 2  # project notes one call may create or update
+HEURISTIC_KEY_TERMS = 3  # identifiers/paths named in one turn summary
+HEURISTIC_QUESTION_CHARS = 160  # the user's question as quoted inside a summary
+HEURISTIC_TERM_MIN_CHARS = 2  # shorter terms are never a topic
+HEURISTIC_TERM_MAX_CHARS = 40  # a "term" longer than this is not a term
+HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic term
+
+# --- memory context (SPEC §7) -----------------------------------------------------
+CONTEXT_PREFERENCES = 5
+CONTEXT_NOTES = 5
+CONTEXT_TOPICS = 3
+CONTEXT_READY_SUMMARIES = 3
+CONTEXT_PENDING_QUESTIONS = 2
+CONTEXT_MAX_BYTES = 6 * KIB
+# A raw pending question may be a pasted paragraph: render at most this much of it
+# (the same bound as a summary), so one question cannot crowd out the rest.
+CONTEXT_PENDING_QUESTION_CHARS = MAX_SUMMARY_CHARS
+# Okapi BM25 parameters: the textbook values. k1 saturates repeated terms (a summary
+# saying "review" three times is not three times as relevant); b normalises for
+# length (a 300-char summary does not beat a 60-char label by sheer size).
+BM25_K1 = 1.2
+BM25_B = 0.75
+# A note or topic "matches" a question when its BM25 score is above zero and at least
+# this share of the best score in its section: one shared common word ("java", "模块")
+# does not make an item relevant when others match the question's specific terms.
+CONTEXT_MIN_RELATIVE_SCORE = 0.25
+# Two long-term summaries at or above this similarity (Dice coefficient over relevance
+# tokens plus CJK characters, see relevance.similarity) say the same thing: the applier
+# turns the create into an update. Paraphrases score 0.75-1.0, merely related notes
+# of one module or one kind 0.3-0.6; 0.7 sits between with margin on both sides.
+NEAR_DUPLICATE_SIMILARITY = 0.7
+# Feature weights of that similarity, relative to a CJK bigram (weight 1): a Latin
+# token names a specific thing (MyBatis vs JPA, Java 17 vs 21) and counts double; a
+# single CJK character only smooths over reordered words and counts half.
+SIMILARITY_LATIN_WEIGHT = 2.0
+SIMILARITY_CJK_CHAR_WEIGHT = 0.5
+# Estimated model tokens of a rendered context: a CJK character is about one token,
+# other text about four characters per token (typical BPE tokenizers).
+TOKEN_ESTIMATE_CHARS_PER_TOKEN = 4
+
+# --- repo profile (SPEC §6) -------------------------------------------------------
+PROFILE_MAX_LIST_ITEMS = 20
+PROFILE_MAX_VALUE_CHARS = 120
+# Everything below in this block belongs to the repo profile collector (profile/).
+PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB  # a build file larger than this is not a build file
+PROFILE_README_BYTES = 64 * KIB  # the first title is near the top; never read a whole book
+PROFILE_MAX_BUILD_FILES = 2000  # huge monorepos: stop following declarations past this
+PROFILE_MAX_NESTING = 16  # nested aggregators / parent chains / `${}` indirections
+PROFILE_MAX_SCANNED_FILES = 20  # CI workflows / convention scripts read from one folder
+PROFILE_MAX_PROBLEMS = 50  # a broken repo yields a readable report, not a flood
+PROFILE_MAX_PROBLEM_CHARS = 200
+# A file modified within this window of a collection may have changed without
+# its mtime moving (coarse filesystem clocks): such a cache entry is not trusted.
+PROFILE_CACHE_RACY_WINDOW_NS = 2_000_000_000
+PROFILE_CACHE_FORMAT = 1  # bump whenever the collector's rules change

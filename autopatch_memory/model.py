@@ -1,0 +1,389 @@
+"""Typed models of ``memory.json`` (SPEC §2) and of the Memory Delta (SPEC §5).
+
+``MemoryDocument.model_dump(mode="json")`` is exactly the file's shape, keys in a
+stable order. Loading is lenient where the reference implementation differs
+(``status: inactive``, ``null`` texts, random id suffixes, naive timestamps) and
+strict about types and closed sets, so a wrong shape is detected as corruption.
+Caps are not enforced by validation: writers clip or reject, and
+:func:`check_invariants` says whether a document keeps every cap.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    field_validator,
+    model_validator,
+)
+
+from autopatch_memory import limits
+from autopatch_memory.intents import MEMORY_INTENTS, IntentType
+
+
+def _aware(value: datetime) -> datetime:
+    # Reference files may carry naive timestamps: read them as local time.
+    return value if value.tzinfo is not None else value.astimezone()
+
+
+def _iso(value: datetime) -> str:
+    return value.isoformat(timespec="seconds")
+
+
+Timestamp = Annotated[datetime, AfterValidator(_aware), PlainSerializer(_iso, return_type=str)]
+"""An aware datetime written as ISO-8601 with its UTC offset (``2026-05-01T12:30:00+08:00``)."""
+
+
+def _none_to_empty(value: Any) -> Any:
+    return "" if value is None else value
+
+
+Text = Annotated[str, BeforeValidator(_none_to_empty)]
+"""A string field where the reference implementation may have written ``null``."""
+
+
+def _none_to_list(value: Any) -> Any:
+    return [] if value is None else value
+
+
+StrList = Annotated[list[str], BeforeValidator(_none_to_list)]
+
+
+class _Model(BaseModel):
+    # Unknown keys are ignored: the reference format has exactly these keys.
+    model_config = ConfigDict(extra="ignore", validate_assignment=False)
+
+
+# --- closed sets ----------------------------------------------------------------
+
+
+class SummaryStatus(str, Enum):
+    """Whether a recent turn has been summarized yet."""
+
+    PENDING = "pending"
+    READY = "ready"
+
+
+class ItemStatus(str, Enum):
+    """Lifecycle of a long-term item. Only the user archives (``forget``)."""
+
+    ACTIVE = "active"
+    ARCHIVED = "archived"
+
+    @classmethod
+    def _missing_(cls, value: object) -> ItemStatus | None:
+        # The reference implementation wrote "inactive" for archived items.
+        if isinstance(value, str) and value.strip().lower() in {"inactive", "archived"}:
+            return cls.ARCHIVED
+        return None
+
+
+class LongTermType(str, Enum):
+    """The two kinds of long-term memory."""
+
+    DURABLE_PREFERENCE = "durable_preference"
+    PROJECT_NOTE = "project_note"
+
+
+class Source(str, Enum):
+    """Where a long-term item came from; fixed by its type."""
+
+    USER_EXPLICIT = "user_explicit"
+    CONVERSATION_SUMMARY = "conversation_summary"
+
+
+SOURCE_OF_TYPE: dict[LongTermType, Source] = {
+    LongTermType.DURABLE_PREFERENCE: Source.USER_EXPLICIT,
+    LongTermType.PROJECT_NOTE: Source.CONVERSATION_SUMMARY,
+}
+
+
+class BuildTool(str, Enum):
+    """The build tool a repository uses."""
+
+    MAVEN = "maven"
+    GRADLE = "gradle"
+    MAVEN_AND_GRADLE = "maven+gradle"
+
+
+# --- the file -------------------------------------------------------------------
+
+
+class RepoProfile(_Model):
+    """Narrow build metadata, collected by the program from build files only."""
+
+    build_tool: BuildTool | None = None
+    java_version: str | None = None
+    project_name: str | None = None
+    modules: StrList = Field(default_factory=list)
+    frameworks: StrList = Field(default_factory=list)
+    source_files: StrList = Field(default_factory=list)
+    updated_at: Timestamp | None = None
+
+    def facts(self) -> dict[str, Any]:
+        """The profile without its timestamp, to tell whether anything changed."""
+        return self.model_dump(mode="json", exclude={"updated_at"})
+
+    @property
+    def is_empty(self) -> bool:
+        """True when no build file or README supplied anything."""
+        return not any(
+            (self.build_tool, self.java_version, self.project_name, self.modules, self.frameworks)
+        )
+
+
+class Turn(_Model):
+    """One recorded Q&A turn: raw material for the summarizer, not memory."""
+
+    id: str
+    intent: IntentType
+    user_text: Text
+    assistant_text: Text = ""
+    summary: Text = ""
+    summary_status: SummaryStatus = SummaryStatus.PENDING
+    scope_paths: StrList = Field(default_factory=list)
+    created_at: Timestamp
+
+    @field_validator("intent")
+    @classmethod
+    def _memory_intent(cls, value: IntentType) -> IntentType:
+        if value not in MEMORY_INTENTS:
+            raise ValueError(f"a stored turn cannot have intent {value.value}")
+        return value
+
+    @property
+    def is_pending(self) -> bool:
+        """Not summarized yet."""
+        return self.summary_status is SummaryStatus.PENDING
+
+
+class Topic(_Model):
+    """A recent concern of the user, touched by summaries."""
+
+    id: str
+    label: Text
+    summary: Text
+    related_turn_ids: StrList = Field(default_factory=list)
+    last_touched_at: Timestamp
+
+
+class LongTermItem(_Model):
+    """A governed long-term item: a durable preference or a project note."""
+
+    id: str
+    type: LongTermType
+    label: Text
+    summary: Text
+    status: ItemStatus = ItemStatus.ACTIVE
+    source: Source
+    created_at: Timestamp
+    updated_at: Timestamp
+
+    @property
+    def is_active(self) -> bool:
+        """Not archived by the user."""
+        return self.status is ItemStatus.ACTIVE
+
+
+class WorkingMemory(_Model):
+    """Recent material and topics: allowed to be forgotten."""
+
+    recent_turns: list[Turn] = Field(default_factory=list)
+    active_topics: list[Topic] = Field(default_factory=list)
+
+
+class LongTermMemory(_Model):
+    """Governed preferences and project notes: kept."""
+
+    durable_preferences: list[LongTermItem] = Field(default_factory=list)
+    project_notes: list[LongTermItem] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _types_match_lists(self) -> LongTermMemory:
+        for items, kind in (
+            (self.durable_preferences, LongTermType.DURABLE_PREFERENCE),
+            (self.project_notes, LongTermType.PROJECT_NOTE),
+        ):
+            for item in items:
+                if item.type is not kind:
+                    raise ValueError(f"item {item.id} of type {item.type.value} in the {kind.value} list")
+        return self
+
+    def items(self) -> list[LongTermItem]:
+        """Every long-term item, preferences first."""
+        return [*self.durable_preferences, *self.project_notes]
+
+    def list_for(self, kind: LongTermType) -> list[LongTermItem]:
+        """The (mutable) list that holds items of ``kind``."""
+        if kind is LongTermType.DURABLE_PREFERENCE:
+            return self.durable_preferences
+        return self.project_notes
+
+
+class MemoryDocument(_Model):
+    """The whole ``memory.json``."""
+
+    version: Literal[1] = limits.FORMAT_VERSION
+    generation: int = Field(default=0, ge=0)
+    updated_at: Timestamp | None = None
+    repo_profile: RepoProfile | None = None
+    working_memory: WorkingMemory = Field(default_factory=WorkingMemory)
+    long_term_memory: LongTermMemory = Field(default_factory=LongTermMemory)
+
+    # -- lookups used by the applier, the context builder and the facade --------
+
+    def turn(self, turn_id: str) -> Turn | None:
+        """The recent turn with ``turn_id``, if any."""
+        return next((t for t in self.working_memory.recent_turns if t.id == turn_id), None)
+
+    def topic(self, topic_id: str) -> Topic | None:
+        """The active topic with ``topic_id``, if any."""
+        return next((t for t in self.working_memory.active_topics if t.id == topic_id), None)
+
+    def long_term_item(self, item_id: str) -> LongTermItem | None:
+        """The long-term item (active or archived) with ``item_id``, if any."""
+        return next((i for i in self.long_term_memory.items() if i.id == item_id), None)
+
+    def pending_turns(self) -> list[Turn]:
+        """Turns not summarized yet, oldest first."""
+        return [t for t in self.working_memory.recent_turns if t.is_pending]
+
+    def all_ids(self) -> set[str]:
+        """Every id in the file (turns, topics, long-term items)."""
+        return {
+            *(t.id for t in self.working_memory.recent_turns),
+            *(t.id for t in self.working_memory.active_topics),
+            *(i.id for i in self.long_term_memory.items()),
+        }
+
+    def to_json(self) -> str:
+        """The file's text: UTF-8 friendly, ``indent=2``, stable key order."""
+        return self.model_dump_json(indent=2) + "\n"
+
+    def size_bytes(self) -> int:
+        """Size of the file this document would be written as."""
+        return len(self.to_json().encode("utf-8"))
+
+
+def empty_document(generation: int = 0) -> MemoryDocument:
+    """A memory with nothing in it."""
+    return MemoryDocument(generation=generation)
+
+
+# --- invariants -------------------------------------------------------------------
+
+
+def check_invariants(doc: MemoryDocument) -> list[str]:
+    """Every cap of SPEC §2 and §9 the document breaks (an empty list when it keeps them)."""
+    problems: list[str] = []
+    wm, ltm = doc.working_memory, doc.long_term_memory
+
+    def cap(name: str, count: int, limit: int) -> None:
+        if count > limit:
+            problems.append(f"{name}: {count} > {limit}")
+
+    cap("recent_turns", len(wm.recent_turns), limits.MAX_RECENT_TURNS)
+    cap("active_topics", len(wm.active_topics), limits.MAX_ACTIVE_TOPICS)
+    cap("long-term items", len(ltm.items()), limits.MAX_LONG_TERM_ITEMS)
+    for turn in wm.recent_turns:
+        cap(f"{turn.id}.user_text", len(turn.user_text), limits.MAX_USER_TEXT_CHARS)
+        cap(f"{turn.id}.assistant_text", len(turn.assistant_text), limits.MAX_ASSISTANT_TEXT_CHARS)
+        cap(f"{turn.id}.summary", len(turn.summary), limits.MAX_SUMMARY_CHARS)
+        cap(f"{turn.id}.scope_paths", len(turn.scope_paths), limits.MAX_SCOPE_PATHS)
+        for path in turn.scope_paths:
+            cap(f"{turn.id}.scope_path", len(path), limits.MAX_SCOPE_PATH_CHARS)
+    for topic in wm.active_topics:
+        cap(f"{topic.id}.label", len(topic.label), limits.MAX_LABEL_CHARS)
+        cap(f"{topic.id}.summary", len(topic.summary), limits.MAX_SUMMARY_CHARS)
+        cap(f"{topic.id}.related_turn_ids", len(topic.related_turn_ids), limits.MAX_RELATED_TURN_IDS)
+    for item in ltm.items():
+        cap(f"{item.id}.label", len(item.label), limits.MAX_LABEL_CHARS)
+        cap(f"{item.id}.summary", len(item.summary), limits.MAX_SUMMARY_CHARS)
+        if item.source is not SOURCE_OF_TYPE[item.type]:
+            problems.append(f"{item.id}: source {item.source.value} for {item.type.value}")
+    ids = [
+        *(t.id for t in wm.recent_turns),
+        *(t.id for t in wm.active_topics),
+        *(i.id for i in ltm.items()),
+    ]
+    if len(ids) != len(set(ids)):
+        problems.append("duplicate ids")
+    cap("file bytes", doc.size_bytes(), limits.HARD_LIMIT_BYTES)
+    return problems
+
+
+# --- the Memory Delta (SPEC §5) ---------------------------------------------------
+
+
+class Operation(str, Enum):
+    """What a topic or long-term operation asks for."""
+
+    CREATE_NEW = "create_new"
+    UPDATE_EXISTING = "update_existing"
+
+
+class TurnSummaryOp(_Model):
+    """Set the summary of one pending recent turn."""
+
+    turn_id: str
+    summary: Text = ""
+
+
+class TopicOp(_Model):
+    """Create or update an active topic."""
+
+    operation: Operation
+    target_id: str | None = None
+    label: str | None = None
+    summary: str | None = None
+    related_turn_ids: StrList = Field(default_factory=list)
+
+
+class LongTermOp(_Model):
+    """Create or update a long-term item (never delete or archive).
+
+    ``type`` and ``source`` stay plain strings so that a wrong value is reported
+    precisely (``invalid_type`` / ``invalid_source``) instead of as a bad shape.
+    """
+
+    operation: Operation
+    type: str | None = None
+    target_id: str | None = None
+    label: str | None = None
+    summary: str | None = None
+    source: str | None = None
+    evidence_turn_ids: StrList = Field(default_factory=list)
+
+
+DeltaSection = Literal["turn_summaries", "topic_operations", "long_term_operations"]
+DELTA_SECTIONS: tuple[DeltaSection, ...] = (
+    "turn_summaries",
+    "topic_operations",
+    "long_term_operations",
+)
+
+
+class MemoryDelta(_Model):
+    """A model's proposal of changes, never the whole memory.
+
+    Sections hold typed operations or raw values exactly as the model wrote them:
+    the applier validates each entry on its own, so one malformed operation is
+    rejected with a reason code while the others still apply.
+    """
+
+    turn_summaries: list[Any] = Field(default_factory=list)
+    topic_operations: list[Any] = Field(default_factory=list)
+    long_term_operations: list[Any] = Field(default_factory=list)
+
+    @property
+    def is_empty(self) -> bool:
+        """No operation at all."""
+        return not (self.turn_summaries or self.topic_operations or self.long_term_operations)

@@ -1,0 +1,27 @@
+"""The closed set of reason codes for rejected or discarded delta operations (SPEC §5)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Reason(str, Enum):
+    """Why an operation (or a whole delta) was not applied. Values are the spec's codes."""
+
+    INVALID_JSON = "invalid_json"  # the reply held no JSON object
+    BAD_SHAPE = "bad_shape"  # not an object / a section not a list / a field of the wrong type
+    UNKNOWN_TARGET = "unknown_target"  # an id that does not exist (never "repaired")
+    INVALID_TYPE = "invalid_type"  # a long-term type other than durable_preference/project_note
+    INVALID_SOURCE = "invalid_source"  # the source does not match the type
+    EMPTY_FIELD = "empty_field"  # a required label/summary/id missing or blank
+    TOO_LONG = "too_long"  # a model-written field over its limit (never clipped)
+    UNGROUNDED = "ungrounded"  # a preference without an explicit long-term signal in evidence
+    CODE_OR_LOG = "code_or_log"  # source code, a diff, a stack trace or a log excerpt
+    CAPACITY = "capacity"  # no room (only preferences left, or the long-term byte budget)
+    STALE_GENERATION = "stale_generation"  # computed before a reset
+    HARD_LIMIT = "hard_limit"  # the write would pass the hard size limit
+    INACTIVE_TARGET = "inactive_target"  # an update of an archived item
+    UNKNOWN_OPERATION = "unknown_operation"  # operation other than create_new/update_existing
+
+    def __str__(self) -> str:
+        return self.value

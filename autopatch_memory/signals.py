@@ -1,0 +1,213 @@
+"""Every signal word list, in one place (Chinese and English side by side).
+
+The lists are data; the matching lives in :mod:`autopatch_memory.text`. Tests
+exercise each list in both languages.
+"""
+
+from __future__ import annotations
+
+# An explicit long-term signal in the user's own words (SPEC §4). Only a turn whose
+# user text carries one can ground a durable preference; it also triggers a
+# summarization run so "from now on…" never stays only in short-term memory.
+LONG_TERM_SIGNALS_ZH: tuple[str, ...] = (
+    "以后",
+    "今后",
+    "从现在起",
+    "从现在开始",
+    "每次",
+    "总是",
+    "永远",
+    "必须",
+    "不要",
+    "别再",
+    "不许",
+    "我希望",
+    "我不喜欢",
+    "我喜欢",
+    "我偏好",
+    "优先",
+    "规则",
+    "守则",
+    "记住",
+    "默认",
+    "一律",
+    "始终",
+)
+LONG_TERM_SIGNALS_EN: tuple[str, ...] = (
+    "always",
+    "never",
+    "from now on",
+    "going forward",
+    "every time",
+    "remember",
+    "i prefer",
+    "i'd prefer",
+    "i would prefer",
+    "i don't like",
+    "i do not like",
+    "please don't",
+    "please do not",
+    "don't ever",
+    "do not ever",
+    "by default",
+    "make sure to",
+)
+# Phrases that contain a signal but are questions, not wishes ("要不要用 Optional?").
+LONG_TERM_SIGNAL_EXCEPTIONS_ZH: tuple[str, ...] = ("要不要", "需不需要", "是不是必须", "必须吗")
+
+# The question is about the project itself (SPEC §7): the repo profile is injected.
+PROJECT_SIGNALS_ZH: tuple[str, ...] = (
+    "项目",
+    "仓库",
+    "模块",
+    "目录",
+    "代码",
+    "工程",
+    "构建",
+    "依赖",
+    "框架",
+    "子项目",
+    "编译",
+    "打包",
+)
+PROJECT_SIGNALS_EN: tuple[str, ...] = (
+    "project",
+    "repo",
+    "repository",
+    "module",
+    "modules",
+    "build",
+    "builds",
+    "dependency",
+    "dependencies",
+    "framework",
+    "frameworks",
+    "codebase",
+    "maven",
+    "gradle",
+    "pom",
+    "subproject",
+    "subprojects",
+    "compile",
+    "package",
+)
+
+# Words of the rule-based intent classifier (SPEC §1).
+AUDIT_SIGNALS_ZH: tuple[str, ...] = (
+    "审计",
+    "检查",
+    "修复",
+    "漏洞",
+    "扫描",
+    "补丁",
+    "打补丁",
+    "修一下",
+    "修掉",
+    "安全问题",
+    "找问题",
+    "找出问题",
+    "有没有问题",
+    "有什么问题",
+)
+AUDIT_SIGNALS_EN: tuple[str, ...] = (
+    "audit",
+    "fix",
+    "patch",
+    "vulnerability",
+    "vulnerabilities",
+    "security issue",
+    "security issues",
+    "scan",
+    "find bugs",
+    "find issues",
+    "repair",
+    "check for",
+    "inspect",
+)
+PATCH_EXPLAIN_SIGNALS_ZH: tuple[str, ...] = (
+    "解释补丁",
+    "解释这个补丁",
+    "解释一下补丁",
+    "补丁是什么意思",
+    "这个补丁",
+    "为什么这么改",
+    "为什么这样改",
+    "这个修改",
+)
+PATCH_EXPLAIN_SIGNALS_EN: tuple[str, ...] = (
+    "explain the patch",
+    "explain this patch",
+    "explain the fix",
+    "explain this fix",
+    "what does the patch",
+    "what does this patch",
+    "why this patch",
+    "why does the patch",
+)
+PATCH_REVISE_SIGNALS_ZH: tuple[str, ...] = (
+    "修改补丁",
+    "改一下补丁",
+    "重写补丁",
+    "调整补丁",
+    "补丁改成",
+    "换一种改法",
+)
+PATCH_REVISE_SIGNALS_EN: tuple[str, ...] = (
+    "revise the patch",
+    "revise this patch",
+    "change the patch",
+    "rewrite the patch",
+    "update the patch",
+    "modify the patch",
+    "adjust the patch",
+)
+EXPLAIN_SIGNALS_ZH: tuple[str, ...] = (
+    *PROJECT_SIGNALS_ZH,
+    "文件",
+    "类",
+    "方法",
+    "接口",
+    "这段",
+    "入口",
+    "配置",
+)
+EXPLAIN_SIGNALS_EN: tuple[str, ...] = (
+    *PROJECT_SIGNALS_EN,
+    "file",
+    "folder",
+    "directory",
+    "class",
+    "method",
+    "interface",
+    "this code",
+    "entry point",
+    "config",
+)
+
+# Words that carry no topic for relevance ranking: question scaffolding and the
+# stock phrases of summaries ("用户关注…", "the user asked…"). Long-term signal
+# words are removed from queries separately, so "from now on" never makes every
+# item relevant.
+STOPWORDS_EN: frozenset[str] = frozenset(
+    """
+    a an the is are was were be been being am do does did doing done have has had
+    i me my we our you your he she it its they them their this that these those
+    what which who whom whose when where why how
+    to of in on at by for with from into onto about as than then so if or and but not no
+    can could should would will shall may might must
+    there here some any all each every both either neither more most other such only own same
+    just also very too again further once please thanks thank ok okay hi hello
+    use used using user users question questions answer answers ask asked asks asking
+    tell explain explains explained show shows know want need like get got give
+    s t d ll m re ve
+    """.split()
+)
+STOP_PHRASES_ZH: tuple[str, ...] = tuple(
+    """
+    怎么样 怎么 什么 如何 为何 为什么 哪些 哪个 一下 这个 那个 这些 那些 是否 可以 能否
+    我们 你们 他们 用户 关注 问题 请问 一个 怎样 还是 就是 需要 进行 以及 或者 并且
+    如果 因为 所以 但是 然后 现在 目前 近期 最近 相关 有关 的话 一些 有没有 没有
+    告诉 解释 说明 介绍 讲讲 看看 帮我 我想 知道 了解 询问 提问 使用
+    是 的 了 吗 呢 吧 啊 和 与 及 都 也 很 请 把 被 给 让 我 你 他 这 那
+    """.split()
+)

@@ -1,0 +1,46 @@
+"""Which summarization trigger, if any, a newly recorded turn calls for (SPEC §4)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from autopatch_memory import limits
+from autopatch_memory.intents import IntentType
+from autopatch_memory.model import MemoryDocument, Turn
+from autopatch_memory.text import has_long_term_signal
+
+
+class Trigger(str, Enum):
+    """Why a summarization run was requested."""
+
+    PENDING_TURNS = "pending_turns"  # >= 2 pending turns: keep the amnesia window short
+    RECENT_TURNS = "recent_turns"  # >= 6 recent turns with pending ones among them
+    PROJECT_EXPLAIN = "project_explain"  # a project-level code_explain turn
+    LONG_TERM_SIGNAL = "long_term_signal"  # "from now on..." must not stay short-term
+    SIZE = "size"  # the file passed the soft limit: compaction
+    MANUAL = "manual"  # the host or the user asked (summarize_now, `summarize`)
+
+
+def triggers_after_record(doc: MemoryDocument, turn: Turn, *, project_level: bool) -> list[Trigger]:
+    """Every content trigger that fires now that ``turn`` is in ``doc``.
+
+    The size trigger depends on the written file, so :func:`size_trigger` is
+    checked after the write.
+    """
+    turns = doc.working_memory.recent_turns
+    pending = sum(1 for t in turns if t.is_pending)
+    fired: list[Trigger] = []
+    if pending >= limits.TRIGGER_PENDING_TURNS:
+        fired.append(Trigger.PENDING_TURNS)
+    if len(turns) >= limits.TRIGGER_RECENT_TURNS and pending:
+        fired.append(Trigger.RECENT_TURNS)
+    if project_level and turn.intent is IntentType.CODE_EXPLAIN:
+        fired.append(Trigger.PROJECT_EXPLAIN)
+    if has_long_term_signal(turn.user_text):
+        fired.append(Trigger.LONG_TERM_SIGNAL)
+    return fired
+
+
+def size_trigger(size_bytes: int, trimmed: int) -> bool:
+    """The write passed the soft limit (and the size policy had to trim)."""
+    return trimmed > 0 or size_bytes > limits.SOFT_LIMIT_BYTES

@@ -1,0 +1,75 @@
+"""Shared fixtures. Every test runs fail-closed: no network, no real config.
+
+* ``OPENAI_BASE_URL`` / ``AUTOPATCH_LLM_BASE_URL`` point at a loopback port that is
+  bound but never listens, so a forgotten model call is refused at once;
+* API keys, model names and backend choices from the developer's shell are removed;
+* ``HOME`` and ``XDG_CONFIG_HOME`` point into a temporary folder;
+* an audit hook refuses any socket connection that is not to the loopback interface.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+_LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+_ENV_TO_CLEAR = (
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "OPENAI_MODEL",
+    "OPENAI_ORG_ID",
+    "OPENAI_PROJECT_ID",
+    "AUTOPATCH_LLM_API_KEY",
+    "AUTOPATCH_LLM_BASE_URL",
+    "AUTOPATCH_LLM_MODEL",
+    "AUTOPATCH_MEMORY_BACKEND",
+)
+
+
+def _refuse_remote_sockets(event: str, args: tuple[object, ...]) -> None:
+    if event != "socket.connect":
+        return
+    address = args[1]
+    if isinstance(address, tuple) and address and address[0] not in _LOOPBACK:
+        raise ConnectionRefusedError(f"tests may not reach the network (tried {address!r})")
+
+
+sys.addaudithook(_refuse_remote_sockets)
+
+
+@pytest.fixture(scope="session")
+def closed_port() -> Iterator[int]:
+    """A loopback port that is bound but not listening: connecting is refused."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    try:
+        yield sock.getsockname()[1]
+    finally:
+        sock.close()
+
+
+@pytest.fixture(autouse=True)
+def _fail_closed_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory, closed_port: int
+) -> None:
+    for name in _ENV_TO_CLEAR:
+        monkeypatch.delenv(name, raising=False)
+    dead_url = f"http://127.0.0.1:{closed_port}/v1"
+    monkeypatch.setenv("OPENAI_BASE_URL", dead_url)
+    monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", dead_url)
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """An empty repository folder (a ``.git`` marker and nothing else)."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    return root
