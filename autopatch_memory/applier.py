@@ -55,8 +55,9 @@ class AcceptedOp(BaseModel):
     section: DeltaSection
     index: int
     operation: str  # "summarize" | "create_new" | "update_existing"
-    ids: list[str] = Field(default_factory=list)  # what it touched (created, updated, evicted)
-    note: str | None = None  # e.g. "matched existing label: became an update"
+    ids: list[str] = Field(default_factory=list)  # what it created or updated
+    evicted: list[str] = Field(default_factory=list)  # what capacity rules removed to make room
+    note: str | None = None  # e.g. "same label: updated"
 
 
 class RejectedOp(BaseModel):
@@ -191,11 +192,11 @@ class _Applier:
                 return self._accepted(
                     "topic_operations", "create_new", [existing.id], "same label: updated"
                 )
-            touched: list[str] = []
+            evicted: list[str] = []
             while len(topics) >= limits.MAX_ACTIVE_TOPICS:
                 stale = min(topics, key=lambda t: t.last_touched_at)
                 topics.remove(stale)
-                touched.append(stale.id)
+                evicted.append(stale.id)
             topic = Topic(
                 id=new_topic_id(self.now, self.doc.all_ids()),
                 label=label,
@@ -204,8 +205,7 @@ class _Applier:
                 last_touched_at=self.now,
             )
             topics.append(topic)
-            note = f"evicted {', '.join(touched)}" if touched else None
-            return self._accepted("topic_operations", "create_new", [topic.id, *touched], note)
+            return self._accepted("topic_operations", "create_new", [topic.id], evicted=evicted)
         target = self._target_id(op.target_id)
         found = self.doc.topic(target)
         if found is None:
@@ -257,8 +257,7 @@ class _Applier:
             updated_at=self.now,
         )
         evicted = self._make_room(item)
-        note = f"evicted {', '.join(evicted)}" if evicted else None
-        return self._accepted("long_term_operations", "create_new", [item.id, *evicted], note)
+        return self._accepted("long_term_operations", "create_new", [item.id], evicted=evicted)
 
     def _update_long_term(self, op: LongTermOp) -> AcceptedOp:
         target = self._target_id(op.target_id)
@@ -356,9 +355,16 @@ class _Applier:
 
     @staticmethod
     def _accepted(
-        section: DeltaSection, operation: str, ids: list[str], note: str | None = None
+        section: DeltaSection,
+        operation: str,
+        ids: list[str],
+        note: str | None = None,
+        *,
+        evicted: list[str] | None = None,
     ) -> AcceptedOp:
-        return AcceptedOp(section=section, index=-1, operation=operation, ids=ids, note=note)
+        return AcceptedOp(
+            section=section, index=-1, operation=operation, ids=ids, evicted=evicted or [], note=note
+        )
 
 
 def apply_delta(

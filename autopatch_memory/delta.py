@@ -68,6 +68,13 @@ def _first_object(text: str) -> dict[str, Any] | None:
 def extract_json_object(text: str) -> dict[str, Any]:
     """The JSON object in a model's reply; raises :class:`DeltaParseError` (``invalid_json``)."""
     for candidate in _candidates(text):
+        if candidate.startswith("["):
+            try:
+                json.loads(candidate)
+            except json.JSONDecodeError:
+                pass
+            else:
+                raise DeltaParseError(Reason.BAD_SHAPE, "a delta is a JSON object, not a list")
         obj = _first_object(candidate)
         if obj is not None:
             return obj

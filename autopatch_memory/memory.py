@@ -53,6 +53,13 @@ class Failure(BaseModel):
 
 
 def _resolve_backend(repo_root: Path, backend: BackendSpec) -> SummaryBackend | None:
+    # The two offline choices need no configuration (and cannot be broken by it).
+    if backend == "off":
+        return None
+    if backend == "heuristic":
+        from autopatch_memory.backends.heuristic import HeuristicBackend
+
+        return HeuristicBackend()
     if backend is None or isinstance(backend, str):
         from autopatch_memory.config import load_settings, make_backend
 
@@ -293,11 +300,13 @@ class ProjectMemory:
         report = collect(self.repo_root, use_cache=use_cache)
         new = report.profile
 
+        stored = None if new.is_empty and not new.source_files else new
+
         def store_profile(txn: Transaction) -> None:
             old = txn.doc.repo_profile
-            if old is not None and old.facts() == new.facts():
-                return
-            txn.doc.repo_profile = None if new.is_empty and not new.source_files else new
+            if (old and old.facts()) == (stored and stored.facts()):
+                return  # unchanged: no write, no journal entry
+            txn.doc.repo_profile = stored
             txn.log("profile", target=",".join(new.source_files) or None)
 
         try:

@@ -184,10 +184,11 @@ EXPLAIN_SIGNALS_EN: tuple[str, ...] = (
     "config",
 )
 
-# Words that carry no topic for relevance ranking: question scaffolding and the
-# stock phrases of summaries ("用户关注…", "the user asked…"). Long-term signal
-# words are removed from queries separately, so "from now on" never makes every
-# item relevant.
+# Words that carry no topic for relevance ranking: question scaffolding, the
+# stock phrases of summaries ("用户关注…", "the user asked…"), and the words every
+# Java repository shares ("java", the src/main/com/org segments of its paths).
+# Long-term signal words are removed from queries separately, so "from now on"
+# never makes every item relevant.
 STOPWORDS_EN: frozenset[str] = frozenset(
     """
     a an the is are was were be been being am do does did doing done have has had
@@ -200,6 +201,16 @@ STOPWORDS_EN: frozenset[str] = frozenset(
     use used using user users question questions answer answers ask asked asks asking
     tell explain explains explained show shows know want need like get got give
     s t d ll m re ve
+    java src main com org
+    """.split()
+)
+# Words ending in "s" that are not regular plurals: the relevance tokenizer keeps
+# them as they are instead of folding them to a singular ("always" ≠ "alway").
+NOT_PLURAL_EN: frozenset[str] = frozenset(
+    """
+    always perhaps whereas sometimes besides towards afterwards
+    series species news lens alias canvas atlas bias chaos yes thus
+    kubernetes jenkins windows macos ios https
     """.split()
 )
 STOP_PHRASES_ZH: tuple[str, ...] = tuple(
@@ -208,6 +219,218 @@ STOP_PHRASES_ZH: tuple[str, ...] = tuple(
     我们 你们 他们 用户 关注 问题 请问 一个 怎样 还是 就是 需要 进行 以及 或者 并且
     如果 因为 所以 但是 然后 现在 目前 近期 最近 相关 有关 的话 一些 有没有 没有
     告诉 解释 说明 介绍 讲讲 看看 帮我 我想 知道 了解 询问 提问 使用
+    在哪里 在哪 哪里 哪儿 放在 位于 用来 用于 是谁 做什么 干什么 多久
     是 的 了 吗 呢 吧 啊 和 与 及 都 也 很 请 把 被 给 让 我 你 他 这 那
     """.split()
+)
+
+# --- the heuristic summary backend (SPEC §10) -----------------------------------
+# A long-term signal alone does not make a wish: "Why does Java always box ints?"
+# carries "always" but asks a question. These lists tell a stated rule from a
+# question or a statement of fact.
+
+# Signals that state a lasting wish by themselves ("from now on…", "记住…").
+PREFERENCE_STRONG_SIGNALS_ZH: tuple[str, ...] = (
+    "以后",
+    "今后",
+    "从现在起",
+    "从现在开始",
+    "我希望",
+    "我不喜欢",
+    "我喜欢",
+    "我偏好",
+    "记住",
+    "别再",
+    "一律",
+)
+PREFERENCE_STRONG_SIGNALS_EN: tuple[str, ...] = (
+    "from now on",
+    "going forward",
+    "i prefer",
+    "i'd prefer",
+    "i would prefer",
+    "i don't like",
+    "i do not like",
+    "please don't",
+    "please do not",
+    "don't ever",
+    "do not ever",
+    "make sure to",
+    "remember",
+)
+# Words that aim a weaker signal ("always", "每次", "必须") at the assistant's answers.
+PREFERENCE_ADDRESS_CUES_ZH: tuple[str, ...] = (
+    "你",
+    "请",
+    "回答",
+    "回复",
+    "答复",
+    "给我",
+    "帮我",
+    "解释",
+    "说明",
+    "输出",
+    "先给",
+    "用中文",
+    "用英文",
+)
+PREFERENCE_ADDRESS_CUES_EN: tuple[str, ...] = (
+    "you",
+    "your",
+    "me",
+    "please",
+    "answer",
+    "answers",
+    "reply",
+    "replies",
+    "respond",
+    "response",
+    "responses",
+    "explain",
+    "explanations",
+    "give",
+    "show",
+    "write",
+)
+# A sentence that starts like this asks something (unless it is a polite request).
+QUESTION_WORDS_EN: tuple[str, ...] = (
+    "what",
+    "why",
+    "how",
+    "when",
+    "where",
+    "which",
+    "who",
+    "whom",
+    "whose",
+    "is",
+    "are",
+    "was",
+    "were",
+    "do",
+    "does",
+    "did",
+    "can",
+    "could",
+    "should",
+    "would",
+    "will",
+    "shall",
+    "may",
+    "might",
+    "must",
+    "has",
+    "have",
+)
+POLITE_REQUEST_EN: tuple[str, ...] = (
+    "can you",
+    "could you",
+    "would you",
+    "will you",
+    "please",
+)
+QUESTION_MARKERS_ZH: tuple[str, ...] = (
+    "吗",
+    "呢",
+    "什么",
+    "怎么",
+    "为什么",
+    "为何",
+    "如何",
+    "哪",
+    "是否",
+    "是不是",
+    "能不能",
+    "可不可以",
+    "有没有",
+    "多少",
+)
+POLITE_REQUEST_ZH: tuple[str, ...] = ("请", "麻烦", "你能", "你可以", "能不能", "可以", "可不可以")
+
+# What a stated rule is about: (zh label, en label, zh cues, en cues). The first
+# category whose cue is in the sentence names the preference, so "以后回答都用中文"
+# and "from now on answer in English" update the same item.
+PREFERENCE_CATEGORIES: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        "回答语言",
+        "answer language",
+        ("中文", "英文", "英语", "汉语", "语言"),
+        ("chinese", "english", "language", "mandarin"),
+    ),
+    (
+        "提交信息格式",
+        "commit message format",
+        ("提交信息", "提交说明", "commit"),
+        ("commit",),
+    ),
+    (
+        "代码风格",
+        "code style",
+        ("注释", "命名", "代码风格", "缩进", "lombok", "var", "代码"),
+        ("comment", "comments", "naming", "style", "indentation", "lombok", "var", "code"),
+    ),
+    (
+        "测试",
+        "testing",
+        ("测试", "单测", "junit"),
+        ("test", "tests", "testing", "junit"),
+    ),
+    (
+        "回答格式",
+        "answer format",
+        ("结论", "简洁", "简短", "详细", "格式", "篇幅", "长度",
+         "列表", "要点", "步骤", "啰嗦", "先给"),
+        ("conclusion", "concise", "brief", "short", "detailed", "format", "bullet", "bullets",
+         "length", "verbose", "summary", "tl;dr", "first"),
+    ),
+)
+
+# Words that name what a project-level question is about ("review 模块", "the api module").
+SUBJECT_KINDS_ZH: dict[str, str] = {
+    "模块": "module",
+    "子模块": "module",
+    "子项目": "module",
+    "目录": "folder",
+    "文件夹": "folder",
+    "包": "package",
+    "类": "class",
+}
+SUBJECT_KINDS_EN: dict[str, str] = {
+    "module": "module",
+    "submodule": "module",
+    "subproject": "module",
+    "folder": "folder",
+    "directory": "folder",
+    "package": "package",
+    "class": "class",
+}
+# Labels of project notes per subject kind, "{name}" replaced by the subject.
+SUBJECT_LABELS: dict[str, tuple[str, str]] = {
+    "module": ("{name} 模块", "{name} module"),
+    "folder": ("{name} 目录", "{name} folder"),
+    "package": ("{name} 包", "{name} package"),
+    "class": ("{name} 类", "{name} class"),
+    "project": ("项目结构", "project structure"),
+}
+# Latin words too generic to be a topic of a Java-repo conversation.
+GENERIC_TERMS_EN: frozenset[str] = frozenset(
+    (
+        "java", "code", "program", "project", "repo", "repository", "module", "modules", "file",
+        "files", "folder", "class", "classes", "method", "methods", "function", "functions", "way",
+        "ways", "thing", "things", "example", "examples", "difference", "differences", "between",
+        "work", "works", "working", "good", "bad", "best", "better", "problem", "problems",
+        "issue", "issues", "error", "errors", "case", "cases", "time", "times", "part", "parts",
+        "kind", "type", "types", "something", "anything", "answer", "answers", "question",
+        "questions", "always", "never", "remember", "prefer", "default", "everything", "now",
+        "from", "first", "make", "sure", "don", "like", "every", "going", "forward", "usage",
+        "usages", "mean", "means",
+    )
+)
+# Chinese words too generic to be a topic on their own.
+GENERIC_TERMS_ZH: frozenset[str] = frozenset(
+    (
+        "代码", "项目", "工程", "仓库", "模块", "目录", "方法", "函数", "问题", "区别", "用法",
+        "作用", "原理", "回答", "例子", "示例", "文件", "类型", "东西", "情况", "时候", "一般",
+        "好处", "坏处", "优点", "缺点", "场景", "意思", "实现", "配置", "推荐", "建议",
+    )
 )

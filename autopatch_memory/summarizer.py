@@ -30,11 +30,9 @@ _Item = TypeVar("_Item")
 def journal_report(txn: Transaction, report: ApplyReport) -> None:
     """Queue one journal entry per accepted and per rejected operation."""
     for ok in report.accepted:
-        txn.log(
-            f"{ok.section}.{ok.operation}",
-            target=",".join(ok.ids) or None,
-            detail=ok.note,
-        )
+        txn.log(f"{ok.section}.{ok.operation}", target=",".join(ok.ids) or None, detail=ok.note)
+        for gone in ok.evicted:
+            txn.log("evict", Outcome.TRIMMED, target=gone, reason="capacity")
     for bad in report.rejected:
         op = f"{bad.section}[{bad.index}]" if bad.section is not None else "delta"
         outcome = Outcome.REJECTED if bad.section is not None else Outcome.DISCARDED

@@ -121,7 +121,8 @@ def has_project_signal(text: str) -> bool:
 _TOKEN_RUN_RE = re.compile(
     r"(?P<cjk>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)|(?P<word>[A-Za-z0-9_$]+)"
 )
-_CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+# An acronym's plural ("DTOs", "URLs") is one part, not "DT" + "Os".
+_CAMEL_RE = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _LONG_TERM_WORDS: frozenset[str] = frozenset(
     w for phrase in signals.LONG_TERM_SIGNALS_EN for w in re.findall(r"[a-z]+", phrase)
 )
@@ -141,7 +142,7 @@ _ZH_STOP_AND_SIGNAL_SPLIT = _phrase_splitter(
 
 
 # English plural endings that stay as they are: "class", "status", "redis", "focus".
-_KEEP_S_ENDINGS = ("ss", "us", "is", "os")
+_KEEP_S_ENDINGS = ("ss", "us", "is")
 _ES_ENDINGS = ("sses", "xes", "ches", "shes", "zes")
 _MIN_PLURAL_LEN = 4
 
@@ -154,6 +155,8 @@ def _singular(word: str) -> str:
     matches itself, while a real stemmer would merge unrelated Java terms.
     """
     if len(word) < _MIN_PLURAL_LEN or not word.endswith("s") or not word.isalpha():
+        return word
+    if word in signals.NOT_PLURAL_EN:
         return word
     if word.endswith("ies"):
         return word[:-3] + "y"
@@ -195,22 +198,29 @@ def _cjk_tokens(run: str, splitter: re.Pattern[str]) -> list[str]:
 
 
 @lru_cache(maxsize=16384)
-def _tokenize(text: str, drop_signals: bool) -> tuple[str, ...]:
+def _analyze(text: str, drop_signals: bool) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Tokens of ``text`` and its anchors (the tokens that stand on their own)."""
     folded = unicodedata.normalize("NFKC", text)
     splitter = _ZH_STOP_AND_SIGNAL_SPLIT if drop_signals else _ZH_STOP_SPLIT
     tokens: list[str] = []
+    anchors: set[str] = set()
     for match in _TOKEN_RUN_RE.finditer(folded):
         run = match.group("cjk")
         if run is not None:
-            tokens.extend(_cjk_tokens(run, splitter))
+            bigrams = _cjk_tokens(run, splitter)
+            tokens.extend(bigrams)
+            anchors.update(bigrams)
             continue
-        for token in _word_tokens(match.group("word")):
+        for position, token in enumerate(_word_tokens(match.group("word"))):
             if len(token) < 2 and not token.isdigit():
                 continue
             if drop_signals and token in _LONG_TERM_WORDS:
                 continue
             tokens.append(token)
-    return tuple(tokens)
+            if position == 0:
+                # A plain word or a whole identifier; later positions are parts.
+                anchors.add(token)
+    return tuple(tokens), frozenset(anchors)
 
 
 def tokenize(text: str) -> list[str]:
@@ -218,14 +228,26 @@ def tokenize(text: str) -> list[str]:
     split on camelCase/snake_case), path segments and English words, lowercased, with
     stopwords removed. Paths need no special case: ``/`` and ``.`` separate words.
     """
-    return list(_tokenize(text, False))
+    return list(_analyze(text, False)[0])
 
 
 def query_tokens(text: str) -> list[str]:
     """Like :func:`tokenize`, minus long-term signal words ("always", "以后"…), so that
     saying "from now on" in a question does not make every rule look relevant.
     """
-    return list(_tokenize(text, True))
+    return list(_analyze(text, True)[0])
+
+
+def anchor_tokens(text: str, *, query: bool = False) -> frozenset[str]:
+    """The tokens of ``text`` that stand on their own: words, whole identifiers and
+    CJK bigrams — everything :func:`tokenize` (or :func:`query_tokens` with
+    ``query=True``) yields except the camelCase/snake_case parts of an identifier.
+
+    Relevance uses it to tell a real match from a shared fragment: ``HashMap`` and
+    ``MapStruct`` share "map", ``ReviewService`` and ``OrderService`` share
+    "service", yet neither pair is about the same thing.
+    """
+    return _analyze(text, query)[1]
 
 
 # --- content guard (SPEC §5) ----------------------------------------------------

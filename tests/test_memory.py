@@ -1,0 +1,265 @@
+"""The ProjectMemory facade: the gate, recording, governance, failure policy."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+import autopatch_memory
+from autopatch_memory import limits
+from autopatch_memory.errors import ItemNotFoundError, StoreError, UnknownIntentError
+from autopatch_memory.intents import IntentType
+from autopatch_memory.journal import Outcome
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, Source, Topic, check_invariants
+from autopatch_memory.store import Transaction
+
+from test_privacy import NOT_SECRETS, SECRETS
+
+GATED = [IntentType.CODE_AUDIT, IntentType.PATCH_EXPLAIN, IntentType.PATCH_REVISE]
+
+
+@pytest.fixture
+def memory(repo: Path) -> Iterator[ProjectMemory]:
+    mem = ProjectMemory.open(repo, backend="off")
+    yield mem
+    mem.close()
+
+
+def fill_memory(mem: ProjectMemory) -> None:
+    """Put a bit of everything into the file."""
+    for i in range(12):
+        mem.record_turn("general_chat", f"问题 {i}：Optional 怎么用？", "回答" * 50)
+
+    def seed(txn: Transaction) -> None:
+        now = txn.now
+        txn.doc.working_memory.active_topics.append(
+            Topic(id="topic_20260501_001", label="Java Optional", summary="用户关注 Optional。", last_touched_at=now)
+        )
+        txn.doc.long_term_memory.durable_preferences.append(
+            LongTermItem(
+                id="mem_20260501_001", type=LongTermType.DURABLE_PREFERENCE, label="answer language",
+                summary="用户偏好中文回答。", source=Source.USER_EXPLICIT, created_at=now, updated_at=now,
+            )
+        )
+
+    mem.store.update(seed, actor="test")
+
+
+# --- the public API ------------------------------------------------------------------
+
+
+def test_public_names_are_exported() -> None:
+    for name in ("ProjectMemory", "IntentType", "collect_repo_profile"):
+        assert name in autopatch_memory.__all__
+    for name in autopatch_memory.__all__:
+        assert getattr(autopatch_memory, name) is not None
+
+
+def test_open_missing_repo_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="repository folder not found"):
+        ProjectMemory.open(tmp_path / "nope", backend="off")
+
+
+# --- the gate ---------------------------------------------------------------------------
+
+
+@contextmanager
+def opened_files(folder: Path) -> Iterator[list[str]]:
+    """Every file under ``folder`` that Python opens while the block runs (audit hook)."""
+    seen: list[str] = []
+    active = True
+    prefix = str(folder)
+
+    def hook(event: str, args: tuple[object, ...]) -> None:
+        if active and event in {"open", "os.open", "os.listdir", "os.scandir"} and args:
+            path = args[0]
+            if isinstance(path, (str, bytes, os.PathLike)) and os.fsdecode(path).startswith(prefix):
+                seen.append(os.fsdecode(path))
+
+    sys.addaudithook(hook)
+    try:
+        yield seen
+    finally:
+        active = False
+
+
+@pytest.mark.parametrize("intent", GATED)
+def test_gated_intents_never_open_the_file(memory: ProjectMemory, intent: IntentType) -> None:
+    fill_memory(memory)
+    before = memory.store.path.read_bytes()
+    mtime = memory.store.path.stat().st_mtime_ns
+    journal_before = memory.journal.path.read_bytes()
+    with opened_files(memory.store.folder) as seen:
+        ctx = memory.context(intent, "请审计 review 模块并修复 Optional 的问题")
+        turn_id = memory.record_turn(intent, "请修复这个漏洞", "patch ...")
+        ctx_str = memory.context(intent.value, "explain the patch")
+    assert seen == []
+    assert ctx.is_empty and ctx.items == [] and ctx.render() == ""
+    assert ctx_str.is_empty
+    assert turn_id is None
+    assert memory.store.path.read_bytes() == before
+    assert memory.store.path.stat().st_mtime_ns == mtime
+    assert memory.journal.path.read_bytes() == journal_before
+
+
+def test_the_audit_hook_does_see_a_memory_read(memory: ProjectMemory) -> None:
+    # Guard against a vacuous gate test: an allowed intent does open the file.
+    fill_memory(memory)
+    with opened_files(memory.store.folder) as seen:
+        memory.context("general_chat", "Optional 怎么用")
+    assert any(p.endswith("memory.json") for p in seen)
+
+
+def test_unknown_intent_is_an_error(memory: ProjectMemory) -> None:
+    with pytest.raises(UnknownIntentError):
+        memory.record_turn("chat", "hi")
+    with pytest.raises(UnknownIntentError):
+        memory.context("audit", "hi")
+
+
+# --- recording ---------------------------------------------------------------------------
+
+
+def test_record_turn_stores_a_pending_turn(memory: ProjectMemory, repo: Path) -> None:
+    turn_id = memory.record_turn(
+        IntentType.CODE_EXPLAIN,
+        "  review 模块是做什么的？ ",
+        "它管理 finding 队列。",
+        scope_paths=[repo / "src" / "review", "src/review", "pom.xml"],
+    )
+    assert turn_id is not None
+    turn = memory.document().turn(turn_id)
+    assert turn is not None
+    assert turn.user_text == "review 模块是做什么的？"
+    assert turn.summary_status.value == "pending"
+    assert turn.scope_paths == ["src/review", "pom.xml"]
+    raw = json.loads(memory.store.path.read_text(encoding="utf-8"))
+    stored = raw["working_memory"]["recent_turns"][0]
+    assert stored["id"] == turn_id
+    assert stored["created_at"].endswith(("+00:00",)) or stored["created_at"][-6] in "+-"
+
+
+def test_texts_are_clipped_with_a_mark(memory: ProjectMemory) -> None:
+    turn_id = memory.record_turn("general_chat", "问" * 1500, "答" * 2500, scope_paths=[f"p{i}/" + "x" * 300 for i in range(15)])
+    turn = memory.document().turn(turn_id or "")
+    assert turn is not None
+    assert len(turn.user_text) == limits.MAX_USER_TEXT_CHARS and turn.user_text.endswith("…")
+    assert len(turn.assistant_text) == limits.MAX_ASSISTANT_TEXT_CHARS
+    assert len(turn.scope_paths) == limits.MAX_SCOPE_PATHS
+    assert all(len(p) <= limits.MAX_SCOPE_PATH_CHARS for p in turn.scope_paths)
+
+
+def test_empty_question_records_nothing(memory: ProjectMemory) -> None:
+    assert memory.record_turn("general_chat", "   ") is None
+    assert not memory.store.path.exists() or memory.document().working_memory.recent_turns == []
+
+
+def test_recent_turns_are_capped_and_ids_unique(memory: ProjectMemory) -> None:
+    ids = [memory.record_turn("general_chat", f"question {i}") for i in range(20)]
+    doc = memory.document()
+    kept = [t.id for t in doc.working_memory.recent_turns]
+    assert kept == ids[-limits.MAX_RECENT_TURNS :]
+    assert len(set(ids)) == 20
+    assert all(i is not None and i.startswith("turn_") and len(i.split("_")) == 4 for i in ids)
+
+
+def test_two_hundred_long_chinese_turns_stay_within_the_hard_limit(repo: Path) -> None:
+    mem = ProjectMemory.open(repo, backend="off")
+    fill_memory(mem)
+    long_term_before = mem.document().long_term_memory.model_dump()
+    last_ids: list[str] = []
+    for i in range(200):
+        question = f"第{i:03d}个问题：" + "请解释这个模块的职责和边界" * 80
+        turn_id = mem.record_turn("general_chat", question[:1000], "这是一个很长的回答。" * 200)
+        assert turn_id is not None  # recording always succeeds
+        last_ids.append(turn_id)
+        assert mem.store.path.stat().st_size <= limits.HARD_LIMIT_BYTES
+    doc = mem.document()
+    assert doc.long_term_memory.model_dump() == long_term_before
+    kept = [t.id for t in doc.working_memory.recent_turns]
+    assert kept and kept == last_ids[-len(kept) :]  # the newest turns, in order
+    assert check_invariants(doc) == []
+    mem.close()
+
+
+def test_every_secret_is_absent_from_file_and_journal(memory: ProjectMemory) -> None:
+    for text, _secret, _kind in SECRETS:
+        memory.record_turn("general_chat", text, f"answer mentioning {text}", scope_paths=[text[:200]])
+    file_text = memory.store.path.read_text(encoding="utf-8")
+    journal_text = memory.journal.path.read_text(encoding="utf-8")
+    for _text, secret, _kind in SECRETS:
+        assert secret not in file_text
+        assert secret not in journal_text
+
+
+def test_non_secrets_are_kept(memory: ProjectMemory) -> None:
+    for text in NOT_SECRETS:
+        turn_id = memory.record_turn("general_chat", text)
+        turn = memory.document().turn(turn_id or "")
+        assert turn is not None and turn.user_text == text.strip()
+
+
+# --- governance ----------------------------------------------------------------------------
+
+
+def test_forget_archives_long_term_items_and_drops_topics(memory: ProjectMemory) -> None:
+    fill_memory(memory)
+    memory.forget("mem_20260501_001")
+    item = memory.document().long_term_item("mem_20260501_001")
+    assert item is not None and item.status is ItemStatus.ARCHIVED  # kept, not deleted
+    assert "用户偏好中文回答" not in memory.context("general_chat", "回答语言").render()
+    memory.forget("topic_20260501_001")
+    assert memory.document().topic("topic_20260501_001") is None
+    with pytest.raises(ItemNotFoundError):
+        memory.forget("mem_29990101_001")
+    entries = [e for e in memory.journal.read() if e.op == "forget"]
+    assert [e.actor for e in entries] == ["user", "user"]
+
+
+def test_reset_empties_memory_and_raises_generation(memory: ProjectMemory) -> None:
+    fill_memory(memory)
+    generation = memory.reset()
+    assert generation == 1
+    doc = memory.document()
+    assert doc.generation == 1
+    assert doc.working_memory.recent_turns == [] and doc.long_term_memory.items() == []
+    assert memory.store.path.exists()
+    assert memory.reset() == 2
+
+
+def test_document_is_a_copy(memory: ProjectMemory) -> None:
+    fill_memory(memory)
+    doc = memory.document()
+    doc.working_memory.recent_turns.clear()
+    assert memory.document().working_memory.recent_turns
+
+
+# --- failure policy ---------------------------------------------------------------------------
+
+
+def test_unwritable_memory_folder_degrades_quietly(repo: Path) -> None:
+    (repo / ".autopatch-j").write_text("a file, not a folder", encoding="utf-8")
+    mem = ProjectMemory.open(repo, backend="off")
+    assert mem.record_turn("general_chat", "Optional 怎么用？") is None
+    assert mem.last_error is not None and mem.last_error.operation in {"record_turn", "profile"}
+    assert mem.context("general_chat", "Optional").is_empty
+    assert (repo / ".autopatch-j").read_text(encoding="utf-8") == "a file, not a folder"
+    mem.close()
+
+
+def test_corrupt_file_recovery_through_the_facade(repo: Path) -> None:
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    (folder / "memory.json").write_bytes(b"\x00\x01 not json")
+    mem = ProjectMemory.open(repo, backend="off")
+    assert mem.record_turn("general_chat", "hello there") is not None
+    assert (folder / "memory.corrupt.json").read_bytes() == b"\x00\x01 not json"
+    assert any(e.outcome is Outcome.RECOVERED for e in mem.journal.read())
+    mem.close()
