@@ -99,33 +99,55 @@ _LAST_RESORT_STEPS: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...]
 )
 
 
+class TrimResult(BaseModel):
+    """What the size policy did, and the file's bytes after it."""
+
+    actions: list[TrimAction]
+    data: bytes
+
+
+class _Sizer:
+    """Serializes the document once per change and keeps the latest bytes."""
+
+    def __init__(self, doc: MemoryDocument) -> None:
+        self.doc = doc
+        self.data = doc.to_json().encode("utf-8")
+
+    def fits(self, limit: int, *, changed: bool = True) -> bool:
+        if changed:
+            self.data = self.doc.to_json().encode("utf-8")
+        return len(self.data) <= limit
+
+
 def _run(
-    doc: MemoryDocument,
+    sizer: _Sizer,
     steps: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...],
     limit: int,
     actions: list[TrimAction],
 ) -> bool:
     """Apply ``steps`` one removal at a time until the document fits ``limit``."""
-    if doc.size_bytes() <= limit:
+    if sizer.fits(limit, changed=False):
         return True
     for step in steps:
-        for action in step(doc):
+        for action in step(sizer.doc):
             actions.append(action)
-            if doc.size_bytes() <= limit:
+            if sizer.fits(limit):
                 return True
     return False
 
 
-def trim_to_budget(doc: MemoryDocument) -> list[TrimAction]:
-    """Trim ``doc`` in place per the size policy; returns what was removed.
+def trim_to_budget(doc: MemoryDocument) -> TrimResult:
+    """Trim ``doc`` in place per the size policy; returns what was removed and the
+    document's bytes afterwards (serialized once per removal, not more).
 
     The caller still checks the hard limit: when long-term memory and the profile
     alone do not fit, nothing here can help and the write must be refused.
     """
+    sizer = _Sizer(doc)
     actions: list[TrimAction] = []
-    if not _run(doc, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
-        _run(doc, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions)
-    return actions
+    if not _run(sizer, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
+        _run(sizer, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions)
+    return TrimResult(actions=actions, data=sizer.data)
 
 
 def long_term_bytes(doc: MemoryDocument) -> int:

@@ -108,14 +108,14 @@ class Journal:
         )
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            with self._lock:
-                self._rotate_if_needed()
-                # O_APPEND: concurrent appenders never overwrite each other's lines.
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-                try:
-                    os.write(fd, lines.encode("utf-8"))
-                finally:
-                    os.close(fd)
+            self._rotate_if_needed()
+            # O_APPEND: concurrent appenders never overwrite each other's lines, so
+            # appending needs no lock; only the rare rotation takes one.
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            try:
+                os.write(fd, lines.encode("utf-8"))
+            finally:
+                os.close(fd)
         except Timeout as exc:
             raise StoreError(f"journal lock busy: {exc}") from exc
         except OSError as exc:
@@ -144,13 +144,19 @@ class Journal:
             return False
         return True
 
-    def _rotate_if_needed(self) -> None:
+    def _size(self) -> int:
         try:
-            size = self.path.stat().st_size
+            return self.path.stat().st_size
         except FileNotFoundError:
+            return 0
+
+    def _rotate_if_needed(self) -> None:
+        if self._size() < limits.JOURNAL_ROTATE_BYTES:
             return
-        if size >= limits.JOURNAL_ROTATE_BYTES:
-            os.replace(self.path, self.rotated_path)
+        with self._lock:
+            # Re-check under the lock: another process may have rotated already.
+            if self._size() >= limits.JOURNAL_ROTATE_BYTES:
+                os.replace(self.path, self.rotated_path)
 
     def read(self, last: int | None = None) -> list[JournalEntry]:
         """The newest ``last`` entries (all when ``None``), oldest first; bad lines are skipped."""

@@ -49,6 +49,9 @@ _TEMP_SUFFIX = ".tmp"
 
 T = TypeVar("T")
 
+# What "no file yet" compares equal to: an empty document as this program writes it.
+_EMPTY_FILE = empty_document().to_json().encode("utf-8")
+
 # One thread lock per memory file for the whole process, so that two stores (or
 # two ProjectMemory objects) on the same repo also queue up on threads.
 _THREAD_LOCKS: dict[Path, threading.Lock] = {}
@@ -110,24 +113,27 @@ class UpdateResult(BaseModel, Generic[T]):
 
 
 def redact_document(doc: MemoryDocument) -> None:
-    """Redact every string of ``doc`` in place (the choke point every write passes)."""
+    """Redact every string of ``doc`` in place (the choke point every write passes).
+
+    Generic over the models, so a new text field is covered without a change here.
+    Enum values (``type(v) is not str``) hold no free text and are left alone.
+    """
 
     def walk(value: Any) -> Any:
-        if isinstance(value, Enum):
-            return value  # closed sets (intents, statuses) hold no free text
-        if isinstance(value, str):
+        if type(value) is str:
             return redact(value)
         if isinstance(value, list):
             for i, element in enumerate(value):
-                value[i] = walk(element)
-            return value
-        if isinstance(value, BaseModel):
-            for name in type(value).model_fields:
-                current = getattr(value, name)
+                new = walk(element)
+                if new is not element:
+                    value[i] = new
+        elif isinstance(value, BaseModel):
+            # Write through __dict__: the value is already validated text.
+            fields = value.__dict__
+            for name, current in fields.items():
                 new = walk(current)
                 if new is not current:
-                    setattr(value, name, new)
-            return value
+                    fields[name] = new
         return value
 
     walk(doc)
@@ -201,23 +207,24 @@ class MemoryStore:
         with self._thread_lock, self._locked():
             self._remove_stale_temp_files()
             recovery: list[JournalEntry] = []
-            doc = self._load_for_update(recovery)
-            before = doc.to_json()
+            doc, raw = self._load_for_update(recovery)
             txn = Transaction(doc, now=self.clock(), actor=actor, journal=self.journal)
             value = fn(txn)
             doc = txn.doc
-            changed = bool(recovery) or doc.to_json() != before
-            if not changed:
-                self._journal_quietly([*recovery, *txn.entries])
+            # A file this program wrote is byte-identical to its document's JSON, so
+            # comparing with the bytes on disk tells whether ``fn`` changed anything.
+            if not recovery and doc.to_json().encode("utf-8") == (raw or _EMPTY_FILE):
+                self._journal_quietly(txn.entries)
                 return UpdateResult(
-                    value=value, changed=False, size_bytes=len(before.encode()), generation=doc.generation
+                    value=value, changed=False, size_bytes=len(raw or b""), generation=doc.generation
                 )
             redact_document(doc)
-            trims = trim_to_budget(doc)
             doc.updated_at = txn.now
-            data = doc.to_json().encode("utf-8")
+            trimmed = trim_to_budget(doc)
+            data = trimmed.data
             trim_entries = [
-                self.journal.entry("store", t.op, Outcome.TRIMMED, target=t.target) for t in trims
+                self.journal.entry("store", t.op, Outcome.TRIMMED, target=t.target)
+                for t in trimmed.actions
             ]
             if len(data) > limits.HARD_LIMIT_BYTES:
                 refused = self.journal.entry(
@@ -240,7 +247,7 @@ class MemoryStore:
                 changed=True,
                 size_bytes=len(data),
                 generation=doc.generation,
-                trimmed=len(trims),
+                trimmed=len(trimmed.actions),
             )
 
     def reset(self, *, actor: str = "user") -> int:
@@ -278,13 +285,16 @@ class MemoryStore:
         finally:
             self._file_lock.release()
 
-    def _load_for_update(self, recovery: list[JournalEntry]) -> MemoryDocument:
+    def _load_for_update(
+        self, recovery: list[JournalEntry]
+    ) -> tuple[MemoryDocument, bytes | None]:
+        """The document to update and the bytes it came from (``None``: no usable file)."""
         data = self.read_bytes()
         if data is None:
-            return empty_document()
+            return empty_document(), None
         doc, found = parse_document(data)
         if found is None:
-            return doc
+            return doc, data
         problem, why = found
         backup = self._backup_name(problem, data)
         try:
@@ -297,7 +307,7 @@ class MemoryStore:
                 "store", "recover", Outcome.RECOVERED, target=backup.name, reason=problem.value, detail=why
             )
         )
-        return empty_document()
+        return empty_document(), None
 
     def _backup_name(self, problem: LoadProblem, data: bytes) -> Path:
         if problem is LoadProblem.FOREIGN_VERSION:
