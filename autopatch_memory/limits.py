@@ -81,6 +81,9 @@ HEURISTIC_QUESTION_CHARS = 160  # the user's question as quoted inside a summary
 HEURISTIC_TERM_MIN_CHARS = 2  # shorter terms are never a topic
 HEURISTIC_TERM_MAX_CHARS = 40  # a "term" longer than this is not a term
 HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic term
+HEURISTIC_TOPIC_QUESTION_CHARS = 80  # each question quoted inside a topic summary
+# A line where more than this share of characters is {}[]();=<>|& is code, not prose.
+HEURISTIC_CODE_SYMBOL_RATIO = 0.2
 
 # --- memory context (SPEC §7) -----------------------------------------------------
 CONTEXT_PREFERENCES = 5
@@ -121,6 +124,7 @@ PROFILE_MAX_VALUE_CHARS = 120
 # Everything below in this block belongs to the repo profile collector (profile/).
 PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB  # a build file larger than this is not a build file
 PROFILE_README_BYTES = 64 * KIB  # the first title is near the top; never read a whole book
+PROFILE_MAX_TITLE_SOURCE_CHARS = 1000  # a heading with its markup (links, badges) before cleaning
 PROFILE_MAX_BUILD_FILES = 2000  # huge monorepos: stop following declarations past this
 PROFILE_MAX_NESTING = 16  # nested aggregators / parent chains / `${}` indirections
 PROFILE_MAX_SCANNED_FILES = 20  # CI workflows / convention scripts read from one folder

@@ -207,12 +207,12 @@ STOPWORDS_EN: frozenset[str] = frozenset(
 # Words ending in "s" that are not regular plurals: the relevance tokenizer keeps
 # them as they are instead of folding them to a singular ("always" ≠ "alway").
 NOT_PLURAL_EN: frozenset[str] = frozenset(
-    """
-    always perhaps whereas sometimes besides towards afterwards
-    series species news lens alias canvas atlas bias chaos yes thus
-    kubernetes jenkins windows macos ios https
-    """.split()
-)
+    {
+        "always", "perhaps", "whereas", "sometimes", "besides", "towards", "afterwards",
+        "series", "species", "news", "lens", "alias", "canvas", "atlas", "bias", "chaos",
+        "yes", "thus", "kubernetes", "jenkins", "windows", "macos", "ios", "https",
+    }
+)  # fmt: skip
 STOP_PHRASES_ZH: tuple[str, ...] = tuple(
     """
     怎么样 怎么 什么 如何 为何 为什么 哪些 哪个 一下 这个 那个 这些 那些 是否 可以 能否

@@ -1,0 +1,503 @@
+"""The memory context: what the answering model sees before it answers (SPEC §7).
+
+A pure function over a document — no I/O — so the facade decides when to read the
+file (never for a gated intent) and this module only selects and renders.
+
+Selection, in priority order (each section capped by :mod:`~autopatch_memory.limits`):
+
+1. active durable preferences — the most relevant first, then the most recently
+   updated; always included, even when nothing matches: they are rules;
+2. the repo profile — for ``code_explain`` or a question with a project signal;
+3. active project notes — relevant ones first; ``code_explain`` fills up with the
+   most recent ones, ``general_chat`` gets only the matching ones;
+4. active topics — only matching ones;
+5. summaries of ready recent turns — newest first;
+6. the user text of pending recent turns — newest first, marked as raw clues.
+
+Relevance is BM25 over label + summary (:mod:`~autopatch_memory.relevance`). Never
+injected: assistant text, archived items, ids, scores, timestamps. A summary is
+context, not fact: the rendered block says so, and that it is no evidence for code
+changes. The rendered block stays within
+:data:`~autopatch_memory.limits.CONTEXT_MAX_BYTES`, dropping the lowest-priority
+items first, and :attr:`MemoryContext.items` always lists exactly what it shows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from autopatch_memory import limits
+from autopatch_memory.intents import IntentType, memory_access, parse_intent
+from autopatch_memory.model import LongTermItem, MemoryDocument, RepoProfile, Topic, Turn
+from autopatch_memory.privacy import redact
+from autopatch_memory.relevance import by_recency, rank
+from autopatch_memory.text import (
+    Language,
+    anchor_tokens,
+    clip,
+    detect_language,
+    has_project_signal,
+    is_cjk_char,
+    tokenize,
+)
+from autopatch_memory.text import query_tokens as make_query_tokens
+
+__all__ = [
+    "REPO_PROFILE_ITEM_ID",
+    "ContextItem",
+    "ContextSection",
+    "ContextSize",
+    "MemoryContext",
+    "build_context",
+    "empty_context",
+    "estimate_tokens",
+    "history_replay_size",
+    "size_of",
+]
+
+REPO_PROFILE_ITEM_ID = "repo_profile"
+"""The :attr:`ContextItem.id` of the repo profile (it has no memory id of its own)."""
+
+_ITEM_TOKENS_CACHE_SIZE = 4096
+# Code points below this are never CJK: skip the regex for ASCII and Latin text.
+_FIRST_CJK_CODE_POINT = 0x3040
+
+
+class ContextSection(str, Enum):
+    """Where an injected item comes from; the members are in priority order."""
+
+    PREFERENCES = "preferences"
+    REPO_PROFILE = "repo_profile"
+    PROJECT_NOTES = "project_notes"
+    TOPICS = "topics"
+    RECENT_SUMMARIES = "recent_summaries"
+    PENDING_QUESTIONS = "pending_questions"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# Highest priority first; trimming to the byte budget walks it backwards.
+SECTION_PRIORITY: tuple[ContextSection, ...] = tuple(ContextSection)
+# Sections whose items have a label worth showing before their text.
+_LABELLED_SECTIONS = frozenset(
+    {ContextSection.PREFERENCES, ContextSection.PROJECT_NOTES, ContextSection.TOPICS}
+)
+
+
+class ContextItem(BaseModel):
+    """One injected piece of memory, exactly as it is rendered.
+
+    ``label`` and ``text`` are already redacted, single-line and clipped; ``id`` is
+    the memory id (``"repo_profile"`` for the profile) and is never rendered.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    section: ContextSection
+    id: str
+    label: str = ""
+    text: str
+
+
+class ContextSize(BaseModel):
+    """How big a piece of text is for a model: characters, UTF-8 bytes, estimated tokens."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chars: int
+    bytes: int
+    tokens: int
+
+
+class MemoryContext(BaseModel):
+    """The memory context of one turn: typed items plus their rendering."""
+
+    model_config = ConfigDict(frozen=True)
+
+    intent: IntentType
+    items: list[ContextItem] = Field(default_factory=list)
+    language: Language = Language.EN
+
+    @property
+    def is_empty(self) -> bool:
+        """Nothing to inject (always so for a gated intent)."""
+        return not self.items
+
+    def section(self, section: ContextSection) -> list[ContextItem]:
+        """The items of one section, in their rendered order."""
+        return [item for item in self.items if item.section is section]
+
+    def render(self) -> str:
+        """The text block for the system prompt; ``""`` when there is nothing to inject."""
+        return _render(self.items, self.language)
+
+    def size_report(self) -> ContextSize:
+        """Size of :meth:`render` in characters, bytes and estimated tokens."""
+        return size_of(self.render())
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """``{"intent": …, "items": [...], "rendered": …}``: what ``context --json`` prints."""
+        return {
+            "intent": self.intent.value,
+            "items": [item.model_dump(mode="json") for item in self.items],
+            "rendered": self.render(),
+        }
+
+
+# --- sizes ------------------------------------------------------------------------
+
+
+def estimate_tokens(text: str) -> int:
+    """A tokenizer-free estimate of model tokens.
+
+    A CJK character is about one token in common BPE vocabularies; other text
+    is about :data:`~autopatch_memory.limits.TOKEN_ESTIMATE_CHARS_PER_TOKEN`
+    characters per token. Good to compare sizes, not to bill by.
+    """
+    cjk = sum(1 for ch in text if ord(ch) >= _FIRST_CJK_CODE_POINT and is_cjk_char(ch))
+    other = len(text) - cjk
+    return cjk + math.ceil(other / limits.TOKEN_ESTIMATE_CHARS_PER_TOKEN)
+
+
+def size_of(text: str) -> ContextSize:
+    """Characters, UTF-8 bytes and estimated tokens of ``text``."""
+    return ContextSize(
+        chars=len(text), bytes=len(text.encode("utf-8")), tokens=estimate_tokens(text)
+    )
+
+
+def history_replay_size(doc: MemoryDocument) -> ContextSize:
+    """What replaying the full recent history (every question and answer) would cost.
+
+    The alternative the memory context replaces; reported next to it.
+    """
+    parts: list[str] = []
+    for turn in doc.working_memory.recent_turns:
+        parts.append(turn.user_text)
+        if turn.assistant_text:
+            parts.append(turn.assistant_text)
+    return size_of("\n\n".join(parts))
+
+
+# --- rendering ----------------------------------------------------------------------
+
+_PREAMBLE: dict[Language, tuple[str, str]] = {
+    Language.EN: (
+        "## Memory of earlier conversations",
+        "Remembered context from earlier conversation about this repository. It is "
+        "background, not evidence: never base a code change on it; check the current "
+        "code and the user's request.",
+    ),
+    Language.ZH: (
+        "## 历史对话记忆",
+        "以下是从此前对话中记住的背景信息，不是事实依据，也不能作为修改代码的依据；"
+        "请以当前代码和用户本轮的要求为准。",
+    ),
+}
+
+_HEADINGS: dict[Language, dict[ContextSection, str]] = {
+    Language.EN: {
+        ContextSection.PREFERENCES: "User preferences (follow them)",
+        ContextSection.REPO_PROFILE: "Repository profile (from build files)",
+        ContextSection.PROJECT_NOTES: "Project notes",
+        ContextSection.TOPICS: "Recent topics",
+        ContextSection.RECENT_SUMMARIES: "Recent turns (summaries)",
+        ContextSection.PENDING_QUESTIONS: (
+            "Recent questions not yet summarized (raw clues, may be incomplete)"
+        ),
+    },
+    Language.ZH: {
+        ContextSection.PREFERENCES: "用户偏好（请遵守）",
+        ContextSection.REPO_PROFILE: "仓库概况（来自构建文件）",
+        ContextSection.PROJECT_NOTES: "项目笔记",
+        ContextSection.TOPICS: "近期话题",
+        ContextSection.RECENT_SUMMARIES: "最近几轮对话（摘要）",
+        ContextSection.PENDING_QUESTIONS: "尚未总结的近期提问（原始线索，可能不完整）",
+    },
+}
+
+_PROFILE_FIELDS: dict[Language, dict[str, str]] = {
+    Language.EN: {
+        "project_name": "project",
+        "build_tool": "build tool",
+        "java_version": "Java",
+        "modules": "modules",
+        "frameworks": "frameworks",
+        "more": "+{n} more",
+        "sep": "; ",
+    },
+    Language.ZH: {
+        "project_name": "项目名",
+        "build_tool": "构建工具",
+        "java_version": "Java 版本",
+        "modules": "模块",
+        "frameworks": "框架",
+        "more": "另有 {n} 个",
+        "sep": "；",
+    },
+}
+
+
+def _item_line(item: ContextItem) -> str:
+    if item.section in _LABELLED_SECTIONS and item.label:
+        return f"- {item.label}: {item.text}" if item.text else f"- {item.label}"
+    return f"- {item.text}"
+
+
+def _render(items: Sequence[ContextItem], language: Language) -> str:
+    if not items:
+        return ""
+    title, disclaimer = _PREAMBLE[language]
+    headings = _HEADINGS[language]
+    lines = [title, disclaimer]
+    for section in SECTION_PRIORITY:
+        entries = [_item_line(item) for item in items if item.section is section]
+        if entries:
+            lines.append("")
+            lines.append(f"### {headings[section]}")
+            lines.extend(entries)
+    return "\n".join(lines) + "\n"
+
+
+def _clean(text: str, limit: int) -> str:
+    """Redacted, single-line, clipped text, safe to put on one bullet line.
+
+    Redaction runs before anything else (clipping first could cut a secret in a
+    way the patterns no longer recognise) and again after whitespace is folded,
+    in case folding joined the parts of one.
+    """
+    folded = " ".join(redact(text).split())
+    return clip(redact(folded), limit)
+
+
+def _profile_text(profile: RepoProfile, language: Language) -> str:
+    words = _PROFILE_FIELDS[language]
+    value_limit = limits.PROFILE_MAX_VALUE_CHARS
+
+    def listing(values: Sequence[str]) -> str:
+        shown = [_clean(v, value_limit) for v in values[: limits.PROFILE_MAX_LIST_ITEMS]]
+        extra = len(values) - len(shown)
+        text = ", ".join(v for v in shown if v)
+        return f"{text} ({words['more'].format(n=extra)})" if extra > 0 else text
+
+    parts: list[str] = []
+    if profile.project_name:
+        parts.append(f"{words['project_name']}: {_clean(profile.project_name, value_limit)}")
+    if profile.build_tool is not None:
+        parts.append(f"{words['build_tool']}: {profile.build_tool.value}")
+    if profile.java_version:
+        parts.append(f"{words['java_version']}: {_clean(profile.java_version, value_limit)}")
+    if profile.modules:
+        parts.append(f"{words['modules']}: {listing(profile.modules)}")
+    if profile.frameworks:
+        parts.append(f"{words['frameworks']}: {listing(profile.frameworks)}")
+    return words["sep"].join(parts)
+
+
+# --- selection ----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=_ITEM_TOKENS_CACHE_SIZE)
+def _item_tokens(label: str, summary: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Relevance tokens and anchors of one item (label + summary), cached across calls."""
+    text = f"{label}\n{summary}"
+    return tuple(tokenize(text)), anchor_tokens(text)
+
+
+def _relevant(ranked: Sequence[tuple[int, float]], offset: int, count: int) -> list[int]:
+    """Indexes (relative to ``offset``) of one section's documents that match well enough.
+
+    A document matches when its score is above zero and at least
+    :data:`~autopatch_memory.limits.CONTEXT_MIN_RELATIVE_SCORE` of the section's best:
+    one shared common word ("模块", "module") does not make a note relevant when
+    others match the question's specific terms.
+    """
+    mine = [(index - offset, score) for index, score in ranked if offset <= index < offset + count]
+    if not mine:
+        return []
+    floor = mine[0][1] * limits.CONTEXT_MIN_RELATIVE_SCORE
+    return [index for index, score in mine if score >= floor]
+
+
+def _fill(first: Sequence[int], then: Sequence[int], limit: int) -> list[int]:
+    """``first`` followed by the members of ``then`` not in it, at most ``limit``."""
+    chosen = list(dict.fromkeys(first))[:limit]
+    seen = set(chosen)
+    for index in then:
+        if len(chosen) >= limit:
+            break
+        if index not in seen:
+            chosen.append(index)
+            seen.add(index)
+    return chosen
+
+
+def _long_term_item(section: ContextSection, item: LongTermItem) -> ContextItem:
+    return ContextItem(
+        section=section,
+        id=item.id,
+        label=_clean(item.label, limits.MAX_LABEL_CHARS),
+        text=_clean(item.summary, limits.MAX_SUMMARY_CHARS),
+    )
+
+
+def _topic_item(topic: Topic) -> ContextItem:
+    return ContextItem(
+        section=ContextSection.TOPICS,
+        id=topic.id,
+        label=_clean(topic.label, limits.MAX_LABEL_CHARS),
+        text=_clean(topic.summary, limits.MAX_SUMMARY_CHARS),
+    )
+
+
+def _has_text(*texts: str) -> bool:
+    return any(text.strip() for text in texts)
+
+
+def _newest_first(turns: Sequence[Turn]) -> list[Turn]:
+    # Later in the list wins a tie: the list is in recording order.
+    return sorted(reversed(turns), key=lambda t: t.created_at, reverse=True)
+
+
+def _select(
+    doc: MemoryDocument, intent: IntentType, user_text: str, language: Language
+) -> list[ContextItem]:
+    ltm, wm = doc.long_term_memory, doc.working_memory
+    prefs = [i for i in ltm.durable_preferences if i.is_active and _has_text(i.label, i.summary)]
+    notes = [i for i in ltm.project_notes if i.is_active and _has_text(i.label, i.summary)]
+    topics = [t for t in wm.active_topics if _has_text(t.label, t.summary)]
+
+    # One BM25 corpus over every rankable item gives steadier term statistics than
+    # three tiny ones; the ranking is then split back into sections.
+    analyzed = [
+        *(_item_tokens(i.label, i.summary) for i in prefs),
+        *(_item_tokens(i.label, i.summary) for i in notes),
+        *(_item_tokens(t.label, t.summary) for t in topics),
+    ]
+    docs = [tokens for tokens, _ in analyzed]
+    recency = [
+        *(i.updated_at.timestamp() for i in prefs),
+        *(i.updated_at.timestamp() for i in notes),
+        *(t.last_touched_at.timestamp() for t in topics),
+    ]
+    query = make_query_tokens(user_text)
+    ranked = (
+        rank(
+            query,
+            docs,
+            recency,
+            query_anchors=anchor_tokens(user_text, query=True),
+            docs_anchors=[anchors for _, anchors in analyzed],
+        )
+        if query and docs
+        else []
+    )
+    n_prefs, n_notes = len(prefs), len(notes)
+
+    items: list[ContextItem] = []
+
+    # 1. Preferences are rules: the relevant ones first, then the newest.
+    pref_order = _fill(
+        [i for i, _ in ranked if i < n_prefs],
+        by_recency(recency[:n_prefs]),
+        limits.CONTEXT_PREFERENCES,
+    )
+    items.extend(_long_term_item(ContextSection.PREFERENCES, prefs[i]) for i in pref_order)
+
+    # 2. The profile, when the question is about the project.
+    profile = doc.repo_profile
+    if (
+        profile is not None
+        and not profile.is_empty
+        and (intent is IntentType.CODE_EXPLAIN or has_project_signal(user_text))
+    ):
+        text = _profile_text(profile, language)
+        if text:
+            items.append(
+                ContextItem(section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text)
+            )
+
+    # 3. Notes: matching ones; explaining code also wants the latest project facts.
+    relevant_notes = _relevant(ranked, n_prefs, n_notes)
+    fallback = (
+        by_recency(recency[n_prefs : n_prefs + n_notes])
+        if intent is IntentType.CODE_EXPLAIN
+        else []
+    )
+    note_order = _fill(relevant_notes, fallback, limits.CONTEXT_NOTES)
+    items.extend(_long_term_item(ContextSection.PROJECT_NOTES, notes[i]) for i in note_order)
+
+    # 4. Topics: only matching ones.
+    topic_order = _relevant(ranked, n_prefs + n_notes, len(topics))[: limits.CONTEXT_TOPICS]
+    items.extend(_topic_item(topics[i]) for i in topic_order)
+
+    # 5. What the last summarized turns were about.
+    turns = _newest_first(wm.recent_turns)
+    ready = [t for t in turns if not t.is_pending and t.summary.strip()]
+    items.extend(
+        ContextItem(
+            section=ContextSection.RECENT_SUMMARIES,
+            id=t.id,
+            text=_clean(t.summary, limits.MAX_SUMMARY_CHARS),
+        )
+        for t in ready[: limits.CONTEXT_READY_SUMMARIES]
+    )
+
+    # 6. Turns the summarizer has not reached yet: only the user's own words.
+    pending = [t for t in turns if t.is_pending and t.user_text.strip()]
+    items.extend(
+        ContextItem(
+            section=ContextSection.PENDING_QUESTIONS,
+            id=t.id,
+            text=_clean(t.user_text, limits.CONTEXT_PENDING_QUESTION_CHARS),
+        )
+        for t in pending[: limits.CONTEXT_PENDING_QUESTIONS]
+    )
+    return [item for item in items if item.text or item.label]
+
+
+def _fit(items: list[ContextItem], language: Language) -> list[ContextItem]:
+    """Drop items, lowest priority first, until the rendering fits the byte budget.
+
+    Within a section the last item is the lowest ranked, so it goes first.
+    """
+    kept = list(items)
+    while kept and len(_render(kept, language).encode("utf-8")) > limits.CONTEXT_MAX_BYTES:
+        for section in reversed(SECTION_PRIORITY):
+            last = max(
+                (pos for pos, item in enumerate(kept) if item.section is section), default=None
+            )
+            if last is not None:
+                del kept[last]
+                break
+    return kept
+
+
+def empty_context(intent: IntentType | str, language: Language = Language.EN) -> MemoryContext:
+    """The context of a gated intent (or an empty memory): nothing to inject.
+
+    Raises :class:`~autopatch_memory.errors.UnknownIntentError` for an unknown intent.
+    """
+    return MemoryContext(intent=parse_intent(intent), items=[], language=language)
+
+
+def build_context(doc: MemoryDocument, intent: IntentType | str, user_text: str) -> MemoryContext:
+    """Select and render the memory context of ``doc`` for a turn (SPEC §7).
+
+    Pure: ``doc`` is not modified and nothing is read or written. Gated intents
+    (``code_audit``, ``patch_explain``, ``patch_revise``) get an empty context;
+    an unknown intent raises :class:`~autopatch_memory.errors.UnknownIntentError`.
+    """
+    parsed = parse_intent(intent)
+    language = detect_language(user_text)
+    if not memory_access(parsed).reads:
+        return empty_context(parsed, language)
+    items = _fit(_select(doc, parsed, user_text, language), language)
+    return MemoryContext(intent=parsed, items=items, language=language)
