@@ -42,6 +42,9 @@ JOURNAL_DETAIL_CHARS = 500
 LOCK_TIMEOUT_SECONDS = 10.0
 LOCK_POLL_SECONDS = 0.002
 
+# `doctor` tries the lock this long: a healthy lock is held for milliseconds.
+DOCTOR_LOCK_TIMEOUT_SECONDS = 1.0
+
 # --- summarization (SPEC §4) ------------------------------------------------------
 TRIGGER_PENDING_TURNS = 2
 TRIGGER_RECENT_TURNS = 6
@@ -82,6 +85,7 @@ HEURISTIC_TERM_MIN_CHARS = 2  # shorter terms are never a topic
 HEURISTIC_TERM_MAX_CHARS = 40  # a "term" longer than this is not a term
 HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic term
 HEURISTIC_TOPIC_QUESTION_CHARS = 80  # each question quoted inside a topic summary
+HEURISTIC_ZH_LABEL_CHARS = 16  # a Chinese rule label made from the rule's own words
 # A line where more than this share of characters is {}[]();=<>|& is code, not prose.
 HEURISTIC_CODE_SYMBOL_RATIO = 0.2
 
@@ -124,10 +128,10 @@ PROFILE_MAX_VALUE_CHARS = 120
 # Everything below in this block belongs to the repo profile collector (profile/).
 PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB  # a build file larger than this is not a build file
 PROFILE_README_BYTES = 64 * KIB  # the first title is near the top; never read a whole book
-PROFILE_MAX_TITLE_SOURCE_CHARS = 1000  # a heading with its markup (links, badges) before cleaning
+PROFILE_MAX_TITLE_SOURCE_CHARS = 1000  # a heading with its markup (links, badges)
 PROFILE_MAX_BUILD_FILES = 2000  # huge monorepos: stop following declarations past this
 PROFILE_MAX_NESTING = 16  # nested aggregators / parent chains / `${}` indirections
-PROFILE_MAX_SCANNED_FILES = 20  # CI workflows / convention scripts read from one folder
+PROFILE_MAX_SCANNED_FILES = 20  # CI workflows, convention scripts, `apply from` targets per place
 PROFILE_MAX_PROBLEMS = 50  # a broken repo yields a readable report, not a flood
 PROFILE_MAX_PROBLEM_CHARS = 200
 # A file modified within this window of a collection may have changed without

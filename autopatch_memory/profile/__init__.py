@@ -1,0 +1,23 @@
+"""The repo profile collector (SPEC §6): build metadata read by the program from build files.
+
+``collect_repo_profile(path)`` is the public entry point; ``collect(path)`` also
+says what was read, what could not be, and whether the cache answered.
+"""
+
+from __future__ import annotations
+
+from autopatch_memory.profile.collector import (
+    CACHE_FILE_NAME,
+    ProfileReport,
+    clear_cache,
+    collect,
+    collect_repo_profile,
+)
+
+__all__ = [
+    "CACHE_FILE_NAME",
+    "ProfileReport",
+    "clear_cache",
+    "collect",
+    "collect_repo_profile",
+]

@@ -1,0 +1,184 @@
+"""The repo profile collector: build files in, a small capped :class:`RepoProfile` out.
+
+The program — never the model — fills ``repo_profile`` (SPEC §6). This module
+combines what Maven and Gradle say, decides the build tool when both are there,
+falls back to the README title for the name, applies the caps, and serves an
+unchanged repository from the cache. It never raises for anything a repository
+contains: what it could not read becomes a problem in the report.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterable
+
+from pydantic import BaseModel, Field
+
+from autopatch_memory import limits
+from autopatch_memory.errors import StoreError
+from autopatch_memory.ids import local_now
+from autopatch_memory.model import BuildTool, RepoProfile
+from autopatch_memory.profile import cache
+from autopatch_memory.profile.facts import BuildFacts
+from autopatch_memory.profile.files import RepoFiles
+from autopatch_memory.profile.frameworks import canonical_labels
+from autopatch_memory.profile.gradle import GradleProject
+from autopatch_memory.profile.maven import MavenProject
+from autopatch_memory.profile.readme import readme_title
+from autopatch_memory.text import clip
+
+CACHE_FILE_NAME = cache.CACHE_FILE_NAME
+
+_MAVEN_WRAPPERS = ("mvnw", "mvnw.cmd")
+_GRADLE_WRAPPERS = ("gradlew", "gradlew.bat")
+_CI_FILES = (".gitlab-ci.yml", "Jenkinsfile", ".circleci/config.yml", "azure-pipelines.yml",
+             ".travis.yml")  # fmt: skip
+_WORKFLOW_DIR = ".github/workflows"
+_WORKFLOW_SUFFIXES = (".yml", ".yaml")
+_USES_MAVEN = re.compile(r"\bmvnw?\b|\bcache:\s*['\"]?maven\b", re.IGNORECASE)
+_USES_GRADLE = re.compile(
+    r"\bgradlew\b|\bgradle\s+[\w:-]|gradle/(?:actions|gradle-build-action)|\bcache:\s*['\"]?gradle\b",
+    re.IGNORECASE,
+)
+
+
+class ProfileReport(BaseModel):
+    """A collected profile and how it was obtained."""
+
+    profile: RepoProfile
+    problems: list[str] = Field(default_factory=list)
+    """Human-readable, e.g. ``pom.xml: malformed XML at line 3: ...``."""
+    from_cache: bool = False
+    files_read: int = 0
+    """Files opened and read by this call (0 when served from the cache)."""
+
+
+def collect_repo_profile(path: str | os.PathLike[str]) -> RepoProfile:
+    """The profile of the repository at ``path`` (cached). Never raises for repo content.
+
+    A path that is not a folder gives an empty profile.
+    """
+    return collect(path).profile
+
+
+def collect(path: str | os.PathLike[str], *, use_cache: bool = True) -> ProfileReport:
+    """Collect the profile of the repository at ``path`` with a report of what happened.
+
+    With ``use_cache`` the cache under ``.autopatch-j/`` is used when every input
+    is unchanged and rewritten after a fresh collection. Without it, the
+    repository is read afresh and nothing is written anywhere.
+    """
+    root = os.path.abspath(os.fspath(path))
+    if not os.path.isdir(root):
+        return ProfileReport(profile=RepoProfile(updated_at=local_now()),
+                             problems=[f"{root}: not a folder"])  # fmt: skip
+    if use_cache:
+        cached = cache.load(root)
+        if cached is not None:
+            return ProfileReport(profile=cached.profile, problems=cached.problems, from_cache=True)
+    started_ns = time.time_ns()
+    files = RepoFiles(root)
+    profile = _profile(files)
+    report = ProfileReport(profile=profile, problems=list(files.problems),
+                           files_read=files.files_read)  # fmt: skip
+    if use_cache:
+        record = cache.CachedReport(
+            format=limits.PROFILE_CACHE_FORMAT,
+            collected_at_ns=started_ns,
+            inputs=files.fingerprints,
+            profile=profile,
+            problems=report.problems,
+        )
+        try:
+            cache.save(root, record)
+        except StoreError as exc:
+            report.problems.append(str(exc))
+    return report
+
+
+def clear_cache(repo_root: str | os.PathLike[str]) -> None:
+    """Remove the profile cache of a repository (used by reset). Raises ``StoreError``."""
+    cache.clear(os.path.abspath(os.fspath(repo_root)))
+
+
+# --- combining ------------------------------------------------------------------------------
+
+
+def _profile(files: RepoFiles) -> RepoProfile:
+    maven = MavenProject(files).collect()
+    gradle = GradleProject(files).collect()
+    build_tool = _build_tool(files, maven, gradle)
+    # The tool the repo would use speaks first; the other only fills gaps.
+    first, second = (gradle, maven) if build_tool is BuildTool.GRADLE else (maven, gradle)
+    ordered = [facts for facts in (first, second) if facts is not None]
+    name = next((f.project_name for f in ordered if f.project_name), None)
+    source_files = [rel for f in ordered for rel in f.root_files]
+    if name is None:
+        found = readme_title(files)
+        if found is not None:
+            readme, name = found
+            source_files.append(readme)
+    return RepoProfile(
+        build_tool=build_tool,
+        java_version=next((f.java_version for f in ordered if f.java_version), None),
+        project_name=clip(name, limits.PROFILE_MAX_VALUE_CHARS) if name else None,
+        modules=_capped(m for f in ordered for m in f.modules),
+        frameworks=_capped(canonical_labels(label for f in ordered for label in f.frameworks)),
+        source_files=_capped([*source_files, *(rel for f in ordered for rel in f.module_files)]),
+        updated_at=local_now(),
+    )
+
+
+def _capped(values: Iterable[str]) -> list[str]:
+    """Clipped, de-duplicated, in first-seen order, at most the list cap."""
+    result: list[str] = []
+    for value in values:
+        clipped = clip(value.strip(), limits.PROFILE_MAX_VALUE_CHARS)
+        if clipped and clipped not in result:
+            result.append(clipped)
+            if len(result) == limits.PROFILE_MAX_LIST_ITEMS:
+                break
+    return result
+
+
+def _build_tool(
+    files: RepoFiles, maven: BuildFacts | None, gradle: BuildFacts | None
+) -> BuildTool | None:
+    if maven is None and gradle is None:
+        return None
+    if gradle is None:
+        return BuildTool.MAVEN
+    if maven is None:
+        return BuildTool.GRADLE
+    # The wrappers say how the repo is built; without any, CI is the next witness.
+    votes = _wrapper_votes(files) or _ci_votes(files)
+    if votes == {BuildTool.MAVEN}:
+        return BuildTool.MAVEN
+    if votes == {BuildTool.GRADLE}:
+        return BuildTool.GRADLE
+    return BuildTool.MAVEN_AND_GRADLE
+
+
+def _wrapper_votes(files: RepoFiles) -> set[BuildTool]:
+    votes: set[BuildTool] = set()
+    if any(files.is_file(name) for name in _MAVEN_WRAPPERS):
+        votes.add(BuildTool.MAVEN)
+    if any(files.is_file(name) for name in _GRADLE_WRAPPERS):
+        votes.add(BuildTool.GRADLE)
+    return votes
+
+
+def _ci_votes(files: RepoFiles) -> set[BuildTool]:
+    workflows = [n for n in files.list_dir(_WORKFLOW_DIR) if n.endswith(_WORKFLOW_SUFFIXES)]
+    candidates = [f"{_WORKFLOW_DIR}/{n}" for n in workflows[: limits.PROFILE_MAX_SCANNED_FILES]]
+    candidates += [rel for rel in _CI_FILES if files.is_file(rel)]
+    votes: set[BuildTool] = set()
+    for rel in candidates:
+        text = files.read_text(rel) or ""
+        if _USES_MAVEN.search(text):
+            votes.add(BuildTool.MAVEN)
+        if _USES_GRADLE.search(text):
+            votes.add(BuildTool.GRADLE)
+    return votes
