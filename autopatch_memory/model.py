@@ -231,12 +231,20 @@ class LongTermMemory(_Model):
 class MemoryDocument(_Model):
     """The whole ``memory.json``."""
 
-    version: Literal[1] = limits.FORMAT_VERSION
+    version: int = Field(default=limits.FORMAT_VERSION, strict=True)
     generation: int = Field(default=0, ge=0)
     updated_at: Timestamp | None = None
     repo_profile: RepoProfile | None = None
     working_memory: WorkingMemory = Field(default_factory=WorkingMemory)
     long_term_memory: LongTermMemory = Field(default_factory=LongTermMemory)
+
+    @field_validator("version")
+    @classmethod
+    def _this_version(cls, value: int) -> int:
+        # The store moves other versions to a backup before they get here.
+        if value != limits.FORMAT_VERSION:
+            raise ValueError(f"format version {value} is not {limits.FORMAT_VERSION}")
+        return value
 
     # -- lookups used by the applier, the context builder and the facade --------
 
