@@ -92,7 +92,10 @@ PROJECT_SIGNALS_EN: tuple[str, ...] = (
     "package",
 )
 
-# Words of the rule-based intent classifier (SPEC §1).
+# Words of the rule-based intent classifier (SPEC §1), used by the CLI (cli/classify.py).
+# Order of the rules: patch words (only while a patch awaits confirmation) > audit
+# words > code-explain words > general chat. Chinese phrases match as substrings,
+# English ones as whole words (see text.SignalMatcher).
 AUDIT_SIGNALS_ZH: tuple[str, ...] = (
     "审计",
     "检查",
@@ -103,7 +106,10 @@ AUDIT_SIGNALS_ZH: tuple[str, ...] = (
     "打补丁",
     "修一下",
     "修掉",
+    "修bug",
+    "修 bug",
     "安全问题",
+    "安全隐患",
     "找问题",
     "找出问题",
     "有没有问题",
@@ -111,12 +117,20 @@ AUDIT_SIGNALS_ZH: tuple[str, ...] = (
 )
 AUDIT_SIGNALS_EN: tuple[str, ...] = (
     "audit",
+    "audits",
+    "auditing",
     "fix",
+    "fixes",
+    "fixing",
     "patch",
+    "patches",
+    "patching",
     "vulnerability",
     "vulnerabilities",
+    "vulnerable",
     "security issue",
     "security issues",
+    "security hole",
     "scan",
     "find bugs",
     "find issues",
@@ -124,10 +138,31 @@ AUDIT_SIGNALS_EN: tuple[str, ...] = (
     "check for",
     "inspect",
 )
+# Phrases that contain an audit word but name a Java concept, not an audit:
+# 受检异常 / checked exceptions, the HTTP PATCH method, "how do I check …" questions.
+AUDIT_SIGNAL_EXCEPTIONS: tuple[str, ...] = (
+    "检查型异常",
+    "非检查异常",
+    "检查异常",
+    "受检异常",
+    "如何检查",
+    "怎么检查",
+    "怎样检查",
+    "http patch",
+    "patch request",
+    "patch requests",
+    "patch method",
+    "patch 请求",
+    "patch 方法",
+    "how do i check",
+    "how to check",
+    "how can i check",
+)
 PATCH_EXPLAIN_SIGNALS_ZH: tuple[str, ...] = (
     "解释补丁",
     "解释这个补丁",
     "解释一下补丁",
+    "解释一下这个补丁",
     "补丁是什么意思",
     "这个补丁",
     "为什么这么改",
@@ -143,6 +178,7 @@ PATCH_EXPLAIN_SIGNALS_EN: tuple[str, ...] = (
     "what does this patch",
     "why this patch",
     "why does the patch",
+    "why this change",
 )
 PATCH_REVISE_SIGNALS_ZH: tuple[str, ...] = (
     "修改补丁",
@@ -161,27 +197,110 @@ PATCH_REVISE_SIGNALS_EN: tuple[str, ...] = (
     "modify the patch",
     "adjust the patch",
 )
+# Words that alone make a question about this repository's code (code_explain).
 EXPLAIN_SIGNALS_ZH: tuple[str, ...] = (
     *PROJECT_SIGNALS_ZH,
     "文件",
-    "类",
-    "方法",
-    "接口",
+    "文件夹",
+    "源码",
     "这段",
     "入口",
-    "配置",
+    "包结构",
 )
 EXPLAIN_SIGNALS_EN: tuple[str, ...] = (
     *PROJECT_SIGNALS_EN,
     "file",
+    "files",
     "folder",
+    "folders",
     "directory",
-    "class",
-    "method",
-    "interface",
+    "directories",
+    "source code",
     "this code",
     "entry point",
+    "codebase",
+)
+# Phrases that contain a project word but name a general concept.
+EXPLAIN_SIGNAL_EXCEPTIONS: tuple[str, ...] = (
+    "依赖注入",
+    "依赖倒置",
+    "dependency injection",
+    "dependency inversion",
+)
+# Words about a code element ("class", "方法", "what does … do"): they make a question
+# code_explain only together with a pointer to this code (a deictic word below or a
+# Java identifier such as ReviewService) — "what is a class?" stays general chat.
+CODE_ELEMENT_SIGNALS_ZH: tuple[str, ...] = (
+    "类",
+    "方法",
+    "接口",
+    "配置",
+    "注解",
+    "字段",
+    "控制器",
+    "负责",
+    "作用",
+    "做什么",
+    "干什么",
+    "是干嘛",
+    "怎么实现",
+    "如何实现",
+    "实现的",
+)
+CODE_ELEMENT_SIGNALS_EN: tuple[str, ...] = (
+    "class",
+    "classes",
+    "method",
+    "methods",
+    "interface",
     "config",
+    "configuration",
+    "annotation",
+    "field",
+    "controller",
+    "bean",
+    "endpoint",
+    "what does",
+    "responsible for",
+    "implemented",
+    "how does",
+    "work",
+    "works",
+)
+DEICTIC_SIGNALS_ZH: tuple[str, ...] = (
+    "这个",
+    "这些",
+    "这里",
+    "这边",
+    "该类",
+    "该方法",
+    "我们的",
+    "当前",
+    "咱们",
+)
+DEICTIC_SIGNALS_EN: tuple[str, ...] = (
+    "this",
+    "these",
+    "here",
+    "our",
+    "ours",
+    "we have",
+    "in the repo",
+)
+# A word ending with one of these is a file name: the question is about this repo.
+CODE_FILE_SUFFIXES: tuple[str, ...] = (
+    ".java",
+    ".kt",
+    ".kts",
+    ".groovy",
+    ".gradle",
+    ".xml",
+    ".properties",
+    ".yml",
+    ".yaml",
+    ".toml",
+    ".sql",
+    ".md",
 )
 
 # Words that carry no topic for relevance ranking: question scaffolding, the
@@ -347,9 +466,9 @@ QUESTION_MARKERS_ZH: tuple[str, ...] = (
 )
 POLITE_REQUEST_ZH: tuple[str, ...] = ("请", "麻烦", "你能", "你可以", "能不能", "可以", "可不可以")
 
-# What a stated rule is about: (zh label, en label, zh cues, en cues). The first
-# category whose cue is in the sentence names the preference, so "以后回答都用中文"
-# and "from now on answer in English" update the same item.
+# Rules a user has one of at a time: (zh label, en label, zh cues, en cues). A new
+# wish of such a kind replaces the old one ("以后回答都用中文" and later "from now on
+# answer in English" update the same item). Other wishes coexist, each its own item.
 PREFERENCE_CATEGORIES: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     (
         "回答语言",
@@ -362,26 +481,6 @@ PREFERENCE_CATEGORIES: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], 
         "commit message format",
         ("提交信息", "提交说明", "commit"),
         ("commit",),
-    ),
-    (
-        "代码风格",
-        "code style",
-        ("注释", "命名", "代码风格", "缩进", "lombok", "var", "代码"),
-        ("comment", "comments", "naming", "style", "indentation", "lombok", "var", "code"),
-    ),
-    (
-        "测试",
-        "testing",
-        ("测试", "单测", "junit"),
-        ("test", "tests", "testing", "junit"),
-    ),
-    (
-        "回答格式",
-        "answer format",
-        ("结论", "简洁", "简短", "详细", "格式", "篇幅", "长度",
-         "列表", "要点", "步骤", "啰嗦", "先给"),
-        ("conclusion", "concise", "brief", "short", "detailed", "format", "bullet", "bullets",
-         "length", "verbose", "summary", "tl;dr", "first"),
     ),
 )
 

@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+# The scriptable local OpenAI-compatible server, as the ``fake_openai`` fixture.
+pytest_plugins = ["fake_openai_server"]
+
 _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 _ENV_TO_CLEAR = (
     "OPENAI_API_KEY",

@@ -1,0 +1,434 @@
+"""Settings precedence, environment variables, the key rule and bad values (SPEC §10)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from autopatch_memory import limits
+from autopatch_memory.backends.heuristic import HeuristicBackend
+from autopatch_memory.backends.llm import StructuredOutput
+from autopatch_memory.backends.openai_compat import OpenAICompatBackend
+from autopatch_memory.config import (
+    PLACEHOLDER_API_KEY,
+    BackendChoice,
+    Settings,
+    load_settings,
+    make_answerer,
+    make_backend,
+    project_config_path,
+    user_config_path,
+)
+from autopatch_memory.errors import ConfigError
+
+USER_KEY = "sk-user0penaikey0123456789abcdefXYZ"
+TOOL_KEY = "sk-t00lkey0123456789abcdefghijklmn"
+
+
+@pytest.fixture(autouse=True)
+def _no_base_urls(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The suite's fail-closed fixture points both base URLs at a dead port; these
+    # tests start from a clean slate and set what they need.
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    monkeypatch.delenv("AUTOPATCH_LLM_BASE_URL", raising=False)
+
+
+def write_user(text: str) -> Path:
+    path = user_config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def write_project(repo: Path, text: str) -> Path:
+    path = project_config_path(repo)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def secret(settings: Settings) -> str | None:
+    return settings.api_key.get_secret_value() if settings.api_key else None
+
+
+# --- defaults and precedence -------------------------------------------------------------
+
+
+def test_defaults(repo: Path) -> None:
+    settings = load_settings(repo)
+    assert settings.backend is BackendChoice.AUTO
+    assert settings.resolved_backend() is BackendChoice.HEURISTIC
+    assert settings.base_url is None and settings.model is None and settings.api_key is None
+    assert settings.timeout == limits.LLM_TIMEOUT_SECONDS
+    assert settings.max_retries == limits.LLM_MAX_RETRIES
+    assert settings.temperature == limits.LLM_TEMPERATURE
+    assert settings.max_tokens == limits.LLM_MAX_TOKENS
+    assert settings.structured_output is StructuredOutput.JSON_SCHEMA
+    assert settings.files == []
+    assert isinstance(make_backend(settings), HeuristicBackend)
+
+
+def test_precedence_override_env_project_user_default(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    user = write_user('[llm]\nmodel = "from-user"\ntimeout = 11\nmax_tokens = 500\n')
+    project = write_project(repo, '[llm]\nmodel = "from-project"\ntimeout = 22\n')
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "from-env")
+
+    settings = load_settings(repo, {"model": "from-flag", "timeout": None})
+
+    assert settings.model == "from-flag"
+    assert settings.timeout == 22  # project beats user; a None flag is "not given"
+    assert settings.max_tokens == 500  # only the user file sets it
+    assert settings.max_retries == limits.LLM_MAX_RETRIES  # nobody sets it
+    assert settings.sources["model"] == "command line"
+    assert settings.sources["timeout"] == f"project file {project}"
+    assert settings.sources["max_tokens"] == f"user file {user}"
+    assert settings.files == [str(user), str(project)]
+
+    assert load_settings(repo).model == "from-env"
+    monkeypatch.delenv("AUTOPATCH_LLM_MODEL")
+    assert load_settings(repo).model == "from-project"
+    assert load_settings(None).model == "from-user"  # no repo: no project file
+
+
+def test_user_file_follows_xdg_config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert user_config_path() == tmp_path / "xdg" / "autopatch-memory" / "config.toml"
+    write_user('[memory]\nbackend = "off"\n')
+    assert load_settings(None).backend is BackendChoice.OFF
+
+
+def test_relative_xdg_config_home_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative/dir")
+    expected = Path(os.environ["HOME"]) / ".config" / "autopatch-memory" / "config.toml"
+    assert user_config_path() == expected
+
+
+@pytest.mark.parametrize(
+    ("var", "value", "field", "expected"),
+    [
+        ("AUTOPATCH_MEMORY_BACKEND", "Heuristic", "backend", BackendChoice.HEURISTIC),
+        ("AUTOPATCH_MEMORY_BACKEND", "off", "backend", BackendChoice.OFF),
+        ("AUTOPATCH_LLM_MODEL", "qwen2.5:7b", "model", "qwen2.5:7b"),
+        (
+            "AUTOPATCH_LLM_BASE_URL",
+            "http://localhost:11434/v1/",
+            "base_url",
+            "http://localhost:11434/v1",
+        ),
+        ("OPENAI_BASE_URL", "http://localhost:8080/v1", "base_url", "http://localhost:8080/v1"),
+        ("AUTOPATCH_LLM_TIMEOUT", "2.5", "timeout", 2.5),
+        ("AUTOPATCH_LLM_MAX_RETRIES", "0", "max_retries", 0),
+        ("AUTOPATCH_LLM_TEMPERATURE", "0", "temperature", 0.0),
+        ("AUTOPATCH_LLM_MAX_TOKENS", "800", "max_tokens", 800),
+        (
+            "AUTOPATCH_LLM_STRUCTURED_OUTPUT",
+            "json_object",
+            "structured_output",
+            StructuredOutput.JSON_OBJECT,
+        ),
+        ("AUTOPATCH_LLM_STRUCTURED_OUTPUT", "PROMPT", "structured_output", StructuredOutput.PROMPT),
+        ("AUTOPATCH_LLM_SHARE_KEY", "yes", "share_key", True),
+    ],
+)
+def test_each_environment_variable(
+    monkeypatch: pytest.MonkeyPatch, var: str, value: str, field: str, expected: object
+) -> None:
+    monkeypatch.setenv(var, value)
+    settings = load_settings(None)
+    assert getattr(settings, field) == expected
+    assert settings.sources[field] == f"environment {var}"
+
+
+def test_the_hosts_base_url_wins_over_the_sdks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://localhost:8080/v1")
+    monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://localhost:8000/v1")
+    assert load_settings(None).base_url == "http://localhost:8000/v1"
+
+
+def test_an_empty_variable_counts_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    write_user('[llm]\nmodel = "from-user"\n')
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "")
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", " ")
+    settings = load_settings(None)
+    assert settings.model == "from-user" and settings.backend is BackendChoice.AUTO
+
+
+# --- backend selection ---------------------------------------------------------------------
+
+
+def test_auto_picks_openai_when_a_model_is_configured(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "llama3")
+    monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://127.0.0.1:11434/v1")
+    settings = load_settings(None)
+    assert settings.resolved_backend() is BackendChoice.OPENAI
+    backend = make_backend(settings)
+    assert isinstance(backend, OpenAICompatBackend)
+    assert backend.options.model == "llama3"
+    assert backend.options.base_url == "http://127.0.0.1:11434/v1"
+
+
+def test_explicit_choices(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "llama3")
+    assert make_backend(load_settings(None, {"backend": "off"})) is None
+    assert isinstance(make_backend(load_settings(None, {"backend": "heuristic"})), HeuristicBackend)
+    # Answering does not depend on the summary backend choice.
+    assert make_answerer(load_settings(None, {"backend": "off"})) is not None
+
+
+def test_openai_without_a_model_is_a_config_error() -> None:
+    settings = load_settings(None, {"backend": BackendChoice.OPENAI})
+    with pytest.raises(ConfigError, match="AUTOPATCH_LLM_MODEL"):
+        make_backend(settings)
+    assert make_answerer(settings) is None
+
+
+def test_options_carry_every_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    write_user(
+        '[llm]\nmodel = "m"\nbase_url = "http://localhost:1234/v1"\ntimeout = 5\n'
+        'max_retries = 1\ntemperature = 0.2\nmax_tokens = 900\nstructured_output = "prompt"\n'
+    )
+    options = load_settings(None).llm_options()
+    assert (options.timeout, options.max_retries, options.temperature, options.max_tokens) == (
+        5.0,
+        1,
+        0.2,
+        900,
+    )
+    assert options.structured_output is StructuredOutput.PROMPT
+    assert options.api_key.get_secret_value() == PLACEHOLDER_API_KEY
+
+
+# --- the key rule --------------------------------------------------------------------------
+
+
+def test_openai_key_goes_to_openai(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
+    settings = load_settings(None)
+    assert secret(settings) == USER_KEY and settings.uses_openai_host
+    explicit = load_settings(None, {"base_url": "https://api.openai.com/v1"})
+    assert secret(explicit) == USER_KEY
+
+
+def test_openai_key_goes_to_the_base_url_it_is_paired_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
+    monkeypatch.setenv("OPENAI_BASE_URL", "https://gateway.example.com/v1")
+    assert secret(load_settings(None)) == USER_KEY
+    # The same URL given as a flag is still the user's own pairing.
+    assert secret(load_settings(None, {"base_url": "https://gateway.example.com/v1/"})) == USER_KEY
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["env", "flag", "user file", "project file"],
+)
+def test_openai_key_is_withheld_from_other_base_urls(
+    monkeypatch: pytest.MonkeyPatch, repo: Path, how: str
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
+    url = "http://localhost:11434/v1"
+    overrides = {}
+    if how == "env":
+        monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", url)
+    elif how == "flag":
+        overrides = {"base_url": url}
+    elif how == "user file":
+        write_user(f'[llm]\nbase_url = "{url}"\n')
+    else:
+        write_project(repo, f'[llm]\nbase_url = "{url}"\n')
+
+    settings = load_settings(repo, overrides)
+
+    assert settings.api_key is None
+    assert settings.withheld_keys == ["OPENAI_API_KEY"]
+    settings = load_settings(repo, {**overrides, "model": "m"})
+    assert settings.llm_options().api_key.get_secret_value() == PLACEHOLDER_API_KEY
+
+
+@pytest.mark.parametrize("how", ["env", "user file", "flag"])
+def test_sharing_the_openai_key_is_an_explicit_choice(
+    monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
+    monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://localhost:8000/v1")
+    overrides: dict[str, object] = {}
+    if how == "env":
+        monkeypatch.setenv("AUTOPATCH_LLM_SHARE_KEY", "true")
+    elif how == "user file":
+        write_user("[llm]\nshare_key = true\n")
+    else:
+        overrides = {"share_key": True}
+    assert secret(load_settings(None, overrides)) == USER_KEY
+
+
+def test_the_tools_own_key_goes_to_the_configured_base_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
+    monkeypatch.setenv("AUTOPATCH_LLM_API_KEY", TOOL_KEY)
+    monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "https://llm.internal.example/v1")
+    settings = load_settings(None)
+    assert secret(settings) == TOOL_KEY
+    assert settings.api_key_source == "environment AUTOPATCH_LLM_API_KEY"
+    assert secret(load_settings(None, {"api_key": "sk-fromtheflag"})) == "sk-fromtheflag"
+
+
+def test_a_user_file_key_and_url_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    write_user('[llm]\nbase_url = "http://localhost:8000/v1"\napi_key = "vllm-secret"\n')
+    assert secret(load_settings(None)) == "vllm-secret"
+
+
+def test_a_project_file_may_not_set_keys_or_share_them(
+    monkeypatch: pytest.MonkeyPatch, repo: Path
+) -> None:
+    path = write_project(repo, '[llm]\napi_key = "sk-fromrepo"\nshare_key = true\n')
+    settings = load_settings(repo)
+    assert settings.api_key is None and settings.share_key is False
+    assert len(settings.warnings) == 2 and str(path) in settings.warnings[0]
+    assert "warnings" in settings.describe()
+
+
+def test_a_project_base_url_does_not_receive_the_users_keys(
+    monkeypatch: pytest.MonkeyPatch, repo: Path
+) -> None:
+    monkeypatch.setenv("AUTOPATCH_LLM_API_KEY", TOOL_KEY)
+    write_user('[llm]\napi_key = "sk-userfilekey"\n')
+    write_project(repo, '[llm]\nbase_url = "https://collector.example.net/v1"\n')
+    settings = load_settings(repo)
+    assert settings.api_key is None
+    assert settings.withheld_keys == ["environment AUTOPATCH_LLM_API_KEY"]
+    # ...unless the user says so, or names the URL themselves.
+    monkeypatch.setenv("AUTOPATCH_LLM_SHARE_KEY", "1")
+    assert secret(load_settings(repo)) == TOOL_KEY
+    monkeypatch.delenv("AUTOPATCH_LLM_SHARE_KEY")
+    assert secret(load_settings(repo, {"base_url": "https://collector.example.net/v1"})) == TOOL_KEY
+
+
+def test_a_project_file_pointing_at_openai_is_harmless(
+    monkeypatch: pytest.MonkeyPatch, repo: Path
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
+    write_project(repo, '[llm]\nbase_url = "https://api.openai.com/v1"\nmodel = "gpt-4o-mini"\n')
+    assert secret(load_settings(repo)) == USER_KEY
+
+
+def test_describe_and_dumps_never_show_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_LLM_API_KEY", TOOL_KEY)
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "m")
+    monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://user:pa55word@localhost:8000/v1")
+    settings = load_settings(None)
+    shown = [
+        str(settings.describe()),
+        repr(settings),
+        str(settings),
+        settings.model_dump_json(),
+        str(settings.model_dump()),
+        repr(settings.llm_options()),
+        repr(make_backend(settings)),
+    ]
+    for text in shown:
+        assert TOOL_KEY not in text
+    assert "pa55word" not in str(settings.describe())
+    info = settings.describe()
+    assert info["api_key"] == "set (environment AUTOPATCH_LLM_API_KEY)"
+    assert info["backend"].startswith("auto") and info["backend"].endswith("-> openai")
+
+
+def test_describe_explains_a_withheld_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
+    monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://localhost:1234/v1")
+    info = load_settings(None).describe()
+    assert "OPENAI_API_KEY" in info["withheld_keys"]
+    assert "AUTOPATCH_LLM_SHARE_KEY" in info["withheld_keys"]
+    assert USER_KEY not in str(info)
+    assert info["api_key"].startswith("placeholder")
+
+
+# --- bad values ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("var", "value"),
+    [
+        ("AUTOPATCH_MEMORY_BACKEND", "gpt"),
+        ("AUTOPATCH_LLM_TIMEOUT", "abc"),
+        ("AUTOPATCH_LLM_TIMEOUT", "0"),
+        ("AUTOPATCH_LLM_TIMEOUT", "-3"),
+        ("AUTOPATCH_LLM_TIMEOUT", "nan"),
+        ("AUTOPATCH_LLM_TIMEOUT", "100000"),
+        ("AUTOPATCH_LLM_MAX_RETRIES", "99"),
+        ("AUTOPATCH_LLM_MAX_RETRIES", "1.5"),
+        ("AUTOPATCH_LLM_TEMPERATURE", "3"),
+        ("AUTOPATCH_LLM_MAX_TOKENS", "0"),
+        ("AUTOPATCH_LLM_STRUCTURED_OUTPUT", "xml"),
+        ("AUTOPATCH_LLM_SHARE_KEY", "maybe"),
+        ("AUTOPATCH_LLM_BASE_URL", "localhost:11434"),
+        ("OPENAI_BASE_URL", "ftp://example.com"),
+    ],
+)
+def test_bad_environment_values(monkeypatch: pytest.MonkeyPatch, var: str, value: str) -> None:
+    monkeypatch.setenv(var, value)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(None)
+    message = str(caught.value)
+    assert var in message and "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("[llm\nmodel = 1", "not valid TOML"),
+        ('[llm]\nmodle = "x"\n', "unknown key `modle`"),
+        ('[memory]\nmodel = "x"\n', "unknown key `model`"),
+        ('model = "x"\n', "under [llm]"),
+        ("llm = 3\n", "must be a table"),
+        ("[llm]\ntimeout = true\n", "timeout"),
+        ("[llm]\nmax_retries = 2.5\n", "max_retries"),
+        ('[llm]\nmodel = ""\n', "non-empty"),
+        ('[memory]\nbackend = "gpt"\n', "auto, openai, heuristic, off"),
+    ],
+)
+def test_bad_files(repo: Path, text: str, needle: str) -> None:
+    path = write_project(repo, text)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(repo)
+    assert needle in str(caught.value)
+    assert str(path) in str(caught.value)
+
+
+def test_unknown_tables_are_left_to_their_owners(repo: Path) -> None:
+    write_project(repo, '[cli]\ncolor = false\n[llm]\nmodel = "m"\n')
+    assert load_settings(repo).model == "m"
+
+
+def test_unknown_override_is_an_error() -> None:
+    with pytest.raises(ConfigError, match="Unknown setting 'modle'"):
+        load_settings(None, {"modle": "x"})
+
+
+def test_a_non_utf8_file_is_a_config_error(repo: Path) -> None:
+    path = project_config_path(repo)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b'[llm]\nmodel = "\xff"\n')
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_settings(repo)
+
+
+def test_loading_settings_does_not_import_the_sdk(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from autopatch_memory.config import load_settings, make_backend\n"
+        "settings = load_settings(None)\n"
+        "assert make_backend(settings).name == 'heuristic'\n"
+        "assert 'openai' not in sys.modules, 'openai imported'\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "AUTOPATCH_"))}
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
