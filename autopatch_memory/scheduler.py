@@ -104,7 +104,9 @@ class Scheduler:
             thread = self._thread
         if thread is None:
             return True
-        thread.join(limits.CLOSE_WAIT_SECONDS if timeout is None else timeout)
+        if wait:
+            thread.join(limits.CLOSE_WAIT_SECONDS if timeout is None else timeout)
+        # Not waiting: the daemon thread drops its result when its call returns.
         return not thread.is_alive()
 
     # -- the worker -------------------------------------------------------------------
