@@ -361,7 +361,8 @@ def _read_file(path: Path, origin: Origin, warnings: list[str]) -> _Layer | None
     """The settings a config file sets, or None when the file does not exist."""
     try:
         raw = path.read_bytes()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        # NotADirectoryError: `.autopatch-j` is a plain file, so there is no config in it.
         return None
     except OSError as error:
         raise ConfigError(

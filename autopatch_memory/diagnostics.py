@@ -1,0 +1,394 @@
+"""Health checks of one repository's memory: what ``doctor`` reports (SPEC §11, §13).
+
+Nothing is silent for the operator: a corrupt file, a backup left behind, a lock
+another process holds, a broken configuration or the last failure in the journal
+all show up here. :func:`diagnose` reads; it never repairs, never writes the
+memory file and calls a model only when asked (``check_model``). The only file
+it may create is the lock file, because trying the lock is the lock check.
+
+This module is library code: it returns data (:class:`Diagnosis`) and leaves
+presenting it to the caller.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from enum import Enum
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+from pydantic import BaseModel, Field, computed_field
+
+from autopatch_memory import limits
+from autopatch_memory.config import (
+    ENV_BASE_URL,
+    ENV_MODEL,
+    Settings,
+    load_settings,
+    make_answerer,
+)
+from autopatch_memory.errors import ConfigError, StoreError
+from autopatch_memory.journal import JournalEntry
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.model import check_invariants
+from autopatch_memory.profile import collect
+from autopatch_memory.store import LoadProblem, parse_document
+
+__all__ = ["BACKUP_PATTERNS", "Check", "CheckName", "CheckStatus", "Diagnosis", "diagnose"]
+
+# Files the store sets aside instead of losing them (SPEC §9); never deleted by us.
+BACKUP_PATTERNS: tuple[str, ...] = ("memory.corrupt*.json", "memory.v*.bak*.json")
+_MS_PER_SECOND = 1000
+
+
+class CheckStatus(str, Enum):
+    """The verdict of one check."""
+
+    OK = "ok"
+    WARN = "warn"  # works, but the operator should look
+    ERROR = "error"  # memory cannot work as it should
+    SKIPPED = "skipped"  # not applicable, or not asked for
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class CheckName(str, Enum):
+    """The checks, in the order they are reported."""
+
+    FOLDER = "folder"
+    MEMORY_FILE = "memory_file"
+    SIZE = "size"
+    INVARIANTS = "invariants"
+    BACKUPS = "backups"
+    LOCK = "lock"
+    JOURNAL = "journal"
+    CONFIG = "config"
+    PROFILE = "profile"
+    MODEL = "model"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Check(BaseModel):
+    """One finding: a verdict, one summary line and optional detail lines."""
+
+    name: CheckName
+    status: CheckStatus
+    summary: str
+    details: list[str] = Field(default_factory=list)
+
+
+class Diagnosis(BaseModel):
+    """Everything ``doctor`` found about one repository's memory."""
+
+    repo: str
+    memory_file: str
+    size_bytes: int | None = None  # None when there is no readable file
+    soft_limit_bytes: int = limits.SOFT_LIMIT_BYTES
+    hard_limit_bytes: int = limits.HARD_LIMIT_BYTES
+    settings: dict[str, str] = Field(default_factory=dict)  # redacted, from config.describe()
+    last_failure: JournalEntry | None = None
+    checks: list[Check] = Field(default_factory=list)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def ok(self) -> bool:
+        """No check ended in an error (warnings are allowed)."""
+        return all(check.status is not CheckStatus.ERROR for check in self.checks)
+
+    def check(self, name: CheckName | str) -> Check | None:
+        """The check called ``name``, if it ran."""
+        wanted = CheckName(name)
+        return next((c for c in self.checks if c.name is wanted), None)
+
+
+def _kib(size: int) -> str:
+    return f"{size / limits.KIB:.1f} KiB"
+
+
+def _limits_text() -> str:
+    return (
+        f"soft limit {limits.SOFT_LIMIT_BYTES // limits.KIB} KiB, "
+        f"hard limit {limits.HARD_LIMIT_BYTES // limits.KIB} KiB"
+    )
+
+
+def _folder_check(folder: Path) -> Check:
+    if not folder.exists():
+        return Check(
+            name=CheckName.FOLDER,
+            status=CheckStatus.OK,
+            summary=f"{folder.name}/ does not exist yet (created on the first write)",
+        )
+    if not folder.is_dir():
+        return Check(
+            name=CheckName.FOLDER,
+            status=CheckStatus.ERROR,
+            summary=f"{folder} is not a folder: memory cannot be written (move the file away)",
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return Check(
+            name=CheckName.FOLDER,
+            status=CheckStatus.ERROR,
+            summary=f"{folder} is not writable: memory cannot be written",
+        )
+    return Check(name=CheckName.FOLDER, status=CheckStatus.OK, summary=f"{folder} is writable")
+
+
+def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
+    """The file, size and invariant checks, and the file's size (None: no readable file)."""
+    store = memory.store
+    try:
+        data = store.read_bytes()
+    except StoreError as exc:
+        return (
+            [Check(name=CheckName.MEMORY_FILE, status=CheckStatus.ERROR, summary=str(exc))],
+            None,
+        )
+    if data is None:
+        return (
+            [
+                Check(
+                    name=CheckName.MEMORY_FILE,
+                    status=CheckStatus.OK,
+                    summary="no memory file yet (memory is empty)",
+                )
+            ],
+            None,
+        )
+    doc, problem = parse_document(data)
+    checks: list[Check] = []
+    if problem is not None:
+        kind, why = problem
+        where = (
+            "memory.v<N>.bak.json" if kind is LoadProblem.FOREIGN_VERSION else "memory.corrupt.json"
+        )
+        checks.append(
+            Check(
+                name=CheckName.MEMORY_FILE,
+                status=CheckStatus.ERROR,
+                summary=f"{kind.value}: {why}",
+                details=[f"memory reads as empty; the next write moves the file to {where}"],
+            )
+        )
+    else:
+        checks.append(
+            Check(
+                name=CheckName.MEMORY_FILE,
+                status=CheckStatus.OK,
+                summary=f"valid (format version {doc.version}, generation {doc.generation})",
+            )
+        )
+    size = len(data)
+    if size > limits.HARD_LIMIT_BYTES:
+        status, note = CheckStatus.ERROR, "over the hard limit"
+    elif size > limits.SOFT_LIMIT_BYTES:
+        status, note = CheckStatus.WARN, "over the soft limit: the next write trims working memory"
+    else:
+        status, note = CheckStatus.OK, "within budget"
+    wm, ltm = doc.working_memory, doc.long_term_memory
+    checks.append(
+        Check(
+            name=CheckName.SIZE,
+            status=status,
+            summary=f"{_kib(size)} ({size} bytes): {note} ({_limits_text()})",
+            details=[
+                f"recent turns: {len(wm.recent_turns)} of {limits.MAX_RECENT_TURNS} "
+                f"({len(doc.pending_turns())} pending)",
+                f"active topics: {len(wm.active_topics)} of {limits.MAX_ACTIVE_TOPICS}",
+                f"long-term items: {len(ltm.items())} of {limits.MAX_LONG_TERM_ITEMS} "
+                f"({len(ltm.durable_preferences)} preferences, {len(ltm.project_notes)} notes)",
+            ],
+        )
+    )
+    if problem is None:
+        broken = check_invariants(doc)
+        checks.append(
+            Check(
+                name=CheckName.INVARIANTS,
+                status=CheckStatus.ERROR if broken else CheckStatus.OK,
+                summary=f"{len(broken)} broken" if broken else "every cap and field rule holds",
+                details=broken,
+            )
+        )
+    return checks, size
+
+
+def _backups_check(folder: Path) -> Check:
+    if not folder.is_dir():
+        return Check(name=CheckName.BACKUPS, status=CheckStatus.OK, summary="none")
+    try:
+        found = sorted({p.name for pattern in BACKUP_PATTERNS for p in folder.glob(pattern)})
+    except OSError as exc:
+        return Check(name=CheckName.BACKUPS, status=CheckStatus.WARN, summary=f"cannot list: {exc}")
+    if not found:
+        return Check(name=CheckName.BACKUPS, status=CheckStatus.OK, summary="none")
+    return Check(
+        name=CheckName.BACKUPS,
+        status=CheckStatus.WARN,
+        summary=f"{len(found)} set-aside file(s): a corrupt or foreign-version memory was kept "
+        "for you to inspect (delete them when done)",
+        details=found,
+    )
+
+
+def _lock_check(memory: ProjectMemory) -> Check:
+    folder, lock_path = memory.store.folder, memory.store.lock_path
+    if not folder.is_dir():
+        return Check(
+            name=CheckName.LOCK, status=CheckStatus.SKIPPED, summary="no usable memory folder"
+        )
+    timeout = limits.DOCTOR_LOCK_TIMEOUT_SECONDS
+    lock = FileLock(str(lock_path), timeout=timeout, poll_interval=limits.LOCK_POLL_SECONDS)
+    started = time.monotonic()
+    try:
+        with lock:
+            waited = time.monotonic() - started
+    except Timeout:
+        return Check(
+            name=CheckName.LOCK,
+            status=CheckStatus.WARN,
+            summary=f"another process held {lock_path.name} for more than {timeout:g} s "
+            "(a long write, or a stuck process)",
+        )
+    except OSError as exc:
+        return Check(
+            name=CheckName.LOCK,
+            status=CheckStatus.ERROR,
+            summary=f"cannot lock {lock_path}: {exc.strerror or exc}",
+        )
+    return Check(
+        name=CheckName.LOCK,
+        status=CheckStatus.OK,
+        summary=f"acquired and released in {waited * _MS_PER_SECOND:.0f} ms",
+    )
+
+
+def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
+    try:
+        entries = memory.journal.read()
+    except StoreError as exc:
+        return Check(name=CheckName.JOURNAL, status=CheckStatus.ERROR, summary=str(exc)), None
+    failure = next((e for e in reversed(entries) if e.is_failure), None)
+    if failure is None:
+        return (
+            Check(
+                name=CheckName.JOURNAL,
+                status=CheckStatus.OK,
+                summary=f"{len(entries)} entries, no failure recorded",
+            ),
+            None,
+        )
+    return (
+        Check(
+            name=CheckName.JOURNAL,
+            status=CheckStatus.WARN,
+            summary=f"last failure {failure.ts.isoformat()}: {failure.actor} {failure.op}"
+            + (f" ({failure.reason})" if failure.reason else ""),
+            details=[failure.detail] if failure.detail else [],
+        ),
+        failure,
+    )
+
+
+def _profile_check(repo_root: Path) -> Check:
+    # A fresh collection that writes nothing (no cache), so doctor sees what is there now.
+    report = collect(repo_root, use_cache=False)
+    profile = report.profile
+    if profile.is_empty:
+        summary = "no build file or README title found: no repo profile"
+        status = CheckStatus.WARN
+    else:
+        parts = [
+            part
+            for part in (
+                profile.build_tool.value if profile.build_tool else None,
+                f"Java {profile.java_version}" if profile.java_version else None,
+                f"{len(profile.modules)} module(s)" if profile.modules else None,
+                ", ".join(profile.frameworks) if profile.frameworks else None,
+            )
+            if part
+        ]
+        summary = "; ".join(parts) + f" (from {', '.join(profile.source_files) or 'nothing'})"
+        status = CheckStatus.WARN if report.problems else CheckStatus.OK
+    return Check(name=CheckName.PROFILE, status=status, summary=summary, details=report.problems)
+
+
+def diagnose(memory: ProjectMemory, *, check_model: bool = False) -> Diagnosis:
+    """Check the memory of ``memory``'s repository; see the module docstring.
+
+    ``check_model``: also probe the configured model endpoint once (a network
+    call, bounded by :data:`~autopatch_memory.limits.LLM_CHECK_TIMEOUT_SECONDS`).
+    """
+    store = memory.store
+    checks: list[Check] = [_folder_check(store.folder)]
+    file_checks, size = _file_checks(memory)
+    checks.extend(file_checks)
+    checks.append(_backups_check(store.folder))
+    checks.append(_lock_check(memory))
+    journal_check, failure = _journal_check(memory)
+    checks.append(journal_check)
+
+    described: dict[str, str] = {}
+    settings: Settings | None = None
+    try:
+        settings = load_settings(memory.repo_root)
+    except ConfigError as exc:
+        checks.append(Check(name=CheckName.CONFIG, status=CheckStatus.ERROR, summary=str(exc)))
+    else:
+        described = settings.describe()
+        answering = settings.model or "none"
+        checks.append(
+            Check(
+                name=CheckName.CONFIG,
+                status=CheckStatus.WARN if settings.warnings else CheckStatus.OK,
+                summary=f"summary backend {settings.resolved_backend().value}; "
+                f"answering model {answering}",
+                details=[f"{key}: {value}" for key, value in described.items()],
+            )
+        )
+    checks.append(_profile_check(memory.repo_root))
+    checks.append(_model_check(settings, check_model))
+    return Diagnosis(
+        repo=str(memory.repo_root),
+        memory_file=str(store.path),
+        size_bytes=size,
+        settings=described,
+        last_failure=failure,
+        checks=checks,
+    )
+
+
+def _model_check(settings: Settings | None, check_model: bool) -> Check:
+    if settings is None:
+        return Check(
+            name=CheckName.MODEL, status=CheckStatus.SKIPPED, summary="configuration is broken"
+        )
+    if not settings.model:
+        return Check(
+            name=CheckName.MODEL,
+            status=CheckStatus.SKIPPED,
+            summary=f"no model configured (set {ENV_MODEL}, and {ENV_BASE_URL} for a local server)",
+        )
+    if not check_model:
+        return Check(
+            name=CheckName.MODEL,
+            status=CheckStatus.SKIPPED,
+            summary="not checked (ask with --check-model; it makes one network call)",
+        )
+    try:
+        answerer = make_answerer(settings)
+    except ConfigError as exc:
+        return Check(name=CheckName.MODEL, status=CheckStatus.ERROR, summary=str(exc))
+    if answerer is None:  # pragma: no cover - settings.model was checked above
+        return Check(name=CheckName.MODEL, status=CheckStatus.SKIPPED, summary="no model")
+    result = answerer.check()
+    return Check(
+        name=CheckName.MODEL,
+        status=CheckStatus.OK if result.ok else CheckStatus.ERROR,
+        summary=result.detail,
+        details=result.models,
+    )

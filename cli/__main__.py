@@ -1,0 +1,8 @@
+"""``python -m cli``: the same as the ``autopatch-memory`` console script."""
+
+from __future__ import annotations
+
+from cli.app import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,393 @@
+"""Answering one turn: pick the intent, get the memory context, ask the model, record.
+
+This is the host loop of SPEC §12, as the command line runs it:
+
+1. the intent comes from the classifier (:mod:`cli.classify`) unless the user forced one;
+2. ``memory.context(intent, question)`` gives the memory context (empty for a
+   gated intent, without the file even being opened);
+3. with a model configured, the model answers with a short base prompt plus the
+   rendered context as its system prompt; files named with ``@path`` go, with
+   their current content, into the *user* message — never into memory;
+4. the turn is recorded (question, answer, ``@path`` paths as ``scope_paths``);
+   a gated turn records nothing.
+
+Earlier turns of a session are not replayed to the model: what it knows about
+them is what memory injects (summaries, topics, the last unsummarized questions).
+That is the point of the memory: bounded, governed context instead of history.
+
+With no model configured the turn still works: the result carries the context a
+model would have been given, and the turn is recorded with an empty answer.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from autopatch_memory import limits
+from autopatch_memory.backends.llm import AnswerBackend
+from autopatch_memory.config import ENV_BASE_URL, ENV_MODEL, Settings, make_answerer
+from autopatch_memory.context import MemoryContext
+from autopatch_memory.intents import IntentType, memory_access
+from autopatch_memory.journal import JournalEntry
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.store import MEMORY_DIR_NAME
+from autopatch_memory.text import has_project_signal
+from cli.classify import Classification, classify, forced, mentioned_paths
+
+__all__ = [
+    "BASE_PROMPT",
+    "NO_MODEL_HINT",
+    "Attachment",
+    "FailureWatch",
+    "TurnResult",
+    "TurnRunner",
+    "build_user_message",
+    "resolve_mentions",
+]
+
+# The answering model's standing instructions; the memory context follows them.
+BASE_PROMPT = (
+    "You are the assistant of a command-line tool that works on one Java repository. "
+    "You explain the project, its modules, folders, files and code, and answer general "
+    "Java and software-engineering questions. Be direct and concrete, and answer in the "
+    "language of the user's question. Files the user attached are their current content: "
+    "base statements about the code on them, and say so when you are unsure instead of "
+    "guessing."
+)
+NO_MODEL_HINT = (
+    f"no answering model configured: set {ENV_MODEL} (plus {ENV_BASE_URL} for a local "
+    "server such as http://localhost:11434/v1) to get answers"
+)
+
+# What an @path may contribute to the model's user message. The limits are generous
+# for source files and keep a pasted log or a generated file from flooding the call.
+MAX_ATTACHMENT_BYTES = 64 * limits.KIB
+MAX_ATTACHMENTS_TOTAL_BYTES = 192 * limits.KIB
+MAX_FOLDER_ENTRIES = 100
+# A NUL byte in the first block means a binary file: nothing a model should read.
+_BINARY_PROBE_BYTES = 8 * limits.KIB
+
+
+class AttachmentKind(str, Enum):
+    """What an ``@path`` named."""
+
+    FILE = "file"
+    FOLDER = "folder"
+
+
+class Attachment(BaseModel):
+    """A file or folder put in scope with ``@path``; its content goes to the model only."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: str  # repository-relative, POSIX separators
+    kind: AttachmentKind
+    content: str
+    truncated: bool = False
+
+
+class Mentions(BaseModel):
+    """The ``@path`` mentions of a question, resolved inside the repository."""
+
+    attachments: list[Attachment] = Field(default_factory=list)
+    problems: list[str] = Field(default_factory=list)
+
+    @property
+    def scope_paths(self) -> list[str]:
+        """The paths to record with the turn."""
+        return [a.path for a in self.attachments]
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.relative_to(root)
+    except ValueError:
+        return False
+    return True
+
+
+def _read_file(path: Path, budget: int) -> tuple[str, bool] | None:
+    """The text of ``path`` within ``budget`` bytes (and whether it was cut); None if binary."""
+    limit = min(MAX_ATTACHMENT_BYTES, budget)
+    with path.open("rb") as fh:
+        data = fh.read(limit + 1)
+    if b"\0" in data[:_BINARY_PROBE_BYTES]:
+        return None
+    truncated = len(data) > limit
+    return data[:limit].decode("utf-8", errors="replace"), truncated
+
+
+def _list_folder(path: Path) -> tuple[str, bool]:
+    names = sorted(
+        entry.name + ("/" if entry.is_dir() else "")
+        for entry in os.scandir(path)
+        if entry.name != MEMORY_DIR_NAME
+    )
+    shown = names[:MAX_FOLDER_ENTRIES]
+    return "\n".join(shown), len(names) > len(shown)
+
+
+def resolve_mentions(question: str, repo_root: Path, *, cwd: Path | None = None) -> Mentions:
+    """Resolve the ``@path`` mentions of ``question``.
+
+    A path is looked up relative to the repository root first, then to ``cwd``.
+    Only paths inside the repository are attached (symlinks are resolved first);
+    the memory folder is never attached — memory reaches the model only as the
+    governed context. Problems (not found, outside, binary) are reported, not raised.
+    """
+    root = repo_root.resolve()
+    result = Mentions()
+    budget = MAX_ATTACHMENTS_TOTAL_BYTES
+    for mention in mentioned_paths(question):
+        raw = Path(mention).expanduser()
+        candidates = [raw] if raw.is_absolute() else [root / raw, (cwd or Path.cwd()) / raw]
+        target = next((c.resolve() for c in candidates if c.exists()), None)
+        if target is None:
+            result.problems.append(f"@{mention}: not found in the repository")
+            continue
+        if not _inside(target, root):
+            result.problems.append(f"@{mention}: outside the repository, not attached")
+            continue
+        relative = target.relative_to(root).as_posix() or "."
+        if relative.split("/")[0] == MEMORY_DIR_NAME:
+            result.problems.append(f"@{mention}: the memory folder is never attached")
+            continue
+        if any(a.path == relative for a in result.attachments):
+            continue
+        try:
+            if target.is_dir():
+                content, truncated = _list_folder(target)
+                kind = AttachmentKind.FOLDER
+            else:
+                read = _read_file(target, budget)
+                if read is None:
+                    result.problems.append(f"@{mention}: a binary file, not attached")
+                    continue
+                content, truncated = read
+                kind = AttachmentKind.FILE
+        except OSError as exc:
+            result.problems.append(f"@{mention}: cannot read ({exc.strerror or exc})")
+            continue
+        budget -= len(content.encode("utf-8"))
+        if truncated:
+            result.problems.append(f"@{mention}: too long, only the beginning is attached")
+        result.attachments.append(
+            Attachment(path=relative, kind=kind, content=content, truncated=truncated)
+        )
+        if budget <= 0:
+            break
+    return result
+
+
+def build_user_message(question: str, attachments: Sequence[Attachment]) -> str:
+    """The user message for the model: the question, then each attachment's content."""
+    if not attachments:
+        return question
+    parts = [question, "", "---", "Attached by the user with @path (current content):"]
+    for attachment in attachments:
+        label = "folder listing" if attachment.kind is AttachmentKind.FOLDER else "file"
+        cut = " (truncated)" if attachment.truncated else ""
+        parts += ["", f"### {attachment.path} ({label}{cut})", "```", attachment.content, "```"]
+    return "\n".join(parts)
+
+
+def build_system_prompt(context: MemoryContext) -> str:
+    """The base prompt plus the rendered memory context (nothing for a gated intent)."""
+    rendered = context.render()
+    return f"{BASE_PROMPT}\n\n{rendered}" if rendered else BASE_PROMPT
+
+
+class FailureWatch:
+    """Notices failures newly recorded in the journal (e.g. a background summary)."""
+
+    def __init__(self, memory: ProjectMemory) -> None:
+        self._memory = memory
+        self._seen = self._key(memory.last_failure())
+
+    @staticmethod
+    def _key(entry: JournalEntry | None) -> tuple[Any, ...] | None:
+        if entry is None:
+            return None
+        return (entry.ts, entry.actor, entry.op, entry.reason, entry.detail)
+
+    def new_failure(self) -> JournalEntry | None:
+        """The latest failure if it is new since the last call, else None."""
+        entry = self._memory.last_failure()
+        key = self._key(entry)
+        if key is None or key == self._seen:
+            return None
+        self._seen = key
+        return entry
+
+
+def describe_failure(entry: JournalEntry) -> str:
+    """One dim line about a memory failure the user's turn survived."""
+    reason = f" ({entry.reason})" if entry.reason else ""
+    detail = f": {entry.detail}" if entry.detail else ""
+    return f"memory: {entry.actor} {entry.op} failed{reason}{detail} — see `log`"
+
+
+class TurnResult(BaseModel):
+    """Everything one turn did; ``ask --json`` prints :meth:`to_json_dict`."""
+
+    question: str
+    classification: Classification
+    context: MemoryContext
+    attachments: list[Attachment] = Field(default_factory=list)
+    problems: list[str] = Field(default_factory=list)
+    answer: str | None = None
+    model: str | None = None
+    turn_id: str | None = None
+    degraded: list[str] = Field(default_factory=list)
+
+    @property
+    def intent(self) -> IntentType:
+        """The intent the turn ran under."""
+        return self.classification.intent
+
+    @property
+    def gated(self) -> bool:
+        """Outside memory: no context was given and nothing was recorded."""
+        return not memory_access(self.intent).reads
+
+    @property
+    def scope_paths(self) -> list[str]:
+        """The paths put in scope with ``@path``."""
+        return [a.path for a in self.attachments]
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The ``ask --json`` document."""
+        return {
+            "intent": self.intent.value,
+            "intent_rule": self.classification.rule.value,
+            "gated": self.gated,
+            "context": self.context.to_json_dict(),
+            "scope_paths": self.scope_paths,
+            "answer": self.answer,
+            "model": self.model,
+            "turn_id": self.turn_id,
+            "problems": self.problems,
+            "degraded": self.degraded,
+        }
+
+
+ProgressFactory = Callable[[str], AbstractContextManager[None]]
+
+
+def _no_progress(_message: str) -> AbstractContextManager[None]:
+    return nullcontext()
+
+
+class TurnRunner:
+    """Runs turns against one repository's memory and an optional answering model."""
+
+    def __init__(
+        self,
+        memory: ProjectMemory,
+        answerer: AnswerBackend | None,
+        *,
+        model_name: str | None = None,
+        cwd: Path | None = None,
+    ) -> None:
+        self.memory = memory
+        self.answerer = answerer
+        self.model_name = model_name
+        self.cwd = cwd
+        self.watch = FailureWatch(memory)
+
+    @classmethod
+    def from_settings(
+        cls, memory: ProjectMemory, settings: Settings, *, cwd: Path | None = None
+    ) -> TurnRunner:
+        """A runner that answers through the model the settings name (if any)."""
+        return cls(memory, make_answerer(settings), model_name=settings.model, cwd=cwd)
+
+    def choose_intent(
+        self, question: str, intent: IntentType | None, *, patch_pending: bool = False
+    ) -> Classification:
+        """The forced intent, or the classifier's choice."""
+        if intent is not None:
+            return forced(intent)
+        return classify(question, patch_pending=patch_pending)
+
+    def run(
+        self,
+        question: str,
+        *,
+        intent: IntentType | None = None,
+        patch_pending: bool = False,
+        progress: ProgressFactory = _no_progress,
+    ) -> TurnResult:
+        """Answer and record one turn.
+
+        Raises :class:`~autopatch_memory.errors.BackendError` when the model call
+        fails: then nothing is recorded (the turn was not answered).
+        """
+        question = question.strip()
+        classification = self.choose_intent(question, intent, patch_pending=patch_pending)
+        kind = classification.intent
+        self.memory.last_error = None
+        context = self.memory.context(kind, question)
+        mentions = resolve_mentions(question, self.memory.repo_root, cwd=self.cwd)
+        answer: str | None = None
+        if self.answerer is not None:
+            with progress(f"asking {self.model_name or 'the model'}…"):
+                answer = self.answerer.answer(
+                    build_system_prompt(context),
+                    build_user_message(question, mentions.attachments),
+                )
+        turn_id: str | None = None
+        degraded: list[str] = []
+        reported: list[str] = []  # failure messages already on a line
+        if self.memory.last_error is not None:
+            failure = self.memory.last_error
+            degraded.append(f"memory: {failure.operation} failed: {failure.message}")
+            reported.append(failure.message)
+            self.memory.last_error = None
+        if memory_access(kind).writes:
+            project_level = (
+                kind is IntentType.CODE_EXPLAIN
+                and not mentions.attachments
+                and has_project_signal(question)
+            )
+            turn_id = self.memory.record_turn(
+                kind,
+                question,
+                answer or "",
+                scope_paths=mentions.scope_paths,
+                project_level=project_level,
+            )
+            if turn_id is None and self.memory.last_error is not None:
+                failure = self.memory.last_error
+                degraded.append(f"memory: this turn was not recorded: {failure.message}")
+                reported.append(failure.message)
+        degraded.extend(self.background_failures(skip=reported))
+        return TurnResult(
+            question=question,
+            classification=classification,
+            context=context,
+            attachments=mentions.attachments,
+            problems=mentions.problems,
+            answer=answer,
+            model=self.model_name if self.answerer is not None else None,
+            turn_id=turn_id,
+            degraded=degraded,
+        )
+
+    def background_failures(self, skip: Sequence[str] = ()) -> list[str]:
+        """A line for a failure the journal gained since the last look (if any).
+
+        ``skip``: messages already reported through ``last_error`` (they are in
+        the journal too and must not be reported twice).
+        """
+        entry = self.watch.new_failure()
+        if entry is None or (entry.detail is not None and entry.detail in skip):
+            return []
+        return [describe_failure(entry)]

@@ -1,0 +1,620 @@
+"""The ``autopatch-memory`` command line (SPEC §11), built with typer.
+
+Conventions every command follows:
+
+* ``[REPO]`` is optional everywhere: without it the repository is discovered
+  from the current directory (:mod:`cli.repo`);
+* ``--json`` prints exactly one JSON document on stdout and nothing else;
+  answers go to stdout, diagnostics to stderr;
+* exit codes: 0 ok, 1 runtime error, 2 usage error, 130 interrupted (Ctrl-C);
+* a runtime error is one line, ``error: …``, on stderr — never a traceback. The
+  library's exceptions are translated in exactly one place,
+  :func:`translated_errors`, which every command runs inside.
+
+Set ``AUTOPATCH_MEMORY_DEBUG=1`` to let an unexpected exception (a bug) show its
+traceback instead of the one-line ``internal error``.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from autopatch_memory import __version__, limits
+from autopatch_memory.applier import ApplyReport
+from autopatch_memory.config import BackendChoice, load_settings
+from autopatch_memory.diagnostics import diagnose
+from autopatch_memory.errors import AutopatchMemoryError, UnknownIntentError
+from autopatch_memory.intents import IntentType, memory_access
+from autopatch_memory.memory import BackendSpec, ProjectMemory
+from cli.answer import (
+    NO_MODEL_HINT,
+    FailureWatch,
+    TurnResult,
+    TurnRunner,
+    describe_failure,
+)
+from cli.chat import ChatSession
+from cli.classify import classify, forced
+from cli.render import (
+    Console,
+    render_context,
+    render_diagnosis,
+    render_document,
+    render_journal,
+    render_profile,
+    render_report,
+    render_turn,
+)
+from cli.repo import RepoNotFoundError, resolve_repo
+
+__all__ = ["app", "main"]
+
+PROG_NAME = "autopatch-memory"
+DEBUG_ENV = "AUTOPATCH_MEMORY_DEBUG"
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+DEFAULT_LOG_ENTRIES = 20
+STDIN_PATH = "-"
+
+console = Console()
+
+app = typer.Typer(
+    name=PROG_NAME,
+    help="Project-level Q&A memory for a Java-repo assistant: chat about a repository, "
+    "and see and govern what it remembers.",
+    no_args_is_help=True,
+    add_completion=False,
+    # Plain click output: no boxes, no colour off a terminal, one predictable format.
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+# --- errors ---------------------------------------------------------------------------
+
+
+class UsageProblem(Exception):
+    """The command was called wrongly (exit 2)."""
+
+
+class CommandFailed(Exception):
+    """The command could not do its job for a reason it detected itself (exit 1)."""
+
+
+def _os_error_text(exc: OSError) -> str:
+    where = f": {exc.filename}" if exc.filename else ""
+    return f"{exc.strerror or exc}{where}"
+
+
+@contextmanager
+def translated_errors() -> Iterator[None]:
+    """The one place where exceptions become exit codes and one-line messages."""
+    try:
+        yield
+    except (UsageProblem, RepoNotFoundError, UnknownIntentError) as exc:
+        console.error(str(exc))
+        raise typer.Exit(EXIT_USAGE) from None
+    except (CommandFailed, AutopatchMemoryError) as exc:
+        console.error(str(exc))
+        raise typer.Exit(EXIT_FAILURE) from None
+    except KeyboardInterrupt:
+        console.err("")
+        console.note("interrupted")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise  # typer quiets a closed pipe (`… | head`) by itself
+        console.error(_os_error_text(exc))
+        raise typer.Exit(EXIT_FAILURE) from None
+    except (typer.Exit, typer.Abort):
+        raise
+    except Exception as exc:
+        if os.environ.get(DEBUG_ENV):
+            raise
+        console.error(
+            f"internal error: {type(exc).__name__}: {exc} "
+            f"(set {DEBUG_ENV}=1 for the traceback, and please report it)"
+        )
+        raise typer.Exit(EXIT_FAILURE) from None
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def command(*, name: str | None = None) -> Callable[[F], F]:
+    """Register a command that runs inside :func:`translated_errors`."""
+
+    def register(fn: F) -> F:
+        @functools.wraps(fn)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            with translated_errors():
+                return fn(*args, **kwargs)
+
+        app.command(name=name)(run)
+        return fn
+
+    return register
+
+
+# --- shared arguments -------------------------------------------------------------------
+
+RepoArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="REPO",
+        help="The repository (default: found from the current directory).",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document on stdout, nothing else.")
+]
+IntentOpt = Annotated[
+    IntentType | None,
+    typer.Option(
+        "--intent",
+        "-i",
+        case_sensitive=False,
+        help="The intent of the question (default: chosen by the rule-based classifier).",
+        show_default=False,
+    ),
+]
+
+
+def _split_repo(args: list[str], what: str) -> tuple[str | None, str]:
+    """``[REPO] WHAT`` from variadic arguments: one is WHAT, two are REPO and WHAT."""
+    if len(args) == 1:
+        repo, value = None, args[0]
+    elif len(args) == 2:
+        repo, value = args
+    else:
+        raise UsageProblem(
+            f"expected [REPO] {what}, got {len(args)} arguments (quote a {what} with spaces)"
+        )
+    if not value.strip():
+        raise UsageProblem(f"{what} is empty")
+    return repo, value
+
+
+@contextmanager
+def opened(
+    root: Path, *, backend: BackendSpec, refresh_profile: bool, finish_summaries: bool = False
+) -> Iterator[ProjectMemory]:
+    """Open the memory of ``root`` and always close it.
+
+    ``finish_summaries``: a short-lived command that recorded a turn waits
+    (bounded) for the summary run it may have triggered; otherwise the process
+    would exit before the background worker got to it.
+    """
+    memory = ProjectMemory.open(root, backend=backend, refresh_profile=refresh_profile)
+    try:
+        yield memory
+    except BaseException:
+        memory.close(wait=False)  # failing or interrupted: drop work in flight
+        raise
+    if finish_summaries and not memory.wait_idle(0):
+        with console.progress("updating memory…"):
+            memory.wait_idle(limits.CLOSE_WAIT_SECONDS)
+    memory.close(wait=True)
+
+
+def _take_failure(memory: ProjectMemory) -> list[str]:
+    """The failure memory degraded on (if any), as a message; clears it."""
+    failure, memory.last_error = memory.last_error, None
+    return [] if failure is None else [f"memory: {failure.operation} failed: {failure.message}"]
+
+
+def _note_degraded(messages: list[str]) -> None:
+    console.degraded(messages)
+
+
+def _note_profile_failure(memory: ProjectMemory) -> None:
+    _note_degraded(_take_failure(memory))
+
+
+# --- commands ---------------------------------------------------------------------------
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.out(f"{PROG_NAME} {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Project-level Q&A memory for a Java-repo assistant."""
+
+
+@command()
+def chat(repo: RepoArg = None) -> None:
+    """Chat about the repository, with memory (type /help inside)."""
+    root = resolve_repo(repo)
+    settings = load_settings(root)
+    with opened(root, backend=None, refresh_profile=True) as memory:
+        _note_profile_failure(memory)
+        runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
+        code = ChatSession(memory, runner, console).run()
+    if code != EXIT_OK:
+        raise typer.Exit(code)
+
+
+@command()
+def ask(
+    args: Annotated[
+        list[str],
+        typer.Argument(metavar="[REPO] QUESTION", help="The repository (optional), the question."),
+    ],
+    intent: IntentOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Ask one question (non-interactive); the turn is recorded in memory."""
+    repo, question = _split_repo(args, "QUESTION")
+    root = resolve_repo(repo)
+    settings = load_settings(root)
+    with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
+        early = _take_failure(memory)
+        runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
+        result = runner.run(question, intent=intent, progress=console.progress)
+        if not json_out:
+            _print_turn(result)  # before the bounded wait for a summary in flight
+    late = runner.background_failures()  # a summary that failed while we waited
+    degraded = [*early, *result.degraded, *late]
+    if json_out:
+        document = result.to_json_dict()
+        document["degraded"] = degraded
+        console.json(document)
+    for problem in result.problems:
+        console.warn(problem)
+    if result.answer is None:
+        console.note(NO_MODEL_HINT)
+    _note_degraded(degraded)
+
+
+def _print_turn(result: TurnResult) -> None:
+    """An answer on stdout (its intent on stderr), or, without a model, the context."""
+    if result.answer is None:
+        for line in render_turn(result, console.out_style):
+            console.out(line)
+        return
+    header = f"[{result.intent.value} · {result.classification.explanation}]"
+    console.err(console.err_style(header, "dim"))
+    if result.gated:
+        console.note("outside memory: no memory context was given, nothing is recorded")
+    console.out(result.answer)
+    if result.turn_id:
+        console.note(f"(recorded {result.turn_id})")
+
+
+@command()
+def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
+    """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        doc = memory.document()
+        data = memory.store.read_bytes()
+        failure = memory.last_failure()
+        problem = memory.store.problem()
+    if problem is not None:
+        kind, why = problem
+        console.warn(
+            f"the memory file is unusable ({kind.value}: {why}); it reads as empty and the "
+            "next write sets it aside as a backup (see `doctor`)"
+        )
+    if json_out:
+        console.json(doc.model_dump(mode="json"))
+        return
+    for line in render_document(
+        doc,
+        console.out_style,
+        path=str(memory.store.path),
+        size_bytes=len(data) if data is not None else 0,
+        last_failure=failure,
+    ):
+        console.out(line)
+    if data is None:
+        console.note("no memory file yet: nothing has been recorded in this repository")
+
+
+@command()
+def context(
+    args: Annotated[
+        list[str],
+        typer.Argument(metavar="[REPO] QUESTION", help="The repository (optional), the question."),
+    ],
+    intent: IntentOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show exactly the memory context a question would be given."""
+    repo, question = _split_repo(args, "QUESTION")
+    root = resolve_repo(repo)
+    classification = forced(intent) if intent is not None else classify(question)
+    with opened(root, backend="off", refresh_profile=True) as memory:
+        degraded = _take_failure(memory)
+        ctx = memory.context(classification.intent, question)
+        _note_degraded([*degraded, *_take_failure(memory)])
+    if json_out:
+        console.json(ctx.to_json_dict())
+        return
+    console.out(f"intent: {classification.intent.value} ({classification.explanation})")
+    if not memory_access(classification.intent).reads:
+        console.out("outside memory: this intent is never given memory context")
+        return
+    for line in render_context(ctx, console.out_style):
+        console.out(line)
+
+
+@command()
+def profile(
+    repo: RepoArg = None,
+    refresh: Annotated[
+        bool, typer.Option("--refresh", help="Read the build files again, ignoring the cache.")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show the repo profile collected from the build files, and the files it came from."""
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        report = memory.refresh_profile(use_cache=not refresh)
+        _note_profile_failure(memory)
+    if json_out:
+        console.json(report.profile.model_dump(mode="json"))
+        for problem in report.problems:
+            console.warn(problem)
+        return
+    for line in render_profile(
+        report.profile, console.out_style, problems=report.problems, from_cache=report.from_cache
+    ):
+        console.out(line)
+
+
+@command()
+def record(
+    repo: RepoArg = None,
+    intent: Annotated[
+        IntentType,
+        typer.Option("--intent", "-i", case_sensitive=False, help="The turn's intent."),
+    ] = ...,  # type: ignore[assignment]
+    user: Annotated[str, typer.Option("--user", help="The user's question.")] = ...,  # type: ignore[assignment]
+    assistant: Annotated[str, typer.Option("--assistant", help="The answer given.")] = "",
+    scope: Annotated[
+        list[str] | None,
+        typer.Option("--scope", help="A file or folder the turn was about (repeatable)."),
+    ] = None,
+    project_level: Annotated[
+        bool,
+        typer.Option("--project-level", help="A project-level explanation (no specific file)."),
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Record an answered turn (for hosts not written in Python); prints the turn id."""
+    if not user.strip():
+        raise UsageProblem("--user is empty")
+    root = resolve_repo(repo)
+    if not memory_access(intent).writes:
+        # The gate: a gated turn opens nothing and writes nothing.
+        if json_out:
+            console.json({"turn_id": None, "gated": True})
+        else:
+            console.note(f"{intent.value} is outside memory: nothing recorded")
+        return
+    with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
+        watch = FailureWatch(memory)
+        memory.last_error = None
+        turn_id = memory.record_turn(
+            intent, user, assistant, scope_paths=scope or (), project_level=project_level
+        )
+        if turn_id is None:
+            failure = memory.last_error
+            raise CommandFailed(
+                f"the turn was not recorded: {failure.message if failure else 'empty text'}"
+            )
+        # The id goes out before the bounded wait for a summary the turn triggered.
+        if json_out:
+            console.json({"turn_id": turn_id})
+        else:
+            console.out(turn_id)
+    late = watch.new_failure()
+    if late is not None:
+        console.note(describe_failure(late))
+
+
+def _empty_report(memory: ProjectMemory) -> ApplyReport:
+    doc = memory.document()
+    data = memory.store.read_bytes()
+    return ApplyReport(
+        changed=False, size_bytes=len(data) if data else 0, generation=doc.generation
+    )
+
+
+def _print_report(report: ApplyReport, json_out: bool, *, empty_note: str | None = None) -> None:
+    if json_out:
+        console.json(report.model_dump(mode="json"))
+    elif empty_note is not None:
+        console.out(empty_note)
+    else:
+        for line in render_report(report, console.out_style):
+            console.out(line)
+    if report.discarded:
+        why = "; ".join(
+            f"{r.reason.value}: {r.detail}" if r.detail else r.reason.value
+            for r in report.rejected
+            if r.section is None
+        )
+        raise CommandFailed(f"the whole delta was discarded ({why})")
+
+
+@command()
+def summarize(
+    repo: RepoArg = None,
+    backend: Annotated[
+        BackendChoice | None,
+        typer.Option(
+            "--backend",
+            "-b",
+            case_sensitive=False,
+            help="Summary backend for this run (default: from configuration).",
+            show_default=False,
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Summarize the pending turns now and print the apply report."""
+    root = resolve_repo(repo)
+    spec = backend.value if backend is not None else None
+    with opened(root, backend=spec, refresh_profile=True) as memory:
+        # Noted only if the command succeeds: a failure below says it all in one line.
+        early = _take_failure(memory)
+        with console.progress(f"summarizing with {memory.backend_name}…"):
+            report = memory.summarize_now()
+        note = "nothing to summarize: no pending turns" if report is None else None
+        final = report if report is not None else _empty_report(memory)
+    _print_report(final, json_out, empty_note=note)
+    _note_degraded(early)
+
+
+@command()
+def apply(
+    args: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="[REPO] DELTA_FILE",
+            help="The repository (optional), a Memory Delta JSON file or - for stdin.",
+        ),
+    ],
+    json_out: JsonOpt = False,
+) -> None:
+    """Apply a Memory Delta (JSON) and print the report; exit 1 if it was discarded whole."""
+    repo, source = _split_repo(args, "DELTA_FILE")
+    root = resolve_repo(repo)
+    if source == STDIN_PATH:
+        text = sys.stdin.read()
+    else:
+        path = Path(source).expanduser()
+        if not path.is_file():
+            raise UsageProblem(f"delta file not found: {path}")
+        text = path.read_bytes().decode("utf-8", errors="replace")
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        report = memory.apply_delta(text)
+    _print_report(report, json_out)
+
+
+@command()
+def forget(
+    args: Annotated[
+        list[str],
+        typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
+    ],
+) -> None:
+    """Forget an item: a preference or note is archived (kept, never injected); a topic or
+    turn is removed."""
+    repo, item_id = _split_repo(args, "ID")
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        item = memory.document().long_term_item(item_id)
+        memory.forget(item_id)
+    if item is None:
+        console.out(f"{item_id} removed")
+    elif item.is_active:
+        console.out(f"{item_id} archived (kept in the file, never injected)")
+    else:
+        console.out(f"{item_id} was already archived")
+
+
+@command()
+def reset(
+    repo: RepoArg = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Clear the repository's memory (asks to confirm unless --yes)."""
+    root = resolve_repo(repo)
+    if not yes:
+        if not sys.stdin.isatty():
+            raise UsageProblem("reset asks for confirmation on a terminal; pass --yes to skip it")
+        if not typer.confirm(f"Clear all memory of {root}?", default=False):
+            raise CommandFailed("reset cancelled; nothing changed")
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        generation = memory.reset()
+    console.out(f"memory cleared (generation {generation})")
+
+
+@command()
+def doctor(
+    repo: RepoArg = None,
+    check_model: Annotated[
+        bool,
+        typer.Option("--check-model", help="Also call the configured model endpoint once."),
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Check the memory file, budgets, backups, lock, configuration (and the model)."""
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        if check_model:
+            with console.progress("checking the model endpoint…"):
+                diagnosis = diagnose(memory, check_model=True)
+        else:
+            diagnosis = diagnose(memory)
+    if json_out:
+        console.json(diagnosis.model_dump(mode="json"))
+    else:
+        for line in render_diagnosis(diagnosis, console.out_style):
+            console.out(line)
+    if not diagnosis.ok:
+        raise typer.Exit(EXIT_FAILURE)
+
+
+@command()
+def log(
+    repo: RepoArg = None,
+    last: Annotated[
+        int, typer.Option("-n", "--last", min=1, help="How many of the newest entries.")
+    ] = DEFAULT_LOG_ENTRIES,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show the journal: what changed, what was rejected and why."""
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        entries = memory.journal.read(last=last)
+    if json_out:
+        console.json([entry.model_dump(mode="json") for entry in entries])
+        return
+    for line in render_journal(entries, console.out_style):
+        console.out(line)
+
+
+@command()
+def demo() -> None:
+    """Run an offline walk-through on a bundled demo repository (a temporary copy)."""
+    from cli.demo import run_demo
+
+    code = run_demo(console)
+    if code != EXIT_OK:
+        raise typer.Exit(code)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    for stream in (sys.stdout, sys.stderr):
+        # A pipe with a legacy encoding must not turn a Chinese answer into a crash.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+    app(prog_name=PROG_NAME)

@@ -1,0 +1,417 @@
+"""The ``chat`` REPL: questions about the repository, with memory, and slash commands.
+
+Lines come from stdin, so the REPL works the same on a terminal and with piped
+input (a script, a test). A line starting with ``/name`` is a slash command;
+any unique prefix works (``/mem`` is ``/memory``). Everything else is a
+question, answered through :class:`cli.answer.TurnRunner`.
+
+The ``/help`` text is generated from the docstrings of the ``_cmd_*`` methods
+below: the docstring of a slash command *is* its help.
+
+Ctrl-C at the prompt cancels the line; Ctrl-C during a model call cancels that
+call; Ctrl-D (end of input) or ``/exit`` quits. On the way out, memory is closed
+with a bounded wait for a summary in flight.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from autopatch_memory import limits
+from autopatch_memory.errors import (
+    BackendError,
+    ConfigError,
+    ItemNotFoundError,
+    StoreError,
+    UnknownIntentError,
+)
+from autopatch_memory.intents import IntentType, parse_intent
+from autopatch_memory.memory import ProjectMemory
+from cli.answer import NO_MODEL_HINT, TurnResult, TurnRunner
+from cli.render import (
+    Console,
+    render_context,
+    render_document,
+    render_profile,
+    render_report,
+    render_turn,
+)
+
+__all__ = ["ChatSession", "SlashCommand"]
+
+PROMPT = "you> "
+_CONFIRM_WORDS = frozenset({"y", "yes", "是", "确认"})
+# A slash command is "/" followed by a word; "/src/main/..." is a path in a question.
+_COMMAND_RE = re.compile(r"^/([A-Za-z][\w-]*)(?:\s+(.*))?$", re.DOTALL)
+# Keeps `/intent auto` from being mistaken for an intent name.
+_AUTO_INTENT = "auto"
+
+Handler = Callable[["ChatSession", str], bool]
+
+
+@dataclass(frozen=True)
+class SlashCommand:
+    """One slash command: its name, argument synopsis and handler (whose docstring is the help)."""
+
+    name: str
+    usage: str
+    handler: Handler
+
+    @property
+    def help(self) -> str:
+        """The first paragraph of the handler's docstring, on one line."""
+        doc = (self.handler.__doc__ or "").strip().split("\n\n")[0]
+        return " ".join(doc.split())
+
+    @property
+    def synopsis(self) -> str:
+        """``/name ARGS``."""
+        return f"/{self.name} {self.usage}".rstrip()
+
+
+def _enable_line_editing() -> None:
+    """Arrow keys and history for ``input()`` where the platform has readline."""
+    # Windows has no readline module: plain input() still works there.
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (importing it is what enables it)
+
+
+def slash(name: str, usage: str = "") -> Callable[[Handler], Handler]:
+    """Mark a ``ChatSession`` method as the slash command ``/name``."""
+
+    def mark(handler: Handler) -> Handler:
+        handler.slash_command = SlashCommand(name, usage, handler)  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+class ChatSession:
+    """One interactive session on one repository's memory."""
+
+    def __init__(
+        self,
+        memory: ProjectMemory,
+        runner: TurnRunner,
+        console: Console,
+        *,
+        stdin: TextIO | None = None,
+        interactive: bool | None = None,
+    ) -> None:
+        self.memory = memory
+        self.runner = runner
+        self.console = console
+        self.stdin = stdin if stdin is not None else sys.stdin
+        isatty = getattr(self.stdin, "isatty", None)
+        self.interactive = bool(isatty and isatty()) if interactive is None else interactive
+        self.next_intent: IntentType | None = None
+        self.last: TurnResult | None = None
+
+    # -- the command table ------------------------------------------------------------
+
+    @classmethod
+    def commands(cls) -> list[SlashCommand]:
+        """Every slash command, in the order they are defined."""
+        found: list[SlashCommand] = []
+        for value in vars(cls).values():
+            command = getattr(value, "slash_command", None)
+            if isinstance(command, SlashCommand):
+                found.append(command)
+        return found
+
+    @classmethod
+    def lookup(cls, word: str) -> list[SlashCommand]:
+        """The commands ``word`` names: an exact name, else every name it prefixes."""
+        word = word.lower()
+        commands = cls.commands()
+        exact = [c for c in commands if c.name == word]
+        return exact or [c for c in commands if c.name.startswith(word)]
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Read and handle lines until ``/exit`` or end of input; returns the exit code."""
+        if self.interactive and self.stdin is sys.stdin:
+            _enable_line_editing()
+        self._banner()
+        try:
+            while True:
+                self._report_background_failures()
+                try:
+                    line = self._read_line(PROMPT)
+                except KeyboardInterrupt:
+                    # Ctrl-C at the prompt drops the line, as a shell does.
+                    self.console.err("")
+                    self.console.note("(line cancelled; Ctrl-D or /exit quits)")
+                    continue
+                if line is None:
+                    break
+                text = line.strip()
+                if not text:
+                    continue
+                command = _COMMAND_RE.match(text)
+                if command is not None:
+                    if self._dispatch(command.group(1), (command.group(2) or "").strip()):
+                        break
+                else:
+                    self._ask(text)
+        finally:
+            self._close()
+        return 0
+
+    def _banner(self) -> None:
+        style = self.console.err_style
+        model = self.runner.model_name if self.runner.answerer is not None else None
+        answering = f"answers from {model}" if model else "no model: shows the memory context"
+        self.console.err(
+            style(
+                f"autopatch-memory chat · {self.memory.repo_root} · {answering} · "
+                f"summaries: {self.memory.backend_name}",
+                "bold",
+            )
+        )
+        self.console.note("Ask about the repo; @path puts a file in scope. /help lists commands.")
+        if self.runner.answerer is None:
+            self.console.note(NO_MODEL_HINT)
+
+    def _read_line(self, prompt: str) -> str | None:
+        """The next line (without its newline), or None at end of input."""
+        if self.interactive and self.stdin is sys.stdin:
+            try:
+                return input(prompt)  # line editing and history on a terminal
+            except EOFError:
+                self.console.out("")
+                return None
+        if self.interactive:
+            self.console.stdout.write(prompt)
+            self.console.stdout.flush()
+        line = self.stdin.readline()
+        if line == "":
+            return None
+        return line.rstrip("\r\n")
+
+    def _confirm(self, question: str) -> bool:
+        """Ask a yes/no question on the conversation's own input; default no."""
+        if self.interactive and self.stdin is sys.stdin:
+            prompt = f"{question} [y/N] "
+        else:
+            self.console.out(f"{question} [y/N]")
+            prompt = ""
+        try:
+            answer = self._read_line(prompt)
+        except KeyboardInterrupt:
+            self.console.err("")
+            return False
+        return answer is not None and answer.strip().lower() in _CONFIRM_WORDS
+
+    def _dispatch(self, word: str, argument: str) -> bool:
+        """Run the slash command ``word``; True when the session should end."""
+        matches = self.lookup(word)
+        if not matches:
+            self.console.warn(f"unknown command /{word}; /help lists the commands")
+            return False
+        if len(matches) > 1:
+            names = ", ".join(f"/{c.name}" for c in matches)
+            self.console.warn(f"/{word} is ambiguous: {names} — type more letters")
+            return False
+        return matches[0].handler(self, argument)
+
+    def _ask(self, question: str) -> None:
+        intent, self.next_intent = self.next_intent, None  # a forced intent lasts one turn
+        try:
+            result = self.runner.run(question, intent=intent, progress=self.console.progress)
+        except BackendError as exc:
+            self.console.error(f"the model call failed, nothing was recorded: {exc}")
+            return
+        except KeyboardInterrupt:
+            self.console.err("")
+            self.console.note("(cancelled; nothing was recorded)")
+            return
+        self.last = result
+        style = self.console.out_style
+        for line in render_turn(result, style):
+            self.console.out(line)
+        for problem in result.problems:
+            self.console.warn(problem)
+        self.console.degraded(result.degraded)
+
+    def _report_background_failures(self) -> None:
+        for line in self.runner.background_failures():
+            self.console.note(line)
+
+    def _close(self) -> None:
+        # Closing cancels a summary that was asked for but not started: wait (bounded)
+        # for the worker first, so the last turns of the session get summarized.
+        if not self.memory.wait_idle(0):
+            with self.console.progress("finishing the memory summary…"):
+                self.memory.wait_idle(limits.CLOSE_WAIT_SECONDS)
+        self.memory.close(wait=True)
+
+    # -- slash commands (their docstrings are the /help text) ---------------------------
+
+    @slash("help")
+    def _cmd_help(self, argument: str) -> bool:
+        """List the slash commands (or explain one: /help NAME)."""
+        commands = self.lookup(argument.lstrip("/")) if argument else self.commands()
+        if not commands:
+            self.console.warn(f"no command /{argument.lstrip('/')}")
+            return False
+        style = self.console.out_style
+        width = max(len(c.synopsis) for c in commands)
+        for command in commands:
+            self.console.out(f"  {style(command.synopsis.ljust(width), 'cyan')}  {command.help}")
+        if not argument:
+            self.console.out(
+                style(
+                    "  Any unique prefix works (/mem = /memory). Other lines are questions; "
+                    "@path puts a file in scope.",
+                    "dim",
+                )
+            )
+        return False
+
+    @slash("memory")
+    def _cmd_memory(self, argument: str) -> bool:
+        """Show what memory holds: preferences, notes, topics, recent turns and the file size."""
+        try:
+            doc = self.memory.document()
+        except StoreError as exc:
+            self.console.error(str(exc))
+            return False
+        for line in render_document(
+            doc,
+            self.console.out_style,
+            path=str(self.memory.store.path),
+            size_bytes=doc.size_bytes(),
+            compact=True,
+        ):
+            self.console.out(line)
+        return False
+
+    @slash("forget", "ID")
+    def _cmd_forget(self, argument: str) -> bool:
+        """Forget a memory item by its ID (see /memory): a preference or note is archived
+        (kept in the file, never injected again); a topic or turn is removed."""
+        item_id = argument.strip()
+        if not item_id:
+            self.console.warn("usage: /forget ID (the ids are listed by /memory)")
+            return False
+        try:
+            doc = self.memory.document()
+            archived = doc.long_term_item(item_id) is not None
+            self.memory.forget(item_id)
+        except ItemNotFoundError:
+            self.console.warn(f"no memory item {item_id!r}; /memory lists the ids")
+            return False
+        except StoreError as exc:
+            self.console.error(f"could not forget {item_id}: {exc}")
+            return False
+        action = "archived (kept in the file, never injected)" if archived else "removed"
+        self.console.out(f"{item_id} {action}")
+        return False
+
+    @slash("reset")
+    def _cmd_reset(self, argument: str) -> bool:
+        """Clear this repository's memory (asks to confirm); summaries in flight are dropped."""
+        if not self._confirm(f"Clear all memory of {self.memory.repo_root}?"):
+            self.console.out("reset cancelled")
+            return False
+        try:
+            generation = self.memory.reset()
+        except StoreError as exc:
+            self.console.error(f"could not reset: {exc}")
+            return False
+        self.last = None
+        self.console.out(f"memory cleared (generation {generation}); pending summaries dropped")
+        return False
+
+    @slash("profile")
+    def _cmd_profile(self, argument: str) -> bool:
+        """Show the repo profile collected from the build files (and what it was read from)."""
+        report = self.memory.refresh_profile()
+        for line in render_profile(
+            report.profile,
+            self.console.out_style,
+            problems=report.problems,
+            from_cache=report.from_cache,
+        ):
+            self.console.out(line)
+        return False
+
+    @slash("context")
+    def _cmd_context(self, argument: str) -> bool:
+        """Show exactly what the last answer was given: intent, memory context and files."""
+        if self.last is None:
+            self.console.out("no question asked yet in this session")
+            return False
+        style = self.console.out_style
+        last = self.last
+        self.console.out(
+            f"last question: {last.question}\n"
+            f"intent: {last.intent.value} ({last.classification.explanation})"
+        )
+        if last.gated:
+            self.console.out(style("outside memory: no context was given", "yellow"))
+        for line in render_context(last.context, style):
+            self.console.out(line)
+        if last.attachments:
+            self.console.out(f"files in scope: {', '.join(last.scope_paths)}")
+        return False
+
+    @slash("intent", "NAME")
+    def _cmd_intent(self, argument: str) -> bool:
+        """Force the intent of the next question (code_explain, general_chat, code_audit,
+        patch_explain, patch_revise); /intent auto goes back to the classifier."""
+        names = ", ".join(i.value for i in IntentType)
+        name = argument.strip()
+        if not name:
+            current = self.next_intent.value if self.next_intent else "auto (classifier)"
+            self.console.out(f"next intent: {current}; choose one of: {names}, {_AUTO_INTENT}")
+            return False
+        if name.lower() == _AUTO_INTENT:
+            self.next_intent = None
+            self.console.out("next intent: chosen by the classifier")
+            return False
+        try:
+            self.next_intent = parse_intent(name)
+        except UnknownIntentError:
+            self.console.warn(f"unknown intent {name!r}; choose one of: {names}")
+            return False
+        self.console.out(f"next question will be treated as {self.next_intent.value}")
+        return False
+
+    @slash("model")
+    def _cmd_model(self, argument: str) -> bool:
+        """Show which model answers and which backend writes the summaries."""
+        if self.runner.answerer is not None:
+            self.console.out(f"answering model: {self.runner.model_name}")
+        else:
+            self.console.out(f"answering model: none — {NO_MODEL_HINT}")
+        self.console.out(f"summary backend: {self.memory.backend_name}")
+        return False
+
+    @slash("summarize")
+    def _cmd_summarize(self, argument: str) -> bool:
+        """Summarize the pending turns now instead of waiting for a trigger."""
+        try:
+            with self.console.progress("summarizing…"):
+                report = self.memory.summarize_now()
+        except (BackendError, ConfigError, StoreError) as exc:
+            self.console.error(f"summarizing failed: {exc}")
+            return False
+        if report is None:
+            self.console.out("nothing to summarize: no pending turns")
+            return False
+        for line in render_report(report, self.console.out_style):
+            self.console.out(line)
+        return False
+
+    @slash("exit")
+    def _cmd_exit(self, argument: str) -> bool:
+        """Leave the chat (Ctrl-D works too)."""
+        return True

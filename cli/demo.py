@@ -1,0 +1,244 @@
+"""``autopatch-memory demo``: a scripted, offline walk-through of the memory.
+
+It copies the bundled demo repository (``cli/demo_repo``, a Maven multi-module
+Spring Boot service) to a temporary folder and runs the real code paths on it:
+
+1. the repo profile is collected from the build files;
+2. turns in English and Chinese are answered and recorded — the answers are
+   scripted, because the demo needs no model;
+3. the heuristic summarizer (offline, deterministic) turns them into summaries,
+   topics, a durable preference and a project note;
+4. a follow-up question gets the small memory context, not the whole history;
+5. an audit question is gated: no context, nothing recorded;
+6. a pasted secret is redacted before it reaches the file;
+7. ``/reset`` in a scripted chat session clears everything.
+
+The temporary folder is deleted at the end. No network, no configuration read.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import tempfile
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+from autopatch_memory import limits
+from autopatch_memory.backends.llm import BackendCheck
+from autopatch_memory.context import history_replay_size
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.store import MEMORY_DIR_NAME
+from cli.answer import TurnResult, TurnRunner
+from cli.chat import ChatSession
+from cli.render import (
+    Console,
+    render_context,
+    render_document,
+    render_profile,
+    render_report,
+    render_turn,
+)
+
+__all__ = ["DEMO_REPO_PACKAGE_PATH", "ScriptedAnswerer", "run_demo"]
+
+DEMO_REPO_PACKAGE_PATH = "demo_repo"
+_DEMO_FOLDER_NAME = "demo-review-service"
+_SECRET_PASSWORD = "hunter2"
+_SECRET_TOKEN = "ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7c"
+
+# Question → the scripted answer a model might have given. Recorded as the
+# assistant text (summarizer input only; never injected back into a prompt).
+_SCRIPT: tuple[tuple[str, str], ...] = (
+    (
+        "How is this project organised into modules?",
+        "It is a Maven multi-module build on Spring Boot 3 and Java 17: `review` holds the "
+        "finding queue and patch confirmation, `api` exposes them over REST.",
+    ),
+    (
+        "review 模块里的 FindingQueue 是怎么给 finding 排序的？",
+        "FindingQueue 用 PriorityQueue 保存待处理的 finding，按严重程度、路径、行号排序，"
+        "next() 返回最紧急的一个。",
+    ),
+    (
+        "以后回答请用中文，并且先给结论再解释。",
+        "好的，之后我会先给结论，再展开说明。",
+    ),
+    (
+        "Optional 怎么用？什么时候不该直接调用 get()？",
+        "Optional 用来表达可能为空的返回值；优先用 orElse、orElseThrow、map，"
+        "不要在没检查的情况下直接 get()。",
+    ),
+    (
+        "review 模块处理完 finding 之后，确认流程是怎么走的？",
+        "PatchConfirmation.decide() 记录人的决定并把 finding 移出队列；只有确认后才应用改动。",
+    ),
+    (
+        "Audit the api module for SQL injection and fix it.",
+        "(an audit answer would come from the audit flow, with no memory involved)",
+    ),
+    (
+        f"我的数据库 password={_SECRET_PASSWORD} ，GitHub token 是 {_SECRET_TOKEN} ，"
+        "为什么 api 模块启动失败？",
+        "先看启动日志里的第一条异常；不要把密码和 token 写进配置文件或聊天里。",
+    ),
+)
+
+
+class ScriptedAnswerer:
+    """An :class:`~autopatch_memory.backends.llm.AnswerBackend` with canned answers.
+
+    It also keeps the system prompts it was given, so the demo can show what a
+    model would have seen.
+    """
+
+    def __init__(self, script: Sequence[tuple[str, str]]) -> None:
+        self._answers = dict(script)
+        self.system_prompts: list[str] = []
+
+    @property
+    def name(self) -> str:
+        """``scripted``."""
+        return "scripted"
+
+    def answer(
+        self, system_prompt: str, user_text: str, *, history: Sequence[tuple[str, str]] = ()
+    ) -> str:
+        """The scripted answer to the question that starts ``user_text``."""
+        self.system_prompts.append(system_prompt)
+        question = user_text.split("\n\n---\n", 1)[0]
+        return self._answers.get(question, "(no scripted answer)")
+
+    def check(self) -> BackendCheck:
+        """Always reachable: it is not a server."""
+        return BackendCheck(ok=True, detail="scripted answers (demo)")
+
+
+class _Demo:
+    def __init__(self, console: Console, repo: Path) -> None:
+        self.console = console
+        self.style = console.out_style
+        self.repo = repo
+        self.answerer = ScriptedAnswerer(_SCRIPT)
+        self.step = 0
+
+    def section(self, title: str) -> None:
+        self.step += 1
+        self.console.out("")
+        self.console.out(self.style(f"== {self.step}. {title} ==", "bold", "cyan"))
+
+    def say(self, text: str) -> None:
+        self.console.out(self.style(text, "dim"))
+
+    def lines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.console.out(line)
+
+    def turn(self, runner: TurnRunner, question: str) -> TurnResult:
+        self.console.out(self.style(f"> {question}", "bold"))
+        result = runner.run(question)
+        self.lines(["  " + line for line in render_turn(result, self.style)])
+        return result
+
+    def run(self) -> int:
+        console, style = self.console, self.style
+        console.out(style("autopatch-memory demo — offline, on a temporary copy", "bold"))
+        self.say(f"repository: {self.repo}")
+
+        self.section("Opening memory collects the repo profile from the build files")
+        # Recording runs with summaries off; step 3 runs the summarizer explicitly so
+        # its report can be shown (in real use it runs on a background worker).
+        memory = ProjectMemory.open(self.repo, backend="off")
+        profile = memory.profile()
+        self.lines(render_profile(profile, style))
+        self.say("only what the build files say: no guess about what the project is for")
+
+        self.section("Turns are answered and recorded (raw material, not memory yet)")
+        self.say("answers are scripted: the demo needs no model")
+        runner = TurnRunner(memory, self.answerer, model_name="scripted")
+        for question, _answer in _SCRIPT[:4]:
+            self.turn(runner, question)
+        pending = len(memory.document().pending_turns())
+        self.say(f"{pending} turns pending: each is a question waiting to be summarized")
+
+        self.section("The summarizer compresses pending turns into a Memory Delta")
+        self.say("heuristic backend (offline, deterministic); its delta goes through the applier")
+        with ProjectMemory.open(self.repo, backend="heuristic", refresh_profile=False) as worker:
+            report = worker.summarize_now()
+        if report is not None:
+            self.lines(render_report(report, style))
+        doc = memory.document()
+        self.lines(
+            render_document(
+                doc, style, path=str(memory.store.path), size_bytes=doc.size_bytes(), compact=True
+            )
+        )
+
+        self.section("A follow-up question gets a small, governed memory context")
+        result = self.turn(runner, _SCRIPT[4][0])
+        self.console.out(style("  the system prompt carried this memory context:", "bold"))
+        self.lines(["  " + line for line in render_context(result.context, style)])
+        size = result.context.size_report()
+        replay = history_replay_size(memory.document())
+        self.say(
+            f"  context: {size.chars} chars (~{size.tokens} tokens), bounded to "
+            f"{limits.CONTEXT_MAX_BYTES // limits.KIB} KiB however long the conversation gets; "
+            f"replaying the history instead: {replay.chars} chars (~{replay.tokens} tokens) "
+            "and growing with every turn"
+        )
+        given = self.answerer.system_prompts[-1]
+        leaked = any(answer in given for _q, answer in _SCRIPT[:4])
+        self.say(f"  earlier answers in the prompt: {'yes' if leaked else 'no'} (never injected)")
+
+        self.section("Audit and patch flows stay isolated")
+        before = memory.store.read_bytes()
+        result = self.turn(runner, _SCRIPT[5][0])
+        after = memory.store.read_bytes()
+        self.say(
+            f"  context given: {len(result.context.items)} items · recorded: "
+            f"{'no' if result.turn_id is None else 'yes'} · memory file unchanged: "
+            f"{'yes' if before == after else 'no'}"
+        )
+
+        self.section("A pasted secret never reaches the file")
+        result = self.turn(runner, _SCRIPT[6][0])
+        stored = memory.document().turn(result.turn_id) if result.turn_id else None
+        if stored is not None:
+            console.out(f"  stored user_text: {stored.user_text}")
+        text = memory.store.path.read_text(encoding="utf-8")
+        for secret in (_SECRET_PASSWORD, _SECRET_TOKEN):
+            shown = secret[:4] + "…"
+            self.say(f"  memory.json contains {shown}: {'YES' if secret in text else 'no'}")
+
+        self.section("/reset in a chat session clears the memory")
+        script = io.StringIO("/memory\n/reset\ny\n/memory\n/exit\n")
+        session = ChatSession(memory, runner, console, stdin=script, interactive=False)
+        self.say("  piped into `chat`: /memory, /reset, y, /memory, /exit")
+        session.run()  # closes the memory on /exit
+
+        self.console.out("")
+        console.out(style("Demo done. The temporary copy is deleted.", "bold", "green"))
+        self.say("Try it on your repository: autopatch-memory chat /path/to/repo")
+        return 0
+
+
+def _copy_demo_repo(target: Path) -> None:
+    ignore = shutil.ignore_patterns(MEMORY_DIR_NAME)
+    # Installed from a wheel or in place, the data sits next to this module; the
+    # resources API covers installs where it does not (zip imports).
+    beside = Path(__file__).resolve().parent / DEMO_REPO_PACKAGE_PATH
+    if beside.is_dir():
+        shutil.copytree(beside, target, ignore=ignore)
+        return
+    source = resources.files("cli").joinpath(DEMO_REPO_PACKAGE_PATH)
+    with resources.as_file(source) as folder:
+        shutil.copytree(folder, target, ignore=ignore)
+
+
+def run_demo(console: Console) -> int:
+    """Run the walk-through on a temporary copy of the demo repository; returns 0."""
+    with tempfile.TemporaryDirectory(prefix="autopatch-demo-") as tmp:
+        repo = Path(tmp) / _DEMO_FOLDER_NAME
+        _copy_demo_repo(repo)
+        return _Demo(console, repo).run()

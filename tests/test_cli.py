@@ -1,0 +1,647 @@
+"""Every command of the CLI through typer's runner: output, --json shape, exit codes."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
+from cli.app import app
+from cli.repo import discover_repo
+
+DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
+TURN_ID = re.compile(r"^turn_\d{8}_\d{6}_\d{3}$")
+ANSI = "\x1b["
+
+
+@pytest.fixture(autouse=True)
+def _bugs_raise(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A bug must fail the test, not hide behind the one-line "internal error".
+    monkeypatch.setenv("AUTOPATCH_MEMORY_DEBUG", "1")
+
+
+@pytest.fixture
+def java_repo(tmp_path: Path) -> Path:
+    """A copy of the bundled Maven multi-module demo repository (with a .git marker)."""
+    root = tmp_path / "demo-review-service"
+    shutil.copytree(DEMO_REPO, root, ignore=shutil.ignore_patterns(MEMORY_DIR_NAME))
+    (root / ".git").mkdir()
+    return root
+
+
+def invoke(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
+
+
+def only_json(result: Result) -> Any:
+    """The one JSON document of stdout (json.loads fails on anything else)."""
+    return json.loads(result.stdout)
+
+
+def one_error_line(result: Result) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+def memory_file(repo: Path) -> Path:
+    return repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME
+
+
+def record(repo: Path, user: str, intent: str = "general_chat", *extra: str) -> str:
+    result = invoke("record", str(repo), "--intent", intent, "--user", user, *extra)
+    assert result.exit_code == 0, result.output
+    return result.stdout.strip()
+
+
+# --- global conventions -----------------------------------------------------------------
+
+
+def test_help_lists_every_command() -> None:
+    result = invoke("--help")
+    assert result.exit_code == 0
+    for name in (
+        "chat", "ask", "show", "context", "profile", "record", "summarize",
+        "apply", "forget", "reset", "doctor", "log", "demo",
+    ):  # fmt: skip
+        assert name in result.stdout
+
+
+def test_version() -> None:
+    result = invoke("--version")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("autopatch-memory ")
+
+
+def test_bad_flag_is_a_usage_error(repo: Path) -> None:
+    result = invoke("show", str(repo), "--bogus")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+
+
+def test_no_colour_when_not_a_terminal(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR")  # only "not a TTY" keeps the output plain now
+    record(repo, "Optional 怎么用？")
+    for args in (("show", str(repo)), ("log", str(repo)), ("doctor", str(repo))):
+        assert ANSI not in invoke(*args).output
+
+
+# --- the repository argument ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "{missing}"),
+        ("show", "{missing}", "--json"),
+        ("log", "{missing}"),
+        ("context", "{missing}", "what is this?"),
+        ("ask", "{missing}", "what is this?"),
+        ("forget", "{missing}", "mem_20260101_001"),
+        ("record", "{missing}", "--intent", "general_chat", "--user", "hi"),
+        ("reset", "{missing}", "--yes"),
+    ],
+)
+def test_a_missing_repo_is_a_usage_error(tmp_path: Path, args: tuple[str, ...]) -> None:
+    missing = str(tmp_path / "no-such-repo")
+    result = invoke(*(a.format(missing=missing) for a in args))
+    assert result.exit_code == 2
+    assert "repository folder not found" in one_error_line(result)
+    assert result.stdout == ""
+
+
+def test_no_repository_found_from_the_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    nowhere = tmp_path / "plain" / "folder"
+    nowhere.mkdir(parents=True)
+    monkeypatch.chdir(nowhere)
+    result = invoke("show")
+    assert result.exit_code == 2
+    assert "no repository found" in one_error_line(result)
+
+
+def test_the_repo_is_found_from_a_module_subfolder(
+    java_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deep = java_repo / "api" / "src" / "main" / "java"
+    monkeypatch.chdir(deep)
+    result = invoke("record", "--intent", "general_chat", "--user", "Optional 怎么用？")
+    assert result.exit_code == 0
+    assert memory_file(java_repo).is_file()
+    assert not (java_repo / "api" / MEMORY_DIR_NAME).exists()
+
+
+def test_discovery_rules(tmp_path: Path) -> None:
+    # Without .git: climb through the build's module folders to its root.
+    build = tmp_path / "build"
+    (build / "api" / "src").mkdir(parents=True)
+    (build / "pom.xml").write_text("<project/>")
+    (build / "api" / "pom.xml").write_text("<project/>")
+    assert discover_repo(build / "api" / "src") == build.resolve()
+    # .git stops the climb even when the parent has a build file.
+    (build / "api" / ".git").mkdir()
+    assert discover_repo(build / "api" / "src") == (build / "api").resolve()
+    # Gradle files count too.
+    gradle = tmp_path / "g"
+    (gradle / "app").mkdir(parents=True)
+    (gradle / "settings.gradle.kts").write_text('rootProject.name = "g"')
+    assert discover_repo(gradle / "app") == gradle.resolve()
+    assert discover_repo(tmp_path) is None or discover_repo(tmp_path) != tmp_path
+
+
+def test_three_positional_arguments_are_a_usage_error(repo: Path) -> None:
+    result = invoke("ask", str(repo), "what", "is this")
+    assert result.exit_code == 2
+    assert "expected [REPO] QUESTION" in one_error_line(result)
+
+
+# --- record -----------------------------------------------------------------------------
+
+
+def test_record_prints_the_turn_id(repo: Path) -> None:
+    turn_id = record(repo, "How does the review module work?", "code_explain")
+    assert TURN_ID.match(turn_id)
+    doc = json.loads(memory_file(repo).read_text(encoding="utf-8"))
+    assert doc["working_memory"]["recent_turns"][0]["id"] == turn_id
+
+
+def test_record_json_and_every_flag(repo: Path) -> None:
+    result = invoke(
+        "record", str(repo), "--intent", "code_explain", "--user", "What does the api module do?",
+        "--assistant", "It exposes REST endpoints.", "--scope", "api", "--scope", "api/pom.xml",
+        "--project-level", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0
+    data = only_json(result)
+    assert set(data) == {"turn_id"}
+    assert TURN_ID.match(data["turn_id"])
+    turn = json.loads(memory_file(repo).read_text(encoding="utf-8"))["working_memory"][
+        "recent_turns"
+    ][0]
+    assert turn["scope_paths"] == ["api", "api/pom.xml"]
+    assert turn["assistant_text"] == "It exposes REST endpoints."
+
+
+@pytest.mark.parametrize("intent", ["code_audit", "patch_explain", "patch_revise"])
+def test_record_a_gated_intent_writes_nothing(repo: Path, intent: str) -> None:
+    result = invoke("record", str(repo), "--intent", intent, "--user", "audit it", "--json")
+    assert result.exit_code == 0
+    assert only_json(result) == {"turn_id": None, "gated": True}
+    assert not (repo / MEMORY_DIR_NAME).exists()
+
+
+def test_record_an_unknown_intent_is_a_usage_error(repo: Path) -> None:
+    result = invoke("record", str(repo), "--intent", "chitchat", "--user", "hi", "--json")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert not (repo / MEMORY_DIR_NAME).exists()
+
+
+def test_record_needs_user_text(repo: Path) -> None:
+    assert invoke("record", str(repo), "--intent", "general_chat").exit_code == 2
+    result = invoke("record", str(repo), "--intent", "general_chat", "--user", "  ")
+    assert result.exit_code == 2
+    assert "--user is empty" in one_error_line(result)
+
+
+# --- show / log -------------------------------------------------------------------------
+
+
+def test_show_an_empty_memory_writes_nothing(repo: Path) -> None:
+    result = invoke("show", str(repo))
+    assert result.exit_code == 0
+    assert "Recent turns (0 of 12, 0 pending)" in result.stdout
+    assert "24.0 KiB soft / 32.0 KiB hard" in result.stdout
+    data = only_json(invoke("show", str(repo), "--json"))
+    assert data["version"] == 1
+    assert data["working_memory"]["recent_turns"] == []
+    assert not (repo / MEMORY_DIR_NAME).exists()
+
+
+def test_show_json_is_the_memory_document(java_repo: Path) -> None:
+    turn_id = record(java_repo, "Optional 怎么用？以后回答请用中文")
+    result = invoke("show", str(java_repo), "--json")
+    assert result.exit_code == 0
+    data = only_json(result)
+    assert data == json.loads(memory_file(java_repo).read_text(encoding="utf-8"))
+    assert turn_id in [t["id"] for t in data["working_memory"]["recent_turns"]]
+    assert data["repo_profile"]["build_tool"] == "maven"
+
+
+def test_show_human_view_has_sizes_ids_and_the_last_failure(repo: Path) -> None:
+    turn_id = record(repo, "Optional 怎么用？")
+    memory = ProjectMemory.open(repo, backend="off")
+    memory.journal.record(
+        "summarizer:openai", "summarize", _failed(), reason="BackendUnavailableError",
+        detail="the model server at 127.0.0.1:9 could not be reached",
+    )  # fmt: skip
+    memory.close()
+    result = invoke("show", str(repo))
+    assert result.exit_code == 0
+    assert turn_id in result.stdout
+    assert "Optional 怎么用？" in result.stdout
+    assert "Last failure" in result.stdout
+    assert "could not be reached" in result.stdout
+
+
+def _failed() -> Any:
+    from autopatch_memory.journal import Outcome
+
+    return Outcome.FAILED
+
+
+def test_log_json_is_a_list_of_entries(repo: Path) -> None:
+    record(repo, "first question")
+    record(repo, "second question")
+    entries = only_json(invoke("log", str(repo), "--json"))
+    assert isinstance(entries, list) and entries
+    assert {"ts", "actor", "op", "outcome"} <= set(entries[0])
+    assert any(e["op"] == "record_turn" for e in entries)
+    last = only_json(invoke("log", str(repo), "-n", "1", "--json"))
+    assert len(last) == 1 and last[0] == entries[-1]
+    human = invoke("log", str(repo))
+    assert "record_turn" in human.stdout
+    assert invoke("log", str(repo), "-n", "0").exit_code == 2
+
+
+# --- context / profile ------------------------------------------------------------------
+
+
+def test_context_json_shape(java_repo: Path) -> None:
+    record(java_repo, "How does the review module manage findings?", "code_explain")
+    result = invoke("context", str(java_repo), "What does the review module do?", "--json")
+    assert result.exit_code == 0
+    data = only_json(result)
+    assert set(data) == {"intent", "items", "rendered"}
+    assert data["intent"] == "code_explain"
+    assert {item["section"] for item in data["items"]} >= {"repo_profile"}
+    assert "demo-review-service" in data["rendered"]
+    for item in data["items"]:
+        assert set(item) == {"section", "id", "label", "text"}
+
+
+def test_context_for_a_gated_intent_is_empty(java_repo: Path) -> None:
+    record(java_repo, "How does the review module manage findings?", "code_explain")
+    data = only_json(invoke("context", str(java_repo), "Audit the review module", "--json"))
+    assert data == {"intent": "code_audit", "items": [], "rendered": ""}
+    forced = only_json(
+        invoke("context", str(java_repo), "review module", "--intent", "patch_explain", "--json")
+    )
+    assert forced["items"] == []
+
+
+def test_context_human_and_intent_override(java_repo: Path) -> None:
+    record(java_repo, "Optional 怎么用？")
+    result = invoke("context", str(java_repo), "Optional 的 orElse 呢？", "-i", "GENERAL_CHAT")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("intent: general_chat (chosen by you)")
+    assert "Optional 怎么用？" in result.stdout
+
+
+def test_context_unknown_intent(java_repo: Path) -> None:
+    result = invoke("context", str(java_repo), "hi", "--intent", "bogus")
+    assert result.exit_code == 2
+
+
+def test_profile_json_and_refresh(java_repo: Path) -> None:
+    data = only_json(invoke("profile", str(java_repo), "--json"))
+    assert data["build_tool"] == "maven"
+    assert data["java_version"] == "17"
+    assert data["modules"] == ["review", "api"]
+    assert "spring boot" in data["frameworks"]
+    assert "pom.xml" in data["source_files"]
+    human = invoke("profile", str(java_repo), "--refresh")
+    assert human.exit_code == 0
+    assert "read from" in human.stdout and "(from the cache)" not in human.stdout
+    assert "(from the cache)" in invoke("profile", str(java_repo)).stdout
+
+
+def test_profile_of_a_repo_without_build_files(repo: Path) -> None:
+    result = invoke("profile", str(repo))
+    assert result.exit_code == 0
+    assert "no repo profile" in result.stdout
+
+
+# --- summarize / apply ------------------------------------------------------------------
+
+
+def test_summarize_prints_the_apply_report(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")  # recording triggers nothing
+    first = record(repo, "Optional 怎么用？")
+    second = record(repo, "Java 17 的 record 怎么用？")
+    result = invoke("summarize", str(repo), "--backend", "heuristic", "--json")
+    assert result.exit_code == 0
+    report = only_json(result)
+    assert {"accepted", "rejected", "changed", "size_bytes", "generation"} <= set(report)
+    assert report["changed"] is True
+    summarized = {
+        i for op in report["accepted"] if op["section"] == "turn_summaries" for i in op["ids"]
+    }
+    assert summarized == {first, second}
+    again = invoke("summarize", str(repo), "--backend", "heuristic")
+    assert again.exit_code == 0
+    assert "nothing to summarize" in again.stdout
+    empty = only_json(invoke("summarize", str(repo), "--backend", "heuristic", "--json"))
+    assert empty["accepted"] == [] and empty["changed"] is False
+
+
+def test_summarize_without_a_backend_is_a_runtime_error(repo: Path) -> None:
+    record(repo, "Optional 怎么用？")
+    result = invoke("summarize", str(repo), "--backend", "off")
+    assert result.exit_code == 1
+    assert "no summary backend" in one_error_line(result)
+
+
+def test_summarize_with_an_unreachable_model_is_one_line(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")
+    record(repo, "Optional 怎么用？")
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "some-model")  # the base URL is a closed port
+    monkeypatch.setenv("AUTOPATCH_LLM_MAX_RETRIES", "0")
+    result = invoke("summarize", str(repo), "--backend", "openai")
+    assert result.exit_code == 1
+    assert "could not be reached" in one_error_line(result)
+
+
+def _delta_for(turn_id: str) -> dict[str, Any]:
+    return {
+        "turn_summaries": [
+            {"turn_id": turn_id, "summary": "用户询问 Optional 的用法。"},
+            {"turn_id": "turn_19990101_000000_001", "summary": "no such turn"},
+        ],
+        "long_term_operations": [
+            {
+                "operation": "create_new",
+                "type": "project_note",
+                "label": "review module",
+                "summary": "The review module keeps the finding queue.",
+                "source": "conversation_summary",
+            }
+        ],
+    }
+
+
+def test_apply_a_delta_file(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")
+    turn_id = record(repo, "Optional 怎么用？")
+    delta = tmp_path / "delta.json"
+    delta.write_text(json.dumps(_delta_for(turn_id), ensure_ascii=False), encoding="utf-8")
+    result = invoke("apply", str(repo), str(delta), "--json")
+    assert result.exit_code == 0
+    report = only_json(result)
+    assert len(report["accepted"]) == 2
+    assert [r["reason"] for r in report["rejected"]] == ["unknown_target"]
+    assert report["changed"] is True
+    human = invoke("apply", str(repo), str(delta))
+    assert human.exit_code == 0
+    assert "unknown_target" in human.stdout
+
+
+def test_apply_from_stdin(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")
+    turn_id = record(repo, "Optional 怎么用？")
+    text = "```json\n" + json.dumps(_delta_for(turn_id)) + "\n```"
+    result = invoke("apply", str(repo), "-", "--json", input=text)
+    assert result.exit_code == 0
+    assert only_json(result)["changed"] is True
+
+
+def test_a_malformed_delta_prints_the_report_and_exits_1(repo: Path, tmp_path: Path) -> None:
+    record(repo, "Optional 怎么用？")
+    before = memory_file(repo).read_bytes()
+    delta = tmp_path / "broken.json"
+    delta.write_text('{"turn_summaries": [ oops', encoding="utf-8")
+    result = invoke("apply", str(repo), str(delta), "--json")
+    assert result.exit_code == 1
+    report = only_json(result)
+    assert report["rejected"][0]["reason"] == "invalid_json"
+    assert report["rejected"][0]["section"] is None
+    assert report["changed"] is False
+    assert "the whole delta was discarded (invalid_json" in one_error_line(result)
+    assert memory_file(repo).read_bytes() == before
+
+
+def test_apply_a_missing_delta_file(repo: Path, tmp_path: Path) -> None:
+    result = invoke("apply", str(repo), str(tmp_path / "nope.json"))
+    assert result.exit_code == 2
+    assert "delta file not found" in one_error_line(result)
+
+
+# --- forget / reset ---------------------------------------------------------------------
+
+
+def _note_id(repo: Path, tmp_path: Path) -> str:
+    turn_id = record(repo, "Optional 怎么用？")
+    delta = tmp_path / "note.json"
+    delta.write_text(json.dumps(_delta_for(turn_id)), encoding="utf-8")
+    report = only_json(invoke("apply", str(repo), str(delta), "--json"))
+    return next(
+        op["ids"][0] for op in report["accepted"] if op["section"] == "long_term_operations"
+    )
+
+
+def test_forget_archives_a_long_term_item(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")
+    note_id = _note_id(repo, tmp_path)
+    result = invoke("forget", str(repo), note_id)
+    assert result.exit_code == 0
+    assert "archived" in result.stdout
+    doc = only_json(invoke("show", str(repo), "--json"))
+    assert doc["long_term_memory"]["project_notes"][0]["status"] == "archived"
+    assert "already archived" in invoke("forget", str(repo), note_id).stdout
+
+
+def test_forget_a_turn_and_an_unknown_id(repo: Path) -> None:
+    turn_id = record(repo, "Optional 怎么用？")
+    assert "removed" in invoke("forget", str(repo), turn_id).stdout
+    result = invoke("forget", str(repo), "mem_19990101_001")
+    assert result.exit_code == 1
+    assert "no memory item" in one_error_line(result)
+
+
+def test_reset_needs_yes_without_a_terminal(repo: Path) -> None:
+    record(repo, "Optional 怎么用？")
+    result = invoke("reset", str(repo))
+    assert result.exit_code == 2
+    assert "--yes" in one_error_line(result)
+    assert json.loads(memory_file(repo).read_text())["working_memory"]["recent_turns"]
+
+
+def test_reset_with_yes(repo: Path) -> None:
+    record(repo, "Optional 怎么用？")
+    result = invoke("reset", str(repo), "--yes")
+    assert result.exit_code == 0
+    assert "generation 1" in result.stdout
+    doc = json.loads(memory_file(repo).read_text())
+    assert doc["generation"] == 1
+    assert doc["working_memory"]["recent_turns"] == []
+
+
+# --- doctor -----------------------------------------------------------------------------
+
+
+def test_doctor_on_a_healthy_repo(java_repo: Path) -> None:
+    record(java_repo, "Optional 怎么用？")
+    result = invoke("doctor", str(java_repo), "--json")
+    assert result.exit_code == 0
+    data = only_json(result)
+    assert data["ok"] is True
+    names = [c["name"] for c in data["checks"]]
+    assert names == [
+        "folder", "memory_file", "size", "invariants", "backups", "lock",
+        "journal", "config", "profile", "model",
+    ]  # fmt: skip
+    model = data["checks"][-1]
+    assert model["status"] == "skipped"
+    human = invoke("doctor", str(java_repo))
+    assert human.exit_code == 0
+    assert "no problems found" in human.stdout
+
+
+def test_doctor_reports_a_corrupt_file_and_its_backup(repo: Path) -> None:
+    memory_file(repo).parent.mkdir()
+    memory_file(repo).write_text("{ not json", encoding="utf-8")
+    shown = invoke("show", str(repo), "--json")
+    assert shown.exit_code == 0
+    assert only_json(shown)["working_memory"]["recent_turns"] == []
+    assert "the memory file is unusable (corrupt" in shown.stderr
+    result = invoke("doctor", str(repo), "--json")
+    assert result.exit_code == 1
+    check = {c["name"]: c for c in only_json(result)["checks"]}
+    assert check["memory_file"]["status"] == "error"
+    record(repo, "Optional 怎么用？")  # the write sets the corrupt file aside
+    data = only_json(invoke("doctor", str(repo), "--json"))
+    check = {c["name"]: c for c in data["checks"]}
+    assert check["memory_file"]["status"] == "ok"
+    assert check["backups"]["status"] == "warn"
+    assert check["backups"]["details"] == ["memory.corrupt.json"]
+
+
+# --- an unwritable memory folder --------------------------------------------------------
+
+
+@pytest.fixture
+def blocked_repo(repo: Path) -> Path:
+    """`.autopatch-j` is a regular file: nothing can be written under it."""
+    (repo / MEMORY_DIR_NAME).write_text("not a folder")
+    return repo
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("record", "{repo}", "--intent", "general_chat", "--user", "Optional 怎么用？"),
+        ("record", "{repo}", "--intent", "general_chat", "--user", "Optional?", "--json"),
+        ("forget", "{repo}", "mem_20260101_001"),
+        ("reset", "{repo}", "--yes"),
+        ("summarize", "{repo}", "--backend", "heuristic"),
+        ("apply", "{repo}", "-"),
+        ("show", "{repo}"),
+        ("log", "{repo}"),
+    ],
+)
+def test_an_unwritable_memory_folder_fails_in_one_line(
+    blocked_repo: Path, args: tuple[str, ...]
+) -> None:
+    result = invoke(*(a.format(repo=blocked_repo) for a in args), input="{}")
+    assert result.exit_code == 1
+    line = one_error_line(result)
+    assert MEMORY_DIR_NAME in line
+    assert result.stdout == ""
+
+
+def test_an_unwritable_memory_folder_degrades_a_question(blocked_repo: Path) -> None:
+    result = invoke("ask", str(blocked_repo), "Optional 怎么用？", "--json")
+    assert result.exit_code == 0  # the turn still happens (SPEC §13)
+    data = only_json(result)
+    assert data["turn_id"] is None
+    assert data["degraded"]
+    notes = [line for line in result.stderr.splitlines() if line.startswith("memory:")]
+    assert len(notes) == 1
+    assert "not recorded" in notes[0]
+    context = invoke("context", str(blocked_repo), "Optional 怎么用？", "--json")
+    assert context.exit_code == 0
+    assert only_json(context)["items"] == []
+
+
+def test_doctor_on_an_unwritable_memory_folder(blocked_repo: Path) -> None:
+    result = invoke("doctor", str(blocked_repo), "--json")
+    assert result.exit_code == 1
+    check = {c["name"]: c for c in only_json(result)["checks"]}
+    assert check["folder"]["status"] == "error"
+    assert "not a folder" in check["folder"]["summary"]
+
+
+# --- ask without a model ----------------------------------------------------------------
+
+
+def test_ask_without_a_model_shows_the_context_and_records(java_repo: Path) -> None:
+    record(java_repo, "How does the review module manage findings?", "code_explain")
+    result = invoke("ask", str(java_repo), "What does the review module do?")
+    assert result.exit_code == 0
+    assert "[code_explain · code words" in result.stdout
+    assert "memory context a model would be given:" in result.stdout
+    assert "How does the review module manage findings?" in result.stdout  # a pending clue
+    assert "AUTOPATCH_LLM_MODEL" in result.stderr
+    doc = json.loads(memory_file(java_repo).read_text(encoding="utf-8"))
+    turns = doc["working_memory"]["recent_turns"]
+    assert turns[-1]["user_text"] == "What does the review module do?"
+    assert turns[-1]["assistant_text"] == ""
+
+
+def test_ask_json_shape(java_repo: Path) -> None:
+    result = invoke("ask", str(java_repo), "Optional 怎么用？", "--json")
+    assert result.exit_code == 0
+    data = only_json(result)
+    assert set(data) == {
+        "intent", "intent_rule", "gated", "context", "scope_paths", "answer",
+        "model", "turn_id", "problems", "degraded",
+    }  # fmt: skip
+    assert data["intent"] == "general_chat" and data["gated"] is False
+    assert set(data["context"]) == {"intent", "items", "rendered"}
+    assert data["answer"] is None and TURN_ID.match(data["turn_id"])
+
+
+def test_ask_a_gated_question_records_nothing(java_repo: Path) -> None:
+    record(java_repo, "Optional 怎么用？")
+    before = memory_file(java_repo).read_bytes()
+    result = invoke(
+        "ask", str(java_repo), "Audit the api module and fix the SQL injection", "--json"
+    )
+    assert result.exit_code == 0
+    data = only_json(result)
+    assert data["gated"] is True and data["intent"] == "code_audit"
+    assert data["turn_id"] is None and data["context"]["items"] == []
+    assert memory_file(java_repo).read_bytes() == before
+    human = invoke("ask", str(java_repo), "summarize the module", "--intent", "patch_revise")
+    assert "outside memory" in human.stdout
+    assert memory_file(java_repo).read_bytes() == before
+
+
+def test_ask_unknown_intent(java_repo: Path) -> None:
+    result = invoke("ask", str(java_repo), "hi", "--intent", "nope")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+
+
+def test_ask_puts_at_paths_in_scope(java_repo: Path) -> None:
+    question = "What does @review/src/main/java/com/example/review/FindingQueue.java do? @nope.txt"
+    result = invoke("ask", str(java_repo), question, "--json")
+    assert result.exit_code == 0
+    data = only_json(result)
+    assert data["scope_paths"] == ["review/src/main/java/com/example/review/FindingQueue.java"]
+    assert data["problems"] == ["@nope.txt: not found in the repository"]
+    text = memory_file(java_repo).read_text(encoding="utf-8")
+    assert "review/src/main/java/com/example/review/FindingQueue.java" in text
+    assert "PriorityQueue<Finding>" not in text  # the file's content never goes to memory

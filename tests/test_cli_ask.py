@@ -1,0 +1,146 @@
+"""`ask` (and `doctor --check-model`) against the local OpenAI-compatible fake server."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fake_openai_server import FakeOpenAIServer, RecordedRequest, Reply
+from typer.testing import CliRunner, Result
+
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
+from cli.answer import BASE_PROMPT
+from cli.app import app
+
+DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
+EARLIER_QUESTION = "How does FindingQueue order the findings?"
+EARLIER_ANSWER = "ZEBRA-7731: a PriorityQueue ordered by severity, then path and line."
+FILE = "review/src/main/java/com/example/review/FindingQueue.java"
+FILE_LINE = "private final PriorityQueue<Finding> pending"
+
+
+@pytest.fixture(autouse=True)
+def _bugs_raise(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_DEBUG", "1")
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
+    with FakeOpenAIServer() as fake:
+        monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", fake.url)
+        monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "fake-model")
+        monkeypatch.setenv("AUTOPATCH_LLM_MAX_RETRIES", "0")
+        # Answers come from the model; summaries stay offline so that every chat
+        # request the server sees is an answer request.
+        monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "heuristic")
+        yield fake
+
+
+@pytest.fixture
+def java_repo(tmp_path: Path) -> Path:
+    root = tmp_path / "demo-review-service"
+    shutil.copytree(DEMO_REPO, root, ignore=shutil.ignore_patterns(MEMORY_DIR_NAME))
+    (root / ".git").mkdir()
+    memory = ProjectMemory.open(root, backend="off")
+    memory.record_turn("code_explain", EARLIER_QUESTION, EARLIER_ANSWER)
+    memory.close()
+    return root
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args), catch_exceptions=False)
+
+
+def answer_requests(server: FakeOpenAIServer) -> list[RecordedRequest]:
+    return [r for r in server.chat_requests if r.system_prompt.startswith(BASE_PROMPT)]
+
+
+def test_the_system_prompt_has_the_memory_context_and_no_earlier_answer(
+    java_repo: Path, server: FakeOpenAIServer
+) -> None:
+    server.script(Reply.text("FindingQueue keeps pending findings, most severe first."))
+    result = invoke("ask", str(java_repo), f"What does @{FILE} do?")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "FindingQueue keeps pending findings, most severe first."
+
+    [request] = answer_requests(server)
+    assert request.model == "fake-model"
+    system = request.system_prompt
+    assert "## Memory of earlier conversations" in system
+    assert EARLIER_QUESTION in system  # the earlier turn, as an unsummarized clue
+    assert "demo-review-service" in system  # the repo profile (code_explain)
+    assert "ZEBRA-7731" not in system  # an assistant_text is never injected
+    assert all("ZEBRA-7731" not in str(m["content"]) for m in request.messages)
+    # The @path file's content goes to the model in the user message...
+    assert FILE_LINE in request.last_user_message
+    assert FILE_LINE not in system
+
+    # ...and never into memory; the answer and the path do.
+    text = (java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_text(encoding="utf-8")
+    assert FILE_LINE not in text
+    turn = json.loads(text)["working_memory"]["recent_turns"][-1]
+    assert turn["scope_paths"] == [FILE]
+    assert turn["assistant_text"] == "FindingQueue keeps pending findings, most severe first."
+
+
+def test_ask_json_with_a_model(java_repo: Path, server: FakeOpenAIServer) -> None:
+    server.script(Reply.text("<think>hmm</think>Use orElseThrow."))
+    result = invoke("ask", str(java_repo), "Optional 怎么用？", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["answer"] == "Use orElseThrow."
+    assert data["model"] == "fake-model"
+    assert data["intent"] == "general_chat"
+    assert data["turn_id"]
+
+
+def test_a_gated_question_is_answered_without_memory(
+    java_repo: Path, server: FakeOpenAIServer
+) -> None:
+    before = (java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_bytes()
+    server.script(Reply.text("Run the audit flow."))
+    result = invoke("ask", str(java_repo), "Audit FindingQueue for thread-safety bugs")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "Run the audit flow."
+    assert "outside memory" in result.stderr
+    [request] = answer_requests(server)
+    assert request.system_prompt == BASE_PROMPT
+    assert EARLIER_QUESTION not in str(request.messages)
+    assert (java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_bytes() == before
+
+
+def test_a_failed_model_call_is_one_line_and_records_nothing(
+    java_repo: Path, server: FakeOpenAIServer
+) -> None:
+    before = (java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_bytes()
+    server.script(Reply.fail(500, "model crashed"))
+    result = invoke("ask", str(java_repo), "Optional 怎么用？")
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and "500" in errors[0]
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    assert (java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_bytes() == before
+
+
+def test_doctor_checks_the_model_only_on_request(
+    java_repo: Path, server: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = "sk-proj-doctorNeverPrintsThis0123456789"
+    monkeypatch.setenv("AUTOPATCH_LLM_API_KEY", key)
+    plain = invoke("doctor", str(java_repo))
+    assert key not in plain.output
+    data = json.loads(invoke("doctor", str(java_repo), "--json").stdout)
+    assert {c["name"]: c for c in data["checks"]}["model"]["status"] == "skipped"
+    assert server.requests == []
+    result = invoke("doctor", str(java_repo), "--check-model", "--json")
+    assert result.exit_code == 0
+    model = {c["name"]: c for c in json.loads(result.stdout)["checks"]}["model"]
+    assert model["status"] == "ok"
+    assert "fake-model" in model["details"]
+    assert key not in result.stdout
+    assert server.requests[-1].authorization == f"Bearer {key}"

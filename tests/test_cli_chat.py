@@ -1,0 +1,239 @@
+"""The `chat` REPL (a real subprocess with piped stdin, and its slash commands) and `demo`."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
+from cli.answer import TurnRunner
+from cli.chat import ChatSession
+from cli.render import Console
+
+DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
+SUBPROCESS_TIMEOUT = 60
+AUDIT_MARKER = "ZEBRA-AUDIT-5521"
+
+
+@pytest.fixture
+def java_repo(tmp_path: Path) -> Path:
+    root = tmp_path / "demo-review-service"
+    shutil.copytree(DEMO_REPO, root, ignore=shutil.ignore_patterns(MEMORY_DIR_NAME))
+    (root / ".git").mkdir()
+    return root
+
+
+def run_cli(
+    *args: str, stdin: str = "", cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)  # the fail-closed environment of conftest
+    env["AUTOPATCH_MEMORY_DEBUG"] = "1"
+    env["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run(
+        [sys.executable, "-m", "cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd,
+        timeout=SUBPROCESS_TIMEOUT,
+    )
+
+
+def seed_preference(repo: Path) -> str:
+    """A grounded durable preference in memory; returns its id."""
+    memory = ProjectMemory.open(repo, backend="off")
+    turn_id = memory.record_turn("general_chat", "From now on, always answer in English.")
+    report = memory.apply_delta(
+        {
+            "long_term_operations": [
+                {
+                    "operation": "create_new",
+                    "type": "durable_preference",
+                    "label": "answer language",
+                    "summary": "Always answer in English.",
+                    "source": "user_explicit",
+                    "evidence_turn_ids": [turn_id],
+                }
+            ]
+        }
+    )
+    memory.close()
+    assert report.accepted, report
+    return report.accepted[0].ids[0]
+
+
+def test_a_chat_session_through_a_real_subprocess(java_repo: Path) -> None:
+    pref_id = seed_preference(java_repo)
+    script = "\n".join(
+        [
+            "How is this project organised into modules?",
+            "Optional 怎么用？",
+            "/mem",
+            "/intent code_audit",
+            f"Please look at the api module {AUDIT_MARKER}",
+            "/context",
+            f"/forget {pref_id}",
+            "/forget mem_19990101_001",
+            "/m",
+            "/nosuchcommand",
+            "/reset",
+            "y",
+            "What does the review module do?",
+            "/exit",
+            "this line is never read",
+        ]
+    )
+    done = run_cli("chat", str(java_repo), stdin=script + "\n")
+    assert done.returncode == 0, done.stderr
+    out, err = done.stdout, done.stderr
+    assert "Traceback" not in err
+
+    # Turns without a model: the intent and the context a model would be given.
+    assert "[code_explain · code words" in out
+    assert "memory context a model would be given:" in out
+    assert "Always answer in English." in out  # the seeded preference was injected
+    assert "AUTOPATCH_LLM_MODEL" in err  # how to configure a model, once
+    # /mem is /memory (a unique prefix); /m is ambiguous.
+    assert "Durable preferences (1 active, 1 total)" in out
+    assert "/m is ambiguous: /memory, /model" in err
+    assert "unknown command /nosuchcommand" in err
+    # /intent code_audit gates exactly the next turn.
+    assert "next question will be treated as code_audit" in out
+    assert "code_audit is outside memory" in out
+    assert "intent: code_audit (chosen by you)" in out  # /context
+    # /forget archives; an unknown id is a message, not a crash.
+    assert f"{pref_id} archived" in out
+    assert "no memory item 'mem_19990101_001'" in err
+    # /reset asked and cleared.
+    assert "Clear all memory of" in out
+    assert "memory cleared (generation 1)" in out
+
+    memory_file = java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME
+    doc = json.loads(memory_file.read_text(encoding="utf-8"))
+    assert doc["generation"] == 1
+    assert [t["user_text"] for t in doc["working_memory"]["recent_turns"]] == [
+        "What does the review module do?"
+    ]
+    assert doc["long_term_memory"]["durable_preferences"] == []
+    journal = (java_repo / MEMORY_DIR_NAME / "memory.journal.jsonl").read_text(encoding="utf-8")
+    assert AUDIT_MARKER not in memory_file.read_text(encoding="utf-8")
+    assert AUDIT_MARKER not in journal
+    entries = [json.loads(line) for line in journal.splitlines()]
+    assert any(e["op"] == "forget" and e["target"] == pref_id for e in entries)
+    assert any(e["op"] == "reset" for e in entries)
+
+
+def test_chat_ends_at_end_of_input(java_repo: Path) -> None:
+    done = run_cli("chat", str(java_repo), stdin="Optional 怎么用？\n")
+    assert done.returncode == 0
+    doc = json.loads((java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_text(encoding="utf-8"))
+    assert doc["working_memory"]["recent_turns"][0]["user_text"] == "Optional 怎么用？"
+
+
+def test_the_demo_runs_offline(tmp_path: Path) -> None:
+    done = run_cli("demo", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for heading in (
+        "1. Opening memory collects the repo profile",
+        "3. The summarizer compresses pending turns",
+        "4. A follow-up question gets a small, governed memory context",
+        "5. Audit and patch flows stay isolated",
+        "6. A pasted secret never reaches the file",
+        "7. /reset in a chat session clears the memory",
+    ):
+        assert heading in out
+    assert "Durable preferences (1 active" in out
+    assert "earlier answers in the prompt: no" in out
+    assert "memory file unchanged: yes" in out
+    assert "[REDACTED:" in out
+    assert "memory.json contains hunt…: no" in out
+    assert "memory cleared (generation 1)" in out
+    match = re.search(r"repository: (\S+)", out)
+    assert match is not None
+    assert not Path(match.group(1)).exists()  # the temporary copy is gone
+    assert not (tmp_path / MEMORY_DIR_NAME).exists()
+
+
+# --- the session object -----------------------------------------------------------------
+
+
+class Interrupting(io.StringIO):
+    """stdin whose first read is a Ctrl-C."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.interrupted = False
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if not self.interrupted:
+            self.interrupted = True
+            raise KeyboardInterrupt
+        return super().readline()
+
+
+def session(repo: Path, stdin: io.StringIO) -> ChatSession:
+    memory = ProjectMemory.open(repo, backend="off")
+    return ChatSession(memory, TurnRunner(memory, None), Console(), stdin=stdin, interactive=False)
+
+
+def test_help_is_generated_from_the_docstrings(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chat = session(repo, io.StringIO("/help\n/h intent\n"))
+    assert chat.run() == 0
+    out = capsys.readouterr().out
+    commands = ChatSession.commands()
+    assert {c.name for c in commands} >= {
+        "help", "reset", "memory", "forget", "profile", "context", "intent", "exit",
+    }  # fmt: skip
+    for command in commands:
+        assert command.help, f"/{command.name} has no docstring"
+        assert command.help in out
+    assert "/forget ID" in out and "/intent NAME" in out
+
+
+def test_prefix_lookup() -> None:
+    assert [c.name for c in ChatSession.lookup("mem")] == ["memory"]
+    assert [c.name for c in ChatSession.lookup("MEMORY")] == ["memory"]
+    assert sorted(c.name for c in ChatSession.lookup("m")) == ["memory", "model"]
+    assert ChatSession.lookup("zzz") == []
+
+
+def test_ctrl_c_at_the_prompt_cancels_the_line(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chat = session(repo, Interrupting("Optional 怎么用？\n/exit\n"))
+    assert chat.run() == 0
+    captured = capsys.readouterr()
+    assert "line cancelled" in captured.err
+    assert "(recorded turn_" in captured.out
+
+
+def test_reset_declined_keeps_memory(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    chat = session(repo, io.StringIO("Optional 怎么用？\n/reset\nno\n/context\n"))
+    assert chat.run() == 0
+    out = capsys.readouterr().out
+    assert "reset cancelled" in out
+    assert "last question: Optional 怎么用？" in out
+    doc = json.loads((repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_text(encoding="utf-8"))
+    assert doc["generation"] == 0 and doc["working_memory"]["recent_turns"]
+
+
+def test_a_path_is_a_question_not_a_command(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    chat = session(repo, io.StringIO("/src/main/java 下面是什么？\n"))
+    assert chat.run() == 0
+    captured = capsys.readouterr()
+    assert "unknown command" not in captured.err
+    assert "[code_explain" in captured.out

@@ -1,0 +1,174 @@
+"""`diagnose()`: what doctor reports, without repairing or writing memory."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from autopatch_memory import limits
+from autopatch_memory.diagnostics import CheckName, CheckStatus, Diagnosis, diagnose
+from autopatch_memory.journal import Outcome
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.store import LOCK_FILE_NAME, MEMORY_DIR_NAME, MEMORY_FILE_NAME
+
+
+@pytest.fixture
+def memory(repo: Path) -> Iterator[ProjectMemory]:
+    mem = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+    yield mem
+    mem.close()
+
+
+def status(diagnosis: Diagnosis, name: CheckName) -> CheckStatus:
+    check = diagnosis.check(name)
+    assert check is not None
+    return check.status
+
+
+def test_a_fresh_repository_is_fine_and_nothing_is_written(
+    repo: Path, memory: ProjectMemory
+) -> None:
+    diagnosis = diagnose(memory)
+    assert diagnosis.ok
+    assert status(diagnosis, CheckName.FOLDER) is CheckStatus.OK
+    assert status(diagnosis, CheckName.MEMORY_FILE) is CheckStatus.OK
+    assert status(diagnosis, CheckName.LOCK) is CheckStatus.SKIPPED
+    assert status(diagnosis, CheckName.MODEL) is CheckStatus.SKIPPED
+    assert status(diagnosis, CheckName.PROFILE) is CheckStatus.WARN  # no build file
+    assert diagnosis.size_bytes is None
+    assert not (repo / MEMORY_DIR_NAME).exists()
+
+
+def test_a_healthy_memory(repo: Path, memory: ProjectMemory) -> None:
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    diagnosis = diagnose(memory)
+    assert diagnosis.ok
+    for name in (CheckName.MEMORY_FILE, CheckName.SIZE, CheckName.INVARIANTS, CheckName.LOCK):
+        assert status(diagnosis, name) is CheckStatus.OK, name
+    assert diagnosis.size_bytes == (repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).stat().st_size
+    size = diagnosis.check(CheckName.SIZE)
+    assert size is not None and "recent turns: 1 of 12 (1 pending)" in size.details
+    assert diagnosis.model_dump(mode="json")["ok"] is True
+
+
+def test_corrupt_and_foreign_files(repo: Path, memory: ProjectMemory) -> None:
+    path = repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME
+    path.parent.mkdir()
+    path.write_text("{ not json")
+    diagnosis = diagnose(memory)
+    assert not diagnosis.ok
+    check = diagnosis.check(CheckName.MEMORY_FILE)
+    assert check is not None and check.summary.startswith("corrupt")
+    assert diagnosis.check(CheckName.INVARIANTS) is None
+    path.write_text(json.dumps({"version": 7}))
+    check = diagnose(memory).check(CheckName.MEMORY_FILE)
+    assert check is not None and check.summary.startswith("foreign_version")
+    assert path.read_text() == json.dumps({"version": 7})  # doctor never repairs
+
+
+def test_backups_are_reported(repo: Path, memory: ProjectMemory) -> None:
+    folder = repo / MEMORY_DIR_NAME
+    folder.mkdir()
+    (folder / "memory.corrupt.json").write_text("x")
+    (folder / "memory.v2.bak.json").write_text("{}")
+    check = diagnose(memory).check(CheckName.BACKUPS)
+    assert check is not None and check.status is CheckStatus.WARN
+    assert check.details == ["memory.corrupt.json", "memory.v2.bak.json"]
+
+
+def test_broken_invariants_and_size(
+    repo: Path, memory: ProjectMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i in range(3):
+        memory.record_turn("general_chat", f"question {i}")
+    path = repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME
+    doc = json.loads(path.read_text())
+    turns = doc["working_memory"]["recent_turns"]
+    doc["working_memory"]["recent_turns"] = [
+        {**turns[0], "id": f"turn_20260101_000000_{i:03d}"} for i in range(1, 14)
+    ]
+    path.write_text(json.dumps(doc))
+    monkeypatch.setattr(limits, "SOFT_LIMIT_BYTES", 100)
+    diagnosis = diagnose(memory)
+    assert status(diagnosis, CheckName.INVARIANTS) is CheckStatus.ERROR
+    invariants = diagnosis.check(CheckName.INVARIANTS)
+    assert invariants is not None and "recent_turns: 13 > 12" in invariants.details
+    assert status(diagnosis, CheckName.SIZE) is CheckStatus.WARN
+
+
+def test_the_last_failure_is_reported(memory: ProjectMemory) -> None:
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    memory.journal.record(
+        "summarizer:openai", "summarize", Outcome.FAILED,
+        reason="BackendTimeoutError", detail="the model server did not answer in time",
+    )  # fmt: skip
+    diagnosis = diagnose(memory)
+    assert diagnosis.ok  # a warning, memory still works
+    assert status(diagnosis, CheckName.JOURNAL) is CheckStatus.WARN
+    assert diagnosis.last_failure is not None
+    assert diagnosis.last_failure.reason == "BackendTimeoutError"
+
+
+def test_a_broken_configuration_is_an_error(repo: Path, memory: ProjectMemory) -> None:
+    folder = repo / MEMORY_DIR_NAME
+    folder.mkdir()
+    (folder / "config.toml").write_text("[memory\nbackend = ")
+    diagnosis = diagnose(memory)
+    assert status(diagnosis, CheckName.CONFIG) is CheckStatus.ERROR
+    assert status(diagnosis, CheckName.MODEL) is CheckStatus.SKIPPED
+    assert not diagnosis.ok
+
+
+def test_the_configuration_is_described_without_secrets(
+    memory: ProjectMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
+    monkeypatch.setenv("AUTOPATCH_LLM_API_KEY", key)
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "qwen2.5:7b")
+    diagnosis = diagnose(memory)
+    assert key not in diagnosis.model_dump_json()
+    check = diagnosis.check(CheckName.CONFIG)
+    assert check is not None and "answering model qwen2.5:7b" in check.summary
+    model = diagnosis.check(CheckName.MODEL)
+    assert model is not None and "--check-model" in model.summary
+
+
+def test_an_unreachable_model_is_an_error_when_checked(
+    memory: ProjectMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "qwen2.5:7b")  # conftest: a closed port
+    monkeypatch.setenv("AUTOPATCH_LLM_MAX_RETRIES", "0")
+    diagnosis = diagnose(memory, check_model=True)
+    assert status(diagnosis, CheckName.MODEL) is CheckStatus.ERROR
+    assert not diagnosis.ok
+
+
+def test_a_lock_held_by_another_process(repo: Path, memory: ProjectMemory) -> None:
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    lock = repo / MEMORY_DIR_NAME / LOCK_FILE_NAME
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from filelock import FileLock; "
+            f"lock = FileLock({str(lock)!r}); lock.acquire(); print('held', flush=True); "
+            "sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        check = diagnose(memory).check(CheckName.LOCK)
+        assert check is not None and check.status is CheckStatus.WARN
+        assert "another process" in check.summary
+    finally:
+        holder.communicate("")
+    check = diagnose(memory).check(CheckName.LOCK)
+    assert check is not None and check.status is CheckStatus.OK
