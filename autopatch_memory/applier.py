@@ -132,7 +132,9 @@ def _text(value: str | None, field: str, limit: int, *, required: bool = True) -
     if len(value) > limit:
         raise _Reject(Reason.TOO_LONG, f"{field} has {len(value)} characters (limit {limit})")
     if looks_like_code_or_log(value):
-        raise _Reject(Reason.CODE_OR_LOG, f"{field} looks like code, a diff, a stack trace or a log")
+        raise _Reject(
+            Reason.CODE_OR_LOG, f"{field} looks like code, a diff, a stack trace or a log"
+        )
     return redact(value)
 
 
@@ -150,7 +152,9 @@ def _check_source(value: str | None, kind: LongTermType) -> None:
         return  # the source follows from the type
     expected = SOURCE_OF_TYPE[kind]
     if str(value).strip() != expected.value:
-        raise _Reject(Reason.INVALID_SOURCE, f"a {kind.value} has source {expected.value}, not {value!r}")
+        raise _Reject(
+            Reason.INVALID_SOURCE, f"a {kind.value} has source {expected.value}, not {value!r}"
+        )
 
 
 class _Applier:
@@ -216,7 +220,9 @@ class _Applier:
         self._touch_topic(found, summary, label, related)
         return self._accepted("topic_operations", "update_existing", [found.id])
 
-    def _touch_topic(self, topic: Topic, summary: str, label: str | None, related: list[str]) -> None:
+    def _touch_topic(
+        self, topic: Topic, summary: str, label: str | None, related: list[str]
+    ) -> None:
         topic.summary = summary
         if label:
             topic.label = label
@@ -297,9 +303,7 @@ class _Applier:
                 raise _Reject(Reason.UNKNOWN_TARGET, f"evidence names no recent turn {turn_id}")
             turns.append(turn)
         if not any(has_long_term_signal(t.user_text) for t in turns):
-            raise _Reject(
-                Reason.UNGROUNDED, "no evidence turn states an explicit long-term wish"
-            )
+            raise _Reject(Reason.UNGROUNDED, "no evidence turn states an explicit long-term wish")
 
     def _duplicate_of(self, kind: LongTermType, label: str, summary: str) -> LongTermItem | None:
         active = [i for i in self.doc.long_term_memory.list_for(kind) if i.is_active]
@@ -363,7 +367,12 @@ class _Applier:
         evicted: list[str] | None = None,
     ) -> AcceptedOp:
         return AcceptedOp(
-            section=section, index=-1, operation=operation, ids=ids, evicted=evicted or [], note=note
+            section=section,
+            index=-1,
+            operation=operation,
+            ids=ids,
+            evicted=evicted or [],
+            note=note,
         )
 
 
@@ -393,7 +402,10 @@ def apply_delta(
     for name in bad_sections:
         report.rejected.append(
             RejectedOp(
-                section=_section(name), index=None, reason=Reason.BAD_SHAPE, detail=f"{name} is not a list"
+                section=_section(name),
+                index=None,
+                reason=Reason.BAD_SHAPE,
+                detail=f"{name} is not a list",
             )
         )
     handlers: tuple[tuple[DeltaSection, list[Any], Callable[[Any], AcceptedOp]], ...] = (

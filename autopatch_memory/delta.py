@@ -16,9 +16,7 @@ from autopatch_memory.errors import DeltaError
 from autopatch_memory.model import DELTA_SECTIONS, MemoryDelta
 from autopatch_memory.reasons import Reason
 
-_THINK_RE = re.compile(
-    r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.S | re.I
-)
+_THINK_RE = re.compile(r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.S | re.I)
 _FENCE_RE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n?(.*?)```", re.S)
 
 
@@ -92,7 +90,9 @@ def delta_from_object(obj: Any) -> tuple[MemoryDelta, list[str]]:
     if isinstance(obj, MemoryDelta):
         return obj, []
     if not isinstance(obj, dict):
-        raise DeltaParseError(Reason.BAD_SHAPE, f"a delta is a JSON object, not {type(obj).__name__}")
+        raise DeltaParseError(
+            Reason.BAD_SHAPE, f"a delta is a JSON object, not {type(obj).__name__}"
+        )
     sections: dict[str, list[Any]] = {}
     bad: list[str] = []
     for name in DELTA_SECTIONS:

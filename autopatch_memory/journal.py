@@ -100,7 +100,10 @@ class Journal:
             return
         lines = "".join(
             json.dumps(
-                {k: redact(v) if isinstance(v, str) else v for k, v in e.model_dump(mode="json").items()},
+                {
+                    k: redact(v) if isinstance(v, str) else v
+                    for k, v in e.model_dump(mode="json").items()
+                },
                 ensure_ascii=False,
             )
             + "\n"
@@ -119,7 +122,9 @@ class Journal:
         except Timeout as exc:
             raise StoreError(f"journal lock busy: {exc}") from exc
         except OSError as exc:
-            raise StoreError(f"cannot write the journal {self.path}: {exc.strerror or exc}") from exc
+            raise StoreError(
+                f"cannot write the journal {self.path}: {exc.strerror or exc}"
+            ) from exc
 
     def record(
         self,
@@ -137,9 +142,7 @@ class Journal:
         (a full disk): the caller still reports the failure in other ways.
         """
         try:
-            self.append(
-                self.entry(actor, op, outcome, target=target, reason=reason, detail=detail)
-            )
+            self.append(self.entry(actor, op, outcome, target=target, reason=reason, detail=detail))
         except StoreError:
             return False
         return True

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -42,7 +43,8 @@ from autopatch_memory.text import clip
 from autopatch_memory.triggers import Trigger, size_trigger, triggers_after_record
 
 BackendSpec = SummaryBackend | str | None
-"""``None`` (from configuration), ``"auto"``, ``"openai"``, ``"heuristic"``, ``"off"``, or a backend."""
+"""``None`` (from configuration), a backend name (``"auto"``, ``"openai"``,
+``"heuristic"``, ``"off"``), or a backend object."""
 
 
 class Failure(BaseModel):
@@ -113,7 +115,9 @@ class ProjectMemory:
         root = Path(repo_root).expanduser()
         if not root.is_dir():
             raise StoreError(f"repository folder not found: {root}")
-        memory = cls(root.resolve(), backend=_resolve_backend(root, backend), clock=clock or local_now)
+        memory = cls(
+            root.resolve(), backend=_resolve_backend(root, backend), clock=clock or local_now
+        )
         if refresh_profile:
             memory.refresh_profile()
         return memory
@@ -184,7 +188,9 @@ class ProjectMemory:
                 id=new_turn_id(txn.now, txn.doc.all_ids()),
                 intent=kind,
                 user_text=clip(redact(user_text.strip()), limits.MAX_USER_TEXT_CHARS),
-                assistant_text=clip(redact(assistant_text.strip()), limits.MAX_ASSISTANT_TEXT_CHARS),
+                assistant_text=clip(
+                    redact(assistant_text.strip()), limits.MAX_ASSISTANT_TEXT_CHARS
+                ),
                 scope_paths=paths,
                 created_at=txn.now,
             )
@@ -215,7 +221,9 @@ class ProjectMemory:
         """A copy of the whole memory document (its ``model_dump(mode="json")`` is the file)."""
         return self.store.read().model_copy(deep=True)
 
-    def apply_delta(self, delta: str | dict[str, Any] | MemoryDelta, *, actor: str = "user") -> ApplyReport:
+    def apply_delta(
+        self, delta: str | dict[str, Any] | MemoryDelta, *, actor: str = "user"
+    ) -> ApplyReport:
         """Apply a Memory Delta (a model's raw reply, a decoded object, or a model).
 
         Every operation is validated against the current file and journaled.
@@ -226,7 +234,9 @@ class ProjectMemory:
             else:
                 parsed, bad = delta_from_object(delta)
         except DeltaParseError as exc:
-            self.journal.record(actor, "delta", Outcome.FAILED, reason=exc.reason.value, detail=str(exc))
+            self.journal.record(
+                actor, "delta", Outcome.FAILED, reason=exc.reason.value, detail=str(exc)
+            )
             return discarded_report(exc.reason, str(exc))
         return apply_in_store(self.store, parsed, actor=actor, bad_sections=bad)
 
@@ -335,7 +345,9 @@ class ProjectMemory:
 
     def _failed(self, operation: str, exc: Exception) -> None:
         self.last_error = Failure(operation=operation, message=str(exc))
-        self.journal.record("store", operation, Outcome.FAILED, reason=type(exc).__name__, detail=str(exc))
+        self.journal.record(
+            "store", operation, Outcome.FAILED, reason=type(exc).__name__, detail=str(exc)
+        )
 
     def _scope_paths(self, paths: Iterable[str | os.PathLike[str]]) -> list[str]:
         """Repo-relative POSIX paths, de-duplicated, capped in number and length."""
@@ -345,10 +357,8 @@ class ProjectMemory:
         for raw in paths:
             path = Path(raw)
             if path.is_absolute():
-                try:
+                with suppress(ValueError):  # outside the repo: keep it as the host gave it
                     path = path.resolve().relative_to(self.repo_root)
-                except ValueError:
-                    pass  # outside the repo: keep it as the host gave it
             text = clip(redact(path.as_posix()), limits.MAX_SCOPE_PATH_CHARS)
             if text and text not in result:
                 result.append(text)

@@ -214,7 +214,9 @@ class LongTermMemory(_Model):
         ):
             for item in items:
                 if item.type is not kind:
-                    raise ValueError(f"item {item.id} of type {item.type.value} in the {kind.value} list")
+                    raise ValueError(
+                        f"item {item.id} of type {item.type.value} in the {kind.value} list"
+                    )
         return self
 
     def items(self) -> list[LongTermItem]:
@@ -311,7 +313,9 @@ def check_invariants(doc: MemoryDocument) -> list[str]:
     for topic in wm.active_topics:
         cap(f"{topic.id}.label", len(topic.label), limits.MAX_LABEL_CHARS)
         cap(f"{topic.id}.summary", len(topic.summary), limits.MAX_SUMMARY_CHARS)
-        cap(f"{topic.id}.related_turn_ids", len(topic.related_turn_ids), limits.MAX_RELATED_TURN_IDS)
+        cap(
+            f"{topic.id}.related_turn_ids", len(topic.related_turn_ids), limits.MAX_RELATED_TURN_IDS
+        )
     for item in ltm.items():
         cap(f"{item.id}.label", len(item.label), limits.MAX_LABEL_CHARS)
         cap(f"{item.id}.summary", len(item.summary), limits.MAX_SUMMARY_CHARS)

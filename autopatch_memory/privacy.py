@@ -43,6 +43,9 @@ def marker(kind: SecretKind) -> str:
     return f"[REDACTED:{kind.value}]"
 
 
+# Full-width punctuation ends a secret value: "password=hunter2，然后…" keeps "，然后…".
+_CJK_PUNCTUATION = "，。；、：！？（）【】《》「」『』“”‘’"
+
 # A redaction marker must never be mistaken for (part of) a secret value.
 _NOT_MARKER = r"(?!\[REDACTED:)"
 
@@ -140,7 +143,8 @@ _RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
     (
         re.compile(
             # A credential has a digit or symbol, or is long: "Bearer authentication" stays.
-            r"(?P<head>\b(?:[Bb]earer|BEARER|[Bb]asic|BASIC)\s+)" + _NOT_MARKER
+            r"(?P<head>\b(?:[Bb]earer|BEARER|[Bb]asic|BASIC)\s+)"
+            + _NOT_MARKER
             + r"(?:(?=[A-Za-z0-9\-._~+/]*[0-9\-._~+/])[A-Za-z0-9\-._~+/]{8,}|[A-Za-z]{24,})=*"
         ),
         _keep_prefix(SecretKind.BEARER),
@@ -152,15 +156,15 @@ _RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
     ),
     (
         # jdbc:...;password=x  /  jdbc:...?user=a&password=x
-        re.compile(
-            r"(?P<head>jdbc:[^\s]*?[;?&](?i:password|pwd)=)" + _NOT_MARKER + r"[^\s;&\"']+"
-        ),
+        re.compile(r"(?P<head>jdbc:[^\s]*?[;?&](?i:password|pwd)=)" + _NOT_MARKER + r"[^\s;&\"']+"),
         _keep_prefix(SecretKind.JDBC_PASSWORD),
     ),
     (
         # scheme://user:pass@host — keep the scheme and the host.
         re.compile(
-            r"(?P<head>\b[A-Za-z][A-Za-z0-9+.\-]*://)" + _NOT_MARKER + r"[^\s:/@\"'<>]+:[^\s@/\"'<>]+(?=@)"
+            r"(?P<head>\b[A-Za-z][A-Za-z0-9+.\-]*://)"
+            + _NOT_MARKER
+            + r"[^\s:/@\"'<>]+:[^\s@/\"'<>]+(?=@)"
         ),
         _keep_prefix(SecretKind.URL_CREDENTIALS),
     ),
@@ -168,9 +172,14 @@ _RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
         # password=hunter2, DB_PASSWORD: x, "apiKey": "x y", spring.datasource.password = x
         re.compile(
             r"(?P<head>(?<![A-Za-z0-9])[\"']?(?:[A-Za-z0-9]+[_\-.])*"
-            r"(?:[a-z0-9]*(?=[A-Z]))?(?i:" + _ASSIGNMENT_KEY + r")[\"']?\s*(?::=|=|:)\s*)"
+            r"(?:[a-z0-9]*(?=[A-Z]))?(?i:"
+            + _ASSIGNMENT_KEY
+            + r")[\"']?\s*(?::=|=|:|：)\s*)"
             + _NOT_MARKER
-            + r"(?!\$\{)(?P<value>\"[^\"\n]+\"|'[^'\n]+'|(?![=\"'\s,;&)}\]])[^\s\"',;&)}\]]+)"
+            + r"(?!\$\{)(?P<value>\"[^\"\n]+\"|'[^'\n]+'|(?![=\"'\s,;&)}\]])"
+            + r"[^\s\"',;&)}\]"
+            + _CJK_PUNCTUATION
+            + r"]+)"
         ),
         lambda m: m.group("head") + _requote(m.group("value"), marker(SecretKind.ASSIGNMENT)),
     ),
@@ -179,7 +188,11 @@ _RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
         re.compile(
             r"(?P<head>\b(?i:my|our|the|his|her|their)\s+(?:[A-Za-z]+\s+)?"
             r"(?i:password|passwd|passphrase|passcode|pin|token|secret|api key)\s+"
-            r"(?i:is|was|is now|=|:)\s+[\"']?)" + _NOT_MARKER + r"[^\s\"']+"
+            r"(?i:is|was|is now|=|:)\s+[\"']?)"
+            + _NOT_MARKER
+            + r"[^\s\"'"
+            + _CJK_PUNCTUATION
+            + r"]+"
         ),
         _keep_prefix(SecretKind.PASSWORD),
     ),
@@ -188,7 +201,9 @@ _RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
         re.compile(
             r"(?P<head>(?:密码|口令|密钥|令牌|秘钥)\s*(?:是|为|都是|设置为|改成|=|:|：)\s*[\"'“”]?)"
             + _NOT_MARKER
-            + r"[^\s\"'“”，。；,;]+"
+            + r"[^\s\"',;"
+            + _CJK_PUNCTUATION
+            + r"]+"
         ),
         _keep_prefix(SecretKind.PASSWORD),
     ),

@@ -206,7 +206,7 @@ _REPAIR: dict[Language, str] = {
 
 # The applier grounds a preference only in a turn that carries one of these phrases:
 # telling the model the same list keeps its proposals and the check aligned.
-_MARKERS = ", ".join(f"\"{w}\"" for w in (*LONG_TERM_SIGNALS_ZH, *LONG_TERM_SIGNALS_EN))
+_MARKERS = ", ".join(f'"{w}"' for w in (*LONG_TERM_SIGNALS_ZH, *LONG_TERM_SIGNALS_EN))
 
 
 def system_prompt(language: Language) -> str:

@@ -24,7 +24,7 @@ import os
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
@@ -142,7 +142,9 @@ def redact_document(doc: MemoryDocument) -> None:
 class MemoryStore:
     """Load, lock, trim, redact and atomically write one repository's memory file."""
 
-    def __init__(self, repo_root: Path, *, clock: Clock = local_now, journal: Journal | None = None):
+    def __init__(
+        self, repo_root: Path, *, clock: Clock = local_now, journal: Journal | None = None
+    ):
         self.repo_root = repo_root
         self.folder = repo_root / MEMORY_DIR_NAME
         self.path = self.folder / MEMORY_FILE_NAME
@@ -216,7 +218,10 @@ class MemoryStore:
             if not recovery and doc.to_json().encode("utf-8") == (raw or _EMPTY_FILE):
                 self._journal_quietly(txn.entries)
                 return UpdateResult(
-                    value=value, changed=False, size_bytes=len(raw or b""), generation=doc.generation
+                    value=value,
+                    changed=False,
+                    size_bytes=len(raw or b""),
+                    generation=doc.generation,
                 )
             redact_document(doc)
             doc.updated_at = txn.now
@@ -285,9 +290,7 @@ class MemoryStore:
         finally:
             self._file_lock.release()
 
-    def _load_for_update(
-        self, recovery: list[JournalEntry]
-    ) -> tuple[MemoryDocument, bytes | None]:
+    def _load_for_update(self, recovery: list[JournalEntry]) -> tuple[MemoryDocument, bytes | None]:
         """The document to update and the bytes it came from (``None``: no usable file)."""
         data = self.read_bytes()
         if data is None:
@@ -300,11 +303,18 @@ class MemoryStore:
         try:
             os.replace(self.path, backup)
         except OSError as exc:
-            raise StoreError(f"cannot back up {self.path} to {backup.name}: {exc.strerror or exc}") from exc
+            raise StoreError(
+                f"cannot back up {self.path} to {backup.name}: {exc.strerror or exc}"
+            ) from exc
         self._fsync_folder()
         recovery.append(
             self.journal.entry(
-                "store", "recover", Outcome.RECOVERED, target=backup.name, reason=problem.value, detail=why
+                "store",
+                "recover",
+                Outcome.RECOVERED,
+                target=backup.name,
+                reason=problem.value,
+                detail=why,
             )
         )
         return empty_document(), None
@@ -364,10 +374,8 @@ class MemoryStore:
     def _journal_quietly(self, entries: list[JournalEntry]) -> None:
         # The memory file is the asset; a journal that cannot be written (full
         # disk) must not undo or block a write that succeeded.
-        try:
+        with suppress(StoreError):
             self.journal.append(*entries)
-        except StoreError:
-            pass
 
 
 def parse_document(data: bytes) -> tuple[MemoryDocument, tuple[LoadProblem, str] | None]:
@@ -381,7 +389,11 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, tuple[LoadProblem, str]
     if "version" not in raw:
         return empty_document(), (LoadProblem.CORRUPT, "no format version")
     version = raw.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version != limits.FORMAT_VERSION:
+    if (
+        isinstance(version, int)
+        and not isinstance(version, bool)
+        and version != limits.FORMAT_VERSION
+    ):
         return empty_document(), (
             LoadProblem.FOREIGN_VERSION,
             f"format version {version}, this program reads version {limits.FORMAT_VERSION}",
@@ -403,7 +415,5 @@ def _version_of(data: bytes) -> str:
 
 
 def _unlink_quietly(path: Path) -> None:
-    try:
+    with suppress(OSError):
         path.unlink()
-    except OSError:
-        pass

@@ -262,11 +262,15 @@ _STRONG_CODE_OR_LOG = re.compile(
             r"^\s*@@ .* @@",  # unified diff hunk
             r"^diff --git ",
             r"^(?:---|\+\+\+) [ab]/",
-            r"^\s*at [\w$.<>]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)",
+            # a stack frame: "at com.acme.Foo.bar(Foo.java:12)"
+            r"^\s*at [\w$.<>]+\("
+            r"(?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)",
             r"\bException in thread \"",
             r"^\s*Caused by: [\w$.]+(?:Exception|Error)",
             r"^Traceback \(most recent call last\)",
-            r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\S*\s+\[?(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\b",
+            # a log line: a timestamp, then a level
+            r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\S*\s+"
+            r"\[?(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\b",
             r"^\s*\[(?:INFO|WARNING|WARN|ERROR|DEBUG)\]\s",  # Maven console output
             r"^\s*(?:def|fn|func)\s+\w+\s*\(.*\)\s*[:{]",
             r"^\s*#include\s*[<\"]",
@@ -300,7 +304,7 @@ def looks_like_code_or_log(text: str) -> bool:
 
 
 def same_label(a: str, b: str) -> bool:
-    """Labels are equal ignoring case, width and whitespace ("Java Optional" == "java  optional")."""
+    """Labels are equal ignoring case, width and whitespace ("Java Optional" == "java optional")."""
     return _label_key(a) == _label_key(b)
 
 

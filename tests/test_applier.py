@@ -50,32 +50,79 @@ def base_document() -> MemoryDocument:
             created_at=T0 + timedelta(minutes=minute),
         )
 
-    def item(iid: str, kind: LongTermType, label: str, summary: str, status: ItemStatus = ItemStatus.ACTIVE) -> LongTermItem:
-        source = Source.USER_EXPLICIT if kind is LongTermType.DURABLE_PREFERENCE else Source.CONVERSATION_SUMMARY
+    def item(
+        iid: str,
+        kind: LongTermType,
+        label: str,
+        summary: str,
+        status: ItemStatus = ItemStatus.ACTIVE,
+    ) -> LongTermItem:
+        source = (
+            Source.USER_EXPLICIT
+            if kind is LongTermType.DURABLE_PREFERENCE
+            else Source.CONVERSATION_SUMMARY
+        )
         return LongTermItem(
-            id=iid, type=kind, label=label, summary=summary, status=status, source=source, created_at=T0, updated_at=T0
+            id=iid,
+            type=kind,
+            label=label,
+            summary=summary,
+            status=status,
+            source=source,
+            created_at=T0,
+            updated_at=T0,
         )
 
     doc = MemoryDocument(
         generation=4,
-        repo_profile=RepoProfile(build_tool="maven", java_version="17", project_name="demo", source_files=["pom.xml"]),
+        repo_profile=RepoProfile(
+            build_tool="maven", java_version="17", project_name="demo", source_files=["pom.xml"]
+        ),
     )
     doc.working_memory.recent_turns = [
         turn(OPTIONAL_TURN, IntentType.GENERAL_CHAT, "Optional 怎么用？", 0),
         turn(ZH_RULE_TURN, IntentType.GENERAL_CHAT, "以后回答都用中文，先给结论。", 1),
         turn(REVIEW_TURN, IntentType.CODE_EXPLAIN, "review 模块是做什么的？", 2),
-        turn(EN_RULE_TURN, IntentType.GENERAL_CHAT, "From now on, always answer in English with the conclusion first.", 3),
+        turn(
+            EN_RULE_TURN,
+            IntentType.GENERAL_CHAT,
+            "From now on, always answer in English with the conclusion first.",
+            3,
+        ),
     ]
     doc.working_memory.active_topics = [
-        Topic(id=OPTIONAL_TOPIC, label="Java Optional", summary="用户关注 Optional 的正确用法。", last_touched_at=T0)
+        Topic(
+            id=OPTIONAL_TOPIC,
+            label="Java Optional",
+            summary="用户关注 Optional 的正确用法。",
+            last_touched_at=T0,
+        )
     ]
     doc.long_term_memory.durable_preferences = [
-        item(PREF, LongTermType.DURABLE_PREFERENCE, "answer language", "用户偏好中文、直接的回答。"),
+        item(
+            PREF, LongTermType.DURABLE_PREFERENCE, "answer language", "用户偏好中文、直接的回答。"
+        ),
     ]
     doc.long_term_memory.project_notes = [
-        item(REVIEW_NOTE, LongTermType.PROJECT_NOTE, "review module", "review 模块管理 finding 队列和补丁确认。"),
-        item(ARCHIVED_NOTE, LongTermType.PROJECT_NOTE, "old gradle note", "项目曾经用 Gradle 构建。", ItemStatus.ARCHIVED),
-        item(BUILD_NOTE, LongTermType.PROJECT_NOTE, "build tool", "The project is built with Maven and targets Java 17."),
+        item(
+            REVIEW_NOTE,
+            LongTermType.PROJECT_NOTE,
+            "review module",
+            "review 模块管理 finding 队列和补丁确认。",
+        ),
+        item(
+            ARCHIVED_NOTE,
+            LongTermType.PROJECT_NOTE,
+            "old gradle note",
+            "项目曾经用 Gradle 构建。",
+            ItemStatus.ARCHIVED,
+        ),
+        item(
+            BUILD_NOTE,
+            LongTermType.PROJECT_NOTE,
+            "build tool",
+            "The project is built with Maven and targets Java 17.",
+        ),
     ]
     return doc
 
@@ -92,7 +139,9 @@ def lt(**op: Any) -> dict[str, Any]:
     return {"long_term_operations": [op]}
 
 
-def pref(summary: str = "用户要求回答使用中文并先给结论。", label: str = "conclusion first", **extra: Any) -> dict[str, Any]:
+def pref(
+    summary: str = "用户要求回答使用中文并先给结论。", label: str = "conclusion first", **extra: Any
+) -> dict[str, Any]:
     op = {
         "operation": "create_new",
         "type": "durable_preference",
@@ -105,7 +154,11 @@ def pref(summary: str = "用户要求回答使用中文并先给结论。", labe
     return lt(**op)
 
 
-def note(summary: str = "用户关注 config 模块如何加载 YAML 配置。", label: str = "config module", **extra: Any) -> dict[str, Any]:
+def note(
+    summary: str = "用户关注 config 模块如何加载 YAML 配置。",
+    label: str = "config module",
+    **extra: Any,
+) -> dict[str, Any]:
     op = {
         "operation": "create_new",
         "type": "project_note",
@@ -128,46 +181,164 @@ CODE = "public class ReviewService { void run() { queue.poll(); } }"
 # (not in a dict) means the whole delta was discarded.
 CASES: list[tuple[str, Any, Any]] = [
     ("turn summary", GOOD, {"turn_summaries": ["ok:" + OPTIONAL_TURN]}),
-    ("hallucinated turn id", ts("turn_20260501_120000_002"), {"turn_summaries": [Reason.UNKNOWN_TARGET]}),
+    (
+        "hallucinated turn id",
+        ts("turn_20260501_120000_002"),
+        {"turn_summaries": [Reason.UNKNOWN_TARGET]},
+    ),
     ("made-up turn id", ts("turn_1"), {"turn_summaries": [Reason.UNKNOWN_TARGET]}),
     ("empty turn summary", ts(OPTIONAL_TURN, "   "), {"turn_summaries": [Reason.EMPTY_FIELD]}),
-    ("missing turn id", {"turn_summaries": [{"summary": "x"}]}, {"turn_summaries": [Reason.EMPTY_FIELD]}),
+    (
+        "missing turn id",
+        {"turn_summaries": [{"summary": "x"}]},
+        {"turn_summaries": [Reason.EMPTY_FIELD]},
+    ),
     ("turn summary too long", ts(OPTIONAL_TURN, "长" * 301), {"turn_summaries": [Reason.TOO_LONG]}),
-    ("turn summary is a stack trace", ts(OPTIONAL_TURN, STACK), {"turn_summaries": [Reason.CODE_OR_LOG]}),
+    (
+        "turn summary is a stack trace",
+        ts(OPTIONAL_TURN, STACK),
+        {"turn_summaries": [Reason.CODE_OR_LOG]},
+    ),
     ("turn summary is a log", ts(OPTIONAL_TURN, LOG), {"turn_summaries": [Reason.CODE_OR_LOG]}),
-    ("turn summary op is a string", {"turn_summaries": ["summarize everything"]}, {"turn_summaries": [Reason.BAD_SHAPE]}),
+    (
+        "turn summary op is a string",
+        {"turn_summaries": ["summarize everything"]},
+        {"turn_summaries": [Reason.BAD_SHAPE]},
+    ),
     ("turn id is a number", ts(12), {"turn_summaries": [Reason.BAD_SHAPE]}),
     ("summary is a number", ts(OPTIONAL_TURN, 42), {"turn_summaries": [Reason.BAD_SHAPE]}),
-    ("topic create", topic(operation="create_new", label="Spring 事务", summary="用户关注 @Transactional 的传播行为。"), {"topic_operations": ["ok"]}),
+    (
+        "topic create",
+        topic(
+            operation="create_new",
+            label="Spring 事务",
+            summary="用户关注 @Transactional 的传播行为。",
+        ),
+        {"topic_operations": ["ok"]},
+    ),
     (
         "topic create with existing label becomes update",
-        topic(operation="create_new", label="java  OPTIONAL", summary="用户继续追问 orElseGet 与 orElse 的区别。"),
+        topic(
+            operation="create_new",
+            label="java  OPTIONAL",
+            summary="用户继续追问 orElseGet 与 orElse 的区别。",
+        ),
         {"topic_operations": ["ok:" + OPTIONAL_TOPIC]},
     ),
-    ("topic create without summary", topic(operation="create_new", label="Spring"), {"topic_operations": [Reason.EMPTY_FIELD]}),
-    ("topic create without label", topic(operation="create_new", summary="s"), {"topic_operations": [Reason.EMPTY_FIELD]}),
-    ("topic label too long", topic(operation="create_new", label="L" * 61, summary="s"), {"topic_operations": [Reason.TOO_LONG]}),
-    ("topic summary is a diff", topic(operation="create_new", label="patch", summary=DIFF), {"topic_operations": [Reason.CODE_OR_LOG]}),
-    ("topic update unknown", topic(operation="update_existing", target_id="topic_20260501_009", summary="s"), {"topic_operations": [Reason.UNKNOWN_TARGET]}),
-    ("topic update without target", topic(operation="update_existing", summary="s"), {"topic_operations": [Reason.EMPTY_FIELD]}),
-    ("topic update", topic(operation="update_existing", target_id=OPTIONAL_TOPIC, summary="用户关注 Optional 链式调用。"), {"topic_operations": ["ok:" + OPTIONAL_TOPIC]}),
-    ("topic delete is not allowed", topic(operation="delete", target_id=OPTIONAL_TOPIC), {"topic_operations": [Reason.UNKNOWN_OPERATION]}),
-    ("topic without operation", topic(label="x", summary="y"), {"topic_operations": [Reason.EMPTY_FIELD]}),
-    ("related ids not a list", topic(operation="create_new", label="x", summary="y", related_turn_ids="turn_1"), {"topic_operations": [Reason.BAD_SHAPE]}),
+    (
+        "topic create without summary",
+        topic(operation="create_new", label="Spring"),
+        {"topic_operations": [Reason.EMPTY_FIELD]},
+    ),
+    (
+        "topic create without label",
+        topic(operation="create_new", summary="s"),
+        {"topic_operations": [Reason.EMPTY_FIELD]},
+    ),
+    (
+        "topic label too long",
+        topic(operation="create_new", label="L" * 61, summary="s"),
+        {"topic_operations": [Reason.TOO_LONG]},
+    ),
+    (
+        "topic summary is a diff",
+        topic(operation="create_new", label="patch", summary=DIFF),
+        {"topic_operations": [Reason.CODE_OR_LOG]},
+    ),
+    (
+        "topic update unknown",
+        topic(operation="update_existing", target_id="topic_20260501_009", summary="s"),
+        {"topic_operations": [Reason.UNKNOWN_TARGET]},
+    ),
+    (
+        "topic update without target",
+        topic(operation="update_existing", summary="s"),
+        {"topic_operations": [Reason.EMPTY_FIELD]},
+    ),
+    (
+        "topic update",
+        topic(
+            operation="update_existing",
+            target_id=OPTIONAL_TOPIC,
+            summary="用户关注 Optional 链式调用。",
+        ),
+        {"topic_operations": ["ok:" + OPTIONAL_TOPIC]},
+    ),
+    (
+        "topic delete is not allowed",
+        topic(operation="delete", target_id=OPTIONAL_TOPIC),
+        {"topic_operations": [Reason.UNKNOWN_OPERATION]},
+    ),
+    (
+        "topic without operation",
+        topic(label="x", summary="y"),
+        {"topic_operations": [Reason.EMPTY_FIELD]},
+    ),
+    (
+        "related ids not a list",
+        topic(operation="create_new", label="x", summary="y", related_turn_ids="turn_1"),
+        {"topic_operations": [Reason.BAD_SHAPE]},
+    ),
     ("preference grounded in Chinese", pref(), {"long_term_operations": ["ok"]}),
-    ("preference grounded in English", pref("The user wants the conclusion first.", "answer order", evidence_turn_ids=[EN_RULE_TURN]), {"long_term_operations": ["ok"]}),
-    ("preference without evidence", pref(evidence_turn_ids=[]), {"long_term_operations": [Reason.UNGROUNDED]}),
-    ("preference the user never stated", pref("用户喜欢 Optional。", "likes optional", evidence_turn_ids=[OPTIONAL_TURN]), {"long_term_operations": [Reason.UNGROUNDED]}),
-    ("preference with invented evidence", pref(evidence_turn_ids=["turn_20260501_999999_001"]), {"long_term_operations": [Reason.UNKNOWN_TARGET]}),
-    ("preference with evidence not a list", pref(evidence_turn_ids=ZH_RULE_TURN), {"long_term_operations": [Reason.BAD_SHAPE]}),
-    ("preference with note source", pref(source="conversation_summary"), {"long_term_operations": [Reason.INVALID_SOURCE]}),
-    ("note with user source", note(source="user_explicit"), {"long_term_operations": [Reason.INVALID_SOURCE]}),
-    ("note with made-up source", note(source="model_inference"), {"long_term_operations": [Reason.INVALID_SOURCE]}),
-    ("wrong long-term type", note(type="user_profile"), {"long_term_operations": [Reason.INVALID_TYPE]}),
+    (
+        "preference grounded in English",
+        pref(
+            "The user wants the conclusion first.", "answer order", evidence_turn_ids=[EN_RULE_TURN]
+        ),
+        {"long_term_operations": ["ok"]},
+    ),
+    (
+        "preference without evidence",
+        pref(evidence_turn_ids=[]),
+        {"long_term_operations": [Reason.UNGROUNDED]},
+    ),
+    (
+        "preference the user never stated",
+        pref("用户喜欢 Optional。", "likes optional", evidence_turn_ids=[OPTIONAL_TURN]),
+        {"long_term_operations": [Reason.UNGROUNDED]},
+    ),
+    (
+        "preference with invented evidence",
+        pref(evidence_turn_ids=["turn_20260501_999999_001"]),
+        {"long_term_operations": [Reason.UNKNOWN_TARGET]},
+    ),
+    (
+        "preference with evidence not a list",
+        pref(evidence_turn_ids=ZH_RULE_TURN),
+        {"long_term_operations": [Reason.BAD_SHAPE]},
+    ),
+    (
+        "preference with note source",
+        pref(source="conversation_summary"),
+        {"long_term_operations": [Reason.INVALID_SOURCE]},
+    ),
+    (
+        "note with user source",
+        note(source="user_explicit"),
+        {"long_term_operations": [Reason.INVALID_SOURCE]},
+    ),
+    (
+        "note with made-up source",
+        note(source="model_inference"),
+        {"long_term_operations": [Reason.INVALID_SOURCE]},
+    ),
+    (
+        "wrong long-term type",
+        note(type="user_profile"),
+        {"long_term_operations": [Reason.INVALID_TYPE]},
+    ),
     ("missing long-term type", note(type=None), {"long_term_operations": [Reason.EMPTY_FIELD]}),
     ("note", note(), {"long_term_operations": ["ok"]}),
-    ("note without source gets its type's source", note(source=None), {"long_term_operations": ["ok"]}),
-    ("note with existing label becomes update", note(label="Review Module"), {"long_term_operations": ["ok:" + REVIEW_NOTE]}),
+    (
+        "note without source gets its type's source",
+        note(source=None),
+        {"long_term_operations": ["ok"]},
+    ),
+    (
+        "note with existing label becomes update",
+        note(label="Review Module"),
+        {"long_term_operations": ["ok:" + REVIEW_NOTE]},
+    ),
     (
         "Chinese near-duplicate preference becomes update",
         pref("用户偏好直接的中文回答。", "回答风格"),
@@ -178,34 +349,116 @@ CASES: list[tuple[str, Any, Any]] = [
         note("The project is built with Maven, targeting Java 17.", "maven build"),
         {"long_term_operations": ["ok:" + BUILD_NOTE]},
     ),
-    ("note that is code", note(CODE, "review service"), {"long_term_operations": [Reason.CODE_OR_LOG]}),
-    ("note that is a stack trace", note(STACK, "npe"), {"long_term_operations": [Reason.CODE_OR_LOG]}),
+    (
+        "note that is code",
+        note(CODE, "review service"),
+        {"long_term_operations": [Reason.CODE_OR_LOG]},
+    ),
+    (
+        "note that is a stack trace",
+        note(STACK, "npe"),
+        {"long_term_operations": [Reason.CODE_OR_LOG]},
+    ),
     ("note label too long", note(label="模" * 61), {"long_term_operations": [Reason.TOO_LONG]}),
     ("note summary too long", note("x" * 301), {"long_term_operations": [Reason.TOO_LONG]}),
-    ("update archived item", lt(operation="update_existing", target_id=ARCHIVED_NOTE, summary="s"), {"long_term_operations": [Reason.INACTIVE_TARGET]}),
-    ("update unknown item", lt(operation="update_existing", target_id="mem_20260501_042", summary="s"), {"long_term_operations": [Reason.UNKNOWN_TARGET]}),
-    ("update a topic id as long-term", lt(operation="update_existing", target_id=OPTIONAL_TOPIC, summary="s"), {"long_term_operations": [Reason.UNKNOWN_TARGET]}),
-    ("update preference without evidence", lt(operation="update_existing", target_id=PREF, summary="用户偏好英文。"), {"long_term_operations": [Reason.UNGROUNDED]}),
+    (
+        "update archived item",
+        lt(operation="update_existing", target_id=ARCHIVED_NOTE, summary="s"),
+        {"long_term_operations": [Reason.INACTIVE_TARGET]},
+    ),
+    (
+        "update unknown item",
+        lt(operation="update_existing", target_id="mem_20260501_042", summary="s"),
+        {"long_term_operations": [Reason.UNKNOWN_TARGET]},
+    ),
+    (
+        "update a topic id as long-term",
+        lt(operation="update_existing", target_id=OPTIONAL_TOPIC, summary="s"),
+        {"long_term_operations": [Reason.UNKNOWN_TARGET]},
+    ),
+    (
+        "update preference without evidence",
+        lt(operation="update_existing", target_id=PREF, summary="用户偏好英文。"),
+        {"long_term_operations": [Reason.UNGROUNDED]},
+    ),
     (
         "update preference with evidence",
-        lt(operation="update_existing", target_id=PREF, summary="用户偏好英文回答，先给结论。", evidence_turn_ids=[EN_RULE_TURN]),
+        lt(
+            operation="update_existing",
+            target_id=PREF,
+            summary="用户偏好英文回答，先给结论。",
+            evidence_turn_ids=[EN_RULE_TURN],
+        ),
         {"long_term_operations": ["ok:" + PREF]},
     ),
-    ("update with wrong source", lt(operation="update_existing", target_id=REVIEW_NOTE, summary="s", source="user_explicit"), {"long_term_operations": [Reason.INVALID_SOURCE]}),
-    ("update with wrong type", lt(operation="update_existing", target_id=REVIEW_NOTE, summary="s", type="durable_preference"), {"long_term_operations": [Reason.INVALID_TYPE]}),
-    ("update note", lt(operation="update_existing", target_id=REVIEW_NOTE, summary="review 模块负责 finding 队列。"), {"long_term_operations": ["ok:" + REVIEW_NOTE]}),
-    ("archive is not allowed", lt(operation="archive", target_id=REVIEW_NOTE), {"long_term_operations": [Reason.UNKNOWN_OPERATION]}),
-    ("delete is not allowed", lt(operation="delete", target_id=PREF), {"long_term_operations": [Reason.UNKNOWN_OPERATION]}),
-    ("section not a list", {"turn_summaries": {"turn_id": OPTIONAL_TURN, "summary": "s"}}, {"turn_summaries": [Reason.BAD_SHAPE]}),
-    ("fenced JSON", "Here you go:\n```json\n" + json.dumps(GOOD) + "\n```\n", {"turn_summaries": ["ok:" + OPTIONAL_TURN]}),
-    ("think-wrapped JSON", "<think>The user asked about Optional {maybe}...</think>\n" + json.dumps(GOOD), {"turn_summaries": ["ok:" + OPTIONAL_TURN]}),
-    ("prose around JSON", "Sure! The delta is " + json.dumps(GOOD) + " Hope this helps.", {"turn_summaries": ["ok:" + OPTIONAL_TURN]}),
+    (
+        "update with wrong source",
+        lt(operation="update_existing", target_id=REVIEW_NOTE, summary="s", source="user_explicit"),
+        {"long_term_operations": [Reason.INVALID_SOURCE]},
+    ),
+    (
+        "update with wrong type",
+        lt(
+            operation="update_existing",
+            target_id=REVIEW_NOTE,
+            summary="s",
+            type="durable_preference",
+        ),
+        {"long_term_operations": [Reason.INVALID_TYPE]},
+    ),
+    (
+        "update note",
+        lt(
+            operation="update_existing",
+            target_id=REVIEW_NOTE,
+            summary="review 模块负责 finding 队列。",
+        ),
+        {"long_term_operations": ["ok:" + REVIEW_NOTE]},
+    ),
+    (
+        "archive is not allowed",
+        lt(operation="archive", target_id=REVIEW_NOTE),
+        {"long_term_operations": [Reason.UNKNOWN_OPERATION]},
+    ),
+    (
+        "delete is not allowed",
+        lt(operation="delete", target_id=PREF),
+        {"long_term_operations": [Reason.UNKNOWN_OPERATION]},
+    ),
+    (
+        "section not a list",
+        {"turn_summaries": {"turn_id": OPTIONAL_TURN, "summary": "s"}},
+        {"turn_summaries": [Reason.BAD_SHAPE]},
+    ),
+    (
+        "fenced JSON",
+        "Here you go:\n```json\n" + json.dumps(GOOD) + "\n```\n",
+        {"turn_summaries": ["ok:" + OPTIONAL_TURN]},
+    ),
+    (
+        "think-wrapped JSON",
+        "<think>The user asked about Optional {maybe}...</think>\n" + json.dumps(GOOD),
+        {"turn_summaries": ["ok:" + OPTIONAL_TURN]},
+    ),
+    (
+        "prose around JSON",
+        "Sure! The delta is " + json.dumps(GOOD) + " Hope this helps.",
+        {"turn_summaries": ["ok:" + OPTIONAL_TURN]},
+    ),
     ("truncated JSON", json.dumps(GOOD)[:-3], Reason.INVALID_JSON),
     ("no JSON at all", "I could not summarize these turns.", Reason.INVALID_JSON),
     ("unclosed think", "<think>still thinking " + json.dumps(GOOD), Reason.INVALID_JSON),
     ("a JSON list", json.dumps([GOOD]), Reason.BAD_SHAPE),
-    ("unknown keys only", {"memory": {"everything": True}, "repo_profile": {"build_tool": "gradle"}}, {}),
-    ("mixed good and bad", {**GOOD, **note(CODE, "x")}, {"turn_summaries": ["ok:" + OPTIONAL_TURN], "long_term_operations": [Reason.CODE_OR_LOG]}),
+    (
+        "unknown keys only",
+        {"memory": {"everything": True}, "repo_profile": {"build_tool": "gradle"}},
+        {},
+    ),
+    (
+        "mixed good and bad",
+        {**GOOD, **note(CODE, "x")},
+        {"turn_summaries": ["ok:" + OPTIONAL_TURN], "long_term_operations": [Reason.CODE_OR_LOG]},
+    ),
 ]
 
 
@@ -263,7 +516,9 @@ def test_accepted_turn_summary_marks_the_turn_ready() -> None:
 
 
 def test_new_ids_are_program_made() -> None:
-    _, after, report = _run({**note(), **topic(operation="create_new", label="Spring 事务", summary="传播行为")})
+    _, after, report = _run(
+        {**note(), **topic(operation="create_new", label="Spring 事务", summary="传播行为")}
+    )
     ids = [i for ok in report.accepted for i in ok.ids]
     assert "mem_20260502_001" in ids and "topic_20260502_001" in ids
     created = after.long_term_item("mem_20260502_001")
@@ -273,14 +528,21 @@ def test_new_ids_are_program_made() -> None:
 
 def test_related_turn_ids_keep_only_existing_turns() -> None:
     _, after, _ = _run(
-        topic(operation="create_new", label="Spring", summary="s", related_turn_ids=[OPTIONAL_TURN, "turn_x"])
+        topic(
+            operation="create_new",
+            label="Spring",
+            summary="s",
+            related_turn_ids=[OPTIONAL_TURN, "turn_x"],
+        )
     )
     created = next(t for t in after.working_memory.active_topics if t.label == "Spring")
     assert created.related_turn_ids == [OPTIONAL_TURN]
 
 
 def test_secrets_in_model_text_are_redacted() -> None:
-    _, after, report = _run(note("配置里 spring.datasource.password=hunter2 需要外置。", "datasource"))
+    _, after, report = _run(
+        note("配置里 spring.datasource.password=hunter2 需要外置。", "datasource")
+    )
     assert report.accepted
     text = after.model_dump_json()
     assert "hunter2" not in text and "[REDACTED:secret_value]" in text
@@ -292,12 +554,16 @@ def test_duplicate_creates_in_one_delta_do_not_duplicate() -> None:
             {"operation": "create_new", "label": "Spring 事务", "summary": "a"},
             {"operation": "create_new", "label": "spring 事务", "summary": "b"},
         ],
-        "long_term_operations": note()["long_term_operations"] + note(label="CONFIG module")["long_term_operations"],
+        "long_term_operations": note()["long_term_operations"]
+        + note(label="CONFIG module")["long_term_operations"],
     }
     _, after, report = _run(delta)
     assert not report.rejected
     assert [t.label for t in after.working_memory.active_topics].count("Spring 事务") == 1
-    assert sum(1 for i in after.long_term_memory.project_notes if i.label.lower() == "config module") == 1
+    assert (
+        sum(1 for i in after.long_term_memory.project_notes if i.label.lower() == "config module")
+        == 1
+    )
 
 
 def test_stale_generation_discards_the_whole_delta() -> None:
@@ -313,7 +579,12 @@ def test_topic_capacity_evicts_least_recently_touched() -> None:
     doc = base_document()
     for i in range(2, 9):
         doc.working_memory.active_topics.append(
-            Topic(id=f"topic_20260501_{i:03d}", label=f"t{i}", summary="s", last_touched_at=T0 + timedelta(hours=i))
+            Topic(
+                id=f"topic_20260501_{i:03d}",
+                label=f"t{i}",
+                summary="s",
+                last_touched_at=T0 + timedelta(hours=i),
+            )
         )
     parsed, _ = delta_from_object(topic(operation="create_new", label="new one", summary="s"))
     after, report = apply_delta(doc, parsed, now=NOW)
@@ -330,16 +601,26 @@ def _fill_long_term(doc: MemoryDocument, preferences: int, notes: int, archived:
     for i in range(preferences):
         ltm.durable_preferences.append(
             LongTermItem(
-                id=f"mem_20260401_{i:03d}", type=LongTermType.DURABLE_PREFERENCE, label=f"rule {i}",
-                summary=f"规则 {i}", source=Source.USER_EXPLICIT, created_at=T0, updated_at=T0 + timedelta(minutes=i),
+                id=f"mem_20260401_{i:03d}",
+                type=LongTermType.DURABLE_PREFERENCE,
+                label=f"rule {i}",
+                summary=f"规则 {i}",
+                source=Source.USER_EXPLICIT,
+                created_at=T0,
+                updated_at=T0 + timedelta(minutes=i),
             )
         )
     for i in range(notes + archived):
         ltm.project_notes.append(
             LongTermItem(
-                id=f"mem_20260402_{i:03d}", type=LongTermType.PROJECT_NOTE, label=f"module {i}",
-                summary=f"Module{i} owns the tables named t{i}_*", status=ItemStatus.ARCHIVED if i < archived else ItemStatus.ACTIVE,
-                source=Source.CONVERSATION_SUMMARY, created_at=T0, updated_at=T0 + timedelta(minutes=100 - i),
+                id=f"mem_20260402_{i:03d}",
+                type=LongTermType.PROJECT_NOTE,
+                label=f"module {i}",
+                summary=f"Module{i} owns the tables named t{i}_*",
+                status=ItemStatus.ARCHIVED if i < archived else ItemStatus.ACTIVE,
+                source=Source.CONVERSATION_SUMMARY,
+                created_at=T0,
+                updated_at=T0 + timedelta(minutes=100 - i),
             )
         )
 
@@ -349,6 +630,7 @@ def test_capacity_evicts_archived_first_then_oldest_note() -> None:
     _fill_long_term(doc, preferences=10, notes=38, archived=2)
     parsed, _ = delta_from_object(note())
     after, report = apply_delta(doc, parsed, now=NOW)
+    assert not report.rejected
     assert len(after.long_term_memory.items()) == 50
     # The archived note updated longest ago goes first.
     assert after.long_term_item("mem_20260402_001") is None
@@ -381,7 +663,9 @@ def test_long_term_byte_budget_is_enforced() -> None:
     _fill_long_term(doc, preferences=0, notes=0, archived=0)
     long_summary = "用户关注模块职责" * 37  # 296 chars, ~900 bytes
     for i in range(60):
-        parsed, _ = delta_from_object(note(f"{i:03d}" + long_summary[: 296 - 3 - (i % 7)], f"module number {i}"))
+        parsed, _ = delta_from_object(
+            note(f"{i:03d}" + long_summary[: 296 - 3 - (i % 7)], f"module number {i}")
+        )
         doc, _ = apply_delta(doc, parsed, now=NOW + timedelta(minutes=i))
         assert len(doc.long_term_memory.model_dump_json(indent=2).encode()) <= 20 * 1024
     assert len(doc.long_term_memory.project_notes) < 50

@@ -9,13 +9,6 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from autopatch_memory import limits
-from autopatch_memory.delta import delta_from_object, parse_delta
-from autopatch_memory.model import LongTermType, MemoryDocument, check_invariants
-from autopatch_memory.store import MemoryStore, Transaction
-from autopatch_memory.summarizer import apply_in_store
-
 from test_applier import (
     ARCHIVED_NOTE,
     BUILD_NOTE,
@@ -29,7 +22,23 @@ from test_applier import (
     base_document,
 )
 
-KNOWN_IDS = [OPTIONAL_TURN, ZH_RULE_TURN, REVIEW_TURN, EN_RULE_TURN, OPTIONAL_TOPIC, PREF, REVIEW_NOTE, ARCHIVED_NOTE, BUILD_NOTE]
+from autopatch_memory import limits
+from autopatch_memory.delta import delta_from_object, parse_delta
+from autopatch_memory.model import LongTermType, MemoryDocument, check_invariants
+from autopatch_memory.store import MemoryStore, Transaction
+from autopatch_memory.summarizer import apply_in_store
+
+KNOWN_IDS = [
+    OPTIONAL_TURN,
+    ZH_RULE_TURN,
+    REVIEW_TURN,
+    EN_RULE_TURN,
+    OPTIONAL_TOPIC,
+    PREF,
+    REVIEW_NOTE,
+    ARCHIVED_NOTE,
+    BUILD_NOTE,
+]
 
 texts = st.one_of(
     st.text(max_size=80),
@@ -49,7 +58,9 @@ texts = st.one_of(
 )
 ids = st.one_of(st.sampled_from(KNOWN_IDS), st.text(max_size=30), st.integers(), st.none())
 id_lists = st.one_of(st.lists(ids, max_size=4), ids)
-any_value = st.one_of(texts, st.integers(), st.none(), st.booleans(), st.lists(st.integers(), max_size=2))
+any_value = st.one_of(
+    texts, st.integers(), st.none(), st.booleans(), st.lists(st.integers(), max_size=2)
+)
 
 turn_summary_ops = st.one_of(
     st.fixed_dictionaries({"turn_id": ids, "summary": texts}),
@@ -58,7 +69,9 @@ turn_summary_ops = st.one_of(
 topic_ops = st.one_of(
     st.fixed_dictionaries(
         {
-            "operation": st.sampled_from(["create_new", "update_existing", "delete", "archive", None]),
+            "operation": st.sampled_from(
+                ["create_new", "update_existing", "delete", "archive", None]
+            ),
             "target_id": ids,
             "label": texts,
             "summary": texts,

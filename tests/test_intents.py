@@ -38,7 +38,7 @@ def test_strings_and_enums_are_accepted() -> None:
     assert parse_intent("general_chat") is IntentType.GENERAL_CHAT
     assert parse_intent(" Code_Explain ") is IntentType.CODE_EXPLAIN
     assert parse_intent(IntentType.CODE_AUDIT) is IntentType.CODE_AUDIT
-    assert MEMORY_INTENTS == {IntentType.CODE_EXPLAIN, IntentType.GENERAL_CHAT}
+    assert {IntentType.CODE_EXPLAIN, IntentType.GENERAL_CHAT} == MEMORY_INTENTS
 
 
 @pytest.mark.parametrize("bad", ["chat", "", "general-chat", "audit", None, 3])

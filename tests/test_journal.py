@@ -13,18 +13,28 @@ from autopatch_memory.journal import Journal, Outcome
 def test_entries_round_trip_and_last_failure(tmp_path: Path) -> None:
     journal = Journal(tmp_path / ".autopatch-j")
     journal.record("record", "record_turn", Outcome.APPLIED, target="turn_1")
-    journal.record("summarizer:openai", "summarize", Outcome.FAILED, reason="timeout", detail="no answer in 60 s")
+    journal.record(
+        "summarizer:openai",
+        "summarize",
+        Outcome.FAILED,
+        reason="timeout",
+        detail="no answer in 60 s",
+    )
     journal.record("user", "forget", Outcome.APPLIED, target="mem_1")
     entries = journal.read()
     assert [e.op for e in entries] == ["record_turn", "summarize", "forget"]
     failure = journal.last_failure()
-    assert failure is not None and failure.reason == "timeout" and failure.actor == "summarizer:openai"
+    assert (
+        failure is not None and failure.reason == "timeout" and failure.actor == "summarizer:openai"
+    )
     assert [e.op for e in journal.read(last=2)] == ["summarize", "forget"]
 
 
 def test_entries_are_redacted(tmp_path: Path) -> None:
     journal = Journal(tmp_path)
-    journal.record("store", "write", Outcome.FAILED, detail="cannot reach https://bob:hunter2@example.com")
+    journal.record(
+        "store", "write", Outcome.FAILED, detail="cannot reach https://bob:hunter2@example.com"
+    )
     text = (tmp_path / "memory.journal.jsonl").read_text(encoding="utf-8")
     assert "hunter2" not in text and "[REDACTED:url_credentials]" in text
 

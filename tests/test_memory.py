@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from test_privacy import NOT_SECRETS, SECRETS
 
 import autopatch_memory
 from autopatch_memory import limits
@@ -17,10 +18,15 @@ from autopatch_memory.errors import ItemNotFoundError, StoreError, UnknownIntent
 from autopatch_memory.intents import IntentType
 from autopatch_memory.journal import Outcome
 from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, Source, Topic, check_invariants
+from autopatch_memory.model import (
+    ItemStatus,
+    LongTermItem,
+    LongTermType,
+    Source,
+    Topic,
+    check_invariants,
+)
 from autopatch_memory.store import Transaction
-
-from test_privacy import NOT_SECRETS, SECRETS
 
 GATED = [IntentType.CODE_AUDIT, IntentType.PATCH_EXPLAIN, IntentType.PATCH_REVISE]
 
@@ -40,12 +46,22 @@ def fill_memory(mem: ProjectMemory) -> None:
     def seed(txn: Transaction) -> None:
         now = txn.now
         txn.doc.working_memory.active_topics.append(
-            Topic(id="topic_20260501_001", label="Java Optional", summary="用户关注 Optional。", last_touched_at=now)
+            Topic(
+                id="topic_20260501_001",
+                label="Java Optional",
+                summary="用户关注 Optional。",
+                last_touched_at=now,
+            )
         )
         txn.doc.long_term_memory.durable_preferences.append(
             LongTermItem(
-                id="mem_20260501_001", type=LongTermType.DURABLE_PREFERENCE, label="answer language",
-                summary="用户偏好中文回答。", source=Source.USER_EXPLICIT, created_at=now, updated_at=now,
+                id="mem_20260501_001",
+                type=LongTermType.DURABLE_PREFERENCE,
+                label="answer language",
+                summary="用户偏好中文回答。",
+                source=Source.USER_EXPLICIT,
+                created_at=now,
+                updated_at=now,
             )
         )
 
@@ -147,7 +163,12 @@ def test_record_turn_stores_a_pending_turn(memory: ProjectMemory, repo: Path) ->
 
 
 def test_texts_are_clipped_with_a_mark(memory: ProjectMemory) -> None:
-    turn_id = memory.record_turn("general_chat", "问" * 1500, "答" * 2500, scope_paths=[f"p{i}/" + "x" * 300 for i in range(15)])
+    turn_id = memory.record_turn(
+        "general_chat",
+        "问" * 1500,
+        "答" * 2500,
+        scope_paths=[f"p{i}/" + "x" * 300 for i in range(15)],
+    )
     turn = memory.document().turn(turn_id or "")
     assert turn is not None
     assert len(turn.user_text) == limits.MAX_USER_TEXT_CHARS and turn.user_text.endswith("…")
@@ -191,7 +212,9 @@ def test_two_hundred_long_chinese_turns_stay_within_the_hard_limit(repo: Path) -
 
 def test_every_secret_is_absent_from_file_and_journal(memory: ProjectMemory) -> None:
     for text, _secret, _kind in SECRETS:
-        memory.record_turn("general_chat", text, f"answer mentioning {text}", scope_paths=[text[:200]])
+        memory.record_turn(
+            "general_chat", text, f"answer mentioning {text}", scope_paths=[text[:200]]
+        )
     file_text = memory.store.path.read_text(encoding="utf-8")
     journal_text = memory.journal.path.read_text(encoding="utf-8")
     for _text, secret, _kind in SECRETS:

@@ -8,20 +8,52 @@ from autopatch_memory.privacy import SecretKind, contains_secret, redact
 
 # (text, the secret that must disappear, the kind named in the marker)
 SECRETS: list[tuple[str, str, SecretKind]] = [
-    ("my key is sk-proj-Abc123def456GHI789jkl012MNO345", "sk-proj-Abc123def456GHI789jkl012MNO345", SecretKind.API_KEY),
-    ("OPENAI_API_KEY=sk-1234567890abcdefghijABCDEFGHIJ", "sk-1234567890abcdefghijABCDEFGHIJ", SecretKind.API_KEY),
-    ("anthropic: sk-ant-api03-AAAAbbbbCCCCddddEEEEffff0000-xyz", "sk-ant-api03-AAAAbbbbCCCCddddEEEEffff0000-xyz", SecretKind.API_KEY),
-    ("token ghp_1234567890abcdefghijABCDEFGHIJklmnop", "ghp_1234567890abcdefghijABCDEFGHIJklmnop", SecretKind.GITHUB_TOKEN),
-    ("gho_abcdefghijklmnopqrstuvwxyz0123456789", "gho_abcdefghijklmnopqrstuvwxyz0123456789", SecretKind.GITHUB_TOKEN),
-    ("ghu_abcdefghijklmnopqrstuvwxyz0123456789", "ghu_abcdefghijklmnopqrstuvwxyz0123456789", SecretKind.GITHUB_TOKEN),
-    ("ghs_abcdefghijklmnopqrstuvwxyz0123456789", "ghs_abcdefghijklmnopqrstuvwxyz0123456789", SecretKind.GITHUB_TOKEN),
+    (
+        "my key is sk-proj-Abc123def456GHI789jkl012MNO345",
+        "sk-proj-Abc123def456GHI789jkl012MNO345",
+        SecretKind.API_KEY,
+    ),
+    (
+        "OPENAI_API_KEY=sk-1234567890abcdefghijABCDEFGHIJ",
+        "sk-1234567890abcdefghijABCDEFGHIJ",
+        SecretKind.API_KEY,
+    ),
+    (
+        "anthropic: sk-ant-api03-AAAAbbbbCCCCddddEEEEffff0000-xyz",
+        "sk-ant-api03-AAAAbbbbCCCCddddEEEEffff0000-xyz",
+        SecretKind.API_KEY,
+    ),
+    (
+        "token ghp_1234567890abcdefghijABCDEFGHIJklmnop",
+        "ghp_1234567890abcdefghijABCDEFGHIJklmnop",
+        SecretKind.GITHUB_TOKEN,
+    ),
+    (
+        "gho_abcdefghijklmnopqrstuvwxyz0123456789",
+        "gho_abcdefghijklmnopqrstuvwxyz0123456789",
+        SecretKind.GITHUB_TOKEN,
+    ),
+    (
+        "ghu_abcdefghijklmnopqrstuvwxyz0123456789",
+        "ghu_abcdefghijklmnopqrstuvwxyz0123456789",
+        SecretKind.GITHUB_TOKEN,
+    ),
+    (
+        "ghs_abcdefghijklmnopqrstuvwxyz0123456789",
+        "ghs_abcdefghijklmnopqrstuvwxyz0123456789",
+        SecretKind.GITHUB_TOKEN,
+    ),
     (
         "github_pat_11AAAAAAA0abcdefghijkl_mnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
         "github_pat_11AAAAAAA0abcdefghijkl_mnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
         SecretKind.GITHUB_TOKEN,
     ),
     ("CI uses glpat-abcdEFGH1234ijklMNOP", "glpat-abcdEFGH1234ijklMNOP", SecretKind.GITLAB_TOKEN),
-    ("slack xoxb-123456789012-1234567890123-abcdefABCDEF", "xoxb-123456789012-1234567890123-abcdefABCDEF", SecretKind.SLACK_TOKEN),
+    (
+        "slack xoxb-123456789012-1234567890123-abcdefABCDEF",
+        "xoxb-123456789012-1234567890123-abcdefABCDEF",
+        SecretKind.SLACK_TOKEN,
+    ),
     ("xoxp-1111-2222-3333-abcdef", "xoxp-1111-2222-3333-abcdef", SecretKind.SLACK_TOKEN),
     ("aws id AKIAIOSFODNN7EXAMPLE in env", "AKIAIOSFODNN7EXAMPLE", SecretKind.AWS_ACCESS_KEY),
     ("ASIAY34FZKBOKMUTVV7A", "ASIAY34FZKBOKMUTVV7A", SecretKind.AWS_ACCESS_KEY),
@@ -35,11 +67,27 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         "Je7MtGbClwBF2Zp9Utk8ftQW5zLrFTq6EXAMPLEx",
         SecretKind.AWS_SECRET_KEY,
     ),
-    ("the secret is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY ok", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SecretKind.AWS_SECRET_KEY),
-    ("maps key AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI", "AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI", SecretKind.GOOGLE_API_KEY),
-    ("stripe sk_live_51HqLyjWDarjtT1zdp7dc", "sk_live_51HqLyjWDarjtT1zdp7dc", SecretKind.STRIPE_KEY),
+    (
+        "the secret is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY ok",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        SecretKind.AWS_SECRET_KEY,
+    ),
+    (
+        "maps key AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI",
+        "AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI",
+        SecretKind.GOOGLE_API_KEY,
+    ),
+    (
+        "stripe sk_live_51HqLyjWDarjtT1zdp7dc",
+        "sk_live_51HqLyjWDarjtT1zdp7dc",
+        SecretKind.STRIPE_KEY,
+    ),
     ("rk_live_51HqLyjWDarjtT1zdp7dcXYZ", "rk_live_51HqLyjWDarjtT1zdp7dcXYZ", SecretKind.STRIPE_KEY),
-    ("//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789", "npm_abcdefghijklmnopqrstuvwxyz0123456789", SecretKind.NPM_TOKEN),
+    (
+        "//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789",
+        "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+        SecretKind.NPM_TOKEN,
+    ),
     (
         "jwt eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
         "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
@@ -55,10 +103,22 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ",
         SecretKind.PRIVATE_KEY,
     ),
-    ("curl -H 'Authorization: Bearer abcDEF123456.ghiJKL789'", "abcDEF123456.ghiJKL789", SecretKind.BEARER),
-    ("git clone https://alice:s3cr3tPass@git.example.com/team/repo.git", "s3cr3tPass", SecretKind.URL_CREDENTIALS),
+    (
+        "curl -H 'Authorization: Bearer abcDEF123456.ghiJKL789'",
+        "abcDEF123456.ghiJKL789",
+        SecretKind.BEARER,
+    ),
+    (
+        "git clone https://alice:s3cr3tPass@git.example.com/team/repo.git",
+        "s3cr3tPass",
+        SecretKind.URL_CREDENTIALS,
+    ),
     ("redis://default:hunter2@localhost:6379/0", "hunter2", SecretKind.URL_CREDENTIALS),
-    ("url: jdbc:mysql://db:3306/app?user=root&password=Rootpw1", "Rootpw1", SecretKind.JDBC_PASSWORD),
+    (
+        "url: jdbc:mysql://db:3306/app?user=root&password=Rootpw1",
+        "Rootpw1",
+        SecretKind.JDBC_PASSWORD,
+    ),
     ("jdbc:postgresql://db/app?password=pg_pass&ssl=true", "pg_pass", SecretKind.JDBC_PASSWORD),
     ("jdbc:sqlserver://host;databaseName=x;password=P4ss;", "P4ss", SecretKind.JDBC_PASSWORD),
     ("jdbc:oracle:thin:scott/tiger@//db:1521/orcl", "tiger", SecretKind.JDBC_PASSWORD),
@@ -76,7 +136,12 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
     ("The database password is Sup3rS3cret!", "Sup3rS3cret!", SecretKind.PASSWORD),
     ("我的密码是 hunter2，请记住", "hunter2", SecretKind.PASSWORD),
     ("数据库口令：Zx9#kk", "Zx9#kk", SecretKind.PASSWORD),
-    ("内网地址 <private>10.1.2.3 admin/admin</private> 不要记录", "10.1.2.3 admin/admin", SecretKind.PRIVATE_BLOCK),
+    ("token：abc123，然后呢", "abc123", SecretKind.ASSIGNMENT),
+    (
+        "内网地址 <private>10.1.2.3 admin/admin</private> 不要记录",
+        "10.1.2.3 admin/admin",
+        SecretKind.PRIVATE_BLOCK,
+    ),
     ("<private>unclosed block with stuff", "unclosed block with stuff", SecretKind.PRIVATE_BLOCK),
 ]
 
@@ -88,7 +153,7 @@ NOT_SECRETS: list[str] = [
     "How is the token validated?",
     "tokenService.validate(token) returns a Claims object",
     "TokenService and KeyGenerator live in the auth module",
-    "private static final String KEY = \"user\";",
+    'private static final String KEY = "user";',
     "commit 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39 fixed it",
     "short hash 3f2a9c1",
     "request id 123e4567-e89b-12d3-a456-426614174000",
@@ -134,5 +199,7 @@ def test_context_around_a_secret_is_kept() -> None:
     out = redact("连接串 jdbc:mysql://db:3306/app?user=root&password=Rootpw1 是测试库")
     assert out.startswith("连接串 jdbc:mysql://db:3306/app?user=root&password=[REDACTED:")
     assert out.endswith(" 是测试库")
+    out = redact("我的 password=hunter2，GitHub 也配好了")
+    assert out == "我的 password=[REDACTED:secret_value]，GitHub 也配好了"
     out = redact("git clone https://alice:pw@git.example.com/x.git")
     assert "https://" in out and "@git.example.com/x.git" in out

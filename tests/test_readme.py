@@ -32,4 +32,7 @@ def test_every_limit_in_the_docs_is_the_code_value() -> None:
     doc = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
     assert f"| recent_turns | {limits.MAX_RECENT_TURNS} |" in doc
     assert f"| active_topics | {limits.MAX_ACTIVE_TOPICS} |" in doc
-    assert f"{limits.SOFT_LIMIT_BYTES // 1024} KiB" in doc and f"{limits.HARD_LIMIT_BYTES // 1024} KiB" in doc
+    assert (
+        f"{limits.SOFT_LIMIT_BYTES // 1024} KiB" in doc
+        and f"{limits.HARD_LIMIT_BYTES // 1024} KiB" in doc
+    )

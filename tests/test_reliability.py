@@ -99,7 +99,11 @@ def test_eight_processes_recording_at_once_lose_nothing(repo: Path) -> None:
         assert turn.assistant_text == "答" * 80
     # Per worker, the surviving turns keep the order that worker wrote them in.
     for w in range(workers):
-        mine = [int(t.user_text.split(" ")[0].split("-")[1]) for t in kept if t.user_text.startswith(f"w{w}-")]
+        mine = [
+            int(t.user_text.split(" ")[0].split("-")[1])
+            for t in kept
+            if t.user_text.startswith(f"w{w}-")
+        ]
         assert mine == sorted(mine)
     memory.close()
 
@@ -125,6 +129,7 @@ CRASHER = textwrap.dedent(
         return fn
 
     n = store.read().generation
+    print("ready", flush=True)  # imports done: the parent kills during writes, not start-up
     with log.open("a", buffering=1) as out:
         while True:
             n += 1
@@ -139,8 +144,11 @@ def test_sigkill_during_writes_never_tears_the_file(repo: Path) -> None:
     log = repo / "done.log"
     path = repo / ".autopatch-j" / "memory.json"
     for _ in range(50):
-        proc = subprocess.Popen([sys.executable, "-c", CRASHER, str(repo), str(log)])
-        time.sleep(rng.uniform(0.15, 0.4))  # interpreter start-up, then a few writes
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CRASHER, str(repo), str(log)], stdout=subprocess.PIPE, text=True
+        )
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.0, 0.05))  # a random moment among the writes
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         if not path.exists():

@@ -116,7 +116,12 @@ def test_secrets_are_redacted_at_the_write_choke_point(repo: Path) -> None:
     def sneak(txn: Transaction) -> None:
         # Bypass every caller-side redaction: the store must still catch it.
         txn.doc.working_memory.active_topics.append(
-            Topic(id="topic_20260501_001", label="tokens", summary=f"uses {secret}", last_touched_at=txn.now)
+            Topic(
+                id="topic_20260501_001",
+                label="tokens",
+                summary=f"uses {secret}",
+                last_touched_at=txn.now,
+            )
         )
 
     store.update(sneak, actor="record")
@@ -125,7 +130,9 @@ def test_secrets_are_redacted_at_the_write_choke_point(repo: Path) -> None:
     assert "[REDACTED:github_token]" in text
 
 
-def test_failed_write_leaves_old_file_and_no_temp(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_write_leaves_old_file_and_no_temp(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = MemoryStore(repo, clock=fixed_clock)
     store.update(add_turn("one"), actor="record")
     old = store.path.read_bytes()
@@ -177,7 +184,9 @@ def test_second_corrupt_file_gets_a_timestamped_backup(repo: Path) -> None:
     assert (store.folder / "memory.corrupt.20260501T120000.json").read_bytes() == b"[1, 2, 3]"
     store.path.write_bytes(b"not json at all")
     store.update(add_turn("y"), actor="record")
-    assert (store.folder / "memory.corrupt.20260501T120000-2.json").read_bytes() == b"not json at all"
+    assert (
+        store.folder / "memory.corrupt.20260501T120000-2.json"
+    ).read_bytes() == b"not json at all"
 
 
 @pytest.mark.parametrize(
@@ -189,7 +198,12 @@ def test_second_corrupt_file_gets_a_timestamped_backup(repo: Path) -> None:
             "version": 1,
             "working_memory": {
                 "recent_turns": [
-                    {"id": "t", "intent": "code_audit", "user_text": "x", "created_at": "2026-05-01T12:00:00+08:00"}
+                    {
+                        "id": "t",
+                        "intent": "code_audit",
+                        "user_text": "x",
+                        "created_at": "2026-05-01T12:00:00+08:00",
+                    }
                 ]
             },
         },
@@ -224,7 +238,9 @@ def test_reference_format_loads_without_loss(repo: Path) -> None:
     doc, problem = parse_document(source.read_bytes())
     assert problem is None
     expected = json.loads(source.read_text(encoding="utf-8"))
-    expected["long_term_memory"]["durable_preferences"][1]["status"] = "archived"  # legacy "inactive"
+    expected["long_term_memory"]["durable_preferences"][1]["status"] = (
+        "archived"  # legacy "inactive"
+    )
     assert doc.model_dump(mode="json") == expected
     assert raw["long_term_memory"]["durable_preferences"][1]["status"] == "inactive"
     # And it survives a write unchanged (apart from the status spelling and updated_at).
@@ -234,7 +250,9 @@ def test_reference_format_loads_without_loss(repo: Path) -> None:
     store.update(add_turn("new"), actor="record")
     written = json.loads(store.path.read_text(encoding="utf-8"))
     assert written["long_term_memory"] == expected["long_term_memory"]
-    assert written["working_memory"]["recent_turns"][:2] == expected["working_memory"]["recent_turns"]
+    assert (
+        written["working_memory"]["recent_turns"][:2] == expected["working_memory"]["recent_turns"]
+    )
     assert written["generation"] == 3
     assert not (store.folder / "memory.corrupt.json").exists()
 
@@ -274,7 +292,12 @@ def test_trimming_follows_the_spec_order_and_never_touches_long_term(repo: Path)
         txn.doc.long_term_memory.project_notes.extend(long_term_items(12, 200))
         for i in range(8):
             txn.doc.working_memory.active_topics.append(
-                Topic(id=f"topic_20260501_{i:03d}", label=f"t{i}", summary="话题" * 100, last_touched_at=T0 + timedelta(minutes=i))
+                Topic(
+                    id=f"topic_20260501_{i:03d}",
+                    label=f"t{i}",
+                    summary="话题" * 100,
+                    last_touched_at=T0 + timedelta(minutes=i),
+                )
             )
 
     store.update(seed, actor="test")

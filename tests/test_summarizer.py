@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_openai_server import FakeOpenAIServer, Reply
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryRequest
@@ -22,11 +23,13 @@ from autopatch_memory.model import MemoryDelta, SummaryStatus
 from autopatch_memory.reasons import Reason
 from autopatch_memory.triggers import Trigger, triggers_after_record
 
-from fake_openai_server import FakeOpenAIServer, Reply
-
 
 def summaries_for(request: SummaryRequest, prefix: str = "摘要") -> dict[str, Any]:
-    return {"turn_summaries": [{"turn_id": t.id, "summary": f"{prefix}：{t.user_text[:30]}"} for t in request.turns]}
+    return {
+        "turn_summaries": [
+            {"turn_id": t.id, "summary": f"{prefix}：{t.user_text[:30]}"} for t in request.turns
+        ]
+    }
 
 
 class ScriptedBackend:
@@ -75,14 +78,20 @@ def _doc_after(memory: ProjectMemory, texts: list[tuple[str, str]]) -> Any:
     ("turns", "project_level", "expected"),
     [
         ([("general_chat", "Optional 怎么用？")], False, set()),
-        ([("general_chat", "Optional 怎么用？"), ("general_chat", "Stream 呢？")], False, {Trigger.PENDING_TURNS}),
+        (
+            [("general_chat", "Optional 怎么用？"), ("general_chat", "Stream 呢？")],
+            False,
+            {Trigger.PENDING_TURNS},
+        ),
         ([("general_chat", "以后回答都用中文")], False, {Trigger.LONG_TERM_SIGNAL}),
         ([("general_chat", "From now on, answer in English.")], False, {Trigger.LONG_TERM_SIGNAL}),
         ([("code_explain", "这个项目的结构是怎样的？")], True, {Trigger.PROJECT_EXPLAIN}),
         ([("code_explain", "What does ReviewService do?")], False, set()),
     ],
 )
-def test_triggers(repo: Path, turns: list[tuple[str, str]], project_level: bool, expected: set[Trigger]) -> None:
+def test_triggers(
+    repo: Path, turns: list[tuple[str, str]], project_level: bool, expected: set[Trigger]
+) -> None:
     with ProjectMemory.open(repo, backend="off") as memory:
         doc = _doc_after(memory, turns[:-1])
         memory.record_turn(turns[-1][0], turns[-1][1], project_level=project_level)
@@ -282,7 +291,9 @@ def test_reset_in_another_process_discards_the_late_result(repo: Path) -> None:
     memory = ProjectMemory.open(repo, backend=backend)
     memory.record_turn("general_chat", "以后都用中文回答")
     assert backend.started.wait(5)
-    done = subprocess.run([sys.executable, "-c", RESETTER, str(repo)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", RESETTER, str(repo)], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     backend.release.set()
     assert memory.wait_idle(5)
@@ -296,7 +307,9 @@ def test_reset_in_another_process_discards_the_late_result(repo: Path) -> None:
 # --- through the real openai client and a local server ----------------------------------------------
 
 
-def test_environment_recipe_summarizes_through_the_server(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_environment_recipe_summarizes_through_the_server(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with FakeOpenAIServer() as server:
         use_server(monkeypatch, server)
         memory = ProjectMemory.open(repo)
@@ -312,8 +325,12 @@ def test_environment_recipe_summarizes_through_the_server(repo: Path, monkeypatc
                     ],
                     "long_term_operations": [
                         {
-                            "operation": "create_new", "type": "durable_preference", "label": "回答风格",
-                            "summary": "用中文回答，先给结论。", "source": "user_explicit", "evidence_turn_ids": [turn_b],
+                            "operation": "create_new",
+                            "type": "durable_preference",
+                            "label": "回答风格",
+                            "summary": "用中文回答，先给结论。",
+                            "source": "user_explicit",
+                            "evidence_turn_ids": [turn_b],
                         }
                     ],
                 }
@@ -340,21 +357,32 @@ def test_environment_recipe_summarizes_through_the_server(repo: Path, monkeypatc
     ],
     ids=["good", "fenced", "think", "repair", "500-then-ok"],
 )
-def test_replies_through_the_real_client(repo: Path, monkeypatch: pytest.MonkeyPatch, replies: Any, expect_summaries: bool) -> None:
+def test_replies_through_the_real_client(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, replies: Any, expect_summaries: bool
+) -> None:
     with FakeOpenAIServer() as server:
         use_server(monkeypatch, server)
         memory = ProjectMemory.open(repo)
         turn = memory.record_turn("general_chat", "HashMap 和 TreeMap 的区别？")
         assert turn is not None
-        server.script(*replies({"turn_summaries": [{"turn_id": turn, "summary": "用户比较 HashMap 与 TreeMap。"}]}))
+        server.script(
+            *replies(
+                {"turn_summaries": [{"turn_id": turn, "summary": "用户比较 HashMap 与 TreeMap。"}]}
+            )
+        )
         report = memory.summarize_now()
         assert report is not None and [a.ids for a in report.accepted] == [[turn]]
         assert memory.document().turn(turn).summary == "用户比较 HashMap 与 TreeMap。"  # type: ignore[union-attr]
         memory.close()
 
 
-@pytest.mark.parametrize(("reply", "error"), [(Reply.fail(401, "bad key"), "BackendAuthError"), (Reply.slow(3, {}), "BackendTimeoutError")])
-def test_failures_through_the_real_client(repo: Path, monkeypatch: pytest.MonkeyPatch, reply: Reply, error: str) -> None:
+@pytest.mark.parametrize(
+    ("reply", "error"),
+    [(Reply.fail(401, "bad key"), "BackendAuthError"), (Reply.slow(3, {}), "BackendTimeoutError")],
+)
+def test_failures_through_the_real_client(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, reply: Reply, error: str
+) -> None:
     with FakeOpenAIServer() as server:
         use_server(monkeypatch, server)
         monkeypatch.setenv("AUTOPATCH_LLM_TIMEOUT", "0.5")
@@ -375,8 +403,14 @@ def test_slow_server_never_blocks_the_host(repo: Path, monkeypatch: pytest.Monke
     with FakeOpenAIServer() as server:
         use_server(monkeypatch, server)
         memory = ProjectMemory.open(repo)
-        first = [memory.record_turn("general_chat", f"问题 {i}：Optional 怎么用？") for i in range(2)]
-        server.script(Reply.slow(2, {"turn_summaries": [{"turn_id": first[0], "summary": "用户询问 Optional。"}]}))
+        first = [
+            memory.record_turn("general_chat", f"问题 {i}：Optional 怎么用？") for i in range(2)
+        ]
+        server.script(
+            Reply.slow(
+                2, {"turn_summaries": [{"turn_id": first[0], "summary": "用户询问 Optional。"}]}
+            )
+        )
         # The run started by the second record is now waiting 2 s for the server.
         record_times: list[float] = []
         context_times: list[float] = []

@@ -88,7 +88,7 @@ def test_project_signal(text: str, expected: bool) -> None:
         "import java.util.List;",
         "package com.acme.review;",
         "\tat com.acme.Foo.bar(Foo.java:12)",
-        "Exception in thread \"main\" java.lang.IllegalStateException",
+        'Exception in thread "main" java.lang.IllegalStateException',
         "Caused by: java.sql.SQLException: boom",
         "Traceback (most recent call last):",
         "2026-05-01 12:00:00.123 ERROR 1 --- [main] boom",
