@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, apply_delta
-from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
+from autopatch_memory.backends.base import SummaryBackend, SummaryTurn
 from autopatch_memory.backends.heuristic import (
     HeuristicBackend,
     Subject,
@@ -36,6 +36,7 @@ from autopatch_memory.model import (
     TurnSummaryOp,
     check_invariants,
 )
+from autopatch_memory.summarizer import build_request
 from autopatch_memory.text import detect_language, looks_like_code_or_log
 
 TZ = timezone(timedelta(hours=8))
@@ -69,38 +70,11 @@ def add_turn(
     return turn
 
 
-def request_for(doc: MemoryDocument, batch: list[Turn]) -> SummaryRequest:
-    return SummaryRequest(
-        turns=[
-            SummaryTurn(
-                id=t.id,
-                intent=t.intent,
-                user_text=t.user_text,
-                assistant_text=t.assistant_text,
-                scope_paths=t.scope_paths,
-                created_at=t.created_at,
-            )
-            for t in batch
-        ],
-        topics=[
-            SummaryItem(id=t.id, label=t.label, summary=t.summary)
-            for t in doc.working_memory.active_topics
-        ],
-        long_term=[
-            SummaryItem(id=i.id, label=i.label, summary=i.summary, type=i.type.value)
-            for i in doc.long_term_memory.items()
-            if i.is_active
-        ],
-        repo_profile=doc.repo_profile,
-        language=detect_language(" ".join(t.user_text for t in batch)),
-    )
-
-
 def summarize_pending(
     doc: MemoryDocument, now: datetime, backend: HeuristicBackend
 ) -> tuple[MemoryDocument, ApplyReport, MemoryDelta]:
     batch = doc.pending_turns()[: limits.SUMMARY_BATCH_TURNS]
-    delta = backend.summarize(request_for(doc, batch))
+    delta = backend.summarize(build_request(doc, batch))
     new_doc, report = apply_delta(doc, delta, now=now)
     return new_doc, report, delta
 
@@ -234,7 +208,7 @@ def test_the_conversation_is_deterministic() -> None:
 def test_every_turn_gets_a_summary_in_the_users_language(text: str, language: str) -> None:
     doc = MemoryDocument()
     turn = add_turn(doc, 0, "general_chat", text)
-    delta = HeuristicBackend().summarize(request_for(doc, [turn]))
+    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
     [op] = delta.turn_summaries
     assert isinstance(op, TurnSummaryOp) and op.turn_id == turn.id
     assert detect_language(op.summary).value == language
@@ -243,7 +217,7 @@ def test_every_turn_gets_a_summary_in_the_users_language(text: str, language: st
 def test_the_summary_states_the_question_not_the_preamble() -> None:
     doc = MemoryDocument()
     turn = add_turn(doc, 0, "general_chat", "我在看 OrderService。它的 submit 方法为什么要加锁？")
-    [op] = HeuristicBackend().summarize(request_for(doc, [turn])).turn_summaries
+    [op] = HeuristicBackend().summarize(build_request(doc, [turn])).turn_summaries
     assert op.summary == "用户询问：它的 submit 方法为什么要加锁？（涉及 OrderService）"
 
 
@@ -263,7 +237,7 @@ def test_the_summary_states_the_question_not_the_preamble() -> None:
 def test_hostile_input_still_gives_an_acceptable_summary(text: str) -> None:
     doc = MemoryDocument()
     turn = add_turn(doc, 0, "general_chat", text)
-    delta = HeuristicBackend().summarize(request_for(doc, [turn]))
+    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
     _doc, report = apply_delta(doc, delta, now=START)
     assert report.rejected == []
     [op] = delta.turn_summaries
@@ -330,7 +304,7 @@ def test_a_new_wish_of_the_same_kind_updates_the_existing_preference() -> None:
     item = _preference(doc, "回答语言", "以后回答都用中文。")
     turn = add_turn(doc, 1, "general_chat", "From now on, answer in English please.")
 
-    delta = HeuristicBackend().summarize(request_for(doc, [turn]))
+    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
     new_doc, report = apply_delta(doc, delta, now=START + timedelta(minutes=1))
 
     [op] = delta.long_term_operations
@@ -349,7 +323,7 @@ def test_two_wishes_of_one_kind_in_a_batch_make_one_item_and_the_later_wins() ->
     doc = MemoryDocument()
     first = add_turn(doc, 0, "general_chat", "以后都用中文回答")
     second = add_turn(doc, 1, "general_chat", "Actually, from now on answer in English.")
-    delta = HeuristicBackend().summarize(request_for(doc, [first, second]))
+    delta = HeuristicBackend().summarize(build_request(doc, [first, second]))
     [op] = delta.long_term_operations
     assert isinstance(op, LongTermOp) and op.evidence_turn_ids == [second.id]
 
@@ -357,7 +331,7 @@ def test_two_wishes_of_one_kind_in_a_batch_make_one_item_and_the_later_wins() ->
 def test_no_preference_without_a_signal_in_the_turn() -> None:
     doc = MemoryDocument()
     turn = add_turn(doc, 0, "general_chat", "I like concise answers about Optional?")
-    delta = HeuristicBackend().summarize(request_for(doc, [turn]))
+    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
     assert delta.long_term_operations == []
 
 
@@ -399,7 +373,7 @@ def test_only_project_level_code_explain_turns_make_notes() -> None:
     assert not is_project_level(_turn("general_chat", "review 模块负责什么？"))
     doc = MemoryDocument()
     turn = add_turn(doc, 0, "code_explain", "这个类做什么？", ["review/src/Finding.java"])
-    assert HeuristicBackend().summarize(request_for(doc, [turn])).long_term_operations == []
+    assert HeuristicBackend().summarize(build_request(doc, [turn])).long_term_operations == []
 
 
 def test_a_note_on_a_known_subject_is_updated() -> None:
@@ -416,7 +390,7 @@ def test_a_note_on_a_known_subject_is_updated() -> None:
         )
     )
     turn = add_turn(doc, 1, "code_explain", "review 模块怎么确认补丁？")
-    delta = HeuristicBackend().summarize(request_for(doc, [turn]))
+    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
     [op] = delta.long_term_operations
     assert isinstance(op, LongTermOp) and op.target_id == "mem_20260501_002"
     new_doc, report = apply_delta(doc, delta, now=START)
@@ -441,7 +415,7 @@ def test_an_existing_topic_is_updated_not_duplicated() -> None:
     )
     first = add_turn(doc, 1, "general_chat", "Optional.orElseThrow 什么时候用？")
     second = add_turn(doc, 2, "general_chat", "Optional 能序列化吗？")
-    delta = HeuristicBackend().summarize(request_for(doc, [first, second]))
+    delta = HeuristicBackend().summarize(build_request(doc, [first, second]))
     [op] = delta.topic_operations
     assert isinstance(op, TopicOp)
     assert op.target_id == "topic_20260501_001" and op.related_turn_ids == [first.id, second.id]
@@ -455,7 +429,7 @@ def test_at_most_two_new_topics_per_call() -> None:
         add_turn(doc, 2, "general_chat", "HashMap 的扩容和 TreeMap 有什么不同？"),
         add_turn(doc, 3, "general_chat", "CompletableFuture 和 HashMap 一起用要注意什么？"),
     ]
-    delta = HeuristicBackend().summarize(request_for(doc, turns))
+    delta = HeuristicBackend().summarize(build_request(doc, turns))
     assert len(delta.topic_operations) <= limits.HEURISTIC_MAX_NEW_TOPICS
     labels = [op.label for op in delta.topic_operations if isinstance(op, TopicOp)]
     assert labels[0] == "HashMap"
@@ -469,7 +443,7 @@ def test_shared_chinese_terms_become_a_topic() -> None:
         add_turn(doc, 0, "general_chat", "依赖注入有什么好处？"),
         add_turn(doc, 1, "general_chat", "构造器注入和字段依赖注入哪个好？"),
     ]
-    delta = HeuristicBackend().summarize(request_for(doc, turns))
+    delta = HeuristicBackend().summarize(build_request(doc, turns))
     assert [op.label for op in delta.topic_operations if isinstance(op, TopicOp)] == ["依赖注入"]
 
 
@@ -534,7 +508,7 @@ def test_any_input_gives_a_delta_the_applier_accepts_whole(
         add_turn(doc, i, intents[i], text[: limits.MAX_USER_TEXT_CHARS], ["review/"] if i else [])
         for i, text in enumerate(texts)
     ]
-    delta = HeuristicBackend().summarize(request_for(doc, turns))
+    delta = HeuristicBackend().summarize(build_request(doc, turns))
     _doc, report = apply_delta(doc, delta, now=START)
     assert report.rejected == []
     assert len(delta.turn_summaries) == len(turns)
