@@ -133,8 +133,9 @@ CRASHER = textwrap.dedent(
     with log.open("a", buffering=1) as out:
         while True:
             n += 1
+            out.write(f"begin {n}\\n")  # line-buffered: on disk before the write starts
             store.update(write(n), actor="crash-test")
-            out.write(f"{n}\\n")
+            out.write(f"done {n}\\n")
     """
 )
 
@@ -154,11 +155,15 @@ def test_sigkill_during_writes_never_tears_the_file(repo: Path) -> None:
         if not path.exists():
             continue
         doc = MemoryDocument.model_validate_json(path.read_bytes())  # always parses
-        done = [int(x) for x in log.read_text(encoding="utf-8").split()] if log.exists() else [0]
-        last_done = done[-1] if done else 0
-        # Either the last completed write or the one in flight: never a mix.
-        assert doc.generation in {last_done, last_done + 1}
+        events = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+        done = [int(n) for kind, n in events if kind == "done"]
+        begun = [int(n) for kind, n in events if kind == "begin"]
+        # A whole write that began, no older than the last completed one: a write
+        # can land after its "begin" but before its "done" (then the next process
+        # starts from it), never half of one.
+        assert doc.generation in begun
+        assert doc.generation >= (done[-1] if done else 0)
         topic = doc.working_memory.active_topics[0]
         assert topic.label == f"write {doc.generation}"
         assert topic.summary == "x" * 3000
-    assert log.exists() and len(log.read_text(encoding="utf-8").split()) > 50
+    assert log.read_text(encoding="utf-8").count("done") > 50
