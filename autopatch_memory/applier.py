@@ -128,14 +128,15 @@ def _text(value: str | None, field: str, limit: int, *, required: bool = True) -
         if required:
             raise _Reject(Reason.EMPTY_FIELD, f"{field} is empty")
         return None
-    value = value.strip()
+    # The limit applies to what would be stored: redaction markers count.
+    value = redact(value.strip())
     if len(value) > limit:
         raise _Reject(Reason.TOO_LONG, f"{field} has {len(value)} characters (limit {limit})")
     if looks_like_code_or_log(value):
         raise _Reject(
             Reason.CODE_OR_LOG, f"{field} looks like code, a diff, a stack trace or a log"
         )
-    return redact(value)
+    return value
 
 
 def _long_term_type(value: str | None) -> LongTermType:
@@ -184,7 +185,8 @@ class _Applier:
 
     def topic_op(self, raw: Any) -> AcceptedOp:
         op = _coerce(raw, TopicOp)
-        related = [t for t in op.related_turn_ids if isinstance(t, str) and self.doc.turn(t)]
+        # Only turns that exist, each once (never "repaired", silently dropped).
+        related = list(dict.fromkeys(t for t in op.related_turn_ids if self.doc.turn(t)))
         if op.operation is Operation.CREATE_NEW:
             label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
             summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
@@ -217,18 +219,25 @@ class _Applier:
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS, required=False)
         assert summary is not None
-        self._touch_topic(found, summary, label, related)
-        return self._accepted("topic_operations", "update_existing", [found.id])
+        note = self._touch_topic(found, summary, label, related)
+        return self._accepted("topic_operations", "update_existing", [found.id], note)
 
     def _touch_topic(
         self, topic: Topic, summary: str, label: str | None, related: list[str]
-    ) -> None:
+    ) -> str | None:
+        """Update ``topic`` in place; returns a note, if any."""
+        note = None
         topic.summary = summary
-        if label:
-            topic.label = label
+        if label and not same_label(label, topic.label):
+            others = self.doc.working_memory.active_topics
+            if any(t is not topic and same_label(t.label, label) for t in others):
+                note = "label kept: another topic already has that label"
+            else:
+                topic.label = label
         merged = [t for t in topic.related_turn_ids if t not in related] + related
         topic.related_turn_ids = merged[-limits.MAX_RELATED_TURN_IDS :]
         topic.last_touched_at = self.now
+        return note
 
     # -- long-term memory ----------------------------------------------------------
 
@@ -280,18 +289,25 @@ class _Applier:
         assert summary is not None
         if item.type is LongTermType.DURABLE_PREFERENCE:
             self._check_grounded(op.evidence_turn_ids)
+        note = self._revise(item, summary, label)
+        return self._accepted("long_term_operations", "update_existing", [item.id], note)
+
+    def _revise(self, item: LongTermItem, summary: str, label: str | None) -> str | None:
+        """Update ``item`` in place within the byte budget; returns a note, if any."""
         before = (item.label, item.summary, item.updated_at)
-        self._revise(item, summary, label)
+        note = None
+        item.summary = summary
+        if label and not same_label(label, item.label):
+            siblings = self.doc.long_term_memory.list_for(item.type)
+            if any(i is not item and i.is_active and same_label(i.label, label) for i in siblings):
+                note = "label kept: another item already has that label"
+            else:
+                item.label = label
+        item.updated_at = self.now
         if long_term_bytes(self.doc) > limits.LONG_TERM_BUDGET_BYTES:
             item.label, item.summary, item.updated_at = before
             raise _Reject(Reason.CAPACITY, "long-term memory would pass its byte budget")
-        return self._accepted("long_term_operations", "update_existing", [item.id])
-
-    def _revise(self, item: LongTermItem, summary: str, label: str | None) -> None:
-        item.summary = summary
-        if label:
-            item.label = label
-        item.updated_at = self.now
+        return note
 
     def _check_grounded(self, evidence: list[str]) -> None:
         if not evidence:
@@ -317,35 +333,40 @@ class _Applier:
         return None
 
     def _make_room(self, item: LongTermItem) -> list[str]:
-        """Add ``item``, evicting per the capacity rules; returns the evicted ids."""
+        """Add ``item``, evicting per the capacity rules; returns the evicted ids.
+
+        At the item cap, archived items go first (oldest first), then the least
+        recently updated project note; preferences never. Over the byte budget
+        only archived items may go: a create that still does not fit is rejected
+        (``capacity``) rather than costing an active note.
+        """
         ltm = self.doc.long_term_memory
         saved = (list(ltm.durable_preferences), list(ltm.project_notes))
         evicted: list[LongTermItem] = []
         ltm.list_for(item.type).append(item)
 
-        def over() -> bool:
-            return (
-                len(ltm.items()) > limits.MAX_LONG_TERM_ITEMS
-                or long_term_bytes(self.doc) > limits.LONG_TERM_BUDGET_BYTES
-            )
-
-        while over():
-            victim = self._eviction_candidate(exclude=item)
+        def evict(*, notes_too: bool, why: str) -> None:
+            victim = self._eviction_candidate(exclude=item, notes_too=notes_too)
             if victim is None:
-                # Only preferences (and the new item) left: undo, nothing is lost.
+                # Nothing may go: undo, nothing is lost.
                 ltm.durable_preferences[:], ltm.project_notes[:] = saved
-                raise _Reject(Reason.CAPACITY, "long-term memory is full of preferences")
+                raise _Reject(Reason.CAPACITY, why)
             ltm.list_for(victim.type).remove(victim)
             evicted.append(victim)
+
+        while len(ltm.items()) > limits.MAX_LONG_TERM_ITEMS:
+            evict(notes_too=True, why="long-term memory is full of preferences")
+        while long_term_bytes(self.doc) > limits.LONG_TERM_BUDGET_BYTES:
+            evict(notes_too=False, why="long-term memory would pass its byte budget")
         return [v.id for v in evicted]
 
-    def _eviction_candidate(self, *, exclude: LongTermItem) -> LongTermItem | None:
+    def _eviction_candidate(self, *, exclude: LongTermItem, notes_too: bool) -> LongTermItem | None:
         items = [i for i in self.doc.long_term_memory.items() if i is not exclude]
         archived = [i for i in items if not i.is_active]
         if archived:
             return min(archived, key=lambda i: i.updated_at)
         notes = [i for i in items if i.type is LongTermType.PROJECT_NOTE]
-        if notes:
+        if notes and notes_too:
             return min(notes, key=lambda i: i.updated_at)
         return None  # durable preferences are never evicted automatically
 

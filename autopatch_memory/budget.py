@@ -1,7 +1,7 @@
 """The size policy of SPEC §9, as a pure function over a document.
 
 Before a write that would pass the soft limit, working memory is trimmed in the
-spec's order; long-term items and the repo profile are never touched:
+spec's order; active long-term items and the repo profile are never touched:
 
 1. drop ``assistant_text`` of ready turns, oldest first;
 2. drop ready turns beyond the newest four, oldest first;
@@ -11,8 +11,11 @@ spec's order; long-term items and the repo profile are never touched:
 Recording a turn must always succeed, so when the file would still pass the hard
 limit a last resort follows (beyond the spec's list, documented in docs/):
 
-5. drop the oldest turns (pending ones too) until only the newest is left;
-6. drop the newest turn's answer, then clip its question.
+5. drop archived long-term items, oldest first: the user already forgot them,
+   and they are the first to go under the capacity rules too (this is how a
+   file that arrived over the limit becomes writable again after ``forget``);
+6. drop the oldest turns (pending ones too) until only the newest is left;
+7. drop the newest turn's answer, then clip its question.
 
 Every step removes one thing at a time and stops as soon as the size is back
 under the limit it works against, so no more is dropped than needed.
@@ -65,6 +68,13 @@ def _drop_oldest_topics(doc: MemoryDocument) -> Iterator[TrimAction]:
         yield TrimAction(op="drop_topic", target=topic.id)
 
 
+def _drop_archived_long_term(doc: MemoryDocument) -> Iterator[TrimAction]:
+    ltm = doc.long_term_memory
+    for item in sorted((i for i in ltm.items() if not i.is_active), key=lambda i: i.updated_at):
+        ltm.list_for(item.type).remove(item)
+        yield TrimAction(op="drop_archived", target=item.id)
+
+
 def _drop_all_but_newest_turn(doc: MemoryDocument) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     for turn in list(turns[:-1]):
@@ -94,6 +104,7 @@ _SOFT_STEPS: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...] = (
     _drop_oldest_topics,
 )
 _LAST_RESORT_STEPS: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...] = (
+    _drop_archived_long_term,
     _drop_all_but_newest_turn,
     _shrink_newest_turn,
 )

@@ -52,6 +52,7 @@ from autopatch_memory import limits
 from autopatch_memory.backends.llm import AnswerBackend, LLMOptions, StructuredOutput
 from autopatch_memory.errors import ConfigError
 from autopatch_memory.privacy import redact
+from autopatch_memory.safe_io import STATE_DIR_NAME
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -77,7 +78,7 @@ ENV_STRUCTURED_OUTPUT = "AUTOPATCH_LLM_STRUCTURED_OUTPUT"
 ENV_SHARE_KEY = "AUTOPATCH_LLM_SHARE_KEY"
 
 CONFIG_FILE_NAME = "config.toml"
-PROJECT_CONFIG_DIR = ".autopatch-j"
+PROJECT_CONFIG_DIR = STATE_DIR_NAME
 USER_CONFIG_DIR = "autopatch-memory"
 
 OPENAI_HOST = "api.openai.com"

@@ -64,7 +64,6 @@ __all__ = [
 REPO_PROFILE_ITEM_ID = "repo_profile"
 """The :attr:`ContextItem.id` of the repo profile (it has no memory id of its own)."""
 
-_ITEM_TOKENS_CACHE_SIZE = 4096
 # Code points below this are never CJK: skip the regex for ASCII and Latin text.
 _FIRST_CJK_CODE_POINT = 0x3040
 
@@ -304,7 +303,7 @@ def _profile_text(profile: RepoProfile, language: Language) -> str:
 # --- selection ----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=_ITEM_TOKENS_CACHE_SIZE)
+@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
 def _item_tokens(label: str, summary: str) -> tuple[tuple[str, ...], frozenset[str]]:
     """Relevance tokens and anchors of one item (label + summary), cached across calls."""
     text = f"{label}\n{summary}"

@@ -12,8 +12,10 @@ import json
 import re
 from typing import Any
 
+from autopatch_memory import limits
 from autopatch_memory.errors import DeltaError
 from autopatch_memory.model import DELTA_SECTIONS, MemoryDelta
+from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 
 _THINK_RE = re.compile(r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.S | re.I)
@@ -50,10 +52,12 @@ def _first_object(text: str) -> dict[str, Any] | None:
     """
     decoder = json.JSONDecoder()
     first = start = text.find("{")
-    while start != -1:
+    attempts = 0
+    while start != -1 and attempts < limits.DELTA_MAX_PARSE_ATTEMPTS:
+        attempts += 1
         try:
             value, _end = decoder.raw_decode(text, start)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # bad JSON, absurd numbers, deep nesting
             value = None
         if isinstance(value, dict) and (
             start == first or any(name in value for name in DELTA_SECTIONS)
@@ -65,18 +69,24 @@ def _first_object(text: str) -> dict[str, Any] | None:
 
 def extract_json_object(text: str) -> dict[str, Any]:
     """The JSON object in a model's reply; raises :class:`DeltaParseError` (``invalid_json``)."""
+    if len(text) > limits.DELTA_MAX_CHARS:
+        raise DeltaParseError(
+            Reason.INVALID_JSON,
+            f"the reply has {len(text)} characters (limit {limits.DELTA_MAX_CHARS})",
+        )
     for candidate in _candidates(text):
         if candidate.startswith("["):
             try:
                 json.loads(candidate)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):
                 pass
             else:
                 raise DeltaParseError(Reason.BAD_SHAPE, "a delta is a JSON object, not a list")
         obj = _first_object(candidate)
         if obj is not None:
             return obj
-    preview = text.strip().replace("\n", " ")[:80]
+    # Redact before cutting: a cut secret would no longer be recognised.
+    preview = redact(text.strip().replace("\n", " "))[: limits.DELTA_PREVIEW_CHARS]
     raise DeltaParseError(Reason.INVALID_JSON, f"no JSON object found in the reply: {preview!r}")
 
 

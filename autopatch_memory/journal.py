@@ -3,8 +3,9 @@
 One JSON object per line in ``.autopatch-j/memory.journal.jsonl``. When the file
 passes :data:`~autopatch_memory.limits.JOURNAL_ROTATE_BYTES` it is rotated to
 ``memory.journal.1.jsonl`` (replacing the previous rotation), so the journal never
-holds more than about twice that. Entries are redacted before they are written;
-they carry ids, operations and reasons, never the user's text.
+holds more than about twice that. Entries carry ids, operations, reasons and a
+short, redacted detail (an error message, the head of an unusable model reply);
+a recorded turn's text is never copied into them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ from autopatch_memory.errors import StoreError
 from autopatch_memory.ids import Clock, local_now
 from autopatch_memory.model import Timestamp
 from autopatch_memory.privacy import redact
+from autopatch_memory.safe_io import check_state_dir, ensure_state_dir, read_no_follow
 from autopatch_memory.text import clip
+
+# Never follow a link planted where the journal should be.
+_APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
 
 JOURNAL_FILE_NAME = "memory.journal.jsonl"
 ROTATED_FILE_NAME = "memory.journal.1.jsonl"
@@ -91,7 +96,8 @@ class Journal:
             target=target,
             outcome=outcome,
             reason=reason,
-            detail=clip(detail, limits.JOURNAL_DETAIL_CHARS) if detail else None,
+            # Redact before clipping: a clipped secret no longer matches its pattern.
+            detail=clip(redact(detail), limits.JOURNAL_DETAIL_CHARS) if detail else None,
         )
 
     def append(self, *entries: JournalEntry) -> None:
@@ -109,14 +115,17 @@ class Journal:
             + "\n"
             for e in entries
         )
+        data = lines.encode("utf-8")
+        ensure_state_dir(self.folder)
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
             self._rotate_if_needed()
             # O_APPEND: concurrent appenders never overwrite each other's lines, so
             # appending needs no lock; only the rare rotation takes one.
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            fd = os.open(self.path, _APPEND_FLAGS, limits.FILE_MODE)
             try:
-                os.write(fd, lines.encode("utf-8"))
+                written = 0
+                while written < len(data):  # a short write (a full disk) must not tear a line
+                    written += os.write(fd, data[written:])
             finally:
                 os.close(fd)
         except Timeout as exc:
@@ -126,23 +135,15 @@ class Journal:
                 f"cannot write the journal {self.path}: {exc.strerror or exc}"
             ) from exc
 
-    def record(
-        self,
-        actor: str,
-        op: str,
-        outcome: Outcome,
-        *,
-        target: str | None = None,
-        reason: str | None = None,
-        detail: str | None = None,
-    ) -> bool:
-        """Build and append one entry; returns False (instead of raising) when it cannot be written.
+    def record(self, actor: str, op: str, outcome: Outcome, **fields: str | None) -> bool:
+        """Build (see :meth:`entry`) and append one entry; returns False instead of
+        raising when it cannot be written.
 
         Used on failure paths, where the journal itself may be what is broken
         (a full disk): the caller still reports the failure in other ways.
         """
         try:
-            self.append(self.entry(actor, op, outcome, target=target, reason=reason, detail=detail))
+            self.append(self.entry(actor, op, outcome, **fields))
         except StoreError:
             return False
         return True
@@ -163,15 +164,16 @@ class Journal:
 
     def read(self, last: int | None = None) -> list[JournalEntry]:
         """The newest ``last`` entries (all when ``None``), oldest first; bad lines are skipped."""
+        check_state_dir(self.folder)
         entries: deque[JournalEntry] = deque(maxlen=last)
         for path in (self.rotated_path, self.path):
             try:
-                with path.open(encoding="utf-8", errors="replace") as fh:
-                    for line in fh:
-                        try:
-                            entries.append(JournalEntry.model_validate_json(line))
-                        except ValidationError:
-                            continue
+                text = read_no_follow(path).decode("utf-8", errors="replace")
+                for line in text.splitlines():
+                    try:
+                        entries.append(JournalEntry.model_validate_json(line))
+                    except ValidationError:
+                        continue
             except FileNotFoundError:
                 continue
             except OSError as exc:

@@ -34,11 +34,25 @@ KEEP_READY_TURNS_WHEN_TRIMMING = 4
 # When pending answers must shrink, they are first clipped to this length.
 TRIMMED_ASSISTANT_TEXT_CHARS = 300
 
+# --- memoization (hot paths stay cheap on a 32 KiB file) ---------------------------
+REDACTION_CACHE_ENTRIES = 8192  # texts already redacted, so the write choke point stays cheap
+SIGNAL_CACHE_ENTRIES = 4096  # texts already checked for a long-term signal
+TOKEN_CACHE_ENTRIES = 16384  # texts already tokenized for relevance
+ITEM_TOKEN_CACHE_ENTRIES = 4096  # memory items' tokens (label + summary)
+SIMILARITY_FEATURE_CACHE_ENTRIES = 4096  # near-duplicate features per text
+BM25_CORPUS_CACHE_ENTRIES = 64  # BM25 statistics per set of items
+
+# --- privacy (SPEC §8) ------------------------------------------------------------
+# Recorded text is cut to this many times its limit before redaction scans it, so a
+# pasted 10 MB log costs no more than a long question (the final clip is far inside).
+PRE_REDACTION_CLIP_FACTOR = 4
+
 # --- journal (SPEC §9, §13) ---------------------------------------------------
 JOURNAL_ROTATE_BYTES = 256 * KIB
 JOURNAL_DETAIL_CHARS = 500
 
 # --- storage --------------------------------------------------------------------
+FILE_MODE = 0o644  # memory.json and the journal: readable, like the repo's other files
 LOCK_TIMEOUT_SECONDS = 10.0
 LOCK_POLL_SECONDS = 0.002
 
@@ -53,6 +67,11 @@ SUMMARIZER_MAX_CONTEXT_ITEMS = 20  # topics / long-term items shown to the summa
 BACKOFF_INITIAL_SECONDS = 5.0
 BACKOFF_MAX_SECONDS = 300.0
 CLOSE_WAIT_SECONDS = 10.0
+
+# --- the Memory Delta (SPEC §5) ----------------------------------------------------
+DELTA_MAX_CHARS = 256 * KIB  # a reply (or a delta file) longer than this is not a delta
+DELTA_MAX_PARSE_ATTEMPTS = 200  # '{' positions tried before giving up (no quadratic blow-up)
+DELTA_PREVIEW_CHARS = 80  # how much of an unparseable reply the journal quotes
 
 # --- model backend (SPEC §10) -----------------------------------------------------
 LLM_TIMEOUT_SECONDS = 60.0

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -45,6 +44,20 @@ from autopatch_memory.triggers import Trigger, size_trigger, triggers_after_reco
 BackendSpec = SummaryBackend | str | None
 """``None`` (from configuration), a backend name (``"auto"``, ``"openai"``,
 ``"heuristic"``, ``"off"``), or a backend object."""
+
+
+def _stored_text(text: str, limit: int) -> str:
+    """Recorded text: redacted, then clipped to ``limit`` (newlines kept, cut marked).
+
+    A generous first cut keeps a pasted 10 MB log from costing seconds of regex
+    work. It falls on whitespace, so it never leaves the unrecognisable head of a
+    token behind for redaction to miss.
+    """
+    text = text.strip()
+    rough_limit = limit * limits.PRE_REDACTION_CLIP_FACTOR
+    if len(text) > rough_limit:
+        text = text[:rough_limit].rsplit(None, 1)[0]
+    return clip(redact(text), limit)
 
 
 class Failure(BaseModel):
@@ -187,10 +200,8 @@ class ProjectMemory:
             turn = Turn(
                 id=new_turn_id(txn.now, txn.doc.all_ids()),
                 intent=kind,
-                user_text=clip(redact(user_text.strip()), limits.MAX_USER_TEXT_CHARS),
-                assistant_text=clip(
-                    redact(assistant_text.strip()), limits.MAX_ASSISTANT_TEXT_CHARS
-                ),
+                user_text=_stored_text(user_text, limits.MAX_USER_TEXT_CHARS),
+                assistant_text=_stored_text(assistant_text, limits.MAX_ASSISTANT_TEXT_CHARS),
                 scope_paths=paths,
                 created_at=txn.now,
             )
@@ -350,17 +361,24 @@ class ProjectMemory:
         )
 
     def _scope_paths(self, paths: Iterable[str | os.PathLike[str]]) -> list[str]:
-        """Repo-relative POSIX paths, de-duplicated, capped in number and length."""
+        """Repo-relative POSIX paths, de-duplicated, capped in number and length.
+
+        Absolute paths outside the repository are dropped: they are not about this
+        project and would put the host's own folders into memory.
+        """
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
         result: list[str] = []
         for raw in paths:
-            path = Path(raw)
+            # Redact first: normalizing "scheme://user:pw@host" would hide the pattern.
+            path = Path(redact(os.fspath(raw)))
             if path.is_absolute():
-                with suppress(ValueError):  # outside the repo: keep it as the host gave it
+                try:
                     path = path.resolve().relative_to(self.repo_root)
-            text = clip(redact(path.as_posix()), limits.MAX_SCOPE_PATH_CHARS)
-            if text and text not in result:
+                except ValueError:
+                    continue
+            text = clip(path.as_posix(), limits.MAX_SCOPE_PATH_CHARS)
+            if text and text != "." and text not in result:
                 result.append(text)
             if len(result) == limits.MAX_SCOPE_PATHS:
                 break

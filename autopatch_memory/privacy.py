@@ -15,6 +15,8 @@ from collections.abc import Callable
 from enum import Enum
 from functools import lru_cache
 
+from autopatch_memory import limits, signals
+
 
 class SecretKind(str, Enum):
     """What a redaction marker says was removed."""
@@ -68,6 +70,47 @@ def _requote(value: str, replacement: str) -> str:
             return value
         return value[0] + replacement + value[-1]
     return replacement
+
+
+_PLACEHOLDER = re.compile(r"^[\"']?(?:\$\{|\{\{|<|%[sd]|\[REDACTED:)")
+_TRAILING_PUNCTUATION = ".!?:"
+
+
+def _not_a_value(value: str) -> bool:
+    """A placeholder, a type name, a literal or a code expression, not a secret."""
+    bare = value.strip("\"'").rstrip(_TRAILING_PUNCTUATION)
+    return (
+        not bare
+        or bool(_PLACEHOLDER.match(value))
+        or bare.lower() in signals.NOT_SECRET_VALUES
+        or "(" in bare  # request.getParameter("pw"), encoder.encode(x)
+        or bare.startswith(("new ", "this.", "self."))
+    )
+
+
+def _assignment(m: re.Match[str], replacement: str) -> str:
+    value = m.group("value")
+    if _not_a_value(value):
+        return m.group(0)
+    return m.group("head") + _requote(value, replacement)
+
+
+def _looks_like_credential(value: str) -> bool:
+    return any(ch.isdigit() or not ch.isalnum() for ch in value.rstrip(_TRAILING_PUNCTUATION))
+
+
+def _statement(m: re.Match[str], replacement: str) -> str:
+    """ "my password is X" states a secret unless X is a plain word ("wrong", "expired");
+    with "the/his/her/their" only a credential-looking X counts."""
+    value = m.group("value")
+    if (
+        _not_a_value(value)
+        or value.lower().rstrip(_TRAILING_PUNCTUATION) in signals.NOT_SECRET_WORDS
+    ):
+        return m.group(0)
+    if m.group("whose").lower() not in {"my", "our"} and not _looks_like_credential(value):
+        return m.group(0)
+    return m.group("head") + replacement
 
 
 _ASSIGNMENT_KEY = (
@@ -164,37 +207,48 @@ _RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
         re.compile(
             r"(?P<head>\b[A-Za-z][A-Za-z0-9+.\-]*://)"
             + _NOT_MARKER
-            + r"[^\s:/@\"'<>]+:[^\s@/\"'<>]+(?=@)"
+            # user:password up to the last '@' before the host (passwords may hold '@')
+            + r"[^\s:/@\"'<>]+:[^\s/\"'<>]+(?=@[^\s@/\"'<>]+(?:[/?#:\s]|$))"
         ),
         _keep_prefix(SecretKind.URL_CREDENTIALS),
     ),
     (
-        # password=hunter2, DB_PASSWORD: x, "apiKey": "x y", spring.datasource.password = x
+        # Authorization: Bearer x / Authorization: token ghp_x / authorization=Basic x
         re.compile(
-            r"(?P<head>(?<![A-Za-z0-9])[\"']?(?:[A-Za-z0-9]+[_\-.])*"
-            r"(?:[a-z0-9]*(?=[A-Z]))?(?i:"
+            r"(?P<head>\b(?i:authorization)[\"']?\s*[:=]\s*[\"']?"
+            r"(?:(?i:bearer|basic|token|digest)\s+)?)"
+            + _NOT_MARKER
+            + r"(?!(?i:bearer|basic|token|digest)\b)[^\s\"',;]{4,}"
+        ),
+        _keep_prefix(SecretKind.BEARER),
+    ),
+    (
+        # password=hunter2, PGPASSWORD=x, DB_PASSWORD: x, "apiKey": "x y", a.b.password = x
+        # The key must END with the keyword, so ``tokenService = …`` is not a key.
+        re.compile(
+            r"(?P<head>(?<![A-Za-z0-9_])[\"']?[A-Za-z0-9_.\-]*?(?i:"
             + _ASSIGNMENT_KEY
             + r")[\"']?\s*(?::=|=|:|：)\s*)"
             + _NOT_MARKER
-            + r"(?!\$\{)(?P<value>\"[^\"\n]+\"|'[^'\n]+'|(?![=\"'\s,;&)}\]])"
+            + r"(?P<value>\"[^\"\n]+\"|'[^'\n]+'|(?![=\"'\s,;&)}\]])"
             + r"[^\s\"',;&)}\]"
             + _CJK_PUNCTUATION
             + r"]+)"
         ),
-        lambda m: m.group("head") + _requote(m.group("value"), marker(SecretKind.ASSIGNMENT)),
+        lambda m: _assignment(m, marker(SecretKind.ASSIGNMENT)),
     ),
     (
-        # "my password is hunter2", "the token was abc"
+        # "my password is hunter2", "the token was x9!": a statement of the value
         re.compile(
-            r"(?P<head>\b(?i:my|our|the|his|her|their)\s+(?:[A-Za-z]+\s+)?"
+            r"(?P<head>\b(?P<whose>(?i:my|our|the|his|her|their))\s+(?:[A-Za-z]+\s+)?"
             r"(?i:password|passwd|passphrase|passcode|pin|token|secret|api key)\s+"
-            r"(?i:is|was|is now|=|:)\s+[\"']?)"
+            r"(?i:is|was|is now|to|=|:)\s+[\"']?)"
             + _NOT_MARKER
-            + r"[^\s\"'"
+            + r"(?P<value>[^\s\"',;"
             + _CJK_PUNCTUATION
-            + r"]+"
+            + r"]+)"
         ),
-        _keep_prefix(SecretKind.PASSWORD),
+        lambda m: _statement(m, marker(SecretKind.PASSWORD)),
     ),
     (
         # 密码是 hunter2 / 口令：abc / 我的密钥为 xyz
@@ -210,11 +264,24 @@ _RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
 )
 
 
-@lru_cache(maxsize=8192)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def scrub(text: str) -> str:
+    """Replace lone surrogates (undecodable bytes that reached a ``str``, e.g. from
+    ``argv`` or a ``\\ud800`` escape) with U+FFFD, so the text can be written as UTF-8."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+@lru_cache(maxsize=limits.REDACTION_CACHE_ENTRIES)
 def redact(text: str) -> str:
-    """Return ``text`` with every recognised secret replaced by ``[REDACTED:<kind>]``."""
+    """Return ``text`` safe to store: every recognised secret replaced by
+    ``[REDACTED:<kind>]`` and undecodable characters by U+FFFD (:func:`scrub`)."""
     if not text:
         return text
+    text = scrub(text)
     for pattern, replace in _RULES:
         text = pattern.sub(replace, text)
     return text

@@ -19,9 +19,6 @@ from functools import lru_cache
 from autopatch_memory import limits
 from autopatch_memory.text import is_cjk_char, normalize, tokenize
 
-_CORPUS_CACHE_SIZE = 64
-_FEATURE_CACHE_SIZE = 4096
-
 
 class _Corpus:
     """Term statistics of one list of documents (each document a token sequence)."""
@@ -63,7 +60,7 @@ class _Corpus:
         return result
 
 
-@lru_cache(maxsize=_CORPUS_CACHE_SIZE)
+@lru_cache(maxsize=limits.BM25_CORPUS_CACHE_ENTRIES)
 def _corpus(docs: tuple[tuple[str, ...], ...]) -> _Corpus:
     return _Corpus(docs)
 
@@ -131,7 +128,7 @@ def by_recency(recency: Sequence[float]) -> list[int]:
 # --- near-duplicate detection ------------------------------------------------------
 
 
-@lru_cache(maxsize=_FEATURE_CACHE_SIZE)
+@lru_cache(maxsize=limits.SIMILARITY_FEATURE_CACHE_ENTRIES)
 def _features(text: str) -> dict[str, float]:
     """Weighted features of ``text`` for near-duplicate detection.
 

@@ -93,21 +93,29 @@ class Scheduler:
             return True
 
     def close(self, *, wait: bool = True, timeout: float | None = None) -> bool:
-        """Stop the worker. ``wait``: let a run in flight finish (up to ``timeout``,
-        default a few seconds); otherwise its result is dropped. Returns True when
-        the worker has stopped."""
+        """Stop the worker; returns True when it has stopped.
+
+        ``wait=True``: the run in flight, and a run requested but not started yet,
+        finish first (up to ``timeout``, default a few seconds; a retry held back
+        by the failure backoff is not waited for). ``wait=False``, or a wait that
+        timed out: the result of the run in flight is dropped when its call
+        returns, so nothing is written after ``close`` has returned.
+        """
         with self._cond:
             self._closing = True
-            self._requested = False
-            self._drop = not wait
+            if not wait:
+                self._requested = False
+                self._drop = True
             self._cond.notify_all()
             thread = self._thread
         if thread is None:
             return True
         if wait:
             thread.join(limits.CLOSE_WAIT_SECONDS if timeout is None else timeout)
-        # Not waiting: the daemon thread drops its result when its call returns.
-        return not thread.is_alive()
+        with self._cond:
+            if thread.is_alive():
+                self._drop = True
+            return not thread.is_alive()
 
     # -- the worker -------------------------------------------------------------------
 
@@ -121,11 +129,14 @@ class Scheduler:
     def _loop(self) -> None:
         while True:
             with self._cond:
-                while not self._closing and (not self._requested or self._in_backoff()):
+                while True:
+                    due = self._requested and not self._in_backoff()
+                    if self._closing and (self._drop or not due):
+                        return  # a last requested run (closing with wait) still goes
+                    if due:
+                        break
                     wait = self._resume_at - self._monotonic() if self._requested else None
                     self._cond.wait(wait)
-                if self._closing:
-                    return
                 self._requested = False
                 self._running = True
             outcome = RunOutcome.FAILED

@@ -348,34 +348,19 @@ STOP_PHRASES_ZH: tuple[str, ...] = tuple(
 # carries "always" but asks a question. These lists tell a stated rule from a
 # question or a statement of fact.
 
-# Signals that state a lasting wish by themselves ("from now on…", "记住…").
-PREFERENCE_STRONG_SIGNALS_ZH: tuple[str, ...] = (
-    "以后",
-    "今后",
-    "从现在起",
-    "从现在开始",
-    "我希望",
-    "我不喜欢",
-    "我喜欢",
-    "我偏好",
-    "记住",
-    "别再",
-    "一律",
+# Long-term signals that only state a rule when aimed at the answers ("always",
+# "每次", "必须": "Why does Java always box ints?" is a question, not a wish).
+WEAK_LONG_TERM_SIGNALS: frozenset[str] = frozenset(
+    {"always", "never", "every time", "by default"}
+    | {"总是", "每次", "必须", "不要", "优先", "规则", "守则", "默认", "始终", "永远", "不许"}
 )
-PREFERENCE_STRONG_SIGNALS_EN: tuple[str, ...] = (
-    "from now on",
-    "going forward",
-    "i prefer",
-    "i'd prefer",
-    "i would prefer",
-    "i don't like",
-    "i do not like",
-    "please don't",
-    "please do not",
-    "don't ever",
-    "do not ever",
-    "make sure to",
-    "remember",
+# The rest state a lasting wish by themselves ("from now on…", "记住…"). Derived,
+# so every strong signal is also a long-term signal (and can ground a preference).
+PREFERENCE_STRONG_SIGNALS_ZH: tuple[str, ...] = tuple(
+    w for w in LONG_TERM_SIGNALS_ZH if w not in WEAK_LONG_TERM_SIGNALS
+)
+PREFERENCE_STRONG_SIGNALS_EN: tuple[str, ...] = tuple(
+    w for w in LONG_TERM_SIGNALS_EN if w not in WEAK_LONG_TERM_SIGNALS
 )
 # Words that aim a weaker signal ("always", "每次", "必须") at the assistant's answers.
 PREFERENCE_ADDRESS_CUES_ZH: tuple[str, ...] = (
@@ -626,4 +611,25 @@ GENERIC_TERMS_ZH: frozenset[str] = frozenset(
         "推荐",
         "建议",
     )
+)
+
+
+# --- privacy --------------------------------------------------------------------
+
+# After "password:"/"token=", these are a type, a literal or a placeholder word,
+# not a secret ("password: String", "token = null", "secret: required").
+NOT_SECRET_VALUES: frozenset[str] = frozenset(
+    """
+    string str charsequence char[] chararray bytearray byte[] int integer long char any
+    object secret secretstr secretstring optional bytes number boolean bool
+    null none nil true false undefined required optional empty
+    """.split()
+)
+# After "my password is ...": a description, not the password itself.
+NOT_SECRET_WORDS: frozenset[str] = frozenset(
+    """
+    wrong incorrect invalid expired correct right empty blank missing required set unset
+    changed reset rotated revoked weak strong long short too not still the a an same
+    different ok fine stored saved hashed encrypted encoded rejected accepted valid
+    """.split()
 )

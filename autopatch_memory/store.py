@@ -39,9 +39,15 @@ from autopatch_memory.errors import HardLimitError, LockTimeoutError, StoreError
 from autopatch_memory.ids import Clock, local_now
 from autopatch_memory.journal import Journal, JournalEntry, Outcome
 from autopatch_memory.model import MemoryDocument, empty_document
-from autopatch_memory.privacy import redact
+from autopatch_memory.privacy import redact, scrub
+from autopatch_memory.safe_io import (
+    STATE_DIR_NAME,
+    check_state_dir,
+    ensure_state_dir,
+    read_no_follow,
+)
 
-MEMORY_DIR_NAME = ".autopatch-j"
+MEMORY_DIR_NAME = STATE_DIR_NAME
 MEMORY_FILE_NAME = "memory.json"
 LOCK_FILE_NAME = "memory.json.lock"
 _TEMP_PREFIX = ".memory.json."
@@ -163,8 +169,9 @@ class MemoryStore:
 
     def read_bytes(self) -> bytes | None:
         """The file's raw bytes, or ``None`` when there is no file yet."""
+        check_state_dir(self.folder)
         try:
-            return self.path.read_bytes()
+            return read_no_follow(self.path)
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -213,6 +220,8 @@ class MemoryStore:
             txn = Transaction(doc, now=self.clock(), actor=actor, journal=self.journal)
             value = fn(txn)
             doc = txn.doc
+            # The choke point: nothing below (not even the comparison) sees unredacted text.
+            redact_document(doc)
             # A file this program wrote is byte-identical to its document's JSON, so
             # comparing with the bytes on disk tells whether ``fn`` changed anything.
             if not recovery and doc.to_json().encode("utf-8") == (raw or _EMPTY_FILE):
@@ -223,7 +232,6 @@ class MemoryStore:
                     size_bytes=len(raw or b""),
                     generation=doc.generation,
                 )
-            redact_document(doc)
             doc.updated_at = txn.now
             trimmed = trim_to_budget(doc)
             data = trimmed.data
@@ -231,7 +239,10 @@ class MemoryStore:
                 self.journal.entry("store", t.op, Outcome.TRIMMED, target=t.target)
                 for t in trimmed.actions
             ]
-            if len(data) > limits.HARD_LIMIT_BYTES:
+            # Over the hard limit is refused, unless the file on disk (hand-edited,
+            # or from another implementation) was bigger still: a shrinking write
+            # (say, forgetting items) is how such a file gets back under it.
+            if len(data) > limits.HARD_LIMIT_BYTES and len(data) >= len(raw or b""):
                 refused = self.journal.entry(
                     actor,
                     "write",
@@ -269,10 +280,7 @@ class MemoryStore:
     # -- internals -------------------------------------------------------------------
 
     def _ensure_folder(self) -> None:
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create {self.folder}: {exc.strerror or exc}") from exc
+        ensure_state_dir(self.folder)
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -340,7 +348,7 @@ class MemoryStore:
                 fh.write(data)
                 fh.flush()
                 os.fsync(fh.fileno())
-            os.chmod(tmp, 0o644)
+            os.chmod(tmp, limits.FILE_MODE)
             os.replace(tmp, self.path)
         except OSError as exc:
             _unlink_quietly(Path(tmp))
@@ -378,12 +386,33 @@ class MemoryStore:
             self.journal.append(*entries)
 
 
+def _decode_json(data: bytes) -> Any:
+    # utf-8-sig: a file saved by an editor that adds a byte-order mark is still ours.
+    return json.loads(data.decode("utf-8-sig"))
+
+
+def _scrubbed(value: Any) -> Any:
+    """The decoded JSON with lone surrogates (``"\\ud800"`` escapes) replaced."""
+    if isinstance(value, str):
+        return scrub(value)
+    if isinstance(value, list):
+        return [_scrubbed(v) for v in value]
+    if isinstance(value, dict):
+        return {scrub(k): _scrubbed(v) for k, v in value.items()}
+    return value
+
+
 def parse_document(data: bytes) -> tuple[MemoryDocument, tuple[LoadProblem, str] | None]:
-    """Parse a file's bytes; an unusable file gives an empty document and the problem."""
+    """Parse a file's bytes; an unusable file gives an empty document and the problem.
+
+    Never raises for any content: deep nesting and absurd numbers are corruption too.
+    """
     try:
-        raw = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raw = _decode_json(data)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         return empty_document(), (LoadProblem.CORRUPT, f"not valid JSON: {exc}")
+    if b"\\ud" in data.lower():
+        raw = _scrubbed(raw)
     if not isinstance(raw, dict):
         return empty_document(), (LoadProblem.CORRUPT, "not a JSON object")
     if "version" not in raw:
@@ -408,8 +437,8 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, tuple[LoadProblem, str]
 
 def _version_of(data: bytes) -> str:
     try:
-        version = json.loads(data.decode("utf-8")).get("version")
-    except (ValueError, AttributeError):
+        version = _decode_json(data).get("version")
+    except (ValueError, AttributeError, RecursionError):
         return "unknown"
     return str(version)
 

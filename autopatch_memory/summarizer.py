@@ -15,7 +15,7 @@ from typing import TypeVar
 from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, apply_delta, discarded_report
 from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
-from autopatch_memory.errors import BackendError, HardLimitError, StoreError
+from autopatch_memory.errors import AutopatchMemoryError, BackendError, HardLimitError
 from autopatch_memory.journal import Outcome
 from autopatch_memory.model import MemoryDelta, MemoryDocument, Turn
 from autopatch_memory.reasons import Reason
@@ -194,12 +194,27 @@ class Summarizer:
         return merged
 
     def drain(self, cancelled: Callable[[], bool] = lambda: False) -> RunOutcome:
-        """The scheduler's entry point: :meth:`run_all`, failures turned into an outcome."""
+        """The scheduler's entry point: :meth:`run_all`, failures turned into an outcome.
+
+        Every failure lands in the journal (a model failure already has). A bug is
+        journaled too, then re-raised: the operator sees it, tests fail on it.
+        """
         try:
             self.run_all(cancelled)
-        except (BackendError, StoreError):
+        except BackendError:
+            return RunOutcome.FAILED  # journaled by run_batch
+        except AutopatchMemoryError as exc:
+            self._journal_failure(type(exc).__name__, exc)
             return RunOutcome.FAILED
+        except Exception as exc:
+            self._journal_failure("internal_error", exc)
+            raise
         return RunOutcome.DONE
+
+    def _journal_failure(self, reason: str, exc: Exception) -> None:
+        self.store.journal.record(
+            self.actor, "summarize", Outcome.FAILED, reason=reason, detail=str(exc)
+        )
 
 
 def _merge(first: ApplyReport, second: ApplyReport) -> ApplyReport:

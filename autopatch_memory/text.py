@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from enum import Enum
 from functools import lru_cache
 
-from autopatch_memory import signals
-from autopatch_memory.limits import CLIP_MARK
+from autopatch_memory import limits, signals
 
 
 class Language(str, Enum):
@@ -26,9 +25,9 @@ def clip(text: str, limit: int) -> str:
     """Clip ``text`` to ``limit`` characters, marking the cut with ``…`` (newlines kept)."""
     if len(text) <= limit:
         return text
-    if limit <= len(CLIP_MARK):
-        return CLIP_MARK[:limit]
-    return text[: limit - len(CLIP_MARK)].rstrip() + CLIP_MARK
+    if limit <= len(limits.CLIP_MARK):
+        return limits.CLIP_MARK[:limit]
+    return text[: limit - len(limits.CLIP_MARK)].rstrip() + limits.CLIP_MARK
 
 
 _CJK_RE = re.compile(
@@ -105,7 +104,7 @@ LONG_TERM = SignalMatcher(
 PROJECT = SignalMatcher(signals.PROJECT_SIGNALS_ZH, signals.PROJECT_SIGNALS_EN)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=limits.SIGNAL_CACHE_ENTRIES)
 def has_long_term_signal(text: str) -> bool:
     """The user's text states an explicit long-term wish ("from now on", "以后"...)."""
     return LONG_TERM.matches(text)
@@ -197,7 +196,7 @@ def _cjk_tokens(run: str, splitter: re.Pattern[str]) -> list[str]:
     return tokens
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=limits.TOKEN_CACHE_ENTRIES)
 def _analyze(text: str, drop_signals: bool) -> tuple[tuple[str, ...], frozenset[str]]:
     """Tokens of ``text`` and its anchors (the tokens that stand on their own)."""
     folded = unicodedata.normalize("NFKC", text)

@@ -210,6 +210,12 @@ def opened(
     memory.close(wait=True)
 
 
+def _reads_memory(question: str, intent: IntentType | None) -> bool:
+    """Whether the turn's intent (forced or classified) is inside memory at all."""
+    chosen = forced(intent) if intent is not None else classify(question)
+    return memory_access(chosen.intent).reads
+
+
 def _take_failure(memory: ProjectMemory) -> list[str]:
     """The failure memory degraded on (if any), as a message; clears it."""
     failure, memory.last_error = memory.last_error, None
@@ -269,7 +275,12 @@ def ask(
     repo, question = _split_repo(args, "QUESTION")
     root = resolve_repo(repo)
     settings = load_settings(root)
-    with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
+    # The gate holds for the whole command: an audit or patch turn opens memory
+    # without refreshing the profile, so nothing at all is written.
+    in_memory = _reads_memory(question, intent)
+    with opened(
+        root, backend=None, refresh_profile=in_memory, finish_summaries=in_memory
+    ) as memory:
         early = _take_failure(memory)
         runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
         result = runner.run(question, intent=intent, progress=console.progress)
@@ -346,7 +357,8 @@ def context(
     repo, question = _split_repo(args, "QUESTION")
     root = resolve_repo(repo)
     classification = forced(intent) if intent is not None else classify(question)
-    with opened(root, backend="off", refresh_profile=True) as memory:
+    reads = memory_access(classification.intent).reads
+    with opened(root, backend="off", refresh_profile=reads) as memory:
         degraded = _take_failure(memory)
         ctx = memory.context(classification.intent, question)
         _note_degraded([*degraded, *_take_failure(memory)])

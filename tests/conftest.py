@@ -4,7 +4,8 @@
   bound but never listens, so a forgotten model call is refused at once;
 * API keys, model names and backend choices from the developer's shell are removed;
 * ``HOME`` and ``XDG_CONFIG_HOME`` point into a temporary folder;
-* an audit hook refuses any socket connection that is not to the loopback interface.
+* an audit hook refuses any name lookup, connection or datagram that is not for the
+  loopback interface.
 """
 
 from __future__ import annotations
@@ -33,12 +34,21 @@ _ENV_TO_CLEAR = (
 )
 
 
+def _host_of(event: str, args: tuple[object, ...]) -> object:
+    if event == "socket.getaddrinfo":  # (host, port, family, type, proto): DNS too
+        return args[0]
+    if event in {"socket.connect", "socket.sendto"}:  # (socket, address)
+        address = args[1]
+        return address[0] if isinstance(address, tuple) and address else None
+    return None
+
+
 def _refuse_remote_sockets(event: str, args: tuple[object, ...]) -> None:
-    if event != "socket.connect":
-        return
-    address = args[1]
-    if isinstance(address, tuple) and address and address[0] not in _LOOPBACK:
-        raise ConnectionRefusedError(f"tests may not reach the network (tried {address!r})")
+    host = _host_of(event, args)
+    if isinstance(host, bytes):
+        host = host.decode("ascii", "replace")
+    if isinstance(host, str) and host not in _LOOPBACK:
+        raise ConnectionRefusedError(f"tests may not reach the network ({event} {host!r})")
 
 
 sys.addaudithook(_refuse_remote_sockets)

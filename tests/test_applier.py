@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, apply_delta, discarded_report
+from autopatch_memory.budget import long_term_bytes
 from autopatch_memory.delta import DeltaParseError, delta_from_object, parse_delta
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import (
@@ -658,14 +660,62 @@ def test_preferences_are_never_evicted() -> None:
     assert [r.reason for r in report.rejected] == [Reason.CAPACITY]
 
 
-def test_long_term_byte_budget_is_enforced() -> None:
+def _distinct_summary(i: int) -> str:
+    """~290 CJK characters no other note shares (no near-duplicate merging)."""
+    return "".join(chr(0x4E00 + i * 290 + k) for k in range(290))
+
+
+def test_long_term_byte_budget_rejects_instead_of_evicting_active_notes() -> None:
     doc = base_document()
     _fill_long_term(doc, preferences=0, notes=0, archived=0)
-    long_summary = "用户关注模块职责" * 37  # 296 chars, ~900 bytes
-    for i in range(60):
-        parsed, _ = delta_from_object(
-            note(f"{i:03d}" + long_summary[: 296 - 3 - (i % 7)], f"module number {i}")
+    outcomes = []
+    for i in range(40):
+        parsed, _ = delta_from_object(note(_distinct_summary(i), f"module number {i}"))
+        doc, report = apply_delta(doc, parsed, now=NOW + timedelta(minutes=i))
+        outcomes.append(report.rejected[0].reason if report.rejected else "ok")
+        assert long_term_bytes(doc) <= limits.LONG_TERM_BUDGET_BYTES
+        assert not any(ok.evicted for ok in report.accepted)  # bytes never cost a note
+    accepted = outcomes.count("ok")
+    assert 10 < accepted < 40
+    assert outcomes == ["ok"] * accepted + [Reason.CAPACITY] * (40 - accepted)
+    assert len(doc.long_term_memory.project_notes) == accepted
+    # An archived item does make room.
+    doc.long_term_memory.project_notes[0].status = ItemStatus.ARCHIVED
+    parsed, _ = delta_from_object(note(_distinct_summary(99), "module 99"))
+    doc, report = apply_delta(doc, parsed, now=NOW + timedelta(hours=2))
+    assert not report.rejected and report.accepted[0].evicted == ["mem_20260502_001"]
+
+
+def test_redaction_counts_toward_the_limit() -> None:
+    # 296 characters that grow past 300 once every value is replaced by a marker.
+    summary = ("pwd=a " * 50)[:296]
+    _, after, report = _run(ts(OPTIONAL_TURN, summary))
+    assert [r.reason for r in report.rejected] == [Reason.TOO_LONG]
+    assert check_invariants(after) == []
+
+
+def test_updating_to_another_items_label_keeps_the_label() -> None:
+    _, after, report = _run(
+        lt(
+            operation="update_existing",
+            target_id=BUILD_NOTE,
+            label="review module",
+            summary="Maven 构建。",
         )
-        doc, _ = apply_delta(doc, parsed, now=NOW + timedelta(minutes=i))
-        assert len(doc.long_term_memory.model_dump_json(indent=2).encode()) <= 20 * 1024
-    assert len(doc.long_term_memory.project_notes) < 50
+    )
+    item = after.long_term_item(BUILD_NOTE)
+    assert item is not None and item.label == "build tool" and item.summary == "Maven 构建。"
+    assert report.accepted[0].note is not None and "label kept" in report.accepted[0].note
+
+
+def test_related_turn_ids_are_kept_once() -> None:
+    _, after, _ = _run(
+        topic(
+            operation="create_new",
+            label="Spring",
+            summary="s",
+            related_turn_ids=[OPTIONAL_TURN] * 3,
+        )
+    )
+    created = next(t for t in after.working_memory.active_topics if t.label == "Spring")
+    assert created.related_turn_ids == [OPTIONAL_TURN]

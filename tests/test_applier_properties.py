@@ -40,8 +40,16 @@ KNOWN_IDS = [
     BUILD_NOTE,
 ]
 
+# Secrets whose redacted form is longer than the text: lengths near every cap.
+secrets_near_caps = st.builds(
+    lambda n, unit: (unit * 100)[:n],
+    st.integers(min_value=40, max_value=310),
+    st.sampled_from(["pwd=a ", "token=x ", "db pwd=ab "]),
+)
 texts = st.one_of(
     st.text(max_size=80),
+    st.text(alphabet=st.characters(min_codepoint=0xD7F0, max_codepoint=0xE010), max_size=20),
+    secrets_near_caps,
     st.text(alphabet="模块用户偏好中文回答配置缓存队列补丁的以后总是", min_size=1, max_size=320),
     st.sampled_from(
         [
@@ -139,4 +147,5 @@ def test_no_delta_breaks_the_file(sequence: list[dict[str, Any]], as_text: bool)
             for lost in set(active_before) - active_after:
                 assert lost in evicted  # only the specified eviction removes an active item
                 assert active_before[lost] is LongTermType.PROJECT_NOTE  # never a preference
-            assert "hunter2" not in raw.decode("utf-8")
+            text = raw.decode("utf-8")  # never a lone surrogate on disk
+            assert "hunter2" not in text

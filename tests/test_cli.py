@@ -645,3 +645,29 @@ def test_ask_puts_at_paths_in_scope(java_repo: Path) -> None:
     text = memory_file(java_repo).read_text(encoding="utf-8")
     assert "review/src/main/java/com/example/review/FindingQueue.java" in text
     assert "PriorityQueue<Finding>" not in text  # the file's content never goes to memory
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("ask", "--intent", "code_audit", "look at ReviewService"),
+        ("ask", "audit the api module for SQL injection and fix it"),
+        ("context", "--intent", "patch_revise", "make the patch smaller"),
+        ("context", "fix the bug in ReviewService", "--json"),
+        ("record", "--intent", "code_audit", "--user", "audit this", "--json"),
+    ],
+)
+def test_gated_turns_write_nothing_at_all(java_repo: Path, args: tuple[str, ...]) -> None:
+    command, *rest = args
+    result = invoke(command, str(java_repo), *rest)
+    assert result.exit_code == 0, result.output
+    assert not (java_repo / MEMORY_DIR_NAME).exists()  # not even the profile or a journal
+
+
+def test_undecodable_arguments_are_recorded_safely(java_repo: Path) -> None:
+    result = invoke(
+        "record", str(java_repo), "--intent", "general_chat", "--user", "caf\udcff?", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    memory_file(java_repo).read_bytes().decode("utf-8")
+    assert "caf\ufffd?" in memory_file(java_repo).read_text(encoding="utf-8")

@@ -286,3 +286,22 @@ def test_corrupt_file_recovery_through_the_facade(repo: Path) -> None:
     assert (folder / "memory.corrupt.json").read_bytes() == b"\x00\x01 not json"
     assert any(e.outcome is Outcome.RECOVERED for e in mem.journal.read())
     mem.close()
+
+
+def test_the_suite_cannot_reach_the_network() -> None:
+    import socket
+
+    with pytest.raises(ConnectionRefusedError, match="may not reach the network"):
+        socket.getaddrinfo("api.openai.com", 443)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        with pytest.raises(ConnectionRefusedError):
+            sock.sendto(b"x", ("8.8.8.8", 53))
+    finally:
+        sock.close()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        with pytest.raises(ConnectionRefusedError):
+            sock.connect(("1.1.1.1", 443))
+    finally:
+        sock.close()

@@ -433,3 +433,113 @@ def test_slow_server_never_blocks_the_host(repo: Path, monkeypatch: pytest.Monke
         assert set(survivors) <= ids  # every turn recorded meanwhile is still there
         assert memory.document().turn(first[0]) is None or memory.document().turn(first[0]).summary  # type: ignore[union-attr]
         memory.close()
+
+
+def test_close_waiting_runs_a_requested_but_unstarted_summary(repo: Path) -> None:
+    for _ in range(20):  # the race is between the request and the worker's start
+        backend = ScriptedBackend()
+        memory = ProjectMemory.open(repo, backend=backend)
+        memory.reset()
+        memory.record_turn("general_chat", "a")
+        memory.record_turn("general_chat", "b")  # requests a run...
+        memory.close(wait=True)  # ...which must happen before close returns
+        assert memory.document().pending_turns() == []
+
+
+class BrokenBackend:
+    """A backend with a bug: raises something that is not a BackendError."""
+
+    name = "broken"
+
+    def summarize(self, request: SummaryRequest) -> MemoryDelta:
+        raise KeyError("a bug in the backend")
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_bug_in_the_worker_is_journaled_not_hidden(repo: Path) -> None:
+    memory = ProjectMemory.open(repo, backend=BrokenBackend())
+    memory.record_turn("general_chat", "a")
+    memory.record_turn("general_chat", "b")
+    deadline = time.monotonic() + 5
+    while memory.last_failure() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    failure = memory.last_failure()
+    assert failure is not None and failure.reason == "internal_error"
+    assert "a bug in the backend" in (failure.detail or "")
+    memory.close(wait=True)  # joins the dead worker: its exception is reported here
+    with pytest.raises(KeyError):  # summarize_now does not swallow it either
+        ProjectMemory.open(repo, backend=BrokenBackend()).summarize_now()
+
+
+def test_a_hostile_reply_cannot_kill_the_worker(repo: Path) -> None:
+    class Hostile:
+        name = "hostile"
+
+        def summarize(self, request: SummaryRequest) -> MemoryDelta:
+            turn = request.turns[0].id
+            return MemoryDelta(
+                turn_summaries=[
+                    {"turn_id": turn, "summary": "bad \ud800 text"},
+                    {"turn_id": "\udcff"},
+                ],
+                topic_operations=[
+                    [[[]]],
+                    "x",
+                    None,
+                    {"operation": "create_new", "label": {"a": 1}},
+                ],
+            )
+
+    memory = ProjectMemory.open(repo, backend=Hostile())
+    memory.record_turn("general_chat", "a")
+    memory.record_turn("general_chat", "b")
+    assert memory.wait_idle(5)
+    assert memory.last_failure() is None
+    assert memory.document().working_memory.recent_turns[0].summary == "bad \ufffd text"
+    memory.close()
+
+
+def test_summarizer_input_is_capped_and_most_relevant_first(repo: Path) -> None:
+    from autopatch_memory.model import LongTermItem, LongTermType, Source, Topic
+    from autopatch_memory.store import Transaction
+    from autopatch_memory.summarizer import build_request
+
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.record_turn("general_chat", "FindingQueue 在 review 模块里怎么排序？")
+
+        def seed(txn: Transaction) -> None:
+            now = txn.now
+            notes = txn.doc.long_term_memory.project_notes
+            for i in range(30):
+                label, summary = (f"module {i}", f"Module{i} owns table t{i}.")
+                if i == 3:
+                    label, summary = "review module", "review 模块管理 FindingQueue 与补丁确认。"
+                notes.append(
+                    LongTermItem(
+                        id=f"mem_20260101_{i:03d}",
+                        type=LongTermType.PROJECT_NOTE,
+                        label=label,
+                        summary=summary,
+                        source=Source.CONVERSATION_SUMMARY,
+                        created_at=now,
+                        updated_at=now,
+                    )
+                )
+            for i in range(8):
+                txn.doc.working_memory.active_topics.append(
+                    Topic(
+                        id=f"topic_20260101_{i:03d}",
+                        label=f"topic {i}",
+                        summary="话题",
+                        last_touched_at=now,
+                    )
+                )
+
+        memory.store.update(seed, actor="test")
+        doc = memory.document()
+        request = build_request(doc, doc.pending_turns())
+    assert len(request.long_term) == limits.SUMMARIZER_MAX_CONTEXT_ITEMS
+    assert request.long_term[0].id == "mem_20260101_003"  # the relevant note first
+    assert len(request.topics) == 8
+    assert request.language.value == "zh"
+    assert all(t.assistant_text == "" for t in request.turns)

@@ -23,8 +23,9 @@ from autopatch_memory import limits
 from autopatch_memory.errors import StoreError
 from autopatch_memory.model import RepoProfile
 from autopatch_memory.profile.files import Fingerprint, fingerprint
+from autopatch_memory.safe_io import STATE_DIR_NAME, ensure_state_dir, state_dir
 
-STATE_DIR = ".autopatch-j"
+STATE_DIR = STATE_DIR_NAME
 CACHE_FILE_NAME = "profile.cache.json"
 _TEMP_PREFIX = ".profile.cache."
 _TEMP_SUFFIX = ".tmp"
@@ -76,15 +77,9 @@ def _unchanged(root: str, cached: CachedReport) -> bool:
 
 def _state_dir(root: str) -> str:
     """Our folder inside the repository, created if needed; refuses anything but a real folder."""
-    directory = os.path.join(root, STATE_DIR)
-    try:
-        mode = os.lstat(directory).st_mode
-    except FileNotFoundError:
-        os.mkdir(directory)
-        return directory
-    if stat.S_ISLNK(mode) or not stat.S_ISDIR(mode):
-        raise StoreError(f"{STATE_DIR} is not a plain folder; the profile cache was not written")
-    return directory
+    directory = state_dir(root)
+    ensure_state_dir(directory)
+    return str(directory)
 
 
 def save(root: str, cached: CachedReport) -> None:
@@ -100,6 +95,8 @@ def save(root: str, cached: CachedReport) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             raise
+    except StoreError as exc:
+        raise StoreError(f"profile cache not written: {exc}") from exc
     except OSError as exc:
         raise StoreError(f"profile cache not written: {exc.strerror or exc}") from exc
 

@@ -1,0 +1,213 @@
+"""Hostile repositories, files and text: nothing escapes, nothing is lost, nothing leaks."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from autopatch_memory import limits
+from autopatch_memory.journal import Journal, Outcome
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.model import check_invariants
+from autopatch_memory.reasons import Reason
+from autopatch_memory.store import MemoryStore, parse_document
+
+REFERENCE = Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json"
+
+
+# --- links planted by a cloned repository -----------------------------------------------
+
+
+def test_a_linked_state_folder_is_never_written_through(repo: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, repo / ".autopatch-j")
+    memory = ProjectMemory.open(repo, backend="off")
+    assert memory.record_turn("general_chat", "Optional 怎么用？") is None
+    assert memory.last_error is not None and "symbolic link" in memory.last_error.message
+    assert memory.context("general_chat", "Optional").is_empty
+    assert list(elsewhere.iterdir()) == []
+    memory.close()
+
+
+def test_a_linked_journal_or_memory_file_is_never_followed(repo: Path, tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    os.symlink(victim, folder / "memory.journal.jsonl")
+    os.symlink(victim, folder / "memory.json")
+    memory = ProjectMemory.open(repo, backend="off")
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    assert memory.last_error is not None
+    memory.close()
+
+
+# --- text that cannot be encoded ---------------------------------------------------------------
+
+
+def test_lone_surrogates_are_replaced_not_fatal(repo: Path) -> None:
+    with ProjectMemory.open(repo, backend="off") as memory:
+        turn_id = memory.record_turn("general_chat", "lone \ud800 surrogate", "answer \udcff")
+        assert turn_id is not None
+        turn = memory.document().turn(turn_id)
+        assert turn is not None and turn.user_text == "lone \ufffd surrogate"
+        report = memory.apply_delta(
+            {
+                "turn_summaries": [{"turn_id": turn_id, "summary": "bad \ud800 text"}],
+                "topic_operations": [
+                    {"operation": "update_existing", "target_id": "t\ud800", "summary": "x"}
+                ],
+            }
+        )
+        assert [r.reason for r in report.rejected] == [Reason.UNKNOWN_TARGET]
+        assert memory.document().turn(turn_id).summary == "bad \ufffd text"  # type: ignore[union-attr]
+        memory.store.path.read_bytes().decode("utf-8")  # valid UTF-8 throughout
+        memory.journal.path.read_bytes().decode("utf-8")
+
+
+def test_a_file_with_surrogate_escapes_loads_and_stays_writable(repo: Path) -> None:
+    raw = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    raw["working_memory"]["recent_turns"][0]["user_text"] = "x\ud800y"
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    (folder / "memory.json").write_text(json.dumps(raw), encoding="ascii")
+    with ProjectMemory.open(repo, backend="off") as memory:
+        assert memory.document().working_memory.recent_turns[0].user_text == "x\ufffdy"
+        assert memory.record_turn("general_chat", "still works?") is not None
+        assert memory.context("general_chat", "x y").render().encode("utf-8")
+
+
+# --- corrupt files that break parsers -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"[" * 100_000,
+        b'{"version": 1, "generation": ' + b"9" * 5000 + b"}",
+        b'{"a":' * 40_000,
+        b"\xff\xfe not utf-8",
+        b'{"version": true}',
+        b'{"version": 1.0}',
+        b'{"version": 1, "generation": -1}',
+        b'{"version": 1, "working_memory": null}',
+    ],
+    ids=[
+        "deep-list",
+        "huge-int",
+        "deep-object",
+        "not-utf8",
+        "bool-version",
+        "float-version",
+        "negative-generation",
+        "null-section",
+    ],
+)
+def test_any_corrupt_file_is_backed_up_and_memory_restarts(repo: Path, data: bytes) -> None:
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    (folder / "memory.json").write_bytes(data)
+    _, problem = parse_document(data)
+    assert problem is not None
+    with ProjectMemory.open(repo, backend="off") as memory:
+        assert memory.record_turn("general_chat", "hello") is not None
+    assert (folder / "memory.corrupt.json").read_bytes() == data
+
+
+def test_a_byte_order_mark_is_not_corruption(repo: Path) -> None:
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    (folder / "memory.json").write_bytes(b"\xef\xbb\xbf" + REFERENCE.read_bytes())
+    with ProjectMemory.open(repo, backend="off") as memory:
+        assert len(memory.document().working_memory.recent_turns) == 2
+        memory.record_turn("general_chat", "hello")
+    assert not (folder / "memory.corrupt.json").exists()
+
+
+@pytest.mark.parametrize(
+    "reply", ["[" * 100_000, '{"a":' * 40_000, "{" * 200_000, "x" * (limits.DELTA_MAX_CHARS + 1)]
+)
+def test_pathological_replies_are_invalid_json(repo: Path, reply: str) -> None:
+    with ProjectMemory.open(repo, backend="off") as memory:
+        report = memory.apply_delta(reply)
+    assert report.discarded and report.rejected[0].reason in {Reason.INVALID_JSON, Reason.BAD_SHAPE}
+
+
+# --- the journal never keeps the head of a secret ---------------------------------------------------
+
+
+def test_a_secret_cut_by_the_detail_limit_is_still_redacted(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    key = "sk-proj-" + "A" * 40
+    # The key straddles the clip point: a clipped key would no longer match.
+    detail = "x" * (limits.JOURNAL_DETAIL_CHARS - 20) + " " + key + " tail"
+    journal.record("user", "delta", Outcome.FAILED, detail=detail)
+    text = journal.path.read_text(encoding="utf-8")
+    assert "sk-proj-AAAA" not in text and "AAAAAAAAAA" not in text
+
+
+def test_an_unparseable_reply_preview_is_redacted(repo: Path) -> None:
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.apply_delta("no json here, but ghp_" + "b" * 36 + " is my token")
+        text = memory.journal.path.read_text(encoding="utf-8")
+    assert "ghp_bbbb" not in text
+
+
+# --- a file that arrived over the hard limit -------------------------------------------------------------
+
+
+def _oversize_reference(repo: Path) -> int:
+    raw = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    # Nothing the size policy may trim: no turns, no topics, no archived items.
+    raw["working_memory"] = {"recent_turns": [], "active_topics": []}
+    raw["long_term_memory"]["durable_preferences"] = raw["long_term_memory"]["durable_preferences"][
+        :1
+    ]
+    notes = raw["long_term_memory"]["project_notes"]
+    template = notes[0]
+    for i in range(30):
+        note = dict(template, id=f"mem_20260501_x{i:03d}", label=f"module {i}")
+        note["summary"] = "".join(chr(0x4E00 + i * 280 + k) for k in range(280))
+        notes.append(note)
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    data = json.dumps(raw, ensure_ascii=False, indent=2).encode("utf-8")
+    (folder / "memory.json").write_bytes(data)
+    return len(data)
+
+
+def test_an_oversize_file_is_refused_then_writable_after_forget(repo: Path) -> None:
+    size = _oversize_reference(repo)
+    assert size > limits.HARD_LIMIT_BYTES
+    memory = ProjectMemory.open(repo, backend="off")
+    before = memory.store.path.read_bytes()
+    assert memory.record_turn("general_chat", "hello") is None  # refused, reported
+    assert memory.last_error is not None and "hard limit" in memory.last_error.message
+    assert memory.store.path.read_bytes() == before  # nothing lost
+    # Archiving items the user no longer needs makes room: archived items are
+    # the last resort of the size policy, and a write that shrinks the file is
+    # accepted even while it is still over the limit.
+    sizes = []
+    for i in range(3):
+        memory.forget(f"mem_20260501_x{i:03d}")
+        sizes.append(memory.store.path.stat().st_size)
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] < size
+    assert memory.record_turn("general_chat", "hello again") is not None
+    doc = memory.document()
+    assert memory.store.path.stat().st_size <= limits.HARD_LIMIT_BYTES
+    assert check_invariants(doc) == []
+    active = [i.id for i in doc.long_term_memory.items() if i.is_active]
+    assert "mem_20260501_x029" in active and "mem_20260501_m3n5" in active
+    memory.close()
+
+
+def test_store_refuses_an_unusable_folder_cleanly(repo: Path) -> None:
+    (repo / ".autopatch-j").write_text("not a folder", encoding="utf-8")
+    store = MemoryStore(repo)
+    with pytest.raises(Exception, match="not a folder"):
+        store.read_bytes()
