@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_applier import (
@@ -27,6 +28,9 @@ from autopatch_memory.delta import delta_from_object, parse_delta
 from autopatch_memory.model import LongTermType, MemoryDocument, check_invariants
 from autopatch_memory.store import MemoryStore, Transaction
 from autopatch_memory.summarizer import apply_in_store
+
+# Part of the reliability suite (-m reliability); also in the default run.
+pytestmark = pytest.mark.reliability
 
 KNOWN_IDS = [
     OPTIONAL_TURN,

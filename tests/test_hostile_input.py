@@ -15,6 +15,9 @@ from autopatch_memory.model import check_invariants
 from autopatch_memory.reasons import Reason
 from autopatch_memory.store import MemoryStore, parse_document
 
+# Part of the reliability suite (-m reliability); also in the default run.
+pytestmark = pytest.mark.reliability
+
 REFERENCE = Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json"
 
 

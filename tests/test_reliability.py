@@ -167,3 +167,91 @@ def test_sigkill_during_writes_never_tears_the_file(repo: Path) -> None:
         assert topic.label == f"write {doc.generation}"
         assert topic.summary == "x" * 3000
     assert log.read_text(encoding="utf-8").count("done") > 50
+
+
+APPLIER = textwrap.dedent(
+    """
+    import sys, time
+    from autopatch_memory.memory import ProjectMemory
+
+    repo, rounds = sys.argv[1], int(sys.argv[2])
+    memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+    applied = 0
+    for i in range(rounds):
+        pending = memory.document().pending_turns()
+        delta = {
+            "turn_summaries": [{"turn_id": t.id, "summary": f"摘要 {t.user_text[:12]}"} for t in pending],
+            "topic_operations": [{"operation": "create_new", "label": f"topic {i % 3}", "summary": f"round {i}"}],
+        }
+        report = memory.apply_delta(delta)
+        applied += sum(1 for a in report.accepted if a.section == "turn_summaries")
+        time.sleep(0.005)
+    print(applied)
+    memory.close()
+    """
+)
+
+
+def test_recording_and_applying_at_once_from_many_processes(repo: Path) -> None:
+    ProjectMemory.open(repo, backend="off").close()
+    writers = [_python(WRITER, repo, w, 30) for w in range(4)]
+    appliers = [_python(APPLIER, repo, 40) for _ in range(2)]
+    for proc in writers:
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+    summarized = 0
+    for proc in appliers:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        summarized += int(out)
+    memory = ProjectMemory.open(repo, backend="off")
+    doc = memory.document()
+    assert check_invariants(doc) == []
+    recorded = [e.target for e in memory.journal.read() if e.op == "record_turn"]
+    assert len(recorded) == 120
+    # Applying never dropped a turn recorded meanwhile: the newest writes are all there.
+    assert [t.id for t in doc.working_memory.recent_turns] == recorded[-limits.MAX_RECENT_TURNS :]
+    assert summarized > 0
+    for turn in doc.working_memory.recent_turns:
+        if not turn.is_pending:
+            assert turn.summary.startswith("摘要 ")
+    assert {t.label for t in doc.working_memory.active_topics} <= {"topic 0", "topic 1", "topic 2"}
+    memory.close()
+
+
+FULL_DISK = textwrap.dedent(
+    """
+    import json, resource, signal, sys
+    from autopatch_memory.memory import ProjectMemory
+
+    repo = sys.argv[1]
+    memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+    # A real write failure from the OS: files may not grow past this size (EFBIG).
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+    turn_id = memory.record_turn("general_chat", "问" * 900, "答" * 1900)
+    context = memory.context("general_chat", "Optional")
+    print(json.dumps({
+        "turn_id": turn_id,
+        "error": memory.last_error.message if memory.last_error else None,
+        "context_items": len(context.items),
+    }))
+    """
+)
+
+
+def test_a_full_disk_fails_the_write_not_the_turn(repo: Path) -> None:
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.record_turn("general_chat", "Optional 怎么用？")
+    path = repo / ".autopatch-j" / "memory.json"
+    before = path.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-c", FULL_DISK, str(repo)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr  # the host's turn went on
+    outcome = json.loads(done.stdout)
+    assert outcome["turn_id"] is None
+    assert outcome["error"] and "File too large" in outcome["error"]
+    assert outcome["context_items"] == 1  # reading still works
+    assert path.read_bytes() == before  # the old file is intact
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]

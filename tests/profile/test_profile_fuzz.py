@@ -6,6 +6,7 @@ import contextlib
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profile_helpers import write_files
@@ -48,6 +49,9 @@ TOML_PIECES = [
     '{ module = "g:a" }', '{ group = "g", name = "a" }', '{ id = "io.quarkus" }', '["a", "b"]',
     "java = ", '"21"', "{ strictly = 1 }", "[", "]", "=", '"', "spring-boot = ", "x.y = 1",
 ]  # fmt: skip
+
+# Part of the reliability suite (-m reliability); also in the default run.
+pytestmark = pytest.mark.reliability
 
 
 def _assembled(pieces: list[str]) -> st.SearchStrategy[str]:
