@@ -35,7 +35,7 @@ from profile_repos import BUDGET_CACHED_MS, BUDGET_COLD_MS, bench_profile
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryRequest
-from autopatch_memory.context import history_replay_size
+from autopatch_memory.context import history_replay_size, size_of
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import (
     LongTermItem,
@@ -192,14 +192,12 @@ def bench_core(repo: Path, samples: int) -> dict[str, Any]:
         _time(lambda q=q: memory.context("general_chat", q))
         for q in QUESTIONS * (samples // len(QUESTIONS))
     ]
-    record = [
-        _time(
-            lambda i=i: memory.record_turn(
-                "general_chat", f"{QUESTIONS[i % 6]} #{i}", "回答：" + "细节" * 400
-            )
-        )
-        for i in range(samples // 4)
-    ]
+    conversation: list[str] = []  # what a host without memory would replay
+    record: list[float] = []
+    for i in range(samples // 4):
+        question, answer = f"{QUESTIONS[i % len(QUESTIONS)]} #{i}", "回答：" + "细节" * 400
+        conversation[len(conversation) :] = [question, answer]
+        record.append(_time(lambda q=question, a=answer: memory.record_turn("general_chat", q, a)))
     apply: list[float] = []
     for i in range(samples // 4):
         memory.record_turn("code_explain", f"review 模块的第 {i} 个问题", "回答")
@@ -209,7 +207,10 @@ def bench_core(repo: Path, samples: int) -> dict[str, Any]:
     doc = memory.document()
     ctx = memory.context("code_explain", "这个项目怎么构建？review 模块做什么？")
     injected = ctx.size_report()
-    replay = history_replay_size(doc)
+    # Replaying the last twelve turns verbatim (questions and full answers), and
+    # what is left of them in the file after the size policy.
+    replay = size_of("\n\n".join(conversation[-2 * limits.MAX_RECENT_TURNS :]))
+    stored = history_replay_size(doc)
     memory.close()
     return {
         "file_bytes": size,
@@ -222,6 +223,7 @@ def bench_core(repo: Path, samples: int) -> dict[str, Any]:
             "items": len(ctx.items),
             "replay_chars": replay.chars,
             "replay_tokens": replay.tokens,
+            "stored_history_chars": stored.chars,
         },
     }
 
@@ -298,7 +300,7 @@ def render(results: dict[str, Any]) -> str:
     lines += [
         "",
         f"injected context: {inj['chars']} chars ≈ {inj['tokens']} tokens ({inj['items']} items)",
-        f"replaying the recent history: {inj['replay_chars']} chars "
+        f"replaying the last {limits.MAX_RECENT_TURNS} turns instead: {inj['replay_chars']} chars "
         f"≈ {inj['replay_tokens']} tokens",
         f"model call in flight during the second block: {in_flight}; "
         f"turns kept afterwards: {flight['turns_kept']}",
