@@ -161,6 +161,10 @@ RepoArg = Annotated[
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document on stdout, nothing else.")
 ]
+RepoAndQuestion = Annotated[
+    list[str],
+    typer.Argument(metavar="[REPO] QUESTION", help="The repository (optional), the question."),
+]
 IntentOpt = Annotated[
     IntentType | None,
     typer.Option(
@@ -264,10 +268,7 @@ def chat(repo: RepoArg = None) -> None:
 
 @command()
 def ask(
-    args: Annotated[
-        list[str],
-        typer.Argument(metavar="[REPO] QUESTION", help="The repository (optional), the question."),
-    ],
+    args: RepoAndQuestion,
     intent: IntentOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -346,10 +347,7 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
 
 @command()
 def context(
-    args: Annotated[
-        list[str],
-        typer.Argument(metavar="[REPO] QUESTION", help="The repository (optional), the question."),
-    ],
+    args: RepoAndQuestion,
     intent: IntentOpt = None,
     json_out: JsonOpt = False,
 ) -> None:

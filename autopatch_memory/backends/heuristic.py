@@ -27,11 +27,11 @@ from autopatch_memory import limits, signals
 from autopatch_memory.backends.base import SummaryItem, SummaryRequest, SummaryTurn
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import (
+    SOURCE_OF_TYPE,
     LongTermOp,
     LongTermType,
     MemoryDelta,
     Operation,
-    Source,
     TopicOp,
     TurnSummaryOp,
 )
@@ -709,23 +709,9 @@ class HeuristicBackend:
                 # Keyed by the kind of rule, so "用中文" and "in English" in one batch
                 # make one item (the later wish wins), not one per language.
                 key = target.id if target else normalize(names[-1])
-                if target is not None:
-                    proposals[key] = LongTermOp(
-                        operation=Operation.UPDATE_EXISTING,
-                        target_id=target.id,
-                        summary=summary,
-                        source=Source.USER_EXPLICIT.value,
-                        evidence_turn_ids=[view.id],
-                    )
-                else:
-                    proposals[key] = LongTermOp(
-                        operation=Operation.CREATE_NEW,
-                        type=LongTermType.DURABLE_PREFERENCE.value,
-                        label=label,
-                        summary=summary,
-                        source=Source.USER_EXPLICIT.value,
-                        evidence_turn_ids=[view.id],
-                    )
+                proposals[key] = _long_term_op(
+                    LongTermType.DURABLE_PREFERENCE, target, label, summary, evidence=[view.id]
+                )
         return list(proposals.values())
 
     def _notes(self, views: Sequence[_TurnView], request: SummaryRequest) -> list[LongTermOp]:
@@ -761,21 +747,7 @@ class HeuristicBackend:
             summary = self._merged(base, question) or _safe(fresh, limits.MAX_SUMMARY_CHARS)
             if summary is None:
                 continue
-            if target is not None:
-                proposals[key] = LongTermOp(
-                    operation=Operation.UPDATE_EXISTING,
-                    target_id=target.id,
-                    summary=summary,
-                    source=Source.CONVERSATION_SUMMARY.value,
-                )
-            else:
-                proposals[key] = LongTermOp(
-                    operation=Operation.CREATE_NEW,
-                    type=LongTermType.PROJECT_NOTE.value,
-                    label=label,
-                    summary=summary,
-                    source=Source.CONVERSATION_SUMMARY.value,
-                )
+            proposals[key] = _long_term_op(LongTermType.PROJECT_NOTE, target, label, summary)
         return list(proposals.values())
 
     @staticmethod
@@ -800,3 +772,31 @@ class HeuristicBackend:
             return base
         joiner = "；又问：" if detect_language(base) is Language.ZH else "; also asked: "
         return _extend(base.rstrip(_END_PUNCT + " "), question, joiner)
+
+
+def _long_term_op(
+    kind: LongTermType,
+    target: SummaryItem | None,
+    label: str,
+    summary: str,
+    *,
+    evidence: list[str] | None = None,
+) -> LongTermOp:
+    """Update ``target`` when there is one, else create a new item of ``kind``."""
+    source = SOURCE_OF_TYPE[kind].value
+    if target is not None:
+        return LongTermOp(
+            operation=Operation.UPDATE_EXISTING,
+            target_id=target.id,
+            summary=summary,
+            source=source,
+            evidence_turn_ids=evidence or [],
+        )
+    return LongTermOp(
+        operation=Operation.CREATE_NEW,
+        type=kind.value,
+        label=label,
+        summary=summary,
+        source=source,
+        evidence_turn_ids=evidence or [],
+    )
