@@ -20,6 +20,8 @@ from pydantic import BaseModel
 from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, discarded_report
 from autopatch_memory.backends.base import SummaryBackend
+from autopatch_memory.backends.heuristic import HeuristicBackend
+from autopatch_memory.config import load_settings, make_backend
 from autopatch_memory.context import MemoryContext, build_context, empty_context
 from autopatch_memory.delta import DeltaParseError, delta_from_object, parse_delta
 from autopatch_memory.errors import ConfigError, ItemNotFoundError, StoreError
@@ -72,12 +74,8 @@ def _resolve_backend(repo_root: Path, backend: BackendSpec) -> SummaryBackend | 
     if backend == "off":
         return None
     if backend == "heuristic":
-        from autopatch_memory.backends.heuristic import HeuristicBackend
-
         return HeuristicBackend()
     if backend is None or isinstance(backend, str):
-        from autopatch_memory.config import load_settings, make_backend
-
         overrides = {"backend": backend} if isinstance(backend, str) else None
         return make_backend(load_settings(repo_root, overrides))
     if isinstance(backend, SummaryBackend):
