@@ -141,6 +141,15 @@ SIMILARITY_CJK_CHAR_WEIGHT = 0.5
 # other text about four characters per token (typical BPE tokenizers).
 TOKEN_ESTIMATE_CHARS_PER_TOKEN = 4
 
+# --- the command line (SPEC §11) ------------------------------------------------------
+# What an @path may contribute to the answering model's user message (never to
+# memory): generous for source files, a pasted log or generated file cannot flood it.
+ATTACHMENT_MAX_BYTES = 64 * KIB
+ATTACHMENTS_MAX_TOTAL_BYTES = 192 * KIB
+ATTACHMENT_MAX_FOLDER_ENTRIES = 100
+ATTACHMENT_BINARY_PROBE_BYTES = 8 * KIB  # a NUL byte in this first block: a binary file
+LOG_DEFAULT_ENTRIES = 20  # `log` without -n
+
 # --- repo profile (SPEC §6) -------------------------------------------------------
 PROFILE_MAX_LIST_ITEMS = 20
 PROFILE_MAX_VALUE_CHARS = 120

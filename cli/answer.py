@@ -66,14 +66,6 @@ NO_MODEL_HINT = (
     "server such as http://localhost:11434/v1) to get answers"
 )
 
-# What an @path may contribute to the model's user message. The limits are generous
-# for source files and keep a pasted log or a generated file from flooding the call.
-MAX_ATTACHMENT_BYTES = 64 * limits.KIB
-MAX_ATTACHMENTS_TOTAL_BYTES = 192 * limits.KIB
-MAX_FOLDER_ENTRIES = 100
-# A NUL byte in the first block means a binary file: nothing a model should read.
-_BINARY_PROBE_BYTES = 8 * limits.KIB
-
 
 class AttachmentKind(str, Enum):
     """What an ``@path`` named."""
@@ -115,10 +107,10 @@ def _inside(path: Path, root: Path) -> bool:
 
 def _read_file(path: Path, budget: int) -> tuple[str, bool] | None:
     """The text of ``path`` within ``budget`` bytes (and whether it was cut); None if binary."""
-    limit = min(MAX_ATTACHMENT_BYTES, budget)
+    limit = min(limits.ATTACHMENT_MAX_BYTES, budget)
     with path.open("rb") as fh:
         data = fh.read(limit + 1)
-    if b"\0" in data[:_BINARY_PROBE_BYTES]:
+    if b"\0" in data[: limits.ATTACHMENT_BINARY_PROBE_BYTES]:
         return None
     truncated = len(data) > limit
     return data[:limit].decode("utf-8", errors="replace"), truncated
@@ -130,7 +122,7 @@ def _list_folder(path: Path) -> tuple[str, bool]:
         for entry in os.scandir(path)
         if entry.name != MEMORY_DIR_NAME
     )
-    shown = names[:MAX_FOLDER_ENTRIES]
+    shown = names[: limits.ATTACHMENT_MAX_FOLDER_ENTRIES]
     return "\n".join(shown), len(names) > len(shown)
 
 
@@ -144,7 +136,7 @@ def resolve_mentions(question: str, repo_root: Path, *, cwd: Path | None = None)
     """
     root = repo_root.resolve()
     result = Mentions()
-    budget = MAX_ATTACHMENTS_TOTAL_BYTES
+    budget = limits.ATTACHMENTS_MAX_TOTAL_BYTES
     for mention in mentioned_paths(question):
         raw = Path(mention).expanduser()
         candidates = [raw] if raw.is_absolute() else [root / raw, (cwd or Path.cwd()) / raw]

@@ -64,7 +64,6 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-DEFAULT_LOG_ENTRIES = 20
 STDIN_PATH = "-"
 
 console = Console()
@@ -596,7 +595,7 @@ def log(
     repo: RepoArg = None,
     last: Annotated[
         int, typer.Option("-n", "--last", min=1, help="How many of the newest entries.")
-    ] = DEFAULT_LOG_ENTRIES,
+    ] = limits.LOG_DEFAULT_ENTRIES,
     json_out: JsonOpt = False,
 ) -> None:
     """Show the journal: what changed, what was rejected and why."""
