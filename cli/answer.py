@@ -39,7 +39,7 @@ from autopatch_memory.journal import JournalEntry
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME
 from autopatch_memory.text import has_project_signal
-from cli.classify import Classification, classify, forced, mentioned_paths
+from cli.classify import Classification, choose, mentioned_paths
 
 __all__ = [
     "BASE_PROMPT",
@@ -301,14 +301,6 @@ class TurnRunner:
         """A runner that answers through the model the settings name (if any)."""
         return cls(memory, make_answerer(settings), model_name=settings.model, cwd=cwd)
 
-    def choose_intent(
-        self, question: str, intent: IntentType | None, *, patch_pending: bool = False
-    ) -> Classification:
-        """The forced intent, or the classifier's choice."""
-        if intent is not None:
-            return forced(intent)
-        return classify(question, patch_pending=patch_pending)
-
     def run(
         self,
         question: str,
@@ -323,7 +315,7 @@ class TurnRunner:
         fails: then nothing is recorded (the turn was not answered).
         """
         question = question.strip()
-        classification = self.choose_intent(question, intent, patch_pending=patch_pending)
+        classification = choose(question, intent, patch_pending=patch_pending)
         kind = classification.intent
         self.memory.last_error = None
         context = self.memory.context(kind, question)

@@ -43,7 +43,7 @@ from cli.answer import (
     describe_failure,
 )
 from cli.chat import ChatSession
-from cli.classify import classify, forced
+from cli.classify import choose
 from cli.render import (
     Console,
     render_context,
@@ -213,12 +213,6 @@ def opened(
     memory.close(wait=True)
 
 
-def _reads_memory(question: str, intent: IntentType | None) -> bool:
-    """Whether the turn's intent (forced or classified) is inside memory at all."""
-    chosen = forced(intent) if intent is not None else classify(question)
-    return memory_access(chosen.intent).reads
-
-
 def _take_failure(memory: ProjectMemory) -> list[str]:
     """The failure memory degraded on (if any), as a message; clears it."""
     failure, memory.last_error = memory.last_error, None
@@ -277,7 +271,7 @@ def ask(
     settings = load_settings(root)
     # The gate holds for the whole command: an audit or patch turn opens memory
     # without refreshing the profile, so nothing at all is written.
-    in_memory = _reads_memory(question, intent)
+    in_memory = memory_access(choose(question, intent).intent).reads
     with opened(
         root, backend=None, refresh_profile=in_memory, finish_summaries=in_memory
     ) as memory:
@@ -353,7 +347,7 @@ def context(
     """Show exactly the memory context a question would be given."""
     repo, question = _split_repo(args, "QUESTION")
     root = resolve_repo(repo)
-    classification = forced(intent) if intent is not None else classify(question)
+    classification = choose(question, intent)
     reads = memory_access(classification.intent).reads
     with opened(root, backend="off", refresh_profile=reads) as memory:
         degraded = _take_failure(memory)

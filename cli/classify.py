@@ -29,7 +29,7 @@ from autopatch_memory import signals
 from autopatch_memory.intents import IntentType
 from autopatch_memory.text import SignalMatcher
 
-__all__ = ["Classification", "Rule", "classify", "forced", "mentioned_paths"]
+__all__ = ["Classification", "Rule", "choose", "classify", "forced", "mentioned_paths"]
 
 
 class Rule(str, Enum):
@@ -172,3 +172,12 @@ def classify(text: str, *, patch_pending: bool = False) -> Classification:
 def forced(intent: IntentType) -> Classification:
     """The classification of an intent the user chose explicitly."""
     return Classification(intent=intent, rule=Rule.FORCED)
+
+
+def choose(
+    text: str, intent: IntentType | None = None, *, patch_pending: bool = False
+) -> Classification:
+    """The intent the user forced (``--intent``, ``/intent``), else the classifier's choice."""
+    if intent is not None:
+        return forced(intent)
+    return classify(text, patch_pending=patch_pending)
