@@ -33,7 +33,7 @@ from autopatch_memory.journal import JournalEntry
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import check_invariants
 from autopatch_memory.profile import collect
-from autopatch_memory.store import LoadProblem, parse_document
+from autopatch_memory.store import parse_document
 
 __all__ = ["BACKUP_PATTERNS", "Check", "CheckName", "CheckStatus", "Diagnosis", "diagnose"]
 
@@ -162,15 +162,12 @@ def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
     doc, problem = parse_document(data)
     checks: list[Check] = []
     if problem is not None:
-        kind, why = problem
-        where = (
-            "memory.v<N>.bak.json" if kind is LoadProblem.FOREIGN_VERSION else "memory.corrupt.json"
-        )
+        where = f"{problem.backup_stem}.json"
         checks.append(
             Check(
                 name=CheckName.MEMORY_FILE,
                 status=CheckStatus.ERROR,
-                summary=f"{kind.value}: {why}",
+                summary=f"{problem.kind.value}: {problem.why}",
                 details=[f"memory reads as empty; the next write moves the file to {where}"],
             )
         )

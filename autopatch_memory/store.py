@@ -28,7 +28,7 @@ from contextlib import contextmanager, suppress
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from filelock import FileLock, Timeout
 from pydantic import BaseModel, ValidationError
@@ -74,6 +74,21 @@ class LoadProblem(str, Enum):
 
     CORRUPT = "corrupt"  # not JSON, or not the shape of a memory document
     FOREIGN_VERSION = "foreign_version"  # a memory document of another format version
+
+
+class Unusable(NamedTuple):
+    """A memory file that cannot be used as it is, and why."""
+
+    kind: LoadProblem
+    why: str
+    version: int | None = None  # the foreign format version
+
+    @property
+    def backup_stem(self) -> str:
+        """Where the next write moves the file: ``<stem>.json`` (or ``<stem>.<ts>.json``)."""
+        if self.kind is LoadProblem.FOREIGN_VERSION:
+            return f"memory.v{self.version}.bak"
+        return "memory.corrupt"
 
 
 class Transaction:
@@ -194,7 +209,7 @@ class MemoryStore:
             self._cache = (data, doc)
         return doc
 
-    def problem(self) -> tuple[LoadProblem, str] | None:
+    def problem(self) -> Unusable | None:
         """Why the file on disk is unusable (with a short explanation), or ``None``."""
         data = self.read_bytes()
         if data is None:
@@ -306,8 +321,7 @@ class MemoryStore:
         doc, found = parse_document(data)
         if found is None:
             return doc, data
-        problem, why = found
-        backup = self._backup_name(problem, data)
+        backup = self._backup_name(found.backup_stem)
         try:
             os.replace(self.path, backup)
         except OSError as exc:
@@ -321,17 +335,14 @@ class MemoryStore:
                 "recover",
                 Outcome.RECOVERED,
                 target=backup.name,
-                reason=problem.value,
-                detail=why,
+                reason=found.kind.value,
+                detail=found.why,
             )
         )
         return empty_document(), None
 
-    def _backup_name(self, problem: LoadProblem, data: bytes) -> Path:
-        if problem is LoadProblem.FOREIGN_VERSION:
-            stem = f"memory.v{_version_of(data)}.bak"
-        else:
-            stem = "memory.corrupt"
+    def _backup_name(self, stem: str) -> Path:
+        """A backup name that is not taken yet: backups are never overwritten."""
         candidate = self.folder / f"{stem}.json"
         stamp = self.clock().strftime("%Y%m%dT%H%M%S")
         n = 0
@@ -402,7 +413,7 @@ def _scrubbed(value: Any) -> Any:
     return value
 
 
-def parse_document(data: bytes) -> tuple[MemoryDocument, tuple[LoadProblem, str] | None]:
+def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
     """Parse a file's bytes; an unusable file gives an empty document and the problem.
 
     Never raises for any content: deep nesting and absurd numbers are corruption too.
@@ -410,37 +421,32 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, tuple[LoadProblem, str]
     try:
         raw = _decode_json(data)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        return empty_document(), (LoadProblem.CORRUPT, f"not valid JSON: {exc}")
+        return empty_document(), Unusable(LoadProblem.CORRUPT, f"not valid JSON: {exc}")
     if b"\\ud" in data.lower():
         raw = _scrubbed(raw)
     if not isinstance(raw, dict):
-        return empty_document(), (LoadProblem.CORRUPT, "not a JSON object")
+        return empty_document(), Unusable(LoadProblem.CORRUPT, "not a JSON object")
     if "version" not in raw:
-        return empty_document(), (LoadProblem.CORRUPT, "no format version")
+        return empty_document(), Unusable(LoadProblem.CORRUPT, "no format version")
     version = raw.get("version")
     if (
         isinstance(version, int)
         and not isinstance(version, bool)
         and version != limits.FORMAT_VERSION
     ):
-        return empty_document(), (
+        return empty_document(), Unusable(
             LoadProblem.FOREIGN_VERSION,
             f"format version {version}, this program reads version {limits.FORMAT_VERSION}",
+            version,
         )
     try:
         return MemoryDocument.model_validate(raw), None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        return empty_document(), (LoadProblem.CORRUPT, f"wrong shape at {where}: {first['msg']}")
-
-
-def _version_of(data: bytes) -> str:
-    try:
-        version = _decode_json(data).get("version")
-    except (ValueError, AttributeError, RecursionError):
-        return "unknown"
-    return str(version)
+        return empty_document(), Unusable(
+            LoadProblem.CORRUPT, f"wrong shape at {where}: {first['msg']}"
+        )
 
 
 def _unlink_quietly(path: Path) -> None:

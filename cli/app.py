@@ -318,10 +318,9 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
         failure = memory.last_failure()
         problem = memory.store.problem()
     if problem is not None:
-        kind, why = problem
         console.warn(
-            f"the memory file is unusable ({kind.value}: {why}); it reads as empty and the "
-            "next write sets it aside as a backup (see `doctor`)"
+            f"the memory file is unusable ({problem.kind.value}: {problem.why}); it reads as "
+            f"empty and the next write sets it aside as {problem.backup_stem}.json (see `doctor`)"
         )
     if json_out:
         console.json(doc.model_dump(mode="json"))

@@ -213,7 +213,7 @@ def test_second_corrupt_file_gets_a_timestamped_backup(repo: Path) -> None:
 )
 def test_wrong_shape_is_corrupt(repo: Path, shape: dict) -> None:
     _, problem = parse_document(json.dumps(shape).encode())
-    assert problem is not None and problem[0].value == "corrupt"
+    assert problem is not None and problem.kind.value == "corrupt"
 
 
 def test_foreign_version_is_kept_in_a_versioned_backup(repo: Path) -> None:
