@@ -13,21 +13,13 @@ import re
 from typing import Any
 
 from autopatch_memory import limits
-from autopatch_memory.errors import DeltaError
+from autopatch_memory.errors import DeltaParseError
 from autopatch_memory.model import DELTA_SECTIONS, MemoryDelta
 from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 
 _THINK_RE = re.compile(r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.S | re.I)
 _FENCE_RE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n?(.*?)```", re.S)
-
-
-class DeltaParseError(DeltaError):
-    """The reply holds no usable delta; ``reason`` is ``invalid_json`` or ``bad_shape``."""
-
-    def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 def strip_reasoning(text: str) -> str:

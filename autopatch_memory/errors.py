@@ -1,10 +1,36 @@
-"""The library's small exception tree.
+"""The library's small exception tree, all of it in this one module.
 
 Third-party errors (OS, openai, lxml, filelock) are translated into these at the
-one module that talks to that party, so callers only ever catch our types.
+one module that talks to that party, so callers only ever catch our types::
+
+    AutopatchMemoryError
+    ├── UnknownIntentError (ValueError)
+    ├── ItemNotFoundError (LookupError)
+    ├── StoreError
+    │   ├── LockTimeoutError
+    │   └── HardLimitError
+    ├── DeltaError
+    │   └── DeltaParseError          (has .reason)
+    ├── ConfigError
+    ├── BuildFileError (ValueError)  (internal to the profile collector, never escapes it)
+    │   ├── PomError
+    │   └── CatalogError
+    └── BackendError
+        ├── BackendTimeoutError
+        ├── BackendAuthError
+        ├── BackendUnavailableError
+        └── BackendResponseError
+            └── InvalidReplyError    (has .reason)
+
+See docs/errors.md.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from autopatch_memory.reasons import Reason
 
 
 class AutopatchMemoryError(Exception):
@@ -35,8 +61,28 @@ class DeltaError(AutopatchMemoryError):
     """A model reply that is not a usable Memory Delta."""
 
 
+class DeltaParseError(DeltaError):
+    """The reply holds no usable delta; ``reason`` is ``invalid_json`` or ``bad_shape``."""
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 class ConfigError(AutopatchMemoryError):
     """Invalid configuration (a bad backend name, an unreadable config file...)."""
+
+
+class BuildFileError(AutopatchMemoryError, ValueError):
+    """A build file that cannot be used; the profile collector reports it as a problem."""
+
+
+class PomError(BuildFileError):
+    """A file that is not a usable POM; the message is a readable reason."""
+
+
+class CatalogError(BuildFileError):
+    """A catalog file that is not valid TOML; the message is a readable reason."""
 
 
 class BackendError(AutopatchMemoryError):
@@ -59,6 +105,18 @@ class BackendResponseError(BackendError):
     """The model answered, but not with something usable (after the repair retry)."""
 
 
+class InvalidReplyError(BackendResponseError):
+    """The model's reply held no usable Memory Delta, even after the repair retry.
+
+    ``reason`` is the spec's reason code (``invalid_json`` or ``bad_shape``), ready
+    for the journal.
+    """
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 __all__ = [
     "AutopatchMemoryError",
     "BackendAuthError",
@@ -66,11 +124,16 @@ __all__ = [
     "BackendResponseError",
     "BackendTimeoutError",
     "BackendUnavailableError",
+    "BuildFileError",
+    "CatalogError",
     "ConfigError",
     "DeltaError",
+    "DeltaParseError",
     "HardLimitError",
+    "InvalidReplyError",
     "ItemNotFoundError",
     "LockTimeoutError",
+    "PomError",
     "StoreError",
     "UnknownIntentError",
 ]

@@ -23,8 +23,8 @@ from autopatch_memory.backends.base import SummaryBackend
 from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.config import load_settings, make_backend
 from autopatch_memory.context import MemoryContext, build_context, empty_context
-from autopatch_memory.delta import DeltaParseError, delta_from_object, parse_delta
-from autopatch_memory.errors import ConfigError, ItemNotFoundError, StoreError
+from autopatch_memory.delta import delta_from_object, parse_delta
+from autopatch_memory.errors import ConfigError, DeltaParseError, ItemNotFoundError, StoreError
 from autopatch_memory.ids import Clock, local_now, new_turn_id
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.journal import JournalEntry, Outcome

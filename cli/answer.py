@@ -39,7 +39,8 @@ from autopatch_memory.journal import JournalEntry
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME
 from autopatch_memory.text import has_project_signal
-from cli.classify import Classification, choose, mentioned_paths
+
+from .classify import Classification, choose, mentioned_paths
 
 __all__ = [
     "BASE_PROMPT",

@@ -35,16 +35,17 @@ from autopatch_memory.diagnostics import diagnose
 from autopatch_memory.errors import AutopatchMemoryError, UnknownIntentError
 from autopatch_memory.intents import IntentType, memory_access
 from autopatch_memory.memory import BackendSpec, ProjectMemory
-from cli.answer import (
+
+from .answer import (
     NO_MODEL_HINT,
     FailureWatch,
     TurnResult,
     TurnRunner,
     describe_failure,
 )
-from cli.chat import ChatSession
-from cli.classify import choose
-from cli.render import (
+from .chat import ChatSession
+from .classify import choose
+from .render import (
     Console,
     render_context,
     render_diagnosis,
@@ -54,7 +55,7 @@ from cli.render import (
     render_report,
     render_turn,
 )
-from cli.repo import RepoNotFoundError, resolve_repo
+from .repo import RepoNotFoundError, resolve_repo
 
 __all__ = ["app", "main"]
 
@@ -605,7 +606,7 @@ def log(
 @command()
 def demo() -> None:
     """Run an offline walk-through on a bundled demo repository (a temporary copy)."""
-    from cli.demo import run_demo
+    from .demo import run_demo
 
     code = run_demo(console)
     if code != EXIT_OK:

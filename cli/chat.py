@@ -32,8 +32,9 @@ from autopatch_memory.errors import (
 )
 from autopatch_memory.intents import IntentType, parse_intent
 from autopatch_memory.memory import ProjectMemory
-from cli.answer import NO_MODEL_HINT, TurnResult, TurnRunner
-from cli.render import (
+
+from .answer import NO_MODEL_HINT, TurnResult, TurnRunner
+from .render import (
     Console,
     render_context,
     render_document,

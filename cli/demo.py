@@ -30,9 +30,10 @@ from autopatch_memory.backends.llm import BackendCheck
 from autopatch_memory.context import history_replay_size
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME
-from cli.answer import TurnResult, TurnRunner
-from cli.chat import ChatSession
-from cli.render import (
+
+from .answer import TurnResult, TurnRunner
+from .chat import ChatSession
+from .render import (
     Console,
     render_context,
     render_document,
@@ -231,7 +232,7 @@ def _copy_demo_repo(target: Path) -> None:
     if beside.is_dir():
         shutil.copytree(beside, target, ignore=ignore)
         return
-    source = resources.files("cli").joinpath(DEMO_REPO_PACKAGE_PATH)
+    source = resources.files(__package__ or "autopatch_memory_cli").joinpath(DEMO_REPO_PACKAGE_PATH)
     with resources.as_file(source) as folder:
         shutil.copytree(folder, target, ignore=ignore)
 

@@ -26,7 +26,8 @@ from autopatch_memory.context import MemoryContext, size_of
 from autopatch_memory.diagnostics import CheckStatus, Diagnosis
 from autopatch_memory.journal import JournalEntry, Outcome
 from autopatch_memory.model import LongTermItem, MemoryDocument, RepoProfile
-from cli.answer import TurnResult
+
+from .answer import TurnResult
 
 __all__ = [
     "Console",

@@ -11,7 +11,8 @@ import pytest
 from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, apply_delta, discarded_report
 from autopatch_memory.budget import long_term_bytes
-from autopatch_memory.delta import DeltaParseError, delta_from_object, parse_delta
+from autopatch_memory.delta import delta_from_object, parse_delta
+from autopatch_memory.errors import DeltaParseError
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import (
     ItemStatus,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from autopatch_memory_cli.classify import Rule, classify, forced, mentioned_paths
 
 from autopatch_memory.intents import IntentType
-from cli.classify import Rule, classify, forced, mentioned_paths
 
 AUDIT = IntentType.CODE_AUDIT
 EXPLAIN = IntentType.CODE_EXPLAIN

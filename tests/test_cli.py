@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from autopatch_memory_cli.app import app
+from autopatch_memory_cli.repo import discover_repo
 from typer.testing import CliRunner, Result
 
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
-from cli.app import app
-from cli.repo import discover_repo
 
 DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
 TURN_ID = re.compile(r"^turn_\d{8}_\d{6}_\d{3}$")

@@ -8,13 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from autopatch_memory_cli.answer import BASE_PROMPT
+from autopatch_memory_cli.app import app
 from fake_openai_server import FakeOpenAIServer, RecordedRequest, Reply
 from typer.testing import CliRunner, Result
 
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
-from cli.answer import BASE_PROMPT
-from cli.app import app
 
 DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
 EARLIER_QUESTION = "How does FindingQueue order the findings?"

@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from autopatch_memory_cli.answer import TurnRunner
+from autopatch_memory_cli.chat import ChatSession
+from autopatch_memory_cli.render import Console
 
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
-from cli.answer import TurnRunner
-from cli.chat import ChatSession
-from cli.render import Console
 
 DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
 SUBPROCESS_TIMEOUT = 60
@@ -39,7 +39,7 @@ def run_cli(
     env["AUTOPATCH_MEMORY_DEBUG"] = "1"
     env["PYTHONIOENCODING"] = "utf-8"
     return subprocess.run(
-        [sys.executable, "-m", "cli", *args],
+        [sys.executable, "-m", "autopatch_memory_cli", *args],
         input=stdin,
         capture_output=True,
         text=True,

@@ -6,11 +6,10 @@ import io
 from pathlib import Path
 
 import pytest
+from autopatch_memory_cli import answer
+from autopatch_memory_cli.app import app
+from autopatch_memory_cli.render import Console, Styler, color_enabled
 from typer.testing import CliRunner
-
-from cli import answer
-from cli.app import app
-from cli.render import Console, Styler, color_enabled
 
 
 class FakeTerminal(io.StringIO):

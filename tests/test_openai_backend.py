@@ -14,7 +14,7 @@ from pydantic import SecretStr
 
 from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
 from autopatch_memory.backends.llm import LLMOptions, StructuredOutput
-from autopatch_memory.backends.openai_compat import InvalidReplyError, OpenAICompatBackend
+from autopatch_memory.backends.openai_compat import OpenAICompatBackend
 from autopatch_memory.config import PLACEHOLDER_API_KEY, load_settings, make_answerer, make_backend
 from autopatch_memory.errors import (
     BackendAuthError,
@@ -22,6 +22,7 @@ from autopatch_memory.errors import (
     BackendResponseError,
     BackendTimeoutError,
     BackendUnavailableError,
+    InvalidReplyError,
 )
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import MemoryDelta

@@ -23,13 +23,15 @@ from pydantic import ValidationError
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryRequest
 from autopatch_memory.backends.llm import BackendCheck, LLMOptions, StructuredOutput
-from autopatch_memory.delta import DeltaParseError, parse_delta, strip_reasoning
+from autopatch_memory.delta import parse_delta, strip_reasoning
 from autopatch_memory.errors import (
     BackendAuthError,
     BackendError,
     BackendResponseError,
     BackendTimeoutError,
     BackendUnavailableError,
+    DeltaParseError,
+    InvalidReplyError,
 )
 from autopatch_memory.model import LongTermOp, MemoryDelta, TopicOp, TurnSummaryOp
 from autopatch_memory.privacy import redact
@@ -40,7 +42,6 @@ from autopatch_memory.prompts import (
     build_repair_messages,
     delta_json_schema,
 )
-from autopatch_memory.reasons import Reason
 from autopatch_memory.text import clip
 
 _T = TypeVar("_T")
@@ -53,18 +54,6 @@ _OP_MODELS: dict[str, type[TurnSummaryOp | TopicOp | LongTermOp]] = {
     "topic_operations": TopicOp,
     "long_term_operations": LongTermOp,
 }
-
-
-class InvalidReplyError(BackendResponseError):
-    """The model's reply held no usable Memory Delta, even after the repair retry.
-
-    ``reason`` is the spec's reason code (``invalid_json`` or ``bad_shape``), ready
-    for the journal.
-    """
-
-    def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 def _detail(error: openai.APIStatusError) -> str:

@@ -18,6 +18,8 @@ else:  # pragma: no cover - exercised only on Python 3.10
     # Only installed where tomllib is missing; stubs may be absent for the type checker.
     import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
+from autopatch_memory.errors import CatalogError
+
 CATALOG_FILE = "gradle/libs.versions.toml"
 CATALOG_ACCESSOR = "libs"  # the name Gradle gives the default catalog
 
@@ -27,10 +29,6 @@ _VERSION_KEYS = ("require", "strictly", "prefer")
 
 
 _T = TypeVar("_T")
-
-
-class CatalogError(ValueError):
-    """A catalog file that is not valid TOML; the message is a readable reason."""
 
 
 def normalize_alias(alias: str) -> str:

@@ -13,7 +13,8 @@ import posixpath
 from collections import deque
 
 from autopatch_memory import limits
-from autopatch_memory.profile.catalog import CATALOG_FILE, Catalog, CatalogError, parse_catalog
+from autopatch_memory.errors import CatalogError
+from autopatch_memory.profile.catalog import CATALOG_FILE, Catalog, parse_catalog
 from autopatch_memory.profile.facts import BuildFacts
 from autopatch_memory.profile.files import RepoFiles, normalize_rel, skipped_part
 from autopatch_memory.profile.frameworks import (

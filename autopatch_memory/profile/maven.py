@@ -18,6 +18,7 @@ from typing import Any, TypeAlias
 from lxml import etree  # type: ignore[import-untyped, unused-ignore]
 
 from autopatch_memory import limits
+from autopatch_memory.errors import PomError
 from autopatch_memory.profile.facts import BuildFacts, normalize_java_version
 from autopatch_memory.profile.files import RepoFiles, normalize_rel, skipped_part
 from autopatch_memory.profile.frameworks import Framework, labels_for_coordinate
@@ -40,10 +41,6 @@ _REFERENCE = re.compile(r"\$\{([^}]*)\}")
 
 Element: TypeAlias = Any  # an lxml element
 Coordinate = tuple[str, str]
-
-
-class PomError(ValueError):
-    """A file that is not a usable POM; the message is a readable reason."""
 
 
 @dataclass

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 from profile_helpers import write_files
 
 from autopatch_memory import limits
+from autopatch_memory.errors import CatalogError, PomError
 from autopatch_memory.model import RepoProfile
 from autopatch_memory.profile import collect
-from autopatch_memory.profile.catalog import CatalogError, parse_catalog
+from autopatch_memory.profile.catalog import parse_catalog
 from autopatch_memory.profile.gradle_dsl import parse_script, parse_settings
-from autopatch_memory.profile.maven import PomError, parse_pom
+from autopatch_memory.profile.maven import parse_pom
 from autopatch_memory.profile.readme import first_title
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

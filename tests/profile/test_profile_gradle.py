@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from profile_helpers import RepoMaker
 
+from autopatch_memory.errors import CatalogError
 from autopatch_memory.profile import collect
-from autopatch_memory.profile.catalog import CatalogError, normalize_alias, parse_catalog
+from autopatch_memory.profile.catalog import normalize_alias, parse_catalog
 from autopatch_memory.profile.gradle_dsl import (
     parse_script,
     parse_settings,

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from profile_helpers import RepoMaker, dependency, pom
 
+from autopatch_memory.errors import PomError
 from autopatch_memory.profile import collect
 from autopatch_memory.profile.facts import normalize_java_version
-from autopatch_memory.profile.maven import PomError, parse_pom
+from autopatch_memory.profile.maven import parse_pom
 
 
 def _profile(repo: Path) -> dict[str, object]:
