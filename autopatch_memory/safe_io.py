@@ -8,6 +8,7 @@ written inside the repository itself.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -45,9 +46,30 @@ def ensure_state_dir(folder: Path) -> None:
         raise StoreError(f"cannot create {folder}: {exc.strerror or exc}") from exc
 
 
-def read_no_follow(path: Path) -> bytes:
-    """The bytes of ``path``; a symbolic link raises ``OSError`` (ELOOP) instead of
-    being followed. ``FileNotFoundError`` when there is no file."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+# O_NONBLOCK: opening a FIFO planted where a file should be must not hang the
+# caller (a FIFO opened for reading blocks until a writer appears). Windows has
+# neither flag; it has no FIFOs in the file system either.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+def read_no_follow(path: Path, *, max_bytes: int | None = None) -> bytes:
+    """The bytes of the regular file ``path``, never following a link or blocking.
+
+    Raises ``FileNotFoundError`` when there is no file, and ``OSError`` when it is
+    a symbolic link (ELOOP), not a regular file (a FIFO, a device, a folder:
+    EINVAL) or larger than ``max_bytes`` (EFBIG) — checked before reading, so an
+    absurd file costs one ``fstat``.
+    """
+    fd = os.open(path, _READ_FLAGS)
     with os.fdopen(fd, "rb") as fh:
-        return fh.read()
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if max_bytes is not None and info.st_size > max_bytes:
+            raise OSError(
+                errno.EFBIG, f"{info.st_size} bytes, more than {max_bytes} expected", str(path)
+            )
+        data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
+        if max_bytes is not None and len(data) > max_bytes:  # grew while we read
+            raise OSError(errno.EFBIG, f"more than {max_bytes} bytes", str(path))
+        return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from datetime import datetime, timedelta, timezone
@@ -373,3 +374,28 @@ def test_document_type_consistency_is_checked() -> None:
     ]
     _, problem = parse_document(json.dumps(raw).encode())
     assert problem is not None
+
+
+# --- reading only regular files, without blocking ------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_read_no_follow_refuses_a_fifo_without_blocking(tmp_path: Path) -> None:
+    from autopatch_memory.safe_io import read_no_follow
+
+    fifo = tmp_path / "memory.json"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError) as caught:
+        read_no_follow(fifo)  # would hang forever on a blocking open
+    assert caught.value.errno == errno.EINVAL
+
+
+def test_read_no_follow_refuses_a_file_over_its_cap_before_reading(tmp_path: Path) -> None:
+    from autopatch_memory.safe_io import read_no_follow
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b"x" * 1000)
+    with pytest.raises(OSError) as caught:
+        read_no_follow(big, max_bytes=999)
+    assert caught.value.errno == errno.EFBIG
+    assert read_no_follow(big, max_bytes=1000) == b"x" * 1000
