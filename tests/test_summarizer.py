@@ -542,6 +542,7 @@ def test_a_backend_raising_anything_is_contained(
 
 @pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
 def test_a_library_bug_on_the_worker_is_journaled_logged_and_survived(
+    internal_errors_expected: None,
     repo: Path,
     monkeypatch: pytest.MonkeyPatch,
     capfd: pytest.CaptureFixture[str],
