@@ -3,13 +3,27 @@
 Raw turns are material, not memory. A summary is context, not fact. Long-term
 memory is a governed asset. The model understands; the program constrains.
 Q&A has memory; audit and patch flows stay isolated.
+
+Everything a host uses is importable from here (``__all__``; a test pins the
+list); embedding it is described in docs/embedding.md. The kit for a host's own
+tests is :mod:`autopatch_memory.testing`.
 """
 
-from __future__ import annotations
+import logging as _logging
+from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
+from importlib.metadata import version as _version
 
 from autopatch_memory.applier import AcceptedOp, ApplyReport, RejectedOp
-from autopatch_memory.backends.base import SummaryBackend, SummaryRequest
-from autopatch_memory.context import ContextItem, ContextSection, MemoryContext
+from autopatch_memory.backends.base import (
+    SummaryBackend,
+    SummaryItem,
+    SummaryRequest,
+    SummaryTurn,
+)
+from autopatch_memory.backends.chat import ChatModel, ChatSummaryBackend
+from autopatch_memory.backends.llm import StructuredOutput
+from autopatch_memory.config import BackendChoice, MemorySettings
+from autopatch_memory.context import ContextItem, ContextSection, ContextSize, MemoryContext
 from autopatch_memory.errors import (
     AutopatchMemoryError,
     BackendAuthError,
@@ -30,46 +44,107 @@ from autopatch_memory.errors import (
     StoreError,
     UnknownIntentError,
 )
+from autopatch_memory.events import EventCallback, EventKind, MemoryEvent
 from autopatch_memory.intents import IntentType
-from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import MemoryDelta, MemoryDocument, RepoProfile
-from autopatch_memory.profile import collect_repo_profile
+from autopatch_memory.journal import JournalEntry, Outcome
+from autopatch_memory.memory import Failure, ProjectMemory
+from autopatch_memory.model import (
+    BuildTool,
+    ItemStatus,
+    LongTermItem,
+    LongTermMemory,
+    LongTermType,
+    MemoryDelta,
+    MemoryDocument,
+    RepoProfile,
+    Source,
+    SummaryStatus,
+    Topic,
+    Turn,
+    WorkingMemory,
+)
+from autopatch_memory.profile import ProfileReport, collect_repo_profile
 from autopatch_memory.reasons import Reason
+from autopatch_memory.scheduler import Backoff
+from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
+from autopatch_memory.store import MEMORY_DIR_NAME, LoadProblem
+from autopatch_memory.text import Language
 
-__version__ = "0.1.0"
+try:
+    __version__ = _version("autopatch-memory")
+except _PackageNotFoundError:  # pragma: no cover - a source tree that was never installed
+    __version__ = "0+unknown"
+
+# A library never prints on its own: what it logs (a contained bug on the worker
+# thread) reaches the host's handlers if it configured any, and nothing otherwise.
+_logging.getLogger(__name__).addHandler(_logging.NullHandler())
 
 __all__ = [
+    "MEMORY_DIR_NAME",
     "AcceptedOp",
     "ApplyReport",
     "AutopatchMemoryError",
     "BackendAuthError",
+    "BackendChoice",
     "BackendError",
     "BackendResponseError",
     "BackendTimeoutError",
     "BackendUnavailableError",
+    "Backoff",
     "BuildFileError",
+    "BuildTool",
     "CatalogError",
+    "ChatModel",
+    "ChatSummaryBackend",
     "ConfigError",
     "ContextItem",
     "ContextSection",
+    "ContextSize",
     "DeltaError",
     "DeltaParseError",
+    "EventCallback",
+    "EventKind",
+    "Failure",
+    "FileProblem",
     "HardLimitError",
     "IntentType",
     "InvalidReplyError",
     "ItemNotFoundError",
+    "ItemStatus",
+    "JournalEntry",
+    "Language",
+    "LoadProblem",
     "LockTimeoutError",
+    "LongTermItem",
+    "LongTermMemory",
+    "LongTermType",
     "MemoryContext",
     "MemoryDelta",
     "MemoryDocument",
+    "MemoryEvent",
+    "MemoryFileInfo",
+    "MemoryPaths",
+    "MemorySettings",
+    "MemoryStatus",
+    "Outcome",
     "PomError",
+    "ProfileReport",
     "ProjectMemory",
     "Reason",
     "RejectedOp",
     "RepoProfile",
+    "Source",
     "StoreError",
+    "StructuredOutput",
     "SummaryBackend",
+    "SummaryItem",
     "SummaryRequest",
+    "SummaryStatus",
+    "SummaryTurn",
+    "Topic",
+    "Turn",
     "UnknownIntentError",
+    "WorkingMemory",
+    "__version__",
     "collect_repo_profile",
 ]

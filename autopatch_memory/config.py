@@ -1,10 +1,13 @@
-"""Settings: which summary backend, which model endpoint, and with which key (SPEC §10).
+"""Settings: which summary backend, which model endpoint, with which key (docs/embedding.md).
 
-Precedence, highest first: explicit overrides (command-line flags) > environment >
-project file ``<repo>/.autopatch-j/config.toml`` > user file
-``$XDG_CONFIG_HOME/autopatch-memory/config.toml`` > defaults. Loading reads files
-and the environment only: no network, and ``openai`` is not imported until a
-model backend is actually built.
+:class:`MemorySettings` is one typed, frozen pydantic model. A host builds it
+directly — ``MemorySettings()`` is the offline heuristic backend — and nothing
+is read from the environment or from files. :meth:`MemorySettings.from_env`
+resolves the command line's precedence, highest first: explicit overrides
+(command-line flags) > environment > project file ``<repo>/.autopatch-j/config.toml``
+> user file ``$XDG_CONFIG_HOME/autopatch-memory/config.toml`` > defaults. Loading
+reads files and the environment only: no network, and ``openai`` is not imported
+until a model backend is actually built.
 
 The key rule protects the user's credentials from a server they did not pair
 them with:
@@ -40,19 +43,38 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+)
 
 from autopatch_memory import limits
-from autopatch_memory.backends.llm import AnswerBackend, LLMOptions, StructuredOutput
+from autopatch_memory.backends.llm import (
+    OPENAI_HOST,
+    AnswerBackend,
+    LLMOptions,
+    MaxRetries,
+    MaxTokens,
+    StructuredOutput,
+    Temperature,
+    Timeout,
+    is_openai_endpoint,
+)
 from autopatch_memory.errors import ConfigError
 from autopatch_memory.privacy import redact
 from autopatch_memory.safe_io import STATE_DIR_NAME
+from autopatch_memory.scheduler import Backoff
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -81,15 +103,11 @@ CONFIG_FILE_NAME = "config.toml"
 PROJECT_CONFIG_DIR = STATE_DIR_NAME
 USER_CONFIG_DIR = "autopatch-memory"
 
-OPENAI_HOST = "api.openai.com"
 # Sent to a local server that wants no key: the SDK refuses to run without one.
 PLACEHOLDER_API_KEY = "sk-no-key-required"
 
 _MEMORY_TABLE = "memory"
 _LLM_TABLE = "llm"
-
-_TRUE = frozenset({"1", "true", "yes", "on"})
-_FALSE = frozenset({"0", "false", "no", "off"})
 
 
 class BackendChoice(str, Enum):
@@ -114,71 +132,33 @@ class Origin(str, Enum):
     OVERRIDE = "command line"
 
 
-# --- parsing one value ----------------------------------------------------------------
+# --- value types: what each setting accepts -------------------------------------------
+# Validators raise ValueError with what the value must be; _expectation() turns any
+# validation error into the end of a sentence "<setting> must be ...".
 
 
-def _text(value: Any, name: str, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"{name} must be a non-empty string ({where}).")
-    return value.strip()
+def _non_empty(value: Any) -> Any:
+    if isinstance(value, str):
+        if not value.strip():
+            raise ValueError("a non-empty string")
+        return value.strip()
+    return value
 
 
-def _base_url(value: Any, name: str, where: str) -> str:
-    url = _text(value, name, where)
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(
-            f"{name} must be an http(s) URL such as http://localhost:11434/v1 ({where})."
-        )
-    return url.rstrip("/")
+def _http_url(value: Any) -> Any:
+    value = _non_empty(value)
+    if isinstance(value, str):
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("an http(s) URL such as http://localhost:11434/v1")
+        return value.rstrip("/")
+    return value
 
 
-def _number(value: Any, name: str, where: str, *, low: float, high: float, low_open: bool) -> float:
-    if isinstance(value, bool):
-        number = None
-    elif isinstance(value, (int, float)):
-        number = float(value)
-    elif isinstance(value, str):
-        try:
-            number = float(value.strip())
-        except ValueError:
-            number = None
-    else:
-        number = None
-    too_low = number is not None and (number <= low if low_open else number < low)
-    if number is None or number != number or too_low or number > high:
-        bound = f"{'above' if low_open else 'at least'} {low:g} and at most {high:g}"
-        raise ConfigError(f"{name} must be a number {bound}, not {value!r} ({where}).")
-    return number
+def _choice(enum: type[Enum]) -> BeforeValidator:
+    """Accept a member or its value in any case, with spaces around."""
 
-
-def _integer(value: Any, name: str, where: str, *, low: int, high: int) -> int:
-    number: int | None
-    if isinstance(value, bool):
-        number = None
-    elif isinstance(value, int):
-        number = value
-    elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        number = int(value.strip())
-    else:
-        number = None
-    if number is None or not low <= number <= high:
-        raise ConfigError(
-            f"{name} must be a whole number from {low} to {high}, not {value!r} ({where})."
-        )
-    return number
-
-
-def _flag(value: Any, name: str, where: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-        return value.strip().lower() in _TRUE
-    raise ConfigError(f"{name} must be true or false, not {value!r} ({where}).")
-
-
-def _choice(enum: type[Enum]) -> Callable[[Any, str, str], Any]:
-    def parse(value: Any, name: str, where: str) -> Any:
+    def parse(value: Any) -> Any:
         if isinstance(value, enum):
             return value
         if isinstance(value, str):
@@ -186,71 +166,71 @@ def _choice(enum: type[Enum]) -> Callable[[Any, str, str], Any]:
                 return enum(value.strip().lower())
             except ValueError:
                 pass
-        names = ", ".join(str(member.value) for member in enum)
-        raise ConfigError(f"{name} must be one of {names}, not {value!r} ({where}).")
+        raise ValueError("one of " + ", ".join(str(member.value) for member in enum))
 
-    return parse
+    return BeforeValidator(parse)
 
 
-_PARSERS: dict[str, Callable[[Any, str, str], Any]] = {
-    "backend": _choice(BackendChoice),
-    "base_url": _base_url,
-    "model": _text,
-    "api_key": _text,
-    "timeout": lambda v, n, w: _number(
-        v, n, w, low=0.0, high=limits.LLM_TIMEOUT_MAX_SECONDS, low_open=True
-    ),
-    "max_retries": lambda v, n, w: _integer(v, n, w, low=0, high=limits.LLM_MAX_RETRIES_CAP),
-    "temperature": lambda v, n, w: _number(
-        v, n, w, low=0.0, high=limits.LLM_TEMPERATURE_MAX, low_open=False
-    ),
-    "max_tokens": lambda v, n, w: _integer(v, n, w, low=1, high=limits.LLM_MAX_TOKENS_CAP),
-    "structured_output": _choice(StructuredOutput),
-    "share_key": _flag,
+NonEmptyText = Annotated[str, BeforeValidator(_non_empty)]
+BaseUrl = Annotated[str, BeforeValidator(_http_url)]
+Key = Annotated[SecretStr, BeforeValidator(_non_empty)]
+
+_PHRASES: dict[str, str] = {
+    "greater_than": "greater than {gt:g}",
+    "greater_than_equal": "at least {ge:g}",
+    "less_than": "less than {lt:g}",
+    "less_than_equal": "at most {le:g}",
+    "finite_number": "a finite number",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_parsing": "true or false",
+    "bool_type": "true or false",
+    "string_type": "a string",
 }
-SETTING_NAMES: tuple[str, ...] = tuple(_PARSERS)
-"""Every key an override dict or a config file may set."""
 
-# Which table of a config file holds each setting.
-_TABLE_OF: dict[str, str] = {name: _LLM_TABLE for name in SETTING_NAMES} | {
-    "backend": _MEMORY_TABLE
-}
-# A project file travels with a cloned repository: it may not hold credentials
-# nor decide where credentials go.
-_USER_ONLY = frozenset({"api_key", "share_key"})
 
-# Environment variables of this tool; OPENAI_* pairs are handled by the key rule.
-_ENV_OF: dict[str, str] = {
-    "backend": ENV_BACKEND,
-    "model": ENV_MODEL,
-    "api_key": ENV_API_KEY,
-    "timeout": ENV_TIMEOUT,
-    "max_retries": ENV_MAX_RETRIES,
-    "temperature": ENV_TEMPERATURE,
-    "max_tokens": ENV_MAX_TOKENS,
-    "structured_output": ENV_STRUCTURED_OUTPUT,
-    "share_key": ENV_SHARE_KEY,
-}
+def _expectation(error: ValidationError) -> str:
+    """What the value must be, from the first problem pydantic found."""
+    first = error.errors(include_url=False)[0]
+    ctx = first.get("ctx") or {}
+    if first["type"] == "value_error":
+        return str(ctx.get("error", first["msg"]))
+    phrase = _PHRASES.get(first["type"])
+    if phrase is None:
+        return first["msg"][0].lower() + first["msg"][1:]
+    return phrase.format(**{k: float(v) for k, v in ctx.items() if isinstance(v, (int, float))})
 
 
 # --- the settings ----------------------------------------------------------------------
 
 
-class Settings(BaseModel):
-    """The resolved configuration. ``api_key`` is the key that will be sent, if any."""
+class MemorySettings(BaseModel):
+    """Which summary backend, which model endpoint and key, and the worker's backoff.
 
-    model_config = ConfigDict(frozen=True)
+    Build it directly in a host (nothing is read from the environment or files;
+    the default is the offline heuristic backend), or with :meth:`from_env` for
+    the command line's precedence. ``api_key`` is the key that will be sent, if
+    any. The provenance fields (``sources`` ...) are filled by :meth:`from_env`.
+    """
 
-    backend: BackendChoice = BackendChoice.AUTO
-    base_url: str | None = None  # None: https://api.openai.com/v1
-    model: str | None = None
-    api_key: SecretStr | None = None
-    timeout: float = limits.LLM_TIMEOUT_SECONDS
-    max_retries: int = limits.LLM_MAX_RETRIES
-    temperature: float = limits.LLM_TEMPERATURE
-    max_tokens: int = limits.LLM_MAX_TOKENS
-    structured_output: StructuredOutput = StructuredOutput.JSON_SCHEMA
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    backend: Annotated[BackendChoice, _choice(BackendChoice)] = BackendChoice.AUTO
+    base_url: BaseUrl | None = None  # None: https://api.openai.com/v1
+    model: NonEmptyText | None = None
+    api_key: Key | None = None
+    timeout: Timeout = limits.LLM_TIMEOUT_SECONDS
+    max_retries: MaxRetries = limits.LLM_MAX_RETRIES
+    temperature: Temperature = limits.LLM_TEMPERATURE
+    max_tokens: MaxTokens = limits.LLM_MAX_TOKENS
+    structured_output: Annotated[StructuredOutput, _choice(StructuredOutput)] = (
+        StructuredOutput.JSON_SCHEMA
+    )
     share_key: bool = False
+    backoff: Backoff = Field(default_factory=Backoff)  # code only: no file or variable sets it
 
     # Provenance, for `doctor`.
     sources: dict[str, str] = Field(default_factory=dict)  # setting -> where it came from
@@ -259,10 +239,39 @@ class Settings(BaseModel):
     files: list[str] = Field(default_factory=list)  # config files that were read
     warnings: list[str] = Field(default_factory=list)
 
+    @field_validator("share_key", mode="before")
+    @classmethod
+    def _flag(cls, value: Any) -> Any:
+        return value.strip() if isinstance(value, str) else value
+
+    @classmethod
+    def from_env(
+        cls,
+        repo_root: str | os.PathLike[str] | None,
+        overrides: Mapping[str, Any] | None = None,
+        *,
+        environ: Mapping[str, str] | None = None,
+    ) -> MemorySettings:
+        """Resolve the settings the command-line way for ``repo_root`` (None: no project file).
+
+        Precedence, highest first: ``overrides`` (command-line values keyed by
+        setting name; None values are ignored) > environment (``environ``, default
+        ``os.environ``) > project file > user file > defaults. Raises
+        :class:`ConfigError` with one clear sentence naming the setting and where
+        it came from on a bad value or an unreadable file. No network.
+        """
+        root = None if repo_root is None else Path(repo_root)
+        return _resolve(root, overrides or {}, os.environ if environ is None else environ)
+
+    def with_backend(self, choice: BackendChoice | str) -> MemorySettings:
+        """These settings with another backend choice; :class:`ConfigError` for an unknown name."""
+        backend = _checked("backend", choice, "backend", "given by the host")
+        return self.model_copy(update={"backend": backend})
+
     @property
     def uses_openai_host(self) -> bool:
-        """True when requests go to OpenAI itself (no base URL, or api.openai.com)."""
-        return self.base_url is None or _is_openai_url(self.base_url)
+        """True when requests go to OpenAI itself (see :func:`is_openai_endpoint`)."""
+        return is_openai_endpoint(self.base_url)
 
     def resolved_backend(self) -> BackendChoice:
         """The backend ``auto`` stands for: openai when a model is configured, else heuristic."""
@@ -299,7 +308,7 @@ class Settings(BaseModel):
         if self.backend is BackendChoice.AUTO:
             backend += f" -> {resolved.value}"
         if self.api_key is not None:
-            key = f"set ({self.api_key_source})"
+            key = f"set ({self.api_key_source or 'given by the host'})"
         elif self.uses_openai_host:
             key = "not set"
         else:
@@ -327,6 +336,65 @@ class Settings(BaseModel):
         return info
 
 
+Settings = MemorySettings
+"""The name the command line has always used; the same class."""
+
+SETTING_NAMES: tuple[str, ...] = (
+    "backend",
+    "base_url",
+    "model",
+    "api_key",
+    "timeout",
+    "max_retries",
+    "temperature",
+    "max_tokens",
+    "structured_output",
+    "share_key",
+)
+"""Every key an override dict or a config file may set."""
+
+# Which table of a config file holds each setting.
+_TABLE_OF: dict[str, str] = {name: _LLM_TABLE for name in SETTING_NAMES} | {
+    "backend": _MEMORY_TABLE
+}
+# A project file travels with a cloned repository: it may not hold credentials
+# nor decide where credentials go.
+_USER_ONLY = frozenset({"api_key", "share_key"})
+
+# Environment variables of this tool; OPENAI_* pairs are handled by the key rule.
+_ENV_OF: dict[str, str] = {
+    "backend": ENV_BACKEND,
+    "model": ENV_MODEL,
+    "api_key": ENV_API_KEY,
+    "timeout": ENV_TIMEOUT,
+    "max_retries": ENV_MAX_RETRIES,
+    "temperature": ENV_TEMPERATURE,
+    "max_tokens": ENV_MAX_TOKENS,
+    "structured_output": ENV_STRUCTURED_OUTPUT,
+    "share_key": ENV_SHARE_KEY,
+}
+
+
+def _checked(key: str, value: Any, name: str, where: str) -> Any:
+    """``value`` validated as the setting ``key``; an error names ``name`` and ``where``."""
+    try:
+        return getattr(MemorySettings.model_validate({key: value}), key)
+    except ValidationError as error:
+        # A key is never quoted back, not even a malformed one.
+        shown = "" if key == "api_key" else f", not {value!r}"
+        raise ConfigError(f"{name} must be {_expectation(error)}{shown} ({where}).") from None
+
+
+def load_settings(
+    repo_root: Path | None,
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+) -> MemorySettings:
+    """:meth:`MemorySettings.from_env` (the name the command line uses)."""
+    return MemorySettings.from_env(repo_root, overrides, environ=environ)
+
+
 # --- where things are ------------------------------------------------------------------
 
 
@@ -344,18 +412,13 @@ def project_config_path(repo_root: Path) -> Path:
     return repo_root / PROJECT_CONFIG_DIR / CONFIG_FILE_NAME
 
 
-def _is_openai_url(url: str) -> bool:
-    parts = urlsplit(url)
-    return parts.scheme == "https" and (parts.hostname or "").lower() == OPENAI_HOST
-
-
 def _same_url(a: str, b: str) -> bool:
     return a.rstrip("/").lower() == b.rstrip("/").lower()
 
 
 # --- reading layers --------------------------------------------------------------------
 
-_Layer = dict[str, tuple[Any, str]]  # setting -> (parsed value, source label)
+_Layer = dict[str, tuple[Any, str]]  # setting -> (validated value, source label)
 
 
 def _read_file(path: Path, origin: Origin, warnings: list[str]) -> _Layer | None:
@@ -396,8 +459,7 @@ def _read_file(path: Path, origin: Origin, warnings: list[str]) -> _Layer | None
                     "or the environment (a cloned repository could carry this file)"
                 )
                 continue
-            name = f"[{table}] {key}"
-            layer[key] = (_PARSERS[key](value, name, f"in {path}"), label)
+            layer[key] = (_checked(key, value, f"[{table}] {key}", f"in {path}"), label)
     return layer
 
 
@@ -412,13 +474,13 @@ def _read_env(environ: Mapping[str, str]) -> _Layer:
     for key, var in _ENV_OF.items():
         value = _env_value(environ, var)
         if value is not None:
-            layer[key] = (_PARSERS[key](value, var, "environment"), f"environment {var}")
+            layer[key] = (_checked(key, value, var, "environment"), f"environment {var}")
     # The host's own base URL wins over the SDK's generic one.
     for var in (ENV_BASE_URL, ENV_OPENAI_BASE_URL):
         value = _env_value(environ, var)
         if value is not None:
             layer["base_url"] = (
-                _PARSERS["base_url"](value, var, "environment"),
+                _checked("base_url", value, var, "environment"),
                 f"environment {var}",
             )
             break
@@ -428,33 +490,23 @@ def _read_env(environ: Mapping[str, str]) -> _Layer:
 def _read_overrides(overrides: Mapping[str, Any]) -> _Layer:
     layer: _Layer = {}
     for key, value in overrides.items():
-        if key not in _PARSERS:
+        if key not in SETTING_NAMES:
             known = ", ".join(SETTING_NAMES)
             raise ConfigError(f"Unknown setting {key!r} (known: {known}).")
         if value is None:  # a flag that was not given
             continue
-        layer[key] = (_PARSERS[key](value, key, "command line"), Origin.OVERRIDE.value)
+        layer[key] = (_checked(key, value, key, "command line"), Origin.OVERRIDE.value)
     return layer
 
 
-def load_settings(
-    repo_root: Path | None,
-    overrides: Mapping[str, Any] | None = None,
-    *,
-    environ: Mapping[str, str] | None = None,
-) -> Settings:
-    """Resolve the settings for ``repo_root`` (None: no project file).
-
-    ``overrides`` are command-line values keyed by setting name (None values are
-    ignored); ``environ`` defaults to ``os.environ``. Raises :class:`ConfigError`
-    with one clear sentence on a bad value or an unreadable file. No network.
-    """
-    env = os.environ if environ is None else environ
+def _resolve(
+    repo_root: Path | None, overrides: Mapping[str, Any], env: Mapping[str, str]
+) -> MemorySettings:
+    """The layers merged by precedence, and the key rule applied."""
     warnings: list[str] = []
     files: list[str] = []
     layers: list[tuple[Origin, _Layer]] = []
-    user_path = user_config_path(env)
-    file_layers = [(Origin.USER_FILE, user_path)]
+    file_layers = [(Origin.USER_FILE, user_config_path(env))]
     if repo_root is not None:
         file_layers.append((Origin.PROJECT_FILE, project_config_path(repo_root)))
     for origin, path in file_layers:
@@ -463,7 +515,7 @@ def load_settings(
             files.append(str(path))
             layers.append((origin, from_file))
     layers.append((Origin.ENVIRONMENT, _read_env(env)))
-    layers.append((Origin.OVERRIDE, _read_overrides(overrides or {})))
+    layers.append((Origin.OVERRIDE, _read_overrides(overrides)))
 
     merged: dict[str, tuple[Any, str, Origin]] = {}
     for origin, layer in layers:
@@ -474,9 +526,9 @@ def load_settings(
     sources = {key: label for key, (_value, label, _origin) in merged.items() if key != "api_key"}
     chosen_key, key_source, withheld = _choose_key(merged, env)
     values.pop("api_key", None)
-    return Settings(
+    return MemorySettings(
         **values,
-        api_key=SecretStr(chosen_key) if chosen_key is not None else None,
+        api_key=chosen_key,
         api_key_source=key_source,
         withheld_keys=withheld,
         sources=sources,
@@ -487,13 +539,13 @@ def load_settings(
 
 def _choose_key(
     merged: Mapping[str, tuple[Any, str, Origin]], environ: Mapping[str, str]
-) -> tuple[str | None, str | None, list[str]]:
+) -> tuple[SecretStr | None, str | None, list[str]]:
     """The key rule: which key (if any) goes to the configured base URL, and which are withheld."""
     withheld: list[str] = []
     base = merged.get("base_url")
     url: str | None = base[0] if base else None
     url_origin = base[2] if base else Origin.DEFAULT
-    to_openai = url is None or _is_openai_url(url)
+    to_openai = is_openai_endpoint(url)
     share = bool(merged["share_key"][0]) if "share_key" in merged else False
 
     explicit = merged.get("api_key")
@@ -510,7 +562,8 @@ def _choose_key(
         paired_url = _env_value(environ, ENV_OPENAI_BASE_URL)
         paired = url is not None and paired_url is not None and _same_url(url, paired_url)
         if to_openai or paired or share:
-            return openai_key.strip(), f"environment {ENV_OPENAI_API_KEY}", withheld
+            key = SecretStr(openai_key.strip())
+            return key, f"environment {ENV_OPENAI_API_KEY}", withheld
         withheld.append(ENV_OPENAI_API_KEY)
     return None, None, withheld
 
@@ -518,7 +571,7 @@ def _choose_key(
 # --- building backends -------------------------------------------------------------------
 
 
-def make_backend(settings: Settings) -> SummaryBackend | None:
+def make_backend(settings: MemorySettings) -> SummaryBackend | None:
     """The summary backend the settings ask for; None when summarization is ``off``.
 
     Raises :class:`ConfigError` when ``openai`` is chosen without a model name.
@@ -535,7 +588,7 @@ def make_backend(settings: Settings) -> SummaryBackend | None:
     return OpenAICompatBackend(settings.llm_options())
 
 
-def make_answerer(settings: Settings) -> AnswerBackend | None:
+def make_answerer(settings: MemorySettings) -> AnswerBackend | None:
     """A model that can answer questions (for the CLI), or None when no model is configured.
 
     Independent of the summary backend choice: ``backend = "heuristic"`` still

@@ -133,9 +133,28 @@ class MemoryContext(BaseModel):
         """The items of one section, in their rendered order."""
         return [item for item in self.items if item.section is section]
 
-    def render(self) -> str:
-        """The text block for the system prompt; ``""`` when there is nothing to inject."""
-        return _render(self.items, self.language)
+    def render(
+        self,
+        language: Language | str | None = None,
+        heading_level: int = limits.CONTEXT_DEFAULT_HEADING_LEVEL,
+        preamble: bool = True,
+    ) -> str:
+        """The text block for the system prompt; ``""`` when there is nothing to inject.
+
+        ``language``: of the headings and the preamble (``"en"``/``"zh"``; default:
+        the language of the user text the context was built for). ``heading_level``:
+        the Markdown level of the block's title (``##`` by default); its sections
+        sit one level below. ``preamble``: the title and the sentence that says this
+        is background, not evidence for code changes; a host whose prompt already
+        introduces the block leaves it out, and the sections then sit at
+        ``heading_level``. With no arguments the block is the one whose size the
+        selection kept within :data:`~autopatch_memory.limits.CONTEXT_MAX_BYTES`;
+        other headings change that size by a few dozen bytes at most.
+
+        Raises ``ValueError`` for an unknown language or a level Markdown lacks.
+        """
+        chosen = self.language if language is None else Language(language)
+        return _render(self.items, chosen, heading_level=heading_level, preamble=preamble)
 
     def size_report(self) -> ContextSize:
         """Size of :meth:`render` in characters, bytes and estimated tokens."""
@@ -187,15 +206,16 @@ def history_replay_size(doc: MemoryDocument) -> ContextSize:
 
 # --- rendering ----------------------------------------------------------------------
 
+# The block's title and its disclaimer (a summary is context, not fact).
 _PREAMBLE: dict[Language, tuple[str, str]] = {
     Language.EN: (
-        "## Memory of earlier conversations",
+        "Memory of earlier conversations",
         "Remembered context from earlier conversation about this repository. It is "
         "background, not evidence: never base a code change on it; check the current "
         "code and the user's request.",
     ),
     Language.ZH: (
-        "## 历史对话记忆",
+        "历史对话记忆",
         "以下是从此前对话中记住的背景信息，不是事实依据，也不能作为修改代码的依据；"
         "请以当前代码和用户本轮的要求为准。",
     ),
@@ -250,17 +270,38 @@ def _item_line(item: ContextItem) -> str:
     return f"- {item.text}"
 
 
-def _render(items: Sequence[ContextItem], language: Language) -> str:
+def _heading(level: int, text: str) -> str:
+    return f"{'#' * level} {text}"
+
+
+def _render(
+    items: Sequence[ContextItem],
+    language: Language,
+    *,
+    heading_level: int = limits.CONTEXT_DEFAULT_HEADING_LEVEL,
+    preamble: bool = True,
+) -> str:
+    section_level = heading_level + 1 if preamble else heading_level
+    if (
+        isinstance(heading_level, bool)
+        or not isinstance(heading_level, int)
+        or not 1 <= heading_level <= section_level <= limits.MARKDOWN_MAX_HEADING_LEVEL
+    ):
+        deepest = limits.MARKDOWN_MAX_HEADING_LEVEL - (1 if preamble else 0)
+        raise ValueError(f"heading_level must be from 1 to {deepest}, not {heading_level!r}")
     if not items:
         return ""
-    title, disclaimer = _PREAMBLE[language]
     headings = _HEADINGS[language]
-    lines = [title, disclaimer]
+    lines: list[str] = []
+    if preamble:
+        title, disclaimer = _PREAMBLE[language]
+        lines = [_heading(heading_level, title), disclaimer]
     for section in SECTION_PRIORITY:
         entries = [_item_line(item) for item in items if item.section is section]
         if entries:
-            lines.append("")
-            lines.append(f"### {headings[section]}")
+            if lines:
+                lines.append("")
+            lines.append(_heading(section_level, headings[section]))
             lines.extend(entries)
     return "\n".join(lines) + "\n"
 

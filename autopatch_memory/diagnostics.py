@@ -21,19 +21,12 @@ from filelock import FileLock, Timeout
 from pydantic import BaseModel, Field, computed_field
 
 from autopatch_memory import limits
-from autopatch_memory.config import (
-    ENV_BASE_URL,
-    ENV_MODEL,
-    Settings,
-    load_settings,
-    make_answerer,
-)
+from autopatch_memory.config import ENV_BASE_URL, ENV_MODEL, MemorySettings, make_answerer
 from autopatch_memory.errors import ConfigError, StoreError
 from autopatch_memory.journal import JournalEntry
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import check_invariants
 from autopatch_memory.profile import collect
-from autopatch_memory.store import parse_document
 
 __all__ = ["BACKUP_PATTERNS", "Check", "CheckName", "CheckStatus", "Diagnosis", "diagnose"]
 
@@ -140,15 +133,15 @@ def _folder_check(folder: Path) -> Check:
 
 def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
     """The file, size and invariant checks, and the file's size (None: no readable file)."""
-    store = memory.store
     try:
-        data = store.read_bytes()
+        info = memory.file_info()
+        doc = memory.document()
     except StoreError as exc:
         return (
             [Check(name=CheckName.MEMORY_FILE, status=CheckStatus.ERROR, summary=str(exc))],
             None,
         )
-    if data is None:
+    if not info.exists:
         return (
             [
                 Check(
@@ -159,15 +152,15 @@ def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
             ],
             None,
         )
-    doc, problem = parse_document(data)
+    problem = info.problem
     checks: list[Check] = []
     if problem is not None:
-        where = f"{problem.backup_stem}.json"
+        where = problem.backup_name
         checks.append(
             Check(
                 name=CheckName.MEMORY_FILE,
                 status=CheckStatus.ERROR,
-                summary=f"{problem.kind.value}: {problem.why}",
+                summary=f"{problem.kind.value}: {problem.detail}",
                 details=[f"memory reads as empty; the next write moves the file to {where}"],
             )
         )
@@ -179,7 +172,7 @@ def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
                 summary=f"valid (format version {doc.version}, generation {doc.generation})",
             )
         )
-    size = len(data)
+    size = info.size_bytes
     if size > limits.HARD_LIMIT_BYTES:
         status, note = CheckStatus.ERROR, "over the hard limit"
     elif size > limits.SOFT_LIMIT_BYTES:
@@ -233,7 +226,7 @@ def _backups_check(folder: Path) -> Check:
 
 
 def _lock_check(memory: ProjectMemory) -> Check:
-    folder, lock_path = memory.store.folder, memory.store.lock_path
+    folder, lock_path = memory.paths.folder, memory.paths.lock_file
     if not folder.is_dir():
         return Check(
             name=CheckName.LOCK, status=CheckStatus.SKIPPED, summary="no usable memory folder"
@@ -266,7 +259,7 @@ def _lock_check(memory: ProjectMemory) -> Check:
 
 def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
     try:
-        entries = memory.journal.read()
+        entries = memory.journal_entries()
     except StoreError as exc:
         return Check(name=CheckName.JOURNAL, status=CheckStatus.ERROR, summary=str(exc)), None
     failure = next((e for e in reversed(entries) if e.is_failure), None)
@@ -320,19 +313,19 @@ def diagnose(memory: ProjectMemory, *, check_model: bool = False) -> Diagnosis:
     ``check_model``: also probe the configured model endpoint once (a network
     call, bounded by :data:`~autopatch_memory.limits.LLM_CHECK_TIMEOUT_SECONDS`).
     """
-    store = memory.store
-    checks: list[Check] = [_folder_check(store.folder)]
+    paths = memory.paths
+    checks: list[Check] = [_folder_check(paths.folder)]
     file_checks, size = _file_checks(memory)
     checks.extend(file_checks)
-    checks.append(_backups_check(store.folder))
+    checks.append(_backups_check(paths.folder))
     checks.append(_lock_check(memory))
     journal_check, failure = _journal_check(memory)
     checks.append(journal_check)
 
     described: dict[str, str] = {}
-    settings: Settings | None = None
+    settings: MemorySettings | None = None
     try:
-        settings = load_settings(memory.repo_root)
+        settings = MemorySettings.from_env(memory.repo_root)
     except ConfigError as exc:
         checks.append(Check(name=CheckName.CONFIG, status=CheckStatus.ERROR, summary=str(exc)))
     else:
@@ -351,7 +344,7 @@ def diagnose(memory: ProjectMemory, *, check_model: bool = False) -> Diagnosis:
     checks.append(_model_check(settings, check_model))
     return Diagnosis(
         repo=str(memory.repo_root),
-        memory_file=str(store.path),
+        memory_file=str(paths.memory_file),
         size_bytes=size,
         settings=described,
         last_failure=failure,
@@ -359,7 +352,7 @@ def diagnose(memory: ProjectMemory, *, check_model: bool = False) -> Diagnosis:
     )
 
 
-def _model_check(settings: Settings | None, check_model: bool) -> Check:
+def _model_check(settings: MemorySettings | None, check_model: bool) -> Check:
     if settings is None:
         return Check(
             name=CheckName.MODEL, status=CheckStatus.SKIPPED, summary="configuration is broken"

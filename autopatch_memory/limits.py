@@ -66,6 +66,9 @@ SUMMARY_BATCH_TURNS = 4
 SUMMARIZER_MAX_CONTEXT_ITEMS = 20  # topics / long-term items shown to the summarizer, each
 BACKOFF_INITIAL_SECONDS = 5.0
 BACKOFF_MAX_SECONDS = 300.0
+# The backoff stops doubling after this many failures (the cap is reached long
+# before; this only keeps 2**n from overflowing a float after days of failures).
+BACKOFF_MAX_DOUBLINGS = 32
 CLOSE_WAIT_SECONDS = 10.0
 
 # --- the Memory Delta (SPEC §5) ----------------------------------------------------
@@ -140,6 +143,13 @@ SIMILARITY_CJK_CHAR_WEIGHT = 0.5
 # Estimated model tokens of a rendered context: a CJK character is about one token,
 # other text about four characters per token (typical BPE tokenizers).
 TOKEN_ESTIMATE_CHARS_PER_TOKEN = 4
+
+# --- embedding in a host (docs/embedding.md) ----------------------------------------
+# ``MemoryContext.render(heading_level=N)``: the block's title is a level-2 heading
+# unless the host asks otherwise; its sections sit one level below, and Markdown
+# has no heading deeper than level 6.
+CONTEXT_DEFAULT_HEADING_LEVEL = 2
+MARKDOWN_MAX_HEADING_LEVEL = 6
 
 # --- the command line (SPEC §11) ------------------------------------------------------
 # What an @path may contribute to the answering model's user message (never to

@@ -1,30 +1,39 @@
-"""``ProjectMemory``: the one facade a host uses (SPEC §12).
+"""``ProjectMemory``: the one facade a host uses (docs/embedding.md).
 
 Every public method checks the intent gate *before* it touches anything: a gated
 intent (audit, patch) returns an empty context or records nothing without the
 memory file even being opened. Storage failures never break the host's turn:
 they are journaled, kept in :attr:`ProjectMemory.last_error`, and the call
 degrades (an empty context, no turn id). Programming errors are not swallowed.
+
+Opening memory is quiet: it reads no environment variable and no config file
+(pass :class:`~autopatch_memory.config.MemorySettings`, or build them with
+``MemorySettings.from_env``), calls no model, and writes nothing to the memory
+file. The repo profile it collects is kept in memory — :meth:`ProjectMemory.context`
+uses it at once — and stored by the next write the host asks for.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
+from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
 from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, discarded_report
 from autopatch_memory.backends.base import SummaryBackend
-from autopatch_memory.backends.heuristic import HeuristicBackend
-from autopatch_memory.config import load_settings, make_backend
+from autopatch_memory.backends.chat import ChatModel, ChatSummaryBackend
+from autopatch_memory.config import MemorySettings, make_backend
 from autopatch_memory.context import MemoryContext, build_context, empty_context
 from autopatch_memory.delta import delta_from_object, parse_delta
 from autopatch_memory.errors import ConfigError, DeltaParseError, ItemNotFoundError, StoreError
+from autopatch_memory.events import EventCallback, EventKind, EventSink
 from autopatch_memory.ids import Clock, local_now, new_turn_id
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.journal import JournalEntry, Outcome
@@ -37,15 +46,21 @@ from autopatch_memory.model import (
 )
 from autopatch_memory.privacy import redact
 from autopatch_memory.profile import ProfileReport, clear_cache, collect
-from autopatch_memory.scheduler import Scheduler
-from autopatch_memory.store import MemoryStore, Transaction
+from autopatch_memory.scheduler import Backoff, Scheduler
+from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
+from autopatch_memory.store import MemoryStore, Transaction, UpdateResult
 from autopatch_memory.summarizer import Summarizer, apply_in_store
 from autopatch_memory.text import clip
 from autopatch_memory.triggers import Trigger, size_trigger, triggers_after_record
 
+_T = TypeVar("_T")
+
 BackendSpec = SummaryBackend | str | None
-"""``None`` (from configuration), a backend name (``"auto"``, ``"openai"``,
+"""``None`` (from the settings), a backend name (``"auto"``, ``"openai"``,
 ``"heuristic"``, ``"off"``), or a backend object."""
+
+HostModel = ChatModel | SummaryBackend
+"""What ``llm=`` accepts: a chat callable (messages → text) or a ``SummaryBackend``."""
 
 
 def _stored_text(text: str, limit: int) -> str:
@@ -69,18 +84,126 @@ class Failure(BaseModel):
     message: str
 
 
-def _resolve_backend(repo_root: Path, backend: BackendSpec) -> SummaryBackend | None:
-    # The two offline choices need no configuration (and cannot be broken by it).
-    if backend == "off":
-        return None
-    if backend == "heuristic":
-        return HeuristicBackend()
-    if backend is None or isinstance(backend, str):
-        overrides = {"backend": backend} if isinstance(backend, str) else None
-        return make_backend(load_settings(repo_root, overrides))
+def _resolve_backend(
+    backend: BackendSpec, llm: HostModel | None, settings: MemorySettings
+) -> SummaryBackend | None:
+    """The summary backend: the host's model, a backend object or name, else the settings'."""
+    if llm is not None:
+        if backend is not None:
+            raise ConfigError("give the host's model as llm= or a backend as backend=, not both")
+        if isinstance(llm, SummaryBackend):
+            return llm
+        if callable(llm):
+            return ChatSummaryBackend(llm)
+        raise ConfigError(
+            f"llm= must be a callable (messages -> text) or a SummaryBackend, not {llm!r}"
+        )
     if isinstance(backend, SummaryBackend):
         return backend
+    if isinstance(backend, str):
+        return make_backend(settings.with_backend(backend))
+    if backend is None:
+        return make_backend(settings)
     raise ConfigError(f"not a summary backend: {backend!r}")
+
+
+# --- the repo profile between collection and storage ---------------------------------
+
+
+class _PendingProfile(NamedTuple):
+    """A profile to store with the next write (``None``: the repo has none to store)."""
+
+    profile: RepoProfile | None
+    actor: str  # who supplied it: "profile" (collected) or "host" (set_profile)
+
+
+def _worth_storing(profile: RepoProfile) -> RepoProfile | None:
+    # Nothing found and nothing read: store no profile rather than an empty one.
+    return None if profile.is_empty and not profile.source_files else profile
+
+
+def _capped_values(values: Iterable[str]) -> list[str]:
+    kept: list[str] = []
+    for value in values:
+        text = clip(value.strip(), limits.PROFILE_MAX_VALUE_CHARS)
+        if text and text not in kept:
+            kept.append(text)
+        if len(kept) == limits.PROFILE_MAX_LIST_ITEMS:
+            break
+    return kept
+
+
+def _capped_profile(profile: RepoProfile) -> RepoProfile:
+    """A host's profile within the file's caps (the collector's output already is)."""
+
+    def text(value: str | None) -> str | None:
+        clipped = clip(value.strip(), limits.PROFILE_MAX_VALUE_CHARS) if value else ""
+        return clipped or None
+
+    return profile.model_copy(
+        update={
+            "project_name": text(profile.project_name),
+            "java_version": text(profile.java_version),
+            "modules": _capped_values(profile.modules),
+            "frameworks": _capped_values(profile.frameworks),
+            "source_files": _capped_values(profile.source_files),
+        }
+    )
+
+
+def _store_profile(txn: Transaction, pending: _PendingProfile) -> bool:
+    """Put ``pending`` into the document; True when that changed the stored profile."""
+    old, new = txn.doc.repo_profile, pending.profile
+    if (old and old.facts()) == (new and new.facts()):
+        return False  # unchanged: no write, no journal entry
+    if new is not None and new.updated_at is None:
+        new = new.model_copy(update={"updated_at": txn.now})
+    txn.doc.repo_profile = new
+    target = ",".join(new.source_files) if new is not None else None
+    txn.log("profile", target=target or None, actor=pending.actor)
+    return True
+
+
+class _Writes:
+    """Every write of the facade: stores a profile collected since the last one in
+    the same transaction, and reports files a write set aside."""
+
+    def __init__(self, store: MemoryStore, events: EventSink) -> None:
+        self._store = store
+        self._events = events
+        self._lock = threading.Lock()
+        self._pending: _PendingProfile | None = None
+
+    @property
+    def pending(self) -> _PendingProfile | None:
+        """The profile waiting for the next write, if any."""
+        with self._lock:
+            return self._pending
+
+    def set_pending(self, pending: _PendingProfile) -> None:
+        """Store ``pending`` with the next write (replacing an earlier one)."""
+        with self._lock:
+            self._pending = pending
+
+    def update(self, fn: Callable[[Transaction], _T], *, actor: str) -> UpdateResult[_T]:
+        """:meth:`MemoryStore.update`, plus the pending profile and the events."""
+        pending = self.pending
+        profile_changed = False
+
+        def run(txn: Transaction) -> _T:
+            nonlocal profile_changed
+            if pending is not None:
+                profile_changed = _store_profile(txn, pending)
+            return fn(txn)
+
+        result = self._store.update(run, actor=actor)
+        with self._lock:
+            if self._pending is pending:  # a newer one arrived meanwhile: it waits
+                self._pending = None
+        self._events.recovered(result.recovered)
+        if profile_changed and result.changed and pending is not None:
+            self._events.emit(EventKind.PROFILE_REFRESHED, actor=pending.actor)
+        return result
 
 
 class ProjectMemory:
@@ -92,16 +215,27 @@ class ProjectMemory:
         *,
         backend: SummaryBackend | None,
         clock: Clock = local_now,
+        on_event: EventCallback | None = None,
+        backoff: Backoff | None = None,
     ) -> None:
-        """Prefer :meth:`open`, which also resolves the backend and refreshes the profile."""
+        """Prefer :meth:`open`, which also resolves the backend and collects the profile."""
         self.repo_root = repo_root
+        # The store and the journal are the library's own; hosts use the methods below.
         self.store = MemoryStore(repo_root, clock=clock)
         self.journal = self.store.journal
         self.backend = backend
         self.last_error: Failure | None = None
-        self._summarizer = Summarizer(self.store, backend) if backend is not None else None
+        self._events = EventSink(on_event, journal=self.journal, clock=clock)
+        self._writes = _Writes(self.store, self._events)
+        self._summarizer = (
+            Summarizer(self.store, backend, writer=self._writes, events=self._events)
+            if backend is not None
+            else None
+        )
         self._scheduler = (
-            Scheduler(self._summarizer.drain) if self._summarizer is not None else None
+            Scheduler(self._summarizer.drain, backoff=backoff)
+            if self._summarizer is not None
+            else None
         )
         self._closed = False
 
@@ -113,24 +247,46 @@ class ProjectMemory:
         repo_root: str | os.PathLike[str],
         backend: BackendSpec = None,
         *,
+        llm: HostModel | None = None,
+        settings: MemorySettings | None = None,
+        on_event: EventCallback | None = None,
         clock: Clock | None = None,
-        refresh_profile: bool = True,
+        collect_profile: bool = True,
+        refresh_profile: bool | None = None,
     ) -> ProjectMemory:
         """Open the memory of the repository at ``repo_root``.
 
-        ``backend``: ``None`` takes it from configuration (SPEC §10); a name
-        (``"auto"``, ``"openai"``, ``"heuristic"``, ``"off"``) or a backend object
-        overrides it. The repo profile is refreshed from the build files (cached,
-        so cheap when nothing changed). No model is called here.
+        ``llm``: the host's own model — a callable taking OpenAI-style messages
+        (``[{"role": ..., "content": ...}]``) and returning the reply's text, or a
+        :class:`SummaryBackend`; the library builds the prompt, parses, repairs
+        and validates. ``settings``: a :class:`MemorySettings` (default: the
+        offline heuristic backend); nothing is read from the environment or from
+        config files unless you build them with ``MemorySettings.from_env``.
+        ``backend``: a name (``"auto"``, ``"openai"``, ``"heuristic"``, ``"off"``)
+        overriding the settings' choice, or a backend object. ``on_event``: called
+        with a :class:`~autopatch_memory.events.MemoryEvent` for each thing that
+        happens. ``collect_profile``: collect the repo profile from the build
+        files (cached) now; it is stored with the next write (``refresh_profile``
+        is its older name).
+
+        No model is called and the memory file is neither written nor moved here.
+        Raises :class:`StoreError` for a missing folder, :class:`ConfigError` for
+        an unusable backend choice.
         """
         root = Path(repo_root).expanduser()
         if not root.is_dir():
             raise StoreError(f"repository folder not found: {root}")
+        chosen = settings or MemorySettings()
         memory = cls(
-            root.resolve(), backend=_resolve_backend(root, backend), clock=clock or local_now
+            root.resolve(),
+            backend=_resolve_backend(backend, llm, chosen),
+            clock=clock or local_now,
+            on_event=on_event,
+            backoff=chosen.backoff,
         )
-        if refresh_profile:
-            memory.refresh_profile()
+        if collect_profile if refresh_profile is None else refresh_profile:
+            memory._collect_profile()
+        memory._report_file_problem()
         return memory
 
     def close(self, wait: bool = True) -> None:
@@ -167,7 +323,7 @@ class ProjectMemory:
         except StoreError as exc:
             self._failed("context", exc)
             return empty_context(kind)
-        return build_context(doc, kind, user_text)
+        return build_context(self._with_pending_profile(doc), kind, user_text)
 
     def record_turn(
         self,
@@ -213,22 +369,26 @@ class ProjectMemory:
             return turn, triggers_after_record(txn.doc, turn, project_level=project_level)
 
         try:
-            result = self.store.update(add, actor="record")
+            result = self._writes.update(add, actor="record")
         except StoreError as exc:
             self._failed("record_turn", exc)
             return None
         turn, fired = result.value
+        self._events.emit(EventKind.TURN_RECORDED, actor="record", target=turn.id)
         if size_trigger(result.size_bytes, result.trimmed):
             fired.append(Trigger.SIZE)
         if fired:
-            self._request_summary()
+            self.request_summary()
         return turn.id
 
     # -- governance -------------------------------------------------------------------
 
     def document(self) -> MemoryDocument:
-        """A copy of the whole memory document (its ``model_dump(mode="json")`` is the file)."""
-        return self.store.read().model_copy(deep=True)
+        """A copy of the whole memory document (its ``model_dump(mode="json")`` is the file).
+
+        A profile collected at open and not stored yet is already in it.
+        """
+        return self._with_pending_profile(self.store.read()).model_copy(deep=True)
 
     def apply_delta(
         self, delta: str | dict[str, Any] | MemoryDelta, *, actor: str = "user"
@@ -247,21 +407,54 @@ class ProjectMemory:
                 actor, "delta", Outcome.FAILED, reason=exc.reason.value, detail=str(exc)
             )
             return discarded_report(exc.reason, str(exc))
-        return apply_in_store(self.store, parsed, actor=actor, bad_sections=bad)
+        return apply_in_store(self._writes, parsed, actor=actor, bad_sections=bad)
 
     def summarize_now(self) -> ApplyReport | None:
         """Summarize every pending turn now, on this thread; ``None`` when nothing was pending.
 
         Raises :class:`~autopatch_memory.errors.BackendError` when the model call
-        fails (journaled first) and :class:`ConfigError` when no backend is configured.
+        fails, whatever the backend raised (journaled first), and
+        :class:`ConfigError` when no backend is configured.
         """
         if self._summarizer is None:
             raise ConfigError("no summary backend is configured (backend 'off')")
         return self._summarizer.run_all()
 
+    def request_summary(self) -> bool:
+        """Ask the background worker to summarize the pending turns; returns at once.
+
+        False when there is nothing to ask (no backend, or the memory is closed).
+        A request during a run adds exactly one more run; during a backoff it waits.
+        """
+        if self._scheduler is None or self._closed:
+            return False
+        self._scheduler.request()
+        return True
+
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until no background run is in flight or due; False on timeout."""
         return True if self._scheduler is None else self._scheduler.wait_idle(timeout)
+
+    def status(self) -> MemoryStatus:
+        """Pending turns, the worker's state (running, backing off until when), the last failure."""
+        try:
+            pending: int | None = len(self.store.read().pending_turns())
+        except StoreError:
+            pending = None
+        state = self._scheduler.state() if self._scheduler is not None else None
+        retry_in = state.retry_in_seconds if state is not None else None
+        return MemoryStatus(
+            backend=self.backend_name,
+            pending_turns=pending,
+            run_in_flight=state is not None and state.running,
+            run_requested=state is not None and state.requested,
+            backing_off=retry_in is not None,
+            retry_at=None if retry_in is None else self.store.clock() + timedelta(seconds=retry_in),
+            consecutive_failures=state.failures if state is not None else 0,
+            runs=state.runs if state is not None else 0,
+            closed=self._closed,
+            last_failure=self.last_failure(),
+        )
 
     def reset(self) -> int:
         """Empty the memory; returns the new ``generation``.
@@ -310,34 +503,85 @@ class ProjectMemory:
     # -- the repo profile ---------------------------------------------------------------
 
     def profile(self) -> RepoProfile | None:
-        """The repo profile stored in memory (``None`` before one was collected)."""
-        return self.store.read().repo_profile
+        """The repo profile (``None`` before one was collected); a collected profile
+        not stored yet counts."""
+        return self._with_pending_profile(self.store.read()).repo_profile
 
     def refresh_profile(self, *, use_cache: bool = True) -> ProfileReport:
-        """Collect the profile from the build files and store it if it changed.
+        """Collect the profile from the build files and store it now if it changed.
 
         Never raises for repository content; a write failure is journaled and
-        kept in :attr:`last_error`.
+        kept in :attr:`last_error` (the profile is then stored by the next write).
         """
         report = collect(self.repo_root, use_cache=use_cache)
-        new = report.profile
-
-        stored = None if new.is_empty and not new.source_files else new
-
-        def store_profile(txn: Transaction) -> None:
-            old = txn.doc.repo_profile
-            if (old and old.facts()) == (stored and stored.facts()):
-                return  # unchanged: no write, no journal entry
-            txn.doc.repo_profile = stored
-            txn.log("profile", target=",".join(new.source_files) or None)
-
+        self._writes.set_pending(_PendingProfile(_worth_storing(report.profile), "profile"))
         try:
-            self.store.update(store_profile, actor="profile")
+            self._writes.update(lambda txn: None, actor="profile")
         except StoreError as exc:
             self._failed("profile", exc)
         return report
 
+    def set_profile(self, profile: RepoProfile | None) -> None:
+        """Store a repo profile the host supplies (``None`` removes it).
+
+        It replaces one collected at open; open with ``collect_profile=False`` so
+        that none is collected. Values are clipped to the file's caps. Raises
+        :class:`StoreError` when it cannot be written (it is then stored by the
+        next write that succeeds).
+        """
+        supplied = None if profile is None else _capped_profile(RepoProfile.model_validate(profile))
+        self._writes.set_pending(_PendingProfile(supplied, "host"))
+        self._writes.update(lambda txn: None, actor="host")
+
     # -- operator view --------------------------------------------------------------------
+
+    @property
+    def paths(self) -> MemoryPaths:
+        """Where this memory's files are (nothing is read)."""
+        return MemoryPaths(
+            repo_root=self.repo_root,
+            folder=self.store.folder,
+            memory_file=self.store.path,
+            lock_file=self.store.lock_path,
+            journal_file=self.journal.path,
+        )
+
+    def file_info(self) -> MemoryFileInfo:
+        """The memory file as it is on disk: size, modification time, and whether it is usable.
+
+        Raises :class:`StoreError` when it cannot be read (a link, not a file...).
+        """
+        data = self.store.read_bytes()
+        if data is None:
+            return MemoryFileInfo(
+                path=self.store.path, exists=False, size_bytes=0, modified_ns=None, problem=None
+            )
+        try:
+            modified: int | None = os.lstat(self.store.path).st_mtime_ns
+        except OSError:
+            modified = None  # gone since it was read
+        unusable = self.store.problem()
+        problem = (
+            None
+            if unusable is None
+            else FileProblem(
+                kind=unusable.kind, detail=unusable.why, backup_name=f"{unusable.backup_stem}.json"
+            )
+        )
+        return MemoryFileInfo(
+            path=self.store.path,
+            exists=True,
+            size_bytes=len(data),
+            modified_ns=modified,
+            problem=problem,
+        )
+
+    def journal_entries(self, last: int | None = None) -> list[JournalEntry]:
+        """The newest ``last`` journal entries (all when ``None``), oldest first.
+
+        Raises :class:`StoreError` when the journal cannot be read.
+        """
+        return self.journal.read(last=last)
 
     def last_failure(self) -> JournalEntry | None:
         """The most recent failure recorded in the journal (any process)."""
@@ -348,9 +592,37 @@ class ProjectMemory:
 
     # -- internals --------------------------------------------------------------------------
 
-    def _request_summary(self) -> None:
-        if self._scheduler is not None and not self._closed:
-            self._scheduler.request()
+    def _with_pending_profile(self, doc: MemoryDocument) -> MemoryDocument:
+        pending = self._writes.pending
+        if pending is None:
+            return doc
+        # A shallow copy: the store's cached document is shared and must not change.
+        return doc.model_copy(update={"repo_profile": pending.profile})
+
+    def _collect_profile(self) -> None:
+        """Collect the profile to store with the next write; writes nothing now.
+
+        The cache is used (and refreshed) only in a repository that already has
+        the memory folder: opening must not create it.
+        """
+        report = collect(self.repo_root, use_cache=self.store.folder.is_dir())
+        self._writes.set_pending(_PendingProfile(_worth_storing(report.profile), "profile"))
+
+    def _report_file_problem(self) -> None:
+        """Tell the host at once when the file on disk cannot be used as it is."""
+        if not self._events.listening:
+            return
+        try:
+            problem = self.store.problem()
+        except StoreError:
+            return  # the first write will fail and say why
+        if problem is not None:
+            self._events.emit(
+                EventKind.FILE_PROBLEM,
+                actor="store",
+                target=f"{problem.backup_stem}.json",
+                detail=f"{problem.kind.value}: {problem.why}",
+            )
 
     def _failed(self, operation: str, exc: Exception) -> None:
         self.last_error = Failure(operation=operation, message=str(exc))
@@ -383,4 +655,4 @@ class ProjectMemory:
         return result
 
 
-__all__ = ["BackendSpec", "Failure", "ProjectMemory"]
+__all__ = ["BackendSpec", "Failure", "HostModel", "ProjectMemory"]

@@ -1,23 +1,32 @@
-"""The single background worker of one memory (SPEC §4 "Scheduling").
+"""The single background worker of one memory (see docs/architecture.md, "How data moves").
 
 * Nothing runs until the first request; the worker thread starts lazily.
 * A request that arrives while a run is in flight is coalesced: exactly one more
   run follows the current one (a flag, not a queue).
-* After a failure the worker backs off, doubling up to a few minutes, so a dead
-  model server never sees a storm of calls, then tries again by itself.
-  Requests during the backoff wait for it.
+* After a failure the worker backs off (a :class:`Backoff` policy: doubling up to
+  a few minutes), so a dead model server never sees a storm of calls, then tries
+  again by itself. Requests during the backoff wait for it.
 * ``close(wait=True)`` lets the run in flight finish (bounded); ``close(wait=False)``
   tells it to drop its result.
+* The thread never dies of an exception: ``drain`` is expected to turn every
+  failure into :attr:`RunOutcome.FAILED`; should it raise anyway, the exception
+  is logged (never printed) and counts as a failed run.
 """
 
 from __future__ import annotations
 
+import logging
+import math
 import threading
 import time
 from collections.abc import Callable
 from enum import Enum
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from autopatch_memory import limits
+
+_log = logging.getLogger(__name__)
 
 
 class RunOutcome(str, Enum):
@@ -27,6 +36,37 @@ class RunOutcome(str, Enum):
     FAILED = "failed"  # a model call failed: back off
 
 
+class Backoff(BaseModel):
+    """How long the worker waits after consecutive failed runs.
+
+    The first failure waits ``initial_seconds``; each further one doubles the
+    wait, up to ``max_seconds``. A success resets it.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    initial_seconds: float = Field(default=limits.BACKOFF_INITIAL_SECONDS, gt=0)
+    max_seconds: float = Field(default=limits.BACKOFF_MAX_SECONDS, gt=0)
+
+    def delay(self, failures: int) -> float:
+        """The wait after ``failures`` consecutive failures (``failures`` ≥ 1)."""
+        doublings = min(max(failures - 1, 0), limits.BACKOFF_MAX_DOUBLINGS)
+        return min(math.ldexp(self.initial_seconds, doublings), self.max_seconds)
+
+
+class WorkerState(BaseModel):
+    """A snapshot of the worker, for :meth:`ProjectMemory.status`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    running: bool  # a run is in flight
+    requested: bool  # a run is due (or held back by the backoff)
+    failures: int  # consecutive failed runs (0 after a success)
+    retry_in_seconds: float | None  # while backing off: how long until the next try
+    runs: int  # completed runs since the memory was opened
+    closed: bool
+
+
 class Scheduler:
     """Runs ``drain`` on one daemon thread whenever :meth:`request` is called."""
 
@@ -34,12 +74,14 @@ class Scheduler:
         self,
         drain: Callable[[Callable[[], bool]], RunOutcome],
         *,
+        backoff: Backoff | None = None,
         name: str = "autopatch-memory-summarizer",
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         """``drain(cancelled)`` summarizes until nothing is pending; it must check
         ``cancelled()`` before applying a result."""
         self._drain = drain
+        self._backoff = backoff or Backoff()
         self._name = name
         self._monotonic = monotonic
         self._cond = threading.Condition()
@@ -50,7 +92,7 @@ class Scheduler:
         self._drop = False
         self._failures = 0
         self._resume_at = 0.0
-        self.runs = 0  # completed drains, for tests and `doctor`
+        self._runs = 0
 
     # -- public ------------------------------------------------------------------
 
@@ -75,7 +117,20 @@ class Scheduler:
     def backing_off(self) -> bool:
         """The last run failed and the worker is waiting before the next try."""
         with self._cond:
-            return self._failures > 0 and self._monotonic() < self._resume_at
+            return self._in_backoff()
+
+    def state(self) -> WorkerState:
+        """What the worker is doing now."""
+        with self._cond:
+            waiting = self._in_backoff()
+            return WorkerState(
+                running=self._running,
+                requested=self._requested,
+                failures=self._failures,
+                retry_in_seconds=self._resume_at - self._monotonic() if waiting else None,
+                runs=self._runs,
+                closed=self._closing,
+            )
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until no run is in flight or due; False on timeout.
@@ -126,36 +181,48 @@ class Scheduler:
         with self._cond:
             return self._drop
 
+    def _next_run(self) -> bool:
+        """Wait for a due run and mark it running; False when the worker should stop."""
+        with self._cond:
+            while True:
+                due = self._requested and not self._in_backoff()
+                if self._closing and (self._drop or not due):
+                    return False  # a last requested run (closing with wait) still goes
+                if due:
+                    break
+                wait = self._resume_at - self._monotonic() if self._requested else None
+                self._cond.wait(wait)
+            self._requested = False
+            self._running = True
+            return True
+
+    def _run_once(self) -> RunOutcome:
+        try:
+            return self._drain(self._cancelled)
+        except Exception:
+            # The drain contains every failure it knows of; this is the last line,
+            # so that a bug can neither kill the thread nor print to the host's terminal.
+            _log.exception("the summary worker's run raised")
+            return RunOutcome.FAILED
+
+    def _finish(self, outcome: RunOutcome) -> None:
+        with self._cond:
+            self._running = False
+            self._runs += 1
+            if outcome is RunOutcome.FAILED:
+                self._failures += 1
+                self._resume_at = self._monotonic() + self._backoff.delay(self._failures)
+                # Retry by itself after the pause: pending turns must
+                # eventually be summarized even if the user goes quiet.
+                self._requested = not self._closing
+            else:
+                self._failures = 0
+            self._cond.notify_all()
+
     def _loop(self) -> None:
-        while True:
-            with self._cond:
-                while True:
-                    due = self._requested and not self._in_backoff()
-                    if self._closing and (self._drop or not due):
-                        return  # a last requested run (closing with wait) still goes
-                    if due:
-                        break
-                    wait = self._resume_at - self._monotonic() if self._requested else None
-                    self._cond.wait(wait)
-                self._requested = False
-                self._running = True
+        while self._next_run():
             outcome = RunOutcome.FAILED
             try:
-                outcome = self._drain(self._cancelled)
+                outcome = self._run_once()
             finally:
-                with self._cond:
-                    self._running = False
-                    self.runs += 1
-                    if outcome is RunOutcome.FAILED:
-                        self._failures += 1
-                        delay = min(
-                            limits.BACKOFF_INITIAL_SECONDS * 2 ** (self._failures - 1),
-                            limits.BACKOFF_MAX_SECONDS,
-                        )
-                        self._resume_at = self._monotonic() + delay
-                        # Retry by itself after the pause: pending turns must
-                        # eventually be summarized even if the user goes quiet.
-                        self._requested = not self._closing
-                    else:
-                        self._failures = 0
-                    self._cond.notify_all()
+                self._finish(outcome)  # even on SystemExit: waiters must not hang

@@ -131,6 +131,7 @@ class UpdateResult(BaseModel, Generic[T]):
     size_bytes: int
     generation: int
     trimmed: int = 0  # how many things the size policy removed or shortened
+    recovered: list[JournalEntry] = []  # journal entries of a salvage or move-aside it wrote
 
 
 def redact_document(doc: MemoryDocument) -> None:
@@ -279,6 +280,7 @@ class MemoryStore:
                 size_bytes=len(data),
                 generation=doc.generation,
                 trimmed=len(trimmed.actions),
+                recovered=recovery,
             )
 
     def reset(self, *, actor: str = "user") -> int:

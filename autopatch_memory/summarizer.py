@@ -4,27 +4,50 @@ The model call happens outside the file lock. Its delta is applied by
 :meth:`MemoryStore.update` to the file as it is *when the call returns*, and only
 if the file's ``generation`` is still the one the batch was taken from: a reset
 here or in another process makes the late result be discarded.
+
+Failures on the background worker never escape it: whatever a backend raises is
+the backend's failure (a :class:`BackendError`: journaled, the worker backs off);
+anything else that goes wrong in a run is a bug of this library, journaled as
+``internal_error`` and logged with its traceback, so it is seen without the host's
+process or terminal paying for it.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+import traceback
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, apply_delta, discarded_report
 from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
 from autopatch_memory.errors import AutopatchMemoryError, BackendError, HardLimitError
+from autopatch_memory.events import EventKind, EventSink
 from autopatch_memory.journal import Outcome
 from autopatch_memory.model import MemoryDelta, MemoryDocument, Turn
+from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import by_recency, rank
 from autopatch_memory.scheduler import RunOutcome
-from autopatch_memory.store import MemoryStore, Transaction
-from autopatch_memory.text import detect_language, query_tokens, tokenize
+from autopatch_memory.store import MemoryStore, Transaction, UpdateResult
+from autopatch_memory.text import clip, detect_language, query_tokens, tokenize
 
 _Item = TypeVar("_Item")
+_T = TypeVar("_T")
+_log = logging.getLogger(__name__)
+
+INTERNAL_ERROR = "internal_error"
+"""The journal's reason for a failure that is a bug of this library."""
+
+
+class StoreWriter(Protocol):
+    """Where a run writes: :class:`MemoryStore`, or the facade's wrapper around it."""
+
+    def update(self, fn: Callable[[Transaction], _T], *, actor: str) -> UpdateResult[_T]:
+        """Run ``fn`` on the current document under the lock and write what changed."""
+        ...
 
 
 def journal_report(txn: Transaction, report: ApplyReport) -> None:
@@ -40,7 +63,7 @@ def journal_report(txn: Transaction, report: ApplyReport) -> None:
 
 
 def apply_in_store(
-    store: MemoryStore,
+    store: StoreWriter,
     delta: MemoryDelta,
     *,
     actor: str,
@@ -127,10 +150,20 @@ def build_request(doc: MemoryDocument, batch: list[Turn]) -> SummaryRequest:
 class Summarizer:
     """Runs batches of at most four pending turns through a backend."""
 
-    def __init__(self, store: MemoryStore, backend: SummaryBackend) -> None:
+    def __init__(
+        self,
+        store: MemoryStore,
+        backend: SummaryBackend,
+        *,
+        writer: StoreWriter | None = None,
+        events: EventSink | None = None,
+    ) -> None:
+        """``writer`` applies results (default: ``store``); ``events`` hears about them."""
         self.store = store
         self.backend = backend
         self.actor = f"summarizer:{backend.name}"
+        self._writer: StoreWriter = writer or store
+        self._events = events
         # One run at a time in this process (the worker and summarize_now).
         self._run_lock = threading.Lock()
 
@@ -141,7 +174,7 @@ class Summarizer:
 
         Returns the report (``None`` when nothing was pending or the result was
         dropped) and the ids of the turns sent. Raises :class:`BackendError`
-        (after journaling it) when the model call fails.
+        (after journaling it) when the model call fails, whatever the backend raised.
         """
         with self._run_lock:
             snapshot = self.store.read()
@@ -150,32 +183,43 @@ class Summarizer:
             if not batch:
                 return None, []
             sent = [t.id for t in batch]
-            request = build_request(snapshot, batch)
-            try:
-                delta = self.backend.summarize(request)
-            except BackendError as exc:
-                self.store.journal.record(
-                    self.actor,
-                    "summarize",
-                    Outcome.FAILED,
-                    target=",".join(sent),
-                    reason=str(getattr(exc, "reason", "") or type(exc).__name__),
-                    detail=str(exc),
-                )
-                raise
+            target = ",".join(sent)
+            delta = self._summarize(build_request(snapshot, batch), target)
             if cancelled():
                 self.store.journal.record(
                     self.actor,
                     "summarize",
                     Outcome.DISCARDED,
-                    target=",".join(sent),
+                    target=target,
                     detail="memory closed without waiting for the run",
                 )
                 return None, sent
             report = apply_in_store(
-                self.store, delta, actor=self.actor, expected_generation=snapshot.generation
+                self._writer, delta, actor=self.actor, expected_generation=snapshot.generation
             )
+            if self._events is not None:
+                self._events.summary(report, actor=self.actor, target=target)
             return report, sent
+
+    def _summarize(self, request: SummaryRequest, target: str) -> MemoryDelta:
+        """The backend's delta; any failure of the backend becomes a journaled BackendError."""
+        try:
+            delta = self.backend.summarize(request)
+            if not isinstance(delta, MemoryDelta):
+                raise BackendError(
+                    f"the {self.backend.name} backend returned {type(delta).__name__}, "
+                    "not a MemoryDelta"
+                )
+        except Exception as exc:
+            # A backend may be the host's own code: whatever it raises is its failure,
+            # contained like a model server error (never a crash of the worker).
+            error = exc if isinstance(exc, BackendError) else _backend_failure(self.backend, exc)
+            reason = getattr(error, "reason", None) or type(error).__name__
+            self._failed(str(reason), error, target=target)
+            if error is exc:
+                raise
+            raise error from exc
+        return delta
 
     def run_all(self, cancelled: Callable[[], bool] = lambda: False) -> ApplyReport | None:
         """Batches until no pending turn is left; the reports merged (``None`` when
@@ -194,27 +238,53 @@ class Summarizer:
         return merged
 
     def drain(self, cancelled: Callable[[], bool] = lambda: False) -> RunOutcome:
-        """The scheduler's entry point: :meth:`run_all`, failures turned into an outcome.
+        """The scheduler's entry point: :meth:`run_all`, every failure turned into an outcome.
 
-        Every failure lands in the journal (a model failure already has). A bug is
-        journaled too, then re-raised: the operator sees it, tests fail on it.
+        Nothing escapes to the worker thread. A model failure is already journaled;
+        another library error (a write that failed) is journaled here; anything else
+        is a bug: journaled as ``internal_error``, logged with its traceback, and
+        reported as a ``summary_failed`` event.
         """
         try:
             self.run_all(cancelled)
         except BackendError:
             return RunOutcome.FAILED  # journaled by run_batch
         except AutopatchMemoryError as exc:
-            self._journal_failure(type(exc).__name__, exc)
+            self._failed(type(exc).__name__, exc)
             return RunOutcome.FAILED
         except Exception as exc:
-            self._journal_failure("internal_error", exc)
-            raise
+            _log.error("internal error in a summary run", exc_info=exc)
+            self._failed(INTERNAL_ERROR, exc, detail=_bug_detail(exc))
+            return RunOutcome.FAILED
         return RunOutcome.DONE
 
-    def _journal_failure(self, reason: str, exc: Exception) -> None:
+    def _failed(
+        self, reason: str, exc: Exception, *, target: str | None = None, detail: str | None = None
+    ) -> None:
+        """Journal a failed run and tell the host."""
+        text = detail or str(exc)
         self.store.journal.record(
-            self.actor, "summarize", Outcome.FAILED, reason=reason, detail=str(exc)
+            self.actor, "summarize", Outcome.FAILED, target=target, reason=reason, detail=text
         )
+        if self._events is not None:
+            self._events.emit(
+                EventKind.SUMMARY_FAILED,
+                actor=self.actor,
+                target=target,
+                detail=f"{reason}: {text}" if reason != type(exc).__name__ else text,
+            )
+
+
+def _backend_failure(backend: SummaryBackend, exc: Exception) -> BackendError:
+    detail = clip(redact(str(exc)), limits.LLM_ERROR_DETAIL_CHARS)
+    return BackendError(f"the {backend.name} backend raised {type(exc).__name__}: {detail}")
+
+
+def _bug_detail(exc: Exception) -> str:
+    """The exception and where it was raised: enough to find the bug from the journal."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"
 
 
 def _merge(first: ApplyReport, second: ApplyReport) -> ApplyReport:

@@ -30,14 +30,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from autopatch_memory import limits
+from autopatch_memory import MEMORY_DIR_NAME, JournalEntry, limits
 from autopatch_memory.backends.llm import AnswerBackend
 from autopatch_memory.config import ENV_BASE_URL, ENV_MODEL, Settings, make_answerer
 from autopatch_memory.context import MemoryContext
 from autopatch_memory.intents import IntentType, memory_access
-from autopatch_memory.journal import JournalEntry
 from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.store import MEMORY_DIR_NAME
 from autopatch_memory.text import has_project_signal
 
 from .classify import Classification, choose, mentioned_paths

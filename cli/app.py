@@ -28,7 +28,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from autopatch_memory import __version__, limits
+from autopatch_memory import MemorySettings, __version__, limits
 from autopatch_memory.applier import ApplyReport
 from autopatch_memory.config import BackendChoice, load_settings
 from autopatch_memory.diagnostics import diagnose
@@ -202,7 +202,14 @@ def opened(
     (bounded) for the summary run it may have triggered; otherwise the process
     would exit before the background worker got to it.
     """
-    memory = ProjectMemory.open(root, backend=backend, refresh_profile=refresh_profile)
+    # Configuration (environment, files) is read only when the backend comes from it.
+    from_config = backend is None or backend in (BackendChoice.AUTO, BackendChoice.OPENAI)
+    memory = ProjectMemory.open(
+        root,
+        backend=backend,
+        settings=MemorySettings.from_env(root) if from_config else None,
+        collect_profile=refresh_profile,
+    )
     try:
         yield memory
     except BaseException:
@@ -315,13 +322,13 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     root = resolve_repo(repo)
     with opened(root, backend="off", refresh_profile=False) as memory:
         doc = memory.document()
-        data = memory.store.read_bytes()
+        info = memory.file_info()
         failure = memory.last_failure()
-        problem = memory.store.problem()
+    problem = info.problem
     if problem is not None:
         console.warn(
-            f"the memory file is unusable ({problem.kind.value}: {problem.why}); it reads as "
-            f"empty and the next write sets it aside as {problem.backup_stem}.json (see `doctor`)"
+            f"the memory file is unusable ({problem.kind.value}: {problem.detail}); it reads as "
+            f"empty and the next write sets it aside as {problem.backup_name} (see `doctor`)"
         )
     if json_out:
         console.json(doc.model_dump(mode="json"))
@@ -329,12 +336,12 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     for line in render_document(
         doc,
         console.out_style,
-        path=str(memory.store.path),
-        size_bytes=len(data) if data is not None else 0,
+        path=str(info.path),
+        size_bytes=info.size_bytes,
         last_failure=failure,
     ):
         console.out(line)
-    if data is None:
+    if not info.exists:
         console.note("no memory file yet: nothing has been recorded in this repository")
 
 
@@ -441,9 +448,8 @@ def record(
 
 def _empty_report(memory: ProjectMemory) -> ApplyReport:
     doc = memory.document()
-    data = memory.store.read_bytes()
     return ApplyReport(
-        changed=False, size_bytes=len(data) if data else 0, generation=doc.generation
+        changed=False, size_bytes=memory.file_info().size_bytes, generation=doc.generation
     )
 
 
@@ -595,7 +601,7 @@ def log(
     """Show the journal: what changed, what was rejected and why."""
     root = resolve_repo(repo)
     with opened(root, backend="off", refresh_profile=False) as memory:
-        entries = memory.journal.read(last=last)
+        entries = memory.journal_entries(last=last)
     if json_out:
         console.json([entry.model_dump(mode="json") for entry in entries])
         return

@@ -287,7 +287,7 @@ class ChatSession:
         for line in render_document(
             doc,
             self.console.out_style,
-            path=str(self.memory.store.path),
+            path=str(self.memory.paths.memory_file),
             size_bytes=doc.size_bytes(),
             compact=True,
         ):

@@ -25,11 +25,10 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-from autopatch_memory import limits
+from autopatch_memory import MEMORY_DIR_NAME, limits
 from autopatch_memory.backends.llm import BackendCheck
 from autopatch_memory.context import history_replay_size
 from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.store import MEMORY_DIR_NAME
 
 from .answer import TurnResult, TurnRunner
 from .chat import ChatSession
@@ -172,7 +171,11 @@ class _Demo:
         doc = memory.document()
         self.lines(
             render_document(
-                doc, style, path=str(memory.store.path), size_bytes=doc.size_bytes(), compact=True
+                doc,
+                style,
+                path=str(memory.paths.memory_file),
+                size_bytes=doc.size_bytes(),
+                compact=True,
             )
         )
 
@@ -193,9 +196,9 @@ class _Demo:
         self.say(f"  earlier answers in the prompt: {'yes' if leaked else 'no'} (never injected)")
 
         self.section("Audit and patch flows stay isolated")
-        before = memory.store.read_bytes()
+        before = memory.file_info()
         result = self.turn(runner, _SCRIPT[5][0])
-        after = memory.store.read_bytes()
+        after = memory.file_info()
         self.say(
             f"  context given: {len(result.context.items)} items · recorded: "
             f"{'no' if result.turn_id is None else 'yes'} · memory file unchanged: "
@@ -207,7 +210,7 @@ class _Demo:
         stored = memory.document().turn(result.turn_id) if result.turn_id else None
         if stored is not None:
             console.out(f"  stored user_text: {stored.user_text}")
-        text = memory.store.path.read_text(encoding="utf-8")
+        text = memory.paths.memory_file.read_text(encoding="utf-8")
         for secret in (_SECRET_PASSWORD, _SECRET_TOKEN):
             shown = secret[:4] + "…"
             self.say(f"  memory.json contains {shown}: {'YES' if secret in text else 'no'}")

@@ -20,11 +20,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from autopatch_memory import limits
+from autopatch_memory import JournalEntry, Outcome, limits
 from autopatch_memory.applier import ApplyReport
 from autopatch_memory.context import MemoryContext, size_of
 from autopatch_memory.diagnostics import CheckStatus, Diagnosis
-from autopatch_memory.journal import JournalEntry, Outcome
 from autopatch_memory.model import LongTermItem, MemoryDocument, RepoProfile
 
 from .answer import TurnResult

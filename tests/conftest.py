@@ -5,11 +5,15 @@
 * API keys, model names and backend choices from the developer's shell are removed;
 * ``HOME`` and ``XDG_CONFIG_HOME`` point into a temporary folder;
 * an audit hook refuses any name lookup, connection or datagram that is not for the
-  loopback interface.
+  loopback interface;
+* a bug of the library on the background worker (contained there, and logged on the
+  ``autopatch_memory`` logger) fails the test that caused it, unless the test asks
+  for ``internal_errors_expected``.
 """
 
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 from collections.abc import Iterator
@@ -86,3 +90,32 @@ def repo(tmp_path: Path) -> Path:
     root = tmp_path / "repo"
     (root / ".git").mkdir(parents=True)
     return root
+
+
+class _ErrorRecords(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def internal_errors_expected() -> None:
+    """Request this in a test that provokes a library bug on purpose."""
+
+
+@pytest.fixture(autouse=True)
+def _library_bugs_fail_the_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    # The worker contains a bug so that a host keeps running; a test must not.
+    handler = _ErrorRecords()
+    logger = logging.getLogger("autopatch_memory")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+    if handler.records and "internal_errors_expected" not in request.fixturenames:
+        first = handler.records[0]
+        pytest.fail(f"the library logged an internal error: {first.getMessage()}: {first.exc_info}")

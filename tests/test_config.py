@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel, ValidationError
 
-from autopatch_memory import limits
+from autopatch_memory import Backoff, MemorySettings, limits
 from autopatch_memory.backends.heuristic import HeuristicBackend
-from autopatch_memory.backends.llm import StructuredOutput
+from autopatch_memory.backends.llm import LLMOptions, StructuredOutput, is_openai_endpoint
 from autopatch_memory.backends.openai_compat import OpenAICompatBackend
 from autopatch_memory.config import (
     PLACEHOLDER_API_KEY,
@@ -432,3 +433,110 @@ def test_loading_settings_does_not_import_the_sdk(tmp_path: Path) -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stderr
+
+
+# --- the settings a host builds itself ---------------------------------------------------------
+
+
+def test_settings_built_directly_read_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "from-env")
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "openai")
+    write_user('[llm]\nmodel = "from-user"\n')
+    settings = MemorySettings()
+    assert settings.model is None and settings.backend is BackendChoice.AUTO
+    assert settings.resolved_backend() is BackendChoice.HEURISTIC
+    assert settings.files == [] and settings.sources == {}
+    assert settings.backoff == Backoff()
+
+
+def test_settings_validate_like_the_files_do() -> None:
+    settings = MemorySettings(
+        backend="OpenAI ",
+        model=" qwen2.5:7b ",
+        base_url="http://localhost:11434/v1/",
+        timeout="2.5",
+        api_key="sk-host",
+    )
+    assert settings.backend is BackendChoice.OPENAI and settings.model == "qwen2.5:7b"
+    assert settings.base_url == "http://localhost:11434/v1" and settings.timeout == 2.5
+    assert settings.describe()["api_key"] == "set (given by the host)"
+    for bad in (
+        {"timeout": 0},
+        {"timeout": True},
+        {"max_retries": 99},
+        {"base_url": "localhost:1"},
+        {"model": "  "},
+        {"backend": "gpt"},
+        {"modle": "typo"},
+    ):
+        with pytest.raises(ValidationError):
+            MemorySettings(**bad)  # type: ignore[arg-type]
+    with pytest.raises(ValidationError):
+        settings.model = "other"  # type: ignore[misc]  # frozen
+
+
+def test_with_backend_overrides_the_choice() -> None:
+    settings = MemorySettings(model="m")
+    assert settings.with_backend("off").backend is BackendChoice.OFF
+    assert settings.with_backend(BackendChoice.HEURISTIC).model == "m"
+    with pytest.raises(ConfigError, match="backend must be one of auto, openai, heuristic, off"):
+        settings.with_backend("gpt")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("timeout", 0),
+        ("timeout", limits.LLM_TIMEOUT_MAX_SECONDS),
+        ("timeout", limits.LLM_TIMEOUT_MAX_SECONDS + 1),
+        ("timeout", float("nan")),
+        ("max_retries", limits.LLM_MAX_RETRIES_CAP),
+        ("max_retries", limits.LLM_MAX_RETRIES_CAP + 1),
+        ("max_retries", -1),
+        ("temperature", limits.LLM_TEMPERATURE_MAX),
+        ("temperature", limits.LLM_TEMPERATURE_MAX + 0.1),
+        ("max_tokens", 0),
+        ("max_tokens", limits.LLM_MAX_TOKENS_CAP),
+        ("max_tokens", limits.LLM_MAX_TOKENS_CAP + 1),
+        ("max_tokens", True),
+    ],
+)
+def test_settings_and_model_options_share_their_bounds(field: str, value: object) -> None:
+    def valid(cls: type[BaseModel], **extra: object) -> bool:
+        try:
+            cls(**{field: value}, **extra)
+        except ValidationError:
+            return False
+        return True
+
+    assert valid(MemorySettings) == valid(LLMOptions, model="m", api_key="k")
+
+
+# --- one definition of "is this OpenAI" ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "is_openai"),
+    [
+        (None, True),
+        ("https://api.openai.com/v1", True),
+        ("https://API.OpenAI.com/v1/", True),
+        ("https://api.openai.com:443/v1", True),
+        ("http://api.openai.com/v1", False),  # never send a key in clear text
+        ("https://api.openai.com.evil.example/v1", False),
+        ("https://evil.example/api.openai.com/v1", False),
+        ("https://user@api.openai.com.example/v1", False),
+        ("http://localhost:11434/v1", False),
+    ],
+)
+def test_one_definition_of_openai(
+    monkeypatch: pytest.MonkeyPatch, url: str | None, is_openai: bool
+) -> None:
+    assert is_openai_endpoint(url) is is_openai
+    overrides = {"model": "m"} | ({"base_url": url} if url else {})
+    monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
+    settings = load_settings(None, overrides)
+    # The key rule and the wire format (the backend's options) agree.
+    assert settings.uses_openai_host is is_openai
+    assert settings.llm_options().is_openai is is_openai
+    assert (secret(settings) == USER_KEY) is is_openai  # unpaired, not shared: only to OpenAI

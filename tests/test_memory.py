@@ -12,23 +12,24 @@ from pathlib import Path
 import pytest
 from test_privacy import NOT_SECRETS, SECRETS
 
-import autopatch_memory
-from autopatch_memory import limits
-from autopatch_memory.errors import ItemNotFoundError, StoreError, UnknownIntentError
-from autopatch_memory.intents import IntentType
-from autopatch_memory.journal import Outcome
-from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import (
+from autopatch_memory import (
+    MEMORY_DIR_NAME,
+    IntentType,
+    ItemNotFoundError,
     ItemStatus,
-    LongTermItem,
-    LongTermType,
-    Source,
-    Topic,
-    check_invariants,
+    LoadProblem,
+    Outcome,
+    ProjectMemory,
+    StoreError,
+    UnknownIntentError,
+    limits,
 )
-from autopatch_memory.store import Transaction
+from autopatch_memory.model import check_invariants
+from autopatch_memory.testing import DocumentBuilder
 
 GATED = [IntentType.CODE_AUDIT, IntentType.PATCH_EXPLAIN, IntentType.PATCH_REVISE]
+TOPIC_LABEL = "Java Optional"
+PREFERENCE_SUMMARY = "用户偏好中文回答。"
 
 
 @pytest.fixture
@@ -38,44 +39,18 @@ def memory(repo: Path) -> Iterator[ProjectMemory]:
     mem.close()
 
 
-def fill_memory(mem: ProjectMemory) -> None:
-    """Put a bit of everything into the file."""
+def fill_memory(mem: ProjectMemory) -> tuple[str, str]:
+    """Put a bit of everything into the file; returns the topic's and the preference's ids."""
+    builder = DocumentBuilder()
     for i in range(12):
-        mem.record_turn("general_chat", f"问题 {i}：Optional 怎么用？", "回答" * 50)
-
-    def seed(txn: Transaction) -> None:
-        now = txn.now
-        txn.doc.working_memory.active_topics.append(
-            Topic(
-                id="topic_20260501_001",
-                label="Java Optional",
-                summary="用户关注 Optional。",
-                last_touched_at=now,
-            )
-        )
-        txn.doc.long_term_memory.durable_preferences.append(
-            LongTermItem(
-                id="mem_20260501_001",
-                type=LongTermType.DURABLE_PREFERENCE,
-                label="answer language",
-                summary="用户偏好中文回答。",
-                source=Source.USER_EXPLICIT,
-                created_at=now,
-                updated_at=now,
-            )
-        )
-
-    mem.store.update(seed, actor="test")
+        builder.add_turn(f"问题 {i}：Optional 怎么用？", assistant_text="回答" * 50)
+    topic = builder.add_topic(TOPIC_LABEL, "用户关注 Optional。")
+    preference = builder.add_preference("answer language", PREFERENCE_SUMMARY)
+    builder.write(mem.repo_root)
+    return topic, preference
 
 
 # --- the public API ------------------------------------------------------------------
-
-
-def test_public_names_are_exported() -> None:
-    for name in ("ProjectMemory", "IntentType", "collect_repo_profile"):
-        assert name in autopatch_memory.__all__
-    for name in autopatch_memory.__all__:
-        assert getattr(autopatch_memory, name) is not None
 
 
 def test_open_missing_repo_is_a_clear_error(tmp_path: Path) -> None:
@@ -109,10 +84,12 @@ def opened_files(folder: Path) -> Iterator[list[str]]:
 @pytest.mark.parametrize("intent", GATED)
 def test_gated_intents_never_open_the_file(memory: ProjectMemory, intent: IntentType) -> None:
     fill_memory(memory)
-    before = memory.store.path.read_bytes()
-    mtime = memory.store.path.stat().st_mtime_ns
-    journal_before = memory.journal.path.read_bytes()
-    with opened_files(memory.store.folder) as seen:
+    memory.record_turn("general_chat", "Optional 的 orElse 呢？")  # the journal has entries too
+    paths = memory.paths
+    before = paths.memory_file.read_bytes()
+    mtime = paths.memory_file.stat().st_mtime_ns
+    journal_before = paths.journal_file.read_bytes()
+    with opened_files(paths.folder) as seen:
         ctx = memory.context(intent, "请审计 review 模块并修复 Optional 的问题")
         turn_id = memory.record_turn(intent, "请修复这个漏洞", "patch ...")
         ctx_str = memory.context(intent.value, "explain the patch")
@@ -120,15 +97,15 @@ def test_gated_intents_never_open_the_file(memory: ProjectMemory, intent: Intent
     assert ctx.is_empty and ctx.items == [] and ctx.render() == ""
     assert ctx_str.is_empty
     assert turn_id is None
-    assert memory.store.path.read_bytes() == before
-    assert memory.store.path.stat().st_mtime_ns == mtime
-    assert memory.journal.path.read_bytes() == journal_before
+    assert paths.memory_file.read_bytes() == before
+    assert paths.memory_file.stat().st_mtime_ns == mtime
+    assert paths.journal_file.read_bytes() == journal_before
 
 
 def test_the_audit_hook_does_see_a_memory_read(memory: ProjectMemory) -> None:
     # Guard against a vacuous gate test: an allowed intent does open the file.
     fill_memory(memory)
-    with opened_files(memory.store.folder) as seen:
+    with opened_files(memory.paths.folder) as seen:
         memory.context("general_chat", "Optional 怎么用")
     assert any(p.endswith("memory.json") for p in seen)
 
@@ -156,7 +133,7 @@ def test_record_turn_stores_a_pending_turn(memory: ProjectMemory, repo: Path) ->
     assert turn.user_text == "review 模块是做什么的？"
     assert turn.summary_status.value == "pending"
     assert turn.scope_paths == ["src/review", "pom.xml"]
-    raw = json.loads(memory.store.path.read_text(encoding="utf-8"))
+    raw = json.loads(memory.paths.memory_file.read_text(encoding="utf-8"))
     stored = raw["working_memory"]["recent_turns"][0]
     assert stored["id"] == turn_id
     assert stored["created_at"].endswith(("+00:00",)) or stored["created_at"][-6] in "+-"
@@ -179,7 +156,7 @@ def test_texts_are_clipped_with_a_mark(memory: ProjectMemory) -> None:
 
 def test_empty_question_records_nothing(memory: ProjectMemory) -> None:
     assert memory.record_turn("general_chat", "   ") is None
-    assert not memory.store.path.exists() or memory.document().working_memory.recent_turns == []
+    assert not memory.file_info().exists
 
 
 def test_recent_turns_are_capped_and_ids_unique(memory: ProjectMemory) -> None:
@@ -201,7 +178,7 @@ def test_two_hundred_long_chinese_turns_stay_within_the_hard_limit(repo: Path) -
         turn_id = mem.record_turn("general_chat", question[:1000], "这是一个很长的回答。" * 200)
         assert turn_id is not None  # recording always succeeds
         last_ids.append(turn_id)
-        assert mem.store.path.stat().st_size <= limits.HARD_LIMIT_BYTES
+        assert mem.file_info().size_bytes <= limits.HARD_LIMIT_BYTES
     doc = mem.document()
     assert doc.long_term_memory.model_dump() == long_term_before
     kept = [t.id for t in doc.working_memory.recent_turns]
@@ -215,8 +192,8 @@ def test_every_secret_is_absent_from_file_and_journal(memory: ProjectMemory) -> 
         memory.record_turn(
             "general_chat", text, f"answer mentioning {text}", scope_paths=[text[:200]]
         )
-    file_text = memory.store.path.read_text(encoding="utf-8")
-    journal_text = memory.journal.path.read_text(encoding="utf-8")
+    file_text = memory.paths.memory_file.read_text(encoding="utf-8")
+    journal_text = memory.paths.journal_file.read_text(encoding="utf-8")
     for _text, secret, _kind in SECRETS:
         assert secret not in file_text
         assert secret not in journal_text
@@ -233,16 +210,17 @@ def test_non_secrets_are_kept(memory: ProjectMemory) -> None:
 
 
 def test_forget_archives_long_term_items_and_drops_topics(memory: ProjectMemory) -> None:
-    fill_memory(memory)
-    memory.forget("mem_20260501_001")
-    item = memory.document().long_term_item("mem_20260501_001")
+    topic, preference = fill_memory(memory)
+    assert PREFERENCE_SUMMARY in memory.context("general_chat", "回答语言").render()
+    memory.forget(preference)
+    item = memory.document().long_term_item(preference)
     assert item is not None and item.status is ItemStatus.ARCHIVED  # kept, not deleted
-    assert "用户偏好中文回答" not in memory.context("general_chat", "回答语言").render()
-    memory.forget("topic_20260501_001")
-    assert memory.document().topic("topic_20260501_001") is None
+    assert PREFERENCE_SUMMARY not in memory.context("general_chat", "回答语言").render()
+    memory.forget(topic)
+    assert memory.document().topic(topic) is None
     with pytest.raises(ItemNotFoundError):
         memory.forget("mem_29990101_001")
-    entries = [e for e in memory.journal.read() if e.op == "forget"]
+    entries = [e for e in memory.journal_entries() if e.op == "forget"]
     assert [e.actor for e in entries] == ["user", "user"]
 
 
@@ -253,7 +231,7 @@ def test_reset_empties_memory_and_raises_generation(memory: ProjectMemory) -> No
     doc = memory.document()
     assert doc.generation == 1
     assert doc.working_memory.recent_turns == [] and doc.long_term_memory.items() == []
-    assert memory.store.path.exists()
+    assert memory.file_info().exists
     assert memory.reset() == 2
 
 
@@ -284,7 +262,7 @@ def test_corrupt_file_recovery_through_the_facade(repo: Path) -> None:
     mem = ProjectMemory.open(repo, backend="off")
     assert mem.record_turn("general_chat", "hello there") is not None
     assert (folder / "memory.corrupt.json").read_bytes() == b"\x00\x01 not json"
-    assert any(e.outcome is Outcome.RECOVERED for e in mem.journal.read())
+    assert any(e.outcome is Outcome.RECOVERED for e in mem.journal_entries())
     mem.close()
 
 
@@ -305,3 +283,63 @@ def test_the_suite_cannot_reach_the_network() -> None:
             sock.connect(("1.1.1.1", 443))
     finally:
         sock.close()
+
+
+# --- the operator view: paths, file, journal, status ----------------------------------------
+
+
+def test_paths_name_the_files_without_reading_them(repo: Path, memory: ProjectMemory) -> None:
+    paths = memory.paths
+    assert paths.folder == repo.resolve() / MEMORY_DIR_NAME
+    assert paths.memory_file == paths.folder / "memory.json"
+    assert paths.lock_file.parent == paths.journal_file.parent == paths.folder
+    assert not paths.folder.exists()  # naming them created nothing
+
+
+def test_file_info_tells_size_and_problems(repo: Path, memory: ProjectMemory) -> None:
+    info = memory.file_info()
+    assert not info.exists and info.size_bytes == 0 and info.problem is None
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    info = memory.file_info()
+    assert info.exists and info.problem is None
+    assert info.size_bytes == memory.paths.memory_file.stat().st_size
+    assert info.modified_ns == memory.paths.memory_file.stat().st_mtime_ns
+    memory.paths.memory_file.write_text('{"version": 7}', encoding="utf-8")
+    problem = memory.file_info().problem
+    assert problem is not None and problem.kind is LoadProblem.FOREIGN_VERSION
+    assert problem.backup_name == "memory.v7.bak.json" and "7" in problem.detail
+    memory.paths.memory_file.write_text("not json", encoding="utf-8")
+    problem = memory.file_info().problem
+    assert problem is not None and problem.kind is LoadProblem.CORRUPT
+    assert problem.backup_name == "memory.corrupt.json"
+
+
+def test_file_info_raises_when_the_folder_is_not_a_folder(repo: Path) -> None:
+    (repo / MEMORY_DIR_NAME).write_text("a file", encoding="utf-8")
+    with ProjectMemory.open(repo, backend="off") as memory, pytest.raises(StoreError):
+        memory.file_info()
+
+
+def test_journal_entries_newest_last(memory: ProjectMemory) -> None:
+    ids = [memory.record_turn("general_chat", f"question {i}") for i in range(5)]
+    recorded = [e.target for e in memory.journal_entries() if e.op == "record_turn"]
+    assert recorded == ids
+    last_two = memory.journal_entries(last=2)
+    assert [e.target for e in last_two if e.op == "record_turn"] == ids[-2:]
+
+
+def test_status_without_a_backend(memory: ProjectMemory) -> None:
+    memory.record_turn("general_chat", "a")
+    status = memory.status()
+    assert status.backend == "off" and status.pending_turns == 1
+    assert not (status.run_in_flight or status.run_requested or status.backing_off)
+    assert status.retry_at is None and status.runs == 0 and status.last_failure is None
+    assert not memory.request_summary()  # no backend: nothing to ask
+    memory.close()
+    assert memory.status().closed
+
+
+def test_status_when_the_file_cannot_be_read(repo: Path) -> None:
+    (repo / MEMORY_DIR_NAME).write_text("a file", encoding="utf-8")
+    with ProjectMemory.open(repo, backend="off") as memory:
+        assert memory.status().pending_turns is None

@@ -13,6 +13,7 @@ from fake_openai_server import FakeOpenAIServer, Reply
 from pydantic import SecretStr
 
 from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
+from autopatch_memory.backends.chat import ChatSummaryBackend
 from autopatch_memory.backends.llm import LLMOptions, StructuredOutput
 from autopatch_memory.backends.openai_compat import OpenAICompatBackend
 from autopatch_memory.config import PLACEHOLDER_API_KEY, load_settings, make_answerer, make_backend
@@ -27,6 +28,7 @@ from autopatch_memory.errors import (
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import MemoryDelta
 from autopatch_memory.reasons import Reason
+from autopatch_memory.testing import ScriptedChat
 from autopatch_memory.text import Language
 
 NOW = datetime(2026, 5, 1, 12, 30, tzinfo=timezone.utc)
@@ -481,3 +483,41 @@ def test_answerer_uses_the_same_client_and_rules(
     assert answerer is not None
     assert answerer.answer("system", "question") == "42"
     assert server.chat_requests[0].authorization == f"Bearer {PLACEHOLDER_API_KEY}"
+
+
+# --- one loop for every chat model -------------------------------------------------------------
+
+
+def test_the_host_chat_backend_and_this_one_send_the_same_conversation(
+    server: FakeOpenAIServer,
+) -> None:
+    # Both go through backends.chat: same prompt, same parse, same one repair.
+    script = ("Sure! The user asked about Optional.", json.dumps(GOOD_DELTA))
+    server.script(*(Reply.text(text) for text in script))
+    chat = ScriptedChat(*script)
+
+    over_http = make_backend_for(server, mode=StructuredOutput.PROMPT).summarize(make_request())
+    in_process = ChatSummaryBackend(chat).summarize(make_request())
+
+    assert over_http == in_process
+    assert [request.messages for request in server.chat_requests] == chat.calls
+    assert len(chat.calls) == 2  # the one repair
+
+
+def test_a_reply_that_is_not_text_is_a_response_error() -> None:
+    backend = ChatSummaryBackend(lambda messages: None)  # type: ignore[arg-type, return-value]
+    with pytest.raises(BackendResponseError, match="NoneType"):
+        backend.summarize(make_request())
+
+
+def test_a_host_model_failure_becomes_a_backend_error_with_its_cause() -> None:
+    def broken(messages: list[dict[str, str]]) -> str:
+        raise TimeoutError("password=hunter2 upstream timed out")
+
+    with pytest.raises(BackendError) as caught:
+        ChatSummaryBackend(broken, name="acme").summarize(make_request())
+    assert "acme" in str(caught.value) and "TimeoutError" in str(caught.value)
+    assert "hunter2" not in str(caught.value)  # redacted like everything the journal keeps
+    assert isinstance(caught.value.__cause__, TimeoutError)
+    with pytest.raises(TypeError):
+        ChatSummaryBackend("not callable")  # type: ignore[arg-type]

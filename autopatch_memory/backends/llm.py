@@ -10,11 +10,50 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Protocol, runtime_checkable
+from typing import Annotated, Any, Protocol, runtime_checkable
+from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, SecretStr
 
 from autopatch_memory import limits
+
+OPENAI_HOST = "api.openai.com"
+
+
+def is_openai_endpoint(base_url: str | None) -> bool:
+    """True when requests go to OpenAI itself: no base URL (the SDK's default) or
+    ``https://api.openai.com/...``.
+
+    The one definition of "is this OpenAI": the key rule (which key may be sent)
+    and the wire format (``max_completion_tokens``, account headers) both use it.
+    Plain ``http`` never counts: a key must not travel in clear text.
+    """
+    if base_url is None:
+        return True
+    parts = urlsplit(base_url)
+    return parts.scheme == "https" and (parts.hostname or "").lower() == OPENAI_HOST
+
+
+def _no_bool(value: Any) -> Any:
+    # pydantic reads True as 1; a flag where a number belongs is a mistake, not a 1.
+    if isinstance(value, bool):
+        raise ValueError("a number")
+    return value
+
+
+# The bounds of each model option, shared by the settings (config.py) and the options.
+Timeout = Annotated[
+    float,
+    BeforeValidator(_no_bool),
+    Field(gt=0, le=limits.LLM_TIMEOUT_MAX_SECONDS, allow_inf_nan=False),
+]
+MaxRetries = Annotated[int, BeforeValidator(_no_bool), Field(ge=0, le=limits.LLM_MAX_RETRIES_CAP)]
+Temperature = Annotated[
+    float,
+    BeforeValidator(_no_bool),
+    Field(ge=0, le=limits.LLM_TEMPERATURE_MAX, allow_inf_nan=False),
+]
+MaxTokens = Annotated[int, BeforeValidator(_no_bool), Field(gt=0, le=limits.LLM_MAX_TOKENS_CAP)]
 
 
 class StructuredOutput(str, Enum):
@@ -36,11 +75,16 @@ class LLMOptions(BaseModel):
     base_url: str | None = None  # None: the SDK's default (api.openai.com)
     model: str
     api_key: SecretStr
-    timeout: float = Field(default=limits.LLM_TIMEOUT_SECONDS, gt=0)
-    max_retries: int = Field(default=limits.LLM_MAX_RETRIES, ge=0, le=limits.LLM_MAX_RETRIES_CAP)
-    temperature: float = Field(default=limits.LLM_TEMPERATURE, ge=0, le=limits.LLM_TEMPERATURE_MAX)
-    max_tokens: int = Field(default=limits.LLM_MAX_TOKENS, gt=0, le=limits.LLM_MAX_TOKENS_CAP)
+    timeout: Timeout = limits.LLM_TIMEOUT_SECONDS
+    max_retries: MaxRetries = limits.LLM_MAX_RETRIES
+    temperature: Temperature = limits.LLM_TEMPERATURE
+    max_tokens: MaxTokens = limits.LLM_MAX_TOKENS
     structured_output: StructuredOutput = StructuredOutput.JSON_SCHEMA
+
+    @property
+    def is_openai(self) -> bool:
+        """Requests go to OpenAI itself (see :func:`is_openai_endpoint`)."""
+        return is_openai_endpoint(self.base_url)
 
 
 class BackendCheck(BaseModel):

@@ -18,42 +18,28 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import openai
-from pydantic import ValidationError
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryRequest
-from autopatch_memory.backends.llm import BackendCheck, LLMOptions, StructuredOutput
-from autopatch_memory.delta import parse_delta, strip_reasoning
+from autopatch_memory.backends.chat import summarize_with_chat
+from autopatch_memory.backends.llm import OPENAI_HOST, BackendCheck, LLMOptions, StructuredOutput
+from autopatch_memory.delta import strip_reasoning
 from autopatch_memory.errors import (
     BackendAuthError,
     BackendError,
     BackendResponseError,
     BackendTimeoutError,
     BackendUnavailableError,
-    DeltaParseError,
-    InvalidReplyError,
 )
-from autopatch_memory.model import LongTermOp, MemoryDelta, TopicOp, TurnSummaryOp
+from autopatch_memory.model import MemoryDelta
 from autopatch_memory.privacy import redact
-from autopatch_memory.prompts import (
-    DELTA_SCHEMA_NAME,
-    Message,
-    build_messages,
-    build_repair_messages,
-    delta_json_schema,
-)
+from autopatch_memory.prompts import DELTA_SCHEMA_NAME, Message, delta_json_schema
 from autopatch_memory.text import clip
 
 _T = TypeVar("_T")
 
-OPENAI_HOST = "api.openai.com"
 _ROLES = frozenset({"user", "assistant"})
 _AUTH_STATUSES = frozenset({401, 403})
-_OP_MODELS: dict[str, type[TurnSummaryOp | TopicOp | LongTermOp]] = {
-    "turn_summaries": TurnSummaryOp,
-    "topic_operations": TopicOp,
-    "long_term_operations": LongTermOp,
-}
 
 
 def _detail(error: openai.APIStatusError) -> str:
@@ -76,21 +62,6 @@ def _translate(error: openai.OpenAIError, where: str) -> BackendError:
             return BackendUnavailableError(f"{where} is unavailable ({status}): {_detail(error)}")
         return BackendError(f"{where} rejected the request ({status}): {_detail(error)}")
     return BackendError(f"{where} failed: {clip(str(error), limits.LLM_ERROR_DETAIL_CHARS)}")
-
-
-def _shape_problems(delta: MemoryDelta, bad_sections: Sequence[str]) -> list[str]:
-    """Structural problems worth one repair: sections that are not lists, entries that
-    are not operations. Semantic problems (ids, lengths, grounding) are the applier's."""
-    problems = [f"'{name}' must be a list" for name in bad_sections]
-    for section, op_model in _OP_MODELS.items():
-        for index, entry in enumerate(getattr(delta, section)):
-            try:
-                op_model.model_validate(entry)
-            except ValidationError as error:
-                first = error.errors()[0]
-                where = ".".join(str(p) for p in first.get("loc", ())) or "entry"
-                problems.append(f"{section}[{index}].{where}: {first.get('msg', 'invalid')}")
-    return problems
 
 
 class OpenAICompatBackend:
@@ -154,7 +125,7 @@ class OpenAICompatBackend:
                     )
                 except openai.OpenAIError as error:
                     raise _translate(error, self._where()) from None
-                if not self._uses_openai():
+                if not self._options.is_openai:
                     # OPENAI_ORG_ID / OPENAI_PROJECT_ID describe the user's OpenAI
                     # account: another server has no business receiving them.
                     client.organization = None
@@ -179,9 +150,6 @@ class OpenAICompatBackend:
         with self._boundary():
             return fn()
 
-    def _uses_openai(self) -> bool:
-        return (urlsplit(self._endpoint()).hostname or "").lower() == OPENAI_HOST
-
     def _complete(
         self,
         messages: Sequence[Message],
@@ -200,7 +168,7 @@ class OpenAICompatBackend:
         }
         # OpenAI deprecated max_tokens for max_completion_tokens; local servers
         # (Ollama, llama.cpp, LM Studio) only know max_tokens.
-        kwargs["max_completion_tokens" if self._uses_openai() else "max_tokens"] = max_tokens
+        kwargs["max_completion_tokens" if self._options.is_openai else "max_tokens"] = max_tokens
         if response_format is not None:
             kwargs["response_format"] = response_format
         response = self._call(lambda: self.client.chat.completions.create(**kwargs))
@@ -232,38 +200,25 @@ class OpenAICompatBackend:
     def summarize(self, request: SummaryRequest) -> MemoryDelta:
         """Ask the model for the delta of ``request``; one repair retry on an invalid reply.
 
-        Raises :class:`InvalidReplyError` (a :class:`BackendResponseError` with
-        ``reason``) when the reply is still unusable after the repair, and the other
-        :class:`BackendError` subclasses when the server fails.
+        The loop is the one every chat model shares
+        (:func:`~autopatch_memory.backends.chat.summarize_with_chat`).
+
+        Raises :class:`~autopatch_memory.errors.InvalidReplyError` (a
+        :class:`BackendResponseError` with ``reason``) when the reply is still
+        unusable after the repair, and the other :class:`BackendError` subclasses
+        when the server fails.
         """
-        messages = build_messages(request)
         response_format = self._response_format(request)
-        attempts = 1 + limits.LLM_REPAIR_ATTEMPTS
-        for attempt in range(attempts):
-            reply = self._complete(
+
+        def complete(messages: list[Message]) -> str:
+            return self._complete(
                 messages,
                 temperature=self._options.temperature,
                 max_tokens=self._options.max_tokens,
                 response_format=response_format,
             )
-            last = attempt == attempts - 1
-            try:
-                delta, bad_sections = parse_delta(reply)
-            except DeltaParseError as error:
-                if last:
-                    raise InvalidReplyError(
-                        error.reason, f"no valid delta after the repair retry: {error}"
-                    ) from None
-                messages = build_repair_messages(request, strip_reasoning(reply), str(error))
-                continue
-            problems = _shape_problems(delta, bad_sections)
-            if not problems or last:
-                # Still-malformed entries go on to the applier, which rejects each of
-                # them (bad_shape) and keeps the rest: one bad operation never costs
-                # the good ones.
-                return delta
-            messages = build_repair_messages(request, strip_reasoning(reply), "; ".join(problems))
-        raise AssertionError("unreachable")  # pragma: no cover
+
+        return summarize_with_chat(complete, request)
 
     # -- answering (CLI) ----------------------------------------------------------------
 
