@@ -1,8 +1,10 @@
 """Health checks of one repository's memory: what ``doctor`` reports (SPEC §11, §13).
 
-Nothing is silent for the operator: a corrupt file, a backup left behind, a lock
-another process holds, a broken configuration or the last failure in the journal
-all show up here. :func:`diagnose` reads; it never repairs, never writes the
+Nothing is silent for the operator: a repository or folder memory cannot be
+written to, a corrupt or salvaged file, a backup left behind, temp files left by
+a crash, a lock another process holds, a journal that cannot be written or that
+records writes which never reached the file, a broken configuration or the last
+failure in the journal all show up here. :func:`diagnose` reads; it never repairs, never writes the
 memory file and calls a model only when asked (``check_model``). The only file
 it may create is the lock file, because trying the lock is the lock check.
 
@@ -29,16 +31,24 @@ from autopatch_memory.config import (
     make_answerer,
 )
 from autopatch_memory.errors import ConfigError, StoreError
-from autopatch_memory.journal import JournalEntry
+from autopatch_memory.journal import Journal, JournalEntry, file_digest, unlanded_writes
 from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import check_invariants
+from autopatch_memory.model import MemoryDocument, check_invariants
 from autopatch_memory.profile import collect
-from autopatch_memory.store import parse_document
+from autopatch_memory.safe_io import check_regular_or_absent, check_state_dir
+from autopatch_memory.store import FileState, LoadProblem, MemoryStore
 
 __all__ = ["BACKUP_PATTERNS", "Check", "CheckName", "CheckStatus", "Diagnosis", "diagnose"]
 
 # Files the store sets aside instead of losing them (SPEC §9); never deleted by us.
-BACKUP_PATTERNS: tuple[str, ...] = ("memory.corrupt*.json", "memory.v*.bak*.json")
+BACKUP_PATTERNS: tuple[str, ...] = (
+    "memory.corrupt*.json",
+    "memory.v*.bak*.json",
+    "memory.salvaged*.json",
+    "memory.oversize*.json",
+)
+# Temp files of an atomic write ("."-prefixed, ".tmp"): left behind only by a crash.
+TEMP_FILE_PATTERN = ".*.tmp"
 _MS_PER_SECOND = 1000
 
 
@@ -116,18 +126,27 @@ def _limits_text() -> str:
     )
 
 
-def _folder_check(folder: Path) -> Check:
-    if not folder.exists():
+def _folder_check(repo_root: Path, folder: Path) -> Check:
+    try:
+        exists = check_state_dir(folder)
+    except StoreError as exc:
+        return Check(
+            name=CheckName.FOLDER,
+            status=CheckStatus.ERROR,
+            summary=f"{exc}: memory cannot be written (move it away)",
+        )
+    if not exists:
+        if not os.access(repo_root, os.W_OK | os.X_OK):
+            return Check(
+                name=CheckName.FOLDER,
+                status=CheckStatus.ERROR,
+                summary=f"the repository {repo_root} is not writable: "
+                f"{folder.name}/ cannot be created, nothing can be remembered",
+            )
         return Check(
             name=CheckName.FOLDER,
             status=CheckStatus.OK,
             summary=f"{folder.name}/ does not exist yet (created on the first write)",
-        )
-    if not folder.is_dir():
-        return Check(
-            name=CheckName.FOLDER,
-            status=CheckStatus.ERROR,
-            summary=f"{folder} is not a folder: memory cannot be written (move the file away)",
         )
     if not os.access(folder, os.W_OK | os.X_OK):
         return Check(
@@ -135,20 +154,31 @@ def _folder_check(folder: Path) -> Check:
             status=CheckStatus.ERROR,
             summary=f"{folder} is not writable: memory cannot be written",
         )
+    try:
+        leftovers = sorted(p.name for p in folder.glob(TEMP_FILE_PATTERN))
+    except OSError:
+        leftovers = []
+    if leftovers:
+        return Check(
+            name=CheckName.FOLDER,
+            status=CheckStatus.WARN,
+            summary=f"{folder} is writable; {len(leftovers)} temp file(s) left by an "
+            "interrupted write (removed by the next write or reset)",
+            details=leftovers,
+        )
     return Check(name=CheckName.FOLDER, status=CheckStatus.OK, summary=f"{folder} is writable")
 
 
-def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
-    """The file, size and invariant checks, and the file's size (None: no readable file)."""
-    store = memory.store
+def _file_checks(store: MemoryStore) -> tuple[list[Check], int | None]:
+    """The file, size and invariant checks, and the file's size (None: no file)."""
     try:
-        data = store.read_bytes()
+        state = store.inspect()
     except StoreError as exc:
         return (
             [Check(name=CheckName.MEMORY_FILE, status=CheckStatus.ERROR, summary=str(exc))],
             None,
         )
-    if data is None:
+    if state.size is None:
         return (
             [
                 Check(
@@ -159,50 +189,11 @@ def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
             ],
             None,
         )
-    doc, problem = parse_document(data)
-    checks: list[Check] = []
-    if problem is not None:
-        where = f"{problem.backup_stem}.json"
-        checks.append(
-            Check(
-                name=CheckName.MEMORY_FILE,
-                status=CheckStatus.ERROR,
-                summary=f"{problem.kind.value}: {problem.why}",
-                details=[f"memory reads as empty; the next write moves the file to {where}"],
-            )
-        )
-    else:
-        checks.append(
-            Check(
-                name=CheckName.MEMORY_FILE,
-                status=CheckStatus.OK,
-                summary=f"valid (format version {doc.version}, generation {doc.generation})",
-            )
-        )
-    size = len(data)
-    if size > limits.HARD_LIMIT_BYTES:
-        status, note = CheckStatus.ERROR, "over the hard limit"
-    elif size > limits.SOFT_LIMIT_BYTES:
-        status, note = CheckStatus.WARN, "over the soft limit: the next write trims working memory"
-    else:
-        status, note = CheckStatus.OK, "within budget"
-    wm, ltm = doc.working_memory, doc.long_term_memory
-    checks.append(
-        Check(
-            name=CheckName.SIZE,
-            status=status,
-            summary=f"{_kib(size)} ({size} bytes): {note} ({_limits_text()})",
-            details=[
-                f"recent turns: {len(wm.recent_turns)} of {limits.MAX_RECENT_TURNS} "
-                f"({len(doc.pending_turns())} pending)",
-                f"active topics: {len(wm.active_topics)} of {limits.MAX_ACTIVE_TOPICS}",
-                f"long-term items: {len(ltm.items())} of {limits.MAX_LONG_TERM_ITEMS} "
-                f"({len(ltm.durable_preferences)} preferences, {len(ltm.project_notes)} notes)",
-            ],
-        )
-    )
-    if problem is None:
-        broken = check_invariants(doc)
+    checks = [_memory_file_check(state)]
+    checks.append(_size_check(state.size, state.doc))
+    problem = state.problem
+    if problem is None or problem.kind is LoadProblem.SALVAGED:
+        broken = check_invariants(state.doc)
         checks.append(
             Check(
                 name=CheckName.INVARIANTS,
@@ -211,7 +202,55 @@ def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
                 details=broken,
             )
         )
-    return checks, size
+    return checks, state.size
+
+
+def _memory_file_check(state: FileState) -> Check:
+    problem, doc = state.problem, state.doc
+    if problem is None:
+        return Check(
+            name=CheckName.MEMORY_FILE,
+            status=CheckStatus.OK,
+            summary=f"valid (format version {doc.version}, generation {doc.generation})",
+        )
+    if problem.kind is LoadProblem.SALVAGED:
+        return Check(
+            name=CheckName.MEMORY_FILE,
+            status=CheckStatus.WARN,
+            summary=f"salvaged: {len(problem.dropped)} invalid part(s) left out, everything "
+            f"else is used; the next write keeps the original as {problem.backup_stem}.json",
+            details=[str(part) for part in problem.dropped],
+        )
+    return Check(
+        name=CheckName.MEMORY_FILE,
+        status=CheckStatus.ERROR,
+        summary=f"{problem.kind.value}: {problem.why}",
+        details=[
+            f"memory reads as empty; the next write moves the file to {problem.backup_stem}.json"
+        ],
+    )
+
+
+def _size_check(size: int, doc: MemoryDocument) -> Check:
+    if size > limits.HARD_LIMIT_BYTES:
+        status, note = CheckStatus.ERROR, "over the hard limit"
+    elif size > limits.SOFT_LIMIT_BYTES:
+        status, note = CheckStatus.WARN, "over the soft limit: the next write trims working memory"
+    else:
+        status, note = CheckStatus.OK, "within budget"
+    wm, ltm = doc.working_memory, doc.long_term_memory
+    return Check(
+        name=CheckName.SIZE,
+        status=status,
+        summary=f"{_kib(size)} ({size} bytes): {note} ({_limits_text()})",
+        details=[
+            f"recent turns: {len(wm.recent_turns)} of {limits.MAX_RECENT_TURNS} "
+            f"({len(doc.pending_turns())} pending)",
+            f"active topics: {len(wm.active_topics)} of {limits.MAX_ACTIVE_TOPICS}",
+            f"long-term items: {len(ltm.items())} of {limits.MAX_LONG_TERM_ITEMS} "
+            f"({len(ltm.durable_preferences)} preferences, {len(ltm.project_notes)} notes)",
+        ],
+    )
 
 
 def _backups_check(folder: Path) -> Check:
@@ -226,18 +265,26 @@ def _backups_check(folder: Path) -> Check:
     return Check(
         name=CheckName.BACKUPS,
         status=CheckStatus.WARN,
-        summary=f"{len(found)} set-aside file(s): a corrupt or foreign-version memory was kept "
-        "for you to inspect (delete them when done)",
+        summary=f"{len(found)} set-aside file(s): a corrupt, foreign-version, oversized or "
+        "salvaged memory file was kept for you to inspect (delete them when done)",
         details=found,
     )
 
 
 def _lock_check(memory: ProjectMemory) -> Check:
     folder, lock_path = memory.store.folder, memory.store.lock_path
-    if not folder.is_dir():
+    try:
+        usable = check_state_dir(folder)
+    except StoreError:
+        usable = False  # the folder check reports it
+    if not usable:
         return Check(
             name=CheckName.LOCK, status=CheckStatus.SKIPPED, summary="no usable memory folder"
         )
+    try:
+        check_regular_or_absent(lock_path)
+    except StoreError as exc:
+        return Check(name=CheckName.LOCK, status=CheckStatus.ERROR, summary=str(exc))
     timeout = limits.DOCTOR_LOCK_TIMEOUT_SECONDS
     lock = FileLock(str(lock_path), timeout=timeout, poll_interval=limits.LOCK_POLL_SECONDS)
     started = time.monotonic()
@@ -264,13 +311,34 @@ def _lock_check(memory: ProjectMemory) -> Check:
     )
 
 
-def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
+def _journal_unwritable(journal: Journal) -> str | None:
+    """Why appending to the journal would fail, or ``None`` (checked, never written)."""
     try:
-        entries = memory.journal.read()
+        if not check_state_dir(journal.folder):
+            return None  # created with the folder (see the folder check)
+        check_regular_or_absent(journal.path)
+    except StoreError as exc:
+        return str(exc)
+    if not os.access(journal.folder, os.W_OK | os.X_OK):
+        return f"{journal.folder} is not writable"
+    if os.path.lexists(journal.path) and not os.access(journal.path, os.W_OK):
+        return f"{journal.path} is not writable"
+    return None
+
+
+def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
+    journal = memory.journal
+    try:
+        entries = journal.read()
     except StoreError as exc:
         return Check(name=CheckName.JOURNAL, status=CheckStatus.ERROR, summary=str(exc)), None
+    unwritable = _journal_unwritable(journal)
+    if unwritable is not None:
+        summary = f"cannot be written ({unwritable}): changes and failures go unrecorded"
+        return Check(name=CheckName.JOURNAL, status=CheckStatus.ERROR, summary=summary), None
     failure = next((e for e in reversed(entries) if e.is_failure), None)
-    if failure is None:
+    lost = _unlanded(memory.store, entries)
+    if failure is None and not lost:
         return (
             Check(
                 name=CheckName.JOURNAL,
@@ -279,16 +347,41 @@ def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
             ),
             None,
         )
+    parts: list[str] = []
+    details: list[str] = []
+    if lost:
+        parts.append(
+            f"{len(lost)} journaled write(s) never reached {memory.store.path.name} "
+            "(interrupted between the journal and the file replace, or the file was "
+            "changed by another program): their entries describe changes not in the file"
+        )
+        details.extend(f"write {digest}" for digest in lost)
+    if failure is not None:
+        parts.append(
+            f"last failure {failure.ts.isoformat()}: {failure.actor} {failure.op}"
+            + (f" ({failure.reason})" if failure.reason else "")
+        )
+        details.extend([failure.detail] if failure.detail else [])
     return (
         Check(
             name=CheckName.JOURNAL,
             status=CheckStatus.WARN,
-            summary=f"last failure {failure.ts.isoformat()}: {failure.actor} {failure.op}"
-            + (f" ({failure.reason})" if failure.reason else ""),
-            details=[failure.detail] if failure.detail else [],
+            summary="; ".join(parts),
+            details=details,
         ),
         failure,
     )
+
+
+def _unlanded(store: MemoryStore, entries: list[JournalEntry]) -> list[str]:
+    try:
+        state = store.inspect()
+    except StoreError:
+        return []  # the memory file check reports it
+    if state.data is None and state.size is not None:
+        return []  # too large to read: not this program's file (reported above)
+    current = None if state.data is None else file_digest(state.data)
+    return unlanded_writes(entries, current)
 
 
 def _profile_check(repo_root: Path) -> Check:
@@ -321,8 +414,8 @@ def diagnose(memory: ProjectMemory, *, check_model: bool = False) -> Diagnosis:
     call, bounded by :data:`~autopatch_memory.limits.LLM_CHECK_TIMEOUT_SECONDS`).
     """
     store = memory.store
-    checks: list[Check] = [_folder_check(store.folder)]
-    file_checks, size = _file_checks(memory)
+    checks: list[Check] = [_folder_check(memory.repo_root, store.folder)]
+    file_checks, size = _file_checks(store)
     checks.extend(file_checks)
     checks.append(_backups_check(store.folder))
     checks.append(_lock_check(memory))

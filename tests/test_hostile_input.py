@@ -13,7 +13,7 @@ from autopatch_memory.journal import Journal, Outcome
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import check_invariants
 from autopatch_memory.reasons import Reason
-from autopatch_memory.store import MemoryStore, parse_document
+from autopatch_memory.store import LoadProblem, MemoryStore, parse_document
 
 # Part of the reliability suite (-m reliability); also in the default run.
 pytestmark = pytest.mark.reliability
@@ -93,33 +93,74 @@ def test_a_file_with_surrogate_escapes_loads_and_stays_writable(repo: Path) -> N
     [
         b"[" * 100_000,
         b'{"version": 1, "generation": ' + b"9" * 5000 + b"}",
-        b'{"a":' * 40_000,
+        b'{"a":' * 20_000,
         b"\xff\xfe not utf-8",
         b'{"version": true}',
         b'{"version": 1.0}',
-        b'{"version": 1, "generation": -1}',
-        b'{"version": 1, "working_memory": null}',
     ],
-    ids=[
-        "deep-list",
-        "huge-int",
-        "deep-object",
-        "not-utf8",
-        "bool-version",
-        "float-version",
-        "negative-generation",
-        "null-section",
-    ],
+    ids=["deep-list", "huge-int", "deep-object", "not-utf8", "bool-version", "float-version"],
 )
 def test_any_corrupt_file_is_backed_up_and_memory_restarts(repo: Path, data: bytes) -> None:
     folder = repo / ".autopatch-j"
     folder.mkdir()
     (folder / "memory.json").write_bytes(data)
     _, problem = parse_document(data)
-    assert problem is not None
+    assert problem is not None and problem.kind is LoadProblem.CORRUPT
     with ProjectMemory.open(repo, backend="off") as memory:
         assert memory.record_turn("general_chat", "hello") is not None
     assert (folder / "memory.corrupt.json").read_bytes() == data
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        (b'{"version": 1, "generation": -1}', "generation"),
+        (b'{"version": 1, "working_memory": null, "long_term_memory": 7}', "long_term_memory"),
+        (b'{"version": 1, "updated_at": "yesterday"}', "updated_at"),
+        (b'{"version": 1, "repo_profile": {"build_tool": "ant", "java_version": "17"}}',
+         "repo_profile.build_tool"),
+    ],
+    ids=["negative-generation", "section-not-an-object", "bad-timestamp", "unknown-build-tool"],
+)  # fmt: skip
+def test_an_invalid_field_of_a_version_1_file_is_dropped_alone(
+    repo: Path, data: bytes, where: str
+) -> None:
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    (folder / "memory.json").write_bytes(data)
+    _, problem = parse_document(data)
+    assert problem is not None and problem.kind is LoadProblem.SALVAGED
+    assert [p.where for p in problem.dropped] == [where]
+    with ProjectMemory.open(repo, backend="off", refresh_profile=False) as memory:
+        assert memory.record_turn("general_chat", "hello") is not None
+        profile = memory.profile()
+    assert (folder / "memory.salvaged.json").read_bytes() == data
+    assert not (folder / "memory.corrupt.json").exists()
+    if where == "repo_profile.build_tool":
+        assert profile is not None and profile.java_version == "17"  # the rest is kept
+
+
+def test_a_file_far_over_the_hard_limit_is_never_parsed_and_kept(repo: Path) -> None:
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    # 20 MB of a valid-looking document: parsing it would take seconds.
+    filler = json.dumps([{"x": "问" * 100}] * 60_000).encode()
+    data = b'{"version": 1, "extra": ' + filler + b"}"
+    assert len(data) > 10_000_000
+    (folder / "memory.json").write_bytes(data)
+    memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+    problem = memory.store.problem()
+    assert problem is not None and problem.kind is LoadProblem.TOO_LARGE
+    assert memory.document().working_memory.recent_turns == []
+    failure = memory.last_failure()
+    assert failure is not None and failure.reason == "too_large"
+    assert memory.context("general_chat", "hello").is_empty
+    assert (folder / "memory.json").read_bytes() == data  # reading moved nothing
+    assert memory.record_turn("general_chat", "hello") is not None
+    assert (folder / "memory.oversize.json").read_bytes() == data  # kept, byte for byte
+    recovered = [e for e in memory.journal.read() if e.op == "recover"]
+    assert [(e.target, e.reason) for e in recovered] == [("memory.oversize.json", "too_large")]
+    memory.close()
 
 
 def test_a_byte_order_mark_is_not_corruption(repo: Path) -> None:

@@ -25,7 +25,7 @@ from autopatch_memory.model import (
     Turn,
     check_invariants,
 )
-from autopatch_memory.store import MemoryStore, Transaction, parse_document
+from autopatch_memory.store import LoadProblem, MemoryStore, Transaction, parse_document
 
 CST = timezone(timedelta(hours=8))
 T0 = datetime(2026, 5, 1, 12, 0, 0, tzinfo=CST)
@@ -62,6 +62,7 @@ def test_first_write_creates_folder_and_readable_file(repo: Path) -> None:
     assert list(raw) == [
         "version",
         "generation",
+        "epoch",
         "updated_at",
         "repo_profile",
         "working_memory",
@@ -192,29 +193,12 @@ def test_second_corrupt_file_gets_a_timestamped_backup(repo: Path) -> None:
 
 @pytest.mark.parametrize(
     "shape",
-    [
-        {"version": 1, "working_memory": {"recent_turns": [{"id": 1}]}},
-        {"version": 1, "working_memory": {"recent_turns": "nope"}},
-        {
-            "version": 1,
-            "working_memory": {
-                "recent_turns": [
-                    {
-                        "id": "t",
-                        "intent": "code_audit",
-                        "user_text": "x",
-                        "created_at": "2026-05-01T12:00:00+08:00",
-                    }
-                ]
-            },
-        },
-        {"version": "1"},
-        {},
-    ],
+    [{"version": "1"}, {}, {"version": None}, {"version": 1.0}, {"version": True}, ["version", 1]],
 )
-def test_wrong_shape_is_corrupt(repo: Path, shape: dict) -> None:
-    _, problem = parse_document(json.dumps(shape).encode())
-    assert problem is not None and problem.kind.value == "corrupt"
+def test_no_usable_version_is_corrupt(repo: Path, shape: object) -> None:
+    doc, problem = parse_document(json.dumps(shape).encode())
+    assert problem is not None and problem.kind is LoadProblem.CORRUPT
+    assert doc == MemoryDocument()
 
 
 def test_foreign_version_is_kept_in_a_versioned_backup(repo: Path) -> None:
@@ -235,16 +219,14 @@ def test_foreign_version_is_kept_in_a_versioned_backup(repo: Path) -> None:
 
 def test_reference_format_loads_without_loss(repo: Path) -> None:
     source = Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json"
-    raw = json.loads(source.read_text(encoding="utf-8"))
     doc, problem = parse_document(source.read_bytes())
     assert problem is None
     expected = json.loads(source.read_text(encoding="utf-8"))
-    expected["long_term_memory"]["durable_preferences"][1]["status"] = (
-        "archived"  # legacy "inactive"
-    )
-    assert doc.model_dump(mode="json") == expected
-    assert raw["long_term_memory"]["durable_preferences"][1]["status"] == "inactive"
-    # And it survives a write unchanged (apart from the status spelling and updated_at).
+    assert expected["long_term_memory"]["durable_preferences"][1]["status"] == "inactive"
+    dumped = doc.model_dump(mode="json")
+    assert dumped.pop("epoch") is None  # the file has none yet
+    assert dumped == expected  # "inactive" stays "inactive"
+    # And it survives a write unchanged (apart from updated_at and a new epoch).
     store = MemoryStore(repo, clock=fixed_clock)
     store.folder.mkdir(parents=True)
     store.path.write_bytes(source.read_bytes())
@@ -255,7 +237,8 @@ def test_reference_format_loads_without_loss(repo: Path) -> None:
         written["working_memory"]["recent_turns"][:2] == expected["working_memory"]["recent_turns"]
     )
     assert written["generation"] == 3
-    assert not (store.folder / "memory.corrupt.json").exists()
+    assert isinstance(written["epoch"], str) and len(written["epoch"]) == limits.EPOCH_HEX_CHARS
+    assert sorted(p.name for p in store.folder.glob("memory.*.json")) == []  # nothing set aside
 
 
 def test_reset_raises_generation_and_keeps_the_file(repo: Path) -> None:
