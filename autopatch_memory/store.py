@@ -480,8 +480,10 @@ class MemoryStore:
         recovered = self._keep_original(state)
         moved_aside = state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
         in_place = None if state.data is None or moved_aside else state.data
+        # Every write leaves a line, even one whose caller logged nothing.
+        logged = txn.entries or [self.journal.entry(txn.actor, "write", Outcome.APPLIED)]
         entries = stamped(
-            [*recovered, *txn.entries, *trim_entries],
+            [*recovered, *logged, *trim_entries],
             file=file_digest(data),
             prev_file=None if in_place is None else file_digest(in_place),
         )
