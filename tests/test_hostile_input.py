@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -255,3 +259,59 @@ def test_store_refuses_an_unusable_folder_cleanly(repo: Path) -> None:
     store = MemoryStore(repo)
     with pytest.raises(Exception, match="not a folder"):
         store.read_bytes()
+
+
+# --- FIFOs and other non-files planted in the folder ---------------------------------------------
+
+PLANTED = textwrap.dedent(
+    """
+    import json, os, sys
+    from pathlib import Path
+    from autopatch_memory.diagnostics import diagnose
+    from autopatch_memory.memory import ProjectMemory
+
+    repo, name = Path(sys.argv[1]), sys.argv[2]
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    os.mkfifo(folder / name)
+    memory = ProjectMemory.open(repo, backend="off")
+    turn = memory.record_turn("general_chat", "Optional 怎么用？")
+    failure = memory.last_failure()
+    print(json.dumps({
+        "turn": turn,
+        "error": memory.last_error.message if memory.last_error else None,
+        "context_empty": memory.context("general_chat", "Optional").is_empty,
+        "gated_empty": memory.context("code_audit", "审计这个项目").is_empty,
+        "failure": failure.reason if failure else None,
+        "doctor": {c.name.value: c.status.value for c in diagnose(memory).checks},
+    }))
+    memory.close()
+    """
+)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+@pytest.mark.parametrize("name", ["memory.json", "memory.journal.jsonl", "memory.json.lock"])
+def test_a_fifo_in_the_folder_never_blocks_anything(repo: Path, name: str) -> None:
+    # In a child process: a blocking open would hang it, and the timeout fails the test.
+    done = subprocess.run(
+        [sys.executable, "-c", PLANTED, str(repo), name],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["gated_empty"] is True
+    if name == "memory.json":
+        assert seen["turn"] is None and "not a regular file" in seen["error"]
+        assert seen["context_empty"] is True
+        assert seen["failure"] == "unreadable"
+        assert seen["doctor"]["memory_file"] == "error"
+    elif name == "memory.journal.jsonl":
+        assert seen["turn"] is not None  # the memory file is the asset: it is still written
+        assert seen["doctor"]["journal"] == "error"
+    else:
+        assert seen["turn"] is None and "not a regular file" in seen["error"]
+        assert seen["doctor"]["lock"] == "error"
+    assert stat.S_ISFIFO(os.lstat(repo / ".autopatch-j" / name).st_mode)  # left as it was
