@@ -53,10 +53,15 @@ Text = Annotated[str, BeforeValidator(_none_to_empty)]
 
 
 def _none_to_list(value: Any) -> Any:
-    return [] if value is None else value
+    return [] if value is None or value == "" else value
+
+
+def _none_to_object(value: Any) -> Any:
+    return {} if value is None or value == "" else value
 
 
 StrList = Annotated[list[str], BeforeValidator(_none_to_list)]
+"""A list of strings where the reference may have written ``null`` or ``""``."""
 
 
 def _blank_to_none(value: Any) -> Any:
@@ -244,15 +249,23 @@ class LongTermItem(_Model):
 class WorkingMemory(_Model):
     """Recent material and topics: allowed to be forgotten."""
 
-    recent_turns: list[Turn] = Field(default_factory=list)
-    active_topics: list[Topic] = Field(default_factory=list)
+    recent_turns: Annotated[list[Turn], BeforeValidator(_none_to_list)] = Field(
+        default_factory=list
+    )
+    active_topics: Annotated[list[Topic], BeforeValidator(_none_to_list)] = Field(
+        default_factory=list
+    )
 
 
 class LongTermMemory(_Model):
     """Governed preferences and project notes: kept."""
 
-    durable_preferences: list[LongTermItem] = Field(default_factory=list)
-    project_notes: list[LongTermItem] = Field(default_factory=list)
+    durable_preferences: Annotated[list[LongTermItem], BeforeValidator(_none_to_list)] = Field(
+        default_factory=list
+    )
+    project_notes: Annotated[list[LongTermItem], BeforeValidator(_none_to_list)] = Field(
+        default_factory=list
+    )
 
     @model_validator(mode="after")
     def _types_match_lists(self) -> LongTermMemory:
@@ -295,9 +308,13 @@ class MemoryDocument(_Model):
         BeforeValidator(_blank_to_none),
     ] = None
     updated_at: OptionalTimestamp = None
-    repo_profile: RepoProfile | None = None
-    working_memory: WorkingMemory = Field(default_factory=WorkingMemory)
-    long_term_memory: LongTermMemory = Field(default_factory=LongTermMemory)
+    repo_profile: Annotated[RepoProfile | None, BeforeValidator(_blank_to_none)] = None
+    working_memory: Annotated[WorkingMemory, BeforeValidator(_none_to_object)] = Field(
+        default_factory=WorkingMemory
+    )
+    long_term_memory: Annotated[LongTermMemory, BeforeValidator(_none_to_object)] = Field(
+        default_factory=LongTermMemory
+    )
 
     @field_validator("version")
     @classmethod

@@ -690,7 +690,7 @@ def _salvage_list(
     """The valid items of one list; each invalid one is dropped alone."""
     name = where.rsplit(".", 1)[1]
     value = section.get(name)
-    if value is None:
+    if value is None or value == "":
         return []
     if not isinstance(value, list):
         dropped.append(DroppedPart(where=where, why=f"not a list but {type(value).__name__}"))
@@ -713,7 +713,7 @@ def _salvage_list(
 
 def _salvage_section(raw: dict[str, Any], name: str, dropped: list[DroppedPart]) -> dict[str, Any]:
     value = raw.get(name)
-    if value is None:
+    if value is None or value == "":
         return {}
     if not isinstance(value, dict):
         dropped.append(DroppedPart(where=name, why=f"not an object but {type(value).__name__}"))
@@ -723,7 +723,7 @@ def _salvage_section(raw: dict[str, Any], name: str, dropped: list[DroppedPart])
 
 def _salvage_profile(value: Any, dropped: list[DroppedPart]) -> RepoProfile | None:
     """The profile with each invalid field dropped alone (the program re-collects it)."""
-    if value is None:
+    if value is None or value == "":
         return None
     if not isinstance(value, dict):
         dropped.append(

@@ -652,3 +652,15 @@ def test_purge_refuses_a_linked_folder(repo: Path, tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="symbolic link"):
         MemoryStore(repo).purge()
     assert (elsewhere / "memory.json").exists() and (repo / ".autopatch-j").is_symlink()
+
+
+@pytest.mark.parametrize("blank", ["", None])
+def test_a_blank_optional_section_is_missing_not_invalid(blank: object) -> None:
+    raw = {
+        "version": 1,
+        "repo_profile": blank,
+        "working_memory": {"recent_turns": blank, "active_topics": [_turn("t1")][:0]},
+        "long_term_memory": blank,
+    }
+    doc, problem = parse_document(json.dumps(raw).encode())
+    assert problem is None and doc == MemoryDocument()
