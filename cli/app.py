@@ -314,15 +314,12 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
     root = resolve_repo(repo)
     with opened(root, backend="off", refresh_profile=False) as memory:
+        state = memory.store.inspect()
         doc = memory.document()
-        data = memory.store.read_bytes()
         failure = memory.last_failure()
-        problem = memory.store.problem()
+    problem = state.problem
     if problem is not None:
-        console.warn(
-            f"the memory file is unusable ({problem.kind.value}: {problem.why}); it reads as "
-            f"empty and the next write sets it aside as {problem.backup_stem}.json (see `doctor`)"
-        )
+        console.warn(f"{problem.explain} (see `doctor`)")
     if json_out:
         console.json(doc.model_dump(mode="json"))
         return
@@ -330,11 +327,11 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
         doc,
         console.out_style,
         path=str(memory.store.path),
-        size_bytes=len(data) if data is not None else 0,
+        size_bytes=state.size or 0,
         last_failure=failure,
     ):
         console.out(line)
-    if data is None:
+    if state.size is None:
         console.note("no memory file yet: nothing has been recorded in this repository")
 
 
@@ -441,10 +438,8 @@ def record(
 
 def _empty_report(memory: ProjectMemory) -> ApplyReport:
     doc = memory.document()
-    data = memory.store.read_bytes()
-    return ApplyReport(
-        changed=False, size_bytes=len(data) if data else 0, generation=doc.generation
-    )
+    size = memory.store.inspect().size
+    return ApplyReport(changed=False, size_bytes=size or 0, generation=doc.generation)
 
 
 def _print_report(report: ApplyReport, json_out: bool, *, empty_note: str | None = None) -> None:

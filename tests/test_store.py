@@ -28,10 +28,12 @@ from autopatch_memory.model import (
     Turn,
     check_invariants,
 )
+from autopatch_memory.reasons import Reason
 from autopatch_memory.store import (
     LoadProblem,
     MemoryStore,
     Transaction,
+    Unusable,
     WritePoint,
     parse_document,
 )
@@ -664,3 +666,14 @@ def test_a_blank_optional_section_is_missing_not_invalid(blank: object) -> None:
     }
     doc, problem = parse_document(json.dumps(raw).encode())
     assert problem is None and doc == MemoryDocument()
+
+
+def test_the_file_format_page_documents_every_reason_and_backup() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "file-format.md").read_text(encoding="utf-8")
+    codes = doc.split("## Reason codes", 1)[1]
+    for reason in Reason:
+        assert f"`{reason.value}`" in codes, reason
+    for problem in LoadProblem:
+        stem = Unusable(problem, "", version=2).backup_stem.replace("v2", "v<N>")
+        assert f"`{stem}.json`" in doc, stem
+    assert f"{limits.MEMORY_FILE_MAX_READ_BYTES // limits.KIB} KiB" in doc
