@@ -462,21 +462,7 @@ class MemoryStore:
             self.journal.entry("store", t.op, Outcome.TRIMMED, target=t.target)
             for t in trimmed.actions
         ]
-        # Over the hard limit is refused, unless the file on disk (hand-edited,
-        # or from another implementation) was bigger still: a shrinking write
-        # (say, forgetting items) is how such a file gets back under it.
-        if len(data) > limits.HARD_LIMIT_BYTES and len(data) >= (state.size or 0):
-            refused = self.journal.entry(
-                txn.actor,
-                "write",
-                Outcome.DISCARDED,
-                reason="hard_limit",
-                detail=f"{len(data)} bytes > {limits.HARD_LIMIT_BYTES}",
-            )
-            self._journal_quietly([refused])
-            raise HardLimitError(
-                f"refused a write of {len(data)} bytes (hard limit {limits.HARD_LIMIT_BYTES})"
-            )
+        self._refuse_over_limit(data, state, txn.actor)
         recovered = self._keep_original(state)
         moved_aside = state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
         in_place = None if state.data is None or moved_aside else state.data
@@ -503,6 +489,27 @@ class MemoryStore:
             generation=doc.generation,
             trimmed=len(trimmed.actions),
             recovered=entries[: len(recovered)],
+        )
+
+    def _refuse_over_limit(self, data: bytes, state: FileState, actor: str) -> None:
+        """Raise :class:`HardLimitError` (journaled) for a write over the hard limit.
+
+        Unless the file on disk (hand-edited, or from another implementation) was
+        bigger still: a shrinking write (say, forgetting items) is how such a file
+        gets back under it.
+        """
+        if len(data) <= limits.HARD_LIMIT_BYTES or len(data) < (state.size or 0):
+            return
+        refused = self.journal.entry(
+            actor,
+            "write",
+            Outcome.DISCARDED,
+            reason="hard_limit",
+            detail=f"{len(data)} bytes > {limits.HARD_LIMIT_BYTES}",
+        )
+        self._journal_quietly([refused])
+        raise HardLimitError(
+            f"refused a write of {len(data)} bytes (hard limit {limits.HARD_LIMIT_BYTES})"
         )
 
     def _keep_original(self, state: FileState) -> list[JournalEntry]:

@@ -437,3 +437,22 @@ def written_status(raw: dict[str, Any], item_id: str) -> str:
                 status: str = item["status"]
                 return status
     raise AssertionError(f"{item_id} not in the file")
+
+
+@pytest.mark.parametrize("name", REFERENCE_FILES)
+def test_upgrading_a_maven_repo_keeps_every_item(repo: Path, name: str) -> None:
+    # The upgrade: a repo with a build file and the reference's memory in it.
+    pom = FIXTURES.parent / "repos" / "spring-boot-maven-single" / "pom.xml"
+    shutil.copyfile(pom, repo / "pom.xml")
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    shutil.copyfile(FIXTURES / name, folder / "memory.json")
+    expected, _ = parse_document((FIXTURES / name).read_bytes())
+    with ProjectMemory.open(repo, backend="off") as memory:  # collects the profile: a write
+        doc = memory.document()
+        assert memory.last_error is None
+    assert doc.all_ids() == expected.all_ids()
+    assert doc.long_term_memory == expected.long_term_memory
+    assert doc.repo_profile is not None and doc.repo_profile.build_tool is not None
+    backups = sorted(p.name for p in folder.glob("memory.*.json"))
+    assert backups == (["memory.salvaged.json"] if name == "reference-hand-edited.json" else [])

@@ -180,8 +180,11 @@ def test_corrupt_file_is_backed_up_byte_for_byte(repo: Path) -> None:
     store.path.write_bytes(garbage)
     assert store.read().working_memory.recent_turns == []  # reads as empty, moves nothing
     assert store.path.read_bytes() == garbage
-    store.update(add_turn("fresh"), actor="record")
+    result = store.update(add_turn("fresh"), actor="record")
     assert (store.folder / "memory.corrupt.json").read_bytes() == garbage
+    assert [(e.op, e.target, e.reason) for e in result.recovered] == [
+        ("recover", "memory.corrupt.json", "corrupt")
+    ]
     assert [t.user_text for t in store.read().working_memory.recent_turns] == ["fresh"]
     recovered = [e for e in store.journal.read() if e.outcome is Outcome.RECOVERED]
     assert recovered and recovered[0].target == "memory.corrupt.json"
