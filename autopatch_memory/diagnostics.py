@@ -1,8 +1,10 @@
 """Health checks of one repository's memory: what ``doctor`` reports (SPEC §11, §13).
 
-Nothing is silent for the operator: a corrupt file, a backup left behind, a lock
-another process holds, a broken configuration or the last failure in the journal
-all show up here. :func:`diagnose` reads; it never repairs, never writes the
+Nothing is silent for the operator: a repository or folder memory cannot be
+written to, a corrupt or salvaged file, a backup left behind, temp files left by
+a crash, a lock another process holds, a journal that cannot be written or that
+records writes which never reached the file, a broken configuration or the last
+failure in the journal all show up here. :func:`diagnose` reads; it never repairs, never writes the
 memory file and calls a model only when asked (``check_model``). The only file
 it may create is the lock file, because trying the lock is the lock check.
 
@@ -23,15 +25,25 @@ from pydantic import BaseModel, Field, computed_field
 from autopatch_memory import limits
 from autopatch_memory.config import ENV_BASE_URL, ENV_MODEL, MemorySettings, make_answerer
 from autopatch_memory.errors import ConfigError, StoreError
-from autopatch_memory.journal import JournalEntry
+from autopatch_memory.journal import JournalEntry, unlanded_writes
 from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import check_invariants
+from autopatch_memory.model import MemoryDocument, check_invariants
 from autopatch_memory.profile import collect
+from autopatch_memory.safe_io import check_regular_or_absent, check_state_dir
+from autopatch_memory.status import MemoryFileInfo, MemoryPaths
+from autopatch_memory.store import LoadProblem
 
 __all__ = ["BACKUP_PATTERNS", "Check", "CheckName", "CheckStatus", "Diagnosis", "diagnose"]
 
 # Files the store sets aside instead of losing them (SPEC §9); never deleted by us.
-BACKUP_PATTERNS: tuple[str, ...] = ("memory.corrupt*.json", "memory.v*.bak*.json")
+BACKUP_PATTERNS: tuple[str, ...] = (
+    "memory.corrupt*.json",
+    "memory.v*.bak*.json",
+    "memory.salvaged*.json",
+    "memory.oversize*.json",
+)
+# Temp files of an atomic write ("."-prefixed, ".tmp"): left behind only by a crash.
+TEMP_FILE_PATTERN = ".*.tmp"
 _MS_PER_SECOND = 1000
 
 
@@ -109,18 +121,27 @@ def _limits_text() -> str:
     )
 
 
-def _folder_check(folder: Path) -> Check:
-    if not folder.exists():
+def _folder_check(repo_root: Path, folder: Path) -> Check:
+    try:
+        exists = check_state_dir(folder)
+    except StoreError as exc:
+        return Check(
+            name=CheckName.FOLDER,
+            status=CheckStatus.ERROR,
+            summary=f"{exc}: memory cannot be written (move it away)",
+        )
+    if not exists:
+        if not os.access(repo_root, os.W_OK | os.X_OK):
+            return Check(
+                name=CheckName.FOLDER,
+                status=CheckStatus.ERROR,
+                summary=f"the repository {repo_root} is not writable: "
+                f"{folder.name}/ cannot be created, nothing can be remembered",
+            )
         return Check(
             name=CheckName.FOLDER,
             status=CheckStatus.OK,
             summary=f"{folder.name}/ does not exist yet (created on the first write)",
-        )
-    if not folder.is_dir():
-        return Check(
-            name=CheckName.FOLDER,
-            status=CheckStatus.ERROR,
-            summary=f"{folder} is not a folder: memory cannot be written (move the file away)",
         )
     if not os.access(folder, os.W_OK | os.X_OK):
         return Check(
@@ -128,11 +149,23 @@ def _folder_check(folder: Path) -> Check:
             status=CheckStatus.ERROR,
             summary=f"{folder} is not writable: memory cannot be written",
         )
+    try:
+        leftovers = sorted(p.name for p in folder.glob(TEMP_FILE_PATTERN))
+    except OSError:
+        leftovers = []
+    if leftovers:
+        return Check(
+            name=CheckName.FOLDER,
+            status=CheckStatus.WARN,
+            summary=f"{folder} is writable; {len(leftovers)} temp file(s) left by an "
+            "interrupted write (removed by the next write or reset)",
+            details=leftovers,
+        )
     return Check(name=CheckName.FOLDER, status=CheckStatus.OK, summary=f"{folder} is writable")
 
 
 def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
-    """The file, size and invariant checks, and the file's size (None: no readable file)."""
+    """The file, size and invariant checks, and the file's size (None: no file)."""
     try:
         info = memory.file_info()
         doc = memory.document()
@@ -152,49 +185,10 @@ def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
             ],
             None,
         )
+    checks = [_memory_file_check(info, doc)]
+    checks.append(_size_check(info.size_bytes, doc))
     problem = info.problem
-    checks: list[Check] = []
-    if problem is not None:
-        where = problem.backup_name
-        checks.append(
-            Check(
-                name=CheckName.MEMORY_FILE,
-                status=CheckStatus.ERROR,
-                summary=f"{problem.kind.value}: {problem.detail}",
-                details=[f"memory reads as empty; the next write moves the file to {where}"],
-            )
-        )
-    else:
-        checks.append(
-            Check(
-                name=CheckName.MEMORY_FILE,
-                status=CheckStatus.OK,
-                summary=f"valid (format version {doc.version}, generation {doc.generation})",
-            )
-        )
-    size = info.size_bytes
-    if size > limits.HARD_LIMIT_BYTES:
-        status, note = CheckStatus.ERROR, "over the hard limit"
-    elif size > limits.SOFT_LIMIT_BYTES:
-        status, note = CheckStatus.WARN, "over the soft limit: the next write trims working memory"
-    else:
-        status, note = CheckStatus.OK, "within budget"
-    wm, ltm = doc.working_memory, doc.long_term_memory
-    checks.append(
-        Check(
-            name=CheckName.SIZE,
-            status=status,
-            summary=f"{_kib(size)} ({size} bytes): {note} ({_limits_text()})",
-            details=[
-                f"recent turns: {len(wm.recent_turns)} of {limits.MAX_RECENT_TURNS} "
-                f"({len(doc.pending_turns())} pending)",
-                f"active topics: {len(wm.active_topics)} of {limits.MAX_ACTIVE_TOPICS}",
-                f"long-term items: {len(ltm.items())} of {limits.MAX_LONG_TERM_ITEMS} "
-                f"({len(ltm.durable_preferences)} preferences, {len(ltm.project_notes)} notes)",
-            ],
-        )
-    )
-    if problem is None:
+    if problem is None or problem.kind is LoadProblem.SALVAGED:
         broken = check_invariants(doc)
         checks.append(
             Check(
@@ -204,7 +198,53 @@ def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
                 details=broken,
             )
         )
-    return checks, size
+    return checks, info.size_bytes
+
+
+def _memory_file_check(info: MemoryFileInfo, doc: MemoryDocument) -> Check:
+    problem = info.problem
+    if problem is None:
+        return Check(
+            name=CheckName.MEMORY_FILE,
+            status=CheckStatus.OK,
+            summary=f"valid (format version {doc.version}, generation {doc.generation})",
+        )
+    if problem.kind is LoadProblem.SALVAGED:
+        return Check(
+            name=CheckName.MEMORY_FILE,
+            status=CheckStatus.WARN,
+            summary=f"salvaged: {len(problem.dropped)} invalid part(s) left out, everything "
+            f"else is used; the next write keeps the original as {problem.backup_name}",
+            details=problem.dropped,
+        )
+    return Check(
+        name=CheckName.MEMORY_FILE,
+        status=CheckStatus.ERROR,
+        summary=f"{problem.kind.value}: {problem.detail}",
+        details=[f"memory reads as empty; the next write moves the file to {problem.backup_name}"],
+    )
+
+
+def _size_check(size: int, doc: MemoryDocument) -> Check:
+    if size > limits.HARD_LIMIT_BYTES:
+        status, note = CheckStatus.ERROR, "over the hard limit"
+    elif size > limits.SOFT_LIMIT_BYTES:
+        status, note = CheckStatus.WARN, "over the soft limit: the next write trims working memory"
+    else:
+        status, note = CheckStatus.OK, "within budget"
+    wm, ltm = doc.working_memory, doc.long_term_memory
+    return Check(
+        name=CheckName.SIZE,
+        status=status,
+        summary=f"{_kib(size)} ({size} bytes): {note} ({_limits_text()})",
+        details=[
+            f"recent turns: {len(wm.recent_turns)} of {limits.MAX_RECENT_TURNS} "
+            f"({len(doc.pending_turns())} pending)",
+            f"active topics: {len(wm.active_topics)} of {limits.MAX_ACTIVE_TOPICS}",
+            f"long-term items: {len(ltm.items())} of {limits.MAX_LONG_TERM_ITEMS} "
+            f"({len(ltm.durable_preferences)} preferences, {len(ltm.project_notes)} notes)",
+        ],
+    )
 
 
 def _backups_check(folder: Path) -> Check:
@@ -219,18 +259,26 @@ def _backups_check(folder: Path) -> Check:
     return Check(
         name=CheckName.BACKUPS,
         status=CheckStatus.WARN,
-        summary=f"{len(found)} set-aside file(s): a corrupt or foreign-version memory was kept "
-        "for you to inspect (delete them when done)",
+        summary=f"{len(found)} set-aside file(s): a corrupt, foreign-version, oversized or "
+        "salvaged memory file was kept for you to inspect (delete them when done)",
         details=found,
     )
 
 
 def _lock_check(memory: ProjectMemory) -> Check:
     folder, lock_path = memory.paths.folder, memory.paths.lock_file
-    if not folder.is_dir():
+    try:
+        usable = check_state_dir(folder)
+    except StoreError:
+        usable = False  # the folder check reports it
+    if not usable:
         return Check(
             name=CheckName.LOCK, status=CheckStatus.SKIPPED, summary="no usable memory folder"
         )
+    try:
+        check_regular_or_absent(lock_path)
+    except StoreError as exc:
+        return Check(name=CheckName.LOCK, status=CheckStatus.ERROR, summary=str(exc))
     timeout = limits.DOCTOR_LOCK_TIMEOUT_SECONDS
     lock = FileLock(str(lock_path), timeout=timeout, poll_interval=limits.LOCK_POLL_SECONDS)
     started = time.monotonic()
@@ -257,13 +305,33 @@ def _lock_check(memory: ProjectMemory) -> Check:
     )
 
 
+def _journal_unwritable(paths: MemoryPaths) -> str | None:
+    """Why appending to the journal would fail, or ``None`` (checked, never written)."""
+    try:
+        if not check_state_dir(paths.folder):
+            return None  # created with the folder (see the folder check)
+        check_regular_or_absent(paths.journal_file)
+    except StoreError as exc:
+        return str(exc)
+    if not os.access(paths.folder, os.W_OK | os.X_OK):
+        return f"{paths.folder} is not writable"
+    if os.path.lexists(paths.journal_file) and not os.access(paths.journal_file, os.W_OK):
+        return f"{paths.journal_file} is not writable"
+    return None
+
+
 def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
     try:
         entries = memory.journal_entries()
     except StoreError as exc:
         return Check(name=CheckName.JOURNAL, status=CheckStatus.ERROR, summary=str(exc)), None
+    unwritable = _journal_unwritable(memory.paths)
+    if unwritable is not None:
+        summary = f"cannot be written ({unwritable}): changes and failures go unrecorded"
+        return Check(name=CheckName.JOURNAL, status=CheckStatus.ERROR, summary=summary), None
     failure = next((e for e in reversed(entries) if e.is_failure), None)
-    if failure is None:
+    lost = _unlanded(memory, entries)
+    if failure is None and not lost:
         return (
             Check(
                 name=CheckName.JOURNAL,
@@ -272,16 +340,40 @@ def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
             ),
             None,
         )
+    parts: list[str] = []
+    details: list[str] = []
+    if lost:
+        parts.append(
+            f"{len(lost)} journaled write(s) never reached {memory.paths.memory_file.name} "
+            "(interrupted between the journal and the file replace, or the file was "
+            "changed by another program): their entries describe changes not in the file"
+        )
+        details.extend(f"write {digest}" for digest in lost)
+    if failure is not None:
+        parts.append(
+            f"last failure {failure.ts.isoformat()}: {failure.actor} {failure.op}"
+            + (f" ({failure.reason})" if failure.reason else "")
+        )
+        details.extend([failure.detail] if failure.detail else [])
     return (
         Check(
             name=CheckName.JOURNAL,
             status=CheckStatus.WARN,
-            summary=f"last failure {failure.ts.isoformat()}: {failure.actor} {failure.op}"
-            + (f" ({failure.reason})" if failure.reason else ""),
-            details=[failure.detail] if failure.detail else [],
+            summary="; ".join(parts),
+            details=details,
         ),
         failure,
     )
+
+
+def _unlanded(memory: ProjectMemory, entries: list[JournalEntry]) -> list[str]:
+    try:
+        info = memory.file_info()
+    except StoreError:
+        return []  # the memory file check reports it
+    if info.exists and info.digest is None:
+        return []  # too large to read: not this program's file (reported above)
+    return unlanded_writes(entries, info.digest)
 
 
 def _profile_check(repo_root: Path) -> Check:
@@ -314,7 +406,7 @@ def diagnose(memory: ProjectMemory, *, check_model: bool = False) -> Diagnosis:
     call, bounded by :data:`~autopatch_memory.limits.LLM_CHECK_TIMEOUT_SECONDS`).
     """
     paths = memory.paths
-    checks: list[Check] = [_folder_check(paths.folder)]
+    checks: list[Check] = [_folder_check(memory.repo_root, paths.folder)]
     file_checks, size = _file_checks(memory)
     checks.extend(file_checks)
     checks.append(_backups_check(paths.folder))

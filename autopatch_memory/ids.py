@@ -3,14 +3,21 @@
 The model never makes an id. Formats: ``turn_YYYYMMDD_HHMMSS_NNN``,
 ``topic_YYYYMMDD_NNN``, ``mem_YYYYMMDD_NNN``; ``NNN`` is one more than the
 highest counter already used with the same prefix in the file, so ids are unique
-within the file and increase in time.
+within the file and increase in time. Ids of other shapes (the reference
+implementation's random hex suffixes) are kept as they are.
+
+A file's ``epoch`` is random instead: it must differ between any two fresh files
+of one repository, even across processes and after the folder was deleted.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Callable, Iterable
 from datetime import datetime
+
+from autopatch_memory import limits
 
 Clock = Callable[[], datetime]
 
@@ -43,3 +50,8 @@ def new_topic_id(now: datetime, existing: Iterable[str]) -> str:
 def new_memory_id(now: datetime, existing: Iterable[str]) -> str:
     """A fresh ``mem_YYYYMMDD_NNN`` id."""
     return _next_id(now.strftime("mem_%Y%m%d_"), existing)
+
+
+def new_epoch() -> str:
+    """A fresh random file epoch (hex)."""
+    return secrets.token_hex(limits.EPOCH_HEX_CHARS // 2)

@@ -5,14 +5,25 @@ passes :data:`~autopatch_memory.limits.JOURNAL_ROTATE_BYTES` it is rotated to
 ``memory.journal.1.jsonl`` (replacing the previous rotation), so the journal never
 holds more than about twice that. Entries carry ids, operations, reasons and a
 short, redacted detail (an error message, the head of an unusable model reply);
-a recorded turn's text is never copied into them.
+a recorded turn's text is never copied into them, and :meth:`Journal.scrub`
+(called by a reset) removes every detail.
+
+Appends are lock-free (``O_APPEND``: concurrent lines never overwrite each
+other). The store appends the entries of a write *before* it replaces the file,
+each stamped with the digest of the file the write produces (``file``) and of
+the file it replaces (``prev_file``); :func:`unlanded_writes` tells from these
+which journaled writes never reached the disk (a crash between the two steps).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import tempfile
 from collections import deque
+from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from enum import Enum
 from pathlib import Path
 
@@ -24,14 +35,21 @@ from autopatch_memory.errors import StoreError
 from autopatch_memory.ids import Clock, local_now
 from autopatch_memory.model import Timestamp
 from autopatch_memory.privacy import redact
-from autopatch_memory.safe_io import check_state_dir, ensure_state_dir, read_no_follow
+from autopatch_memory.safe_io import (
+    check_regular_or_absent,
+    check_state_dir,
+    ensure_state_dir,
+    open_append_no_follow,
+    open_no_follow,
+    read_no_follow,
+)
 from autopatch_memory.text import clip
-
-# Never follow a link planted where the journal should be.
-_APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
 
 JOURNAL_FILE_NAME = "memory.journal.jsonl"
 ROTATED_FILE_NAME = "memory.journal.1.jsonl"
+JOURNAL_LOCK_NAME = JOURNAL_FILE_NAME + ".lock"
+_TEMP_PREFIX = ".memory.journal."
+_TEMP_SUFFIX = ".tmp"
 
 
 class Outcome(str, Enum):
@@ -40,7 +58,7 @@ class Outcome(str, Enum):
     APPLIED = "applied"  # the file changed
     REJECTED = "rejected"  # a delta operation was refused (see reason)
     FAILED = "failed"  # something went wrong (a model call, a write, a parse)
-    RECOVERED = "recovered"  # a corrupt or foreign file was backed up
+    RECOVERED = "recovered"  # an unusable file was set aside, or a salvaged one backed up
     DISCARDED = "discarded"  # a result was dropped (stale generation, hard limit)
     TRIMMED = "trimmed"  # the size policy dropped working memory
 
@@ -57,11 +75,59 @@ class JournalEntry(BaseModel):
     outcome: Outcome
     reason: str | None = None
     detail: str | None = None
+    # The write this entry belongs to: digests (see file_digest) of the file it
+    # produced and of the file it replaced. None for entries that wrote nothing.
+    file: str | None = None
+    prev_file: str | None = None
 
     @property
     def is_failure(self) -> bool:
         """A failure the operator should see in ``show``/``doctor``."""
         return self.outcome is Outcome.FAILED
+
+    @property
+    def needs_attention(self) -> bool:
+        """A failure, or a memory file that was salvaged or set aside."""
+        return self.outcome in (Outcome.FAILED, Outcome.RECOVERED)
+
+
+def file_digest(data: bytes) -> str:
+    """A short digest naming one version of the memory file in the journal."""
+    return hashlib.sha256(data).hexdigest()[: limits.FILE_DIGEST_HEX_CHARS]
+
+
+def unlanded_writes(entries: Iterable[JournalEntry], current_file: str | None) -> list[str]:
+    """Digests of journaled writes that never reached the disk, oldest first.
+
+    A write landed when the file on disk is the one it produced (``current_file``,
+    the digest of the file now, ``None`` when there is none) or when a later
+    write replaced it. Anything else was journaled and then lost: the process
+    died between the journal append and the file replace (or the file was
+    changed outside this program).
+    """
+    replaced: set[str] = set()
+    announced: list[str] = []
+    for entry in entries:
+        if entry.prev_file is not None:
+            replaced.add(entry.prev_file)
+        if entry.file is not None and entry.file not in announced:
+            announced.append(entry.file)
+    return [f for f in announced if f != current_file and f not in replaced]
+
+
+def _line(entry: JournalEntry) -> str:
+    fields = {
+        k: redact(v) if isinstance(v, str) else v for k, v in entry.model_dump(mode="json").items()
+    }
+    return json.dumps(fields, ensure_ascii=False) + "\n"
+
+
+def _parse_lines(data: bytes) -> Iterable[JournalEntry]:
+    for line in data.decode("utf-8", errors="replace").splitlines():
+        try:
+            yield JournalEntry.model_validate_json(line)
+        except ValidationError:
+            continue
 
 
 class Journal:
@@ -71,12 +137,16 @@ class Journal:
         self.folder = folder
         self.path = folder / JOURNAL_FILE_NAME
         self.rotated_path = folder / ROTATED_FILE_NAME
+        self.lock_path = folder / JOURNAL_LOCK_NAME
         self._clock = clock
         self._lock = FileLock(
-            str(folder / (JOURNAL_FILE_NAME + ".lock")),
+            str(self.lock_path),
             timeout=limits.LOCK_TIMEOUT_SECONDS,
             poll_interval=limits.LOCK_POLL_SECONDS,
         )
+        # Why the last append failed (None after a success): appends on the write
+        # path fail quietly, so the facade and doctor can still say so.
+        self.append_error: str | None = None
 
     def entry(
         self,
@@ -104,36 +174,32 @@ class Journal:
         """Write ``entries``; raises :class:`StoreError` when the folder is not writable."""
         if not entries:
             return
-        lines = "".join(
-            json.dumps(
-                {
-                    k: redact(v) if isinstance(v, str) else v
-                    for k, v in e.model_dump(mode="json").items()
-                },
-                ensure_ascii=False,
-            )
-            + "\n"
-            for e in entries
-        )
-        data = lines.encode("utf-8")
-        ensure_state_dir(self.folder)
+        data = "".join(_line(e) for e in entries).encode("utf-8")
         try:
+            ensure_state_dir(self.folder)
             self._rotate_if_needed()
             # O_APPEND: concurrent appenders never overwrite each other's lines, so
             # appending needs no lock; only the rare rotation takes one.
-            fd = os.open(self.path, _APPEND_FLAGS, limits.FILE_MODE)
-            try:
-                written = 0
-                while written < len(data):  # a short write (a full disk) must not tear a line
-                    written += os.write(fd, data[written:])
-            finally:
-                os.close(fd)
-        except Timeout as exc:
-            raise StoreError(f"journal lock busy: {exc}") from exc
-        except OSError as exc:
-            raise StoreError(
-                f"cannot write the journal {self.path}: {exc.strerror or exc}"
-            ) from exc
+            self._write_all(open_append_no_follow(self.path, limits.FILE_MODE), data)
+        except StoreError as exc:
+            self.append_error = str(exc)
+            raise
+        except (OSError, Timeout) as exc:
+            message = (
+                f"cannot write the journal {self.path}: {getattr(exc, 'strerror', None) or exc}"
+            )
+            self.append_error = message
+            raise StoreError(message) from exc
+        self.append_error = None
+
+    @staticmethod
+    def _write_all(fd: int, data: bytes) -> None:
+        try:
+            written = 0
+            while written < len(data):  # a short write (a full disk) must not tear a line
+                written += os.write(fd, data[written:])
+        finally:
+            os.close(fd)
 
     def record(self, actor: str, op: str, outcome: Outcome, **fields: str | None) -> bool:
         """Build (see :meth:`entry`) and append one entry; returns False instead of
@@ -150,36 +216,112 @@ class Journal:
 
     def _size(self) -> int:
         try:
-            return self.path.stat().st_size
+            return os.lstat(self.path).st_size
         except FileNotFoundError:
             return 0
 
     def _rotate_if_needed(self) -> None:
         if self._size() < limits.JOURNAL_ROTATE_BYTES:
             return
+        check_regular_or_absent(self.lock_path)
         with self._lock:
             # Re-check under the lock: another process may have rotated already.
             if self._size() >= limits.JOURNAL_ROTATE_BYTES:
                 os.replace(self.path, self.rotated_path)
 
     def read(self, last: int | None = None) -> list[JournalEntry]:
-        """The newest ``last`` entries (all when ``None``), oldest first; bad lines are skipped."""
+        """The newest ``last`` entries (all when ``None``), oldest first; bad lines are skipped.
+
+        Each file is read from its tail, at most
+        :data:`~autopatch_memory.limits.JOURNAL_MAX_READ_BYTES` of it.
+        """
         check_state_dir(self.folder)
         entries: deque[JournalEntry] = deque(maxlen=last)
+        cap = limits.JOURNAL_MAX_READ_BYTES
         for path in (self.rotated_path, self.path):
             try:
-                text = read_no_follow(path).decode("utf-8", errors="replace")
-                for line in text.splitlines():
-                    try:
-                        entries.append(JournalEntry.model_validate_json(line))
-                    except ValidationError:
-                        continue
+                data = read_no_follow(path, max_bytes=cap, tail=True)
             except FileNotFoundError:
                 continue
             except OSError as exc:
                 raise StoreError(f"cannot read the journal {path}: {exc.strerror or exc}") from exc
+            if len(data) >= cap:  # read from the middle: the first line may be torn
+                data = data[data.find(b"\n") + 1 :]
+            entries.extend(_parse_lines(data))
         return list(entries)
 
-    def last_failure(self) -> JournalEntry | None:
-        """The most recent failure, if any."""
-        return next((e for e in reversed(self.read()) if e.is_failure), None)
+    def last_failure(self, *, include_recoveries: bool = False) -> JournalEntry | None:
+        """The most recent failure, if any (with ``include_recoveries``, also the most
+        recent salvaged or set-aside memory file)."""
+        for entry in reversed(self.read()):
+            if entry.needs_attention if include_recoveries else entry.is_failure:
+                return entry
+        return None
+
+    # -- reset: no conversation-derived text is left behind ----------------------------
+
+    def scrub(self) -> None:
+        """Rewrite both journal files without any ``detail`` (where model replies,
+        rejected values and error messages are quoted), keeping times, actors,
+        operations, targets (ids), outcomes and reasons.
+
+        Each file is replaced atomically under the rotation lock; a line appended
+        by another process while it is rewritten is carried over, scrubbed too.
+        Raises :class:`StoreError` when a file cannot be rewritten.
+        """
+        if not check_state_dir(self.folder):
+            return
+        try:
+            check_regular_or_absent(self.lock_path)
+            with self._lock:
+                for path in (self.rotated_path, self.path):
+                    self._scrub_file(path)
+        except Timeout as exc:
+            raise StoreError(f"journal lock busy: {exc}") from exc
+        except OSError as exc:
+            raise StoreError(
+                f"cannot scrub the journal {self.path}: {exc.strerror or exc}"
+            ) from exc
+
+    def _scrub_file(self, path: Path) -> None:
+        try:
+            fd = open_no_follow(path)
+        except FileNotFoundError:
+            return
+        with os.fdopen(fd, "rb") as old:
+            size = os.fstat(old.fileno()).st_size
+            cap = limits.JOURNAL_MAX_READ_BYTES
+            if size > cap:  # a planted or runaway file: keep (scrubbed) its tail only
+                old.seek(size - cap)
+            data = old.read()
+            tmp_fd, tmp = tempfile.mkstemp(
+                prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.folder
+            )
+            try:
+                with os.fdopen(tmp_fd, "wb") as new:
+                    new.write(_scrubbed(data))
+                    new.flush()
+                    os.fsync(new.fileno())
+                os.chmod(tmp, limits.FILE_MODE)
+                os.replace(tmp, path)
+            except BaseException:
+                with suppress(OSError):
+                    os.unlink(tmp)
+                raise
+            # Lines another process appended to the old file after we read it.
+            late = old.read()
+        if late:
+            self._write_all(open_append_no_follow(path, limits.FILE_MODE), _scrubbed(late))
+
+
+def _scrubbed(data: bytes) -> bytes:
+    """Journal lines without details; unreadable lines (which may hold anything) dropped."""
+    lines = (_line(e.model_copy(update={"detail": None})) for e in _parse_lines(data))
+    return "".join(lines).encode("utf-8")
+
+
+def stamped(
+    entries: Sequence[JournalEntry], *, file: str, prev_file: str | None
+) -> list[JournalEntry]:
+    """``entries`` marked as belonging to the write that produced ``file``."""
+    return [e.model_copy(update={"file": file, "prev_file": prev_file}) for e in entries]

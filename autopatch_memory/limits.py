@@ -176,3 +176,17 @@ PROFILE_MAX_PROBLEM_CHARS = 200
 # its mtime moving (coarse filesystem clocks): such a cache entry is not trusted.
 PROFILE_CACHE_RACY_WINDOW_NS = 2_000_000_000
 PROFILE_CACHE_FORMAT = 1  # bump whenever the collector's rules change
+
+# --- the store: loading, salvage, file identity (docs/file-format.md) ------------------
+# A memory file larger than this is never parsed: the program writes at most the hard
+# limit, so such a file is not ours (or was bloated by hand). It is set aside at the
+# next write, like a corrupt one. Four times the hard limit leaves room for a
+# hand-edited or reference-written file that passed the limit a little.
+MEMORY_FILE_MAX_READ_BYTES = 4 * HARD_LIMIT_BYTES
+EPOCH_HEX_CHARS = 16  # the random id of one file's lifetime (64 bits)
+EPOCH_MAX_CHARS = 64  # a longer "epoch" in a file is invalid (dropped, then renewed)
+FILE_DIGEST_HEX_CHARS = 12  # journal entries name the file a write produced by this digest
+SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
+# The journal is read from its tail: a planted or runaway journal file costs at most
+# this much per read (both files), never the whole file.
+JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES

@@ -16,6 +16,8 @@ uses it at once — and stored by the next write the host asks for.
 from __future__ import annotations
 
 import os
+import posixpath
+import re
 import threading
 from collections.abc import Callable, Iterable
 from datetime import timedelta
@@ -36,7 +38,7 @@ from autopatch_memory.errors import ConfigError, DeltaParseError, ItemNotFoundEr
 from autopatch_memory.events import EventCallback, EventKind, EventSink
 from autopatch_memory.ids import Clock, local_now, new_turn_id
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
-from autopatch_memory.journal import JournalEntry, Outcome
+from autopatch_memory.journal import JournalEntry, Outcome, file_digest
 from autopatch_memory.model import (
     ItemStatus,
     MemoryDelta,
@@ -184,6 +186,10 @@ class _Writes:
         """Store ``pending`` with the next write (replacing an earlier one)."""
         with self._lock:
             self._pending = pending
+
+    def has_folder(self) -> bool:
+        """:meth:`MemoryStore.has_folder`."""
+        return self._store.has_folder()
 
     def update(self, fn: Callable[[Transaction], _T], *, actor: str) -> UpdateResult[_T]:
         """:meth:`MemoryStore.update`, plus the pending profile and the events."""
@@ -460,16 +466,38 @@ class ProjectMemory:
         """Empty the memory; returns the new ``generation``.
 
         Results of runs in flight (here or in another process) are discarded
-        because they were computed for an older generation. Profile caches are
-        removed and the profile is collected again from the build files.
+        because they were computed for an older generation. The journal is
+        rewritten without any detail (where replies and rejected values were
+        quoted), so no conversation-derived text is left in ``.autopatch-j/``;
+        backups of set-aside files are the user's and are kept. Profile caches
+        are removed and the profile is collected again from the build files.
         """
         generation = self.store.reset(actor="user")
+        try:
+            self.journal.scrub()
+        except StoreError as exc:
+            self._failed("reset", exc)  # memory is reset; only old details are left over
         try:
             clear_cache(self.repo_root)
         except StoreError as exc:
             self._failed("reset", exc)  # memory is reset; only the cache is left over
         self.refresh_profile(use_cache=False)
         return generation
+
+    def purge(self) -> bool:
+        """Delete ``.autopatch-j/`` and everything in it: memory, journal, caches,
+        backups. For hosts that want the folder gone rather than emptied (prefer
+        :meth:`reset`, which keeps backups and the journal's record).
+
+        Never deletes anything outside the folder, never through a link (a linked
+        folder raises :class:`StoreError`). Results of runs in flight, here or in
+        another process, are dropped: they were computed from a file that no
+        longer exists. Afterwards the memory works as a fresh one; the folder is
+        created again by the next write. Returns False when there was no folder.
+        """
+        removed = self.store.purge()
+        self.journal.append_error = None
+        return removed
 
     def forget(self, item_id: str) -> None:
         """Archive a long-term item (kept, never injected), or drop a topic or turn.
@@ -549,10 +577,11 @@ class ProjectMemory:
     def file_info(self) -> MemoryFileInfo:
         """The memory file as it is on disk: size, modification time, and whether it is usable.
 
-        Raises :class:`StoreError` when it cannot be read (a link, not a file...).
+        Lock-free; a file too large to be ours is reported without being read.
+        Raises :class:`StoreError` when it cannot be inspected (a link, not a file...).
         """
-        data = self.store.read_bytes()
-        if data is None:
+        state = self.store.inspect()
+        if state.size is None:
             return MemoryFileInfo(
                 path=self.store.path, exists=False, size_bytes=0, modified_ns=None, problem=None
             )
@@ -560,19 +589,24 @@ class ProjectMemory:
             modified: int | None = os.lstat(self.store.path).st_mtime_ns
         except OSError:
             modified = None  # gone since it was read
-        unusable = self.store.problem()
+        unusable = state.problem
         problem = (
             None
             if unusable is None
             else FileProblem(
-                kind=unusable.kind, detail=unusable.why, backup_name=f"{unusable.backup_stem}.json"
+                kind=unusable.kind,
+                detail=unusable.why,
+                explain=unusable.explain,
+                backup_name=f"{unusable.backup_stem}.json",
+                dropped=[str(part) for part in unusable.dropped],
             )
         )
         return MemoryFileInfo(
             path=self.store.path,
             exists=True,
-            size_bytes=len(data),
+            size_bytes=state.size,
             modified_ns=modified,
+            digest=file_digest(state.data) if state.data is not None else None,
             problem=problem,
         )
 
@@ -584,9 +618,15 @@ class ProjectMemory:
         return self.journal.read(last=last)
 
     def last_failure(self) -> JournalEntry | None:
-        """The most recent failure recorded in the journal (any process)."""
+        """What went wrong last, in any process: a failure, or a memory file that
+        was salvaged or set aside (journal outcome ``recovered``). A problem of the
+        file on disk that no write has handled yet (a salvage or a move aside the
+        next write will do, an unreadable file) comes first."""
+        pending = self.store.pending_problem()
+        if pending is not None:
+            return pending
         try:
-            return self.journal.last_failure()
+            return self.journal.last_failure(include_recoveries=True)
         except StoreError:
             return None
 
@@ -633,26 +673,53 @@ class ProjectMemory:
     def _scope_paths(self, paths: Iterable[str | os.PathLike[str]]) -> list[str]:
         """Repo-relative POSIX paths, de-duplicated, capped in number and length.
 
-        Absolute paths outside the repository are dropped: they are not about this
-        project and would put the host's own folders into memory.
+        Paths that are not inside the repository are dropped: absolute paths
+        elsewhere, ``~/…``, and anything that climbs out with ``..`` (after
+        normalization). They are not about this project, and would put the
+        host's own folders (or a hostile reply's ``../../etc/passwd``) into memory.
         """
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
         result: list[str] = []
         for raw in paths:
             # Redact first: normalizing "scheme://user:pw@host" would hide the pattern.
-            path = Path(redact(os.fspath(raw)))
-            if path.is_absolute():
-                try:
-                    path = path.resolve().relative_to(self.repo_root)
-                except ValueError:
-                    continue
-            text = clip(path.as_posix(), limits.MAX_SCOPE_PATH_CHARS)
-            if text and text != "." and text not in result:
+            path = _inside_repo(redact(os.fspath(raw)), self.repo_root)
+            if path is None:
+                continue
+            text = clip(path, limits.MAX_SCOPE_PATH_CHARS)
+            if text not in result:
                 result.append(text)
             if len(result) == limits.MAX_SCOPE_PATHS:
                 break
         return result
+
+
+_CONTROL_CHARS = re.compile("[\x00-\x1f\x7f-\x9f]")
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def _inside_repo(raw: str, repo_root: Path) -> str | None:
+    """``raw`` as a normalized path relative to ``repo_root``, or ``None`` when it
+    names nothing inside the repository (or the repository itself)."""
+    text = _CONTROL_CHARS.sub("", raw).strip().replace("\\", "/")
+    if not text:
+        return None
+    if text.startswith("~"):
+        text = os.path.expanduser(text)
+        if text.startswith("~"):  # an unknown user: not a path we can place
+            return None
+    if os.path.isabs(text):
+        try:
+            relative = Path(text).resolve().relative_to(repo_root)
+        except (ValueError, OSError, RuntimeError):
+            return None
+        text = relative.as_posix()
+    elif _WINDOWS_DRIVE.match(text):
+        return None  # "C:\\…" on a POSIX host: somewhere else entirely
+    normal = posixpath.normpath(text)
+    if normal in (".", "") or normal == ".." or normal.startswith("../"):
+        return None
+    return normal
 
 
 __all__ = ["BackendSpec", "Failure", "HostModel", "ProjectMemory"]

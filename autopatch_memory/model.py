@@ -1,9 +1,11 @@
 """Typed models of ``memory.json`` (SPEC §2) and of the Memory Delta (SPEC §5).
 
 ``MemoryDocument.model_dump(mode="json")`` is exactly the file's shape, keys in a
-stable order. Loading is lenient where the reference implementation differs
-(``status: inactive``, ``null`` texts, random id suffixes, naive timestamps) and
-strict about types and closed sets, so a wrong shape is detected as corruption.
+stable order. Loading follows docs/file-format.md: lenient where the reference
+implementation writes differently (an empty string or ``null`` where a value is
+optional means "missing", ``status`` ``inactive``/``archived``, random id
+suffixes, naive timestamps, no ``generation``), strict about types and closed
+sets, so that an invalid item is detected (the store then drops that item alone).
 Caps are not enforced by validation: writers clip or reject, and
 :func:`check_invariants` says whether a document keeps every cap.
 """
@@ -51,10 +53,27 @@ Text = Annotated[str, BeforeValidator(_none_to_empty)]
 
 
 def _none_to_list(value: Any) -> Any:
-    return [] if value is None else value
+    return [] if value is None or value == "" else value
+
+
+def _none_to_object(value: Any) -> Any:
+    return {} if value is None or value == "" else value
 
 
 StrList = Annotated[list[str], BeforeValidator(_none_to_list)]
+"""A list of strings where the reference may have written ``null`` or ``""``."""
+
+
+def _blank_to_none(value: Any) -> Any:
+    # The reference implementation writes "" for an optional value it does not know.
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+OptionalText = Annotated[str | None, BeforeValidator(_blank_to_none)]
+"""An optional string: ``""`` and ``null`` both mean missing."""
+
+OptionalTimestamp = Annotated[Timestamp | None, BeforeValidator(_blank_to_none)]
+"""An optional timestamp: ``""`` and ``null`` both mean missing."""
 
 
 class _Model(BaseModel):
@@ -65,25 +84,44 @@ class _Model(BaseModel):
 # --- closed sets ----------------------------------------------------------------
 
 
+def _lenient_member(cls: type[Enum], value: object, aliases: dict[str, str]) -> Any:
+    """The member of ``cls`` that ``value`` names, ignoring case, spaces and aliases."""
+    if not isinstance(value, str):
+        return None
+    key = value.strip().lower()
+    key = aliases.get(key, key)
+    return next((member for member in cls if member.value == key), None)
+
+
 class SummaryStatus(str, Enum):
     """Whether a recent turn has been summarized yet."""
 
     PENDING = "pending"
     READY = "ready"
 
+    @classmethod
+    def _missing_(cls, value: object) -> SummaryStatus | None:
+        found: SummaryStatus | None = _lenient_member(cls, value, {})
+        return found
+
 
 class ItemStatus(str, Enum):
-    """Lifecycle of a long-term item. Only the user archives (``forget``)."""
+    """Lifecycle of a long-term item. Only the user (``forget``) or a superseding
+    rule archives one.
+
+    The API calls a forgotten item *archived*; the file says ``inactive``, the
+    value the reference implementation writes and reads, so that a file shared
+    with it never brings a forgotten item back. ``archived`` (written by earlier
+    versions of this program) reads as ``inactive``.
+    """
 
     ACTIVE = "active"
-    ARCHIVED = "archived"
+    ARCHIVED = "inactive"
 
     @classmethod
     def _missing_(cls, value: object) -> ItemStatus | None:
-        # The reference implementation wrote "inactive" for archived items.
-        if isinstance(value, str) and value.strip().lower() in {"inactive", "archived"}:
-            return cls.ARCHIVED
-        return None
+        found: ItemStatus | None = _lenient_member(cls, value, {"archived": "inactive"})
+        return found
 
 
 class LongTermType(str, Enum):
@@ -113,6 +151,11 @@ class BuildTool(str, Enum):
     GRADLE = "gradle"
     MAVEN_AND_GRADLE = "maven+gradle"
 
+    @classmethod
+    def _missing_(cls, value: object) -> BuildTool | None:
+        found: BuildTool | None = _lenient_member(cls, value, {})
+        return found
+
 
 # --- the file -------------------------------------------------------------------
 
@@ -120,13 +163,13 @@ class BuildTool(str, Enum):
 class RepoProfile(_Model):
     """Narrow build metadata, collected by the program from build files only."""
 
-    build_tool: BuildTool | None = None
-    java_version: str | None = None
-    project_name: str | None = None
+    build_tool: Annotated[BuildTool | None, BeforeValidator(_blank_to_none)] = None
+    java_version: OptionalText = None
+    project_name: OptionalText = None
     modules: StrList = Field(default_factory=list)
     frameworks: StrList = Field(default_factory=list)
     source_files: StrList = Field(default_factory=list)
-    updated_at: Timestamp | None = None
+    updated_at: OptionalTimestamp = None
 
     def facts(self) -> dict[str, Any]:
         """The profile without its timestamp, to tell whether anything changed."""
@@ -151,6 +194,11 @@ class Turn(_Model):
     summary_status: SummaryStatus = SummaryStatus.PENDING
     scope_paths: StrList = Field(default_factory=list)
     created_at: Timestamp
+
+    @field_validator("summary_status", mode="before")
+    @classmethod
+    def _blank_status_is_pending(cls, value: Any) -> Any:
+        return _blank_to_none(value) or SummaryStatus.PENDING
 
     @field_validator("intent")
     @classmethod
@@ -187,24 +235,37 @@ class LongTermItem(_Model):
     created_at: Timestamp
     updated_at: Timestamp
 
+    @field_validator("status", mode="before")
+    @classmethod
+    def _blank_status_is_active(cls, value: Any) -> Any:
+        return _blank_to_none(value) or ItemStatus.ACTIVE
+
     @property
     def is_active(self) -> bool:
-        """Not archived by the user."""
+        """Not archived (forgotten or superseded)."""
         return self.status is ItemStatus.ACTIVE
 
 
 class WorkingMemory(_Model):
     """Recent material and topics: allowed to be forgotten."""
 
-    recent_turns: list[Turn] = Field(default_factory=list)
-    active_topics: list[Topic] = Field(default_factory=list)
+    recent_turns: Annotated[list[Turn], BeforeValidator(_none_to_list)] = Field(
+        default_factory=list
+    )
+    active_topics: Annotated[list[Topic], BeforeValidator(_none_to_list)] = Field(
+        default_factory=list
+    )
 
 
 class LongTermMemory(_Model):
     """Governed preferences and project notes: kept."""
 
-    durable_preferences: list[LongTermItem] = Field(default_factory=list)
-    project_notes: list[LongTermItem] = Field(default_factory=list)
+    durable_preferences: Annotated[list[LongTermItem], BeforeValidator(_none_to_list)] = Field(
+        default_factory=list
+    )
+    project_notes: Annotated[list[LongTermItem], BeforeValidator(_none_to_list)] = Field(
+        default_factory=list
+    )
 
     @model_validator(mode="after")
     def _types_match_lists(self) -> LongTermMemory:
@@ -231,14 +292,29 @@ class LongTermMemory(_Model):
 
 
 class MemoryDocument(_Model):
-    """The whole ``memory.json``."""
+    """The whole ``memory.json``.
+
+    ``generation`` is raised by every reset; ``epoch`` is a random id given to
+    every fresh file (none yet, set aside, purged) and kept by resets. Together
+    they say whether the file a summary was computed from is still the file on
+    disk. A file without ``epoch`` (written by the reference implementation)
+    gets one at the store's first write.
+    """
 
     version: int = Field(default=limits.FORMAT_VERSION, strict=True)
     generation: int = Field(default=0, ge=0)
-    updated_at: Timestamp | None = None
-    repo_profile: RepoProfile | None = None
-    working_memory: WorkingMemory = Field(default_factory=WorkingMemory)
-    long_term_memory: LongTermMemory = Field(default_factory=LongTermMemory)
+    epoch: Annotated[
+        Annotated[str, Field(max_length=limits.EPOCH_MAX_CHARS)] | None,
+        BeforeValidator(_blank_to_none),
+    ] = None
+    updated_at: OptionalTimestamp = None
+    repo_profile: Annotated[RepoProfile | None, BeforeValidator(_blank_to_none)] = None
+    working_memory: Annotated[WorkingMemory, BeforeValidator(_none_to_object)] = Field(
+        default_factory=WorkingMemory
+    )
+    long_term_memory: Annotated[LongTermMemory, BeforeValidator(_none_to_object)] = Field(
+        default_factory=LongTermMemory
+    )
 
     @field_validator("version")
     @classmethod
@@ -246,6 +322,15 @@ class MemoryDocument(_Model):
         # The store moves other versions to a backup before they get here.
         if value != limits.FORMAT_VERSION:
             raise ValueError(f"format version {value} is not {limits.FORMAT_VERSION}")
+        return value
+
+    @field_validator("repo_profile")
+    @classmethod
+    def _empty_profile_is_none(cls, value: RepoProfile | None) -> RepoProfile | None:
+        # The reference writes an all-empty profile before it has collected one: the
+        # same thing as no profile at all.
+        if value is not None and value.is_empty and not value.source_files:
+            return None
         return value
 
     # -- lookups used by the applier, the context builder and the facade --------
@@ -283,9 +368,9 @@ class MemoryDocument(_Model):
         return len(self.to_json().encode("utf-8"))
 
 
-def empty_document(generation: int = 0) -> MemoryDocument:
-    """A memory with nothing in it."""
-    return MemoryDocument(generation=generation)
+def empty_document(generation: int = 0, epoch: str | None = None) -> MemoryDocument:
+    """A memory with nothing in it (``epoch`` ``None``: a fresh file, given one when written)."""
+    return MemoryDocument(generation=generation, epoch=epoch)
 
 
 # --- invariants -------------------------------------------------------------------

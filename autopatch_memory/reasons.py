@@ -18,10 +18,13 @@ class Reason(str, Enum):
     UNGROUNDED = "ungrounded"  # a preference without an explicit long-term signal in evidence
     CODE_OR_LOG = "code_or_log"  # source code, a diff, a stack trace or a log excerpt
     CAPACITY = "capacity"  # no room (only preferences left, or the long-term byte budget)
-    STALE_GENERATION = "stale_generation"  # computed before a reset
+    STALE_GENERATION = "stale_generation"  # computed before a reset, or from a replaced file
     HARD_LIMIT = "hard_limit"  # the write would pass the hard size limit
     INACTIVE_TARGET = "inactive_target"  # an update of an archived item
     UNKNOWN_OPERATION = "unknown_operation"  # operation other than create_new/update_existing
+    # A turn the delta was computed from is gone (forgotten, or trimmed) by the time it
+    # would apply: nothing derived from that turn may land, so the whole delta goes.
+    BATCH_TURN_GONE = "batch_turn_gone"
 
     def __str__(self) -> str:
         return self.value

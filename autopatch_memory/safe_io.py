@@ -1,21 +1,36 @@
-"""The repository's state folder, and reading files in it without following links.
+"""The repository's state folder, and files in it opened without following links.
 
 Everything this library writes lives in ``<repo>/.autopatch-j/``. A cloned repo
-could carry that folder, or a file in it, as a symbolic link to anywhere; the
-helpers here refuse to follow such links, so memory is only ever read and
-written inside the repository itself.
+could carry that folder, or a file in it, as a symbolic link to anywhere, or as a
+FIFO or device that blocks whoever opens it; the helpers here refuse to follow
+such links and open regular files only, without blocking, so memory is only ever
+read and written inside the repository itself.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 from pathlib import Path
 
 from autopatch_memory.errors import StoreError
 
 STATE_DIR_NAME = ".autopatch-j"
+GITIGNORE_NAME = ".gitignore"
+# Written when the folder is created, as pytest does for its cache: the folder holds
+# the user's questions and never belongs in a commit (docs/file-format.md).
+GITIGNORE_TEXT = "# Created by autopatch-memory automatically.\n*\n"
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# O_NONBLOCK: opening a FIFO planted where a file should be must not hang the
+# caller (a FIFO opened for reading blocks until a writer appears, and for writing
+# until a reader does). Windows has neither flag; it has no FIFOs in the file system.
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_READ_FLAGS = os.O_RDONLY | _NOFOLLOW | _NONBLOCK
+_APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK
+_CREATE_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
 
 
 def state_dir(repo_root: str | os.PathLike[str]) -> Path:
@@ -23,53 +38,162 @@ def state_dir(repo_root: str | os.PathLike[str]) -> Path:
     return Path(repo_root) / STATE_DIR_NAME
 
 
-def check_state_dir(folder: Path) -> None:
-    """Raise :class:`StoreError` when ``folder`` exists but is a link or not a folder."""
+def check_state_dir(folder: Path) -> bool:
+    """Whether ``folder`` exists; raise :class:`StoreError` when it is a link or not a folder."""
     try:
         mode = os.lstat(folder).st_mode
     except FileNotFoundError:
-        return
+        return False
     except OSError as exc:
         raise StoreError(f"cannot inspect {folder}: {exc.strerror or exc}") from exc
     if stat.S_ISLNK(mode):
         raise StoreError(f"{folder} is a symbolic link; refusing to follow it")
     if not stat.S_ISDIR(mode):
         raise StoreError(f"{folder} is not a folder")
+    return True
 
 
 def ensure_state_dir(folder: Path) -> None:
-    """Create ``folder`` if needed; refuse a link or a non-folder (:class:`StoreError`)."""
-    check_state_dir(folder)
+    """Create ``folder`` if needed; refuse a link or a non-folder (:class:`StoreError`).
+
+    A folder created here gets a ``.gitignore`` holding ``*``, so it never shows in
+    ``git status``.
+    """
+    if check_state_dir(folder):
+        return
     try:
-        folder.mkdir(exist_ok=True)
+        folder.mkdir()
+    except FileExistsError:
+        check_state_dir(folder)  # created meanwhile: by another process, or planted
+        return
     except OSError as exc:
         raise StoreError(f"cannot create {folder}: {exc.strerror or exc}") from exc
+    _write_gitignore(folder / GITIGNORE_NAME)
 
 
-# O_NONBLOCK: opening a FIFO planted where a file should be must not hang the
-# caller (a FIFO opened for reading blocks until a writer appears). Windows has
-# neither flag; it has no FIFOs in the file system either.
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+def _write_gitignore(path: Path) -> None:
+    # Best effort: memory works without it; never replace a file someone put there.
+    try:
+        fd = os.open(path, _CREATE_NEW_FLAGS, 0o644)
+    except OSError:
+        return
+    try:
+        os.write(fd, GITIGNORE_TEXT.encode("utf-8"))
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
-def read_no_follow(path: Path, *, max_bytes: int | None = None) -> bytes:
+def check_regular_or_absent(path: Path) -> None:
+    """Raise :class:`StoreError` when ``path`` exists but is not a regular file.
+
+    For files opened by third-party code (the lock file): older ``filelock``
+    releases open it with ``O_TRUNC`` and follow links, so a planted link would
+    truncate whatever it points to.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(f"cannot inspect {path}: {exc.strerror or exc}") from exc
+    if not stat.S_ISREG(mode):
+        kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
+        raise StoreError(f"{path} is {kind}; refusing to open it")
+
+
+def open_no_follow(path: Path) -> int:
+    """A read-only descriptor of the regular file ``path``, never following a link
+    (ELOOP) or blocking; anything but a regular file is refused (EINVAL). The caller
+    closes the descriptor."""
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_no_follow(path: Path, *, max_bytes: int | None = None, tail: bool = False) -> bytes:
     """The bytes of the regular file ``path``, never following a link or blocking.
 
     Raises ``FileNotFoundError`` when there is no file, and ``OSError`` when it is
     a symbolic link (ELOOP), not a regular file (a FIFO, a device, a folder:
     EINVAL) or larger than ``max_bytes`` (EFBIG) — checked before reading, so an
-    absurd file costs one ``fstat``.
+    absurd file costs one ``fstat``. With ``tail``, a larger file is not an error:
+    its last ``max_bytes`` bytes are returned.
     """
-    fd = os.open(path, _READ_FLAGS)
-    with os.fdopen(fd, "rb") as fh:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        if max_bytes is not None and info.st_size > max_bytes:
-            raise OSError(
-                errno.EFBIG, f"{info.st_size} bytes, more than {max_bytes} expected", str(path)
-            )
-        data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
-        if max_bytes is not None and len(data) > max_bytes:  # grew while we read
+    with os.fdopen(open_no_follow(path), "rb") as fh:
+        if max_bytes is None:
+            return fh.read()
+        size = os.fstat(fh.fileno()).st_size
+        if size > max_bytes:
+            if not tail:
+                raise OSError(
+                    errno.EFBIG, f"{size} bytes, more than {max_bytes} expected", str(path)
+                )
+            fh.seek(size - max_bytes)
+            return fh.read(max_bytes)
+        data = fh.read(max_bytes + 1)
+        if len(data) > max_bytes:  # grew while we read
+            if tail:
+                return data[-max_bytes:]
             raise OSError(errno.EFBIG, f"more than {max_bytes} bytes", str(path))
         return data
+
+
+def open_append_no_follow(path: Path, mode: int) -> int:
+    """A descriptor appending to the regular file ``path`` (created with ``mode``).
+
+    Never follows a link (ELOOP), never blocks on a FIFO, and refuses anything but
+    a regular file (EINVAL). The caller closes the descriptor.
+    """
+    fd = os.open(path, _APPEND_FLAGS, mode)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def remove_state_dir(folder: Path) -> bool:
+    """Delete ``folder`` and everything in it; returns False when it did not exist.
+
+    Never follows a link: a linked ``folder`` is refused (:class:`StoreError`), and
+    links inside it are removed, not their targets.
+    """
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise StoreError(f"cannot inspect {folder}: {exc.strerror or exc}") from exc
+    if stat.S_ISLNK(mode):
+        raise StoreError(f"{folder} is a symbolic link; refusing to delete through it")
+    if not stat.S_ISDIR(mode):
+        raise StoreError(f"{folder} is not a folder; refusing to delete it")
+    try:
+        if shutil.rmtree.avoids_symlink_attacks:
+            shutil.rmtree(folder)
+        else:  # pragma: no cover - platforms without fd-based rmtree
+            _remove_tree_carefully(folder)
+    except FileNotFoundError:
+        pass  # removed meanwhile (another purge)
+    except OSError as exc:
+        raise StoreError(f"cannot delete {folder}: {exc.strerror or exc}") from exc
+    return True
+
+
+def _remove_tree_carefully(folder: Path) -> None:  # pragma: no cover - see remove_state_dir
+    for entry in os.scandir(folder):
+        path = Path(entry.path)
+        if entry.is_dir(follow_symlinks=False):
+            _remove_tree_carefully(path)
+        else:
+            path.unlink()
+    folder.rmdir()

@@ -38,7 +38,9 @@ class FileProblem(BaseModel):
 
     kind: LoadProblem
     detail: str
+    explain: str  # one sentence for the operator: what is wrong, what the next write does
     backup_name: str  # where the next write keeps the original bytes
+    dropped: list[str] = []  # a salvaged file's left-out parts ("where (id): why")
 
 
 class MemoryFileInfo(BaseModel):
@@ -50,6 +52,7 @@ class MemoryFileInfo(BaseModel):
     exists: bool
     size_bytes: int  # 0 when there is no file
     modified_ns: int | None  # its mtime, None when there is no file
+    digest: str | None = None  # short hash of its bytes (the journal names writes by it)
     problem: FileProblem | None  # None: the file is usable (or absent)
 
 

@@ -1,12 +1,19 @@
-"""The only module that touches ``memory.json`` on disk (SPEC §9).
+"""The only module that touches ``memory.json`` on disk (SPEC §9, docs/file-format.md).
 
 * Every read-modify-write holds a cross-process lock (``memory.json.lock``) for
   the whole cycle, plus a thread lock so threads of one process queue cheaply.
 * Writes are atomic and durable: temp file in the same folder, flush + fsync,
   ``os.replace``, fsync of the folder. A crash leaves the old or the new file.
-* A corrupt file is moved to ``memory.corrupt.json`` (or a timestamped name); a
-  file of another format version to ``memory.v<N>.bak.json``; then memory starts
-  empty. Backups are never overwritten or deleted.
+* The journal entries of a write are appended *before* the replace, stamped with
+  the digests of the new and the replaced file, so a crash between the two steps
+  is visible (:func:`~autopatch_memory.journal.unlanded_writes`).
+* A version-1 file with invalid parts is *salvaged*: each invalid item (or
+  field) alone is dropped, and before the first write the original bytes are
+  copied to ``memory.salvaged.json`` (or a timestamped name). Only a file that is
+  not a JSON object, has another ``version`` or is far larger than this program
+  ever writes is set aside (``memory.corrupt.json``, ``memory.v<N>.bak.json``,
+  ``memory.oversize.json``) and memory starts empty. Backups are never
+  overwritten or deleted. Nothing happens to the file until a write is asked for.
 * Every string of the document passes :func:`~autopatch_memory.privacy.redact`
   right before it is written: the single secret choke point.
 * Before a write that passes the soft limit, working memory is trimmed
@@ -19,6 +26,7 @@ parsed document while the file's bytes are unchanged.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -31,20 +39,30 @@ from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from filelock import FileLock, Timeout
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from autopatch_memory import limits
 from autopatch_memory.budget import trim_to_budget
 from autopatch_memory.errors import HardLimitError, LockTimeoutError, StoreError
-from autopatch_memory.ids import Clock, local_now
-from autopatch_memory.journal import Journal, JournalEntry, Outcome
-from autopatch_memory.model import MemoryDocument, empty_document
+from autopatch_memory.ids import Clock, local_now, new_epoch
+from autopatch_memory.journal import Journal, JournalEntry, Outcome, file_digest, stamped
+from autopatch_memory.model import (
+    LongTermItem,
+    LongTermType,
+    MemoryDocument,
+    RepoProfile,
+    Topic,
+    Turn,
+    empty_document,
+)
 from autopatch_memory.privacy import redact, scrub
 from autopatch_memory.safe_io import (
     STATE_DIR_NAME,
+    check_regular_or_absent,
     check_state_dir,
     ensure_state_dir,
     read_no_follow,
+    remove_state_dir,
 )
 
 MEMORY_DIR_NAME = STATE_DIR_NAME
@@ -70,25 +88,79 @@ def _thread_lock_for(path: Path) -> threading.Lock:
 
 
 class LoadProblem(str, Enum):
-    """Why a memory file on disk could not be used as it is."""
+    """Why a memory file on disk cannot be used exactly as it is."""
 
-    CORRUPT = "corrupt"  # not JSON, or not the shape of a memory document
+    CORRUPT = "corrupt"  # not JSON, not an object, or no usable format version
     FOREIGN_VERSION = "foreign_version"  # a memory document of another format version
+    TOO_LARGE = "too_large"  # far larger than this program ever writes: never parsed
+    SALVAGED = "salvaged"  # version 1 with invalid parts: those alone are dropped
+
+
+class DroppedPart(BaseModel):
+    """One invalid part of a salvaged file: where it was, its id, and why it was dropped."""
+
+    model_config = ConfigDict(frozen=True)
+
+    where: str  # "working_memory.recent_turns[3]", "repo_profile.build_tool", "generation"
+    id: str | None = None
+    why: str
+
+    def __str__(self) -> str:
+        name = f"{self.where} ({self.id})" if self.id else self.where
+        return f"{name}: {self.why}"
 
 
 class Unusable(NamedTuple):
-    """A memory file that cannot be used as it is, and why."""
+    """A memory file that cannot be used exactly as it is, and why.
+
+    ``SALVAGED`` files are used (minus ``dropped``); the others read as empty.
+    """
 
     kind: LoadProblem
     why: str
     version: int | None = None  # the foreign format version
+    dropped: tuple[DroppedPart, ...] = ()  # what a salvage leaves out
 
     @property
     def backup_stem(self) -> str:
-        """Where the next write moves the file: ``<stem>.json`` (or ``<stem>.<ts>.json``)."""
+        """Where the next write keeps the original: ``<stem>.json`` (or ``<stem>.<ts>.json``)."""
         if self.kind is LoadProblem.FOREIGN_VERSION:
             return f"memory.v{self.version}.bak"
+        if self.kind is LoadProblem.SALVAGED:
+            return "memory.salvaged"
+        if self.kind is LoadProblem.TOO_LARGE:
+            return "memory.oversize"
         return "memory.corrupt"
+
+    @property
+    def explain(self) -> str:
+        """One sentence for the operator: what is wrong and what the next write does."""
+        if self.kind is LoadProblem.SALVAGED:
+            return (
+                f"{len(self.dropped)} invalid part(s) of the memory file are left out "
+                f"({self.why}); everything else is used, and the next write keeps the "
+                f"original as {self.backup_stem}.json"
+            )
+        return (
+            f"the memory file is unusable ({self.kind.value}: {self.why}); it reads as "
+            f"empty and the next write sets it aside as {self.backup_stem}.json"
+        )
+
+
+class FileState(NamedTuple):
+    """The memory file as found on disk."""
+
+    data: bytes | None  # None: no file, or one too large to read
+    size: int | None  # bytes on disk (None: no file)
+    doc: MemoryDocument  # what it reads as
+    problem: Unusable | None
+
+
+class WritePoint(str, Enum):
+    """Named instants of a write, for :class:`MemoryStore`'s ``fault_hook``."""
+
+    JOURNALED = "journaled"  # the entries are appended; the file is not replaced yet
+    REPLACED = "replaced"  # the new file is in place and durable
 
 
 class Transaction:
@@ -131,7 +203,9 @@ class UpdateResult(BaseModel, Generic[T]):
     size_bytes: int
     generation: int
     trimmed: int = 0  # how many things the size policy removed or shortened
-    recovered: list[JournalEntry] = []  # journal entries of a salvage or move-aside it wrote
+    # The entries of a file this write salvaged (op "salvage") or set aside (op
+    # "recover"), both with outcome "recovered": for the facade's events.
+    recovered: list[JournalEntry] = Field(default_factory=list)
 
 
 def redact_document(doc: MemoryDocument) -> None:
@@ -165,58 +239,118 @@ class MemoryStore:
     """Load, lock, trim, redact and atomically write one repository's memory file."""
 
     def __init__(
-        self, repo_root: Path, *, clock: Clock = local_now, journal: Journal | None = None
+        self,
+        repo_root: Path,
+        *,
+        clock: Clock = local_now,
+        journal: Journal | None = None,
+        fault_hook: Callable[[WritePoint], None] | None = None,
     ):
+        """``fault_hook`` is for tests: it is called at each :class:`WritePoint` of
+        every write, so a test can crash a process at that exact instant."""
         self.repo_root = repo_root
         self.folder = repo_root / MEMORY_DIR_NAME
         self.path = self.folder / MEMORY_FILE_NAME
         self.lock_path = self.folder / LOCK_FILE_NAME
         self.clock = clock
         self.journal = journal or Journal(self.folder, clock=clock)
+        self._fault_hook = fault_hook
         self._file_lock = FileLock(
             str(self.lock_path),
             timeout=limits.LOCK_TIMEOUT_SECONDS,
             poll_interval=limits.LOCK_POLL_SECONDS,
         )
         self._thread_lock = _thread_lock_for(self.path.absolute())
-        self._cache: tuple[bytes, MemoryDocument] | None = None
+        self._cache: tuple[bytes, MemoryDocument, Unusable | None] | None = None
 
     # -- reading -------------------------------------------------------------------
 
     def read_bytes(self) -> bytes | None:
-        """The file's raw bytes, or ``None`` when there is no file yet."""
-        check_state_dir(self.folder)
-        try:
-            return read_no_follow(self.path)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
+        """The file's raw bytes, or ``None`` when there is no file yet.
+
+        Raises :class:`StoreError` for anything but a readable regular file of at
+        most :data:`~autopatch_memory.limits.MEMORY_FILE_MAX_READ_BYTES`.
+        """
+        state = self.inspect()
+        if state.data is None and state.problem is not None:
+            raise StoreError(f"{self.path}: {state.problem.why}")
+        return state.data
+
+    def inspect(self) -> FileState:
+        """The file as found on disk, lock-free, without changing anything.
+
+        The document is shared: callers must not mutate it. Raises
+        :class:`StoreError` when the folder or the file cannot be read (a link,
+        a FIFO, no permission).
+        """
+        data, size, problem = self._read_file()
+        if data is None:
+            return FileState(None, size, empty_document(), problem)
+        cached = self._cache
+        if cached is not None and cached[0] == data:
+            return FileState(data, size, cached[1], cached[2])
+        doc, problem = parse_document(data)
+        self._cache = (data, doc, problem)
+        return FileState(data, size, doc, problem)
 
     def read(self) -> MemoryDocument:
         """The current document, lock-free. Shared: callers must not mutate it.
 
-        A missing, corrupt or foreign-version file reads as an empty memory; the
-        next write moves it to a backup first (see :meth:`update`).
+        A missing, corrupt, foreign-version or oversized file reads as an empty
+        memory; a salvaged one without its invalid parts. Nothing is moved or
+        rewritten until a write (see :meth:`update`).
         """
-        data = self.read_bytes()
-        if data is None:
-            return empty_document()
-        cached = self._cache
-        if cached is not None and cached[0] == data:
-            return cached[1]
-        doc, problem = parse_document(data)
-        if problem is None:
-            self._cache = (data, doc)
-        return doc
+        return self.inspect().doc
 
     def problem(self) -> Unusable | None:
-        """Why the file on disk is unusable (with a short explanation), or ``None``."""
-        data = self.read_bytes()
-        if data is None:
-            return None
-        _, found = parse_document(data)
-        return found
+        """Why the file on disk cannot be used as it is (salvaged or unusable), or ``None``."""
+        return self.inspect().problem
+
+    def has_folder(self) -> bool:
+        """Whether ``.autopatch-j/`` exists (a link or a file there raises :class:`StoreError`)."""
+        return check_state_dir(self.folder)
+
+    def pending_problem(self) -> JournalEntry | None:
+        """The problem of the file on disk that no write has handled yet, as an
+        (unwritten) journal entry dated by the file's modification time, so the
+        same problem always looks the same; ``None`` when the file is fine or
+        absent. A file that cannot be read at all is such a problem too."""
+        try:
+            problem = self.problem()
+        except StoreError as exc:
+            reason, detail = "unreadable", str(exc)
+        else:
+            if problem is None:
+                return None
+            reason, detail = problem.kind.value, problem.explain
+        entry = self.journal.entry(
+            "store", "load", Outcome.FAILED, target=MEMORY_FILE_NAME, reason=reason, detail=detail
+        )
+        with suppress(OSError):
+            modified = datetime.fromtimestamp(int(os.lstat(self.path).st_mtime)).astimezone()
+            entry = entry.model_copy(update={"ts": modified})
+        return entry
+
+    def _read_file(self) -> tuple[bytes | None, int | None, Unusable | None]:
+        check_state_dir(self.folder)
+        cap = limits.MEMORY_FILE_MAX_READ_BYTES
+        try:
+            data = read_no_follow(self.path, max_bytes=cap)
+        except FileNotFoundError:
+            return None, None, None
+        except OSError as exc:
+            if exc.errno != errno.EFBIG:
+                raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
+            try:
+                size: int | None = os.lstat(self.path).st_size
+            except OSError:
+                size = None
+            why = (
+                f"{size if size is not None else 'more than ' + str(cap)} bytes, far more than "
+                f"the {limits.HARD_LIMIT_BYTES} this program ever writes: not read"
+            )
+            return None, size, Unusable(LoadProblem.TOO_LARGE, why)
+        return data, len(data), None
 
     # -- writing -------------------------------------------------------------------
 
@@ -228,79 +362,59 @@ class MemoryStore:
         (:class:`LockTimeoutError`, :class:`HardLimitError`) when nothing could be
         written; the previous file then stays intact.
         """
-        self._ensure_folder()
+        ensure_state_dir(self.folder)
         with self._thread_lock, self._locked():
             self._remove_stale_temp_files()
-            recovery: list[JournalEntry] = []
-            doc, raw = self._load_for_update(recovery)
-            txn = Transaction(doc, now=self.clock(), actor=actor, journal=self.journal)
+            state = self._load_private()
+            baseline = self._baseline(state)
+            txn = Transaction(state.doc, now=self.clock(), actor=actor, journal=self.journal)
             value = fn(txn)
-            doc = txn.doc
             # The choke point: nothing below (not even the comparison) sees unredacted text.
-            redact_document(doc)
-            # A file this program wrote is byte-identical to its document's JSON, so
-            # comparing with the bytes on disk tells whether ``fn`` changed anything.
-            if not recovery and doc.to_json().encode("utf-8") == (raw or _EMPTY_FILE):
+            redact_document(txn.doc)
+            if txn.doc.to_json().encode("utf-8") == baseline:
                 self._journal_quietly(txn.entries)
                 return UpdateResult(
                     value=value,
                     changed=False,
-                    size_bytes=len(raw or b""),
-                    generation=doc.generation,
+                    size_bytes=state.size or 0,
+                    generation=txn.doc.generation,
                 )
-            doc.updated_at = txn.now
-            trimmed = trim_to_budget(doc)
-            data = trimmed.data
-            trim_entries = [
-                self.journal.entry("store", t.op, Outcome.TRIMMED, target=t.target)
-                for t in trimmed.actions
-            ]
-            # Over the hard limit is refused, unless the file on disk (hand-edited,
-            # or from another implementation) was bigger still: a shrinking write
-            # (say, forgetting items) is how such a file gets back under it.
-            if len(data) > limits.HARD_LIMIT_BYTES and len(data) >= len(raw or b""):
-                refused = self.journal.entry(
-                    actor,
-                    "write",
-                    Outcome.DISCARDED,
-                    reason="hard_limit",
-                    detail=f"{len(data)} bytes > {limits.HARD_LIMIT_BYTES}",
-                )
-                self._journal_quietly([*recovery, refused])
-                raise HardLimitError(
-                    f"refused a write of {len(data)} bytes (hard limit {limits.HARD_LIMIT_BYTES})"
-                )
-            self._atomic_write(data)
-            # ``doc`` is private to this update: safe to share with lock-free readers.
-            self._cache = (data, doc)
-            self._journal_quietly([*recovery, *txn.entries, *trim_entries])
-            return UpdateResult(
-                value=value,
-                changed=True,
-                size_bytes=len(data),
-                generation=doc.generation,
-                trimmed=len(trimmed.actions),
-                recovered=recovery,
-            )
+            return self._write(state, txn, value)
 
     def reset(self, *, actor: str = "user") -> int:
-        """Empty the memory, keeping the file and raising ``generation``; returns it."""
+        """Empty the memory, keeping the file and its epoch and raising ``generation``;
+        returns the new generation."""
 
         def clear(txn: Transaction) -> int:
             generation = txn.doc.generation + 1
-            txn.doc = empty_document(generation)
+            txn.doc = empty_document(generation, epoch=txn.doc.epoch)
             txn.log("reset", target=f"generation:{generation}")
             return generation
 
         return self.update(clear, actor=actor).value
 
-    # -- internals -------------------------------------------------------------------
+    def purge(self) -> bool:
+        """Delete ``.autopatch-j/`` and everything in it (never anything outside it,
+        never through a link); returns False when there was no folder.
 
-    def _ensure_folder(self) -> None:
-        ensure_state_dir(self.folder)
+        The next write starts a fresh file with a new epoch, so a result computed
+        from the deleted file (in any process) is discarded. Raises
+        :class:`StoreError` when the folder cannot be deleted.
+        """
+        with self._thread_lock:
+            if not check_state_dir(self.folder):
+                return False
+            # Under the memory lock: no write of this program is half-way through.
+            with self._locked():
+                removed = remove_state_dir(self.folder)
+            self._cache = None
+            return removed
+
+    # -- internals -------------------------------------------------------------------
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
+        check_regular_or_absent(self.lock_path)
         try:
             self._file_lock.acquire()
         except Timeout as exc:
@@ -313,63 +427,160 @@ class MemoryStore:
         try:
             yield
         finally:
-            self._file_lock.release()
+            with suppress(FileNotFoundError):  # purge deleted the lock file under us
+                self._file_lock.release()
 
-    def _load_for_update(self, recovery: list[JournalEntry]) -> tuple[MemoryDocument, bytes | None]:
-        """The document to update and the bytes it came from (``None``: no usable file)."""
-        data = self.read_bytes()
+    def _load_private(self) -> FileState:
+        """The file as :meth:`inspect` sees it, with a document private to the caller."""
+        data, size, problem = self._read_file()
         if data is None:
-            return empty_document(), None
-        doc, found = parse_document(data)
-        if found is None:
-            return doc, data
-        backup = self._backup_name(found.backup_stem)
-        try:
-            os.replace(self.path, backup)
-        except OSError as exc:
-            raise StoreError(
-                f"cannot back up {self.path} to {backup.name}: {exc.strerror or exc}"
-            ) from exc
-        self._fsync_folder()
-        recovery.append(
+            return FileState(None, size, empty_document(), problem)
+        doc, problem = parse_document(data)
+        return FileState(data, size, doc, problem)
+
+    @staticmethod
+    def _baseline(state: FileState) -> bytes:
+        """What the document serializes to when the caller changes nothing."""
+        if state.data is None or (
+            state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
+        ):
+            return _EMPTY_FILE  # no usable file: an empty document is no change
+        if state.problem is None and state.doc.epoch is not None:
+            return state.data  # a file this program wrote is its document's JSON
+        # Salvaged, or written by another program (no epoch yet): compare with our
+        # serialization of it, so that a call that changes nothing writes nothing.
+        return state.doc.to_json().encode("utf-8")
+
+    def _write(self, state: FileState, txn: Transaction, value: T) -> UpdateResult[T]:
+        doc = txn.doc
+        if doc.epoch is None:
+            doc.epoch = new_epoch()  # a fresh file, or one another program wrote
+        doc.updated_at = txn.now
+        trimmed = trim_to_budget(doc)
+        data = trimmed.data
+        trim_entries = [
+            self.journal.entry("store", t.op, Outcome.TRIMMED, target=t.target)
+            for t in trimmed.actions
+        ]
+        self._refuse_over_limit(data, state, txn.actor)
+        recovered = self._keep_original(state)
+        moved_aside = state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
+        in_place = None if state.data is None or moved_aside else state.data
+        # Every write leaves a line, even one whose caller logged nothing.
+        logged = txn.entries or [self.journal.entry(txn.actor, "write", Outcome.APPLIED)]
+        entries = stamped(
+            [*recovered, *logged, *trim_entries],
+            file=file_digest(data),
+            prev_file=None if in_place is None else file_digest(in_place),
+        )
+        # Journal first: a crash before the replace leaves entries whose file never
+        # landed, which readers can tell (journal.unlanded_writes); never a write
+        # the journal does not know about.
+        self._journal_quietly(entries)
+        self._fault(WritePoint.JOURNALED)
+        self._atomic_write(self.path, data)
+        self._fault(WritePoint.REPLACED)
+        # ``doc`` is private to this update: safe to share with lock-free readers.
+        self._cache = (data, doc, None)
+        return UpdateResult(
+            value=value,
+            changed=True,
+            size_bytes=len(data),
+            generation=doc.generation,
+            trimmed=len(trimmed.actions),
+            recovered=entries[: len(recovered)],
+        )
+
+    def _refuse_over_limit(self, data: bytes, state: FileState, actor: str) -> None:
+        """Raise :class:`HardLimitError` (journaled) for a write over the hard limit.
+
+        Unless the file on disk (hand-edited, or from another implementation) was
+        bigger still: a shrinking write (say, forgetting items) is how such a file
+        gets back under it.
+        """
+        if len(data) <= limits.HARD_LIMIT_BYTES or len(data) < (state.size or 0):
+            return
+        refused = self.journal.entry(
+            actor,
+            "write",
+            Outcome.DISCARDED,
+            reason="hard_limit",
+            detail=f"{len(data)} bytes > {limits.HARD_LIMIT_BYTES}",
+        )
+        self._journal_quietly([refused])
+        raise HardLimitError(
+            f"refused a write of {len(data)} bytes (hard limit {limits.HARD_LIMIT_BYTES})"
+        )
+
+    def _keep_original(self, state: FileState) -> list[JournalEntry]:
+        """Keep the file about to be replaced when it holds more than its document:
+        a salvaged file is copied, an unusable one moved aside. Its journal entries."""
+        problem = state.problem
+        if problem is None:
+            return []
+        backup = self._backup_name(problem.backup_stem)
+        if problem.kind is LoadProblem.SALVAGED and state.data is not None:
+            # A copy: the file in place stays whole until the new one replaces it.
+            self._atomic_write(backup, state.data)
+            shown = "; ".join(str(p) for p in problem.dropped[: limits.SALVAGE_DETAIL_PARTS])
+            more = len(problem.dropped) - limits.SALVAGE_DETAIL_PARTS
+            detail = f"dropped {len(problem.dropped)} invalid part(s), original kept: {shown}"
+            op = "salvage"
+            detail += f"; +{more} more" if more > 0 else ""
+        else:
+            try:
+                os.replace(self.path, backup)
+            except OSError as exc:
+                raise StoreError(
+                    f"cannot back up {self.path} to {backup.name}: {exc.strerror or exc}"
+                ) from exc
+            self._fsync_folder()
+            op, detail = "recover", problem.why
+        return [
             self.journal.entry(
                 "store",
-                "recover",
+                op,
                 Outcome.RECOVERED,
                 target=backup.name,
-                reason=found.kind.value,
-                detail=found.why,
+                reason=problem.kind.value,
+                detail=detail,
             )
-        )
-        return empty_document(), None
+        ]
 
     def _backup_name(self, stem: str) -> Path:
         """A backup name that is not taken yet: backups are never overwritten."""
         candidate = self.folder / f"{stem}.json"
         stamp = self.clock().strftime("%Y%m%dT%H%M%S")
         n = 0
-        while candidate.exists():
+        while os.path.lexists(candidate):
             n += 1
             suffix = stamp if n == 1 else f"{stamp}-{n}"
             candidate = self.folder / f"{stem}.{suffix}.json"
         return candidate
 
-    def _atomic_write(self, data: bytes) -> None:
-        fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.folder)
+    def _atomic_write(self, target: Path, data: bytes) -> None:
+        tmp: str | None = None
         try:
+            fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.folder)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.chmod(tmp, limits.FILE_MODE)
-            os.replace(tmp, self.path)
+            os.replace(tmp, target)
         except OSError as exc:
-            _unlink_quietly(Path(tmp))
-            raise StoreError(f"cannot write {self.path}: {exc.strerror or exc}") from exc
+            if tmp is not None:
+                _unlink_quietly(Path(tmp))
+            raise StoreError(f"cannot write {target}: {exc.strerror or exc}") from exc
         except BaseException:
-            _unlink_quietly(Path(tmp))
+            if tmp is not None:
+                _unlink_quietly(Path(tmp))
             raise
         self._fsync_folder()
+
+    def _fault(self, point: WritePoint) -> None:
+        if self._fault_hook is not None:
+            self._fault_hook(point)
 
     def _fsync_folder(self) -> None:
         try:
@@ -394,9 +605,12 @@ class MemoryStore:
 
     def _journal_quietly(self, entries: list[JournalEntry]) -> None:
         # The memory file is the asset; a journal that cannot be written (full
-        # disk) must not undo or block a write that succeeded.
+        # disk) must not undo or block a write. journal.append_error keeps why.
         with suppress(StoreError):
             self.journal.append(*entries)
+
+
+# --- parsing and salvage ----------------------------------------------------------------
 
 
 def _decode_json(data: bytes) -> Any:
@@ -416,10 +630,16 @@ def _scrubbed(value: Any) -> Any:
 
 
 def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
-    """Parse a file's bytes; an unusable file gives an empty document and the problem.
+    """Parse a file's bytes into the document it reads as, and its problem if any.
 
-    Never raises for any content: deep nesting and absurd numbers are corruption too.
+    An unusable file gives an empty document; a version-1 file with invalid parts
+    gives the document without them (``LoadProblem.SALVAGED``). Never raises for
+    any content: deep nesting and absurd numbers are corruption too.
     """
+    if len(data) > limits.MEMORY_FILE_MAX_READ_BYTES:
+        return empty_document(), Unusable(
+            LoadProblem.TOO_LARGE, f"{len(data)} bytes, far more than this program writes"
+        )
     try:
         raw = _decode_json(data)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -430,12 +650,12 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
         return empty_document(), Unusable(LoadProblem.CORRUPT, "not a JSON object")
     if "version" not in raw:
         return empty_document(), Unusable(LoadProblem.CORRUPT, "no format version")
-    version = raw.get("version")
-    if (
-        isinstance(version, int)
-        and not isinstance(version, bool)
-        and version != limits.FORMAT_VERSION
-    ):
+    version = raw["version"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        return empty_document(), Unusable(
+            LoadProblem.CORRUPT, f"format version {json.dumps(version)[:40]} is not an integer"
+        )
+    if version != limits.FORMAT_VERSION:
         return empty_document(), Unusable(
             LoadProblem.FOREIGN_VERSION,
             f"format version {version}, this program reads version {limits.FORMAT_VERSION}",
@@ -443,12 +663,130 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
         )
     try:
         return MemoryDocument.model_validate(raw), None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        return empty_document(), Unusable(
-            LoadProblem.CORRUPT, f"wrong shape at {where}: {first['msg']}"
+    except (ValidationError, RecursionError):
+        pass
+    try:
+        doc, dropped = _salvage(raw)
+    except (ValidationError, RecursionError) as exc:  # pragma: no cover - salvage validates parts
+        return empty_document(), Unusable(LoadProblem.CORRUPT, f"wrong shape: {exc}")
+    shown = "; ".join(str(p) for p in dropped[: limits.SALVAGE_DETAIL_PARTS])
+    return doc, Unusable(LoadProblem.SALVAGED, shown, dropped=tuple(dropped))
+
+
+def _first_error(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    return f"{where}: {first['msg']}" if where else first["msg"]
+
+
+def _item_id(value: Any) -> str | None:
+    found = value.get("id") if isinstance(value, dict) else None
+    return found[: limits.MAX_LABEL_CHARS] if isinstance(found, str) else None
+
+
+_ItemModel = TypeVar("_ItemModel", Turn, Topic, LongTermItem)
+
+
+def _salvage_list(
+    section: dict[str, Any],
+    where: str,
+    model: type[_ItemModel],
+    dropped: list[DroppedPart],
+    kind: LongTermType | None = None,
+) -> list[_ItemModel]:
+    """The valid items of one list; each invalid one is dropped alone."""
+    name = where.rsplit(".", 1)[1]
+    value = section.get(name)
+    if value is None or value == "":
+        return []
+    if not isinstance(value, list):
+        dropped.append(DroppedPart(where=where, why=f"not a list but {type(value).__name__}"))
+        return []
+    kept: list[_ItemModel] = []
+    for index, element in enumerate(value):
+        try:
+            item = model.model_validate(element)
+        except (ValidationError, RecursionError) as exc:
+            why = _first_error(exc) if isinstance(exc, ValidationError) else "nested too deeply"
+            dropped.append(DroppedPart(where=f"{where}[{index}]", id=_item_id(element), why=why))
+            continue
+        if kind is not None and isinstance(item, LongTermItem) and item.type is not kind:
+            why = f"a {item.type.value} in the {kind.value} list"
+            dropped.append(DroppedPart(where=f"{where}[{index}]", id=item.id, why=why))
+            continue
+        kept.append(item)
+    return kept
+
+
+def _salvage_section(raw: dict[str, Any], name: str, dropped: list[DroppedPart]) -> dict[str, Any]:
+    value = raw.get(name)
+    if value is None or value == "":
+        return {}
+    if not isinstance(value, dict):
+        dropped.append(DroppedPart(where=name, why=f"not an object but {type(value).__name__}"))
+        return {}
+    return value
+
+
+def _salvage_profile(value: Any, dropped: list[DroppedPart]) -> RepoProfile | None:
+    """The profile with each invalid field dropped alone (the program re-collects it)."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, dict):
+        dropped.append(
+            DroppedPart(where="repo_profile", why=f"not an object but {type(value).__name__}")
         )
+        return None
+    kept: dict[str, Any] = {}
+    for name in RepoProfile.model_fields:
+        if name not in value:
+            continue
+        try:
+            RepoProfile.model_validate({name: value[name]})
+        except (ValidationError, RecursionError) as exc:
+            why = _first_error(exc) if isinstance(exc, ValidationError) else "nested too deeply"
+            dropped.append(DroppedPart(where=f"repo_profile.{name}", why=why))
+            continue
+        kept[name] = value[name]
+    return RepoProfile.model_validate(kept)
+
+
+def _salvage(raw: dict[str, Any]) -> tuple[MemoryDocument, list[DroppedPart]]:
+    """A version-1 document from ``raw`` without its invalid parts, and those parts."""
+    dropped: list[DroppedPart] = []
+    clean: dict[str, Any] = {"version": limits.FORMAT_VERSION}
+    for name in ("generation", "epoch", "updated_at"):
+        if name not in raw:
+            continue
+        try:
+            MemoryDocument.model_validate({"version": limits.FORMAT_VERSION, name: raw[name]})
+        except (ValidationError, RecursionError) as exc:
+            why = _first_error(exc) if isinstance(exc, ValidationError) else "nested too deeply"
+            dropped.append(DroppedPart(where=name, why=why))
+            continue
+        clean[name] = raw[name]
+    profile = _salvage_profile(raw.get("repo_profile"), dropped)
+    working = _salvage_section(raw, "working_memory", dropped)
+    long_term = _salvage_section(raw, "long_term_memory", dropped)
+    wm, ltm = "working_memory", "long_term_memory"
+    clean["working_memory"] = {
+        "recent_turns": _salvage_list(working, f"{wm}.recent_turns", Turn, dropped),
+        "active_topics": _salvage_list(working, f"{wm}.active_topics", Topic, dropped),
+    }
+    clean["long_term_memory"] = {
+        "durable_preferences": _salvage_list(
+            long_term,
+            f"{ltm}.durable_preferences",
+            LongTermItem,
+            dropped,
+            LongTermType.DURABLE_PREFERENCE,
+        ),
+        "project_notes": _salvage_list(
+            long_term, f"{ltm}.project_notes", LongTermItem, dropped, LongTermType.PROJECT_NOTE
+        ),
+    }
+    clean["repo_profile"] = profile
+    return MemoryDocument.model_validate(clean), dropped
 
 
 def _unlink_quietly(path: Path) -> None:

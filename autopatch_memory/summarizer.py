@@ -2,8 +2,14 @@
 
 The model call happens outside the file lock. Its delta is applied by
 :meth:`MemoryStore.update` to the file as it is *when the call returns*, and only
-if the file's ``generation`` is still the one the batch was taken from: a reset
-here or in another process makes the late result be discarded.
+if that is still the file the batch was taken from (docs/file-format.md):
+
+* the same ``epoch`` and ``generation`` — a reset (here or in another process),
+  a deleted or purged folder, or a file set aside and started afresh makes the
+  late result be discarded (``stale_generation``);
+* every turn of the batch still there — a turn forgotten (or trimmed) meanwhile
+  discards the whole delta (``batch_turn_gone``), so nothing derived from it
+  lands; the other turns stay pending for the next run.
 
 Failures on the background worker never escape it: whatever a backend raises is
 the backend's failure (a :class:`BackendError`: journaled, the worker backs off);
@@ -18,7 +24,7 @@ import logging
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, apply_delta, discarded_report
@@ -49,6 +55,10 @@ class StoreWriter(Protocol):
         """Run ``fn`` on the current document under the lock and write what changed."""
         ...
 
+    def has_folder(self) -> bool:
+        """Whether the memory folder exists (a late result never recreates it)."""
+        ...
+
 
 def journal_report(txn: Transaction, report: ApplyReport) -> None:
     """Queue one journal entry per accepted and per rejected operation."""
@@ -62,6 +72,37 @@ def journal_report(txn: Transaction, report: ApplyReport) -> None:
         txn.log(op, outcome, reason=bad.reason.value, detail=bad.detail)
 
 
+class FileStamp(NamedTuple):
+    """Which file a result was computed from: its epoch and generation."""
+
+    epoch: str | None
+    generation: int
+
+    @classmethod
+    def of(cls, doc: MemoryDocument) -> FileStamp:
+        """The stamp of the file ``doc`` was read from."""
+        return cls(doc.epoch, doc.generation)
+
+
+def _staleness(
+    doc: MemoryDocument, computed_from: FileStamp | None, batch: Sequence[str]
+) -> ApplyReport | None:
+    """A discarded report when the delta no longer belongs to ``doc``, else ``None``."""
+    if computed_from is not None and FileStamp.of(doc) != computed_from:
+        # Strict: a file without an epoch (the reference's) that got one meanwhile
+        # is another file too; discarding is safe, applying might not be.
+        detail = (
+            f"computed from epoch {computed_from.epoch} generation {computed_from.generation}, "
+            f"the file is now epoch {doc.epoch} generation {doc.generation}"
+        )
+        return discarded_report(Reason.STALE_GENERATION, detail, generation=doc.generation)
+    gone = [turn_id for turn_id in batch if doc.turn(turn_id) is None]
+    if gone:
+        detail = f"turn(s) {', '.join(gone)} no longer in memory; the others stay pending"
+        return discarded_report(Reason.BATCH_TURN_GONE, detail, generation=doc.generation)
+    return None
+
+
 def apply_in_store(
     store: StoreWriter,
     delta: MemoryDelta,
@@ -69,13 +110,28 @@ def apply_in_store(
     actor: str,
     bad_sections: Sequence[str] = (),
     expected_generation: int | None = None,
+    computed_from: FileStamp | None = None,
+    batch: Sequence[str] = (),
 ) -> ApplyReport:
     """Apply ``delta`` to the current file under the lock; journal every operation.
 
-    A write refused for size comes back as a report with ``hard_limit``.
+    ``computed_from`` and ``batch`` (the turns the delta summarizes) make a late
+    result be discarded when the file or one of those turns is gone (see the
+    module docstring). A write refused for size comes back as a report with
+    ``hard_limit``.
     """
+    if computed_from is not None and not store.has_folder():
+        # Deleted (purge): the result is void, and applying it must not bring the
+        # folder back, not even to journal the discard.
+        return discarded_report(
+            Reason.STALE_GENERATION, "the memory folder was deleted since the run started"
+        )
 
     def apply(txn: Transaction) -> ApplyReport:
+        stale = _staleness(txn.doc, computed_from, batch)
+        if stale is not None:
+            journal_report(txn, stale)
+            return stale
         txn.doc, report = apply_delta(
             txn.doc,
             delta,
@@ -195,7 +251,11 @@ class Summarizer:
                 )
                 return None, sent
             report = apply_in_store(
-                self._writer, delta, actor=self.actor, expected_generation=snapshot.generation
+                self._writer,
+                delta,
+                actor=self.actor,
+                computed_from=FileStamp.of(snapshot),
+                batch=sent,
             )
             if self._events is not None:
                 self._events.summary(report, actor=self.actor, target=target)

@@ -326,10 +326,7 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
         failure = memory.last_failure()
     problem = info.problem
     if problem is not None:
-        console.warn(
-            f"the memory file is unusable ({problem.kind.value}: {problem.detail}); it reads as "
-            f"empty and the next write sets it aside as {problem.backup_name} (see `doctor`)"
-        )
+        console.warn(f"{problem.explain} (see `doctor`)")
     if json_out:
         console.json(doc.model_dump(mode="json"))
         return

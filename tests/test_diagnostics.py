@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -172,3 +173,87 @@ def test_a_lock_held_by_another_process(repo: Path, memory: ProjectMemory) -> No
         holder.communicate("")
     check = diagnose(memory).check(CheckName.LOCK)
     assert check is not None and check.status is CheckStatus.OK
+
+
+def test_a_salvaged_file_is_reported_before_and_after_the_write(
+    repo: Path, memory: ProjectMemory
+) -> None:
+    path = repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["working_memory"]["recent_turns"].append({"id": "turn_bad", "intent": "code_audit"})
+    original = json.dumps(raw).encode()
+    path.write_bytes(original)
+    diagnosis = diagnose(memory)
+    check = diagnosis.check(CheckName.MEMORY_FILE)
+    assert check is not None and check.status is CheckStatus.WARN
+    assert check.summary.startswith("salvaged: 1 invalid part(s)")
+    assert check.details and check.details[0].startswith(
+        "working_memory.recent_turns[1] (turn_bad)"
+    )
+    assert status(diagnosis, CheckName.INVARIANTS) is CheckStatus.OK
+    assert path.read_bytes() == original  # doctor never repairs
+    memory.record_turn("general_chat", "下一个问题")
+    after = diagnose(memory)
+    assert status(after, CheckName.MEMORY_FILE) is CheckStatus.OK
+    backups = after.check(CheckName.BACKUPS)
+    assert backups is not None and backups.details == ["memory.salvaged.json"]
+    assert backups.status is CheckStatus.WARN
+
+
+def test_every_kind_of_backup_is_listed(repo: Path, memory: ProjectMemory) -> None:
+    folder = repo / MEMORY_DIR_NAME
+    folder.mkdir()
+    names = [
+        "memory.corrupt.json",
+        "memory.oversize.json",
+        "memory.salvaged.20260501T120000.json",
+        "memory.v2.bak.json",
+    ]
+    for name in names:
+        (folder / name).write_text("x")
+    check = diagnose(memory).check(CheckName.BACKUPS)
+    assert check is not None and check.details == names
+
+
+def test_temp_files_left_by_a_crash_are_reported(repo: Path, memory: ProjectMemory) -> None:
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    folder = repo / MEMORY_DIR_NAME
+    (folder / ".memory.json.abc123.tmp").write_text("{half")
+    (folder / ".profile.cache.def456.tmp").write_text("{half")
+    check = diagnose(memory).check(CheckName.FOLDER)
+    assert check is not None and check.status is CheckStatus.WARN
+    assert check.details == [".memory.json.abc123.tmp", ".profile.cache.def456.tmp"]
+    memory.record_turn("general_chat", "下一个问题")  # the next write removes its own
+    check = diagnose(memory).check(CheckName.FOLDER)
+    assert check is not None and check.details == [".profile.cache.def456.tmp"]
+
+
+def test_a_linked_folder_or_journal_is_an_error(
+    repo: Path, memory: ProjectMemory, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, repo / MEMORY_DIR_NAME)
+    diagnosis = diagnose(memory)
+    assert status(diagnosis, CheckName.FOLDER) is CheckStatus.ERROR and not diagnosis.ok
+    (repo / MEMORY_DIR_NAME).unlink()
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    journal = repo / MEMORY_DIR_NAME / "memory.journal.jsonl"
+    journal.unlink()
+    os.symlink(tmp_path / "victim.txt", journal)
+    diagnosis = diagnose(memory)
+    check = diagnosis.check(CheckName.JOURNAL)
+    assert check is not None and check.status is CheckStatus.ERROR and not diagnosis.ok
+    assert not (tmp_path / "victim.txt").exists()
+
+
+def test_an_oversized_file_is_an_error_and_not_parsed(repo: Path, memory: ProjectMemory) -> None:
+    folder = repo / MEMORY_DIR_NAME
+    folder.mkdir()
+    (folder / MEMORY_FILE_NAME).write_bytes(b"{" + b" " * limits.MEMORY_FILE_MAX_READ_BYTES)
+    diagnosis = diagnose(memory)
+    check = diagnosis.check(CheckName.MEMORY_FILE)
+    assert check is not None and check.status is CheckStatus.ERROR
+    assert check.summary.startswith("too_large") and "memory.oversize.json" in check.details[0]
+    assert status(diagnosis, CheckName.SIZE) is CheckStatus.ERROR

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -13,7 +17,7 @@ from autopatch_memory.journal import Journal, Outcome
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import check_invariants
 from autopatch_memory.reasons import Reason
-from autopatch_memory.store import MemoryStore, parse_document
+from autopatch_memory.store import LoadProblem, MemoryStore, parse_document
 
 # Part of the reliability suite (-m reliability); also in the default run.
 pytestmark = pytest.mark.reliability
@@ -93,33 +97,74 @@ def test_a_file_with_surrogate_escapes_loads_and_stays_writable(repo: Path) -> N
     [
         b"[" * 100_000,
         b'{"version": 1, "generation": ' + b"9" * 5000 + b"}",
-        b'{"a":' * 40_000,
+        b'{"a":' * 20_000,
         b"\xff\xfe not utf-8",
         b'{"version": true}',
         b'{"version": 1.0}',
-        b'{"version": 1, "generation": -1}',
-        b'{"version": 1, "working_memory": null}',
     ],
-    ids=[
-        "deep-list",
-        "huge-int",
-        "deep-object",
-        "not-utf8",
-        "bool-version",
-        "float-version",
-        "negative-generation",
-        "null-section",
-    ],
+    ids=["deep-list", "huge-int", "deep-object", "not-utf8", "bool-version", "float-version"],
 )
 def test_any_corrupt_file_is_backed_up_and_memory_restarts(repo: Path, data: bytes) -> None:
     folder = repo / ".autopatch-j"
     folder.mkdir()
     (folder / "memory.json").write_bytes(data)
     _, problem = parse_document(data)
-    assert problem is not None
+    assert problem is not None and problem.kind is LoadProblem.CORRUPT
     with ProjectMemory.open(repo, backend="off") as memory:
         assert memory.record_turn("general_chat", "hello") is not None
     assert (folder / "memory.corrupt.json").read_bytes() == data
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        (b'{"version": 1, "generation": -1}', "generation"),
+        (b'{"version": 1, "working_memory": null, "long_term_memory": 7}', "long_term_memory"),
+        (b'{"version": 1, "updated_at": "yesterday"}', "updated_at"),
+        (b'{"version": 1, "repo_profile": {"build_tool": "ant", "java_version": "17"}}',
+         "repo_profile.build_tool"),
+    ],
+    ids=["negative-generation", "section-not-an-object", "bad-timestamp", "unknown-build-tool"],
+)  # fmt: skip
+def test_an_invalid_field_of_a_version_1_file_is_dropped_alone(
+    repo: Path, data: bytes, where: str
+) -> None:
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    (folder / "memory.json").write_bytes(data)
+    _, problem = parse_document(data)
+    assert problem is not None and problem.kind is LoadProblem.SALVAGED
+    assert [p.where for p in problem.dropped] == [where]
+    with ProjectMemory.open(repo, backend="off", refresh_profile=False) as memory:
+        assert memory.record_turn("general_chat", "hello") is not None
+        profile = memory.profile()
+    assert (folder / "memory.salvaged.json").read_bytes() == data
+    assert not (folder / "memory.corrupt.json").exists()
+    if where == "repo_profile.build_tool":
+        assert profile is not None and profile.java_version == "17"  # the rest is kept
+
+
+def test_a_file_far_over_the_hard_limit_is_never_parsed_and_kept(repo: Path) -> None:
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    # 20 MB of a valid-looking document: parsing it would take seconds.
+    filler = json.dumps([{"x": "问" * 100}] * 60_000).encode()
+    data = b'{"version": 1, "extra": ' + filler + b"}"
+    assert len(data) > 10_000_000
+    (folder / "memory.json").write_bytes(data)
+    memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+    problem = memory.store.problem()
+    assert problem is not None and problem.kind is LoadProblem.TOO_LARGE
+    assert memory.document().working_memory.recent_turns == []
+    failure = memory.last_failure()
+    assert failure is not None and failure.reason == "too_large"
+    assert memory.context("general_chat", "hello").is_empty
+    assert (folder / "memory.json").read_bytes() == data  # reading moved nothing
+    assert memory.record_turn("general_chat", "hello") is not None
+    assert (folder / "memory.oversize.json").read_bytes() == data  # kept, byte for byte
+    recovered = [e for e in memory.journal.read() if e.op == "recover"]
+    assert [(e.target, e.reason) for e in recovered] == [("memory.oversize.json", "too_large")]
+    memory.close()
 
 
 def test_a_byte_order_mark_is_not_corruption(repo: Path) -> None:
@@ -214,3 +259,59 @@ def test_store_refuses_an_unusable_folder_cleanly(repo: Path) -> None:
     store = MemoryStore(repo)
     with pytest.raises(Exception, match="not a folder"):
         store.read_bytes()
+
+
+# --- FIFOs and other non-files planted in the folder ---------------------------------------------
+
+PLANTED = textwrap.dedent(
+    """
+    import json, os, sys
+    from pathlib import Path
+    from autopatch_memory.diagnostics import diagnose
+    from autopatch_memory.memory import ProjectMemory
+
+    repo, name = Path(sys.argv[1]), sys.argv[2]
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    os.mkfifo(folder / name)
+    memory = ProjectMemory.open(repo, backend="off")
+    turn = memory.record_turn("general_chat", "Optional 怎么用？")
+    failure = memory.last_failure()
+    print(json.dumps({
+        "turn": turn,
+        "error": memory.last_error.message if memory.last_error else None,
+        "context_empty": memory.context("general_chat", "Optional").is_empty,
+        "gated_empty": memory.context("code_audit", "审计这个项目").is_empty,
+        "failure": failure.reason if failure else None,
+        "doctor": {c.name.value: c.status.value for c in diagnose(memory).checks},
+    }))
+    memory.close()
+    """
+)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+@pytest.mark.parametrize("name", ["memory.json", "memory.journal.jsonl", "memory.json.lock"])
+def test_a_fifo_in_the_folder_never_blocks_anything(repo: Path, name: str) -> None:
+    # In a child process: a blocking open would hang it, and the timeout fails the test.
+    done = subprocess.run(
+        [sys.executable, "-c", PLANTED, str(repo), name],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["gated_empty"] is True
+    if name == "memory.json":
+        assert seen["turn"] is None and "not a regular file" in seen["error"]
+        assert seen["context_empty"] is True
+        assert seen["failure"] == "unreadable"
+        assert seen["doctor"]["memory_file"] == "error"
+    elif name == "memory.journal.jsonl":
+        assert seen["turn"] is not None  # the memory file is the asset: it is still written
+        assert seen["doctor"]["journal"] == "error"
+    else:
+        assert seen["turn"] is None and "not a regular file" in seen["error"]
+        assert seen["doctor"]["lock"] == "error"
+    assert stat.S_ISFIFO(os.lstat(repo / ".autopatch-j" / name).st_mode)  # left as it was

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from autopatch_memory import limits
-from autopatch_memory.journal import Journal, Outcome
+from autopatch_memory.journal import Journal, JournalEntry, Outcome, unlanded_writes
 
 
 def test_entries_round_trip_and_last_failure(tmp_path: Path) -> None:
@@ -66,3 +70,93 @@ def test_unwritable_journal_is_reported_not_raised(tmp_path: Path) -> None:
     blocker.write_text("x", encoding="utf-8")
     journal = Journal(blocker)
     assert journal.record("record", "x", Outcome.APPLIED) is False
+
+
+def test_scrub_keeps_the_record_and_drops_every_detail(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "JOURNAL_ROTATE_BYTES", 2048)
+    journal = Journal(tmp_path)
+    for i in range(30):
+        journal.record(
+            "summarizer:openai",
+            "delta",
+            Outcome.FAILED,
+            target=f"turn_20260501_120000_{i:03d}",
+            reason="invalid_json",
+            detail=f"reply began: 我的数据库在 10.0.0.{i} 上，用户叫 alice-{i}",
+        )
+    with journal.path.open("a", encoding="utf-8") as fh:
+        fh.write('{"torn": "用户的问题原文"\n')  # an unreadable line may hold anything
+    assert journal.rotated_path.exists()
+    before = journal.read()
+    journal.scrub()
+    after = journal.read()
+    for path in (journal.path, journal.rotated_path):
+        text = path.read_text(encoding="utf-8")
+        assert "alice" not in text and "10.0.0" not in text and "用户的问题原文" not in text
+    assert [e.detail for e in after] == [None] * len(after)
+    assert [e.model_dump(exclude={"detail"}) for e in after] == [
+        e.model_dump(exclude={"detail"}) for e in before
+    ]
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_unlanded_writes_are_told_from_landed_ones() -> None:
+    journal = Journal(Path("/nonexistent"))
+
+    def write(new: str, old: str | None) -> JournalEntry:
+        entry = journal.entry("record", "record_turn", Outcome.APPLIED)
+        return entry.model_copy(update={"file": new, "prev_file": old})
+
+    failure = journal.entry("store", "record_turn", Outcome.FAILED)
+    history = [write("a", None), write("b", "a"), failure, write("c", "b")]
+    assert unlanded_writes(history, "c") == []
+    # "d" was journaled, then the process died before the replace; "e" replaced "c".
+    history += [write("d", "c"), write("e", "c")]
+    assert unlanded_writes(history, "e") == ["d"]
+    assert unlanded_writes(history, "c") == ["d", "e"]  # the file went back: e never landed
+
+
+def test_a_huge_journal_is_read_from_its_tail(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    line = journal.entry("record", "record_turn", Outcome.APPLIED, target="t").model_dump_json()
+    count = limits.JOURNAL_MAX_READ_BYTES // len(line) * 3
+    journal.path.write_text((line + "\n") * count, encoding="utf-8")
+    journal.record("user", "forget", Outcome.APPLIED, target="last")
+    entries = journal.read()
+    assert entries[-1].target == "last"
+    assert 0 < len(entries) < count
+
+
+FIFO_JOURNAL = """
+import json, os, sys
+from pathlib import Path
+from autopatch_memory.journal import Journal, Outcome
+from autopatch_memory.errors import StoreError
+folder = Path(sys.argv[1])
+os.mkfifo(folder / "memory.journal.jsonl")
+journal = Journal(folder)
+written = journal.record("record", "record_turn", Outcome.APPLIED)
+try:
+    journal.read()
+    read = "ok"
+except StoreError as exc:
+    read = str(exc)
+print(json.dumps({"written": written, "read": read, "error": journal.append_error}))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_a_fifo_journal_never_blocks(tmp_path: Path) -> None:
+    # In a child: a blocking open would hang it, and the timeout would fail the test.
+    done = subprocess.run(
+        [sys.executable, "-c", FIFO_JOURNAL, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    outcome = json.loads(done.stdout)
+    assert outcome["written"] is False and "journal" in outcome["error"]
+    assert "not a regular file" in outcome["read"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,19 +14,19 @@ from pathlib import Path
 import pytest
 from test_privacy import NOT_SECRETS, SECRETS
 
-from autopatch_memory import (
-    MEMORY_DIR_NAME,
-    IntentType,
-    ItemNotFoundError,
+from autopatch_memory import MEMORY_DIR_NAME, LoadProblem, limits
+from autopatch_memory.backends.base import SummaryRequest
+from autopatch_memory.errors import ItemNotFoundError, StoreError, UnknownIntentError
+from autopatch_memory.intents import IntentType
+from autopatch_memory.journal import Outcome
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.model import (
     ItemStatus,
-    LoadProblem,
-    Outcome,
-    ProjectMemory,
-    StoreError,
-    UnknownIntentError,
-    limits,
+    MemoryDelta,
+    MemoryDocument,
+    check_invariants,
 )
-from autopatch_memory.model import check_invariants
+from autopatch_memory.reasons import Reason
 from autopatch_memory.testing import DocumentBuilder
 
 GATED = [IntentType.CODE_AUDIT, IntentType.PATCH_EXPLAIN, IntentType.PATCH_REVISE]
@@ -193,7 +195,14 @@ def test_every_secret_is_absent_from_file_and_journal(memory: ProjectMemory) -> 
             "general_chat", text, f"answer mentioning {text}", scope_paths=[text[:200]]
         )
     file_text = memory.paths.memory_file.read_text(encoding="utf-8")
-    journal_text = memory.paths.journal_file.read_text(encoding="utf-8")
+    # Without the file digests (hex the program makes): "abc" may occur in them by chance.
+    journal_text = "\n".join(
+        json.dumps(
+            {k: v for k, v in json.loads(line).items() if k not in ("file", "prev_file")},
+            ensure_ascii=False,
+        )
+        for line in memory.paths.journal_file.read_text(encoding="utf-8").splitlines()
+    )
     for _text, secret, _kind in SECRETS:
         assert secret not in file_text
         assert secret not in journal_text
@@ -343,3 +352,193 @@ def test_status_when_the_file_cannot_be_read(repo: Path) -> None:
     (repo / MEMORY_DIR_NAME).write_text("a file", encoding="utf-8")
     with ProjectMemory.open(repo, backend="off") as memory:
         assert memory.status().pending_turns is None
+
+
+# --- hostile scope paths -------------------------------------------------------------------------
+
+
+def test_scope_paths_never_leave_the_repository(memory: ProjectMemory, repo: Path) -> None:
+    (repo / "src").mkdir()
+    turn_id = memory.record_turn(
+        "code_explain",
+        "这些文件是做什么的？",
+        scope_paths=[
+            "../../etc/passwd",
+            "~/.ssh/id_rsa",
+            "~nosuchuser/x",
+            "/etc/hosts",
+            str(repo.parent / "other-repo" / "Main.java"),
+            str(repo / "src" / ".." / ".." / "escape.txt"),
+            "src/../../outside.txt",
+            "..",
+            "..\\..\\windows\\win.ini",
+            "C:\\Users\\alice\\notes.txt",
+            "",
+            ".",
+            str(repo),
+            str(repo / "src" / "A.java"),
+            "src/./main/../B.java",
+            "src/\x00C\x1b[2J.java",
+            "./pom.xml",
+            "pom.xml",
+        ],
+    )
+    turn = memory.document().turn(turn_id or "")
+    assert turn is not None
+    assert turn.scope_paths == ["src/A.java", "src/B.java", "src/C[2J.java", "pom.xml"]
+
+
+# --- what the operator sees ------------------------------------------------------------------------
+
+
+def test_last_failure_shows_a_problem_on_disk_before_and_after_the_write(repo: Path) -> None:
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    (folder / "memory.json").write_text("{ half a file", encoding="utf-8")
+    mem = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+    pending = mem.last_failure()
+    assert pending is not None and pending.reason == "corrupt" and pending.op == "load"
+    assert pending.detail is not None and "memory.corrupt.json" in pending.detail
+    assert mem.last_failure() == pending  # stable: not a new failure on every call
+    assert mem.record_turn("general_chat", "hello") is not None
+    handled = mem.last_failure()
+    assert handled is not None and (handled.op, handled.outcome) == ("recover", Outcome.RECOVERED)
+    assert handled.target == "memory.corrupt.json"
+    mem.close()
+
+
+# --- reset and purge ---------------------------------------------------------------------------------
+
+
+def test_reset_leaves_no_conversation_text_in_the_folder(repo: Path) -> None:
+    mem = ProjectMemory.open(repo, backend="off")
+    mem.record_turn("general_chat", "我们的订单服务部署在 prod-order-7 上，怎么排查超时？")
+    mem.apply_delta("I think the answer is prod-order-7 and 订单超时 but no JSON here")
+    turn_id = mem.document().pending_turns()[0].id
+    mem.apply_delta(
+        {
+            "turn_summaries": [{"turn_id": turn_id, "summary": "x" * 400 + " prod-order-7"}],
+            "topic_operations": [{"operation": "update_existing", "target_id": "prod-order-7"}],
+        }
+    )
+    folder = repo / ".autopatch-j"
+    assert "prod-order-7" in (folder / "memory.journal.jsonl").read_text(encoding="utf-8")
+    (folder / "memory.corrupt.json").write_text("prod-order-7: the user's own backup")
+    mem.reset()
+    for path in folder.iterdir():
+        if path.name.startswith("memory.corrupt"):
+            continue  # a backup is the user's data: kept (docs/file-format.md)
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        assert "prod-order-7" not in text and "订单" not in text, path.name
+    entries = mem.journal.read()
+    assert [e.op for e in entries][-1] == "reset" and all(e.detail is None for e in entries)
+    assert any(e.reason == "invalid_json" for e in entries)  # the record itself is kept
+    mem.close()
+
+
+class HeldBackend:
+    """A summary backend whose call the test holds until it has changed the file."""
+
+    name = "held"
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.requests: list[SummaryRequest] = []
+
+    def summarize(self, request: SummaryRequest) -> MemoryDelta:
+        self.requests.append(request)
+        self.started.set()
+        assert self.release.wait(30), "the test never released the model call"
+        ids = [t.id for t in request.turns]
+        return MemoryDelta(
+            turn_summaries=[{"turn_id": i, "summary": f"用户询问了 {i}"} for i in ids],
+            topic_operations=[
+                {
+                    "operation": "create_new",
+                    "label": "订单超时",
+                    "summary": "用户关注订单超时取消：" + "、".join(ids),
+                    "related_turn_ids": ids,
+                }
+            ],
+            long_term_operations=[
+                {
+                    "operation": "create_new",
+                    "type": "project_note",
+                    "label": "订单超时处理",
+                    "summary": "mall-portal 用延迟消息取消超时订单（来自 "
+                    + "、".join(ids)
+                    + "）。",
+                    "source": "conversation_summary",
+                }
+            ],
+        )
+
+
+def test_forgetting_a_turn_while_it_is_summarized_discards_the_result(repo: Path) -> None:
+    backend = HeldBackend()
+    mem = ProjectMemory.open(repo, backend=backend)
+    secret_turn = mem.record_turn("general_chat", "订单超时怎么取消？我们的内网地址是 10.8.0.3")
+    kept_turn = mem.record_turn("general_chat", "延迟队列用的是哪个交换机？")
+    assert secret_turn and kept_turn
+    assert backend.started.wait(30)
+    assert [t.id for t in backend.requests[0].turns] == [secret_turn, kept_turn]
+    mem.forget(secret_turn)
+    backend.release.set()
+    assert mem.wait_idle(30)
+    doc = mem.document()
+    assert doc.working_memory.active_topics == [] and doc.long_term_memory.items() == []
+    assert [t.id for t in doc.pending_turns()] == [kept_turn]  # summarized again later
+    assert secret_turn not in doc.model_dump_json()
+    gone = [e for e in mem.journal.read() if e.reason == Reason.BATCH_TURN_GONE.value]
+    assert gone and gone[0].outcome is Outcome.DISCARDED and secret_turn in (gone[0].detail or "")
+    report = mem.summarize_now()  # the next run: without the forgotten turn
+    assert report is not None and not report.discarded
+    [topic] = mem.document().working_memory.active_topics
+    assert topic.related_turn_ids == [kept_turn] and secret_turn not in topic.summary
+    mem.close()
+
+
+def test_a_result_for_a_deleted_and_recreated_folder_is_discarded(repo: Path) -> None:
+    # The reference host's /reset: reset(), then delete the folder; the next turn
+    # starts a new file at generation 0 again. Only the epoch tells them apart.
+    backend = HeldBackend()
+    mem = ProjectMemory.open(repo, backend=backend, refresh_profile=False)
+    mem.record_turn("general_chat", "订单超时怎么取消？")
+    mem.record_turn("general_chat", "延迟队列用的是哪个交换机？")
+    assert backend.started.wait(30)
+    before = mem.document()
+    mem.reset()
+    shutil.rmtree(repo / ".autopatch-j")
+    fresh = mem.record_turn("general_chat", "新的问题：怎么配置 Redis？")
+    after = mem.document()
+    assert after.generation == before.generation == 0 and after.epoch != before.epoch
+    backend.release.set()
+    assert mem.wait_idle(30)
+    doc = mem.document()
+    assert [t.id for t in doc.working_memory.recent_turns] == [fresh]
+    assert doc.working_memory.active_topics == [] and doc.long_term_memory.items() == []
+    stale = [e for e in mem.journal.read() if e.reason == Reason.STALE_GENERATION.value]
+    assert stale and "epoch" in (stale[0].detail or "")
+    mem.close()
+
+
+def test_purge_deletes_the_folder_and_drops_the_run_in_flight(repo: Path) -> None:
+    backend = HeldBackend()
+    mem = ProjectMemory.open(repo, backend=backend, refresh_profile=False)
+    mem.record_turn("general_chat", "订单超时怎么取消？")
+    mem.record_turn("general_chat", "延迟队列用的是哪个交换机？")
+    assert backend.started.wait(30)
+    assert mem.purge() is True
+    assert not (repo / ".autopatch-j").exists()
+    backend.release.set()
+    assert mem.wait_idle(30)
+    assert not (repo / ".autopatch-j").exists()  # the late result did not bring it back
+    assert mem.document() == MemoryDocument()
+    # Afterwards the memory works as a fresh one.
+    turn_id = mem.record_turn("general_chat", "新的问题")
+    assert turn_id is not None and [t.id for t in mem.document().working_memory.recent_turns] == [
+        turn_id
+    ]
+    assert mem.purge() is True and mem.purge() is False
+    mem.close()

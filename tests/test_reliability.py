@@ -5,16 +5,22 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from unprivileged import require_permissions, run_unprivileged
 
 from autopatch_memory import limits
+from autopatch_memory.diagnostics import CheckName, CheckStatus, diagnose
+from autopatch_memory.journal import file_digest, unlanded_writes
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import MemoryDocument, check_invariants
 
@@ -255,3 +261,133 @@ def test_a_full_disk_fails_the_write_not_the_turn(repo: Path) -> None:
     assert outcome["context_items"] == 1  # reading still works
     assert path.read_bytes() == before  # the old file is intact
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+# --- faults: permissions, and a crash between the journal and the replace ----------------------
+
+FAULTED = textwrap.dedent(
+    """
+    import json, sys
+    from autopatch_memory.diagnostics import diagnose
+    from autopatch_memory.memory import ProjectMemory
+
+    memory = ProjectMemory.open(sys.argv[1], backend="off", refresh_profile=False)
+    turn = memory.record_turn("general_chat", "订单超时怎么处理？")
+    diagnosis = diagnose(memory)
+    print(json.dumps({
+        "turn": turn,
+        "error": memory.last_error.message if memory.last_error else None,
+        "context_items": len(memory.context("general_chat", "Optional").items),
+        "journal_error": memory.journal.append_error,
+        "checks": {c.name.value: [c.status.value, c.summary] for c in diagnosis.checks},
+        "ok": diagnosis.ok,
+    }))
+    memory.close()
+    """
+)
+
+
+def _faulted(repo: Path) -> dict[str, Any]:
+    done = run_unprivileged(FAULTED, repo)
+    assert done.returncode == 0, done.stderr  # no exception reached the host
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+@pytest.fixture
+def writable_repo(repo: Path) -> Iterator[Path]:
+    require_permissions()
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.record_turn("general_chat", "Optional 怎么用？")
+    yield repo
+    for path in (repo, repo / ".autopatch-j", repo / ".autopatch-j" / "memory.journal.jsonl"):
+        if path.exists():
+            path.chmod(0o755 if path.is_dir() else 0o644)  # let pytest clean up
+
+
+def test_a_read_only_folder_degrades_the_turn_and_doctor_says_so(writable_repo: Path) -> None:
+    folder = writable_repo / ".autopatch-j"
+    before = (folder / "memory.json").read_bytes()
+    folder.chmod(0o555)
+    seen = _faulted(writable_repo)
+    assert seen["turn"] is None and "Permission denied" in seen["error"]
+    assert seen["context_items"] == 1  # reading still works
+    assert seen["checks"]["folder"][0] == "error" and "not writable" in seen["checks"]["folder"][1]
+    assert seen["ok"] is False
+    assert (folder / "memory.json").read_bytes() == before
+
+
+def test_an_unwritable_repository_is_found_by_doctor(writable_repo: Path) -> None:
+    shutil.rmtree(writable_repo / ".autopatch-j")
+    writable_repo.chmod(0o555)
+    seen = _faulted(writable_repo)
+    assert seen["turn"] is None and "Permission denied" in seen["error"]
+    folder = seen["checks"]["folder"]
+    assert folder[0] == "error" and "cannot be created" in folder[1]
+    assert seen["ok"] is False
+
+
+def test_an_unwritable_journal_is_found_by_doctor(writable_repo: Path) -> None:
+    journal = writable_repo / ".autopatch-j" / "memory.journal.jsonl"
+    before = journal.read_bytes()
+    journal.chmod(0o444)
+    seen = _faulted(writable_repo)
+    assert seen["turn"] is not None  # the memory file is the asset: it is still written
+    assert seen["journal_error"] and "Permission denied" in seen["journal_error"]
+    check = seen["checks"]["journal"]
+    assert check[0] == "error" and "cannot be written" in check[1]
+    assert seen["ok"] is False
+    assert journal.read_bytes() == before
+
+
+CRASH_AT = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from autopatch_memory.store import MemoryStore, WritePoint
+
+    repo, point = Path(sys.argv[1]), WritePoint(sys.argv[2])
+
+    def crash(at):
+        if at is point:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    store = MemoryStore(repo, fault_hook=crash)
+
+    def add_note(txn):
+        txn.doc.working_memory.recent_turns[0].summary = "written by the crashing process"
+        txn.log("edit", target=txn.doc.working_memory.recent_turns[0].id)
+
+    store.update(add_note, actor="crash-test")
+    """
+)
+
+
+@pytest.mark.parametrize("point", ["journaled", "replaced"])
+def test_a_crash_between_journal_and_replace_is_visible(repo: Path, point: str) -> None:
+    with ProjectMemory.open(repo, backend="off", refresh_profile=False) as memory:
+        memory.record_turn("general_chat", "Optional 怎么用？")
+    path = repo / ".autopatch-j" / "memory.json"
+    before = path.read_bytes()
+    crashed = subprocess.run(
+        [sys.executable, "-c", CRASH_AT, str(repo), point], capture_output=True, timeout=60
+    )
+    assert crashed.returncode == -signal.SIGKILL
+    with ProjectMemory.open(repo, backend="off", refresh_profile=False) as memory:
+        entries = memory.journal.read()
+        [edit] = [e for e in entries if e.op == "edit"]
+        assert edit.file is not None and edit.prev_file == file_digest(before)
+        now = path.read_bytes()
+        lost = unlanded_writes(entries, file_digest(now))
+        journal = diagnose(memory).check(CheckName.JOURNAL)
+        assert journal is not None
+        if point == "journaled":  # the entry is there, the file is the old one
+            assert now == before and lost == [edit.file]
+            assert journal.status is CheckStatus.WARN and "never reached" in journal.summary
+            assert journal.details == [f"write {edit.file}"]
+        else:  # the file landed: the journal and the file agree
+            assert file_digest(now) == edit.file and lost == []
+            assert journal.status is CheckStatus.OK
+        # The next write goes on from whatever is on disk, and lands.
+        memory.record_turn("general_chat", "下一个问题")
+        assert unlanded_writes(memory.journal.read(), file_digest(path.read_bytes())) == lost

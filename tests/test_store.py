@@ -5,6 +5,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
+import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -14,8 +16,9 @@ from autopatch_memory import limits
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.ids import new_turn_id
 from autopatch_memory.intents import IntentType
-from autopatch_memory.journal import Outcome
+from autopatch_memory.journal import Outcome, file_digest, unlanded_writes
 from autopatch_memory.model import (
+    ItemStatus,
     LongTermItem,
     LongTermType,
     MemoryDocument,
@@ -25,7 +28,15 @@ from autopatch_memory.model import (
     Turn,
     check_invariants,
 )
-from autopatch_memory.store import MemoryStore, Transaction, parse_document
+from autopatch_memory.reasons import Reason
+from autopatch_memory.store import (
+    LoadProblem,
+    MemoryStore,
+    Transaction,
+    Unusable,
+    WritePoint,
+    parse_document,
+)
 
 CST = timezone(timedelta(hours=8))
 T0 = datetime(2026, 5, 1, 12, 0, 0, tzinfo=CST)
@@ -62,6 +73,7 @@ def test_first_write_creates_folder_and_readable_file(repo: Path) -> None:
     assert list(raw) == [
         "version",
         "generation",
+        "epoch",
         "updated_at",
         "repo_profile",
         "working_memory",
@@ -168,8 +180,11 @@ def test_corrupt_file_is_backed_up_byte_for_byte(repo: Path) -> None:
     store.path.write_bytes(garbage)
     assert store.read().working_memory.recent_turns == []  # reads as empty, moves nothing
     assert store.path.read_bytes() == garbage
-    store.update(add_turn("fresh"), actor="record")
+    result = store.update(add_turn("fresh"), actor="record")
     assert (store.folder / "memory.corrupt.json").read_bytes() == garbage
+    assert [(e.op, e.target, e.reason) for e in result.recovered] == [
+        ("recover", "memory.corrupt.json", "corrupt")
+    ]
     assert [t.user_text for t in store.read().working_memory.recent_turns] == ["fresh"]
     recovered = [e for e in store.journal.read() if e.outcome is Outcome.RECOVERED]
     assert recovered and recovered[0].target == "memory.corrupt.json"
@@ -192,29 +207,12 @@ def test_second_corrupt_file_gets_a_timestamped_backup(repo: Path) -> None:
 
 @pytest.mark.parametrize(
     "shape",
-    [
-        {"version": 1, "working_memory": {"recent_turns": [{"id": 1}]}},
-        {"version": 1, "working_memory": {"recent_turns": "nope"}},
-        {
-            "version": 1,
-            "working_memory": {
-                "recent_turns": [
-                    {
-                        "id": "t",
-                        "intent": "code_audit",
-                        "user_text": "x",
-                        "created_at": "2026-05-01T12:00:00+08:00",
-                    }
-                ]
-            },
-        },
-        {"version": "1"},
-        {},
-    ],
+    [{"version": "1"}, {}, {"version": None}, {"version": 1.0}, {"version": True}, ["version", 1]],
 )
-def test_wrong_shape_is_corrupt(repo: Path, shape: dict) -> None:
-    _, problem = parse_document(json.dumps(shape).encode())
-    assert problem is not None and problem.kind.value == "corrupt"
+def test_no_usable_version_is_corrupt(repo: Path, shape: object) -> None:
+    doc, problem = parse_document(json.dumps(shape).encode())
+    assert problem is not None and problem.kind is LoadProblem.CORRUPT
+    assert doc == MemoryDocument()
 
 
 def test_foreign_version_is_kept_in_a_versioned_backup(repo: Path) -> None:
@@ -235,16 +233,14 @@ def test_foreign_version_is_kept_in_a_versioned_backup(repo: Path) -> None:
 
 def test_reference_format_loads_without_loss(repo: Path) -> None:
     source = Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json"
-    raw = json.loads(source.read_text(encoding="utf-8"))
     doc, problem = parse_document(source.read_bytes())
     assert problem is None
     expected = json.loads(source.read_text(encoding="utf-8"))
-    expected["long_term_memory"]["durable_preferences"][1]["status"] = (
-        "archived"  # legacy "inactive"
-    )
-    assert doc.model_dump(mode="json") == expected
-    assert raw["long_term_memory"]["durable_preferences"][1]["status"] == "inactive"
-    # And it survives a write unchanged (apart from the status spelling and updated_at).
+    assert expected["long_term_memory"]["durable_preferences"][1]["status"] == "inactive"
+    dumped = doc.model_dump(mode="json")
+    assert dumped.pop("epoch") is None  # the file has none yet
+    assert dumped == expected  # "inactive" stays "inactive"
+    # And it survives a write unchanged (apart from updated_at and a new epoch).
     store = MemoryStore(repo, clock=fixed_clock)
     store.folder.mkdir(parents=True)
     store.path.write_bytes(source.read_bytes())
@@ -255,7 +251,8 @@ def test_reference_format_loads_without_loss(repo: Path) -> None:
         written["working_memory"]["recent_turns"][:2] == expected["working_memory"]["recent_turns"]
     )
     assert written["generation"] == 3
-    assert not (store.folder / "memory.corrupt.json").exists()
+    assert isinstance(written["epoch"], str) and len(written["epoch"]) == limits.EPOCH_HEX_CHARS
+    assert sorted(p.name for p in store.folder.glob("memory.*.json")) == []  # nothing set aside
 
 
 def test_reset_raises_generation_and_keeps_the_file(repo: Path) -> None:
@@ -399,3 +396,287 @@ def test_read_no_follow_refuses_a_file_over_its_cap_before_reading(tmp_path: Pat
         read_no_follow(big, max_bytes=999)
     assert caught.value.errno == errno.EFBIG
     assert read_no_follow(big, max_bytes=1000) == b"x" * 1000
+
+
+# --- salvage: one invalid item never costs the others ------------------------------------
+
+
+def _turn(turn_id: str, **overrides: object) -> dict[str, object]:
+    return {
+        "id": turn_id,
+        "intent": "general_chat",
+        "user_text": "Optional 怎么用？",
+        "created_at": "2026-05-01T12:00:00+08:00",
+        **overrides,
+    }
+
+
+def _item(item_id: str, kind: str = "project_note", **overrides: object) -> dict[str, object]:
+    return {
+        "id": item_id,
+        "type": kind,
+        "label": "review 模块",
+        "summary": "review 模块管理 finding 队列。",
+        "status": "active",
+        "source": "user_explicit" if kind == "durable_preference" else "conversation_summary",
+        "created_at": "2026-05-01T12:00:00+08:00",
+        "updated_at": "2026-05-01T12:00:00+08:00",
+        **overrides,
+    }
+
+
+@pytest.mark.parametrize(
+    ("bad", "where"),
+    [
+        ({"working_memory": {"recent_turns": [_turn("t1"), {"id": 1}, _turn("t3")]}},
+         "working_memory.recent_turns[1]"),
+        ({"working_memory": {"recent_turns": [_turn("t1"), _turn("t2", intent="code_audit"),
+                                              _turn("t3")]}},
+         "working_memory.recent_turns[1]"),
+        ({"working_memory": {"recent_turns": [_turn("t1"), _turn("t2", created_at=""),
+                                              _turn("t3")]}},
+         "working_memory.recent_turns[1]"),
+        ({"working_memory": {"recent_turns": [_turn("t1"), _turn("t2", scope_paths="src"),
+                                              _turn("t3")]}},
+         "working_memory.recent_turns[1]"),
+        ({"long_term_memory": {"project_notes": [_item("m1"), _item("m2", status="gone"),
+                                                 _item("m3")]}},
+         "long_term_memory.project_notes[1]"),
+        ({"long_term_memory": {"project_notes": [_item("m1"), _item("m2", "durable_preference"),
+                                                 _item("m3")]}},
+         "long_term_memory.project_notes[1]"),
+        ({"working_memory": {"recent_turns": "nope"}}, "working_memory.recent_turns"),
+        ({"repo_profile": ["maven"]}, "repo_profile"),
+    ],
+    ids=["turn-id-not-a-string", "gated-intent", "no-timestamp", "scope-not-a-list",
+         "unknown-status", "item-in-the-wrong-list", "turns-not-a-list", "profile-not-an-object"],
+)  # fmt: skip
+def test_an_invalid_part_is_dropped_alone(repo: Path, bad: dict[str, object], where: str) -> None:
+    raw = {"version": 1, "generation": 4, **bad}
+    data = json.dumps(raw, ensure_ascii=False).encode()
+    doc, problem = parse_document(data)
+    assert problem is not None and problem.kind is LoadProblem.SALVAGED
+    assert [p.where for p in problem.dropped] == [where]
+    assert doc.generation == 4
+    turns = [t.id for t in doc.working_memory.recent_turns]
+    notes = [i.id for i in doc.long_term_memory.project_notes]
+    if "recent_turns[1]" in where:
+        assert turns == ["t1", "t3"]
+    if "project_notes[1]" in where:
+        assert notes == ["m1", "m3"]
+    # The write keeps the original once, and journals what was dropped and why.
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir()
+    store.path.write_bytes(data)
+    result = store.update(add_turn("new"), actor="record")
+    assert (store.folder / "memory.salvaged.json").read_bytes() == data
+    [entry] = result.recovered
+    assert (entry.op, entry.outcome, entry.reason) == ("salvage", Outcome.RECOVERED, "salvaged")
+    assert entry.detail is not None and where in entry.detail
+    assert entry in store.journal.read() or entry.model_dump() in [
+        e.model_dump() for e in store.journal.read()
+    ]
+    assert store.problem() is None and store.read().generation == 4
+
+
+def test_reference_empty_strings_mean_missing() -> None:
+    raw = {
+        "version": 1,
+        "updated_at": "",
+        "epoch": "",
+        "repo_profile": {
+            "build_tool": "", "java_version": "", "project_name": "", "modules": [],
+            "frameworks": [], "source_files": [], "updated_at": "",
+        },
+        "working_memory": {
+            "recent_turns": [_turn("t1", summary_status="", scope_paths=None, summary=None)],
+            "active_topics": [],
+        },
+        "long_term_memory": {
+            "durable_preferences": [_item("m1", "durable_preference", status="")],
+            "project_notes": [_item("m2", status="archived"), _item("m3", status=" Inactive ")],
+        },
+    }  # fmt: skip
+    doc, problem = parse_document(json.dumps(raw).encode())
+    assert problem is None
+    assert doc.updated_at is None and doc.epoch is None and doc.repo_profile is None
+    turn = doc.working_memory.recent_turns[0]
+    assert turn.summary_status is SummaryStatus.PENDING and turn.scope_paths == []
+    assert [i.status for i in doc.long_term_memory.items()] == [
+        ItemStatus.ACTIVE,
+        ItemStatus.ARCHIVED,
+        ItemStatus.ARCHIVED,
+    ]
+    dumped = doc.model_dump(mode="json")["long_term_memory"]["project_notes"]
+    assert [i["status"] for i in dumped] == ["inactive", "inactive"]  # written as on disk
+    # A partly filled reference profile keeps what it has.
+    raw["repo_profile"] = {"build_tool": "Maven", "java_version": "", "modules": ["a"]}
+    doc, problem = parse_document(json.dumps(raw).encode())
+    assert problem is None and doc.repo_profile is not None
+    assert doc.repo_profile.build_tool is not None and doc.repo_profile.build_tool.value == "maven"
+    assert doc.repo_profile.java_version is None and doc.repo_profile.modules == ["a"]
+
+
+def test_nothing_is_moved_or_rewritten_by_an_update_that_changes_nothing(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir()
+    for data in (b"{ not json", b'{"version": 1, "generation": -5}', b'{"version": 9}'):
+        store.path.write_bytes(data)
+        result = store.update(lambda txn: None, actor="test")
+        assert not result.changed and result.recovered == []
+        assert store.path.read_bytes() == data
+        assert sorted(p.name for p in store.folder.glob("memory.*.json")) == []
+
+
+# --- the epoch: which file a result was computed from ------------------------------------------
+
+
+def test_every_fresh_file_gets_its_own_epoch_and_reset_keeps_it(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    assert store.read().epoch is None  # no file yet
+    store.update(add_turn("one"), actor="record")
+    first = store.read().epoch
+    assert first is not None and len(first) == limits.EPOCH_HEX_CHARS
+    store.update(add_turn("two"), actor="record")
+    assert store.read().epoch == first  # the same file
+    store.reset()
+    assert (store.read().epoch, store.read().generation) == (first, 1)
+    store.path.write_bytes(b"garbage")  # set aside at the next write: a fresh file
+    store.update(add_turn("three"), actor="record")
+    second = store.read().epoch
+    assert second is not None and second != first
+    assert store.purge()
+    store.update(add_turn("four"), actor="record")
+    assert store.read().epoch not in (None, first, second)
+
+
+# --- the journal orders writes -----------------------------------------------------------------
+
+
+def test_a_write_is_journaled_before_the_replace_with_the_digest_of_its_file(repo: Path) -> None:
+    seen: list[tuple[WritePoint, list[str | None], bytes | None]] = []
+    store = MemoryStore(repo, clock=fixed_clock)
+
+    def hook(point: WritePoint) -> None:
+        files = [e.file for e in store.journal.read()]
+        data = store.path.read_bytes() if store.path.exists() else None
+        seen.append((point, files, data))
+
+    store = MemoryStore(repo, clock=fixed_clock, fault_hook=hook)
+    store.update(add_turn("one"), actor="record")
+    first = file_digest(store.path.read_bytes())
+    store.update(add_turn("two"), actor="record")
+    second = file_digest(store.path.read_bytes())
+    (point, files, data), (point2, _, data2) = seen[0], seen[1]
+    assert (point, point2) == (WritePoint.JOURNALED, WritePoint.REPLACED)
+    assert files == [first] and data is None  # journaled, not yet on disk
+    assert data2 is not None and file_digest(data2) == first
+    entries = store.journal.read()
+    assert [(e.file, e.prev_file) for e in entries] == [(first, None), (second, first)]
+    assert unlanded_writes(entries, second) == []
+    assert unlanded_writes(entries, first) == [second]  # as if the second never landed
+    assert unlanded_writes(entries, None) == [second]
+
+
+def test_unwritable_journal_never_blocks_a_write(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir()
+    (store.folder / "memory.journal.jsonl").mkdir()  # not a file: appends fail
+    result = store.update(add_turn("one"), actor="record")
+    assert result.changed and store.read().working_memory.recent_turns
+    assert store.journal.append_error is not None and "journal" in store.journal.append_error
+
+
+# --- the folder and the files in it ------------------------------------------------------------
+
+
+def test_a_new_folder_gets_a_gitignore_an_existing_one_is_left_alone(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.update(add_turn("one"), actor="record")
+    ignore = store.folder / ".gitignore"
+    assert ignore.read_text(encoding="utf-8").splitlines()[-1] == "*"
+    ignore.write_text("keep me\n", encoding="utf-8")
+    store.update(add_turn("two"), actor="record")
+    assert ignore.read_text(encoding="utf-8") == "keep me\n"
+    other = MemoryStore(repo.parent / "other", clock=fixed_clock)
+    (repo.parent / "other" / ".autopatch-j").mkdir(parents=True)
+    other.update(add_turn("x"), actor="record")
+    assert not (other.folder / ".gitignore").exists()  # not created by us: not ours to add
+
+
+def test_git_ignores_the_folder(repo: Path) -> None:
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+    shutil.rmtree(repo / ".git")
+    subprocess.run([git, "init", "-q", str(repo)], check=True)
+    (repo / "pom.xml").write_text("<project/>", encoding="utf-8")
+    MemoryStore(repo, clock=fixed_clock).update(add_turn("one"), actor="record")
+    status = subprocess.run(
+        [git, "-C", str(repo), "status", "--porcelain", "--untracked-files=all"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert status.stdout.splitlines() == ["?? pom.xml"]
+
+
+def test_a_linked_lock_file_is_refused_and_its_target_untouched(repo: Path, tmp_path: Path) -> None:
+    victim = tmp_path / "authorized_keys"
+    victim.write_text("ssh-ed25519 AAAA precious\n", encoding="utf-8")
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir()
+    os.symlink(victim, store.lock_path)
+    with pytest.raises(StoreError, match="symbolic link"):
+        store.update(add_turn("one"), actor="record")
+    assert victim.read_text(encoding="utf-8") == "ssh-ed25519 AAAA precious\n"
+
+
+def test_purge_deletes_the_folder_and_nothing_outside_it(repo: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("keep", encoding="utf-8")
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.update(add_turn("one"), actor="record")
+    os.symlink(outside, store.folder / "linked-folder")
+    os.symlink(outside / "keep.txt", store.folder / "linked-file")
+    (store.folder / "memory.corrupt.json").write_text("backup", encoding="utf-8")
+    assert store.purge() is True
+    assert not store.folder.exists() and (outside / "keep.txt").read_text() == "keep"
+    assert store.purge() is False  # nothing left to delete
+    assert store.read() == MemoryDocument()
+    store.update(add_turn("fresh"), actor="record")
+    assert [t.user_text for t in store.read().working_memory.recent_turns] == ["fresh"]
+
+
+def test_purge_refuses_a_linked_folder(repo: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "memory.json").write_text("{}", encoding="utf-8")
+    os.symlink(elsewhere, repo / ".autopatch-j")
+    with pytest.raises(StoreError, match="symbolic link"):
+        MemoryStore(repo).purge()
+    assert (elsewhere / "memory.json").exists() and (repo / ".autopatch-j").is_symlink()
+
+
+@pytest.mark.parametrize("blank", ["", None])
+def test_a_blank_optional_section_is_missing_not_invalid(blank: object) -> None:
+    raw = {
+        "version": 1,
+        "repo_profile": blank,
+        "working_memory": {"recent_turns": blank, "active_topics": [_turn("t1")][:0]},
+        "long_term_memory": blank,
+    }
+    doc, problem = parse_document(json.dumps(raw).encode())
+    assert problem is None and doc == MemoryDocument()
+
+
+def test_the_file_format_page_documents_every_reason_and_backup() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "file-format.md").read_text(encoding="utf-8")
+    codes = doc.split("## Reason codes", 1)[1]
+    for reason in Reason:
+        assert f"`{reason.value}`" in codes, reason
+    for problem in LoadProblem:
+        stem = Unusable(problem, "", version=2).backup_stem.replace("v2", "v<N>")
+        assert f"`{stem}.json`" in doc, stem
+    assert f"{limits.MEMORY_FILE_MAX_READ_BYTES // limits.KIB} KiB" in doc

@@ -450,7 +450,11 @@ def test_collector_writes_nothing_outside_its_folder(make_repo: RepoMaker) -> No
     before = tree()
     collect(repo)
     collect(repo)
-    assert tree() - before == {os.path.join(".autopatch-j", CACHE_FILE_NAME)}
+    # The folder's .gitignore is written with it (it keeps the folder out of git).
+    assert tree() - before == {
+        os.path.join(".autopatch-j", CACHE_FILE_NAME),
+        os.path.join(".autopatch-j", ".gitignore"),
+    }
 
 
 def test_state_folder_that_is_a_link_is_not_written_through(
