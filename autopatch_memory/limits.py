@@ -166,3 +166,8 @@ PROFILE_MAX_PROBLEM_CHARS = 200
 # its mtime moving (coarse filesystem clocks): such a cache entry is not trusted.
 PROFILE_CACHE_RACY_WINDOW_NS = 2_000_000_000
 PROFILE_CACHE_FORMAT = 1  # bump whenever the collector's rules change
+
+# --- the command line: the intent classifier and the chat (docs/cli.md) ---------------------
+# A pasted log is classified by its head and tail only: the question is at one end, and
+# the rules stay fast on a 100 KB paste.
+CLASSIFIER_MAX_CHARS = 4000
