@@ -171,3 +171,13 @@ PROFILE_CACHE_FORMAT = 1  # bump whenever the collector's rules change
 # A pasted log is classified by its head and tail only: the question is at one end, and
 # the rules stay fast on a 100 KB paste.
 CLASSIFIER_MAX_CHARS = 4000
+# A model that has not answered after this long gets a "slow" note next to the spinner,
+# naming the timeout setting that will end the wait.
+CLI_SLOW_MODEL_SECONDS = 10.0
+CLI_STREAM_REFRESH_PER_SECOND = 8  # redraws of a streaming answer (each re-renders Markdown)
+# On exit, one visible wait for a summary in flight, skippable with Ctrl-C; after it the
+# turns not summarized stay pending for next time.
+CLI_EXIT_WAIT_SECONDS = 10.0
+# Within one chat session, the recent exchange goes to the answering model as chat
+# messages so that follow-ups keep their subject; this bounds it (estimated tokens).
+CHAT_HISTORY_MAX_TOKENS = 3000

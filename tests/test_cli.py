@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -139,22 +140,106 @@ def test_the_repo_is_found_from_a_module_subfolder(
     assert not (java_repo / "api" / MEMORY_DIR_NAME).exists()
 
 
-def test_discovery_rules(tmp_path: Path) -> None:
-    # Without .git: climb through the build's module folders to its root.
-    build = tmp_path / "build"
-    (build / "api" / "src").mkdir(parents=True)
-    (build / "pom.xml").write_text("<project/>")
-    (build / "api" / "pom.xml").write_text("<project/>")
-    assert discover_repo(build / "api" / "src") == build.resolve()
-    # .git stops the climb even when the parent has a build file.
-    (build / "api" / ".git").mkdir()
-    assert discover_repo(build / "api" / "src") == (build / "api").resolve()
-    # Gradle files count too.
-    gradle = tmp_path / "g"
-    (gradle / "app").mkdir(parents=True)
-    (gradle / "settings.gradle.kts").write_text('rootProject.name = "g"')
-    assert discover_repo(gradle / "app") == gradle.resolve()
-    assert discover_repo(tmp_path) is None or discover_repo(tmp_path) != tmp_path
+def _files(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _pom(*modules: str, profile_modules: tuple[str, ...] = ()) -> str:
+    listed = "".join(f"<module>{m}</module>" for m in modules)
+    profile = "".join(f"<module>{m}</module>" for m in profile_modules)
+    return (
+        '<project xmlns="http://maven.apache.org/POM/4.0.0"><modules>'
+        f"{listed}</modules><profiles><profile><modules>{profile}</modules></profile>"
+        "</profiles></project>"
+    )
+
+
+def test_discovery_climbs_to_the_gradle_build_that_includes_the_folder(tmp_path: Path) -> None:
+    # halo: .git and settings.gradle at the top; platform/ has no build file of its own.
+    halo = _files(
+        tmp_path / "halo",
+        {
+            ".git/HEAD": "ref: refs/heads/main",
+            "settings.gradle": "rootProject.name = 'halo'\ninclude 'api', 'platform:plugin'\n",
+            "build.gradle": "",
+            "platform/plugin/build.gradle": "",
+            "platform/plugin/src/main/java/Plugin.java": "",
+        },
+    )
+    assert discover_repo(halo / "platform" / "plugin" / "src" / "main") == halo.resolve()
+    # Kotlin DSL with a custom project folder, and buildSrc.
+    kts = _files(
+        tmp_path / "kts",
+        {
+            "settings.gradle.kts": 'include(":core")\nproject(":core").projectDir = file("libs/core")',
+            "libs/core/build.gradle.kts": "",
+            "buildSrc/build.gradle.kts": "",
+        },
+    )
+    assert discover_repo(kts / "libs" / "core") == kts.resolve()
+    assert discover_repo(kts / "buildSrc") == kts.resolve()
+
+
+def test_discovery_climbs_nested_maven_aggregators(tmp_path: Path) -> None:
+    mall = _files(
+        tmp_path / "mall",
+        {
+            "pom.xml": _pom("mall-common", "mall-admin"),
+            "mall-admin/pom.xml": _pom("admin-api"),
+            "mall-admin/admin-api/pom.xml": _pom(),
+            "mall-admin/admin-api/src/Main.java": "",
+            "mall-demo/pom.xml": _pom(),  # declared only inside a profile
+        },
+    )
+    assert discover_repo(mall / "mall-admin" / "admin-api" / "src") == mall.resolve()
+    # Without .git the walk has no VCS stop; aggregation alone decides.
+    assert discover_repo(mall / "mall-demo") == (mall / "mall-demo").resolve()
+    (mall / "pom.xml").write_text(_pom("mall-admin", profile_modules=("mall-demo",)))
+    assert discover_repo(mall / "mall-demo") == mall.resolve()
+
+
+def test_discovery_keeps_independent_builds_apart(tmp_path: Path) -> None:
+    # One .git, two independent builds, no build at the top: one memory per build.
+    mono = _files(
+        tmp_path / "mono",
+        {
+            ".git": "gitdir: ../.git/worktrees/mono",  # a worktree: .git is a file
+            "service-a/pom.xml": _pom("core"),
+            "service-a/core/pom.xml": _pom(),
+            "service-b/build.gradle": "",
+            "docs/guide.md": "",
+        },
+    )
+    assert discover_repo(mono / "service-a" / "core") == (mono / "service-a").resolve()
+    assert discover_repo(mono / "service-b") == (mono / "service-b").resolve()
+    assert discover_repo(mono / "docs") == mono.resolve()  # no build: the VCS root
+    # A build at the top that does not aggregate service-b leaves it alone.
+    (mono / "pom.xml").write_text(_pom("service-a"))
+    assert discover_repo(mono / "service-a" / "core") == mono.resolve()
+    assert discover_repo(mono / "service-b") == (mono / "service-b").resolve()
+
+
+def test_discovery_stops_at_the_vcs_root(tmp_path: Path) -> None:
+    outer = _files(tmp_path / "outer", {"pom.xml": _pom("inner")})
+    inner = _files(outer / "inner", {".git/HEAD": "", "pom.xml": _pom(), "src/A.java": ""})
+    assert discover_repo(inner / "src") == inner.resolve()  # a submodule is its own repo
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    assert discover_repo(plain) is None
+
+
+def test_discovery_survives_broken_and_hostile_build_files(tmp_path: Path) -> None:
+    root = _files(
+        tmp_path / "r",
+        {".git/HEAD": "", "pom.xml": "<project><modules><module>a", "a/pom.xml": _pom()},
+    )
+    assert discover_repo(root / "a") == (root / "a").resolve()  # malformed: no aggregation
+    os.mkfifo(root / "settings.gradle")  # a FIFO must not hang the walk
+    assert discover_repo(root / "a") == (root / "a").resolve()
 
 
 def test_three_positional_arguments_are_a_usage_error(repo: Path) -> None:
@@ -606,7 +691,7 @@ def test_ask_json_shape(java_repo: Path) -> None:
     data = only_json(result)
     assert set(data) == {
         "intent", "intent_rule", "gated", "context", "scope_paths", "answer",
-        "model", "turn_id", "problems", "degraded",
+        "model", "turn_id", "problems", "degraded", "error",
     }  # fmt: skip
     assert data["intent"] == "general_chat" and data["gated"] is False
     assert set(data["context"]) == {"intent", "items", "rendered"}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from autopatch_memory_cli.answer import TurnRunner
 from autopatch_memory_cli.chat import ChatSession
-from autopatch_memory_cli.render import Console
+from autopatch_memory_cli.console import Console
 
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
@@ -149,9 +149,10 @@ def test_the_demo_runs_offline(tmp_path: Path) -> None:
         "1. Opening memory collects the repo profile",
         "3. The summarizer compresses pending turns",
         "4. A follow-up question gets a small, governed memory context",
-        "5. Audit and patch flows stay isolated",
-        "6. A pasted secret never reaches the file",
-        "7. /reset in a chat session clears the memory",
+        "5. After a longer session the context stays small; the history does not",
+        "6. Audit and patch flows stay isolated",
+        "7. A pasted secret never reaches the file",
+        "8. /reset in a chat session clears the memory",
     ):
         assert heading in out
     assert "Durable preferences (1 active" in out
