@@ -489,11 +489,15 @@ def record(
         IntentType,
         typer.Option("--intent", "-i", case_sensitive=False, help="The turn's intent."),
     ] = ...,  # type: ignore[assignment]
-    user: Annotated[str, typer.Option("--user", help="The user's question.")] = ...,  # type: ignore[assignment]
-    assistant: Annotated[str, typer.Option("--assistant", help="The answer given.")] = "",
+    user: Annotated[str, typer.Option("--user", metavar="TEXT", help="The user's question.")] = ...,  # type: ignore[assignment]
+    assistant: Annotated[
+        str, typer.Option("--assistant", metavar="TEXT", help="The answer given.")
+    ] = "",
     scope: Annotated[
         list[str] | None,
-        typer.Option("--scope", help="A file or folder the turn was about (repeatable)."),
+        typer.Option(
+            "--scope", metavar="PATH", help="A file or folder the turn was about (repeatable)."
+        ),
     ] = None,
     project_level: Annotated[
         bool,

@@ -36,15 +36,16 @@ Line = str | Text
 """One line of a view: plain text, or rich ``Text`` with styles."""
 
 # Escape sequences, longest forms first: OSC / DCS / PM / APC strings up to their
-# terminator (BEL or ST), CSI with its parameters, then any other ESC pair; the 8-bit
+# terminator (BEL or ST; an unterminated one up to the end of its line), CSI with its
+# parameters, then any other ESC pair; the 8-bit
 # (C1) forms of the same; then every other control character but tab and newline,
 # DEL, and the bidirectional overrides that reorder what a reader sees.
 _UNSAFE_RE = re.compile(
-    r"\x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
-    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"\x1b[\]PX^_][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"
+    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"
     r"|\x1b\[[0-?]*[ -/]*[@-~]?"
     r"|\x9b[0-?]*[ -/]*[@-~]?"
-    r"|\x1b[\s\S]?"
+    r"|\x1b[^\n]?"
     r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
 )
 

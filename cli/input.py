@@ -1,8 +1,9 @@
 """Reading the user's messages in ``chat``.
 
-On a terminal, ``prompt_toolkit`` reads them: line editing, a session history (Up and
-Down), Tab completion of slash commands, and **bracketed paste**, so a pasted stack
-trace of 60 lines arrives as one message instead of 60 questions. A message of
+On a terminal, ``prompt_toolkit`` reads them (:mod:`cli.prompt`): line editing, a
+session history (Up and Down), Tab completion of slash commands, and **bracketed
+paste**, so a pasted stack trace of 60 lines arrives as one message instead of 60
+questions. A message of
 several lines can also be typed: Esc then Enter (or Alt-Enter) inserts a newline;
 Enter sends. Ctrl-C drops the line being typed, Ctrl-D on an empty line ends the chat.
 
@@ -15,18 +16,10 @@ Off a terminal (a pipe, a script) every line is one message, read as it comes.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Protocol, TextIO
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-from prompt_toolkit.document import Document
-from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-
-__all__ = ["LineReader", "MessageReader", "TerminalReader", "make_reader"]
-
-CONTINUATION = "... "
+__all__ = ["LineReader", "MessageReader", "make_reader"]
 
 
 class MessageReader(Protocol):
@@ -55,59 +48,13 @@ class LineReader:
         return line.rstrip("\r\n")
 
 
-class _SlashCompleter(Completer):
-    """Completes ``/name`` at the start of a message."""
-
-    def __init__(self, names: Sequence[str]) -> None:
-        self._names = sorted(names)
-
-    def get_completions(
-        self, document: Document, complete_event: CompleteEvent
-    ) -> Iterable[Completion]:
-        text = document.text_before_cursor
-        if not text.startswith("/") or " " in text or "\n" in text:
-            return
-        for name in self._names:
-            if name.startswith(text[1:]):
-                yield Completion(f"/{name}", start_position=-len(text))
-
-
-def _key_bindings() -> KeyBindings:
-    bindings = KeyBindings()
-
-    @bindings.add("escape", "enter")
-    def _newline(event: KeyPressEvent) -> None:
-        """Esc Enter / Alt-Enter: a newline in the message instead of sending it."""
-        event.current_buffer.insert_text("\n")
-
-    return bindings
-
-
-class TerminalReader:
-    """Messages typed or pasted on a terminal (see the module docstring)."""
-
-    def __init__(self, commands: Sequence[str] = ()) -> None:
-        self._session: PromptSession[str] = PromptSession(
-            history=InMemoryHistory(),
-            key_bindings=_key_bindings(),
-            completer=_SlashCompleter(commands),
-            complete_while_typing=False,
-            multiline=False,
-            prompt_continuation=CONTINUATION,
-        )
-
-    def read(self, prompt: str) -> str | None:
-        """The next message, None on Ctrl-D (end of input)."""
-        try:
-            return self._session.prompt(prompt)
-        except EOFError:
-            return None
-
-
 def make_reader(
     stdin: TextIO | None, *, interactive: bool, commands: Sequence[str]
 ) -> MessageReader:
     """A terminal reader when the session runs on the process's own terminal, else lines."""
     if interactive and (stdin is None or stdin is sys.stdin) and sys.stdout.isatty():
+        # Imported here: prompt_toolkit would cost every other command its import time.
+        from .prompt import TerminalReader
+
         return TerminalReader(commands)
     return LineReader(stdin if stdin is not None else sys.stdin)

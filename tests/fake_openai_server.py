@@ -52,6 +52,9 @@ class Reply:
     # ``chunk_delay`` seconds apart (default: the whole content as one piece).
     chunks: list[str] | None = None
     chunk_delay: float = 0.0
+    # Pieces after the first wait until this event is set (a test decides when the
+    # answer goes on), or until the server stops.
+    hold: threading.Event | None = None
 
     @classmethod
     def text(cls, content: str, *, delay: float = 0.0) -> Reply:
@@ -59,10 +62,18 @@ class Reply:
         return cls(content=content, delay=delay)
 
     @classmethod
-    def streamed(cls, *chunks: str, chunk_delay: float = 0.0, delay: float = 0.0) -> Reply:
+    def streamed(
+        cls,
+        *chunks: str,
+        chunk_delay: float = 0.0,
+        delay: float = 0.0,
+        hold: threading.Event | None = None,
+    ) -> Reply:
         """A reply sent piece by piece to a streaming request (whole to any other)."""
-        return cls(content="".join(chunks), chunks=list(chunks), chunk_delay=chunk_delay,
-                   delay=delay)  # fmt: skip
+        return cls(
+            content="".join(chunks), chunks=list(chunks), chunk_delay=chunk_delay, delay=delay,
+            hold=hold,
+        )  # fmt: skip
 
     @classmethod
     def json(cls, obj: Any, *, delay: float = 0.0) -> Reply:
@@ -217,6 +228,10 @@ class FakeOpenAIServer:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    def _wait_for(self, event: threading.Event) -> None:
+        while not self._stopping.is_set() and not event.wait(_SLEEP_SLICE):
+            pass
+
     def _wait(self, seconds: float) -> None:
         deadline = time.monotonic() + seconds
         while not self._stopping.is_set() and time.monotonic() < deadline:
@@ -302,10 +317,12 @@ class FakeOpenAIServer:
                     self.send_header("connection", "close")
                     self.end_headers()
                     for index, piece in enumerate(pieces):
+                        if index and reply.hold is not None:
+                            server._wait_for(reply.hold)
                         if index and reply.chunk_delay:
                             server._wait(reply.chunk_delay)
-                            if server._stopping.is_set():
-                                return
+                        if server._stopping.is_set():
+                            return
                         self.wfile.write(b"data: " + _chunk_body(model, piece) + b"\n\n")
                         self.wfile.flush()
                     self.wfile.write(b"data: [DONE]\n\n")

@@ -6,6 +6,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -756,3 +758,179 @@ def test_undecodable_arguments_are_recorded_safely(java_repo: Path) -> None:
     assert result.exit_code == 0, result.output
     memory_file(java_repo).read_bytes().decode("utf-8")
     assert "caf\ufffd?" in memory_file(java_repo).read_text(encoding="utf-8")
+
+
+# --- small things a user notices ----------------------------------------------------------
+
+
+def test_help_names_arguments_not_python_types() -> None:
+    for command in ("ask", "context", "apply", "forget", "log", "record", "show"):
+        text = invoke(command, "--help").stdout
+        assert "<list[str]>" not in text and "<int range>" not in text, text
+    assert (
+        "[REPO] QUESTION  The repository (optional), the question."
+        in invoke("ask", "--help").stdout
+    )
+    assert "-n, --last N" in invoke("log", "--help").stdout
+
+
+def test_shell_completion_is_offered() -> None:
+    assert "--install-completion" in invoke("--help").stdout
+    script = invoke("--show-completion", "bash")
+    assert script.exit_code == 0
+    assert "_AUTOPATCH_MEMORY_COMPLETE" in script.stdout
+
+
+def test_a_folder_without_a_question_is_a_usage_error(
+    java_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(java_repo.parent)
+    for command in ("ask", "context"):
+        result = invoke(command, java_repo.name)
+        assert result.exit_code == 2
+        assert "is a folder: give the QUESTION after it" in one_error_line(result)
+    assert not (java_repo / MEMORY_DIR_NAME).exists()
+
+
+def test_apply_warns_about_a_misspelled_section(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")
+    turn_id = record(repo, "Optional 怎么用？")
+    only_typo = json.dumps({"turn_summary": [{"turn_id": turn_id, "summary": "x"}]})
+    result = invoke("apply", str(repo), "-", input=only_typo)
+    assert result.exit_code == 1
+    assert "did you mean 'turn_summaries'?" in result.stderr
+    assert "nothing was applied" in result.stderr
+    mixed = {"turn_summaries": [{"turn_id": turn_id, "summary": "用户询问 Optional。"}],
+             "topic_operation": []}  # fmt: skip
+    result = invoke("apply", str(repo), "-", "--json", input=json.dumps(mixed, ensure_ascii=False))
+    assert result.exit_code == 0
+    report = only_json(result)
+    assert report["unknown_sections"] == ["topic_operation"]
+    assert report["changed"] is True
+    assert "did you mean 'topic_operations'?" in result.stderr
+
+
+def test_apply_report_rows_read_well(repo: Path) -> None:
+    record(repo, "Optional 怎么用？")
+    result = invoke("apply", str(repo), "-", input='{"turn_summaries": {"oops": 1}}')
+    assert result.exit_code == 0
+    assert "turn_summaries (the whole section) bad_shape" in result.stdout
+    assert "[None]" not in result.stdout
+    discarded = invoke("apply", str(repo), "-", input="not json at all")
+    assert discarded.exit_code == 1
+    head = discarded.stdout.splitlines()[0]
+    assert "0 accepted, 1 rejected · file unchanged" in head
+    assert " B" not in head and "KiB" not in head  # nothing was written: no size to report
+
+
+def test_log_columns_are_aligned(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")
+    turn_id = record(repo, "Optional 怎么用？")
+    delta = {"turn_summaries": [{"turn_id": turn_id, "summary": "用户询问 Optional 的用法。"}]}
+    invoke("apply", str(repo), "-", input=json.dumps(delta, ensure_ascii=False))
+    lines = invoke("log", str(repo)).stdout.splitlines()
+    assert len(lines) >= 2
+    columns = {line.index(" applied ") if " applied " in line else line.index(" failed ")
+               for line in lines if " applied " in line or " failed " in line}  # fmt: skip
+    assert len(columns) == 1, lines
+
+
+def test_show_says_whether_the_profile_was_collected(
+    java_repo: Path, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Maven build whose profile nobody collected yet: say so, not "no build file".
+    shown = invoke("show", str(java_repo)).stdout
+    assert "no repo profile collected yet: `profile` collects it" in shown
+    assert "no build file or README title was found" not in shown
+    invoke("profile", str(java_repo))
+    assert "demo-review-service" in invoke("show", str(java_repo)).stdout
+    # A folder with nothing to profile: that is what it says.
+    assert "no build file or README title was found" in invoke("show", str(repo)).stdout
+
+
+def test_an_old_failure_warns_once(repo: Path) -> None:
+    from autopatch_memory.journal import Outcome
+
+    memory = ProjectMemory.open(repo, backend="off")
+    memory.journal.record("summarizer:openai", "summarize", Outcome.FAILED,
+                          reason="BackendUnavailableError", detail="model down at 10:00")  # fmt: skip
+    memory.close()
+    for _ in range(2):
+        result = invoke("ask", str(repo), "Optional 怎么用？")
+        assert result.exit_code == 0
+        assert "model down at 10:00" not in result.stderr  # old news: `show`/`doctor` have it
+    assert "model down at 10:00" in invoke("show", str(repo)).stdout
+
+
+# --- output hygiene: nothing from a repository or memory reaches the terminal raw ----------
+
+OSC52 = "\x1b]52;c;ZXZpbCBwYXlsb2Fk\x07"
+CLEAR = "\x1b[2J"
+
+
+def test_escape_sequences_from_a_repository_are_not_printed(tmp_path: Path) -> None:
+    root = tmp_path / "hostile"
+    (root / ".git").mkdir(parents=True)
+    (root / "settings.gradle").write_text(
+        f'rootProject.name = "evil{OSC52}name"\ninclude "core{CLEAR}mod"\n', encoding="utf-8"
+    )
+    (root / "build.gradle").write_text("", encoding="utf-8")
+    outputs = [
+        invoke("profile", str(root)),
+        invoke("show", str(root)),
+        invoke("context", str(root), "What modules does this project have?"),
+    ]
+    for result in outputs:
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "evil" in outputs[0].stdout
+    data = only_json(invoke("profile", str(root), "--json"))
+    assert isinstance(data["project_name"], (str, type(None)))  # JSON keeps the value exact
+
+
+def test_escape_sequences_in_memory_are_not_printed(repo: Path) -> None:
+    turn_id = record(repo, "Optional 怎么用？")
+    path = memory_file(repo)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["working_memory"]["recent_turns"][0]["summary"] = f"summary{CLEAR} with {OSC52}payload"
+    doc["working_memory"]["recent_turns"][0]["summary_status"] = "ready"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    for result in (invoke("show", str(repo)), invoke("context", str(repo), "Optional 呢？"),
+                   invoke("log", str(repo))):  # fmt: skip
+        assert result.exit_code == 0
+        assert "\x1b" not in result.output and "\x07" not in result.output
+    shown = invoke("show", str(repo)).stdout
+    assert turn_id in shown
+    assert "\x1b" not in shown
+
+
+# --- a gated turn touches nothing under .autopatch-j -----------------------------------------
+
+
+def test_a_gated_ask_creates_and_reads_nothing(java_repo: Path) -> None:
+    result = invoke("ask", str(java_repo), "--intent", "code_audit", "look at ReviewService")
+    assert result.exit_code == 0, result.output
+    assert not (java_repo / MEMORY_DIR_NAME).exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_gated_ask_does_not_open_planted_fifos(java_repo: Path) -> None:
+    # A FIFO opened for reading blocks until a writer comes: touching one would hang.
+    state = java_repo / MEMORY_DIR_NAME
+    state.mkdir()
+    for name in ("memory.journal.jsonl", "config.toml", "memory.json", "profile.cache.json"):
+        os.mkfifo(state / name)
+    done = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", "ask", str(java_repo),
+         "Audit FindingQueue for race conditions", "--json"],
+        capture_output=True, text=True, encoding="utf-8", timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["intent"] == "code_audit" and data["gated"] is True
+    assert data["turn_id"] is None and data["context"]["items"] == []
+    assert sorted(p.name for p in state.iterdir()) == [
+        "config.toml", "memory.journal.jsonl", "memory.json", "profile.cache.json",
+    ]  # fmt: skip

@@ -161,6 +161,11 @@ def test_the_demo_runs_offline(tmp_path: Path) -> None:
     assert "[REDACTED:" in out
     assert "memory.json contains hunt…: no" in out
     assert "memory cleared (generation 1)" in out
+    # After the longer session, one measure for both sizes: the context is the smaller.
+    context = re.search(r"memory context for the follow-up: (\d+) chars", out)
+    replay = re.search(r"replaying the recent history instead: (\d+) chars", out)
+    assert context is not None and replay is not None
+    assert int(context.group(1)) < int(replay.group(1))
     match = re.search(r"repository: (\S+)", out)
     assert match is not None
     assert not Path(match.group(1)).exists()  # the temporary copy is gone
