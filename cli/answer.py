@@ -334,7 +334,7 @@ class TurnDisplay(Protocol):
     """How a runner shows a turn while it runs (the console, or nothing)."""
 
     def chosen(self, classification: Classification, *, gated: bool) -> None:
-        """The intent is known (before the model is asked)."""
+        """The intent is known and a model is about to be asked."""
 
     def answering(self, model: str) -> AbstractContextManager[TextSink]:
         """While the model answers: a sink for each piece of text as it arrives."""
@@ -436,8 +436,8 @@ class TurnRunner:
         )
         mentions = resolve_mentions(question, self.repo_root, cwd=self.cwd)
         result.attachments, result.problems = mentions.attachments, mentions.problems
-        display.chosen(classification, gated=result.gated)
         if self.answerer is not None:
+            display.chosen(classification, gated=result.gated)
             self._answer(result, display)
             if result.error is not None:
                 return result

@@ -26,10 +26,15 @@ def _pending_turns(memory: ProjectMemory) -> int:
         return 0
 
 
-def finish(memory: ProjectMemory, console: Console, *, wait: bool = True) -> None:
+def finish(
+    memory: ProjectMemory,
+    console: Console,
+    *,
+    wait: bool = True,
+    seconds: float = limits.CLI_EXIT_WAIT_SECONDS,
+) -> None:
     """Close ``memory`` after at most one bounded, visible wait for a summary in flight."""
     if wait and not memory.wait_idle(0):
-        seconds = limits.CLI_EXIT_WAIT_SECONDS
         try:
             with console.progress(
                 f"finishing the memory summary (up to {seconds:g} s, Ctrl-C skips)"
