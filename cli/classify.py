@@ -210,7 +210,7 @@ _IMPERATIVE_PREFIX_RE = re.compile(
     r"|let's\s+|go ahead and\s+)?"
 )
 # "把所有 Controller 的返回值统一成 CommonResult", "把异常打印出来": the 把 structure changes.
-_BA_CHANGE_RE = re.compile(r"把.{1,30}?(?:成|为|到|出来|进去|掉)")
+_BA_CHANGE_RE = re.compile(r"把.{1,30}?(?:成|为|到|出来|进去|掉|一下)")
 # The object of a change request: "the magic number", "给订单超时任务加上…". A request
 # about the previous answer ("make the example shorter") is a chat follow-up instead.
 _CHANGE_OBJECT_RE = re.compile(
@@ -255,11 +255,17 @@ _EXPLAIN_FIRST_RE = re.compile(
     r"^(?:please |can you |could you )?(?:explain|describe|walk me through|tell me|clarify)\b"
     r"|^(?:请|麻烦)?(?:解释|说明|讲讲|讲一下|介绍)"
 )
+# A request about the answers, not the patch: "keep answers short from now on".
+_ABOUT_ANSWERS = SignalMatcher(
+    ("回答", "示例", "例子", "以后", "今后", "每次"),
+    ("answer", "answers", "reply", "replies", "response", "responses", "example", "examples",
+     "from now on", "every time"),
+)  # fmt: skip
 _WHY_RE = re.compile(r"为什么|为啥|\bwhy\b")
 _EXPLAIN_VERBS = frozenset({"explain", "tell", "show", "describe", "clarify", "walk", "help"})
 _REVISE_ZH = (
     *_CHANGE_ZH, "不要", "别", "保留", "再加", "只改", "不改", "缩小", "拆成", "修改补丁", "改小",
-    "改短", "改简单", "改一改", "改改", "小一点", "短一点", "简单点",
+    "改短", "改简单", "改一改", "改改", "小一点", "短一点", "简单点", "改得",
 )  # fmt: skip
 _REVISE_EN = (*_CHANGE_EN, "don't", "do not", "only touch", "instead", "without")
 
@@ -367,13 +373,15 @@ _WHERE_RE = re.compile(
 )
 # A fact of the repository's own choosing ("用的是", "有没有用到", "does it use").
 _REPO_FACT_ZH = (
+    "有没有单元测试", "有没有集成测试", "有没有测试", "有没有文档", "有没有接口文档", "有没有 ci",
     "用的是", "用的什么", "用了什么", "用了哪些", "有没有用到", "是否使用", "采用了", "有实现吗",
     "实现了吗", "有没有实现", "是否实现", "实现了没",
 )  # fmt: skip
 _APP_NOUN_RE = re.compile(
     r"\bthe (?:[\w-]+ ){0,3}(?:endpoint|controller|service|app|application|module|layer|page"
     r"|pipeline|table|job|scheduler|api|schema|database|flow|code|seed data|migration|script"
-    r"|handler|mapper|dao|entity|templates?|lookup|frontend|backend|ui|client|server)s?\b"
+    r"|handler|mapper|dao|entity|templates?|lookup|frontend|backend|ui|client|server|build"
+    r"|modules|dependencies|pom|menu|admin|cart|checkout|dashboard|screen|form)s?\b"
     r"|(?:[\u4e00-\u9fff]{2}|\b[a-z]+ ?)(?<![的个些和与或])(?:接口|页面|流程|后台|前台|菜单)"
     r"|(?:详情|列表|登录|注册|管理|结算|支付)页|首页|主页"
 )
@@ -451,7 +459,8 @@ _KNOWN_NAMES = frozenset(
     xml http https grpc protobuf thread runnable callable future stream collectors
     collection iterator comparable comparator string integer object system record
     serialversionuid getclass notifyall
-    enum interface abstract volatile synchronized final static transient
+    enum interface abstract volatile synchronized final static transient finally finalize
+    native strictfp instanceof
     """.split()
 )
 # Hyphenated English words and tech prefixes: "thread-safe" or "spring-boot-starter"
@@ -492,12 +501,25 @@ _ZH_PROBLEM_KIND_RE = re.compile(
     r"|(?:有没有|是否|有无)(?:做了?|加了?|进行)?[\u4e00-\u9fff]{0,4}(?:校验|鉴权|认证|权限控制|验证"
     r"|过滤|转义|加密|限流|防护|幂等)"
 )
+# A secret written to a log: "把密码打印到日志里", "do we log passwords".
+_LOGGED_SECRET_RE = re.compile(
+    r"(?:密码|口令|令牌|token|密钥|敏感信息|身份证|手机号).{0,12}(?:打印|输出|写|记录).{0,6}日志"
+    r"|\blog(?:s|ged|ging)? (?:the |user |any )?(?:passwords?|tokens?|secrets?|credentials)\b"
+)
 # Whether a safeguard holds: "check whether the admin APIs are protected", "is X escaped".
 _SAFEGUARD_RE = re.compile(
     r"\bcheck (?:whether|if|that)\b|检查.{0,12}(?:是否|有没有)"
     r"|\b(?:is|are)\b.{0,40}\b(?:protected|authenticated|authorized|validated|sanitized"
-    r"|escaped|encrypted|hashed|rate[- ]limited|idempotent)\b"
+    r"|escaped|encrypted|hashed|salted|rate[- ]limited|idempotent)\b"
+    r"|^(?:does|do)\b.{0,60}\b(?:validate|sanitize|escape|verify|hash|encrypt|authenticate"
+    r"|authorize|rate-limit)s?\b"
 )
+# What a safeguard protects: asking about it is an audit even without naming the code.
+_SENSITIVE = SignalMatcher(
+    ("密码", "口令", "令牌", "密钥", "上传", "用户输入"),
+    ("password", "passwords", "token", "tokens", "secret", "secrets", "credentials", "upload",
+     "uploads", "user input", "session", "sessions", "cookie", "cookies"),
+)  # fmt: skip
 _CHANGE = SignalMatcher(_CHANGE_ZH, _CHANGE_EN)
 # The user's own changes are not the pending patch.
 _OWN_CHANGES = (
@@ -564,11 +586,11 @@ _BARE_CAMEL_RE = re.compile(r"[A-Z][A-Za-z0-9]*")
 _KEBAB_RE = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 # A named subject: "does mall use", "mall 的…", "the review module", "review 模块".
 _NAMED_SUBJECT_RE = re.compile(
-    r"\bdoes ([a-z][\w-]*) (?:use|uses|need|have|support|depend|store|connect|load|handle"
+    r"\bdoes (?:the )?([a-z][\w-]*) (?:use|uses|need|have|support|depend|store|connect|load|handle"
     r"|run|start|deploy|call|send|manage|define|expose|persist|cache|log|read|write)\b"
     r"|\bthe ([a-z][\w-]*) (?:module|service|app|project|plugin|subproject)\b"
     r"|(?<![\w-])([a-z][a-z0-9_-]*)\s*(?:模块|服务|子项目|工程|插件)"
-    r"|(?<![\w-])((?:[a-z][a-z0-9_-]* ){0,3}[a-z][a-z0-9_-]*) ?的"
+    r"|(?<![\w-])((?:[a-z][a-z0-9_-]* ){0,3}[a-z][a-z0-9_-]*) ?(?:的|里|中)"
 )
 
 
@@ -618,7 +640,8 @@ def _is_known_heavy(text: str) -> bool:
 
 def _is_known(name: str) -> bool:
     key = name.lower().rstrip("()")
-    return key in _KNOWN_NAMES or key.replace("-", "") in _KNOWN_NAMES
+    bare = key.replace("-", "").rstrip("0123456789.")  # jdk8, java17, log4j2, spring-boot
+    return key in _KNOWN_NAMES or key.replace("-", "") in _KNOWN_NAMES or bare in _KNOWN_NAMES
 
 
 _QUALIFIED_RE = re.compile(r"(?<!\w)(\w+)\.\w+")
@@ -800,7 +823,9 @@ def _read_audit(reading: Reading) -> None:
     if _REVIEW_VERB_RE.search(norm):
         audit.append("review")
     reading.audit = audit
-    reading.problems = _PROBLEM.find(norm) + _all(_ZH_PROBLEM_KIND_RE, norm)
+    reading.problems = (
+        _PROBLEM.find(norm) + _all(_ZH_PROBLEM_KIND_RE, norm) + _all(_LOGGED_SECRET_RE, norm)
+    )
     reading.broad_problems = _BROAD_PROBLEM.find(norm)
     reading.checks = _CHECK.find(norm)
 
@@ -867,7 +892,8 @@ def _patch_rule(reading: Reading) -> Classification | None:
         # "change it to use a switch instead": a change with no new target is the patch's
         # ("给订单超时任务加上…" names a new target: an audit).
         new_target = reading.strong_pointers or reading.targets or reading.audit
-        if reading.is_request and not new_target:
+        about_answers = _ABOUT_ANSWERS.find(reading.norm)
+        if reading.is_request and not new_target and not about_answers:
             return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, reading.changes)
         return None
     if _EXPLAIN_FIRST_RE.match(reading.norm) or _WHY_RE.search(reading.norm):
@@ -905,7 +931,7 @@ def _audit_rule(reading: Reading) -> Classification | None:
     looking = reading.checks or reading.is_request or reading.is_question or reading.zh_request
     if reading.problems and (looking or pointed):
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.problems, *pointed])
-    if _SAFEGUARD_RE.search(reading.norm) and pointed:
+    if _SAFEGUARD_RE.search(reading.norm) and (pointed or _SENSITIVE.find(reading.norm)):
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, pointed)
     if reading.broad_problems and looking and pointed:
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.broad_problems, *pointed])
