@@ -1,4 +1,4 @@
-"""The ``autopatch-memory`` command line (SPEC §11), built with typer.
+"""The ``autopatch-memory`` command line (docs/cli.md), built with typer.
 
 Conventions every command follows:
 

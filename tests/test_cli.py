@@ -650,7 +650,7 @@ def test_an_unwritable_memory_folder_fails_in_one_line(
 
 def test_an_unwritable_memory_folder_degrades_a_question(blocked_repo: Path) -> None:
     result = invoke("ask", str(blocked_repo), "Optional 怎么用？", "--json")
-    assert result.exit_code == 0  # the turn still happens (SPEC §13)
+    assert result.exit_code == 0  # the turn still happens (docs/cli.md, "degraded memory")
     data = only_json(result)
     assert data["turn_id"] is None
     assert data["degraded"]
