@@ -190,3 +190,18 @@ SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
 # The journal is read from its tail: a planted or runaway journal file costs at most
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
+
+# --- the command line: the intent classifier and the chat (docs/cli.md) ---------------------
+# A pasted log is classified by its head and tail only: the question is at one end, and
+# the rules stay fast on a 100 KB paste.
+CLASSIFIER_MAX_CHARS = 4000
+# A model that has not answered after this long gets a "slow" note next to the spinner,
+# naming the timeout setting that will end the wait.
+CLI_SLOW_MODEL_SECONDS = 10.0
+CLI_STREAM_REFRESH_PER_SECOND = 8  # redraws of a streaming answer (each re-renders Markdown)
+# On exit, one visible wait for a summary in flight, skippable with Ctrl-C; after it the
+# turns not summarized stay pending for next time.
+CLI_EXIT_WAIT_SECONDS = 10.0
+# Within one chat session, the recent exchange goes to the answering model as chat
+# messages so that follow-ups keep their subject; this bounds it (estimated tokens).
+CHAT_HISTORY_MAX_TOKENS = 3000

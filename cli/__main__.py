@@ -1,4 +1,4 @@
-"""``python -m cli``: the same as the ``autopatch-memory`` console script."""
+"""``python -m autopatch_memory_cli``: the same as the ``autopatch-memory`` console script."""
 
 from __future__ import annotations
 

@@ -1,19 +1,22 @@
 """Answering one turn: pick the intent, get the memory context, ask the model, record.
 
-This is the host loop of SPEC §12, as the command line runs it:
+This is the host loop of a memory-using assistant (see ``docs/cli.md``), as the
+command line runs it:
 
 1. the intent comes from the classifier (:mod:`cli.classify`) unless the user forced one;
 2. ``memory.context(intent, question)`` gives the memory context (empty for a
    gated intent, without the file even being opened);
 3. with a model configured, the model answers with a short base prompt plus the
    rendered context as its system prompt; files named with ``@path`` go, with
-   their current content, into the *user* message — never into memory;
+   their current content, into the *user* message — never into memory; the answer
+   streams to the display as it arrives;
 4. the turn is recorded (question, answer, ``@path`` paths as ``scope_paths``);
    a gated turn records nothing.
 
-Earlier turns of a session are not replayed to the model: what it knows about
-them is what memory injects (summaries, topics, the last unsummarized questions).
-That is the point of the memory: bounded, governed context instead of history.
+Across sessions, what the model knows about earlier turns is what memory injects
+(summaries, topics, the last unsummarized questions): bounded, governed context
+instead of history. Within one ``chat`` session the recent exchange is sent again
+as chat messages (:mod:`cli.history`), so that "give an example of that" works.
 
 With no model configured the turn still works: the result carries the context a
 model would have been given, and the turn is recorded with an empty answer.
@@ -26,28 +29,47 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory import MEMORY_DIR_NAME, JournalEntry, limits
 from autopatch_memory.backends.llm import AnswerBackend
-from autopatch_memory.config import ENV_BASE_URL, ENV_MODEL, Settings, make_answerer
-from autopatch_memory.context import MemoryContext
+from autopatch_memory.config import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    ENV_TIMEOUT,
+    Settings,
+    make_answerer,
+)
+from autopatch_memory.context import MemoryContext, empty_context
+from autopatch_memory.errors import (
+    BackendAuthError,
+    BackendError,
+    BackendTimeoutError,
+    BackendUnavailableError,
+)
 from autopatch_memory.intents import IntentType, memory_access
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.text import has_project_signal
 
 from .classify import Classification, choose, mentioned_paths
+from .history import SessionHistory
 
 __all__ = [
     "BASE_PROMPT",
     "NO_MODEL_HINT",
+    "QUIET",
     "Attachment",
     "FailureWatch",
+    "TextSink",
+    "TurnDisplay",
     "TurnResult",
     "TurnRunner",
     "build_user_message",
+    "describe_failure",
+    "failure_hint",
     "resolve_mentions",
 ]
 
@@ -196,11 +218,17 @@ def build_system_prompt(context: MemoryContext) -> str:
 
 
 class FailureWatch:
-    """Notices failures newly recorded in the journal (e.g. a background summary)."""
+    """Notices failures newly recorded in the journal (e.g. a background summary).
+
+    The journal is first read by :meth:`start`, so a watch that is never started
+    (a gated turn) touches nothing. Only failures after the start are reported, once
+    each: an old failure does not warn again on every command.
+    """
 
     def __init__(self, memory: ProjectMemory) -> None:
         self._memory = memory
-        self._seen = self._key(memory.last_failure())
+        self._started = False
+        self._seen: tuple[Any, ...] | None = None
 
     @staticmethod
     def _key(entry: JournalEntry | None) -> tuple[Any, ...] | None:
@@ -208,8 +236,16 @@ class FailureWatch:
             return None
         return (entry.ts, entry.actor, entry.op, entry.reason, entry.detail)
 
+    def start(self) -> None:
+        """Take the journal's last failure as the baseline (once)."""
+        if not self._started:
+            self._started = True
+            self._seen = self._key(self._memory.last_failure())
+
     def new_failure(self) -> JournalEntry | None:
         """The latest failure if it is new since the last call, else None."""
+        if not self._started:
+            return None
         entry = self._memory.last_failure()
         key = self._key(entry)
         if key is None or key == self._seen:
@@ -225,6 +261,18 @@ def describe_failure(entry: JournalEntry) -> str:
     return f"memory: {entry.actor} {entry.op} failed{reason}{detail} — see `log`"
 
 
+def failure_hint(error: BackendError, timeout: float | None) -> str:
+    """What to do about a failed model call, in one clause."""
+    if isinstance(error, BackendTimeoutError):
+        waited = f" ({timeout:g} s)" if timeout else ""
+        return f"raise {ENV_TIMEOUT} or `timeout` under [llm] to wait longer{waited}"
+    if isinstance(error, BackendUnavailableError):
+        return f"is the model server running? (`doctor --check-model`; {ENV_BASE_URL})"
+    if isinstance(error, BackendAuthError):
+        return f"check the key ({ENV_API_KEY})"
+    return "nothing was recorded"
+
+
 class TurnResult(BaseModel):
     """Everything one turn did; ``ask --json`` prints :meth:`to_json_dict`."""
 
@@ -234,9 +282,13 @@ class TurnResult(BaseModel):
     attachments: list[Attachment] = Field(default_factory=list)
     problems: list[str] = Field(default_factory=list)
     answer: str | None = None
+    streamed: bool = False  # the answer was already shown while it arrived
     model: str | None = None
     turn_id: str | None = None
     degraded: list[str] = Field(default_factory=list)
+    error: str | None = None  # the model call failed: nothing was recorded
+    error_type: str | None = None
+    hint: str | None = None
 
     @property
     def intent(self) -> IntentType:
@@ -255,6 +307,9 @@ class TurnResult(BaseModel):
 
     def to_json_dict(self) -> dict[str, Any]:
         """The ``ask --json`` document."""
+        error = None
+        if self.error is not None:
+            error = {"type": self.error_type, "message": self.error, "hint": self.hint}
         return {
             "intent": self.intent.value,
             "intent_rule": self.classification.rule.value,
@@ -266,39 +321,91 @@ class TurnResult(BaseModel):
             "turn_id": self.turn_id,
             "problems": self.problems,
             "degraded": self.degraded,
+            "error": error,
         }
 
 
-ProgressFactory = Callable[[str], AbstractContextManager[None]]
+TextSink = Callable[[str], None]
 
 
-def _no_progress(_message: str) -> AbstractContextManager[None]:
-    return nullcontext()
+class TurnDisplay(Protocol):
+    """How a runner shows a turn while it runs (the console, or nothing)."""
+
+    def chosen(self, classification: Classification, *, gated: bool) -> None:
+        """The intent is known and a model is about to be asked."""
+
+    def answering(self, model: str) -> AbstractContextManager[TextSink]:
+        """While the model answers: a sink for each piece of text as it arrives."""
+        ...
+
+
+class _Quiet:
+    """Shows nothing; the answer is returned whole."""
+
+    def chosen(self, classification: Classification, *, gated: bool) -> None:
+        return None
+
+    def answering(self, model: str) -> AbstractContextManager[TextSink]:
+        return nullcontext(lambda _piece: None)
+
+
+QUIET: TurnDisplay = _Quiet()
 
 
 class TurnRunner:
-    """Runs turns against one repository's memory and an optional answering model."""
+    """Runs turns against one repository's memory and an optional answering model.
+
+    ``memory`` is None for a runner that only ever runs gated turns (``ask`` with an
+    audit or patch intent): it then touches nothing under ``.autopatch-j``.
+    ``history`` (a chat session's) is sent with memory-intent turns and grows with them.
+    """
 
     def __init__(
         self,
-        memory: ProjectMemory,
+        memory: ProjectMemory | None,
         answerer: AnswerBackend | None,
         *,
+        repo_root: Path | None = None,
         model_name: str | None = None,
+        timeout: float | None = None,
         cwd: Path | None = None,
+        history: SessionHistory | None = None,
+        names: Sequence[str] = (),
     ) -> None:
+        if memory is None and repo_root is None:
+            raise ValueError("a runner without memory needs the repository root")
         self.memory = memory
+        self.repo_root = repo_root or (memory.repo_root if memory else Path.cwd())
         self.answerer = answerer
         self.model_name = model_name
+        self.timeout = timeout
         self.cwd = cwd
-        self.watch = FailureWatch(memory)
+        self.history = history
+        self.names = list(names)  # the repository's own names, for the classifier
+        self.watch = FailureWatch(memory) if memory is not None else None
 
     @classmethod
     def from_settings(
-        cls, memory: ProjectMemory, settings: Settings, *, cwd: Path | None = None
+        cls,
+        memory: ProjectMemory | None,
+        settings: Settings,
+        *,
+        repo_root: Path | None = None,
+        cwd: Path | None = None,
+        history: SessionHistory | None = None,
+        names: Sequence[str] = (),
     ) -> TurnRunner:
         """A runner that answers through the model the settings name (if any)."""
-        return cls(memory, make_answerer(settings), model_name=settings.model, cwd=cwd)
+        return cls(
+            memory,
+            make_answerer(settings),
+            repo_root=repo_root,
+            model_name=settings.model,
+            timeout=settings.timeout,
+            cwd=cwd,
+            history=history,
+            names=names,
+        )
 
     def run(
         self,
@@ -306,63 +413,87 @@ class TurnRunner:
         *,
         intent: IntentType | None = None,
         patch_pending: bool = False,
-        progress: ProgressFactory = _no_progress,
+        display: TurnDisplay = QUIET,
     ) -> TurnResult:
         """Answer and record one turn.
 
-        Raises :class:`~autopatch_memory.errors.BackendError` when the model call
-        fails: then nothing is recorded (the turn was not answered).
+        A failed model call is returned as the result's ``error`` (with a ``hint``):
+        then nothing is recorded, the turn was not answered.
         """
         question = question.strip()
-        classification = choose(question, intent, patch_pending=patch_pending)
+        classification = choose(question, intent, patch_pending=patch_pending, names=self.names)
         kind = classification.intent
-        self.memory.last_error = None
-        context = self.memory.context(kind, question)
-        mentions = resolve_mentions(question, self.memory.repo_root, cwd=self.cwd)
-        answer: str | None = None
-        if self.answerer is not None:
-            with progress(f"asking {self.model_name or 'the model'}…"):
-                answer = self.answerer.answer(
-                    build_system_prompt(context),
-                    build_user_message(question, mentions.attachments),
-                )
-        turn_id: str | None = None
-        degraded: list[str] = []
-        reported: list[str] = []  # failure messages already on a line
-        if self.memory.last_error is not None:
-            failure = self.memory.last_error
-            degraded.append(f"memory: {failure.operation} failed: {failure.message}")
-            reported.append(failure.message)
-            self.memory.last_error = None
-        if memory_access(kind).writes:
-            project_level = (
-                kind is IntentType.CODE_EXPLAIN
-                and not mentions.attachments
-                and has_project_signal(question)
-            )
-            turn_id = self.memory.record_turn(
-                kind,
-                question,
-                answer or "",
-                scope_paths=mentions.scope_paths,
-                project_level=project_level,
-            )
-            if turn_id is None and self.memory.last_error is not None:
-                failure = self.memory.last_error
-                degraded.append(f"memory: this turn was not recorded: {failure.message}")
-                reported.append(failure.message)
-        degraded.extend(self.background_failures(skip=reported))
-        return TurnResult(
+        in_memory = memory_access(kind).reads and self.memory is not None
+        if in_memory and self.watch is not None:
+            self.watch.start()
+        result = TurnResult(
             question=question,
             classification=classification,
-            context=context,
-            attachments=mentions.attachments,
-            problems=mentions.problems,
-            answer=answer,
+            context=self._context(kind, question),
             model=self.model_name if self.answerer is not None else None,
-            turn_id=turn_id,
-            degraded=degraded,
         )
+        mentions = resolve_mentions(question, self.repo_root, cwd=self.cwd)
+        result.attachments, result.problems = mentions.attachments, mentions.problems
+        if self.answerer is not None:
+            display.chosen(classification, gated=result.gated)
+            self._answer(result, display)
+            if result.error is not None:
+                return result
+        if in_memory:
+            self._record(result)
+        return result
+
+    def _context(self, kind: IntentType, question: str) -> MemoryContext:
+        if self.memory is None:
+            return empty_context(kind)
+        self.memory.last_error = None
+        return self.memory.context(kind, question)  # empty, file untouched, when gated
+
+    def _answer(self, result: TurnResult, display: TurnDisplay) -> None:
+        assert self.answerer is not None
+        history = self.history.messages() if self.history and not result.gated else ()
+        try:
+            with display.answering(self.model_name or "the model") as sink:
+                result.answer = self.answerer.answer(
+                    build_system_prompt(result.context),
+                    build_user_message(result.question, result.attachments),
+                    history=history,
+                    on_text=sink,
+                )
+        except BackendError as exc:
+            result.error, result.error_type = str(exc), type(exc).__name__
+            result.hint = failure_hint(exc, self.timeout)
+            return
+        result.streamed = display is not QUIET
+        if self.history is not None and not result.gated:
+            self.history.add(result.question, result.answer)
+
+    def _record(self, result: TurnResult) -> None:
+        memory = self.memory
+        assert memory is not None
+        reported: list[str] = []  # failure messages already on a line
+        if memory.last_error is not None:
+            failure, memory.last_error = memory.last_error, None
+            result.degraded.append(f"memory: {failure.operation} failed: {failure.message}")
+            reported.append(failure.message)
+        kind = result.intent
+        project_level = (
+            kind is IntentType.CODE_EXPLAIN
+            and not result.attachments
+            and has_project_signal(result.question)
+        )
+        result.turn_id = memory.record_turn(
+            kind,
+            result.question,
+            result.answer or "",
+            scope_paths=result.scope_paths,
+            project_level=project_level,
+        )
+        if result.turn_id is None and memory.last_error is not None:
+            failure = memory.last_error
+            result.degraded.append(f"memory: this turn was not recorded: {failure.message}")
+            reported.append(failure.message)
+        result.degraded.extend(self.background_failures(skip=reported))
 
     def background_failures(self, skip: Sequence[str] = ()) -> list[str]:
         """A line for a failure the journal gained since the last look (if any).
@@ -370,7 +501,7 @@ class TurnRunner:
         ``skip``: messages already reported through ``last_error`` (they are in
         the journal too and must not be reported twice).
         """
-        entry = self.watch.new_failure()
+        entry = self.watch.new_failure() if self.watch is not None else None
         if entry is None or (entry.detail is not None and entry.detail in skip):
             return []
         return [describe_failure(entry)]

@@ -1,9 +1,11 @@
-"""The ``autopatch-memory`` command line (SPEC §11), built with typer.
+"""The ``autopatch-memory`` command line (docs/cli.md), built with typer.
 
 Conventions every command follows:
 
 * ``[REPO]`` is optional everywhere: without it the repository is discovered
   from the current directory (:mod:`cli.repo`);
+* human output passes one terminal-safety filter (:mod:`cli.console`); colour,
+  spinners and Markdown come from rich, and only on a terminal;
 * ``--json`` prints exactly one JSON document on stdout and nothing else;
   answers go to stdout, diagnostics to stderr;
 * exit codes: 0 ok, 1 runtime error, 2 usage error, 130 interrupted (Ctrl-C);
@@ -17,6 +19,7 @@ traceback instead of the one-line ``internal error``.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import functools
 import os
@@ -27,17 +30,21 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
+from typer.core import TyperCommand
 
 from autopatch_memory import MemorySettings, __version__, limits
 from autopatch_memory.applier import ApplyReport
 from autopatch_memory.config import BackendChoice, load_settings
+from autopatch_memory.delta import extract_json_object
 from autopatch_memory.diagnostics import diagnose
-from autopatch_memory.errors import AutopatchMemoryError, UnknownIntentError
+from autopatch_memory.errors import AutopatchMemoryError, DeltaParseError, UnknownIntentError
 from autopatch_memory.intents import IntentType, memory_access
 from autopatch_memory.memory import BackendSpec, ProjectMemory
+from autopatch_memory.model import DELTA_SECTIONS
 
 from .answer import (
     NO_MODEL_HINT,
+    QUIET,
     FailureWatch,
     TurnResult,
     TurnRunner,
@@ -45,8 +52,11 @@ from .answer import (
 )
 from .chat import ChatSession
 from .classify import choose
+from .closing import finish
+from .console import Console
+from .history import SessionHistory
 from .render import (
-    Console,
+    NO_PROFILE_FOUND,
     render_context,
     render_diagnosis,
     render_document,
@@ -55,7 +65,8 @@ from .render import (
     render_report,
     render_turn,
 )
-from .repo import RepoNotFoundError, resolve_repo
+from .repo import BUILD_FILES, RepoNotFoundError, resolve_repo
+from .streaming import ConsoleDisplay
 
 __all__ = ["app", "main"]
 
@@ -74,7 +85,8 @@ app = typer.Typer(
     help="Project-level Q&A memory for a Java-repo assistant: chat about a repository, "
     "and see and govern what it remembers.",
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion / --show-completion for bash, zsh, fish and PowerShell.
+    add_completion=True,
     # Plain click output: no boxes, no colour off a terminal, one predictable format.
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
@@ -133,6 +145,33 @@ def translated_errors() -> Iterator[None]:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class PlainHelpCommand(TyperCommand):
+    """A command whose help names arguments by their metavar, not by a Python type.
+
+    typer shows ``[REPO] QUESTION <list[str]>``; a user needs ``[REPO] QUESTION``.
+    """
+
+    # typer's click is private; its Context and HelpFormatter are only passed through.
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                if not getattr(param, "hidden", False):
+                    text = (getattr(param, "help", None) or "") + (
+                        " [required]" if param.required else ""
+                    )
+                    arguments.append((param.metavar or (param.name or "").upper(), text))
+            elif (record := param.get_help_record(ctx)) is not None:
+                options.append(record)
+        if arguments:
+            with formatter.section("Arguments"):
+                formatter.write_dl(arguments)
+        if options:
+            with formatter.section("Options"):
+                formatter.write_dl(options)
+
+
 def command(*, name: str | None = None) -> Callable[[F], F]:
     """Register a command that runs inside :func:`translated_errors`."""
 
@@ -142,7 +181,7 @@ def command(*, name: str | None = None) -> Callable[[F], F]:
             with translated_errors():
                 return fn(*args, **kwargs)
 
-        app.command(name=name)(run)
+        app.command(name=name, cls=PlainHelpCommand)(run)
         return fn
 
     return register
@@ -181,6 +220,12 @@ def _split_repo(args: list[str], what: str) -> tuple[str | None, str]:
     """``[REPO] WHAT`` from variadic arguments: one is WHAT, two are REPO and WHAT."""
     if len(args) == 1:
         repo, value = None, args[0]
+        if Path(value).expanduser().is_dir():
+            # `ask mall`: a folder and no question is a forgotten argument, not a question.
+            raise UsageProblem(
+                f"{value!r} is a folder: give the {what} after it ([REPO] {what}; "
+                f"quote a {what} with spaces)"
+            )
     elif len(args) == 2:
         repo, value = args
     else:
@@ -198,9 +243,9 @@ def opened(
 ) -> Iterator[ProjectMemory]:
     """Open the memory of ``root`` and always close it.
 
-    ``finish_summaries``: a short-lived command that recorded a turn waits
-    (bounded) for the summary run it may have triggered; otherwise the process
-    would exit before the background worker got to it.
+    ``finish_summaries``: a command that recorded a turn waits once, visibly and
+    bounded, for the summary run it may have triggered (:func:`cli.closing.finish`);
+    otherwise the process would exit before the background worker got to it.
     """
     # Configuration (environment, files) is read only when the backend comes from it.
     from_config = backend is None or backend in (BackendChoice.AUTO, BackendChoice.OPENAI)
@@ -215,10 +260,7 @@ def opened(
     except BaseException:
         memory.close(wait=False)  # failing or interrupted: drop work in flight
         raise
-    if finish_summaries and not memory.wait_idle(0):
-        with console.progress("updating memory…"):
-            memory.wait_idle(limits.CLOSE_WAIT_SECONDS)
-    memory.close(wait=True)
+    finish(memory, console, wait=finish_summaries)
 
 
 def _take_failure(memory: ProjectMemory) -> list[str]:
@@ -233,6 +275,15 @@ def _note_degraded(messages: list[str]) -> None:
 
 def _note_profile_failure(memory: ProjectMemory) -> None:
     _note_degraded(_take_failure(memory))
+
+
+def _profile_names(memory: ProjectMemory) -> list[str]:
+    """The project's and modules' names, which make a question about this repository."""
+    profile = memory.profile()
+    if profile is None:
+        return []
+    names = [profile.project_name] if profile.project_name else []
+    return names + [module.rsplit("/", 1)[-1] for module in profile.modules]
 
 
 # --- commands ---------------------------------------------------------------------------
@@ -261,7 +312,9 @@ def chat(repo: RepoArg = None) -> None:
     settings = load_settings(root)
     with opened(root, backend=None, refresh_profile=True) as memory:
         _note_profile_failure(memory)
-        runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
+        runner = TurnRunner.from_settings(
+            memory, settings, cwd=Path.cwd(), history=SessionHistory(), names=_profile_names(memory)
+        )
         code = ChatSession(memory, runner, console).run()
     if code != EXIT_OK:
         raise typer.Exit(code)
@@ -276,44 +329,84 @@ def ask(
     """Ask one question (non-interactive); the turn is recorded in memory."""
     repo, question = _split_repo(args, "QUESTION")
     root = resolve_repo(repo)
+    if not memory_access(choose(question, intent).intent).reads:
+        # The gate holds for the whole command: an audit or patch turn opens nothing
+        # under .autopatch-j — not the memory, the journal, nor the project's config.
+        runner = TurnRunner.from_settings(None, load_settings(None), repo_root=root, cwd=Path.cwd())
+        _answer_once(runner, question, intent, json_out, early=[])
+        return
     settings = load_settings(root)
-    # The gate holds for the whole command: an audit or patch turn opens memory
-    # without refreshing the profile, so nothing at all is written.
-    in_memory = memory_access(choose(question, intent).intent).reads
-    with opened(
-        root, backend=None, refresh_profile=in_memory, finish_summaries=in_memory
-    ) as memory:
+    with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
         early = _take_failure(memory)
         runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
-        result = runner.run(question, intent=intent, progress=console.progress)
-        if not json_out:
-            _print_turn(result)  # before the bounded wait for a summary in flight
+        # The answer is printed inside: before the bounded wait for a summary in flight.
+        result = _answer_once(runner, question, intent, json_out, early=early, defer_json=True)
     late = runner.background_failures()  # a summary that failed while we waited
-    degraded = [*early, *result.degraded, *late]
     if json_out:
-        document = result.to_json_dict()
-        document["degraded"] = degraded
-        console.json(document)
+        _print_ask_json(result, [*early, *result.degraded, *late])
+    else:
+        _note_degraded(late)
+
+
+def _answer_once(
+    runner: TurnRunner,
+    question: str,
+    intent: IntentType | None,
+    json_out: bool,
+    *,
+    early: list[str],
+    defer_json: bool = False,
+) -> TurnResult:
+    """Run one turn and print it (the JSON document unless ``defer_json``)."""
+    display = None if json_out else ConsoleDisplay(console, timeout=runner.timeout)
+    result = runner.run(question, intent=intent, display=display or QUIET)
+    if json_out:
+        if result.error is not None or not defer_json:
+            _print_ask_json(result, [*early, *result.degraded])
+    else:
+        _print_turn(result)
+        _note_degraded([*early, *result.degraded])
+    if result.error is not None:
+        if not json_out:
+            console.error(f"{result.error} — {result.hint}")
+        raise typer.Exit(EXIT_FAILURE)
+    return result
+
+
+def _print_ask_json(result: TurnResult, degraded: list[str]) -> None:
+    document = result.to_json_dict()
+    document["degraded"] = degraded
+    console.json(document)
     for problem in result.problems:
         console.warn(problem)
-    if result.answer is None:
-        console.note(NO_MODEL_HINT)
     _note_degraded(degraded)
 
 
 def _print_turn(result: TurnResult) -> None:
-    """An answer on stdout (its intent on stderr), or, without a model, the context."""
-    if result.answer is None:
-        for line in render_turn(result, console.out_style):
-            console.out(line)
+    """After a turn: without a model the context on stdout; with one, the answer was
+    streamed already, so only the notes are left."""
+    if result.error is not None:
         return
-    header = f"[{result.intent.value} · {result.classification.explanation}]"
-    console.err(console.err_style(header, "dim"))
-    if result.gated:
-        console.note("outside memory: no memory context was given, nothing is recorded")
-    console.out(result.answer)
-    if result.turn_id:
+    if result.answer is None:
+        console.lines(render_turn(result))
+        console.note(NO_MODEL_HINT)
+    elif not result.streamed:
+        console.lines(render_turn(result))
+    elif result.turn_id:
         console.note(f"(recorded {result.turn_id})")
+    for problem in result.problems:
+        console.warn(problem)
+
+
+def _missing_profile(root: Path) -> str:
+    """Why ``show`` has no profile to show: none found, or none collected yet."""
+    readme = any(root.glob("README*")) or any(root.glob("readme*"))
+    if readme or any((root / name).exists() for name in BUILD_FILES):
+        return (
+            "no repo profile collected yet: `profile` collects it from the build files "
+            "(so does any question)"
+        )
+    return NO_PROFILE_FOUND
 
 
 @command()
@@ -330,14 +423,17 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     if json_out:
         console.json(doc.model_dump(mode="json"))
         return
-    for line in render_document(
-        doc,
-        console.out_style,
-        path=str(info.path),
-        size_bytes=info.size_bytes,
-        last_failure=failure,
-    ):
-        console.out(line)
+    console.lines(
+        render_document(
+            doc,
+            path=str(info.path),
+            size_bytes=info.size_bytes,
+            last_failure=failure,
+            missing_profile=_missing_profile(root)
+            if doc.repo_profile is None
+            else NO_PROFILE_FOUND,
+        )
+    )
     if not info.exists:
         console.note("no memory file yet: nothing has been recorded in this repository")
 
@@ -361,11 +457,10 @@ def context(
         console.json(ctx.to_json_dict())
         return
     console.out(f"intent: {classification.intent.value} ({classification.explanation})")
-    if not memory_access(classification.intent).reads:
+    if not reads:
         console.out("outside memory: this intent is never given memory context")
         return
-    for line in render_context(ctx, console.out_style):
-        console.out(line)
+    console.lines(render_context(ctx))
 
 
 @command()
@@ -386,10 +481,9 @@ def profile(
         for problem in report.problems:
             console.warn(problem)
         return
-    for line in render_profile(
-        report.profile, console.out_style, problems=report.problems, from_cache=report.from_cache
-    ):
-        console.out(line)
+    console.lines(
+        render_profile(report.profile, problems=report.problems, from_cache=report.from_cache)
+    )
 
 
 @command()
@@ -399,11 +493,15 @@ def record(
         IntentType,
         typer.Option("--intent", "-i", case_sensitive=False, help="The turn's intent."),
     ] = ...,  # type: ignore[assignment]
-    user: Annotated[str, typer.Option("--user", help="The user's question.")] = ...,  # type: ignore[assignment]
-    assistant: Annotated[str, typer.Option("--assistant", help="The answer given.")] = "",
+    user: Annotated[str, typer.Option("--user", metavar="TEXT", help="The user's question.")] = ...,  # type: ignore[assignment]
+    assistant: Annotated[
+        str, typer.Option("--assistant", metavar="TEXT", help="The answer given.")
+    ] = "",
     scope: Annotated[
         list[str] | None,
-        typer.Option("--scope", help="A file or folder the turn was about (repeatable)."),
+        typer.Option(
+            "--scope", metavar="PATH", help="A file or folder the turn was about (repeatable)."
+        ),
     ] = None,
     project_level: Annotated[
         bool,
@@ -424,6 +522,7 @@ def record(
         return
     with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
         watch = FailureWatch(memory)
+        watch.start()
         memory.last_error = None
         turn_id = memory.record_turn(
             intent, user, assistant, scope_paths=scope or (), project_level=project_level
@@ -450,14 +549,22 @@ def _empty_report(memory: ProjectMemory) -> ApplyReport:
     )
 
 
-def _print_report(report: ApplyReport, json_out: bool, *, empty_note: str | None = None) -> None:
+def _print_report(
+    report: ApplyReport,
+    json_out: bool,
+    *,
+    empty_note: str | None = None,
+    unknown_sections: list[str] | None = None,
+) -> None:
     if json_out:
-        console.json(report.model_dump(mode="json"))
+        document = report.model_dump(mode="json")
+        if unknown_sections is not None:
+            document["unknown_sections"] = unknown_sections
+        console.json(document)
     elif empty_note is not None:
         console.out(empty_note)
     else:
-        for line in render_report(report, console.out_style):
-            console.out(line)
+        console.lines(render_report(report, unknown_sections=unknown_sections or []))
     if report.discarded:
         why = "; ".join(
             f"{r.reason.value}: {r.detail}" if r.detail else r.reason.value
@@ -517,9 +624,31 @@ def apply(
         if not path.is_file():
             raise UsageProblem(f"delta file not found: {path}")
         text = path.read_bytes().decode("utf-8", errors="replace")
+    unknown = _unknown_sections(text)
     with opened(root, backend="off", refresh_profile=False) as memory:
         report = memory.apply_delta(text)
-    _print_report(report, json_out)
+    _print_report(report, json_out, unknown_sections=unknown)
+
+
+def _unknown_sections(text: str) -> list[str]:
+    """Top-level keys of the delta that are no delta section (a typo, usually).
+
+    They are ignored, as the format says; each gets a warning, and a delta with
+    nothing but unknown keys is refused: applying it would silently do nothing.
+    """
+    try:
+        delta = extract_json_object(text)
+    except DeltaParseError:
+        return []  # the applier reports the unparseable delta itself
+    unknown = [key for key in delta if key not in DELTA_SECTIONS]
+    for key in unknown:
+        close = difflib.get_close_matches(key, DELTA_SECTIONS, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        sections = ", ".join(DELTA_SECTIONS)
+        console.warn(f"{key!r} is not a delta section (one of {sections}): ignored{hint}")
+    if unknown and not any(key in DELTA_SECTIONS for key in delta):
+        raise CommandFailed("the delta has no section this program knows; nothing was applied")
+    return unknown
 
 
 @command()
@@ -581,8 +710,7 @@ def doctor(
     if json_out:
         console.json(diagnosis.model_dump(mode="json"))
     else:
-        for line in render_diagnosis(diagnosis, console.out_style):
-            console.out(line)
+        console.lines(render_diagnosis(diagnosis))
     if not diagnosis.ok:
         raise typer.Exit(EXIT_FAILURE)
 
@@ -591,7 +719,8 @@ def doctor(
 def log(
     repo: RepoArg = None,
     last: Annotated[
-        int, typer.Option("-n", "--last", min=1, help="How many of the newest entries.")
+        int,
+        typer.Option("-n", "--last", min=1, metavar="N", help="How many of the newest entries."),
     ] = limits.LOG_DEFAULT_ENTRIES,
     json_out: JsonOpt = False,
 ) -> None:
@@ -602,8 +731,7 @@ def log(
     if json_out:
         console.json([entry.model_dump(mode="json") for entry in entries])
         return
-    for line in render_journal(entries, console.out_style):
-        console.out(line)
+    console.lines(render_journal(entries))
 
 
 @command()

@@ -1,28 +1,30 @@
 """The ``chat`` REPL: questions about the repository, with memory, and slash commands.
 
-Lines come from stdin, so the REPL works the same on a terminal and with piped
-input (a script, a test). A line starting with ``/name`` is a slash command;
-any unique prefix works (``/mem`` is ``/memory``). Everything else is a
-question, answered through :class:`cli.answer.TurnRunner`.
+On a terminal the messages are read with ``prompt_toolkit`` (:mod:`cli.input`): a
+paste is one message, Esc Enter (Alt-Enter) adds a line, Up/Down recall the
+session's earlier messages. Off a terminal every line of stdin is one message, so a
+script or a test can drive it. A message starting with ``/name`` is a slash command
+(any unique prefix works: ``/mem`` is ``/memory``); everything else is a question,
+answered through :class:`cli.answer.TurnRunner`, its answer streamed as it arrives.
+Within the session, follow-ups keep their subject (:mod:`cli.history`).
 
 The ``/help`` text is generated from the docstrings of the ``_cmd_*`` methods
 below: the docstring of a slash command *is* its help.
 
-Ctrl-C at the prompt cancels the line; Ctrl-C during a model call cancels that
-call; Ctrl-D (end of input) or ``/exit`` quits. On the way out, memory is closed
-with a bounded wait for a summary in flight.
+Ctrl-C at the prompt drops the line; Ctrl-C during an answer cancels it (nothing
+is recorded) and returns to the prompt; Ctrl-D or ``/exit`` quits, after one
+bounded, visible wait for a summary in flight (:func:`cli.closing.finish`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from autopatch_memory import limits
+from rich.text import Text
+
 from autopatch_memory.errors import (
     BackendError,
     ConfigError,
@@ -34,14 +36,17 @@ from autopatch_memory.intents import IntentType, parse_intent
 from autopatch_memory.memory import ProjectMemory
 
 from .answer import NO_MODEL_HINT, TurnResult, TurnRunner
+from .closing import finish
+from .console import Console
+from .input import MessageReader, make_reader
 from .render import (
-    Console,
     render_context,
     render_document,
     render_profile,
     render_report,
     render_turn,
 )
+from .streaming import ConsoleDisplay
 
 __all__ = ["ChatSession", "SlashCommand"]
 
@@ -75,13 +80,6 @@ class SlashCommand:
         return f"/{self.name} {self.usage}".rstrip()
 
 
-def _enable_line_editing() -> None:
-    """Arrow keys and history for ``input()`` where the platform has readline."""
-    # Windows has no readline module: plain input() still works there.
-    with contextlib.suppress(ImportError):
-        import readline  # noqa: F401  (importing it is what enables it)
-
-
 def slash(name: str, usage: str = "") -> Callable[[Handler], Handler]:
     """Mark a ``ChatSession`` method as the slash command ``/name``."""
 
@@ -103,13 +101,18 @@ class ChatSession:
         *,
         stdin: TextIO | None = None,
         interactive: bool | None = None,
+        reader: MessageReader | None = None,
     ) -> None:
         self.memory = memory
         self.runner = runner
         self.console = console
-        self.stdin = stdin if stdin is not None else sys.stdin
-        isatty = getattr(self.stdin, "isatty", None)
-        self.interactive = bool(isatty and isatty()) if interactive is None else interactive
+        if interactive is None:
+            isatty = getattr(stdin, "isatty", None) if stdin is not None else None
+            interactive = bool(isatty and isatty()) if stdin is not None else console.interactive
+        self.interactive = interactive
+        names = [c.name for c in self.commands()]
+        self.reader = reader or make_reader(stdin, interactive=interactive, commands=names)
+        self.display = ConsoleDisplay(console, timeout=runner.timeout)
         self.next_intent: IntentType | None = None
         self.last: TurnResult | None = None
 
@@ -136,75 +139,61 @@ class ChatSession:
     # -- the loop ----------------------------------------------------------------------
 
     def run(self) -> int:
-        """Read and handle lines until ``/exit`` or end of input; returns the exit code."""
-        if self.interactive and self.stdin is sys.stdin:
-            _enable_line_editing()
+        """Read and handle messages until ``/exit`` or end of input; returns the exit code."""
         self._banner()
         try:
             while True:
                 self._report_background_failures()
                 try:
-                    line = self._read_line(PROMPT)
+                    message = self.reader.read(PROMPT)
                 except KeyboardInterrupt:
                     # Ctrl-C at the prompt drops the line, as a shell does.
-                    self.console.err("")
                     self.console.note("(line cancelled; Ctrl-D or /exit quits)")
                     continue
-                if line is None:
+                if message is None:
                     break
-                text = line.strip()
-                if not text:
-                    continue
-                command = _COMMAND_RE.match(text)
-                if command is not None:
-                    if self._dispatch(command.group(1), (command.group(2) or "").strip()):
-                        break
-                else:
-                    self._ask(text)
+                if self._handle(message.strip()):
+                    break
         finally:
-            self._close()
+            finish(self.memory, self.console)
         return 0
 
+    def _handle(self, text: str) -> bool:
+        """Handle one message; True when the session should end."""
+        if not text:
+            return False
+        # A slash command is one line; a pasted text that starts with "/" is a question.
+        command = _COMMAND_RE.match(text) if "\n" not in text else None
+        if command is not None:
+            return self._dispatch(command.group(1), (command.group(2) or "").strip())
+        self._ask(text)
+        return False
+
     def _banner(self) -> None:
-        style = self.console.err_style
         model = self.runner.model_name if self.runner.answerer is not None else None
         answering = f"answers from {model}" if model else "no model: shows the memory context"
         self.console.err(
-            style(
+            Text(
                 f"autopatch-memory chat · {self.memory.repo_root} · {answering} · "
                 f"summaries: {self.memory.backend_name}",
-                "bold",
+                style="bold",
             )
         )
-        self.console.note("Ask about the repo; @path puts a file in scope. /help lists commands.")
+        keys = " Esc Enter adds a line;" if self.interactive else ""
+        self.console.note(
+            f"Ask about the repo; @path puts a file in scope;{keys} /help lists commands."
+        )
         if self.runner.answerer is None:
             self.console.note(NO_MODEL_HINT)
 
-    def _read_line(self, prompt: str) -> str | None:
-        """The next line (without its newline), or None at end of input."""
-        if self.interactive and self.stdin is sys.stdin:
-            try:
-                return input(prompt)  # line editing and history on a terminal
-            except EOFError:
-                self.console.out("")
-                return None
-        if self.interactive:
-            self.console.stdout.write(prompt)
-            self.console.stdout.flush()
-        line = self.stdin.readline()
-        if line == "":
-            return None
-        return line.rstrip("\r\n")
-
     def _confirm(self, question: str) -> bool:
         """Ask a yes/no question on the conversation's own input; default no."""
-        if self.interactive and self.stdin is sys.stdin:
-            prompt = f"{question} [y/N] "
-        else:
-            self.console.out(f"{question} [y/N]")
+        prompt = f"{question} [y/N] "
+        if not self.interactive:  # a script's answer comes without a prompt on screen
+            self.console.out(prompt.rstrip())
             prompt = ""
         try:
-            answer = self._read_line(prompt)
+            answer = self.reader.read(prompt)
         except KeyboardInterrupt:
             self.console.err("")
             return False
@@ -225,18 +214,22 @@ class ChatSession:
     def _ask(self, question: str) -> None:
         intent, self.next_intent = self.next_intent, None  # a forced intent lasts one turn
         try:
-            result = self.runner.run(question, intent=intent, progress=self.console.progress)
-        except BackendError as exc:
-            self.console.error(f"the model call failed, nothing was recorded: {exc}")
-            return
+            result = self.runner.run(question, intent=intent, display=self.display)
         except KeyboardInterrupt:
             self.console.err("")
             self.console.note("(cancelled; nothing was recorded)")
             return
         self.last = result
-        style = self.console.out_style
-        for line in render_turn(result, style):
-            self.console.out(line)
+        if result.error is not None:
+            self.console.error(
+                f"the model call failed, nothing was recorded: {result.error} — {result.hint}"
+            )
+            return
+        if result.streamed:
+            if result.turn_id is not None:
+                self.console.note(f"(recorded {result.turn_id})")
+        else:
+            self.console.lines(render_turn(result))
         for problem in result.problems:
             self.console.warn(problem)
         self.console.degraded(result.degraded)
@@ -244,14 +237,6 @@ class ChatSession:
     def _report_background_failures(self) -> None:
         for line in self.runner.background_failures():
             self.console.note(line)
-
-    def _close(self) -> None:
-        # Closing cancels a summary that was asked for but not started: wait (bounded)
-        # for the worker first, so the last turns of the session get summarized.
-        if not self.memory.wait_idle(0):
-            with self.console.progress("finishing the memory summary…"):
-                self.memory.wait_idle(limits.CLOSE_WAIT_SECONDS)
-        self.memory.close(wait=True)
 
     # -- slash commands (their docstrings are the /help text) ---------------------------
 
@@ -262,16 +247,18 @@ class ChatSession:
         if not commands:
             self.console.warn(f"no command /{argument.lstrip('/')}")
             return False
-        style = self.console.out_style
         width = max(len(c.synopsis) for c in commands)
         for command in commands:
-            self.console.out(f"  {style(command.synopsis.ljust(width), 'cyan')}  {command.help}")
+            self.console.out(
+                Text.assemble("  ", (command.synopsis.ljust(width), "cyan"), f"  {command.help}")
+            )
         if not argument:
             self.console.out(
-                style(
-                    "  Any unique prefix works (/mem = /memory). Other lines are questions; "
-                    "@path puts a file in scope.",
-                    "dim",
+                Text(
+                    "  Any unique prefix works (/mem = /memory). Other messages are questions; "
+                    "@path puts a file in scope. Keys: Enter sends, Esc Enter (Alt-Enter) adds "
+                    "a line, a paste is one message, Ctrl-C cancels, Ctrl-D quits.",
+                    style="dim",
                 )
             )
         return False
@@ -284,14 +271,14 @@ class ChatSession:
         except StoreError as exc:
             self.console.error(str(exc))
             return False
-        for line in render_document(
-            doc,
-            self.console.out_style,
-            path=str(self.memory.paths.memory_file),
-            size_bytes=doc.size_bytes(),
-            compact=True,
-        ):
-            self.console.out(line)
+        self.console.lines(
+            render_document(
+                doc,
+                path=str(self.memory.paths.memory_file),
+                size_bytes=doc.size_bytes(),
+                compact=True,
+            )
+        )
         return False
 
     @slash("forget", "ID")
@@ -328,6 +315,8 @@ class ChatSession:
             self.console.error(f"could not reset: {exc}")
             return False
         self.last = None
+        if self.runner.history is not None:
+            self.runner.history.clear()
         self.console.out(f"memory cleared (generation {generation}); pending summaries dropped")
         return False
 
@@ -335,13 +324,9 @@ class ChatSession:
     def _cmd_profile(self, argument: str) -> bool:
         """Show the repo profile collected from the build files (and what it was read from)."""
         report = self.memory.refresh_profile()
-        for line in render_profile(
-            report.profile,
-            self.console.out_style,
-            problems=report.problems,
-            from_cache=report.from_cache,
-        ):
-            self.console.out(line)
+        self.console.lines(
+            render_profile(report.profile, problems=report.problems, from_cache=report.from_cache)
+        )
         return False
 
     @slash("context")
@@ -350,16 +335,12 @@ class ChatSession:
         if self.last is None:
             self.console.out("no question asked yet in this session")
             return False
-        style = self.console.out_style
         last = self.last
-        self.console.out(
-            f"last question: {last.question}\n"
-            f"intent: {last.intent.value} ({last.classification.explanation})"
-        )
+        self.console.out(f"last question: {last.question}")
+        self.console.out(f"intent: {last.intent.value} ({last.classification.explanation})")
         if last.gated:
-            self.console.out(style("outside memory: no context was given", "yellow"))
-        for line in render_context(last.context, style):
-            self.console.out(line)
+            self.console.out(Text("outside memory: no context was given", style="yellow"))
+        self.console.lines(render_context(last.context))
         if last.attachments:
             self.console.out(f"files in scope: {', '.join(last.scope_paths)}")
         return False
@@ -408,8 +389,7 @@ class ChatSession:
         if report is None:
             self.console.out("nothing to summarize: no pending turns")
             return False
-        for line in render_report(report, self.console.out_style):
-            self.console.out(line)
+        self.console.lines(render_report(report))
         return False
 
     @slash("exit")

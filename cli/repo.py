@@ -1,31 +1,47 @@
-"""Finding the repository a command works on (SPEC §11).
+"""Finding the repository a command works on.
 
-Every command takes an optional ``REPO``. Without one, the repository is found
-from the current directory: walk up to the nearest folder holding ``.git`` or a
-build file (``pom.xml``, ``build.gradle[.kts]``, ``settings.gradle[.kts]``).
+Every command takes an optional ``REPO``; a folder given there is used as it is.
+Without one, the repository is found from the current directory:
 
-A module folder of a multi-module build has its own ``pom.xml``; running a
-command from ``api/src/main/java`` must still find the root of the build, not
-the ``api`` module (its memory would be a separate file nobody looks at). So
-from the nearest build folder the walk keeps climbing while the parent folder is
-part of the same build (it holds a build file), and stops at a ``.git`` folder.
+1. the *VCS root* is the nearest folder upward holding ``.git`` (a folder, or a
+   file in worktrees and submodules); the walk never goes above it;
+2. the *nearest build* is the nearest folder upward (up to the VCS root) holding a
+   build file: ``pom.xml``, ``build.gradle[.kts]``, ``settings.gradle[.kts]``;
+3. from there the root climbs to every further folder (up to the VCS root) whose
+   build *aggregates* the current root: a POM listing it among its ``<modules>``
+   (profiles included; a nested aggregator counts once it was climbed to), a Gradle
+   settings file including it as a project (``include 'platform:plugin'``, a
+   ``projectDir`` mapping, ``includeBuild``) or owning it as ``buildSrc``. Folders
+   without a build file in between do not stop the climb (``halo/platform/plugin``
+   finds ``halo``, whose ``settings.gradle`` includes ``platform:plugin``);
+4. without any build file, the root is the VCS root.
+
+A monorepo with several independent builds under one ``.git`` therefore gets one
+memory per build: from ``mono/service-a/src`` the root is ``mono/service-a`` unless a
+build at ``mono`` aggregates it. That keeps each memory's repo profile about one build,
+which is what its questions are about.
 """
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
+
+from autopatch_memory import limits
+from autopatch_memory.errors import BuildFileError
+from autopatch_memory.profile.gradle_dsl import parse_settings
+from autopatch_memory.profile.maven import parse_pom
+from autopatch_memory.safe_io import read_no_follow
 
 __all__ = ["BUILD_FILES", "REPO_MARKERS", "RepoNotFoundError", "discover_repo", "resolve_repo"]
 
 VCS_MARKER = ".git"
-BUILD_FILES: tuple[str, ...] = (
-    "pom.xml",
-    "build.gradle",
-    "build.gradle.kts",
-    "settings.gradle",
-    "settings.gradle.kts",
-)
+POM = "pom.xml"
+GRADLE_SETTINGS = ("settings.gradle", "settings.gradle.kts")
+BUILD_FILES: tuple[str, ...] = (POM, "build.gradle", "build.gradle.kts", *GRADLE_SETTINGS)
 REPO_MARKERS: tuple[str, ...] = (VCS_MARKER, *BUILD_FILES)
+# Gradle builds its own build logic from this folder without declaring it.
+GRADLE_BUILD_SRC = "buildSrc"
 
 
 class RepoNotFoundError(Exception):
@@ -37,18 +53,68 @@ def _has_any(folder: Path, names: tuple[str, ...]) -> bool:
     return any((folder / name).exists() for name in names)
 
 
-def discover_repo(start: Path) -> Path | None:
-    """The repository root for a command run in ``start``, or ``None``."""
-    folder = start.resolve()
-    nearest = next((f for f in (folder, *folder.parents) if _has_any(f, REPO_MARKERS)), None)
-    if nearest is None:
+def _read_text(path: Path) -> str | None:
+    """A build file's text; None when it is missing, unreadable, not a regular file or huge."""
+    try:
+        data = read_no_follow(path, max_bytes=limits.PROFILE_MAX_FILE_BYTES)
+    except OSError:
         return None
-    root = nearest
-    while not _has_any(root, (VCS_MARKER,)):
-        parent = root.parent
-        if parent == root or not _has_any(parent, REPO_MARKERS):
-            break
-        root = parent
+    return data.decode("utf-8", errors="replace")
+
+
+def _maven_modules(folder: Path) -> set[str]:
+    """The module folders a POM declares, relative to its folder (normalized)."""
+    text = _read_text(folder / POM)
+    if text is None:
+        return set()
+    try:
+        pom = parse_pom(text.encode("utf-8"), POM)
+    except BuildFileError:
+        return set()
+    modules = set()
+    for declared in pom.modules:
+        path = declared.strip().replace("\\", "/")
+        if path.endswith(".xml"):  # <module>sub/pom-alt.xml</module> names the file
+            path = posixpath.dirname(path)
+        modules.add(posixpath.normpath(path))
+    return modules
+
+
+def _gradle_projects(folder: Path) -> set[str]:
+    """The folders a Gradle settings file makes part of its build, relative to it."""
+    found: set[str] = set()
+    for name in GRADLE_SETTINGS:
+        text = _read_text(folder / name)
+        if text is None:
+            continue
+        settings = parse_settings(text)
+        for project in settings.projects:
+            custom = settings.project_dirs.get(project)
+            found.add(posixpath.normpath(custom or project.replace(":", "/")))
+        found.update(posixpath.normpath(path) for path in settings.included_builds)
+        found.add(GRADLE_BUILD_SRC)
+    return found
+
+
+def _aggregates(outer: Path, inner: Path) -> bool:
+    """``outer``'s build declares ``inner`` as one of its modules or projects."""
+    relative = inner.relative_to(outer).as_posix()
+    return relative in _maven_modules(outer) | _gradle_projects(outer)
+
+
+def discover_repo(start: Path) -> Path | None:
+    """The repository root for a command run in ``start``, or ``None`` (see the module doc)."""
+    folder = start.resolve()
+    upward = (folder, *folder.parents)
+    vcs_root = next((f for f in upward if _has_any(f, (VCS_MARKER,))), None)
+    within = upward if vcs_root is None else upward[: upward.index(vcs_root) + 1]
+    builds = [f for f in within if _has_any(f, BUILD_FILES)]
+    if not builds:
+        return vcs_root
+    root = builds[0]
+    for outer in builds[1:]:
+        if _aggregates(outer, root):
+            root = outer
     return root
 
 

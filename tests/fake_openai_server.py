@@ -1,7 +1,8 @@
 """A scriptable OpenAI-compatible HTTP server on 127.0.0.1, for tests.
 
 It speaks just enough of the API for the real ``openai`` client:
-``POST /v1/chat/completions`` and ``GET /v1/models``. Each test scripts the
+``POST /v1/chat/completions`` (also streamed, as server-sent events, when the
+request asks for ``"stream": true``) and ``GET /v1/models``. Each test scripts the
 replies it wants (a good delta, a fenced one, one after ``<think>``, invalid
 JSON, a 500, a 401, a slow answer...) and then inspects every request the
 server received: body, model, messages, ``response_format`` and headers.
@@ -47,11 +48,32 @@ class Reply:
     delay: float = 0.0  # seconds to wait before answering
     headers: dict[str, str] = field(default_factory=dict)
     raw_body: bytes | None = None  # send exactly this body instead
+    # A streamed request (``"stream": true``) gets these pieces as server-sent events,
+    # ``chunk_delay`` seconds apart (default: the whole content as one piece).
+    chunks: list[str] | None = None
+    chunk_delay: float = 0.0
+    # Pieces after the first wait until this event is set (a test decides when the
+    # answer goes on), or until the server stops.
+    hold: threading.Event | None = None
 
     @classmethod
     def text(cls, content: str, *, delay: float = 0.0) -> Reply:
         """A 200 reply whose message content is ``content``."""
         return cls(content=content, delay=delay)
+
+    @classmethod
+    def streamed(
+        cls,
+        *chunks: str,
+        chunk_delay: float = 0.0,
+        delay: float = 0.0,
+        hold: threading.Event | None = None,
+    ) -> Reply:
+        """A reply sent piece by piece to a streaming request (whole to any other)."""
+        return cls(
+            content="".join(chunks), chunks=list(chunks), chunk_delay=chunk_delay, delay=delay,
+            hold=hold,
+        )  # fmt: skip
 
     @classmethod
     def json(cls, obj: Any, *, delay: float = 0.0) -> Reply:
@@ -206,6 +228,10 @@ class FakeOpenAIServer:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    def _wait_for(self, event: threading.Event) -> None:
+        while not self._stopping.is_set() and not event.wait(_SLEEP_SLICE):
+            pass
+
     def _wait(self, seconds: float) -> None:
         deadline = time.monotonic() + seconds
         while not self._stopping.is_set() and time.monotonic() < deadline:
@@ -275,9 +301,34 @@ class FakeOpenAIServer:
                     self._send(reply.status, reply.raw_body, reply.headers)
                 elif reply.status != 200:
                     self._send(reply.status, _error_body(reply.status, reply.error), reply.headers)
+                elif (body or {}).get("stream"):
+                    self._send_stream(str((body or {}).get("model", DEFAULT_MODEL)), reply)
                 else:
                     model = (body or {}).get("model", DEFAULT_MODEL)
                     self._send(200, _completion_body(str(model), reply.content), reply.headers)
+
+            def _send_stream(self, model: str, reply: Reply) -> None:
+                """Server-sent events, one per piece, then ``[DONE]``; the connection closes."""
+                pieces = reply.chunks if reply.chunks is not None else [reply.content or ""]
+                self.close_connection = True
+                try:
+                    self.send_response(200)
+                    self.send_header("content-type", "text/event-stream")
+                    self.send_header("connection", "close")
+                    self.end_headers()
+                    for index, piece in enumerate(pieces):
+                        if index and reply.hold is not None:
+                            server._wait_for(reply.hold)
+                        if index and reply.chunk_delay:
+                            server._wait(reply.chunk_delay)
+                        if server._stopping.is_set():
+                            return
+                        self.wfile.write(b"data: " + _chunk_body(model, piece) + b"\n\n")
+                        self.wfile.flush()
+                    self.wfile.write(b"data: [DONE]\n\n")
+                    self.wfile.flush()
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (Ctrl-C, a timeout test)
 
         return Handler
 
@@ -297,6 +348,19 @@ def _completion_body(model: str, content: str | None) -> bytes:
                 }
             ],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+        },
+        ensure_ascii=False,
+    ).encode("utf-8")
+
+
+def _chunk_body(model: str, piece: str) -> bytes:
+    return json.dumps(
+        {
+            "id": "chatcmpl-fake",
+            "object": "chat.completion.chunk",
+            "created": int(time.time()),
+            "model": model,
+            "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}],
         },
         ensure_ascii=False,
     ).encode("utf-8")

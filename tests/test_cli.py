@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -139,22 +142,106 @@ def test_the_repo_is_found_from_a_module_subfolder(
     assert not (java_repo / "api" / MEMORY_DIR_NAME).exists()
 
 
-def test_discovery_rules(tmp_path: Path) -> None:
-    # Without .git: climb through the build's module folders to its root.
-    build = tmp_path / "build"
-    (build / "api" / "src").mkdir(parents=True)
-    (build / "pom.xml").write_text("<project/>")
-    (build / "api" / "pom.xml").write_text("<project/>")
-    assert discover_repo(build / "api" / "src") == build.resolve()
-    # .git stops the climb even when the parent has a build file.
-    (build / "api" / ".git").mkdir()
-    assert discover_repo(build / "api" / "src") == (build / "api").resolve()
-    # Gradle files count too.
-    gradle = tmp_path / "g"
-    (gradle / "app").mkdir(parents=True)
-    (gradle / "settings.gradle.kts").write_text('rootProject.name = "g"')
-    assert discover_repo(gradle / "app") == gradle.resolve()
-    assert discover_repo(tmp_path) is None or discover_repo(tmp_path) != tmp_path
+def _files(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _pom(*modules: str, profile_modules: tuple[str, ...] = ()) -> str:
+    listed = "".join(f"<module>{m}</module>" for m in modules)
+    profile = "".join(f"<module>{m}</module>" for m in profile_modules)
+    return (
+        '<project xmlns="http://maven.apache.org/POM/4.0.0"><modules>'
+        f"{listed}</modules><profiles><profile><modules>{profile}</modules></profile>"
+        "</profiles></project>"
+    )
+
+
+def test_discovery_climbs_to_the_gradle_build_that_includes_the_folder(tmp_path: Path) -> None:
+    # halo: .git and settings.gradle at the top; platform/ has no build file of its own.
+    halo = _files(
+        tmp_path / "halo",
+        {
+            ".git/HEAD": "ref: refs/heads/main",
+            "settings.gradle": "rootProject.name = 'halo'\ninclude 'api', 'platform:plugin'\n",
+            "build.gradle": "",
+            "platform/plugin/build.gradle": "",
+            "platform/plugin/src/main/java/Plugin.java": "",
+        },
+    )
+    assert discover_repo(halo / "platform" / "plugin" / "src" / "main") == halo.resolve()
+    # Kotlin DSL with a custom project folder, and buildSrc.
+    kts = _files(
+        tmp_path / "kts",
+        {
+            "settings.gradle.kts": 'include(":core")\nproject(":core").projectDir = file("libs/core")',
+            "libs/core/build.gradle.kts": "",
+            "buildSrc/build.gradle.kts": "",
+        },
+    )
+    assert discover_repo(kts / "libs" / "core") == kts.resolve()
+    assert discover_repo(kts / "buildSrc") == kts.resolve()
+
+
+def test_discovery_climbs_nested_maven_aggregators(tmp_path: Path) -> None:
+    mall = _files(
+        tmp_path / "mall",
+        {
+            "pom.xml": _pom("mall-common", "mall-admin"),
+            "mall-admin/pom.xml": _pom("admin-api"),
+            "mall-admin/admin-api/pom.xml": _pom(),
+            "mall-admin/admin-api/src/Main.java": "",
+            "mall-demo/pom.xml": _pom(),  # declared only inside a profile
+        },
+    )
+    assert discover_repo(mall / "mall-admin" / "admin-api" / "src") == mall.resolve()
+    # Without .git the walk has no VCS stop; aggregation alone decides.
+    assert discover_repo(mall / "mall-demo") == (mall / "mall-demo").resolve()
+    (mall / "pom.xml").write_text(_pom("mall-admin", profile_modules=("mall-demo",)))
+    assert discover_repo(mall / "mall-demo") == mall.resolve()
+
+
+def test_discovery_keeps_independent_builds_apart(tmp_path: Path) -> None:
+    # One .git, two independent builds, no build at the top: one memory per build.
+    mono = _files(
+        tmp_path / "mono",
+        {
+            ".git": "gitdir: ../.git/worktrees/mono",  # a worktree: .git is a file
+            "service-a/pom.xml": _pom("core"),
+            "service-a/core/pom.xml": _pom(),
+            "service-b/build.gradle": "",
+            "docs/guide.md": "",
+        },
+    )
+    assert discover_repo(mono / "service-a" / "core") == (mono / "service-a").resolve()
+    assert discover_repo(mono / "service-b") == (mono / "service-b").resolve()
+    assert discover_repo(mono / "docs") == mono.resolve()  # no build: the VCS root
+    # A build at the top that does not aggregate service-b leaves it alone.
+    (mono / "pom.xml").write_text(_pom("service-a"))
+    assert discover_repo(mono / "service-a" / "core") == mono.resolve()
+    assert discover_repo(mono / "service-b") == (mono / "service-b").resolve()
+
+
+def test_discovery_stops_at_the_vcs_root(tmp_path: Path) -> None:
+    outer = _files(tmp_path / "outer", {"pom.xml": _pom("inner")})
+    inner = _files(outer / "inner", {".git/HEAD": "", "pom.xml": _pom(), "src/A.java": ""})
+    assert discover_repo(inner / "src") == inner.resolve()  # a submodule is its own repo
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    assert discover_repo(plain) is None
+
+
+def test_discovery_survives_broken_and_hostile_build_files(tmp_path: Path) -> None:
+    root = _files(
+        tmp_path / "r",
+        {".git/HEAD": "", "pom.xml": "<project><modules><module>a", "a/pom.xml": _pom()},
+    )
+    assert discover_repo(root / "a") == (root / "a").resolve()  # malformed: no aggregation
+    os.mkfifo(root / "settings.gradle")  # a FIFO must not hang the walk
+    assert discover_repo(root / "a") == (root / "a").resolve()
 
 
 def test_three_positional_arguments_are_a_usage_error(repo: Path) -> None:
@@ -563,7 +650,7 @@ def test_an_unwritable_memory_folder_fails_in_one_line(
 
 def test_an_unwritable_memory_folder_degrades_a_question(blocked_repo: Path) -> None:
     result = invoke("ask", str(blocked_repo), "Optional 怎么用？", "--json")
-    assert result.exit_code == 0  # the turn still happens (SPEC §13)
+    assert result.exit_code == 0  # the turn still happens (docs/cli.md, "degraded memory")
     data = only_json(result)
     assert data["turn_id"] is None
     assert data["degraded"]
@@ -590,7 +677,7 @@ def test_ask_without_a_model_shows_the_context_and_records(java_repo: Path) -> N
     record(java_repo, "How does the review module manage findings?", "code_explain")
     result = invoke("ask", str(java_repo), "What does the review module do?")
     assert result.exit_code == 0
-    assert "[code_explain · code words" in result.stdout
+    assert "[code_explain · about this repository" in result.stdout
     assert "memory context a model would be given:" in result.stdout
     assert "How does the review module manage findings?" in result.stdout  # a pending clue
     assert "AUTOPATCH_LLM_MODEL" in result.stderr
@@ -606,7 +693,7 @@ def test_ask_json_shape(java_repo: Path) -> None:
     data = only_json(result)
     assert set(data) == {
         "intent", "intent_rule", "gated", "context", "scope_paths", "answer",
-        "model", "turn_id", "problems", "degraded",
+        "model", "turn_id", "problems", "degraded", "error",
     }  # fmt: skip
     assert data["intent"] == "general_chat" and data["gated"] is False
     assert set(data["context"]) == {"intent", "items", "rendered"}
@@ -671,3 +758,179 @@ def test_undecodable_arguments_are_recorded_safely(java_repo: Path) -> None:
     assert result.exit_code == 0, result.output
     memory_file(java_repo).read_bytes().decode("utf-8")
     assert "caf\ufffd?" in memory_file(java_repo).read_text(encoding="utf-8")
+
+
+# --- small things a user notices ----------------------------------------------------------
+
+
+def test_help_names_arguments_not_python_types() -> None:
+    for command in ("ask", "context", "apply", "forget", "log", "record", "show"):
+        text = invoke(command, "--help").stdout
+        assert "<list[str]>" not in text and "<int range>" not in text, text
+    assert (
+        "[REPO] QUESTION  The repository (optional), the question."
+        in invoke("ask", "--help").stdout
+    )
+    assert "-n, --last N" in invoke("log", "--help").stdout
+
+
+def test_shell_completion_is_offered() -> None:
+    assert "--install-completion" in invoke("--help").stdout
+    script = invoke("--show-completion", "bash")
+    assert script.exit_code == 0
+    assert "_AUTOPATCH_MEMORY_COMPLETE" in script.stdout
+
+
+def test_a_folder_without_a_question_is_a_usage_error(
+    java_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(java_repo.parent)
+    for command in ("ask", "context"):
+        result = invoke(command, java_repo.name)
+        assert result.exit_code == 2
+        assert "is a folder: give the QUESTION after it" in one_error_line(result)
+    assert not (java_repo / MEMORY_DIR_NAME).exists()
+
+
+def test_apply_warns_about_a_misspelled_section(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")
+    turn_id = record(repo, "Optional 怎么用？")
+    only_typo = json.dumps({"turn_summary": [{"turn_id": turn_id, "summary": "x"}]})
+    result = invoke("apply", str(repo), "-", input=only_typo)
+    assert result.exit_code == 1
+    assert "did you mean 'turn_summaries'?" in result.stderr
+    assert "nothing was applied" in result.stderr
+    mixed = {"turn_summaries": [{"turn_id": turn_id, "summary": "用户询问 Optional。"}],
+             "topic_operation": []}  # fmt: skip
+    result = invoke("apply", str(repo), "-", "--json", input=json.dumps(mixed, ensure_ascii=False))
+    assert result.exit_code == 0
+    report = only_json(result)
+    assert report["unknown_sections"] == ["topic_operation"]
+    assert report["changed"] is True
+    assert "did you mean 'topic_operations'?" in result.stderr
+
+
+def test_apply_report_rows_read_well(repo: Path) -> None:
+    record(repo, "Optional 怎么用？")
+    result = invoke("apply", str(repo), "-", input='{"turn_summaries": {"oops": 1}}')
+    assert result.exit_code == 0
+    assert "turn_summaries (the whole section) bad_shape" in result.stdout
+    assert "[None]" not in result.stdout
+    discarded = invoke("apply", str(repo), "-", input="not json at all")
+    assert discarded.exit_code == 1
+    head = discarded.stdout.splitlines()[0]
+    assert "0 accepted, 1 rejected · file unchanged" in head
+    assert " B" not in head and "KiB" not in head  # nothing was written: no size to report
+
+
+def test_log_columns_are_aligned(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "off")
+    turn_id = record(repo, "Optional 怎么用？")
+    delta = {"turn_summaries": [{"turn_id": turn_id, "summary": "用户询问 Optional 的用法。"}]}
+    invoke("apply", str(repo), "-", input=json.dumps(delta, ensure_ascii=False))
+    lines = invoke("log", str(repo)).stdout.splitlines()
+    assert len(lines) >= 2
+    columns = {line.index(" applied ") if " applied " in line else line.index(" failed ")
+               for line in lines if " applied " in line or " failed " in line}  # fmt: skip
+    assert len(columns) == 1, lines
+
+
+def test_show_says_whether_the_profile_was_collected(
+    java_repo: Path, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Maven build whose profile nobody collected yet: say so, not "no build file".
+    shown = invoke("show", str(java_repo)).stdout
+    assert "no repo profile collected yet: `profile` collects it" in shown
+    assert "no build file or README title was found" not in shown
+    invoke("profile", str(java_repo))
+    assert "demo-review-service" in invoke("show", str(java_repo)).stdout
+    # A folder with nothing to profile: that is what it says.
+    assert "no build file or README title was found" in invoke("show", str(repo)).stdout
+
+
+def test_an_old_failure_warns_once(repo: Path) -> None:
+    from autopatch_memory.journal import Outcome
+
+    memory = ProjectMemory.open(repo, backend="off")
+    memory.journal.record("summarizer:openai", "summarize", Outcome.FAILED,
+                          reason="BackendUnavailableError", detail="model down at 10:00")  # fmt: skip
+    memory.close()
+    for _ in range(2):
+        result = invoke("ask", str(repo), "Optional 怎么用？")
+        assert result.exit_code == 0
+        assert "model down at 10:00" not in result.stderr  # old news: `show`/`doctor` have it
+    assert "model down at 10:00" in invoke("show", str(repo)).stdout
+
+
+# --- output hygiene: nothing from a repository or memory reaches the terminal raw ----------
+
+OSC52 = "\x1b]52;c;ZXZpbCBwYXlsb2Fk\x07"
+CLEAR = "\x1b[2J"
+
+
+def test_escape_sequences_from_a_repository_are_not_printed(tmp_path: Path) -> None:
+    root = tmp_path / "hostile"
+    (root / ".git").mkdir(parents=True)
+    (root / "settings.gradle").write_text(
+        f'rootProject.name = "evil{OSC52}name"\ninclude "core{CLEAR}mod"\n', encoding="utf-8"
+    )
+    (root / "build.gradle").write_text("", encoding="utf-8")
+    outputs = [
+        invoke("profile", str(root)),
+        invoke("show", str(root)),
+        invoke("context", str(root), "What modules does this project have?"),
+    ]
+    for result in outputs:
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "evil" in outputs[0].stdout
+    data = only_json(invoke("profile", str(root), "--json"))
+    assert isinstance(data["project_name"], (str, type(None)))  # JSON keeps the value exact
+
+
+def test_escape_sequences_in_memory_are_not_printed(repo: Path) -> None:
+    turn_id = record(repo, "Optional 怎么用？")
+    path = memory_file(repo)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["working_memory"]["recent_turns"][0]["summary"] = f"summary{CLEAR} with {OSC52}payload"
+    doc["working_memory"]["recent_turns"][0]["summary_status"] = "ready"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    for result in (invoke("show", str(repo)), invoke("context", str(repo), "Optional 呢？"),
+                   invoke("log", str(repo))):  # fmt: skip
+        assert result.exit_code == 0
+        assert "\x1b" not in result.output and "\x07" not in result.output
+    shown = invoke("show", str(repo)).stdout
+    assert turn_id in shown
+    assert "\x1b" not in shown
+
+
+# --- a gated turn touches nothing under .autopatch-j -----------------------------------------
+
+
+def test_a_gated_ask_creates_and_reads_nothing(java_repo: Path) -> None:
+    result = invoke("ask", str(java_repo), "--intent", "code_audit", "look at ReviewService")
+    assert result.exit_code == 0, result.output
+    assert not (java_repo / MEMORY_DIR_NAME).exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_gated_ask_does_not_open_planted_fifos(java_repo: Path) -> None:
+    # A FIFO opened for reading blocks until a writer comes: touching one would hang.
+    state = java_repo / MEMORY_DIR_NAME
+    state.mkdir()
+    for name in ("memory.journal.jsonl", "config.toml", "memory.json", "profile.cache.json"):
+        os.mkfifo(state / name)
+    done = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", "ask", str(java_repo),
+         "Audit FindingQueue for race conditions", "--json"],
+        capture_output=True, text=True, encoding="utf-8", timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["intent"] == "code_audit" and data["gated"] is True
+    assert data["turn_id"] is None and data["context"]["items"] == []
+    assert sorted(p.name for p in state.iterdir()) == [
+        "config.toml", "memory.journal.jsonl", "memory.json", "profile.cache.json",
+    ]  # fmt: skip

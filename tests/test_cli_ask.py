@@ -144,3 +144,83 @@ def test_doctor_checks_the_model_only_on_request(
     assert "fake-model" in model["details"]
     assert key not in result.stdout
     assert server.requests[-1].authorization == f"Bearer {key}"
+
+
+def test_ask_json_reports_a_failed_model_call(java_repo: Path, server: FakeOpenAIServer) -> None:
+    before = (java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_bytes()
+    server.script(Reply.fail(503, "overloaded"))
+    result = invoke("ask", str(java_repo), "Optional 怎么用？", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)  # one document, even on failure
+    assert data["answer"] is None and data["turn_id"] is None
+    assert data["error"]["type"] == "BackendUnavailableError"
+    assert "503" in data["error"]["message"]
+    assert data["error"]["hint"]
+    assert (java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_bytes() == before
+
+
+def test_a_timeout_names_the_setting_to_raise(
+    java_repo: Path, server: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AUTOPATCH_LLM_TIMEOUT", "1")
+    server.script(Reply.text("too late", delay=30))
+    result = invoke("ask", str(java_repo), "Optional 怎么用？")
+    assert result.exit_code == 1
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert "did not answer in time" in line
+    assert "AUTOPATCH_LLM_TIMEOUT" in line and "timeout` under [llm]" in line
+
+
+def test_an_unreachable_server_says_so(java_repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "some-model")  # the base URL is a closed port
+    monkeypatch.setenv("AUTOPATCH_LLM_MAX_RETRIES", "0")
+    result = invoke("ask", str(java_repo), "Optional 怎么用？")
+    assert result.exit_code == 1
+    assert "could not be reached — is the model server running?" in result.stderr
+
+
+def test_the_answer_is_streamed(java_repo: Path, server: FakeOpenAIServer) -> None:
+    server.script(Reply.streamed("<think>plan</think>First, ", "then ", "done."))
+    result = invoke("ask", str(java_repo), "Optional 怎么用？")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "First, then done.\n"
+    [request] = answer_requests(server)
+    assert request.body is not None and request.body.get("stream") is True
+    turn = json.loads((java_repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).read_text())[
+        "working_memory"
+    ]["recent_turns"][-1]
+    assert turn["assistant_text"] == "First, then done."
+
+
+def test_follow_ups_in_a_chat_keep_their_subject(java_repo: Path, server: FakeOpenAIServer) -> None:
+    server.script(
+        Reply.streamed("Optional wraps a value that may be absent. ZEBRA-1"),
+        Reply.streamed("Audit flow."),
+        Reply.streamed("Optional.ofNullable(x).orElse(y)"),
+    )
+    script = "Optional 怎么用？\nAudit FindingQueue for race conditions\nCan you give an example of that?\n"
+    result = CliRunner().invoke(app, ["chat", str(java_repo)], input=script)
+    assert result.exit_code == 0, result.output
+    first, audit, follow_up = answer_requests(server)
+    assert [m["role"] for m in first.messages] == ["system", "user"]
+    # The audit turn stays isolated: no earlier conversation goes to it...
+    assert [m["role"] for m in audit.messages] == ["system", "user"]
+    # ...and it leaves none behind: the follow-up gets the Optional exchange only.
+    assert [m["role"] for m in follow_up.messages] == ["system", "user", "assistant", "user"]
+    assert follow_up.messages[1]["content"] == "Optional 怎么用？"
+    assert "ZEBRA-1" in follow_up.messages[2]["content"]
+    assert "Audit" not in str(follow_up.messages)
+    assert "Optional.ofNullable(x).orElse(y)" in result.stdout
+
+
+def test_a_gated_ask_does_not_read_the_project_config(
+    java_repo: Path, server: FakeOpenAIServer
+) -> None:
+    # A broken project config: any command that reads it fails on it.
+    config = java_repo / MEMORY_DIR_NAME / "config.toml"
+    config.write_text("[llm\nthis is not TOML", encoding="utf-8")
+    assert invoke("ask", str(java_repo), "Optional 怎么用？").exit_code == 1
+    server.script(Reply.text("audit answer"))
+    result = invoke("ask", str(java_repo), "Audit FindingQueue for race conditions")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "audit answer\n"

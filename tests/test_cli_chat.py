@@ -9,14 +9,18 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 from autopatch_memory_cli.answer import TurnRunner
 from autopatch_memory_cli.chat import ChatSession
-from autopatch_memory_cli.render import Console
+from autopatch_memory_cli.closing import finish
+from autopatch_memory_cli.console import Console
 
+from autopatch_memory.backends.base import SummaryRequest
 from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.model import MemoryDelta
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
 
 DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
@@ -100,7 +104,7 @@ def test_a_chat_session_through_a_real_subprocess(java_repo: Path) -> None:
     assert "Traceback" not in err
 
     # Turns without a model: the intent and the context a model would be given.
-    assert "[code_explain · code words" in out
+    assert "[code_explain · about this repository" in out
     assert "memory context a model would be given:" in out
     assert "Always answer in English." in out  # the seeded preference was injected
     assert "AUTOPATCH_LLM_MODEL" in err  # how to configure a model, once
@@ -149,9 +153,10 @@ def test_the_demo_runs_offline(tmp_path: Path) -> None:
         "1. Opening memory collects the repo profile",
         "3. The summarizer compresses pending turns",
         "4. A follow-up question gets a small, governed memory context",
-        "5. Audit and patch flows stay isolated",
-        "6. A pasted secret never reaches the file",
-        "7. /reset in a chat session clears the memory",
+        "5. After a longer session the context stays small; the history does not",
+        "6. Audit and patch flows stay isolated",
+        "7. A pasted secret never reaches the file",
+        "8. /reset in a chat session clears the memory",
     ):
         assert heading in out
     assert "Durable preferences (1 active" in out
@@ -160,6 +165,11 @@ def test_the_demo_runs_offline(tmp_path: Path) -> None:
     assert "[REDACTED:" in out
     assert "memory.json contains hunt…: no" in out
     assert "memory cleared (generation 1)" in out
+    # After the longer session, one measure for both sizes: the context is the smaller.
+    context = re.search(r"memory context for the follow-up: (\d+) chars", out)
+    replay = re.search(r"replaying the recent history instead: (\d+) chars", out)
+    assert context is not None and replay is not None
+    assert int(context.group(1)) < int(replay.group(1))
     match = re.search(r"repository: (\S+)", out)
     assert match is not None
     assert not Path(match.group(1)).exists()  # the temporary copy is gone
@@ -237,3 +247,50 @@ def test_a_path_is_a_question_not_a_command(repo: Path, capsys: pytest.CaptureFi
     captured = capsys.readouterr()
     assert "unknown command" not in captured.err
     assert "[code_explain" in captured.out
+
+
+def test_without_a_model_the_intent_is_shown_once(repo: Path) -> None:
+    done = run_cli("chat", str(repo), stdin="What does FindingQueue do?\n")
+    assert done.returncode == 0, done.stderr
+    assert (done.stdout + done.stderr).count("[code_explain · ") == 1
+
+
+class BlockingBackend:
+    """A summary backend whose call returns only when the test says so."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    @property
+    def name(self) -> str:
+        return "blocking"
+
+    def summarize(self, request: SummaryRequest) -> MemoryDelta:
+        self.started.set()
+        self.release.wait(SUBPROCESS_TIMEOUT)
+        return MemoryDelta(
+            turn_summaries=[{"turn_id": t.id, "summary": "late"} for t in request.turns]
+        )
+
+
+def test_closing_waits_once_and_leaves_the_turn_pending(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    backend = BlockingBackend()
+    memory = ProjectMemory.open(repo, backend=backend)
+    memory.record_turn("general_chat", "From now on, always answer in English.")  # triggers
+    assert backend.started.wait(SUBPROCESS_TIMEOUT)
+    closed_with: list[bool] = []
+    close = memory.close
+    memory.close = lambda wait=True: (closed_with.append(wait), close(wait=wait))[1]  # type: ignore[method-assign]
+    closing = threading.Thread(target=finish, args=(memory, Console()), kwargs={"seconds": 0.2})
+    closing.start()
+    closing.join(SUBPROCESS_TIMEOUT)  # a second, unbounded wait would hang here
+    assert not closing.is_alive()
+    assert closed_with == [False]  # the one wait was finish's own: close adds none
+    assert "1 turn stays pending" in capsys.readouterr().err
+    backend.release.set()  # the summary comes back after closing: it is dropped
+    assert memory.wait_idle(SUBPROCESS_TIMEOUT)
+    [turn] = ProjectMemory.open(repo, backend="off").document().working_memory.recent_turns
+    assert turn.is_pending

@@ -8,7 +8,7 @@ needed when a model is actually used).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Annotated, Any, Protocol, runtime_checkable
 from urllib.parse import urlsplit
@@ -107,9 +107,18 @@ class AnswerBackend(Protocol):
         ...
 
     def answer(
-        self, system_prompt: str, user_text: str, *, history: Sequence[tuple[str, str]] = ()
+        self,
+        system_prompt: str,
+        user_text: str,
+        *,
+        history: Sequence[tuple[str, str]] = (),
+        on_text: Callable[[str], None] | None = None,
     ) -> str:
-        """Return the model's answer; raises :class:`~autopatch_memory.errors.BackendError`."""
+        """Return the model's answer; raises :class:`~autopatch_memory.errors.BackendError`.
+
+        With ``on_text`` the answer is streamed: each piece of text is passed to it as
+        it arrives (reasoning blocks included), and the whole answer is still returned.
+        """
         ...
 
     def check(self) -> BackendCheck:

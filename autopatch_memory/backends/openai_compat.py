@@ -223,13 +223,21 @@ class OpenAICompatBackend:
     # -- answering (CLI) ----------------------------------------------------------------
 
     def answer(
-        self, system_prompt: str, user_text: str, *, history: Sequence[tuple[str, str]] = ()
+        self,
+        system_prompt: str,
+        user_text: str,
+        *,
+        history: Sequence[tuple[str, str]] = (),
+        on_text: Callable[[str], None] | None = None,
     ) -> str:
         """Answer ``user_text`` under ``system_prompt``.
 
         ``history`` is earlier messages of this session as ``(role, text)`` pairs,
-        role ``"user"`` or ``"assistant"``, oldest first. Reasoning blocks are
-        removed from the answer. Raises :class:`BackendError` subclasses.
+        role ``"user"`` or ``"assistant"``, oldest first. With ``on_text`` the reply is
+        streamed: every piece of text is passed to it as it arrives (reasoning blocks
+        included; the timeout applies to each wait for the next piece). Reasoning
+        blocks are removed from the returned answer. Raises :class:`BackendError`
+        subclasses.
         """
         messages: list[Message] = [{"role": "system", "content": system_prompt}]
         for role, text in history:
@@ -237,12 +245,39 @@ class OpenAICompatBackend:
                 raise ValueError(f"history role must be 'user' or 'assistant', not {role!r}")
             messages.append({"role": role, "content": text})
         messages.append({"role": "user", "content": user_text})
-        reply = self._complete(
-            messages,
-            temperature=limits.LLM_ANSWER_TEMPERATURE,
-            max_tokens=limits.LLM_ANSWER_MAX_TOKENS,
-        )
+        if on_text is None:
+            reply = self._complete(
+                messages,
+                temperature=limits.LLM_ANSWER_TEMPERATURE,
+                max_tokens=limits.LLM_ANSWER_MAX_TOKENS,
+            )
+        else:
+            reply = self._stream(messages, on_text)
         return strip_reasoning(reply).strip()
+
+    def _stream(self, messages: Sequence[Message], on_text: Callable[[str], None]) -> str:
+        """One streamed chat completion; returns the whole text."""
+        kwargs: dict[str, Any] = {
+            "model": self._options.model,
+            "messages": list(messages),
+            "temperature": limits.LLM_ANSWER_TEMPERATURE,
+            "timeout": self._options.timeout,
+            "stream": True,
+        }
+        tokens_key = "max_completion_tokens" if self._options.is_openai else "max_tokens"
+        kwargs[tokens_key] = limits.LLM_ANSWER_MAX_TOKENS
+        pieces: list[str] = []
+        with self._boundary():
+            for chunk in self.client.chat.completions.create(**kwargs):
+                choices = getattr(chunk, "choices", None) or []
+                delta = getattr(choices[0], "delta", None) if choices else None
+                text = getattr(delta, "content", None)
+                if isinstance(text, str) and text:
+                    pieces.append(text)
+                    on_text(text)
+        if not pieces:
+            raise BackendResponseError(f"{self._where()} returned no text")
+        return "".join(pieces)
 
     # -- doctor -------------------------------------------------------------------------
 
