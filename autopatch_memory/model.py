@@ -124,6 +124,8 @@ class RepoProfile(_Model):
     java_version: str | None = None
     project_name: str | None = None
     modules: StrList = Field(default_factory=list)
+    module_count: int | None = None
+    """How many modules the build declares (``modules`` shows at most 20); ``None``: none."""
     frameworks: StrList = Field(default_factory=list)
     source_files: StrList = Field(default_factory=list)
     updated_at: Timestamp | None = None

@@ -210,9 +210,9 @@ def _heading(style: Styler, text: str) -> str:
     return style(text, "bold")
 
 
-def _listing(values: Sequence[str]) -> str:
+def _listing(values: Sequence[str], total: int | None = None) -> str:
     shown = list(values[: limits.PROFILE_MAX_LIST_ITEMS])
-    extra = len(values) - len(shown)
+    extra = max(len(values), total or 0) - len(shown)
     return ", ".join(shown) + (f" (+{extra} more)" if extra > 0 else "")
 
 
@@ -234,7 +234,7 @@ def render_profile(
             ("project", profile.project_name),
             ("build tool", profile.build_tool.value if profile.build_tool else None),
             ("Java", profile.java_version),
-            ("modules", _listing(profile.modules) if profile.modules else None),
+            ("modules", _listing(profile.modules, profile.module_count) or None),
             ("frameworks", _listing(profile.frameworks) if profile.frameworks else None),
             ("read from", _listing(profile.source_files) if profile.source_files else None),
         ]

@@ -16,7 +16,8 @@ from autopatch_memory.errors import CatalogError, PomError
 from autopatch_memory.model import RepoProfile
 from autopatch_memory.profile import collect
 from autopatch_memory.profile.catalog import parse_catalog
-from autopatch_memory.profile.gradle_dsl import parse_script, parse_settings
+from autopatch_memory.profile.gradle_dsl import parse_script
+from autopatch_memory.profile.gradle_settings import parse_settings
 from autopatch_memory.profile.maven import parse_pom
 from autopatch_memory.profile.readme import first_title
 
