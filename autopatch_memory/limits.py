@@ -162,10 +162,11 @@ PROFILE_MAX_NESTING = 16  # nested aggregators / parent chains / `${}` indirecti
 PROFILE_MAX_SCANNED_FILES = 20  # CI workflows, convention scripts, `apply from` targets per place
 PROFILE_MAX_PROBLEMS = 50  # a broken repo yields a readable report, not a flood
 PROFILE_MAX_PROBLEM_CHARS = 200
-# Computed `include`s in settings scripts (`listOf("a", "b").forEach { include(it) }`):
-# elements taken from one collection literal, and body statements evaluated in all.
+# Settings scripts are evaluated (`listOf("a", "b").forEach { include(it) }`): elements
+# taken from one collection literal, and the steps (statements, loops, values, loop-body
+# runs) one script may cost; a 4000-project build takes about 8000.
 PROFILE_MAX_LOOP_ELEMENTS = 200
-PROFILE_MAX_LOOP_EVALUATIONS = 20_000
+PROFILE_MAX_SETTINGS_STEPS = 50_000
 # The Java version of a build whose root and conventions say nothing: the level
 # more than this share of its main (non-test) modules declare, else unknown.
 PROFILE_JAVA_VERSION_MAJORITY = 0.5

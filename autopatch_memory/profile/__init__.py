@@ -1,4 +1,4 @@
-"""The repo profile collector (SPEC §6): build metadata read by the program from build files.
+"""The repo profile collector (docs/profile.md): build facts read by the program, not the model.
 
 ``collect_repo_profile(path)`` is the public entry point; ``collect(path)`` also
 says what was read, what could not be, and whether the cache answered.

@@ -169,7 +169,7 @@ def _plugin_of(value: Any) -> str | None:
 # `group:<artifact prefix>-<rest>`, the way the platform derives its aliases from
 # artifact ids. The longest prefix wins. Only families that carry a framework
 # label are listed; any other alias names nothing the profile reports.
-_MICRONAUT_ALIASES: tuple[tuple[str, str, str], ...] = (
+MICRONAUT_ALIASES: tuple[tuple[str, str, str], ...] = (
     ("micronaut.data", "io.micronaut.data", "micronaut-data"),
     ("micronaut.hibernate.jpa", "io.micronaut.sql", "micronaut-hibernate-jpa"),
     ("micronaut.kafka", "io.micronaut.kafka", "micronaut-kafka"),
@@ -185,7 +185,7 @@ _MICRONAUT_ALIASES: tuple[tuple[str, str, str], ...] = (
     ("testcontainers.junit.jupiter", "org.testcontainers", "junit-jupiter"),
     ("mockito", "org.mockito", "mockito"),
 )
-_MICRONAUT_BY_LENGTH = sorted(_MICRONAUT_ALIASES, key=lambda rule: -len(rule[0]))
+_MICRONAUT_BY_LENGTH = sorted(MICRONAUT_ALIASES, key=lambda rule: -len(rule[0]))
 
 
 def micronaut_coordinate(reference: str) -> tuple[str, str] | None:

@@ -122,6 +122,9 @@ class RepoFiles:
         st: os.stat_result | None = None
         try:
             st = os.stat(self._abs(rel))
+            if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+                # A FIFO, a device, a socket where a build file belongs: never opened.
+                self.problem(f"{rel}: not a regular file")
         except (FileNotFoundError, NotADirectoryError):
             pass
         except (OSError, ValueError) as exc:
@@ -209,7 +212,8 @@ class RepoFiles:
         if st is None:
             return None
         if not stat.S_ISREG(st.st_mode):
-            self.problem(f"{rel}: not a regular file")
+            if stat.S_ISDIR(st.st_mode):  # special files were reported when probed
+                self.problem(f"{rel}: not a regular file")
             return None
         real = self._inside(rel)
         if real is None:

@@ -1,4 +1,4 @@
-"""The fixed framework table: build coordinates and plugin ids → canonical labels (SPEC §6).
+"""The fixed framework table (docs/frameworks.md): build coordinates and plugin ids → labels.
 
 Only explicit coordinates count: a dependency, a plugin, a parent POM or an
 imported BOM that the build names. Nothing transitive is inferred (a Spring Boot

@@ -192,6 +192,8 @@ class GradleProject:
         if settings_file is not None:
             text = self._files.read_text(settings_file)
             settings = parse_settings(text) if text is not None else settings
+            if not settings.complete:
+                self._files.problem(f"{settings_file}: too many declarations; the rest not read")
         # Without rootProject.name, Gradle names the build after its folder.
         facts.project_name = settings.root_name or os.path.basename(self._files.root) or None
         facts.modules = list(settings.projects)

@@ -10,7 +10,7 @@ on any input. Settings scripts are read by ``gradle_settings``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -31,8 +31,45 @@ _COMMENT_OR_STRING = re.compile(
     r"|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)"
 )
 
+
+def word(keyword: str, before: str = r"\w") -> str:
+    """``keyword`` as a regular expression that starts with the literal itself.
+
+    The check that no character of class ``before`` precedes it comes *after* the
+    literal, as a look-behind: a scan can then jump from one occurrence of the
+    literal to the next, where a pattern that opens with a look-behind is tried at
+    every position — ten times slower on a large script.
+    """
+    literal = re.escape(keyword)
+    return rf"{literal}(?<![{before}]{literal})"
+
+
+def keyword_matches(
+    pattern: re.Pattern[str], keywords: re.Pattern[str], code: str
+) -> Iterator[re.Match[str]]:
+    """Non-overlapping matches of ``pattern`` tried only where ``keywords`` hit.
+
+    For patterns that cannot start with a literal (a name of any spelling): the
+    literal alternation ``keywords`` is scanned fast, and ``pattern`` is tried at
+    the start of the word each hit is in.
+    """
+    end = 0
+    for hit in keywords.finditer(code):
+        start = hit.start()
+        if start < end:
+            continue
+        while start > 0 and (code[start - 1].isalnum() or code[start - 1] == "_"):
+            start -= 1
+        match = pattern.match(code, start)
+        if match is not None:
+            yield match
+            end = match.end()
+
+
 # --- build scripts -----------------------------------------------------------------------
 
+_NAME_OR_MEMBER = r"\w."  # `x.release.set(...)` is someone else's `release`
+_NAME_MEMBER_OR_TEMPLATE = r"\w.$"
 _PARENS = r"\((?:[^()\n]|\([^()\n]*\))*\)"
 _CATALOG_VERSION = r"[A-Za-z_]\w*\.versions\.[\w.]+(?:\(\))?"
 # A Java version expression: JavaVersion.VERSION_17, JavaVersion.toVersion(..),
@@ -44,16 +81,16 @@ _EXPR = (
 _SET = r"(?:\s*=\s*|\s*\.set\s*\(\s*|\s*\(\s*|\s+)"  # `= x`, `.set(x)`, `(x)`, Groovy `x`
 
 _RELEASE = (
-    re.compile(rf"\boptions\.release{_SET}{_EXPR}"),
-    re.compile(rf"(?<![\w.])release\.set\s*\(\s*{_EXPR}"),
+    re.compile(rf"{word('options.release')}{_SET}{_EXPR}"),
+    re.compile(rf"{word('release.set', before=_NAME_OR_MEMBER)}\s*\(\s*{_EXPR}"),
 )
-_SOURCE = (re.compile(rf"\bsourceCompatibility{_SET}{_EXPR}"),)
-_TARGET = (re.compile(rf"\btargetCompatibility{_SET}{_EXPR}"),)
+_SOURCE = (re.compile(rf"{word('sourceCompatibility')}{_SET}{_EXPR}"),)
+_TARGET = (re.compile(rf"{word('targetCompatibility')}{_SET}{_EXPR}"),)
 # Only a *Java* language version: Kotlin's `languageVersion = "1.9"` is something else.
 _TOOLCHAIN = (
-    re.compile(rf"\blanguageVersion{_SET}(?P<value>JavaLanguageVersion\.of\s*{_PARENS})"),
+    re.compile(rf"{word('languageVersion')}{_SET}(?P<value>JavaLanguageVersion\.of\s*{_PARENS})"),
 )
-_JVM_TOOLCHAIN = (re.compile(rf"\bjvmToolchain{_SET}{_EXPR}"),)
+_JVM_TOOLCHAIN = (re.compile(rf"{word('jvmToolchain')}{_SET}{_EXPR}"),)
 # javac semantics: --release wins over source/target; a toolchain only picks the JDK.
 # Each group with a word every one of its matches contains: most scripts hold none,
 # and a substring test is far cheaper than a regular expression scan.
@@ -65,9 +102,11 @@ _JAVA_VERSION_ORDER = (
     ("jvmToolchain", _JVM_TOOLCHAIN),
 )
 
-PLUGIN_ID = re.compile(r"""(?<![\w.$])id\s*\(?\s*["']([\w.\-]+)["']""")
-_APPLY_PLUGIN = re.compile(r"""\bapply\s*\(?\s*plugin\s*[:=]\s*["']([\w.\-]+)["']""")
-_APPLY_FROM = re.compile(rf"\bapply\s*\(?\s*from\s*[:=]\s*({LIT})")
+PLUGIN_ID = re.compile(
+    rf"""{word("id", before=_NAME_MEMBER_OR_TEMPLATE)}\s*\(?\s*["']([\w.\-]+)["']"""
+)
+_APPLY_PLUGIN = re.compile(rf"""{word("apply")}\s*\(?\s*plugin\s*[:=]\s*["']([\w.\-]+)["']""")
+_APPLY_FROM = re.compile(rf"{word('apply')}\s*\(?\s*from\s*[:=]\s*({LIT})")
 # `apply from: "$rootDir/gradle/x.gradle"`: where the path starts from.
 _ROOT_PREFIXES = (
     "$rootDir/",
@@ -77,17 +116,24 @@ _ROOT_PREFIXES = (
 )
 _PROJECT_PREFIXES = ("$projectDir/", "${projectDir}/")
 # The Micronaut plugin's `micronaut { testRuntime("junit5") }`: the test framework, chosen.
-_TEST_RUNTIME = re.compile(r"""(?<![\w.$])testRuntime\s*\(?\s*["']([\w.\-]+)["']""")
+_TEST_RUNTIME = re.compile(
+    rf"""{word("testRuntime", before=_NAME_MEMBER_OR_TEMPLATE)}\s*\(?\s*["']([\w.\-]+)["']"""
+)
 
 # `implementation("g:a:v")`, Groovy `implementation 'g:a:v'`, and the string-invoked
-# `"implementation"("g:a:v")` of Kotlin scripts where no typed accessor exists.
+# `"implementation"("g:a:v")` of Kotlin scripts where no typed accessor exists. Tried
+# only at words holding a configuration's name (see keyword_matches).
 _DEPENDENCY = re.compile(
-    r"""(?<![\w.$])(?:"(?P<quoted>[A-Za-z]\w*)"|(?P<conf>[A-Za-z]\w*))\s*\(?\s*"""
+    r"""(?P<conf>[A-Za-z]\w*)(?P<quote>"?)\s*\(?\s*"""
     r"(?:(?:platform|enforcedPlatform|testFixtures)\s*\(\s*)?"
     rf"(?P<literals>{LITS})"
 )
+_CONFIGURATION_WORDS = re.compile(
+    r"mplementation|[aA]pi|[cC]ompile|[rR]untime|[aA]nnotationProcessor|classpath"
+    r"|developmentOnly|kapt|ksp"
+)
 _DEPENDENCY_MAP = re.compile(
-    r"""\bgroup\s*[:=]\s*["']([\w.\-]+)["']\s*,\s*name\s*[:=]\s*["']([\w.\-]+)["']"""
+    rf"""{word("group")}\s*[:=]\s*["']([\w.\-]+)["']\s*,\s*name\s*[:=]\s*["']([\w.\-]+)["']"""
 )
 _COORDINATE = re.compile(r"([\w.\-]+):([\w.\-]+)(?::[^\s]*)?")
 
@@ -107,6 +153,8 @@ _KOTLIN_PROCESSORS = ("kapt", "ksp")
 
 def strip_comments(text: str) -> str:
     """``text`` with ``//`` and ``/* */`` comments blanked out (string literals kept)."""
+    if "/" not in text:
+        return text  # no comment can start: skip a scan that calls back per string
     return _COMMENT_OR_STRING.sub(lambda m: m.group(1) or " ", text)
 
 
@@ -127,7 +175,17 @@ Catalogs = Mapping[str, Catalog]
 @lru_cache(maxsize=16)
 def _catalog_reference(names: tuple[str, ...]) -> re.Pattern[str]:
     accessors = "|".join(re.escape(name) for name in names)
-    return re.compile(rf"(?<![\w.$])({accessors})\.([A-Za-z_][\w.]*)")
+    return re.compile(rf"({accessors})\.([A-Za-z_][\w.]*)")
+
+
+def _catalog_references(code: str, catalogs: Catalogs) -> list[tuple[str, str]]:
+    """``(catalog, reference)`` of ``libs.spring.boot.web``-like names (not ``x.libs.y``)."""
+    found: list[tuple[str, str]] = []
+    for match in _catalog_reference(tuple(sorted(catalogs))).finditer(code):
+        start = match.start()
+        if start == 0 or not (code[start - 1].isalnum() or code[start - 1] in "_.$"):
+            found.append((match.group(1), match.group(2).rstrip(".")))
+    return found
 
 
 def _as_catalogs(catalog: Catalog | Catalogs | None) -> Catalogs:
@@ -167,6 +225,16 @@ def _applied_script(literal: str) -> tuple[str, bool] | None:
     if not literal or "$" in literal or "://" in literal:
         return None
     return literal, from_root
+
+
+def _dependency_start(code: str, match: re.Match[str]) -> bool:
+    """A configuration name stands alone (``implementation``) or quoted (``"api"``)."""
+    if match.start() == 0:
+        return not match.group("quote")
+    before = code[match.start() - 1]
+    if match.group("quote"):
+        return before == '"'
+    return not (before.isalnum() or before in "_.$")
 
 
 def _is_configuration(name: str) -> bool:
@@ -222,8 +290,8 @@ def parse_script(text: str, catalog: Catalog | Catalogs | None = None) -> Script
     applies = "apply" in code  # substring tests skip scans that cannot match
     if applies:
         facts.plugin_ids += [m.group(1) for m in _APPLY_PLUGIN.finditer(code)]
-    for match in _DEPENDENCY.finditer(code):
-        if not _is_configuration(match.group("conf") or match.group("quoted")):
+    for match in keyword_matches(_DEPENDENCY, _CONFIGURATION_WORDS, code):
+        if not _is_configuration(match.group("conf")) or not _dependency_start(code, match):
             continue
         for literal in literals(match.group("literals")):
             coordinate = _COORDINATE.fullmatch(literal.strip())
@@ -232,10 +300,7 @@ def parse_script(text: str, catalog: Catalog | Catalogs | None = None) -> Script
     if "group" in code:
         facts.coordinates += [(m.group(1), m.group(2)) for m in _DEPENDENCY_MAP.finditer(code)]
     if catalogs:
-        pattern = _catalog_reference(tuple(sorted(catalogs)))
-        facts.catalog_references = [
-            (m.group(1), m.group(2).rstrip(".")) for m in pattern.finditer(code)
-        ]
+        facts.catalog_references = _catalog_references(code, catalogs)
     if "testRuntime" in code:
         facts.test_runtimes = [m.group(1) for m in _TEST_RUNTIME.finditer(code)]
     for match in _APPLY_FROM.finditer(code) if applies else ():

@@ -22,6 +22,7 @@ its body: linear in the size of the script, whatever its shape.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -33,7 +34,14 @@ from autopatch_memory.profile.catalog import (
     Catalog,
     normalize_alias,
 )
-from autopatch_memory.profile.gradle_dsl import LIT, LITS, PLUGIN_ID, literals, strip_comments
+from autopatch_memory.profile.gradle_dsl import (
+    LIT,
+    LITS,
+    PLUGIN_ID,
+    keyword_matches,
+    literals,
+    strip_comments,
+)
 
 _NAME = r"[A-Za-z_]\w*"
 _ATOM = rf"(?:{LIT}|{_NAME})"
@@ -60,15 +68,23 @@ _STATEMENT = re.compile(
     rf"|(?P<root>{_START}rootProject\.name\s*=\s*(?P<name>{_EXPR}))"
     rf"|(?P<build>{_START}includeBuild\s*\(?\s*(?P<build_dir>{LIT}))"
 )
-_LOOP = re.compile(
-    # coll.forEach { [type] param -> ...  /  coll.forEach(::include)
-    rf"(?:(?P<coll>{_COLLECTION})|{_START}(?P<var>{_NAME}))\s*\.\s*(?:forEach|each|onEach)\s*"
-    rf"(?:(?P<reference>\(\s*::\s*include\s*\))"
+_STATEMENT_WORDS = re.compile(r"val|var|def|String|final|include|project|rootProject")
+# Loops: `<receiver>.forEach { [type] param -> ...`, `<receiver>.forEach(::include)`,
+# found from their `.forEach` (a literal: fast to scan for) back to their receiver,
+# a collection literal or a variable.
+_EACH = re.compile(
+    rf"\.\s*(?:forEach|each|onEach)\b\s*(?:(?P<reference>\(\s*::\s*include\s*\))"
     rf"|\(?\s*(?P<open>\{{)\s*(?:(?:[\w.?]+\s+)?(?P<param>{_NAME})\s*->)?)"
-    # for (param in coll) {  /  for (String param : coll) {
-    rf"|{_START}for\s*\(\s*(?:(?:val|var|def|final|String)\s+)?(?P<for_param>{_NAME}){_TYPE}"
-    rf"\s*(?:\bin\b|:)\s*(?:(?P<for_coll>{_COLLECTION})|(?P<for_var>{_NAME}))\s*\)\s*(?P<for_open>\{{)"
 )
+_COLLECTION_LITERAL = re.compile(_COLLECTION)
+_COLLECTION_WORDS = re.compile(rf"{_COLLECTION_FUNCTIONS}|\[")
+_RECEIVER_REACH = 200  # characters between a receiver and its `.forEach`, at most
+# `for (param in coll) {` / `for (String param : coll) {`
+_FOR = re.compile(
+    rf"{_START}for\s*\(\s*(?:(?:val|var|def|final|String)\s+)?(?P<param>{_NAME}){_TYPE}"
+    rf"\s*(?:\bin\b|:)\s*(?:(?P<coll>{_COLLECTION})|(?P<var>{_NAME}))\s*\)\s*(?P<open>\{{)"
+)
+_FOR_WORD = re.compile(r"for")
 _TOKEN = re.compile(rf"{LIT}|{_NAME}|,")
 _TEMPLATE = re.compile(r"\$\{\s*([A-Za-z_]\w*)\s*\}|\$([A-Za-z_]\w*)")
 _BRACE_OR_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|[{}]')
@@ -112,6 +128,7 @@ class Settings:
     included_builds: list[str] = field(default_factory=list)
     catalogs: list[CatalogDeclaration] = field(default_factory=list)
     plugin_ids: list[str] = field(default_factory=list)
+    complete: bool = True  # False: the script cost more steps than allowed; the rest is unread
 
 
 def project_path(declared: str) -> str:
@@ -142,10 +159,30 @@ def _substituted(literal: str, env: dict[str, Value]) -> str | None:
     return None if unknown or "$" in result else result
 
 
-def _values(text: str, env: dict[str, Value]) -> Iterator[str | None]:
+class _Budget:
+    """The steps a settings script may still cost (see PROFILE_MAX_SETTINGS_STEPS)."""
+
+    def __init__(self) -> None:
+        self.left = limits.PROFILE_MAX_SETTINGS_STEPS
+        self.exhausted = False
+
+    def take(self) -> bool:
+        """Spend one step; False (for good) once none is left."""
+        if self.left <= 0:
+            self.exhausted = True
+            return False
+        self.left -= 1
+        return True
+
+
+def _values(
+    text: str, env: dict[str, Value], budget: _Budget | None = None
+) -> Iterator[str | None]:
     """The values of comma-separated expressions (``None`` for an unknown one)."""
     parts: list[str | None] = []
     for token in _TOKEN.finditer(text):
+        if budget is not None and not budget.take():
+            return
         atom = token.group()
         if atom == ",":
             yield _joined(parts)
@@ -187,7 +224,9 @@ class _Braces:
         if self._closing is None:
             self._closing = {}
             stack: list[int] = []
-            for match in _BRACE_OR_STRING.finditer(self._code):
+            tokens = _BRACE_OR_STRING.finditer(self._code)
+            # A hostile script of braces only: past the budget, bodies run to the end.
+            for match in itertools.islice(tokens, limits.PROFILE_MAX_SETTINGS_STEPS):
                 token = match.group()
                 if token == "{":
                     stack.append(match.start())
@@ -207,26 +246,91 @@ class _Loop:
     reference: bool  # `forEach(::include)`: every element is included
 
 
-def _loops(code: str, braces: _Braces) -> list[_Loop]:
+def _receiver(
+    code: str, dot: int, collections: dict[int, re.Match[str]]
+) -> tuple[int, str | None, str | None] | None:
+    """``(start, collection literal, variable)`` of what a ``.forEach`` at ``dot`` iterates."""
+    end = dot
+    floor = max(0, dot - _RECEIVER_REACH)
+    while end > floor and code[end - 1].isspace():
+        end -= 1
+    literal = collections.get(end)
+    if literal is not None:
+        return literal.start(), literal.group(), None
+    start = end
+    while start > floor and (code[start - 1].isalnum() or code[start - 1] == "_"):
+        start -= 1
+    name = code[start:end]
+    if not name.isidentifier() or (start > 0 and code[start - 1] in "._$"):
+        return None  # `x.items.forEach`: not a variable of the script
+    return start, None, name
+
+
+def _loops(code: str, braces: _Braces, budget: _Budget) -> list[_Loop]:
     """The outermost loops over a collection, in order (a loop inside one is not expanded)."""
+    candidates: list[_Loop] = []
+    if "ach" in code:  # forEach, each, onEach
+        collections = {m.end(): m for m in keyword_matches(
+            _COLLECTION_LITERAL, _COLLECTION_WORDS, code)}  # fmt: skip
+        for match in _EACH.finditer(code):
+            if not budget.take():
+                break
+            receiver = _receiver(code, match.start(), collections)
+            if receiver is None:
+                continue
+            start, literal, variable = receiver
+            candidates.append(_loop(match, braces, start, literal, variable))
+    for match in keyword_matches(_FOR, _FOR_WORD, code):
+        if not budget.take():
+            break
+        literal, variable = match.group("coll"), match.group("var")
+        candidates.append(_loop(match, braces, match.start(), literal, variable))
     found: list[_Loop] = []
     covered_until = -1
-    for match in _LOOP.finditer(code):
-        if match.start() < covered_until:
-            continue
-        reference = match.group("reference") is not None
-        body_start = match.end()
-        opening = match.start("open") if match.group("open") else match.start("for_open")
-        body_end = body_start if reference else braces.body_end(opening)
-        literal = match.group("coll") or match.group("for_coll")
-        found.append(_Loop(
-            start=match.start(), body_start=body_start, body_end=body_end,
-            param=match.group("param") or match.group("for_param") or "it",
-            elements=_collection(literal) if literal else None,
-            variable=match.group("var") or match.group("for_var"), reference=reference,
-        ))  # fmt: skip
-        covered_until = body_end
+    for loop in sorted(candidates, key=lambda candidate: candidate.start):
+        if loop.start >= covered_until:
+            found.append(loop)
+            covered_until = loop.body_end
     return found
+
+
+def _loop(
+    match: re.Match[str], braces: _Braces, start: int, literal: str | None, variable: str | None
+) -> _Loop:
+    reference = match.groupdict().get("reference") is not None
+    body_start = match.end()
+    body_end = body_start if reference else braces.body_end(match.start("open"))
+    return _Loop(
+        start=start, body_start=body_start, body_end=body_end,
+        param=match.group("param") or "it",
+        elements=_collection(literal) if literal else None,
+        variable=variable, reference=reference,
+    )  # fmt: skip
+
+
+def _with_reassignments(
+    code: str, statements: list[re.Match[str]], budget: _Budget
+) -> list[re.Match[str]]:
+    """``statements`` plus the plain ``name = ...`` of the variables they declare, in order.
+
+    A variable changed in a way the profile cannot follow must not keep a stale value.
+    """
+    names = sorted({m.group("var") for m in statements if m.lastgroup == "assign"})
+    if not names:
+        return statements
+    alternation = "|".join(re.escape(name) for name in names)
+    pattern = re.compile(
+        rf"(?P<assign>{_START}(?P<var>{alternation})\s*=(?!=)\s*(?P<value>{_COLLECTION}|{_EXPR})?)"
+    )
+    merged = sorted([*statements, *keyword_matches(pattern, re.compile(alternation), code)],
+                    key=lambda m: (m.start(), -m.end()))  # fmt: skip
+    kept: list[re.Match[str]] = []
+    covered_until = -1
+    for statement in merged:
+        if statement.start() >= covered_until and budget.take():
+            kept.append(statement)
+            covered_until = statement.end()
+    return kept
 
 
 class _Evaluator:
@@ -236,11 +340,18 @@ class _Evaluator:
         self._settings = settings
         self._projects: dict[str, None] = {}  # ordered and de-duplicated in O(1)
         self._env: dict[str, Value] = dict(_ROOT_VARIABLES)
-        self._budget = limits.PROFILE_MAX_LOOP_EVALUATIONS
+        # Finding statements, finding loops and evaluating each have their own budget.
+        self.budgets = (_Budget(), _Budget(), _Budget())
+        found, loops, self.budget = self.budgets
         braces = _Braces(code)
-        self._statements = list(_STATEMENT.finditer(code))
+        self._statements: list[re.Match[str]] = []
+        for statement in keyword_matches(_STATEMENT, _STATEMENT_WORDS, code):
+            if not found.take():
+                break
+            self._statements.append(statement)
+        self._statements = _with_reassignments(code, self._statements, found)
         self._starts = [m.start() for m in self._statements]
-        self._loops = _loops(code, braces)
+        self._loops = _loops(code, braces, loops)
         self.braces = braces
 
     def run(self) -> list[str]:
@@ -278,9 +389,8 @@ class _Evaluator:
                 continue
             local: dict[str, Value] = {**self._env, loop.param: element}
             for statement in body:
-                if self._budget <= 0:
+                if not self.budget.take():
                     return
-                self._budget -= 1
                 self._run(statement, local)
 
     def _include(self, declared: str | None) -> None:
@@ -293,7 +403,7 @@ class _Evaluator:
     def _run(self, statement: re.Match[str], env: dict[str, Value]) -> None:
         kind = statement.lastgroup
         if kind == "assign":
-            value = statement.group("value")
+            value = statement.group("value") or ""
             if value.startswith("[") or value.endswith(")"):
                 env[statement.group("var")] = _collection(value)
             else:
@@ -303,7 +413,7 @@ class _Evaluator:
                 else:
                     env.pop(statement.group("var"), None)
         elif kind == "include":
-            for declared in _values(statement.group("args"), env):
+            for declared in _values(statement.group("args"), env, self.budget):
                 self._include(declared)
         elif kind == "dir":
             project, folder = (
@@ -375,6 +485,7 @@ def parse_settings(text: str) -> Settings:
     settings = Settings()
     evaluator = _Evaluator(code, settings)
     settings.projects = evaluator.run()
+    settings.complete = not any(budget.exhausted for budget in evaluator.budgets)
     settings.plugin_ids = [m.group(1) for m in PLUGIN_ID.finditer(code)]
     if "versionCatalogs" in code:
         settings.catalogs = _catalog_declarations(code, evaluator.braces)

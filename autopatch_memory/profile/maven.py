@@ -1,4 +1,4 @@
-"""Maven: what the root ``pom.xml``, its modules and in-repo parents say (SPEC §6).
+"""Maven: what the root ``pom.xml``, its modules and in-repo parents say (docs/frameworks.md).
 
 POMs are parsed with a locked-down lxml parser (no DTD loading, no entity
 expansion, no network, no huge trees) and read namespace-agnostically, so
@@ -34,7 +34,7 @@ _DEFAULT_PLUGIN_GROUP = "org.apache.maven.plugins"
 _COMPILER_PLUGIN = "maven-compiler-plugin"
 _AGGREGATOR_PACKAGING = "pom"
 
-# Where the Java version can come from, in the order SPEC §6 gives.
+# Where the Java version can come from, in the order docs/frameworks.md gives.
 _JAVA_PROPERTIES = (
     "maven.compiler.release",
     "maven.compiler.source",
@@ -419,7 +419,7 @@ class MavenProject:
                 seen.add(current.rel)
 
     def java_version(self, pom: Pom) -> str | None:
-        """The POM's Java version by the rules of SPEC §6, or ``None``."""
+        """The POM's Java version by the rules of docs/frameworks.md, or ``None``."""
         interpolator = self.interpolator(pom)
         for key in _JAVA_PROPERTIES:
             version = self._resolved_version(interpolator, interpolator.raw(key))

@@ -45,6 +45,12 @@ GRADLE_PIECES = [
     "implementation ", "implementation(", "platform(", "'io.netty:netty-all:4'", "group: ",
     "name: ", "libs.", "bundles.x", "versions.java.get()", "//", "/*", "*/", '"""', "'''",
     "\\", "$", "project(':a').projectDir = file(", "includeBuild(",
+    # settings as a language: variables, templates, loops, declared catalogs
+    "val x = ", "def m = ", "var v = ", "listOf(", "sequenceOf(", "['a', 'b']", ".forEach {",
+    ".each { n -> ", "(::include)", "for (m in ", '":x-$it"', '"${it}"', " + ", "it", "->",
+    "versionCatalogs {", 'create("mn") {', 'from("io.micronaut.platform:micronaut-platform:4")',
+    "from(files('gradle/x.toml'))", 'library("a", "g:a:1")', "mn.lombok", "x = x",
+    'id("io.micronaut.platform.catalog")', '"implementation"(', 'testRuntime("junit5")',
 ]  # fmt: skip
 TOML_PIECES = [
     "[versions]", "[libraries]", "[plugins]", "[bundles]", "\n", "a = ", '"g:a:1"',
