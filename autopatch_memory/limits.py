@@ -167,6 +167,9 @@ PROFILE_MAX_PROBLEM_CHARS = 200
 # runs) one script may cost; a 4000-project build takes about 8000.
 PROFILE_MAX_LOOP_ELEMENTS = 200
 PROFILE_MAX_SETTINGS_STEPS = 50_000
+# How far a settings construct may spread: a loop's receiver before its `.forEach`,
+# the generic arguments of a Kotlin type (`val xs: List<String> = ...`).
+PROFILE_SETTINGS_SPAN_CHARS = 200
 # The Java version of a build whose root and conventions say nothing: the level
 # more than this share of its main (non-test) modules declare, else unknown.
 PROFILE_JAVA_VERSION_MAJORITY = 0.5

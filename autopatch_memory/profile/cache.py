@@ -123,8 +123,7 @@ def _unchanged(root: str, record: dict[str, Any]) -> bool:
         return False
     if any(map(os.access, _paths(root, absent), repeat(os.F_OK))):
         return False  # a candidate appeared
-    failures = iter(errors)
-    for path, number in zip(_paths(root, failures), failures, strict=False):
+    for path, number in zip(_paths(root, errors[0::2]), errors[1::2], strict=True):
         try:
             os.stat(path)
         except OSError as exc:

@@ -56,7 +56,8 @@ _COLLECTION = (
     rf"|\[\s*(?:{LITS})?\s*,?\s*\])"
 )
 _START = r"(?<![\w.$])"  # not in the middle of a name or a member access
-_TYPE = r"(?:\s*:\s*[\w.?]+(?:<[^=;\n]{0,200}>)?)?"  # Kotlin `: List<String>`
+# A Kotlin type annotation, `: List<String>`.
+_TYPE = rf"(?:\s*:\s*[\w.?]+(?:<[^=;\n]{{0,{limits.PROFILE_SETTINGS_SPAN_CHARS}}}>)?)?"
 
 _STATEMENT = re.compile(
     rf"(?P<assign>{_START}(?:val|var|def|String|final)\s+(?P<var>{_NAME}){_TYPE}\s*=\s*"
@@ -78,7 +79,6 @@ _EACH = re.compile(
 )
 _COLLECTION_LITERAL = re.compile(_COLLECTION)
 _COLLECTION_WORDS = re.compile(rf"{_COLLECTION_FUNCTIONS}|\[")
-_RECEIVER_REACH = 200  # characters between a receiver and its `.forEach`, at most
 # `for (param in coll) {` / `for (String param : coll) {`
 _FOR = re.compile(
     rf"{_START}for\s*\(\s*(?:(?:val|var|def|final|String)\s+)?(?P<param>{_NAME}){_TYPE}"
@@ -251,7 +251,7 @@ def _receiver(
 ) -> tuple[int, str | None, str | None] | None:
     """``(start, collection literal, variable)`` of what a ``.forEach`` at ``dot`` iterates."""
     end = dot
-    floor = max(0, dot - _RECEIVER_REACH)
+    floor = max(0, dot - limits.PROFILE_SETTINGS_SPAN_CHARS)
     while end > floor and code[end - 1].isspace():
         end -= 1
     literal = collections.get(end)

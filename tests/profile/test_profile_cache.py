@@ -103,6 +103,22 @@ def test_every_change_of_an_input_invalidates(
     assert collect(repo).from_cache
 
 
+def test_an_input_that_could_not_be_inspected_is_watched_too(make_repo: RepoMaker) -> None:
+    repo = _gradle_repo(make_repo)
+    os.symlink("loop.gradle", repo / "build.gradle.kts")  # build.gradle.kts <-> loop.gradle
+    os.symlink("build.gradle.kts", repo / "loop.gradle")
+    first = collect(repo)
+    assert any(p.startswith("build.gradle.kts: cannot access") for p in first.problems)
+    assert json.loads(_cache(repo).read_text())["errors"][0] == "build.gradle.kts"
+    assert collect(repo).from_cache
+    (repo / "build.gradle.kts").unlink()
+    write_files(repo, {"build.gradle.kts": 'plugins { id("io.quarkus") }'})
+    settle(repo)
+    report = collect(repo)
+    assert not report.from_cache
+    assert "quarkus" in report.profile.frameworks and report.problems == []
+
+
 def test_a_new_included_project_invalidates(make_repo: RepoMaker) -> None:
     repo = _gradle_repo(make_repo)
     collect(repo)
