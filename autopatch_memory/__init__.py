@@ -63,7 +63,13 @@ from autopatch_memory.model import (
     Turn,
     WorkingMemory,
 )
-from autopatch_memory.profile import ProfileReport, collect_repo_profile
+from autopatch_memory.profile import (
+    BUILD_FILES,
+    REPO_MARKERS,
+    ProfileReport,
+    collect_repo_profile,
+    find_repo_root,
+)
 from autopatch_memory.reasons import Reason
 from autopatch_memory.scheduler import Backoff
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
@@ -80,7 +86,9 @@ except _PackageNotFoundError:  # pragma: no cover - a source tree that was never
 _logging.getLogger(__name__).addHandler(_logging.NullHandler())
 
 __all__ = [
+    "BUILD_FILES",
     "MEMORY_DIR_NAME",
+    "REPO_MARKERS",
     "AcceptedOp",
     "ApplyReport",
     "AutopatchMemoryError",
@@ -147,4 +155,5 @@ __all__ = [
     "WorkingMemory",
     "__version__",
     "collect_repo_profile",
+    "find_repo_root",
 ]

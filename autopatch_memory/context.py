@@ -321,9 +321,10 @@ def _profile_text(profile: RepoProfile, language: Language) -> str:
     words = _PROFILE_FIELDS[language]
     value_limit = limits.PROFILE_MAX_VALUE_CHARS
 
-    def listing(values: Sequence[str]) -> str:
+    def listing(values: Sequence[str], total: int | None = None) -> str:
         shown = [_clean(v, value_limit) for v in values[: limits.PROFILE_MAX_LIST_ITEMS]]
-        extra = len(values) - len(shown)
+        # A stored list may be a sample of a longer one: never present it as complete.
+        extra = max(len(values), total or 0) - len(shown)
         text = ", ".join(v for v in shown if v)
         return f"{text} ({words['more'].format(n=extra)})" if extra > 0 else text
 
@@ -335,7 +336,7 @@ def _profile_text(profile: RepoProfile, language: Language) -> str:
     if profile.java_version:
         parts.append(f"{words['java_version']}: {_clean(profile.java_version, value_limit)}")
     if profile.modules:
-        parts.append(f"{words['modules']}: {listing(profile.modules)}")
+        parts.append(f"{words['modules']}: {listing(profile.modules, profile.module_count)}")
     if profile.frameworks:
         parts.append(f"{words['frameworks']}: {listing(profile.frameworks)}")
     return words["sep"].join(parts)

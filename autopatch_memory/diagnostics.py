@@ -389,7 +389,9 @@ def _profile_check(repo_root: Path) -> Check:
             for part in (
                 profile.build_tool.value if profile.build_tool else None,
                 f"Java {profile.java_version}" if profile.java_version else None,
-                f"{len(profile.modules)} module(s)" if profile.modules else None,
+                f"{profile.module_count or len(profile.modules)} module(s)"
+                if profile.modules
+                else None,
                 ", ".join(profile.frameworks) if profile.frameworks else None,
             )
             if part

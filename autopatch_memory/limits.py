@@ -167,15 +167,30 @@ PROFILE_MAX_VALUE_CHARS = 120
 PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB  # a build file larger than this is not a build file
 PROFILE_README_BYTES = 64 * KIB  # the first title is near the top; never read a whole book
 PROFILE_MAX_TITLE_SOURCE_CHARS = 1000  # a heading with its markup (links, badges)
-PROFILE_MAX_BUILD_FILES = 2000  # huge monorepos: stop following declarations past this
+PROFILE_MAX_BUILD_FILES = 4000  # huge monorepos: stop reading (and probing) past this many
 PROFILE_MAX_NESTING = 16  # nested aggregators / parent chains / `${}` indirections
 PROFILE_MAX_SCANNED_FILES = 20  # CI workflows, convention scripts, `apply from` targets per place
 PROFILE_MAX_PROBLEMS = 50  # a broken repo yields a readable report, not a flood
 PROFILE_MAX_PROBLEM_CHARS = 200
+# Settings scripts are evaluated (`listOf("a", "b").forEach { include(it) }`): elements
+# taken from one collection literal, and the steps (statements, loops, values, loop-body
+# runs) one script may cost; a 4000-project build takes about 8000.
+PROFILE_MAX_LOOP_ELEMENTS = 200
+PROFILE_MAX_SETTINGS_STEPS = 50_000
+# How far a settings construct may spread: a loop's receiver before its `.forEach`,
+# the generic arguments of a Kotlin type (`val xs: List<String> = ...`).
+PROFILE_SETTINGS_SPAN_CHARS = 200
+# The Java version of a build whose root and conventions say nothing: the level
+# more than this share of its main (non-test) modules declare, else unknown.
+PROFILE_JAVA_VERSION_MAJORITY = 0.5
 # A file modified within this window of a collection may have changed without
 # its mtime moving (coarse filesystem clocks): such a cache entry is not trusted.
 PROFILE_CACHE_RACY_WINDOW_NS = 2_000_000_000
-PROFILE_CACHE_FORMAT = 1  # bump whenever the collector's rules change
+PROFILE_CACHE_FORMAT = 2  # bump whenever the collector's rules or the cache layout change
+PROFILE_CACHE_MAX_BYTES = 8 * KIB * KIB  # far above a 4000-file build's cache (~0.5 MiB)
+# A temp file of an interrupted cache write older than this is removed by the
+# next write; a live writer's temp file is milliseconds old.
+PROFILE_CACHE_STALE_TEMP_SECONDS = 30
 
 # --- the store: loading, salvage, file identity (docs/file-format.md) ------------------
 # A memory file larger than this is never parsed: the program writes at most the hard

@@ -22,6 +22,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    NonNegativeInt,
     PlainSerializer,
     field_validator,
     model_validator,
@@ -167,6 +168,8 @@ class RepoProfile(_Model):
     java_version: OptionalText = None
     project_name: OptionalText = None
     modules: StrList = Field(default_factory=list)
+    module_count: Annotated[NonNegativeInt | None, BeforeValidator(_blank_to_none)] = None
+    """How many modules the build declares (``modules`` shows at most 20); ``None``: none."""
     frameworks: StrList = Field(default_factory=list)
     source_files: StrList = Field(default_factory=list)
     updated_at: OptionalTimestamp = None

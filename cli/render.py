@@ -54,9 +54,9 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _listing(values: Sequence[str]) -> str:
+def _listing(values: Sequence[str], total: int | None = None) -> str:
     shown = list(values[: limits.PROFILE_MAX_LIST_ITEMS])
-    extra = len(values) - len(shown)
+    extra = max(len(values), total or 0) - len(shown)
     return ", ".join(shown) + (f" (+{extra} more)" if extra > 0 else "")
 
 
@@ -83,7 +83,7 @@ def render_profile(
             ("project", profile.project_name),
             ("build tool", profile.build_tool.value if profile.build_tool else None),
             ("Java", profile.java_version),
-            ("modules", _listing(profile.modules) if profile.modules else None),
+            ("modules", _listing(profile.modules, profile.module_count) or None),
             ("frameworks", _listing(profile.frameworks) if profile.frameworks else None),
             ("read from", _listing(profile.source_files) if profile.source_files else None),
         ]

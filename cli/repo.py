@@ -1,121 +1,27 @@
 """Finding the repository a command works on.
 
 Every command takes an optional ``REPO``; a folder given there is used as it is.
-Without one, the repository is found from the current directory:
-
-1. the *VCS root* is the nearest folder upward holding ``.git`` (a folder, or a
-   file in worktrees and submodules); the walk never goes above it;
-2. the *nearest build* is the nearest folder upward (up to the VCS root) holding a
-   build file: ``pom.xml``, ``build.gradle[.kts]``, ``settings.gradle[.kts]``;
-3. from there the root climbs to every further folder (up to the VCS root) whose
-   build *aggregates* the current root: a POM listing it among its ``<modules>``
-   (profiles included; a nested aggregator counts once it was climbed to), a Gradle
-   settings file including it as a project (``include 'platform:plugin'``, a
-   ``projectDir`` mapping, ``includeBuild``) or owning it as ``buildSrc``. Folders
-   without a build file in between do not stop the climb (``halo/platform/plugin``
-   finds ``halo``, whose ``settings.gradle`` includes ``platform:plugin``);
-4. without any build file, the root is the VCS root.
-
-A monorepo with several independent builds under one ``.git`` therefore gets one
-memory per build: from ``mono/service-a/src`` the root is ``mono/service-a`` unless a
-build at ``mono`` aggregates it. That keeps each memory's repo profile about one build,
-which is what its questions are about.
+Without one, the repository is found from the current directory by
+:func:`autopatch_memory.find_repo_root`: the outermost build (up to the VCS root)
+that aggregates the current folder, else the VCS root (docs/cli.md).
 """
 
 from __future__ import annotations
 
-import posixpath
 from pathlib import Path
 
-from autopatch_memory import limits
-from autopatch_memory.errors import BuildFileError
-from autopatch_memory.profile.gradle_dsl import parse_settings
-from autopatch_memory.profile.maven import parse_pom
-from autopatch_memory.safe_io import read_no_follow
+from autopatch_memory import BUILD_FILES, REPO_MARKERS, find_repo_root
 
 __all__ = ["BUILD_FILES", "REPO_MARKERS", "RepoNotFoundError", "discover_repo", "resolve_repo"]
-
-VCS_MARKER = ".git"
-POM = "pom.xml"
-GRADLE_SETTINGS = ("settings.gradle", "settings.gradle.kts")
-BUILD_FILES: tuple[str, ...] = (POM, "build.gradle", "build.gradle.kts", *GRADLE_SETTINGS)
-REPO_MARKERS: tuple[str, ...] = (VCS_MARKER, *BUILD_FILES)
-# Gradle builds its own build logic from this folder without declaring it.
-GRADLE_BUILD_SRC = "buildSrc"
 
 
 class RepoNotFoundError(Exception):
     """No repository could be found (a usage problem: the user must say which)."""
 
 
-def _has_any(folder: Path, names: tuple[str, ...]) -> bool:
-    # `.git` may be a file (worktrees, submodules): existence is what counts.
-    return any((folder / name).exists() for name in names)
-
-
-def _read_text(path: Path) -> str | None:
-    """A build file's text; None when it is missing, unreadable, not a regular file or huge."""
-    try:
-        data = read_no_follow(path, max_bytes=limits.PROFILE_MAX_FILE_BYTES)
-    except OSError:
-        return None
-    return data.decode("utf-8", errors="replace")
-
-
-def _maven_modules(folder: Path) -> set[str]:
-    """The module folders a POM declares, relative to its folder (normalized)."""
-    text = _read_text(folder / POM)
-    if text is None:
-        return set()
-    try:
-        pom = parse_pom(text.encode("utf-8"), POM)
-    except BuildFileError:
-        return set()
-    modules = set()
-    for declared in pom.modules:
-        path = declared.strip().replace("\\", "/")
-        if path.endswith(".xml"):  # <module>sub/pom-alt.xml</module> names the file
-            path = posixpath.dirname(path)
-        modules.add(posixpath.normpath(path))
-    return modules
-
-
-def _gradle_projects(folder: Path) -> set[str]:
-    """The folders a Gradle settings file makes part of its build, relative to it."""
-    found: set[str] = set()
-    for name in GRADLE_SETTINGS:
-        text = _read_text(folder / name)
-        if text is None:
-            continue
-        settings = parse_settings(text)
-        for project in settings.projects:
-            custom = settings.project_dirs.get(project)
-            found.add(posixpath.normpath(custom or project.replace(":", "/")))
-        found.update(posixpath.normpath(path) for path in settings.included_builds)
-        found.add(GRADLE_BUILD_SRC)
-    return found
-
-
-def _aggregates(outer: Path, inner: Path) -> bool:
-    """``outer``'s build declares ``inner`` as one of its modules or projects."""
-    relative = inner.relative_to(outer).as_posix()
-    return relative in _maven_modules(outer) | _gradle_projects(outer)
-
-
 def discover_repo(start: Path) -> Path | None:
-    """The repository root for a command run in ``start``, or ``None`` (see the module doc)."""
-    folder = start.resolve()
-    upward = (folder, *folder.parents)
-    vcs_root = next((f for f in upward if _has_any(f, (VCS_MARKER,))), None)
-    within = upward if vcs_root is None else upward[: upward.index(vcs_root) + 1]
-    builds = [f for f in within if _has_any(f, BUILD_FILES)]
-    if not builds:
-        return vcs_root
-    root = builds[0]
-    for outer in builds[1:]:
-        if _aggregates(outer, root):
-            root = outer
-    return root
+    """The repository root for a command run in ``start``, or ``None``."""
+    return find_repo_root(start)
 
 
 def resolve_repo(argument: str | Path | None, *, cwd: Path | None = None) -> Path:

@@ -93,7 +93,7 @@ def test_every_item_of_a_reference_file_is_read(name: str) -> None:
         assert doc.repo_profile is None
     elif problem is None:
         assert doc.repo_profile is not None
-        assert doc.repo_profile.model_dump(mode="json") == profile
+        assert doc.repo_profile.model_dump(mode="json", exclude={"module_count"}) == profile
 
 
 def test_the_reference_writes_what_the_fixtures_claim() -> None:

@@ -15,7 +15,9 @@ from autopatch_memory import errors, testing
 from autopatch_memory.memory import ProjectMemory
 
 EXPORTED = [
+    "BUILD_FILES",
     "MEMORY_DIR_NAME",
+    "REPO_MARKERS",
     "AcceptedOp",
     "ApplyReport",
     "AutopatchMemoryError",
@@ -82,6 +84,7 @@ EXPORTED = [
     "WorkingMemory",
     "__version__",
     "collect_repo_profile",
+    "find_repo_root",
 ]
 
 TESTING_EXPORTED = [

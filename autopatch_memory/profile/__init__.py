@@ -1,4 +1,4 @@
-"""The repo profile collector (SPEC §6): build metadata read by the program from build files.
+"""The repo profile collector (docs/profile.md): build facts read by the program, not the model.
 
 ``collect_repo_profile(path)`` is the public entry point; ``collect(path)`` also
 says what was read, what could not be, and whether the cache answered.
@@ -13,11 +13,15 @@ from autopatch_memory.profile.collector import (
     collect,
     collect_repo_profile,
 )
+from autopatch_memory.profile.root import BUILD_FILES, REPO_MARKERS, find_repo_root
 
 __all__ = [
+    "BUILD_FILES",
     "CACHE_FILE_NAME",
+    "REPO_MARKERS",
     "ProfileReport",
     "clear_cache",
     "collect",
     "collect_repo_profile",
+    "find_repo_root",
 ]

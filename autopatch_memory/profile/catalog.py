@@ -1,9 +1,16 @@
-"""Gradle version catalogs (``gradle/libs.versions.toml``) and references into them.
+"""Gradle version catalogs and references into them.
 
 A catalog only declares what *may* be used: an entry counts for the profile when
 a build script references it (``libs.spring.boot.starter.web``,
 ``libs.bundles.spring``, ``alias(libs.plugins.spring.boot)``). Gradle makes
 ``-``, ``_`` and ``.`` equivalent in aliases, so all three are normalized to ``.``.
+
+Catalogs come from ``gradle/libs.versions.toml`` (the default ``libs``), from
+TOML files or inline entries that the settings declare
+(``versionCatalogs { create("deps") { ... } }``), and from catalogs published as
+artifacts, which are not in the repository: of those, only the Micronaut
+platform catalog (``mn``) is known, by the documented shape of its aliases
+(see docs/frameworks.md).
 """
 
 from __future__ import annotations
@@ -22,6 +29,12 @@ from autopatch_memory.errors import CatalogError
 
 CATALOG_FILE = "gradle/libs.versions.toml"
 CATALOG_ACCESSOR = "libs"  # the name Gradle gives the default catalog
+MICRONAUT_CATALOG_ACCESSOR = "mn"  # the name the Micronaut platform catalog gets
+MICRONAUT_CATALOG_PLUGIN = "io.micronaut.platform.catalog"  # a settings plugin that adds it
+MICRONAUT_CATALOG_ARTIFACTS = frozenset(
+    {"io.micronaut.platform:micronaut-platform", "io.micronaut:micronaut-bom"}
+)
+"""``group:artifact`` of the published Micronaut catalogs (``from("...:4.4.2")``)."""
 
 # Accessor methods that may trail a reference (`libs.versions.java.get()`).
 _TRAILING_METHODS = ("get", "asProvider")
@@ -81,6 +94,9 @@ def parse_catalog(text: str) -> Catalog:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogError(f"malformed TOML: {exc}") from exc
+    except RecursionError as exc:
+        # tomllib parses nested arrays and inline tables recursively.
+        raise CatalogError("malformed TOML: nested too deeply") from exc
     catalog = Catalog()
     for alias, value in _table(data, "versions").items():
         version = _version_of(value)
@@ -145,3 +161,55 @@ def _plugin_of(value: Any) -> str | None:
     if isinstance(value, dict) and isinstance(value.get("id"), str):
         return str(value["id"]).strip() or None
     return None
+
+
+# --- the published Micronaut platform catalog ----------------------------------------------
+
+# (alias prefix, group, artifact prefix): `mn.<prefix>.<rest>` names
+# `group:<artifact prefix>-<rest>`, the way the platform derives its aliases from
+# artifact ids. The longest prefix wins. Only families that carry a framework
+# label are listed; any other alias names nothing the profile reports.
+MICRONAUT_ALIASES: tuple[tuple[str, str, str], ...] = (
+    ("micronaut.data", "io.micronaut.data", "micronaut-data"),
+    ("micronaut.hibernate.jpa", "io.micronaut.sql", "micronaut-hibernate-jpa"),
+    ("micronaut.kafka", "io.micronaut.kafka", "micronaut-kafka"),
+    ("micronaut.test", "io.micronaut.test", "micronaut-test"),
+    ("micronaut", "io.micronaut", "micronaut"),
+    ("lombok", "org.projectlombok", "lombok"),
+    ("mapstruct", "org.mapstruct", "mapstruct"),
+    ("jakarta.persistence", "jakarta.persistence", "jakarta-persistence"),
+    ("hibernate", "org.hibernate.orm", "hibernate"),
+    ("kafka", "org.apache.kafka", "kafka"),
+    ("junit.jupiter", "org.junit.jupiter", "junit-jupiter"),
+    ("junit.platform", "org.junit.platform", "junit-platform"),
+    ("testcontainers.junit.jupiter", "org.testcontainers", "junit-jupiter"),
+    ("mockito", "org.mockito", "mockito"),
+)
+_MICRONAUT_BY_LENGTH = sorted(MICRONAUT_ALIASES, key=lambda rule: -len(rule[0]))
+
+
+def micronaut_coordinate(reference: str) -> tuple[str, str] | None:
+    """The coordinate a Micronaut platform catalog alias names, when its family is known."""
+    alias = normalize_alias(reference)
+    head, _, last = alias.rpartition(".")
+    if head and last in _TRAILING_METHODS:
+        alias = head
+    for prefix, group, artifact in _MICRONAUT_BY_LENGTH:
+        if alias == prefix:
+            return group, artifact
+        if alias.startswith(prefix + "."):
+            return group, f"{artifact}-{alias[len(prefix) + 1 :].replace('.', '-')}"
+    return None
+
+
+@dataclass
+class MicronautCatalog(Catalog):
+    """The Micronaut platform catalog: published, never read; its aliases are derived."""
+
+    def coordinates(self, reference: str) -> list[tuple[str, str]]:
+        """Entries declared in the settings first, then the platform's derived aliases."""
+        declared = super().coordinates(reference)
+        if declared:
+            return declared
+        coordinate = micronaut_coordinate(reference)
+        return [coordinate] if coordinate is not None else []

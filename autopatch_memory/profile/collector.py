@@ -1,10 +1,11 @@
 """The repo profile collector: build files in, a small capped :class:`RepoProfile` out.
 
-The program — never the model — fills ``repo_profile`` (SPEC §6). This module
-combines what Maven and Gradle say, decides the build tool when both are there,
-falls back to the README title for the name, applies the caps, and serves an
-unchanged repository from the cache. It never raises for anything a repository
-contains: what it could not read becomes a problem in the report.
+The program — never the model — fills ``repo_profile`` (docs/profile.md). This
+module combines what Maven and Gradle say, decides the build tool when both are
+there, falls back to the README title for the name, applies the caps, passes
+every string through the privacy choke point, and serves an unchanged
+repository from the cache. It never raises for anything a repository contains:
+what it could not read becomes a problem in the report.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from autopatch_memory import limits
 from autopatch_memory.errors import StoreError
 from autopatch_memory.ids import local_now
 from autopatch_memory.model import BuildTool, RepoProfile
+from autopatch_memory.privacy import redact
 from autopatch_memory.profile import cache
 from autopatch_memory.profile.facts import BuildFacts
 from autopatch_memory.profile.files import RepoFiles
@@ -78,23 +80,19 @@ def collect(path: str | os.PathLike[str], *, use_cache: bool = True) -> ProfileR
         cached = cache.load(root)
         if cached is not None:
             return ProfileReport(profile=cached.profile, problems=cached.problems, from_cache=True)
-    started_ns = time.time_ns()
+    started_ns = time.time_ns()  # before the first stat: a later edit is "racy"
     files = RepoFiles(root)
     profile = _profile(files)
-    report = ProfileReport(profile=profile, problems=list(files.problems),
-                           files_read=files.files_read)  # fmt: skip
+    problems = [clip(redact(p), limits.PROFILE_MAX_PROBLEM_CHARS) for p in files.problems]
+    report = ProfileReport(profile=profile, problems=problems, files_read=files.files_read)
     if use_cache:
-        record = cache.CachedReport(
-            format=limits.PROFILE_CACHE_FORMAT,
-            collected_at_ns=started_ns,
-            inputs=files.fingerprints,
-            profile=profile,
-            problems=report.problems,
-        )
+        record = cache.record_for(root, collected_at_ns=started_ns, inputs=files.inputs(),
+                                  profile=profile, problems=problems)  # fmt: skip
         try:
-            cache.save(root, record)
+            if record is not None:
+                cache.save(root, record)
         except StoreError as exc:
-            report.problems.append(str(exc))
+            report.problems.append(redact(str(exc)))
     return report
 
 
@@ -120,27 +118,56 @@ def _profile(files: RepoFiles) -> RepoProfile:
         if found is not None:
             readme, name = found
             source_files.append(readme)
+    modules, module_count = _modules(m for f in ordered for m in f.modules)
     return RepoProfile(
         build_tool=build_tool,
         java_version=next((f.java_version for f in ordered if f.java_version), None),
-        project_name=clip(name, limits.PROFILE_MAX_VALUE_CHARS) if name else None,
-        modules=_capped(m for f in ordered for m in f.modules),
+        project_name=(_text(name) or None) if name else None,
+        modules=modules,
+        module_count=module_count,
         frameworks=_capped(canonical_labels(label for f in ordered for label in f.frameworks)),
         source_files=_capped([*source_files, *(rel for f in ordered for rel in f.module_files)]),
         updated_at=local_now(),
     )
 
 
+def _text(value: str) -> str:
+    """A value as stored: secrets masked, then clipped (a module name may hold a URL)."""
+    return clip(redact(value.strip()), limits.PROFILE_MAX_VALUE_CHARS)
+
+
 def _capped(values: Iterable[str]) -> list[str]:
-    """Clipped, de-duplicated, in first-seen order, at most the list cap."""
+    """Redacted, clipped, de-duplicated, in first-seen order, at most the list cap."""
     result: list[str] = []
     for value in values:
-        clipped = clip(value.strip(), limits.PROFILE_MAX_VALUE_CHARS)
-        if clipped and clipped not in result:
-            result.append(clipped)
+        text = _text(value)
+        if text and text not in result:
+            result.append(text)
             if len(result) == limits.PROFILE_MAX_LIST_ITEMS:
                 break
     return result
+
+
+def _depth(module: str) -> int:
+    # `services/order` (Maven folders) and `platform:domain` (Gradle paths) are one level down.
+    return module.count("/") + module.count(":")
+
+
+def _modules(declared: Iterable[str]) -> tuple[list[str], int | None]:
+    """The modules to store and how many there are (``None`` when there are none).
+
+    Past the list cap, the ones shown are chosen breadth-first — every top-level
+    module before any nested one — and keep their declaration order; the count
+    lets the rendering say how many more there are.
+    """
+    unique = list(dict.fromkeys(m.strip() for m in declared if m.strip()))
+    if not unique:
+        return [], None
+    chosen = unique
+    if len(unique) > limits.PROFILE_MAX_LIST_ITEMS:
+        by_level = sorted(range(len(unique)), key=lambda i: (_depth(unique[i]), i))
+        chosen = [unique[i] for i in sorted(by_level[: limits.PROFILE_MAX_LIST_ITEMS])]
+    return _capped(chosen), len(unique)
 
 
 def _build_tool(

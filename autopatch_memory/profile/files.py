@@ -1,24 +1,29 @@
-"""Safe, recorded access to the files of one repository (SPEC §6, robustness).
+"""Safe, recorded access to the files of one repository (see docs/profile.md).
 
 Every parser reads through :class:`RepoFiles`, which
 
 * only opens regular files that resolve *inside* the repository (a symlink that
-  leaves it, or loops, is reported and never read);
+  leaves it, or loops, is reported and never read), without following a link at
+  the last step and without ever blocking on a FIFO or a device;
 * never enters generated folders (``build/``, ``target/``, ``.git/``...);
 * turns OS errors into human-readable problems instead of exceptions;
-* records a fingerprint of every path it probed, present or absent, so that the
-  cache can later tell, with one ``stat`` per path, whether any input changed.
+* records what it saw — the size and mtime of every present path, every absent
+  candidate, every path it could not inspect — so that the cache can later tell
+  cheaply whether any input changed (:meth:`RepoFiles.inputs`).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import posixpath
 import re
 import stat
-from typing import TypeAlias, Union
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from autopatch_memory import limits
+from autopatch_memory.safe_io import read_no_follow
 from autopatch_memory.text import clip
 
 SKIPPED_DIRS = frozenset(
@@ -26,23 +31,26 @@ SKIPPED_DIRS = frozenset(
 )
 """Folders that hold generated output, VCS data or our own state: never read from."""
 
-Fingerprint: TypeAlias = Union[list[int], str, None]  # noqa: UP007 (a runtime alias on 3.10)
-"""``[size, mtime_ns]`` of a present path, ``None`` when absent, ``"error"`` when unstattable."""
-
-_ERROR = "error"
 _WINDOWS_DRIVE = re.compile(r"[A-Za-z]:(?:/|$)")
+# The technique of safe_io.read_no_follow, for a README read only at its top.
+_HEAD_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
-def fingerprint(path: str) -> Fingerprint:
-    """What the cache compares: size and mtime of ``path`` (following links), or absence."""
-    try:
-        st = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except (OSError, ValueError):
-        # Loops, permission denied on a parent, embedded NUL: stable "error" state.
-        return _ERROR
-    return [st.st_size, st.st_mtime_ns]
+@dataclass
+class Inputs:
+    """What a collection depended on, in the form the cache checks.
+
+    ``present``: path → ``(size, mtime_ns)`` of the files read or probed and the
+    folders listed (an entry created in a folder moves its mtime). ``absent``:
+    candidates that were not there, checked by existence alone — not through
+    their folder's mtime, which build output, editor swap files or our own state
+    folder move all the time. ``errors``: path → errno of a path that could not
+    even be inspected (a symlink loop, a denied parent).
+    """
+
+    present: dict[str, tuple[int, int]] = field(default_factory=dict)
+    absent: list[str] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
 
 
 def normalize_rel(base_dir: str, relative: str) -> str | None:
@@ -70,6 +78,15 @@ def skipped_part(rel: str) -> str | None:
     return None
 
 
+def _read_head(path: str, max_bytes: int) -> bytes:
+    """The first ``max_bytes`` of the regular file ``path`` (no link at the end, no blocking)."""
+    fd = os.open(path, _HEAD_FLAGS)
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        return handle.read(max_bytes)
+
+
 class RepoFiles:
     """Reads files of one repository safely and remembers what it looked at."""
 
@@ -77,9 +94,12 @@ class RepoFiles:
         self.root = os.path.abspath(root)
         self._real_root = os.path.realpath(self.root)
         self.problems: list[str] = []
-        self.fingerprints: dict[str, Fingerprint] = {}
         self.files_read = 0
         self._budget_reported = False
+        # One stat per path and collection: parsers probe the same path repeatedly.
+        self._stats: dict[str, os.stat_result | None] = {}
+        self._errors: dict[str, int] = {}
+        self._real_dirs: dict[str, str] = {"": self._real_root}
 
     # -- problems ------------------------------------------------------------------
 
@@ -91,20 +111,27 @@ class RepoFiles:
     # -- probing ---------------------------------------------------------------------
 
     def _abs(self, rel: str) -> str:
-        return os.path.join(self.root, *rel.split("/")) if rel else self.root
+        if not rel:
+            return self.root
+        return f"{self.root}{os.sep}{rel if os.sep == '/' else rel.replace('/', os.sep)}"
 
     def _stat(self, rel: str) -> os.stat_result | None:
-        path = self._abs(rel)
+        """The collector's probe of ``rel`` (once per collection), recorded as an input."""
+        if rel in self._stats:
+            return self._stats[rel]
+        st: os.stat_result | None = None
         try:
-            st = os.stat(path)
+            st = os.stat(self._abs(rel))
+            if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+                # A FIFO, a device, a socket where a build file belongs: never opened.
+                self.problem(f"{rel}: not a regular file")
         except (FileNotFoundError, NotADirectoryError):
-            self.fingerprints[rel] = None
-            return None
+            pass
         except (OSError, ValueError) as exc:
-            self.fingerprints[rel] = _ERROR
+            # Loops, permission denied on a parent, embedded NUL: a stable "error" state.
+            self._errors[rel] = (exc.errno or 0) if isinstance(exc, OSError) else 0
             self.problem(f"{rel}: cannot access ({_reason(exc)})")
-            return None
-        self.fingerprints[rel] = [st.st_size, st.st_mtime_ns]
+        self._stats[rel] = st
         return st
 
     def is_file(self, rel: str) -> bool:
@@ -113,12 +140,57 @@ class RepoFiles:
         return st is not None and stat.S_ISREG(st.st_mode)
 
     def was_absent(self, rel: str) -> bool:
-        """True when the last probe of ``rel`` found nothing there."""
-        return rel in self.fingerprints and self.fingerprints[rel] is None
+        """True when the probe of ``rel`` found nothing there."""
+        return self._stats.get(rel, False) is None and rel not in self._errors
+
+    def inputs(self) -> Inputs:
+        """Everything the collection depended on, as the cache checks it (see :class:`Inputs`)."""
+        found = Inputs(errors=dict(self._errors))
+        for rel, st in self._stats.items():
+            if st is not None:
+                found.present[rel] = (st.st_size, st.st_mtime_ns)
+            elif rel not in self._errors:
+                found.absent.append(rel)
+        return found
+
+    # -- where paths really lead ---------------------------------------------------------
+
+    def _real_dir(self, rel: str) -> str:
+        """The real path of ``rel``: one ``lstat`` per path component never seen."""
+        found = self._real_dirs.get(rel)
+        if found is not None:
+            return found
+        current = self._real_root
+        prefix = ""
+        for part in rel.split("/"):
+            prefix = f"{prefix}/{part}" if prefix else part
+            known = self._real_dirs.get(prefix)
+            if known is None:
+                known = self._resolved(os.path.join(current, part))
+                self._real_dirs[prefix] = known
+            current = known
+        return current
+
+    @staticmethod
+    def _resolved(path: str) -> str:
+        return os.path.realpath(path) if os.path.islink(path) else path
+
+    def real_path(self, rel: str) -> str:
+        """Where ``rel`` really leads (links resolved; absent parts kept as written)."""
+        return self._real_dir(rel) if rel else self._real_root
+
+    def real_rel(self, rel: str) -> str | None:
+        """``rel`` with every link resolved, relative to the real root; ``None`` outside it."""
+        real = self.real_path(rel)
+        if real == self._real_root:
+            return ""
+        if not real.startswith(self._real_root + os.sep):
+            return None
+        return real[len(self._real_root) + 1 :].replace(os.sep, "/")
 
     def _inside(self, rel: str) -> str | None:
         """The real path of ``rel`` when it stays inside the repository, else ``None``."""
-        real = os.path.realpath(self._abs(rel))
+        real = self.real_path(rel)
         if real == self._real_root or real.startswith(self._real_root + os.sep):
             return real
         return None
@@ -132,21 +204,16 @@ class RepoFiles:
 
     # -- reading -----------------------------------------------------------------------
 
-    def read_bytes(
-        self, rel: str, *, max_bytes: int = limits.PROFILE_MAX_FILE_BYTES, truncate: bool = False
-    ) -> bytes | None:
-        """The content of ``rel``; ``None`` (with a problem, unless simply absent) otherwise.
-
-        ``truncate`` reads only the first ``max_bytes`` of a longer file instead of
-        refusing it (enough for a README title).
-        """
+    def _may_read(self, rel: str, max_bytes: int, truncate: bool) -> str | None:
+        """The real path to open, or ``None`` (with a problem unless simply absent)."""
         if not self._allowed(rel):
             return None
         st = self._stat(rel)
         if st is None:
             return None
         if not stat.S_ISREG(st.st_mode):
-            self.problem(f"{rel}: not a regular file")
+            if stat.S_ISDIR(st.st_mode):  # special files were reported when probed
+                self.problem(f"{rel}: not a regular file")
             return None
         real = self._inside(rel)
         if real is None:
@@ -156,14 +223,35 @@ class RepoFiles:
             self.problem(f"{rel}: not read (larger than {max_bytes} bytes)")
             return None
         if self.files_read >= limits.PROFILE_MAX_BUILD_FILES:
-            if not self._budget_reported:
-                self._budget_reported = True
-                self.problem(f"stopped after reading {limits.PROFILE_MAX_BUILD_FILES} files")
+            self.report_budget()
+            return None
+        return real
+
+    def report_budget(self) -> None:
+        """Say once that the file budget stopped the collection."""
+        if not self._budget_reported:
+            self._budget_reported = True
+            self.problem(f"stopped after reading {limits.PROFILE_MAX_BUILD_FILES} files")
+
+    def read_bytes(
+        self, rel: str, *, max_bytes: int = limits.PROFILE_MAX_FILE_BYTES, truncate: bool = False
+    ) -> bytes | None:
+        """The content of ``rel``; ``None`` (with a problem, unless simply absent) otherwise.
+
+        ``truncate`` reads only the first ``max_bytes`` of a longer file instead of
+        refusing it (enough for a README title).
+        """
+        real = self._may_read(rel, max_bytes, truncate)
+        if real is None:
             return None
         try:
-            # Open the resolved path: a link swapped after the check cannot redirect us.
-            with open(real, "rb") as handle:
-                data = handle.read(max_bytes)
+            # The resolved path is opened without following a link at its end, so a
+            # link swapped in after the check cannot redirect us; a FIFO swapped in
+            # is refused by fstat instead of blocking the open.
+            if truncate:
+                data = _read_head(real, max_bytes)
+            else:
+                data = read_no_follow(Path(real), max_bytes=max_bytes)
         except OSError as exc:
             self.problem(f"{rel}: cannot read ({_reason(exc)})")
             return None

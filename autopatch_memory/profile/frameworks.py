@@ -1,4 +1,4 @@
-"""The fixed framework table: build coordinates and plugin ids → canonical labels (SPEC §6).
+"""The fixed framework table (docs/frameworks.md): build coordinates and plugin ids → labels.
 
 Only explicit coordinates count: a dependency, a plugin, a parent POM or an
 imported BOM that the build names. Nothing transitive is inferred (a Spring Boot
@@ -93,6 +93,7 @@ COORDINATE_RULES: tuple[CoordinateRule, ...] = (
     CoordinateRule("io.micronaut", "*", (F.MICRONAUT,)),
     CoordinateRule("io.micronaut.*", "*", (F.MICRONAUT,)),
     CoordinateRule("io.micronaut.data", "micronaut-data-hibernate-jpa", (F.HIBERNATE, F.JPA)),
+    CoordinateRule("io.micronaut.sql", "micronaut-hibernate-jpa", (F.HIBERNATE, F.JPA)),
     CoordinateRule("org.apache.dubbo", "*", (F.DUBBO,)),
     CoordinateRule("com.alibaba", "dubbo*", (F.DUBBO,)),
     CoordinateRule("com.alibaba.boot", "dubbo*", (F.DUBBO,)),
@@ -120,6 +121,9 @@ COORDINATE_RULES: tuple[CoordinateRule, ...] = (
     CoordinateRule("org.junit.jupiter", "*", (F.JUNIT5,)),
     CoordinateRule("org.junit.platform", "*", (F.JUNIT5,)),
     CoordinateRule("org.junit", "junit-bom", (F.JUNIT5,)),
+    # Integrations that exist only for JUnit 5: choosing one is choosing JUnit 5.
+    CoordinateRule("org.testcontainers", "junit-jupiter", (F.JUNIT5,)),
+    CoordinateRule("io.micronaut.test", "micronaut-test-junit5", (F.JUNIT5,)),
     CoordinateRule("junit", "junit", (F.JUNIT4,)),
     CoordinateRule("org.junit.vintage", "*", (F.JUNIT4,)),
     CoordinateRule("org.testng", "*", (F.TESTNG,)),

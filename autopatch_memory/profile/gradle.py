@@ -1,7 +1,7 @@
-"""Gradle: what the settings, the build scripts and the version catalog say (SPEC §6).
+"""Gradle: what the settings, the build scripts and the version catalogs say (docs/profile.md).
 
-Projects are found by following ``include`` declarations of the settings file
-(never by searching the tree); each project's folder is probed for
+Projects are found by following the ``include`` declarations of the settings
+file (never by searching the tree); each project's folder is probed for
 ``build.gradle`` / ``build.gradle.kts``. Convention plugins in ``buildSrc/`` and
 in included builds (``includeBuild("build-logic")``) are read too: modern builds
 configure the Java toolchain and shared dependencies there.
@@ -9,20 +9,35 @@ configure the Java toolchain and shared dependencies there.
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections import deque
+from dataclasses import dataclass
+from enum import Enum
 
 from autopatch_memory import limits
 from autopatch_memory.errors import CatalogError
-from autopatch_memory.profile.catalog import CATALOG_FILE, Catalog, parse_catalog
-from autopatch_memory.profile.facts import BuildFacts
+from autopatch_memory.profile.catalog import (
+    CATALOG_ACCESSOR,
+    CATALOG_FILE,
+    MICRONAUT_CATALOG_ARTIFACTS,
+    Catalog,
+    MicronautCatalog,
+    parse_catalog,
+)
+from autopatch_memory.profile.facts import BuildFacts, is_main_module, repository_java_version
 from autopatch_memory.profile.files import RepoFiles, normalize_rel, skipped_part
 from autopatch_memory.profile.frameworks import (
     Framework,
     labels_for_coordinate,
     labels_for_plugin,
 )
-from autopatch_memory.profile.gradle_dsl import ScriptFacts, Settings, parse_script, parse_settings
+from autopatch_memory.profile.gradle_dsl import ScriptFacts, parse_script
+from autopatch_memory.profile.gradle_settings import (
+    CatalogDeclaration,
+    Settings,
+    parse_settings,
+)
 
 SETTINGS_FILES = ("settings.gradle", "settings.gradle.kts")
 BUILD_FILES = ("build.gradle", "build.gradle.kts")
@@ -31,6 +46,25 @@ _CONVENTION_SOURCE_DIRS = ("src/main/groovy", "src/main/kotlin")
 _SCRIPT_SUFFIXES = (".gradle", ".gradle.kts")
 _PLUGINS_PREFIX = "plugins."
 _VERSIONS_PREFIX = "versions."
+# The Micronaut plugin's `testRuntime("...")` names the test framework of the build.
+_TEST_RUNTIMES = {"junit5": Framework.JUNIT5}
+
+
+class _Role(Enum):
+    """What a script configures, which decides whether its Java level speaks for the repo."""
+
+    ROOT = "root"  # the root build script and what it applies: the whole build
+    CONVENTION = "convention"  # a precompiled convention plugin: every project using it
+    CONVENTION_BUILD = "convention build"  # buildSrc's own build: the plugin code, not the repo
+    PROJECT = "project"  # one project
+
+
+@dataclass(frozen=True)
+class _Pending:
+    script: str
+    folder: str  # the folder of the project it configures (relative `apply from` starts here)
+    role: _Role
+    project: str  # the project path ("" for the root and conventions)
 
 
 class GradleProject:
@@ -38,7 +72,7 @@ class GradleProject:
 
     def __init__(self, files: RepoFiles) -> None:
         self._files = files
-        self._catalog: Catalog | None = None
+        self._catalogs: dict[str, Catalog] = {}
 
     def _first_file(self, directory: str, names: tuple[str, ...]) -> str | None:
         for name in names:
@@ -49,19 +83,60 @@ class GradleProject:
 
     def _script(self, rel: str) -> ScriptFacts | None:
         text = self._files.read_text(rel)
-        return None if text is None else parse_script(text, self._catalog)
+        return None if text is None else parse_script(text, self._catalogs)
 
-    def _read_catalog(self) -> bool:
-        if not self._files.is_file(CATALOG_FILE):
-            return False
-        text = self._files.read_text(CATALOG_FILE)
+    # -- catalogs --------------------------------------------------------------------------
+
+    def _read_catalog_file(self, rel: str) -> Catalog | None:
+        if not self._files.is_file(rel):
+            return None
+        text = self._files.read_text(rel)
         if text is None:
-            return False
+            return None
         try:
-            self._catalog = parse_catalog(text)
+            return parse_catalog(text)
         except CatalogError as exc:
-            self._files.problem(f"{CATALOG_FILE}: {exc}")
-        return True
+            self._files.problem(f"{rel}: {exc}")
+            return Catalog()
+
+    def _read_catalogs(self, settings: Settings) -> list[str]:
+        """Load every catalog the build can reference; the catalog files read."""
+        files_read: list[str] = []
+        declared = {d.name: d for d in settings.catalogs}
+        if CATALOG_ACCESSOR not in declared:
+            declared[CATALOG_ACCESSOR] = CatalogDeclaration(CATALOG_ACCESSOR, file=CATALOG_FILE)
+        for name, declaration in declared.items():
+            catalog = self._declared_catalog(declaration, files_read)
+            if catalog is not None:
+                self._catalogs[name] = catalog
+        return files_read
+
+    def _declared_catalog(
+        self, declaration: CatalogDeclaration, files_read: list[str]
+    ) -> Catalog | None:
+        base: Catalog | None = None
+        if declaration.file is not None:
+            rel = normalize_rel("", declaration.file)
+            if rel is None or skipped_part(rel) is not None:
+                self._files.problem(
+                    f"catalog {declaration.file!r}: outside the repository, not read"
+                )
+            else:
+                base = self._read_catalog_file(rel)
+                if base is not None:
+                    files_read.append(rel)
+        if declaration.published in MICRONAUT_CATALOG_ARTIFACTS:
+            base = MicronautCatalog(**vars(base)) if base is not None else MicronautCatalog()
+        inline = declaration.inline
+        if not (inline.libraries or inline.plugins or inline.bundles):
+            return base
+        merged = base or Catalog()
+        merged.libraries.update(inline.libraries)
+        merged.plugins.update(inline.plugins)
+        merged.bundles.update(inline.bundles)
+        return merged
+
+    # -- projects and conventions -------------------------------------------------------------
 
     def _project_dir(self, settings: Settings, path: str) -> str | None:
         declared = settings.project_dirs.get(path, path.replace(":", "/"))
@@ -75,21 +150,35 @@ class GradleProject:
             return None
         return directory
 
-    def _convention_scripts(self, settings: Settings) -> list[str]:
+    def _convention_scripts(self, settings: Settings) -> list[_Pending]:
         """Build files and precompiled script plugins of buildSrc and included builds."""
-        scripts: list[str] = []
+        scripts: list[_Pending] = []
         for declared in [_BUILD_SRC, *settings.included_builds]:
             directory = normalize_rel("", declared)
             if not directory or skipped_part(directory) is not None:
                 continue
             own = self._first_file(directory, BUILD_FILES)
             if own is not None:
-                scripts.append(own)
+                scripts.append(_Pending(own, directory, _Role.CONVENTION_BUILD, ""))
             for source_dir in _CONVENTION_SOURCE_DIRS:
                 folder = posixpath.join(directory, source_dir)
                 names = [n for n in self._files.list_dir(folder) if n.endswith(_SCRIPT_SUFFIXES)]
                 names = names[: limits.PROFILE_MAX_SCANNED_FILES]
-                scripts += [posixpath.join(folder, n) for n in names]
+                scripts += [
+                    _Pending(posixpath.join(folder, n), folder, _Role.CONVENTION, n) for n in names
+                ]
+        return scripts
+
+    def _project_scripts(self, settings: Settings) -> list[_Pending]:
+        scripts: list[_Pending] = []
+        for index, path in enumerate(settings.projects):
+            if index >= limits.PROFILE_MAX_BUILD_FILES:
+                self._files.report_budget()
+                break
+            directory = self._project_dir(settings, path)
+            build_file = self._first_file(directory, BUILD_FILES) if directory else None
+            if build_file is not None:
+                scripts.append(_Pending(build_file, directory or "", _Role.PROJECT, path))
         return scripts
 
     def collect(self) -> BuildFacts | None:
@@ -103,39 +192,57 @@ class GradleProject:
         if settings_file is not None:
             text = self._files.read_text(settings_file)
             settings = parse_settings(text) if text is not None else settings
-        facts.project_name = settings.root_name
+            if not settings.complete:
+                self._files.problem(f"{settings_file}: too many declarations; the rest not read")
+        # Without rootProject.name, Gradle names the build after its folder.
+        facts.project_name = settings.root_name or os.path.basename(self._files.root) or None
         facts.modules = list(settings.projects)
-        if self._read_catalog():
-            facts.root_files.append(CATALOG_FILE)
+        facts.root_files += self._read_catalogs(settings)
 
-        # Root first, then conventions, then projects: the first Java version wins.
-        # Each item is (script, the folder of the project it configures).
-        pending: deque[tuple[str, str]] = deque()
+        pending: deque[_Pending] = deque()
         if root_build is not None:
-            pending.append((root_build, ""))
-        pending += [(rel, posixpath.dirname(rel)) for rel in self._convention_scripts(settings)]
-        for path in settings.projects:
-            directory = self._project_dir(settings, path)
-            build_file = self._first_file(directory, BUILD_FILES) if directory else None
-            if build_file is not None:
-                pending.append((build_file, directory or ""))
+            pending.append(_Pending(root_build, "", _Role.ROOT, ""))
+        pending += self._convention_scripts(settings)
+        pending += self._project_scripts(settings)
+        levels = self._read_scripts(pending, root_build, facts)
+        # The root build and shared conventions speak for the repository; a project
+        # only as one voice among the main projects (see facts.repository_java_version).
+        shared = [
+            level
+            for (role, name), level in levels.items()
+            if role is _Role.ROOT or (role is _Role.CONVENTION and is_main_module(name))
+        ]
+        projects = [(name, level) for (role, name), level in levels.items()
+                    if role is _Role.PROJECT]  # fmt: skip
+        facts.java_version = repository_java_version(shared, projects)
+        return facts
+
+    def _read_scripts(
+        self, pending: deque[_Pending], root_build: str | None, facts: BuildFacts
+    ) -> dict[tuple[_Role, str], str | None]:
+        """Read every pending script (and what it applies); the Java level of each owner."""
+        levels: dict[tuple[_Role, str], str | None] = {}
         seen: set[str] = set()
         while pending:
-            rel, project_dir = pending.popleft()
-            if rel in seen:
+            item = pending.popleft()
+            owner = (item.role, item.project)
+            levels.setdefault(owner, None)
+            if item.script in seen:
                 continue
-            seen.add(rel)
-            script = self._script(rel)
+            seen.add(item.script)
+            script = self._script(item.script)
             if script is None:
                 continue
-            if rel != root_build:
-                facts.module_files.append(rel)
-            facts.java_version = facts.java_version or script.java_version
+            if item.script != root_build:
+                facts.module_files.append(item.script)
+            if levels[owner] is None and item.role is not _Role.CONVENTION_BUILD:
+                levels[owner] = script.java_version
             facts.frameworks |= self._frameworks(script)
             # Script plugins are read right after the script that applies them.
-            applied = self._applied(script, project_dir)
-            pending.extendleft(reversed([(target, project_dir) for target in applied]))
-        return facts
+            applied = [_Pending(target, item.folder, item.role, item.project)
+                       for target in self._applied(script, item.folder)]  # fmt: skip
+            pending.extendleft(reversed(applied))
+        return levels
 
     def _applied(self, script: ScriptFacts, project_dir: str) -> list[str]:
         """In-repo files of the script's ``apply from:`` (relative to its project folder)."""
@@ -154,10 +261,13 @@ class GradleProject:
             found.update(labels_for_plugin(plugin_id))
         for group, artifact in script.coordinates:
             found.update(labels_for_coordinate(group, artifact))
-        catalog = self._catalog
-        if catalog is None:
-            return found
-        for reference in script.catalog_references:
+        for runtime in script.test_runtimes:
+            if runtime in _TEST_RUNTIMES:
+                found.add(_TEST_RUNTIMES[runtime])
+        for accessor, reference in script.catalog_references:
+            catalog = self._catalogs.get(accessor)
+            if catalog is None:
+                continue
             if reference.startswith(_PLUGINS_PREFIX):
                 catalog_plugin = catalog.plugin(reference.removeprefix(_PLUGINS_PREFIX))
                 if catalog_plugin is not None:

@@ -1,4 +1,4 @@
-"""Maven: what the root ``pom.xml``, its modules and in-repo parents say (SPEC §6).
+"""Maven: what the root ``pom.xml``, its modules and in-repo parents say (docs/frameworks.md).
 
 POMs are parsed with a locked-down lxml parser (no DTD loading, no entity
 expansion, no network, no huge trees) and read namespace-agnostically, so
@@ -12,6 +12,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeAlias
 
 # lxml ships no type information (lxml-stubs is not a dependency).
@@ -19,7 +20,11 @@ from lxml import etree  # type: ignore[import-untyped, unused-ignore]
 
 from autopatch_memory import limits
 from autopatch_memory.errors import PomError
-from autopatch_memory.profile.facts import BuildFacts, normalize_java_version
+from autopatch_memory.profile.facts import (
+    BuildFacts,
+    normalize_java_version,
+    repository_java_version,
+)
 from autopatch_memory.profile.files import RepoFiles, normalize_rel, skipped_part
 from autopatch_memory.profile.frameworks import Framework, labels_for_coordinate
 
@@ -27,8 +32,9 @@ POM = "pom.xml"
 _DEFAULT_PARENT_PATH = "../pom.xml"
 _DEFAULT_PLUGIN_GROUP = "org.apache.maven.plugins"
 _COMPILER_PLUGIN = "maven-compiler-plugin"
+_AGGREGATOR_PACKAGING = "pom"
 
-# Where the Java version can come from, in the order SPEC §6 gives.
+# Where the Java version can come from, in the order docs/frameworks.md gives.
 _JAVA_PROPERTIES = (
     "maven.compiler.release",
     "maven.compiler.source",
@@ -63,6 +69,7 @@ class Pom:
     artifact_id: str | None = None
     version: str | None = None
     name: str | None = None
+    packaging: str | None = None  # "pom" for an aggregator or a parent: no code of its own
     parent: ParentRef | None = None
     properties: dict[str, str] = field(default_factory=dict)
     modules: list[str] = field(default_factory=list)
@@ -91,28 +98,30 @@ def _new_parser() -> Any:
     )
 
 
-def _strip_namespaces(root: Element) -> None:
-    for element in root.iter():
-        tag = element.tag
-        if isinstance(tag, str) and tag.startswith("{"):
-            element.tag = tag.split("}", 1)[1]
+def _local_name(tag: str) -> str:
+    """``{namespace}name`` → ``name``: POMs are read namespace-agnostically."""
+    return tag.rpartition("}")[2]
+
+
+@lru_cache(maxsize=64)
+def _element_path(path: tuple[str, ...]) -> str:
+    # `{*}` matches a name in any namespace or in none (lxml's ElementPath).
+    return "/".join(f"{{*}}{name}" for name in path)
 
 
 def _elements(parent: Element | None, *path: str) -> Iterator[Element]:
     """Child elements at ``path`` below ``parent`` (entity references and such skipped)."""
     if parent is None:
-        return
+        return iter(())
     if not path:
-        yield parent
-        return
-    head, *rest = path
-    for child in parent:
-        if child.tag == head:
-            yield from _elements(child, *rest)
+        return iter((parent,))
+    return parent.iterfind(_element_path(path))  # type: ignore[no-any-return]
 
 
 def _first(parent: Element | None, *path: str) -> Element | None:
-    return next(_elements(parent, *path), None)
+    if parent is None:
+        return None
+    return parent.find(_element_path(path)) if path else parent
 
 
 def _leaf(element: Element | None) -> str | None:
@@ -131,9 +140,27 @@ def _value(parent: Element | None, *path: str) -> str | None:
     return text or None
 
 
+def _children(element: Element) -> dict[str, Element]:
+    """The first child element of each name: one pass instead of a search per value.
+
+    Thousands of POMs with a dozen lookups each make this the parser's hot spot.
+    """
+    found: dict[str, Element] = {}
+    for child in element:
+        tag = child.tag
+        if isinstance(tag, str):
+            found.setdefault(tag.rpartition("}")[2], child)
+    return found
+
+
+def _text(children: dict[str, Element], name: str) -> str | None:
+    return _leaf(children.get(name)) or None
+
+
 def _coordinate(element: Element, default_group: str | None = None) -> Coordinate | None:
-    group = _value(element, "groupId") or default_group
-    artifact = _value(element, "artifactId")
+    children = _children(element)
+    group = _text(children, "groupId") or default_group
+    artifact = _text(children, "artifactId")
     if group is None or artifact is None:
         return None
     return group, artifact
@@ -158,14 +185,15 @@ def _read_section(section: Element, pom: Pom) -> None:
 
 
 def _read_plugin_configuration(plugin: Element, pom: Pom) -> None:
-    configuration = _first(plugin, "configuration")
+    children = _children(plugin)
+    configuration = children.get("configuration")
     if configuration is None:
         return
     for processors in _elements(configuration, "annotationProcessorPaths"):
         for path in processors:
             if isinstance(path.tag, str):
                 _add(pom, _coordinate(path))
-    if _value(plugin, "artifactId") == _COMPILER_PLUGIN:
+    if _text(children, "artifactId") == _COMPILER_PLUGIN:
         for key in _COMPILER_KEYS:
             value = _value(configuration, key)
             if value is not None:
@@ -188,30 +216,33 @@ def parse_pom(data: bytes, rel: str, parser: Any = None) -> Pom:
         raise PomError(f"unreadable XML: {exc}") from exc
     if root is None:
         raise PomError("empty document")
-    _strip_namespaces(root)
-    if root.tag != "project":
-        raise PomError(f"not a Maven POM (root element <{root.tag}>)")
+    tag = _local_name(root.tag) if isinstance(root.tag, str) else str(root.tag)
+    if tag != "project":
+        raise PomError(f"not a Maven POM (root element <{tag}>)")
+    top = _children(root)
     pom = Pom(
         rel=rel,
-        group_id=_value(root, "groupId"),
-        artifact_id=_value(root, "artifactId"),
-        version=_value(root, "version"),
-        name=_value(root, "name"),
+        group_id=_text(top, "groupId"),
+        artifact_id=_text(top, "artifactId"),
+        version=_text(top, "version"),
+        name=_text(top, "name"),
+        packaging=_text(top, "packaging"),
     )
-    parent = _first(root, "parent")
+    parent = top.get("parent")
     if parent is not None:
+        of_parent = _children(parent)
         pom.parent = ParentRef(
-            group_id=_value(parent, "groupId"),
-            artifact_id=_value(parent, "artifactId"),
-            version=_value(parent, "version"),
-            relative_path=_leaf(_first(parent, "relativePath")),
+            group_id=_text(of_parent, "groupId"),
+            artifact_id=_text(of_parent, "artifactId"),
+            version=_text(of_parent, "version"),
+            relative_path=_leaf(of_parent.get("relativePath")),
         )
         _add(pom, _coordinate(parent))
     for prop in _elements(root, "properties"):
         for child in prop:
             text = _leaf(child)
             if isinstance(child.tag, str) and text is not None:
-                pom.properties[child.tag] = text
+                pom.properties[_local_name(child.tag)] = text
     _read_section(root, pom)
     for profile in _elements(root, "profiles", "profile"):
         _read_section(profile, pom)
@@ -282,8 +313,9 @@ class MavenProject:
         self._files = files
         self._parser = _new_parser()
         self._poms: dict[str, Pom | None] = {}
-        # POMs of the build as they are reached: root, modules, accepted parents.
-        self._members: list[str] = []
+        # POMs of the build as they are reached: root, modules, accepted parents
+        # (a dict: ordered, and membership in O(1) for builds of thousands of modules).
+        self._members: dict[str, None] = {}
         self._read: set[str] = set()
         self._interpolators: dict[str, _Interpolator] = {}
 
@@ -317,8 +349,7 @@ class MavenProject:
         return pom
 
     def _add_member(self, rel: str) -> None:
-        if rel not in self._members:
-            self._members.append(rel)
+        self._members.setdefault(rel)
 
     def parent_of(self, pom: Pom) -> Pom | None:
         """The in-repo parent POM, when ``<relativePath>`` leads to the declared parent."""
@@ -388,7 +419,7 @@ class MavenProject:
                 seen.add(current.rel)
 
     def java_version(self, pom: Pom) -> str | None:
-        """The POM's Java version by the rules of SPEC §6, or ``None``."""
+        """The POM's Java version by the rules of docs/frameworks.md, or ``None``."""
         interpolator = self.interpolator(pom)
         for key in _JAVA_PROPERTIES:
             version = self._resolved_version(interpolator, interpolator.raw(key))
@@ -439,35 +470,55 @@ class MavenProject:
 
     def walk_modules(self, root: Pom) -> list[tuple[str, Pom | None]]:
         """Every declared module, depth-first in declaration order, with its POM."""
-        found: list[tuple[str, Pom | None]] = []
-        seen_dirs: set[str] = {root.directory}
-        self._walk(root, 0, seen_dirs, found)
-        return found
+        walk = _Walk(found=[], seen={root.directory}, seen_real={""})
+        self._walk(root, 0, walk)
+        return walk.found
 
-    def _walk(
-        self, pom: Pom, depth: int, seen: set[str], found: list[tuple[str, Pom | None]]
-    ) -> None:
+    def _walk(self, pom: Pom, depth: int, walk: _Walk) -> None:
         if depth >= limits.PROFILE_MAX_NESTING:
             self._files.problem(f"{pom.rel}: modules nested too deeply, not followed")
             return
         for declared in pom.modules:
             target = self._module_target(pom, declared)
-            if target is None:
+            if target is None or target[0] in walk.seen:
                 continue
             directory, pom_rel = target
-            if directory in seen:
+            walk.seen.add(directory)
+            if len(walk.found) >= limits.PROFILE_MAX_BUILD_FILES:
+                # Still a declared module; past the budget it is listed, never probed.
+                self._files.report_budget()
+                walk.found.append((directory, None))
                 continue
-            seen.add(directory)
             part = skipped_part(pom_rel)
             if part is not None:
                 self._files.problem(f"{pom.rel}: module {declared!r} is inside {part}/, skipped")
                 continue
+            if not self._follows(pom, declared, directory, walk):
+                walk.found.append((directory, None))
+                continue
             child = self.load(pom_rel)
             if child is None and self._files.was_absent(pom_rel):
                 self._files.problem(f"{pom.rel}: declared module {declared!r} has no {POM}")
-            found.append((directory, child))
+            walk.found.append((directory, child))
             if child is not None:
-                self._walk(child, depth + 1, seen, found)
+                self._walk(child, depth + 1, walk)
+
+    def _follows(self, pom: Pom, declared: str, directory: str, walk: _Walk) -> bool:
+        """Whether a module's folder may be read: never again through another name, never
+        through a link back up the tree (``s1 -> .`` would make ``s1``, ``s1/s1``...)."""
+        real = self._files.real_rel(directory)
+        if real is None:
+            return True  # outside the repository: reading it reports that
+        here = self._files.real_rel(pom.directory) or ""
+        if real == "" or real == here or here.startswith(real + "/"):
+            self._files.problem(
+                f"{pom.rel}: module {declared!r} is a symbolic link back up the tree, not followed"
+            )
+            return False
+        if real in walk.seen_real:
+            return False  # the same folder, already walked under another name
+        walk.seen_real.add(real)
+        return True
 
     # -- the whole build --------------------------------------------------------------------
 
@@ -482,10 +533,13 @@ class MavenProject:
         facts.project_name = _plain(root.name) or _plain(root.artifact_id)
         modules = self.walk_modules(root)
         facts.modules = [directory for directory, _ in modules]
-        poms = [root, *(pom for _, pom in modules if pom is not None)]
-        facts.java_version = next(
-            (version for version in map(self.java_version, poms) if version is not None), None
-        )
+        # The root POM (with its parents) speaks for the repository; else the modules
+        # that hold code vote (aggregators have none; test modules do not count).
+        facts.java_version = repository_java_version(
+            [self.java_version(root)],
+            [(directory, self.java_version(pom)) for directory, pom in modules
+             if pom is not None and pom.packaging != _AGGREGATOR_PACKAGING],
+        )  # fmt: skip
         # Every POM of the build counts: modules, and in-repo parents outside <modules> too.
         for rel in self._members:
             pom = self._poms.get(rel)
@@ -493,6 +547,15 @@ class MavenProject:
                 facts.frameworks |= self.frameworks(pom)
         facts.module_files = [rel for rel in self._members if rel != POM]
         return facts
+
+
+@dataclass
+class _Walk:
+    """The state of one walk over the module tree."""
+
+    found: list[tuple[str, Pom | None]]
+    seen: set[str]  # module folders as declared
+    seen_real: set[str]  # module folders with links resolved
 
 
 def _plain(value: str | None) -> str | None:

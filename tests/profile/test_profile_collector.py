@@ -81,9 +81,16 @@ def test_no_build_file_and_no_readme_gives_an_empty_profile(make_repo: RepoMaker
     ("text", "asciidoc", "expected"),
     [
         ("# Mall\n\nAn online shop.", False, "Mall"),
-        ("Intro line\n\n## Sub Title ##\n# Later", False, "Sub Title"),
+        ("Intro line\n\n# Title #\n## Later", False, "Title"),
         ("Setext Title\n============\n\ntext", False, "Setext Title"),
-        ("Second Level\n------------", False, "Second Level"),
+        # a README that opens with a section has no title: a section is not a name
+        ("Intro line\n\n## Sub Title ##\n# Later", False, None),
+        ("Second Level\n------------", False, None),
+        ("# Introduction\n\nThis service...", False, None),
+        ("# 1. Getting Started\n", False, None),
+        ("# 快速开始\n\n运行 mvn package", False, None),
+        ("# 项目简介：\n", False, None),
+        ("# 🚀 Overview", False, None),
         ("text\n\n---\n\n# After rule", False, "After rule"),
         ("[![ci](https://b/x.svg)](https://ci)\n\n# **Fleet** [Tracker](docs/x.md)", False,
          "Fleet Tracker"),
@@ -92,7 +99,8 @@ def test_no_build_file_and_no_readme_gives_an_empty_profile(make_repo: RepoMaker
         ("```\n# inside a fence\n```\n# Outside", False, "Outside"),
         ("#hashtag is not a heading\n# Real", False, "Real"),
         ("= Ledger Service\n:toc:", True, "Ledger Service"),
-        ("== Section\n= Title", True, "Section"),
+        ("== Section\n= Title", True, None),
+        ("# Markdown-style title in AsciiDoc", True, "Markdown-style title in AsciiDoc"),
         ("no titles at all", False, None),
         ("", False, None),
     ],
@@ -126,11 +134,18 @@ def test_readme_is_not_read_when_a_build_file_names_the_project(make_repo: RepoM
     assert report.files_read == 1
 
 
-def test_readme_names_a_gradle_build_without_root_project_name(make_repo: RepoMaker) -> None:
-    repo = make_repo({"build.gradle": "apply plugin: 'java'", "README.md": "# Gradle Thing"})
-    profile = collect(repo, use_cache=False).profile
-    assert profile.project_name == "Gradle Thing"
-    assert profile.source_files == ["build.gradle", "README.md"]
+def test_gradle_without_root_project_name_is_named_after_its_folder(
+    make_repo: RepoMaker,
+) -> None:
+    # Gradle's default: the checkout folder's name, not a README heading.
+    readme = "# Gradle Thing\n\n## Usage\n"
+    for files in ({"build.gradle": "apply plugin: 'java'", "README.md": readme},
+                  {"settings.gradle.kts": 'include("app")', "README.md": readme}):  # fmt: skip
+        repo = make_repo(files, name=f"checkout-{len(files)}-{next(iter(files))}")
+        report = collect(repo, use_cache=False)
+        assert report.profile.project_name == repo.name
+        assert "README.md" not in report.profile.source_files
+        assert report.files_read == 1
 
 
 def test_huge_readme_is_read_only_at_its_top(make_repo: RepoMaker) -> None:
@@ -218,16 +233,16 @@ def test_unreadable_file_is_a_problem(
     repo = make_repo({"pom.xml": pom("<modules><module>a</module></modules>"),
                       "a/pom.xml": pom("<dependencies>" + dependency("io.netty", "netty-all")
                                        + "</dependencies>", artifact="a")})  # fmt: skip
-    real_open = open
+    real_read = files_module.read_no_follow
     denied = os.path.realpath(repo / "a" / "pom.xml")
 
-    def guarded_open(path: str, *args: object, **kwargs: object) -> object:
+    def guarded_read(path: Path, *, max_bytes: int | None = None) -> bytes:
         # What the OS answers for a mode-000 file when the tests do not run as root.
         if os.fspath(path) == denied:
-            raise PermissionError(13, "Permission denied", path)
-        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_read(path, max_bytes=max_bytes)
 
-    monkeypatch.setattr(files_module, "open", guarded_open, raising=False)
+    monkeypatch.setattr(files_module, "read_no_follow", guarded_read)
     report = collect(repo, use_cache=False)
     assert report.profile.modules == ["a"]
     assert report.profile.frameworks == []
@@ -341,11 +356,20 @@ def test_cache_hit_serves_the_stored_profile(make_repo: RepoMaker) -> None:
 def test_cache_records_read_and_absent_inputs(make_repo: RepoMaker) -> None:
     repo = _maven_repo(make_repo)
     collect(repo)
-    inputs = json.loads(_cache(repo).read_text())["inputs"]
-    assert isinstance(inputs["pom.xml"], list) and isinstance(inputs["a/pom.xml"], list)
+    record = json.loads(_cache(repo).read_text())
+    flat = record["present"]
+    present = {
+        rel: (size, mtime)
+        for rel, size, mtime in zip(flat[::3], flat[1::3], flat[2::3], strict=True)
+    }
+    assert present["pom.xml"][0] == (repo / "pom.xml").stat().st_size
+    assert present["a/pom.xml"][1] == (repo / "a" / "pom.xml").stat().st_mtime_ns
     for absent in ("b/pom.xml", "settings.gradle", "settings.gradle.kts", "build.gradle",
                    "build.gradle.kts"):  # fmt: skip
-        assert inputs[absent] is None
+        assert absent in record["absent"]
+    assert record["errors"] == []
+    assert record["root_name"] == repo.name
+    assert record["root"] == [repo.stat().st_dev, repo.stat().st_ino]
 
 
 def test_touching_a_module_pom_invalidates(make_repo: RepoMaker) -> None:
@@ -422,10 +446,21 @@ def test_corrupt_or_foreign_cache_is_ignored_and_replaced(
 def test_a_cache_that_lies_about_inputs_is_not_trusted(make_repo: RepoMaker) -> None:
     repo = _maven_repo(make_repo)
     collect(repo)
-    data = json.loads(_cache(repo).read_text())
-    data["inputs"]["pom.xml"] = [1, 1]
-    _cache(repo).write_text(json.dumps(data))
-    assert not collect(repo).from_cache
+    original = json.loads(_cache(repo).read_text())
+    lies = [
+        {"present": ["pom.xml", 1, 1]},  # a wrong fingerprint
+        {"absent": ["pom.xml"]},  # a present file claimed absent
+        {"errors": ["pom.xml", 40]},  # a readable file claimed unreadable
+        {"root": [0, 0]},  # another folder's cache
+        {"root_name": "elsewhere"},
+        {"present": "not a list"},
+        {"collected_at_ns": "soon"},
+    ]
+    for change in lies:
+        _cache(repo).write_text(json.dumps({**original, **change}))
+        assert not collect(repo).from_cache, change
+        _cache(repo).write_text(json.dumps(original))
+        assert collect(repo).from_cache
 
 
 def test_use_cache_false_neither_reads_nor_writes(make_repo: RepoMaker) -> None:

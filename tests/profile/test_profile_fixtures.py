@@ -20,12 +20,15 @@ def _profile(
     modules: list[str],
     frameworks: list[str],
     source_files: list[str],
+    *,
+    module_count: int | None = None,
 ) -> dict[str, Any]:
     return {
         "build_tool": build_tool,
         "java_version": java_version,
         "project_name": project_name,
         "modules": modules,
+        "module_count": module_count or len(modules) or None,
         "frameworks": frameworks,
         "source_files": source_files,
     }
@@ -100,7 +103,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     ),
     "micronaut-gradle-kotlin": _profile(
         "gradle", "17", "catalog-service", [],
-        ["micronaut", "hibernate", "jpa"],
+        ["micronaut", "hibernate", "jpa", "junit5"],
         ["settings.gradle.kts", "build.gradle.kts"],
     ),
     "mybatis-plus-maven": _profile(
@@ -130,6 +133,64 @@ EXPECTED: dict[str, dict[str, Any]] = {
     ),
     "broken-root-pom": _profile(
         "maven", None, "Ledger Service", [], [], ["pom.xml", "README.adoc"],
+    ),
+    # --- the last mile: classes that failed on real repositories ---
+    "gradle-kotlin-computed-includes": _profile(
+        "gradle", "17", "relay-proxy",
+        ["relay-api", "relay-native", "relay-proxy", "tools:bench-cli", "tools:config-lint",
+         "docs"],
+        ["netty", "junit5", "mockito"],
+        ["settings.gradle.kts", "build.gradle.kts", "api/build.gradle.kts",
+         "native/build.gradle.kts", "proxy/build.gradle.kts",
+         "tools/bench-cli/build.gradle.kts"],
+    ),
+    "gradle-groovy-computed-includes": _profile(
+        "gradle", "11", "billing-suite",
+        ["billing-invoice", "billing-payment", "billing-ledger", "adapter-kafka",
+         "adapter-jdbc"],
+        ["spring", "mybatis", "kafka", "junit4"],
+        ["settings.gradle", "build.gradle", "services/invoice/build.gradle",
+         "services/ledger/build.gradle", "adapter-kafka/build.gradle"],
+    ),
+    "micronaut-platform-catalog": _profile(
+        "gradle", "21", "conference-planner", ["planner-api", "planner-service"],
+        ["micronaut", "hibernate", "jpa", "lombok", "mapstruct", "junit5"],
+        ["settings.gradle.kts", "build.gradle.kts", "gradle/tools.versions.toml",
+         "planner-api/build.gradle.kts", "planner-service/build.gradle.kts"],
+    ),
+    "gradle-test-only-java-level": _profile(
+        "gradle", None, "json-path-kit", ["core", "jackson", "java-21-tests", "benchmarks"],
+        ["junit5"],
+        ["settings.gradle.kts", "build.gradle.kts", "core/build.gradle.kts",
+         "jackson/build.gradle.kts", "java-21-tests/build.gradle.kts",
+         "benchmarks/build.gradle.kts"],
+    ),
+    "maven-test-module-java-level": _profile(
+        "maven", "11", "Geo Fence",
+        ["geo-fence-core", "geo-fence-spring", "geo-fence-integration-tests", "examples",
+         "examples/quickstart"],
+        ["spring", "junit5"],
+        ["pom.xml", "geo-fence-core/pom.xml", "geo-fence-spring/pom.xml",
+         "geo-fence-integration-tests/pom.xml", "examples/pom.xml",
+         "examples/quickstart/pom.xml"],
+    ),
+    "gradle-default-project-name": _profile(
+        "gradle", "8", "gradle-default-project-name", ["sdk", "samples:checkout"],
+        ["lombok", "junit4"],
+        ["settings.gradle", "build.gradle", "sdk/build.gradle"],
+    ),
+    "readme-section-first": _profile(None, None, None, [], [], []),
+    "gradle-many-projects": _profile(
+        "gradle", "21", "commerce-platform",
+        # 26 projects: the 20 kept are every top-level one and the first nested ones.
+        ["services:auth", "services:billing", "services:catalog", "services:checkout",
+         "bom", "common-core", "common-web", "common-data", "common-messaging",
+         "common-security", "gateway", "admin-console", "storefront", "test-fixtures",
+         "load-tests", "docs", "platform-starter", "observability", "feature-flags",
+         "rate-limiter"],
+        ["spring boot"],
+        ["settings.gradle.kts", "build.gradle.kts"],
+        module_count=26,
     ),
 }  # fmt: skip
 

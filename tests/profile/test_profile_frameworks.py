@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from autopatch_memory.profile.catalog import MICRONAUT_ALIASES
 from autopatch_memory.profile.frameworks import (
     COORDINATE_RULES,
     PLUGIN_RULES,
@@ -82,5 +83,16 @@ def test_docs_list_every_rule_with_its_labels() -> None:
     for plugin in PLUGIN_RULES:
         labels = ", ".join(label.value for label in plugin.labels)
         assert f"| `{plugin.plugin_id}` | {labels} |" in doc, plugin
-    table_rows = [line for line in doc.splitlines() if line.startswith("| `")]
+    table_rows = [line for line in _rows(doc) if line.count("|") == 3]
     assert len(table_rows) == len(COORDINATE_RULES) + len(PLUGIN_RULES)
+
+
+def _rows(doc: str) -> list[str]:
+    return [line for line in doc.splitlines() if line.startswith("| `")]
+
+
+def test_docs_list_the_micronaut_catalog_aliases() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    for prefix, group, artifact in MICRONAUT_ALIASES:
+        assert f"| `{prefix}` | `{group}` | `{artifact}` |" in doc
+    assert len([line for line in _rows(doc) if line.count("|") == 4]) == len(MICRONAUT_ALIASES)

@@ -16,7 +16,8 @@ from autopatch_memory.errors import CatalogError, PomError
 from autopatch_memory.model import RepoProfile
 from autopatch_memory.profile import collect
 from autopatch_memory.profile.catalog import parse_catalog
-from autopatch_memory.profile.gradle_dsl import parse_script, parse_settings
+from autopatch_memory.profile.gradle_dsl import parse_script
+from autopatch_memory.profile.gradle_settings import parse_settings
 from autopatch_memory.profile.maven import parse_pom
 from autopatch_memory.profile.readme import first_title
 
@@ -44,6 +45,12 @@ GRADLE_PIECES = [
     "implementation ", "implementation(", "platform(", "'io.netty:netty-all:4'", "group: ",
     "name: ", "libs.", "bundles.x", "versions.java.get()", "//", "/*", "*/", '"""', "'''",
     "\\", "$", "project(':a').projectDir = file(", "includeBuild(",
+    # settings as a language: variables, templates, loops, declared catalogs
+    "val x = ", "def m = ", "var v = ", "listOf(", "sequenceOf(", "['a', 'b']", ".forEach {",
+    ".each { n -> ", "(::include)", "for (m in ", '":x-$it"', '"${it}"', " + ", "it", "->",
+    "versionCatalogs {", 'create("mn") {', 'from("io.micronaut.platform:micronaut-platform:4")',
+    "from(files('gradle/x.toml'))", 'library("a", "g:a:1")', "mn.lombok", "x = x",
+    'id("io.micronaut.platform.catalog")', '"implementation"(', 'testRuntime("junit5")',
 ]  # fmt: skip
 TOML_PIECES = [
     "[versions]", "[libraries]", "[plugins]", "[bundles]", "\n", "a = ", '"g:a:1"',

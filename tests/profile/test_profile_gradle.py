@@ -8,12 +8,8 @@ from profile_helpers import RepoMaker
 from autopatch_memory.errors import CatalogError
 from autopatch_memory.profile import collect
 from autopatch_memory.profile.catalog import normalize_alias, parse_catalog
-from autopatch_memory.profile.gradle_dsl import (
-    parse_script,
-    parse_settings,
-    project_path,
-    strip_comments,
-)
+from autopatch_memory.profile.gradle_dsl import parse_script, strip_comments
+from autopatch_memory.profile.gradle_settings import parse_settings, project_path
 
 # --- settings ---------------------------------------------------------------------------
 
@@ -32,7 +28,7 @@ from autopatch_memory.profile.gradle_dsl import (
         ("include 'a'\ninclude 'a'\ninclude ':a'", ["a"]),
         ("// include 'commented'\n/* include 'block' */\ninclude 'real'", ["real"]),
         ("includeBuild('build-logic')\ninclude 'x'", ["x"]),
-        ("def modules = ['a', 'b']\nmodules.each { include it }", []),
+        ("def modules = ['a', 'b']\nmodules.each { include it }", ["a", "b"]),
     ],
 )  # fmt: skip
 def test_include_forms(text: str, expected: list[str]) -> None:
@@ -298,8 +294,8 @@ def test_malformed_catalog_is_a_problem(make_repo: RepoMaker) -> None:
 
 def test_settings_without_root_build_and_build_without_settings(make_repo: RepoMaker) -> None:
     only_settings = make_repo({"settings.gradle.kts": 'rootProject.name = "empty"'})
-    only_build = make_repo({"build.gradle": "apply plugin: 'java'"})
-    for repo, name in ((only_settings, "empty"), (only_build, None)):
+    only_build = make_repo({"build.gradle": "apply plugin: 'java'"}, name="only-build")
+    for repo, name in ((only_settings, "empty"), (only_build, "only-build")):
         profile = collect(repo, use_cache=False).profile
         assert profile.build_tool is not None and profile.build_tool.value == "gradle"
         assert profile.project_name == name
