@@ -22,6 +22,7 @@ class Reason(str, Enum):
     HARD_LIMIT = "hard_limit"  # the write would pass the hard size limit
     INACTIVE_TARGET = "inactive_target"  # an update of an archived item
     UNKNOWN_OPERATION = "unknown_operation"  # operation other than create_new/update_existing
+    TOO_MANY_OPERATIONS = "too_many_operations"  # past the per-delta cap of its kind
 
     def __str__(self) -> str:
         return self.value

@@ -111,9 +111,15 @@ def build_request(doc: MemoryDocument, batch: list[Turn]) -> SummaryRequest:
                 assistant_text=t.assistant_text,
                 scope_paths=t.scope_paths,
                 created_at=t.created_at,
+                project_level=t.project_level,
             )
             for t in batch
         ],
+        earlier_turns=[
+            SummaryItem(id=t.id, label="", summary=t.summary)
+            for t in doc.working_memory.recent_turns
+            if not t.is_pending and t.summary.strip()
+        ][-limits.SUMMARIZER_EARLIER_TURNS :],
         topics=[SummaryItem(id=t.id, label=t.label, summary=t.summary) for t in chosen_topics],
         long_term=[
             SummaryItem(id=i.id, label=i.label, summary=i.summary, type=i.type.value)

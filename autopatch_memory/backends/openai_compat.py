@@ -34,6 +34,7 @@ from autopatch_memory.errors import (
     InvalidReplyError,
 )
 from autopatch_memory.model import LongTermOp, MemoryDelta, TopicOp, TurnSummaryOp
+from autopatch_memory.prevalidate import delta_problems
 from autopatch_memory.privacy import redact
 from autopatch_memory.prompts import (
     DELTA_SCHEMA_NAME,
@@ -256,7 +257,10 @@ class OpenAICompatBackend:
                     ) from None
                 messages = build_repair_messages(request, strip_reasoning(reply), str(error))
                 continue
-            problems = _shape_problems(delta, bad_sections)
+            # Shape first; then what the applier would reject (ungrounded, too_long…).
+            problems = _shape_problems(delta, bad_sections) or delta_problems(
+                delta, request, bad_sections
+            )
             if not problems or last:
                 # Still-malformed entries go on to the applier, which rejects each of
                 # them (bad_shape) and keeps the rest: one bad operation never costs
