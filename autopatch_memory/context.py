@@ -370,6 +370,73 @@ def _newest_first(turns: Sequence[Turn]) -> list[Turn]:
     return sorted(reversed(turns), key=lambda t: t.created_at, reverse=True)
 
 
+def _ranking(
+    doc: MemoryDocument,
+    user_text: str,
+    analyzed: Sequence[tuple[tuple[str, ...], frozenset[str]]],
+    recency: Sequence[float],
+) -> list[tuple[int, float]]:
+    """BM25 ranking of every rankable item for the question (one corpus for all)."""
+    # Words every module name shares ("mall" in mall-order, mall-search…) or the
+    # project's name name no part of the project: they carry no weight.
+    noise = _profile_noise(doc.repo_profile)
+    query = [t for t in make_query_tokens(user_text) if t not in noise]
+    if not query or not analyzed:
+        return []
+    return rank(
+        query,
+        [tokens for tokens, _ in analyzed],
+        recency,
+        query_anchors=anchor_tokens(user_text, query=True) - noise,
+        docs_anchors=[anchors for _, anchors in analyzed],
+    )
+
+
+def _profile_items(
+    doc: MemoryDocument, intent: IntentType, user_text: str, language: Language
+) -> list[ContextItem]:
+    """The profile, when the intent explains code or the question is about the project."""
+    profile = doc.repo_profile
+    if profile is None or profile.is_empty:
+        return []
+    if intent is not IntentType.CODE_EXPLAIN and not has_project_signal(user_text):
+        return []
+    text = _profile_text(profile, language)
+    if not text:
+        return []
+    return [ContextItem(section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text)]
+
+
+def _turn_items(turns: Sequence[Turn]) -> list[ContextItem]:
+    """Summaries of the newest ready turns, then the newest pending questions: only the
+    user's own words, without pasted code, logs or secrets."""
+    newest = _newest_first(turns)
+    ready = [t for t in newest if not t.is_pending and t.summary.strip()]
+    items = [
+        ContextItem(
+            section=ContextSection.RECENT_SUMMARIES,
+            id=t.id,
+            text=_clean(t.summary, limits.MAX_SUMMARY_CHARS),
+        )
+        for t in ready[: limits.CONTEXT_READY_SUMMARIES]
+    ]
+    pending = 0
+    for turn in (t for t in newest if t.is_pending):
+        if pending >= limits.CONTEXT_PENDING_QUESTIONS:
+            break
+        prose = user_prose(turn.user_text)
+        if prose.strip():
+            pending += 1
+            items.append(
+                ContextItem(
+                    section=ContextSection.PENDING_QUESTIONS,
+                    id=turn.id,
+                    text=_clean(prose, limits.CONTEXT_PENDING_QUESTION_CHARS),
+                )
+            )
+    return items
+
+
 def _select(
     doc: MemoryDocument, intent: IntentType, user_text: str, language: Language
 ) -> list[ContextItem]:
@@ -377,7 +444,6 @@ def _select(
     prefs = [i for i in ltm.durable_preferences if i.is_active and _has_text(i.label, i.summary)]
     notes = [i for i in ltm.project_notes if i.is_active and _has_text(i.label, i.summary)]
     topics = [t for t in wm.active_topics if _has_text(t.label, t.summary)]
-
     # One BM25 corpus over every rankable item gives steadier term statistics than
     # three tiny ones; the ranking is then split back into sections.
     analyzed = [
@@ -385,85 +451,30 @@ def _select(
         *(_item_tokens(i.label, i.summary) for i in notes),
         *(_item_tokens(t.label, t.summary) for t in topics),
     ]
-    docs = [tokens for tokens, _ in analyzed]
     recency = [
         *(i.updated_at.timestamp() for i in prefs),
         *(i.updated_at.timestamp() for i in notes),
         *(t.last_touched_at.timestamp() for t in topics),
     ]
-    # Words every module name shares ("mall" in mall-order, mall-search…) or the
-    # project's name name no part of the project: they carry no weight.
-    noise = _profile_noise(doc.repo_profile)
-    query = [t for t in make_query_tokens(user_text) if t not in noise]
-    ranked = (
-        rank(
-            query,
-            docs,
-            recency,
-            query_anchors=anchor_tokens(user_text, query=True) - noise,
-            docs_anchors=[anchors for _, anchors in analyzed],
-        )
-        if query and docs
-        else []
-    )
+    ranked = _ranking(doc, user_text, analyzed, recency)
     n_prefs, n_notes = len(prefs), len(notes)
-
-    items: list[ContextItem] = []
-
     # 1. Preferences are rules: the relevant ones first, then the newest.
     pref_order = _fill(
         [i for i, _ in ranked if i < n_prefs],
         by_recency(recency[:n_prefs]),
         limits.CONTEXT_PREFERENCES,
     )
-    items.extend(_long_term_item(ContextSection.PREFERENCES, prefs[i]) for i in pref_order)
-
+    items = [_long_term_item(ContextSection.PREFERENCES, prefs[i]) for i in pref_order]
     # 2. The profile, when the question is about the project.
-    profile = doc.repo_profile
-    if (
-        profile is not None
-        and not profile.is_empty
-        and (intent is IntentType.CODE_EXPLAIN or has_project_signal(user_text))
-    ):
-        text = _profile_text(profile, language)
-        if text:
-            items.append(
-                ContextItem(section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text)
-            )
-
+    items.extend(_profile_items(doc, intent, user_text, language))
     # 3. Notes: only the ones that match, for every intent (never padded by recency).
     note_order = _relevant(ranked, n_prefs, n_notes)[: limits.CONTEXT_NOTES]
     items.extend(_long_term_item(ContextSection.PROJECT_NOTES, notes[i]) for i in note_order)
-
     # 4. Topics: only matching ones.
     topic_order = _relevant(ranked, n_prefs + n_notes, len(topics))[: limits.CONTEXT_TOPICS]
     items.extend(_topic_item(topics[i]) for i in topic_order)
-
-    # 5. What the last summarized turns were about.
-    turns = _newest_first(wm.recent_turns)
-    ready = [t for t in turns if not t.is_pending and t.summary.strip()]
-    items.extend(
-        ContextItem(
-            section=ContextSection.RECENT_SUMMARIES,
-            id=t.id,
-            text=_clean(t.summary, limits.MAX_SUMMARY_CHARS),
-        )
-        for t in ready[: limits.CONTEXT_READY_SUMMARIES]
-    )
-
-    # 6. Turns the summarizer has not reached yet: only the user's own words, without
-    # pasted code, logs or secrets.
-    pending = [(t, user_prose(t.user_text)) for t in turns if t.is_pending]
-    items.extend(
-        ContextItem(
-            section=ContextSection.PENDING_QUESTIONS,
-            id=t.id,
-            text=_clean(prose, limits.CONTEXT_PENDING_QUESTION_CHARS),
-        )
-        for t, prose in [(t, p) for t, p in pending if p.strip()][
-            : limits.CONTEXT_PENDING_QUESTIONS
-        ]
-    )
+    # 5–6. What the last turns were about; then the questions not summarized yet.
+    items.extend(_turn_items(wm.recent_turns))
     return [item for item in items if item.text or item.label]
 
 

@@ -251,6 +251,7 @@ _POLITE_LEAD = re.compile(
     r"^(?:can you|could you|would you|will you|please|would you mind)\b|"
     r"^(?:请(?!问)|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)"
 )
+_YOU_POLITE = re.compile(r"^你[^，,。？?]{0,6}?(?:能不能|可不可以|能否|可以|能)")
 _TAG_QUESTION_RE = re.compile(
     r"[,，]\s*(?:ok|okay|alright|right|please|好吗|好不好|可以吗|行吗|行不行|可好|成吗|好么|可以么)"
     r"\s*[?？]*\s*$"
@@ -262,7 +263,8 @@ _INTERROGATIVE_ZH = re.compile(
 )
 # "说明为什么…", "解释怎么…": an interrogative after these is part of an instruction.
 _INDIRECT_ZH = re.compile(
-    r"说明|解释|讲清楚|讲明|写明|注明|标注|告诉我|指出|列出|讲讲|说清楚|写清楚|给出|写出|说出|附上|带上"
+    r"说明|解释|讲清楚|讲明|写明|注明|标注|告诉我|指出|列出|讲讲|说清楚|写清楚|给出|写出|说出|附上|带上|"
+    r"说下|说一下|讲下|讲一下|提一下|说说|顺便说"
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -283,7 +285,7 @@ _REPORTED_EN = re.compile(
 _REPORTED_ZH = re.compile(
     r"(?:同事|组长|领导|老板|老大|经理|架构师|前辈|朋友|老师|别人|有人|大家|他们|(?<!其)他|她|网上|"
     r"文档里?|书上|文章|博客|规范里|面试官|导师|师兄|师姐|主管|技术负责人|leader)"
-    r"(?:说|讲|提到|认为|觉得|建议|告诉我|要求我们|要求|写着|说过|强调|坚持)"
+    r"[^，。,]{0,2}?(?:说|讲|提到|认为|觉得|建议|告诉我|要求我们|要求|写着|说过|强调|坚持)"
     r"|据说|听说|有人说|按照[^，,。]*的说法|人家说"
 )
 _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{2,})[\"”」』]|(?<![a-z])'([^']{2,})'(?![a-z])")
@@ -361,7 +363,7 @@ _CANCEL = re.compile(
     r"|\bno longer (?:need|necessary|needed|required|applies)\b"
     r"|\b(?:rule|preference|request|instruction|note)\b.*\b(?:no longer applies|is obsolete|"
     r"is cancelled|is canceled|doesn'?t apply anymore|does not apply anymore)\b"
-    r"|\byou can stop\b"
+    r"|\byou can (?:stop|drop|skip|forget|ignore|leave out|remove)\b"
     r"|^(?:请|好|好的|那|那就|另外|还有)?[，,]?(?:忘掉|忘了吧|忘记|请忘记|取消|撤销|删掉|删除|作废)"
     r"(?:我|之前|刚才|上次|那条|关于|这条|一下|掉)"
     r"|不用再|不必再|无需再|不需要再|可以不用再?|可以不必|不用继续|不必继续"
@@ -395,6 +397,7 @@ _CORRECTION_LEAD = re.compile(
     r"^(?:(?:不是的|说错了|纠正一下|更正一下|更正|其实|实际上|准确地说|补充一下|顺便说一下|"
     r"说明一下|备注|actually|correction|to be clear|that's wrong|that is wrong|"
     r"that's not right|fyi|for the record|for your information|just so you know|note that|btw|"
+    r"heads up|quick note|"
     r"by the way)\s*[,，:：!！.]?"
     r"|(?:no|nope|not quite|wrong|not really|不是|不对|错了)\s*(?:[,，:：!！.]|$))\s*"
 )
@@ -478,7 +481,7 @@ _LEAD_FILLER = re.compile(
     r"(?:\s*[,，:：]\s*|\s+|$))+"
     r"|^(?:(?:另外|还有|而且|并且|然后|也|对了|哦|嗯|好|好的|那|那就|就|还是|请|麻烦|记住|请记住|"
     r"能不能|可不可以|能否|你能不能|你能|你可以|我说过|我说了|我已经说过|我都说了|说过了|"
-    r"我改主意了|改主意了|想了想|"
+    r"我改主意了|改主意了|想了想|咱们约定一下|我们约定一下|约定一下|拜托|求你了?|劳驾|"
     r"记得|别忘了|以后|今后|往后|此后|之后|从现在起|从现在开始|从今天起|从今天开始|从今往后|"
     r"从今以后|从此|接下来|每次|每回|每一次|默认|一律|统一|始终|永远|总是|一直|务必|一定要|尽量|尽可能|"
     r"我希望你?|希望你|我想要你|我要你|你|都|但是|但|不过|可是|所以|因此|再强调一次|再说一次|"
@@ -516,6 +519,7 @@ _CONDITION_PART = re.compile(
     r"|^(?:when|whenever|if) (?:showing|giving|writing|explaining|answering)\b"
     r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
     r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
+    r"|^[^，,]{1,12}(?:里|中|里面|当中)$"
 )
 _ATTACHED_PART = re.compile(
     r"^(?:if|when|whenever|unless|except|even if|even when|especially|including|e\.g|"
@@ -544,18 +548,19 @@ def _strip_filler(norm: str) -> str:
 
 
 def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
-    """``norm`` without a correction or "remember" lead-in, and that lead-in."""
+    """``norm`` without a correction or "remember" lead-in (and the dash or colon after
+    it), and that lead-in."""
     lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
-    return (norm[lead.end() :] if lead else norm), lead
+    if lead is None:
+        return norm, None
+    return norm[lead.end() :].lstrip(" ,，:：!！.—–-"), lead
 
 
 def _is_question(norm: str) -> bool:
     """A question rather than a statement or a request ("could you always…" is a request)."""
     body = _TAG_QUESTION_RE.sub("", norm).strip()
-    request = bool(
-        (_POLITE_LEAD.match(body) or body != norm)
-        and (_STRONG_STANDING.search(body) or _POLITE_ALWAYS.match(body))
-    )
+    polite = _POLITE_LEAD.match(body) or _YOU_POLITE.match(body) or body != norm
+    request = bool(polite and (_STRONG_STANDING.search(body) or _POLITE_ALWAYS.match(body)))
     if body.rstrip(" .。!！").endswith(("?", "？")):
         return not request
     if not _CJK.search(body):
@@ -744,76 +749,97 @@ def _empty_part(part: str) -> bool:
     return not _strip_filler(rest)
 
 
+class _Segmenter:
+    """Walks the parts of one sentence and gathers its rules, cancels and facts."""
+
+    def __init__(self, sentence: str, known_names: Collection[str]) -> None:
+        self.body = _body_of(sentence)
+        self.spans = _spans(sentence)
+        self.known_names = known_names
+        folded = _norm(sentence)
+        self.standing = bool(
+            _STANDING.search(folded)
+            or _PREFERENCE_EN.search(folded)
+            or _PREFERENCE_ZH.search(folded)
+        )
+        self.segments: list[list[Any]] = []  # [kind, start, end]
+        self.lead: int | None = None  # where a pending lead-in or condition starts
+        self.judged_from: int | None = None  # lead-ins are judged with their part, conditions not
+        self.previous: DirectiveKind | None = None
+
+    def run(self) -> list[tuple[DirectiveKind, str]]:
+        for index, (start, end) in enumerate(self.spans):
+            self._part(index, start, end)
+        if self.lead is not None and self.segments:
+            self.segments[-1][2] = len(self.body)
+        return [(kind, self.body[a:b]) for kind, a, b in self.segments]
+
+    def _held(self, part: str, folded: str, index: int) -> bool:
+        """A lead-in or a condition: kept for the next part."""
+        if _empty_part(part):
+            here = self.spans[index][0]
+            self.judged_from = here if self.judged_from is None else self.judged_from
+            self.lead = here if self.lead is None else self.lead
+            return True
+        followed = index + 1 < len(self.spans)
+        if followed and _CONDITION_PART.search(folded) and not _CANCEL.search(folded):
+            here = self.spans[index][0]
+            self.lead = here if self.lead is None else self.lead
+            self.judged_from = None
+            return True
+        return False
+
+    def _part(self, index: int, start: int, end: int) -> None:
+        part = self.body[start:end]
+        folded = _norm(part)
+        if self._held(part, folded, index):
+            return
+        begin = self.lead if self.lead is not None else start
+        judged = self.body[self.judged_from if self.judged_from is not None else start : end]
+        # After a condition of a standing sentence ("以后遇到异常的时候，…") an instruction
+        # needs no standing phrase of its own.
+        after_condition = self.lead is not None and self.judged_from is None and self.standing
+        self.lead = self.judged_from = None
+        if _BARE_SENTIMENT.match(_strip_filler(folded)):
+            return
+        last = self.segments[-1] if self.segments else None
+        if last is not None and (_ATTACHED_PART.match(folded) or _list_item(part, last[0])):
+            last[2] = end
+            return
+        context = DirectiveKind.RULE if after_condition else self.previous
+        kind = _part_kind(judged, self.standing, context, self.known_names)
+        self.previous = kind
+        if kind is None:
+            return
+        if kind is DirectiveKind.RULE and index and _BACK_REFERENCE.match(_strip_filler(folded)):
+            begin = min(begin, self.spans[index - 1][0])  # "中文回答就行，以后都这样"
+        rules = last is not None and kind is last[0] is DirectiveKind.RULE
+        if (
+            last is not None
+            and rules
+            and _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
+        ):
+            last[2] = end
+            return
+        self.segments.append([kind, begin, end])
+
+
 def _segments(sentence: str, known_names: Collection[str]) -> list[tuple[DirectiveKind, str]]:
     """The rules, cancels and facts of one sentence, each with the text that states it
     (the user's own words, punctuation kept).
 
     Lead-ins ("From now on,", "不对，") and conditions ("Every time you show a Maven
     command,") join the next part; additions ("even if I ask in Chinese", "不是 Shiro")
-    join the previous one; adjacent rules on the same subject ("用构造器注入，不要用
-    字段注入") are one rule; reasons and bare sentiments are dropped.
+    and list items join the previous one; adjacent rules on the same subject ("用构造器
+    注入，不要用字段注入") are one rule; reasons and bare sentiments are dropped.
     """
     body = _body_of(sentence)
-    norm_sentence = _norm(sentence)
-    spans = _spans(sentence)
-    if _CANCEL.search(norm_sentence) and not any(
-        _CANCEL.search(_norm(body[a:b])) for a, b in spans
+    if _CANCEL.search(_norm(sentence)) and not any(
+        _CANCEL.search(_norm(body[a:b])) for a, b in _spans(sentence)
     ):
         # "我说的每次给 Maven 命令那条，现在不用了": one cancel over several parts.
         return [(DirectiveKind.CANCEL, body)]
-    standing = bool(
-        _STANDING.search(norm_sentence)
-        or _PREFERENCE_EN.search(norm_sentence)
-        or _PREFERENCE_ZH.search(norm_sentence)
-    )
-    segments: list[list[Any]] = []  # [kind, start, end]
-    lead: int | None = None  # where the pending lead-in or condition starts
-    judged_from: int | None = None  # lead-ins are judged with their part, conditions not
-    previous: DirectiveKind | None = None
-    for index, (start, end) in enumerate(spans):
-        part = body[start:end]
-        folded = _norm(part)
-        if _empty_part(part):
-            lead = start if lead is None else lead
-            judged_from = start if judged_from is None else judged_from
-            continue
-        followed = index + 1 < len(spans)
-        previous_start = spans[index - 1][0] if index else None
-        if followed and _CONDITION_PART.search(folded) and not _CANCEL.search(folded):
-            lead = start if lead is None else lead
-            judged_from = None
-            continue
-        begin = lead if lead is not None else start
-        judged = body[judged_from if judged_from is not None else start : end]
-        # After a condition of a standing sentence ("以后遇到异常的时候，…") an instruction
-        # needs no standing phrase of its own.
-        after_condition = lead is not None and judged_from is None and standing
-        lead = judged_from = None
-        if _BARE_SENTIMENT.match(_strip_filler(folded)):
-            continue
-        if segments and (_ATTACHED_PART.match(folded) or _list_item(part, segments[-1][0])):
-            segments[-1][2] = end
-            continue
-        context = DirectiveKind.RULE if after_condition else previous
-        kind = _part_kind(judged, standing, context, known_names)
-        previous = kind
-        if kind is None:
-            continue
-        last = segments[-1] if segments else None
-        if (
-            kind is DirectiveKind.RULE
-            and previous_start is not None
-            and _BACK_REFERENCE.match(_strip_filler(folded))
-        ):
-            begin = min(begin, previous_start)  # "中文回答就行，以后都这样": the rule is before
-        both_rules = last is not None and kind is last[0] is DirectiveKind.RULE
-        if last is not None and both_rules and _one_rule(body[last[1] : last[2]], body[begin:end]):
-            last[2] = end
-            continue
-        segments.append([kind, begin, end])
-    if lead is not None and segments:
-        segments[-1][2] = len(body)
-    return [(kind, body[a:b]) for kind, a, b in segments]
+    return _Segmenter(sentence, known_names).run()
 
 
 _BACK_REFERENCE = re.compile(
@@ -1368,7 +1394,7 @@ def _body(clause: str, lead: re.Pattern[str]) -> str:
     found = lead.match(norm)
     if found is None or len(norm) != len(text):
         return text
-    return text[found.end() :].strip(" ,，:：")
+    return text[found.end() :].strip(" ,，:：—–-")
 
 
 def rule_label(clause: str) -> str:
@@ -1394,8 +1420,11 @@ def rule_label(clause: str) -> str:
 
 
 def fact_text(clause: str) -> str:
-    """A project fact as a statement: without "不对，", "remember that", "FYI"."""
-    return _body(_body(clause, _CORRECTION_LEAD), _REMEMBER_LEAD) or clause.strip()
+    """A project fact as a statement: without "不对，", "remember that", "FYI", "对了"."""
+    body = clause
+    for lead in (_REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER, _REMEMBER_LEAD, _CORRECTION_LEAD):
+        body = _body(body, lead)
+    return body or clause.strip()
 
 
 def fact_label(clause: str) -> str:

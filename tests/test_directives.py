@@ -81,6 +81,12 @@ SENTENCES: list[tuple[str, DirectiveKind | NotADirective]] = [
     ("以后遇到异常处理的问题，优先推荐自定义异常 + 全局处理器。", RULE),
     ("I told you to always use Gradle!", RULE),
     ("No emojis.", RULE),
+    ("以后的回答里，代码块都标上语言。", RULE),
+    ("咱们约定一下：以后所有示例都用 Spring Boot 3 的写法。", RULE),
+    ("拜托以后别再推荐 Hibernate 了，我们组用 MyBatis。", RULE),
+    ("每次给 SQL 都顺便说下索引怎么建。", RULE),
+    ("你以后能不能别老是用英文回答？", RULE),
+    ("I'd rather you not use Lombok in examples.", RULE),
     # --- cancels ------------------------------------------------------------------
     ("Forget what I said about the compatibility note.", CANCEL),
     ("不用再给我 Maven 命令了。", CANCEL),
@@ -96,6 +102,8 @@ SENTENCES: list[tuple[str, DirectiveKind | NotADirective]] = [
     ("Actually, scratch the rule about tabs.", CANCEL),
     ("算了，之前那条先给结论的规则取消吧。", CANCEL),
     ("刚才说的 ruoyi-quartz 那条不用记了，我们其实还在用。", CANCEL),
+    ("You can drop the Java 8 caveat now.", CANCEL),
+    ("Disregard the earlier note about the cache TTL.", CANCEL),
     # --- project facts ------------------------------------------------------------
     ("Remember that mall-order calls mall-search via Feign.", FACT),
     ("我们 CI 一律加 -T 4。", FACT),
@@ -113,6 +121,9 @@ SENTENCES: list[tuple[str, DirectiveKind | NotADirective]] = [
     ("不是，消息存储用的是 HBase，MongoDB 只存会话列表。", FACT),
     ("We version the API in the URL path, like /api/v2/orders.", FACT),
     ("flow-admin 我们只给内部运营用，不对外开放。", FACT),
+    ("Heads up: the orders table is partitioned by month.", FACT),
+    ("Correction — the cache TTL is 10 minutes, not 5.", FACT),
+    ("We deploy with Jib, not Dockerfiles.", FACT),
     # --- questions that carry a signal word ----------------------------------------
     ("记住密码功能在 Spring Security 里怎么实现？", Q),
     ("Why does the build always fail on CI?", Q),
@@ -176,6 +187,10 @@ SENTENCES: list[tuple[str, DirectiveKind | NotADirective]] = [
     ("The answers are too long.", NONE),
     ("Don't worry about backward compatibility.", NONE),
     ("never", NONE),
+    ("我同事总说以后都要写 Javadoc。", REP),
+    ("Someone on the team said never to use parallel streams.", REP),
+    ("Do I always have to call flush()?", Q),
+    ("今天先不讨论性能。", ONCE),
 ]
 
 
