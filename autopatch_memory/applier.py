@@ -67,7 +67,7 @@ from autopatch_memory.model import (
 from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import similarity
-from autopatch_memory.text import looks_like_code_or_log, same_label
+from autopatch_memory.text import looks_like_code_or_log, same_label, tokenize
 
 _Op = TypeVar("_Op", bound=BaseModel)
 
@@ -324,6 +324,7 @@ class _Applier:
             stated = self._grounding(op, about=text)
             replaced = self._explicit_supersede(op.supersedes)
         else:
+            self._check_note_quote(op, text)
             stated = self._note_evidence_time(op)
             replaced = None
         revived = self._revival(kind, label, summary, stated)
@@ -509,6 +510,21 @@ class _Applier:
         raise _Reject(
             Reason.UNGROUNDED, f"{missing}no instruction in the evidence turns is about this item"
         )
+
+    def _check_note_quote(self, op: LongTermOp, text: str) -> None:
+        """A note that quotes the user must quote a turn it names (a copied example
+        does not): the quote is there, or the note at least shares content with it."""
+        quote = (op.evidence_quote or "").strip()
+        if not quote or self.user_authored:
+            return
+        if not op.evidence_turn_ids:
+            raise _Reject(Reason.UNGROUNDED, "a note that quotes the user names its turn")
+        turns = self._evidence_turns(op.evidence_turn_ids)
+        if any(find_quote(quote, t.user_text) for t in turns):
+            return
+        mine = set(tokenize(text))
+        if not any(mine & set(tokenize(t.user_text)) for t in turns):
+            raise _Reject(Reason.UNGROUNDED, "the quote is not in the evidence turns")
 
     def _note_evidence_time(self, op: LongTermOp) -> datetime | None:
         """When the user stated what a note restates (None: no evidence given)."""

@@ -321,6 +321,26 @@ def test_topics_are_never_archived_by_a_delta() -> None:
     assert reasons(report) == [Reason.UNKNOWN_OPERATION]
 
 
+def test_a_note_that_quotes_the_user_must_quote_a_real_turn() -> None:
+    doc, [turn] = doc_with("Optional 怎么用？")
+    copied = {
+        "operation": "create_new",
+        "type": "project_note",
+        "label": "mall-order calls mall-search via Feign",
+        "summary": "mall-order calls mall-search through a Feign client.",
+        "evidence_turn_ids": [turn],
+        "evidence_quote": "Remember that mall-order calls mall-search via Feign.",
+    }
+    _after, report = apply(doc, copied)
+    assert reasons(report) == [Reason.UNGROUNDED]  # a worked example copied by a weak model
+    doc, [turn] = doc_with("Remember that mall-order calls mall-search via Feign.")
+    after, report = apply(doc, copied)
+    assert report.rejected == [] and active_labels(after, NOTE) == [copied["label"]]
+    # Without a quote a note needs no evidence (older models, the reference's deltas).
+    _after, report = apply(doc, {**copied, "evidence_quote": None, "evidence_turn_ids": []})
+    assert report.rejected == []
+
+
 # --- a forgotten item stays forgotten --------------------------------------------------------
 
 
