@@ -33,6 +33,8 @@ def journal_report(txn: Transaction, report: ApplyReport) -> None:
         txn.log(f"{ok.section}.{ok.operation}", target=",".join(ok.ids) or None, detail=ok.note)
         for gone in ok.evicted:
             txn.log("evict", Outcome.TRIMMED, target=gone, reason="capacity")
+        for old in ok.superseded:
+            txn.log("supersede", target=old, detail=f"superseded by {','.join(ok.ids)}")
     for bad in report.rejected:
         op = f"{bad.section}[{bad.index}]" if bad.section is not None else "delta"
         outcome = Outcome.REJECTED if bad.section is not None else Outcome.DISCARDED
