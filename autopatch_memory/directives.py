@@ -1252,21 +1252,19 @@ def rule_shape(text: str) -> RuleShape:
     for narrow, wide in _SUBSUMES.items():
         if narrow in objects:
             objects.difference_update(wide)
-    choices: set[tuple[str, str]] = set()
+    choices = {
+        (cls, value)
+        for cls, values in _CHOICE_PATTERNS.items()
+        if cls not in _CUE_PATTERNS or _CUE_PATTERNS[cls].search(norm)
+        for value, pattern in values.items()
+        if pattern.search(norm)
+    }
+    # A choice is rejected when the part that names it is negative: "不喜欢字段注入，用构造器
+    # 注入" rejects one choice and makes the other (parity: "never skip" asks).
     rejected: set[tuple[str, str]] = set()
-    for part in _SHAPE_PARTS.split(norm):
-        # Parity: "never skip the tests" asks for tests; per part, so "不喜欢字段注入，
-        # 用构造器注入" rejects one choice and makes the other.
-        part_negative = len(_NEGATION_RE.findall(part)) % 2 == 1
-        for cls, values in _CHOICE_PATTERNS.items():
-            cue = _CUE_PATTERNS.get(cls)
-            if cue is not None and not cue.search(norm):
-                continue
-            for value, pattern in values.items():
-                if pattern.search(part):
-                    choices.add((cls, value))
-                    if part_negative:
-                        rejected.add((cls, value))
+    for part in filter(str.strip, _SHAPE_PARTS.split(norm)) if choices else ():
+        if len(_NEGATION_RE.findall(part)) % 2 == 1:
+            rejected.update(c for c in choices if _CHOICE_PATTERNS[c[0]][c[1]].search(part))
     terms = {name for name, pattern in _CONCEPT_PATTERNS.items() if pattern.search(norm)}
     terms |= _terms(norm)
     negative = len(_NEGATION_RE.findall(norm)) % 2 == 1

@@ -223,6 +223,16 @@ def test_every_turn_gets_a_summary_in_the_users_language(text: str, language: st
     assert detect_language(op.summary).value == language
 
 
+@pytest.mark.parametrize("text", ["谢谢！", "好的谢谢啦", "ok cool", "great, thanks, that helps"])
+def test_chit_chat_is_only_acknowledged(text: str) -> None:
+    doc = MemoryDocument()
+    turn = add_turn(doc, 0, "general_chat", text)
+    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
+    [op] = delta.turn_summaries
+    assert op.summary in {"用户表示感谢或确认。", "The user acknowledged the answer."}
+    assert delta.topic_operations == [] and delta.long_term_operations == []
+
+
 def test_the_summary_states_the_question_and_keeps_annotations() -> None:
     doc = MemoryDocument()
     first = add_turn(doc, 0, "general_chat", "我在看 OrderService。它的 submit 方法为什么要加锁？")

@@ -30,6 +30,18 @@ _CHIT_CHAT = frozenset(
     }
 )  # fmt: skip
 _FOLD_RE = re.compile(r"[\s!！.。,，~～?？:：;；)）(（]+")
+# Words of thanks and acknowledgement: a turn made only of them is chit-chat too
+# ("ok cool", "great, thanks, that helps", "好的谢谢啦").
+_CHIT_CHAT_WORDS = frozenset(
+    """
+    thanks thank you thx ty ok okay cool got it great nice perfect awesome sure understood
+    makes sense hi hello hey that's that helps helped all good lol haha much so a lot alright
+    right yes yep yeah
+    """.split()
+)
+_CHIT_CHAT_ZH = re.compile(
+    r"^(?:谢谢|多谢|感谢|好的|好|嗯|明白|懂|了解|收到|知道|可以|行|没问题|不错|太好|哈|啦|了|呀|啊|你|您)+$"
+)
 # A project-level question names no file in scope (the host's flag wins when it is set).
 _FILE_RE = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 
@@ -37,7 +49,12 @@ _FILE_RE = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 def is_chit_chat(text: str) -> bool:
     """Thanks, greetings and acknowledgements: nothing to remember."""
     folded = _FOLD_RE.sub(" ", normalize(text)).strip()
-    return not folded or folded in _CHIT_CHAT
+    if not folded or folded in _CHIT_CHAT:
+        return True
+    words = folded.split()
+    if all(w in _CHIT_CHAT_WORDS for w in words):
+        return True
+    return all(_CHIT_CHAT_ZH.match(w) or w in _CHIT_CHAT_WORDS for w in words)
 
 
 def is_question(sentence: str) -> bool:
