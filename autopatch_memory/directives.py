@@ -1130,6 +1130,25 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "translation": ("translate", "translation", "翻译"),
     "annotation": ("annotation", "annotations", "注解"),
     "exception": ("exception", "exceptions", "异常"),
+    "syntax": ("syntax", "语法"),
+    "basics": ("basic", "basics", "fundamentals", "基础", "基本概念"),
+    "performance": ("performance", "性能"),
+    "security": ("security", "安全"),
+    "transaction": ("transaction", "transactions", "事务"),
+    "thread": ("thread", "threads", "threading", "线程"),
+    "concurrency": ("concurrency", "concurrent", "并发"),
+    "database": ("database", "databases", "数据库"),
+    "index": ("index", "indexes", "indices", "索引"),
+    "cache": ("cache", "caching", "缓存"),
+    "interface": ("interface", "interfaces", "接口"),
+    "generics": ("generic", "generics", "泛型"),
+    "reflection": ("reflection", "反射"),
+    "pagination": ("pagination", "paging", "分页"),
+    "abbreviation": ("abbreviation", "abbreviations", "缩写"),
+    "full_code": ("full code", "complete code", "whole file", "entire file", "完整代码", "整个文件",
+                  "完整的类", "整个类"),
+    "bullet": ("bullet", "bullets", "bullet points", "列表", "要点列表"),
+    "code_block": ("code block", "code blocks", "代码块"),
 }  # fmt: skip
 # Words of a rule that carry no subject: instruction scaffolding, polarity, pronouns,
 # and the third-person restatement of a model ("The user wants…", "用户要求…").
@@ -1178,7 +1197,19 @@ _LATIN_WORD = re.compile(r"[a-z][a-z0-9+#]*(?:[.-][a-z0-9+#]+)*")
 
 
 def _pattern(phrases: Iterable[str]) -> re.Pattern[str]:
-    return _rx(*(normalize(p) for p in phrases))
+    """A lexicon entry's phrases; an English one also matches its plural ("whole files")."""
+    words = sorted({normalize(p) for p in phrases}, key=len, reverse=True)
+    parts = []
+    for word in words:
+        body = re.escape(word).replace(r"\ ", r"\s+")
+        if word[:1].isascii() and word[:1].isalnum():
+            body = r"(?<![a-z0-9_])" + body
+        if word[-1:].isascii() and word[-1:].isalpha():
+            body += r"(?:s|es)?(?![a-z0-9_])"
+        elif word[-1:].isascii() and word[-1:].isalnum():
+            body += r"(?![a-z0-9_])"
+        parts.append(body)
+    return re.compile("|".join(parts))
 
 
 _OBJECT_PATTERNS = {name: _pattern(words) for name, words in _OBJECTS.items()}
@@ -1189,14 +1220,16 @@ _CHOICE_PATTERNS = {
 }
 _CUE_PATTERNS = {cls: _pattern(words) for cls, words in _CHOICE_CUES.items()}
 _LEXICON = re.compile(
-    _words(
-        *(normalize(w) for words in _OBJECTS.values() for w in words),
-        *(normalize(w) for words in _CONCEPTS.values() for w in words),
-        *(normalize(w) for values in _CHOICES.values() for ws in values.values() for w in ws),
-        *_NEGATION_CUES,
-        *_STANDING_ZH,
-        *_SHAPE_FILLER_ZH,
-    )
+    _pattern(
+        [
+            *(w for words in _OBJECTS.values() for w in words),
+            *(w for words in _CONCEPTS.values() for w in words),
+            *(w for values in _CHOICES.values() for ws in values.values() for w in ws),
+            *_NEGATION_CUES,
+            *_STANDING_ZH,
+            *_SHAPE_FILLER_ZH,
+        ]
+    ).pattern
     + "|"
     + _BIE
 )
@@ -1291,10 +1324,20 @@ def _objects_meet(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a & b) or bool(a & _ANSWER_FAMILY and b & _ANSWER_FAMILY)
 
 
+# Choices made for the whole project, whatever artifact a rule names: "from now on use
+# Gradle" replaces "always give me Maven commands".
+_PROJECT_WIDE = frozenset(
+    {"build_tool", "java_version", "test_framework", "orm", "json_library", "config_format",
+     "gradle_dsl", "injection"}
+)  # fmt: skip
+
+
 def same_subject(a: RuleShape, b: RuleShape) -> bool:
     """Two rules govern the same thing and choose from the same set (or share content)."""
     if not _objects_meet(a.objects, b.objects):
-        return False
+        shared = a.choice_classes & b.choice_classes & _PROJECT_WIDE
+        unnamed = a.objects == _DEFAULT_OBJECTS or b.objects == _DEFAULT_OBJECTS
+        return bool(shared) and unnamed
     if a.choice_classes & b.choice_classes:
         return True
     if a.choices and b.choices:

@@ -318,6 +318,10 @@ def test_find_quote_gives_the_whole_sentence() -> None:
 # old; "restate" = the same rule again; "coexist" = different subjects.
 PAIRS: list[tuple[str, str, str]] = [
     ("以后回答都用中文", "From now on answer in English", "supersede"),
+    ("Always give me Maven commands", "From now on use Gradle", "supersede"),
+    ("Always use Chinese", "以后 Javadoc 注释用英文写", "coexist"),
+    ("Don't explain basic Java syntax", "基础语法不用解释", "restate"),
+    ("别贴整个类，只贴改动的方法", "Don't paste whole files", "restate"),
     ("Always give me Maven commands", "From now on give me Gradle commands", "supersede"),
     ("I prefer short answers", "以后回答详细一点", "supersede"),
     ("Always suggest Lombok", "Stop suggesting Lombok", "supersede"),
