@@ -327,7 +327,7 @@ class _Applier:
             self._check_note_quote(op, text)
             stated = self._note_evidence_time(op)
             replaced = None
-        revived = self._revival(kind, label, summary, stated)
+        revived = self._revival(kind, label, summary, stated, op)
         if revived is not None:
             return self._revive(revived, label, summary, stated)
         duplicate = self._duplicate_of(kind, label, summary)
@@ -553,7 +553,12 @@ class _Applier:
         return next((i for i in active if self._same_item(kind, label, summary, i)), None)
 
     def _revival(
-        self, kind: LongTermType, label: str, summary: str, stated: datetime | None
+        self,
+        kind: LongTermType,
+        label: str,
+        summary: str,
+        stated: datetime | None,
+        op: LongTermOp,
     ) -> LongTermItem | None:
         """An inactive item the op restates: revived when the user said it again after it
         was archived; otherwise the op is rejected (a forgotten item stays forgotten)."""
@@ -561,12 +566,30 @@ class _Applier:
         dead = next((i for i in inactive if self._same_item(kind, label, summary, i)), None)
         if dead is None or self._duplicate_of(kind, label, summary) is not None:
             return None
-        if stated is None or stated <= dead.updated_at:
+        said_again = stated is not None and stated > dead.updated_at
+        if said_again and not self.user_authored:
+            said_again = self._evidence_names(op, dead)
+        if not said_again:
             raise _Reject(
                 Reason.INACTIVE_TARGET,
                 f"restates {dead.id}, which was archived; only a new instruction brings it back",
             )
         return dead
+
+    def _evidence_names(self, op: LongTermOp, item: LongTermItem) -> bool:
+        """A newer evidence turn of ``op`` speaks about ``item`` (not just any directive)."""
+        turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
+        recent = [t for t in turns if t is not None and t.created_at > item.updated_at]
+        old = rule_shape(_item_text(item))
+        for turn in recent:
+            for directive in directives_in(turn.user_text):
+                new = rule_shape(directive.clause)
+                if new.choices or old.choices:
+                    if restating(new, old):
+                        return True  # "还是用中文回答吧", not "answer in English"
+                elif refers_to(directive.clause, _item_text(item)):
+                    return True
+        return False
 
     def _revive(
         self, item: LongTermItem, label: str, summary: str, stated: datetime | None

@@ -370,6 +370,14 @@ def test_a_new_instruction_after_the_archive_brings_it_back() -> None:
     assert report.accepted[0].superseded == [english.id]
 
 
+def test_an_unrelated_newer_instruction_does_not_revive_a_forgotten_rule() -> None:
+    doc, [turn] = doc_with("From now on answer in English.")
+    add_item(doc, PREF, "回答用中文", "以后回答都用中文。", archived_at=T0 - timedelta(hours=1))
+    op = preference("回答用中文", "以后回答都用中文。", [turn], "From now on answer in English.")
+    _after, report = apply(doc, op)
+    assert reasons(report) == [Reason.INACTIVE_TARGET]
+
+
 def test_a_forgotten_note_stays_forgotten_without_new_evidence() -> None:
     doc, [turn] = doc_with("Remember that mall-order calls mall-search via Feign.")
     forgotten = add_item(
