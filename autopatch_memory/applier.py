@@ -1,4 +1,4 @@
-"""The strict applier: the only way a delta changes memory (SPEC §5, docs/delta.md).
+"""The strict applier: the only way a delta changes memory (docs/delta.md).
 
 A pure function over a document: ``apply_delta(doc, delta, now=…)`` returns a new
 document and a report, and does no I/O. Each operation is validated on its own

@@ -1,4 +1,4 @@
-"""The summarizer prompt (SPEC §4, §5; docs/delta.md): Chinese and English variants.
+"""The summarizer prompt (docs/delta.md): Chinese and English variants.
 
 The prompt teaches what the applier enforces, so that a well-behaved model
 proposes operations that survive validation: a preference is a standing

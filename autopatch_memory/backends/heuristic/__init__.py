@@ -1,4 +1,4 @@
-"""The offline, rule-based summary backend (SPEC §10): see :mod:`.backend`."""
+"""The offline, rule-based summary backend: see :mod:`.backend`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The heuristic backend (SPEC §10): a Memory Delta by rules, offline and deterministic.
+"""The heuristic backend: a Memory Delta by rules, offline and deterministic (docs/delta.md).
 
 It is the default when no model is configured, so memory works on a fresh
 machine. It only restates what the user wrote — never what the assistant
