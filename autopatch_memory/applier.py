@@ -1,4 +1,4 @@
-"""The strict applier: the only way a model changes memory (SPEC §5).
+"""The strict applier: the only way a delta changes memory (docs/delta.md).
 
 A pure function over a document: ``apply_delta(doc, delta, now=…)`` returns a new
 document and a report, and does no I/O. Each operation is validated on its own
@@ -8,14 +8,26 @@ the others still apply. The program constrains what the model proposes:
 * ids are never invented or "repaired": an unknown id rejects the operation;
 * model-written text over its limit is rejected (``too_long``), never clipped;
 * code, diffs, stack traces and logs are rejected (``code_or_log``);
-* a durable preference needs evidence: a turn whose user text carries an
-  explicit long-term signal (``ungrounded`` otherwise);
-* a create that matches an active item becomes an update (no duplicates);
-* the model can never delete or archive, and never touches the repo profile.
+* a durable preference, and any archive, must be **grounded** in a standing
+  directive the user stated in an evidence turn (:mod:`~autopatch_memory.directives`):
+  the quoted sentence, or one the program finds there itself (``ungrounded``);
+* a new rule on the subject of an active one **supersedes** it (the old one
+  becomes inactive with ``superseded_by``); a restated rule or note updates the
+  active one (no duplicates); a restated *inactive* item stays forgotten unless
+  the user said it again after it was archived (``inactive_target``);
+* one delta may create, update and archive only a handful of items
+  (``too_many_operations``), and never evicts an active item: capacity is made
+  from inactive items only (``capacity`` otherwise);
+* the model can never delete, and never touches the repo profile.
+
+``user_authored=True`` is for changes the user typed directly (``remember``,
+``edit``): the op's ``evidence_quote`` is the user's own text and grounds it
+without a turn; every other guard still applies.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
@@ -24,6 +36,16 @@ from pydantic import BaseModel, Field, ValidationError
 
 from autopatch_memory import limits
 from autopatch_memory.budget import long_term_bytes
+from autopatch_memory.directives import (
+    DirectiveKind,
+    conflicting,
+    directives_in,
+    find_quote,
+    read_sentence,
+    refers_to,
+    restating,
+    rule_shape,
+)
 from autopatch_memory.ids import new_memory_id, new_topic_id
 from autopatch_memory.model import (
     DELTA_SECTIONS,
@@ -39,14 +61,24 @@ from autopatch_memory.model import (
     SummaryStatus,
     Topic,
     TopicOp,
+    Turn,
     TurnSummaryOp,
 )
 from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import similarity
-from autopatch_memory.text import has_long_term_signal, looks_like_code_or_log, same_label
+from autopatch_memory.text import looks_like_code_or_log, same_label, tokenize
 
 _Op = TypeVar("_Op", bound=BaseModel)
+
+# What a preference or an archive may rest on: a rule or a cancel, never a fact.
+_GROUNDING_KINDS = frozenset({DirectiveKind.RULE, DirectiveKind.CANCEL})
+_NOTE_ARCHIVE_KINDS = frozenset({*_GROUNDING_KINDS, DirectiveKind.FACT})
+_OPERATION_CAPS: dict[Operation, int] = {
+    Operation.CREATE_NEW: limits.DELTA_MAX_CREATES,
+    Operation.UPDATE_EXISTING: limits.DELTA_MAX_UPDATES,
+    Operation.ARCHIVE_EXISTING: limits.DELTA_MAX_ARCHIVES,
+}
 
 
 class AcceptedOp(BaseModel):
@@ -54,9 +86,10 @@ class AcceptedOp(BaseModel):
 
     section: DeltaSection
     index: int
-    operation: str  # "summarize" | "create_new" | "update_existing"
-    ids: list[str] = Field(default_factory=list)  # what it created or updated
-    evicted: list[str] = Field(default_factory=list)  # what capacity rules removed to make room
+    operation: str  # "summarize" | "create_new" | "update_existing" | "archive_existing"
+    ids: list[str] = Field(default_factory=list)  # what it created, updated or archived
+    evicted: list[str] = Field(default_factory=list)  # inactive items removed to make room
+    superseded: list[str] = Field(default_factory=list)  # rules this one replaced
     note: str | None = None  # e.g. "same label: updated"
 
 
@@ -158,13 +191,30 @@ def _check_source(value: str | None, kind: LongTermType) -> None:
         )
 
 
+def _declared_operation(raw: Any) -> Operation | None:
+    """The operation an entry asks for, before any other check (for the per-delta caps)."""
+    value = raw.get("operation") if isinstance(raw, dict) else getattr(raw, "operation", None)
+    try:
+        return Operation(value)
+    except ValueError:
+        return None
+
+
+def _item_text(item: LongTermItem) -> str:
+    return f"{item.label}. {item.summary}"
+
+
 class _Applier:
     """One application of one delta to a private copy of the document."""
 
-    def __init__(self, doc: MemoryDocument, now: datetime) -> None:
+    def __init__(self, doc: MemoryDocument, now: datetime, *, user_authored: bool) -> None:
         self.doc = doc
         self.now = now
+        self.user_authored = user_authored
         self.report = ApplyReport(generation=doc.generation)
+        self._counts: Counter[Operation] = Counter()
+        # When the user stated each rule created by this delta (a later statement wins).
+        self._stated_at: dict[str, datetime] = {}
 
     # -- turn summaries ----------------------------------------------------------
 
@@ -179,40 +229,19 @@ class _Applier:
         assert summary is not None
         turn.summary = summary
         turn.summary_status = SummaryStatus.READY
-        return self._accepted("turn_summaries", "summarize", [turn.id])
+        return _accepted("turn_summaries", "summarize", [turn.id])
 
     # -- topics --------------------------------------------------------------------
 
     def topic_op(self, raw: Any) -> AcceptedOp:
         op = _coerce(raw, TopicOp)
+        if op.operation is Operation.ARCHIVE_EXISTING:
+            raise _Reject(Reason.UNKNOWN_OPERATION, "topics are created or updated, not archived")
         # Only turns that exist, each once (never "repaired", silently dropped).
         related = list(dict.fromkeys(t for t in op.related_turn_ids if self.doc.turn(t)))
         if op.operation is Operation.CREATE_NEW:
-            label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
-            summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
-            assert label is not None and summary is not None
-            topics = self.doc.working_memory.active_topics
-            existing = next((t for t in topics if same_label(t.label, label)), None)
-            if existing is not None:
-                self._touch_topic(existing, summary, None, related)
-                return self._accepted(
-                    "topic_operations", "create_new", [existing.id], "same label: updated"
-                )
-            evicted: list[str] = []
-            while len(topics) >= limits.MAX_ACTIVE_TOPICS:
-                stale = min(topics, key=lambda t: t.last_touched_at)
-                topics.remove(stale)
-                evicted.append(stale.id)
-            topic = Topic(
-                id=new_topic_id(self.now, self.doc.all_ids()),
-                label=label,
-                summary=summary,
-                related_turn_ids=related[-limits.MAX_RELATED_TURN_IDS :],
-                last_touched_at=self.now,
-            )
-            topics.append(topic)
-            return self._accepted("topic_operations", "create_new", [topic.id], evicted=evicted)
-        target = self._target_id(op.target_id)
+            return self._create_topic(op, related)
+        target = _target_id(op.target_id)
         found = self.doc.topic(target)
         if found is None:
             raise _Reject(Reason.UNKNOWN_TARGET, f"no active topic {target}")
@@ -220,7 +249,32 @@ class _Applier:
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS, required=False)
         assert summary is not None
         note = self._touch_topic(found, summary, label, related)
-        return self._accepted("topic_operations", "update_existing", [found.id], note)
+        return _accepted("topic_operations", "update_existing", [found.id], note)
+
+    def _create_topic(self, op: TopicOp, related: list[str]) -> AcceptedOp:
+        label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
+        summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
+        assert label is not None and summary is not None
+        topics = self.doc.working_memory.active_topics
+        existing = next((t for t in topics if same_label(t.label, label)), None)
+        if existing is not None:
+            self._touch_topic(existing, summary, None, related)
+            return _accepted("topic_operations", "create_new", [existing.id], "same label: updated")
+        evicted: list[str] = []
+        # Topics are working memory, allowed to be forgotten: the stalest one makes room.
+        while len(topics) >= limits.MAX_ACTIVE_TOPICS:
+            stale = min(topics, key=lambda t: t.last_touched_at)
+            topics.remove(stale)
+            evicted.append(stale.id)
+        topic = Topic(
+            id=new_topic_id(self.now, self.doc.all_ids()),
+            label=label,
+            summary=summary,
+            related_turn_ids=related[-limits.MAX_RELATED_TURN_IDS :],
+            last_touched_at=self.now,
+        )
+        topics.append(topic)
+        return _accepted("topic_operations", "create_new", [topic.id], evicted=evicted)
 
     def _touch_topic(
         self, topic: Topic, summary: str, label: str | None, related: list[str]
@@ -242,9 +296,20 @@ class _Applier:
     # -- long-term memory ----------------------------------------------------------
 
     def long_term_op(self, raw: Any) -> AcceptedOp:
+        declared = _declared_operation(raw)
+        if declared is not None:
+            self._counts[declared] += 1
+            cap = _OPERATION_CAPS[declared]
+            if self._counts[declared] > cap:
+                raise _Reject(
+                    Reason.TOO_MANY_OPERATIONS,
+                    f"one delta may {declared.value.replace('_', ' ')} at most {cap} items",
+                )
         op = _coerce(raw, LongTermOp)
         if op.operation is Operation.CREATE_NEW:
             return self._create_long_term(op)
+        if op.operation is Operation.ARCHIVE_EXISTING:
+            return self._archive_long_term(op)
         return self._update_long_term(op)
 
     def _create_long_term(self, op: LongTermOp) -> AcceptedOp:
@@ -253,13 +318,28 @@ class _Applier:
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         assert label is not None and summary is not None
+        text = f"{label}. {summary}"
+        stated: datetime | None
         if kind is LongTermType.DURABLE_PREFERENCE:
-            self._check_grounded(op.evidence_turn_ids)
+            stated = self._grounding(op, about=text)
+            replaced = self._explicit_supersede(op.supersedes)
+        else:
+            self._check_note_quote(op, text)
+            stated = self._note_evidence_time(op)
+            replaced = None
+        revived = self._revival(kind, label, summary, stated, op)
+        if revived is not None:
+            return self._revive(revived, label, summary, stated)
         duplicate = self._duplicate_of(kind, label, summary)
         if duplicate is not None:
-            self._revise(duplicate, summary, None)
-            return self._accepted(
-                "long_term_operations", "create_new", [duplicate.id], "duplicate: updated"
+            return self._restated(duplicate, summary, stated)
+        later = self._replaced_later(kind, text, stated)
+        if later is not None:
+            return _accepted(
+                "long_term_operations",
+                "create_new",
+                [later.id],
+                "an instruction stated later in this delta replaces it: not created",
             )
         item = LongTermItem(
             id=new_memory_id(self.now, self.doc.all_ids()),
@@ -272,25 +352,309 @@ class _Applier:
             updated_at=self.now,
         )
         evicted = self._make_room(item)
-        return self._accepted("long_term_operations", "create_new", [item.id], evicted=evicted)
+        superseded: list[str] = []
+        if stated is not None and kind is LongTermType.DURABLE_PREFERENCE:
+            self._stated_at[item.id] = stated
+            superseded = self._supersede_conflicts(item, stated, also=replaced)
+        return _accepted(
+            "long_term_operations",
+            "create_new",
+            [item.id],
+            evicted=evicted,
+            superseded=superseded,
+        )
 
     def _update_long_term(self, op: LongTermOp) -> AcceptedOp:
-        target = self._target_id(op.target_id)
+        item = self._active_target(op)
+        if op.type is not None and str(op.type).strip() != item.type.value:
+            raise _Reject(Reason.INVALID_TYPE, f"{item.id} is a {item.type.value}")
+        _check_source(op.source, item.type)
+        summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
+        label = _text(op.label, "label", limits.MAX_LABEL_CHARS, required=False)
+        assert summary is not None
+        superseded: list[str] = []
+        if item.type is LongTermType.DURABLE_PREFERENCE:
+            stated = self._grounding(op, about=f"{label or item.label}. {summary}")
+            note = self._revise(item, summary, label)
+            superseded = self._supersede_conflicts(item, stated)
+        else:
+            note = self._revise(item, summary, label)
+        return _accepted(
+            "long_term_operations", "update_existing", [item.id], note, superseded=superseded
+        )
+
+    def _restated(self, item: LongTermItem, summary: str, stated: datetime | None) -> AcceptedOp:
+        """A create that restates an active item updates it (no duplicates)."""
+        later = self._stated_at.get(item.id)
+        if later is not None and stated is not None and later > stated:
+            return _accepted(
+                "long_term_operations",
+                "create_new",
+                [item.id],
+                "an instruction stated later in this delta covers it: unchanged",
+            )
+        note = self._revise(item, summary, None)
+        superseded: list[str] = []
+        if item.type is LongTermType.DURABLE_PREFERENCE and stated is not None:
+            superseded = self._supersede_conflicts(item, stated)
+        return _accepted(
+            "long_term_operations",
+            "create_new",
+            [item.id],
+            note or "duplicate: updated",
+            superseded=superseded,
+        )
+
+    def _archive_long_term(self, op: LongTermOp) -> AcceptedOp:
+        item = self._active_target(op)
+        # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
+        kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
+        self._grounding(op, about=_item_text(item), must_refer=True, kinds=kinds)
+        item.status = ItemStatus.ARCHIVED
+        item.updated_at = self.now
+        return _accepted("long_term_operations", "archive_existing", [item.id])
+
+    def _active_target(self, op: LongTermOp) -> LongTermItem:
+        target = _target_id(op.target_id)
         item = self.doc.long_term_item(target)
         if item is None:
             raise _Reject(Reason.UNKNOWN_TARGET, f"no long-term item {target}")
         if not item.is_active:
             raise _Reject(Reason.INACTIVE_TARGET, f"{target} is archived")
-        if op.type is not None and str(op.type).strip() != item.type.value:
-            raise _Reject(Reason.INVALID_TYPE, f"{target} is a {item.type.value}")
-        _check_source(op.source, item.type)
-        summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
-        label = _text(op.label, "label", limits.MAX_LABEL_CHARS, required=False)
-        assert summary is not None
-        if item.type is LongTermType.DURABLE_PREFERENCE:
-            self._check_grounded(op.evidence_turn_ids)
+        return item
+
+    # -- grounding -------------------------------------------------------------------
+
+    def _evidence_turns(self, evidence: list[str]) -> list[Turn]:
+        turns = []
+        for turn_id in evidence:
+            turn = self.doc.turn(turn_id) if isinstance(turn_id, str) else None
+            if turn is None:
+                raise _Reject(Reason.UNKNOWN_TARGET, f"evidence names no recent turn {turn_id}")
+            turns.append(turn)
+        return turns
+
+    def _grounding(
+        self,
+        op: LongTermOp,
+        *,
+        about: str,
+        must_refer: bool = False,
+        kinds: frozenset[DirectiveKind] = _GROUNDING_KINDS,
+    ) -> datetime:
+        """When the user stated the directive this op rests on; rejects ``ungrounded``.
+
+        The quoted sentence must be in an evidence turn and be a standing rule or a
+        cancel; without a quote (or when it is not found) the evidence turns are
+        searched for one that is about ``about`` (or the only one there is).
+        """
+        quote = (op.evidence_quote or "").strip()
+        if self.user_authored:
+            if not quote:
+                raise _Reject(Reason.UNGROUNDED, "a user-authored change carries evidence_quote")
+            return self.now
+        if not op.evidence_turn_ids:
+            raise _Reject(Reason.UNGROUNDED, "needs evidence_turn_ids naming the user's turn")
+        turns = self._evidence_turns(op.evidence_turn_ids)
+        if quote:
+            for turn in turns:
+                sentences = find_quote(quote, turn.user_text)
+                if sentences:
+                    return self._quoted(turn, sentences, about, must_refer=must_refer, kinds=kinds)
+        return self._searched(turns, about, quote_missing=bool(quote), kinds=kinds)
+
+    def _quoted(
+        self,
+        turn: Turn,
+        sentences: list[str],
+        about: str,
+        *,
+        must_refer: bool,
+        kinds: frozenset[DirectiveKind],
+    ) -> datetime:
+        readings = [read_sentence(s) for s in sentences]
+        grounded = [r for r in readings if r.kind in kinds]
+        if not grounded:
+            first = readings[0]
+            why = (
+                "a project fact: store it as a project note"
+                if first.kind is DirectiveKind.FACT
+                else str(first.why_not)
+            )
+            raise _Reject(Reason.UNGROUNDED, f"the quoted sentence is {why}")
+        if must_refer and not any(refers_to(r.sentence, about) for r in grounded):
+            raise _Reject(Reason.UNGROUNDED, "the quoted sentence is not about this item")
+        return turn.created_at
+
+    def _searched(
+        self,
+        turns: list[Turn],
+        about: str,
+        *,
+        quote_missing: bool,
+        kinds: frozenset[DirectiveKind] = _GROUNDING_KINDS,
+    ) -> datetime:
+        found = [
+            (turn, d) for turn in turns for d in directives_in(turn.user_text) if d.kind in kinds
+        ]
+        missing = "the quote is not in the evidence turns; " if quote_missing else ""
+        if not found:
+            raise _Reject(
+                Reason.UNGROUNDED, f"{missing}no evidence turn states a standing instruction"
+            )
+        related = [turn for turn, d in found if refers_to(d.clause, about)]
+        if related:
+            return max(t.created_at for t in related)
+        if len({d.sentence for _, d in found}) == 1:
+            return found[0][0].created_at
+        raise _Reject(
+            Reason.UNGROUNDED, f"{missing}no instruction in the evidence turns is about this item"
+        )
+
+    def _check_note_quote(self, op: LongTermOp, text: str) -> None:
+        """A note that quotes the user must quote a turn it names (a copied example
+        does not): the quote is there, or the note at least shares content with it."""
+        quote = (op.evidence_quote or "").strip()
+        if not quote or self.user_authored:
+            return
+        if not op.evidence_turn_ids:
+            raise _Reject(Reason.UNGROUNDED, "a note that quotes the user names its turn")
+        turns = self._evidence_turns(op.evidence_turn_ids)
+        if any(find_quote(quote, t.user_text) for t in turns):
+            return
+        mine = set(tokenize(text))
+        if not any(mine & set(tokenize(t.user_text)) for t in turns):
+            raise _Reject(Reason.UNGROUNDED, "the quote is not in the evidence turns")
+
+    def _note_evidence_time(self, op: LongTermOp) -> datetime | None:
+        """When the user stated what a note restates (None: no evidence given)."""
+        if self.user_authored:
+            return self.now
+        turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
+        times = [t.created_at for t in turns if t is not None]
+        return max(times) if times else None
+
+    # -- duplicates, superseding, forgotten items -----------------------------------
+
+    def _same_item(self, kind: LongTermType, label: str, summary: str, item: LongTermItem) -> bool:
+        """``label``/``summary`` restate ``item`` (and do not replace it)."""
+        if kind is LongTermType.DURABLE_PREFERENCE:
+            new, old = rule_shape(f"{label}. {summary}"), rule_shape(_item_text(item))
+            if conflicting(new, old):
+                return False
+            if restating(new, old) and (new.choices or new.terms):
+                return True
+        if same_label(item.label, label):
+            return True
+        return similarity(summary, item.summary) >= limits.NEAR_DUPLICATE_SIMILARITY
+
+    def _duplicate_of(self, kind: LongTermType, label: str, summary: str) -> LongTermItem | None:
+        active = [i for i in self.doc.long_term_memory.list_for(kind) if i.is_active]
+        return next((i for i in active if self._same_item(kind, label, summary, i)), None)
+
+    def _revival(
+        self,
+        kind: LongTermType,
+        label: str,
+        summary: str,
+        stated: datetime | None,
+        op: LongTermOp,
+    ) -> LongTermItem | None:
+        """An inactive item the op restates: revived when the user said it again after it
+        was archived; otherwise the op is rejected (a forgotten item stays forgotten)."""
+        inactive = [i for i in self.doc.long_term_memory.list_for(kind) if not i.is_active]
+        dead = next((i for i in inactive if self._same_item(kind, label, summary, i)), None)
+        if dead is None or self._duplicate_of(kind, label, summary) is not None:
+            return None
+        said_again = stated is not None and stated > dead.updated_at
+        if said_again and not self.user_authored:
+            said_again = self._evidence_names(op, dead)
+        if not said_again:
+            raise _Reject(
+                Reason.INACTIVE_TARGET,
+                f"restates {dead.id}, which was archived; only a new instruction brings it back",
+            )
+        return dead
+
+    def _evidence_names(self, op: LongTermOp, item: LongTermItem) -> bool:
+        """A newer evidence turn of ``op`` speaks about ``item`` (not just any directive)."""
+        turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
+        recent = [t for t in turns if t is not None and t.created_at > item.updated_at]
+        old = rule_shape(_item_text(item))
+        for turn in recent:
+            for directive in directives_in(turn.user_text):
+                new = rule_shape(directive.clause)
+                if new.choices or old.choices:
+                    if restating(new, old):
+                        return True  # "还是用中文回答吧", not "answer in English"
+                elif refers_to(directive.clause, _item_text(item)):
+                    return True
+        return False
+
+    def _revive(
+        self, item: LongTermItem, label: str, summary: str, stated: datetime | None
+    ) -> AcceptedOp:
         note = self._revise(item, summary, label)
-        return self._accepted("long_term_operations", "update_existing", [item.id], note)
+        item.status = ItemStatus.ACTIVE
+        item.superseded_by = None
+        superseded: list[str] = []
+        if item.type is LongTermType.DURABLE_PREFERENCE and stated is not None:
+            self._stated_at[item.id] = stated
+            superseded = self._supersede_conflicts(item, stated)
+        return _accepted(
+            "long_term_operations",
+            "create_new",
+            [item.id],
+            note or "restated after it was archived: active again",
+            superseded=superseded,
+        )
+
+    def _replaced_later(
+        self, kind: LongTermType, text: str, stated: datetime | None
+    ) -> LongTermItem | None:
+        """A rule created earlier in this delta from a *later* instruction on the same
+        subject (a model may list operations out of order): it wins."""
+        if kind is not LongTermType.DURABLE_PREFERENCE or stated is None:
+            return None
+        shape = rule_shape(text)
+        for item in self.doc.long_term_memory.durable_preferences:
+            later = self._stated_at.get(item.id)
+            newer = item.is_active and later is not None and later > stated
+            if newer and conflicting(shape, rule_shape(_item_text(item))):
+                return item
+        return None
+
+    def _explicit_supersede(self, target: str | None) -> LongTermItem | None:
+        if target is None or not target.strip():
+            return None
+        item = self.doc.long_term_item(target.strip())
+        if item is None:
+            raise _Reject(Reason.UNKNOWN_TARGET, f"supersedes names no item {target}")
+        if item.type is not LongTermType.DURABLE_PREFERENCE:
+            raise _Reject(Reason.INVALID_TYPE, f"{item.id} is not a preference")
+        if not item.is_active:
+            raise _Reject(Reason.INACTIVE_TARGET, f"{item.id} is archived")
+        return item
+
+    def _supersede_conflicts(
+        self, item: LongTermItem, stated: datetime | None, *, also: LongTermItem | None = None
+    ) -> list[str]:
+        """Make every active rule that ``item`` replaces inactive, ``superseded_by`` it."""
+        shape = rule_shape(_item_text(item))
+        victims = [also] if also is not None and also is not item else []
+        for other in self.doc.long_term_memory.durable_preferences:
+            if other is item or not other.is_active or other in victims:
+                continue
+            later = self._stated_at.get(other.id)
+            if later is not None and stated is not None and later > stated:
+                continue  # a rule the user stated after this one stays
+            if conflicting(shape, rule_shape(_item_text(other))):
+                victims.append(other)
+        for victim in victims:
+            victim.status = ItemStatus.ARCHIVED
+            victim.superseded_by = item.id
+            victim.updated_at = self.now
+        return [v.id for v in victims]
 
     def _revise(self, item: LongTermItem, summary: str, label: str | None) -> str | None:
         """Update ``item`` in place within the byte budget; returns a note, if any."""
@@ -309,92 +673,63 @@ class _Applier:
             raise _Reject(Reason.CAPACITY, "long-term memory would pass its byte budget")
         return note
 
-    def _check_grounded(self, evidence: list[str]) -> None:
-        if not evidence:
-            raise _Reject(Reason.UNGROUNDED, "a preference needs evidence_turn_ids")
-        turns = []
-        for turn_id in evidence:
-            turn = self.doc.turn(turn_id) if isinstance(turn_id, str) else None
-            if turn is None:
-                raise _Reject(Reason.UNKNOWN_TARGET, f"evidence names no recent turn {turn_id}")
-            turns.append(turn)
-        if not any(has_long_term_signal(t.user_text) for t in turns):
-            raise _Reject(Reason.UNGROUNDED, "no evidence turn states an explicit long-term wish")
-
-    def _duplicate_of(self, kind: LongTermType, label: str, summary: str) -> LongTermItem | None:
-        active = [i for i in self.doc.long_term_memory.list_for(kind) if i.is_active]
-        by_label = next((i for i in active if same_label(i.label, label)), None)
-        if by_label is not None:
-            return by_label
-        scored = [(similarity(summary, i.summary), i) for i in active]
-        best = max(scored, key=lambda pair: pair[0], default=None)
-        if best is not None and best[0] >= limits.NEAR_DUPLICATE_SIMILARITY:
-            return best[1]
-        return None
-
     def _make_room(self, item: LongTermItem) -> list[str]:
-        """Add ``item``, evicting per the capacity rules; returns the evicted ids.
+        """Add ``item``, evicting inactive items (oldest first) if needed; returns their ids.
 
-        At the item cap, archived items go first (oldest first), then the least
-        recently updated project note; preferences never. Over the byte budget
-        only archived items may go: a create that still does not fit is rejected
-        (``capacity``) rather than costing an active note.
+        A delta never evicts an active item: the user has not seen it replaced. When
+        only active items are left, the create is rejected (``capacity``) and the
+        user decides what to forget.
         """
         ltm = self.doc.long_term_memory
         saved = (list(ltm.durable_preferences), list(ltm.project_notes))
         evicted: list[LongTermItem] = []
         ltm.list_for(item.type).append(item)
 
-        def evict(*, notes_too: bool, why: str) -> None:
-            victim = self._eviction_candidate(exclude=item, notes_too=notes_too)
-            if victim is None:
+        def full() -> bool:
+            return (
+                len(ltm.items()) > limits.MAX_LONG_TERM_ITEMS
+                or long_term_bytes(self.doc) > limits.LONG_TERM_BUDGET_BYTES
+            )
+
+        while full():
+            inactive = [i for i in ltm.items() if not i.is_active and i is not item]
+            if not inactive:
                 # Nothing may go: undo, nothing is lost.
                 ltm.durable_preferences[:], ltm.project_notes[:] = saved
-                raise _Reject(Reason.CAPACITY, why)
+                raise _Reject(
+                    Reason.CAPACITY,
+                    "long-term memory is full of active items; forget some to make room",
+                )
+            victim = min(inactive, key=lambda i: i.updated_at)
             ltm.list_for(victim.type).remove(victim)
             evicted.append(victim)
-
-        while len(ltm.items()) > limits.MAX_LONG_TERM_ITEMS:
-            evict(notes_too=True, why="long-term memory is full of preferences")
-        while long_term_bytes(self.doc) > limits.LONG_TERM_BUDGET_BYTES:
-            evict(notes_too=False, why="long-term memory would pass its byte budget")
         return [v.id for v in evicted]
 
-    def _eviction_candidate(self, *, exclude: LongTermItem, notes_too: bool) -> LongTermItem | None:
-        items = [i for i in self.doc.long_term_memory.items() if i is not exclude]
-        archived = [i for i in items if not i.is_active]
-        if archived:
-            return min(archived, key=lambda i: i.updated_at)
-        notes = [i for i in items if i.type is LongTermType.PROJECT_NOTE]
-        if notes and notes_too:
-            return min(notes, key=lambda i: i.updated_at)
-        return None  # durable preferences are never evicted automatically
 
-    # -- helpers ---------------------------------------------------------------------
+def _target_id(value: str | None) -> str:
+    if value is None or not value.strip():
+        raise _Reject(Reason.EMPTY_FIELD, "target_id is missing")
+    return value.strip()
 
-    @staticmethod
-    def _target_id(value: str | None) -> str:
-        if value is None or not value.strip():
-            raise _Reject(Reason.EMPTY_FIELD, "target_id is missing")
-        return value.strip()
 
-    @staticmethod
-    def _accepted(
-        section: DeltaSection,
-        operation: str,
-        ids: list[str],
-        note: str | None = None,
-        *,
-        evicted: list[str] | None = None,
-    ) -> AcceptedOp:
-        return AcceptedOp(
-            section=section,
-            index=-1,
-            operation=operation,
-            ids=ids,
-            evicted=evicted or [],
-            note=note,
-        )
+def _accepted(
+    section: DeltaSection,
+    operation: str,
+    ids: list[str],
+    note: str | None = None,
+    *,
+    evicted: list[str] | None = None,
+    superseded: list[str] | None = None,
+) -> AcceptedOp:
+    return AcceptedOp(
+        section=section,
+        index=-1,
+        operation=operation,
+        ids=ids,
+        evicted=evicted or [],
+        superseded=superseded or [],
+        note=note,
+    )
 
 
 def apply_delta(
@@ -404,12 +739,15 @@ def apply_delta(
     now: datetime,
     bad_sections: Sequence[str] = (),
     expected_generation: int | None = None,
+    user_authored: bool = False,
 ) -> tuple[MemoryDocument, ApplyReport]:
     """Apply ``delta`` to a copy of ``doc``; returns the new document and the report.
 
     ``bad_sections`` names delta sections the parser dropped (not lists).
     ``expected_generation``: the generation the delta was computed for; when the
     document has moved on (a reset), the whole delta is discarded.
+    ``user_authored``: the user typed these changes (``remember``, ``edit``); each
+    preference or archive is grounded by its ``evidence_quote`` instead of a turn.
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(
@@ -418,7 +756,9 @@ def apply_delta(
             generation=doc.generation,
         )
     # A dump/validate round trip is a deep copy, about 3x faster than copy.deepcopy.
-    applier = _Applier(MemoryDocument.model_validate(doc.model_dump()), now)
+    applier = _Applier(
+        MemoryDocument.model_validate(doc.model_dump()), now, user_authored=user_authored
+    )
     report = applier.report
     for name in bad_sections:
         report.rejected.append(

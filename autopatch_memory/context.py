@@ -8,11 +8,14 @@ Selection, in priority order (each section capped by :mod:`~autopatch_memory.lim
 1. active durable preferences — the most relevant first, then the most recently
    updated; always included, even when nothing matches: they are rules;
 2. the repo profile — for ``code_explain`` or a question with a project signal;
-3. active project notes — relevant ones first; ``code_explain`` fills up with the
-   most recent ones, ``general_chat`` gets only the matching ones;
+3. active project notes — only the ones that match the question, for every intent;
 4. active topics — only matching ones;
 5. summaries of ready recent turns — newest first;
-6. the user text of pending recent turns — newest first, marked as raw clues.
+6. the user text of pending recent turns — newest first, marked as raw clues, without
+   pasted code, logs or secrets.
+
+Words every module name shares (``mall`` of ``mall-order``/``mall-search``) and the
+project's name carry no weight: they would make every note match.
 
 Relevance is BM25 over label + summary (:mod:`~autopatch_memory.relevance`). Never
 injected: assistant text, archived items, ids, scores, timestamps. A summary is
@@ -25,6 +28,7 @@ items first, and :attr:`MemoryContext.items` always lists exactly what it shows.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
 from functools import lru_cache
@@ -36,6 +40,7 @@ from autopatch_memory import limits
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.model import LongTermItem, MemoryDocument, RepoProfile, Topic, Turn
 from autopatch_memory.privacy import redact
+from autopatch_memory.prose import user_prose
 from autopatch_memory.relevance import by_recency, rank
 from autopatch_memory.text import (
     Language,
@@ -407,6 +412,73 @@ def _newest_first(turns: Sequence[Turn]) -> list[Turn]:
     return sorted(reversed(turns), key=lambda t: t.created_at, reverse=True)
 
 
+def _ranking(
+    doc: MemoryDocument,
+    user_text: str,
+    analyzed: Sequence[tuple[tuple[str, ...], frozenset[str]]],
+    recency: Sequence[float],
+) -> list[tuple[int, float]]:
+    """BM25 ranking of every rankable item for the question (one corpus for all)."""
+    # Words every module name shares ("mall" in mall-order, mall-search…) or the
+    # project's name name no part of the project: they carry no weight.
+    noise = _profile_noise(doc.repo_profile)
+    query = [t for t in make_query_tokens(user_text) if t not in noise]
+    if not query or not analyzed:
+        return []
+    return rank(
+        query,
+        [tokens for tokens, _ in analyzed],
+        recency,
+        query_anchors=anchor_tokens(user_text, query=True) - noise,
+        docs_anchors=[anchors for _, anchors in analyzed],
+    )
+
+
+def _profile_items(
+    doc: MemoryDocument, intent: IntentType, user_text: str, language: Language
+) -> list[ContextItem]:
+    """The profile, when the intent explains code or the question is about the project."""
+    profile = doc.repo_profile
+    if profile is None or profile.is_empty:
+        return []
+    if intent is not IntentType.CODE_EXPLAIN and not has_project_signal(user_text):
+        return []
+    text = _profile_text(profile, language)
+    if not text:
+        return []
+    return [ContextItem(section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text)]
+
+
+def _turn_items(turns: Sequence[Turn]) -> list[ContextItem]:
+    """Summaries of the newest ready turns, then the newest pending questions: only the
+    user's own words, without pasted code, logs or secrets."""
+    newest = _newest_first(turns)
+    ready = [t for t in newest if not t.is_pending and t.summary.strip()]
+    items = [
+        ContextItem(
+            section=ContextSection.RECENT_SUMMARIES,
+            id=t.id,
+            text=_clean(t.summary, limits.MAX_SUMMARY_CHARS),
+        )
+        for t in ready[: limits.CONTEXT_READY_SUMMARIES]
+    ]
+    pending = 0
+    for turn in (t for t in newest if t.is_pending):
+        if pending >= limits.CONTEXT_PENDING_QUESTIONS:
+            break
+        prose = user_prose(turn.user_text)
+        if prose.strip():
+            pending += 1
+            items.append(
+                ContextItem(
+                    section=ContextSection.PENDING_QUESTIONS,
+                    id=turn.id,
+                    text=_clean(prose, limits.CONTEXT_PENDING_QUESTION_CHARS),
+                )
+            )
+    return items
+
+
 def _select(
     doc: MemoryDocument, intent: IntentType, user_text: str, language: Language
 ) -> list[ContextItem]:
@@ -414,7 +486,6 @@ def _select(
     prefs = [i for i in ltm.durable_preferences if i.is_active and _has_text(i.label, i.summary)]
     notes = [i for i in ltm.project_notes if i.is_active and _has_text(i.label, i.summary)]
     topics = [t for t in wm.active_topics if _has_text(t.label, t.summary)]
-
     # One BM25 corpus over every rankable item gives steadier term statistics than
     # three tiny ones; the ranking is then split back into sections.
     analyzed = [
@@ -422,86 +493,57 @@ def _select(
         *(_item_tokens(i.label, i.summary) for i in notes),
         *(_item_tokens(t.label, t.summary) for t in topics),
     ]
-    docs = [tokens for tokens, _ in analyzed]
     recency = [
         *(i.updated_at.timestamp() for i in prefs),
         *(i.updated_at.timestamp() for i in notes),
         *(t.last_touched_at.timestamp() for t in topics),
     ]
-    query = make_query_tokens(user_text)
-    ranked = (
-        rank(
-            query,
-            docs,
-            recency,
-            query_anchors=anchor_tokens(user_text, query=True),
-            docs_anchors=[anchors for _, anchors in analyzed],
-        )
-        if query and docs
-        else []
-    )
+    ranked = _ranking(doc, user_text, analyzed, recency)
     n_prefs, n_notes = len(prefs), len(notes)
-
-    items: list[ContextItem] = []
-
     # 1. Preferences are rules: the relevant ones first, then the newest.
     pref_order = _fill(
         [i for i, _ in ranked if i < n_prefs],
         by_recency(recency[:n_prefs]),
         limits.CONTEXT_PREFERENCES,
     )
-    items.extend(_long_term_item(ContextSection.PREFERENCES, prefs[i]) for i in pref_order)
-
+    items = [_long_term_item(ContextSection.PREFERENCES, prefs[i]) for i in pref_order]
     # 2. The profile, when the question is about the project.
-    profile = doc.repo_profile
-    if (
-        profile is not None
-        and not profile.is_empty
-        and (intent is IntentType.CODE_EXPLAIN or has_project_signal(user_text))
-    ):
-        text = _profile_text(profile, language)
-        if text:
-            items.append(
-                ContextItem(section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text)
-            )
-
-    # 3. Notes: matching ones; explaining code also wants the latest project facts.
-    relevant_notes = _relevant(ranked, n_prefs, n_notes)
-    fallback = (
-        by_recency(recency[n_prefs : n_prefs + n_notes])
-        if intent is IntentType.CODE_EXPLAIN
-        else []
-    )
-    note_order = _fill(relevant_notes, fallback, limits.CONTEXT_NOTES)
+    items.extend(_profile_items(doc, intent, user_text, language))
+    # 3. Notes: only the ones that match, for every intent (never padded by recency).
+    note_order = _relevant(ranked, n_prefs, n_notes)[: limits.CONTEXT_NOTES]
     items.extend(_long_term_item(ContextSection.PROJECT_NOTES, notes[i]) for i in note_order)
-
     # 4. Topics: only matching ones.
     topic_order = _relevant(ranked, n_prefs + n_notes, len(topics))[: limits.CONTEXT_TOPICS]
     items.extend(_topic_item(topics[i]) for i in topic_order)
-
-    # 5. What the last summarized turns were about.
-    turns = _newest_first(wm.recent_turns)
-    ready = [t for t in turns if not t.is_pending and t.summary.strip()]
-    items.extend(
-        ContextItem(
-            section=ContextSection.RECENT_SUMMARIES,
-            id=t.id,
-            text=_clean(t.summary, limits.MAX_SUMMARY_CHARS),
-        )
-        for t in ready[: limits.CONTEXT_READY_SUMMARIES]
-    )
-
-    # 6. Turns the summarizer has not reached yet: only the user's own words.
-    pending = [t for t in turns if t.is_pending and t.user_text.strip()]
-    items.extend(
-        ContextItem(
-            section=ContextSection.PENDING_QUESTIONS,
-            id=t.id,
-            text=_clean(t.user_text, limits.CONTEXT_PENDING_QUESTION_CHARS),
-        )
-        for t in pending[: limits.CONTEXT_PENDING_QUESTIONS]
-    )
+    # 5–6. What the last turns were about; then the questions not summarized yet.
+    items.extend(_turn_items(wm.recent_turns))
     return [item for item in items if item.text or item.label]
+
+
+# Words every note of a repository can contain: "the review module" is about review,
+# not about modules, so "模块" alone makes no note relevant.
+_STRUCTURE_WORDS = frozenset(
+    tokenize(
+        "模块 子模块 项目 工程 仓库 目录 代码 文件 module modules submodule project repo "
+        "repository folder directory code file files"
+    )
+)
+
+
+def _profile_noise(profile: RepoProfile | None) -> frozenset[str]:
+    """Tokens that name no part of the project: structure words ("模块", "module"), the
+    project's name, and words most module names share (a common prefix like ``mall-``
+    or suffix like ``-service``)."""
+    noise: set[str] = set(_STRUCTURE_WORDS)
+    if profile is None:
+        return frozenset(noise)
+    noise.update(tokenize(profile.project_name or ""))
+    names = [m.rstrip("/").rsplit("/", 1)[-1] for m in profile.modules]
+    if len(names) >= limits.CONTEXT_NOISE_MIN_MODULES:
+        counts = Counter(t for name in names for t in set(tokenize(name)))
+        share = limits.CONTEXT_NOISE_MODULE_SHARE
+        noise.update(t for t, n in counts.items() if n >= share * len(names))
+    return frozenset(noise)
 
 
 def _fit(items: list[ContextItem], language: Language) -> list[ContextItem]:

@@ -80,7 +80,8 @@ DELTA_PREVIEW_CHARS = 80  # how much of an unparseable reply the journal quotes
 LLM_TIMEOUT_SECONDS = 60.0
 LLM_MAX_RETRIES = 2
 LLM_TEMPERATURE = 0.1
-LLM_MAX_TOKENS = 1200
+# Room for a reasoning model's thinking plus a delta of a dozen operations.
+LLM_MAX_TOKENS = 8192
 LLM_REPAIR_ATTEMPTS = 1
 # Bounds a configuration value must stay within ("few retries", "bounded max_tokens").
 LLM_TIMEOUT_MAX_SECONDS = 600.0
@@ -98,18 +99,47 @@ LLM_REPAIR_REPLY_CHARS = 2000
 LLM_REPAIR_ERROR_CHARS = 400
 LLM_ERROR_DETAIL_CHARS = 200  # server error text kept in a BackendError message
 
+# --- memory judgement: what is a rule, a fact, a topic (docs/delta.md, docs/quality.md) ---
+# The user's prose (prose.py): a line where more than this share of characters is
+# {}[]();=<>|& is code, not prose; inline code longer than this is not a name.
+PROSE_CODE_SYMBOL_RATIO = 0.2
+PROSE_INLINE_CODE_CHARS = 40
+# The directive grammar (directives.py).
+DIRECTIVE_CACHE_ENTRIES = 4096  # sentences already read / rule shapes already computed
+DIRECTIVE_MIN_NAME_CHARS = 2  # a module name shorter than this does not start a fact
+DIRECTIVE_MIN_CLAUSE_CHARS = 2  # letters a clause needs, past its lead-in, to be a rule
+DIRECTIVE_MIN_FACT_CHARS = 2  # letters a fact needs besides its subject and verb
+# A part this short, without a verb, after a rule is an item of the rule's list.
+DIRECTIVE_LIST_ITEM_WORDS = 3
+DIRECTIVE_LIST_ITEM_CHARS = 6
+DIRECTIVE_DESIRE_WINDOW = 40  # "we want to…" in this many leading characters: a plan, not a fact
+# Two rules without a shared set of choices are on the same subject when this share of
+# the smaller one's content words is shared (Lombok examples ≈ 示例里不要用 Lombok).
+DIRECTIVE_SUBJECT_OVERLAP = 0.5
+DIRECTIVE_LABEL_CHARS = 48  # a label made from the user's own clause
+DIRECTIVE_GERUND_MIN_CHARS = 5  # "suggesting" and "suggest" are one content word; "bring" stays
+# Operations one delta may ask for (a reply that tries more is cut: too_many_operations).
+# Summaries of already summarized recent turns the summarizer sees as context, so a
+# concern can be followed across batches (newest last).
+SUMMARIZER_EARLIER_TURNS = 6
+DELTA_MAX_CREATES = 8
+DELTA_MAX_UPDATES = 8
+DELTA_MAX_ARCHIVES = 4
+# Context selection (context.py): a token in at least this share of the module names
+# (with at least this many modules) is a shared prefix or suffix ("mall-", "-service"):
+# it makes no note relevant.
+CONTEXT_NOISE_MODULE_SHARE = 0.5
+CONTEXT_NOISE_MIN_MODULES = 2
+
 # --- heuristic backend (SPEC §10) -------------------------------------------------
 HEURISTIC_MAX_NEW_TOPICS = 2  # new topics one call may create
-HEURISTIC_MAX_NOTES = 2  # project notes one call may create or update
 HEURISTIC_KEY_TERMS = 3  # identifiers/paths named in one turn summary
 HEURISTIC_QUESTION_CHARS = 160  # the user's question as quoted inside a summary
 HEURISTIC_TERM_MIN_CHARS = 2  # shorter terms are never a topic
 HEURISTIC_TERM_MAX_CHARS = 40  # a "term" longer than this is not a term
 HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic term
 HEURISTIC_TOPIC_QUESTION_CHARS = 80  # each question quoted inside a topic summary
-HEURISTIC_ZH_LABEL_CHARS = 16  # a Chinese rule label made from the rule's own words
-# A line where more than this share of characters is {}[]();=<>|& is code, not prose.
-HEURISTIC_CODE_SYMBOL_RATIO = 0.2
+HEURISTIC_TOPIC_MIN_TURNS = 2  # a topic is a concern followed across this many turns
 
 # --- memory context (SPEC §7) -----------------------------------------------------
 CONTEXT_PREFERENCES = 5

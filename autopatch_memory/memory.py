@@ -364,6 +364,7 @@ class ProjectMemory:
                 assistant_text=_stored_text(assistant_text, limits.MAX_ASSISTANT_TEXT_CHARS),
                 scope_paths=paths,
                 created_at=txn.now,
+                project_level=project_level,
             )
             turns.append(turn)
             while len(turns) > limits.MAX_RECENT_TURNS:

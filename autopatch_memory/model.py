@@ -24,7 +24,9 @@ from pydantic import (
     Field,
     NonNegativeInt,
     PlainSerializer,
+    SerializerFunctionWrapHandler,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -197,6 +199,17 @@ class Turn(_Model):
     summary_status: SummaryStatus = SummaryStatus.PENDING
     scope_paths: StrList = Field(default_factory=list)
     created_at: Timestamp
+    # The host said the turn explains the project as a whole (no specific file in
+    # scope); the summarizer uses it to tell a module question from a file question.
+    # Written only when true: the reference format has no such key.
+    project_level: bool = False
+
+    @model_serializer(mode="wrap")
+    def _without_default_flag(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if not self.project_level and isinstance(data, dict):
+            data.pop("project_level", None)
+        return data
 
     @field_validator("summary_status", mode="before")
     @classmethod
@@ -237,6 +250,16 @@ class LongTermItem(_Model):
     source: Source
     created_at: Timestamp
     updated_at: Timestamp
+    # The id of the newer rule that replaced this one (set with status inactive);
+    # written only when set: the reference format has no such key.
+    superseded_by: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_link(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if self.superseded_by is None and isinstance(data, dict):
+            data.pop("superseded_by", None)
+        return data
 
     @field_validator("status", mode="before")
     @classmethod
@@ -424,10 +447,12 @@ def check_invariants(doc: MemoryDocument) -> list[str]:
 
 
 class Operation(str, Enum):
-    """What a topic or long-term operation asks for."""
+    """What a topic or long-term operation asks for (topics know only the first two)."""
 
     CREATE_NEW = "create_new"
     UPDATE_EXISTING = "update_existing"
+    # Long-term only: the user cancelled an item in their own words (docs/delta.md).
+    ARCHIVE_EXISTING = "archive_existing"
 
 
 class TurnSummaryOp(_Model):
@@ -448,10 +473,12 @@ class TopicOp(_Model):
 
 
 class LongTermOp(_Model):
-    """Create or update a long-term item (never delete or archive).
+    """Create, update or archive a long-term item (never delete).
 
     ``type`` and ``source`` stay plain strings so that a wrong value is reported
     precisely (``invalid_type`` / ``invalid_source``) instead of as a bad shape.
+    ``evidence_quote`` is the user's own sentence that grounds a preference or an
+    archive; ``supersedes`` names the active preference a new rule replaces.
     """
 
     operation: Operation
@@ -461,6 +488,8 @@ class LongTermOp(_Model):
     summary: str | None = None
     source: str | None = None
     evidence_turn_ids: StrList = Field(default_factory=list)
+    evidence_quote: str | None = None
+    supersedes: str | None = None
 
 
 DeltaSection = Literal["turn_summaries", "topic_operations", "long_term_operations"]

@@ -25,6 +25,7 @@ class Reason(str, Enum):
     # A turn the delta was computed from is gone (forgotten, or trimmed) by the time it
     # would apply: nothing derived from that turn may land, so the whole delta goes.
     BATCH_TURN_GONE = "batch_turn_gone"
+    TOO_MANY_OPERATIONS = "too_many_operations"  # past the per-delta cap of its kind
 
     def __str__(self) -> str:
         return self.value

@@ -66,6 +66,8 @@ def journal_report(txn: Transaction, report: ApplyReport) -> None:
         txn.log(f"{ok.section}.{ok.operation}", target=",".join(ok.ids) or None, detail=ok.note)
         for gone in ok.evicted:
             txn.log("evict", Outcome.TRIMMED, target=gone, reason="capacity")
+        for old in ok.superseded:
+            txn.log("supersede", target=old, detail=f"superseded by {','.join(ok.ids)}")
     for bad in report.rejected:
         op = f"{bad.section}[{bad.index}]" if bad.section is not None else "delta"
         outcome = Outcome.REJECTED if bad.section is not None else Outcome.DISCARDED
@@ -190,9 +192,15 @@ def build_request(doc: MemoryDocument, batch: list[Turn]) -> SummaryRequest:
                 assistant_text=t.assistant_text,
                 scope_paths=t.scope_paths,
                 created_at=t.created_at,
+                project_level=t.project_level,
             )
             for t in batch
         ],
+        earlier_turns=[
+            SummaryItem(id=t.id, label="", summary=t.summary)
+            for t in doc.working_memory.recent_turns
+            if not t.is_pending and t.summary.strip()
+        ][-limits.SUMMARIZER_EARLIER_TURNS :],
         topics=[SummaryItem(id=t.id, label=t.label, summary=t.summary) for t in chosen_topics],
         long_term=[
             SummaryItem(id=i.id, label=i.label, summary=i.summary, type=i.type.value)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from enum import Enum
 
 from autopatch_memory import limits
+from autopatch_memory.directives import might_hold_directive
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import MemoryDocument, Turn
-from autopatch_memory.text import has_long_term_signal
 
 
 class Trigger(str, Enum):
@@ -16,7 +16,9 @@ class Trigger(str, Enum):
     PENDING_TURNS = "pending_turns"  # >= 2 pending turns: keep the amnesia window short
     RECENT_TURNS = "recent_turns"  # >= 6 recent turns with pending ones among them
     PROJECT_EXPLAIN = "project_explain"  # a project-level code_explain turn
-    LONG_TERM_SIGNAL = "long_term_signal"  # "from now on..." must not stay short-term
+    # "from now on…", "forget what I said about…", "不对，我们用的是…": a rule, a cancel
+    # or a fact must not stay short-term (the directive grammar's cheap check).
+    LONG_TERM_SIGNAL = "long_term_signal"
     SIZE = "size"  # the file passed the soft limit: compaction
     MANUAL = "manual"  # the host or the user asked (summarize_now, `summarize`)
 
@@ -34,9 +36,9 @@ def triggers_after_record(doc: MemoryDocument, turn: Turn, *, project_level: boo
         fired.append(Trigger.PENDING_TURNS)
     if len(turns) >= limits.TRIGGER_RECENT_TURNS and pending:
         fired.append(Trigger.RECENT_TURNS)
-    if project_level and turn.intent is IntentType.CODE_EXPLAIN:
+    if (project_level or turn.project_level) and turn.intent is IntentType.CODE_EXPLAIN:
         fired.append(Trigger.PROJECT_EXPLAIN)
-    if has_long_term_signal(turn.user_text):
+    if might_hold_directive(turn.user_text):
         fired.append(Trigger.LONG_TERM_SIGNAL)
     return fired
 

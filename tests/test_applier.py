@@ -143,7 +143,7 @@ def lt(**op: Any) -> dict[str, Any]:
 
 
 def pref(
-    summary: str = "用户要求回答使用中文并先给结论。", label: str = "conclusion first", **extra: Any
+    summary: str = "用户要求回答时先给结论。", label: str = "conclusion first", **extra: Any
 ) -> dict[str, Any]:
     op = {
         "operation": "create_new",
@@ -628,7 +628,7 @@ def _fill_long_term(doc: MemoryDocument, preferences: int, notes: int, archived:
         )
 
 
-def test_capacity_evicts_archived_first_then_oldest_note() -> None:
+def test_capacity_evicts_archived_items_first_and_never_an_active_note() -> None:
     doc = base_document()
     _fill_long_term(doc, preferences=10, notes=38, archived=2)
     parsed, _ = delta_from_object(note())
@@ -638,15 +638,35 @@ def test_capacity_evicts_archived_first_then_oldest_note() -> None:
     # The archived note updated longest ago goes first.
     assert after.long_term_item("mem_20260402_001") is None
     assert after.long_term_item("mem_20260402_000") is not None
+    assert report.accepted[0].evicted == ["mem_20260402_001"]
     parsed, _ = delta_from_object(note("用户关注 cache 模块的失效策略。", "cache module"))
-    after2, _ = apply_delta(after, parsed, now=NOW)
+    after2, report2 = apply_delta(after, parsed, now=NOW)
     assert after2.long_term_item("mem_20260402_000") is None
-    assert len(after2.long_term_memory.durable_preferences) == 10
+    assert report2.accepted[0].evicted == ["mem_20260402_000"]
+    # Only active items are left: a delta never evicts one the user has not seen replaced.
+    active_before = [i.id for i in after2.long_term_memory.items()]
     parsed, _ = delta_from_object(note("用户关注 gateway 模块的限流配置。", "gateway module"))
-    after3, _ = apply_delta(after2, parsed, now=NOW)
-    # No archived left: the least recently updated active note goes (i=39: updated at +61 min).
-    assert after3.long_term_item("mem_20260402_039") is None
-    assert len(after3.long_term_memory.durable_preferences) == 10
+    after3, report3 = apply_delta(after2, parsed, now=NOW)
+    assert [r.reason for r in report3.rejected] == [Reason.CAPACITY]
+    assert [i.id for i in after3.long_term_memory.items()] == active_before
+
+
+def test_a_thousand_creates_cannot_evict_the_users_notes() -> None:
+    doc = base_document()
+    _fill_long_term(doc, preferences=0, notes=40, archived=0)
+    ops = [
+        note(f"用户关注第 {i} 号模块的配置。", f"module {i + 100}")["long_term_operations"][0]
+        for i in range(1000)
+    ]
+    parsed, _ = delta_from_object({"long_term_operations": ops})
+    after, report = apply_delta(doc, parsed, now=NOW)
+    notes = {i.id for i in doc.long_term_memory.project_notes}
+    assert notes <= {i.id for i in after.long_term_memory.project_notes if i.is_active}
+    created = [ok for ok in report.accepted if ok.operation == "create_new"]
+    assert len(created) == limits.DELTA_MAX_CREATES
+    too_many = [r for r in report.rejected if r.reason is Reason.TOO_MANY_OPERATIONS]
+    assert len(too_many) == 1000 - limits.DELTA_MAX_CREATES
+    assert check_invariants(after) == []
 
 
 def test_preferences_are_never_evicted() -> None:

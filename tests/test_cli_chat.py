@@ -159,7 +159,7 @@ def test_the_demo_runs_offline(tmp_path: Path) -> None:
         "8. /reset in a chat session clears the memory",
     ):
         assert heading in out
-    assert "Durable preferences (1 active" in out
+    assert "Durable preferences (2 active" in out  # Chinese answers; conclusion first
     assert "earlier answers in the prompt: no" in out
     assert "memory file unchanged: yes" in out
     assert "[REDACTED:" in out

@@ -596,24 +596,20 @@ def test_scenario(
         assert has_profile(ctx) is profile
     # Whatever is asked, preferences are rules: the full quota is always there.
     assert len(ctx.section(ContextSection.PREFERENCES)) == limits.CONTEXT_PREFERENCES
-    if intent is CHAT:
-        # General chat only gets notes that match: never a recency fill.
-        assert len(notes) <= len(notes_in) + 2, notes
+    # Only notes that match, for every intent: never a recency fill.
+    assert len(notes) <= len(notes_in) + 2, notes
 
 
 def test_scenario_count() -> None:
     assert len(SCENARIOS) >= 20
 
 
-def test_relevant_notes_come_before_the_recent_fill_for_code_explain(
-    memory: MemoryDocument,
-) -> None:
+def test_code_explain_gets_only_the_matching_notes(memory: MemoryDocument) -> None:
     ctx = build_context(memory, EXPLAIN, "ReviewService 是怎么管理 finding 队列的？")
     notes = note_keys(ctx)
-    assert len(notes) == limits.CONTEXT_NOTES
-    assert set(notes[:2]) == {"n01", "n30"}
-    # The rest are the most recently updated notes.
-    assert {"n39", "n38"} <= set(notes[2:])
+    # Two notes match; the other three places are not padded with the newest notes.
+    assert set(notes) == {"n01", "n30"}
+    assert not {"n39", "n38"} & set(notes)
 
 
 @pytest.mark.parametrize(
@@ -626,17 +622,7 @@ def test_a_long_term_signal_alone_makes_nothing_relevant(
 ) -> None:
     ctx = build_context(memory, intent, question)
     assert not ctx.section(ContextSection.TOPICS)
-    notes = ctx.section(ContextSection.PROJECT_NOTES)
-    if intent is CHAT:
-        assert not notes
-    else:
-        # Only the recency fill: the five newest notes, never "everything".
-        newest = sorted(
-            (i for i in memory.long_term_memory.project_notes if i.is_active),
-            key=lambda i: i.updated_at,
-            reverse=True,
-        )[: limits.CONTEXT_NOTES]
-        assert [n.id for n in notes] == [i.id for i in newest]
+    assert not ctx.section(ContextSection.PROJECT_NOTES)
     # Preferences fall back to the most recently updated ones.
     prefs = ids(ctx, ContextSection.PREFERENCES)
     assert prefs == [PREF_IDS[k] for k in ("p10", "p09", "p08", "p07", "p06")]
@@ -794,6 +780,71 @@ def test_pending_questions_are_clipped() -> None:
     item = build_context(doc, CHAT, "hi").section(ContextSection.PENDING_QUESTIONS)[0]
     assert len(item.text) == limits.CONTEXT_PENDING_QUESTION_CHARS
     assert item.text.endswith(limits.CLIP_MARK)
+
+
+def _pending(text: str, minute: int = 0) -> Turn:
+    return Turn(
+        id=f"turn_20260501_12{minute:02d}00_001",
+        intent=CHAT,
+        user_text=text,
+        created_at=BASE + timedelta(minutes=minute),
+    )
+
+
+def test_pending_questions_are_cleaned_of_code_logs_and_secrets() -> None:
+    question = (
+        "为什么启动失败？\n```java\n@Bean public DataSource ds() { return build(); }\n```\n"
+        "Caused by: java.net.ConnectException: Connection refused\n"
+        "\tat com.zaxxer.hikari.pool.HikariPool.<init>(HikariPool.java:115)\n"
+        "2026-05-01 12:00:01.123 ERROR 4242 --- [main] o.s.boot.SpringApplication : failed\n"
+        "spring.datasource.password=hunter2 是不是这里配错了？"
+    )
+    doc = MemoryDocument(
+        working_memory=WorkingMemory(
+            recent_turns=[_pending(question), _pending("```\nint x;\n```", 1)]
+        )
+    )
+    [item] = build_context(doc, CHAT, "hi").section(ContextSection.PENDING_QUESTIONS)
+    # Only the user's own words; a turn that was nothing but code is left out.
+    assert "为什么启动失败？" in item.text and "是不是这里配错了" in item.text
+    for gone in ("@Bean", "HikariPool", "ConnectException", "ERROR 4242", "hunter2"):
+        assert gone not in item.text, gone
+
+
+def _mall_memory() -> MemoryDocument:
+    notes = [
+        ("n1", "mall-admin 权限", "mall-admin 的权限基于 RBAC，菜单存在 ums_menu 表。", 1),
+        ("n2", "mall-order 取消订单", "mall-order 用 RabbitMQ 延迟队列取消未支付订单。", 2),
+        ("n3", "mall-search 同步", "mall-search 通过 Canal 监听 binlog 同步商品数据。", 3),
+    ]
+    return MemoryDocument(
+        repo_profile=RepoProfile(
+            project_name="mall",
+            modules=["mall-admin", "mall-order", "mall-search", "mall-portal", "mall-common"],
+        ),
+        long_term_memory=LongTermMemory(
+            project_notes=[
+                _item(LongTermType.PROJECT_NOTE, k, lbl, txt, m, False) for k, lbl, txt, m in notes
+            ]
+        ),
+    )
+
+
+@pytest.mark.parametrize("intent", [CHAT, EXPLAIN])
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        ("mall-search 的 ES 索引怎么重建？", {"n3"}),
+        ("How does mall-order cancel an unpaid order?", {"n2"}),
+        ("mall 项目的 mall-portal 模块负责什么？", set()),
+        ("mall-admin 的菜单权限在哪配置？", {"n1"}),
+    ],
+)
+def test_a_shared_module_prefix_is_no_match(
+    intent: IntentType, question: str, wanted: set[str]
+) -> None:
+    ctx = build_context(_mall_memory(), intent, question)
+    assert set(note_keys(ctx)) == wanted
 
 
 def test_json_shape(memory: MemoryDocument) -> None:

@@ -1,4 +1,5 @@
-"""The heuristic backend: deterministic deltas that the real applier accepts whole."""
+"""The heuristic backend: deterministic deltas, by the directive grammar, that the real
+applier accepts whole."""
 
 from __future__ import annotations
 
@@ -10,16 +11,8 @@ from hypothesis import strategies as st
 
 from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, apply_delta
-from autopatch_memory.backends.base import SummaryBackend, SummaryTurn
-from autopatch_memory.backends.heuristic import (
-    HeuristicBackend,
-    Subject,
-    clean_prose,
-    is_project_level,
-    is_wish,
-    note_subject,
-    sentences,
-)
+from autopatch_memory.backends.base import SummaryBackend
+from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import (
     ItemStatus,
@@ -28,6 +21,7 @@ from autopatch_memory.model import (
     LongTermType,
     MemoryDelta,
     MemoryDocument,
+    Operation,
     RepoProfile,
     Source,
     Topic,
@@ -36,6 +30,7 @@ from autopatch_memory.model import (
     TurnSummaryOp,
     check_invariants,
 )
+from autopatch_memory.privacy import redact
 from autopatch_memory.summarizer import build_request
 from autopatch_memory.text import detect_language, looks_like_code_or_log
 
@@ -53,29 +48,34 @@ PROFILE = RepoProfile(
 
 
 def add_turn(
-    doc: MemoryDocument, minute: int, intent: str, text: str, scope: list[str] | None = None
+    doc: MemoryDocument,
+    minute: int,
+    intent: str,
+    text: str,
+    scope: list[str] | None = None,
+    *,
+    project_level: bool = False,
 ) -> Turn:
     now = START + timedelta(minutes=minute)
     turn = Turn(
         id=now.strftime("turn_%Y%m%d_%H%M%S_001"),
         intent=IntentType(intent),
-        user_text=text,
+        user_text=redact(text),  # as the store keeps it
         assistant_text="(the answer)",
         scope_paths=scope or [],
         created_at=now,
+        project_level=project_level,
     )
     doc.working_memory.recent_turns.append(turn)
-    # Like the store: keep the newest turns only.
     del doc.working_memory.recent_turns[: -limits.MAX_RECENT_TURNS]
     return turn
 
 
-def summarize_pending(
-    doc: MemoryDocument, now: datetime, backend: HeuristicBackend
+def summarize(
+    doc: MemoryDocument, turns: list[Turn], minute: int = 59
 ) -> tuple[MemoryDocument, ApplyReport, MemoryDelta]:
-    batch = doc.pending_turns()[: limits.SUMMARY_BATCH_TURNS]
-    delta = backend.summarize(build_request(doc, batch))
-    new_doc, report = apply_delta(doc, delta, now=now)
+    delta = HeuristicBackend().summarize(build_request(doc, turns))
+    new_doc, report = apply_delta(doc, delta, now=START + timedelta(minutes=minute))
     return new_doc, report, delta
 
 
@@ -89,7 +89,14 @@ def texts_of(delta: MemoryDelta) -> list[str]:
     return found
 
 
-# --- the scripted 20-turn bilingual conversation --------------------------------------------
+def active(doc: MemoryDocument, kind: LongTermType) -> list[LongTermItem]:
+    return [i for i in doc.long_term_memory.list_for(kind) if i.is_active]
+
+
+PREFS, NOTES = LongTermType.DURABLE_PREFERENCE, LongTermType.PROJECT_NOTE
+
+
+# --- a scripted 20-turn bilingual conversation --------------------------------------------
 
 CONVERSATION: list[tuple[str, str, list[str]]] = [
     ("general_chat", "Optional 怎么用？有没有推荐的写法", []),
@@ -116,8 +123,8 @@ CONVERSATION: list[tuple[str, str, list[str]]] = [
     ("general_chat", "不要在回答里使用 Lombok，我不喜欢", []),
     ("general_chat", "Is Optional a good return type for repository methods?", []),
     ("general_chat", "What are virtual threads in Java 21?", []),
-    ("general_chat", "虚拟线程和平台线程的区别是什么？", []),
-    ("code_explain", "How are the modules of this project built with Maven?", []),
+    ("general_chat", "From now on answer in English.", []),
+    ("general_chat", "不对，我们用的是 Spring Security，不是 Shiro", []),
     ("general_chat", "Remember: my password=hunter2 is for the test db only, never print it.", []),
 ]
 
@@ -129,9 +136,11 @@ def run_conversation() -> tuple[MemoryDocument, list[ApplyReport], list[MemoryDe
     deltas: list[MemoryDelta] = []
     for minute, (intent, text, scope) in enumerate(CONVERSATION):
         add_turn(doc, minute, intent, text, scope)
-        # Summarize as the triggers would: every second pending turn, and at the end.
+        # Summarize as the triggers would: every second pending turn.
         if len(doc.pending_turns()) >= limits.TRIGGER_PENDING_TURNS:
-            doc, report, delta = summarize_pending(doc, START + timedelta(minutes=minute), backend)
+            batch = doc.pending_turns()[: limits.SUMMARY_BATCH_TURNS]
+            delta = backend.summarize(build_request(doc, batch))
+            doc, report = apply_delta(doc, delta, now=START + timedelta(minutes=minute))
             reports.append(report)
             deltas.append(delta)
     return doc, reports, deltas
@@ -147,44 +156,42 @@ def test_a_bilingual_conversation_is_accepted_whole() -> None:
     for delta in deltas:
         for text in texts_of(delta):
             assert not looks_like_code_or_log(text), text
-            # The store redacts user text; what the backend writes is redacted already.
             assert "hunter2" not in text
 
 
-def test_the_conversation_yields_grounded_preferences() -> None:
+def test_the_conversation_keeps_the_rules_the_user_stated() -> None:
     doc, _reports, _deltas = run_conversation()
-    preferences = {p.label: p.summary for p in doc.long_term_memory.durable_preferences}
+    rules = {p.label: p for p in doc.long_term_memory.durable_preferences}
 
-    assert preferences["回答语言"] == "以后回答都用中文，先给结论。"
-    assert any("short code example" in s for s in preferences.values())
-    assert any("Lombok" in label for label in preferences)
-    # A question that happens to say "always" is not a rule.
-    assert not any("box ints" in s for s in preferences.values())
-    for item in doc.long_term_memory.durable_preferences:
-        assert item.source is Source.USER_EXPLICIT
-    assert len(preferences) == 4
+    # Chinese answers were superseded by English ones, in the same write.
+    assert rules["回答用中文"].status is ItemStatus.ARCHIVED
+    assert rules["回答用中文"].superseded_by == rules["answer in English"].id
+    assert {p.label for p in active(doc, PREFS)} == {
+        "先给结论",
+        "show a short code example after the explanation",
+        "不要在回答里使用 Lombok",
+        "answer in English",
+    }
+    # A question that happens to say "always", and a credential, are no rules.
+    assert not any("box" in p.summary or "password" in p.summary for p in active(doc, PREFS))
 
 
-def test_the_conversation_yields_project_notes_about_focus_not_purpose() -> None:
+def test_the_conversation_notes_facts_not_questions() -> None:
     doc, _reports, _deltas = run_conversation()
-    notes = {n.label: n.summary for n in doc.long_term_memory.project_notes}
-
-    assert set(notes) == {"项目结构", "review 模块", "api module", "order module"}
-    assert "FindingQueue" in notes["review 模块"]  # the later question extended the note
-    for summary in notes.values():
-        assert summary.startswith(("用户关注", "The user is interested in"))
+    notes = active(doc, NOTES)
+    # The correction is stored; the module questions are not notes.
+    assert [n.summary for n in notes] == ["我们用的是 Spring Security，不是 Shiro。"]
 
 
-def test_the_conversation_yields_sensible_topics() -> None:
+def test_the_conversation_follows_concerns_across_turns() -> None:
     doc, _reports, _deltas = run_conversation()
     topics = {t.label: t for t in doc.working_memory.active_topics}
 
-    assert {"Optional", "Stream", "HashMap"} <= set(topics)
-    assert len(topics) <= limits.MAX_ACTIVE_TOPICS
-    optional = topics["Optional"]
+    assert {"Optional", "ConcurrentHashMap"} <= set(topics)
+    for topic in topics.values():
+        assert len(topic.related_turn_ids) >= limits.HEURISTIC_TOPIC_MIN_TURNS
     asked = [t.id for t in doc.working_memory.recent_turns if "Optional" in t.user_text]
-    assert set(asked) <= set(optional.related_turn_ids)
-    assert "orElseGet" in optional.summary  # updated, not duplicated
+    assert set(asked) <= set(topics["Optional"].related_turn_ids)
 
 
 def test_the_conversation_is_deterministic() -> None:
@@ -203,6 +210,8 @@ def test_the_conversation_is_deterministic() -> None:
         ("Optional 怎么用？", "zh"),
         ("How do I use Optional?", "en"),
         ("我在看 OrderService。它的 submit 方法为什么要加锁？", "zh"),
+        ("谢谢！", "zh"),
+        ("thanks", "en"),
     ],
 )
 def test_every_turn_gets_a_summary_in_the_users_language(text: str, language: str) -> None:
@@ -214,11 +223,25 @@ def test_every_turn_gets_a_summary_in_the_users_language(text: str, language: st
     assert detect_language(op.summary).value == language
 
 
-def test_the_summary_states_the_question_not_the_preamble() -> None:
+@pytest.mark.parametrize("text", ["谢谢！", "好的谢谢啦", "ok cool", "great, thanks, that helps"])
+def test_chit_chat_is_only_acknowledged(text: str) -> None:
     doc = MemoryDocument()
-    turn = add_turn(doc, 0, "general_chat", "我在看 OrderService。它的 submit 方法为什么要加锁？")
-    [op] = HeuristicBackend().summarize(build_request(doc, [turn])).turn_summaries
-    assert op.summary == "用户询问：它的 submit 方法为什么要加锁？（涉及 OrderService）"
+    turn = add_turn(doc, 0, "general_chat", text)
+    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
+    [op] = delta.turn_summaries
+    assert op.summary in {"用户表示感谢或确认。", "The user acknowledged the answer."}
+    assert delta.topic_operations == [] and delta.long_term_operations == []
+
+
+def test_the_summary_states_the_question_and_keeps_annotations() -> None:
+    doc = MemoryDocument()
+    first = add_turn(doc, 0, "general_chat", "我在看 OrderService。它的 submit 方法为什么要加锁？")
+    second = add_turn(doc, 1, "general_chat", "@Data 和 @Value 有什么区别？看 @review/Finding.java")
+    ops = HeuristicBackend().summarize(build_request(doc, [first, second])).turn_summaries
+    assert [op.summary for op in ops] == [
+        "用户询问：它的 submit 方法为什么要加锁？（涉及 OrderService）",
+        "用户询问：@Data 和 @Value 有什么区别？（涉及 review/Finding.java）",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -237,170 +260,154 @@ def test_the_summary_states_the_question_not_the_preamble() -> None:
 def test_hostile_input_still_gives_an_acceptable_summary(text: str) -> None:
     doc = MemoryDocument()
     turn = add_turn(doc, 0, "general_chat", text)
-    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
-    _doc, report = apply_delta(doc, delta, now=START)
+    _doc, report, delta = summarize(doc, [turn])
     assert report.rejected == []
     [op] = delta.turn_summaries
     assert 0 < len(op.summary) <= limits.MAX_SUMMARY_CHARS
     assert "hunter2" not in op.summary and "sk-abcdefghijklmnop" not in op.summary
 
 
-def test_clean_prose_drops_code_and_logs_but_keeps_names() -> None:
-    text = "See `Optional.get()` here.\n```\nint x = 1;\n```\nat com.x.Y.z(Y.java:12)\nWhy?"
-    assert clean_prose(text) == "See Optional.get() here.\nWhy?"
-    assert sentences("我在看 A。它为什么慢？ See Optional.get(). Then what?") == [
-        "我在看 A。",
-        "它为什么慢？",
-        "See Optional.get().",
-        "Then what?",
+# --- preferences --------------------------------------------------------------------------------
+
+
+def test_each_rule_of_a_sentence_is_its_own_grounded_preference() -> None:
+    doc = MemoryDocument()
+    turn = add_turn(doc, 0, "general_chat", "以后回答都用中文，先给结论。")
+    new_doc, report, delta = summarize(doc, [turn])
+    ops = [op for op in delta.long_term_operations if isinstance(op, LongTermOp)]
+    assert [(op.label, op.evidence_turn_ids, op.evidence_quote) for op in ops] == [
+        ("回答用中文", [turn.id], "以后回答都用中文，先给结论。"),
+        ("先给结论", [turn.id], "以后回答都用中文，先给结论。"),
     ]
-
-
-# --- preferences -------------------------------------------------------------------------------
+    assert report.rejected == []
+    assert all(p.source is Source.USER_EXPLICIT for p in active(new_doc, PREFS))
 
 
 @pytest.mark.parametrize(
-    ("sentence", "wish"),
+    "text",
     [
-        ("以后回答都用中文，先给结论", True),
-        ("不要用 Lombok", True),
-        ("每次回答先给结论", True),
-        ("记住我们用 JUnit 5", True),
-        ("From now on, always answer in English.", True),
-        ("Never use Lombok in examples.", True),
-        ("I prefer short answers.", True),
-        ("Could you always give the conclusion first?", True),
-        ("Please don't paste whole files.", True),
-        ("Why does Java always box ints?", False),
-        ("Do you remember what Optional is?", False),
-        ("接口方法必须是 public 吗", False),
-        ("要不要用 Optional？", False),
-        ("这个方法必须是 static 的吗？", False),
-        ("Optional 怎么用？", False),
-        ("HashMap is never thread-safe.", False),
+        "记住密码功能在 Spring Security 里怎么实现？",
+        "Why does the build always fail?",
+        "I always forget the -DskipTests flag.",
+        "My colleague says always use tabs.",
+        "Just this once, answer in Chinese.",
+        "Please don't explain this one.",
+        "这次用英文回答吧。",
+        "谢谢！",
+        "Remember my OpenAI key: sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
     ],
 )
-def test_wishes_are_told_from_questions_and_facts(sentence: str, wish: bool) -> None:
-    assert is_wish(sentence) is wish
+def test_questions_quotes_one_offs_and_credentials_produce_no_item(text: str) -> None:
+    doc = MemoryDocument(repo_profile=PROFILE)
+    turn = add_turn(doc, 0, "general_chat", text)
+    new_doc, _report, delta = summarize(doc, [turn])
+    assert delta.long_term_operations == [] and delta.topic_operations == []
+    assert new_doc.long_term_memory.items() == []
 
 
-def _preference(doc: MemoryDocument, label: str, summary: str) -> LongTermItem:
+def _item(
+    doc: MemoryDocument, kind: LongTermType, label: str, summary: str, n: int
+) -> LongTermItem:
     item = LongTermItem(
-        id="mem_20260501_001",
-        type=LongTermType.DURABLE_PREFERENCE,
+        id=f"mem_20260501_{n:03d}",
+        type=kind,
         label=label,
         summary=summary,
-        status=ItemStatus.ACTIVE,
-        source=Source.USER_EXPLICIT,
+        source=Source.USER_EXPLICIT if kind is PREFS else Source.CONVERSATION_SUMMARY,
         created_at=START,
         updated_at=START,
     )
-    doc.long_term_memory.durable_preferences.append(item)
+    doc.long_term_memory.list_for(kind).append(item)
     return item
 
 
-def test_a_new_wish_of_the_same_kind_updates_the_existing_preference() -> None:
+def test_a_new_rule_on_the_subject_supersedes_through_the_applier() -> None:
     doc = MemoryDocument()
-    item = _preference(doc, "回答语言", "以后回答都用中文。")
-    turn = add_turn(doc, 1, "general_chat", "From now on, answer in English please.")
-
-    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
-    new_doc, report = apply_delta(doc, delta, now=START + timedelta(minutes=1))
-
-    [op] = delta.long_term_operations
-    assert isinstance(op, LongTermOp)
-    assert (op.operation.value, op.target_id, op.evidence_turn_ids) == (
-        "update_existing",
-        item.id,
-        [turn.id],
+    old = _item(doc, PREFS, "give Maven commands", "Always give me Maven commands.", 1)
+    keep = _item(doc, PREFS, "回答用中文", "以后回答都用中文。", 2)
+    turn = add_turn(
+        doc, 1, "general_chat", "We migrated to Gradle. From now on give me Gradle commands."
     )
+    new_doc, report, _delta = summarize(doc, [turn])
     assert report.rejected == []
-    [updated] = new_doc.long_term_memory.durable_preferences
-    assert updated.summary == "From now on, answer in English please."
+    gradle = next(p for p in active(new_doc, PREFS) if "Gradle" in p.summary)
+    replaced = new_doc.long_term_item(old.id)
+    assert replaced is not None and replaced.superseded_by == gradle.id
+    assert new_doc.long_term_item(keep.id) in active(new_doc, PREFS)  # another subject
+    assert [n.label for n in active(new_doc, NOTES)] == ["We migrated to Gradle"]
 
 
-def test_two_wishes_of_one_kind_in_a_batch_make_one_item_and_the_later_wins() -> None:
+def test_a_cancel_archives_the_item_it_names() -> None:
     doc = MemoryDocument()
-    first = add_turn(doc, 0, "general_chat", "以后都用中文回答")
-    second = add_turn(doc, 1, "general_chat", "Actually, from now on answer in English.")
-    delta = HeuristicBackend().summarize(build_request(doc, [first, second]))
-    [op] = delta.long_term_operations
-    assert isinstance(op, LongTermOp) and op.evidence_turn_ids == [second.id]
+    maven = _item(doc, PREFS, "给完整的 Maven 命令", "以后每次都给我完整的 Maven 命令。", 1)
+    other = _item(doc, PREFS, "回答用中文", "以后回答都用中文。", 2)
+    turn = add_turn(doc, 1, "general_chat", "我们已经切到 Gradle 了，不用再给我 Maven 命令了。")
+    new_doc, report, delta = summarize(doc, [turn])
+    archives = [
+        op for op in delta.long_term_operations if op.operation is Operation.ARCHIVE_EXISTING
+    ]
+    assert [op.target_id for op in archives] == [maven.id]
+    assert report.rejected == []
+    assert new_doc.long_term_item(maven.id).status is ItemStatus.ARCHIVED  # type: ignore[union-attr]
+    assert new_doc.long_term_item(other.id).is_active  # type: ignore[union-attr]
 
 
-def test_no_preference_without_a_signal_in_the_turn() -> None:
+def test_a_cancel_that_names_nothing_changes_nothing() -> None:
     doc = MemoryDocument()
-    turn = add_turn(doc, 0, "general_chat", "I like concise answers about Optional?")
-    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
+    _item(doc, PREFS, "回答用中文", "以后回答都用中文。", 1)
+    turn = add_turn(doc, 1, "general_chat", "Forget what I said about the compatibility note.")
+    _new_doc, _report, delta = summarize(doc, [turn])
     assert delta.long_term_operations == []
 
 
 # --- project notes --------------------------------------------------------------------------------
 
 
-def _turn(intent: str, text: str, scope: list[str] | None = None) -> SummaryTurn:
-    return SummaryTurn(
-        id="turn_20260501_090000_001",
-        intent=IntentType(intent),
-        user_text=text,
-        scope_paths=scope or [],
-        created_at=START,
-    )
+def test_a_correction_rewrites_the_note_it_corrects() -> None:
+    doc = MemoryDocument()
+    wrong = _item(doc, NOTES, "鉴权框架", "项目用 Shiro 做登录鉴权。", 1)
+    turn = add_turn(doc, 1, "general_chat", "不对，我们用的是 Spring Security，不是 Shiro。")
+    new_doc, report, delta = summarize(doc, [turn])
+    [op] = delta.long_term_operations
+    assert isinstance(op, LongTermOp)
+    assert (op.operation, op.target_id) == (Operation.UPDATE_EXISTING, wrong.id)
+    assert report.rejected == []
+    assert new_doc.long_term_item(wrong.id).summary == "我们用的是 Spring Security，不是 Shiro。"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
-    ("text", "scope", "subject"),
+    ("text", "intent", "scope", "project_level"),
     [
-        ("review 模块负责什么？", [], Subject("review", "module")),
-        ("这个目录是干什么的", ["src/main/java/com/demo/review/"], Subject("review", "folder")),
-        ("What does the api module do?", [], Subject("api", "module")),
-        ("Explain the module mall-admin", [], Subject("mall-admin", "module")),
-        ("Which module handles orders?", [], Subject("", "project")),
-        ("How does order talk to api?", [], Subject("order", "module")),
-        ("讲讲 FindingQueue 是怎么工作的", [], Subject("FindingQueue", "class")),
-        ("这个项目的结构是怎样的？", [], Subject("", "project")),
-        ("order 包括哪些东西", [], Subject("order", "module")),
+        ("review 模块负责什么？", "code_explain", ["review/"], True),
+        ("这个项目的整体结构是怎样的？", "code_explain", [], True),
+        ("这个类做什么？", "code_explain", ["review/src/Finding.java"], False),
+        ("What does the api module do?", "code_explain", [], False),
     ],
 )
-def test_note_subjects(text: str, scope: list[str], subject: Subject) -> None:
-    modules = ["api", "review", "services/order", "mall-admin"]
-    assert note_subject(_turn("code_explain", text, scope), modules) == subject
-
-
-def test_only_project_level_code_explain_turns_make_notes() -> None:
-    assert is_project_level(_turn("code_explain", "review 模块负责什么？", ["review/"]))
-    assert not is_project_level(_turn("code_explain", "这个类做什么", ["review/Finding.java"]))
-    assert not is_project_level(_turn("general_chat", "review 模块负责什么？"))
-    doc = MemoryDocument()
-    turn = add_turn(doc, 0, "code_explain", "这个类做什么？", ["review/src/Finding.java"])
+def test_questions_about_the_code_are_not_notes(
+    text: str, intent: str, scope: list[str], project_level: bool
+) -> None:
+    doc = MemoryDocument(repo_profile=PROFILE)
+    turn = add_turn(doc, 0, intent, text, scope, project_level=project_level)
     assert HeuristicBackend().summarize(build_request(doc, [turn])).long_term_operations == []
 
 
-def test_a_note_on_a_known_subject_is_updated() -> None:
-    doc = MemoryDocument()
-    doc.long_term_memory.project_notes.append(
-        LongTermItem(
-            id="mem_20260501_002",
-            type=LongTermType.PROJECT_NOTE,
-            label="review module",
-            summary="用户关注 review 模块如何管理 finding 队列。",
-            source=Source.CONVERSATION_SUMMARY,
-            created_at=START,
-            updated_at=START,
-        )
+def test_stated_facts_are_notes_with_their_evidence() -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["mall-order", "mall-search"]))
+    first = add_turn(
+        doc, 0, "general_chat", "Remember that mall-order calls mall-search via Feign."
     )
-    turn = add_turn(doc, 1, "code_explain", "review 模块怎么确认补丁？")
-    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
-    [op] = delta.long_term_operations
-    assert isinstance(op, LongTermOp) and op.target_id == "mem_20260501_002"
-    new_doc, report = apply_delta(doc, delta, now=START)
+    second = add_turn(doc, 1, "general_chat", "我们 CI 一律加 -T 4。")
+    new_doc, report, delta = summarize(doc, [first, second])
     assert report.rejected == []
-    assert new_doc.long_term_memory.project_notes[0].summary == (
-        "用户关注 review 模块如何管理 finding 队列；又问：review 模块怎么确认补丁？"
-    )
+    assert [(n.label, n.summary) for n in active(new_doc, NOTES)] == [
+        ("mall-order calls mall-search via Feign", "mall-order calls mall-search via Feign."),
+        ("我们 CI 一律加 -T 4", "我们 CI 一律加 -T 4。"),
+    ]
+    assert [op.evidence_turn_ids for op in delta.long_term_operations] == [[first.id], [second.id]]
 
 
-# --- topics ---------------------------------------------------------------------------------
+# --- topics ---------------------------------------------------------------------------------------
 
 
 def test_an_existing_topic_is_updated_not_duplicated() -> None:
@@ -421,6 +428,78 @@ def test_an_existing_topic_is_updated_not_duplicated() -> None:
     assert op.target_id == "topic_20260501_001" and op.related_turn_ids == [first.id, second.id]
 
 
+def test_one_question_alone_is_no_topic() -> None:
+    doc = MemoryDocument()
+    turn = add_turn(doc, 0, "general_chat", "Spring Security 的 CSRF 怎么关掉？")
+    assert HeuristicBackend().summarize(build_request(doc, [turn])).topic_operations == []
+
+
+@pytest.mark.parametrize(
+    ("questions", "label"),
+    [
+        (
+            ["Spring Security 的 CSRF 怎么关掉？", "Spring Security 怎么配置多个过滤链？"],
+            "Spring Security",
+        ),
+        (["@Data 会生成哪些方法？", "@Data 和 equals 有什么坑？"], "@Data"),
+        (["依赖注入有什么好处？", "构造器注入和字段依赖注入哪个好？"], "依赖注入"),
+        (
+            ["How does Spring Cloud Gateway route requests?", "Can Spring Cloud Gateway retry?"],
+            "Spring Cloud Gateway",
+        ),
+    ],
+)
+def test_topic_labels_name_the_concern(questions: list[str], label: str) -> None:
+    doc = MemoryDocument()
+    turns = [add_turn(doc, i, "general_chat", q) for i, q in enumerate(questions)]
+    delta = HeuristicBackend().summarize(build_request(doc, turns))
+    assert [op.label for op in delta.topic_operations if isinstance(op, TopicOp)] == [label]
+
+
+def test_a_concern_is_followed_across_batches() -> None:
+    doc = MemoryDocument()
+    first = add_turn(doc, 0, "general_chat", "Optional 怎么用？")
+    other = add_turn(doc, 1, "general_chat", "Gradle 怎么配置多模块？")
+    doc, _report, _delta = summarize(doc, [first, other], minute=2)
+    assert doc.working_memory.active_topics == []
+    later = add_turn(doc, 3, "general_chat", "Optional 的 orElse 和 orElseGet 有什么区别？")
+    doc, report, _delta = summarize(doc, [later], minute=4)
+    [topic] = doc.working_memory.active_topics
+    assert topic.label == "Optional" and topic.related_turn_ids == [first.id, later.id]
+    assert report.rejected == []
+
+
+@pytest.mark.parametrize("project_level", [True, False])
+def test_a_project_level_question_is_about_the_module_it_names(project_level: bool) -> None:
+    doc = MemoryDocument()  # no profile: the build's modules are unknown
+    # Not project-level: a file is in scope (the flag is false by default, so a
+    # code_explain turn with no file in scope counts as project-level too).
+    scope = [] if project_level else ["billing/src/main/java/Billing.java"]
+    turns = [
+        add_turn(
+            doc,
+            0,
+            "code_explain",
+            "What does the billing module do?",
+            scope,
+            project_level=project_level,
+        ),
+        add_turn(
+            doc,
+            1,
+            "code_explain",
+            "Who calls the billing module?",
+            scope,
+            project_level=project_level,
+        ),
+    ]
+    delta = HeuristicBackend().summarize(build_request(doc, turns))
+    labels = [op.label for op in delta.topic_operations if isinstance(op, TopicOp)]
+    # A project-level question is about the project's structure: "billing" is a module,
+    # not a plain English word.
+    assert labels == (["billing"] if project_level else [])
+
+
 def test_at_most_two_new_topics_per_call() -> None:
     doc = MemoryDocument()
     turns = [
@@ -429,22 +508,11 @@ def test_at_most_two_new_topics_per_call() -> None:
         add_turn(doc, 2, "general_chat", "HashMap 的扩容和 TreeMap 有什么不同？"),
         add_turn(doc, 3, "general_chat", "CompletableFuture 和 HashMap 一起用要注意什么？"),
     ]
-    delta = HeuristicBackend().summarize(build_request(doc, turns))
+    _doc, report, delta = summarize(doc, turns)
     assert len(delta.topic_operations) <= limits.HEURISTIC_MAX_NEW_TOPICS
     labels = [op.label for op in delta.topic_operations if isinstance(op, TopicOp)]
-    assert labels[0] == "HashMap"
-    _doc, report = apply_delta(doc, delta, now=START)
+    assert labels[:1] == ["HashMap"]
     assert report.rejected == []
-
-
-def test_shared_chinese_terms_become_a_topic() -> None:
-    doc = MemoryDocument()
-    turns = [
-        add_turn(doc, 0, "general_chat", "依赖注入有什么好处？"),
-        add_turn(doc, 1, "general_chat", "构造器注入和字段依赖注入哪个好？"),
-    ]
-    delta = HeuristicBackend().summarize(build_request(doc, turns))
-    assert [op.label for op in delta.topic_operations if isinstance(op, TopicOp)] == ["依赖注入"]
 
 
 # --- the protocol and robustness -------------------------------------------------------------
@@ -458,38 +526,13 @@ def test_it_is_a_summary_backend() -> None:
 
 _FRAGMENTS = st.sampled_from(
     [
-        "以后",
-        "always ",
-        "never ",
-        "from now on ",
-        "回答",
-        "中文",
-        "模块",
-        " module ",
-        "Optional",
-        "UserServiceImpl",
-        "src/main/java/App.java",
-        "review/",
-        "？",
-        "?",
-        "。",
-        ". ",
-        "\n",
-        "{",
-        "}",
-        ";",
-        "```",
-        "`",
-        "at com.x.Y(Y.java:1)",
-        "password=abc",
-        "public class A {",
-        "return x;",
-        "-",
-        "+",
-        "@",
-        " ",
+        "以后", "always ", "never ", "from now on ", "回答", "中文", "模块", " module ", "Optional",
+        "UserServiceImpl", "src/main/java/App.java", "review/", "？", "?", "。", ". ", "\n", "{",
+        "}", ";", "```", "`", "at com.x.Y(Y.java:1)", "password=abc", "public class A {",
+        "return x;", "-", "+", "@", " ", "不对，", "我们用的是 ", "forget what I said about ",
+        "不用再", "stop suggesting ", "，不是 ", "记住", "remember that ", "mall-order ",
     ]
-)
+)  # fmt: skip
 _TEXT = st.lists(
     st.one_of(_FRAGMENTS, st.text(min_size=0, max_size=12)), min_size=0, max_size=40
 ).map("".join)
@@ -504,11 +547,13 @@ def test_any_input_gives_a_delta_the_applier_accepts_whole(
     texts: list[str], intents: list[str]
 ) -> None:
     doc = MemoryDocument(repo_profile=PROFILE)
+    _item(doc, PREFS, "回答用中文", "以后回答都用中文。", 1)
+    _item(doc, NOTES, "鉴权框架", "项目用 Shiro 做登录鉴权。", 2)
     turns = [
         add_turn(doc, i, intents[i], text[: limits.MAX_USER_TEXT_CHARS], ["review/"] if i else [])
         for i, text in enumerate(texts)
     ]
     delta = HeuristicBackend().summarize(build_request(doc, turns))
-    _doc, report = apply_delta(doc, delta, now=START)
+    _doc, report = apply_delta(doc, delta, now=START + timedelta(hours=1))
     assert report.rejected == []
     assert len(delta.turn_summaries) == len(turns)

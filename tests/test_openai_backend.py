@@ -12,6 +12,7 @@ import pytest
 from fake_openai_server import FakeOpenAIServer, Reply
 from pydantic import SecretStr
 
+from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
 from autopatch_memory.backends.chat import ChatSummaryBackend
 from autopatch_memory.backends.llm import LLMOptions, StructuredOutput
@@ -130,7 +131,7 @@ def test_good_reply_is_returned_as_a_delta(server: FakeOpenAIServer) -> None:
     assert sent.authorization == "Bearer test-key"
     assert sent.body is not None
     assert sent.body["temperature"] <= 0.2
-    assert 0 < sent.body["max_tokens"] <= 4096
+    assert 0 < sent.body["max_tokens"] <= limits.LLM_MAX_TOKENS_CAP
     assert [m["role"] for m in sent.messages] == ["system", "user"]
 
 

@@ -26,6 +26,7 @@ class SummaryTurn(BaseModel):
     assistant_text: str = ""
     scope_paths: list[str] = Field(default_factory=list)
     created_at: Timestamp
+    project_level: bool = False  # the host said: about the project as a whole, no file
 
 
 class SummaryItem(BaseModel):
@@ -41,6 +42,8 @@ class SummaryRequest(BaseModel):
     """Everything one summarization call may use; nothing else reaches the model."""
 
     turns: list[SummaryTurn]
+    # Summaries of recent turns that are already summarized (context only; newest last).
+    earlier_turns: list[SummaryItem] = Field(default_factory=list)
     topics: list[SummaryItem] = Field(default_factory=list)
     long_term: list[SummaryItem] = Field(default_factory=list)
     repo_profile: RepoProfile | None = None

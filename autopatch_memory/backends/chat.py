@@ -28,6 +28,7 @@ from autopatch_memory.errors import (
     InvalidReplyError,
 )
 from autopatch_memory.model import LongTermOp, MemoryDelta, TopicOp, TurnSummaryOp
+from autopatch_memory.prevalidate import delta_problems
 from autopatch_memory.privacy import redact
 from autopatch_memory.prompts import Message, build_messages, build_repair_messages
 from autopatch_memory.text import clip
@@ -55,9 +56,10 @@ def reply_problems(
 ) -> list[str]:
     """What in a parsed reply is worth the one repair request (empty: use it as it is).
 
-    Today: structural problems — sections that are not lists, entries that are
-    not operations. Everything else is the applier's to judge, operation by
-    operation. ``request`` is what the reply answers, for checks against it.
+    Structural problems first (sections that are not lists, entries that are not
+    operations); when the shape is right, what the applier would reject checked
+    against ``request`` alone (ungrounded, too_long, code_or_log, unknown ids…), so
+    the model hears the semantic reasons too, not only parse errors.
     """
     problems = [f"'{name}' must be a list" for name in bad_sections]
     for section, op_model in _OP_MODELS.items():
@@ -68,7 +70,7 @@ def reply_problems(
                 first = error.errors()[0]
                 where = ".".join(str(p) for p in first.get("loc", ())) or "entry"
                 problems.append(f"{section}[{index}].{where}: {first.get('msg', 'invalid')}")
-    return problems
+    return problems or delta_problems(delta, request, bad_sections)
 
 
 def repair_messages(request: SummaryRequest, reply: str, problems: Sequence[str]) -> list[Message]:

@@ -1,0 +1,70 @@
+"""The heuristic backend: a Memory Delta by rules, offline and deterministic (docs/delta.md).
+
+It is the default when no model is configured, so memory works on a fresh
+machine. It only restates what the user wrote — never what the assistant
+answered (an answer may guess) — and reads it through the same directive
+grammar the applier uses to judge every backend:
+
+* a turn summary for every pending turn (:mod:`.summaries`);
+* a durable preference per rule the user states, an archive per cancel
+  (:mod:`.rules`); the applier supersedes the rule a new one replaces;
+* a project note per fact the user states or corrects (:mod:`.notes`);
+* topics for concerns followed across turns (:mod:`.topics`).
+
+Chit-chat, one-off requests, questions, reported speech and credentials produce
+nothing but a summary.
+"""
+
+from __future__ import annotations
+
+from autopatch_memory import limits
+from autopatch_memory.backends.base import SummaryRequest
+from autopatch_memory.model import LongTermOp, MemoryDelta, Operation
+
+from .notes import note_ops
+from .rules import archive_ops, preference_ops
+from .summaries import turn_summary
+from .topics import topic_ops
+from .turns import view
+
+_CAPS = {
+    Operation.CREATE_NEW: limits.DELTA_MAX_CREATES,
+    Operation.UPDATE_EXISTING: limits.DELTA_MAX_UPDATES,
+    Operation.ARCHIVE_EXISTING: limits.DELTA_MAX_ARCHIVES,
+}
+
+
+def _within_caps(ops: list[LongTermOp]) -> list[LongTermOp]:
+    """The first operations of each kind, as many as one delta may carry."""
+    kept: list[LongTermOp] = []
+    counts: dict[Operation, int] = {}
+    for op in ops:
+        counts[op.operation] = counts.get(op.operation, 0) + 1
+        if counts[op.operation] <= _CAPS[op.operation]:
+            kept.append(op)
+    return kept
+
+
+class HeuristicBackend:
+    """Rule-based :class:`~autopatch_memory.backends.base.SummaryBackend`: no network, no model."""
+
+    @property
+    def name(self) -> str:
+        """``heuristic`` (the journal's actor is ``summarizer:heuristic``)."""
+        return "heuristic"
+
+    def summarize(self, request: SummaryRequest) -> MemoryDelta:
+        """The delta for ``request``; the same request always gives the same delta."""
+        profile = request.repo_profile
+        modules = [m.rstrip("/").rsplit("/", 1)[-1] for m in (profile.modules if profile else [])]
+        views = [view(t, modules) for t in request.turns]
+        long_term = [
+            *archive_ops(views, request.long_term),
+            *preference_ops(views),
+            *note_ops(views, request.long_term),
+        ]
+        return MemoryDelta(
+            turn_summaries=[turn_summary(v) for v in views],
+            topic_operations=topic_ops(views, request.topics, modules, request.earlier_turns),
+            long_term_operations=_within_caps(long_term),
+        )

@@ -1,0 +1,94 @@
+"""Rules and cancels: durable preferences from what the user told the assistant to do.
+
+Each clause of a standing directive becomes one preference, labelled with its
+subject (negation kept) and grounded in the user's sentence; the applier decides
+whether it is new, restates an active rule, or supersedes one. A cancel archives
+the item it is about, found among the items the request shows; a cancel that
+matches nothing changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from autopatch_memory import limits
+from autopatch_memory.backends.base import SummaryItem
+from autopatch_memory.directives import (
+    Directive,
+    DirectiveKind,
+    cancel_content,
+    refers_to,
+    rule_label,
+    rule_shape,
+)
+from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
+
+from .summaries import safe
+from .turns import TurnView, end_with
+
+_PREFERENCE = LongTermType.DURABLE_PREFERENCE
+
+
+def _summary(directive: Directive, rules_in_sentence: int) -> str | None:
+    """The rule in the user's words: the whole sentence when it states this one rule (a
+    fact beside it is its context: "我们已经升到 JDK 17 了，以后示例可以用新语法了"),
+    else the clause that states this one."""
+    text = directive.sentence if rules_in_sentence == 1 else directive.clause
+    return safe(end_with(text, directive.language), limits.MAX_SUMMARY_CHARS)
+
+
+def preference_ops(views: Sequence[TurnView]) -> list[LongTermOp]:
+    """One create per rule clause, in the order the user stated them."""
+    ops: list[LongTermOp] = []
+    for view in views:
+        rules = view.of_kind(DirectiveKind.RULE)
+        for directive in rules:
+            label = safe(rule_label(directive.clause), limits.MAX_LABEL_CHARS)
+            summary = _summary(directive, sum(1 for r in rules if r.sentence == directive.sentence))
+            if not label or not summary:
+                continue
+            ops.append(
+                LongTermOp(
+                    operation=Operation.CREATE_NEW,
+                    type=_PREFERENCE.value,
+                    label=label,
+                    summary=summary,
+                    source=SOURCE_OF_TYPE[_PREFERENCE].value,
+                    evidence_turn_ids=[view.id],
+                    evidence_quote=directive.sentence,
+                )
+            )
+    return ops
+
+
+def _strength(directive: Directive, item: SummaryItem) -> int:
+    """How clearly a cancel names an item (0: not at all)."""
+    text = f"{item.label}. {item.summary}"
+    if not refers_to(directive.sentence, text):
+        return 0
+    mine, theirs = rule_shape(cancel_content(directive.sentence)), rule_shape(text)
+    return 1 + len(mine.terms & theirs.terms) + 2 * len(mine.choices & theirs.choices)
+
+
+def archive_ops(views: Sequence[TurnView], items: Sequence[SummaryItem]) -> list[LongTermOp]:
+    """An archive of the item each cancel is most clearly about (none when unclear)."""
+    ops: list[LongTermOp] = []
+    taken: set[str] = set()
+    for view in views:
+        for directive in view.of_kind(DirectiveKind.CANCEL):
+            scored = [(_strength(directive, i), i) for i in items if i.id not in taken]
+            best = max(scored, key=lambda pair: pair[0], default=None)
+            if best is None or best[0] == 0:
+                continue
+            if sum(1 for score, _ in scored if score == best[0]) > 1:
+                continue  # two items fit equally well: the user's words do not say which
+            taken.add(best[1].id)
+            ops.append(
+                LongTermOp(
+                    operation=Operation.ARCHIVE_EXISTING,
+                    target_id=best[1].id,
+                    evidence_turn_ids=[view.id],
+                    evidence_quote=directive.sentence,
+                )
+            )
+    return ops

@@ -1,0 +1,1475 @@
+"""The directive grammar: when a user's sentence is a rule, a cancel or a project fact.
+
+"What is a rule" is decided here, once, for every consumer: the applier's
+grounding check (a preference or an archive must rest on such a sentence, for
+every backend), the heuristic summarizer (which proposes them) and the
+summarization trigger. docs/delta.md states the rules in prose.
+
+A sentence is a **directive** when the user states, in their own words, a
+standing instruction about future answers or work (:attr:`DirectiveKind.RULE`),
+cancels an earlier one (:attr:`DirectiveKind.CANCEL`), or states or corrects a
+fact about the project (:attr:`DirectiveKind.FACT`). It is none of these when it
+is a question, quoted or reported speech, hypothetical, limited to this once, a
+description of the user's own habits, negated away, or about a credential —
+:class:`NotADirective` says which. A word alone ("always", "记住") never makes a
+rule: the sentence must also be addressed to the assistant (an instruction, a
+"you…", a preference, or a norm about an answer, an example, a comment…).
+
+Rules also have a **shape** (:func:`rule_shape`): the things they govern
+(answers, Javadoc, commit messages, commands…), the choices they make from a
+known set of alternatives (Chinese or English, Maven or Gradle, short or
+detailed…), their other content words, and their polarity. Two rules are on the
+**same subject** when they govern the same thing and choose from the same set
+(or share their content): a new one with another choice or the other polarity
+supersedes the old one; one with the same choice restates it. "Answer in
+Chinese" and "write Javadoc in English" share a word, not a subject.
+
+Every word list here is used by this module alone.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+from autopatch_memory import limits
+from autopatch_memory.prose import END_PUNCTUATION, split_sentences, user_prose
+from autopatch_memory.text import Language, clip, detect_language, has_long_term_signal, normalize
+
+__all__ = [
+    "Directive",
+    "DirectiveKind",
+    "NotADirective",
+    "Reading",
+    "RuleShape",
+    "cancel_content",
+    "conflicting",
+    "directives_in",
+    "fact_label",
+    "fact_text",
+    "find_quote",
+    "is_meta_cancel",
+    "might_hold_directive",
+    "read_sentence",
+    "refers_to",
+    "restating",
+    "rule_clauses",
+    "rule_label",
+    "rule_shape",
+    "same_subject",
+    "squash",
+]
+
+
+class DirectiveKind(str, Enum):
+    """What a directive sentence does."""
+
+    RULE = "rule"  # a standing instruction about future answers or work
+    CANCEL = "cancel"  # revokes an earlier rule or note ("forget what I said about…")
+    FACT = "fact"  # a fact about the project the user states or corrects
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class NotADirective(str, Enum):
+    """Why a sentence is not a directive (used in rejection details and tests)."""
+
+    NO_MARKER = "not a standing instruction"
+    QUESTION = "a question"
+    REPORTED = "quoted or reported speech"
+    HYPOTHETICAL = "hypothetical"
+    ONE_OFF = "limited to this once"
+    SELF_DESCRIPTION = "a description of the user's own habits"
+    NEGATED = "negated away"
+    CREDENTIAL = "about a credential"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The grammar's verdict on one sentence."""
+
+    sentence: str
+    kind: DirectiveKind | None = None
+    why_not: NotADirective | None = None
+
+    @property
+    def is_directive(self) -> bool:
+        """The sentence is a rule, a cancel or a fact."""
+        return self.kind is not None
+
+
+@dataclass(frozen=True)
+class Directive:
+    """One rule, cancel or fact: the whole sentence (the quote) and its own clause."""
+
+    kind: DirectiveKind
+    sentence: str
+    clause: str
+    language: Language
+
+
+# --- normalization ------------------------------------------------------------------
+
+_DROPPED_CATEGORIES = ("P", "S", "Z", "C")
+
+
+def squash(text: str) -> str:
+    """``text`` folded for quote matching: NFKC, lower case, no spaces or punctuation."""
+    folded = unicodedata.normalize("NFKC", text).lower()
+    return "".join(
+        ch for ch in folded if not unicodedata.category(ch).startswith(_DROPPED_CATEGORIES)
+    )
+
+
+def _norm(text: str) -> str:
+    """Lower case, width-folded, straight quotes, single spaces (for pattern matching)."""
+    folded = normalize(text).replace("\u201c", '"').replace("\u201d", '"')
+    return " ".join(folded.split())
+
+
+def _words(*phrases: str) -> str:
+    """A regex alternation of phrases, longest first; English ones match whole words."""
+    parts = []
+    for phrase in sorted(set(phrases), key=len, reverse=True):
+        body = re.escape(phrase).replace(r"\ ", r"\s+")
+        if phrase[:1].isascii() and phrase[:1].isalnum():
+            body = r"(?<![a-z0-9_])" + body
+        if phrase[-1:].isascii() and phrase[-1:].isalnum():
+            body += r"(?![a-z0-9_])"
+        parts.append(body)
+    return "(?:" + "|".join(parts) + ")"
+
+
+def _rx(*phrases: str) -> re.Pattern[str]:
+    return re.compile(_words(*phrases))
+
+
+def _any(*patterns: re.Pattern[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p.pattern})" for p in patterns))
+
+
+# --- the vocabulary of standing instructions -----------------------------------------
+
+# Phrases that make an instruction standing. Alone they are not enough: the clause
+# must also be addressed to the assistant (see _addressed).
+_STANDING_EN = (
+    "from now on", "from here on", "from here on out", "going forward", "moving forward",
+    "henceforth", "in future", "in the future", "future answers", "future replies",
+    "future responses", "for all future", "from this point on", "from this point forward",
+    "starting now", "starting today", "every time", "each time", "always", "never",
+    "by default", "as a rule", "whenever", "any time", "anytime", "all answers",
+    "all your answers", "all replies", "all responses", "every answer", "every reply",
+    "every response", "no longer", "anymore", "any more", "ever again", "no more",
+    "remember", "remember to", "remember that", "please remember", "keep in mind", "make sure to",
+    "make sure you", "don't forget to", "do not forget to", "avoid", "for the rest of",
+    "throughout this project", "for this project", "in this project", "for this repo",
+    "in this repo", "for this codebase", "across the project",
+)  # fmt: skip
+_STANDING_ZH = (
+    "以后", "今后", "往后", "此后", "之后都", "之后请", "之后回答", "之后的回答", "之后一律",
+    "从现在起", "从现在开始", "从今天起", "从今天开始", "从今往后", "从今以后", "从此",
+    "从这次开始", "从这次起", "这次以后", "这次之后", "接下来都", "每次", "每回", "每一次",
+    "每个回答", "所有回答", "所有的回答", "一律", "一概", "统一", "始终", "永远", "总是",
+    "一直", "默认", "记住", "记得", "别忘了", "不要忘了", "务必", "一定要", "必须", "尽量",
+    "优先", "别再", "不要再", "不许再", "再也不要", "再也别", "不再", "不用再", "不必再",
+    "无需再", "不需要再", "禁止", "不许", "不准", "请勿", "避免", "这个项目里", "这个项目中",
+    "本项目里", "本项目中", "整个项目", "在这个项目里",
+)  # fmt: skip
+_STANDING = re.compile(
+    _words(*_STANDING_EN, *_STANDING_ZH)
+    + r"|(?<![a-z])(?:stop|quit|keep)\s+\w+ing\b|(?<![a-z])stick (?:to|with)\b"
+    + r"|(?<![a-z])continue (?:to|using)\b"
+)
+# Standing wherever they are: a polite question carrying one ("能不能以后都用中文回答？",
+# "could you always…") is a request, not a question.
+_STRONG_STANDING = _rx(
+    "from now on", "from here on", "going forward", "moving forward", "henceforth",
+    "in future", "in the future", "future answers", "every time", "each time", "by default",
+    "as a rule", "remember to", "please remember", "keep in mind", "以后", "今后", "往后",
+    "此后", "从现在起", "从现在开始", "从今往后", "从今以后", "每次", "每回", "默认", "一律",
+    "记住", "别再", "不要再",
+)  # fmt: skip
+_POLITE_ALWAYS = re.compile(
+    r"^(?:can|could|would|will) you (?:please )?(?:always|never|stop \w+ing)\b|"
+    r"^(?:请|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)(?:你)?(?:总是|一直|永远|始终|每次|别再|不要再)"
+)
+
+# A preference about answers or work stated by the user: a rule by itself.
+_PREFERENCE_EN = re.compile(
+    r"\b(?:i(?:'d| would) appreciate it if you|it(?:'d| would) (?:help|be (?:great|nice|better)) "
+    r"if (?:you|answers|the answers|your answers)|i(?:'d| would) love it if you)\b|"
+    r"\bi(?: really| much| generally| strongly| always| usually)?(?: |'d |’d | would )"
+    r"(?:prefer|like|love|dislike|"
+    r"hate|can'?t stand|cannot stand|don'?t like|do not like|don'?t want|do not want|"
+    r"never want|want you to|need you to|rather|"
+    r"like (?:you to|the|answers|replies|responses|explanations|shorter|longer|"
+    r"more|less|fewer|code|examples)|want (?:the |my |shorter |longer |more |less )?"
+    r"(?:answers|replies|responses|explanations|examples))\b"
+    r"(?! (?:to know|to ask|to understand|to learn|to see how|to see if|to check|to confirm|"
+    r"it|this|that)\b)"
+)
+_PREFERENCE_ZH = re.compile(
+    r"我(?:很|真的|比较|更|非常|特别|实在|一直|向来)*(?:希望|喜欢|偏好|倾向|不喜欢|讨厌|受不了|想要你|要你|不想看到|"
+    r"不希望|宁愿)|希望你"
+)
+# A negative instruction at the start of a clause: standing unless limited to once.
+_NEGATIVE_LEAD_EN = re.compile(
+    r"^(?:please |pls |and |also |but |so |just |oh,? )*(?:(?:don'?t|do not)(?! (?:worry|bother|"
+    r"mind|know|understand|get|see|care|think)\b)|never(?! ?mind)|(?:stop|quit) \w+ing|avoid|"
+    r"no more|no longer|refrain from|no (?!problem|worries|idea|need|way|thanks|luck|doubt|matter|"
+    r"longer|more|one|body|thing|clue|wonder|offense)[a-z][\w-]*)\b"
+)
+_BIE = r"(?<![区特类级个差识告分派性鉴])别(?![人的处])"  # 别 = "don't", not 区别/特别/别人
+_NEGATIVE_LEAD_ZH = re.compile(
+    rf"^(?:请|麻烦|并且|而且|还有|另外|也)*(?:不要|{_BIE}|不许|禁止|请勿|勿|避免|少用|不准)"
+)
+# A negative instruction after the thing it governs ("回答的时候不要一上来就铺垫").
+_NEGATIVE_INSIDE_ZH = re.compile(rf"不要|{_BIE}|不许|禁止|请勿|避免|不准")
+# Modal norms about an artifact of the assistant's work ("answers should be short").
+_MODAL_EN = re.compile(r"\b(?:should|must|need to|needs to|has to|have to|ought to)\b")
+_MODAL_ZH = re.compile(
+    r"必须|应该|应当|一律|都用|都要|都得|统一|要用|要写|要加|要先|不能|控制在|保持|限制在|不超过|不要超过"
+)
+
+# --- what is not a directive ------------------------------------------------------------
+
+_QUESTION_LEAD_EN = re.compile(
+    r"^(?:what|why|how|when|where|which|who|whom|whose|is|are|was|were|do|does|did|can|could|"
+    r"should|would|will|shall|may|might|has|have|isn't|aren't|doesn't|didn't|won't|wouldn't|"
+    r"shouldn't|any idea|anyone know)\b"
+)
+_POLITE_LEAD = re.compile(
+    r"^(?:can you|could you|would you|will you|please|would you mind)\b|"
+    r"^(?:请(?!问)|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)"
+)
+_YOU_POLITE = re.compile(r"^你[^，,。？?]{0,6}?(?:能不能|可不可以|能否|可以|能)")
+_TAG_QUESTION_RE = re.compile(
+    r"[,，]\s*(?:ok|okay|alright|right|please|好吗|好不好|可以吗|行吗|行不行|可好|成吗|好么|可以么)"
+    r"\s*[?？]*\s*$"
+)
+_QUESTION_PARTICLE_ZH = re.compile(r"(?:吗|呢|么|嘛)\s*[?？!！。.]*$")
+_INTERROGATIVE_ZH = re.compile(
+    r"什么|怎么|怎样|为什么|为何|如何|哪个|哪些|哪里|哪儿|哪种|是否|是不是|能不能|有没有|多少|"
+    r"要不要|需不需要|可不可以|对不对|行不行|会不会|啥"
+)
+# "说明为什么…", "解释怎么…": an interrogative after these is part of an instruction.
+_INDIRECT_ZH = re.compile(
+    r"说明|解释|讲清楚|讲明|写明|注明|标注|告诉我|指出|列出|讲讲|说清楚|写清楚|给出|写出|说出|附上|带上|"
+    r"说下|说一下|讲下|讲一下|提一下|说说|顺便说"
+)
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+_REPORTED_EN = re.compile(
+    r"\b(?:my|our|the|a|his|her|their|some|one|another)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:colleague|coworker|co-worker|teammate|boss|manager|lead|architect|senior|friend|"
+    r"teacher|mentor|reviewer|docs|documentation|book|article|blog|guide|style guide|linter|"
+    r"team|company|tutorial|course|interviewer|professor|cto|senior dev|senior developer)s?\s+"
+    r"(?:says|say|said|told|tells|thinks|thought|recommends|recommended|suggests|suggested|"
+    r"insists|insisted|claims|claimed|wrote|writes|mentioned|argues|argued|believes|"
+    r"keeps saying|wants us|wanted us|asked us|requires|require|wants|expects|insists on)\b"
+    r"|\b(?:he|she|they|someone|somebody|people|everyone|everybody|sonar|sonarqube|checkstyle|"
+    r"stackoverflow|chatgpt|copilot)\s+(?:says|say|said|told|tells|thinks|recommends|suggests|"
+    r"claims|wrote|insists|argues|mentioned)\b"
+    r"|\baccording to\b|\bi (?:heard|read) (?:that|somewhere|online|on|in)\b|\bthey say\b|"
+    r"\bpeople say\b|\bsupposedly\b"
+)
+_REPORTED_ZH = re.compile(
+    r"(?:同事|组长|领导|老板|老大|经理|架构师|前辈|朋友|老师|别人|有人|大家|他们|(?<!其)他|她|网上|"
+    r"文档里?|书上|文章|博客|规范里|面试官|导师|师兄|师姐|主管|技术负责人|leader)"
+    r"[^，。,]{0,2}?(?:说|讲|提到|认为|觉得|建议|告诉我|要求我们|要求|写着|说过|强调|坚持)"
+    r"|据说|听说|有人说|按照[^，,。]*的说法|人家说"
+)
+_QUOTED = re.compile(r"[\"“「『]([^\"”」』]{2,})[\"”」』]|(?<![a-z])'([^']{2,})'(?![a-z])")
+
+_HYPOTHETICAL = re.compile(
+    r"^(?:what if|suppose|supposing|imagine|hypothetically|let's say)\b"
+    r"|\b(?:if|in case|even if)\s+(?:i|we)\s+(?:said|say|told|tell|were to|asked you to|"
+    r"want you to|wanted you to|had said)\b"
+    r"|(?:如果|假如|假设|要是|万一|倘若|假使|比如说)\s*(?:我|我们)?\s*(?:说|讲|让你|要求你|告诉你|想让你|叫你)"
+    r"|^(?:假设|假如|比方说)"
+)
+
+_ONE_OFF_EN = re.compile(
+    r"\b(?:just this once|this once|only this once|this time|for now|for this question|"
+    r"for this one|this one|for this answer|in this answer|right now|for the moment|"
+    r"for today|just for this|only for this|this particular|in this case|for this case|"
+    r"for this file|in this file|for this class|in this snippet|for this snippet|here only|"
+    r"temporarily|this answer|that answer|your last answer|the last answer|the previous answer|"
+    r"this approach|this solution|this part|that part|this section|this step|this method|"
+    r"this bug|this error|this issue|next time|some other time|another time|later on)\b"
+)
+_ONE_OFF_ZH = re.compile(
+    r"(?:这次|这一次|这回|本次|这一回|这一轮|暂时|先这样|这个问题|这道题|今天|就这一次|只这一次|"
+    r"这段代码|这个文件|这个类|这个方法|这里|这儿|刚才的回答|上一个回答|这个回答|这条回答|眼下|目前先|"
+    r"这部分|这一步|这个报错|这个错误|这个bug|有空再|回头再|改天|下次再|以后有空|以后再说|以后再聊)"
+    r"(?!以后|之后|开始|起|往后)"
+)
+
+_SELF_EN = re.compile(
+    r"^(?:and |but |so |honestly,? |tbh,? )?(?:i|i'm|i am|i've|i have)\s+(?:\w+\s+)?"
+    r"(?:always|never|usually|often|sometimes|keep|every time|constantly|still)\b"
+)
+_SELF_PREFERENCE_EN = re.compile(
+    r"\b(?:always|never|usually|often|every time|generally)\s+(?:want|prefer|like|need|"
+    r"would like|'d like|would prefer|'d prefer|hate|dislike)\b"
+)
+_SELF_ZH = re.compile(
+    r"^(?:但是|可是|而且|其实|说实话)?我(?:自己)?(?:总是|老是|每次|经常|一直|从来|常常|总|每回|时常|"
+    r"还是|都会|都)"
+)
+_SELF_PREFERENCE_ZH = re.compile(r"希望|想要|喜欢|偏好|要求|想看|需要你|讨厌|不喜欢")
+
+_NEGATED = re.compile(
+    r"\bnot from now on\b|\bi'?m not saying\b|\bi am not saying\b|\bi didn'?t say\b|"
+    r"\bi did not say\b|\bi don'?t mean\b|\bi do not mean\b|\bno need to remember\b|"
+    r"\b(?:don'?t|do not|you don'?t have to|no need to) (?:remember|memorize|save) "
+    r"(?:this|that|it)\b|^never ?mind[.!,]?$|^never ?mind,|^forget it\b|\bnot a rule\b|"
+    r"\bdoesn'?t have to be a rule\b|\bnot always\b|\bdon'?t always\b|\bjust kidding\b|"
+    r"\bonly joking\b"
+    r"|不是说以后|我不是说|我没说|不用记|不必记|不需要记|别记|不要记|^算了|当我没说|随便说说|开玩笑|"
+    r"不一定每次|并不总是|不总是|不是每次|不是规则|不算规则"
+)
+
+_CREDENTIAL_WORDS = (
+    "password", "passwd", "passphrase", "secret", "token", "api key", "apikey", "api-key",
+    "access key", "private key", "credential", "credentials", "key", "ssh key", "pin",
+    "密码", "口令", "密钥", "秘钥", "私钥", "令牌", "凭证", "凭据",
+)  # fmt: skip
+_CREDENTIAL_STORE = re.compile(
+    r"\b(?:remember|save|store|keep|note|memorize)\b[^.?!]{0,40}?\b(?:my|our|the|this)\b"
+    r"[^.?!]{0,30}?" + _words(*_CREDENTIAL_WORDS) + r"|(?:记住|记下|保存|存一下|记一下)"
+    r"[^。？！]{0,30}?" + _words(*_CREDENTIAL_WORDS)
+)
+_REDACTION_MARK = "[redacted"
+
+# --- cancels and facts ---------------------------------------------------------------
+
+_CANCEL = re.compile(
+    r"^(?:please |ok,? |okay,? |actually,? |also,? )*(?:forget|ignore|disregard|drop|scrap|"
+    r"cancel|remove|delete|undo|revoke|never ?mind|scratch)\s+(?:what i said|what i told you|"
+    r"my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|that|the|my|about|"
+    r"everything i said)\b"
+    r"|\byou (?:don'?t|do not|no longer) (?:have|need) to\b.*\b(?:anymore|any more)\b"
+    r"|\bno need (?:to|for)\b.*\b(?:anymore|any more)\b"
+    r"|\bno longer (?:need|necessary|needed|required|applies)\b"
+    r"|\b(?:rule|preference|request|instruction|note)\b.*\b(?:no longer applies|is obsolete|"
+    r"is cancelled|is canceled|doesn'?t apply anymore|does not apply anymore)\b"
+    r"|\byou can (?:stop|drop|skip|forget|ignore|leave out|remove)\b"
+    r"|^(?:请|好|好的|那|那就|另外|还有)?[，,]?(?:忘掉|忘了吧|忘记|请忘记|取消|撤销|删掉|删除|作废)"
+    r"(?:我|之前|刚才|上次|那条|关于|这条|一下|掉)"
+    r"|不用再|不必再|无需再|不需要再|可以不用再?|可以不必|不用继续|不必继续"
+    r"|^(?:以后|今后|往后)?(?:就)?不用[^。，,？?]{1,20}了$"
+    r"|(?:那条|这条|那个|之前的|之前说的|刚才说的|上次说的|规则)[^。]{0,20}(?:作废|不算|不用了|取消|不要了|删掉|"
+    r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|删了|"
+    r"不用记|别记|不要记|不必记|忘掉)"
+    r"|\b(?:what i (?:said|mentioned|told you)|the (?:thing|part|note|rule) i (?:said|mentioned))\b"
+    r".{0,40}\b(?:don'?t remember|do not remember|no need to remember|forget|ignore|is wrong)\b"
+    r"|(?:规则|要求|偏好|设定)[^。]{0,6}(?:作废|取消了|不用了|不算了)"
+)
+# A cancel that only points at something said earlier (no instruction of its own).
+_META_CANCEL = re.compile(
+    r"\bwhat i (?:said|told you)\b|\b(?:rule|preference|request|instruction|note)s?\b|"
+    r"\beverything i said\b|我说的|之前说的|刚才说的|上次说的|那条|这条|规则|要求|偏好|设定|笔记"
+)
+_CANCEL_STRIP = re.compile(
+    r"^(?:please |ok,? |okay,? |actually,? |also,? )*(?:forget|ignore|disregard|drop|scrap|"
+    r"cancel|remove|delete|undo|revoke|never ?mind|scratch)\s+(?:what i (?:said|told you)|"
+    r"everything i said)?"
+    r"\s*(?:about|regarding|on)?\s*|\byou (?:don'?t|do not|no longer) (?:have|need) to\b|"
+    r"\bno need (?:to|for)\b|\b(?:anymore|any more)\b|\byou can stop\b|"
+    r"\b(?:my|the) (?:earlier|previous|old|last)\b|\b(?:rule|preference|request|instruction)s?\b|"
+    r"\bno longer (?:applies|needed|necessary|required)\b"
+    r"|忘掉|忘了吧|忘记|请忘记|取消|撤销|删掉|删除|作废|不用再|不必再|无需再|不需要再|可以不用再?|"
+    r"可以不必|不用继续|不必继续|之前说的|刚才说的|上次说的|之前的|我说的|关于|那条|这条|规则|要求|"
+    r"偏好|设定|不算了|不算|不用了|不要了|了$|吧$"
+)
+
+_CORRECTION_LEAD = re.compile(
+    r"^(?:(?:不是的|说错了|纠正一下|更正一下|更正|其实|实际上|准确地说|补充一下|顺便说一下|"
+    r"说明一下|备注|actually|correction|to be clear|that's wrong|that is wrong|"
+    r"that's not right|fyi|for the record|for your information|just so you know|note that|btw|"
+    r"heads up|quick note|"
+    r"by the way)\s*[,，:：!！.]?"
+    r"|(?:no|nope|not quite|wrong|not really|不是|不对|错了)\s*(?:[,，:：!！.]|$))\s*"
+)
+_REMEMBER_LEAD = re.compile(
+    r"^(?:please |pls |also |and )*(?:remember|keep in mind|note|don't forget|do not forget)"
+    r"(?!\s+to\b)"
+    r"(?:\s+that)?\s*[,，:：]?\s*|^(?:请|也|还有|另外)*(?:记住|记一下|记得|别忘了|注意)\s*[,，:：]?\s*"
+)
+_TEAM_SUBJECT = re.compile(
+    r"^(?:we|we're|we've|our\s+[\w.-]+(?:\s+[\w.-]+)?|the project|this project|the repo|"
+    r"this repo|the codebase|our codebase|the team|our team|the company|ci|our ci|the ci)\b"
+    r"|^(?:我们|咱们|我们的|咱们的|项目|这个项目|本项目|该项目|公司|团队|我们组|我们团队|仓库|"
+    r"这个仓库|线上|生产环境|ci)"
+)
+_FACT_VERB = re.compile(
+    r"\b(?:use|uses|used|are using|'re using|run|runs|deploy|deploys|deployed|build|builds|"
+    r"call|calls|store|stores|keep|keeps|rely on|relies on|migrated|switched|moved|upgraded|"
+    r"are on|'re on|is on|still on|still use|is|are|has|have|don'?t use|do not use|"
+    r"no longer use|only use|"
+    r"talk to|talks to|depend on|depends on|publish|publishes|consume|consumes|add|adds|"
+    r"pass|passes|require|requires|target|targets|host|hosts|enable|enabled|disable|disabled)\b"
+    r"|用的是|用|使用|采用|统一|一律|都用|都是|部署|跑在|迁移|换成|换到|切到|切换到|改用|转到|升级|"
+    r"不用|没用|不再用|只用|"
+    r"是|在用|依赖|调用|通过|负责|存|放在|加|开启|关闭|禁用|要求"
+)
+_NAMED_SUBJECT = re.compile(r"^([a-z][\w.]*-[\w.-]+|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*)$")
+_MODULE_VERB = re.compile(
+    r"\b(?:calls|uses|depends on|talks to|handles|is responsible for|owns|sends|publishes|"
+    r"consumes|reads|writes|stores|exposes|wraps|is|runs|delegates to)\b|负责|调用|依赖|通过|处理|"
+    r"管理|发送|消费|读取|写入|存储|暴露|封装|是|跑在|部署在|用的是|用|在"
+)
+_CONTRAST = re.compile(r"[，,]\s*(?:而?不是|而非|not)\s+\S")
+_PROBLEM_WORDS = re.compile(
+    r"\b(?:problem|problems|issue|issues|error|errors|bug|bugs|fail|fails|failed|failing|"
+    r"broken|slow|crash|crashes|crashed|exception|exceptions|stuck|hang|hangs|doesn'?t work|"
+    r"does not work|not working|confused|trouble|struggl\w*|timeout|timeouts|leak|leaks)\b|"
+    r"问题|报错|错误|失败|异常|卡住|卡死|很慢|变慢|太慢|挂了|不行|不生效|没生效|不对劲|搞不懂|不懂|"
+    r"超时|泄漏|崩溃"
+)
+_TENTATIVE = re.compile(
+    r"\b(?:should|could|might|may|will|would|'ll|'d|shall|can|must|going to|gonna)\b|"
+    r"应该|可能|也许|或许|会不会|要不要|是不是|能不能|准备|将来|打算"
+)
+_DESIRE = re.compile(
+    r"\b(?:want|wants|need|needs|would like|'d like|plan|planning|try|trying|hope|"
+    r"thinking about|considering)\b|想|打算|准备|计划|希望|需要|尝试|考虑"
+)
+
+# An artifact of the assistant's work at the head of a clause makes it a norm.
+_ARTIFACT_HEAD = re.compile(
+    r"^(?:the |all |your |any |every |each |other |all other |general )?"
+    r"(?:answers?|repl(?:y|ies)|responses?|"
+    r"explanations?|code examples?|examples?|snippets?|samples?|code|comments?|code comments?|"
+    r"javadocs?|commit messages?|commits?|commands?|tests?|unit tests?|log messages?|"
+    r"variable names?|names?|sql|queries|pr descriptions?)\b"
+    r"|^(?:所有的?|全部|你的|其他的?|其余的?|别的|一般的?|平时的?)?"
+    r"(?:回答|回复|答复|解释|说明|示例代码|代码示例|示例|例子|样例|代码|注释|"
+    r"代码注释|javadoc|文档注释|提交信息|提交说明|commit|命令|指令|测试|单元测试|单测|日志|变量名|"
+    r"方法名|类名|命名|sql|输出|格式|标题|开头|结尾|结论|篇幅|语气|措辞|术语)"
+)
+_YOU_LEAD = re.compile(
+    r"^(?:you|you'll|you should|you must|you need|you can|please)\b"
+    r"|^(?:你|请|麻烦|帮我|给我|回答我|告诉我)"
+)
+# Words that may open a clause before the part that carries its meaning.
+_LEAD_FILLER = re.compile(
+    r"^(?:(?:and|also|so|but|ok|okay|alright|hey|hi|oh|well|then|plus|one more thing|"
+    r"another thing|actually|honestly|seriously|really|just|please|pls|kindly|again|"
+    r"once again|once more|as i said|to repeat|i repeat|let me repeat|one more time|"
+    r"(?:can|could|would|will) you|from now on|from here on(?: out)?|going forward|"
+    r"moving forward|henceforth|in (?:the )?future(?: answers| replies| responses)?|"
+    r"for all future (?:answers|replies)|from this point (?:on|forward)|starting (?:now|today)|"
+    r"for the rest of (?:this|the) (?:project|repo|conversation|chat|session)|"
+    r"(?:for|in|throughout|across) (?:this|the) (?:project|repo|codebase)|"
+    r"by default|as a rule|in (?:all|every) (?:your )?(?:answers?|repl(?:y|ies)|responses?)|"
+    r"always|every time|each time|whenever you (?:answer|reply|respond)|remember(?: to)?|"
+    r"please remember(?: to)?|make sure (?:to|you)|keep in mind to|don't forget to|"
+    r"do not forget to|i want you to|i'd like you to|i would like you to|i need you to|"
+    r"i told you(?: to)?|i said(?: to)?|as i (?:said|told you)|like i said|"
+    r"i(?:'ve| have)? changed my mind|changed my mind|on second thought)"
+    r"(?:\s*[,，:：]\s*|\s+|$))+"
+    r"|^(?:(?:另外|还有|而且|并且|然后|也|对了|哦|嗯|好|好的|那|那就|就|还是|请|麻烦|记住|请记住|"
+    r"能不能|可不可以|能否|你能不能|你能|你可以|我说过|我说了|我已经说过|我都说了|说过了|"
+    r"我改主意了|改主意了|想了想|咱们约定一下|我们约定一下|约定一下|拜托|求你了?|劳驾|"
+    r"记得|别忘了|以后|今后|往后|此后|之后|从现在起|从现在开始|从今天起|从今天开始|从今往后|"
+    r"从今以后|从此|接下来|每次|每回|每一次|默认|一律|统一|始终|永远|总是|一直|务必|一定要|尽量|尽可能|"
+    r"我希望你?|希望你|我想要你|我要你|你|都|但是|但|不过|可是|所以|因此|再强调一次|再说一次|"
+    r"再说一遍|重申一下|强调一下|重复一遍|再次强调)\s*[,，:：]?\s*)+"
+)
+_DESCRIPTIVE_START = re.compile(
+    r"^(?:我们|咱们|我|他|她|它|这个|那个|这些|那些|项目|程序|有些|大部分|很多|大家|别人|线上)"
+)
+# An English instruction starts with its verb ("give me…", "use…", "keep…").
+_IMPERATIVE_VERBS_EN = frozenset(
+    """
+    give use answer write show put add include keep assume explain reply respond start end
+    mention prefer avoid list provide follow suggest recommend make tell format wrap mark
+    label skip omit leave stick default go try run call name cite link quote translate speak
+    talk stay be focus highlight point break split limit cap lead open close return test
+    check verify compare cover consider note drop remove replace prefix suffix sort group
+    summarize summarise describe document comment annotate print log throw handle validate
+    stop quit refrain never don't do reply send post paste attach generate produce let use
+    target assume treat ask warn remind respect mind pick choose favor favour default
+    """.split()
+)
+
+# --- parts and clauses --------------------------------------------------------------
+
+# Parts of a sentence, each judged on its own ("我们已经切到 Gradle 了，不用再给我 Maven
+# 命令了" holds a fact and a cancel). English "and" does not split: "skip the intro and
+# get to the point" is one instruction.
+_PART_BREAK = re.compile(
+    r"\s*(?:[,，；]|(?<![Tt][Ll]);|\s[—–-]{1,2}\s|——|—)\s*|\s+and also\s+|并且|而且|同时|另外|以及"
+)
+# A part that only sets a condition for the next one ("Every time you show a Maven
+# command, add -DskipTests", "写 Controller 的时候，…").
+_CONDITION_PART = re.compile(
+    r"^(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
+    r"|^(?:when|whenever|if) (?:showing|giving|writing|explaining|answering)\b"
+    r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
+    r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
+    r"|^[^，,]{1,12}(?:里|中|里面|当中)$"
+)
+_ATTACHED_PART = re.compile(
+    r"^(?:if|when|whenever|unless|except|even if|even when|especially|including|e\.g|"
+    r"like|such as|so that|so i can|so we can|so it's|to make it easier|in order to|though|"
+    r"although|otherwise|not|rather than|instead of|"
+    r"如果|当|即使|哪怕|除非|除了|尤其|特别是|包括|比如|例如|否则|不然|以便|而不是|而非|不是|"
+    r"方便|好让|便于|以免|免得|这样我|这样方便)"
+)
+_BARE_SENTIMENT = re.compile(
+    r"^(?:i (?:really )?(?:don'?t like it|hate it|dislike it|like it|love it|prefer it|"
+    r"like this|love this)|thanks?|thank you|谢谢|我(?:真的|很)?(?:不喜欢|讨厌|喜欢)|真的|拜托|"
+    r"please|ok|okay|好的|好)[.!。！]*$"
+)
+# What a fact needs besides its subject and verb ("we don't use it anymore" says nothing).
+_FACT_FILLER = re.compile(
+    r"\b(?:we|we're|we've|our|the|this|that|it|its|them|they|is|are|was|were|be|use|uses|used|"
+    r"using|don'?t|do|does|not|no|longer|anymore|any|more|still|now|already|also|just|only|"
+    r"all|a|an|to|of|in|on|for|with|project|team|repo|codebase)\b"
+    r"|我们|咱们|我们的|项目|这个|那个|它|用的是|在用|使用|不用|没用|不再用|都|也|了|的|是|用|已经|还|就|"
+    r"其实|确实|真的|一直|现在|目前|约定好|商量好|说好|决定|约定|商量"
+)
+
+
+def _strip_filler(norm: str) -> str:
+    return _LEAD_FILLER.sub("", norm).strip(" ,，:：")
+
+
+def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
+    """``norm`` without a correction or "remember" lead-in (and the dash or colon after
+    it), and that lead-in."""
+    lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
+    if lead is None:
+        return norm, None
+    return norm[lead.end() :].lstrip(" ,，:：!！.—–-"), lead
+
+
+def _is_question(norm: str) -> bool:
+    """A question rather than a statement or a request ("could you always…" is a request)."""
+    body = _TAG_QUESTION_RE.sub("", norm).strip()
+    polite = _POLITE_LEAD.match(body) or _YOU_POLITE.match(body) or body != norm
+    request = bool(polite and (_STRONG_STANDING.search(body) or _POLITE_ALWAYS.match(body)))
+    if body.rstrip(" .。!！").endswith(("?", "？")):
+        return not request
+    if not _CJK.search(body):
+        return bool(_QUESTION_LEAD_EN.match(body)) and not _POLITE_LEAD.match(body)
+    if _QUESTION_PARTICLE_ZH.search(body):
+        return not request
+    return any(
+        not _INDIRECT_ZH.search(body[: found.start()]) for found in _INTERROGATIVE_ZH.finditer(body)
+    )
+
+
+def _reported(norm: str) -> bool:
+    if _REPORTED_EN.search(norm) or _REPORTED_ZH.search(norm):
+        return True
+    # A standing phrase inside quotation marks is someone else's words.
+    return any(
+        _STANDING.search(a or b) or _PREFERENCE_EN.search(a or b) for a, b in _QUOTED.findall(norm)
+    )
+
+
+def _self_description(norm: str) -> bool:
+    if _SELF_EN.match(norm):
+        return not _SELF_PREFERENCE_EN.search(norm)
+    return bool(_SELF_ZH.match(norm)) and not _SELF_PREFERENCE_ZH.search(norm[:12])
+
+
+def _imperative_start(text: str) -> bool:
+    """The text starts like an instruction: an English verb, or a Chinese clause that
+    does not open with a subject ("我们…", "项目…")."""
+    if not text:
+        return False
+    first = re.match(r"[a-z][a-z']*", text)
+    if first is not None:
+        return first.group(0) in _IMPERATIVE_VERBS_EN
+    return not _DESCRIPTIVE_START.match(text)
+
+
+def _addressed(clause: str) -> bool:
+    """The clause instructs the assistant: an imperative after a standing phrase,
+    "you…", a preference, a negative instruction, or a norm about an artifact of its
+    work ("answers should…", "注释要…")."""
+    norm = _norm(clause).strip(" ,，:：")
+    if _PREFERENCE_EN.match(norm) or _PREFERENCE_ZH.match(norm):
+        return True
+    if _NEGATIVE_LEAD_EN.match(norm) or _NEGATIVE_LEAD_ZH.match(norm) or _YOU_LEAD.match(norm):
+        return True
+    stripped = _strip_filler(norm)
+    if not stripped:
+        return False
+    head = _ARTIFACT_HEAD.match(stripped)
+    if (
+        head is not None
+        and len(squash(stripped[head.end() :])) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+    ):
+        return True  # "answers should be short", not the bare word "code"
+    if _PREFERENCE_EN.match(stripped):
+        return True
+    if _NEGATIVE_LEAD_EN.match(stripped) or _NEGATIVE_LEAD_ZH.match(stripped):
+        return True
+    if not _CJK.search(stripped[:1]):
+        return _imperative_start(stripped)  # "give me Gradle commands from now on"
+    # "以后用中文回答": an instruction after the standing phrase.
+    return stripped != norm and _imperative_start(stripped)
+
+
+def _has_fact_content(norm: str) -> bool:
+    """Something is said besides the subject and the verb ("we don't use it" says nothing)."""
+    return len(squash(_FACT_FILLER.sub(" ", norm))) >= limits.DIRECTIVE_MIN_FACT_CHARS
+
+
+def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
+    """A statement about the project: who uses, runs, calls or is what, with content."""
+    if _PROBLEM_WORDS.search(norm) or _DESIRE.search(norm[: limits.DIRECTIVE_DESIRE_WINDOW]):
+        return False
+    if not _has_fact_content(norm):
+        return False
+    if _TEAM_SUBJECT.match(norm):
+        # "we version the API in the URL path": any statement, but not a plan or a maybe.
+        return not _TENTATIVE.search(norm)
+    norm = re.sub(r"^the\s+", "", norm)
+    head = re.match(r"[\w.-]+", norm)
+    if head is None:
+        return False
+    name = head.group(0)
+    names = {n.lower() for n in known_names if len(n) >= limits.DIRECTIVE_MIN_NAME_CHARS}
+    named = name in names or ("-" in name and name[0].isalpha()) or bool(_NAMED_SUBJECT.match(name))
+    return named and bool(_MODULE_VERB.search(norm[len(name) :]))
+
+
+def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
+    """A part of a sentence that instructs the assistant."""
+    stripped = _strip_filler(norm)
+    if standing and _addressed(norm):
+        return True
+    if (
+        after_rule
+        and stripped
+        and _imperative_start(stripped)
+        and not _FACT_VERB_START.match(stripped)
+    ):
+        return True  # "以后回答都用中文，先给结论"
+    negative = any(
+        _NEGATIVE_LEAD_EN.match(text) or _NEGATIVE_LEAD_ZH.match(text) for text in (norm, stripped)
+    )
+    if negative and _addressed(norm):
+        return True
+    return bool(_ARTIFACT_HEAD.match(stripped)) and bool(
+        _MODAL_EN.search(norm) or _MODAL_ZH.search(norm) or _NEGATIVE_INSIDE_ZH.search(norm)
+    )
+
+
+_FACT_VERB_START = re.compile(r"^(?:is|are|was|were|it|it's|that|this)\b")
+
+
+def _part_kind(
+    text: str, standing: bool, previous: DirectiveKind | None, known_names: Collection[str]
+) -> DirectiveKind | None:
+    """What one part of a sentence states (``previous``: the kind of the part before)."""
+    norm = _norm(text)
+    if _CANCEL.search(norm):
+        return DirectiveKind.CANCEL
+    rest, lead = _strip_lead(norm)
+    if _fact_statement(_strip_filler(rest), known_names) and not (
+        standing and _addressed(rest) and not _TEAM_SUBJECT.match(_strip_filler(rest))
+    ):
+        return DirectiveKind.FACT
+    correction = lead is not None and bool(_CORRECTION_LEAD.match(norm)) and bool(rest)
+    if correction and not _addressed(rest) and _has_fact_content(rest):
+        return DirectiveKind.FACT  # "不对，是 Spring Security"
+    if lead is not None and _REMEMBER_LEAD.match(norm) and rest:
+        stripped = _strip_filler(rest)
+        if _rule_part(rest, True, False) or _STANDING.search(rest):
+            return DirectiveKind.RULE
+        if not _CJK.search(stripped[:1]) and _imperative_start(stripped):
+            return DirectiveKind.RULE
+        if not _SELF_SUBJECT.match(stripped) and _has_fact_content(stripped):
+            return DirectiveKind.FACT  # "Note: the gateway strips /api", "注意：网关会…"
+    if _rule_part(norm, standing, previous is DirectiveKind.RULE):
+        return DirectiveKind.RULE
+    return None
+
+
+def _body_of(sentence: str) -> str:
+    return sentence.strip().rstrip(END_PUNCTUATION + " ")
+
+
+def _spans(sentence: str) -> list[tuple[int, int]]:
+    """Where each part of a sentence's body starts and ends."""
+    body = _body_of(sentence)
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in [*_PART_BREAK.finditer(body), None]:
+        end = match.start() if match is not None else len(body)
+        piece = body[start:end]
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            spans.append((start + lead, start + len(piece.rstrip())))
+        if match is not None:
+            start = match.end()
+    return spans
+
+
+def _parts(sentence: str) -> list[str]:
+    body = _body_of(sentence)
+    return [body[a:b] for a, b in _spans(sentence)]
+
+
+def _list_item(part: str, previous: DirectiveKind) -> bool:
+    """A short part without a verb after a rule: an item of its list ("format every answer
+    as: summary, details, then code")."""
+    stripped = _strip_filler(_norm(part))
+    if previous is not DirectiveKind.RULE or _STANDING.search(stripped):
+        return False
+    if _CJK.search(stripped):
+        short = len(stripped) <= limits.DIRECTIVE_LIST_ITEM_CHARS
+        return short and not _NEGATIVE_LEAD_ZH.match(stripped) and not _ZH_VERB.search(stripped)
+    words = stripped.split()
+    return len(words) <= limits.DIRECTIVE_LIST_ITEM_WORDS and not _imperative_start(stripped)
+
+
+_ZH_VERB = re.compile(r"[用给写加放讲说标附带列画举]")
+
+
+def _empty_part(part: str) -> bool:
+    rest, _ = _strip_lead(_norm(part))
+    return not _strip_filler(rest)
+
+
+class _Segmenter:
+    """Walks the parts of one sentence and gathers its rules, cancels and facts."""
+
+    def __init__(self, sentence: str, known_names: Collection[str]) -> None:
+        self.body = _body_of(sentence)
+        self.spans = _spans(sentence)
+        self.known_names = known_names
+        folded = _norm(sentence)
+        self.standing = bool(
+            _STANDING.search(folded)
+            or _PREFERENCE_EN.search(folded)
+            or _PREFERENCE_ZH.search(folded)
+        )
+        self.segments: list[list[Any]] = []  # [kind, start, end]
+        self.lead: int | None = None  # where a pending lead-in or condition starts
+        self.judged_from: int | None = None  # lead-ins are judged with their part, conditions not
+        self.previous: DirectiveKind | None = None
+
+    def run(self) -> list[tuple[DirectiveKind, str]]:
+        for index, (start, end) in enumerate(self.spans):
+            self._part(index, start, end)
+        if self.lead is not None and self.segments:
+            self.segments[-1][2] = len(self.body)
+        return [(kind, self.body[a:b]) for kind, a, b in self.segments]
+
+    def _held(self, part: str, folded: str, index: int) -> bool:
+        """A lead-in or a condition: kept for the next part."""
+        if _empty_part(part):
+            here = self.spans[index][0]
+            self.judged_from = here if self.judged_from is None else self.judged_from
+            self.lead = here if self.lead is None else self.lead
+            return True
+        followed = index + 1 < len(self.spans)
+        if followed and _CONDITION_PART.search(folded) and not _CANCEL.search(folded):
+            here = self.spans[index][0]
+            self.lead = here if self.lead is None else self.lead
+            self.judged_from = None
+            return True
+        return False
+
+    def _part(self, index: int, start: int, end: int) -> None:
+        part = self.body[start:end]
+        folded = _norm(part)
+        if self._held(part, folded, index):
+            return
+        begin = self.lead if self.lead is not None else start
+        judged = self.body[self.judged_from if self.judged_from is not None else start : end]
+        # After a condition of a standing sentence ("以后遇到异常的时候，…") an instruction
+        # needs no standing phrase of its own.
+        after_condition = self.lead is not None and self.judged_from is None and self.standing
+        self.lead = self.judged_from = None
+        if _BARE_SENTIMENT.match(_strip_filler(folded)):
+            return
+        last = self.segments[-1] if self.segments else None
+        if last is not None and (_ATTACHED_PART.match(folded) or _list_item(part, last[0])):
+            last[2] = end
+            return
+        context = DirectiveKind.RULE if after_condition else self.previous
+        kind = _part_kind(judged, self.standing, context, self.known_names)
+        self.previous = kind
+        if kind is None:
+            return
+        if kind is DirectiveKind.RULE and index and _BACK_REFERENCE.match(_strip_filler(folded)):
+            begin = min(begin, self.spans[index - 1][0])  # "中文回答就行，以后都这样"
+        rules = last is not None and kind is last[0] is DirectiveKind.RULE
+        if (
+            last is not None
+            and rules
+            and _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
+        ):
+            last[2] = end
+            return
+        self.segments.append([kind, begin, end])
+
+
+def _segments(sentence: str, known_names: Collection[str]) -> list[tuple[DirectiveKind, str]]:
+    """The rules, cancels and facts of one sentence, each with the text that states it
+    (the user's own words, punctuation kept).
+
+    Lead-ins ("From now on,", "不对，") and conditions ("Every time you show a Maven
+    command,") join the next part; additions ("even if I ask in Chinese", "不是 Shiro")
+    and list items join the previous one; adjacent rules on the same subject ("用构造器
+    注入，不要用字段注入") are one rule; reasons and bare sentiments are dropped.
+    """
+    body = _body_of(sentence)
+    if _CANCEL.search(_norm(sentence)) and not any(
+        _CANCEL.search(_norm(body[a:b])) for a, b in _spans(sentence)
+    ):
+        # "我说的每次给 Maven 命令那条，现在不用了": one cancel over several parts.
+        return [(DirectiveKind.CANCEL, body)]
+    return _Segmenter(sentence, known_names).run()
+
+
+_BACK_REFERENCE = re.compile(
+    r"^(?:这样|如此|照此|照这样|这么做|这么办|that way|like this|like that)\W*$"
+)
+_PRONOUN_OBJECT = re.compile(
+    r"\b(?:them|it|those|these|that one|this one)\b|它们?|这些|那些|这个|那个"
+)
+
+
+def _one_rule(first: str, second: str) -> bool:
+    """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
+    字段注入"), or a prohibition and its alternative ("don't paste whole files, show
+    only the lines that change") where the second part has no standing phrase of its own."""
+    a, b = rule_shape(first), rule_shape(second)
+    if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
+        return True  # "I hate wildcard imports, never use them in examples"
+    return a.negative != b.negative and not _STRONG_STANDING.search(_norm(second))
+
+
+_SELF_SUBJECT = re.compile(r"^(?:i|i'm|i am|i've|my|me)\b|^我(?!们)")
+
+
+def _one_off(clause: str) -> bool:
+    norm = _norm(clause)
+    return bool(_ONE_OFF_EN.search(norm) or _ONE_OFF_ZH.search(norm))
+
+
+@lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
+def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Directive, ...]]:
+    norm = _norm(sentence)
+    checks: tuple[tuple[Callable[[str], bool], NotADirective], ...] = (
+        (_is_question, NotADirective.QUESTION),
+        (
+            lambda n: _REDACTION_MARK in n or bool(_CREDENTIAL_STORE.search(n)),
+            NotADirective.CREDENTIAL,
+        ),
+        (lambda n: bool(_NEGATED.search(n)), NotADirective.NEGATED),
+        (_reported, NotADirective.REPORTED),
+        (lambda n: bool(_HYPOTHETICAL.search(n)), NotADirective.HYPOTHETICAL),
+        (_self_description, NotADirective.SELF_DESCRIPTION),
+    )
+    language = detect_language(sentence)
+    for check, why_not in checks:
+        if why_not is NotADirective.NEGATED and _CANCEL.search(norm):
+            continue  # "算了，之前那条规则取消吧": a cancel, not a retraction
+        if check(norm):
+            facts: tuple[Directive, ...] = ()
+            if why_not is NotADirective.QUESTION:
+                facts = _facts_before_question(sentence, known_names, language)
+            return Reading(sentence, why_not=why_not), facts
+    segments = [
+        (kind, text)
+        for kind, text in _segments(sentence, known_names)
+        if kind is not DirectiveKind.RULE or (not _one_off(text) and _has_content(text))
+    ]
+    if not segments:
+        all_one_off = any(_one_off(p) for p in _parts(sentence))
+        why = NotADirective.ONE_OFF if all_one_off else NotADirective.NO_MARKER
+        return Reading(sentence, why_not=why), ()
+    kinds = {kind for kind, _ in segments}
+    strongest = next(
+        k for k in (DirectiveKind.CANCEL, DirectiveKind.RULE, DirectiveKind.FACT) if k in kinds
+    )
+    found = tuple(Directive(kind, sentence, text, language) for kind, text in segments)
+    return Reading(sentence, kind=strongest), found
+
+
+def _facts_before_question(
+    sentence: str, known_names: Collection[str], language: Language
+) -> tuple[Directive, ...]:
+    """Leading parts of a question that state a fact ("我们用的是 MyBatis-Plus，分页怎么配？")."""
+    parts = _parts(sentence)
+    return tuple(
+        Directive(DirectiveKind.FACT, sentence, part, language)
+        for part in parts[:-1]
+        if not _is_question(_norm(part))
+        and _fact_statement(_strip_filler(_norm(part)), known_names)
+    )
+
+
+def read_sentence(sentence: str, known_names: Iterable[str] = ()) -> Reading:
+    """The grammar's verdict on one sentence of the user's prose.
+
+    A sentence that holds several directives gets the strongest kind (a cancel, then
+    a rule, then a fact). ``known_names`` are the project's module names: a sentence
+    that starts with one ("mall-order calls mall-search via Feign") can state a fact.
+    """
+    return _read(sentence.strip(), frozenset(known_names))[0]
+
+
+def rule_clauses(sentence: str) -> list[str]:
+    """The parts of a sentence that each state one rule ("以后回答都用中文，先给结论"
+    has two; "Stop suggesting Lombok, we don't use it anymore" has one)."""
+    return [text for kind, text in _segments(sentence, ()) if kind is DirectiveKind.RULE]
+
+
+def _has_content(clause: str) -> bool:
+    """Something is asked besides the standing phrase and the negation ("never" alone is
+    no rule)."""
+    content = _strip_filler(_norm(clause)).strip("。.!！")
+    content = _NEGATION_RE.sub(" ", _STANDING.sub(" ", content)).strip()
+    if _BARE_SENTIMENT.match(content):
+        return False
+    return len(squash(content)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+
+
+def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]:
+    """Every rule, cancel and fact the user states in ``text``, one per clause.
+
+    ``text`` is cleaned first (:func:`~autopatch_memory.prose.user_prose`): code,
+    logs and secrets never become directives.
+    """
+    names = frozenset(known_names)
+    found: list[Directive] = []
+    for sentence in split_sentences(user_prose(text)):
+        found.extend(_read(sentence.strip(), names)[1])
+    return found
+
+
+def might_hold_directive(text: str) -> bool:
+    """A cheap check for the summarization trigger: the text has a standing phrase, a
+    preference, a negative instruction, a cancel, a correction or a "remember"."""
+    norm = _norm(text)
+    return has_long_term_signal(text) or bool(
+        _STANDING.search(norm)
+        or _PREFERENCE_EN.search(norm)
+        or _PREFERENCE_ZH.search(norm)
+        or _CANCEL.search(norm)
+        or _CORRECTION_LEAD.match(norm)
+        or _REMEMBER_LEAD.match(norm)
+        or _NEGATIVE_LEAD_EN.match(norm)
+        or _NEGATIVE_LEAD_ZH.match(norm)
+    )
+
+
+def is_meta_cancel(sentence: str) -> bool:
+    """A cancel that only points at something said earlier ("forget what I said about
+    X", "那条规则作废"), as opposed to one that is itself an instruction ("不用再给我
+    Maven 命令了")."""
+    return bool(_META_CANCEL.search(_norm(sentence)))
+
+
+def find_quote(quote: str, text: str) -> list[str]:
+    """The sentences of ``text`` (the user's prose) that ``quote`` covers, compared
+    without case, width, spaces or punctuation; ``[]`` when the quote is not there.
+
+    A quote of part of a sentence gives the whole sentence, so "回答用中文" quoted
+    from "以后回答用中文" is judged with its "以后".
+    """
+    wanted = squash(quote)
+    if not wanted:
+        return []
+    sentences = split_sentences(user_prose(text))
+    squashed = [squash(s) for s in sentences]
+    exact = [s for s, q in zip(sentences, squashed, strict=True) if wanted == q]
+    if exact:
+        return exact
+    inside = [s for s, q in zip(sentences, squashed, strict=True) if wanted in q]
+    if inside:
+        return inside
+    # A quote across sentences ("We migrated to Gradle. From now on…").
+    position = "".join(squashed).find(wanted)
+    if position < 0:
+        return []
+    covered: list[str] = []
+    offset = 0
+    for sentence, folded in zip(sentences, squashed, strict=True):
+        if offset < position + len(wanted) and offset + len(folded) > position:
+            covered.append(sentence)
+        offset += len(folded)
+    return covered
+
+
+def evidence_sentences(texts: Sequence[str]) -> list[str]:
+    """Every sentence of the user's prose in ``texts`` (for a quote-less grounding search)."""
+    return [s for text in texts for s in split_sentences(user_prose(text))]
+
+
+# --- rule shapes ------------------------------------------------------------------------
+
+# What a rule governs: canonical name → phrases.
+_OBJECTS: dict[str, tuple[str, ...]] = {
+    "answer": ("answer", "answers", "reply", "replies", "response", "responses", "respond",
+               "explanation", "explanations", "explain", "回答", "回复", "答复", "作答", "答案",
+               "解释"),
+    "comment": ("comment", "comments", "注释"),
+    "javadoc": ("javadoc", "javadocs", "文档注释"),
+    "commit": ("commit", "commits", "commit message", "commit messages", "提交信息", "提交说明",
+               "提交记录", "提交消息"),
+    "command": ("command", "commands", "cli", "shell", "命令", "指令"),
+    "example": ("example", "examples", "sample", "samples", "snippet", "snippets", "示例",
+                "例子", "样例", "举例"),
+    "test": ("test", "tests", "unit test", "unit tests", "testing", "测试", "单元测试", "单测",
+             "测试用例"),
+    "log": ("log", "logs", "logging", "logger", "日志"),
+    "name": ("naming", "variable name", "variable names", "method name", "method names",
+             "命名", "变量名", "方法名", "类名"),
+    "sql": ("sql", "query", "queries", "查询"),
+    "code": ("code", "代码", "implementation"),
+    "doc": ("doc", "docs", "documentation", "readme", "文档"),
+    "pr": ("pull request", "pull requests", "merge request", "合并请求"),
+    "dependency": ("dependency", "dependencies", "依赖"),
+    "config": ("config", "configuration", "配置", "配置文件"),
+}  # fmt: skip
+# A narrower object hides the wider one it names ("Javadoc 注释" is about Javadoc).
+_SUBSUMES: dict[str, tuple[str, ...]] = {
+    "javadoc": ("comment", "doc", "code", "example"),
+    "comment": ("code", "example"),
+    "example": ("code",),
+    "test": ("code",),
+    "commit": ("doc",),
+    "sql": ("code",),
+    "log": ("code",),
+}
+# A rule that names no object is about the answers and the code they contain.
+_DEFAULT_OBJECTS = frozenset({"answer", "code"})
+
+# Sets of interchangeable choices: class → value → phrases. A class with a cue
+# counts only when the cue is in the text ("constructor" is an injection style only
+# in a sentence about injection).
+_CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "language": {
+        "zh": ("中文", "汉语", "简体中文", "普通话", "chinese", "mandarin"),
+        "en": ("英文", "英语", "english"),
+    },
+    "build_tool": {
+        "maven": ("maven", "mvn", "mvnw", "pom.xml"),
+        "gradle": ("gradle", "gradlew", "build.gradle"),
+    },
+    "gradle_dsl": {"kotlin": ("kotlin dsl", "kts"), "groovy": ("groovy dsl", "groovy")},
+    "test_framework": {
+        "junit5": ("junit 5", "junit5", "junit jupiter", "jupiter"),
+        "junit4": ("junit 4", "junit4"),
+        "testng": ("testng",),
+    },
+    "injection": {
+        "constructor": ("constructor", "constructors", "构造器", "构造函数", "构造方法"),
+        "field": ("field", "fields", "字段", "属性", "@autowired"),
+        "setter": ("setter", "setters"),
+    },
+    "length": {
+        "short": ("short", "shorter", "brief", "briefly", "concise", "concisely", "terse",
+                  "succinct", "简短", "简洁", "精简", "简明", "短一点", "少一点", "简单点"),
+        "long": ("detailed", "in detail", "long", "longer", "verbose", "thorough", "in depth",
+                 "in-depth", "详细", "具体", "详尽", "长一点", "展开讲"),
+    },
+    "indentation": {"tabs": ("tab", "tabs", "制表符"), "spaces": ("space", "spaces", "空格")},
+    "config_format": {"yaml": ("yaml", "yml"), "properties": ("properties",)},
+    "orm": {
+        "mybatis": ("mybatis", "mybatis-plus", "mybatis plus", "mapper xml"),
+        "jpa": ("jpa", "hibernate", "spring data jpa"),
+    },
+    "json_library": {"jackson": ("jackson",), "gson": ("gson",), "fastjson": ("fastjson",)},
+    "order": {
+        "first": ("first", "up front", "upfront", "at the top", "at the start",
+                  "at the beginning", "先", "首先", "放在前面", "放在最前", "开头"),
+        "last": ("at the end", "last", "最后", "放在最后", "结尾"),
+    },
+    "java_version": {
+        "8": ("java 8", "jdk 8", "java8", "jdk8", "1.8"),
+        "11": ("java 11", "jdk 11", "java11", "jdk11"),
+        "17": ("java 17", "jdk 17", "java17", "jdk17"),
+        "21": ("java 21", "jdk 21", "java21", "jdk21"),
+    },
+}  # fmt: skip
+_CHOICE_CUES: dict[str, tuple[str, ...]] = {
+    "injection": ("inject", "injection", "injected", "注入", "autowired"),
+    "indentation": ("indent", "indentation", "缩进", "tab", "tabs"),
+    "order": ("conclusion", "tl;dr", "tldr", "summary", "bottom line", "结论", "总结", "要点"),
+}  # fmt: skip
+# Content words that mean the same in both languages: canonical → phrases.
+_CONCEPTS: dict[str, tuple[str, ...]] = {
+    "intro": ("intro", "introduction", "preamble", "opening", "filler", "pleasantries",
+              "small talk", "铺垫", "开场白", "开场", "客套", "寒暄", "引言", "废话", "套话"),
+    "conclusion": ("conclusion", "conclusions", "tl;dr", "tldr", "bottom line", "summary",
+                   "结论", "总结", "要点"),
+    "injection": ("injection", "inject", "injected", "注入"),
+    "emoji": ("emoji", "emojis", "emoticon", "emoticons", "表情", "表情符号"),
+    "source": ("source", "sources", "reference", "references", "link", "links", "出处",
+               "来源", "链接", "参考"),
+    "version": ("version", "versions", "版本", "版本号"),
+    "step": ("step by step", "steps", "步骤", "分步"),
+    "docker": ("docker", "container", "containers", "容器"),
+    "diagram": ("diagram", "diagrams", "示意图"),
+    "table": ("table", "tables", "表格"),
+    "comparison": ("comparison", "compare", "对比", "比较"),
+    "translation": ("translate", "translation", "翻译"),
+    "annotation": ("annotation", "annotations", "注解"),
+    "exception": ("exception", "exceptions", "异常"),
+    "syntax": ("syntax", "语法"),
+    "basics": ("basic", "basics", "fundamentals", "基础", "基本概念"),
+    "performance": ("performance", "性能"),
+    "security": ("security", "安全"),
+    "transaction": ("transaction", "transactions", "事务"),
+    "thread": ("thread", "threads", "threading", "线程"),
+    "concurrency": ("concurrency", "concurrent", "并发"),
+    "database": ("database", "databases", "数据库"),
+    "index": ("index", "indexes", "indices", "索引"),
+    "cache": ("cache", "caching", "缓存"),
+    "interface": ("interface", "interfaces", "接口"),
+    "generics": ("generic", "generics", "泛型"),
+    "reflection": ("reflection", "反射"),
+    "pagination": ("pagination", "paging", "分页"),
+    "abbreviation": ("abbreviation", "abbreviations", "缩写"),
+    "full_code": ("full code", "complete code", "whole file", "entire file", "完整代码", "整个文件",
+                  "完整的类", "整个类"),
+    "bullet": ("bullet", "bullets", "bullet points", "列表", "要点列表"),
+    "code_block": ("code block", "code blocks", "代码块"),
+}  # fmt: skip
+# Words of a rule that carry no subject: instruction scaffolding, polarity, pronouns,
+# and the third-person restatement of a model ("The user wants…", "用户要求…").
+_SHAPE_STOPWORDS_EN = frozenset(
+    """
+    a an the is are be been being am do does did to of in on at by for with from into
+    about as than then so if or and but not no nor it its this that these those there
+    i me my we our you your he she they them their user users wants want wanted prefer
+    prefers preferred preference like likes liked love dislike dislikes hate hates please
+    always never ever every each time times now here going forward future give gives given
+    show shows make makes use uses using used write writes written put add include includes
+    should must need needs have has had will would could can may might shall just only also
+    too very really much more most all any some one ones anymore longer stop stopping
+    quit avoid skip don doesn didn won isn aren rule rules default remember keep
+    mind sure new old instead rather other asks asked requires required whenever something
+    anything everything thing things way ways assume assumed say says said tell tells told
+    let lets start starting begin instead over when where while within without
+    """.split()
+)
+_SHAPE_FILLER_ZH = (
+    "用户", "要求", "希望", "偏好", "喜欢", "讨厌", "不喜欢", "以后", "今后", "往后", "每次",
+    "默认", "始终", "永远", "总是", "一直", "一律", "统一", "记住", "记得", "务必", "一定要",
+    "必须", "尽量", "优先", "都", "请", "给我", "帮我", "告诉我", "你", "我", "的", "了", "地",
+    "得", "时候", "时", "里", "中", "在", "要", "把", "用", "使用", "给", "写", "就", "一下",
+    "所有", "全部", "任何", "一些", "这样", "那样", "这种", "那种", "规则", "规定", "一上来",
+    "上来", "直接", "再", "也", "吧", "呢", "啊", "哦",
+)  # fmt: skip
+_NEGATION_CUES = (
+    "don't", "do not", "dont", "never", "no longer", "not", "no more", "no", "stop", "quit",
+    "avoid", "without", "dislike", "hate", "can't stand", "cannot stand", "skip", "omit",
+    "leave out", "refrain", "不要", "不许", "不准", "禁止", "勿", "不再", "避免", "省略", "去掉",
+    "少用", "不喜欢", "讨厌", "跳过", "不用", "不必", "无需", "不需要", "不想", "不希望", "受不了",
+    "没必要",
+)  # fmt: skip
+_NEGATION_RE = re.compile(_words(*_NEGATION_CUES) + "|" + _BIE)
+# Alternatives a rule rejects ("in English, not Chinese", "over field injection") are
+# not part of its shape.
+_REJECTED_ALTERNATIVE = re.compile(
+    r"[,，]\s*not\s+[^,，;；.。]+|\s+(?:rather than|instead of)\s+[^,，;；.。]+|"
+    r"(?<=\bprefer\b)(?P<keep>[^,，;；.。]*?)\s+over\s+[^,，;；.。]+|"
+    r"(?<=[^\s,，])\s*(?:而不是|而非)\s*[^,，;；.。]+|[,，]\s*(?:不是|不要用|别用)\s*[^,，;；.。]+$"
+)
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_SHAPE_PARTS = re.compile(r"[,，；]|(?<![Tt][Ll]);")
+_LATIN_WORD = re.compile(r"[a-z][a-z0-9+#]*(?:[.-][a-z0-9+#]+)*")
+
+
+def _pattern(phrases: Iterable[str]) -> re.Pattern[str]:
+    """A lexicon entry's phrases; an English one also matches its plural ("whole files")."""
+    words = sorted({normalize(p) for p in phrases}, key=len, reverse=True)
+    parts = []
+    for word in words:
+        body = re.escape(word).replace(r"\ ", r"\s+")
+        if word[:1].isascii() and word[:1].isalnum():
+            body = r"(?<![a-z0-9_])" + body
+        if word[-1:].isascii() and word[-1:].isalpha():
+            body += r"(?:s|es)?(?![a-z0-9_])"
+        elif word[-1:].isascii() and word[-1:].isalnum():
+            body += r"(?![a-z0-9_])"
+        parts.append(body)
+    return re.compile("|".join(parts))
+
+
+_OBJECT_PATTERNS = {name: _pattern(words) for name, words in _OBJECTS.items()}
+_CONCEPT_PATTERNS = {name: _pattern(words) for name, words in _CONCEPTS.items()}
+_CHOICE_PATTERNS = {
+    cls: {value: _pattern(words) for value, words in values.items()}
+    for cls, values in _CHOICES.items()
+}
+_CUE_PATTERNS = {cls: _pattern(words) for cls, words in _CHOICE_CUES.items()}
+_LEXICON = re.compile(
+    _pattern(
+        [
+            *(w for words in _OBJECTS.values() for w in words),
+            *(w for words in _CONCEPTS.values() for w in words),
+            *(w for values in _CHOICES.values() for ws in values.values() for w in ws),
+            *_NEGATION_CUES,
+            *_STANDING_ZH,
+            *_SHAPE_FILLER_ZH,
+        ]
+    ).pattern
+    + "|"
+    + _BIE
+)
+
+
+@dataclass(frozen=True)
+class RuleShape:
+    """What a rule is about: the objects it governs, the choices it makes (and those it
+    rejects: "不喜欢字段注入"), its other content words, and whether it forbids."""
+
+    objects: frozenset[str]
+    choices: frozenset[tuple[str, str]]
+    terms: frozenset[str]
+    negative: bool
+    rejected: frozenset[tuple[str, str]] = frozenset()
+
+    @property
+    def choice_classes(self) -> frozenset[str]:
+        """The sets of alternatives the rule chooses from ("language", "build_tool")."""
+        return frozenset(cls for cls, _ in self.choices)
+
+
+def _without_rejected(norm: str) -> str:
+    def keep(match: re.Match[str]) -> str:
+        return match.group("keep") or ""
+
+    return _REJECTED_ALTERNATIVE.sub(keep, norm)
+
+
+def _terms(norm: str) -> set[str]:
+    """Content words left once every known phrase is cut out: Latin words, CJK bigrams."""
+    rest = _LEXICON.sub(" ", norm)
+    terms: set[str] = set()
+    for word in _LATIN_WORD.findall(rest):
+        if len(word) < 2 or word in _SHAPE_STOPWORDS_EN:
+            continue
+        if word.endswith("ing") and len(word) > limits.DIRECTIVE_GERUND_MIN_CHARS:
+            word = word[:-3]
+        terms.add(word[:-1] if word.endswith("s") and len(word) > 3 else word)
+    for run in _CJK_RUN.findall(rest):
+        if len(run) == 1:
+            continue
+        terms.update(run[i : i + 2] for i in range(len(run) - 1))
+    return terms
+
+
+@lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
+def rule_shape(text: str) -> RuleShape:
+    """The shape of the rule stated in ``text`` (a user's clause, or an item's label
+    and summary as any backend wrote them)."""
+    norm = _without_rejected(_norm(text))
+    objects = {name for name, pattern in _OBJECT_PATTERNS.items() if pattern.search(norm)}
+    for narrow, wide in _SUBSUMES.items():
+        if narrow in objects:
+            objects.difference_update(wide)
+    choices = {
+        (cls, value)
+        for cls, values in _CHOICE_PATTERNS.items()
+        if cls not in _CUE_PATTERNS or _CUE_PATTERNS[cls].search(norm)
+        for value, pattern in values.items()
+        if pattern.search(norm)
+    }
+    # A choice is rejected when the part that names it is negative: "不喜欢字段注入，用构造器
+    # 注入" rejects one choice and makes the other (parity: "never skip" asks).
+    rejected: set[tuple[str, str]] = set()
+    for part in filter(str.strip, _SHAPE_PARTS.split(norm)) if choices else ():
+        if len(_NEGATION_RE.findall(part)) % 2 == 1:
+            rejected.update(c for c in choices if _CHOICE_PATTERNS[c[0]][c[1]].search(part))
+    terms = {name for name, pattern in _CONCEPT_PATTERNS.items() if pattern.search(norm)}
+    terms |= _terms(norm)
+    negative = len(_NEGATION_RE.findall(norm)) % 2 == 1
+    return RuleShape(
+        frozenset(objects or _DEFAULT_OBJECTS),
+        frozenset(choices),
+        frozenset(terms),
+        negative,
+        frozenset(rejected),
+    )
+
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
+
+
+# What an answer contains: a rule about answers also governs their code and examples.
+_ANSWER_FAMILY = frozenset({"answer", "code", "example"})
+
+
+def _objects_meet(a: frozenset[str], b: frozenset[str]) -> bool:
+    return bool(a & b) or bool(a & _ANSWER_FAMILY and b & _ANSWER_FAMILY)
+
+
+# Choices made for the whole project, whatever artifact a rule names: "from now on use
+# Gradle" replaces "always give me Maven commands".
+_PROJECT_WIDE = frozenset(
+    {"build_tool", "java_version", "test_framework", "orm", "json_library", "config_format",
+     "gradle_dsl", "injection"}
+)  # fmt: skip
+
+
+def same_subject(a: RuleShape, b: RuleShape) -> bool:
+    """Two rules govern the same thing and choose from the same set (or share content)."""
+    if not _objects_meet(a.objects, b.objects):
+        shared = a.choice_classes & b.choice_classes & _PROJECT_WIDE
+        unnamed = a.objects == _DEFAULT_OBJECTS or b.objects == _DEFAULT_OBJECTS
+        return bool(shared) and unnamed
+    if a.choice_classes & b.choice_classes:
+        return True
+    if a.choices and b.choices:
+        return False  # both choose, from different sets: answer language vs answer length
+    return _overlap(a.terms, b.terms) >= limits.DIRECTIVE_SUBJECT_OVERLAP
+
+
+def _preferred(shape: RuleShape, cls: str) -> frozenset[str]:
+    """The values of ``cls`` a rule accepts: those it asks for, else every one it does
+    not reject ("不要用字段注入" accepts constructor and setter injection)."""
+    asked = frozenset(v for c, v in shape.choices if c == cls and (c, v) not in shape.rejected)
+    if asked:
+        return asked
+    return frozenset(_CHOICES[cls]) - frozenset(v for c, v in shape.rejected if c == cls)
+
+
+def restating(a: RuleShape, b: RuleShape) -> bool:
+    """``a`` says what ``b`` says: the same subject, compatible choices, same polarity
+    (or, for a choice, the same accepted values: "不要用字段注入" ≈ "用构造器注入")."""
+    if not same_subject(a, b):
+        return False
+    shared = a.choice_classes & b.choice_classes
+    if not shared:
+        return a.negative == b.negative
+    return all(_preferred(a, cls) & _preferred(b, cls) for cls in shared)
+
+
+def conflicting(a: RuleShape, b: RuleShape) -> bool:
+    """``a`` replaces ``b``: the same subject with another choice or the other polarity."""
+    return same_subject(a, b) and not restating(a, b)
+
+
+def cancel_content(sentence: str) -> str:
+    """What a cancel is about, without its cancelling words ("forget what I said about
+    the compatibility note" → "the compatibility note"; "不用再给我 Maven 命令了" →
+    "给我 maven 命令")."""
+    norm = _norm(sentence).rstrip(END_PUNCTUATION + " ")
+    return " ".join(_CANCEL_STRIP.sub(" ", norm).split()).strip(" ,，:：")
+
+
+def refers_to(clause: str, item_text: str) -> bool:
+    """The user's clause is about an item: the same rule subject, or a shared content word."""
+    mine, theirs = rule_shape(cancel_content(clause) or clause), rule_shape(item_text)
+    if mine.choices and same_subject(mine, theirs):
+        return True
+    return bool(mine.terms & theirs.terms) or bool(
+        mine.choices & theirs.choices and mine.objects & theirs.objects
+    )
+
+
+# --- labels ------------------------------------------------------------------------------
+
+_LABEL_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^i (?:really |much |always |generally |strongly )?(?:dislike|hate|don'?t like|"
+                r"do not like|can'?t stand|cannot stand|don'?t want|do not want|never want)\s+"),
+     "avoid "),
+    (re.compile(r"^i (?:really |much |always |generally |strongly )?(?:prefer|like|love|want|"
+                r"'d prefer|would prefer|'d rather|would rather|'d like|would like)\s+"),
+     "prefer "),
+    (re.compile(r"^我(?:很|真的|非常|特别|实在)*(?:不喜欢|讨厌|受不了|不希望|不想看到)"), "避免"),
+    (re.compile(r"^我(?:很|真的|比较|更|特别)*(?:喜欢|偏好|倾向于?|希望|宁愿)"), "偏好"),
+)  # fmt: skip
+_LABEL_DROP_ZH = re.compile(
+    r"(?<=[\u4e00-\u9fff])[都请](?=[\u4e00-\u9fff])|给我|帮我|一下|了$|吧$|哦$|呢$|"
+    r"以后|今后|往后|从现在起|从现在开始|从今以后|每次都?"
+)
+_LABEL_ME = re.compile(r"\b(give|show|send|tell) me\b", re.I)
+_BOUNDARY = re.compile(r"[\s,，、;；]")
+
+
+_DANGLING = re.compile(
+    r"(?:\s+(?:the|a|an|to|of|in|on|at|for|with|and|or|after|before|from|by|when|if|that|"
+    r"which|your|my|our|its|their))+$|[的和与及或在把]+$",
+    re.I,
+)
+
+
+def _shorten(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters at a word or clause boundary, without a
+    dangling function word ("show a short code example after the" → "… example")."""
+    text = text.strip(" ,，、;；:：")
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    boundary = max((m.start() for m in _BOUNDARY.finditer(cut)), default=-1)
+    if boundary >= limit // 2:
+        return _DANGLING.sub("", cut[:boundary].rstrip(" ,，、;；")) or cut[:boundary]
+    return clip(text, limit)
+
+
+def _body(clause: str, lead: re.Pattern[str]) -> str:
+    """``clause`` without what ``lead`` matches at its start, in the user's own casing."""
+    text = " ".join(clause.split()).rstrip(END_PUNCTUATION + " ")
+    norm = _norm(text)
+    found = lead.match(norm)
+    if found is None or len(norm) != len(text):
+        return text
+    return text[found.end() :].strip(" ,，:：—–-")
+
+
+def rule_label(clause: str) -> str:
+    """A short label that names a rule's subject and keeps its negation.
+
+    "以后回答都用中文" → "回答用中文"; "回答时不要一上来就铺垫" keeps 不要; "I really
+    dislike field injection" → "avoid field injection"; "Always assume we run
+    everything inside Docker" → "assume we run everything inside Docker".
+    """
+    body = _body(clause, _LEAD_FILLER)
+    folded = _norm(body)
+    for pattern, replacement in _LABEL_REWRITES:
+        found = pattern.match(folded)
+        if found is not None and len(folded) == len(body):
+            body = replacement + body[found.end() :]
+            break
+    if _CJK.search(body):
+        body = _LABEL_DROP_ZH.sub("", body)
+    body = _LABEL_ME.sub(lambda m: m.group(1), body)
+    return _shorten(body, limits.DIRECTIVE_LABEL_CHARS) or clip(
+        clause.strip(), limits.DIRECTIVE_LABEL_CHARS
+    )
+
+
+def fact_text(clause: str) -> str:
+    """A project fact as a statement: without "不对，", "remember that", "FYI", "对了"."""
+    body = clause
+    for lead in (_REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER, _REMEMBER_LEAD, _CORRECTION_LEAD):
+        body = _body(body, lead)
+    return body or clause.strip()
+
+
+def fact_label(clause: str) -> str:
+    """A short label for a project fact: the statement without its lead-in."""
+    return _shorten(fact_text(clause), limits.DIRECTIVE_LABEL_CHARS) or clip(
+        clause.strip(), limits.DIRECTIVE_LABEL_CHARS
+    )

@@ -1,0 +1,125 @@
+"""The user's own words in a turn: prose without secrets, code, logs or stack traces.
+
+Every consumer that reads what the user *said* — the directive grammar, the
+heuristic summarizer, the pending questions of the memory context — starts from
+:func:`user_prose`, so a pasted log, a code block or a secret never becomes a
+rule, a note, a topic or a line of injected context. :func:`split_sentences`
+is the one sentence splitter they share (Chinese and English end marks; a dot
+inside ``Optional.get()``, ``1.8`` or ``e.g.`` and the ``;`` of ``TL;DR`` are
+not sentence breaks).
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.privacy import redact
+from autopatch_memory.text import looks_like_code_or_log
+
+__all__ = ["END_PUNCTUATION", "is_code_line", "split_sentences", "user_prose"]
+
+END_PUNCTUATION = "。！？!?；;.,，、:：…"
+"""Marks a sentence or clause may end with (stripped when a text is restated)."""
+
+_FENCE_RE = re.compile(r"```.*?(?:```|\Z)", re.S)
+_INLINE_CODE_RE = re.compile(r"`([^`\n]*)`")
+_CODE_LINE_RE = re.compile(
+    r"""^\s*(?:
+        [{}\[\]();,]+\s*$                                   # lone brackets
+      | (?://|/\*|\*/|\*\s|\#include|@@|\+\+\+\s|---\s|diff\s--git)   # comments, diffs
+      | at\s+[\w$.<>]+\(                                    # a stack frame
+      | \.{3}\s*\d+\s+more                                  # "... 12 more"
+      | \$\s                                                # a shell prompt
+      | [\w.$]+(?:Exception|Error)(?::|\s*$)                # an exception line
+      | Caused\sby:                                         # a cause line
+      | \[(?:INFO|WARNING|WARN|ERROR|DEBUG)\]               # Maven console output
+      | >\s*Task\s+:                                        # Gradle console output
+      | <[/?]?[A-Za-z][\w.-]*(?:\s[^<>]*)?>                 # an XML/POM tag line
+    )""",
+    re.X,
+)
+# One stack frame anywhere in a line: a pasted one-line trace ("NPE at com.x.Y(Y.java:3)").
+_FRAME_RE = re.compile(r"\bat\s+[\w$.<>]+\([\w$]+\.(?:java|kt|scala|groovy):\d+\)")
+_CODE_SYMBOLS = frozenset("{}[]();=<>|&")
+_SPACES_RE = re.compile(r"[ \t\u3000]+")
+# "@review/Finding.java", "@pom.xml", "@src/": a file the host attached (its path
+# goes to scope_paths); "@Data", "@Transactional": a Java annotation, kept.
+_AT_PATH_RE = re.compile(r"(?<![\w@])@(?=[\w.-]*[/.][\w./-]*|[a-z][\w-]*(?:$|[\s,，。]))")
+
+_TERMINATOR_RE = re.compile(
+    r"""(?:
+        [。！？!?]+[”"'’」)）]*            # Chinese and Latin end marks
+      | (?<![Tt][Ll])[;；]                # a semicolon, except the one of TL;DR
+      | \n+                              # a line break
+      | (?<=[A-Za-z0-9)\]"'”’`])\.(?=\s)   # a dot followed by a space
+      | …+(?=\s)                         # an ellipsis before a space
+    )""",
+    re.X,
+)
+# A dot after one of these words does not end a sentence ("e.g. Gradle", "vs. Maven").
+_ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "mrs", "dr", "no"})
+_LAST_WORD_RE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+
+
+def is_code_line(line: str) -> bool:
+    """True for a line of code, a diff, a stack trace, console output or a log."""
+    stripped = line.strip()
+    if not stripped:
+        return False
+    if _CODE_LINE_RE.match(line) or _FRAME_RE.search(stripped):
+        return True
+    if looks_like_code_or_log(stripped):
+        return True
+    if stripped.endswith((";", "{", "}")) and not stripped.endswith("；"):
+        return True
+    symbols = sum(1 for ch in stripped if ch in _CODE_SYMBOLS)
+    return symbols / len(stripped) > limits.PROSE_CODE_SYMBOL_RATIO
+
+
+def _inline(match: re.Match[str]) -> str:
+    # `Optional.get()` is a name worth keeping; `if (x) { y(); }` is not.
+    inner = match.group(1).strip()
+    if len(inner) <= limits.PROSE_INLINE_CODE_CHARS and not is_code_line(inner):
+        return inner
+    return " "
+
+
+def user_prose(text: str) -> str:
+    """The user's words without secrets, code blocks, code lines, logs or stack traces.
+
+    Lines are kept (one per line, inner whitespace folded); inline code that is a
+    name (`` `Optional.get()` ``) keeps its text; ``@path`` attachments lose
+    their ``@`` while ``@Data``-style annotations keep it.
+    """
+    text = _FENCE_RE.sub("\n", redact(text))
+    text = _INLINE_CODE_RE.sub(_inline, text)
+    text = _AT_PATH_RE.sub("", text)
+    lines = [line for line in text.splitlines() if not is_code_line(line)]
+    return "\n".join(_SPACES_RE.sub(" ", line).strip() for line in lines if line.strip())
+
+
+def _ends_with_abbreviation(head: str) -> bool:
+    found = _LAST_WORD_RE.search(head)
+    return found is not None and found.group(1).lower().rstrip(".") in _ABBREVIATIONS
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a (cleaned) text, each with its end mark, in order.
+
+    Breaks at Chinese and Latin end marks, semicolons and line breaks. A dot ends
+    a sentence only before whitespace and not after an abbreviation, so
+    ``Optional.get()``, ``Java 1.8`` and ``e.g. Gradle`` stay whole; the
+    semicolon of ``TL;DR`` is not a break.
+    """
+    found: list[str] = []
+    start = 0
+    for match in _TERMINATOR_RE.finditer(text):
+        end = match.end()
+        if match.group(0) == "." and _ends_with_abbreviation(text[start : match.start()]):
+            continue
+        found.append(text[start:end])
+        start = end
+    found.append(text[start:])
+    sentences = (s.strip() for s in found)
+    return [s for s in sentences if s.strip(END_PUNCTUATION + " \n")]

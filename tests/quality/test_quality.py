@@ -1,0 +1,100 @@
+"""The memory-judgement bar (docs/quality.md), measured on the bilingual evaluation set.
+
+The heuristic backend and an oracle (what a perfect model would propose, derived from
+the gold) run every conversation through the real pipeline; the scorer checks what
+memory holds at the end and what the follow-up questions get.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from conversations_dev import DEV
+from conversations_heldout import HELDOUT
+from conversations_heldout_b import HELDOUT_B
+from gold import Conversation, has_key
+from harness import OracleBackend, Score, run_all, score
+
+from autopatch_memory.backends.heuristic import HeuristicBackend
+from autopatch_memory.privacy import redact
+from autopatch_memory.text import Language, detect_language
+
+ALL: tuple[Conversation, ...] = (*DEV, *HELDOUT, *HELDOUT_B)
+
+PRECISION_BAR = 0.95
+RECALL_BAR = 0.90
+ORACLE_RECALL_BAR = 0.95
+INJECTION_BAR = 0.80
+
+
+@cache
+def heuristic() -> Score:
+    return score(run_all(ALL, HeuristicBackend))
+
+
+@cache
+def oracle() -> Score:
+    return score(run_all(ALL, OracleBackend))
+
+
+def test_the_set_is_large_varied_and_bilingual() -> None:
+    assert len(ALL) >= 40
+    assert len({c.id for c in ALL}) == len(ALL)
+    languages = {detect_language(t.text) for c in ALL for t in c.turns}
+    assert languages == {Language.ZH, Language.EN}
+    mixed = [c for c in ALL if len({detect_language(t.text) for t in c.turns}) == 2]
+    assert len(mixed) >= 5
+    assert sum(len(c.rules()) for c in ALL) >= 40
+    assert sum(len(c.inactive_rules()) for c in ALL) >= 8  # corrections and cancels
+    assert sum(len(c.facts()) for c in ALL) >= 10
+    assert sum(len(c.followups) for c in ALL) >= 10
+
+
+def test_the_gold_is_consistent() -> None:
+    for conversation in ALL:
+        for turn in conversation.turns:
+            for item in (*turn.rules, *turn.facts):
+                # The oracle proposes the gold wording: it must cover its own keys, and
+                # quote the user's own words.
+                assert item.covered_by(f"{item.label} {item.summary}"), (conversation.id, item.id)
+                assert item.quote and item.quote in turn.text, (conversation.id, item.id)
+            if turn.cancels:
+                assert turn.cancel_quote and turn.cancel_quote in turn.text, conversation.id
+        for followup in conversation.followups:
+            for key in (*followup.must, *followup.must_not):
+                assert key.strip(), conversation.id
+            assert not any(has_key(followup.question, k) for k in followup.must_not), (
+                conversation.id
+            )
+
+
+def test_the_heuristic_meets_the_bar() -> None:
+    result = heuristic()
+    print("\nheuristic:", result.row())
+    assert result.false_preferences == []
+    assert result.superseded_left_active == []
+    assert result.duplicates == []
+    assert result.cancelled_notes_left_active == []
+    assert result.precision >= PRECISION_BAR, result.row()
+    assert result.recall >= RECALL_BAR, result.missed_rules
+    assert result.injection_relevance >= INJECTION_BAR, result.irrelevant_injections
+
+
+def test_an_oracle_through_the_applier_meets_the_bar() -> None:
+    result = oracle()
+    print("\noracle:", result.row())
+    assert result.recall >= ORACLE_RECALL_BAR, result.missed_rules
+    assert result.false_preferences == []
+    assert result.superseded_left_active == []
+    assert result.duplicates == []
+
+
+def test_an_oracle_without_quotes_is_grounded_by_the_program() -> None:
+    result = score(run_all(ALL, lambda: OracleBackend(quotes=False)))
+    assert result.recall >= ORACLE_RECALL_BAR, result.missed_rules
+
+
+def test_no_secret_reaches_any_item() -> None:
+    for run in run_all(ALL, HeuristicBackend):
+        text = run.doc.to_json()
+        assert text == redact(text)
