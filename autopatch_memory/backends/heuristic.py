@@ -35,7 +35,7 @@ from autopatch_memory.model import (
     TopicOp,
     TurnSummaryOp,
 )
-from autopatch_memory.privacy import redact
+from autopatch_memory.privacy import is_only_redacted, redact
 from autopatch_memory.text import (
     LONG_TERM,
     Language,
@@ -695,8 +695,8 @@ class HeuristicBackend:
             for wish in view.wishes:
                 language = detect_language(wish)
                 summary = _safe(_end(wish, language), limits.MAX_SUMMARY_CHARS)
-                if summary is None:
-                    continue
+                if summary is None or is_only_redacted(summary):
+                    continue  # "以后 password=…" is a secret, not a rule
                 category = _category(wish)
                 names = list(category) if category else [_derived_label(wish, language)]
                 label = category[0 if language is Language.ZH else 1] if category else names[0]
