@@ -67,6 +67,8 @@ SECRET_MAX_URL_CHARS = 512  # how far back a query parameter's URL is read
 SECRET_CONTEXT_CHARS = 256
 # "host:8080@…" is a port, not a password, up to this many digits.
 URL_PORT_MAX_DIGITS = 5
+# Redaction passes at most: one more runs only when the previous one changed the text.
+REDACTION_MAX_PASSES = 3
 # A text with a redaction marker and at most this many words of content besides
 # filler ("my OpenAI key is [REDACTED]") is only a secret: never a memory item.
 ONLY_REDACTED_MAX_CONTENT_UNITS = 2

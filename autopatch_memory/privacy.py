@@ -20,7 +20,7 @@ bounded number of steps per character; ``tests/test_privacy.py`` checks it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
@@ -70,7 +70,7 @@ MARKER_RE = re.compile(r"\[REDACTED:[a-z_]{1,32}\]")
 NOT_SECRET_VALUES: frozenset[str] = frozenset(
     """
     string str charsequence char[] chararray bytearray byte[] int integer long char any
-    object secret secretstr secretstring optional bytes number boolean bool
+    object secret secretstr secretstring bytes number boolean bool
     null none nil true false undefined required optional empty yes no on off
     text varchar password passwd token hidden masked redacted placeholder example
     dummy todo tbd n/a na include omit same-origin auto default disabled enabled new await
@@ -117,6 +117,7 @@ _TECH_TERMS: frozenset[str] = frozenset(
 _CJK_CLASS = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 )
+_CJK_TEXT_RE = re.compile("[" + _CJK_CLASS + "]")
 _TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
 
 _Replacer = Callable[["re.Match[str]"], str]
@@ -289,6 +290,17 @@ def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     stretch of spaces once per position (the patterns stay readable)."""
     bounded = pattern.replace(r"[ \t]+", r"[ \t]{1,16}").replace(r"[ \t]*", r"[ \t]{0,16}")
     return re.compile(bounded, flags)
+
+
+def _one_of(alternatives: Iterable[str]) -> str:
+    """An alternation grouped by first letter, order kept within a letter:
+    ``(?:a(?:pi…|ccess…)|s(?:ecret…)|…)``. It matches what the flat alternation
+    matches; the engine rejects a position after one test per letter instead of one
+    per alternative (a constant factor on keyword-heavy text)."""
+    groups: dict[str, list[str]] = {}
+    for alternative in alternatives:
+        groups.setdefault(alternative[0], []).append(alternative[1:])
+    return "(?:" + "|".join(f"{c}(?:{'|'.join(rest)})" for c, rest in groups.items()) + ")"
 
 
 def _gate(first_chars: str) -> str:
@@ -499,6 +511,11 @@ _XML_ELEMENT_RE = _compile(
     r"<(?P<tag>[\w.:-]{0,40}?" + _SECRET_TAG + r")(?:[ \t][^<>]{0,200})?>"
     r"(?P<value>[^<]{1,2048})</(?P=tag)[ \t]*>"
 )
+# Hadoop-style XML: <name>fs.s3a.secret.key</name><value>x</value>
+_XML_NAME_ELEMENT_RE = _compile(
+    r"<name>[\w.:-]{0,100}?" + _SECRET_TAG + r"</name>[ \t\r\n]{0,64}"
+    r"<value>(?P<value>[^<]{1,1024})</value>"
+)
 # Java properties XML: <entry key="db.password">x</entry>
 _XML_KEYED_ELEMENT_RE = _compile(
     r"<(?P<tag>[\w.:-]{1,40})[ \t][^<>]{0,200}?\b(?:name|key)[ \t]*=[ \t]*(?P<q>[\"'])"
@@ -625,13 +642,13 @@ _SETTER_RE = _compile(
     r"[ \t]*\((?P<args2>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
 )
 _CREDENTIAL_CALL_RE = _compile(
-    _gate("gPUBADCSl")
+    _gate("gPUBADCSJl")
     + r"(?<![\w$])(?:getConnection|PasswordAuthentication|UsernamePasswordCredentials"
     r"|UsernamePasswordAuthenticationToken|UsernamePasswordToken|BasicAWSCredentials"
     r"|BasicSessionCredentials|AwsBasicCredentials\.create|AwsSessionCredentials\.create"
     r"|DefaultProfile\.getProfile|BasicCredentials|Credential|StsCredentials"
     r"|ClientSecretCredential|BasicAuthenticationInterceptor|BasicAuthRequestInterceptor"
-    r"|Credentials\.basic|(?<=\.)login)"
+    r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login)"
     r"[ \t]*\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
 )
 _STRING_LITERAL_RE = _compile(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
@@ -722,12 +739,22 @@ _CLI_RULES: tuple[re.Pattern[str], ...] = (
 
 # The key ends with one of these. Compound keys come before their last word so
 # "secret_key" is tried before "secret".
+_KEY_PREFIXES = (
+    "api secret private access client signing sign encryption encrypt decrypt master app"
+    " account shared[-_.]?access storage license subscription consumer webhook deploy session"
+    " hmac jwt aes mch apiv3 auth"
+).split()
 _KEYWORD = (
-    r"(?P<kw>(?:api|secret|private|access|client|signing|sign|encryption|encrypt|decrypt|master"
-    r"|app|account|shared[-_.]?access|storage|license|subscription|consumer|webhook|deploy"
-    r"|session|hmac|jwt|aes|mch|apiv3|auth)[-_.]?key"
-    r"|apikey|accountkey|keypass|storepass|requirepass|masterauth"
-    r"|pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|credentials?|auth|sig|signature)"
+    "(?P<kw>"
+    + _one_of(
+        (
+            *(f"{prefix}[-_.]?key" for prefix in _KEY_PREFIXES),
+            *"apikey accountkey keypass storepass requirepass masterauth".split(),
+            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig".split(),
+            "signature",
+        )
+    )
+    + ")"
 )
 _SHORT_KEYWORDS = frozenset(
     {"pass", "pwd", "pw", "auth", "sig", "signature", "passcode", "aeskey", "aes_key"}
@@ -789,6 +816,12 @@ def _line_after(text: str, pos: int) -> str:
     return window if end == -1 else window[:end]
 
 
+def _inside_marker(text: str, pos: int) -> bool:
+    """``pos`` is inside a redaction marker: "[REDACTED:password]" names no key."""
+    start = text.rfind(MARKER_PREFIX, max(0, pos - len(MARKER_PREFIX) - 32), pos)
+    return start != -1 and "]" not in text[start:pos]
+
+
 def _keyword_is_component(text: str, kw_start: int, kw: str) -> bool:
     """The keyword is a word of the key, not the tail of another word ("bypass")."""
     if kw_start == 0:
@@ -820,7 +853,7 @@ def _assignment(m: re.Match[str]) -> str:
     if value.startswith(MARKER_PREFIX) or value in ("${", "{{", "#{"):
         return m.group(0)
     kw_start = m.start("kw")
-    if not _keyword_is_component(text, kw_start, kw):
+    if not _keyword_is_component(text, kw_start, kw) or _inside_marker(text, kw_start):
         return m.group(0)
     key_start = _key_start(text, kw_start)
     in_query = _in_query(text, key_start)
@@ -840,8 +873,10 @@ def _assignment(m: re.Match[str]) -> str:
     if quoted and "${" in inner:
         redacted = _redact_placeholder_defaults(inner, SecretKind.ASSIGNMENT)
         return _replace_span(m, "value", value[0] + redacted + value[-1])
-    equals = m.group("sep") in ("=", ":=", "=>", "＝")
-    if _not_a_value(inner, code=not quoted and not in_query, words=not equals):
+    # After "=", or as the default of "${key:default}", the value is a literal.
+    literal = m.group("sep") in ("=", ":=", "=>", "＝") or text[key_start - 2 : key_start] == "${"
+    code = not quoted and not in_query and text[key_start - 2 : key_start] != "${"
+    if _not_a_value(inner, code=code, words=not literal):
         return m.group(0)
     if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
         return m.group(0)  # ``String pwd = input;``: a variable, not a literal
@@ -908,7 +943,7 @@ def _yaml_line(m: re.Match[str]) -> str:
     words = value.lower().split()
     if (
         any(w.strip(_TRAILING) in _STOPWORDS for w in words)
-        or re.search("[" + _CJK_CLASS + "]", value)
+        or _CJK_TEXT_RE.search(value)
         or value.rstrip().endswith(("?", "？"))
         or words[0] in NOT_SECRET_VALUES
         or _not_a_value(value)
@@ -992,11 +1027,23 @@ def _after_user_name(text: str, start: int) -> bool:
     return bool(_USER_NAME_BEFORE_RE.search(text, max(0, start - 80), start))
 
 
+# "the API key is X", "the admin key for … is X": words that make "key" a secret.
+_SENTENCE_KEY_PREFIXES = (
+    "api access secret private license app master signing deploy admin root".split()
+)
 _EN_SENTENCE_RE = _compile(
     _gate("PpTtSsCcAaLlMmDdRr")
-    + r"(?<![\w\-])(?P<kw>(?i:(?:api|access|secret|private|license|app|master|signing|deploy"
-    r"|admin|root)[ \t_\-]?key|pass(?:word|wd|phrase|code)|pwd?|pin[ \t]code|token|secret"
-    r"|creds?|credentials?))"
+    + r"(?<![\w\-])(?P<kw>(?i:"
+    + _one_of(
+        (
+            *(rf"{prefix}[ \t_\-]?key" for prefix in _SENTENCE_KEY_PREFIXES),
+            r"pass(?:word|wd|phrase|code)",
+            "pwd?",
+            r"pin[ \t]code",
+            *"token secret creds? credentials?".split(),
+        )
+    )
+    + "))"
     # "the password for the staging DB is X": a qualifier, then a connector
     r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+[^\s,.;:!?\"'`，。；：]{1,40}){1,4}?)?"
     r"[ \t]*(?:(?P<conn>(?i:is[ \t]+now|is[ \t]+still|is|are|was|has[ \t]+been[ \t]+"
@@ -1130,6 +1177,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_XML_ELEMENT_RE, _xml_value, ("</",)),
     _Rule(_XML_NAME_VALUE_RE, _xml_value, ("value",)),
     _Rule(_XML_KEYED_ELEMENT_RE, _xml_value, ("</",)),
+    _Rule(_XML_NAME_ELEMENT_RE, _xml_value, ("</name>",)),
     _Rule(_SETTER_RE, _setter, ("(",)),
     _Rule(_CREDENTIAL_CALL_RE, _credential_call, ("(",)),
     *(
@@ -1171,22 +1219,34 @@ def scrub(text: str) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
+def _redact_once(text: str) -> str:
+    # Needles are looked up in the text the pass starts from: a marker added on the
+    # way holds no secret for a later rule to find (the one rule that looks for a
+    # marker has no needles), so skipping on the starting text is safe.
+    lowered = text.lower()
+    for rule in _RULES:
+        if not rule.needles or any(needle in lowered for needle in rule.needles):
+            text = rule.pattern.sub(rule.replace, text)
+    return text
+
+
 @lru_cache(maxsize=limits.REDACTION_CACHE_ENTRIES)
 def redact(text: str) -> str:
     """Return ``text`` safe to store: every recognised secret replaced by
     ``[REDACTED:<kind>]`` and undecodable characters by U+FFFD (:func:`scrub`).
 
     Linear in the length of ``text`` and idempotent: ``redact(redact(t)) == redact(t)``.
+    A pass that changed the text is followed by another (a replaced value can expose
+    the shape of a secret around it), up to a small fixed number of passes.
     """
     if not text:
         return text
     text = scrub(text)
-    # Needles are looked up in the original text: a marker added on the way holds
-    # no secret for a later pass to find, so skipping on the original is safe.
-    lowered = text.lower()
-    for rule in _RULES:
-        if not rule.needles or any(needle in lowered for needle in rule.needles):
-            text = rule.pattern.sub(rule.replace, text)
+    for _ in range(limits.REDACTION_MAX_PASSES):
+        redacted = _redact_once(text)
+        if redacted == text:
+            break
+        text = redacted
     return text
 
 
