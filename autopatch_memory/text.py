@@ -1,4 +1,5 @@
-"""Text helpers shared by every layer: clipping, language detection, signal words.
+"""Text helpers shared by every layer: clipping, language detection, signal words,
+the content guard (code and logs) and the cleaning of hostile text (docs/privacy.md).
 
 Everything here is pure and works the same on Chinese and English text.
 """
