@@ -206,7 +206,8 @@ def _credential_like(value: str) -> bool:
     return any(ch.isdigit() or not (ch.isalnum() or ch == "-") for ch in bare)
 
 
-_QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$")  # 8-16, 1.2.3, v2.0: a range or a version
+# 8-16, 1.2.3, v2.0, 1,532: a range, a version or a number with separators
+_QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
 
 
 def _plausible_in_prose(value: str, *, min_chars: int) -> bool:
@@ -476,29 +477,26 @@ _ORACLE_JDBC_RE = _compile(
     r"jdbc:oracle:[a-z]{1,10}:[^\s/@:\"']{1,128}/(?P<value>[^\s@\"']{1,256})(?=@)"
 )
 
-_URL_USERINFO_RE = _compile(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?P<rest>[^\s\"'<>]{1,256})")
-_URL_HOST_RE = _compile(r"[\w.\-%\[\]:]{1,253}(?=[/?#\s\"'<>]|\Z)")
+# scheme://user:pass@host: the password runs to the first '@' that a host follows (so
+# it may hold '@' and '/'). The match ends at that '@', so the next URL of a long run of
+# them is found in the same pass; a quick look-ahead skips a "user:" with no '@' after.
+_URL_HOST = r"[\w.\-%\[\]:]{1,253}(?:[/?#\s\"'<>]|\Z)"
+_URL_USERINFO_RE = _compile(
+    r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?!\[REDACTED:)(?=[^\s\"'<>@]{0,256}@)"
+    r"(?P<value>[^\s\"'<>]{1,256}?)@(?=" + _URL_HOST + r")"
+)
 
 
 def _url_credentials(m: re.Match[str]) -> str:
-    """``scheme://user:pass@host``: the password runs to the first '@' that is
-    followed by a host (so it may hold '@' and '/'); ``host:port/@x`` is no password."""
-    rest = m.group("rest")
-    at = rest.find("@")
-    while at != -1:
-        if _URL_HOST_RE.match(rest, at + 1):
-            break
-        at = rest.find("@", at + 1)
-    if at <= 0:
-        return m.group(0)
-    password = rest[:at]
+    """``scheme://user:pass@host`` loses ``pass``; ``host:port/@x`` is no password."""
+    password, user = m.group("value"), m.group("user")
     head = password.split("/", 1)[0]
     port = head.isdigit() and ("/" in password or len(head) <= limits.URL_PORT_MAX_DIGITS)
-    if port and ("." in m.group("user") or m.group("user") == "localhost"):
+    if port and ("." in user or user == "localhost"):
         return m.group(0)  # host:port, not user:password
-    if password.startswith(MARKER_PREFIX) or _PLACEHOLDER_RE.match(password):
+    if _PLACEHOLDER_RE.match(password):
         return m.group(0)
-    return f"://{m.group('user')}:{marker(SecretKind.URL_CREDENTIALS)}{rest[at:]}"
+    return f"://{user}:{marker(SecretKind.URL_CREDENTIALS)}@"
 
 
 # --- structured files: XML, .netrc, code, command lines -----------------------------
@@ -530,6 +528,14 @@ _XML_NAME_VALUE_RE = _compile(
 )
 
 
+def _netrc(m: re.Match[str]) -> str:
+    """``machine h login u password p``; not "login only, password login disabled"."""
+    user = m.group("user")
+    if user[-1] in ",.;:，。；" or user.lower() in _STOPWORDS:
+        return m.group(0)
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
 def _xml_value(m: re.Match[str]) -> str:
     value = m.group("value")
     if not value.strip() or _not_a_value(value.strip()):
@@ -541,7 +547,8 @@ def _xml_value(m: re.Match[str]) -> str:
 
 
 _NETRC_RE = _compile(
-    _gate("mludp") + r"\b(?:machine|login|user|username|default)[ \t]+\S{1,128}[ \t\r\n]{1,16}"
+    _gate("mludp")
+    + r"\b(?:machine|login|user|username|default)[ \t]+(?P<user>\S{1,128})[ \t\r\n]{1,16}"
     r"(?:\S{1,128}[ \t]+\S{1,128}[ \t\r\n]{1,16})?"
     r"(?:password|passwd)[ \t]+(?P<value>" + _MARKER_VALUE + r"|" + _quoted(256) + r"|\S{1,256})"
 )
@@ -574,7 +581,8 @@ def _config_set(m: re.Match[str]) -> str:
 # 账号 admin/Adm1n!  /  login: ops / 0ps#Team  /  user root/toor
 _USER_SLASH_PASSWORD_RE = _compile(
     _gate("账帐用Uu登LlAaCc") + r"(?:(?:账号|帐号|账户|帐户|用户名|登录)[ \t]{0,4}[:：]?"
-    r"|(?<![\w\-])(?i:user(?:name)?|login|account|creds?|credentials)(?:[ \t]{0,4}[:：]|[ \t]))"
+    r"|(?<![\w\-])(?i:user(?:name)?|login|account|creds?|credentials)"
+    r"(?:[ \t]{0,4}[:：]|[ \t]+(?i:are|is)[ \t]|[ \t]))"
     r"[ \t]{0,4}[\w.@\-]{1,64}[ \t]{0,2}/[ \t]{0,2}"
     r"(?P<value>" + _MARKER_VALUE + r"|[\x21-\x2e\x30-\x7e]{3,128})"
 )
@@ -624,6 +632,32 @@ _REDIS_AUTH_RE = _compile(
 _POWERSHELL_SECURE_STRING_RE = _compile(
     r"\b(?i:ConvertTo-SecureString)[ \t]+(?:-String[ \t]+)?(?P<value>" + _quoted(256) + r")"
 )
+# After a stated password, another one in the same sentence: "…密码是 [R]，生产是 X",
+# "the qa password is [R], prod: X"; and "密码在 … 里，是 X".
+_NEXT_SECRET_RE = _compile(
+    r"(?:\[REDACTED:(?:password|secret_value)\][ \t]*[，,、；;][ \t]*(?:(?i:and|or)[ \t]+)?"
+    r"[^\s，,。；;:：=是为]{1,16}(?:[ \t]+[^\s，,。；;:：=是为]{1,16}){0,2}?[ \t]*"
+    r"|(?:密码|口令|密钥|令牌)[^。\n]{0,40}?[，,][ \t]*(?:就)?)"
+    r"(?:是|为|[:：]|(?<![A-Za-z])(?i:is)(?![A-Za-z]))[ \t]*(?P<value>"
+    + _MARKER_VALUE
+    + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+)
+# "login as root with toor123", "ssh as ops using 0ps!"
+_LOGIN_WITH_RE = _compile(
+    r"\b(?i:log[ \t]?in|sign[ \t]?in|ssh|connect)[ \t]+(?i:as[ \t]+)?[\w.@\-]{1,64}[ \t]+"
+    r"(?i:with|using)[ \t]+(?:(?i:password|pw)[ \t]+)?(?P<value>"
+    + _MARKER_VALUE
+    + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+)
+
+
+def _plausible_value(m: re.Match[str]) -> str:
+    """Replace group ``value`` when it looks like a credential (a sentence said it)."""
+    if not _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return m.group(0)
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
 # echo 'x' | docker login --password-stdin / --password-stdin <<< 'x'
 _STDIN_PASSWORD_RE = _compile(
     r"\becho[ \t]+(?P<value>" + _quoted(256) + r"|[^\s|'\"]{1,256})[ \t]*\|[ \t]*"
@@ -750,14 +784,14 @@ _KEYWORD = (
         (
             *(f"{prefix}[-_.]?key" for prefix in _KEY_PREFIXES),
             *"apikey accountkey keypass storepass requirepass masterauth".split(),
-            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig".split(),
+            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig sk".split(),
             "signature",
         )
     )
     + ")"
 )
 _SHORT_KEYWORDS = frozenset(
-    {"pass", "pwd", "pw", "auth", "sig", "signature", "passcode", "aeskey", "aes_key"}
+    {"pass", "pwd", "pw", "auth", "sig", "signature", "passcode", "aeskey", "aes_key", "sk"}
 )
 _QUERY_ONLY_KEYWORDS = frozenset({"sig", "signature"})
 # Besides ``=``/``:``/``=>``/``:=`` and full-width forms, three shapes whose value must
@@ -773,13 +807,8 @@ _SEPARATOR = (
 _KEYWORD_GATE = _gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
 _ASSIGNMENT_RE = _compile(
     _KEYWORD_GATE + r"(?i:" + _KEYWORD + r")(?P<close>[\"']?\]?)[ \t]{0,8}" + _SEPARATOR + r"[ \t]*"
-    r"(?:[bBrRuU]{1,2}(?=[\"']))?(?P<value>"
-    + _MARKER_VALUE
-    + r"|\$\{[^{}\s]{0,300}\}|\$\{|\{\{|\#\{|"
-    + _quoted(2048)
-    + r"|"
-    + _UNQUOTED_VALUE
-    + r")"
+    r"(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
+    r"\$\{[^{}\s]{0,300}\}|\$\{|\{\{|\#\{|" + _quoted(2048) + r"|" + _UNQUOTED_VALUE + r")"
 )
 # Kubernetes env: "- name: DB_PASSWORD" then "value: x" on the next line.
 _K8S_ENV_RE = _compile(
@@ -969,9 +998,22 @@ _ZH_CONNECTOR = (
     r"(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该)?"
     r"(?:是|为|设为|设置为|设置成|设成|改为|改成|换成|用的是|用)了?|[:：=＝])"
 )
+# A stated value: printable ASCII up to a blank, a quote or CJK text. A marker is not
+# a value (the engine skips it without a callback), and without a connector or a quote
+# ("密码 X") the value must hold a digit or a symbol: thousands of "密码 abc" in one
+# text cost one regex scan, not thousands of Python calls.
+_STATED_VALUE = r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256}"
+# Where a stated value starts: not at a marker, not at a separator the pattern let go of.
+_VALUE_START = r"(?![=:：＝]|\[REDACTED:)"
+_CREDENTIAL_SHAPE = r"(?=[A-Za-z]{0,255}[\x21\x23-\x26\x28-\x40\x5b-\x5f\x7b-\x7e])"
 _ZH_VALUE = (
-    r"[ \t]{0,4}[:：]?[ \t]{0,4}(?P<q>[「『“\"'`]?)"
-    r"(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+    r"[ \t]{0,4}[:：]?[ \t]{0,4}(?P<q>[「『“\"'`])?"
+    + _VALUE_START
+    + r"(?(conn)|(?(q)|"
+    + _CREDENTIAL_SHAPE
+    + r"))(?P<value>"
+    + _STATED_VALUE
+    + r")"
 )
 _ZH_SENTENCE_RE = _compile(
     _gate("密口秘私令授凭")
@@ -997,18 +1039,16 @@ _ZH_UNIT_RE = re.compile(
 
 def _zh_sentence(m: re.Match[str]) -> str:
     value, conn = m.group("value"), m.group("conn")
-    if value.startswith(MARKER_PREFIX):
-        return m.group(0)
+    if len(value) < limits.SECRET_MIN_CHARS_STATED or value.startswith(MARKER_PREFIX):
+        return m.group(0)  # cheap checks first: a text may hold thousands of candidates
     bare = _bare(value)
     if (bare.isdigit() or _QUANTITY_RE.match(bare)) and _ZH_UNIT_RE.match(m.string, m.end()):
         return m.group(0)  # 密钥长度是 2048 位: a quantity
     # Without a connector ("密码 X") or after a remark ("密码我记得是 X") the value must
-    # look like a credential, unless a user name was just given ("用户名 a 密码 b").
+    # look like a credential ("用户名 a 密码 b" is the user-then-password rule's).
     remark = "remark" in m.re.groupindex and m.group("remark")
     if not m.group("q") and (conn is None or remark):
-        ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE) or (
-            _after_user_name(m.string, m.start()) and len(bare) >= limits.SECRET_MIN_CHARS_STATED
-        )
+        ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     else:
         ok = len(bare) >= limits.SECRET_MIN_CHARS_STATED and not _not_a_value(bare)
     if not ok:
@@ -1016,15 +1056,26 @@ def _zh_sentence(m: re.Match[str]) -> str:
     return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
 
 
-_USER_NAME_BEFORE_RE = _compile(
-    r"(?i)(?:(?:用户名|账号|帐号|账户|用户|user(?:name)?|login)[ \t:：]{0,8}[\x21-\x7e]{1,64}"
-    r"|\b(?:root|admin|administrator|sa|postgres|system))[ \t,，、;；]{0,8}(?:and[ \t]+)?$"
+# "用户名 admin 密码 admin", "user ops password hunter", "root 密码 toor": after a user
+# name a password needs no digit.
+_USER_THEN_PASSWORD_RE = _compile(
+    _gate("用账帐UuLlRrAaSsPp")
+    + r"(?:(?:用户名|账号|帐号|账户|用户|(?<![\w\-])(?i:user(?:name)?|login))[ \t:：]{0,8}"
+    r"(?P<user>[\w.@\-]{1,64})|(?<![\w\-])(?i:root|admin|administrator|sa|postgres|system))"
+    r"[ \t,，、;；]{0,8}(?:(?i:and)[ \t]+)?"
+    r"(?:密码|口令|(?<![\w\-])(?i:password|passwd|pwd|pass)(?![\w\-]))[ \t]*[:：=＝]?[ \t]*"
+    r"(?P<q>[\"'`“])?" + _VALUE_START + r"(?P<value>" + _STATED_VALUE + r")"
 )
 
 
-def _after_user_name(text: str, start: int) -> bool:
-    """ "用户名 admin 密码 admin": a password right after a user name needs no digit."""
-    return bool(_USER_NAME_BEFORE_RE.search(text, max(0, start - 80), start))
+def _user_then_password(m: re.Match[str]) -> str:
+    user = (m.group("user") or "").lower()
+    bare = _bare(m.group("value"))
+    if user in _STOPWORDS or user in NOT_SECRET_WORDS or len(bare) < limits.SECRET_MIN_CHARS_STATED:
+        return m.group(0)
+    if _not_a_value(bare) or (bare.isdigit() and _ZH_UNIT_RE.match(m.string, m.end())):
+        return m.group(0)
+    return _replace_span(m, "value", _requote(m.group("value"), marker(SecretKind.PASSWORD)))
 
 
 # "the API key is X", "the admin key for … is X": words that make "key" a secret.
@@ -1044,13 +1095,21 @@ _EN_SENTENCE_RE = _compile(
         )
     )
     + "))"
-    # "the password for the staging DB is X": a qualifier, then a connector
-    r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+[^\s,.;:!?\"'`，。；：]{1,40}){1,4}?)?"
+    # "the password for the staging DB is X": a qualifier, then a connector;
+    # "the password everywhere: X", "db password -> X": a few words, then a colon
+    # (each word is taken whole: a word that cannot shrink keeps backtracking short)
+    r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)"
+    r"(?:[ \t]+[^\s,.;:!?\"'`，。；：]{1,40}(?![^\s,.;:!?\"'`，。；：])){1,4}?)?"
     r"[ \t]*(?:(?P<conn>(?i:is[ \t]+now|is[ \t]+still|is|are|was|has[ \t]+been[ \t]+"
     r"(?:changed|set|reset|updated)[ \t]+to|(?:changed|set|reset|updated)[ \t]+to|to))[ \t]*:?"
-    r"|(?P<sep>[:=])))?[ \t]+(?P<q>[\"'`“]?)"
-    r"(?P<value>" + _MARKER_VALUE + r"|(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])"
-    r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+    r"|(?P<sep>[:=]|->|→))"
+    r"|(?P<qual2>(?:[ \t]+[A-Za-z][\w\-]{0,20}(?![\w\-])){1,3}?)[ \t]*(?P<sep2>:|->|→))?"
+    r"[ \t]+(?P<q>[\"'`“])?"
+    + _VALUE_START
+    + r"(?(conn)|(?(sep)|(?(sep2)|(?(q)|"
+    + _CREDENTIAL_SHAPE
+    + r"))))"
+    r"(?P<value>(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])|" + _STATED_VALUE + r")"
 )
 # Past participles that are not "-ed", and adjectives: "the secret is kept in Vault".
 _IRREGULAR_PARTICIPLES: frozenset[str] = frozenset(
@@ -1093,16 +1152,15 @@ def _en_sentence(m: re.Match[str]) -> str:
     owner = bool(_OWNER_RE.search(text, max(0, m.start() - 60), m.start()))
     bare = _bare(value)
     min_chars = limits.SECRET_MIN_CHARS_IN_PROSE
-    sep, kw = m.group("sep"), m.group("kw").lower()
+    sep, kw = m.group("sep") or m.group("sep2"), m.group("kw").lower()
+    qualified = m.group("qual") or m.group("qual2") or sep in ("->", "→")
     if kw in ("pw", "pwd") and not (conn or sep):
         return m.group(0)  # "-field=pw secret/db": an abbreviation needs "is"/":"
-    if sep and not m.group("qual"):
+    if sep and not qualified:
         return m.group(0)  # "key: value" without a qualifier: the assignment rule decided
     stated = conn.startswith(("is", "are", "was", "has"))
     if (owner and stated) or (m.group("q") and conn):
         ok = len(bare) >= min_chars and not _not_a_value(bare)
-    elif not conn and not sep and _after_user_name(text, m.start()):
-        ok = len(bare) >= limits.SECRET_MIN_CHARS_STATED and not _not_a_value(bare)
     elif (
         (stated or sep)
         and kw.startswith("pass")
@@ -1144,7 +1202,7 @@ class _Rule(NamedTuple):
     needles: tuple[str, ...] = ()
 
 
-_KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig")
+_KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
 _ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证")
 _CLI_NEEDLES: tuple[tuple[str, ...], ...] = (
     ("mysql", "mariadb"),
@@ -1184,7 +1242,7 @@ _RULES: tuple[_Rule, ...] = (
         _Rule(pattern, _value_group(SecretKind.PASSWORD), needles)
         for pattern, needles in zip(_CLI_RULES, _CLI_NEEDLES, strict=True)
     ),
-    _Rule(_NETRC_RE, _value_group(SecretKind.PASSWORD), ("passw",)),
+    _Rule(_NETRC_RE, _netrc, ("passw",)),
     _Rule(
         _PASSWORD_LINE_RE, _value_group(SecretKind.PASSWORD), ("passw", "requirepass", "masterauth")
     ),
@@ -1199,12 +1257,16 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_SQL_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("identified", "password")),
     _Rule(_REDIS_AUTH_RE, _value_group(SecretKind.PASSWORD), ("auth",)),
     _Rule(_POWERSHELL_SECURE_STRING_RE, _value_group(SecretKind.PASSWORD), ("securestring",)),
+    _Rule(_LOGIN_WITH_RE, _plausible_value, ("with", "using")),
     _Rule(_YAML_LINE_RE, _yaml_line, _KEYWORD_NEEDLES),
     _Rule(_ASSIGNMENT_RE, _assignment, _KEYWORD_NEEDLES),
+    _Rule(_USER_THEN_PASSWORD_RE, _user_then_password, ("pass", "pw", "密码", "口令")),
     _Rule(_ZH_SENTENCE_RE, _zh_sentence, _ZH_NEEDLES),
     _Rule(_ASCII_IN_ZH_RE, _zh_sentence, ("是", "为", "：", "设", "改", "换")),
     _Rule(_EN_SENTENCE_RE, _en_sentence, (*_KEYWORD_NEEDLES, "pin")),
     _Rule(_USE_AS_RE, _use_as, (" as ",)),
+    # After the sentence rules: it continues a sentence they redacted (no needles).
+    _Rule(_NEXT_SECRET_RE, _plausible_value),
 )
 
 
