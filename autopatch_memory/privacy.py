@@ -165,7 +165,7 @@ def _is_word_list_value(value: str, *, words: bool) -> bool:
 
 def _is_code_reference(value: str) -> bool:
     """``dto.password``, ``rawPassword``, ``DB_PASSWORD``: a name, not a literal."""
-    bare = value.rstrip(_TRAILING)
+    bare = value.rstrip(".,:;")
     digits = sum(ch.isdigit() for ch in bare)
     if _DOTTED_REF_RE.match(bare) and not digits:
         return True
@@ -192,7 +192,7 @@ def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or "(" in bare  # request.getParameter("pw"), encoder.encode(x)
         or bare.startswith(("new ", "this.", "self.", "-"))
         or bool(_PATH_RE.match(bare))
-        or (code and _is_code_reference(bare))
+        or (code and _is_code_reference(value.strip()))  # "Pr0pPass!" is no name
         or bool(_CONSTANT_NAME_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
         or bool(_CMDLET_RE.match(bare))
     )
@@ -223,10 +223,12 @@ def _plausible_in_prose(value: str, *, min_chars: int) -> bool:
 
 
 def _requote(value: str, replacement: str) -> str:
-    """Replace a possibly quoted value, keeping its quotes and trailing punctuation."""
+    """Replace a possibly quoted value, keeping its quotes and the punctuation that ends
+    a sentence ("password=hunter2." keeps the full stop; "Sup3r!" loses its "!", which
+    is more often part of a password than an exclamation)."""
     if len(value) >= 2 and value[0] in "\"'`“" and value[-1] in "\"'`”":
         return value[0] + replacement + value[-1]
-    stripped = value.rstrip(_TRAILING)
+    stripped = value.rstrip(".,:;…")
     return replacement + value[len(stripped) :]
 
 
@@ -731,7 +733,16 @@ def _credential_call(m: re.Match[str]) -> str:
     )
 
 
-_CLI_VALUE = r"(?P<value>" + _MARKER_VALUE + r"|" + _quoted(256) + r"|[^\s\"'`\-][^\s\"'`]{0,255})"
+# An option's value: quoted, or printable ASCII not starting with '-' (the next option)
+# and without CJK text ("--password 参数是干嘛的" asks about the option).
+_CLI_VALUE = (
+    r"(?P<value>"
+    + _MARKER_VALUE
+    + r"|"
+    + _quoted(256)
+    + r"|[\x21\x23-\x26\x28-\x2c\x2e-\x5f\x61-\x7e][\x21\x23-\x26\x28-\x5f\x61-\x7e]{0,255})"
+    + r"(?![^\s\x21-\x7e])"
+)
 _CLI_RULES: tuple[re.Pattern[str], ...] = (
     # mysql -uroot -pS3cret  (only attached: "-p mydb" prompts for the password)
     _compile(
@@ -766,6 +777,14 @@ _CLI_RULES: tuple[re.Pattern[str], ...] = (
         r"(?i:password|passwd|pass|pwd|token|api-?key|access-?key|secret-?key|private-?key"
         r"|client-?secret|storepass|keypass|passphrase|credentials?)[ \t]+" + _CLI_VALUE
     ),
+)
+
+
+# --proxy-auth user:pass, --auth user:pass, --user=user:pass in any tool (a uid:gid
+# such as "--user 1000:1000" is no credential: the value must look like one)
+_OPTION_USER_PASSWORD_RE = _compile(
+    r"(?<![\w\-])--?[\w\-]{0,30}(?:auth|user)[ \t=]+[\"']?[^\s:\"'@]{1,64}:"
+    r"(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 
 
@@ -1242,6 +1261,7 @@ _RULES: tuple[_Rule, ...] = (
         _Rule(pattern, _value_group(SecretKind.PASSWORD), needles)
         for pattern, needles in zip(_CLI_RULES, _CLI_NEEDLES, strict=True)
     ),
+    _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user")),
     _Rule(_NETRC_RE, _netrc, ("passw",)),
     _Rule(
         _PASSWORD_LINE_RE, _value_group(SecretKind.PASSWORD), ("passw", "requirepass", "masterauth")
