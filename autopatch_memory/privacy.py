@@ -1302,10 +1302,10 @@ def scrub(text: str) -> str:
 
 
 def _redact_once(text: str) -> str:
-    # Needles are looked up in the text the pass starts from: a marker added on the
-    # way holds no secret for a later rule to find (the one rule that looks for a
-    # marker has no needles), so skipping on the starting text is safe.
-    lowered = text.lower()
+    # Needles are looked up in the text the pass starts from, markers left out: a
+    # marker (added before or on the way) holds no secret for a rule to find, and the
+    # one rule that looks for a marker has no needles, so skipping is safe.
+    lowered = (MARKER_RE.sub(" ", text) if MARKER_PREFIX in text else text).lower()
     for rule in _RULES:
         if not rule.needles or any(needle in lowered for needle in rule.needles):
             text = rule.pattern.sub(rule.replace, text)
