@@ -402,10 +402,12 @@ def _alternatives(tokens: tuple[tuple[str, SecretKind, str], ...]) -> str:
     return "|".join(f"(?P<{name}>{body})" for name, _, body in tokens)
 
 
-# One pass for every vendor: the look-behind admits one attempt per run of token
-# characters, and each alternative starts with its own literal prefix.
+# One pass for every vendor; each alternative starts with its own literal prefix. A
+# token may follow a '-' or a '.' ("svc-ghp_…"), not a letter or digit ("ask-…" is no
+# "sk-"). Each body is either bounded or runs to its end and succeeds, so a failed
+# attempt costs a bounded scan.
 _VENDOR_RE = _compile(
-    _gate(_VENDOR_FIRST_CHARS) + r"(?<![\w\-])(?:" + _alternatives(_VENDOR_TOKENS) + ")"
+    _gate(_VENDOR_FIRST_CHARS) + r"(?<![A-Za-z0-9_])(?:" + _alternatives(_VENDOR_TOKENS) + ")"
 )
 _CLASS_PREFIXED_RE = _compile(
     r"(?=[\w\-])(?<![\w\-])(?:" + _alternatives(_CLASS_PREFIXED_TOKENS) + ")"

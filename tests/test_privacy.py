@@ -43,6 +43,12 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         SecretKind.GITHUB_TOKEN,
     ),
     ("CI uses glpat-abcdEFGH1234ijklMNOP", "glpat-abcdEFGH1234ijklMNOP", SecretKind.GITLAB_TOKEN),
+    # a token inside a hyphenated name (a module or service named after it)
+    (
+        "module svc-ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+        "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+        SecretKind.GITHUB_TOKEN,
+    ),
     (
         "slack xoxb-123456789012-1234567890123-abcdefABCDEF",
         "xoxb-123456789012-1234567890123-abcdefABCDEF",
@@ -178,6 +184,7 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
 # Text that must come back unchanged.
 NOT_SECRETS: list[str] = [
     "What is the key difference between HashMap and TreeMap?",
+    "task-sk-learn and ask-sk-questions are module names",
     "key",
     "token",
     "How is the token validated?",
