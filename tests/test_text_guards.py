@@ -18,7 +18,7 @@ from autopatch_memory.text import (
 )
 
 # Generous for a loaded 2-core machine; a quadratic scan misses it by orders of magnitude.
-LINEAR_BOUND_SECONDS = 2.0
+LINEAR_BOUND_SECONDS = 3.0
 
 # --- the code/log guard -------------------------------------------------------------
 
