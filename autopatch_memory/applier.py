@@ -64,10 +64,16 @@ from autopatch_memory.model import (
     Turn,
     TurnSummaryOp,
 )
-from autopatch_memory.privacy import redact
+from autopatch_memory.privacy import is_only_redacted, redact
 from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import similarity
-from autopatch_memory.text import looks_like_code_or_log, same_label, tokenize
+from autopatch_memory.text import (
+    clean_text,
+    has_control_characters,
+    looks_like_code_or_log,
+    same_label,
+    tokenize,
+)
 
 _Op = TypeVar("_Op", bound=BaseModel)
 
@@ -155,14 +161,28 @@ def _coerce(raw: Any, model: type[_Op]) -> _Op:
         raise _Reject(Reason.BAD_SHAPE, f"{field}: {error['msg']}") from None
 
 
-def _text(value: str | None, field: str, limit: int, *, required: bool = True) -> str | None:
-    """A model-written text: stripped, non-empty when required, within its limit, not code."""
+def _text(
+    value: str | None, field: str, limit: int, *, required: bool = True, item: bool = True
+) -> str | None:
+    """A model-written text: stripped, non-empty when required, within its limit, not code;
+    for a topic or long-term ``item``, more than a redacted secret."""
     if value is None or not value.strip():
         if required:
             raise _Reject(Reason.EMPTY_FIELD, f"{field} is empty")
         return None
+    # Hostile characters (docs/privacy.md): an escape sequence or a control character
+    # in a label rejects the operation; anywhere else it is dropped, like invisible
+    # characters; a label is one line.
+    label = field == "label"
+    if label and has_control_characters(value):
+        raise _Reject(Reason.BAD_SHAPE, f"{field}: control characters")
+    value = clean_text(value, single_line=label).strip()
+    if not value:
+        raise _Reject(Reason.EMPTY_FIELD, f"{field} is empty")
     # The limit applies to what would be stored: redaction markers count.
-    value = redact(value.strip())
+    value = redact(value)
+    if item and is_only_redacted(value):
+        raise _Reject(Reason.EMPTY_FIELD, f"{field}: only redacted text")
     if len(value) > limit:
         raise _Reject(Reason.TOO_LONG, f"{field} has {len(value)} characters (limit {limit})")
     if looks_like_code_or_log(value):
@@ -225,7 +245,7 @@ class _Applier:
         turn = self.doc.turn(op.turn_id)
         if turn is None:
             raise _Reject(Reason.UNKNOWN_TARGET, f"no recent turn {op.turn_id}")
-        summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
+        summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS, item=False)
         assert summary is not None
         turn.summary = summary
         turn.summary_status = SummaryStatus.READY

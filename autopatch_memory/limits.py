@@ -47,6 +47,39 @@ BM25_CORPUS_CACHE_ENTRIES = 64  # BM25 statistics per set of items
 # pasted 10 MB log costs no more than a long question (the final clip is far inside).
 PRE_REDACTION_CLIP_FACTOR = 4
 
+# --- secret detection (privacy.py, see docs/privacy.md) ---------------------------------
+# What counts as a stated secret. A value in a sentence ("the password
+# is X", "密码 X") must have at least this many characters; with an explicit Chinese
+# connector ("密码是 abc") a little less. A bare number in a sentence is a count
+# ("max token: 1200"), not a PIN, below this many digits.
+SECRET_MIN_CHARS_IN_PROSE = 4
+SECRET_MIN_CHARS_STATED = 3
+SECRET_MIN_DIGITS_IN_PROSE = 6
+# A name (``rawPassword``, ``secret2``) holds fewer digits than this; a value may hold more.
+SECRET_MIN_DIGITS_IN_VALUE_NOT_NAME = 2
+# "Bearer <letters only>" is a credential only when it is this long ("Bearer authentication").
+SECRET_MIN_LETTERS_BEARER = 24
+# How far back a key that ends with a secret keyword is read ("spring.datasource.password").
+SECRET_MAX_KEY_CHARS = 64
+SECRET_MAX_URL_CHARS = 512  # how far back a query parameter's URL is read
+# How much of a line around a candidate secret is read to judge it (bounded, so a
+# text made of many candidates still costs linear time).
+SECRET_CONTEXT_CHARS = 256
+# "host:8080@…" is a port, not a password, up to this many digits.
+URL_PORT_MAX_DIGITS = 5
+# Redaction passes at most: one more runs only when the previous one changed the text.
+REDACTION_MAX_PASSES = 3
+# A text with a redaction marker and at most this many words of content besides
+# filler ("my OpenAI key is [REDACTED]") is only a secret: never a memory item.
+ONLY_REDACTED_MAX_CONTENT_UNITS = 2
+
+# --- content guard (text.looks_like_code_or_log, SPEC §5) -------------------------------
+CODE_GUARD_WEAK_SIGNS = 2  # weak signs of code (";", "{…}", "x = y;") that together make code
+CODE_GUARD_MIN_XML_TAGS = 3  # tags (one of them closing) that make a build-file snippet
+# Chinese characters outside string literals that make a text a sentence about code
+# ("用户问 if (x) { } 里能不能省略大括号"), whatever weak signs it quotes.
+CODE_GUARD_MIN_CJK_FOR_PROSE = 6
+
 # --- journal (SPEC §9, §13) ---------------------------------------------------
 JOURNAL_ROTATE_BYTES = 256 * KIB
 JOURNAL_DETAIL_CHARS = 500

@@ -52,7 +52,7 @@ from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import MemoryStore, Transaction, UpdateResult
 from autopatch_memory.summarizer import Summarizer, apply_in_store
-from autopatch_memory.text import clip
+from autopatch_memory.text import clean_text, clip
 from autopatch_memory.triggers import Trigger, size_trigger, triggers_after_record
 
 _T = TypeVar("_T")
@@ -66,17 +66,18 @@ HostModel = ChatModel | SummaryBackend
 
 
 def _stored_text(text: str, limit: int) -> str:
-    """Recorded text: redacted, then clipped to ``limit`` (newlines kept, cut marked).
+    """Recorded text: cleaned, redacted, then clipped to ``limit`` (newlines kept, cut marked).
 
     A generous first cut keeps a pasted 10 MB log from costing seconds of regex
     work. It falls on whitespace, so it never leaves the unrecognisable head of a
-    token behind for redaction to miss.
+    token behind for redaction to miss. Escape sequences, control and invisible
+    characters go (a pasted terminal log must not replay itself when memory is shown).
     """
     text = text.strip()
     rough_limit = limit * limits.PRE_REDACTION_CLIP_FACTOR
     if len(text) > rough_limit:
         text = text[:rough_limit].rsplit(None, 1)[0]
-    return clip(redact(text), limit)
+    return clip(redact(clean_text(text, single_line=False).strip()), limit)
 
 
 class Failure(BaseModel):

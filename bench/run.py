@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from profile_repos import BUDGET_CACHED_MS, BUDGET_COLD_MS, bench_profile
+from secret_redaction import bench_secrets, render_summary
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryRequest
@@ -346,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
         }
     results["over_budget"] = over_budget(results)
     print(render(results))
+    secrets = bench_secrets()  # secret recall/precision (tests/privacy corpus), per form
+    print("\n" + render_summary(secrets))
+    results["secrets"] = {k: v for k, v in secrets.items() if k != "table"}
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"\nJSON written to {args.json}", file=sys.stderr)

@@ -22,6 +22,7 @@ from autopatch_memory.directives import (
     rule_shape,
 )
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
+from autopatch_memory.privacy import is_only_redacted
 
 from .summaries import safe
 from .turns import TurnView, end_with
@@ -45,7 +46,7 @@ def preference_ops(views: Sequence[TurnView]) -> list[LongTermOp]:
         for directive in rules:
             label = safe(rule_label(directive.clause), limits.MAX_LABEL_CHARS)
             summary = _summary(directive, sum(1 for r in rules if r.sentence == directive.sentence))
-            if not label or not summary:
+            if not label or not summary or is_only_redacted(summary):
                 continue
             ops.append(
                 LongTermOp(
