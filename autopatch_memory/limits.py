@@ -190,3 +190,11 @@ SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
 # The journal is read from its tail: a planted or runaway journal file costs at most
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
+
+# --- the write path at the limit (docs/benchmarks.md) ---------------------------------
+# Timestamps written lately, kept as text: a file at the limit holds about a hundred and
+# every write serializes them again.
+TIMESTAMP_TEXT_CACHE_ENTRIES = 4096
+# Names tried for a write's temp file before giving up (a name is only taken when a
+# crashed process with the same pid left its file behind).
+TEMP_NAME_ATTEMPTS = 100
