@@ -404,12 +404,15 @@ def apply_delta(
     now: datetime,
     bad_sections: Sequence[str] = (),
     expected_generation: int | None = None,
+    in_place: bool = False,
 ) -> tuple[MemoryDocument, ApplyReport]:
     """Apply ``delta`` to a copy of ``doc``; returns the new document and the report.
 
     ``bad_sections`` names delta sections the parser dropped (not lists).
     ``expected_generation``: the generation the delta was computed for; when the
-    document has moved on (a reset), the whole delta is discarded.
+    document has moved on (a reset), the whole delta is discarded. ``in_place``:
+    ``doc`` is the caller's private copy (a store transaction's): change it instead
+    of copying it first.
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(
@@ -418,7 +421,7 @@ def apply_delta(
             generation=doc.generation,
         )
     # A dump/validate round trip is a deep copy, about 3x faster than copy.deepcopy.
-    applier = _Applier(MemoryDocument.model_validate(doc.model_dump()), now)
+    applier = _Applier(doc if in_place else MemoryDocument.model_validate(doc.model_dump()), now)
     report = applier.report
     for name in bad_sections:
         report.rejected.append(
