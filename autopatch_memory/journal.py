@@ -330,8 +330,4 @@ def stamped(
     entries: Sequence[JournalEntry], *, file: str, prev_file: str | None
 ) -> list[JournalEntry]:
     """Copies of ``entries`` marked as belonging to the write that produced ``file``."""
-    # model_construct: the fields are valid already, and a write stamps every entry.
-    return [
-        JournalEntry.model_construct(**{**e.__dict__, "file": file, "prev_file": prev_file})
-        for e in entries
-    ]
+    return [e.model_copy(update={"file": file, "prev_file": prev_file}) for e in entries]

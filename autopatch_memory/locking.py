@@ -148,11 +148,6 @@ class ProcessLock:
         finally:
             self._thread_lock.release()
 
-    def close(self) -> None:
-        """Close the kept descriptor (the next :meth:`acquire` opens it again)."""
-        with self._thread_lock:
-            self._close()
-
     # -- flock ---------------------------------------------------------------------
 
     def _acquire_flock(self, deadline: float) -> None:
@@ -174,14 +169,18 @@ class ProcessLock:
             # on the file now at the path.
             with suppress(OSError):
                 fcntl.flock(fd, fcntl.LOCK_UN)
-            self._close()
+            self._held.close()
 
     def _descriptor(self) -> int:
         held = self._held
         if held.fd is not None and held.pid == _pid:
             return held.fd
-        # None yet, or inherited through fork: the parent's lock is not ours.
-        held.fd = None
+        if held.fd is not None:
+            # Inherited through fork: the parent's open file, and its lock, are not
+            # ours. Closing our copy leaves the parent's lock alone.
+            with suppress(OSError):
+                os.close(held.fd)
+            held.fd = None
         try:
             fd = os.open(self.path, _OPEN_FLAGS, limits.FILE_MODE)
         except FileNotFoundError:
@@ -204,10 +203,9 @@ class ProcessLock:
             now = os.lstat(self.path)
         except FileNotFoundError:
             return False
+        except OSError as exc:
+            raise StoreError(f"cannot lock {self.path}: {exc.strerror or exc}") from exc
         return self._held.file == (now.st_dev, now.st_ino)
-
-    def _close(self) -> None:
-        self._held.close()
 
     # -- the portable fallback -----------------------------------------------------------
 

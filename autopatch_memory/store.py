@@ -597,8 +597,7 @@ class MemoryStore:
         # ``doc`` is private to this update: safe to share with lock-free readers.
         self._cache = (data, doc, None)
         self._written = _Written.of(data, digest, text)
-        # Built without validation: every value is already of its type.
-        return UpdateResult.model_construct(
+        return UpdateResult(
             value=value,
             changed=True,
             size_bytes=len(data),
