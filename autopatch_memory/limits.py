@@ -198,3 +198,6 @@ TIMESTAMP_TEXT_CACHE_ENTRIES = 4096
 # Names tried for a write's temp file before giving up (a name is only taken when a
 # crashed process with the same pid left its file behind).
 TEMP_NAME_ATTEMPTS = 100
+# A file is read in one call of its size; should it have grown meanwhile, the rest is
+# read in steps of this size.
+READ_CHUNK_BYTES = 64 * KIB

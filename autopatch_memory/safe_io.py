@@ -15,6 +15,7 @@ import shutil
 import stat
 from pathlib import Path
 
+from autopatch_memory import limits
 from autopatch_memory.errors import StoreError
 
 STATE_DIR_NAME = ".autopatch-j"
@@ -33,8 +34,6 @@ _BINARY = getattr(os, "O_BINARY", 0)
 _READ_FLAGS = os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY
 _APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK | _BINARY
 _CREATE_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
-# Reading past the size a file had when opened (it grew meanwhile) goes on in these steps.
-_READ_CHUNK_BYTES = 64 * 1024
 
 
 def state_dir(repo_root: str | os.PathLike[str]) -> Path:
@@ -183,7 +182,7 @@ def _read_to_end(fd: int, expected: int, *, limit: int | None = None) -> bytes:
         total += len(chunk)
         if len(chunk) < want:  # a short read of a regular file: its end
             break
-        want = _READ_CHUNK_BYTES
+        want = limits.READ_CHUNK_BYTES
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 

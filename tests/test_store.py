@@ -1131,3 +1131,24 @@ def test_a_forked_child_does_not_share_its_parents_lock(tmp_path: Path) -> None:
         lock.release()
         os.close(ready_w)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_file_larger_than_its_size_when_opened_is_read_to_its_end(tmp_path: Path) -> None:
+    # As if it grew between the fstat and the read: the rest comes in further reads.
+    from autopatch_memory.safe_io import _read_to_end
+
+    path = tmp_path / "grown"
+    data = os.urandom(3 * limits.READ_CHUNK_BYTES + 17)
+    path.write_bytes(data)
+    for expected, limit, wanted in (
+        (10, None, data),
+        (0, None, data),
+        (len(data), None, data),
+        (10, 1000, data[:1000]),
+        (10, len(data) + 1, data),
+    ):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            assert _read_to_end(fd, expected, limit=limit) == wanted
+        finally:
+            os.close(fd)
