@@ -283,3 +283,14 @@ CLI_EXIT_WAIT_SECONDS = 10.0
 # Within one chat session, the recent exchange goes to the answering model as chat
 # messages so that follow-ups keep their subject; this bounds it (estimated tokens).
 CHAT_HISTORY_MAX_TOKENS = 3000
+
+# --- the write path at the limit (docs/benchmarks.md) ---------------------------------
+# Timestamps written lately, kept as text: a file at the limit holds about a hundred and
+# every write serializes them again.
+TIMESTAMP_TEXT_CACHE_ENTRIES = 4096
+# Names tried for a write's temp file before giving up (a name is only taken when a
+# crashed process with the same pid left its file behind).
+TEMP_NAME_ATTEMPTS = 100
+# A file is read in one call of its size; should it have grown meanwhile, the rest is
+# read in steps of this size.
+READ_CHUNK_BYTES = 64 * KIB

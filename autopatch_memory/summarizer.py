@@ -140,6 +140,7 @@ def apply_in_store(
             now=txn.now,
             bad_sections=bad_sections,
             expected_generation=expected_generation,
+            in_place=True,  # the transaction's document is private to it: no copy
         )
         journal_report(txn, report)
         return report
