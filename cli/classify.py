@@ -62,6 +62,11 @@ def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags | re.ASCII)
 
 
+def _any_of(*patterns: str) -> re.Pattern[str]:
+    """One regex that matches where any of ``patterns`` matches (compiled by :func:`_rx`)."""
+    return _rx("|".join(f"(?:{p})" for p in patterns))
+
+
 __all__ = ["Classification", "Rule", "choose", "classify", "forced", "mentioned_paths"]
 
 
@@ -216,13 +221,21 @@ _EN_PARTICLE_VERBS = {
 }
 # Words that open an English request before its verb.
 _EN_REQUEST_FRAME_RE = _rx(
+    # Fillers before a request: "ok, so…", "thanks! also…".
     r"^(?:(?:ok(?:ay)?|so|hey|hi|well|now|then|also|and|but|just|first|next|finally|lastly|alright"
     r"|great|good|cool|nice|thanks|thank you|sure|yes|yeah|btw|oh|hmm|pls|please|kindly|quickly"
-    r"|again)\b[,!.:\s]*)*(?:would you mind\s+|do you mind\s+|(?:can|could|would|will) (?:you|u"
-    r"|we)(?: please| kindly| maybe| also| just| now)?\s+|(?:i|we) (?:want|need|would like"
-    r"|'d like) you to\s+|i'd like you to\s+|help me(?: to)?\s+(?=fix|find|refactor|add|remove"
-    r"|check|review|make)|let's\s+|let us\s+|go ahead and\s+|try to\s+|make sure to\s+|please\s+"
-    r"|pls\s+)*"
+    r"|again)\b[,!.:\s]*)*"
+    # Polite and indirect frames: "could you (please)…", "would you mind…", "I'd appreciate it if
+    # you could…", "is it possible to…", "let's…".
+    r"(?:would you mind\s+|do you mind\s+"
+    r"|(?:can|could|would|will) (?:you|u|we)(?: please| kindly| maybe| also| just| now"
+    r"| be able to| be so kind as to)?\s+"
+    r"|(?:i|we) (?:want|need|would like|'d like) you to\s+|i'd like you to\s+"
+    r"|(?:i|we) (?:would|'d) (?:really )?(?:appreciate it|be grateful|love it|like it) if you"
+    r" (?:could|would|can)\s+"
+    r"|(?:i|we) (?:was|were) hoping you could\s+|(?:would|is) it (?:be )?possible to\s+"
+    r"|are you able to\s+|help me(?: to)?\s+(?=fix|find|refactor|add|remove|check|review|make)"
+    r"|let's\s+|let us\s+|go ahead and\s+|try to\s+|make sure to\s+|please\s+|pls\s+)*"
 )
 _EN_VERB_RE = _rx(r"([a-z][a-z-]*)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")
 # "The patch should not change the DTO", "OrderService should use constructor injection".
@@ -300,7 +313,7 @@ _ZH_VERB_LEXICONS: tuple[tuple[Act, _Lexicon], ...] = (
 _ZH_CHANGE_LEX = _Lexicon(_ZH_CHANGE)
 # Words that open a Chinese request: 帮我…, 麻烦…, 能不能…, 顺便….
 _ZH_MARKER = (
-    r"(?:你?帮我|帮忙|帮个忙|请你?|麻烦你?|劳烦|劳驾|给我|你来|替我|能不能(?:帮我)?|能否(?:帮我)?"
+    r"(?:你?帮我|帮忙|帮个忙|请(?!教|问|求|假|客)你?|麻烦你?|劳烦|劳驾|给我|你来|替我|能不能(?:帮我)?|能否(?:帮我)?"
     r"|可不可以(?:帮我)?|可以(?:帮我)?|是否可以|能(?:帮我)|顺便|顺手|另外|再|先|然后|接着|直接|记得"
     r"|尝试|试着|试试|我想让你|我要你|你去)"
 )
@@ -354,7 +367,9 @@ _ZH_WISH_RE = _rx(
     r"(?:需要|得|应该|应当|最好|希望能?)(?:再|先)?(?:加|改|换|删|去掉|拆|补|修|优化|重构|统一)"
 )
 # English requests said without an imperative.
-_EN_FRAMING_WORD_RE = _rx(r"\b(?:you|u|we|please|pls|kindly|let's|let us|ahead|mind|help|to)\b")
+_EN_FRAMING_WORD_RE = _rx(
+    r"\b(?:you|u|we|please|pls|kindly|let's|let us|ahead|mind|help|to|possible)\b"
+)
 _EN_PLEASE_RE = _rx(r"\bplease\b|\bpls\b")
 _EN_AND_EXPLAIN_VERBS = frozenset({"tell", "explain", "list", "show"})
 _EN_MIN_ING_CHARS = 6  # "adding", not "king"
@@ -390,11 +405,15 @@ _CLAUSE_SPLIT_RE = _rx(r"([，,。;；!！?？\n：]|:(?=\s)|\.(?=\s|$)|…+|—
 # its form.
 _CONTINUATION_RE = _rx(r"^(?:而是|而不是|而|反而|还是|或者|或是|以及|or|rather than|instead of)")
 
-_ZH_QUESTION_RE = _rx(
-    r"吗|呢|什么|啥|干嘛|嘛|怎么|怎莫|咋|怎样|如何|为什么|为何|为啥|哪|是否|有没有|会不会|是不是"
-    r"|要不要|能不能(?!帮)|可不可以(?!帮)|需不需要|对不对|好不好|行不行|够不够|安不安全|多少|多久"
-    r"|多大|多长|(?:是|有|要|用|第|装)几|几(?:版本|级|种|个版本)|几$|还是(?!有|会|不|没|很|挺|比较"
-    r"|要|得|一样|旧|老)"
+_ZH_QUESTION_RE = _any_of(
+    r"吗|呢|什么|啥|干嘛|嘛|怎么|怎莫|咋|怎样|如何|为什么|为何|为啥|哪|是否|多少|多久|多大|多长",
+    # An A-not-A question ("有没有", "会不会"), not a request ("能不能帮我…").
+    r"有没有|会不会|是不是|要不要|能不能(?!帮)|可不可以(?!帮)|需不需要|对不对|好不好|行不行|够不够"
+    r"|安不安全",
+    # "JDK 几", "是几版本" (not "写几个单元测试").
+    r"(?:是|有|要|用|第|装)几|几(?:版本|级|种|个版本)|几$",
+    # A choice: "存 Redis 还是数据库" (not "还是有问题").
+    r"还是(?!有|会|不|没|很|挺|比较|要|得|一样|旧|老)",
 )
 _EN_QUESTION_RE = _rx(
     r"^(?:what|what's|whats|why|how|how's|where|where's|which|who|whom|whose|when|is|are|was|were"
@@ -478,36 +497,61 @@ _NOT_PROBLEMS = (
 _PROBLEMS = _Lexicon(_PROBLEM_WORDS, exceptions=_NOT_PROBLEMS)
 _EVALUATIVE = _Lexicon(_EVALUATIVE_WORDS, exceptions=_NOT_PROBLEMS)
 # Injection (not dependency injection), missing and present safeguards, data of others.
-_PROBLEM_RE = _rx(
-    r"(?<!依赖)(?<!构造器)(?<!构造函数)(?<!字段)(?<!属性)(?<!方法)(?<!setter )(?<!怎么)(?<!如何)(?<"
-    r"!怎样)注入(?!方式|的方式|原理|进来|到|的[？?]?$|的$)|\b(?:isn't|aren't|is not|are not|wasn't"
-    r"|weren't|never|not)\s+(?:being\s+|properly\s+|always\s+)?(?:removed|closed|released|freed"
-    r"|cleaned|cleared|checked|validated|escaped|sanitized|trimmed|handled|caught|rolled back"
-    r"|unsubscribed|shut down|encrypted|hashed|authenticated|authorized|verified|limited|bounded)\b"
-    r"|\b(?:doesn't|does not|didn't|did not|never)\s+(?:check|validate|close|release|trim|remove"
+_PROBLEM_RE = _any_of(
+    # An injection, not dependency injection: "会不会有注入", "${} 注入" (not "怎么注入的").
+    r"(?<!依赖)(?<!构造器)(?<!构造函数)(?<!字段)(?<!属性)(?<!方法)(?<!setter )(?<!怎么)(?<!如何)"
+    r"(?<!怎样)注入(?!方式|的方式|原理|进来|到|的[？?]?$|的$)",
+    # A safeguard missing: "没有做登录校验", "缺少参数校验", "isn't closed", "doesn't trim",
+    # "missing a permission check", "without a TTL".
+    r"(?:没有?|缺少?|缺失|漏了?|漏掉|忘了?|未)(?:做|加|设置?|配置?|处理|进行|写)?"
+    r"[\w\u4e00-\u9fff]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密|限制|限流|分页"
+    r"|重试|超时|关闭?|释放|remove|回滚|幂等|防护|日志|过期|索引|事务|捕获|兜底)",
+    r"\b(?:isn't|aren't|is not|are not|wasn't|weren't|never|not)\s+(?:being\s+|properly\s+"
+    r"|always\s+)?(?:removed|closed|released|freed|cleaned|cleared|checked|validated|escaped"
+    r"|sanitized|trimmed|handled|caught|rolled back|unsubscribed|shut down|encrypted|hashed"
+    r"|authenticated|authorized|verified|limited|bounded)\b",
+    r"\b(?:doesn't|does not|didn't|did not|never)\s+(?:check|validate|close|release|trim|remove"
     r"|escape|verify|handle|sanitize|free|clean|clear|encrypt|hash|limit|bound|authenticate"
-    r"|authorize|roll back|shut down|unsubscribe)\b|\bmissing\s+(?:a\s+|an\s+|the\s+"
-    r"|any\s+)?@?[\w-]+|\b(?:lacks?|lacking)\b|\bwithout (?:a |an |any |proper )?(?:ttl|timeout"
-    r"|expiry|expiration|limit|check|checks|validation|auth\w*|lock|locking|index|transaction|retry"
-    r"|escaping|sanitiz\w+)\b|\b(?:replay|forg|tamper|spoof|hijack|brute[- ]?forc|exploit|bypass"
-    r"|inject|leak|overflow)\w*|catch.{0,24}(?:什么都不做|啥也不做|啥都不做|不处理|没处理|直接吞"
-    r"|忽略)|空的?\s*catch|catch\s*块?是空的|\bblock(?:s|ing)?(?:\(\))?\s+(?:on\s+)?(?:an?\s+"
-    r"|the\s+)?event[- ]?loop|(?:没有?|缺少?|缺失|漏了?|漏掉|忘了?|未)(?:做|加|设置?|配置?|处理"
-    r"|进行|写)?[\w\u4e00-\u9fff]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密"
-    r"|限制|限流|分页|重试|超时|关闭?|释放|remove|回滚|幂等|防护|日志|过期|索引|事务|捕获|兜底)"
-    r"|(?:有没有|是否|有无|都)(?:做了?|加了?|进行|有)?[\w\u4e00-\u9fff]{0,6}?(?:校验|鉴权|认证"
-    r"|权限控制|验证|验签|过滤|转义|加密|限流|防护|幂等|脱敏|判空)|(?:查到|看到|访问|修改|删除|拿到"
-    r"|操作|改)(?:了)?别人的|\bother users?'?s?\b|\bsomeone else'?s\b|(?:密码|口令|令牌|token|密钥"
-    r"|secret|appsecret|卡号|身份证|手机号|敏感).{0,12}(?:打印|输出|写|记录|打).{0,6}(?:日志|log)"
-    r"|\blog(?:s|ged|ging)? (?:the |user |any |raw )?(?:passwords?|tokens?|secrets?|credentials"
-    r"|card numbers?|personal data)\b|\b(?:check|scan|inspect|review|audit"
-    r"|test)\b.{1,60}\bfor\b(?!\s+(?:me|us|you)\b)|\bcatch(?:es|ing)?\b.{0,30}\b(?:ignore|ignores"
-    r"|swallow|swallows|does nothing|do nothing)\b|\bignor(?:e|es|ed|ing) (?:it|them|the exception"
-    r"|exceptions|the error|errors)\b|(?:sql|query|queries|hql|jpql|语句).{0,30}(?:concatenat|拼接"
-    r"|拼进|拼到|\+\s*\w)|(?:concatenat\w*|拼接|拼进|拼到|string building).{0,20}(?:sql|query"
-    r"|queries|查询|语句)|\b(?:from|with|using|on) (?:raw |unsanitized "
-    r"|untrusted )?user(?:-supplied| supplied)? input\b|\b(?:unsanitized|untrusted|user-controlled"
-    r"|attacker-controlled)\b|(?:拼接|直接拼|直接用)用户输入"
+    r"|authorize|roll back|shut down|unsubscribe)\b",
+    r"\bmissing\s+(?:a\s+|an\s+|the\s+|any\s+)?@?[\w-]+",
+    r"\b(?:lacks?|lacking)\b",
+    r"\bwithout (?:a |an |any |proper )?(?:ttl|timeout|expiry|expiration|limit|check|checks"
+    r"|validation|auth\w*|lock|locking|index|transaction|retry|escaping|sanitiz\w+)\b",
+    # Whether a safeguard is there: "有没有做权限控制", "是否做了参数校验", "都做鉴权了吗".
+    r"(?:有没有|是否|有无|都)(?:做了?|加了?|进行|有)?[\w\u4e00-\u9fff]{0,6}?(?:校验|鉴权|认证|权限控制"
+    r"|验证|验签|过滤|转义|加密|限流|防护|幂等|脱敏|判空)",
+    # An attack or an abuse, in any form: "replayed", "forged", "bypassing", "leaks".
+    r"\b(?:replay|forg|tamper|spoof|hijack|brute[- ]?forc|exploit|bypass|inject|leak|overflow)\w*",
+    # Data of others: "能查到别人的地址", "other users' files".
+    r"(?:查到|看到|访问|修改|删除|拿到|操作|改)(?:了)?别人的",
+    r"\bother users?'?s?\b",
+    r"\bsomeone else'?s\b",
+    # A secret written to a log: "把密码打印到日志里", "do we log passwords".
+    r"(?:密码|口令|令牌|token|密钥|secret|appsecret|卡号|身份证|手机号|敏感).{0,12}"
+    r"(?:打印|输出|写|记录|打).{0,6}(?:日志|log)",
+    r"\blog(?:s|ged|ging)? (?:the |user |any |raw )?(?:passwords?|tokens?|secrets?|credentials"
+    r"|card numbers?|personal data)\b",
+    # An exception swallowed or shown: "catch 了 Exception 什么都不做", "returns stack traces to…".
+    r"catch.{0,24}(?:什么都不做|啥也不做|啥都不做|不处理|没处理|直接吞|忽略)",
+    r"空的?\s*catch",
+    r"catch\s*块?是空的",
+    r"\bcatch(?:es|ing)?\b.{0,30}\b(?:ignore|ignores|swallow|swallows|does nothing|do nothing)\b",
+    r"\bignor(?:e|es|ed|ing) (?:it|them|the exception|exceptions|the error|errors)\b",
+    r"(?:异常|堆栈|错误)(?:信息)?.{0,6}(?:返回|暴露|抛|透传)给?(?:前端|客户端|用户|调用方)",
+    r"\breturn(?:s|ing|ed)? (?:the )?(?:raw )?(?:stack traces?|exception messages?"
+    r"|internal errors?) to\b",
+    # Input that reaches a query or a path: "SQL 是拼接的", "build SQL by string concatenation".
+    r"(?:sql|query|queries|hql|jpql|语句).{0,30}(?:concatenat|拼接|拼进|拼到|\+\s*\w)",
+    r"(?:concatenat\w*|拼接|拼进|拼到|string building).{0,20}(?:sql|query|queries|查询|语句)",
+    r"\b(?:from|with|using|on) (?:raw |unsanitized |untrusted )?user(?:-supplied| supplied)?"
+    r" input\b",
+    r"\b(?:unsanitized|untrusted|user-controlled|attacker-controlled)\b",
+    r"(?:拼接|直接拼|直接用)用户输入",
+    # Blocking where nothing may block: "block() on an event loop thread".
+    r"\bblock(?:s|ing)?(?:\(\))?\s+(?:on\s+)?(?:an?\s+|the\s+)?event[- ]?loop",
+    # A mistake: "算错", "锁错对象", "配错了"; a duplicate effect: "double-refunds".
+    r"(?:算|写|锁|传|用|配|判断|取|设|拼)错",
+    r"\bdouble[- ](?:refund|charge|pay|spend|book|submit|count|process|send|deduct)\w*",
 )
 # What a safeguard protects: asking whether it is safe is an audit ("密码是用 MD5 存的吗？安全吗").
 _SENSITIVE = _Lexicon(
@@ -520,15 +564,19 @@ _SENSITIVE = _Lexicon(
 # A choice between options: "存在数据库里还是写死在前端？".
 _CHOICE_RE = _rx(r"是.{1,30}还是|\bor\b.{1,30}\??$")
 # Whether a safeguard holds: "Are passwords hashed?", "check whether the admin APIs are protected".
-_SAFEGUARD_RE = _rx(
-    r"(?:\b(?:check|verify|confirm|see)\s+(?:whether|if|that)\b|(?:检查|确认|看看|看下"
-    r"|查一下)\s*(?:是否|有没有|是不是)).{0,60}(?:protected|authenticated|authorized|validated"
-    r"|sanitized|escaped|encrypted|hashed|secured|checked|verified|closed|released|idempotent|safe"
-    r"|校验|鉴权|认证|加密|过滤|转义|幂等|权限|安全|脱敏|限流)|^(?:is|are|was"
-    r"|were)\b.{0,40}\b(?:protected|authenticated|authorized|validated|sanitized|escaped|encrypted"
-    r"|hashed|salted|rate[- ]limited|idempotent|checked|verified|closed|released|guarded|secured"
-    r"|signed)\b|^(?:does|do|did)\b.{0,60}\b(?:validate|sanitize|escape|verify|hash|encrypt"
-    r"|authenticate|authorize|rate-limit|check|close|release|allow|permit|accept|trust)s?\b"
+_SAFEGUARD_RE = _any_of(
+    # "check whether the admin APIs are protected", "确认一下是否做了鉴权".
+    r"(?:\b(?:check|verify|confirm|see)\s+(?:whether|if|that)\b|(?:检查|确认|看看|看下|查一下)\s*"
+    r"(?:是否|有没有|是不是)).{0,60}(?:protected|authenticated|authorized|validated|sanitized|escaped"
+    r"|encrypted|hashed|secured|checked|verified|closed|released|idempotent|safe|校验|鉴权|认证|加密"
+    r"|过滤|转义|幂等|权限|安全|脱敏|限流)",
+    # "Are passwords hashed before they are stored?"
+    r"^(?:is|are|was|were)\b.{0,40}\b(?:protected|authenticated|authorized|validated|sanitized"
+    r"|escaped|encrypted|hashed|salted|rate[- ]limited|idempotent|checked|verified|closed|released"
+    r"|guarded|secured|signed)\b",
+    # "Does the upload handler validate file types?"
+    r"^(?:does|do|did)\b.{0,60}\b(?:validate|sanitize|escape|verify|hash|encrypt|authenticate"
+    r"|authorize|rate-limit|check|close|release|allow|permit|accept|trust)s?\b",
 )
 # Audit words: an audit, fix or patch, whatever form the message has.
 _AUDIT_WORDS = (
@@ -562,12 +610,21 @@ _OWN_CHANGES = (
 )  # fmt: skip
 _PATCH_REF = _Lexicon(_PATCH_REF_WORDS, exceptions=_OWN_CHANGES)
 # Patch words that name no pending patch: the HTTP method, a new patch asked for, git.
-_NOT_PATCH_RE = _rx(
-    r"\bhttp\s*patch\b|\bpatch\s*(?:request|requests|method|endpoint|endpoints|mapping|接口|请求"
-    r"|方法)|(?:put|get|post|delete)\s*(?:和|或|and|or|/|、|,)\s*patch|patch\s*(?:和|或|and|or|/"
-    r"|、)\s*(?:put|post)|@patchmapping|\bpatchmapping\b|(?:一个|a|an)\s*patch\s*(?:文件|file)"
-    r"|git\s+(?:format-)?patch|\bpatch\s*(?:version|release|level)\b|版本补丁|系统补丁|安全补丁"
-    r"|\.patch\b|\bpatch files?\b"
+_NOT_PATCH_RE = _any_of(
+    # The HTTP method: "http patch", "PATCH 接口", "PUT 和 PATCH", "@PatchMapping".
+    r"\bhttp\s*patch\b",
+    r"\bpatch\s*(?:request|requests|method|endpoint|endpoints|mapping|接口|请求|方法)",
+    r"(?:put|get|post|delete)\s*(?:和|或|and|or|/|、|,)\s*patch",
+    r"patch\s*(?:和|或|and|or|/|、)\s*(?:put|post)",
+    r"@patchmapping|\bpatchmapping\b",
+    # Patch files and versions of the world: "git format-patch", "a .patch file", "安全补丁".
+    r"(?:一个|a|an)\s*patch\s*(?:文件|file)|git\s+(?:format-)?patch|\.patch\b|\bpatch files?\b",
+    r"\bpatch\s*(?:version|release|level)\b|版本补丁|系统补丁|安全补丁",
+)
+# A patch named with a determiner: "the patch", "this diff", "patch 里", "hunk 2".
+_PATCH_DETERMINED_RE = _rx(
+    r"\b(?:the|this|that|your|pending|proposed)\s+(?:patch|diff|hunk)|(?:patch|diff|hunk)\s*(?:里|中|\d)"
+    r"|(?:这个|这次|你的)\s*(?:patch|diff)|\bhunks?\b"
 )
 # "打个补丁", "write a patch", "Patch the…": a new patch, an audit.
 _NEW_PATCH_RE = _rx(
@@ -582,13 +639,15 @@ _YOU_CHANGED_RE = _rx(
     r"|去掉|动|移除|用)|你(?:改|删|加|换|去掉|动|移除)了"
 )
 # "为啥要加这个判断", "why not…": with a patch pending, the patch, implied.
-_PATCH_IMPLIED_RE = _rx(
-    r"\bwhy (?:did|do|does|would) you\b|\b(?:where|how) did you\b|\bwhy (?:did|does|do|is"
-    r"|was) (?:it|this|the patch) (?:change|remove|add|use|drop|touch)|\bwhy not\b|\byou (?:changed"
-    r"|removed|added|dropped|renamed|moved|used|touched)\b|你(?:为什么|为啥|咋)?要?(?:改|删|加|换"
-    r"|去掉|动|移除|用)|(?:为什么|为啥|咋)(?:要|你要?)(?:改|删掉?|去掉|移除|加|换|把|用|动)"
-    r"|(?:为什么|为啥)(?:改|删|加|换|去掉|移除)(?:了|成|掉|这|那)|为什么不(?:直接|在|放|改)|这一行"
-    r"|这行|第\s*\d+\s*行|\bthis line\b|\bline \d+\b"
+_PATCH_IMPLIED_RE = _any_of(
+    r"\bwhy (?:did|do|does|would) you\b|\b(?:where|how) did you\b",
+    r"\bwhy (?:did|does|do|is|was) (?:it|this|the patch) (?:change|remove|add|use|drop|touch)",
+    r"\bwhy not\b|为什么不(?:直接|在|放|改)",
+    r"\byou (?:changed|removed|added|dropped|renamed|moved|used|touched)\b",
+    r"你(?:为什么|为啥|咋)?要?(?:改|删|加|换|去掉|动|移除|用)",
+    r"(?:为什么|为啥|咋)(?:要|你要?)(?:改|删掉?|去掉|移除|加|换|把|用|动)",
+    r"(?:为什么|为啥)(?:改|删|加|换|去掉|移除)(?:了|成|掉|这|那)",
+    r"这一行|这行|第\s*\d+\s*行|\bthis line\b|\bline \d+\b",
 )
 # A change to the previous *answer*, not to code: "上面那个例子改成 lambda", "make the example
 # shorter".
@@ -648,14 +707,15 @@ _BARE_PROJECT_RE = _rx(
     r"普通)(?<!多模块)(?<!别的)(?<!其他)(?<!其它)(?<!老)(?<!web)(?<!实际)(?<!真实)(?<!生产)(?<!一般"
     r")(?<!单体)(?<![a-z] )(?<![a-z])(?:项目|仓库|工程)(?!经理|管理|经验)|\brepo\b|\bcodebase\b"
 )
-_WE_RE = _rx(
-    r"咱们|我们(?:的|这边|这里|现在|目前|项目|服务|系统|用|需要|部署|依赖|配置|连|启动|是|有|在"
-    r"|怎么|哪)|\bour\b|\bours\b|\b(?:do|does|did|are|have|can|should) we (?:need|use|have|handle"
-    r"|connect|store|run|deploy|call|build|support|configure|depend|start|log|send|load|expose"
-    r"|catch|validate|check|hash|encrypt|persist|cache|read|write|generate|manage|define|get|set"
-    r"|keep|test)|\bwe (?:use|need|call|store|send|log|deploy|run|build|handle|keep|read|write)\b"
-    r"|\bwhere do we\b|\bhow do we\b|\b(?:are|were) we (?:on|using|running|vulnerable|affected"
-    r"|exposed|safe)\b|\bwe're using\b|\bwe are using\b|\bare we\b"
+_WE_RE = _any_of(
+    r"咱们|我们(?:的|这边|这里|现在|目前|项目|服务|系统|用|需要|部署|依赖|配置|连|启动|是|有|在|怎么|哪)",
+    r"\bour\b|\bours\b",
+    r"\b(?:do|does|did|are|have|can|should) we (?:need|use|have|handle|connect|store|run|deploy"
+    r"|call|build|support|configure|depend|start|log|send|load|expose|catch|validate|check|hash"
+    r"|encrypt|persist|cache|read|write|generate|manage|define|get|set|keep|test)",
+    r"\bwe (?:use|need|call|store|send|log|deploy|run|build|handle|keep|read|write)\b",
+    r"\bwhere do we\b|\bhow do we\b|\bwe're using\b|\bwe are using\b|\bare we\b",
+    r"\b(?:are|were) we (?:on|using|running|vulnerable|affected|exposed|safe)\b",
 )
 # "this class", "这段代码", "这里的 catch", "这些接口": code in front of the user.
 _CODE_NOUNS_ZH = (
@@ -675,42 +735,60 @@ _DEICTIC_RE = _rx(
     r"|\bhere\b"
 )
 # Where something is (a concept has no location); anywhere in the code.
-_WHERE_RE = _rx(
-    r"\bwhere(?:'s|'re| is| are| do(?! i (?:even )?(?:start|begin|learn))| does| did|abouts)\b"
-    r"|\band where\b|\bwhere\??$|\bsomewhere\b|\b(?:places|spots|callers|usages) (?:that|where"
-    r"|which)\b|\b(?:show|tell|find|see|know|point|explain|remind) (?:me |us )?(?:to )?where\b"
-    r"|哪些(?:接口|类(?![型似别])|方法|表(?![达示])|模块|地方|服务|配置|文件|包|controller|service"
-    r"|mapper|bean|定时任务|页面)|\bwhich (?:[\w-]+ ){0,2}(?:class|file|module|package|service"
-    r"|controller|table|method|bean|component|folder|directory|config|endpoint|api|job|mapper|dao"
-    r"|profile|property|properties|handler|filter|interceptor|listener|test|tests)(?:es|s)?\b|在哪"
-    r"|从哪|到哪|去哪|哪个(?:类|文件|模块|包|接口|表|服务|目录|方法|配置|controller|service|mapper"
-    r"|地方)|哪张表|哪些表|哪几张表|哪个表|(?:类|文件|模块|包|接口|表|服务|目录|方法|配置)是哪一?个"
-    r"|有没有(?:哪里|地方|哪些地方)|哪些地方|哪几处|有几处|哪里|哪儿|什么地方|的地方|\b(?:the|this"
-    r"|our) code\b|(?:看|查|检查|审|扫|review|过)[一下看遍]{0,2}\s*(?:代码|源码)|\b(?:anywhere"
-    r"|any place|any places|all places|every place|every (?:endpoint|controller|service|class"
-    r"|mapper|method|query))\b|(?:所有|全部|每个)(?:的)?\s*[\w\u4e00-\u9fff]{0,6}\s*(?:接口|地方|类"
-    r"|方法|controller|service|mapper|dao|查询|依赖|配置|模块|文件)"
+_WHERE_RE = _any_of(
+    # Where something is: "Where is the JWT secret configured?", "在哪配的", "which class…".
+    r"\bwhere(?:'s|'re| is| are| do(?! i (?:even )?(?:start|begin|learn))| does| did|abouts)\b",
+    r"\band where\b",
+    r"\bwhere\??$",
+    r"\bsomewhere\b",
+    r"\b(?:show|tell|find|see|know|point|explain|remind) (?:me |us )?(?:to )?where\b",
+    r"\bwhich (?:[\w-]+ ){0,2}(?:class|file|module|package|service|controller|table|method|bean"
+    r"|component|folder|directory|config|endpoint|api|job|mapper|dao|profile|property|properties"
+    r"|handler|filter|interceptor|listener|test|tests)(?:es|s)?\b",
+    r"在哪|从哪|到哪|去哪|哪里|哪儿|什么地方",
+    r"哪个(?:类|文件|模块|包|接口|表|服务|目录|方法|配置|controller|service|mapper|地方)",
+    r"哪些(?:接口|类(?![型似别])|方法|表(?![达示])|模块|地方|服务|配置|文件|包|controller|service"
+    r"|mapper|bean|定时任务|页面)",
+    r"哪张表|哪些表|哪几张表|哪个表|(?:类|文件|模块|包|接口|表|服务|目录|方法|配置)是哪一?个",
+    # Anywhere in the code: "有没有哪里…", "find places that…", "所有的 Controller", "the code".
+    r"有没有(?:哪里|地方|哪些地方)|哪些地方|哪几处|有几处|的地方",
+    r"\b(?:places|spots|callers|usages) (?:that|where|which)\b",
+    r"\b(?:anywhere|any place|any places|all places|every place|every (?:endpoint|controller"
+    r"|service|class|mapper|method|query))\b",
+    r"(?:所有|全部|每个)(?:的)?\s*[\w\u4e00-\u9fff]{0,6}\s*(?:接口|地方|类|方法|controller|service"
+    r"|mapper|dao|查询|依赖|配置|模块|文件)",
+    r"\b(?:the|this|our) code\b",
 )
 # A fact of this repository's own choosing: what it uses, how it was built.
-_USAGE_RE = _rx(
+_USAGE_RE = _any_of(
+    # What it uses or has: "用的是", "有没有用到", "有接 ELK 吗", "does it use…", "is X used in…".
     r"用的是|用的(?:什么|啥|哪)|用了(?:什么|啥|哪)|有没有用到?|有用到|有没有接|有接|有没有配|有配"
-    r"|配的是|配了|是否使用|采用了?(?:什么|哪)|有实现吗|实现了吗|有没有实现|是否实现|对接的|接的是"
-    r"|走的是|存的是|存在哪|存哪|放在哪|放哪|定义在|配在|写在|声明在|是几版本|哪个版本|什么版本"
-    r"|版本是多少|版本号|端口是|端口多少|(?<!默认)(?:地址|端口|账号|密码|路径|url|链接|入口"
-    r"|超时时间|过期时间|前缀)(?:是|为|配的是|设的是)?(?:多少|什么|啥|几)|(?:有没有|是否有"
-    r"|有无)(?:单元测试|集成测试|单测|测试|文档|接口文档|ci|dockerfile|readme|swagger|监控|健康检查"
-    r"|限流|缓存|定时任务|消息队列|多租户|国际化)|有(?:单元测试|集成测试|单测|测试|文档)吗|(?:存|用"
-    r"|走|放|接|连|部署|跑)(?:的是)?\s*[\w\u4e00-\u9fff]{1,12}\s*还是|\bdoes (?:it|this|the app"
-    r"|the service|the project|the build) (?:use|need|have|support|run|depend|call|store|handle"
-    r"|produce|ship)\b|\b(?:is|are) (?:there|\w+) (?:used|configured|defined|set|declared|stored"
-    r"|enabled|registered|loaded|wired|mapped|deployed|started|implemented|generated|handled"
-    r"|computed|calculated|persisted|cached) (?:in|by|at|for|on|here|anywhere)\b|\bwhich version\b"
-    r"|\bwhat version\b|\bwhat port\b|\bwhich (?:database|db|queue|cache|broker|orm|framework"
-    r"|library|registry|profile|version|jdk|java|redis|mq)\b|\b(?:required|needed|need) to (?:build"
-    r"|run|compile|start)\b|\brequirements? for (?:building|running)\b|\bfrom source\b"
-    r"|\bset to what\b|\bwhat (?:is|are) (?:the )?[\w -]{1,30} set to\b|\b(?:is|are) there (?:a "
-    r"|an |any )?(?:[\w-]+ ){0,2}(?:endpoint|test|tests|dockerfile|readme|ci|job|jobs|migration"
-    r"|migrations|profile|health check|swagger|frontend|module|scheduler)\b"
+    r"|配的是|配了|是否使用|采用了?(?:什么|哪)|对接的|接的是|走的是|存的是",
+    r"有实现吗|实现了吗|有没有实现|是否实现",
+    r"(?:有没有|是否有|有无)(?:单元测试|集成测试|单测|测试|文档|接口文档|ci|dockerfile|readme|swagger"
+    r"|监控|健康检查|限流|缓存|定时任务|消息队列|多租户|国际化)",
+    r"有(?:单元测试|集成测试|单测|测试|文档)吗",
+    r"\bdoes (?:it|this|the app|the service|the project|the build) (?:use|need|have|support|run"
+    r"|depend|call|store|handle|produce|ship)\b",
+    r"\b(?:is|are) (?:there|\w+) (?:used|configured|defined|set|declared|stored|enabled"
+    r"|registered|loaded|wired|mapped|deployed|started|implemented|generated|handled|computed"
+    r"|calculated|persisted|cached) (?:in|by|at|for|on|here|anywhere)\b",
+    r"\b(?:is|are) there (?:a |an |any )?(?:[\w-]+ ){0,2}(?:endpoint|test|tests|dockerfile|readme"
+    r"|ci|job|jobs|migration|migrations|profile|health check|swagger|frontend|module|scheduler)\b",
+    # Which one it chose: "存 Redis 还是数据库", "which database", "which version".
+    r"(?:存|用|走|放|接|连|部署|跑)(?:的是)?\s*[\w\u4e00-\u9fff]{1,12}\s*还是",
+    r"\bwhich version\b|\bwhat version\b|\bwhat port\b",
+    r"\bwhich (?:database|db|queue|cache|broker|orm|framework|library|registry|profile|version|jdk"
+    r"|java|redis|mq)\b",
+    # Where a value is and what it is: "存在哪", "定义在", "端口是多少", "is set to what".
+    r"存在哪|存哪|放在哪|放哪|定义在|配在|写在|声明在",
+    r"是几版本|哪个版本|什么版本|版本是多少|版本号|端口是|端口多少",
+    r"(?<!默认)(?:地址|端口|账号|密码|路径|url|链接|入口|超时时间|过期时间|前缀)(?:是|为|配的是|设的是)?"
+    r"(?:多少|什么|啥|几)",
+    r"\bset to what\b|\bwhat (?:is|are) (?:the )?[\w -]{1,30} set to\b",
+    # What building or running it needs: "required to build", "from source".
+    r"\b(?:required|needed|need) to (?:build|run|compile|start)\b",
+    r"\brequirements? for (?:building|running)\b|\bfrom source\b",
 )
 # How this application does something: "是怎么实现的", "How is X configured?",
 # "What happens when…" (also said of the Java world: "Spring 是怎么解决循环依赖的").
@@ -723,19 +801,23 @@ _MANNER_RE = _rx(
     r"|\bhow (?:is|are) (?:the |our |this |these )?[\w-]+(?: [\w-]+){0,3} [\w-]+ed\b"
 )
 # The application's parts named as such: "the login endpoint", "登录接口", "后台".
-_APP_PART_RE = _rx(
+_APP_PART_RE = _any_of(
+    # "帮我看下代码": the code here.
+    r"(?:看|查|检查|审|扫|review|过)[一下看遍]{0,2}\s*(?:代码|源码)",
+    # "the login endpoint", "the cart service", "the docs folder".
     r"\bthe (?:[\w/{}-]+ ){0,3}(?:endpoint|endpoints|controller|controllers|service|app|application"
     r"|module|layer|page|pipeline|table|job|scheduler|api|apis|schema|database|flow|seed data"
-    r"|migration|migrations|script|handler|mapper|dao|entity|templates?|frontend|backend|ui"
-    r"|client|server|build|modules|dependencies|pom|menu|admin|cart|checkout|dashboard|screen"
-    r"|form|config|configuration|profile|profiles|entry point|main class|base package|job"
-    r"|jobs|tests|test suite|startup|login|signup|registration|callback|webhook|queue|consumer"
-    r"|producer|listener|filter|interceptor|gateway|repository|repositories|dto|dtos|folder|folders"
-    r"|directory|dir|package|packages|resources|docs|scripts|sources|readme|changelog|makefile)\b"
-    rf"|(?:[{_CJK}]{{2}}|\b[a-z]+ ?)(?<![的个些和与或种类])(?:接口|页面|流程|后台|前台|菜单|回调"
-    r"|模块|服务|子项目|工程|插件|定时任务|配置类|控制器)"
-    r"|(?:详情|列表|登录|注册|管理|结算|支付|确认)页|首页|主页|后台|前台|管理端|用户端|商家端"
-    r"|(?:prod|dev|test|uat|生产|测试|开发|预发|线上)\s*环境"
+    r"|migration|migrations|script|handler|mapper|dao|entity|templates?|frontend|backend|ui|client"
+    r"|server|build|modules|dependencies|pom|menu|admin|cart|checkout|dashboard|screen|form|config"
+    r"|configuration|profile|profiles|entry point|main class|base package|job|jobs|tests"
+    r"|test suite|startup|login|signup|registration|callback|webhook|queue|consumer|producer"
+    r"|listener|filter|interceptor|gateway|repository|repositories|dto|dtos|folder|folders"
+    r"|directory|dir|package|packages|resources|docs|scripts|sources|readme|changelog|makefile)\b",
+    # "登录接口", "订单流程", "dubbo 接口", "后台", "详情页", "prod 环境".
+    rf"(?:[{_CJK}]{{2}}|\b[a-z]+ ?)(?<![的个些和与或种类])"
+    r"(?:接口|页面|流程|后台|前台|菜单|回调|模块|服务|子项目|工程|插件|定时任务|配置类|控制器)",
+    r"(?:详情|列表|登录|注册|管理|结算|支付|确认)页|首页|主页|后台|前台|管理端|用户端|商家端",
+    r"(?:prod|dev|test|uat|生产|测试|开发|预发|线上)\s*环境",
 )
 # Parts of a build and a source tree: this repository's, unless the message asks for knowledge.
 _PART_RE = _rx(
@@ -773,7 +855,9 @@ _GENERIC_WORDS = (
     "怎么定位", "如何定位", "怎么避免", "如何避免", "怎么防止", "如何防止", "怎么保证", "如何保证",
     "比较好", "比较靠谱", "靠谱吗", "好不好", "有必要", "能不能用", "行不行", "科普", "你觉得",
     "你认为", "什么场景", "哪些场景", "使用场景", "应用场景", "应该怎么", "该怎么", "最好怎么",
-    "有啥区别", "有什么区别", "怎么区分", "what is a", "what is an", "what's a", "what's an",
+    "有啥区别", "有什么区别", "怎么区分", "为什么说", "都说", "听说", "网上说", "据说", "看重什么",
+    "最看重", "注意什么", "注意哪些", "的时候要注意", "what is a", "what is an", "what's a",
+    "what's an",
     "what are the differences", "what does it mean", "define", "definition", "difference",
     "differences", "differ", "vs", "versus", "compare", "comparison", "pros and cons", "trade-offs",
     "tradeoffs", "trade-off", "advantages", "disadvantages", "best practice", "best practices",
@@ -809,7 +893,9 @@ _GENERIC_WEAK_WORDS = (
 )  # fmt: skip
 _GENERIC_WEAK = _Lexicon(_GENERIC_WEAK_WORDS)
 # "是怎么实现的", "是如何配置的": how it was done here, not how to do it.
-_FACT_FORM_RE = _rx(r"是(?:怎么|如何|怎样|咋)[^，,。？?；;]{0,14}?的")
+_FACT_FORM_RE = _rx(
+    r"是(?:怎么|如何|怎样|咋)[^，,。？?；;]{0,14}?的|(?:怎么|如何|怎样|咋)[^，,。？?；;]{0,14}?的(?=[？?]|$)"
+)
 _HOW_TO_RE = _rx(
     r"(?<!会)(?:怎么|如何|怎样|咋)(?!样|回事)|\bhow (?:to|do i|do you|can i|should i|would i"
     r"|could i)\b|(?:^|[,，]\s*)how\??$"
@@ -1247,7 +1333,10 @@ def _zh_requests(clause: Clause) -> list[Request]:
     marker = _ZH_MARKER_RE.search(norm)
     found = [] if marker is None else _zh_marked_request(norm[marker.end() :], marker.group(0))
     opening = _zh_first_verb(norm, head=True, at_start=True)
-    if opening is not None and (not clause.question or opening.act is not Act.CHANGE):
+    # "review 代码的时候你最看重什么": the verb opens a time clause, it asks for nothing.
+    in_time_clause = marker is None and "的时候" in norm
+    asked = opening is not None and (not clause.question or opening.act is not Act.CHANGE)
+    if opening is not None and asked and not in_time_clause:
         found.append(opening)
     # A 把/给 change asks unless the clause asks something else ("为什么把 X 改成 Y？").
     asks = not clause.question or marker is not None or bool(_ZH_SUGGESTION_RE.search(norm))
@@ -1396,6 +1485,7 @@ _KEBAB_RE = _rx(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 _PHRASE_SEGMENTS = frozenset(
     """
     with before after of to in on by for the and or not non only safe free based level time side
+    third party
     end way first last up down out off case style like aware driven oriented friendly ready
     native world hello else if try catch resources write read through behind back front key
     value one two many self multi cross pre re post sub co de un well hard soft real built long
@@ -1728,12 +1818,24 @@ def _descriptions(reading: Reading) -> list[str]:
     return found
 
 
+def _prose(text: str, reading: Reading) -> str:
+    """``text`` (normalized) without the names read in it: "patches/", "data-fix",
+    "/fix-stock" are names, their words ask for no audit or patch. (CamelCase and
+    snake_case names need nothing: a word matches only as a whole word.)"""
+    names = [*reading.paths, *reading.dotted, *(n for n in reading.names if "-" in n)]
+    for name in sorted({normalize(n).lstrip("@") for n in names}, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return text
+
+
 def _read_problems(reading: Reading) -> None:
-    norm = reading.norm
+    norm = _prose(reading.norm, reading)
     reading.audit = _AUDIT.find(norm)
     # "存在数据库里还是写死在前端？": the options of a choice are no problems.
     unchoice = " ".join(
-        c.norm for c in reading.clauses if not (c.question and _CHOICE_RE.search(c.norm))
+        _prose(c.norm, reading)
+        for c in reading.clauses
+        if not (c.question and _CHOICE_RE.search(c.norm))
     )
     reading.problems = _PROBLEMS.find(unchoice) + _all(_PROBLEM_RE, unchoice)
     reading.evaluative = _EVALUATIVE.find(norm)
@@ -1746,6 +1848,8 @@ def _read_problems(reading: Reading) -> None:
         words = [w for w in words if w not in ("patch", "patches")]
     reading.new_patch = bool(_NEW_PATCH_RE.search(norm))
     reading.patch_words = words
+    if reading.generic and not reading.strong and not _PATCH_DETERMINED_RE.search(norm):
+        words = [w for w in words if w == "补丁"]  # "Is it good practice to patch jars?"
     reading.patch_refs = (
         ([] if reading.new_patch else words) + _PATCH_REF.find(norm) + _all(_YOU_CHANGED_RE, norm)
     )
@@ -1880,11 +1984,29 @@ def _audit_rule(reading: Reading) -> Classification | None:
     audits = [r.verb for r in reading.acts(Act.INSPECT) if r.verb in _AUDIT_VERBS]
     if audits and not reading.knowledge:
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, audits)
-    if reading.audit and (not reading.knowledge or reading.acts(Act.CHANGE, Act.INSPECT)):
+    if reading.audit and _asks_for_audit(reading):
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.audit)
     if found := _change_request(reading):
         return found
     return _problem_rule(reading)
+
+
+def _asks_for_audit(reading: Reading) -> bool:
+    """Audit words ask for an audit unless the question asks for knowledge, or asks where
+    the code does it ("Where do we scan the classpath for plugins?", "哪个类负责修复…")."""
+    if reading.acts(Act.CHANGE, Act.INSPECT):
+        return True
+    if reading.knowledge:
+        return False
+    nouns = [w for w in reading.audit if w not in _AUDIT_VERB_WORDS]
+    return bool(nouns or reading.problems or not reading.where)
+
+
+# Audit words that are verbs: in a where-question they say what the code does.
+_AUDIT_VERB_WORDS = frozenset(
+    {"scan", "fix", "fixes", "fixing", "audit", "audits", "auditing", "repair", "harden",
+     "hardening", "扫描", "修复", "审计", "审查"}
+)  # fmt: skip
 
 
 _TOOLS = frozenset(
@@ -1927,6 +2049,9 @@ def _problem_rule(reading: Reading) -> Classification | None:
     inspects = reading.acts(Act.INSPECT)
     if problems and here:
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *here[:3]])
+    if inspects and _CHECK_FOR_RE.search(reading.norm) and not reading.knowledge:
+        # "check the upload handler for path traversal": looking for something is an audit.
+        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [r.verb for r in inspects])
     if problems and inspects and not reading.generic:
         return _result(
             IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *(r.verb for r in inspects)]
@@ -1956,9 +2081,26 @@ def _problem_rule(reading: Reading) -> Classification | None:
     return None
 
 
+_CHECK_FOR_RE = _rx(
+    r"\b(?:check|scan|inspect|review|audit|test|look)\b.{1,60}\bfor\b(?!\s+(?:me|us|you)\b)"
+)
+
+
 def _asks_or_confirms(reading: Reading) -> bool:
-    # "会不会被利用？", "没有校验文件类型吧": a question or a confirmation about the problem.
-    return reading.is_question or bool(re.search(r"吧\s*[。.!！]?$", reading.norm))
+    """A yes-or-no question or a confirmation about a problem: "会不会被利用？", "没有校验文件
+    类型吧", "Could it deadlock?" (not "How do static analysis tools find bugs?")."""
+    if _CONFIRMATION_RE.search(reading.norm):
+        return True
+    return any(
+        c.question and (_HAS_CJK_RE.search(c.norm) or _EN_YES_NO_RE.match(c.norm))
+        for c in reading.clauses
+    )
+
+
+_CONFIRMATION_RE = _rx(r"吧\s*[。.!！]?$")
+_EN_YES_NO_RE = _rx(
+    r"^(?:is|are|was|were|does|do|did|can|could|will|would|has|have|any|isn't|aren't|doesn't)\b"
+)
 
 
 # "怎么改比较好", "how should we refactor…": advice on changing code; about this code, an audit.
