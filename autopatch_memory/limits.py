@@ -195,9 +195,9 @@ JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
 # An unknown name this long, one letter away from a known one ("Elasticsearh"), is a typo of
 # it: shorter names are too easily one letter away from an unrelated word.
 ROUTER_TYPO_MIN_CHARS = 6
-# A question in the application's own words ("会员等级是怎么计算的？") is about this repository
-# only when it says enough: "还有吗？" is a follow-up.
-ROUTER_MIN_DOMAIN_QUESTION_CHARS = 6
+# A message shorter than this with nothing firm of this repository in it is conversation:
+# "还有吗？", "ok thx".
+ROUTER_SHORT_MESSAGE_CHARS = 6
 # Words looked up as names of the Java world, memoized (the lookup also tries typos).
 ROUTER_NAME_CACHE_ENTRIES = 4096
 # A clause that states something about code ("@Transactional 加在 private 方法上了，帮我改掉")

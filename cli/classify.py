@@ -6,11 +6,12 @@ The CLI has no model to route a question, so it uses transparent rules over thre
 questions any reader would ask of a message, in Chinese, English or a mix of both:
 
 * **Does it ask me to act on code, or ask a question?** A request is found by its form
-  (an imperative, "please", "could you…", 帮我/麻烦/能不能…, 把 X 改成 Y, 给 X 加上 Y, a
-  verb with a result: 改掉, 补上) and classed by its verb: *change* (fix, rename, add,
-  改, 换, 删…), *create* (write, implement, 写, 实现…), *inspect* (check, review, 看看,
-  检查…) or *explain* (explain, tell, 讲, 介绍…). Verb lists are broad, and an
-  unlisted verb in imperative position still counts as a change when it acts on code.
+  (an imperative, "please", "could you / would you mind…", "we need…", 帮我/麻烦/能不能…,
+  把 X 改成 Y, 给 X 加上 Y, a verb with a result: 改掉, 补上) and classed by its verb:
+  *change* (fix, rename, add, 改, 换, 删…), *create* (write, implement, 写, 实现…),
+  *inspect* (check, review, 看看, 检查…) or *explain* (explain, tell, 讲, 介绍…). A
+  negated change ("不要改代码，只解释…"), a condition ("…的话") or the user's own plan
+  ("我自己来写") asks for no change; "可以删吗" asks whether, "帮我删了" asks for it.
 * **Does it point at this repository or at general knowledge?** Paths and files, the
   repository's own classes and modules, "this project", "we/our", "this class", "where
   is…", "is there anywhere…", the application's own nouns asked about as facts
@@ -22,15 +23,20 @@ questions any reader would ask of a message, in Chinese, English or a mix of bot
 Then, in this order:
 
 1. while a patch awaits confirmation, a message that refers to it is ``patch_revise``
-   when it asks for a change and ``patch_explain`` otherwise; a change request with no
-   new target ("换成 switch 写法") revises the patch too;
-2. ``code_audit``: patch words without a pending patch; a change request on code; an
-   inspection that looks for a problem; a problem (a bug, an injection, a leak, 越权, a
-   missing check, "太宽了") asked about this code; audit words (audit, fix, 审计, 修复,
-   漏洞…) unless the message is a knowledge question that points at nothing here
-   ("什么是 SQL 注入？", "How do I fix a ConcurrentModificationException?");
-3. ``code_explain``: the message points at this repository, or asks about the
-   application's own domain in words that are not the Java world's;
+   when it asks for a change, sets a limit ("补丁里别动测试") or an adjustment ("补丁能再短一点
+   吗"), and ``patch_explain`` otherwise; a follow-up change that names nothing new
+   ("换成 switch 写法", "use a StringBuilder there instead", "只动 OrderService") revises
+   the patch too, while a change with a subject of its own is a new audit;
+2. ``code_audit``: patch words without a pending patch; an audit verb (audit, review,
+   审计, 扫一下…); audit words (fix, 修复, 漏洞…) unless the message asks for knowledge
+   ("什么是 SQL 注入？", "How do I fix a ConcurrentModificationException?") or where the
+   code does it ("Where do we scan the classpath?"); a change request on code, whatever
+   its verb, unless it is about the previous answer or a how-to in general; a problem (a
+   bug, an injection, a leak, 越权, a missing check, a worry: "我担心 X 会算错") asked about
+   this code; an inspection that looks for something, verifies a safeguard or judges this
+   code ("这样有安全问题吗"). Words inside names ask for nothing: ``patches/``,
+   ``data-fix``, ``AuditLogAspect``;
+3. ``code_explain``: the message points at this repository;
 4. otherwise ``general_chat`` (knowledge, practice, follow-ups, preferences).
 
 Erring is asymmetric: an audit or patch request routed to a memory intent breaks the
@@ -38,7 +44,9 @@ isolation, while a question kept outside memory only loses context. So the audit
 run before the explanation rules, a change request on code is an audit even when its
 verb is not listed, and patch words never fall through to memory. The word lists below
 are this module's own; ``tests/intent_cases.py`` and ``tests/intent_holdout/`` measure
-them. The choice is always overridable (``--intent``, ``/intent``); the result says why.
+them. Reading is bounded and linear: a long paste is read by its head and tail, without
+its log lines (``limits.CLASSIFIER_MAX_CHARS``), and every word list is one compiled regex.
+The choice is always overridable (``--intent``, ``/intent``); the result says why.
 """
 
 from __future__ import annotations
@@ -117,6 +125,10 @@ class Classification(BaseModel):
         }[self.rule]
 
 
+_CJK = r"\u3400-\u9fff"
+_HAS_CJK_RE = _rx(f"[{_CJK}]")
+
+
 # --- matching phrases in mixed Chinese/English text ----------------------------------------
 
 
@@ -144,7 +156,9 @@ class _Lexicon:
 
 
 def _bounded(word: str) -> str:
-    escaped = re.escape(word).replace(r"\ ", r"\s*")
+    # "sql 注入" matches "sql注入" too; "race condition" any run of spaces.
+    space = r"\s*" if _HAS_CJK_RE.search(word) else r"\s+"
+    escaped = re.escape(word).replace(r"\ ", " ").replace(" ", space)
     head = r"(?<![a-z0-9_])" if re.match(r"[a-z0-9]", word) else ""
     tail = r"(?![a-z0-9_])" if re.search(r"[a-z0-9]$", word) else ""
     return head + escaped + tail
@@ -154,22 +168,20 @@ def _all(pattern: re.Pattern[str], text: str) -> list[str]:
     return [m.group(0).strip() for m in pattern.finditer(text)]
 
 
-_CJK = r"\u3400-\u9fff"
-_HAS_CJK_RE = _rx(f"[{_CJK}]")
-
-
 # --- acts: what a request asks the assistant to do -----------------------------------------
 
 
 class Act(str, Enum):
     """The kind of a request's verb."""
 
-    CHANGE = "change"  # change existing code: fix, rename, add to, 改, 换, 删
-    CREATE = (
-        "create"  # make something new: write, implement, 写, 实现 (code here only with a target)
-    )
-    INSPECT = "inspect"  # look at code: check, review, 看看, 检查
-    EXPLAIN = "explain"  # tell about it: explain, describe, 讲讲, 介绍
+    # change existing code: fix, rename, add to, 改, 换, 删
+    CHANGE = "change"
+    # make something new: write, implement, 写, 实现 (code of this repository only with a target)
+    CREATE = "create"
+    # look at code: check, review, 看看, 检查
+    INSPECT = "inspect"
+    # tell about it: explain, describe, 讲讲, 介绍
+    EXPLAIN = "explain"
 
 
 _EN_CHANGE = """
@@ -178,15 +190,15 @@ append remove delete drop strip clean update upgrade bump downgrade migrate port
 make move extract split merge combine inline simplify optimize optimise improve tighten loosen
 harden secure protect sanitize sanitise escape encode encrypt hash salt mask redact restrict
 limit throttle enable disable configure wire hook register introduce cover handle catch log
-wrap guard reject block deny ensure enforce prevent avoid stop throw return use apply adopt
-externalize externalise parameterize deduplicate dedupe consolidate unify standardize
+wrap unwrap guard reject block deny ensure enforce prevent avoid stop throw return use apply
+adopt externalize externalise parameterize deduplicate dedupe consolidate unify standardize
 reorganize restructure rework redo revert undo reduce shrink shorten trim extend support keep
 preserve retain eliminate resolve address correct adjust tweak tune amend pin exclude annotate
-document format release paginate batch retry parallelize cache close lock synchronize replace
-upgrade mock stub lower raise increase decrease set put pass reuse centralize expose hide
-persist store emit publish schedule debounce rate-limit null-check rollback localize translate
-touch cap bound clamp expire evict invalidate rotate purge prune flush reset pad align offload defer
-decouple isolate wrap unwrap bind rebind split rename relocate bump downgrade lint reformat
+document format release paginate batch retry parallelize cache close lock synchronize mock stub
+lower raise increase decrease set put pass reuse centralize expose hide persist store emit
+publish schedule debounce rate-limit null-check rollback localize translate touch cap bound
+clamp expire evict invalidate rotate purge prune flush reset pad align offload defer decouple
+isolate bind rebind relocate lint reformat
 """.split()
 _EN_CHANGE_PHRASES = (
     "clean up", "set up", "get rid of", "roll back", "speed up", "break up", "factor out",
@@ -280,18 +292,8 @@ _ZH_HEAD_NOUNS = frozenset(
     """.split()
 )
 _ZH_CREATE = (
-    "写",
-    "实现",
-    "生成",
-    "设计",
-    "手写",
-    "编写",
-    "做一个",
-    "搞一个",
-    "来一个",
-    "出一个",
-    "造一个",
-)
+    "写", "实现", "生成", "设计", "手写", "编写", "做一个", "搞一个", "来一个", "出一个", "造一个",
+)  # fmt: skip
 _ZH_INSPECT = (
     "检查", "检测", "查一下", "查查", "查下", "查一查", "查看", "看看", "看下", "看一下", "看一看",
     "瞅瞅", "瞧瞧", "排查", "审一下", "审下", "审计", "审查", "扫一下", "扫描", "扫扫", "扫一扫",
@@ -342,8 +344,7 @@ _ZH_NOUN_AFTER_RE = _rx(
 _ZH_DONE_BEFORE = ("没", "未", "已", "被", "刚", "不", "别人", "谁")
 _ZH_DONE_AFTER_RE = _rx(r"^(?:了(?!吧)|过|完|的|好了|得(?!更|好一点))")
 
-# How many characters after a request word or a clause start are searched for its verb,
-# and how far into them the verb may start ("帮我 再 看一下").
+# How far after a request word or a clause start its verb may start ("帮我 再 看一下").
 _ZH_VERB_MAX_OFFSET = 2
 # Adverbs before a verb: "再加", "只改", "都删了", "直接写成".
 _ZH_ADVERBS_RE = _rx(r"^[\s一下再先也都就只还全统直接别不要]+")
@@ -413,7 +414,7 @@ _ZH_QUESTION_RE = _any_of(
     # "JDK 几", "是几版本" (not "写几个单元测试").
     r"(?:是|有|要|用|第|装)几|几(?:版本|级|种|个版本)|几$",
     # A choice: "存 Redis 还是数据库" (not "还是有问题").
-    r"还是(?!有|会|不|没|很|挺|比较|要|得|一样|旧|老)",
+    r"还是(?!有|会|不|没|很|挺|比较|要|得|一样|旧|老|默认|原来|空|null|0|那样|这样)",
 )
 _EN_QUESTION_RE = _rx(
     r"^(?:what|what's|whats|why|how|how's|where|where's|which|who|whom|whose|when|is|are|was|were"
@@ -424,7 +425,7 @@ _EN_QUESTION_RE = _rx(
 # --- problems an audit looks for ----------------------------------------------------------
 
 _PROBLEM_WORDS = (
-    # Chinese
+    # Chinese ("bug" too: Chinese questions say it)
     "漏洞", "越权", "绕过", "泄漏", "泄露", "内存溢出", "溢出", "死锁", "竞态", "竞争条件",
     "并发问题", "线程安全", "线程不安全", "空指针", "超卖", "丢数据", "数据丢失", "丢消息",
     "消息丢失", "吞异常", "吞掉", "被吞", "吞了", "硬编码", "写死", "明文", "弱口令", "弱密码",
@@ -435,8 +436,9 @@ _PROBLEM_WORDS = (
     "经常超时", "不兼容", "编译不过", "跑不过", "挂了", "挂掉", "内存泄漏", "连接泄漏", "重复下单",
     "重复支付", "重复扣款", "重复消费", "重复入账", "重复提交", "重复执行", "重复发送", "重复领取",
     "重复创建", "重复扣", "重复", "错乱", "不一致", "脏数据", "脏读", "幻读", "抛异常", "抛出异常",
-    "异常被", "安全漏洞", "不安全", "风险", "问题", "坑", "bug", "缺陷", "重复代码", "死代码",
-    "没用到", "无用", "没用的",
+    "异常被", "安全漏洞", "不安全", "风险", "问题", "坑", "bug", "重复代码", "死代码", "没用到",
+    "无用", "没用的", "阻塞", "死循环", "内存占用", "cpu 飙高", "慢sql", "算错", "算不对", "出错",
+    "不对劲", "不正确", "不准",
     # English
     "bugs", "buggy", "vulnerability", "vulnerabilities", "vulnerable", "exploit", "exploitable",
     "injection", "injections", "injectable", "xss", "csrf", "ssrf", "rce", "xxe", "idor", "npe",
@@ -465,11 +467,10 @@ _PROBLEM_WORDS = (
     "auth bypass", "authentication bypass", "privilege escalation", "broken access control",
     "information disclosure", "info leak", "stack trace", "stack traces", "default credentials",
     "weak random", "insecure random", "hole", "holes", "auth hole", "auth holes", "blocking call",
-    "blocking calls", "blocks the event loop", "阻塞", "死循环", "内存占用", "cpu 飙高", "慢sql",
-    # a worry about this code is a request to look for the problem
-    "担心", "怀疑", "不放心", "不太放心", "不是很放心", "有点慌", "算错", "算不对", "出错",
-    "不对劲", "不正确", "不准", "worried", "worry", "suspect", "concerned", "afraid",
-    "miscalculate", "miscalculates", "wrong result",
+    "blocking calls", "blocks the event loop", "miscalculate", "miscalculates", "wrong result",
+    # A worry about this code asks to look for the problem: "我有点担心 X 会算错".
+    "担心", "怀疑", "不放心", "不太放心", "不是很放心", "有点慌", "worried", "worry", "suspect",
+    "concerned", "afraid",
 )  # fmt: skip
 # Words that judge code: a problem only when the question points at this code.
 _EVALUATIVE_WORDS = (
@@ -491,12 +492,12 @@ _NOT_PROBLEMS = (
     "依赖注入", "构造器注入", "构造函数注入", "字段注入", "属性注入", "setter 注入", "注入方式",
     "dependency injection", "constructor injection", "field injection", "setter injection",
     "问题排查", "常见问题", "这个问题", "那个问题", "一个问题", "的问题吗", "问个问题", "问题是",
-    "解决问题", "面试题", "异常处理", "处理异常", "漏洞扫描插件", "漏洞扫描工具", "扫描工具",
-    "扫描插件",
+    "解决问题", "解决什么问题", "解决了什么问题", "解决哪些问题", "解决的问题", "面试题",
+    "异常处理", "处理异常", "漏洞扫描插件", "漏洞扫描工具", "扫描工具", "扫描插件",
 )  # fmt: skip
 _PROBLEMS = _Lexicon(_PROBLEM_WORDS, exceptions=_NOT_PROBLEMS)
 _EVALUATIVE = _Lexicon(_EVALUATIVE_WORDS, exceptions=_NOT_PROBLEMS)
-# Injection (not dependency injection), missing and present safeguards, data of others.
+# Problems said in more words than a list holds.
 _PROBLEM_RE = _any_of(
     # An injection, not dependency injection: "会不会有注入", "${} 注入" (not "怎么注入的").
     r"(?<!依赖)(?<!构造器)(?<!构造函数)(?<!字段)(?<!属性)(?<!方法)(?<!setter )(?<!怎么)(?<!如何)"
@@ -547,6 +548,10 @@ _PROBLEM_RE = _any_of(
     r" input\b",
     r"\b(?:unsanitized|untrusted|user-controlled|attacker-controlled)\b",
     r"(?:拼接|直接拼|直接用)用户输入",
+    # Identity taken from the client: "tenant id taken from the request body", "前端传的 memberId".
+    r"\b(?:user|tenant|member|account|owner|customer)[ _-]?id\b.{0,40}\b(?:from|in) (?:the )?"
+    r"(?:request|body|query|params?|parameters|client|url|header)",
+    r"(?:用户|租户|会员|userid|memberid|tenantid|用户id|租户id).{0,10}前端传|前端传(?:过来|进来)?的.{0,6}id",
     # Blocking where nothing may block: "block() on an event loop thread".
     r"\bblock(?:s|ing)?(?:\(\))?\s+(?:on\s+)?(?:an?\s+|the\s+)?event[- ]?loop",
     # A mistake: "算错", "锁错对象", "配错了"; a duplicate effect: "double-refunds".
@@ -556,10 +561,9 @@ _PROBLEM_RE = _any_of(
 # What a safeguard protects: asking whether it is safe is an audit ("密码是用 MD5 存的吗？安全吗").
 _SENSITIVE = _Lexicon(
     ("密码", "口令", "令牌", "密钥", "私钥", "身份证", "手机号", "银行卡", "卡号", "上传",
-     "用户输入",
-     "password", "passwords", "token", "tokens", "secret", "secrets", "credential", "credentials",
-     "private key", "upload", "uploads", "user input", "session", "sessions", "cookie", "cookies",
-     "api key", "api keys"),
+     "用户输入", "password", "passwords", "token", "tokens", "secret", "secrets", "credential",
+     "credentials", "private key", "upload", "uploads", "user input", "session", "sessions",
+     "cookie", "cookies", "api key", "api keys"),
 )  # fmt: skip
 # A choice between options: "存在数据库里还是写死在前端？".
 _CHOICE_RE = _rx(r"是.{1,30}还是|\bor\b.{1,30}\??$")
@@ -622,21 +626,22 @@ _NOT_PATCH_RE = _any_of(
     r"\bpatch\s*(?:version|release|level)\b|版本补丁|系统补丁|安全补丁",
 )
 # A patch named with a determiner: "the patch", "this diff", "patch 里", "hunk 2".
-_PATCH_DETERMINED_RE = _rx(
-    r"\b(?:the|this|that|your|pending|proposed)\s+(?:patch|diff|hunk)|(?:patch|diff|hunk)\s*(?:里|中|\d)"
-    r"|(?:这个|这次|你的)\s*(?:patch|diff)|\bhunks?\b"
+_PATCH_DETERMINED_RE = _any_of(
+    r"\b(?:the|this|that|your|pending|proposed)\s+(?:patch|diff|hunk)",
+    r"(?:patch|diff|hunk)\s*(?:里|中|\d)|(?:这个|这次|你的)\s*(?:patch|diff)|\bhunks?\b",
 )
 # "打个补丁", "write a patch", "Patch the…": a new patch, an audit.
-_NEW_PATCH_RE = _rx(
-    r"打(?:个|一个)?补丁|(?:出|写|做|给|生成)(?:个|一个)补丁|^(?:please\s+)?patch\b(?!\s*(?:里|中"
-    r"|[:：]))|(?:\b(?:and|please|to|then|you|pls)\s+|(?:^|[,，;；]\s*))patch\s+(?:it|this|that"
-    r"|them|the)\b|\b(?:write|create|generate|propose|prepare|make)\s+(?:a|an)\s+(?:new\s+)?patch\b"
+_NEW_PATCH_RE = _any_of(
+    r"打(?:个|一个)?补丁|(?:出|写|做|给|生成)(?:个|一个)补丁",
+    r"^(?:please\s+)?patch\b(?!\s*(?:里|中|[:：]))",
+    r"(?:\b(?:and|please|to|then|you|pls)\s+|(?:^|[,，;；]\s*))patch\s+(?:it|this|that|them|the)\b",
+    r"\b(?:write|create|generate|propose|prepare|make)\s+(?:a|an)\s+(?:new\s+)?patch\b",
 )
 # "why did you change…", "你为什么要改返回值": what "you" changed is the patch.
-_YOU_CHANGED_RE = _rx(
-    r"\bwhy (?:did|do|would) you\b|\b(?:where|how) did you\b|\byou (?:changed|removed|added|dropped"
-    r"|renamed|moved|touched|deleted|replaced|introduced)\b|你(?:为什么|为啥|咋)要?(?:改|删|加|换"
-    r"|去掉|动|移除|用)|你(?:改|删|加|换|去掉|动|移除)了"
+_YOU_CHANGED_RE = _any_of(
+    r"\bwhy (?:did|do|would) you\b|\b(?:where|how) did you\b",
+    r"\byou (?:changed|removed|added|dropped|renamed|moved|touched|deleted|replaced|introduced)\b",
+    r"你(?:为什么|为啥|咋)要?(?:改|删|加|换|去掉|动|移除|用)|你(?:改|删|加|换|去掉|动|移除)了",
 )
 # "为啥要加这个判断", "why not…": with a patch pending, the patch, implied.
 _PATCH_IMPLIED_RE = _any_of(
@@ -652,35 +657,32 @@ _PATCH_IMPLIED_RE = _any_of(
 # A change to the previous *answer*, not to code: "上面那个例子改成 lambda", "make the example
 # shorter".
 _ANSWER_WORDS = _Lexicon(
-    ("例子", "示例", "回答", "答案", "上面", "刚才", "你说的", "你上面", "解释一遍", "说法", "demo",
-     "这段话",
-     "example", "examples", "answer", "answers", "reply", "replies", "response", "responses",
-     "explanation", "snippet above", "previous", "above"),
+    ("例子", "示例", "回答", "答案", "上面", "刚才", "你说的", "你上面", "解释一遍", "说法",
+     "这段话", "demo", "example", "examples", "answer", "answers", "reply", "replies", "response",
+     "responses", "explanation", "snippet above", "previous", "above"),
 )  # fmt: skip
 # Revising words: a patch sentence with one asks for a different patch.
 _REVISE_WORDS = _Lexicon(
     ("不要", "别", "只改", "只保留", "只动", "不改", "保留", "再加", "改回", "换成", "改成",
-     "小一点",
-     "短一点", "简单点", "试试", "去掉", "instead", "without", "only touch", "only change", "don't",
-     "do not", "rather than", "keep"),
+     "小一点", "短一点", "简单点", "试试", "去掉", "instead", "without", "only touch",
+     "only change", "don't", "do not", "rather than", "keep"),
 )  # fmt: skip
 # A change phrased as a continuation ("…instead", "改成…吧", "再加个…") or a restriction
 # ("只动 X", "don't touch the tests"): with a patch pending, the patch's revision.
 _FOLLOW_UP_CHANGE = _Lexicon(
     ("改成", "换成", "换个", "换种", "换一种", "改用", "再加", "也加", "顺便加", "写法", "吧",
-     "一点", "一些",
-     "instead", "rather", "also", "too", "there", "it", "that", "this", "smaller", "simpler",
-     "shorter", "less", "more"),
+     "一点", "一些", "instead", "rather", "also", "too", "there", "it", "that", "this", "smaller",
+     "simpler", "shorter", "less", "more"),
 )  # fmt: skip
 # "再短一点", "更简单些", "smaller": an adjustment asked of the patch.
 _ADJUST_RE = _rx(
     r"再?(?:短|小|简单|精简|少|清楚|干净|保守|通用)(?:一)?(?:点|些)|更(?:短|小|简单|精简|少)"
     r"|\b(?:shorter|smaller|simpler|leaner|less invasive|more minimal|more conservative)\b"
 )
-_RESTRICTIVE_RE = _rx(
-    r"只(?:改|动|保留|修改)|(?<![级区类特个性])(?<!要)(?:别|不要)(?:改|动|碰|用)|\bonly (?:touch"
-    r"|change|modify)\b|\b(?:don't|do not|never) (?:touch|change|modify)\b"
-    r"|\bleave\b.{1,30}\balone\b|\bkeep the\b"
+_RESTRICTIVE_RE = _any_of(
+    r"只(?:改|动|保留|修改)|(?<![级区类特个性])(?<!要)(?:别|不要)(?:改|动|碰|用)",
+    r"\bonly (?:touch|change|modify)\b|\b(?:don't|do not|never) (?:touch|change|modify)\b",
+    r"\bleave\b.{1,30}\balone\b|\bkeep the\b",
 )
 # Not understanding the patch asks to have it explained.
 _CONFUSED = _Lexicon(
@@ -700,12 +702,12 @@ _PROJECT_WORDS = (
     "the entire project", "across the project", "across the codebase", "the source", "the sources",
 )  # fmt: skip
 _PROJECT = _Lexicon(_PROJECT_WORDS)
-# "项目", "仓库", "工程" alone mean this one, except a kind ("一个项目", "电商项目", "Spring Boot
-# 项目").
-_BARE_PROJECT_RE = _rx(
-    r"(?<!一个)(?<!某个)(?<!新)(?<!小)(?<!大)(?<!个人)(?<!开源)(?<!电商)(?<!企业级)(?<!微服务)(?<!"
-    r"普通)(?<!多模块)(?<!别的)(?<!其他)(?<!其它)(?<!老)(?<!web)(?<!实际)(?<!真实)(?<!生产)(?<!一般"
-    r")(?<!单体)(?<![a-z] )(?<![a-z])(?:项目|仓库|工程)(?!经理|管理|经验)|\brepo\b|\bcodebase\b"
+# "项目", "仓库", "工程" alone mean this one, except a kind: "一个项目", "电商项目", "maven 项目".
+_BARE_PROJECT_RE = _any_of(
+    r"(?<!一个)(?<!某个)(?<!新)(?<!小)(?<!大)(?<!个人)(?<!开源)(?<!电商)(?<!企业级)(?<!微服务)"
+    r"(?<!普通)(?<!多模块)(?<!别的)(?<!其他)(?<!其它)(?<!老)(?<!web)(?<!实际)(?<!真实)(?<!生产)"
+    r"(?<!一般)(?<!单体)(?<![a-z] )(?<![a-z])(?:项目|仓库|工程)(?!经理|管理|经验)",
+    r"\brepo\b|\bcodebase\b",
 )
 _WE_RE = _any_of(
     r"咱们|我们(?:的|这边|这里|现在|目前|项目|服务|系统|用|需要|部署|依赖|配置|连|启动|是|有|在|怎么|哪)",
@@ -721,18 +723,17 @@ _WE_RE = _any_of(
 _CODE_NOUNS_ZH = (
     "类|方法|接口|文件|函数|代码|逻辑|配置|模块|服务|写法|实现|字段|表|注解|判断|循环|查询|锁"
     "|事务|变量|常量|参数|返回值|页面|流程|功能|任务|sql|controller|service|mapper|dao|bean|catch"
-    "|if|else|try|段|块"
-    "|处|行|地方|定时任务|脚本|测试|单测|依赖|包|目录|请求"
+    "|if|else|try|段|块|处|行|地方|定时任务|脚本|测试|单测|依赖|包|目录|请求"
 )
-_DEICTIC_RE = _rx(
+_DEICTIC_RE = _any_of(
     r"(?:这个|这段|这里的?|这边的?|这些|该|此|这块|那个|那段|这几个|上面的?|下面的?)\s*"
-    rf"(?:{_CODE_NOUNS_ZH})"
-    r"|这里|这边|此处|\b(?:this|these|that|those) (?:class|classes|method|methods|file|files"
-    r"|function|code|endpoint|endpoints|api|apis|module|service|controller|query|queries|config"
-    r"|configuration|test|tests|logic|bean|table|lock|loop|handler|implementation|line|lines"
-    r"|snippet|sql|mapper|repository|filter|job|task|script|check|call|field|constant|component"
-    r"|interceptor|listener|request|transaction|dependency|package|folder|directory|page|flow)\b"
-    r"|\bhere\b"
+    rf"(?:{_CODE_NOUNS_ZH})",
+    r"这里|这边|此处|\bhere\b",
+    r"\b(?:this|these|that|those) (?:class|classes|method|methods|file|files|function|code"
+    r"|endpoint|endpoints|api|apis|module|service|controller|query|queries|config|configuration"
+    r"|test|tests|logic|bean|table|lock|loop|handler|implementation|line|lines|snippet|sql|mapper"
+    r"|repository|filter|job|task|script|check|call|field|constant|component|interceptor"
+    r"|listener|request|transaction|dependency|package|folder|directory|page|flow)\b",
 )
 # Where something is (a concept has no location); anywhere in the code.
 _WHERE_RE = _any_of(
@@ -792,13 +793,14 @@ _USAGE_RE = _any_of(
 )
 # How this application does something: "是怎么实现的", "How is X configured?",
 # "What happens when…" (also said of the Java world: "Spring 是怎么解决循环依赖的").
-_MANNER_RE = _rx(
-    r"是(?:怎么|如何|在哪)[\u4e00-\u9fff]{0,6}的|是在[\u4e00-\u9fff]{1,8}的|默认(?:是|用)"
-    r"|\bhow (?:is|are) (?:the |our |this |these )?[\w-]+(?: [\w-]+){0,3} (?:configured|implemented"
-    r"|handled|stored|computed|calculated|generated|wired|mapped|registered|loaded|defined|built"
-    r"|structured|organi[sz]ed|deployed|persisted|applied|validated|authenticated|routed|cached"
-    r"|managed|tested|started)\b|\bwhat happens (?:when|if|after|before)\b"
-    r"|\bhow (?:is|are) (?:the |our |this |these )?[\w-]+(?: [\w-]+){0,3} [\w-]+ed\b"
+_MANNER_RE = _any_of(
+    r"是(?:怎么|如何|在哪)[\u4e00-\u9fff]{0,6}的|是在[\u4e00-\u9fff]{1,8}的|默认(?:是|用)",
+    r"\bhow (?:is|are) (?:the |our |this |these )?[\w-]+(?: [\w-]+){0,3} (?:configured"
+    r"|implemented|handled|stored|computed|calculated|generated|wired|mapped|registered|loaded"
+    r"|defined|built|structured|organi[sz]ed|deployed|persisted|applied|validated|authenticated"
+    r"|routed|cached|managed|tested|started)\b",
+    r"\bhow (?:is|are) (?:the |our |this |these )?[\w-]+(?: [\w-]+){0,3} [\w-]+ed\b",
+    r"\bwhat happens (?:when|if|after|before)\b",
 )
 # The application's parts named as such: "the login endpoint", "登录接口", "后台".
 _APP_PART_RE = _any_of(
@@ -857,25 +859,23 @@ _GENERIC_WORDS = (
     "你认为", "什么场景", "哪些场景", "使用场景", "应用场景", "应该怎么", "该怎么", "最好怎么",
     "有啥区别", "有什么区别", "怎么区分", "为什么说", "都说", "听说", "网上说", "据说", "看重什么",
     "最看重", "注意什么", "注意哪些", "的时候要注意", "what is a", "what is an", "what's a",
-    "what's an",
-    "what are the differences", "what does it mean", "define", "definition", "difference",
-    "differences", "differ", "vs", "versus", "compare", "comparison", "pros and cons", "trade-offs",
-    "tradeoffs", "trade-off", "advantages", "disadvantages", "best practice", "best practices",
-    "best way", "good way", "right way", "recommended", "recommend", "should i", "is it better",
-    "when should", "when to", "when would", "how do i", "how do you", "how to", "how can i",
-    "how should i", "how would i", "in general", "in java", "in spring", "typically", "usually",
-    "generally", "commonly", "idiomatic", "tips", "explain the concept", "under the hood",
-    "internals", "what causes", "why do people", "is it safe to", "is it ok to", "is it good",
-    "any good", "worth it", "your opinion", "what do you think", "a good", "a book", "books",
-    "tutorial", "which one", "which is better", "when do i", "when do you", "in practice",
+    "what's an", "what are the differences", "what does it mean", "define", "definition",
+    "difference", "differences", "differ", "vs", "versus", "compare", "comparison", "pros and cons",
+    "trade-offs", "tradeoffs", "trade-off", "advantages", "disadvantages", "best practice",
+    "best practices", "best way", "good way", "right way", "recommended", "recommend", "should i",
+    "is it better", "when should", "when to", "when would", "how do i", "how do you", "how to",
+    "how can i", "how should i", "how would i", "in general", "in java", "in spring", "typically",
+    "usually", "generally", "commonly", "idiomatic", "tips", "explain the concept",
+    "under the hood", "internals", "what causes", "why do people", "is it safe to", "is it ok to",
+    "is it good", "any good", "worth it", "your opinion", "what do you think", "a good", "a book",
+    "books", "tutorial", "which one", "which is better", "when do i", "when do you", "in practice",
     "in real life", "how do people", "what do people", "how do teams", "in most projects",
     "where do i start", "where do i even start", "still relevant", "actually possible",
 )  # fmt: skip
 _GENERIC = _Lexicon(_GENERIC_WORDS)
 _COMPARISON_WORDS = frozenset(
     {"区别", "差别", "差异", "对比", "有啥区别", "有什么区别", "怎么区分", "difference",
-     "differences",
-     "differ", "vs", "versus", "compare", "comparison", "what are the differences"}
+     "differences", "differ", "vs", "versus", "compare", "comparison", "what are the differences"}
 )  # fmt: skip
 # "用 Redis 还是 ZooKeeper 好？": an advice between alternatives.
 _ADVICE_RE = _rx(
@@ -900,23 +900,41 @@ _HOW_TO_RE = _rx(
     r"(?<!会)(?:怎么|如何|怎样|咋)(?!样|回事)|\bhow (?:to|do i|do you|can i|should i|would i"
     r"|could i)\b|(?:^|[,，]\s*)how\??$"
 )
+# Chinese terms of the Java world that open a knowledge question ("线程池的核心参数怎么设置").
+_ZH_TECH_TOPICS = (
+    "线程池", "线程", "锁", "分布式锁", "事务", "索引", "缓存", "消息队列", "死信队列", "延迟队列",
+    "雪花算法", "布隆过滤器", "单例", "设计模式", "反射", "泛型", "注解", "动态代理", "垃圾回收",
+    "内存模型", "类加载", "序列化", "乐观锁", "悲观锁", "读写锁", "自旋锁", "哈希", "红黑树",
+    "链表", "数组", "队列", "算法", "快排", "排序", "二分", "递归", "动态规划", "限流", "熔断",
+    "降级", "负载均衡", "注册中心", "配置中心", "网关", "微服务", "分库分表", "读写分离",
+    "主从复制", "幂等", "分布式事务", "最终一致性", "充血模型", "贫血模型", "领域驱动", "协程",
+    "虚拟线程", "异步", "同步", "并发", "死锁", "原子性", "可见性", "依赖注入", "控制反转", "切面",
+    "拦截器", "过滤器", "正则", "时区", "检查型异常", "非检查型异常", "运行时异常", "异常",
+    "深拷贝", "浅拷贝", "值传递", "引用传递", "接口", "抽象类", "内部类", "匿名类", "枚举", "集合",
+    "字符串", "包装类", "自动装箱", "函数式", "响应式", "长连接", "短连接", "跨域", "缓存穿透",
+    "缓存击穿", "缓存雪崩", "双写一致", "限流算法", "令牌桶", "漏桶", "灰度发布", "蓝绿部署",
+)  # fmt: skip
 # The topic a message opens with: "HashMap 为什么线程不安全", "How does Spring resolve…".
-_TOPIC_RE = _rx(
+_TOPIC_RE = _any_of(
+    # A Latin name opening a Chinese question (after a polite opener): "HashMap 为什么…".
     r"^(?:请问|问下|问一下|想问下|想问一下|那|那么|所以|关于|说说|讲讲|聊聊|介绍一下|介绍下"
-    r"|解释一下|解释下|讲一下|说一下|可以讲讲|能讲讲"
-    r"|能不能讲讲)?\s*(@?[a-z][a-z0-9.+#-]*(?:\s?[a-z0-9.+#-]+){0,2}\s?(?=[\u4e00-\u9fff]|$))"
-    r"|^((?:线程池|线程|锁|分布式锁|事务|索引|缓存|消息队列|死信队列|延迟队列|雪花算法|布隆过滤器"
-    r"|单例|设计模式|反射|泛型|注解|动态代理|垃圾回收|内存模型|类加载|序列化|乐观锁|悲观锁|读写锁"
-    r"|自旋锁|哈希|红黑树|链表|数组|队列|算法|快排|排序|二分|递归|动态规划|限流|熔断|降级|负载均衡"
-    r"|注册中心|配置中心|网关|微服务|分库分表|读写分离|主从复制|幂等|分布式事务|最终一致性|充血模型"
-    r"|贫血模型|领域驱动|协程|虚拟线程|异步|同步|并发|死锁|原子性|可见性|依赖注入|控制反转|切面"
-    r"|拦截器|过滤器|正则|时区|检查型异常|非检查型异常|运行时异常|异常|深拷贝|浅拷贝|值传递"
-    r"|引用传递|接口|抽象类|内部类|匿名类|枚举|集合|字符串|包装类|自动装箱|函数式|响应式|长连接"
-    r"|短连接|跨域|缓存穿透|缓存击穿|缓存雪崩|双写一致|限流算法|令牌桶|漏桶|灰度发布|蓝绿部署))"
-    r"|^(?:how|why|when|what|where|which) (?:does|do|is|are|did|can|should|would|will"
-    r"|could) (?:the |a |an )?(@?[a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)|^(?:is|are|does|do|can|should"
-    r"|could|will|would) (?:the |a |an )?(@?[a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)|^(?:what is|what's"
-    r"|what are|explain|describe) (?:the |a |an )?(@?[a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)"
+    r"|解释一下|解释下|讲一下|说一下|可以讲讲|能讲讲|能不能讲讲)?\s*"
+    r"(@?[a-z][a-z0-9.+#-]*(?:\s?[a-z0-9.+#-]+){0,2}\s?(?=[\u4e00-\u9fff]|$))",
+    # A Chinese term of the Java world opening the question: "线程池的核心参数怎么设置".
+    r"^(" + "|".join(_ZH_TECH_TOPICS) + ")",
+    # The subject of an English question: "How does Spring resolve…", "Is HashMap…".
+    r"^(?:how|why|when|what|where|which) (?:does|do|is|are|did|can|should|would|will|could)"
+    r" (?:the |a |an )?(@?[a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)",
+    r"^(?:is|are|does|do|can|should|could|will|would) (?:the |a |an )?"
+    r"(@?[a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)",
+    r"^(?:what is|what's|what are|explain|describe) (?:the |a |an )?"
+    r"(@?[a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)",
+)
+# A clause that only greets or asks politely: "您好", "麻烦问一下", "Good morning!".
+_COURTESY_RE = _rx(
+    r"(?:您好|你好|hi|hello|hey|嗨|早上好|下午好|晚上好|good (?:morning|afternoon|evening)|请问"
+    r"|问一下|问下|想问下|想问一下|麻烦问一下|麻烦问下|请教一下|请教|打扰了|打扰一下|不好意思"
+    r"|谢谢|多谢|thanks|thank you|sorry|excuse me|quick question)[!！.。 ]*"
 )
 _ZH_TECH = _Lexicon(
     ("线程", "锁", "事务", "索引", "缓存", "队列", "算法", "模式", "注解", "异常", "反射", "泛型")
@@ -938,13 +956,14 @@ _CONVERSATION_WORDS = (
 _CONVERSATION = _Lexicon(_CONVERSATION_WORDS)
 # A lasting wish about the answers ("以后回答用中文", "from now on…"): conversation.
 _PREFERENCE = _Lexicon(
-    ("以后", "今后", "从现在起", "从现在开始", "往后", "记住", "一律", "始终", "每次都", "每次回答",
-     "我喜欢",
-     "我偏好", "我习惯", "我不喜欢", "我希望你", "默认用", "默认都",
-     "from now on", "going forward", "from here on", "in future", "in the future", "always",
-     "remember", "i prefer", "i'd prefer", "i would prefer", "i like", "i don't like",
-     "i do not like", "by default", "every time", "each time", "keep answers", "keep your answers"),
+    ("以后", "今后", "从现在起", "从现在开始", "往后", "记住", "一律", "每次都", "每次回答",
+     "我喜欢", "我偏好", "我习惯", "我不喜欢", "我希望你", "from now on", "going forward",
+     "from here on", "in future", "in the future", "remember", "i prefer", "i'd prefer",
+     "i would prefer", "i like", "i don't like", "i do not like", "every time", "each time",
+     "keep answers", "keep your answers"),
 )  # fmt: skip
+# "Always answer in English.", "始终用中文": a wish when it opens the message.
+_PREFERENCE_OPENING_RE = _rx(r"^(?:please\s+)?(?:always|never)\b|^(?:始终|总是|永远)")
 # A follow-up that names a new subject: "那 Java 17 里还是这样吗？", "And what about Kotlin?".
 _FOLLOW_UP_RE = _rx(r"^(?:那|那么|and|so|but|then|what about|how about)\b|^那")
 
@@ -1131,9 +1150,8 @@ class Reading:
     app_parts: list[str] = field(default_factory=list)
     parts: list[str] = field(default_factory=list)  # modules, build, dependencies, 目录…
     domain: list[str] = field(default_factory=list)
-    describes: list[str] = field(
-        default_factory=list
-    )  # statements about code: "X 加在 private 方法上了"
+    # statements about code: "@Transactional 加在 private 方法上了"
+    describes: list[str] = field(default_factory=list)
     snippet: bool = False
     definite: list[str] = field(default_factory=list)  # "the decoder", "the password reset token"
     # general knowledge and conversation
@@ -1449,9 +1467,9 @@ _KNOWN_FILE_RE = _rx(
 )
 # A path: ASCII segments joined by "/" that look like a path, not "I/O" or "try/catch":
 # rooted, three segments or more, a file name at the end, or a well-known folder first.
-_SLASH_PATH_RE = _rx(
-    r"(?<![\w/:.{}~-])/?[\w.{}~-]+(?:/[\w.{}~-]+)+/?|(?<![\w/:.{}~-])[a-z][\w.-]*/(?=\s|$"
-    r"|[^\x00-\x7f])"
+_SLASH_PATH_RE = _any_of(
+    r"(?<![\w/:.{}~-])/?[\w.{}~-]+(?:/[\w.{}~-]+)+/?",
+    r"(?<![\w/:.{}~-])[a-z][\w.-]*/(?=\s|$|[^\x00-\x7f])",  # "ui/ 下面", "under application/"
 )
 _PATH_HEADS = frozenset(
     {"src", "main", "test", "resources", "docs", "config", "conf", "scripts", "deploy", "sql", "db"}
@@ -1462,7 +1480,7 @@ _IDENTIFIER_RE = _rx(
     r"|\w+\.\w+\(\)|\w+#\w+|[a-z]+(?:_[a-z0-9]+)+)(?![\w])"
 )
 # A package or property key of this code: com.macro.mall, mall.jwt.expiration, jwt.tokenHead.
-_DOTTED_RE = _rx(r"(?<![\w.])[a-z][\w-]*(?:\.[a-zA-Z][\w-]*){1,}(?![\w(])")
+_DOTTED_RE = _rx(r"(?<![\w.-])[a-z][\w-]*(?:\.[a-zA-Z][\w-]*){1,}(?![\w(])")
 _STANDARD_DOTTED = (
     "java.", "javax.", "jakarta.", "org.springframework", "spring.", "server.", "logging.",
     "management.", "org.apache", "com.fasterxml", "com.alibaba", "io.netty", "org.hibernate",
@@ -1485,14 +1503,13 @@ _KEBAB_RE = _rx(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 _PHRASE_SEGMENTS = frozenset(
     """
     with before after of to in on by for the and or not non only safe free based level time side
-    third party
-    end way first last up down out off case style like aware driven oriented friendly ready
-    native world hello else if try catch resources write read through behind back front key
-    value one two many self multi cross pre re post sub co de un well hard soft real built long
-    short high low full half open close double single checked unchecked lock thread type e n x
-    utf iso http www copy on happens dead left right top bottom end-to-end peer all any every
-    once pick threaded blocking polling robin aside ahead pressure fast green least most exactly
-    zero wait based grained coarse fine
+    third party end way first last up down out off case style like aware driven oriented
+    friendly ready native world hello else if try catch resources write read through behind back
+    front key value one two many self multi cross pre re post sub co de un well hard soft real
+    built long short high low full half open close double single checked unchecked lock thread
+    type e n x utf iso http www copy on happens dead left right top bottom end-to-end peer all
+    any every once pick threaded blocking polling robin aside ahead pressure fast green least
+    most exactly zero wait based grained coarse fine
     """.split()
 )
 # Common English prefixes of hyphenated technical names: "spring-boot-starter" is no module here.
@@ -1502,16 +1519,21 @@ _TECH_PREFIXES = (
     "vertx-", "netty-", "kafka-", "redis-", "dependency-",
 )  # fmt: skip
 # A named subject: "does mall use", "mall 的…", "the review module", "review 模块".
-_NAMED_SUBJECT_RE = _rx(
-    r"\b(?:does|do|did) (?:the )?(?P<subject>[a-z][\w-]*) (?:use|uses|need|have|support|depend"
+_NAMED_SUBJECT_RE = _any_of(
+    r"\b(?:does|do|did) (?:the )?(?P<subject>(?<![\w-])[a-z][\w-]*) (?:use|uses|need|have"
+    r"|support|depend"
     r"|store|connect|load|handle|run|start|deploy|call|send|manage|define|expose|persist|cache|log"
-    r"|read|write|talk|register|generate|build|compile|target|ship|include|provide|work|query|index"
-    r"|sync|back|serve|route|authenticate|validate|parse|render|schedule|retry|publish|consume)\b"
-    r"|\bis (?P<choice>[a-z][\w-]*) (?:a |an )?[\w-]+ or [\w-]+"
-    r"|\b(?:the )?(?P<module>[a-z][\w-]*) (?:module|modules|plugin|subproject|repo|codebase)\b"
-    r"|(?<![\w-])(?P<zh_module>[a-z][a-z0-9_-]*)\s*(?:模块|子项目|子模块|工程|插件|项目|仓库)"
-    r"|(?<![\w-])(?P<zh_part>[a-z][a-z0-9_-]*)\s*(?:服务|后台|前台|系统)"
-    r"|\b(?P<owner>[a-z][\w-]*)'s\b|\b(?P<on>[a-z][\w-]*) (?:is|was) (?:on|using|running|built)\b"
+    r"|read|write|talk|register|generate|build|compile|target|ship|include|provide|work|query"
+    r"|index|sync|back|serve|route|authenticate|validate|parse|render|schedule|retry|publish"
+    r"|consume)\b",
+    # "is halo webflux or servlet"
+    r"\bis (?P<choice>(?<![\w-])[a-z][\w-]*) (?:a |an )?[\w-]+ or [\w-]+",
+    r"(?<![\w-])(?:the )?(?P<module>(?<![\w-])[a-z][\w-]*) (?:module|modules|plugin|subproject|repo"
+    r"|codebase)\b",
+    r"(?<![\w-])(?P<zh_module>[a-z][a-z0-9_-]*)\s*(?:模块|子项目|子模块|工程|插件|项目|仓库)",
+    r"(?<![\w-])(?P<zh_part>[a-z][a-z0-9_-]*)\s*(?:服务|后台|前台|系统)",
+    r"(?<![\w-])(?P<owner>[a-z][\w-]*)'s\b",  # "halo's backup/restore"
+    r"(?<![\w-])(?P<on>[a-z][\w-]*) (?:is|was) (?:on|using|running|built)\b",  # "halo is on"
 )
 # "explain the extension mechanism in halo": a name at the end, weaker than a subject's.
 _TAIL_NAME_RE = _rx(
@@ -1712,21 +1734,22 @@ def _read_pointers(reading: Reading, names: Sequence[str]) -> None:
     ]
     reading.usage = _all(_USAGE_RE, norm)
     reading.parts = _all(_PART_RE, norm)
-    reading.app_parts = [
-        part
-        for part in _all(_APP_PART_RE, norm)
-        if part.startswith("the ")
-        or not (word := re.match(r"[a-z]+", part))
-        or not (
-            word.group(0) in _COMMON_WORDS
-            or (_is_known_or_typo(word.group(0)) and re.search("插件|工程|子项目", part))
-        )
-    ]
+    reading.app_parts = [part for part in _all(_APP_PART_RE, norm) if _is_app_part(part)]
     reading.domain = _DOMAIN.find(re.sub(r"<[^<>]*>", " ", norm))  # not List<Order>
     reading.snippet = bool(_SNIPPET_RE.search(text))
     reading.definite = [
         m.group(0) for m in _DEFINITE_RE.finditer(norm) if m.group(1) not in _NOT_DEFINITE
     ]
+
+
+def _is_app_part(part: str) -> bool:
+    """ "dubbo 接口", "order 模块" are parts of this application; "mapper 接口" (a kind of
+    interface) and "lombok 插件" (a plugin of the world) are not."""
+    word = re.match(r"[a-z]+", part)
+    if part.startswith("the ") or word is None:
+        return True
+    world_plugin = _is_known_or_typo(word.group(0)) and re.search("插件|工程|子项目", part)
+    return word.group(0) not in _COMMON_WORDS and not world_plugin
 
 
 def _latin_names(reading: Reading) -> list[str]:
@@ -1754,13 +1777,13 @@ def _read_knowledge(reading: Reading) -> None:
     reading.generic = _GENERIC.find(unfact) + _all(_ADVICE_RE, unfact)
     reading.generic_weak = _GENERIC_WEAK.find(unfact)
     reading.how_to = _all(_HOW_TO_RE, unfact)
-    reading.known_topic = _known_topic(norm)
+    reading.known_topic = _known_topic(reading)
     question_text = " ".join(c.norm for c in reading.clauses if c.question)
     create_text = norm if reading.acts(Act.CREATE) else ""
     reading.indefinite = bool(_INDEFINITE_RE.search(f"{question_text} {create_text}"))
     reading.conversation = _CONVERSATION.find(norm)
     reading.answer_words = _ANSWER_WORDS.find(norm)
-    reading.preference = bool(_PREFERENCE.find(norm))
+    reading.preference = bool(_PREFERENCE.find(norm) or _PREFERENCE_OPENING_RE.search(norm))
     reading.identifiers = [w for w in reading.identifiers if not _library_name(reading, w)]
 
 
@@ -1783,18 +1806,17 @@ def _library_name(reading: Reading, word: str) -> bool:
     return bool(reading.how_to or reading.indefinite or (reading.generic and not comparison))
 
 
-def _known_topic(norm: str) -> str:
-    """The name of the Java world the message is about, if it opens with one."""
-    match = _TOPIC_RE.match(norm)
+def _known_topic(reading: Reading) -> str:
+    """The name of the Java world the message is about, if it opens with one (after a
+    greeting: "您好，请问 Gradle 的 build cache 解决什么问题")."""
+    content = [c.norm for c in reading.clauses if not _COURTESY_RE.fullmatch(c.norm)]
+    match = _TOPIC_RE.match(content[0] if content else reading.norm)
     if match is None:
         return ""
     topic = next((g for g in match.groups() if g), "")
     words = [w.strip("@.") for w in topic.split()]
-    if any(_is_known_or_typo(w) for w in words if w and w not in _COMMON_WORDS) or _ZH_TECH.find(
-        topic
-    ):
-        return topic
-    return ""
+    known = any(_is_known_or_typo(w) for w in words if w and w not in _COMMON_WORDS)
+    return topic if known or _ZH_TECH.find(topic) else ""
 
 
 def _is_statement(norm: str) -> bool:
@@ -1904,6 +1926,44 @@ def read(text: str, *, names: Sequence[str] = ()) -> Reading:
 
 # --- the rules --------------------------------------------------------------------------------
 
+# Inspection verbs that are an audit by themselves ("帮我 review 一下 X", "审一下 pom 依赖").
+_AUDIT_VERBS = frozenset(
+    {
+        "audit", "review", "scan", "vet", "pentest", "double-check", "sanity-check",
+        *_EN_AUDIT_PHRASES, "审计", "审查", "审一下", "审下", "扫描", "扫一下", "扫扫", "扫一扫",
+        "扫一遍", "走查", "评审", "把关",
+    }
+)  # fmt: skip
+# Audit words that are verbs: in a where-question they say what the code does.
+_AUDIT_VERB_WORDS = frozenset(
+    {"scan", "fix", "fixes", "fixing", "audit", "audits", "auditing", "repair", "harden",
+     "hardening", "扫描", "修复", "审计", "审查"}
+)  # fmt: skip
+# Tools whose own patches a question may be about ("git 怎么导出一个 patch 文件").
+_TOOLS = frozenset(
+    {"git", "svn", "idea", "intellij", "eclipse", "vscode", "gitlab", "github", "gerrit"}
+)
+# "check the upload handler for path traversal": looking for something.
+_CHECK_FOR_RE = _rx(
+    r"\b(?:check|scan|inspect|review|audit|test)\b.{1,60}\bfor\b(?!\s+(?:me|us|you)\b)"
+)
+# A yes-or-no question or a confirmation ("没有校验文件类型吧").
+_CONFIRMATION_RE = _rx(r"吧\s*[。.!！]?$")
+_EN_YES_NO_RE = _rx(
+    r"^(?:is|are|was|were|does|do|did|can|could|will|would|has|have|any|isn't|aren't|doesn't)\b"
+)
+# "怎么改比较好", "how should we refactor…": advice on changing code; about this code, an audit.
+_HOW_TO_CHANGE_RE = _any_of(
+    r"(?:怎么|如何|怎样)(?:改|修改|重构|优化|拆|修|调整|改进|简化)",
+    r"\bhow (?:should|would|can|could|do) (?:i|we|you) (?:refactor|improve|fix|change|rewrite"
+    r"|simplify|split|clean up|optimi[sz]e)\b",
+)
+# An inspection that verifies a condition, or one that looks something up.
+_YES_NO_RE = _rx(r"有没有|是否|是不是|有无|会不会|能不能|\bwhether\b|\bif\b|\bany\b")
+_LOOKUP_RE = _rx(r"哪|什么|啥|几|多少|\b(?:which|what|where|how many|how much|list)\b")
+# "把锁的粒度改小一点", "make it smaller": an adjustment of something already there.
+_COMPARATIVE_RE = _rx(r"一点|一些|\b(?:smaller|simpler|shorter)\b")
+
 
 def _result(intent: IntentType, rule: Rule, matched: Iterable[str]) -> Classification:
     unique: dict[str, str] = {}
@@ -1918,20 +1978,20 @@ def _about_answer(reading: Reading) -> bool:
 
 
 def _patch_rule(reading: Reading) -> Classification | None:
+    """With a patch pending: a message about it, or a change that continues it."""
     refs = reading.patch_refs + _all(_PATCH_IMPLIED_RE, reading.norm)
-    changes = reading.acts(Act.CHANGE)
     if not refs:
         if follow_up := _revises_unnamed(reading):
             return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, follow_up)
         return None
-    changes += reading.acts(Act.CREATE) + [r for r in reading.requests if r.negative]
+    # A limit ("补丁里别动测试") or an adjustment ("补丁能再短一点吗") revises it too.
+    changes = reading.acts(Act.CHANGE, Act.CREATE) + [r for r in reading.requests if r.negative]
     if adjust := _ADJUST_RE.search(reading.norm):
-        changes.append(Request(Act.CHANGE, adjust.group(0)))  # "补丁能再短一点吗"
+        changes.append(Request(Act.CHANGE, adjust.group(0)))
     explains = reading.acts(Act.EXPLAIN) or _CONFUSED.find(reading.norm)
     if changes and not (explains and _explain_first(reading)):
-        return _result(
-            IntentType.PATCH_REVISE, Rule.PATCH_REVISE, [*refs, *(r.verb for r in changes)]
-        )
+        words = [*refs, *(r.verb for r in changes)]
+        return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, words)
     if explains or reading.is_question:
         return _result(IntentType.PATCH_EXPLAIN, Rule.PATCH_EXPLAIN, refs)
     if revise := _REVISE_WORDS.find(reading.norm):
@@ -1954,8 +2014,7 @@ def _revises_unnamed(reading: Reading) -> list[str]:
     if not changes or reading.audit or reading.problems or _about_answer(reading):
         return []
     follow_up = _FOLLOW_UP_CHANGE.find(reading.norm)
-    comparative = re.search(r"一点|一些|smaller|simpler|shorter", reading.norm)
-    targeted = any(r.targeted for r in changes) and not comparative  # "把锁的粒度改小一点"
+    targeted = any(r.targeted for r in changes) and not _COMPARATIVE_RE.search(reading.norm)
     named = reading.strong or reading.weak or reading.definite or targeted
     return [*follow_up, *(r.verb for r in changes)] if follow_up and not named else []
 
@@ -1965,18 +2024,9 @@ def _explain_first(reading: Reading) -> bool:
     return bool(reading.requests) and reading.requests[0].act is Act.EXPLAIN
 
 
-# Inspection verbs that are an audit by themselves ("帮我 review 一下 X", "审一下 pom 依赖").
-_AUDIT_VERBS = frozenset(
-    {
-        "audit", "review", "scan", "vet", "pentest", "double-check", "sanity-check",
-        *_EN_AUDIT_PHRASES, "审计", "审查", "审一下", "审下", "扫描", "扫一下", "扫扫", "扫一扫",
-        "扫一遍", "走查", "评审", "把关",
-    }
-)  # fmt: skip
-
-
 def _audit_rule(reading: Reading) -> Classification | None:
-    """An audit: patch words, a change request on code, a problem looked for here."""
+    """An audit: patch words, audit verbs and words, a change request on code, a problem
+    looked for here, an inspection that verifies or judges this code."""
     if reading.patch_refs and not _tool_question(reading):
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.patch_refs)
     if reading.new_patch:
@@ -1986,9 +2036,7 @@ def _audit_rule(reading: Reading) -> Classification | None:
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, audits)
     if reading.audit and _asks_for_audit(reading):
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.audit)
-    if found := _change_request(reading):
-        return found
-    return _problem_rule(reading)
+    return _change_request(reading) or _problem_rule(reading) or _inspection_rule(reading)
 
 
 def _asks_for_audit(reading: Reading) -> bool:
@@ -2000,18 +2048,6 @@ def _asks_for_audit(reading: Reading) -> bool:
         return False
     nouns = [w for w in reading.audit if w not in _AUDIT_VERB_WORDS]
     return bool(nouns or reading.problems or not reading.where)
-
-
-# Audit words that are verbs: in a where-question they say what the code does.
-_AUDIT_VERB_WORDS = frozenset(
-    {"scan", "fix", "fixes", "fixing", "audit", "audits", "auditing", "repair", "harden",
-     "hardening", "扫描", "修复", "审计", "审查"}
-)  # fmt: skip
-
-
-_TOOLS = frozenset(
-    {"git", "svn", "idea", "intellij", "eclipse", "vscode", "gitlab", "github", "gerrit"}
-)
 
 
 def _tool_question(reading: Reading) -> bool:
@@ -2033,57 +2069,57 @@ def _change_request(reading: Reading) -> Classification | None:
         targets = [*reading.strong, *reading.weak, *reading.problems, *reading.audit]
         targets += [r.verb for r in changes if r.targeted]
         if targets or not (reading.generic or reading.how_to):
-            return _result(
-                IntentType.CODE_AUDIT, Rule.CHANGE, [*(r.verb for r in changes), *targets[:3]]
-            )
+            words = [*(r.verb for r in changes), *targets[:3]]
+            return _result(IntentType.CODE_AUDIT, Rule.CHANGE, words)
     targets = [*reading.strong, *reading.app_parts, *reading.definite]
     if creates and targets and not reading.answer_words and not reading.generic:
-        found = [*(r.verb for r in creates), *targets[:3]]
-        return _result(IntentType.CODE_AUDIT, Rule.CHANGE, found)
+        return _result(
+            IntentType.CODE_AUDIT, Rule.CHANGE, [*(r.verb for r in creates), *targets[:3]]
+        )
     return None
 
 
 def _problem_rule(reading: Reading) -> Classification | None:
-    """A problem looked for in this code (or asked about it)."""
-    problems, here, knowledge = reading.problems, reading.here, reading.knowledge
-    inspects = reading.acts(Act.INSPECT)
-    if problems and here:
+    """A problem (a bug, an injection, a leak, a missing check…) asked about this code."""
+    problems, knowledge = reading.problems, reading.knowledge
+    if not problems:
+        return None
+    inspects = [r.verb for r in reading.acts(Act.INSPECT)]
+    if here := reading.here:
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *here[:3]])
-    if inspects and _CHECK_FOR_RE.search(reading.norm) and not reading.knowledge:
-        # "check the upload handler for path traversal": looking for something is an audit.
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [r.verb for r in inspects])
-    if problems and inspects and not reading.generic:
-        return _result(
-            IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *(r.verb for r in inspects)]
-        )
-    if problems and reading.existence and not knowledge:
+    if inspects and not reading.generic:
+        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *inspects])
+    if reading.existence and not knowledge:  # "有没有地方把密码打印到日志里？"
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, problems)
-    if problems and reading.describes and not reading.generic:
+    if reading.describes and not reading.generic:  # "用户输入是直接拼进去的，会不会被注入"
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *reading.describes[:1]])
-    if problems and not knowledge and not reading.conversation and _asks_or_confirms(reading):
+    if not knowledge and not reading.conversation and _asks_or_confirms(reading):
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, problems)
-    if reading.safeguards and not knowledge:
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, reading.safeguards)
-    sensitive = _SENSITIVE.find(reading.norm)
-    if sensitive and reading.evaluative and reading.is_question and not reading.generic:
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.evaluative, *sensitive])
-    if problems and reading.definite and reading.is_question and not knowledge:
+    if reading.definite and reading.is_question and not knowledge:  # "Is the token guessable?"
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *reading.definite[:1]])
-    if reading.strong and (change := _all(_HOW_TO_CHANGE_RE, reading.norm)):
-        return _result(IntentType.CODE_AUDIT, Rule.CHANGE, [*change, *reading.strong[:3]])
-    if inspects and here and _verifies(reading):
-        return _result(
-            IntentType.CODE_AUDIT, Rule.PROBLEM, [*(r.verb for r in inspects), *here[:3]]
-        )
-    evaluative = reading.evaluative
-    if evaluative and here and (inspects or reading.is_question):
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*evaluative, *here[:3]])
     return None
 
 
-_CHECK_FOR_RE = _rx(
-    r"\b(?:check|scan|inspect|review|audit|test|look)\b.{1,60}\bfor\b(?!\s+(?:me|us|you)\b)"
-)
+def _inspection_rule(reading: Reading) -> Classification | None:
+    """An inspection that looks for something, verifies a safeguard or judges this code."""
+    here, inspects = reading.here, [r.verb for r in reading.acts(Act.INSPECT)]
+    if inspects and _CHECK_FOR_RE.search(reading.norm) and not reading.knowledge:
+        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, inspects)
+    if reading.safeguards and not reading.knowledge:  # "Are passwords hashed?"
+        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, reading.safeguards)
+    sensitive = _SENSITIVE.find(reading.norm)  # "密码是用 MD5 存的吗？安全吗"
+    if sensitive and reading.evaluative and reading.is_question and not reading.generic:
+        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.evaluative, *sensitive])
+    if reading.strong and (change := _all(_HOW_TO_CHANGE_RE, reading.norm)):
+        return _result(IntentType.CODE_AUDIT, Rule.CHANGE, [*change, *reading.strong[:3]])
+    if inspects and here and _verifies(reading):
+        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*inspects, *here[:3]])
+    # Judging code here ("SecurityConfig 里把 CSRF 禁用了，这样有安全问题吗"), not a design of
+    # the Java world ("JWT 里放租户 id 安全吗").
+    judged = reading.strong or (here and not reading.known_topic)
+    if reading.evaluative and judged and (inspects or reading.is_question):
+        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.evaluative, *here[:3]])
+    return None
 
 
 def _asks_or_confirms(reading: Reading) -> bool:
@@ -2097,22 +2133,6 @@ def _asks_or_confirms(reading: Reading) -> bool:
     )
 
 
-_CONFIRMATION_RE = _rx(r"吧\s*[。.!！]?$")
-_EN_YES_NO_RE = _rx(
-    r"^(?:is|are|was|were|does|do|did|can|could|will|would|has|have|any|isn't|aren't|doesn't)\b"
-)
-
-
-# "怎么改比较好", "how should we refactor…": advice on changing code; about this code, an audit.
-_HOW_TO_CHANGE_RE = _rx(
-    r"(?:怎么|如何|怎样)(?:改|修改|重构|优化|拆|修|调整|改进|简化)|\bhow (?:should|would|can|could"
-    r"|do) (?:i|we|you) (?:refactor|improve|fix|change|rewrite|simplify|split|clean up"
-    r"|optimi[sz]e)\b"
-)
-_YES_NO_RE = _rx(r"有没有|是否|是不是|有无|会不会|能不能|\bwhether\b|\bif\b|\bany\b")
-_LOOKUP_RE = _rx(r"哪|什么|啥|几|多少|\b(?:which|what|where|how many|how much|list)\b")
-
-
 def _verifies(reading: Reading) -> bool:
     """An inspection that verifies a condition of this code ("检查一下 X 有没有把 debug 打开"),
     not one that looks something up ("检查一下 X 依赖了些啥", "check which version…")."""
@@ -2121,6 +2141,9 @@ def _verifies(reading: Reading) -> bool:
 
 
 def _explain_rule(reading: Reading) -> Classification | None:
+    """A question about this repository."""
+    if reading.preference and not reading.requests:
+        return None  # "以后涉及命令行的地方都给两个版本": a wish about the answers
     if reading.paths:
         return _result(IntentType.CODE_EXPLAIN, Rule.PATH, reading.paths)
     if reading.strong:
@@ -2138,8 +2161,8 @@ def _is_conversation(reading: Reading) -> bool:
     if reading.preference:
         return True
     firm = reading.usage or reading.facts or reading.app_parts or reading.parts
-    if len(reading.norm) < limits.ROUTER_MIN_DOMAIN_QUESTION_CHARS:
-        return not firm
+    if len(reading.norm) < limits.ROUTER_SHORT_MESSAGE_CHARS:
+        return not firm  # "还有吗？"
     return bool(reading.conversation or _FOLLOW_UP_RE.search(reading.norm)) and not firm
 
 

@@ -216,6 +216,19 @@ def test_a_pasted_stack_trace_is_read_by_its_question() -> None:
     assert classify("x = 1;\n" * 50_000 + "What does FindingQueue do?").intent is EXPLAIN
 
 
+@pytest.mark.parametrize(
+    "hostile",
+    ["把" * 5000, "a-" * 3000, "OrderService " * 600, "'a" * 3000, "吗？" * 3000, "@x " * 2000,
+     "is a b or c " * 500, "catch " * 1000, "\x00\u200b\ufeff" * 100, ""],
+)  # fmt: skip
+def test_any_text_gets_an_intent(hostile: str) -> None:
+    """Repetitive, huge, odd or empty input is read like any question (bounded, no error)."""
+    for pending in (False, True):
+        result = classify(hostile, patch_pending=pending)
+        assert result.intent in set(IntentType)
+        assert result.explanation
+
+
 def test_the_result_says_why() -> None:
     result = classify("Fix the NPE in ReviewController")
     assert result.rule is Rule.AUDIT
