@@ -206,6 +206,8 @@ ROUTER_MIN_STATEMENT_CHARS = 8  # Chinese
 ROUTER_MIN_STATEMENT_WORDS = 5  # English
 # A request's verb is looked for this many characters after a request word ("帮我 …").
 ROUTER_ZH_VERB_WINDOW_CHARS = 12
+# An unlisted verb asked of the assistant ("帮我收窄") is named by this many characters.
+ROUTER_UNKNOWN_VERB_CHARS = 4
 
 # --- the command line: the intent classifier and the chat (docs/cli.md) ---------------------
 # A pasted log is classified by its head and tail only: the question is at one end, and

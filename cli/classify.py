@@ -279,7 +279,8 @@ _ZH_CHANGE = (
     "修复", "修掉", "修好", "修一下", "修下", "修一修", "修个", "格式化", "挪到", "移到", "放到",
     "挪一下", "打个补丁", "打补丁", "改小", "改大", "改短", "改长", "改简单", "改得", "替我改",
     "加一层", "包一层", "改用", "用上", "换回", "恢复成", "处理掉", "干掉", "去重", "补个判空",
-    "判空", "用回",
+    "判空", "用回", "改写", "收窄", "配置一个", "配一个", "配个", "配置成", "配成", "设置成",
+    "设置为", "传过去", "传下去", "加进去", "挪过去",
 )  # fmt: skip
 _ZH_CHANGE_HEADS = "改换加删修补拆抽去配调关开升降挪移提留保存写"
 # Words that start with one of those characters but are no verb of a request.
@@ -320,11 +321,21 @@ _ZH_MARKER = (
     r"|尝试|试着|试试|我想让你|我要你|你去)"
 )
 _ZH_MARKER_RE = _rx(_ZH_MARKER)
+# Request words that address the assistant: whatever verb follows is asked of it.
+_ZH_PERSON_MARKER_RE = _rx(
+    r"你?帮我|帮忙|帮个忙|请(?!教|问|求|假|客)你?|麻烦你?|劳烦|劳驾|你来|替我|能不能帮我|能否帮我"
+    r"|可不可以帮我|可以帮我|能帮我|我想让你|我要你|你去"
+)
+# Verbs after such a word that ask for no change: "麻烦问一下", "帮我理解", "帮我想想".
+_ZH_NOT_CHANGE_RE = _rx(
+    r"\s*(?:[一下再先也都就只还]\s*)*(?:问|理解|了解|想|回答|解答|翻译|读|确认|判断|评估|推荐|对比|比较"
+    r"|找|查|看|分析|讲|说|解释|介绍|总结|梳理|列|画|带|教)"
+)
 _ZH_MODAL_RE = _rx(r"能不能|能否|可不可以|可以|是否可以")
 # After 把/将, a change verb: "把 Dubbo 服务的 version 改成 2.0.0", "把异常打印出来".
 _ZH_BA_RE = _rx(
     r"(?<![一这那])(?:把|将)(?!握|关|手|柄|控)(.{1,40}?)(改|换|加|删|去|修|补|拆|抽|提|关|开|调|升"
-    r"|降|挪|移|放|统一|替|打印|输出|写成|做成|弄成|合|挪|用|转)"
+    r"|降|挪|移|放|统一|替|打印|输出|写成|做成|弄成|合|挪|用(?!户|途|于|来|法|处|量)|转)"
 )
 # After 给/为: a change to a part ("给 X 加上校验", "为 Y 补上测试").
 _ZH_GIVE_RE = _rx(
@@ -362,6 +373,14 @@ _ZH_NEG_VERB_RE = _rx(
 )
 _ZH_NEGATED_RE = _rx(_NOT_NEGATION + r"(?:不要|别|不用|无需|不需要|千万别|先别|暂时别)\s*$")
 # "只动 OrderService": a change restricted to one part.
+# "只捕获 DataIntegrityViolationException 就行", "加个判空就好": an instruction.
+_ZH_ENOUGH_RE = _rx(r"[\u4e00-\u9fffa-z0-9]{2,}\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$")
+# "我想先了解一下再自己动手", "I'll write it myself": the user acts, nothing is asked of us.
+_OWN_PLAN_RE = _rx(
+    r"自己动手|自己来|我自己(?:写|改|加|做|实现)|\bi(?:'ll| will) (?:write|do|implement|change|fix"
+    r"|add) (?:it|that|this|them)? ?myself\b|\bmyself\b"
+)
+_EN_YOU_RE = _rx(r"\b(?:you|please|pls)\b")
 _ZH_ONLY_VERB_RE = _rx(r"只(?:改|动|保留|修改|修)")
 # "这里需要加个判空", "应该改成异步": a wish about this code.
 _ZH_WISH_RE = _rx(
@@ -372,6 +391,7 @@ _EN_FRAMING_WORD_RE = _rx(
     r"\b(?:you|u|we|please|pls|kindly|let's|let us|ahead|mind|help|to|possible)\b"
 )
 _EN_PLEASE_RE = _rx(r"\bplease\b|\bpls\b")
+_EN_PLEASE_VERB_RE = _rx(r"\b(?:please|pls|kindly)\s+")
 _EN_AND_EXPLAIN_VERBS = frozenset({"tell", "explain", "list", "show"})
 _EN_MIN_ING_CHARS = 6  # "adding", not "king"
 # "Don't change the method signature", "never touch the tests": a limit on a change.
@@ -391,7 +411,7 @@ _EN_PASSIVE_REQUEST_RE = _rx(
 )
 # A condition ("新增一个接口的话") or the user's own plan ("我自己来写") asks nothing of us.
 _NO_REQUEST_RE = _rx(
-    r"的话$|^如果|^假如|^要是|我自己|我来|我想|我要|我打算|我准备|我们打算|我们准备|我在|我正在"
+    r"的话$|(?:以后|之后)$|^如果|^假如|^要是|我自己|我来|我想|我要|我打算|我准备|我们打算|我们准备|我在|我正在"
     r"|\bi(?:'m| am) (?:going|planning|trying) to\b|\bi (?:want|plan|need|will|would like) to\b"
     r"|\bif (?:i|we)\b|\bi'll\b|^when\b|^if\b"
 )
@@ -435,10 +455,10 @@ _PROBLEM_WORDS = (
     "没生效", "不生效", "失效", "写错", "错了", "有误", "报错", "崩溃", "卡死", "超时了", "会超时",
     "经常超时", "不兼容", "编译不过", "跑不过", "挂了", "挂掉", "内存泄漏", "连接泄漏", "重复下单",
     "重复支付", "重复扣款", "重复消费", "重复入账", "重复提交", "重复执行", "重复发送", "重复领取",
-    "重复创建", "重复扣", "重复", "错乱", "不一致", "脏数据", "脏读", "幻读", "抛异常", "抛出异常",
-    "异常被", "安全漏洞", "不安全", "风险", "问题", "坑", "bug", "重复代码", "死代码", "没用到",
-    "无用", "没用的", "阻塞", "死循环", "内存占用", "cpu 飙高", "慢sql", "算错", "算不对", "出错",
-    "不对劲", "不正确", "不准",
+    "重复创建", "重复扣", "会重复", "重复了", "错乱", "不一致", "脏数据", "脏读", "幻读", "会丢",
+    "丢了", "异常被", "安全漏洞", "不安全", "风险", "问题", "坑", "bug", "重复代码", "死代码",
+    "没用到", "无用", "没用的", "阻塞", "死循环", "内存占用", "cpu 飙高", "慢sql", "算错", "算不对",
+    "出错", "不对劲", "不正确", "不准",
     # English
     "bugs", "buggy", "vulnerability", "vulnerabilities", "vulnerable", "exploit", "exploitable",
     "injection", "injections", "injectable", "xss", "csrf", "ssrf", "rce", "xxe", "idor", "npe",
@@ -452,19 +472,21 @@ _PROBLEM_WORDS = (
     "missing check", "missing checks", "missing null check", "personal data", "sensitive data",
     "pii", "guessable", "predictable", "bypass", "bypassed", "bypassable", "swallow", "swallows",
     "swallowed", "overflow", "empty catch", "n+1", "slow query", "slow queries", "full table scan",
-    "bottleneck", "bottlenecks", "times out", "timeouts", "crash", "crashes", "broken",
-    "off-by-one", "flaky", "replay", "dangerous", "misconfiguration", "misconfigurations",
-    "misconfigured", "double charge", "duplicate orders", "duplicate payments", "oversell",
-    "overselling", "lost update", "lost updates", "data loss", "stale", "unclosed", "not closed",
-    "never closed", "not released", "resource leak", "memory leak", "memory leaks",
+    "bottleneck", "bottlenecks", "times out", "crash", "crashes", "broken", "out of memory",
+    "runs out of memory", "oom", "memory keeps growing", "being retained", "never freed",
+    "not garbage collected", "off-by-one", "flaky", "replay", "dangerous", "misconfiguration",
+    "misconfigurations", "misconfigured", "double charge", "duplicate orders", "duplicate payments",
+    "oversell", "overselling", "lost update", "lost updates", "data loss", "stale", "unclosed",
+    "not closed", "never closed", "not released", "resource leak", "memory leak", "memory leaks",
     "connection leak", "security issue", "security issues", "security hole", "security holes",
     "security risk", "security risks", "security problem", "security problems", "security flaw",
-    "exposes", "exposed", "exposing", "secrets", "credentials", "unused", "dead code", "duplicated",
-    "deprecated", "typo", "typos", "error-prone", "fragile", "mistake", "mistakes", "incorrect",
-    "incorrectly", "zip slip", "zipslip", "ssti", "template injection", "jndi injection",
-    "clickjacking", "session fixation", "timing attack", "toctou", "denial of service", "dos",
-    "redos", "billion laughs", "directory traversal", "arbitrary file", "unrestricted upload",
-    "auth bypass", "authentication bypass", "privilege escalation", "broken access control",
+    "exposes secrets", "exposed secrets", "exposes credentials", "publicly exposed", "secrets",
+    "credentials", "unused", "dead code", "duplicated", "deprecated", "typo", "typos",
+    "error-prone", "fragile", "mistake", "mistakes", "incorrect", "incorrectly", "zip slip",
+    "zipslip", "ssti", "template injection", "jndi injection", "clickjacking", "session fixation",
+    "timing attack", "toctou", "denial of service", "dos", "redos", "billion laughs",
+    "directory traversal", "arbitrary file", "unrestricted upload", "auth bypass",
+    "authentication bypass", "privilege escalation", "broken access control",
     "information disclosure", "info leak", "stack trace", "stack traces", "default credentials",
     "weak random", "insecure random", "hole", "holes", "auth hole", "auth holes", "blocking call",
     "blocking calls", "blocks the event loop", "miscalculate", "miscalculates", "wrong result",
@@ -493,7 +515,9 @@ _NOT_PROBLEMS = (
     "dependency injection", "constructor injection", "field injection", "setter injection",
     "问题排查", "常见问题", "这个问题", "那个问题", "一个问题", "的问题吗", "问个问题", "问题是",
     "解决问题", "解决什么问题", "解决了什么问题", "解决哪些问题", "解决的问题", "面试题",
-    "异常处理", "处理异常", "漏洞扫描插件", "漏洞扫描工具", "扫描工具", "扫描插件",
+    "异常处理", "处理异常", "漏洞扫描插件", "漏洞扫描工具", "扫描工具", "扫描插件", "防重复提交",
+    "防重复下单", "防重复", "防重放", "防刷", "防注入", "防篡改", "防超卖", "防止重复提交",
+    "防止重复", "防止注入", "防止越权", "防止超卖",
 )  # fmt: skip
 _PROBLEMS = _Lexicon(_PROBLEM_WORDS, exceptions=_NOT_PROBLEMS)
 _EVALUATIVE = _Lexicon(_EVALUATIVE_WORDS, exceptions=_NOT_PROBLEMS)
@@ -504,7 +528,7 @@ _PROBLEM_RE = _any_of(
     r"(?<!怎样)注入(?!方式|的方式|原理|进来|到|的[？?]?$|的$)",
     # A safeguard missing: "没有做登录校验", "缺少参数校验", "isn't closed", "doesn't trim",
     # "missing a permission check", "without a TTL".
-    r"(?:没有?|缺少?|缺失|漏了?|漏掉|忘了?|未)(?:做|加|设置?|配置?|处理|进行|写)?"
+    r"(?:没(?!有)|(?<!有)没有|缺少?|缺失|漏了?|漏掉|忘了?|未)(?:做|加|设置?|配置?|处理|进行|写)?"
     r"[\w\u4e00-\u9fff]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密|限制|限流|分页"
     r"|重试|超时|关闭?|释放|remove|回滚|幂等|防护|日志|过期|索引|事务|捕获|兜底)",
     r"\b(?:isn't|aren't|is not|are not|wasn't|weren't|never|not)\s+(?:being\s+|properly\s+"
@@ -612,6 +636,8 @@ _OWN_CHANGES = (
     "the changes i made", "the change i made", "changes i made", "my changes", "my change",
     "我的修改", "我改的", "我做的修改",
 )  # fmt: skip
+# "我昨天提交的 ReservationService 改动": the user's own change, not the pending patch.
+_OWN_CHANGE_RE = _rx(r"我.{0,12}(?:提交|写|做|改|加|合)的.{0,24}(?:改动|修改|变更|代码|commit|pr)")
 _PATCH_REF = _Lexicon(_PATCH_REF_WORDS, exceptions=_OWN_CHANGES)
 # Patch words that name no pending patch: the HTTP method, a new patch asked for, git.
 _NOT_PATCH_RE = _any_of(
@@ -694,16 +720,18 @@ _CONFUSED = _Lexicon(
 
 _PROJECT_WORDS = (
     "这个项目", "本项目", "该项目", "这个仓库", "本仓库", "这个工程", "代码库", "这个系统",
-    "本系统", "系统里", "系统中", "这个服务", "本服务", "这个应用", "整个项目", "整个工程",
-    "这个repo", "这个 repo", "this project", "the project", "this repo", "the repo",
-    "this repository", "the repository", "the codebase", "this codebase", "our codebase",
-    "our code", "our project", "our repo", "this code base", "the code base", "this app",
-    "this application", "this service", "this system", "in here", "the whole project",
-    "the entire project", "across the project", "across the codebase", "the source", "the sources",
+    "本系统", "这个服务", "本服务", "这个应用", "整个项目", "整个工程", "这个repo", "这个 repo",
+    "this project", "the project", "this repo", "the repo", "this repository", "the repository",
+    "the codebase", "this codebase", "our codebase", "our code", "our project", "our repo",
+    "this code base", "the code base", "this app", "this application", "this service",
+    "this system", "in here", "the whole project", "the entire project", "across the project",
+    "across the codebase", "the source", "the sources",
 )  # fmt: skip
 _PROJECT = _Lexicon(_PROJECT_WORDS)
 # "项目", "仓库", "工程" alone mean this one, except a kind: "一个项目", "电商项目", "maven 项目".
 _BARE_PROJECT_RE = _any_of(
+    # "系统里" of this system, not of a kind ("分布式系统里", "后台管理系统里").
+    rf"(?<![{_CJK}a-z])系统(?:里|中)",
     r"(?<!一个)(?<!某个)(?<!新)(?<!小)(?<!大)(?<!个人)(?<!开源)(?<!电商)(?<!企业级)(?<!微服务)"
     r"(?<!普通)(?<!多模块)(?<!别的)(?<!其他)(?<!其它)(?<!老)(?<!web)(?<!实际)(?<!真实)(?<!生产)"
     r"(?<!一般)(?<!单体)(?<![a-z] )(?<![a-z])(?:项目|仓库|工程)(?!经理|管理|经验)",
@@ -746,7 +774,7 @@ _WHERE_RE = _any_of(
     r"\bwhich (?:[\w-]+ ){0,2}(?:class|file|module|package|service|controller|table|method|bean"
     r"|component|folder|directory|config|endpoint|api|job|mapper|dao|profile|property|properties"
     r"|handler|filter|interceptor|listener|test|tests)(?:es|s)?\b",
-    r"在哪|从哪|到哪|去哪|哪里|哪儿|什么地方",
+    r"(?<![现存实好处正所强])在哪|从哪|到哪|去哪|(?<![好强在])哪里|哪儿|什么地方",
     r"哪个(?:类|文件|模块|包|接口|表|服务|目录|方法|配置|controller|service|mapper|地方)",
     r"哪些(?:接口|类(?![型似别])|方法|表(?![达示])|模块|地方|服务|配置|文件|包|controller|service"
     r"|mapper|bean|定时任务|页面)",
@@ -757,7 +785,7 @@ _WHERE_RE = _any_of(
     r"\b(?:anywhere|any place|any places|all places|every place|every (?:endpoint|controller"
     r"|service|class|mapper|method|query))\b",
     r"(?:所有|全部|每个)(?:的)?\s*[\w\u4e00-\u9fff]{0,6}\s*(?:接口|地方|类|方法|controller|service"
-    r"|mapper|dao|查询|依赖|配置|模块|文件)",
+    r"|mapper|dao|查询|依赖|配置|模块|文件|服务)",
     r"\b(?:the|this|our) code\b",
 )
 # A fact of this repository's own choosing: what it uses, how it was built.
@@ -784,8 +812,8 @@ _USAGE_RE = _any_of(
     # Where a value is and what it is: "存在哪", "定义在", "端口是多少", "is set to what".
     r"存在哪|存哪|放在哪|放哪|定义在|配在|写在|声明在",
     r"是几版本|哪个版本|什么版本|版本是多少|版本号|端口是|端口多少",
-    r"(?<!默认)(?:地址|端口|账号|密码|路径|url|链接|入口|超时时间|过期时间|前缀)(?:是|为|配的是|设的是)?"
-    r"(?:多少|什么|啥|几)",
+    r"(?<!默认)(?:地址|端口|账号|密码|路径|url|链接|入口|超时时间|过期时间|前缀)(?:分别|都|各自|现在)?"
+    r"(?:是|为|配的是|设的是)?(?:多少|什么|啥|几)",
     r"\bset to what\b|\bwhat (?:is|are) (?:the )?[\w -]{1,30} set to\b",
     # What building or running it needs: "required to build", "from source".
     r"\b(?:required|needed|need) to (?:build|run|compile|start)\b",
@@ -819,7 +847,6 @@ _APP_PART_RE = _any_of(
     rf"(?:[{_CJK}]{{2}}|\b[a-z]+ ?)(?<![的个些和与或种类])"
     r"(?:接口|页面|流程|后台|前台|菜单|回调|模块|服务|子项目|工程|插件|定时任务|配置类|控制器)",
     r"(?:详情|列表|登录|注册|管理|结算|支付|确认)页|首页|主页|后台|前台|管理端|用户端|商家端",
-    r"(?:prod|dev|test|uat|生产|测试|开发|预发|线上)\s*环境",
 )
 # Parts of a build and a source tree: this repository's, unless the message asks for knowledge.
 _PART_RE = _rx(
@@ -827,6 +854,7 @@ _PART_RE = _rx(
     r"|\b(?:modules?|submodules?|build|dependencies|folders?|director(?:y|ies)|entry point"
     r"|source code|package (?:layout|structure)|config files?|integration tests|unit tests"
     r"|test suite)\b"
+    r"|(?:prod|dev|test|uat|生产|测试|开发|预发|线上)\s*环境"
 )
 # Nouns of an application's own domain (shops, payments, blogs, clinics, registries).
 _DOMAIN_WORDS = (
@@ -858,7 +886,9 @@ _GENERIC_WORDS = (
     "比较好", "比较靠谱", "靠谱吗", "好不好", "有必要", "能不能用", "行不行", "科普", "你觉得",
     "你认为", "什么场景", "哪些场景", "使用场景", "应用场景", "应该怎么", "该怎么", "最好怎么",
     "有啥区别", "有什么区别", "怎么区分", "为什么说", "都说", "听说", "网上说", "据说", "看重什么",
-    "最看重", "注意什么", "注意哪些", "的时候要注意", "what is a", "what is an", "what's a",
+    "最看重", "注意什么", "注意哪些", "的时候要注意", "优势在哪", "优势主要在哪", "好在哪",
+    "强在哪", "区别在哪", "不同在哪", "差异在哪", "优点在哪", "哪个更成熟", "更成熟", "哪几步",
+    "几个步骤", "什么情况下", "哪些情况", "什么时候会", "what is a", "what is an", "what's a",
     "what's an", "what are the differences", "what does it mean", "define", "definition",
     "difference", "differences", "differ", "vs", "versus", "compare", "comparison", "pros and cons",
     "trade-offs", "tradeoffs", "trade-off", "advantages", "disadvantages", "best practice",
@@ -921,7 +951,7 @@ _TOPIC_RE = _any_of(
     r"|解释一下|解释下|讲一下|说一下|可以讲讲|能讲讲|能不能讲讲)?\s*"
     r"(@?[a-z][a-z0-9.+#-]*(?:\s?[a-z0-9.+#-]+){0,2}\s?(?=[\u4e00-\u9fff]|$))",
     # A Chinese term of the Java world opening the question: "线程池的核心参数怎么设置".
-    r"^(" + "|".join(_ZH_TECH_TOPICS) + ")",
+    r"^(?P<zh_term>" + "|".join(_ZH_TECH_TOPICS) + ")",
     # The subject of an English question: "How does Spring resolve…", "Is HashMap…".
     r"^(?:how|why|when|what|where|which) (?:does|do|is|are|did|can|should|would|will|could)"
     r" (?:the |a |an )?(@?[a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)",
@@ -956,14 +986,16 @@ _CONVERSATION_WORDS = (
 _CONVERSATION = _Lexicon(_CONVERSATION_WORDS)
 # A lasting wish about the answers ("以后回答用中文", "from now on…"): conversation.
 _PREFERENCE = _Lexicon(
-    ("以后", "今后", "从现在起", "从现在开始", "往后", "记住", "一律", "每次都", "每次回答",
-     "我喜欢", "我偏好", "我习惯", "我不喜欢", "我希望你", "from now on", "going forward",
-     "from here on", "in future", "in the future", "remember", "i prefer", "i'd prefer",
-     "i would prefer", "i like", "i don't like", "i do not like", "every time", "each time",
-     "keep answers", "keep your answers"),
+    ("从现在起", "从现在开始", "记住", "一律", "每次都", "每次回答", "我喜欢", "我偏好", "我习惯",
+     "我不喜欢", "我希望你", "from now on", "going forward", "from here on", "in future",
+     "in the future", "remember", "i prefer", "i'd prefer", "i would prefer", "i like",
+     "i don't like", "i do not like", "every time", "each time", "keep answers",
+     "keep your answers"),
 )  # fmt: skip
 # "Always answer in English.", "始终用中文": a wish when it opens the message.
-_PREFERENCE_OPENING_RE = _rx(r"^(?:please\s+)?(?:always|never)\b|^(?:始终|总是|永远)")
+_PREFERENCE_OPENING_RE = _rx(
+    r"^(?:please\s+)?(?:always|never)\b|^(?:那|好的|另外|还有|对了)?\s*(?:以后|今后|往后|始终|总是|永远)"
+)
 # A follow-up that names a new subject: "那 Java 17 里还是这样吗？", "And what about Kotlin?".
 _FOLLOW_UP_RE = _rx(r"^(?:那|那么|and|so|but|then|what about|how about)\b|^那")
 
@@ -1041,6 +1073,7 @@ _KNOWN_NAMES = frozenset(
     rsocket r2dbc jdbi spring-data vault consul-template shardingsphere mycat otter debezium
     xxl elasticjob powerjob sharding dynamic-tp hippo4j transmittable-thread-local ttl
     excel pdf csv poi itext freemarker alibaba aliyun tencent huawei baidu wechat alipay
+    dijkstra floyd kruskal prim kmp bfs dfs a-star topological
     exists having union distinct properties yaml-config bytebuffer filechannel socketchannel
     selector inputstream outputstream
     bufferedreader bufferedwriter printstream scanner path paths files resourceleakdetector
@@ -1278,6 +1311,8 @@ def _en_requests(clause: Clause) -> list[Request]:
     framed, rest = _strip_en_frame(clause.norm)
     found = _en_indirect_requests(clause, rest)
     head = _en_verb_at(rest)
+    if head is None and (please := _EN_PLEASE_VERB_RE.search(rest)):
+        head = _en_verb_at(rest[please.end() :])  # "@…/OrderController.java please add @Valid"
     # "Could you fix it?" asks, though it ends with a question mark.
     if head is not None and (not clause.question or framed):
         found.append(head)
@@ -1367,6 +1402,8 @@ def _zh_requests(clause: Clause) -> list[Request]:
         Request(Act.CHANGE, m.group(0), negative=True) for m in _ZH_NEG_VERB_RE.finditer(norm)
     ]
     found += [Request(Act.CHANGE, m.group(0)) for m in _ZH_ONLY_VERB_RE.finditer(norm)]
+    if enough := _ZH_ENOUGH_RE.search(norm):
+        found.append(Request(Act.CHANGE, enough.group(0)))  # "只捕获 X 就行"
     if trailing := _ZH_TRAILING_EXPLAIN_RE.search(norm):
         found.append(Request(Act.EXPLAIN, trailing.group(0)))
     if not clause.question:
@@ -1380,9 +1417,17 @@ def _zh_marked_request(rest: str, marker: str) -> list[Request]:
     modal = _ZH_MODAL_RE.fullmatch(marker) is not None
     heads = not modal or bool(_ZH_MODAL_ASKS_RE.match(rest))
     verb = _zh_first_verb(rest, head=heads)
-    if verb is None or _ZH_PASSIVE_OR_ABILITY_RE.match(rest):
+    if _ZH_PASSIVE_OR_ABILITY_RE.match(rest):
         return []  # "能不能被绕过", "能不能查到别人的": what can happen, no request
-    return [verb]
+    if (
+        verb is None
+        and _ZH_PERSON_MARKER_RE.fullmatch(marker)
+        and not _ZH_NOT_CHANGE_RE.match(rest)
+    ):
+        # "帮我收窄", "帮我配置一个有界的线程池": a verb no list holds, asked of the
+        # assistant, acts on code (the safe side).
+        return [Request(Act.CHANGE, marker + rest[: limits.ROUTER_UNKNOWN_VERB_CHARS].strip())]
+    return [] if verb is None else [verb]
 
 
 def _zh_statement_changes(norm: str) -> list[Request]:
@@ -1471,6 +1516,7 @@ _SLASH_PATH_RE = _any_of(
     r"(?<![\w/:.{}~-])/?[\w.{}~-]+(?:/[\w.{}~-]+)+/?",
     r"(?<![\w/:.{}~-])[a-z][\w.-]*/(?=\s|$|[^\x00-\x7f])",  # "ui/ 下面", "under application/"
 )
+_INDEFINITE_BEFORE_RE = _rx(r"(?:\ban?\s+(?:\w+\s+){0,2}|一个\s*|一份\s*)$")
 _PATH_HEADS = frozenset(
     {"src", "main", "test", "resources", "docs", "config", "conf", "scripts", "deploy", "sql", "db"}
 )
@@ -1540,6 +1586,8 @@ _TAIL_NAME_RE = _rx(
     r"\b(?:in|of|from|inside|for|about) ([a-z][\w-]*)(?=\s*(?:$|[?,.;:]|\s[-–—]\s))"
 )
 # A Latin word in a Chinese sentence: a name of the Java world, a word, or a name here.
+_LATIN_NEIGHBOUR_BEFORE_RE = _rx(r"[a-z]\s+$")
+_LATIN_NEIGHBOUR_AFTER_RE = _rx(r"\s+[a-z]")
 _LATIN_IN_ZH_RE = _rx(r"(?<![\w.@#$-])([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)(?![\w.(-])")
 
 
@@ -1551,7 +1599,8 @@ def mentioned_paths(text: str) -> list[str]:
     found: list[str] = []
     for match in _AT_PATH_RE.finditer(text):
         path = match.group(1).rstrip(_TRAILING_PUNCTUATION)
-        if path and path not in found and not _ANNOTATION_RE.fullmatch(path):
+        code = _ANNOTATION_RE.fullmatch(path) or "(" in path  # "@myBean.check(...)": an expression
+        if path and path not in found and not code:
             found.append(path)
     return found
 
@@ -1577,7 +1626,11 @@ def _path_words(text: str) -> list[str]:
     candidates = [m.group(0) for m in _SLASH_PATH_RE.finditer(text)]
     candidates = [c for c in candidates if _looks_like_path(c)]
     candidates += [m.group(0) for m in _FILE_NAME_RE.finditer(text)]
-    candidates += [m.group(0) for m in _KNOWN_FILE_RE.finditer(text)]
+    candidates += [
+        m.group(0)
+        for m in _KNOWN_FILE_RE.finditer(text)
+        if not _INDEFINITE_BEFORE_RE.search(text[: m.start()])  # "a good README": a kind of file
+    ]
     for word in candidates:
         # "pom.xml" inside "@api/pom.xml" is the same mention, not a second one.
         if not any(word in seen for seen in words):
@@ -1655,6 +1708,8 @@ def _dotted_names(norm: str) -> list[str]:
 
 def _is_module_name(name: str) -> bool:
     segments = name.split("-")
+    if any(s.isdigit() for s in segments):
+        return False  # "jsr-380", "utf-8": a standard's number
     if _is_known(name) or name.startswith(_TECH_PREFIXES) or len(name) < 4:
         return False
     return not any(s in _PHRASE_SEGMENTS for s in segments) and not all(
@@ -1725,10 +1780,13 @@ def _read_pointers(reading: Reading, names: Sequence[str]) -> None:
     reading.identifiers = _own_identifiers(text)
     reading.dotted = _dotted_names(norm)
     reading.names = _repo_names(text, norm, names)
-    reading.project = _PROJECT.find(norm) + _all(_BARE_PROJECT_RE, norm)
-    reading.we = _all(_WE_RE, norm)
-    reading.deictic = _all(_DEICTIC_RE, norm)
-    reading.where = _all(_WHERE_RE, norm)
+    # "…'Checked exception is invalid for this method!' mean?": a quoted message's words
+    # are the program's, "this method" is not code here.
+    said = _QUOTED_RE.sub(" ", norm)
+    reading.project = _PROJECT.find(said) + _all(_BARE_PROJECT_RE, said)
+    reading.we = _all(_WE_RE, said)
+    reading.deictic = _all(_DEICTIC_RE, said)
+    reading.where = _all(_WHERE_RE, said)
     reading.facts = _all(_MANNER_RE, norm) + [
         m.group(1) for m in _TAIL_NAME_RE.finditer(norm) if _is_name_like(m.group(1))
     ]
@@ -1763,12 +1821,19 @@ def _latin_names(reading: Reading) -> list[str]:
         return []  # "给我写一个读取 properties 文件的工具类示例"
     if reading.known_topic:
         return []
-    words = _all(_LATIN_IN_ZH_RE, reading.norm)
-    return [
-        w
-        for w in words
-        if "-" not in w and "_" not in w and _is_name_like(w) and not _is_acronym(w, reading.text)
-    ]
+    found = []
+    for match in _LATIN_IN_ZH_RE.finditer(reading.norm):
+        word, before, after = (
+            match.group(1),
+            reading.norm[: match.start()],
+            reading.norm[match.end() :],
+        )
+        if _LATIN_NEIGHBOUR_BEFORE_RE.search(before) or _LATIN_NEIGHBOUR_AFTER_RE.match(after):
+            continue  # "refresh token 轮换", "Structured concurrency 现在…": a term, not a name
+        plain = "-" not in word and "_" not in word
+        if plain and _is_name_like(word) and not _is_acronym(word, reading.text):
+            found.append(word)
+    return found
 
 
 def _read_knowledge(reading: Reading) -> None:
@@ -1783,7 +1848,9 @@ def _read_knowledge(reading: Reading) -> None:
     reading.indefinite = bool(_INDEFINITE_RE.search(f"{question_text} {create_text}"))
     reading.conversation = _CONVERSATION.find(norm)
     reading.answer_words = _ANSWER_WORDS.find(norm)
-    reading.preference = bool(_PREFERENCE.find(norm) or _PREFERENCE_OPENING_RE.search(norm))
+    # "以后回答用中文" wishes; "改了字典以后" is "after".
+    opening = any(_PREFERENCE_OPENING_RE.search(c.norm) for c in reading.clauses)
+    reading.preference = bool(_PREFERENCE.find(norm)) or opening
     reading.identifiers = [w for w in reading.identifiers if not _library_name(reading, w)]
 
 
@@ -1795,15 +1862,32 @@ def _library_name(reading: Reading, word: str) -> bool:
     userId 分组", "线程池 keepAliveTime 有啥用"); but two names of its own are compared
     ("UmsAdmin 和 UmsMember 有什么区别").
     """
+    if re.search(rf"(?:一个|一种|\ban?|\bcustom)\s*{re.escape(word)}\b", reading.text, re.ASCII):
+        return True  # "自定义一个 ConstraintValidator": a kind of class, not one here
     if _APP_CLASS_RE.search(word):
         return False
-    strong = reading.generic or reading.how_to or reading.indefinite
-    if not (strong or reading.generic_weak or reading.known_topic):
-        return False
-    if re.match(r"[a-z]", word):
+    if re.search(rf"[a-z0-9]\s*(?:的|'s)?\s+{re.escape(word)}\b", reading.text, re.I | re.ASCII):
+        owner = re.findall(rf"([a-z][\w-]*)\s*(?:的|'s)?\s+{re.escape(word)}\b", reading.text, re.I)
+        if any(_is_known_or_typo(o) for o in owner):
+            return True  # "Spring 的 ApplicationEvent": a member of a name of the Java world
+    lower = bool(re.match(r"[a-z]", word))
+    if not (reading.generic or reading.how_to or reading.indefinite or reading.generic_weak):
+        return bool(reading.known_topic) and lower  # "线程池 keepAliveTime 是干嘛的"
+    if lower:
         return True
-    comparison = bool(reading.generic) and all(w in _COMPARISON_WORDS for w in reading.generic)
-    return bool(reading.how_to or reading.indefinite or (reading.generic and not comparison))
+    # A comparison or a "what is" of names of its own stays this repository's ("UmsAdmin 和
+    # UmsMember 有什么区别", "What is CouponCalculator for?"), unless the question names
+    # the Java world ("ScopedValue 和 ThreadLocal 有什么区别", "What is ArC in Quarkus?").
+    comparison = all(w in _COMPARISON_WORDS for w in reading.generic)
+    if comparison and not (reading.how_to or reading.indefinite):
+        return bool(reading.known_topic) or _names_the_world(reading.norm)
+    return True
+
+
+def _names_the_world(norm: str) -> bool:
+    """``norm`` names something of the Java world (a known name, not a common word)."""
+    words = re.findall(r"[a-z][\w.+#-]*", norm)
+    return any(_is_known_or_typo(w.rstrip(".")) for w in words if w not in _COMMON_WORDS)
 
 
 def _known_topic(reading: Reading) -> str:
@@ -1816,7 +1900,7 @@ def _known_topic(reading: Reading) -> str:
     topic = next((g for g in match.groups() if g), "")
     words = [w.strip("@.") for w in topic.split()]
     known = any(_is_known_or_typo(w) for w in words if w and w not in _COMMON_WORDS)
-    return topic if known or _ZH_TECH.find(topic) else ""
+    return topic if known or match.group("zh_term") or _ZH_TECH.find(topic) else ""
 
 
 def _is_statement(norm: str) -> bool:
@@ -1834,7 +1918,8 @@ def _descriptions(reading: Reading) -> list[str]:
     for clause in reading.clauses:
         if clause.question or _clause_requests(clause) or not _is_statement(clause.norm):
             continue
-        if _CONVERSATION.find(clause.norm) or _PREFERENCE.find(clause.norm):
+        wish = _PREFERENCE.find(clause.norm) or _PREFERENCE_OPENING_RE.search(clause.norm)
+        if _CONVERSATION.find(clause.norm) or wish:
             continue
         found.append(clause.norm[:24])
     return found
@@ -1859,6 +1944,8 @@ def _read_problems(reading: Reading) -> None:
         for c in reading.clauses
         if not (c.question and _CHOICE_RE.search(c.norm))
     )
+    for phrase in _NOT_PROBLEMS:  # "constructor injection", "防重复提交": no problem said
+        unchoice = unchoice.replace(normalize(phrase), " ")
     reading.problems = _PROBLEMS.find(unchoice) + _all(_PROBLEM_RE, unchoice)
     reading.evaluative = _EVALUATIVE.find(norm)
     reading.existence = bool(_EXISTENCE_RE.search(norm))
@@ -1872,9 +1959,8 @@ def _read_problems(reading: Reading) -> None:
     reading.patch_words = words
     if reading.generic and not reading.strong and not _PATCH_DETERMINED_RE.search(norm):
         words = [w for w in words if w == "补丁"]  # "Is it good practice to patch jars?"
-    reading.patch_refs = (
-        ([] if reading.new_patch else words) + _PATCH_REF.find(norm) + _all(_YOU_CHANGED_RE, norm)
-    )
+    refs = _PATCH_REF.find(_OWN_CHANGE_RE.sub(" ", norm))
+    reading.patch_refs = ([] if reading.new_patch else words) + refs + _all(_YOU_CHANGED_RE, norm)
 
 
 def _is_http_patch(text: str) -> bool:
@@ -1916,6 +2002,9 @@ def read(text: str, *, names: Sequence[str] = ()) -> Reading:
     reading = Reading(text=text, norm=norm, clauses=_clauses(_QUOTED_RE.sub(" ", norm)))
     reading.is_question = any(c.question for c in reading.clauses)
     reading.requests = [r for clause in reading.clauses for r in _clause_requests(clause)]
+    asked_of_us = _ZH_PERSON_MARKER_RE.search(norm) or _EN_YOU_RE.search(norm)
+    if _OWN_PLAN_RE.search(norm) and not asked_of_us:
+        reading.requests = [r for r in reading.requests if r.act not in (Act.CHANGE, Act.CREATE)]
     _read_pointers(reading, names)
     _read_knowledge(reading)
     _read_problems(reading)
@@ -1949,6 +2038,7 @@ _CHECK_FOR_RE = _rx(
 )
 # A yes-or-no question or a confirmation ("没有校验文件类型吧").
 _CONFIRMATION_RE = _rx(r"吧\s*[。.!！]?$")
+_ZH_YES_NO_RE = _rx(r"吗|会不会|能不能|是不是|有没有|是否|可不可能|有无|存不存在|对不对|可能")
 _EN_YES_NO_RE = _rx(
     r"^(?:is|are|was|were|does|do|did|can|could|will|would|has|have|any|isn't|aren't|doesn't)\b"
 )
@@ -1979,7 +2069,10 @@ def _about_answer(reading: Reading) -> bool:
 
 def _patch_rule(reading: Reading) -> Classification | None:
     """With a patch pending: a message about it, or a change that continues it."""
-    refs = reading.patch_refs + _all(_PATCH_IMPLIED_RE, reading.norm)
+    # "Maven Wrapper 有什么用？为什么要把 .mvn 目录提交上去？": a knowledge question's "why"
+    # is not about the patch.
+    implied = [] if reading.knowledge else _all(_PATCH_IMPLIED_RE, reading.norm)
+    refs = reading.patch_refs + implied
     if not refs:
         if follow_up := _revises_unnamed(reading):
             return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, follow_up)
@@ -2124,11 +2217,12 @@ def _inspection_rule(reading: Reading) -> Classification | None:
 
 def _asks_or_confirms(reading: Reading) -> bool:
     """A yes-or-no question or a confirmation about a problem: "会不会被利用？", "没有校验文件
-    类型吧", "Could it deadlock?" (not "How do static analysis tools find bugs?")."""
+    类型吧", "Could it deadlock?" (not "How do static analysis tools find bugs?", "金额用
+    double 存有什么问题")."""
     if _CONFIRMATION_RE.search(reading.norm):
         return True
     return any(
-        c.question and (_HAS_CJK_RE.search(c.norm) or _EN_YES_NO_RE.match(c.norm))
+        c.question and (_ZH_YES_NO_RE.search(c.norm) or _EN_YES_NO_RE.match(c.norm))
         for c in reading.clauses
     )
 
