@@ -1398,9 +1398,10 @@ def _zh_requests(clause: Clause) -> list[Request]:
             # "帮我把…都删了" asks; "把 CSRF 禁用了，这样有问题吗" tells what was done.
             if asks and (marker is not None or not _is_done(norm, match.end())):
                 found.append(Request(Act.CHANGE, match.group(0).strip("，, "), targeted=True))
-    found += [
-        Request(Act.CHANGE, m.group(0), negative=True) for m in _ZH_NEG_VERB_RE.finditer(norm)
-    ]
+    if asks:  # "补丁里别动测试" limits; "补丁为什么不用 Redis 锁" asks why
+        found += [
+            Request(Act.CHANGE, m.group(0), negative=True) for m in _ZH_NEG_VERB_RE.finditer(norm)
+        ]
     found += [Request(Act.CHANGE, m.group(0)) for m in _ZH_ONLY_VERB_RE.finditer(norm)]
     if enough := _ZH_ENOUGH_RE.search(norm):
         found.append(Request(Act.CHANGE, enough.group(0)))  # "只捕获 X 就行"
