@@ -269,6 +269,24 @@ SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
 
+# --- the intent router (cli/classify.py; docs/cli.md, "Intents") ---------------------------
+# An unknown name this long, one letter away from a known one ("Elasticsearh"), is a typo of
+# it: shorter names are too easily one letter away from an unrelated word.
+ROUTER_TYPO_MIN_CHARS = 6
+# A message shorter than this with nothing firm of this repository in it is conversation:
+# "还有吗？", "ok thx".
+ROUTER_SHORT_MESSAGE_CHARS = 6
+# Words looked up as names of the Java world, memoized (the lookup also tries typos).
+ROUTER_NAME_CACHE_ENTRIES = 4096
+# A clause that states something about code ("@Transactional 加在 private 方法上了，帮我改掉")
+# points at this code; a shorter one is a bare topic ("semver: what counts as…").
+ROUTER_MIN_STATEMENT_CHARS = 8  # Chinese
+ROUTER_MIN_STATEMENT_WORDS = 5  # English
+# A request's verb is looked for this many characters after a request word ("帮我 …").
+ROUTER_ZH_VERB_WINDOW_CHARS = 12
+# An unlisted verb asked of the assistant ("帮我收窄") is named by this many characters.
+ROUTER_UNKNOWN_VERB_CHARS = 4
+
 # --- the command line: the intent classifier and the chat (docs/cli.md) ---------------------
 # A pasted log is classified by its head and tail only: the question is at one end, and
 # the rules stay fast on a 100 KB paste.
