@@ -60,6 +60,7 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory import limits
+from autopatch_memory.directives import DirectiveKind, directives_in
 from autopatch_memory.intents import IntentType
 from autopatch_memory.text import normalize
 
@@ -91,6 +92,7 @@ class Rule(str, Enum):
     EXPLAIN = "code_words"
     CODE_ELEMENT = "code_element_words"
     DOMAIN = "domain_question"
+    STANDING_WISH = "standing_wish"
     DEFAULT = "default"
 
     def __str__(self) -> str:
@@ -121,6 +123,7 @@ class Classification(BaseModel):
             Rule.EXPLAIN: f"about this repository: {words}",
             Rule.CODE_ELEMENT: f"about code here: {words}",
             Rule.DOMAIN: "a question about this application's own domain",
+            Rule.STANDING_WISH: f"a standing wish about the answers: {words}",
             Rule.DEFAULT: "no audit, patch or repository words",
         }[self.rule]
 
@@ -2278,8 +2281,40 @@ def classify(
     for rule in rules:
         found = rule(reading)
         if found is not None:
+            if found.intent is IntentType.CODE_AUDIT and _only_a_standing_wish(text, names):
+                return _result(IntentType.GENERAL_CHAT, Rule.STANDING_WISH, found.matched)
             return found
     return Classification(intent=IntentType.GENERAL_CHAT, rule=Rule.DEFAULT)
+
+
+# What makes a wish *standing* (future answers, every time) rather than a request to act
+# now: "delete the module" is a request; "以后别再…", "stop suggesting X" are wishes.
+_STANDING_MARKER_RE = _rx(
+    r"以后|今后|往后|从现在|从今|每次|每回|默认|一律|别再|不要再|不用再|总是|始终|永远"
+    r"|\b(?:from now on|going forward|in (?:the )?future|always|never|every time|by default"
+    r"|no longer|any ?more|stop \w+ing)\b"
+)
+
+
+def _only_a_standing_wish(text: str, names: Sequence[str]) -> bool:
+    """``text`` is a standing rule or cancel about the answers and nothing else ("请以后先给
+    结论", "Stop suggesting Lombok, we don't use it anymore"): the memory's own directive
+    grammar decides what a rule is, so a wish that merely sounds like a change request is
+    remembered, not gated. What is left once its clauses are removed must ask for no
+    audit ("修一下 X 的空指针，以后别再写这种代码" stays an audit)."""
+    wishes = [
+        d
+        for d in directives_in(text)
+        if d.kind in (DirectiveKind.RULE, DirectiveKind.CANCEL)
+        and _STANDING_MARKER_RE.search(normalize(d.clause))
+    ]
+    if not wishes:
+        return False
+    rest = text
+    for wish in wishes:
+        rest = rest.replace(wish.clause, " ")
+    rest_reading = read(rest, names=names)
+    return _audit_rule(rest_reading) is None and not rest_reading.patch_refs
 
 
 def forced(intent: IntentType) -> Classification:

@@ -248,3 +248,33 @@ def test_mentioned_paths() -> None:
     text = "看看 @review 和 @api/pom.xml，还有 @Data 注解，mail me@example.com"
     assert mentioned_paths(text) == ["review", "api/pom.xml"]
     assert mentioned_paths("@src/Foo.java, @src/Foo.java.") == ["src/Foo.java"]
+
+
+@pytest.mark.parametrize(
+    "wish",
+    [
+        "请以后先给结论",
+        "Stop suggesting Lombok, we don't use it anymore",
+        "以后所有示例都改成用构造器注入",
+        "From now on, change your examples to use records instead of Lombok @Data",
+        "以后别再把整个类贴出来，给改动的方法就行",
+        "Going forward, never add explanations to the code you give me",
+    ],
+)
+def test_a_standing_wish_that_sounds_like_a_change_is_remembered_not_gated(wish: str) -> None:
+    # The memory's own directive grammar says it is a rule about the answers: gating it
+    # as an audit would lose the rule. Any intent that records the turn keeps it.
+    assert memory_access(classify(wish).intent).writes
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "修一下 OrderService 的空指针，以后别再写这种代码",
+        "Fix the NPE in OrderService, and from now on always check for null",
+        "delete the mall-demo module",
+        "Remove the unused imports in the api module",
+    ],
+)
+def test_a_request_to_act_now_stays_an_audit_beside_a_wish(request_: str) -> None:
+    assert classify(request_).intent is IntentType.CODE_AUDIT
