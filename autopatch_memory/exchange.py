@@ -31,7 +31,7 @@ from autopatch_memory.governance import (
     ChangeOutcome,
     ImportCandidate,
     MemoryChange,
-    derive_label,
+    label_is_redundant,
 )
 from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, MemoryDocument
 from autopatch_memory.reasons import Reason
@@ -94,13 +94,9 @@ def _plain(text: str) -> str:
 
 
 def _bullet(item: LongTermItem, include_ids: bool) -> str:
-    """``- summary``; a label goes first, in bold, only when it adds something: it was not
-    made from the summary, and the summary does not already say it."""
-    summary = _plain(item.summary)
-    label = _plain(item.label)
-    squashed = re.sub(r"\W+", "", summary).casefold()
-    says_label = re.sub(r"\W+", "", label).casefold() in squashed
-    redundant = not label or says_label or item.label == derive_label(item.type, item.summary)
+    """``- summary``; the label goes first, in bold, only when it adds something."""
+    summary, label = _plain(item.summary), _plain(item.label)
+    redundant = label_is_redundant(item.type, item.label, item.summary)
     text = summary if redundant else f"**{label}**: {summary}"
     return f"- {text} <!-- {item.id} -->" if include_ids else f"- {text}"
 

@@ -28,6 +28,7 @@ A refused change is journaled and comes back as a :class:`MemoryChange` with out
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -76,6 +77,7 @@ __all__ = [
     "forget",
     "import_candidates",
     "item_type",
+    "label_is_redundant",
     "remember",
     "restore",
     "screen_text",
@@ -232,6 +234,15 @@ def derive_label(kind: LongTermType, text: str) -> str:
         clause = (split_sentences(text) or [text])[0]
     made = rule_label(clause) if kind is LongTermType.DURABLE_PREFERENCE else fact_label(clause)
     return clip(" ".join(made.split()), limits.MAX_LABEL_CHARS)
+
+
+def label_is_redundant(kind: LongTermType | None, label: str, summary: str) -> bool:
+    """The label tells a reader nothing the summary does not: it is empty, the summary
+    says it, or it was made from the summary (``kind`` ``None``: a topic, never made)."""
+    squashed = re.sub(r"\W+", "", summary).casefold()
+    if not label.strip() or re.sub(r"\W+", "", label).casefold() in squashed:
+        return True
+    return kind is not None and label == derive_label(kind, summary)
 
 
 _TYPE_ALIASES = {
