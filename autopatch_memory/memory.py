@@ -81,6 +81,8 @@ HostModel = ChatModel | SummaryBackend
 
 USER_ACTOR = "user"
 """The journal's actor for a change the user made directly (an MCP client is ``mcp:<name>``)."""
+RECORD_ACTOR = "record"
+"""The journal's actor for a recorded turn, unless the host names itself."""
 
 
 def _stored_text(text: str, limit: int) -> str:
@@ -356,13 +358,16 @@ class ProjectMemory:
         assistant_text: str = "",
         scope_paths: Iterable[str | os.PathLike[str]] = (),
         project_level: bool = False,
+        *,
+        actor: str = RECORD_ACTOR,
     ) -> str | None:
         """Record an answered turn; returns its id.
 
         Returns ``None`` without touching anything for a gated intent or an empty
         question, and ``None`` (with :attr:`last_error` set and a journal entry)
         when the file cannot be written. Text is redacted and clipped; never fails
-        because of size.
+        because of size. ``actor`` names the recording host in the journal
+        (``record`` by default; the MCP server passes ``mcp:<client>``).
         """
         kind = parse_intent(intent)
         if not memory_access(kind).writes:
@@ -394,12 +399,12 @@ class ProjectMemory:
             return turn, triggers_after_record(txn.doc, turn, project_level=project_level)
 
         try:
-            result = self._writes.update(add, actor="record")
+            result = self._writes.update(add, actor=actor)
         except StoreError as exc:
             self._failed("record_turn", exc)
             return None
         turn, fired = result.value
-        self._events.emit(EventKind.TURN_RECORDED, actor="record", target=turn.id)
+        self._events.emit(EventKind.TURN_RECORDED, actor=actor, target=turn.id)
         if size_trigger(result.size_bytes, result.trimmed):
             fired.append(Trigger.SIZE)
         if fired:
@@ -817,4 +822,4 @@ def _inside_repo(raw: str, repo_root: Path) -> str | None:
     return normal
 
 
-__all__ = ["USER_ACTOR", "BackendSpec", "Failure", "HostModel", "ProjectMemory"]
+__all__ = ["RECORD_ACTOR", "USER_ACTOR", "BackendSpec", "Failure", "HostModel", "ProjectMemory"]

@@ -320,6 +320,7 @@ def _add_turn_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
     def record_turn(
         intent: IntentArg,
         question: Annotated[LongText, Field(description="The user's question.")],
+        ctx: Context[Any, Any],
         answer: Annotated[LongText, Field(description="The answer you gave.")] = "",
         scope_paths: Annotated[
             list[ScopePath],
@@ -340,7 +341,12 @@ def _add_turn_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
             return _result(result, f"{intent.value} is outside memory: nothing recorded")
         memory.last_error = None
         turn_id = memory.record_turn(
-            intent, question, answer, scope_paths=scope_paths, project_level=project_level
+            intent,
+            question,
+            answer,
+            scope_paths=scope_paths,
+            project_level=project_level,
+            actor=_actor(ctx),
         )
         if turn_id is None:
             failure = memory.last_error

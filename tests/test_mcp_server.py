@@ -222,6 +222,7 @@ def test_a_whole_agent_session_end_to_end(repo: Path, errlog: Path) -> None:
     ]
     who = {(e["actor"], e["op"]) for e in journal(repo)}
     assert {
+        (f"mcp:{CLIENT}", "record_turn"),
         (f"mcp:{CLIENT}", "remember"),
         (f"mcp:{CLIENT}", "forget"),
         (f"mcp:{CLIENT}", "restore"),
