@@ -281,11 +281,18 @@ def build_server(memory: ProjectMemory) -> MCPServer[Any]:
     _add_turn_tools(server, memory)
     _add_governing_tools(server, memory)
     _add_reading_tools(server, memory)
+    _add_summary_tool(server, memory)
     _add_resources(server, memory)
     return server
 
 
 def _add_turn_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
+    """``get_context`` before an answer, ``record_turn`` after it."""
+    _add_context_tool(server, memory)
+    _add_record_tool(server, memory)
+
+
+def _add_context_tool(server: MCPServer[Any], memory: ProjectMemory) -> None:
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
     @server.tool(annotations=read_only)
@@ -316,6 +323,8 @@ def _add_turn_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
             text = rendered or "(memory holds nothing for this question)"
         return _result(result, text)
 
+
+def _add_record_tool(server: MCPServer[Any], memory: ProjectMemory) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, open_world_hint=False))
     def record_turn(
         intent: IntentArg,
@@ -339,7 +348,8 @@ def _add_turn_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
         if not memory_access(intent).writes:
             result = RecordResult(intent=intent, gated=True, turn_id=None)
             return _result(result, f"{intent.value} is outside memory: nothing recorded")
-        memory.last_error = None
+        if not question.strip():
+            raise _error(INVALID_PARAMS, "empty_field", "the question is empty")
         turn_id = memory.record_turn(
             intent,
             question,
@@ -348,11 +358,10 @@ def _add_turn_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
             project_level=project_level,
             actor=_actor(ctx),
         )
-        if turn_id is None:
+        if turn_id is None:  # the write failed; the journal and last_error say why
             failure = memory.last_error
-            if failure is None:
-                raise _error(INVALID_PARAMS, "empty_field", "the question is empty")
-            raise _error(INTERNAL_ERROR, STORE_ERROR, failure.message)
+            why = failure.message if failure is not None else "the turn could not be written"
+            raise _error(INTERNAL_ERROR, STORE_ERROR, why)
         result = RecordResult(intent=intent, gated=False, turn_id=turn_id)
         return _result(result, f"recorded {turn_id}")
 
@@ -441,6 +450,8 @@ def _add_reading_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
             )
         return _result(ProfileResult(profile=profile), text)
 
+
+def _add_summary_tool(server: MCPServer[Any], memory: ProjectMemory) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, open_world_hint=False))
     def request_summary(
         wait_seconds: Annotated[

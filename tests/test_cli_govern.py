@@ -303,3 +303,10 @@ def test_governing_memory_inside_chat(repo: Path) -> None:
         .splitlines()
     ]
     assert ops.count("remember") == 4 and "restore" in ops and "edit" in ops
+
+
+def test_mcp_without_a_repository_is_a_usage_error(tmp_path: Path) -> None:
+    result = invoke("mcp", str(tmp_path / "missing"))
+    assert result.exit_code == 2
+    assert "repository folder not found" in error_line(result)
+    assert "docs/mcp.md" in ok("mcp", "--help").stdout

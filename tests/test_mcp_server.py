@@ -324,6 +324,25 @@ def test_hostile_arguments_get_clear_errors_and_change_nothing(repo: Path, errlo
     no_server_crash(errlog)
 
 
+def test_an_unwritable_memory_is_an_mcp_error_not_a_crash(repo: Path, errlog: Path) -> None:
+    (repo / MEMORY_DIR_NAME).write_text("a file where the memory folder belongs", encoding="utf-8")
+
+    async def main() -> None:
+        async with connect(repo, errlog) as session:
+            turn = {"intent": "general_chat", "question": "Optional 怎么用？"}
+            assert await refused(session, "record_turn", turn) == "store_error"
+            assert (
+                await refused(session, "remember", {"text": "Answer in English"}) == "store_error"
+            )
+            # Reading degrades to an empty context, as for any host.
+            ctx = data(await session.call_tool("get_context", turn))
+            assert ctx["items"] == []
+
+    run(main)
+    assert (repo / MEMORY_DIR_NAME).is_file()
+    no_server_crash(errlog)
+
+
 def test_the_server_never_waits_for_a_slow_summarizer(repo: Path, errlog: Path) -> None:
     with FakeOpenAIServer(default=Reply.slow(120, {"turn_summaries": []})) as model:
         env = {
