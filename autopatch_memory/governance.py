@@ -12,7 +12,8 @@ capacity. Decided here, and documented in docs/cli.md ("Governing memory"):
 
 * a text whose point is a credential ("my password is hunter2", "remember my OpenAI
   key sk-…") stores nothing (``credential``); a sentence about a credential is left
-  out of a longer text;
+  out of a longer text; a text that only asks a question stores nothing either
+  (``ungrounded``);
 * the label, unless the user gives one, comes from the same code that labels the
   summarizer's rules and notes (:func:`~autopatch_memory.directives.rule_label`,
   :func:`~autopatch_memory.directives.fact_label`);
@@ -176,12 +177,14 @@ def _join(sentences: Sequence[str]) -> str:
     return text
 
 
-def screen_text(text: str, *, field: str = "text") -> ScreenedText:
+def screen_text(text: str, *, field: str = "text", statement: bool = True) -> ScreenedText:
     """``text`` as memory may store it, or :class:`ChangeRejectedError`.
 
     Empty (``empty_field``), longer than a summary may be (``too_long``: the user
-    shortens it; nothing is clipped), or nothing left once the sentences about a
-    credential are left out (``credential``).
+    shortens it; nothing is clipped), nothing left once the sentences about a
+    credential are left out (``credential``), or, for a ``statement``, only
+    questions (``ungrounded``: "Optional 怎么用？" is neither a rule nor a fact; "Can
+    you always answer in Chinese?" is a rule, as the directive grammar reads it).
     """
     stripped = text.strip()
     if not stripped:
@@ -197,6 +200,12 @@ def screen_text(text: str, *, field: str = "text") -> ScreenedText:
             Reason.CREDENTIAL,
             f"the {field} is about a credential; memory never stores passwords, keys or "
             "tokens (keep them in a secret store, and remember where they are instead)",
+        )
+    if statement and all(read_sentence(s).why_not is NotADirective.QUESTION for s in kept):
+        raise ChangeRejectedError(
+            Reason.UNGROUNDED,
+            f"the {field} is a question, not a rule or a fact: say it as a statement "
+            '("以后都用中文回答", "the order service uses MySQL 8")',
         )
     left_out = len(sentences) - len(kept)
     result = _join(kept) if left_out else " ".join(redacted.split())
@@ -216,7 +225,7 @@ def _label(label: str | None) -> str | None:
     """A label the user gave, checked like a text (never clipped)."""
     if label is None or not label.strip():
         return None
-    screened = screen_text(label, field="label")
+    screened = screen_text(label, field="label", statement=False)
     if len(screened.text) > limits.MAX_LABEL_CHARS:
         raise ChangeRejectedError(
             Reason.TOO_LONG,

@@ -138,6 +138,26 @@ SEARCH_QUERIES: tuple[Query, ...] = (
 )
 
 
+# --- questions are neither rules nor facts -----------------------------------------------------
+
+# Refused (ungrounded): only questions.
+QUESTION_TEXTS: tuple[str, ...] = (
+    "Optional 怎么用？",
+    "记住密码功能怎么实现？",
+    "Why does the build always fail on CI?",
+    "What Java version do we need?",
+    "mall-admin 怎么登录？",
+    "Is HashMap thread-safe?",
+)
+# Stored: requests and statements, even when they end with a question mark.
+REQUEST_TEXTS: tuple[str, ...] = (
+    "Can you always answer in Chinese?",
+    "Could you use Gradle commands from now on?",
+    "你能以后都先给结论吗？",
+    "Always use constructor injection. Why? It makes tests easier.",
+)
+
+
 # --- what `remember` stores when a credential is involved ------------------------------------
 
 # The point is a credential: nothing may be stored (not even redacted).

@@ -19,6 +19,8 @@ from governance_cases import (
     CREDENTIAL_TEXTS,
     LEGIT_TEXTS,
     MIXED_TEXTS,
+    QUESTION_TEXTS,
+    REQUEST_TEXTS,
     SEARCH_ITEMS,
     SEARCH_QUERIES,
 )
@@ -223,6 +225,30 @@ def test_the_journal_names_who_changed_what(memory: ProjectMemory) -> None:
         ("mcp:cursor", "forget", rule.item_id),
         ("user", "restore", rule.item_id),
     ]
+
+
+# --- questions ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", QUESTION_TEXTS)
+def test_a_question_is_neither_a_rule_nor_a_note(memory: ProjectMemory, text: str) -> None:
+    for kind in ("rule", "note"):
+        with pytest.raises(ChangeRejectedError) as caught:
+            memory.remember(text, kind=kind)
+        assert caught.value.reason is Reason.UNGROUNDED
+        assert "say it as a statement" in str(caught.value)
+    assert memory.document().long_term_memory.items() == []
+
+
+@pytest.mark.parametrize("text", REQUEST_TEXTS)
+def test_a_request_with_a_question_mark_is_a_rule(memory: ProjectMemory, text: str) -> None:
+    change = memory.remember(text)
+    assert change.item is not None and change.item.summary == text
+
+
+def test_a_question_mark_in_a_label_is_fine(memory: ProjectMemory) -> None:
+    change = memory.remember("Answer in English", label="language?")
+    assert change.item is not None and change.item.label == "language?"
 
 
 # --- credentials ---------------------------------------------------------------------------
