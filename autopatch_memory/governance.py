@@ -85,6 +85,9 @@ __all__ = [
 ]
 
 _REDACTION_MARK = "[REDACTED:"
+# What a terminal must never receive (escape sequences start with ESC, a C0 control) and
+# what reorders text for a reader (bidirectional overrides); whitespace is folded first.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _FULL_WIDTH_ENDS = "。！？；：，"
 
 
@@ -180,8 +183,9 @@ def _join(sentences: Sequence[str]) -> str:
 def screen_text(text: str, *, field: str = "text", statement: bool = True) -> ScreenedText:
     """``text`` as memory may store it, or :class:`ChangeRejectedError`.
 
-    Empty (``empty_field``), longer than a summary may be (``too_long``: the user
-    shortens it; nothing is clipped), nothing left once the sentences about a
+    Empty (``empty_field``), holding control characters or escape sequences
+    (``bad_shape``), longer than a summary may be (``too_long``: the user shortens it;
+    nothing is clipped), nothing left once the sentences about a
     credential are left out (``credential``), or, for a ``statement``, only
     questions (``ungrounded``: "Optional 怎么用？" is neither a rule nor a fact; "Can
     you always answer in Chinese?" is a rule, as the directive grammar reads it).
@@ -189,6 +193,11 @@ def screen_text(text: str, *, field: str = "text", statement: bool = True) -> Sc
     stripped = text.strip()
     if not stripped:
         raise ChangeRejectedError(Reason.EMPTY_FIELD, f"the {field} is empty")
+    if _CONTROL.search(" ".join(stripped.split())):
+        raise ChangeRejectedError(
+            Reason.BAD_SHAPE,
+            f"the {field} holds control characters or escape sequences: type it again without them",
+        )
     limit = limits.MAX_SUMMARY_CHARS
     if len(stripped) > limit * limits.REMEMBER_PRECHECK_FACTOR:
         raise ChangeRejectedError(Reason.TOO_LONG, _too_long(field, len(stripped), limit))

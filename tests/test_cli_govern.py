@@ -16,6 +16,7 @@ from autopatch_memory_cli.chat import ChatSession
 from typer.testing import CliRunner, Result
 
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
+from autopatch_memory.testing import DocumentBuilder
 
 SUBPROCESS_TIMEOUT = 60
 
@@ -216,11 +217,21 @@ def test_import_errors(repo: Path, tmp_path: Path) -> None:
     assert not (repo / MEMORY_DIR_NAME).exists()
 
 
-def test_hostile_text_is_not_printed_raw(repo: Path) -> None:
-    result = ok("remember", str(repo), "Use Gradle\x1b]52;c;ZXZpbA==\x07 commands \x1b[2J now")
-    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
-    assert "\x1b" not in ok("export", str(repo)).stdout
-    assert "\x1b" not in ok("search", str(repo), "Gradle").stdout
+def test_hostile_text_is_refused_and_never_printed_raw(repo: Path) -> None:
+    hostile = "Use Gradle\x1b]52;c;ZXZpbA==\x07 commands \x1b[2J now"
+    refused = invoke("remember", str(repo), hostile)
+    assert refused.exit_code == 1
+    assert "not remembered (bad_shape): the text holds control characters" in error_line(refused)
+    assert "\x1b" not in refused.output and "\x07" not in refused.output
+    # A line break or a tab is no control character: it is folded.
+    assert ok("remember", str(repo), "Use Gradle\r\n\tcommands").stdout
+    # Text planted in the file (a hand edit) is cleaned on the way to the terminal.
+    builder = DocumentBuilder()
+    builder.add_preference("gradle\x1b[2J", "Use Gradle\x1b]52;c;ZXZpbA==\x07 commands")
+    builder.write(repo)
+    for args in (("search", str(repo), "Gradle"), ("export", str(repo))):
+        output = ok(*args).stdout
+        assert "Gradle" in output and "\x1b" not in output and "\x07" not in output
 
 
 # --- the slash commands of chat ---------------------------------------------------------------

@@ -128,6 +128,7 @@ def test_a_rejected_remember_raises_with_the_reason_and_changes_nothing(
             "code",
         ),
         ("以后回答都用中文" * 40, Reason.TOO_LONG, "at most 300"),
+        ("Use Gradle\x1b[2J commands", Reason.BAD_SHAPE, "escape sequences"),
     ]
     for text, reason, words in cases:
         with pytest.raises(ChangeRejectedError) as caught:
@@ -140,7 +141,8 @@ def test_a_rejected_remember_raises_with_the_reason_and_changes_nothing(
     assert memory.document().long_term_memory == before
     rejected = [e for e in memory.journal_entries() if e.outcome.value == "rejected"]
     assert [e.reason for e in rejected] == [
-        "too_long", "empty_field", "code_or_log", "code_or_log", "too_long", "too_long",
+        "too_long", "empty_field", "code_or_log", "code_or_log", "too_long", "bad_shape",
+        "too_long",
     ]  # fmt: skip
     assert all(e.op == "remember" and e.actor == "user" for e in rejected)
 

@@ -295,6 +295,7 @@ def test_hostile_arguments_get_clear_errors_and_change_nothing(repo: Path, errlo
                 ("remember", {"text": "use Gradle", "kind": "topic"}, "bad_arguments"),
                 ("remember", {"text": "use Gradle", "label": "l" * 61}, "bad_arguments"),
                 ("remember", {"text": "my password is hunter2"}, "credential"),
+                ("remember", {"text": "Use Gradle\x1b[2J commands"}, "bad_shape"),
                 ("remember", {"text": "public class A { int x = 1; return x; }"}, "code_or_log"),
                 ("forget", {"item_id": "mem_19990101_001"}, "unknown_target"),
                 ("forget", {"item_id": 12}, "bad_arguments"),
