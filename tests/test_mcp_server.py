@@ -395,7 +395,7 @@ _NOTES = {
         "订单号由雪花算法生成，workerId 从 Nacos 读取",
         "CI runs on GitHub Actions with mvn -T 4 verify",
         "Redis caches product details for ten minutes",
-        "mall-admin 的后台登录走 /admin/login 接口",
+        "mall-portal 的首页数据来自 /home/content 接口",
     ),
     "beta": (
         "Kafka topic order-events carries order state changes",
