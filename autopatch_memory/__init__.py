@@ -33,6 +33,7 @@ from autopatch_memory.errors import (
     BackendUnavailableError,
     BuildFileError,
     CatalogError,
+    ChangeRejectedError,
     ConfigError,
     DeltaError,
     DeltaParseError,
@@ -45,6 +46,8 @@ from autopatch_memory.errors import (
     UnknownIntentError,
 )
 from autopatch_memory.events import EventCallback, EventKind, MemoryEvent
+from autopatch_memory.exchange import ExportFormat, ImportReport
+from autopatch_memory.governance import ChangeAction, ChangeOutcome, MemoryChange
 from autopatch_memory.intents import IntentType
 from autopatch_memory.journal import JournalEntry, Outcome
 from autopatch_memory.memory import Failure, ProjectMemory
@@ -72,6 +75,7 @@ from autopatch_memory.profile import (
 )
 from autopatch_memory.reasons import Reason
 from autopatch_memory.scheduler import Backoff
+from autopatch_memory.search import MemoryItemKind, SearchHit
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import MEMORY_DIR_NAME, LoadProblem
 from autopatch_memory.text import Language
@@ -102,6 +106,9 @@ __all__ = [
     "BuildFileError",
     "BuildTool",
     "CatalogError",
+    "ChangeAction",
+    "ChangeOutcome",
+    "ChangeRejectedError",
     "ChatModel",
     "ChatSummaryBackend",
     "ConfigError",
@@ -112,9 +119,11 @@ __all__ = [
     "DeltaParseError",
     "EventCallback",
     "EventKind",
+    "ExportFormat",
     "Failure",
     "FileProblem",
     "HardLimitError",
+    "ImportReport",
     "IntentType",
     "InvalidReplyError",
     "ItemNotFoundError",
@@ -126,11 +135,13 @@ __all__ = [
     "LongTermItem",
     "LongTermMemory",
     "LongTermType",
+    "MemoryChange",
     "MemoryContext",
     "MemoryDelta",
     "MemoryDocument",
     "MemoryEvent",
     "MemoryFileInfo",
+    "MemoryItemKind",
     "MemoryPaths",
     "MemorySettings",
     "MemoryStatus",
@@ -141,6 +152,7 @@ __all__ = [
     "Reason",
     "RejectedOp",
     "RepoProfile",
+    "SearchHit",
     "Source",
     "StoreError",
     "StructuredOutput",

@@ -586,7 +586,8 @@ class _Applier:
         dead = next((i for i in inactive if self._same_item(kind, label, summary, i)), None)
         if dead is None or self._duplicate_of(kind, label, summary) is not None:
             return None
-        said_again = stated is not None and stated > dead.updated_at
+        # The user typing it now says it again, even within the second it was archived.
+        said_again = self.user_authored or (stated is not None and stated > dead.updated_at)
         if said_again and not self.user_authored:
             said_again = self._evidence_names(op, dead)
         if not said_again:

@@ -312,3 +312,29 @@ TEMP_NAME_ATTEMPTS = 100
 # A file is read in one call of its size; should it have grown meanwhile, the rest is
 # read in steps of this size.
 READ_CHUNK_BYTES = 64 * KIB
+
+# --- governance: what the user changes directly (docs/cli.md, docs/mcp.md) -----------------
+# A text to remember longer than this many times the summary limit is refused before any
+# redaction or grammar work is spent on it (it would be refused as too long anyway).
+REMEMBER_PRECHECK_FACTOR = 4
+# `import`: a file larger than this, or with more items than this, is refused as a whole
+# (memory holds at most MAX_LONG_TERM_ITEMS; the rest could only be rejected one by one).
+IMPORT_MAX_BYTES = 256 * KIB
+IMPORT_MAX_ITEMS = 200
+# `search`: a query longer than this is cut (a search is a few words, not a paste).
+SEARCH_MAX_QUERY_CHARS = 500
+
+# --- the MCP server (docs/mcp.md) ----------------------------------------------------------
+# Bounds of tool arguments, checked by the schema before a tool runs: a question or an
+# answer may be long (they are clipped when recorded); ids, labels and lists are short.
+MCP_MAX_TEXT_CHARS = 100_000
+MCP_MAX_ID_CHARS = 200
+MCP_MAX_SCOPE_PATHS = 100
+MCP_MAX_SCOPE_PATH_CHARS = 1000
+# The client's name in the journal's actor ("mcp:<client>"), cut to this length.
+MCP_CLIENT_NAME_CHARS = 40
+# `request_summary` may wait for the background run, at most this long.
+MCP_SUMMARY_MAX_WAIT_SECONDS = 60.0
+# When the client goes away, one bounded wait for a summary in flight (then its turns stay
+# pending); shorter than the 2 s an SDK client waits before it terminates the server.
+MCP_EXIT_WAIT_SECONDS = 1.5

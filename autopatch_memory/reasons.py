@@ -26,6 +26,9 @@ class Reason(str, Enum):
     # would apply: nothing derived from that turn may land, so the whole delta goes.
     BATCH_TURN_GONE = "batch_turn_gone"
     TOO_MANY_OPERATIONS = "too_many_operations"  # past the per-delta cap of its kind
+    # A text the user asked to remember holds nothing but a credential: memory never
+    # stores one, not even redacted (docs/cli.md, "Governing memory").
+    CREDENTIAL = "credential"
 
     def __str__(self) -> str:
         return self.value
