@@ -1,7 +1,7 @@
-"""The size policy of SPEC §9, as a pure function over a document.
+"""The size policy (docs/design.md#size-policy), as a pure function over a document.
 
-Before a write that would pass the soft limit, working memory is trimmed in the
-spec's order; active long-term items and the repo profile are never touched:
+Before a write that would pass the soft limit, working memory is trimmed in this
+order; active long-term items and the repo profile are never touched:
 
 1. drop ``assistant_text`` of ready turns, oldest first;
 2. drop ready turns beyond the newest four, oldest first;
@@ -9,7 +9,7 @@ spec's order; active long-term items and the repo profile are never touched:
 4. drop topics, least recently touched first.
 
 Recording a turn must always succeed, so when the file would still pass the hard
-limit a last resort follows (beyond the spec's list, documented in docs/):
+limit a last resort follows (docs/design.md#size-policy):
 
 5. drop archived long-term items, oldest first: the user already forgot them,
    and they are the first to go under the capacity rules too (this is how a

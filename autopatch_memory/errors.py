@@ -123,7 +123,7 @@ class BackendResponseError(BackendError):
 class InvalidReplyError(BackendResponseError):
     """The model's reply held no usable Memory Delta, even after the repair retry.
 
-    ``reason`` is the spec's reason code (``invalid_json`` or ``bad_shape``), ready
+    ``reason`` is the reason code (``invalid_json`` or ``bad_shape``), ready
     for the journal.
     """
 

@@ -1,4 +1,4 @@
-"""The bounded journal of every change and every rejection (SPEC §9, §13).
+"""The bounded journal of every change and every rejection (docs/file-format.md#journal).
 
 One JSON object per line in ``.autopatch-j/memory.journal.jsonl``. When the file
 passes :data:`~autopatch_memory.limits.JOURNAL_ROTATE_BYTES` it is rotated to

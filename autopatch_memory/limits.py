@@ -8,7 +8,7 @@ from __future__ import annotations
 
 KIB = 1024
 
-# --- the memory file (SPEC §2) ------------------------------------------------
+# --- the memory file (docs/design.md#the-memory-file) ------------------------
 FORMAT_VERSION = 1
 
 MAX_RECENT_TURNS = 12  # one natural CLI conversation
@@ -26,7 +26,7 @@ MAX_SUMMARY_CHARS = 300
 
 CLIP_MARK = "…"
 
-# --- size policy (SPEC §9) ----------------------------------------------------
+# --- size policy (docs/design.md#size-policy) ---------------------------------
 SOFT_LIMIT_BYTES = 24 * KIB  # passing it trims working memory and triggers compaction
 HARD_LIMIT_BYTES = 32 * KIB  # the file never exceeds it
 LONG_TERM_BUDGET_BYTES = 20 * KIB  # long-term items alone never pass this
@@ -42,7 +42,7 @@ ITEM_TOKEN_CACHE_ENTRIES = 4096  # memory items' tokens (label + summary)
 SIMILARITY_FEATURE_CACHE_ENTRIES = 4096  # near-duplicate features per text
 BM25_CORPUS_CACHE_ENTRIES = 64  # BM25 statistics per set of items
 
-# --- privacy (SPEC §8) ------------------------------------------------------------
+# --- privacy (docs/design.md#privacy) ---------------------------------------------
 # Recorded text is cut to this many times its limit before redaction scans it, so a
 # pasted 10 MB log costs no more than a long question (the final clip is far inside).
 PRE_REDACTION_CLIP_FACTOR = 4
@@ -73,14 +73,14 @@ REDACTION_MAX_PASSES = 3
 # filler ("my OpenAI key is [REDACTED]") is only a secret: never a memory item.
 ONLY_REDACTED_MAX_CONTENT_UNITS = 2
 
-# --- content guard (text.looks_like_code_or_log, SPEC §5) -------------------------------
+# --- content guard (text.looks_like_code_or_log, docs/privacy.md#the-content-guard) ------
 CODE_GUARD_WEAK_SIGNS = 2  # weak signs of code (";", "{…}", "x = y;") that together make code
 CODE_GUARD_MIN_XML_TAGS = 3  # tags (one of them closing) that make a build-file snippet
 # Chinese characters outside string literals that make a text a sentence about code
 # ("用户问 if (x) { } 里能不能省略大括号"), whatever weak signs it quotes.
 CODE_GUARD_MIN_CJK_FOR_PROSE = 6
 
-# --- journal (SPEC §9, §13) ---------------------------------------------------
+# --- journal (docs/design.md#storage-guarantees, docs/file-format.md#journal) ---
 JOURNAL_ROTATE_BYTES = 256 * KIB
 JOURNAL_DETAIL_CHARS = 500
 
@@ -92,7 +92,7 @@ LOCK_POLL_SECONDS = 0.002
 # `doctor` tries the lock this long: a healthy lock is held for milliseconds.
 DOCTOR_LOCK_TIMEOUT_SECONDS = 1.0
 
-# --- summarization (SPEC §4) ------------------------------------------------------
+# --- summarization (docs/design.md#summarization) ---------------------------------
 TRIGGER_PENDING_TURNS = 2
 TRIGGER_RECENT_TURNS = 6
 SUMMARY_BATCH_TURNS = 4
@@ -104,12 +104,12 @@ BACKOFF_MAX_SECONDS = 300.0
 BACKOFF_MAX_DOUBLINGS = 32
 CLOSE_WAIT_SECONDS = 10.0
 
-# --- the Memory Delta (SPEC §5) ----------------------------------------------------
+# --- the Memory Delta (docs/delta.md) ----------------------------------------------
 DELTA_MAX_CHARS = 256 * KIB  # a reply (or a delta file) longer than this is not a delta
 DELTA_MAX_PARSE_ATTEMPTS = 200  # '{' positions tried before giving up (no quadratic blow-up)
 DELTA_PREVIEW_CHARS = 80  # how much of an unparseable reply the journal quotes
 
-# --- model backend (SPEC §10) -----------------------------------------------------
+# --- model backend (docs/design.md#summary-backends) ------------------------------
 LLM_TIMEOUT_SECONDS = 60.0
 LLM_MAX_RETRIES = 2
 LLM_TEMPERATURE = 0.1
@@ -164,7 +164,7 @@ DELTA_MAX_ARCHIVES = 4
 CONTEXT_NOISE_MODULE_SHARE = 0.5
 CONTEXT_NOISE_MIN_MODULES = 2
 
-# --- heuristic backend (SPEC §10) -------------------------------------------------
+# --- heuristic backend (docs/design.md#summary-backends) --------------------------
 HEURISTIC_MAX_NEW_TOPICS = 2  # new topics one call may create
 HEURISTIC_KEY_TERMS = 3  # identifiers/paths named in one turn summary
 HEURISTIC_QUESTION_CHARS = 160  # the user's question as quoted inside a summary
@@ -174,7 +174,7 @@ HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic 
 HEURISTIC_TOPIC_QUESTION_CHARS = 80  # each question quoted inside a topic summary
 HEURISTIC_TOPIC_MIN_TURNS = 2  # a topic is a concern followed across this many turns
 
-# --- memory context (SPEC §7) -----------------------------------------------------
+# --- memory context (docs/context.md) ---------------------------------------------
 CONTEXT_PREFERENCES = 5
 CONTEXT_NOTES = 5
 CONTEXT_TOPICS = 3
@@ -214,7 +214,7 @@ TOKEN_ESTIMATE_CHARS_PER_TOKEN = 4
 CONTEXT_DEFAULT_HEADING_LEVEL = 2
 MARKDOWN_MAX_HEADING_LEVEL = 6
 
-# --- the command line (SPEC §11) ------------------------------------------------------
+# --- the command line (docs/cli.md) ----------------------------------------------------
 # What an @path may contribute to the answering model's user message (never to
 # memory): generous for source files, a pasted log or generated file cannot flood it.
 ATTACHMENT_MAX_BYTES = 64 * KIB
@@ -223,7 +223,7 @@ ATTACHMENT_MAX_FOLDER_ENTRIES = 100
 ATTACHMENT_BINARY_PROBE_BYTES = 8 * KIB  # a NUL byte in this first block: a binary file
 LOG_DEFAULT_ENTRIES = 20  # `log` without -n
 
-# --- repo profile (SPEC §6) -------------------------------------------------------
+# --- repo profile (docs/profile.md) -----------------------------------------------
 PROFILE_MAX_LIST_ITEMS = 20
 PROFILE_MAX_VALUE_CHARS = 120
 # Everything below in this block belongs to the repo profile collector (profile/).

@@ -1,4 +1,4 @@
-"""Typed models of ``memory.json`` (SPEC §2) and of the Memory Delta (SPEC §5).
+"""Typed models of ``memory.json`` (docs/file-format.md) and of the Memory Delta (docs/delta.md).
 
 ``MemoryDocument.model_dump(mode="json")`` is exactly the file's shape, keys in a
 stable order. Loading follows docs/file-format.md: lenient where the reference
@@ -432,7 +432,7 @@ def empty_document(generation: int = 0, epoch: str | None = None) -> MemoryDocum
 
 
 def check_invariants(doc: MemoryDocument) -> list[str]:
-    """Every cap of SPEC §2 and §9 the document breaks (an empty list when it keeps them)."""
+    """Every cap of the file (docs/design.md#the-memory-file) the document breaks (``[]``: none)."""
     problems: list[str] = []
     wm, ltm = doc.working_memory, doc.long_term_memory
 
@@ -472,7 +472,7 @@ def check_invariants(doc: MemoryDocument) -> list[str]:
     return problems
 
 
-# --- the Memory Delta (SPEC §5) ---------------------------------------------------
+# --- the Memory Delta (docs/delta.md) ---------------------------------------------
 
 
 class Operation(str, Enum):

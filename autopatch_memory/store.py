@@ -1,4 +1,4 @@
-"""The only module that touches ``memory.json`` on disk (SPEC §9, docs/file-format.md).
+"""The only module that touches ``memory.json`` on disk (docs/design.md#storage-guarantees).
 
 * Every read-modify-write holds a cross-process lock (``memory.json.lock``,
   :class:`~autopatch_memory.locking.ProcessLock`) for the whole cycle, plus a

@@ -1,4 +1,4 @@
-"""The benchmark of SPEC §14: each operation as a ratio to its floor, measured in the same run.
+"""The benchmark (docs/design.md#performance-goals): each operation as a ratio to its floor.
 
     python bench/run.py                 # full run; results to bench/results/last-run.json
     python bench/run.py --quick         # fewer samples (a smoke run)
@@ -59,7 +59,8 @@ from autopatch_memory.model import (
 )
 from autopatch_memory.store import Transaction
 
-# Goals of SPEC §14: an operation's median over its floor's (per pair of samples).
+# Goals (docs/design.md#performance-goals): an operation's median over its floor's
+# (per pair of samples).
 GOALS = {"context": 2.5, "record_turn": 1.5, "apply_delta": 1.5}
 FLOOR_OF = {"context": "read_parse", "record_turn": "durable_rmw", "apply_delta": "durable_rmw"}
 FLOOR_NAMES = {

@@ -317,7 +317,7 @@ def test_trimming_follows_the_spec_order_and_never_touches_long_term(repo: Path)
     assert len(ready) <= limits.KEEP_READY_TURNS_WHEN_TRIMMING  # step 2
     assert [t.user_text.split()[1] for t in turns][-4:] == ["8", "9", "10", "11"]  # newest kept
     trims = [e for e in store.journal.read() if e.outcome is Outcome.TRIMMED]
-    # One entry per write, naming every target, step by step in the spec's order.
+    # One entry per write, naming every target, step by step in the size policy's order.
     assert trims and all(e.op == "trim" and e.actor == "store" for e in trims)
     assert trims[0].detail is not None and trims[0].detail.startswith("drop_answer ")
     assert trims[0].target is not None and trims[0].target.startswith("turn_")
