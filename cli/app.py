@@ -32,22 +32,29 @@ from typing import Annotated, Any, TypeVar
 import typer
 from typer.core import TyperCommand
 
-from autopatch_memory import MemorySettings, __version__, limits
-from autopatch_memory.applier import ApplyReport
-from autopatch_memory.config import BackendChoice, load_settings
-from autopatch_memory.delta import extract_json_object
-from autopatch_memory.diagnostics import diagnose
-from autopatch_memory.errors import (
+from autopatch_memory import (
+    DELTA_SECTIONS,
+    ApplyReport,
     AutopatchMemoryError,
+    BackendChoice,
+    BackendSpec,
+    ChangeAction,
+    ChangeOutcome,
     ChangeRejectedError,
     DeltaParseError,
+    ExportFormat,
+    IntentType,
+    LongTermType,
+    MemoryChange,
+    MemorySettings,
+    ProjectMemory,
     UnknownIntentError,
+    __version__,
+    diagnose,
+    extract_json_object,
+    limits,
+    memory_access,
 )
-from autopatch_memory.exchange import ExportFormat
-from autopatch_memory.governance import ChangeAction, ChangeOutcome, MemoryChange
-from autopatch_memory.intents import IntentType, memory_access
-from autopatch_memory.memory import BackendSpec, ProjectMemory
-from autopatch_memory.model import DELTA_SECTIONS, LongTermType
 
 from .answer import (
     NO_MODEL_HINT,
@@ -320,7 +327,7 @@ def _root(
 def chat(repo: RepoArg = None) -> None:
     """Chat about the repository, with memory (type /help inside)."""
     root = resolve_repo(repo)
-    settings = load_settings(root)
+    settings = MemorySettings.from_env(root)
     with opened(root, backend=None, refresh_profile=True) as memory:
         _note_profile_failure(memory)
         runner = TurnRunner.from_settings(
@@ -343,10 +350,12 @@ def ask(
     if not memory_access(choose(question, intent).intent).reads:
         # The gate holds for the whole command: an audit or patch turn opens nothing
         # under .autopatch-j — not the memory, the journal, nor the project's config.
-        runner = TurnRunner.from_settings(None, load_settings(None), repo_root=root, cwd=Path.cwd())
+        runner = TurnRunner.from_settings(
+            None, MemorySettings.from_env(None), repo_root=root, cwd=Path.cwd()
+        )
         _answer_once(runner, question, intent, json_out, early=[])
         return
-    settings = load_settings(root)
+    settings = MemorySettings.from_env(root)
     with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
         early = _take_failure(memory)
         runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())

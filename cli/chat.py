@@ -25,19 +25,21 @@ from typing import TextIO
 
 from rich.text import Text
 
-from autopatch_memory.errors import (
+from autopatch_memory import (
     BackendError,
+    ChangeAction,
     ChangeRejectedError,
     ConfigError,
+    ExportFormat,
+    IntentType,
     ItemNotFoundError,
+    LongTermType,
+    MemoryChange,
+    ProjectMemory,
     StoreError,
     UnknownIntentError,
+    parse_intent,
 )
-from autopatch_memory.exchange import ExportFormat
-from autopatch_memory.governance import ChangeAction, MemoryChange
-from autopatch_memory.intents import IntentType, parse_intent
-from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import LongTermType
 
 from .answer import NO_MODEL_HINT, TurnResult, TurnRunner
 from .closing import finish

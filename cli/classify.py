@@ -59,10 +59,13 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from autopatch_memory import limits
-from autopatch_memory.directives import DirectiveKind, directives_in
-from autopatch_memory.intents import IntentType
-from autopatch_memory.text import normalize
+from autopatch_memory import (
+    DirectiveKind,
+    IntentType,
+    directives_in,
+    limits,
+    normalize_text,
+)
 
 
 def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
@@ -145,9 +148,13 @@ class _Lexicon:
     """
 
     def __init__(self, *phrases: Iterable[str], exceptions: Iterable[str] = ()) -> None:
-        words = sorted({normalize(p) for group in phrases for p in group}, key=len, reverse=True)
+        words = sorted(
+            {normalize_text(p) for group in phrases for p in group}, key=len, reverse=True
+        )
         self._pattern = _rx("|".join(_bounded(w) for w in words)) if words else None
-        self._exceptions = tuple(sorted({normalize(e) for e in exceptions}, key=len, reverse=True))
+        self._exceptions = tuple(
+            sorted({normalize_text(e) for e in exceptions}, key=len, reverse=True)
+        )
 
     def find(self, norm: str) -> list[str]:
         """The phrases present in ``norm`` (already normalized), in text order."""
@@ -1752,7 +1759,7 @@ def _repo_names(text: str, norm: str, profile_names: Sequence[str]) -> list[str]
         ):
             found.append(name)
     for name in profile_names:
-        key = normalize(name)
+        key = normalize_text(name)
         if key in _COMMON_WORDS or len(key) < 3 or _is_known(key):
             continue  # a module called "example" or "api" is no pointer by itself
         if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", norm, re.ASCII):
@@ -1934,7 +1941,7 @@ def _prose(text: str, reading: Reading) -> str:
     "/fix-stock" are names, their words ask for no audit or patch. (CamelCase and
     snake_case names need nothing: a word matches only as a whole word.)"""
     names = [*reading.paths, *reading.dotted, *(n for n in reading.names if "-" in n)]
-    for name in sorted({normalize(n).lstrip("@") for n in names}, key=len, reverse=True):
+    for name in sorted({normalize_text(n).lstrip("@") for n in names}, key=len, reverse=True):
         text = text.replace(name, " ")
     return text
 
@@ -1949,7 +1956,7 @@ def _read_problems(reading: Reading) -> None:
         if not (c.question and _CHOICE_RE.search(c.norm))
     )
     for phrase in _NOT_PROBLEMS:  # "constructor injection", "防重复提交": no problem said
-        unchoice = unchoice.replace(normalize(phrase), " ")
+        unchoice = unchoice.replace(normalize_text(phrase), " ")
     reading.problems = _PROBLEMS.find(unchoice) + _all(_PROBLEM_RE, unchoice)
     reading.evaluative = _EVALUATIVE.find(norm)
     reading.existence = bool(_EXISTENCE_RE.search(norm))
@@ -2001,7 +2008,7 @@ def _questioned_text(text: str) -> str:
 def read(text: str, *, names: Sequence[str] = ()) -> Reading:
     """Read ``text`` for the router (see :class:`Reading`)."""
     text = _questioned_text(text)
-    norm = normalize(text).strip()
+    norm = normalize_text(text).strip()
     # A quoted message ("'Address already in use'") is read as words, not as clauses.
     reading = Reading(text=text, norm=norm, clauses=_clauses(_QUOTED_RE.sub(" ", norm)))
     reading.is_question = any(c.question for c in reading.clauses)
@@ -2306,7 +2313,7 @@ def _only_a_standing_wish(text: str, names: Sequence[str]) -> bool:
         d
         for d in directives_in(text)
         if d.kind in (DirectiveKind.RULE, DirectiveKind.CANCEL)
-        and _STANDING_MARKER_RE.search(normalize(d.clause))
+        and _STANDING_MARKER_RE.search(normalize_text(d.clause))
     ]
     if not wishes:
         return False

@@ -29,7 +29,9 @@ from rich.console import RenderableType
 from rich.status import Status
 from rich.text import Span, Text
 
-from autopatch_memory.text import TERMINAL_UNSAFE_RE
+from autopatch_memory import (
+    TERMINAL_UNSAFE_RE,
+)
 
 __all__ = ["Console", "Line", "WaitingText", "color_enabled", "safe", "terminal_safe"]
 

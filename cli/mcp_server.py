@@ -44,23 +44,27 @@ from mcp_types import (
 )
 from pydantic import BaseModel, Field, ValidationError
 
-from autopatch_memory import MemorySettings, __version__, limits
-from autopatch_memory.context import ContextItem
-from autopatch_memory.errors import (
+from autopatch_memory import (
     AutopatchMemoryError,
     ChangeRejectedError,
+    ContextItem,
     HardLimitError,
+    IntentType,
     ItemNotFoundError,
     LockTimeoutError,
+    LongTermType,
+    MemoryChange,
+    MemorySettings,
+    ProjectMemory,
+    RepoProfile,
+    SearchHit,
     StoreError,
     UnknownIntentError,
+    __version__,
+    export_markdown,
+    limits,
+    memory_access,
 )
-from autopatch_memory.exchange import export_markdown
-from autopatch_memory.governance import MemoryChange
-from autopatch_memory.intents import IntentType, memory_access
-from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import LongTermType, RepoProfile
-from autopatch_memory.search import SearchHit
 
 __all__ = ["RESOURCE_URIS", "SERVER_NAME", "TOOL_NAMES", "build_server", "serve"]
 

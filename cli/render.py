@@ -11,20 +11,27 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from autopatch_memory import JournalEntry, Outcome, limits
-from autopatch_memory.applier import ApplyReport
-from autopatch_memory.context import MemoryContext
-from autopatch_memory.diagnostics import CheckStatus, Diagnosis
-from autopatch_memory.exchange import ImportReport
-from autopatch_memory.governance import (
+from autopatch_memory import (
+    ApplyReport,
     ChangeAction,
     ChangeOutcome,
+    CheckStatus,
+    Diagnosis,
+    ImportReport,
+    JournalEntry,
+    LongTermItem,
+    LongTermType,
     MemoryChange,
+    MemoryContext,
+    MemoryDocument,
+    MemoryItemKind,
+    Outcome,
+    Reason,
+    RepoProfile,
+    SearchHit,
     label_is_redundant,
+    limits,
 )
-from autopatch_memory.model import LongTermItem, LongTermType, MemoryDocument, RepoProfile
-from autopatch_memory.reasons import Reason
-from autopatch_memory.search import MemoryItemKind, SearchHit
 
 from .answer import TurnResult
 from .console import Line
