@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -45,6 +46,13 @@ def java_repo(tmp_path: Path) -> Path:
     return root
 
 
+def _default_interrupt() -> None:
+    # A runner started in the background of a shell (nohup, `cmd &`, some CI agents)
+    # ignores SIGINT, and an ignored SIGINT is inherited: Python then never raises
+    # KeyboardInterrupt. A user's terminal delivers Ctrl-C, so the chat starts with it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_chat(repo: Path, server: FakeOpenAIServer, *, backend: str = "heuristic") -> Any:
     env = dict(os.environ)  # the fail-closed environment of conftest
     env.update(
@@ -63,6 +71,7 @@ def start_chat(repo: Path, server: FakeOpenAIServer, *, backend: str = "heuristi
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(40, 120),
+        preexec_fn=_default_interrupt,
     )
     child.expect(PROMPT)
     return child
