@@ -63,10 +63,67 @@ def worst_adversarial_seconds() -> tuple[float, str]:
     return worst
 
 
+# An ordinary recorded turn: a question, an answer with prose in both languages, code,
+# configuration with placeholders, a stack trace and build output, and no secret.
+ORDINARY_TURN = """用户问：OrderService 偶尔抛 OptimisticLockingFailureException，怎么排查？
+配置如下：
+spring:
+  datasource:
+    url: jdbc:mysql://db:3306/mall?useSSL=false&serverTimezone=Asia/Shanghai
+    username: ${DB_USER}
+    password: ${DB_PASSWORD}
+  redis:
+    host: 127.0.0.1
+    timeout: 3000ms
+
+回答：先确认 @Version 字段是否在每次更新时带上。The retry should wrap the whole
+transaction, not only the save call, otherwise the stale entity is reused.
+
+```java
+@Retryable(value = OptimisticLockingFailureException.class, maxAttempts = 3)
+@Transactional
+public void pay(Long orderId, String token) {
+    Order order = orderRepository.findById(orderId).orElseThrow();
+    if (!tokenService.verify(token)) { throw new AccessDeniedException("bad token"); }
+    order.setStatus(OrderStatus.PAID);
+    orderRepository.save(order);
+}
+```
+
+日志里的栈：
+org.springframework.orm.ObjectOptimisticLockingFailureException: Row was updated or deleted
+    at com.acme.mall.order.OrderService.pay(OrderService.java:88)
+    at com.acme.mall.order.OrderController.pay(OrderController.java:41)
+[INFO] BUILD SUCCESS  Tests run: 128, Failures: 0, Errors: 0, Skipped: 2
+密码字段用 BCryptPasswordEncoder 加密，token 有效期 2 小时，见 docs/security.md。
+Run mvn -pl order-service -am test before pushing; keep the key takeaway in the README.
+"""
+ORDINARY_REPEATS = 200
+
+
+def ordinary_text_ms() -> tuple[float, float]:
+    """Redaction cost on text without secrets, the common case (every recorded turn):
+    the median of one turn with the cache cleared, and the time for 256 KiB of it."""
+    samples = []
+    for _ in range(ORDINARY_REPEATS):
+        redact.cache_clear()
+        started = time.perf_counter()
+        redact(ORDINARY_TURN)
+        samples.append(time.perf_counter() - started)
+    samples.sort()
+    big = (ORDINARY_TURN * (ADVERSARIAL_BYTES // len(ORDINARY_TURN) + 1))[:ADVERSARIAL_BYTES]
+    redact.cache_clear()
+    started = time.perf_counter()
+    redact(big)
+    big_seconds = time.perf_counter() - started
+    return samples[len(samples) // 2] * 1000, big_seconds * 1000
+
+
 def bench_secrets() -> dict[str, Any]:
     """The numbers ``bench/run.py`` reports (and this script prints as a table)."""
     result = score(redact)
     seconds, unit = worst_adversarial_seconds()
+    turn_ms, big_ms = ordinary_text_ms()
     return {
         "recall": round(result.recall.rate, 4),
         "precision": round(result.precision.rate, 4),
@@ -74,6 +131,8 @@ def bench_secrets() -> dict[str, Any]:
         "look_alikes": result.precision.total,
         "worst_adversarial_ms": round(seconds * 1000, 1),
         "worst_adversarial_unit": unit[:20],
+        "ordinary_turn_ms": round(turn_ms, 3),
+        "ordinary_256k_ms": round(big_ms, 1),
         "table": render(result),
     }
 
@@ -81,7 +140,10 @@ def bench_secrets() -> dict[str, Any]:
 def render_summary(numbers: dict[str, Any]) -> str:
     return (
         f"{numbers['table']}\n\nworst redaction of a 256 KiB adversarial text: "
-        f"{numbers['worst_adversarial_ms']:.1f} ms (unit {numbers['worst_adversarial_unit']!r})"
+        f"{numbers['worst_adversarial_ms']:.1f} ms (unit {numbers['worst_adversarial_unit']!r})\n"
+        f"redaction of an ordinary {len(ORDINARY_TURN)}-character turn: "
+        f"{numbers['ordinary_turn_ms']:.3f} ms (median); 256 KiB of such text: "
+        f"{numbers['ordinary_256k_ms']:.1f} ms"
     )
 
 
