@@ -55,6 +55,16 @@ PRE_REDACTION_CLIP_FACTOR = 4
 SECRET_MIN_CHARS_IN_PROSE = 4
 SECRET_MIN_CHARS_STATED = 3
 SECRET_MIN_DIGITS_IN_PROSE = 6
+# Key material after a bare "key" ("the key is …") must look random: at least this long
+# (hex: this long), and its runs of lower-case, capitals and digits either this many per
+# character or this many runs of digits ("user:session:12345" is a name and a number).
+SECRET_MIN_CHARS_RANDOM = 12
+SECRET_MIN_HEX_CHARS_RANDOM = 16
+SECRET_RANDOM_RUNS_PER_CHAR = 0.35
+SECRET_MIN_DIGIT_RUNS_RANDOM = 3
+# A string literal handed to a crypto API or as the secret of an SDK's (id, secret) pair
+# is key material from this many characters on (shorter ones are names and labels).
+SECRET_MIN_CHARS_KEY_LITERAL = 8
 # A name (``rawPassword``, ``secret2``) holds fewer digits than this; a value may hold more.
 SECRET_MIN_DIGITS_IN_VALUE_NOT_NAME = 2
 # "Bearer <letters only>" is a credential only when it is this long ("Bearer authentication").
