@@ -77,7 +77,7 @@ NOT_SECRET_VALUES: frozenset[str] = frozenset(
     null none nil true false undefined required optional empty yes no on off
     text varchar password passwd token hidden masked redacted placeholder example
     dummy todo tbd n/a na include omit same-origin auto default disabled enabled new await
-    replace_me replaceme change_me fixme env file stdin prompt
+    replace_me replaceme change_me fixme env file stdin prompt ~
     """.split()
 )
 # After "my password is ...": a description, not the password itself.
@@ -130,8 +130,13 @@ _Replacer = Callable[["re.Match[str]"], str]
 
 _PLACEHOLDER_RE = re.compile(
     r"""^(?:\$\{|\{\{|\#\{|<[^<>]*>$|\[[A-Za-z\s_-]*\]?$|%[sd(]|\$[A-Za-z_(]|%[A-Za-z_]\w*%$|\$env:
-    |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|<your|enc\(|vault:)""",
+    |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|<your|enc\(|vault:|@[\w.\-]+@$)""",
     re.I | re.X,
+)
+# The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
+# a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
+_PUBLIC_ID_RE = re.compile(
+    r"^(?:ding[a-z0-9]{12,24}|wx[0-9a-f]{16}|ww[0-9a-f]{16}|cli_[0-9a-f]{16}|AC[0-9a-f]{32})$"
 )
 # "sk-...", "ghp_xxx…", "AKIA****": a value shown elided, not the value.
 _ELIDED_RE = re.compile(r"(?:\.{3}|…)[\"'`”]?$|\*{3,}")
@@ -193,6 +198,7 @@ def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         not bare
         or bare.startswith(MARKER_PREFIX)
         or bool(_ELIDED_RE.search(value.strip()))
+        or bool(_PUBLIC_ID_RE.match(bare))
         or bool(_PLACEHOLDER_RE.match(bare))
         or _is_word_list_value(bare, words=words)
         or "(" in bare  # request.getParameter("pw"), encoder.encode(x)
@@ -212,6 +218,15 @@ def _credential_like(value: str) -> bool:
     return any(ch.isdigit() or not (ch.isalnum() or ch == "-") for ch in bare)
 
 
+# application-prod.yml, id_rsa.pem, HTTP/1.1, TLSv1.2, nacos-server:v2.3.1: a file, a
+# protocol or an image named in a sentence, not a value stated in it
+_NAMED_THING_RE = re.compile(
+    r"^[\w.\-]+\.(?:ya?ml|properties|xml|json|java|kt|jar|war|sql|sh|txt|md|conf|cfg|ini|env"
+    r"|log|pem|crt|key|jks|p12|pfx|gradle|kts|py|js|ts|go|toml|lock)$"
+    r"|^(?:HTTP|HTTPS|TLS|SSL|SMTP|FTP|SSH|SOCKS)(?:/|v)\d(?:\.\d)?$"
+    r"|^[a-z0-9][\w.\-]*:[\w.\-]+@sha256:[0-9a-f]{16,64}$",
+    re.I,
+)
 # 8-16, 1.2.3, v2.0, 1,532: a range, a version or a number with separators
 _QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
 
@@ -223,7 +238,7 @@ def _plausible_in_prose(value: str, *, min_chars: int) -> bool:
     bare = _bare(value)
     if len(bare) < min_chars or _not_a_value(bare) or not _credential_like(bare):
         return False
-    if _QUANTITY_RE.match(bare):
+    if _QUANTITY_RE.match(bare) or _NAMED_THING_RE.match(bare):
         return False
     return not (bare.isdigit() and len(bare) < limits.SECRET_MIN_DIGITS_IN_PROSE)
 
@@ -285,10 +300,11 @@ def _value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None
 
 
 def _quoted(limit: int) -> str:
-    """A single-, double- or back-quoted string on one line (escapes allowed)."""
+    """A single-, double- or back-quoted string on one line (escapes allowed, and SQL's
+    doubled quote: 'Ado;Bill''ro')."""
     return (
         rf'"(?:[^"\\\n]|\\.){{1,{limit}}}"'
-        rf"|'(?:[^'\\\n]|\\.){{1,{limit}}}'"
+        rf"|'(?:[^'\\\n]|\\.|''){{1,{limit}}}'"
         rf"|`[^`\n]{{1,{limit}}}`"
         rf"|“[^”\n]{{1,{limit}}}”"
     )
@@ -408,6 +424,7 @@ _VENDOR_TOKENS: tuple[tuple[str, SecretKind, str], ...] = (
     ("notion", SecretKind.VENDOR_TOKEN, r"ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43}(?!\w)"),
     ("square", SecretKind.VENDOR_TOKEN, r"sq0(?:atp|csp)-[\w-]{22,}"),
     ("nuget", SecretKind.VENDOR_TOKEN, r"oy2[a-z0-9]{43}(?![a-z0-9])"),
+    ("sentry", SecretKind.VENDOR_TOKEN, r"sntry[su]_[\w+/=]{40,}"),
 )
 # The first character of every prefix above (tests check that none is missing).
 _VENDOR_FIRST_CHARS = "AGLNPSabcdghknoprswxy"
@@ -602,7 +619,7 @@ _CONFIG_SET_RE = _compile(
 )
 _SECRET_KEY_NAME_RE = _compile(
     r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
-    r"|private[-_.]?key|requirepass|masterauth|_auth)$"
+    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)$"
 )
 
 
@@ -635,11 +652,17 @@ def _account_slash_password(m: re.Match[str]) -> str:
     value = _bare(m.group("value"))
     if m.string[m.end() : m.end() + 1] == "/" or value.startswith("."):
         return m.group(0)  # root/.ssh/…: a path
-    if _FILE_NAME_RE.match(value) or not _plausible_in_prose(
-        value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+    if (
+        _FILE_NAME_RE.match(value)
+        or _IMAGE_TAG_RE.match(value)
+        or not _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     ):
         return m.group(0)
     return _value_group(SecretKind.PASSWORD)(m)
+
+
+# nacos/nacos-server:v2.3.1, library/mysql:8.0@sha256:…: an image, not user/password
+_IMAGE_TAG_RE = re.compile(r"^[a-z0-9][a-z0-9._\-]*:[\w.\-]+(?:@sha256:[0-9a-f]{16,64})?$")
 
 
 # The secret that follows an access key id in a call: build(endpoint, "LTAI…", "x").
@@ -682,11 +705,25 @@ _NEXT_SECRET_RE = _compile(
     r"[^\s，,。；;:：=是为]{1,16}(?:[ \t]+[^\s，,。；;:：=是为]{1,16}){0,2}?[ \t]*"
     + _NEXT_CONNECTOR_VALUE
 )
+# "密码在 … 里，是 X", "重置了 AppSecret，现在是 X": found at the comma, the keyword
+# looked for in the clause before it (a pattern that started at every keyword and
+# scanned ahead for a comma cost a factor on keyword-dense text).
 _SECRET_AFTER_COMMA_RE = _compile(
-    r"(?:密码|口令|密钥|秘钥|令牌|(?<![A-Za-z])(?i:password|secret|token|app[ _\-]?secret"
-    r"|api[ _\-]?key)(?![A-Za-z]))[^。\n]{0,40}?[，,][ \t]*(?:就|现在|目前|当前|新的|已经|改成了?)?"
-    + _NEXT_CONNECTOR_VALUE
+    r"[，,][ \t]*(?:就|现在|目前|当前|新的|已经|改成了?)?" + _NEXT_CONNECTOR_VALUE
 )
+_KEYWORD_BEFORE_COMMA_RE = re.compile(
+    r"(?:密码|口令|密钥|秘钥|令牌|(?<![A-Za-z])(?i:password|secret|token|app[ _\-]?secret"
+    r"|api[ _\-]?key)(?![A-Za-z]))[^。\n]*$"
+)
+
+
+def _secret_after_comma(m: re.Match[str]) -> str:
+    clause = m.string[max(0, m.start() - limits.SECRET_CLAUSE_CHARS) : m.start()]
+    if not _KEYWORD_BEFORE_COMMA_RE.search(clause):
+        return m.group(0)
+    return _plausible_value(m)
+
+
 # A list of secrets: "the passwords are [R] and X", "Tokens: [R] (dev), X (prod)",
 # "AK/SK 分别是 [R] 和 X". What follows a key id must be key material itself.
 _LISTED_SECRET_RE = _compile(
@@ -996,7 +1033,8 @@ _KEYWORD = (
         (
             *(f"{prefix}[-_.]?key" for prefix in _KEY_PREFIXES),
             *"apikey accountkey keypass storepass requirepass masterauth".split(),
-            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig sk".split(),
+            r"erlang[-_.]?cookie",
+            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig sk ak".split(),
             "signature",
             "key",
         )
@@ -1004,7 +1042,20 @@ _KEYWORD = (
     + ")"
 )
 _SHORT_KEYWORDS = frozenset(
-    {"pass", "pwd", "pw", "auth", "sig", "signature", "passcode", "aeskey", "aes_key", "sk", "key"}
+    {
+        "pass",
+        "pwd",
+        "pw",
+        "auth",
+        "sig",
+        "signature",
+        "passcode",
+        "aeskey",
+        "aes_key",
+        "sk",
+        "key",
+        "ak",
+    }
 )
 _QUERY_ONLY_KEYWORDS = frozenset({"sig", "signature"})
 # Besides ``=``/``:``/``=>``/``:=`` and full-width forms, three shapes whose value must
@@ -1154,12 +1205,17 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
         return True  # ${JWT_SECRET:?must be set}: an error message, not a default
     if m.group("sep") == ":" and _COORDINATE_RE.match(value):
         return True  # group:artifact:version
+    if _REFERENCE_KEY_RE.search(text[key_start:kw_start]) and _OBJECT_NAME_RE.match(value):
+        return True  # existingSecret: mall-mysql names a Kubernetes Secret
     return bool(
         (m.group("comma") or m.group("dsl") is not None) and not _literal_form_ok(m, key_start)
     )
 
 
 _PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
+_KEY_ID_RE = re.compile(r"^(?=[A-Z0-9]*\d)[A-Z0-9]{16,40}$")
+_REFERENCE_KEY_RE = re.compile(r"(?i)(?:existing|external|ref|from)[-_.]?$")
+_OBJECT_NAME_RE = re.compile(r"^[\"']?[a-z0-9](?:[a-z0-9.\-]{0,251}[a-z0-9])?[\"']?$")
 _COORDINATE_RE = re.compile(r"^[A-Za-z][\w.\-]{0,100}:v?\d[\w.\-]{0,40}(?::[\w.\-]{1,40})?$")
 
 
@@ -1171,11 +1227,18 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
     in_default = text[key_start - 2 : key_start] == "${"
     if m.group("kw").lower() == "key":
         return _random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
+    if m.group("kw").lower() == "ak":
+        return _random_looking(inner) or bool(_KEY_ID_RE.match(inner))  # an access key id
     # After "=", or as the default of "${key:default}", the value is a literal.
     literal = m.group("sep") in ("=", ":=", "=>", "＝") or in_default
-    code = not quoted and not in_query and not in_default and _code_line(m, key_start)
-    if _not_a_value(inner, code=code, words=not literal):
+    if _not_a_value(inner, words=not literal):
         return False
+    if (
+        not (quoted or in_query or in_default)
+        and _is_code_reference(inner.strip())
+        and _code_line(m, key_start)
+    ):
+        return False  # ``password = rawPassword``: a variable where code may be around
     if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
         return False  # ``String pwd = input;``: a variable, not a literal
     prose = m.group("sep") in (":", "：") and _prose_key(text, key_start, m.end("kw"))
@@ -1314,7 +1377,11 @@ _STATED_VALUE = r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256}"
 _VALUE_START = r"(?![=:：＝]|\[REDACTED:)"
 _CREDENTIAL_SHAPE = r"(?=[A-Za-z]{0,255}[\x21\x23-\x26\x28-\x40\x5b-\x5f\x7b-\x7e])"
 _ZH_VALUE = (
-    r"[ \t]{0,4}[:：]?[ \t]{0,4}(?P<q>[「『“\"'`])?"
+    r"[ \t]{0,4}[:：]?[ \t]{0,4}"
+    # "密码还是之前那个 X", "SecretKey 我放这了 X": a few words before the value
+    # (neither a remark nor a gap runs over a connector: "密码是密码是…" stays cheap)
+    r"(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e]))?"
+    r"(?P<q>[「『“\"'`])?"
     + _VALUE_START
     + r"(?(conn)|(?(q)|"
     + _CREDENTIAL_SHAPE
@@ -1325,7 +1392,7 @@ _ZH_VALUE = (
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
     r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
-    r"|[ \t]{0,2}[\w\u4e00-\u9fff]{1,8}?[ \t]{0,2}"
+    r"|[ \t]{0,2}(?:(?!是|为)[\w\u4e00-\u9fff]){1,8}?[ \t]{0,2}"
     r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填))?"
 )
 _ZH_SENTENCE_RE = _compile(
@@ -1342,7 +1409,11 @@ _ASCII_IN_ZH_RE = _compile(
     + _ASCII_KEYWORD_IN_ZH
     + _ZH_REMARK
     + r"[ \t]{0,4}(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
-    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|：)" + _ZH_VALUE
+    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|：)?" + _ZH_VALUE
+)
+# Words that point somewhere else: "密码：见 1Password", "token 在 Vault 里", "通过 X 获取".
+_ZH_POINTER_RE = re.compile(
+    r"见|参考|参见|查看|看|在|位于|联系|问|找|通过|由|从|来自|变量|文件|配置"
 )
 
 
@@ -1356,14 +1427,16 @@ def _zh_sentence(m: re.Match[str]) -> str:
     value, conn = m.group("value"), m.group("conn")
     if len(value) < limits.SECRET_MIN_CHARS_STATED or value.startswith(MARKER_PREFIX):
         return m.group(0)  # cheap checks first: a text may hold thousands of candidates
+    if _inside_marker(m.string, m.start("kw")):
+        return m.group(0)  # "[REDACTED:secret_value]" names no secret
     bare = _bare(value)
     if (bare.isdigit() or _QUANTITY_RE.match(bare)) and _ZH_UNIT_RE.match(
         m.string, m.start("value") + len(bare)
     ):
         return m.group(0)  # 密钥长度是 2048 位: a quantity
-    remark = m.group("remark")
-    if _about_an_attribute(remark):
-        return m.group(0)  # 密码长度：12, token 有效期：2h
+    remark, gap = m.group("remark"), m.group("gap")
+    if _about_an_attribute(remark, gap) or (gap and _ZH_POINTER_RE.search(gap)):
+        return m.group(0)  # 密码长度：12, token 有效期：2h, 密码：见 1Password
     kw = m.group("kw").lower().replace(" ", "")
     if kw in ("pin", "pin码"):
         ok = bool(_PIN_RE.match(bare))
@@ -1372,6 +1445,7 @@ def _zh_sentence(m: re.Match[str]) -> str:
     elif not m.group("q") and (
         conn is None
         or remark
+        or gap
         or _ZH_WEAK_CONNECTOR_RE.match(conn)
         or m.re is _ASCII_IN_ZH_RE
         or _ZH_WORD_AFTER_RE.match(m.string, m.start("value") + len(bare))
@@ -1414,7 +1488,7 @@ def _user_then_password(m: re.Match[str]) -> str:
 # "key" ("the key is …") and "pin" need a value of their own shape (_en_sentence).
 _SENTENCE_KEY_PREFIXES = (
     "api access secret private license app master signing deploy admin root encryption"
-    " decryption aes hmac jwt"
+    " decryption aes hmac jwt unseal recovery"
 ).split()
 # A word of a qualifier or a relative clause: taken whole, so backtracking stays short.
 _EN_WORD = r"[^\s,.;:!?\"'`，。；：()（）]{1,40}(?![^\s,.;:!?\"'`，。；：()（）])"
@@ -1429,7 +1503,8 @@ _EN_CONNECTORS = (
 )
 _EN_SENTENCE_RE = _compile(
     _gate("PpTtSsCcAaLlMmDdRrEeHhJjKk")
-    + r"(?<![\w\-])(?P<kw>(?i:"
+    # MYSQL_ROOT_PASSWORD may be the subject; /oauth/token may not
+    + r"(?<![A-Za-z0-9\-/])(?P<kw>(?i:"
     + _one_of(
         (
             *(rf"{prefix}[ \t_\-]?keys?" for prefix in _SENTENCE_KEY_PREFIXES),
@@ -1442,6 +1517,7 @@ _EN_SENTENCE_RE = _compile(
         )
     )
     + "))"
+    r"(?:[ \t]{1,4}#?\d{1,2}(?![\w.]))?"  # "Unseal Key 1: …", "token #2: …"
     # "my token (don't share): X": a remark in brackets
     r"(?P<remark>[ \t]{0,4}[(（][^()（）\n]{1,30}[)）])?"
     # "the password for the staging DB is X": a qualifier, then a connector;
@@ -1449,7 +1525,7 @@ _EN_SENTENCE_RE = _compile(
     # "the password I set was X": a relative clause, then a connector
     r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+" + _EN_WORD + r"){1,4}?)?"
     r"[ \t]*(?:(?P<conn>(?i:" + _EN_CONNECTORS + r"))[ \t]*(?P<colon>:)?"
-    r"|(?P<sep>[:=]|->|→))"
+    r"|(?P<sep>[:=]|->|→|[—–]))"
     r"|(?P<qual2>(?:[ \t]+" + _EN_ASCII_WORD + r"){1,4}?)[ \t]*"
     r"(?:(?P<sep2>:|->|→)|(?P<rconn>(?i:is|are|was|were|should[ \t]+be|must[ \t]+be))))?"
     r"[ \t]+(?P<q>[\"'`“])?"
@@ -1551,7 +1627,7 @@ def _about_an_attribute(*parts: str | None) -> bool:
 
 def _en_sentence(m: re.Match[str]) -> str:
     value = m.group("value")
-    if value.startswith(MARKER_PREFIX):
+    if value.startswith(MARKER_PREFIX) or _inside_marker(m.string, m.start("kw")):
         return m.group(0)
     kw = m.group("kw").lower()
     words = m.group("qual") or m.group("qual2")
@@ -1569,6 +1645,9 @@ def _en_sentence(m: re.Match[str]) -> str:
     return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
 
 
+_ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
+
+
 def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
     """Whether the value an English sentence states after a secret keyword is one."""
     conn = (m.group("conn") or "").lower()
@@ -1576,7 +1655,7 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
     owner = bool(_OWNER_RE.search(text, max(0, m.start() - 60), m.start()))
     min_chars = limits.SECRET_MIN_CHARS_IN_PROSE
     sep = m.group("sep") or m.group("sep2")
-    qualified = m.group("qual") or m.group("qual2") or m.group("remark") or sep in ("->", "→")
+    qualified = m.group("qual") or m.group("qual2") or m.group("remark") or sep in _ARROWS
     if kw in ("pw", "pwd") and not (conn or sep):
         return False  # "-field=pw secret/db": an abbreviation needs "is"/":"
     if sep and not qualified and " " not in kw and not kw.endswith("s"):
@@ -1650,8 +1729,18 @@ _ENV_LINE_RE = _compile(
 )
 
 
+_SECRET_NAME_PARTS = frozenset(
+    "AUTH SECRET SECRETS TOKEN CREDENTIAL CREDENTIALS PASSWORD PASS PWD KEY APIKEY".split()
+)
+
+
 def _env_line(m: re.Match[str]) -> str:
-    if not _SECRET_KEY_NAME_RE.search(m.group("key")) or _not_a_value(m.group("value")):
+    key, value = m.group("key"), m.group("value")
+    if _not_a_value(value):
+        return m.group(0)
+    # NACOS_AUTH_IDENTITY_VALUE=bb5n…: a secret word inside the name, random key material
+    inside = bool(_SECRET_NAME_PARTS & set(key.split("_"))) and _random_looking(value)
+    if not (_SECRET_KEY_NAME_RE.search(key) or inside):
         return m.group(0)
     return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
 
@@ -1752,7 +1841,7 @@ def _strong_credential(value: str) -> bool:
 
 def _user_password_pair(m: re.Match[str]) -> str:
     value = _bare(m.group("value"))
-    if not _strong_credential(value) or _not_a_value(value):
+    if not _strong_credential(value) or _not_a_value(value) or _IMAGE_TAG_RE.match(value):
         return m.group(0)
     text, start = m.string, m.start()
     user_start = start
@@ -1790,6 +1879,46 @@ def _bracketed_secret(m: re.Match[str]) -> str:
     if _not_a_value(value):
         return m.group(0)
     return _replace_span(m, "value", marker(SecretKind.PASSWORD))
+
+
+# INSERT INTO sys_user (name, password) VALUES ('ops', 'x'): the value in the secret column
+_SQL_INSERT_RE = _compile(
+    r"\b(?i:insert)[ \t]+(?i:into)[ \t]+[\w.`\"\[\]]{1,128}[ \t]*\((?P<columns>[^()\n]{1,512})\)"
+    r"[ \t]*(?i:values)[ \t]*\((?P<values>(?:'(?:[^'\n]|''){0,256}'|[^()'\n]|\([^()'\n]{0,64}\))"
+    r"{1,2048})\)"
+)
+# One value of the list and the comma after it.
+_SQL_LITERAL_RE = re.compile(r"[ \t]*(?P<v>'(?:[^'\n]|''){0,256}'|[^,']*)[ \t]*(?:,|$)")
+_SECRET_COLUMN_NAME_RE = re.compile(
+    r"(?i)^[`\"\[]?\w{0,30}(?:pass(?:word|wd)?|pwd|secret|token|api_?key)[`\"\]]?$"
+)
+
+
+def _sql_insert(m: re.Match[str]) -> str:
+    columns = [c.strip() for c in m.group("columns").split(",")]
+    secret = {i for i, c in enumerate(columns) if _SECRET_COLUMN_NAME_RE.match(c)}
+    if not secret:
+        return m.group(0)
+    out, cursor = [], 0
+    values = m.group("values")
+    for index, lit in enumerate(_SQL_LITERAL_RE.finditer(values)):
+        body = lit.group("v")
+        if index in secret and body.startswith("'") and len(body) > 2:
+            inner = body[1:-1]
+            if not _not_a_value(inner) and not inner.startswith(("$2a$", "$2b$", "{bcrypt}")):
+                start = lit.start("v") + 1
+                out.append(values[cursor:start] + marker(SecretKind.PASSWORD))
+                cursor = start + len(inner)
+        if lit.end() >= len(values):
+            break
+    out.append(values[cursor:])
+    return _replace_span(m, "values", "".join(out))
+
+
+# The cookie a RabbitMQ/Erlang node authenticates with, shown by cat .erlang.cookie
+_ERLANG_COOKIE_FILE_RE = _compile(
+    r"\.erlang\.cookie\b[^\n]{0,120}\n[ \t]{0,8}(?P<value>[A-Za-z0-9]{16,255})[ \t]*$", re.M
+)
 
 
 # "账号密码分别是 admin 和 Adm1n#2024": the second of a pair
@@ -1889,15 +2018,34 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(
         _ASCII_IN_ZH_RE,
         _zh_sentence,
-        ("是", "为", "：", "设", "改", "换", "配", "用", "写", "填", "给", "发", "叫", "分别"),
+        (
+            "是",
+            "为",
+            "：",
+            "设",
+            "改",
+            "换",
+            "配",
+            "用",
+            "写",
+            "填",
+            "给",
+            "发",
+            "叫",
+            "分别",
+            "了",
+            "这",
+        ),
     ),
     _Rule(_EN_SENTENCE_RE, _en_sentence, (*_KEYWORD_NEEDLES, "pin")),
     _Rule(_USE_AS_RE, _use_as, (" as ",)),
     # After the sentence rules: it continues a sentence they redacted (no needles).
     _Rule(_NEXT_SECRET_RE, _plausible_value),
-    _Rule(_SECRET_AFTER_COMMA_RE, _plausible_value, (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
+    _Rule(_SECRET_AFTER_COMMA_RE, _secret_after_comma, (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
     _Rule(_LISTED_SECRET_RE, _listed_secret),
     _Rule(_RESPECTIVELY_RE, _plausible_value, ("分别",)),
+    _Rule(_SQL_INSERT_RE, _sql_insert, ("insert",)),
+    _Rule(_ERLANG_COOKIE_FILE_RE, _value_group(SecretKind.PASSWORD), (".erlang.cookie",)),
     _Rule(_BRACKETED_SECRET_RE, _bracketed_secret, ("(", "（")),
     _Rule(_USER_PASSWORD_PAIR_RE, _user_password_pair, ("/",)),
 )
