@@ -76,7 +76,7 @@ SECRET_MAX_URL_CHARS = 512  # how far back a query parameter's URL is read
 # text made of many candidates still costs linear time).
 SECRET_CONTEXT_CHARS = 256
 # How far back before a comma a secret keyword makes "…，是 X" a stated secret.
-SECRET_CLAUSE_CHARS = 48
+SECRET_CLAUSE_CHARS = 96
 # "host:8080@…" is a port, not a password, up to this many digits.
 URL_PORT_MAX_DIGITS = 5
 # Redaction passes at most: one more runs only when the previous one changed the text.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from enum import Enum
@@ -121,6 +122,9 @@ _CJK_CLASS = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 )
 _CJK_TEXT_RE = re.compile("[" + _CJK_CLASS + "]")
+# Full-width letters, digits and symbols belong to a value ("Kb0rd＃Admin"); full-width
+# punctuation that ends a clause does not: ！（），：；？
+_FULLWIDTH_VALUE_CHARS = r"\uff02-\uff07\uff0a\uff0b\uff0d-\uff19\uff1c-\uff1e\uff20-\uff5e"
 _TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
 
 _Replacer = Callable[["re.Match[str]"], str]
@@ -315,7 +319,7 @@ def _quoted(limit: int) -> str:
 # next "key=" of a query or connection string); a closing bracket belongs to it
 # unless followed by space or another delimiter.
 _UNQUOTED_VALUE = (
-    r"(?:[^\s\"'`<,;&)}\]" + _CJK_CLASS + r"]"
+    r"(?:[^\s\"'`<,;&)}\]" + _CJK_CLASS + r"]|[" + _FULLWIDTH_VALUE_CHARS + "]"
     r"|[,;&](?![\s\"']|\Z|[\w.\-]{1,64}=)"
     r"|[)}\]](?![\s,;)}\]\"']|\Z))+"
 )
@@ -567,6 +571,12 @@ _XML_KEYED_ELEMENT_RE = _compile(
     r"<(?P<tag>[\w.:-]{1,40})[ \t][^<>]{0,200}?\b(?:name|key)[ \t]*=[ \t]*(?P<q>[\"'])"
     r"[\w.:-]{0,60}?" + _SECRET_TAG + r"(?P=q)[^<>]{0,200}>(?P<value>[^<]{1,1024})</(?P=tag)[ \t]*>"
 )
+# Postman environments, ECS/k8s env arrays: {"key": "password", "value": "x"}
+_JSON_NAME_VALUE_RE = _compile(
+    r"\"(?:key|name)\"[ \t]*:[ \t]*\"[\w.:-]{0,60}?"
+    + _SECRET_TAG
+    + r"\"[ \t\r\n]*,[ \t\r\n]{0,32}\"value\"[ \t]*:[ \t]*\"(?P<value>(?:[^\"\\\n]|\\.){1,1024})\""
+)
 _XML_NAME_VALUE_RE = _compile(
     _gate("nk")
     + r"\b(?:name|key)[ \t]*=[ \t]*(?P<q1>[\"'])[\w.:-]{0,60}?"
@@ -709,18 +719,22 @@ _NEXT_SECRET_RE = _compile(
 # looked for in the clause before it (a pattern that started at every keyword and
 # scanned ahead for a comma cost a factor on keyword-dense text).
 _SECRET_AFTER_COMMA_RE = _compile(
-    r"[，,][ \t]*(?:就|现在|目前|当前|新的|已经|改成了?)?" + _NEXT_CONNECTOR_VALUE
+    r"(?:[，,][ \t]*(?:就|现在|目前|当前|新的|已经|改成了?"
+    r"|(?:(?!是|为)[\u4e00-\u9fff]){1,6}(?=[是为：]))?"  # "，内容是 X", "，补一下：X"
+    r"|[;；,][ \t]*(?i:(?:the[ \t]+)?new[ \t]+one|new|now|it(?:'s|[ \t]+is)[ \t]+now)"
+    r"[ \t]*(?=[:：]))" + _NEXT_CONNECTOR_VALUE
 )
 _KEYWORD_BEFORE_COMMA_RE = re.compile(
-    r"(?:密码|口令|密钥|秘钥|令牌|(?<![A-Za-z])(?i:password|secret|token|app[ _\-]?secret"
-    r"|api[ _\-]?key)(?![A-Za-z]))[^。\n]*$"
+    r"(?:密码|口令|密钥|秘钥|令牌|(?<![A-Za-z])(?i:(?P<key>key)|password|secret|token"
+    r"|app[ _\-]?secret|api[ _\-]?key)(?![A-Za-z]))[^。\n]*$"
 )
 
 
 def _secret_after_comma(m: re.Match[str]) -> str:
     clause = m.string[max(0, m.start() - limits.SECRET_CLAUSE_CHARS) : m.start()]
-    if not _KEYWORD_BEFORE_COMMA_RE.search(clause):
-        return m.group(0)
+    found = _KEYWORD_BEFORE_COMMA_RE.search(clause)
+    if not found or (found.group("key") and not _random_looking(m.group("value"))):
+        return m.group(0)  # after a bare "key" only key material
     return _plausible_value(m)
 
 
@@ -801,13 +815,14 @@ def _call_name(text: str, tail_start: int, tail_end: int) -> str:
 
 
 _CREDENTIAL_CALL_RE = _compile(
-    _gate("gPUBADCSJl")
+    _gate("gPUBADCSJla")
     + r"(?<![\w$])(?:getConnection|PasswordAuthentication|UsernamePasswordCredentials"
     r"|UsernamePasswordAuthenticationToken|UsernamePasswordToken|BasicAWSCredentials"
     r"|BasicSessionCredentials|AwsBasicCredentials\.create|AwsSessionCredentials\.create"
     r"|DefaultProfile\.getProfile|BasicCredentials|Credential|StsCredentials"
     r"|ClientSecretCredential|BasicAuthenticationInterceptor|BasicAuthRequestInterceptor"
-    r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login)"
+    r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login|(?<![\w$.])(?:login|logIn|signIn"
+    r"|authenticate))"
     r"[ \t]*\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
 )
 # Key material handed to a crypto or signing API: Algorithm.HMAC256("…"),
@@ -822,6 +837,22 @@ _KEY_MATERIAL_NAME_RE = re.compile(
     r"^(?:(?i:hmac)\w*|\w*(?:Signing|Secret|Hmac|Crypt|Cipher|Aes|Sign)Key(?:Spec|For)?"
     r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4)$"
 )
+# Java keeps passwords in char[]: ks.load(in, "x".toCharArray()), kmf.init(ks, "x".toCharArray())
+_CHAR_ARRAY_LITERAL_RE = _compile(r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\.toCharArray\(\)")
+
+
+def _char_array_literal(m: re.Match[str]) -> str:
+    value = m.group("value")
+    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    if not (_strong_credential(value) or (mixed and _random_looking(value))):
+        return m.group(0)  # "0123456789".toCharArray(): an alphabet, not a password
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
+# Basic credentials built in code: Base64.getEncoder().encodeToString("ops:x".getBytes())
+_ENCODED_PAIR_LITERAL_RE = _compile(
+    r"(?i:base64)[\w.()]{0,40}?\([ \t]*\"[\w.@\-]{1,64}:(?P<value>[^\"\s\\]{1,128})\""
+)
 # An SDK set up with an id and a secret: Twilio.init("AC…", "…"), new XxxClient("id", "…").
 _CLIENT_SETUP_RE = _compile(
     r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Auth)"
@@ -835,14 +866,21 @@ _GETTER_PREFIXES = ("get", "is", "has", "check", "verify", "validate", "encode",
 
 
 def _top_level_literals(args: str) -> list[re.Match[str]]:
-    """The non-empty string literals passed directly, not inside a nested call
+    """The non-empty string literals passed directly or through a wrapper
+    (``RedisPassword.of("x")``), not to a nested call that reads from elsewhere
     (``setPassword(System.getenv("DB_PASSWORD"))`` passes no literal)."""
     literals = []
     for m in _STRING_LITERAL_RE.finditer(args):
         before = _STRING_LITERAL_RE.sub("", args[: m.start()])
-        if before.count("(") == before.count(")") and (m.group(1) or m.group(2) or "").strip():
+        depth = before.count("(") - before.count(")")
+        wrapped = depth == 1 and bool(_WRAPPER_CALL_RE.search(before))
+        if (depth == 0 or wrapped) and (m.group(1) or m.group(2) or "").strip():
             literals.append(m)
     return literals
+
+
+# Calls that pass a literal through: RedisPassword.of("x"), Secret.valueOf("x")
+_WRAPPER_CALL_RE = re.compile(r"\.(?:of|valueOf|from|wrap|fromString)[ \t]*\([ \t]*$")
 
 
 # "usernamePassword(credentialsId: 'harbor', …)": a named argument says what it holds.
@@ -934,11 +972,38 @@ def _client_secret_literal(literal: str) -> bool:
     )
 
 
+def _key_id_pair(call: str, args: str, args_start: int) -> str:
+    """new ObsClient("HPUA…", "…", endpoint): an access key id literal (capitals and
+    digits) and the literal after it are a key pair, both secret."""
+    literals = _top_level_literals(args)
+    for first, second in itertools.pairwise(literals):
+        key_id, secret = first.group(1) or "", second.group(1) or ""
+        between = args[first.end() : second.start()]
+        if (
+            _KEY_ID_RE.match(key_id)
+            and len(secret) >= limits.SECRET_MIN_CHARS_RANDOM
+            and (between.strip() == ",")
+        ):
+            id_start, id_end = args_start + first.start() + 1, args_start + first.end() - 1
+            sk_start, sk_end = args_start + second.start() + 1, args_start + second.end() - 1
+            return (
+                call[:id_start]
+                + marker(SecretKind.CLOUD_ACCESS_KEY)
+                + call[id_end:sk_start]
+                + marker(SecretKind.PASSWORD)
+                + call[sk_end:]
+            )
+    return call
+
+
 def _client_setup(m: re.Match[str]) -> str:
     call = m.group(0)
     name = _call_name(m.string, m.start(), m.end("tail"))
     if not _CLIENT_SETUP_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
         return call
+    paired = _key_id_pair(call, m.group("args"), m.start("args") - m.start())
+    if paired != call:
+        return paired
     start = m.start("args") - m.start()
     return _redact_literals(
         call, m.group("args"), start, last_only=True, check=_client_secret_literal
@@ -1013,7 +1078,7 @@ _CLI_RULES: tuple[re.Pattern[str], ...] = (
 # --proxy-auth user:pass, --auth user:pass, --user=user:pass in any tool (a uid:gid
 # such as "--user 1000:1000" is no credential: the value must look like one)
 _OPTION_USER_PASSWORD_RE = _compile(
-    r"(?<![\w\-])--?[\w\-]{0,30}(?:auth|user)[ \t=]+[\"']?[^\s:\"'@]{1,64}:"
+    r"(?<![\w\-])--?[\w\-]{0,30}(?:auth|user|creds?|credentials)[ \t=]+[\"']?[^\s:\"'@]{1,64}:"
     r"(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 
@@ -1239,6 +1304,8 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
         and _code_line(m, key_start)
     ):
         return False  # ``password = rawPassword``: a variable where code may be around
+    if not quoted and _SUBSCRIPT_RE.match(inner):
+        return False  # password=os.environ['DB_PASSWORD'], token=cfg["token"]
     if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
         return False  # ``String pwd = input;``: a variable, not a literal
     prose = m.group("sep") in (":", "：") and _prose_key(text, key_start, m.end("kw"))
@@ -1249,6 +1316,7 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
     return passphrase_key and _passphrase(inner) and not _line_after(text, m.end("value")).strip()
 
 
+_SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
 # Code around an assignment: a declaration, a call or an object literal before the key.
 _CODE_BEFORE_KEY_RE = re.compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
 
@@ -1267,13 +1335,18 @@ def _code_line(m: re.Match[str], key_start: int) -> bool:
     return bool(_line_after(text, m.end("value")).strip(" \t"))
 
 
+_CONSTANT_KEY_RE = re.compile(r"^(?:[A-Z]\w{0,40}\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+
+
 def _literal_form_ok(m: re.Match[str], key_start: int) -> bool:
     """``("password", "x")`` needs a quoted key; ``storePassword 'x'`` a statement of
     its own line or a credential-like literal ("the password 'reset' flow" is prose)."""
     text = m.string
     if m.group("comma"):
         close = m.group("close")[:1]
-        return bool(close) and text[key_start - 1 : key_start] == close
+        if not close:  # env.put(Context.SECURITY_CREDENTIALS, "x"): a constant names it
+            return bool(_CONSTANT_KEY_RE.match(text[key_start : m.end("kw")]))
+        return text[key_start - 1 : key_start] == close
     alone = not _line_before(text, key_start).strip() and not _line_after(text, m.end()).strip(
         " \t;)"
     )
@@ -1308,6 +1381,9 @@ _YAML_LINE_RE = _compile(
     re.M,
 )
 _YAML_COMMENT_RE = _compile(r"[ \t]#")
+# A plain scalar holding these runs to the end of its line ("Seata&Tx=2024"), where the
+# generic rule would stop at the next "k=" of a query string.
+_DELIMITERS_RE = re.compile(r"[&;,]")
 
 
 def _yaml_line(m: re.Match[str]) -> str:
@@ -1316,8 +1392,10 @@ def _yaml_line(m: re.Match[str]) -> str:
     key, line = m.group("key"), m.group("value")
     comment = _YAML_COMMENT_RE.search(line)
     value = (line[: comment.start()] if comment else line).rstrip()
-    if " " not in value or value.startswith(MARKER_PREFIX):
+    if value.startswith(MARKER_PREFIX) or (" " not in value and not _DELIMITERS_RE.search(value)):
         return m.group(0)  # one word: the generic assignment rule decides
+    if m.group("kw").lower() in ("key", "ak") and not _random_looking(value):
+        return m.group(0)  # "cache-key: order detail"
     if key.isalpha() and key[0].isupper():
         return m.group(0)  # "Password: reset it by mail" is a sentence, not YAML
     words = value.lower().split()
@@ -1372,10 +1450,18 @@ _ZH_WEAK_CONNECTOR_RE = re.compile(
 # a value (the engine skips it without a callback), and without a connector or a quote
 # ("密码 X") the value must hold a digit or a symbol: thousands of "密码 abc" in one
 # text cost one regex scan, not thousands of Python calls.
-_STATED_VALUE = r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256}"
+_STATED_VALUE = r"[\x21\x23-\x26\x28-\x5f\x61-\x7e" + _FULLWIDTH_VALUE_CHARS + "]{1,256}"
 # Where a stated value starts: not at a marker, not at a separator the pattern let go of.
 _VALUE_START = r"(?![=:：＝]|\[REDACTED:)"
-_CREDENTIAL_SHAPE = r"(?=[A-Za-z]{0,255}[\x21\x23-\x26\x28-\x40\x5b-\x5f\x7b-\x7e])"
+_CREDENTIAL_SHAPE = (
+    r"(?=[A-Za-z]{0,255}[\x21\x23-\x26\x28-\x40\x5b-\x5f\x7b-\x7e" + _FULLWIDTH_VALUE_CHARS + "])"
+)
+# "密码 Bastion 2024 Ops!（中间有空格）", "pw Blue Sky 7 (with spaces)": the sentence
+# says the value goes on over blanks.
+_SPACED_VALUE = (
+    r"(?P<spaced>(?:[ \t]{1,2}[\x21-\x27\x2a-\x7e]{1,64}){1,6}"
+    r"(?=[ \t]{0,2}[(（][^()（）\n]{0,12}(?:空格|(?i:spaces?|blanks?))))?"
+)
 _ZH_VALUE = (
     r"[ \t]{0,4}[:：]?[ \t]{0,4}"
     # "密码还是之前那个 X", "SecretKey 我放这了 X": a few words before the value
@@ -1385,9 +1471,10 @@ _ZH_VALUE = (
     + _VALUE_START
     + r"(?(conn)|(?(q)|"
     + _CREDENTIAL_SHAPE
-    + r"))(?P<value>"
+    + r"))(?P<value>(?<=[「『“\"'`])[^」』”\"'`\n]{1,256}(?=[」』”\"'`])|"
     + _STATED_VALUE
     + r")"
+    + _SPACED_VALUE
 )
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
@@ -1459,18 +1546,32 @@ def _zh_sentence(m: re.Match[str]) -> str:
         ok = len(bare) >= limits.SECRET_MIN_CHARS_STATED and not _not_a_value(bare)
     if not ok:
         return m.group(0)
-    return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
+    return _replace_stated(m)
+
+
+def _replace_stated(m: re.Match[str]) -> str:
+    """Replace the stated value, and the words after it a remark says belong to it."""
+    if m.group("spaced"):
+        whole, offset = m.group(0), m.start()
+        return whole[: m.start("value") - offset] + marker(SecretKind.PASSWORD)
+    return _replace_span(m, "value", _requote(m.group("value"), marker(SecretKind.PASSWORD)))
 
 
 # "用户名 admin 密码 admin", "user ops password hunter", "root 密码 toor": after a user
 # name a password needs no digit.
 _USER_THEN_PASSWORD_RE = _compile(
     _gate("用账帐UuLlRrAaSsPp")
-    + r"(?:(?:用户名|账号|帐号|账户|用户|(?<![\w\-])(?i:user(?:name)?|login))[ \t:：]{0,8}"
+    + r"(?:(?:用户名|账号|帐号|账户|用户|(?<![\w\-])(?i:user(?:name)?|login)(?![A-Za-z]))"
+    r"[ \t:：]{0,8}"
     r"(?P<user>[\w.@\-]{1,64})|(?<![\w\-])(?i:root|admin|administrator|sa|postgres|system))"
     r"[ \t,，、;；]{0,8}(?:(?i:and)[ \t]+)?"
     r"(?:密码|口令|(?<![\w\-])(?i:password|passwd|pwd|pass)(?![\w\-]))[ \t]*[:：=＝]?[ \t]*"
-    r"(?P<q>[\"'`“])?" + _VALUE_START + r"(?P<value>" + _STATED_VALUE + r")"
+    r"(?P<q>[\"'`“])?"
+    + _VALUE_START
+    + r"(?![,，、;；])(?P<value>"
+    + _STATED_VALUE
+    + r")"
+    + _SPACED_VALUE
 )
 
 
@@ -1481,7 +1582,7 @@ def _user_then_password(m: re.Match[str]) -> str:
         return m.group(0)
     if _not_a_value(bare) or (bare.isdigit() and _ZH_UNIT_RE.match(m.string, m.end())):
         return m.group(0)
-    return _replace_span(m, "value", _requote(m.group("value"), marker(SecretKind.PASSWORD)))
+    return _replace_stated(m)
 
 
 # "the API key is X", "the admin key for … is X": words that make "key" a secret. A bare
@@ -1491,7 +1592,7 @@ _SENTENCE_KEY_PREFIXES = (
     " decryption aes hmac jwt unseal recovery"
 ).split()
 # A word of a qualifier or a relative clause: taken whole, so backtracking stays short.
-_EN_WORD = r"[^\s,.;:!?\"'`，。；：()（）]{1,40}(?![^\s,.;:!?\"'`，。；：()（）])"
+_EN_WORD = r"(?:[^\s,.;:!?\"'`，。；：()（）]|\.(?=\w)){1,40}(?![^\s,.;:!?\"'`，。；：()（）])"
 _EN_ASCII_WORD = r"[A-Za-z][\w\-]{0,20}(?![\w\-])"
 # "is", "is now", "was", "should be", "has been changed to", "equals", "'s"…
 _EN_CONNECTORS = (
@@ -1510,6 +1611,8 @@ _EN_SENTENCE_RE = _compile(
             *(rf"{prefix}[ \t_\-]?keys?" for prefix in _SENTENCE_KEY_PREFIXES),
             r"pass(?:word|wd|phrase|code)s?",
             "pwd?",
+            "pass",  # like "pw": only with "is" or ":" ("pass the token on" is a verb)
+            r"auth(?:orization)?[ \t]code",
             r"pin[ \t]code",
             "pins?",
             "keys?",
@@ -1533,7 +1636,7 @@ _EN_SENTENCE_RE = _compile(
     + r"(?(conn)|(?(sep)|(?(sep2)|(?(rconn)|(?(q)|"
     + _CREDENTIAL_SHAPE
     + r")))))"
-    r"(?P<value>(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])|" + _STATED_VALUE + r")"
+    r"(?P<value>(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])|" + _STATED_VALUE + r")" + _SPACED_VALUE
 )
 # Past participles that are not "-ed", and adjectives: "the secret is kept in Vault".
 _IRREGULAR_PARTICIPLES: frozenset[str] = frozenset(
@@ -1630,8 +1733,8 @@ def _en_sentence(m: re.Match[str]) -> str:
     if value.startswith(MARKER_PREFIX) or _inside_marker(m.string, m.start("kw")):
         return m.group(0)
     kw = m.group("kw").lower()
-    words = m.group("qual") or m.group("qual2")
-    if _about_an_attribute(words, m.group("remark")):
+    # "the password length is 12"; a "for …" qualifier names what the secret is for
+    if _about_an_attribute(m.group("qual2"), m.group("remark")):
         return m.group(0)
     bare = _bare(value)
     if kw.startswith("pin"):
@@ -1642,7 +1745,7 @@ def _en_sentence(m: re.Match[str]) -> str:
         ok = _stated_value_ok(m, kw, bare)
     if not ok:
         return m.group(0)
-    return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
+    return _replace_stated(m)
 
 
 _ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
@@ -1656,7 +1759,7 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
     min_chars = limits.SECRET_MIN_CHARS_IN_PROSE
     sep = m.group("sep") or m.group("sep2")
     qualified = m.group("qual") or m.group("qual2") or m.group("remark") or sep in _ARROWS
-    if kw in ("pw", "pwd") and not (conn or sep):
+    if kw in ("pw", "pwd", "pass") and not (conn or sep):
         return False  # "-field=pw secret/db": an abbreviation needs "is"/":"
     if sep and not qualified and " " not in kw and not kw.endswith("s"):
         return False  # "key: value" without a qualifier: the assignment rule decided
@@ -1745,6 +1848,41 @@ def _env_line(m: re.Match[str]) -> str:
     return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
 
 
+# A .properties line, "signing.password=Sign!ng Key Pass": the value is the rest of the line.
+_PROPERTIES_LINE_RE = _compile(
+    r"^[ \t]{0,32}(?P<key>[\w\-]{1,64}(?:\.[\w\-]{1,64}){1,12})[ \t]*=[ \t]*"
+    r"(?P<value>[^\s\"'$#][^\n]{0,2047})",
+    re.M,
+)
+
+
+def _properties_line(m: re.Match[str]) -> str:
+    value = m.group("value").rstrip()
+    if " " not in value or not _SECRET_KEY_NAME_RE.search(m.group("key")):
+        return m.group(0)  # one word: the generic assignment rule decides
+    if _not_a_value(value) or value.startswith(MARKER_PREFIX):
+        return m.group(0)
+    return (
+        m.group(0)[: m.start("value") - m.start()]
+        + marker(SecretKind.ASSIGNMENT)
+        + m.group("value")[len(value) :]
+    )
+
+
+# ADO.NET / ODBC / JDBC-sqlserver: "Password=npgsql pass 1;Database=…" runs to its ";"
+_CONNECTION_PASSWORD_RE = _compile(
+    r"(?:(?<=[;\n\"'])|^)[ \t]{0,8}(?i:password|pwd)[ \t]*=[ \t]*"
+    r"(?P<value>\{[^}\n]{1,256}\}|[^;\n\"'{][^;\n\"']{0,255})(?P<end>;)?"
+)
+
+
+def _connection_password(m: re.Match[str]) -> str:
+    text, start = m.string, m.start()
+    if not (m.group("end") or text[start - 1 : start] == ";") or " " not in m.group("value"):
+        return m.group(0)  # not a connection string, or one word (the generic rule's)
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
 # ~/.pgpass: host:port:database:user:password, one entry a line
 _PGPASS_RE = _compile(
     r"^[ \t]{0,8}[\w.\-*\[\]]{1,253}:(?:\d{1,5}|\*):[^:\s]{1,128}:[^:\s]{1,128}:"
@@ -1814,6 +1952,33 @@ def _table(m: re.Match[str]) -> str:
                 ):
                     cells[i + 1] = cells[i + 1].replace(cell, marker(SecretKind.PASSWORD), 1)
         rows.append("|".join(cells))
+    return m.group(0)[: m.start("rows") - m.start()] + "\n".join(rows)
+
+
+# CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"
+_DELIMITED_TABLE_RE = _compile(
+    r"^(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
+    r"(?P<header>[\w .\-\u4e00-\u9fff]{1,40}(?:(?P<d>[,\t])[\w .\-\u4e00-\u9fff]{1,40}){1,30})"
+    r"[ \t]*\n(?P<rows>(?:[^\n]{1,2048}(?:\n|\Z)){1,500})",
+    re.M,
+)
+
+
+def _delimited_table(m: re.Match[str]) -> str:
+    delimiter = m.group("d")
+    header = [cell.strip() for cell in m.group("header").split(delimiter)]
+    columns = {i for i, cell in enumerate(header) if _SECRET_COLUMN_RE.match(cell)}
+    if not columns:
+        return m.group(0)
+    rows = m.group("rows").split("\n")
+    for r, line in enumerate(rows):
+        cells = line.split(delimiter)
+        if len(cells) != len(header) or '"' in line:
+            break  # the table ended (or quoting we do not parse)
+        for i in columns:
+            if _plausible_in_prose(cells[i].strip(), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+                cells[i] = cells[i].replace(cells[i].strip(), marker(SecretKind.PASSWORD), 1)
+        rows[r] = delimiter.join(cells)
     return m.group(0)[: m.start("rows") - m.start()] + "\n".join(rows)
 
 
@@ -1980,17 +2145,20 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_XML_ELEMENT_RE, _xml_value, ("</",)),
     _Rule(_XML_MASTER_RE, _xml_value, ("<master>",)),
     _Rule(_XML_NAME_VALUE_RE, _xml_value, ("value",)),
+    _Rule(_JSON_NAME_VALUE_RE, _xml_value, ("value",)),
     _Rule(_XML_KEYED_ELEMENT_RE, _xml_value, ("</",)),
     _Rule(_XML_NAME_ELEMENT_RE, _xml_value, ("</name>",)),
     _Rule(_SETTER_RE, _setter, ("(",)),
     _Rule(_CREDENTIAL_CALL_RE, _credential_call, ("(",)),
     _Rule(_KEY_MATERIAL_CALL_RE, _key_material_call, ("key", "hmac", "sign", "aes", "des", "sm4")),
     _Rule(_CLIENT_SETUP_RE, _client_setup, ("init", "auth", "connect", "client", "credential")),
+    _Rule(_CHAR_ARRAY_LITERAL_RE, _char_array_literal, ("tochararray",)),
+    _Rule(_ENCODED_PAIR_LITERAL_RE, _value_group(SecretKind.PASSWORD), ("base64",)),
     *(
         _Rule(pattern, _value_group(SecretKind.PASSWORD), needles)
         for pattern, needles in zip(_CLI_RULES, _CLI_NEEDLES, strict=True)
     ),
-    _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user")),
+    _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user", "cred")),
     _Rule(_NETRC_RE, _netrc, ("passw",)),
     _Rule(
         _PASSWORD_LINE_RE, _value_group(SecretKind.PASSWORD), ("passw", "requirepass", "masterauth")
@@ -1998,6 +2166,8 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_CONFIG_SET_RE, _config_set, ("config",)),
     _Rule(_K8S_ENV_RE, _value_group(SecretKind.ASSIGNMENT), ("value:",)),
     _Rule(_ENV_LINE_RE, _env_line, ("=",)),
+    _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
+    _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",)),
     _Rule(_PGPASS_RE, _pgpass, (":",)),
     _Rule(_USER_SLASH_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("/",)),
     _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
@@ -2042,6 +2212,9 @@ _RULES: tuple[_Rule, ...] = (
     # After the sentence rules: it continues a sentence they redacted (no needles).
     _Rule(_NEXT_SECRET_RE, _plausible_value),
     _Rule(_SECRET_AFTER_COMMA_RE, _secret_after_comma, (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
+    _Rule(
+        _DELIMITED_TABLE_RE, _delimited_table, ("pass", "pwd", "secret", "token", "密码", "口令")
+    ),
     _Rule(_LISTED_SECRET_RE, _listed_secret),
     _Rule(_RESPECTIVELY_RE, _plausible_value, ("分别",)),
     _Rule(_SQL_INSERT_RE, _sql_insert, ("insert",)),
