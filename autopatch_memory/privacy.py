@@ -139,6 +139,7 @@ _PLACEHOLDER_RE = re.compile(
 )
 # The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
 # a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
+_SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
 _PUBLIC_ID_RE = re.compile(
     r"^(?:ding[a-z0-9]{12,24}|wx[0-9a-f]{16}|ww[0-9a-f]{16}|cli_[0-9a-f]{16}|AC[0-9a-f]{32})$"
 )
@@ -202,7 +203,6 @@ def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         not bare
         or bare.startswith(MARKER_PREFIX)
         or bool(_ELIDED_RE.search(value.strip()))
-        or bool(_PUBLIC_ID_RE.match(bare))
         or bool(_PLACEHOLDER_RE.match(bare))
         or _is_word_list_value(bare, words=words)
         or "(" in bare  # request.getParameter("pw"), encoder.encode(x)
@@ -1290,9 +1290,12 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
     text = m.string
     in_query = _in_query(text, key_start)
     in_default = text[key_start - 2 : key_start] == "${"
-    if m.group("kw").lower() == "key":
+    kw = m.group("kw").lower()
+    if _PUBLIC_ID_RE.match(inner) and not _SECRET_WORD_RE.search(kw):
+        return False  # app-key: ding…, a public app id (an appSecret is secret whatever it is)
+    if kw == "key":
         return _random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
-    if m.group("kw").lower() == "ak":
+    if kw == "ak":
         return _random_looking(inner) or bool(_KEY_ID_RE.match(inner))  # an access key id
     # After "=", or as the default of "${key:default}", the value is a literal.
     literal = m.group("sep") in ("=", ":=", "=>", "＝") or in_default
@@ -1428,7 +1431,7 @@ _ASCII_KEYWORD_IN_ZH = (
     r"(?P<kw>(?:(?<![A-Za-z])(?i:" + _ASCII_KEYWORDS_IN_ZH + r"|ak|sk|key|pin)"
     # the last word of a longer name: jasypt.encryptor.password, appSecret, AccessKeySecret
     r"|(?<=[a-z0-9])(?:Password|Passwd|Passphrase|AccessKeySecret|AccessKey|SecretKey|Secret"
-    r"|Token|ApiKey|AppSecret|AppKey)|(?<=[a-z])(?:secret|token|password|passwd))(?![A-Za-z]))"
+    r"|Token|ApiKey|AppSecret|AppKey)|(?<=[a-z])(?:secret|token|password|passwd))(?![\w\-]))"
 )
 # Connectors: "是", "为", "设成了", "给你", "填的是", "分别是"… The weak ones ("叫", "填",
 # "给你", "分别是") also start questions ("密码叫什么"): their value must look like one.
@@ -1525,6 +1528,8 @@ def _zh_sentence(m: re.Match[str]) -> str:
     if _about_an_attribute(remark, gap) or (gap and _ZH_POINTER_RE.search(gap)):
         return m.group(0)  # 密码长度：12, token 有效期：2h, 密码：见 1Password
     kw = m.group("kw").lower().replace(" ", "")
+    if _PUBLIC_ID_RE.match(bare) and not _SECRET_WORD_RE.search(kw):
+        return m.group(0)  # "钉钉 appkey 是 ding…": a public app id
     if kw in ("pin", "pin码"):
         ok = bool(_PIN_RE.match(bare))
     elif kw == "key":
@@ -1737,6 +1742,8 @@ def _en_sentence(m: re.Match[str]) -> str:
     if _about_an_attribute(m.group("qual2"), m.group("remark")):
         return m.group(0)
     bare = _bare(value)
+    if _PUBLIC_ID_RE.match(bare) and not _SECRET_WORD_RE.search(kw):
+        return m.group(0)  # "the app key is ding…": a public app id
     if kw.startswith("pin"):
         ok = bool(_PIN_RE.match(bare)) and _ends_statement(m.string, _value_end(m))
     elif kw in ("key", "keys"):
@@ -1860,12 +1867,25 @@ def _properties_line(m: re.Match[str]) -> str:
     value = m.group("value").rstrip()
     if " " not in value or not _SECRET_KEY_NAME_RE.search(m.group("key")):
         return m.group(0)  # one word: the generic assignment rule decides
+    if _prose_after_value(value):
+        return m.group(0)  # "password=hunter2 是不是这里配错了？": the value is its first word
     if _not_a_value(value) or value.startswith(MARKER_PREFIX):
         return m.group(0)
     return (
         m.group(0)[: m.start("value") - m.start()]
         + marker(SecretKind.ASSIGNMENT)
         + m.group("value")[len(value) :]
+    )
+
+
+def _prose_after_value(value: str) -> bool:
+    """Words of a sentence go on after the first one: a question, Chinese text, or a
+    function word ("hunter2 is this right?")."""
+    words = value.lower().split()
+    return bool(
+        _CJK_TEXT_RE.search(value)
+        or value.endswith(("?", "？"))
+        or any(w.strip(_TRAILING) in _STOPWORDS for w in words[1:])
     )
 
 

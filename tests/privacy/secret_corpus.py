@@ -1656,6 +1656,7 @@ class Split:
 # The modules holding the other splits, as (form, text, secrets) / (form, text) tuples.
 _TUPLE_SPLITS = {
     "adversarial": "adversarial_corpus",
+    "blind_a": "blind_corpus_a",
 }
 
 

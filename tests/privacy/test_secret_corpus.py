@@ -12,7 +12,7 @@ import re
 import pytest
 from secret_corpus import LOOK_ALIKES, SECRET_CASES, Split, render, score, splits
 
-from autopatch_memory.privacy import redact
+from autopatch_memory.privacy import MARKER_RE, redact
 
 RECALL_BAR = 0.98
 PRECISION_BAR = 0.97
@@ -40,6 +40,31 @@ def test_recall_and_precision_meet_the_bar(split: Split) -> None:
     table = render(result)
     assert result.recall.rate >= RECALL_BAR, table
     assert result.precision.rate >= PRECISION_BAR, table
+
+
+def _left_in_part(secret: str, out: str) -> str | None:
+    """A piece of ``secret`` (3 characters or more) left right before or after a marker:
+    the scorer counts the secret as gone, yet part of it was stored."""
+    for marker in MARKER_RE.findall(out):
+        for k in range(1, len(secret) - 2):
+            head, tail = secret[:k], secret[k:]
+            if len(tail.strip()) >= 3 and marker + tail in out:
+                return tail
+            if len(secret) - k >= 1 and len(head.strip()) >= 3 and head + marker in out:
+                return head
+    return None
+
+
+@pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
+def test_no_secret_is_left_in_part(split: Split) -> None:
+    partial = []
+    for case in split.secrets:
+        out = redact(case.text)
+        for secret in case.secrets:
+            # a label that holds its key ("password: nacos") keeps the key by design
+            if secret not in out and ": " not in secret and (left := _left_in_part(secret, out)):
+                partial.append((secret, left))
+    assert not partial
 
 
 @pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
