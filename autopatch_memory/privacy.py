@@ -1422,13 +1422,19 @@ _ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭�
 # An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X",
 # "requirepass 设成了 X", "jasypt.encryptor.password 是 X"; a bare "key" and "pin" need
 # a value of their own shape (_zh_sentence).
-_ASCII_KEYWORDS_IN_ZH = (
-    r"access[ _\-]?key[ _\-]?secret"
-    r"|(?:api|access|secret|app|client|private|encrypt|sign|signing)[ _\-.]?(?:key|secret)"
-    r"|pass(?:word|wd|phrase)|pwd|token|secret|apikey|appsecret|requirepass|masterauth"
+_ASCII_KEYWORDS_IN_ZH = _one_of(
+    (
+        r"access[ _\-]?key[ _\-]?secret",
+        *(
+            rf"{prefix}[ _\-.]?(?:key|secret)"
+            for prefix in "api access secret app client private encrypt signing sign".split()
+        ),
+        *r"pass(?:word|wd|phrase) pwd token secret apikey appsecret requirepass masterauth".split(),
+        *"ak sk key pin".split(),
+    )
 )
 _ASCII_KEYWORD_IN_ZH = (
-    r"(?P<kw>(?:(?<![A-Za-z])(?i:" + _ASCII_KEYWORDS_IN_ZH + r"|ak|sk|key|pin)"
+    r"(?P<kw>(?:(?<![A-Za-z])(?i:" + _ASCII_KEYWORDS_IN_ZH + r")"
     # the last word of a longer name: jasypt.encryptor.password, appSecret, AccessKeySecret
     r"|(?<=[a-z0-9])(?:Password|Passwd|Passphrase|AccessKeySecret|AccessKey|SecretKey|Secret"
     r"|Token|ApiKey|AppSecret|AppKey)|(?<=[a-z])(?:secret|token|password|passwd))(?![\w\-]))"
@@ -1891,7 +1897,7 @@ def _prose_after_value(value: str) -> bool:
 
 # ADO.NET / ODBC / JDBC-sqlserver: "Password=npgsql pass 1;Database=…" runs to its ";"
 _CONNECTION_PASSWORD_RE = _compile(
-    r"(?:(?<=[;\n\"'])|^)[ \t]{0,8}(?i:password|pwd)[ \t]*=[ \t]*"
+    r"(?=[ \tPp])(?:(?<=[;\n\"'])|^)[ \t]{0,8}(?i:password|pwd)[ \t]*=[ \t]*"
     r"(?P<value>\{[^}\n]{1,256}\}|[^;\n\"'{][^;\n\"']{0,255})(?P<end>;)?"
 )
 
@@ -1977,7 +1983,8 @@ def _table(m: re.Match[str]) -> str:
 
 # CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"
 _DELIMITED_TABLE_RE = _compile(
-    r"^(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
+    # a delimiter within the first field, then a secret word somewhere on the line
+    r"^(?=[\w .\-\u4e00-\u9fff]{1,40}[,\t])(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
     r"(?P<header>[\w .\-\u4e00-\u9fff]{1,40}(?:(?P<d>[,\t])[\w .\-\u4e00-\u9fff]{1,40}){1,30})"
     r"[ \t]*\n(?P<rows>(?:[^\n]{1,2048}(?:\n|\Z)){1,500})",
     re.M,
