@@ -79,6 +79,8 @@ SECRET_CONTEXT_CHARS = 256
 SECRET_CLAUSE_CHARS = 96
 # "host:8080@…" is a port, not a password, up to this many digits.
 URL_PORT_MAX_DIGITS = 5
+# A CSV/TSV row with more fields than this is not read as a row of a credentials table.
+SECRET_TABLE_MAX_COLUMNS = 32
 # Redaction passes at most: one more runs only when the previous one changed the text.
 REDACTION_MAX_PASSES = 3
 # A text with a redaction marker and at most this many words of content besides

@@ -153,7 +153,8 @@ _CAMEL_OR_SNAKE_RE = re.compile(r"[a-z][A-Z]|_")
 # DB_PASSWORD, APP_SECRET: the name of a variable or a setting, wherever it appears.
 _CONSTANT_NAME_RE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _CMDLET_RE = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+$")  # PowerShell: $pw = Read-Host …
-_HYPHEN_WORDS_RE = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
+# words joined by hyphens or listed with commas: "read-only", "Id,Secret"
+_HYPHEN_WORDS_RE = re.compile(r"^[A-Za-z]+(?:[-,][A-Za-z]+)+$")
 
 
 _CLOSERS = {")": "(", "]": "[", "}": "{", "）": "（"}
@@ -226,11 +227,14 @@ def _credential_like(value: str) -> bool:
 # protocol or an image named in a sentence, not a value stated in it
 _NAMED_THING_RE = re.compile(
     r"^[\w.\-]+\.(?:ya?ml|properties|xml|json|java|kt|jar|war|sql|sh|txt|md|conf|cfg|ini|env"
-    r"|log|pem|crt|key|jks|p12|pfx|gradle|kts|py|js|ts|go|toml|lock)$"
+    r"|log|pem|crt|key|jks|p12|pfx|gradle|kts|py|js|ts|go|toml|lock|html?|do|jsp|action|php"
+    r"|aspx?|vue)$"
     r"|^(?:HTTP|HTTPS|TLS|SSL|SMTP|FTP|SSH|SOCKS)(?:/|v)\d(?:\.\d)?$"
     r"|^[a-z0-9][\w.\-]*:[\w.\-]+@sha256:[0-9a-f]{16,64}$",
     re.I,
 )
+# secret/tms/dispatch, config/fleet-gps/data: a path of words (a Vault or Consul path)
+_RELATIVE_PATH_RE = re.compile(r"^[a-z][a-z0-9_.\-]*(?:/[a-z0-9_.\-]+){2,}/?$")
 # 8-16, 1.2.3, v2.0, 1,532: a range, a version or a number with separators
 _QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
 
@@ -242,7 +246,7 @@ def _plausible_in_prose(value: str, *, min_chars: int) -> bool:
     bare = _bare(value)
     if len(bare) < min_chars or _not_a_value(bare) or not _credential_like(bare):
         return False
-    if _QUANTITY_RE.match(bare) or _NAMED_THING_RE.match(bare):
+    if _QUANTITY_RE.match(bare) or _NAMED_THING_RE.match(bare) or _RELATIVE_PATH_RE.match(bare):
         return False
     return not (bare.isdigit() and len(bare) < limits.SECRET_MIN_DIGITS_IN_PROSE)
 
@@ -374,6 +378,16 @@ _BLOCK_RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
     (
         _compile(r"(?<![\w.\-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}"),
         _whole(SecretKind.JWT),
+    ),
+    # A private key's body without its PEM lines, as SDKs take it (Alipay, WeChat Pay):
+    # base64 of DER that opens with version 0 (PKCS#8 "MII…IBADAN", PKCS#1 "MII…IBAAK",
+    # EC "MHcCAQEE"/"MIG…AgEA"). A public key opens differently ("MIIBIjAN…").
+    (
+        _compile(
+            r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IBA(?:DAN|AK)|MHcCAQEE|MIG[A-Za-z0-9+/]AgEA)"
+            r"(?:[A-Za-z0-9+/]|\\n|\r?\n[ \t]{0,16}){40,8192}={0,2}"
+        ),
+        _whole(SecretKind.PRIVATE_KEY),
     ),
 )
 
@@ -523,7 +537,7 @@ _AUTHORIZATION_RE = _compile(
     r"\x2d-\x3a\x3c-\x7e]{4,})"
 )
 _ORACLE_JDBC_RE = _compile(
-    r"jdbc:oracle:[a-z]{1,10}:[^\s/@:\"']{1,128}/(?P<value>[^\s@\"']{1,256})(?=@)"
+    r"jdbc:oracle:[a-z]{1,10}:[^\s/@:\"']{1,128}/(?P<value>\"[^\"\n]{1,256}\"|[^\s@\"']{1,256})(?=@)"
 )
 
 # scheme://user:pass@host: the password runs to the first '@' that a host follows (so
@@ -641,12 +655,30 @@ def _config_set(m: re.Match[str]) -> str:
 
 # 账号 admin/Adm1n!  /  login: ops / 0ps#Team  /  user root/toor
 _USER_SLASH_PASSWORD_RE = _compile(
-    _gate("账帐用Uu登LlAaCc") + r"(?:(?:账号|帐号|账户|帐户|用户名|登录)[ \t]{0,4}[:：]?"
-    r"|(?<![\w\-])(?i:user(?:name)?|login|account|creds?|credentials)"
+    _gate("账帐用Uu登LlAaCc")
+    + r"(?:(?P<kw>账号密码|账号/密码|用户名密码|用户名/密码|账密|账号|帐号|账户|帐户|用户名|登录)"
+    r"[ \t]{0,4}[:：]?"
+    r"|(?<![\w\-])(?P<kw2>(?i:user(?:name)?|login|account|creds?|credentials))"
     r"(?:[ \t]{0,4}[:：]|[ \t]+(?i:are|is)[ \t]|[ \t]))"
-    r"[ \t]{0,4}[\w.@\-]{1,64}(?:/|[ \t]{1,2}/[ \t]{1,2})"
+    r"[ \t]{0,4}[A-Za-z0-9_.@\-]{1,64}(?:/|[ \t]{1,2}/[ \t]{1,2})"
     r"(?P<value>" + _MARKER_VALUE + r"|[\x21-\x2e\x30-\x7e]{3,128})"
 )
+_PAIR_WORD_RE = re.compile(r"密码|账密|(?i:cred)")
+
+
+def _user_slash_password(m: re.Match[str]) -> str:
+    """A user, a slash and a password, unless the slash is one of a path's.
+
+    "登录 admin/login", "user admin/list", "后台登录走/admin/login": a route (the path goes
+    on after the value, or the value is a bare word and nothing said "password").
+    """
+    if m.string.startswith("/", m.end()):
+        return m.group(0)
+    said_password = _PAIR_WORD_RE.search(m.group("kw") or m.group("kw2"))
+    plausible = _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    if not said_password and not plausible:
+        return m.group(0)
+    return _value_group(SecretKind.PASSWORD)(m)
 
 
 # root/Root@123, admin / Adm1n!: a well-known account name, a slash, a credential.
@@ -686,7 +718,8 @@ _SQL_PASSWORD_RE = _compile(
     _gate("IiPpLlWwEeUu")
     + r"(?:\b(?i:identified)[ \t]+(?:(?i:with)[ \t]+\w{1,40}[ \t]+)?(?i:by)[ \t]+"
     r"|\b(?i:password)[ \t]*\([ \t]*"
-    r"|\b(?i:login|with|encrypted|unencrypted)[ \t]+(?i:password)[ \t]+(?=['\"]))"
+    r"|\b(?i:login|with|encrypted|unencrypted)[ \t]+(?i:password)"
+    r"(?:[ \t]*=[ \t]*N?|[ \t]+)(?=['\"]))"
     r"(?P<value>" + _quoted(256) + r")"
 )
 # A Redis console: "127.0.0.1:6379> AUTH x", "AUTH default x"
@@ -743,7 +776,8 @@ def _secret_after_comma(m: re.Match[str]) -> str:
 _LISTED_SECRET_RE = _compile(
     r"\[REDACTED:(?P<kind>password|secret_value|cloud_access_key|aws_access_key)\]"
     r"(?:[ \t]{0,4}[(（][^()（）\n]{1,20}[)）])?"
-    r"[ \t]*(?:[,，、/&]|和|及|以及|(?<=[ \t])(?i:and)(?=[ \t]))[ \t]*"
+    r"(?:[ \t]*(?:[,，、/&]|和|及|以及|(?<=[ \t])(?i:and)(?=[ \t]))[ \t]*"
+    r"|(?:(?<=cloud_access_key\])|(?<=aws_access_key\]))[ \t]*\r?\n[ \t]*)"
     r"(?P<q>[\"'`])?(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 _KEY_VALUE_PAIR_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}[=:]")
@@ -796,10 +830,10 @@ _HERE_STRING_PASSWORD_RE = _compile(
 # word and scanned ahead for the name's end cost a bounded but large factor).
 _SETTER_RE = _compile(
     r"(?P<tail>Password|Passwd|Passphrase|AccessKeySecret|SecretKey|SecretId|Secret|Token|ApiKey"
-    r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk)"
-    r"[ \t]*\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
+    r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk|Key)"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
     r"|(?<=\.)(?:password|passwd|secret|secretKey|token|apiKey|auth|credentials)"
-    r"[ \t]*\((?P<args2>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
+    r"[ \t]*\((?P<args2>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 _SETTER_PREFIX_RE = re.compile(r"^[A-Za-z]{0,28}$")  # set/with and a few words: setDbPassword
 _NAME_CHARS_RE = re.compile(r"[\w$]")
@@ -815,15 +849,17 @@ def _call_name(text: str, tail_start: int, tail_end: int) -> str:
 
 
 _CREDENTIAL_CALL_RE = _compile(
-    _gate("gPUBADCSJla")
-    + r"(?<![\w$])(?:getConnection|PasswordAuthentication|UsernamePasswordCredentials"
+    _gate("gPUBADCSJlabsw")
+    # .basicAuthentication("u", "p"), headers.setBasicAuth("u", "p"), .auth().basic("u", "p")
+    + r"(?<![\w$])(?:(?<=\.)(?:basic|basicAuth|basicAuthentication|setBasicAuth|withBasicAuth)"
+    r"(?=[ \t]*\()|getConnection|PasswordAuthentication|UsernamePasswordCredentials"
     r"|UsernamePasswordAuthenticationToken|UsernamePasswordToken|BasicAWSCredentials"
     r"|BasicSessionCredentials|AwsBasicCredentials\.create|AwsSessionCredentials\.create"
     r"|DefaultProfile\.getProfile|BasicCredentials|Credential|StsCredentials"
     r"|ClientSecretCredential|BasicAuthenticationInterceptor|BasicAuthRequestInterceptor"
     r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login|(?<![\w$.])(?:login|logIn|signIn"
     r"|authenticate))"
-    r"[ \t]*\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 # Key material handed to a crypto or signing API: Algorithm.HMAC256("…"),
 # Keys.hmacShaKeyFor("…".getBytes()), new SecretKeySpec("…".getBytes(), "AES"),
@@ -831,7 +867,7 @@ _CREDENTIAL_CALL_RE = _compile(
 _KEY_MATERIAL_CALL_RE = _compile(
     r"(?P<tail>Key(?:Spec|For)?|HMAC\d{3}|(?i:hmac)\w{0,24}?|signWith|verifyWith"
     r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4))"
-    r"[ \t]*\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 _KEY_MATERIAL_NAME_RE = re.compile(
     r"^(?:(?i:hmac)\w*|\w*(?:Signing|Secret|Hmac|Crypt|Cipher|Aes|Sign)Key(?:Spec|For)?"
@@ -844,7 +880,9 @@ _CHAR_ARRAY_LITERAL_RE = _compile(r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]
 def _char_array_literal(m: re.Match[str]) -> str:
     value = m.group("value")
     mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
-    if not (_strong_credential(value) or (mixed and _random_looking(value))):
+    symbol = any(not c.isalnum() for c in value)
+    digit = any(c.isdigit() for c in value)
+    if not (digit and any(c.isalpha() for c in value) and (symbol or mixed)):
         return m.group(0)  # "0123456789".toCharArray(): an alphabet, not a password
     return _value_group(SecretKind.PASSWORD)(m)
 
@@ -855,14 +893,17 @@ _ENCODED_PAIR_LITERAL_RE = _compile(
 )
 # An SDK set up with an id and a secret: Twilio.init("AC…", "…"), new XxxClient("id", "…").
 _CLIENT_SETUP_RE = _compile(
-    r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Auth)"
-    r"[ \t]*\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
+    r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth)"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 _CLIENT_SETUP_NAME_RE = re.compile(
-    r"^(?:init|initialize|authenticate|connect|\w{0,30}(?:Client|Credentials?|Auth))$"
+    r"^(?:init|initialize|authenticate|connect|\w{0,30}(?:Client|Credentials?|Auth|Authentication))$"
 )
 _STRING_LITERAL_RE = _compile(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
-_GETTER_PREFIXES = ("get", "is", "has", "check", "verify", "validate", "encode", "hash", "match")
+_GETTER_PREFIXES = (
+    *("get", "is", "has", "check", "verify", "validate", "encode", "hash", "match"),
+    *("read", "prompt", "ask"),  # readPassword("keystore password: ") prompts for one
+)
 
 
 def _top_level_literals(args: str) -> list[re.Match[str]]:
@@ -880,7 +921,9 @@ def _top_level_literals(args: str) -> list[re.Match[str]]:
 
 
 # Calls that pass a literal through: RedisPassword.of("x"), Secret.valueOf("x")
-_WRAPPER_CALL_RE = re.compile(r"\.(?:of|valueOf|from|wrap|fromString)[ \t]*\([ \t]*$")
+_WRAPPER_CALL_RE = re.compile(
+    r"\.(?:of|valueOf|from|wrap|fromString|decode|getBytes)[ \t]*\([ \t\r\n]*$"
+)
 
 
 # "usernamePassword(credentialsId: 'harbor', …)": a named argument says what it holds.
@@ -926,7 +969,10 @@ def _setter(m: re.Match[str]) -> str:
         if not _SETTER_PREFIX_RE.match(prefix) or name.lower().startswith(_GETTER_PREFIXES):
             return call
     group = "args" if m.group("args") is not None else "args2"
-    return _redact_literals(call, m.group(group), m.start(group) - m.start(), last_only=False)
+    # setKey("order:1") names a key; setMchKey("…") holds one only if it looks like one
+    check = _key_material if m.group("tail") == "Key" else None
+    start = m.start(group) - m.start()
+    return _redact_literals(call, m.group(group), start, last_only=False, check=check)
 
 
 def _credential_call(m: re.Match[str]) -> str:
@@ -1017,8 +1063,9 @@ _CLI_VALUE = (
     + _MARKER_VALUE
     + r"|"
     + _quoted(256)
-    + r"|[\x21\x23-\x26\x28-\x2c\x2e-\x5f\x61-\x7e][\x21\x23-\x26\x28-\x5f\x61-\x7e]{0,255})"
-    + r"(?![^\s\x21-\x7e])"
+    # (not at a redirection, a pipe or a list separator: "--with-token < file")
+    + r"|[\x21\x23-\x25\x28-\x2c\x2e-\x3a\x3d\x3f-\x5f\x61-\x7b\x7d\x7e]"
+    r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{0,255})" + r"(?![^\s\x21-\x7e])"
 )
 _CLI_RULES: tuple[re.Pattern[str], ...] = (
     # mysql -uroot -pS3cret  (only attached: "-p mydb" prompts for the password)
@@ -1037,11 +1084,11 @@ _CLI_RULES: tuple[re.Pattern[str], ...] = (
     # curl -u user:pass / --user 'user:pass'; httpie -a user:pass
     _compile(
         r"\b(?:curl|wget)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + r"|[^\s\"']{1,256})"
+        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + "|" + _quoted(256) + r"|[^\s\"']{1,256})"
     ),
     _compile(
-        r"\bhttp[ \t][^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + r"|[^\s\"']{1,256})"
+        r"\bhttps?(?=[ \t])[^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
+        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + "|" + _quoted(256) + r"|[^\s\"']{1,256})"
     ),
     # sqlplus scott/tiger@orcl
     _compile(
@@ -1062,6 +1109,17 @@ _CLI_RULES: tuple[re.Pattern[str], ...] = (
         r"\bhtpasswd[ \t]+(?:-[a-zA-Z]{0,6}[ \t]+){0,3}?-[a-zA-Z]{0,5}b[a-zA-Z]{0,5}"
         r"(?:[ \t]+-[a-zA-Z]{1,6}){0,3}[ \t]+[^\s-]\S{0,255}[ \t]+[^\s-]\S{0,63}[ \t]+" + _CLI_VALUE
     ),
+    # lftp -u user,'pass'
+    _compile(r"\blftp\b[^\n]{0,300}?[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE),
+    # vault operator unseal X, consul acl set-agent-token agent X
+    _compile(
+        r"\b(?:operator[ \t]+unseal|acl[ \t]+set-agent-token[ \t]+[\w\-]{1,40})[ \t]+" + _CLI_VALUE
+    ),
+    # ossutil/obsutil config -i ID -k KEY: the key that goes with an access key id
+    _compile(
+        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|" + _MARKER_VALUE + r")[ \t][^\n]{0,120}?"
+        r"(?<![\w\-])-k[ \t=]+" + _CLI_VALUE
+    ),
     # zip -P X, unzip -P X, 7z -pX
     _compile(r"\b(?:zip|unzip|7z|7za)\b[^\n]{0,200}?[ \t](?:-P[ \t]+|-p(?=[^\s-]))" + _CLI_VALUE),
     # net user u X /add
@@ -1072,6 +1130,24 @@ _CLI_RULES: tuple[re.Pattern[str], ...] = (
         r"(?i:password|passwd|pass|pwd|token|api-?key|access-?key|secret-?key|private-?key"
         r"|client-?secret|storepass|keypass|passphrase|credentials?)[ \t]+" + _CLI_VALUE
     ),
+)
+
+
+def _key_id_like(value: str) -> bool:
+    """An access key id: capitals and digits (Huawei, AWS without its prefix), or random."""
+    return bool(_KEY_ID_RE.match(value)) or _random_looking(value)
+
+
+# A JDBC URL literal, then the user and the password literals: getConnection(url, u, p),
+# Sql.newInstance('jdbc:…', 'ops', 'x', driver)
+_JDBC_ARGUMENTS_RE = _compile(
+    r"[\"']jdbc:[^\"'\n]{1,256}[\"'][ \t\r\n]{0,16},[ \t\r\n]{0,16}[\"'][^\"'\n]{1,64}[\"']"
+    r"[ \t\r\n]{0,16},[ \t\r\n]{0,16}(?P<value>" + _quoted(256) + r")"
+)
+
+
+_CLI_KEY_ID_RE = _compile(
+    r"(?<![\w\-])-i[ \t=]+(?P<value>[A-Za-z0-9]{16,40})(?=[ \t][^\n]{0,120}?(?<![\w\-])-k[ \t=]+\S)"
 )
 
 
@@ -1088,7 +1164,7 @@ _OPTION_USER_PASSWORD_RE = _compile(
 # The key ends with one of these. Compound keys come before their last word so
 # "secret_key" is tried before "secret".
 _KEY_PREFIXES = (
-    "api secret private access client signing sign encryption encrypt decrypt master app"
+    "api secret private access client signing sign encryption encrypt decrypt master"
     " account shared[-_.]?access storage license subscription consumer webhook deploy session"
     " hmac jwt aes mch apiv3 auth"
 ).split()
@@ -1130,7 +1206,7 @@ _SEPARATOR = (
     r"(?P<sep>(?P<typed>:[ \t]{0,4}[A-Za-z_][\w.]{0,40}(?:<[\w.<>, ?]{0,60}>)?\??[ \t]{0,4}"
     r"=(?![=>])(?=[ \t]*[bBrRuU]{0,2}[\"'`]))"
     r"|:=|=>|=(?![=~>])|:(?![:/]|\\(?![\"']))|：|＝"
-    r"|(?P<comma>,)(?=[ \t]{0,8}[\"'])"
+    r"|(?P<comma>,)(?=[ \t]{0,8}(?:\(\)[ \t]{0,4}->[ \t]{0,4})?[\"'])"
     r"|(?P<dsl>(?<=[ \t]))(?=[\"']))"
 )
 _KEYWORD_GATE = _gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
@@ -1143,7 +1219,7 @@ _ASSIGNMENT_RE = _compile(
     + r")(?P<close>\\?[\"']?\]?)[ \t]{0,8}"
     + _SEPARATOR
     + r"[ \t]*"
-    r"(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
+    r"(?:\(\)[ \t]{0,4}->[ \t]{0,4})?(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
     r"\$\{[^{}\s]{0,300}\}|\$\{|\{\{|\#\{|"
     + _ESCAPED_QUOTED
     + "|"
@@ -1154,8 +1230,8 @@ _ASSIGNMENT_RE = _compile(
 )
 # Kubernetes env: "- name: DB_PASSWORD" then "value: x" on the next line.
 _K8S_ENV_RE = _compile(
-    r"\bname:[ \t]{0,8}(?P<q>[\"']?)[\w.\-]{0,64}?(?i:" + _KEYWORD + r")(?P=q)[ \t]*\r?\n"
-    r"[ \t]{0,64}value:[ \t]{0,8}(?P<value>"
+    r"\b(?i:name|property|key):[ \t]{0,8}(?P<q>[\"']?)[\w.\-]{0,64}?(?i:" + _KEYWORD + r")(?P=q)"
+    r"[ \t]*\r?\n[ \t]{0,64}(?i:value):[ \t]{0,8}(?P<value>"
     + _MARKER_VALUE
     + r"|"
     + _quoted(1024)
@@ -1263,9 +1339,12 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
     if kw.lower() == "auth" and text[kw_start - 1 : kw_start] != "_":
         return True  # only npm's "_auth=…", not "auth: basic"
     if kw.lower() == "key" and (
-        _PUBLIC_KEY_NAME_RE.search(text[key_start:kw_start]) or kw_start == key_start
+        _PUBLIC_KEY_NAME_RE.search(text[key_start:kw_start])
+        or (kw_start == key_start and not _in_query(text, key_start))
     ):
-        return True  # a public key, or a bare "key:" (the value's shape decides elsewhere)
+        # a public key, or a bare "key:" (the value's shape decides elsewhere); "?key=" in
+        # a URL is an API or webhook key
+        return True
     if text[max(0, key_start - 2) : key_start] == "${" and value.startswith("?"):
         return True  # ${JWT_SECRET:?must be set}: an error message, not a default
     if m.group("sep") == ":" and _COORDINATE_RE.match(value):
@@ -1294,6 +1373,11 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
     if _PUBLIC_ID_RE.match(inner) and not _SECRET_WORD_RE.search(kw):
         return False  # app-key: ding…, a public app id (an appSecret is secret whatever it is)
     if kw == "key":
+        if in_query:  # ?key=…: an API key (a UUID or a short hex key too)
+            hex_key = len(inner) >= limits.SECRET_MIN_HEX_CHARS_RANDOM and not inner.isdigit()
+            return _random_looking(inner) or bool(
+                _UUID_RE.match(inner) or (hex_key and _HEX_RE.match(inner))
+            )
         return _random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
     if kw == "ak":
         return _random_looking(inner) or bool(_KEY_ID_RE.match(inner))  # an access key id
@@ -1418,7 +1502,7 @@ def _yaml_line(m: re.Match[str]) -> str:
 
 # --- free sentences ------------------------------------------------------------------
 
-_ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭证|(?i:pin)[ \t]?码)"
+_ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭证|凭据|(?i:pin)[ \t]?码)"
 # An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X",
 # "requirepass 设成了 X", "jasypt.encryptor.password 是 X"; a bare "key" and "pin" need
 # a value of their own shape (_zh_sentence).
@@ -1488,7 +1572,7 @@ _ZH_VALUE = (
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
     r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
-    r"|[ \t]{0,2}(?:(?!是|为)[\w\u4e00-\u9fff]){1,8}?[ \t]{0,2}"
+    r"|[ \t]{0,2}(?:(?!是|为)[\w\u4e00-\u9fff \t]){1,10}?[ \t]{0,2}"
     r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填))?"
 )
 _ZH_SENTENCE_RE = _compile(
@@ -1513,6 +1597,7 @@ _ZH_POINTER_RE = re.compile(
 )
 
 
+_HEX_KEY_ID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
 _ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[\u4e00-\u9fff、]")
 _ZH_UNIT_RE = re.compile(
     r"[ \t]{0,2}(?:位|个|次|天|小时|分钟|秒|字符|字节|元|年|月|岁|条|种|[KMG]B\b)"
@@ -1531,6 +1616,14 @@ def _zh_sentence(m: re.Match[str]) -> str:
     ):
         return m.group(0)  # 密钥长度是 2048 位: a quantity
     remark, gap = m.group("remark"), m.group("gap")
+    if conn is None and _HEX_KEY_ID_RE.match(bare):
+        return m.group(0)  # "RSA 密钥 7A1C2B3D4E5F6071 作出": a key id, printed by gpg
+    if (
+        conn is None
+        and m.re is _ASCII_IN_ZH_RE
+        and not (_random_looking(bare) or _strong_credential(bare))
+    ):
+        return m.group(0)  # "secret 调 jscode2session": no connector, no key material
     if _about_an_attribute(remark, gap) or (gap and _ZH_POINTER_RE.search(gap)):
         return m.group(0)  # 密码长度：12, token 有效期：2h, 密码：见 1Password
     kw = m.group("kw").lower().replace(" ", "")
@@ -1616,7 +1709,7 @@ _EN_CONNECTORS = (
 _EN_SENTENCE_RE = _compile(
     _gate("PpTtSsCcAaLlMmDdRrEeHhJjKk")
     # MYSQL_ROOT_PASSWORD may be the subject; /oauth/token may not
-    + r"(?<![A-Za-z0-9\-/])(?P<kw>(?i:"
+    + r"(?<![A-Za-z0-9\-/=])(?P<kw>(?i:"
     + _one_of(
         (
             *(rf"{prefix}[ \t_\-]?keys?" for prefix in _SENTENCE_KEY_PREFIXES),
@@ -1640,7 +1733,7 @@ _EN_SENTENCE_RE = _compile(
     r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+" + _EN_WORD + r"){1,4}?)?"
     r"[ \t]*(?:(?P<conn>(?i:" + _EN_CONNECTORS + r"))[ \t]*(?P<colon>:)?"
     r"|(?P<sep>[:=]|->|→|[—–]))"
-    r"|(?P<qual2>(?:[ \t]+" + _EN_ASCII_WORD + r"){1,4}?)[ \t]*"
+    r"|(?P<qual2>(?:[ \t]+" + _EN_ASCII_WORD + r"){1,8}?)[ \t]*"
     r"(?:(?P<sep2>:|->|→)|(?P<rconn>(?i:is|are|was|were|should[ \t]+be|must[ \t]+be))))?"
     r"[ \t]+(?P<q>[\"'`“])?"
     + _VALUE_START
@@ -1821,17 +1914,19 @@ def _passphrase(value: str) -> bool:
 
 # "use hunter2 as the password"
 _USE_AS_RE = _compile(
-    _gate("Uu")
-    + r"\b(?i:use|using)[ \t]+[\"'`]?(?P<value>[^\s\"'`]{4,128})[\"'`]?[ \t]+(?i:as)[ \t]+"
+    _gate("Uu") + r"\b(?i:use|using)[ \t]+"
+    r"(?:`(?P<quoted>[^`\n]{1,128})`|[\"'`]?(?P<value>[^\s\"'`]{4,128})[\"'`]?)"
+    r"[ \t]+(?i:as)[ \t]+"
     r"(?:(?i:the|my|our|a|an)[ \t]+)?(?:[\w\-]{1,30}[ \t]+)?"
     r"(?i:password|passphrase|token|secret|api[ \t]key)\b"
 )
 
 
 def _use_as(m: re.Match[str]) -> str:
-    if not _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+    group = "value" if m.group("value") is not None else "quoted"
+    if not _plausible_in_prose(m.group(group), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.PASSWORD))
+    return _replace_span(m, group, marker(SecretKind.PASSWORD))
 
 
 # --- whole lines, lists and tables ---------------------------------------------------------
@@ -1850,12 +1945,17 @@ _SECRET_NAME_PARTS = frozenset(
 )
 
 
+def _secret_word_inside(parts: set[str]) -> bool:
+    """A secret word among a name's parts, and no word saying the key is public."""
+    return bool(_SECRET_NAME_PARTS & parts) and not parts & {"PUBLIC", "PUB"}
+
+
 def _env_line(m: re.Match[str]) -> str:
     key, value = m.group("key"), m.group("value")
     if _not_a_value(value):
         return m.group(0)
     # NACOS_AUTH_IDENTITY_VALUE=bb5n…: a secret word inside the name, random key material
-    inside = bool(_SECRET_NAME_PARTS & set(key.split("_"))) and _random_looking(value)
+    inside = _secret_word_inside(set(key.upper().split("_"))) and _random_looking(value)
     if not (_SECRET_KEY_NAME_RE.search(key) or inside):
         return m.group(0)
     return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
@@ -1870,8 +1970,15 @@ _PROPERTIES_LINE_RE = _compile(
 
 
 def _properties_line(m: re.Match[str]) -> str:
-    value = m.group("value").rstrip()
-    if " " not in value or not _SECRET_KEY_NAME_RE.search(m.group("key")):
+    value, key = m.group("value").rstrip(), m.group("key")
+    # nacos.core.auth.server.identity.value=Id3ntity-V4lue#91: a secret word inside the
+    # name, and a value that is key material or a chosen password
+    inside = _secret_word_inside(set(key.upper().replace("-", ".").split(".")))
+    if inside and " " not in value and not _SECRET_KEY_NAME_RE.search(key):
+        if not (_random_looking(value) or _strong_credential(value)) or _not_a_value(value):
+            return m.group(0)
+        return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+    if " " not in value or not _SECRET_KEY_NAME_RE.search(key):
         return m.group(0)  # one word: the generic assignment rule decides
     if _prose_after_value(value):
         return m.group(0)  # "password=hunter2 是不是这里配错了？": the value is its first word
@@ -1958,7 +2065,7 @@ _TABLE_RE = _compile(
 )
 _SECRET_COLUMN_RE = re.compile(
     r"(?i)^(?:密码|口令|密钥|秘钥|令牌|[\w .\-]{0,20}(?:password|passwd|pwd|secret|token|"
-    r"api[ _\-]?key|secret[ _\-]?key|credentials?))$"
+    r"api[ _\-]?key|secret[ _\-]?key|access[ _\-]?key(?:[ _\-]?(?:id|secret))?|credentials?))$"
 )
 
 
@@ -1994,19 +2101,50 @@ _DELIMITED_TABLE_RE = _compile(
 def _delimited_table(m: re.Match[str]) -> str:
     delimiter = m.group("d")
     header = [cell.strip() for cell in m.group("header").split(delimiter)]
-    columns = {i for i, cell in enumerate(header) if _SECRET_COLUMN_RE.match(cell)}
+    columns = {
+        # "Access Key Id": the public half of a key pair, a secret all the same
+        i: SecretKind.CLOUD_ACCESS_KEY if cell[-2:].lower() == "id" else SecretKind.PASSWORD
+        for i, cell in enumerate(header)
+        if _SECRET_COLUMN_RE.match(cell)
+    }
     if not columns:
         return m.group(0)
     rows = m.group("rows").split("\n")
     for r, line in enumerate(rows):
-        cells = line.split(delimiter)
-        if len(cells) != len(header) or '"' in line:
-            break  # the table ended (or quoting we do not parse)
-        for i in columns:
-            if _plausible_in_prose(cells[i].strip(), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
-                cells[i] = cells[i].replace(cells[i].strip(), marker(SecretKind.PASSWORD), 1)
+        cells = _fields(line, delimiter)
+        if cells is None or len(cells) != len(header):
+            break  # the table ended
+        for i, kind in columns.items():
+            cell = cells[i].strip()
+            inner = cell[1:-1].replace('""', '"') if cell[:1] == '"' == cell[-1:] else cell
+            if _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+                quote = '"' if inner != cell else ""
+                cells[i] = cells[i].replace(cell, quote + marker(kind) + quote, 1)
         rows[r] = delimiter.join(cells)
     return m.group(0)[: m.start("rows") - m.start()] + "\n".join(rows)
+
+
+# One field of a CSV or TSV line, quoted ("a,b") or not.
+_CSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^,"\n]{0,512}')
+_TSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^\t"\n]{0,512}')
+
+
+def _fields(line: str, delimiter: str) -> list[str] | None:
+    """The raw fields of a CSV/TSV line (quotes kept), or None when it is not one."""
+    field_re = _CSV_FIELD_RE if delimiter == "," else _TSV_FIELD_RE
+    fields: list[str] = []
+    pos = 0
+    while True:
+        field = field_re.match(line, pos)
+        if field is None or len(fields) > limits.SECRET_TABLE_MAX_COLUMNS:
+            return None
+        fields.append(field.group(0))
+        pos = field.end()
+        if pos == len(line):
+            return fields
+        if line[pos] != delimiter:
+            return None
+        pos += 1
 
 
 # "merchant01 / Mch#Test!88" under "测试账号：", "ops: deploy/D3ploy#2024": a user, a
@@ -2017,7 +2155,7 @@ _USER_PASSWORD_PAIR_RE = _compile(
 _USER_NAME_RE = re.compile(r"[A-Za-z][\w.@\-]{1,31}$")
 _USER_NAME_CHARS_RE = re.compile(r"[\w.@\-]")
 _ACCOUNT_CONTEXT_RE = re.compile(
-    r"账号|帐号|账户|密码|口令|用户|登录|(?i:account|login|user|password|credential|creds)"
+    r"账号|帐号|账户|账密|密码|口令|用户|登录|(?i:account|login|user|password|credential|creds)"
 )
 
 
@@ -2113,6 +2251,22 @@ _ERLANG_COOKIE_FILE_RE = _compile(
 )
 
 
+# A chat: "生产 mongo 的 root 密码是多少" and, on the next line, "运维-小刘: M0ngo!Root#GZ …"
+_ANSWERED_QUESTION_RE = _compile(
+    r"(?:密码|口令|密钥|令牌|账密|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)"
+    r"(?![A-Za-z]))[^\n]{0,60}(?:多少|是什么|是啥|[?？])[ \t]*\r?\n"
+    r"(?:[^\n:：]{0,40}[:：][ \t]*)?"
+    r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{6,128})(?=[ \t\r\n]|\Z)"
+)
+
+
+def _answered_question(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not (_strong_credential(value) or _random_looking(value)) or _not_a_value(value):
+        return m.group(0)
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
 # "账号密码分别是 admin 和 Adm1n#2024": the second of a pair
 _RESPECTIVELY_RE = _compile(
     r"分别(?:是|为)[ \t]{0,4}[:：]?[ \t]{0,4}[^\s，,、/和及]{1,128}"
@@ -2134,7 +2288,7 @@ class _Rule(NamedTuple):
 
 
 _KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
-_ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证")
+_ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证", "凭据")
 _CLI_NEEDLES: tuple[tuple[str, ...], ...] = (
     ("mysql", "mariadb"),
     ("redis-cli",),
@@ -2147,6 +2301,9 @@ _CLI_NEEDLES: tuple[tuple[str, ...], ...] = (
     ("openssl",),
     ("rabbitmqctl",),
     ("htpasswd",),
+    ("lftp",),
+    ("unseal", "set-agent-token"),
+    (" -k",),
     ("zip", "7z"),
     ("net user",),
     _KEYWORD_NEEDLES,
@@ -2159,7 +2316,12 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(*_BLOCK_RULES[0], ("<private>",)),
     _Rule(*_BLOCK_RULES[1], ("-----begin",)),
     _Rule(*_BLOCK_RULES[2], ("eyj",)),
+    _Rule(*_BLOCK_RULES[3], ("mii", "mhccaqee", "mig")),
     _Rule(_TABLE_RE, _table, ("|",)),
+    # Before the sentence rules, which would read a header ("Access Key Id,Secret") as prose
+    _Rule(
+        _DELIMITED_TABLE_RE, _delimited_table, ("pass", "pwd", "secret", "token", "密码", "口令")
+    ),
     _Rule(_VENDOR_RE, _vendor),
     _Rule(_CLASS_PREFIXED_RE, _vendor),
     _Rule(_WEBHOOK_RE, _value_group(SecretKind.WEBHOOK), ("webhook", "hooks.", "hook/")),
@@ -2186,17 +2348,19 @@ _RULES: tuple[_Rule, ...] = (
         for pattern, needles in zip(_CLI_RULES, _CLI_NEEDLES, strict=True)
     ),
     _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user", "cred")),
+    _Rule(_CLI_KEY_ID_RE, _value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_like), (" -k",)),
     _Rule(_NETRC_RE, _netrc, ("passw",)),
     _Rule(
         _PASSWORD_LINE_RE, _value_group(SecretKind.PASSWORD), ("passw", "requirepass", "masterauth")
     ),
     _Rule(_CONFIG_SET_RE, _config_set, ("config",)),
     _Rule(_K8S_ENV_RE, _value_group(SecretKind.ASSIGNMENT), ("value:",)),
+    _Rule(_JDBC_ARGUMENTS_RE, _value_group(SecretKind.PASSWORD), ("jdbc:",)),
     _Rule(_ENV_LINE_RE, _env_line, ("=",)),
     _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
     _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",)),
     _Rule(_PGPASS_RE, _pgpass, (":",)),
-    _Rule(_USER_SLASH_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("/",)),
+    _Rule(_USER_SLASH_PASSWORD_RE, _user_slash_password, ("/",)),
     _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
     # No needles: it looks for a marker an earlier pass put in.
     _Rule(_SECRET_AFTER_KEY_ID_RE, _value_group(SecretKind.ASSIGNMENT)),
@@ -2239,11 +2403,9 @@ _RULES: tuple[_Rule, ...] = (
     # After the sentence rules: it continues a sentence they redacted (no needles).
     _Rule(_NEXT_SECRET_RE, _plausible_value),
     _Rule(_SECRET_AFTER_COMMA_RE, _secret_after_comma, (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
-    _Rule(
-        _DELIMITED_TABLE_RE, _delimited_table, ("pass", "pwd", "secret", "token", "密码", "口令")
-    ),
     _Rule(_LISTED_SECRET_RE, _listed_secret),
     _Rule(_RESPECTIVELY_RE, _plausible_value, ("分别",)),
+    _Rule(_ANSWERED_QUESTION_RE, _answered_question, ("?", "？", "多少", "是什么", "是啥")),
     _Rule(_SQL_INSERT_RE, _sql_insert, ("insert",)),
     _Rule(_ERLANG_COOKIE_FILE_RE, _value_group(SecretKind.PASSWORD), (".erlang.cookie",)),
     _Rule(_BRACKETED_SECRET_RE, _bracketed_secret, ("(", "（")),

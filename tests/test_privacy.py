@@ -212,6 +212,12 @@ NOT_SECRETS: list[str] = [
     "The secret: it lives in the cache layer, not in the DB.",
     "src/main/java/com/acme/v2/OrderMapper2x.java",
     "see src/main/java/com/acme/order/Order3Dao",
+    # --- a route or package path is no "user/password" pair ----------------------------
+    "mall-admin 的后台登录走 /admin/login 接口",
+    "mall-admin 的后台登录走/admin/login接口",
+    "登录 admin/login.do 提示 302",
+    "user admin/list returns 403",
+    "密码加密在 com.macro.mall.security.password.PasswordEncoderUtil 里",
 ]
 
 
@@ -483,6 +489,13 @@ MATRIX_PREFIXES = [
     ".erlang.cookie\n",
     "YWRtaW46",
     "[REDACTED:password] and ",
+    # the rules added for the second blind corpus's classes
+    "host,user,password\n",
+    '-i LTAI5tQw8ZpKx3Vb7Nm2Rc4Y -k "',
+    "http -a u:",
+    '.basicAuthentication("a", "',
+    "http://h/x?key=",
+    "账号 a/",
 ]
 MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
 

@@ -882,6 +882,66 @@ SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
         ("glrt-Ab1Cd2Ef3Gh4Ij5Kl6Mn",),
     ),
     ("zh-chat", "SFTP 密码里有个分号：Sftp;Pw#9", ("Sftp;Pw#9",)),
+    # --- round 2: syntaxes a second blind corpus used (values and texts our own) ------
+    (
+        "cli",
+        "ossutil config -e oss-cn-hangzhou.aliyuncs.com -i LTAI5tQw8ZpKx3Vb7Nm2Rc4Y -k"
+        " Zp7Qm2Xv9Lk4Wn8Rt6Ys3Bc1Hd5Fg0",
+        ("LTAI5tQw8ZpKx3Vb7Nm2Rc4Y", "Zp7Qm2Xv9Lk4Wn8Rt6Ys3Bc1Hd5Fg0"),
+    ),
+    (
+        "cli",
+        "obsutil config -i=QWERTYUIOP12ASDFGH34 -k=p9Lm3Nb7Vc1Xz5Qw8Er2Ty6Ui4Op0As -e obs.cn-north-4",
+        ("QWERTYUIOP12ASDFGH34", "p9Lm3Nb7Vc1Xz5Qw8Er2Ty6Ui4Op0As"),
+    ),
+    ("cli", "http -a deploy:'long pass phrase 7' POST :8080/api/release", ("long pass phrase 7",)),
+    ("cli", "https --auth bot:Bot#Pass33 GET api.mall.local/orders", ("Bot#Pass33",)),
+    (
+        "java-code",
+        'WebClient.builder().defaultHeaders(h -> h.setBasicAuth("report", "Rep0rt$View"))',
+        ("Rep0rt$View",),
+    ),
+    (
+        "java-code",
+        'given().auth().preemptive().basic("qa_bot", "QaBotPass").when().get("/orders")',
+        ("QaBotPass",),
+    ),
+    (
+        "java-code",
+        'new RestTemplateBuilder().basicAuthentication("billing", "Billing_Pass")',
+        ("Billing_Pass",),
+    ),
+    (
+        "yaml",
+        "receivers:\n  - name: ops\n    webhook_configs:\n"
+        "      - url: 'http://alert-bridge:8060/dingtalk?key=3f9a2c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c'",
+        ("3f9a2c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c",),
+    ),
+    (
+        "url",
+        "地图接口：https://restapi.amap.com/v3/geocode/geo?address=杭州&key=9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f",
+        ("9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f",),
+    ),
+    (
+        "csv",
+        "导出的 AccessKey.csv：\nAccessKey ID,AccessKey Secret\n"
+        "LTAI5tHn3Kd8Pq2Wx7Zm4Rv9,Hq2Lm8Xn4Pz7Vc1Kb6Wt3Ys9Rd5Fg0",
+        ("LTAI5tHn3Kd8Pq2Wx7Zm4Rv9", "Hq2Lm8Xn4Pz7Vc1Kb6Wt3Ys9Rd5Fg0"),
+    ),
+    (
+        "csv",
+        'name,url,login,password\nerp,http://erp.local,ops,"Semi;colon,Comma 1"\n'
+        "crm,http://crm.local,ops,Crm#Pass2",
+        ("Semi;colon,Comma 1", "Crm#Pass2"),
+    ),
+    (
+        "tsv",
+        'host\tuser\tpassword\n10.0.0.8\troot\t"Tab\tInside#1"\n10.0.0.9\troot\tNoTab#2',
+        ("Tab\tInside#1", "NoTab#2"),
+    ),
+    # --- a user, a slash and a password next to routes ---------------------------------
+    ("zh-sentence", "后台账号 admin/Adm1n#88，登录页 /admin/login", ("Adm1n#88",)),
+    ("en-sentence", "login ops/0ps!Deploy then open /admin/index", ("0ps!Deploy",)),
 ]
 
 LOOK_ALIKES: list[tuple[str, str]] = [
@@ -1221,4 +1281,32 @@ LOOK_ALIKES: list[tuple[str, str]] = [
     ("zh-chat", "JWT 用 HS256 还是 RS256 比较好"),
     ("en-chat", "version 2.1.0 of the token library fixes the leak"),
     ("zh-chat", "请把 app.secret 改成从 KMS 读取"),
+    # --- routes, paths and endpoint names that hold secret words ----------------------
+    ("zh-route", "mall-admin 的后台登录走/admin/login接口"),
+    ("zh-route", "登录 admin/login.do 提示 302，要先拿验证码"),
+    ("zh-route", "账号 admin / login 两个页面要合并"),
+    ("zh-route", "用户 member/password 接口改成 PUT 了"),
+    ("zh-route", "密码修改走 /api/member/password/update，需要旧密码"),
+    ("zh-route", "token 刷新接口是 /auth/token/refresh"),
+    ("zh-route", "密钥轮换接口：/api/secret/rotate"),
+    ("zh-route", "密码加密在 com.macro.mall.security.util.PasswordEncoderUtil 里"),
+    ("zh-route", "密码校验逻辑在 com/macro/mall/security/config/PasswordConfig.java"),
+    ("zh-route", "接口名：updatePassword、resetPassword"),
+    ("en-route", "user admin/list returns 403 for the ops role"),
+    ("en-route", "login admin/login fails with a 302 redirect"),
+    ("en-route", "the login API is admin/login on port 8080"),
+    ("en-route", "The password endpoint is /api/v1/password/reset"),
+    ("en-route", "token endpoint: /oauth/token"),
+    ("en-route", "password endpoint: resetPassword"),
+    ("en-route", "import com.macro.mall.security.password.PasswordEncoder;"),
+    ("en-route", "security.ignored.urls: /admin/login,/admin/register,/sso/password"),
+    ("en-route", '.requestMatchers("/api/token/**", "/admin/login").permitAll()'),
+    ("en-route", "location /admin/password { proxy_pass http://mall-admin; }"),
+    ("yaml-route", "token-uri: /oauth/token\npassword-reset-url: /user/password/reset"),
+    ("properties-route", "auth.password.path=/api/admin/password\nlogin.page=/admin/login"),
+    ("url", "/cache?key=user:1 and /search?key=order_id are cache lookups"),
+    ("url", "GET /events?key=1699999999123 returns the events after that timestamp"),
+    ("csv", "id,token_count,password_changed\n1,1200,true\n2,800,false"),
+    ("env-file", "WECHATPAY_PLATFORM_PUBLIC_KEY=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAr5Tq"),
+    ("properties", "wechat.pay.pub-key.value=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAx9Lm"),
 ]
