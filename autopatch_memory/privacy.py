@@ -442,7 +442,7 @@ _VENDOR_TOKENS: tuple[tuple[str, SecretKind, str], ...] = (
     ("notion", SecretKind.VENDOR_TOKEN, r"ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43}(?!\w)"),
     ("square", SecretKind.VENDOR_TOKEN, r"sq0(?:atp|csp)-[\w-]{22,}"),
     ("nuget", SecretKind.VENDOR_TOKEN, r"oy2[a-z0-9]{43}(?![a-z0-9])"),
-    ("sentry", SecretKind.VENDOR_TOKEN, r"sntry[su]_[\w+/=]{40,}"),
+    ("sentry", SecretKind.VENDOR_TOKEN, r"sntry[su]_[\w+/=\-]{40,}"),
 )
 # The first character of every prefix above (tests check that none is missing).
 _VENDOR_FIRST_CHARS = "AGLNPSabcdghknoprswxy"
@@ -550,6 +550,9 @@ _URL_USERINFO_RE = _compile(
 )
 
 
+_PORT_AND_QUERY_RE = re.compile(r"^\d{1,5}[?#;]")
+
+
 def _url_credentials(m: re.Match[str]) -> str:
     """``scheme://user:pass@host`` loses ``pass``; ``host:port/@x`` is no password."""
     password, user = m.group("value"), m.group("user")
@@ -557,6 +560,9 @@ def _url_credentials(m: re.Match[str]) -> str:
     port = head.isdigit() and ("/" in password or len(head) <= limits.URL_PORT_MAX_DIGITS)
     if port and ("." in user or user == "localhost"):
         return m.group(0)  # host:port, not user:password
+    if _PORT_AND_QUERY_RE.match(password):
+        return m.group(0)  # host:5236?user=u&password=p@x: a port, then a query that holds '@'
+
     if _PLACEHOLDER_RE.match(password):
         return m.group(0)
     return f"://{user}:{marker(SecretKind.URL_CREDENTIALS)}@"
@@ -1568,6 +1574,9 @@ _ZH_VALUE = (
     + _STATED_VALUE
     + r")"
     + _SPACED_VALUE
+    # "口令是 Pkcs8 Pass;x，Java 里…": ASCII words up to the full-width punctuation that ends
+    # the Chinese clause (kept unless they look like part of a credential)
+    + r"(?P<tail>(?:[ \t][\x21-\x7e]{1,64}){1,3}(?=[，。；！？]|[ \t]*(?:\n|\Z)))?"
 )
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
@@ -1654,10 +1663,18 @@ def _zh_sentence(m: re.Match[str]) -> str:
 
 
 def _replace_stated(m: re.Match[str]) -> str:
-    """Replace the stated value, and the words after it a remark says belong to it."""
+    """Replace the stated value, and the words after it a remark says belong to it (or,
+    in a Chinese clause, that look like part of it)."""
+    whole, offset = m.group(0), m.start()
     if m.group("spaced"):
-        whole, offset = m.group(0), m.start()
         return whole[: m.start("value") - offset] + marker(SecretKind.PASSWORD)
+    tail = m.group("tail") if "tail" in m.re.groupindex else None
+    if tail and m.group("conn") and not m.group("q") and _credential_like(tail.replace(" ", "")):
+        return (
+            whole[: m.start("value") - offset]
+            + marker(SecretKind.PASSWORD)
+            + whole[m.end("tail") - offset :]
+        )
     return _replace_span(m, "value", _requote(m.group("value"), marker(SecretKind.PASSWORD)))
 
 
@@ -1933,6 +1950,21 @@ def _use_as(m: re.Match[str]) -> str:
 
 # An environment line, "POSTGRES_PASSWORD=pg;drop=no,really" or "- DB_PASS=x" in a
 # compose file: the value runs to the end of the line (no connection string follows).
+# Environment="DB_PASSWORD=a b c", -e 'API_TOKEN=x y': the value runs to the closing quote
+_QUOTED_ASSIGNMENT_RE = _compile(
+    r"(?P<q>[\"'])(?P<key>[A-Za-z_][\w.\-]{0,63})=(?P<value>[^\s\"'$][^\"'\n]{0,510}?)(?P=q)"
+)
+
+
+def _quoted_assignment(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if " " not in value or not _SECRET_KEY_NAME_RE.search(m.group("key")):
+        return m.group(0)  # one word: the generic assignment rule decides
+    if _prose_after_value(value) or _not_a_value(value):
+        return m.group(0)
+    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
 _ENV_LINE_RE = _compile(
     r"^(?P<lead>[ \t]{0,32}(?:-[ \t]{1,4})?(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?(?P<q>[\"']?))"
     r"(?P<key>[A-Z][A-Z0-9_]{0,63})=(?P<value>[^\s\"'$][^\s\"']{0,1023})(?P=q)[ \t]*$",
@@ -1963,10 +1995,15 @@ def _env_line(m: re.Match[str]) -> str:
 
 # A .properties line, "signing.password=Sign!ng Key Pass": the value is the rest of the line.
 _PROPERTIES_LINE_RE = _compile(
-    r"^[ \t]{0,32}(?P<key>[\w\-]{1,64}(?:\.[\w\-]{1,64}){1,12})[ \t]*=[ \t]*"
-    r"(?P<value>[^\s\"'$#][^\n]{0,2047})",
+    # a dotted key, or (.ini, odbc.ini, my.cnf) a plain one with spaces around its '='
+    r"^[ \t]{0,32}(?P<key>[\w\-]{1,64}(?:\.[\w\-]{1,64}){1,12}|[\w\-]{1,64}(?=[ \t]+=[ \t]))"
+    r"[ \t]*=[ \t]*(?P<value>[^\s\"'$#][^\n]{0,2047})",
     re.M,
 )
+
+
+# "secret = a + b;", "token = x if y else z {": a statement, not a value with spaces
+_CODE_END_RE = re.compile(r"[;{]$|[ \t][+*|&?:][ \t]")
 
 
 def _properties_line(m: re.Match[str]) -> str:
@@ -1982,7 +2019,7 @@ def _properties_line(m: re.Match[str]) -> str:
         return m.group(0)  # one word: the generic assignment rule decides
     if _prose_after_value(value):
         return m.group(0)  # "password=hunter2 是不是这里配错了？": the value is its first word
-    if _not_a_value(value) or value.startswith(MARKER_PREFIX):
+    if _not_a_value(value) or value.startswith(MARKER_PREFIX) or _CODE_END_RE.search(value):
         return m.group(0)
     return (
         m.group(0)[: m.start("value") - m.start()]
@@ -2253,7 +2290,8 @@ _ERLANG_COOKIE_FILE_RE = _compile(
 
 # A chat: "生产 mongo 的 root 密码是多少" and, on the next line, "运维-小刘: M0ngo!Root#GZ …"
 _ANSWERED_QUESTION_RE = _compile(
-    r"(?:密码|口令|密钥|令牌|账密|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)"
+    _gate("密口令账PpTtSsCc")
+    + r"(?:密码|口令|密钥|令牌|账密|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)"
     r"(?![A-Za-z]))[^\n]{0,60}(?:多少|是什么|是啥|[?？])[ \t]*\r?\n"
     r"(?:[^\n:：]{0,40}[:：][ \t]*)?"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{6,128})(?=[ \t\r\n]|\Z)"
@@ -2356,6 +2394,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_CONFIG_SET_RE, _config_set, ("config",)),
     _Rule(_K8S_ENV_RE, _value_group(SecretKind.ASSIGNMENT), ("value:",)),
     _Rule(_JDBC_ARGUMENTS_RE, _value_group(SecretKind.PASSWORD), ("jdbc:",)),
+    _Rule(_QUOTED_ASSIGNMENT_RE, _quoted_assignment, ("=",)),
     _Rule(_ENV_LINE_RE, _env_line, ("=",)),
     _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
     _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",)),

@@ -496,6 +496,10 @@ MATRIX_PREFIXES = [
     '.basicAuthentication("a", "',
     "http://h/x?key=",
     "账号 a/",
+    '"DB_PASSWORD=a ',
+    "Password = a ",
+    "口令为 a1 ",
+    "jdbc:dm://h:1?password=",
 ]
 MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
 

@@ -942,6 +942,23 @@ SECRETS: list[tuple[str, str, tuple[str, ...]]] = [
     # --- a user, a slash and a password next to routes ---------------------------------
     ("zh-sentence", "后台账号 admin/Adm1n#88，登录页 /admin/login", ("Adm1n#88",)),
     ("en-sentence", "login ops/0ps!Deploy then open /admin/index", ("0ps!Deploy",)),
+    # --- values cut in two by a partial match (a piece was left next to the marker) -----
+    (
+        "env-file",
+        "SENTRY_AUTH_TOKEN=sntrys_Qm9vZmJhcjEyMzQ1Njc4OTBhYmNkZWZnaGlqa2xt-Xy_Zq-9Lm",
+        ("sntrys_Qm9vZmJhcjEyMzQ1Njc4OTBhYmNkZWZnaGlqa2xt-Xy_Zq-9Lm",),
+    ),
+    ("jdbc-url", "jdbc:kingbase8://10.3.2.1:54321?user=sys&password=King@base#7", ("King@base#7",)),
+    ("ini", "[mall_dsn]\nServer = 10.1.2.3\nPassword = Ini file pw 3\n", ("Ini file pw 3",)),
+    ("my-cnf", "[client]\nuser = backup\npassword = Bak up!2024", ("Bak up!2024",)),
+    (
+        "systemd",
+        '[Service]\nEnvironment="MALL_DB_PASSWORD=Unit file 42"\nExecStart=/opt/mall/run.sh',
+        ("Unit file 42",),
+    ),
+    ("docker-run", "docker run -e 'API_TOKEN=tok en 99' mall/api:1.2", ("tok en 99",)),
+    ("zh-sentence", "测试库的密码是 Test 2024#db，别外传", ("Test 2024#db",)),
+    ("zh-sentence", "jks 的口令为 Store Pass!9。", ("Store Pass!9",)),
 ]
 
 LOOK_ALIKES: list[tuple[str, str]] = [
@@ -1309,4 +1326,9 @@ LOOK_ALIKES: list[tuple[str, str]] = [
     ("csv", "id,token_count,password_changed\n1,1200,true\n2,800,false"),
     ("env-file", "WECHATPAY_PLATFORM_PUBLIC_KEY=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAr5Tq"),
     ("properties", "wechat.pay.pub-key.value=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAx9Lm"),
+    ("ini", "[policy]\nPASSWORD_POLICY = min 8 chars"),
+    ("systemd", 'Environment="JAVA_OPTS=-Xmx2g -Dspring.profiles.active=prod"'),
+    ("docker-run", 'docker run -e "TOKEN_TTL=3600 s" mall/api'),
+    ("zh-question", "密码是否需要 8 位以上，求解"),
+    ("zh-concept", "密钥是 AES 256 bit，放在 KMS 里"),
 ]

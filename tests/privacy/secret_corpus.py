@@ -1657,6 +1657,7 @@ class Split:
 _TUPLE_SPLITS = {
     "adversarial": "adversarial_corpus",
     "blind_a": "blind_corpus_a",
+    "blind_c": "blind_corpus_c",
 }
 
 
