@@ -586,7 +586,8 @@ class _Applier:
         dead = next((i for i in inactive if self._same_item(kind, label, summary, i)), None)
         if dead is None or self._duplicate_of(kind, label, summary) is not None:
             return None
-        said_again = stated is not None and stated > dead.updated_at
+        # The user typing it now says it again, even within the second it was archived.
+        said_again = self.user_authored or (stated is not None and stated > dead.updated_at)
         if said_again and not self.user_authored:
             said_again = self._evidence_names(op, dead)
         if not said_again:
@@ -760,6 +761,7 @@ def apply_delta(
     bad_sections: Sequence[str] = (),
     expected_generation: int | None = None,
     user_authored: bool = False,
+    in_place: bool = False,
 ) -> tuple[MemoryDocument, ApplyReport]:
     """Apply ``delta`` to a copy of ``doc``; returns the new document and the report.
 
@@ -768,6 +770,8 @@ def apply_delta(
     document has moved on (a reset), the whole delta is discarded.
     ``user_authored``: the user typed these changes (``remember``, ``edit``); each
     preference or archive is grounded by its ``evidence_quote`` instead of a turn.
+    ``in_place``: ``doc`` is the caller's private copy (a store transaction's): change it instead
+    of copying it first.
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(
@@ -776,9 +780,8 @@ def apply_delta(
             generation=doc.generation,
         )
     # A dump/validate round trip is a deep copy, about 3x faster than copy.deepcopy.
-    applier = _Applier(
-        MemoryDocument.model_validate(doc.model_dump()), now, user_authored=user_authored
-    )
+    base = doc if in_place else MemoryDocument.model_validate(doc.model_dump())
+    applier = _Applier(base, now, user_authored=user_authored)
     report = applier.report
     for name in bad_sections:
         report.rejected.append(

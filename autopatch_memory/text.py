@@ -462,6 +462,15 @@ INVISIBLE_CHARACTERS = (
 _INVISIBLE_RE = re.compile("[" + INVISIBLE_CHARACTERS + "]")
 
 
+# Everything a terminal must never receive from memory or a repository: escape
+# sequences, control characters but tab and newline (CR too: it rewrites a line),
+# and invisible format characters. One pattern, so that cleaning stored text and
+# printing it (the command line) agree, and a caller can map what it removes.
+TERMINAL_UNSAFE_RE = re.compile(
+    _ESCAPE_SEQUENCE_RE.pattern + "|[\x00-\x08\x0b-\x1f\x7f-\x9f" + INVISIBLE_CHARACTERS + "]"
+)
+
+
 def has_control_characters(text: str) -> bool:
     """True when ``text`` holds a terminal escape sequence or a C0/C1 control character
     other than tab, line feed and carriage return (those are whitespace, not hostile)."""
@@ -476,10 +485,7 @@ def clean_text(text: str, *, single_line: bool) -> str:
     ``single_line`` every run of whitespace, line breaks included, becomes one space
     and the ends are stripped; otherwise ``\n`` and ``\t`` are kept. Idempotent.
     """
-    text = _ESCAPE_SEQUENCE_RE.sub("", text)
-    text = _LINE_BREAK_RE.sub("\n", text)
-    text = _CONTROL_EXCEPT_LINE_BREAKS_RE.sub("", text)
-    text = _INVISIBLE_RE.sub("", text)
+    text = TERMINAL_UNSAFE_RE.sub("", _LINE_BREAK_RE.sub("\n", text))
     if single_line:
         return " ".join(text.split())
     return text
