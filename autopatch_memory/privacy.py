@@ -2290,9 +2290,9 @@ _ERLANG_COOKIE_FILE_RE = _compile(
 
 # A chat: "生产 mongo 的 root 密码是多少" and, on the next line, "运维-小刘: M0ngo!Root#GZ …"
 _ANSWERED_QUESTION_RE = _compile(
-    _gate("密口令账PpTtSsCc")
-    + r"(?:密码|口令|密钥|令牌|账密|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)"
-    r"(?![A-Za-z]))[^\n]{0,60}(?:多少|是什么|是啥|[?？])[ \t]*\r?\n"
+    _gate("密口令账PpTtSsCc") + r"(?:密码|口令|密钥|令牌|账密"
+    r"|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)(?![A-Za-z]))"
+    r"[^\n]{0,60}(?:多少|是什么|是啥|[?？])[ \t]*\r?\n"
     r"(?:[^\n:：]{0,40}[:：][ \t]*)?"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{6,128})(?=[ \t\r\n]|\Z)"
 )
