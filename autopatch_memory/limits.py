@@ -55,6 +55,16 @@ PRE_REDACTION_CLIP_FACTOR = 4
 SECRET_MIN_CHARS_IN_PROSE = 4
 SECRET_MIN_CHARS_STATED = 3
 SECRET_MIN_DIGITS_IN_PROSE = 6
+# Key material after a bare "key" ("the key is …") must look random: at least this long
+# (hex: this long), and its runs of lower-case, capitals and digits either this many per
+# character or this many runs of digits ("user:session:12345" is a name and a number).
+SECRET_MIN_CHARS_RANDOM = 12
+SECRET_MIN_HEX_CHARS_RANDOM = 16
+SECRET_RANDOM_RUNS_PER_CHAR = 0.35
+SECRET_MIN_DIGIT_RUNS_RANDOM = 3
+# A string literal handed to a crypto API or as the secret of an SDK's (id, secret) pair
+# is key material from this many characters on (shorter ones are names and labels).
+SECRET_MIN_CHARS_KEY_LITERAL = 8
 # A name (``rawPassword``, ``secret2``) holds fewer digits than this; a value may hold more.
 SECRET_MIN_DIGITS_IN_VALUE_NOT_NAME = 2
 # "Bearer <letters only>" is a credential only when it is this long ("Bearer authentication").
@@ -65,8 +75,12 @@ SECRET_MAX_URL_CHARS = 512  # how far back a query parameter's URL is read
 # How much of a line around a candidate secret is read to judge it (bounded, so a
 # text made of many candidates still costs linear time).
 SECRET_CONTEXT_CHARS = 256
+# How far back before a comma a secret keyword makes "…，是 X" a stated secret.
+SECRET_CLAUSE_CHARS = 96
 # "host:8080@…" is a port, not a password, up to this many digits.
 URL_PORT_MAX_DIGITS = 5
+# A CSV/TSV row with more fields than this is not read as a row of a credentials table.
+SECRET_TABLE_MAX_COLUMNS = 32
 # Redaction passes at most: one more runs only when the previous one changed the text.
 REDACTION_MAX_PASSES = 3
 # A text with a redaction marker and at most this many words of content besides

@@ -19,6 +19,9 @@ bounded number of steps per character; ``tests/test_privacy.py`` checks it.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from enum import Enum
@@ -51,6 +54,7 @@ class SecretKind(str, Enum):
     JDBC_PASSWORD = "jdbc_password"
     ASSIGNMENT = "secret_value"
     PASSWORD = "password"
+    ENCODED = "encoded_secret"  # base64 of a credential, a key or a config holding one
 
 
 def marker(kind: SecretKind) -> str:
@@ -74,7 +78,7 @@ NOT_SECRET_VALUES: frozenset[str] = frozenset(
     null none nil true false undefined required optional empty yes no on off
     text varchar password passwd token hidden masked redacted placeholder example
     dummy todo tbd n/a na include omit same-origin auto default disabled enabled new await
-    replace_me replaceme change_me fixme
+    replace_me replaceme change_me fixme env file stdin prompt ~
     """.split()
 )
 # After "my password is ...": a description, not the password itself.
@@ -118,6 +122,9 @@ _CJK_CLASS = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 )
 _CJK_TEXT_RE = re.compile("[" + _CJK_CLASS + "]")
+# Full-width letters, digits and symbols belong to a value ("Kb0rd＃Admin"); full-width
+# punctuation that ends a clause does not: ！（），：；？
+_FULLWIDTH_VALUE_CHARS = r"\uff02-\uff07\uff0a\uff0b\uff0d-\uff19\uff1c-\uff1e\uff20-\uff5e"
 _TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
 
 _Replacer = Callable[["re.Match[str]"], str]
@@ -127,9 +134,17 @@ _Replacer = Callable[["re.Match[str]"], str]
 
 _PLACEHOLDER_RE = re.compile(
     r"""^(?:\$\{|\{\{|\#\{|<[^<>]*>$|\[[A-Za-z\s_-]*\]?$|%[sd(]|\$[A-Za-z_(]|%[A-Za-z_]\w*%$|\$env:
-    |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|<your|enc\(|vault:)""",
+    |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|<your|enc\(|vault:|@[\w.\-]+@$)""",
     re.I | re.X,
 )
+# The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
+# a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
+_SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
+_PUBLIC_ID_RE = re.compile(
+    r"^(?:ding[a-z0-9]{12,24}|wx[0-9a-f]{16}|ww[0-9a-f]{16}|cli_[0-9a-f]{16}|AC[0-9a-f]{32})$"
+)
+# "sk-...", "ghp_xxx…", "AKIA****": a value shown elided, not the value.
+_ELIDED_RE = re.compile(r"(?:\.{3}|…)[\"'`”]?$|\*{3,}")
 _IDENTIFIER_RE = re.compile(r"^[A-Za-z_$][\w$]*$")
 _DOTTED_REF_RE = re.compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
 _PATH_RE = re.compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
@@ -138,7 +153,8 @@ _CAMEL_OR_SNAKE_RE = re.compile(r"[a-z][A-Z]|_")
 # DB_PASSWORD, APP_SECRET: the name of a variable or a setting, wherever it appears.
 _CONSTANT_NAME_RE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _CMDLET_RE = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+$")  # PowerShell: $pw = Read-Host …
-_HYPHEN_WORDS_RE = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
+# words joined by hyphens or listed with commas: "read-only", "Id,Secret"
+_HYPHEN_WORDS_RE = re.compile(r"^[A-Za-z]+(?:[-,][A-Za-z]+)+$")
 
 
 _CLOSERS = {")": "(", "]": "[", "}": "{", "）": "（"}
@@ -187,6 +203,7 @@ def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
     return (
         not bare
         or bare.startswith(MARKER_PREFIX)
+        or bool(_ELIDED_RE.search(value.strip()))
         or bool(_PLACEHOLDER_RE.match(bare))
         or _is_word_list_value(bare, words=words)
         or "(" in bare  # request.getParameter("pw"), encoder.encode(x)
@@ -206,6 +223,18 @@ def _credential_like(value: str) -> bool:
     return any(ch.isdigit() or not (ch.isalnum() or ch == "-") for ch in bare)
 
 
+# application-prod.yml, id_rsa.pem, HTTP/1.1, TLSv1.2, nacos-server:v2.3.1: a file, a
+# protocol or an image named in a sentence, not a value stated in it
+_NAMED_THING_RE = re.compile(
+    r"^[\w.\-]+\.(?:ya?ml|properties|xml|json|java|kt|jar|war|sql|sh|txt|md|conf|cfg|ini|env"
+    r"|log|pem|crt|key|jks|p12|pfx|gradle|kts|py|js|ts|go|toml|lock|html?|do|jsp|action|php"
+    r"|aspx?|vue)$"
+    r"|^(?:HTTP|HTTPS|TLS|SSL|SMTP|FTP|SSH|SOCKS)(?:/|v)\d(?:\.\d)?$"
+    r"|^[a-z0-9][\w.\-]*:[\w.\-]+@sha256:[0-9a-f]{16,64}$",
+    re.I,
+)
+# secret/tms/dispatch, config/fleet-gps/data: a path of words (a Vault or Consul path)
+_RELATIVE_PATH_RE = re.compile(r"^[a-z][a-z0-9_.\-]*(?:/[a-z0-9_.\-]+){2,}/?$")
 # 8-16, 1.2.3, v2.0, 1,532: a range, a version or a number with separators
 _QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
 
@@ -217,7 +246,7 @@ def _plausible_in_prose(value: str, *, min_chars: int) -> bool:
     bare = _bare(value)
     if len(bare) < min_chars or _not_a_value(bare) or not _credential_like(bare):
         return False
-    if _QUANTITY_RE.match(bare):
+    if _QUANTITY_RE.match(bare) or _NAMED_THING_RE.match(bare) or _RELATIVE_PATH_RE.match(bare):
         return False
     return not (bare.isdigit() and len(bare) < limits.SECRET_MIN_DIGITS_IN_PROSE)
 
@@ -236,9 +265,20 @@ def _requote(value: str, replacement: str) -> str:
 _PLACEHOLDER_DEFAULT_RE = re.compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{1,256})(\})")
 
 
+_PLACEHOLDER_SCHEMES = frozenset({"env", "sys", "file", "secret", "secrets", "vault", "k8s"})
+
+
 def _redact_placeholder_defaults(value: str, kind: SecretKind) -> str:
-    """``${DB_PASSWORD:root123}``: the default after the colon is a secret."""
-    return _PLACEHOLDER_DEFAULT_RE.sub(lambda m: m.group(1) + marker(kind) + m.group(3), value)
+    """``${DB_PASSWORD:root123}``: the default after the colon is a secret;
+    ``${env:API_KEY}`` and ``${DB_PW:OTHER_PASSWORD}`` name where the value comes from."""
+
+    def replace(m: re.Match[str]) -> str:
+        name = m.group(1)[2:].rstrip(":-").lower()
+        if name in _PLACEHOLDER_SCHEMES or _not_a_value(m.group(2), code=True):
+            return m.group(0)
+        return m.group(1) + marker(kind) + m.group(3)
+
+    return _PLACEHOLDER_DEFAULT_RE.sub(replace, value)
 
 
 # --- rule building blocks ---------------------------------------------------------
@@ -252,12 +292,14 @@ def _value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None
     """Replace group ``value`` (keeping everything around it) when it is a secret."""
 
     def replace(m: re.Match[str]) -> str:
-        value = m.group("value")
+        # A pattern may hold its value in a second group, "quoted", for another form.
+        group = "value" if m.group("value") is not None else "quoted"
+        value = m.group(group)
         if value.startswith(MARKER_PREFIX) or _not_a_value(value):
             return m.group(0)
         if check is not None and not check(value):
             return m.group(0)
-        start, end = m.span("value")
+        start, end = m.span(group)
         whole = m.group(0)
         offset = m.start()
         return whole[: start - offset] + _requote(value, marker(kind)) + whole[end - offset :]
@@ -266,10 +308,11 @@ def _value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None
 
 
 def _quoted(limit: int) -> str:
-    """A single-, double- or back-quoted string on one line (escapes allowed)."""
+    """A single-, double- or back-quoted string on one line (escapes allowed, and SQL's
+    doubled quote: 'Ado;Bill''ro')."""
     return (
         rf'"(?:[^"\\\n]|\\.){{1,{limit}}}"'
-        rf"|'(?:[^'\\\n]|\\.){{1,{limit}}}'"
+        rf"|'(?:[^'\\\n]|\\.|''){{1,{limit}}}'"
         rf"|`[^`\n]{{1,{limit}}}`"
         rf"|“[^”\n]{{1,{limit}}}”"
     )
@@ -280,7 +323,7 @@ def _quoted(limit: int) -> str:
 # next "key=" of a query or connection string); a closing bracket belongs to it
 # unless followed by space or another delimiter.
 _UNQUOTED_VALUE = (
-    r"(?:[^\s\"'`<,;&)}\]" + _CJK_CLASS + r"]"
+    r"(?:[^\s\"'`<,;&)}\]" + _CJK_CLASS + r"]|[" + _FULLWIDTH_VALUE_CHARS + "]"
     r"|[,;&](?![\s\"']|\Z|[\w.\-]{1,64}=)"
     r"|[)}\]](?![\s,;)}\]\"']|\Z))+"
 )
@@ -322,7 +365,11 @@ _BLOCK_RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
     ),
     (
         _compile(
-            r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----.*?"
+            r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+            # key material follows (after blanks, escaped line breaks or a header such
+            # as "Proc-Type: 4,ENCRYPTED"), not a question about the header
+            r"(?=(?:[ \t\r\n\"',]{1,8}|\\[nr]|[\w\-]{1,30}:[^\n]{0,200}\n){0,8}[A-Za-z0-9+/=]{16})"
+            r".*?"
             r"(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)",
             re.S,
         ),
@@ -331,6 +378,16 @@ _BLOCK_RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
     (
         _compile(r"(?<![\w.\-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}"),
         _whole(SecretKind.JWT),
+    ),
+    # A private key's body without its PEM lines, as SDKs take it (Alipay, WeChat Pay):
+    # base64 of DER that opens with version 0 (PKCS#8 "MII…IBADAN", PKCS#1 "MII…IBAAK",
+    # EC "MHcCAQEE"/"MIG…AgEA"). A public key opens differently ("MIIBIjAN…").
+    (
+        _compile(
+            r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IBA(?:DAN|AK)|MHcCAQEE|MIG[A-Za-z0-9+/]AgEA)"
+            r"(?:[A-Za-z0-9+/]|\\n|\r?\n[ \t]{0,16}){40,8192}={0,2}"
+        ),
+        _whole(SecretKind.PRIVATE_KEY),
     ),
 )
 
@@ -385,6 +442,7 @@ _VENDOR_TOKENS: tuple[tuple[str, SecretKind, str], ...] = (
     ("notion", SecretKind.VENDOR_TOKEN, r"ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43}(?!\w)"),
     ("square", SecretKind.VENDOR_TOKEN, r"sq0(?:atp|csp)-[\w-]{22,}"),
     ("nuget", SecretKind.VENDOR_TOKEN, r"oy2[a-z0-9]{43}(?![a-z0-9])"),
+    ("sentry", SecretKind.VENDOR_TOKEN, r"sntry[su]_[\w+/=\-]{40,}"),
 )
 # The first character of every prefix above (tests check that none is missing).
 _VENDOR_FIRST_CHARS = "AGLNPSabcdghknoprswxy"
@@ -475,20 +533,24 @@ _BEARER_RE = _compile(
 _AUTHORIZATION_RE = _compile(
     _gate("Aa") + r"\b(?i:authorization)[\"']?[ \t]{0,8}[:=][ \t]{0,8}[\"']?"
     r"(?:(?i:bearer|basic|token|digest)[ \t]{1,8})?"
-    r"(?P<value>" + _MARKER_VALUE + r"|(?!(?i:bearer|basic|token|digest)\b)[^\s\"',;]{4,})"
+    r"(?P<value>" + _MARKER_VALUE + r"|(?!(?i:bearer|basic|token|digest)\b)[\x21\x23-\x26\x28-\x2b"
+    r"\x2d-\x3a\x3c-\x7e]{4,})"
 )
 _ORACLE_JDBC_RE = _compile(
-    r"jdbc:oracle:[a-z]{1,10}:[^\s/@:\"']{1,128}/(?P<value>[^\s@\"']{1,256})(?=@)"
+    r"jdbc:oracle:[a-z]{1,10}:[^\s/@:\"']{1,128}/(?P<value>\"[^\"\n]{1,256}\"|[^\s@\"']{1,256})(?=@)"
 )
 
 # scheme://user:pass@host: the password runs to the first '@' that a host follows (so
 # it may hold '@' and '/'). The match ends at that '@', so the next URL of a long run of
 # them is found in the same pass; a quick look-ahead skips a "user:" with no '@' after.
-_URL_HOST = r"[\w.\-%\[\]:]{1,253}(?:[/?#\s\"'<>]|\Z)"
+_URL_HOST = r"[\w.\-%\[\]:,]{1,253}(?:[/?#\s\"'<>]|\Z)"  # "h1:27017,h2:27017/db" too
 _URL_USERINFO_RE = _compile(
     r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?!\[REDACTED:)(?=[^\s\"'<>@]{0,256}@)"
     r"(?P<value>[^\s\"'<>]{1,256}?)@(?=" + _URL_HOST + r")"
 )
+
+
+_PORT_AND_QUERY_RE = re.compile(r"^\d{1,5}[?#;]")
 
 
 def _url_credentials(m: re.Match[str]) -> str:
@@ -498,6 +560,9 @@ def _url_credentials(m: re.Match[str]) -> str:
     port = head.isdigit() and ("/" in password or len(head) <= limits.URL_PORT_MAX_DIGITS)
     if port and ("." in user or user == "localhost"):
         return m.group(0)  # host:port, not user:password
+    if _PORT_AND_QUERY_RE.match(password):
+        return m.group(0)  # host:5236?user=u&password=p@x: a port, then a query that holds '@'
+
     if _PLACEHOLDER_RE.match(password):
         return m.group(0)
     return f"://{user}:{marker(SecretKind.URL_CREDENTIALS)}@"
@@ -509,10 +574,13 @@ _SECRET_TAG = (
     r"(?i:password|passwd|passphrase|secret|token|api[-_.]?key|apikey|secret[-_.]?key"
     r"|access[-_.]?key|credentials?)"
 )
+# <password>x</password>, <password><![CDATA[x]]></password>
 _XML_ELEMENT_RE = _compile(
     r"<(?P<tag>[\w.:-]{0,40}?" + _SECRET_TAG + r")(?:[ \t][^<>]{0,200})?>"
-    r"(?P<value>[^<]{1,2048})</(?P=tag)[ \t]*>"
+    r"(?:<!\[CDATA\[(?P<cdata>[^\]\n]{1,1024})\]\]>|(?P<value>[^<]{1,2048}))</(?P=tag)[ \t]*>"
 )
+# Maven's settings-security.xml: <master>{…}</master> holds the master password.
+_XML_MASTER_RE = _compile(r"<master>(?P<value>\{[A-Za-z0-9+/=]{16,512}\})</master>")
 # Hadoop-style XML: <name>fs.s3a.secret.key</name><value>x</value>
 _XML_NAME_ELEMENT_RE = _compile(
     r"<name>[\w.:-]{0,100}?" + _SECRET_TAG + r"</name>[ \t\r\n]{0,64}"
@@ -522,6 +590,12 @@ _XML_NAME_ELEMENT_RE = _compile(
 _XML_KEYED_ELEMENT_RE = _compile(
     r"<(?P<tag>[\w.:-]{1,40})[ \t][^<>]{0,200}?\b(?:name|key)[ \t]*=[ \t]*(?P<q>[\"'])"
     r"[\w.:-]{0,60}?" + _SECRET_TAG + r"(?P=q)[^<>]{0,200}>(?P<value>[^<]{1,1024})</(?P=tag)[ \t]*>"
+)
+# Postman environments, ECS/k8s env arrays: {"key": "password", "value": "x"}
+_JSON_NAME_VALUE_RE = _compile(
+    r"\"(?:key|name)\"[ \t]*:[ \t]*\"[\w.:-]{0,60}?"
+    + _SECRET_TAG
+    + r"\"[ \t\r\n]*,[ \t\r\n]{0,32}\"value\"[ \t]*:[ \t]*\"(?P<value>(?:[^\"\\\n]|\\.){1,1024})\""
 )
 _XML_NAME_VALUE_RE = _compile(
     _gate("nk")
@@ -535,16 +609,17 @@ _XML_NAME_VALUE_RE = _compile(
 def _netrc(m: re.Match[str]) -> str:
     """``machine h login u password p``; not "login only, password login disabled"."""
     user = m.group("user")
-    if user[-1] in ",.;:，。；" or user.lower() in _STOPWORDS:
+    if user[-1] in ",.;:，。；" or user.lower() in _STOPWORDS or not any(c.isalnum() for c in user):
         return m.group(0)
     return _value_group(SecretKind.PASSWORD)(m)
 
 
 def _xml_value(m: re.Match[str]) -> str:
-    value = m.group("value")
+    group = "cdata" if "cdata" in m.re.groupindex and m.group("cdata") is not None else "value"
+    value = m.group(group)
     if not value.strip() or _not_a_value(value.strip()):
         return m.group(0)
-    start, end = m.span("value")
+    start, end = m.span(group)
     whole, offset = m.group(0), m.start()
     kind = SecretKind.PASSWORD
     return whole[: start - offset] + marker(kind) + whole[end - offset :]
@@ -560,7 +635,9 @@ _NETRC_RE = _compile(
 _PASSWORD_LINE_RE = _compile(
     r"^[ \t]{0,32}(?:password|passwd|requirepass|masterauth|masterpassword)[ \t]+(?P<value>"
     + _MARKER_VALUE
-    + r"|\S{1,256})[ \t]*$",
+    + r"|[^\s"
+    + _CJK_CLASS
+    + r"]{1,256})[ \t]*$",
     re.M,
 )
 
@@ -572,7 +649,7 @@ _CONFIG_SET_RE = _compile(
 )
 _SECRET_KEY_NAME_RE = _compile(
     r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
-    r"|private[-_.]?key|requirepass|masterauth|_auth)$"
+    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)$"
 )
 
 
@@ -584,17 +661,36 @@ def _config_set(m: re.Match[str]) -> str:
 
 # 账号 admin/Adm1n!  /  login: ops / 0ps#Team  /  user root/toor
 _USER_SLASH_PASSWORD_RE = _compile(
-    _gate("账帐用Uu登LlAaCc") + r"(?:(?:账号|帐号|账户|帐户|用户名|登录)[ \t]{0,4}[:：]?"
-    r"|(?<![\w\-])(?i:user(?:name)?|login|account|creds?|credentials)"
+    _gate("账帐用Uu登LlAaCc")
+    + r"(?:(?P<kw>账号密码|账号/密码|用户名密码|用户名/密码|账密|账号|帐号|账户|帐户|用户名|登录)"
+    r"[ \t]{0,4}[:：]?"
+    r"|(?<![\w\-])(?P<kw2>(?i:user(?:name)?|login|account|creds?|credentials))"
     r"(?:[ \t]{0,4}[:：]|[ \t]+(?i:are|is)[ \t]|[ \t]))"
-    r"[ \t]{0,4}[\w.@\-]{1,64}[ \t]{0,2}/[ \t]{0,2}"
+    r"[ \t]{0,4}[A-Za-z0-9_.@\-]{1,64}(?:/|[ \t]{1,2}/[ \t]{1,2})"
     r"(?P<value>" + _MARKER_VALUE + r"|[\x21-\x2e\x30-\x7e]{3,128})"
 )
+_PAIR_WORD_RE = re.compile(r"密码|账密|(?i:cred)")
+
+
+def _user_slash_password(m: re.Match[str]) -> str:
+    """A user, a slash and a password, unless the slash is one of a path's.
+
+    "登录 admin/login", "user admin/list", "后台登录走/admin/login": a route (the path goes
+    on after the value, or the value is a bare word and nothing said "password").
+    """
+    if m.string.startswith("/", m.end()):
+        return m.group(0)
+    said_password = _PAIR_WORD_RE.search(m.group("kw") or m.group("kw2"))
+    plausible = _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    if not said_password and not plausible:
+        return m.group(0)
+    return _value_group(SecretKind.PASSWORD)(m)
 
 
 # root/Root@123, admin / Adm1n!: a well-known account name, a slash, a credential.
 _ACCOUNT_SLASH_PASSWORD_RE = _compile(
-    r"(?<![\w/.\-])(?i:root|admin|administrator|sa|postgres|sys|system|test|dev|ops|guest"
+    _gate("RrAaSsPpTtDdOoGgNnEe")
+    + r"(?<![\w/.\-])(?i:root|admin|administrator|sa|postgres|sys|system|test|dev|ops|guest"
     r"|deploy|nacos|elastic)[ \t]{0,2}/[ \t]{0,2}(?P<value>[\x21-\x2e\x30-\x7e]{4,128})"
 )
 _FILE_NAME_RE = re.compile(r"^[\w\-]+\.[A-Za-z]{1,5}$")
@@ -604,11 +700,17 @@ def _account_slash_password(m: re.Match[str]) -> str:
     value = _bare(m.group("value"))
     if m.string[m.end() : m.end() + 1] == "/" or value.startswith("."):
         return m.group(0)  # root/.ssh/…: a path
-    if _FILE_NAME_RE.match(value) or not _plausible_in_prose(
-        value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+    if (
+        _FILE_NAME_RE.match(value)
+        or _IMAGE_TAG_RE.match(value)
+        or not _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     ):
         return m.group(0)
     return _value_group(SecretKind.PASSWORD)(m)
+
+
+# nacos/nacos-server:v2.3.1, library/mysql:8.0@sha256:…: an image, not user/password
+_IMAGE_TAG_RE = re.compile(r"^[a-z0-9][a-z0-9._\-]*:[\w.\-]+(?:@sha256:[0-9a-f]{16,64})?$")
 
 
 # The secret that follows an access key id in a call: build(endpoint, "LTAI…", "x").
@@ -622,7 +724,8 @@ _SQL_PASSWORD_RE = _compile(
     _gate("IiPpLlWwEeUu")
     + r"(?:\b(?i:identified)[ \t]+(?:(?i:with)[ \t]+\w{1,40}[ \t]+)?(?i:by)[ \t]+"
     r"|\b(?i:password)[ \t]*\([ \t]*"
-    r"|\b(?i:login|with|encrypted|unencrypted)[ \t]+(?i:password)[ \t]+(?=['\"]))"
+    r"|\b(?i:login|with|encrypted|unencrypted)[ \t]+(?i:password)"
+    r"(?:[ \t]*=[ \t]*N?|[ \t]+)(?=['\"]))"
     r"(?P<value>" + _quoted(256) + r")"
 )
 # A Redis console: "127.0.0.1:6379> AUTH x", "AUTH default x"
@@ -636,16 +739,70 @@ _REDIS_AUTH_RE = _compile(
 _POWERSHELL_SECURE_STRING_RE = _compile(
     r"\b(?i:ConvertTo-SecureString)[ \t]+(?:-String[ \t]+)?(?P<value>" + _quoted(256) + r")"
 )
+# A stated secret, and a remark in brackets after it: "[REDACTED:password] (dev)".
+_STATED_MARKER = r"\[REDACTED:(?:password|secret_value)\](?:[ \t]{0,4}[(（][^()（）\n]{1,20}[)）])?"
 # After a stated password, another one in the same sentence: "…密码是 [R]，生产是 X",
-# "the qa password is [R], prod: X"; and "密码在 … 里，是 X".
-_NEXT_SECRET_RE = _compile(
-    r"(?:\[REDACTED:(?:password|secret_value)\][ \t]*[，,、；;][ \t]*(?:(?i:and|or)[ \t]+)?"
-    r"[^\s，,。；;:：=是为]{1,16}(?:[ \t]+[^\s，,。；;:：=是为]{1,16}){0,2}?[ \t]*"
-    r"|(?:密码|口令|密钥|令牌)[^。\n]{0,40}?[，,][ \t]*(?:就)?)"
-    r"(?:是|为|[:：]|(?<![A-Za-z])(?i:is)(?![A-Za-z]))[ \t]*(?P<value>"
+# "the qa password is [R], prod: X", "[R] and prod is X"; and "密码在 … 里，是 X".
+_NEXT_CONNECTOR_VALUE = (
+    r"(?:是|为|[:：]|(?<![A-Za-z])(?i:is|are|was)(?![A-Za-z]))[ \t]*(?P<value>"
     + _MARKER_VALUE
     + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
+_NEXT_SECRET_RE = _compile(
+    _STATED_MARKER
+    + r"(?:[ \t]*[，,、；;][ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or|but|while|whereas)[ \t]+)"
+    r"[^\s，,。；;:：=是为]{1,16}(?:[ \t]+[^\s，,。；;:：=是为]{1,16}){0,2}?[ \t]*"
+    + _NEXT_CONNECTOR_VALUE
+)
+# "密码在 … 里，是 X", "重置了 AppSecret，现在是 X": found at the comma, the keyword
+# looked for in the clause before it (a pattern that started at every keyword and
+# scanned ahead for a comma cost a factor on keyword-dense text).
+_SECRET_AFTER_COMMA_RE = _compile(
+    r"(?:[，,][ \t]*(?:就|现在|目前|当前|新的|已经|改成了?"
+    r"|(?:(?!是|为)[\u4e00-\u9fff]){1,6}(?=[是为：]))?"  # "，内容是 X", "，补一下：X"
+    r"|[;；,][ \t]*(?i:(?:the[ \t]+)?new[ \t]+one|new|now|it(?:'s|[ \t]+is)[ \t]+now)"
+    r"[ \t]*(?=[:：]))" + _NEXT_CONNECTOR_VALUE
+)
+_KEYWORD_BEFORE_COMMA_RE = re.compile(
+    r"(?:密码|口令|密钥|秘钥|令牌|(?<![A-Za-z])(?i:(?P<key>key)|password|secret|token"
+    r"|app[ _\-]?secret|api[ _\-]?key)(?![A-Za-z]))[^。\n]*$"
+)
+
+
+def _secret_after_comma(m: re.Match[str]) -> str:
+    clause = m.string[max(0, m.start() - limits.SECRET_CLAUSE_CHARS) : m.start()]
+    found = _KEYWORD_BEFORE_COMMA_RE.search(clause)
+    if not found or (found.group("key") and not _random_looking(m.group("value"))):
+        return m.group(0)  # after a bare "key" only key material
+    return _plausible_value(m)
+
+
+# A list of secrets: "the passwords are [R] and X", "Tokens: [R] (dev), X (prod)",
+# "AK/SK 分别是 [R] 和 X". What follows a key id must be key material itself.
+_LISTED_SECRET_RE = _compile(
+    r"\[REDACTED:(?P<kind>password|secret_value|cloud_access_key|aws_access_key)\]"
+    r"(?:[ \t]{0,4}[(（][^()（）\n]{1,20}[)）])?"
+    r"(?:[ \t]*(?:[,，、/&]|和|及|以及|(?<=[ \t])(?i:and)(?=[ \t]))[ \t]*"
+    r"|(?:(?<=cloud_access_key\])|(?<=aws_access_key\]))[ \t]*\r?\n[ \t]*)"
+    r"(?P<q>[\"'`])?(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+)
+_KEY_VALUE_PAIR_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}[=:]")
+
+
+def _listed_secret(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if value.startswith(MARKER_PREFIX) or _KEY_VALUE_PAIR_RE.match(value):
+        return m.group(0)  # "[R], port=3306": the next setting, not the next secret
+    bare = _bare(value)
+    if m.group("kind") in ("password", "secret_value"):
+        ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    else:
+        ok = _random_looking(bare)
+    if not ok:
+        return m.group(0)
+    return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
+
+
 # "login as root with toor123", "ssh as ops using 0ps!"
 _LOGIN_WITH_RE = _compile(
     r"\b(?i:log[ \t]?in|sign[ \t]?in|ssh|connect)[ \t]+(?i:as[ \t]+)?[\w.@\-]{1,64}[ \t]+"
@@ -662,56 +819,145 @@ def _plausible_value(m: re.Match[str]) -> str:
     return _value_group(SecretKind.PASSWORD)(m)
 
 
-# echo 'x' | docker login --password-stdin / --password-stdin <<< 'x'
+# echo 'x' | docker login --password-stdin, echo x | sudo -S …, echo x | passwd --stdin u:
+# a password piped into a program that reads it (--password-stdin <<< 'x' below)
 _STDIN_PASSWORD_RE = _compile(
-    r"\becho[ \t]+(?P<value>" + _quoted(256) + r"|[^\s|'\"]{1,256})[ \t]*\|[ \t]*"
-    r"(?:sudo[ \t]+)?[\w\-]{1,20}[ \t]+(?:[\w\-]{1,20}[ \t]+)?login\b"
+    r"\becho[ \t]+(?:-[ne][ \t]+)?(?P<value>" + _quoted(256) + r"|[^\s|'\"]{1,256})[ \t]*\|[ \t]*"
+    r"(?:sudo[ \t]+(?:-\w{1,8}[ \t]+){0,3}?-S\b|passwd[ \t]+--stdin\b|kinit\b"
+    r"|(?:sudo[ \t]+)?[\w\-]{1,20}[ \t]+(?:[\w\-]{1,20}[ \t]+)?login\b)"
 )
 _HERE_STRING_PASSWORD_RE = _compile(
     r"--password-stdin[ \t]*<<<[ \t]*(?P<value>" + _quoted(256) + r"|\S{1,256})"
 )
 
 
+# Call patterns start at the last letters of the called name, a literal the engine
+# finds fast; the callback reads the whole name back (a pattern that started at every
+# word and scanned ahead for the name's end cost a bounded but large factor).
 _SETTER_RE = _compile(
-    r"(?=[A-Za-z])(?<![\w$])(?:set|with)?[A-Za-z]{0,24}?"
-    r"(?:Password|Passwd|Passphrase|Secret|SecretKey|Token|ApiKey|AccessKeySecret|Credentials?)"
-    r"[ \t]*\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
+    r"(?P<tail>Password|Passwd|Passphrase|AccessKeySecret|SecretKey|SecretId|Secret|Token|ApiKey"
+    r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk|Key)"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
     r"|(?<=\.)(?:password|passwd|secret|secretKey|token|apiKey|auth|credentials)"
-    r"[ \t]*\((?P<args2>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
+    r"[ \t]*\((?P<args2>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
+_SETTER_PREFIX_RE = re.compile(r"^[A-Za-z]{0,28}$")  # set/with and a few words: setDbPassword
+_NAME_CHARS_RE = re.compile(r"[\w$]")
+
+
+def _call_name(text: str, tail_start: int, tail_end: int) -> str:
+    """The whole name of a called function whose last letters a pattern matched."""
+    start = tail_start
+    floor = max(0, tail_start - limits.SECRET_MAX_KEY_CHARS)
+    while start > floor and _NAME_CHARS_RE.match(text[start - 1]):
+        start -= 1
+    return text[start:tail_end]
+
+
 _CREDENTIAL_CALL_RE = _compile(
-    _gate("gPUBADCSJl")
-    + r"(?<![\w$])(?:getConnection|PasswordAuthentication|UsernamePasswordCredentials"
+    _gate("gPUBADCSJlabsw")
+    # .basicAuthentication("u", "p"), headers.setBasicAuth("u", "p"), .auth().basic("u", "p")
+    + r"(?<![\w$])(?:(?<=\.)(?:basic|basicAuth|basicAuthentication|setBasicAuth|withBasicAuth)"
+    r"(?=[ \t]*\()|getConnection|PasswordAuthentication|UsernamePasswordCredentials"
     r"|UsernamePasswordAuthenticationToken|UsernamePasswordToken|BasicAWSCredentials"
     r"|BasicSessionCredentials|AwsBasicCredentials\.create|AwsSessionCredentials\.create"
     r"|DefaultProfile\.getProfile|BasicCredentials|Credential|StsCredentials"
     r"|ClientSecretCredential|BasicAuthenticationInterceptor|BasicAuthRequestInterceptor"
-    r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login)"
-    r"[ \t]*\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)"
+    r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login|(?<![\w$.])(?:login|logIn|signIn"
+    r"|authenticate))"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
+)
+# Key material handed to a crypto or signing API: Algorithm.HMAC256("…"),
+# Keys.hmacShaKeyFor("…".getBytes()), new SecretKeySpec("…".getBytes(), "AES"),
+# signWith(SignatureAlgorithm.HS512, "…"), setSigningKey("…"), SecureUtil.aes("…").
+_KEY_MATERIAL_CALL_RE = _compile(
+    r"(?P<tail>Key(?:Spec|For)?|HMAC\d{3}|(?i:hmac)\w{0,24}?|signWith|verifyWith"
+    r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4))"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
+)
+_KEY_MATERIAL_NAME_RE = re.compile(
+    r"^(?:(?i:hmac)\w*|\w*(?:Signing|Secret|Hmac|Crypt|Cipher|Aes|Sign)Key(?:Spec|For)?"
+    r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4)$"
+)
+# Java keeps passwords in char[]: ks.load(in, "x".toCharArray()), kmf.init(ks, "x".toCharArray())
+_CHAR_ARRAY_LITERAL_RE = _compile(r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\.toCharArray\(\)")
+
+
+def _char_array_literal(m: re.Match[str]) -> str:
+    value = m.group("value")
+    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    symbol = any(not c.isalnum() for c in value)
+    digit = any(c.isdigit() for c in value)
+    if not (digit and any(c.isalpha() for c in value) and (symbol or mixed)):
+        return m.group(0)  # "0123456789".toCharArray(): an alphabet, not a password
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
+# Basic credentials built in code: Base64.getEncoder().encodeToString("ops:x".getBytes())
+_ENCODED_PAIR_LITERAL_RE = _compile(
+    r"(?i:base64)[\w.()]{0,40}?\([ \t]*\"[\w.@\-]{1,64}:(?P<value>[^\"\s\\]{1,128})\""
+)
+# An SDK set up with an id and a secret: Twilio.init("AC…", "…"), new XxxClient("id", "…").
+_CLIENT_SETUP_RE = _compile(
+    r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth)"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
+)
+_CLIENT_SETUP_NAME_RE = re.compile(
+    r"^(?:init|initialize|authenticate|connect|\w{0,30}(?:Client|Credentials?|Auth|Authentication))$"
 )
 _STRING_LITERAL_RE = _compile(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
-_GETTER_PREFIXES = ("get", "is", "has", "check", "verify", "validate", "encode", "hash", "match")
+_GETTER_PREFIXES = (
+    *("get", "is", "has", "check", "verify", "validate", "encode", "hash", "match"),
+    *("read", "prompt", "ask"),  # readPassword("keystore password: ") prompts for one
+)
 
 
 def _top_level_literals(args: str) -> list[re.Match[str]]:
-    """The non-empty string literals passed directly, not inside a nested call
+    """The non-empty string literals passed directly or through a wrapper
+    (``RedisPassword.of("x")``), not to a nested call that reads from elsewhere
     (``setPassword(System.getenv("DB_PASSWORD"))`` passes no literal)."""
     literals = []
     for m in _STRING_LITERAL_RE.finditer(args):
         before = _STRING_LITERAL_RE.sub("", args[: m.start()])
-        if before.count("(") == before.count(")") and (m.group(1) or m.group(2) or "").strip():
+        depth = before.count("(") - before.count(")")
+        wrapped = depth == 1 and bool(_WRAPPER_CALL_RE.search(before))
+        if (depth == 0 or wrapped) and (m.group(1) or m.group(2) or "").strip():
             literals.append(m)
     return literals
 
 
-def _redact_literals(call: str, args: str, args_start: int, *, last_only: bool) -> str:
+# Calls that pass a literal through: RedisPassword.of("x"), Secret.valueOf("x")
+_WRAPPER_CALL_RE = re.compile(
+    r"\.(?:of|valueOf|from|wrap|fromString|decode|getBytes)[ \t]*\([ \t\r\n]*$"
+)
+
+
+# "usernamePassword(credentialsId: 'harbor', …)": a named argument says what it holds.
+_NAMED_ARGUMENT_RE = _compile(r"([A-Za-z_]\w{0,40})[ \t]*[:=][ \t]*$")
+
+
+def _named_other_than_secret(args: str, literal_start: int) -> bool:
+    named = _NAMED_ARGUMENT_RE.search(args, max(0, literal_start - 48), literal_start)
+    return bool(named and not _SECRET_KEY_NAME_RE.search(named.group(1)))
+
+
+def _redact_literals(
+    call: str,
+    args: str,
+    args_start: int,
+    *,
+    last_only: bool,
+    check: Callable[[str], bool] | None = None,
+) -> str:
     literals = _top_level_literals(args)
     if last_only:
         literals = literals[-1:] if len(literals) >= 2 else []
     out, cursor = [], 0
     for lit in literals:
         body = lit.group(1) if lit.group(1) is not None else lit.group(2)
-        if _not_a_value(body):
+        if _not_a_value(body) or _named_other_than_secret(args, lit.start()):
+            continue
+        if check is not None and not check(body):
             continue
         start = args_start + lit.start() + 1
         out.append(call[cursor:start])
@@ -723,15 +969,96 @@ def _redact_literals(call: str, args: str, args_start: int, *, last_only: bool) 
 
 def _setter(m: re.Match[str]) -> str:
     call = m.group(0)
-    if call.lower().startswith(_GETTER_PREFIXES):
-        return call
+    if m.group("tail") is not None:
+        name = _call_name(m.string, m.start(), m.end("tail"))
+        prefix = name[: len(name) - len(m.group("tail"))]
+        if not _SETTER_PREFIX_RE.match(prefix) or name.lower().startswith(_GETTER_PREFIXES):
+            return call
     group = "args" if m.group("args") is not None else "args2"
-    return _redact_literals(call, m.group(group), m.start(group) - m.start(), last_only=False)
+    # setKey("order:1") names a key; setMchKey("…") holds one only if it looks like one
+    check = _key_material if m.group("tail") == "Key" else None
+    start = m.start(group) - m.start()
+    return _redact_literals(call, m.group(group), start, last_only=False, check=check)
 
 
 def _credential_call(m: re.Match[str]) -> str:
     return _redact_literals(
         m.group(0), m.group("args"), m.start("args") - m.start(), last_only=True
+    )
+
+
+_ALGORITHM_RE = re.compile(
+    r"^(?i:hmac)?(?i:sha|md|aes|des|rsa|ec|sm|hs|rs|es|ps|pbkdf|blowfish|chacha|rc4)[\w/\-]*$"
+)
+
+
+def _key_material(literal: str) -> bool:
+    """A literal that is a key, not an algorithm name ("HmacSHA256", "AES/GCM/NoPadding")."""
+    if _ALGORITHM_RE.match(literal) or " " in literal.strip():
+        return False
+    return _random_looking(literal) or (
+        len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL and _credential_like(literal)
+    )
+
+
+def _key_material_call(m: re.Match[str]) -> str:
+    call = m.group(0)
+    name = _call_name(m.string, m.start(), m.end("tail"))
+    if not _KEY_MATERIAL_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
+        return call
+    start = m.start("args") - m.start()
+    return _redact_literals(call, m.group("args"), start, last_only=False, check=_key_material)
+
+
+_STRONG_SYMBOL_RE = re.compile(r"[!@#$%^&*+=?~]")
+
+
+def _client_secret_literal(literal: str) -> bool:
+    """The secret of an (id, secret) pair: random, or letters, digits and a symbol."""
+    return _random_looking(literal) or bool(
+        len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL
+        and _STRONG_SYMBOL_RE.search(literal)
+        and any(c.isdigit() for c in literal)
+        and any(c.isalpha() for c in literal)
+        and not _PATH_RE.match(literal)
+    )
+
+
+def _key_id_pair(call: str, args: str, args_start: int) -> str:
+    """new ObsClient("HPUA…", "…", endpoint): an access key id literal (capitals and
+    digits) and the literal after it are a key pair, both secret."""
+    literals = _top_level_literals(args)
+    for first, second in itertools.pairwise(literals):
+        key_id, secret = first.group(1) or "", second.group(1) or ""
+        between = args[first.end() : second.start()]
+        if (
+            _KEY_ID_RE.match(key_id)
+            and len(secret) >= limits.SECRET_MIN_CHARS_RANDOM
+            and (between.strip() == ",")
+        ):
+            id_start, id_end = args_start + first.start() + 1, args_start + first.end() - 1
+            sk_start, sk_end = args_start + second.start() + 1, args_start + second.end() - 1
+            return (
+                call[:id_start]
+                + marker(SecretKind.CLOUD_ACCESS_KEY)
+                + call[id_end:sk_start]
+                + marker(SecretKind.PASSWORD)
+                + call[sk_end:]
+            )
+    return call
+
+
+def _client_setup(m: re.Match[str]) -> str:
+    call = m.group(0)
+    name = _call_name(m.string, m.start(), m.end("tail"))
+    if not _CLIENT_SETUP_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
+        return call
+    paired = _key_id_pair(call, m.group("args"), m.start("args") - m.start())
+    if paired != call:
+        return paired
+    start = m.start("args") - m.start()
+    return _redact_literals(
+        call, m.group("args"), start, last_only=True, check=_client_secret_literal
     )
 
 
@@ -742,8 +1069,9 @@ _CLI_VALUE = (
     + _MARKER_VALUE
     + r"|"
     + _quoted(256)
-    + r"|[\x21\x23-\x26\x28-\x2c\x2e-\x5f\x61-\x7e][\x21\x23-\x26\x28-\x5f\x61-\x7e]{0,255})"
-    + r"(?![^\s\x21-\x7e])"
+    # (not at a redirection, a pipe or a list separator: "--with-token < file")
+    + r"|[\x21\x23-\x25\x28-\x2c\x2e-\x3a\x3d\x3f-\x5f\x61-\x7b\x7d\x7e]"
+    r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{0,255})" + r"(?![^\s\x21-\x7e])"
 )
 _CLI_RULES: tuple[re.Pattern[str], ...] = (
     # mysql -uroot -pS3cret  (only attached: "-p mydb" prompts for the password)
@@ -762,17 +1090,46 @@ _CLI_RULES: tuple[re.Pattern[str], ...] = (
     # curl -u user:pass / --user 'user:pass'; httpie -a user:pass
     _compile(
         r"\b(?:curl|wget)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + r"|[^\s\"']{1,256})"
+        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + "|" + _quoted(256) + r"|[^\s\"']{1,256})"
     ),
     _compile(
-        r"\bhttp[ \t][^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + r"|[^\s\"']{1,256})"
+        r"\bhttps?(?=[ \t])[^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
+        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + "|" + _quoted(256) + r"|[^\s\"']{1,256})"
     ),
     # sqlplus scott/tiger@orcl
     _compile(
         r"\b(?:sqlplus|expdp|impdp|exp|imp|rman)[ \t]+(?:-[sSlL][ \t]+)?[\w$#]{1,64}/"
         r"(?P<value>" + _MARKER_VALUE + r"|[^\s@/\"']{1,128})"
     ),
+    # openssl enc -k X, -passin 'pass:X Y' (unquoted pass:X is an assignment)
+    _compile(
+        r"\bopenssl\b[^\n]{0,300}?[ \t](?:-k[ \t]+" + _CLI_VALUE + r"|-pass(?:in|out|word)?[ \t]+"
+        r"(?P<q>['\"])pass:(?P<quoted>[^'\"\n]{1,256})(?P=q))"
+    ),
+    # rabbitmqctl add_user u X, rabbitmqctl change_password u X
+    _compile(
+        r"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s-][^\s]{0,63}[ \t]+" + _CLI_VALUE
+    ),
+    # htpasswd -b[c] file u X: -b takes the password from the command line
+    _compile(
+        r"\bhtpasswd[ \t]+(?:-[a-zA-Z]{0,6}[ \t]+){0,3}?-[a-zA-Z]{0,5}b[a-zA-Z]{0,5}"
+        r"(?:[ \t]+-[a-zA-Z]{1,6}){0,3}[ \t]+[^\s-]\S{0,255}[ \t]+[^\s-]\S{0,63}[ \t]+" + _CLI_VALUE
+    ),
+    # lftp -u user,'pass'
+    _compile(r"\blftp\b[^\n]{0,300}?[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE),
+    # vault operator unseal X, consul acl set-agent-token agent X
+    _compile(
+        r"\b(?:operator[ \t]+unseal|acl[ \t]+set-agent-token[ \t]+[\w\-]{1,40})[ \t]+" + _CLI_VALUE
+    ),
+    # ossutil/obsutil config -i ID -k KEY: the key that goes with an access key id
+    _compile(
+        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|" + _MARKER_VALUE + r")[ \t][^\n]{0,120}?"
+        r"(?<![\w\-])-k[ \t=]+" + _CLI_VALUE
+    ),
+    # zip -P X, unzip -P X, 7z -pX
+    _compile(r"\b(?:zip|unzip|7z|7za)\b[^\n]{0,200}?[ \t](?:-P[ \t]+|-p(?=[^\s-]))" + _CLI_VALUE),
+    # net user u X /add
+    _compile(r"\bnet[ \t]+user[ \t]+[^\s/]{1,64}[ \t]+(?!/)" + _CLI_VALUE),
     # --password X, -storepass X, --api-key X, --token=X is an assignment
     _compile(
         r"(?<![\w\-])--?[\w.\-]{0,40}?"
@@ -782,10 +1139,28 @@ _CLI_RULES: tuple[re.Pattern[str], ...] = (
 )
 
 
+def _key_id_like(value: str) -> bool:
+    """An access key id: capitals and digits (Huawei, AWS without its prefix), or random."""
+    return bool(_KEY_ID_RE.match(value)) or _random_looking(value)
+
+
+# A JDBC URL literal, then the user and the password literals: getConnection(url, u, p),
+# Sql.newInstance('jdbc:…', 'ops', 'x', driver)
+_JDBC_ARGUMENTS_RE = _compile(
+    r"[\"']jdbc:[^\"'\n]{1,256}[\"'][ \t\r\n]{0,16},[ \t\r\n]{0,16}[\"'][^\"'\n]{1,64}[\"']"
+    r"[ \t\r\n]{0,16},[ \t\r\n]{0,16}(?P<value>" + _quoted(256) + r")"
+)
+
+
+_CLI_KEY_ID_RE = _compile(
+    r"(?<![\w\-])-i[ \t=]+(?P<value>[A-Za-z0-9]{16,40})(?=[ \t][^\n]{0,120}?(?<![\w\-])-k[ \t=]+\S)"
+)
+
+
 # --proxy-auth user:pass, --auth user:pass, --user=user:pass in any tool (a uid:gid
 # such as "--user 1000:1000" is no credential: the value must look like one)
 _OPTION_USER_PASSWORD_RE = _compile(
-    r"(?<![\w\-])--?[\w\-]{0,30}(?:auth|user)[ \t=]+[\"']?[^\s:\"'@]{1,64}:"
+    r"(?<![\w\-])--?[\w\-]{0,30}(?:auth|user|creds?|credentials)[ \t=]+[\"']?[^\s:\"'@]{1,64}:"
     r"(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 
@@ -795,7 +1170,7 @@ _OPTION_USER_PASSWORD_RE = _compile(
 # The key ends with one of these. Compound keys come before their last word so
 # "secret_key" is tried before "secret".
 _KEY_PREFIXES = (
-    "api secret private access client signing sign encryption encrypt decrypt master app"
+    "api secret private access client signing sign encryption encrypt decrypt master"
     " account shared[-_.]?access storage license subscription consumer webhook deploy session"
     " hmac jwt aes mch apiv3 auth"
 ).split()
@@ -805,14 +1180,29 @@ _KEYWORD = (
         (
             *(f"{prefix}[-_.]?key" for prefix in _KEY_PREFIXES),
             *"apikey accountkey keypass storepass requirepass masterauth".split(),
-            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig sk".split(),
+            r"erlang[-_.]?cookie",
+            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig sk ak".split(),
             "signature",
+            "key",
         )
     )
     + ")"
 )
 _SHORT_KEYWORDS = frozenset(
-    {"pass", "pwd", "pw", "auth", "sig", "signature", "passcode", "aeskey", "aes_key", "sk"}
+    {
+        "pass",
+        "pwd",
+        "pw",
+        "auth",
+        "sig",
+        "signature",
+        "passcode",
+        "aeskey",
+        "aes_key",
+        "sk",
+        "key",
+        "ak",
+    }
 )
 _QUERY_ONLY_KEYWORDS = frozenset({"sig", "signature"})
 # Besides ``=``/``:``/``=>``/``:=`` and full-width forms, three shapes whose value must
@@ -821,20 +1211,33 @@ _QUERY_ONLY_KEYWORDS = frozenset({"sig", "signature"})
 _SEPARATOR = (
     r"(?P<sep>(?P<typed>:[ \t]{0,4}[A-Za-z_][\w.]{0,40}(?:<[\w.<>, ?]{0,60}>)?\??[ \t]{0,4}"
     r"=(?![=>])(?=[ \t]*[bBrRuU]{0,2}[\"'`]))"
-    r"|:=|=>|=(?![=~>])|:(?![:/\\])|：|＝"
-    r"|(?P<comma>,)(?=[ \t]{0,8}[\"'])"
+    r"|:=|=>|=(?![=~>])|:(?![:/]|\\(?![\"']))|：|＝"
+    r"|(?P<comma>,)(?=[ \t]{0,8}(?:\(\)[ \t]{0,4}->[ \t]{0,4})?[\"'])"
     r"|(?P<dsl>(?<=[ \t]))(?=[\"']))"
 )
 _KEYWORD_GATE = _gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
+# password=\"x\" inside a Java or JSON string
+_ESCAPED_QUOTED = r'\\"(?:[^"\\\n]|\\[^"\n]){1,256}\\"' + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
 _ASSIGNMENT_RE = _compile(
-    _KEYWORD_GATE + r"(?i:" + _KEYWORD + r")(?P<close>[\"']?\]?)[ \t]{0,8}" + _SEPARATOR + r"[ \t]*"
-    r"(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
-    r"\$\{[^{}\s]{0,300}\}|\$\{|\{\{|\#\{|" + _quoted(2048) + r"|" + _UNQUOTED_VALUE + r")"
+    _KEYWORD_GATE
+    + r"(?i:"
+    + _KEYWORD
+    + r")(?P<close>\\?[\"']?\]?)[ \t]{0,8}"
+    + _SEPARATOR
+    + r"[ \t]*"
+    r"(?:\(\)[ \t]{0,4}->[ \t]{0,4})?(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
+    r"\$\{[^{}\s]{0,300}\}|\$\{|\{\{|\#\{|"
+    + _ESCAPED_QUOTED
+    + "|"
+    + _quoted(2048)
+    + r"|"
+    + _UNQUOTED_VALUE
+    + r")"
 )
 # Kubernetes env: "- name: DB_PASSWORD" then "value: x" on the next line.
 _K8S_ENV_RE = _compile(
-    r"\bname:[ \t]{0,8}(?P<q>[\"']?)[\w.\-]{0,64}?(?i:" + _KEYWORD + r")(?P=q)[ \t]*\r?\n"
-    r"[ \t]{0,64}value:[ \t]{0,8}(?P<value>"
+    r"\b(?i:name|property|key):[ \t]{0,8}(?P<q>[\"']?)[\w.\-]{0,64}?(?i:" + _KEYWORD + r")(?P=q)"
+    r"[ \t]*\r?\n[ \t]{0,64}(?i:value):[ \t]{0,8}(?P<value>"
     + _MARKER_VALUE
     + r"|"
     + _quoted(1024)
@@ -899,42 +1302,133 @@ def _prose_key(text: str, key_start: int, kw_end: int) -> bool:
 
 
 def _assignment(m: re.Match[str]) -> str:
-    text, value, kw = m.string, m.group("value"), m.group("kw")
+    text, value = m.string, m.group("value")
     if value.startswith(MARKER_PREFIX) or value in ("${", "{{", "#{"):
         return m.group(0)
-    kw_start = m.start("kw")
-    if not _keyword_is_component(text, kw_start, kw) or _inside_marker(text, kw_start):
-        return m.group(0)
-    key_start = _key_start(text, kw_start)
-    in_query = _in_query(text, key_start)
-    if kw.lower() in _QUERY_ONLY_KEYWORDS and not in_query:
-        return m.group(0)
-    if kw.lower() == "auth" and text[kw_start - 1 : kw_start] != "_":
-        return m.group(0)  # only npm's "_auth=…", not "auth: basic"
-    if text[max(0, key_start - 2) : key_start] == "${" and value.startswith("?"):
-        return m.group(0)  # ${JWT_SECRET:?must be set}: an error message, not a default
-    if (m.group("comma") or m.group("dsl") is not None) and not _literal_form_ok(m, key_start):
+    key_start = _key_start(text, m.start("kw"))
+    if _not_an_assignment(m, key_start):
         return m.group(0)
     if value.startswith("${") and value.endswith("}"):
         return _replace_span(m, "value", _redact_placeholder_defaults(value, SecretKind.ASSIGNMENT))
-    quoted = value[0] in "\"'`“"
-    value = value.rstrip() if quoted else value
-    inner = value[1:-1] if quoted else value
-    if quoted and "${" in inner:
+    open_quote = _opening_quote(value)
+    value = value.rstrip() if open_quote else value
+    inner = value[len(open_quote) : len(value) - len(open_quote)] if open_quote else value
+    if open_quote and "${" in inner:
         redacted = _redact_placeholder_defaults(inner, SecretKind.ASSIGNMENT)
-        return _replace_span(m, "value", value[0] + redacted + value[-1])
-    # After "=", or as the default of "${key:default}", the value is a literal.
-    literal = m.group("sep") in ("=", ":=", "=>", "＝") or text[key_start - 2 : key_start] == "${"
-    code = not quoted and not in_query and text[key_start - 2 : key_start] != "${"
-    if _not_a_value(inner, code=code, words=not literal):
+        return _replace_span(m, "value", open_quote + redacted + open_quote)
+    if not _assigned_literal(m, key_start, inner, quoted=bool(open_quote)):
         return m.group(0)
-    if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
-        return m.group(0)  # ``String pwd = input;``: a variable, not a literal
-    prose = m.group("sep") in (":", "：") and _prose_key(text, key_start, m.end("kw"))
-    if prose and not _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
-        return m.group(0)
+    in_query = _in_query(text, key_start)
     kind = _jdbc_or_assignment(text, key_start) if in_query else SecretKind.ASSIGNMENT
+    if open_quote:
+        return _replace_span(m, "value", open_quote + marker(kind) + open_quote)
     return _replace_span(m, "value", _requote(value, marker(kind)))
+
+
+def _opening_quote(value: str) -> str:
+    """The quote a value opens with: ``"``, ``'``, a back-quote, or an escaped ``\\"``."""
+    if value.startswith(('\\"', "\\'")):
+        return value[:2]
+    return value[0] if value[0] in "\"'`“" else ""
+
+
+def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
+    """The keyword and separator are not a secret key being given a value: "bypass=",
+    ``sig`` outside a query, "auth: basic", ``${JWT_SECRET:?must be set}``, a Maven
+    coordinate ("io.jsonwebtoken:jjwt-api:0.11.5")…"""
+    text, value, kw = m.string, m.group("value"), m.group("kw")
+    kw_start = m.start("kw")
+    if not _keyword_is_component(text, kw_start, kw) or _inside_marker(text, kw_start):
+        return True
+    if kw.lower() in _QUERY_ONLY_KEYWORDS and not _in_query(text, key_start):
+        return True
+    if kw.lower() == "auth" and text[kw_start - 1 : kw_start] != "_":
+        return True  # only npm's "_auth=…", not "auth: basic"
+    if kw.lower() == "key" and (
+        _PUBLIC_KEY_NAME_RE.search(text[key_start:kw_start])
+        or (kw_start == key_start and not _in_query(text, key_start))
+    ):
+        # a public key, or a bare "key:" (the value's shape decides elsewhere); "?key=" in
+        # a URL is an API or webhook key
+        return True
+    if text[max(0, key_start - 2) : key_start] == "${" and value.startswith("?"):
+        return True  # ${JWT_SECRET:?must be set}: an error message, not a default
+    if m.group("sep") == ":" and _COORDINATE_RE.match(value):
+        return True  # group:artifact:version
+    if _REFERENCE_KEY_RE.search(text[key_start:kw_start]) and _OBJECT_NAME_RE.match(value):
+        return True  # existingSecret: mall-mysql names a Kubernetes Secret
+    return bool(
+        (m.group("comma") or m.group("dsl") is not None) and not _literal_form_ok(m, key_start)
+    )
+
+
+_PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
+_KEY_ID_RE = re.compile(r"^(?=[A-Z0-9]*\d)[A-Z0-9]{16,40}$")
+_REFERENCE_KEY_RE = re.compile(r"(?i)(?:existing|external|ref|from)[-_.]?$")
+_OBJECT_NAME_RE = re.compile(r"^[\"']?[a-z0-9](?:[a-z0-9.\-]{0,251}[a-z0-9])?[\"']?$")
+_COORDINATE_RE = re.compile(r"^[A-Za-z][\w.\-]{0,100}:v?\d[\w.\-]{0,40}(?::[\w.\-]{1,40})?$")
+
+
+def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: bool) -> bool:
+    """Whether the value assigned to a secret key is a literal secret, not a variable, a
+    placeholder, a type or a word of a sentence."""
+    text = m.string
+    in_query = _in_query(text, key_start)
+    in_default = text[key_start - 2 : key_start] == "${"
+    kw = m.group("kw").lower()
+    if _PUBLIC_ID_RE.match(inner) and not _SECRET_WORD_RE.search(kw):
+        return False  # app-key: ding…, a public app id (an appSecret is secret whatever it is)
+    if kw == "key":
+        if in_query:  # ?key=…: an API key (a UUID or a short hex key too)
+            hex_key = len(inner) >= limits.SECRET_MIN_HEX_CHARS_RANDOM and not inner.isdigit()
+            return _random_looking(inner) or bool(
+                _UUID_RE.match(inner) or (hex_key and _HEX_RE.match(inner))
+            )
+        return _random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
+    if kw == "ak":
+        return _random_looking(inner) or bool(_KEY_ID_RE.match(inner))  # an access key id
+    # After "=", or as the default of "${key:default}", the value is a literal.
+    literal = m.group("sep") in ("=", ":=", "=>", "＝") or in_default
+    if _not_a_value(inner, words=not literal):
+        return False
+    if (
+        not (quoted or in_query or in_default)
+        and _is_code_reference(inner.strip())
+        and _code_line(m, key_start)
+    ):
+        return False  # ``password = rawPassword``: a variable where code may be around
+    if not quoted and _SUBSCRIPT_RE.match(inner):
+        return False  # password=os.environ['DB_PASSWORD'], token=cfg["token"]
+    if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
+        return False  # ``String pwd = input;``: a variable, not a literal
+    prose = m.group("sep") in (":", "：") and _prose_key(text, key_start, m.end("kw"))
+    if not prose or _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return True
+    # "use this password: horse-battery-staple" ends its line
+    passphrase_key = m.group("kw").lower().startswith("pass")
+    return passphrase_key and _passphrase(inner) and not _line_after(text, m.end("value")).strip()
+
+
+_SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
+# Code around an assignment: a declaration, a call or an object literal before the key.
+_CODE_BEFORE_KEY_RE = re.compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
+
+
+def _code_line(m: re.Match[str], key_start: int) -> bool:
+    """The assignment may be code, where a bare name is a variable (``password =
+    rawPassword``), rather than a line of configuration (``keyPassword=AndroidKeyPw1``,
+    ``db_pass: MyDbPass``): something precedes the key on its line, the separator is
+    spaced, or a statement or argument list goes on after the value."""
+    text = m.string
+    if _CODE_BEFORE_KEY_RE.search(_line_before(text, key_start)):
+        return True
+    sep_start = m.start("sep")
+    if m.group("sep") in ("=", ":=") and text[sep_start - 1 : sep_start] in (" ", "\t"):
+        return True
+    return bool(_line_after(text, m.end("value")).strip(" \t"))
+
+
+_CONSTANT_KEY_RE = re.compile(r"^(?:[A-Z]\w{0,40}\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 
 
 def _literal_form_ok(m: re.Match[str], key_start: int) -> bool:
@@ -943,7 +1437,9 @@ def _literal_form_ok(m: re.Match[str], key_start: int) -> bool:
     text = m.string
     if m.group("comma"):
         close = m.group("close")[:1]
-        return bool(close) and text[key_start - 1 : key_start] == close
+        if not close:  # env.put(Context.SECURITY_CREDENTIALS, "x"): a constant names it
+            return bool(_CONSTANT_KEY_RE.match(text[key_start : m.end("kw")]))
+        return text[key_start - 1 : key_start] == close
     alone = not _line_before(text, key_start).strip() and not _line_after(text, m.end()).strip(
         " \t;)"
     )
@@ -978,6 +1474,9 @@ _YAML_LINE_RE = _compile(
     re.M,
 )
 _YAML_COMMENT_RE = _compile(r"[ \t]#")
+# A plain scalar holding these runs to the end of its line ("Seata&Tx=2024"), where the
+# generic rule would stop at the next "k=" of a query string.
+_DELIMITERS_RE = re.compile(r"[&;,]")
 
 
 def _yaml_line(m: re.Match[str]) -> str:
@@ -986,8 +1485,10 @@ def _yaml_line(m: re.Match[str]) -> str:
     key, line = m.group("key"), m.group("value")
     comment = _YAML_COMMENT_RE.search(line)
     value = (line[: comment.start()] if comment else line).rstrip()
-    if " " not in value or value.startswith(MARKER_PREFIX):
+    if value.startswith(MARKER_PREFIX) or (" " not in value and not _DELIMITERS_RE.search(value)):
         return m.group(0)  # one word: the generic assignment rule decides
+    if m.group("kw").lower() in ("key", "ak") and not _random_looking(value):
+        return m.group(0)  # "cache-key: order detail"
     if key.isalpha() and key[0].isupper():
         return m.group(0)  # "Password: reset it by mail" is a sentence, not YAML
     words = value.lower().split()
@@ -1007,52 +1508,106 @@ def _yaml_line(m: re.Match[str]) -> str:
 
 # --- free sentences ------------------------------------------------------------------
 
-_ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭证)"
-# An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X".
+_ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭证|凭据|(?i:pin)[ \t]?码)"
+# An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X",
+# "requirepass 设成了 X", "jasypt.encryptor.password 是 X"; a bare "key" and "pin" need
+# a value of their own shape (_zh_sentence).
+_ASCII_KEYWORDS_IN_ZH = _one_of(
+    (
+        r"access[ _\-]?key[ _\-]?secret",
+        *(
+            rf"{prefix}[ _\-.]?(?:key|secret)"
+            for prefix in "api access secret app client private encrypt signing sign".split()
+        ),
+        *r"pass(?:word|wd|phrase) pwd token secret apikey appsecret requirepass masterauth".split(),
+        *"ak sk key pin".split(),
+    )
+)
 _ASCII_KEYWORD_IN_ZH = (
-    r"(?P<kw>(?i:access[ _\-]?key[ _\-]?secret"
-    r"|(?:api|access|secret|app|client)[ _\-]?(?:key|secret)"
-    r"|pass(?:word|wd|phrase)|pwd|token|secret|apikey|appsecret)"
-    r"|(?<![A-Za-z])(?:AK|SK|ak|sk)(?![A-Za-z]))"
+    r"(?P<kw>(?:(?<![A-Za-z])(?i:" + _ASCII_KEYWORDS_IN_ZH + r")"
+    # the last word of a longer name: jasypt.encryptor.password, appSecret, AccessKeySecret
+    r"|(?<=[a-z0-9])(?:Password|Passwd|Passphrase|AccessKeySecret|AccessKey|SecretKey|Secret"
+    r"|Token|ApiKey|AppSecret|AppKey)|(?<=[a-z])(?:secret|token|password|passwd))(?![\w\-]))"
+)
+# Connectors: "是", "为", "设成了", "给你", "填的是", "分别是"… The weak ones ("叫", "填",
+# "给你", "分别是") also start questions ("密码叫什么"): their value must look like one.
+_ZH_STRONG_CONNECTORS = (
+    "是|为|设为|设置为|设置成|设成|改为|改成|换成|配置为|配置成|配成|用的是|写的是|设的是|配的是"
+    "|配置的是|填的是|填写的是"
+)
+_ZH_WEAK_CONNECTORS = (
+    "用的|设的|配的|填的|写的|分别是|分别为|给你的是|给你|发给你了|发给你|发你了|发你|填写|填|叫|用"
 )
 _ZH_CONNECTOR = (
-    r"(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该)?"
-    r"(?:是|为|设为|设置为|设置成|设成|改为|改成|换成|用的是|用)了?|[:：=＝])"
+    r"(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
+    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|[:：=＝])"
+)
+_ZH_WEAK_CONNECTOR_RE = re.compile(
+    r"^(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?(?:" + _ZH_WEAK_CONNECTORS + ")了?$"
 )
 # A stated value: printable ASCII up to a blank, a quote or CJK text. A marker is not
 # a value (the engine skips it without a callback), and without a connector or a quote
 # ("密码 X") the value must hold a digit or a symbol: thousands of "密码 abc" in one
 # text cost one regex scan, not thousands of Python calls.
-_STATED_VALUE = r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256}"
+_STATED_VALUE = r"[\x21\x23-\x26\x28-\x5f\x61-\x7e" + _FULLWIDTH_VALUE_CHARS + "]{1,256}"
 # Where a stated value starts: not at a marker, not at a separator the pattern let go of.
 _VALUE_START = r"(?![=:：＝]|\[REDACTED:)"
-_CREDENTIAL_SHAPE = r"(?=[A-Za-z]{0,255}[\x21\x23-\x26\x28-\x40\x5b-\x5f\x7b-\x7e])"
+_CREDENTIAL_SHAPE = (
+    r"(?=[A-Za-z]{0,255}[\x21\x23-\x26\x28-\x40\x5b-\x5f\x7b-\x7e" + _FULLWIDTH_VALUE_CHARS + "])"
+)
+# "密码 Bastion 2024 Ops!（中间有空格）", "pw Blue Sky 7 (with spaces)": the sentence
+# says the value goes on over blanks.
+_SPACED_VALUE = (
+    r"(?P<spaced>(?:[ \t]{1,2}[\x21-\x27\x2a-\x7e]{1,64}){1,6}"
+    r"(?=[ \t]{0,2}[(（][^()（）\n]{0,12}(?:空格|(?i:spaces?|blanks?))))?"
+)
 _ZH_VALUE = (
-    r"[ \t]{0,4}[:：]?[ \t]{0,4}(?P<q>[「『“\"'`])?"
+    r"[ \t]{0,4}[:：]?[ \t]{0,4}"
+    # "密码还是之前那个 X", "SecretKey 我放这了 X": a few words before the value
+    # (neither a remark nor a gap runs over a connector: "密码是密码是…" stays cheap)
+    r"(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e]))?"
+    r"(?P<q>[「『“\"'`])?"
     + _VALUE_START
     + r"(?(conn)|(?(q)|"
     + _CREDENTIAL_SHAPE
-    + r"))(?P<value>"
+    + r"))(?P<value>(?<=[「『“\"'`])[^」』”\"'`\n]{1,256}(?=[」』”\"'`])|"
     + _STATED_VALUE
     + r")"
+    + _SPACED_VALUE
+    # "口令是 Pkcs8 Pass;x，Java 里…": ASCII words up to the full-width punctuation that ends
+    # the Chinese clause (kept unless they look like part of a credential)
+    + r"(?P<tail>(?:[ \t][\x21-\x7e]{1,64}){1,3}(?=[，。；！？]|[ \t]*(?:\n|\Z)))?"
+)
+# 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
+_ZH_REMARK = (
+    r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
+    r"|[ \t]{0,2}(?:(?!是|为)[\w\u4e00-\u9fff \t]){1,10}?[ \t]{0,2}"
+    r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填))?"
 )
 _ZH_SENTENCE_RE = _compile(
-    _gate("密口秘私令授凭")
+    _gate("密口秘私令授凭PpＰ")
     + _ZH_KEYWORD
-    # 密码（测试环境）：X  /  密码我记得是 X: a remark before the connector
-    + r"(?P<remark>[（(][^）)\n]{1,20}[）)]|[\u4e00-\u9fff]{1,4}?(?=(?:是|为|：)))?[ \t]{0,4}(?:"
+    + _ZH_REMARK
+    + r"[ \t]{0,4}(?:"
     + _ZH_CONNECTOR
     + r")?"
     + _ZH_VALUE
 )
 _ASCII_IN_ZH_RE = _compile(
-    _gate("PpTtSsAaCc")
+    _gate("AaCcSsPpTtKkEeRrMmPp")
     + _ASCII_KEYWORD_IN_ZH
-    + r"[ \t]{0,4}(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该)?"
-    r"(?:是|为|设为|设置为|设置成|设成|改为|改成|换成|用的是)了?|：)" + _ZH_VALUE
+    + _ZH_REMARK
+    + r"[ \t]{0,4}(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
+    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|：)?" + _ZH_VALUE
+)
+# Words that point somewhere else: "密码：见 1Password", "token 在 Vault 里", "通过 X 获取".
+_ZH_POINTER_RE = re.compile(
+    r"见|参考|参见|查看|看|在|位于|联系|问|找|通过|由|从|来自|变量|文件|配置"
 )
 
 
+_HEX_KEY_ID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
+_ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[\u4e00-\u9fff、]")
 _ZH_UNIT_RE = re.compile(
     r"[ \t]{0,2}(?:位|个|次|天|小时|分钟|秒|字符|字节|元|年|月|岁|条|种|[KMG]B\b)"
 )
@@ -1062,30 +1617,82 @@ def _zh_sentence(m: re.Match[str]) -> str:
     value, conn = m.group("value"), m.group("conn")
     if len(value) < limits.SECRET_MIN_CHARS_STATED or value.startswith(MARKER_PREFIX):
         return m.group(0)  # cheap checks first: a text may hold thousands of candidates
+    if _inside_marker(m.string, m.start("kw")):
+        return m.group(0)  # "[REDACTED:secret_value]" names no secret
     bare = _bare(value)
-    if (bare.isdigit() or _QUANTITY_RE.match(bare)) and _ZH_UNIT_RE.match(m.string, m.end()):
+    if (bare.isdigit() or _QUANTITY_RE.match(bare)) and _ZH_UNIT_RE.match(
+        m.string, m.start("value") + len(bare)
+    ):
         return m.group(0)  # 密钥长度是 2048 位: a quantity
-    # Without a connector ("密码 X") or after a remark ("密码我记得是 X") the value must
-    # look like a credential ("用户名 a 密码 b" is the user-then-password rule's).
-    remark = "remark" in m.re.groupindex and m.group("remark")
-    if not m.group("q") and (conn is None or remark):
+    remark, gap = m.group("remark"), m.group("gap")
+    if conn is None and _HEX_KEY_ID_RE.match(bare):
+        return m.group(0)  # "RSA 密钥 7A1C2B3D4E5F6071 作出": a key id, printed by gpg
+    if (
+        conn is None
+        and m.re is _ASCII_IN_ZH_RE
+        and not (_random_looking(bare) or _strong_credential(bare))
+    ):
+        return m.group(0)  # "secret 调 jscode2session": no connector, no key material
+    if _about_an_attribute(remark, gap) or (gap and _ZH_POINTER_RE.search(gap)):
+        return m.group(0)  # 密码长度：12, token 有效期：2h, 密码：见 1Password
+    kw = m.group("kw").lower().replace(" ", "")
+    if _PUBLIC_ID_RE.match(bare) and not _SECRET_WORD_RE.search(kw):
+        return m.group(0)  # "钉钉 appkey 是 ding…": a public app id
+    if kw in ("pin", "pin码"):
+        ok = bool(_PIN_RE.match(bare))
+    elif kw == "key":
+        ok = _random_looking(bare)
+    elif not m.group("q") and (
+        conn is None
+        or remark
+        or gap
+        or _ZH_WEAK_CONNECTOR_RE.match(conn)
+        or m.re is _ASCII_IN_ZH_RE
+        or _ZH_WORD_AFTER_RE.match(m.string, m.start("value") + len(bare))
+    ):
+        # Without a connector ("密码 X"), after a remark ("密码我记得是 X") or a weak
+        # connector, after an English word that may name a concept ("token：IDENT、…",
+        # "AccessKey 换成 RAM 角色"), or when Chinese words go on after it, the value
+        # must look like a credential ("用户名 a 密码 b" is the user-then-password rule's).
         ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     else:
         ok = len(bare) >= limits.SECRET_MIN_CHARS_STATED and not _not_a_value(bare)
     if not ok:
         return m.group(0)
-    return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
+    return _replace_stated(m)
+
+
+def _replace_stated(m: re.Match[str]) -> str:
+    """Replace the stated value, and the words after it a remark says belong to it (or,
+    in a Chinese clause, that look like part of it)."""
+    whole, offset = m.group(0), m.start()
+    if m.group("spaced"):
+        return whole[: m.start("value") - offset] + marker(SecretKind.PASSWORD)
+    tail = m.group("tail") if "tail" in m.re.groupindex else None
+    if tail and m.group("conn") and not m.group("q") and _credential_like(tail.replace(" ", "")):
+        return (
+            whole[: m.start("value") - offset]
+            + marker(SecretKind.PASSWORD)
+            + whole[m.end("tail") - offset :]
+        )
+    return _replace_span(m, "value", _requote(m.group("value"), marker(SecretKind.PASSWORD)))
 
 
 # "用户名 admin 密码 admin", "user ops password hunter", "root 密码 toor": after a user
 # name a password needs no digit.
 _USER_THEN_PASSWORD_RE = _compile(
     _gate("用账帐UuLlRrAaSsPp")
-    + r"(?:(?:用户名|账号|帐号|账户|用户|(?<![\w\-])(?i:user(?:name)?|login))[ \t:：]{0,8}"
+    + r"(?:(?:用户名|账号|帐号|账户|用户|(?<![\w\-])(?i:user(?:name)?|login)(?![A-Za-z]))"
+    r"[ \t:：]{0,8}"
     r"(?P<user>[\w.@\-]{1,64})|(?<![\w\-])(?i:root|admin|administrator|sa|postgres|system))"
     r"[ \t,，、;；]{0,8}(?:(?i:and)[ \t]+)?"
     r"(?:密码|口令|(?<![\w\-])(?i:password|passwd|pwd|pass)(?![\w\-]))[ \t]*[:：=＝]?[ \t]*"
-    r"(?P<q>[\"'`“])?" + _VALUE_START + r"(?P<value>" + _STATED_VALUE + r")"
+    r"(?P<q>[\"'`“])?"
+    + _VALUE_START
+    + r"(?![,，、;；])(?P<value>"
+    + _STATED_VALUE
+    + r")"
+    + _SPACED_VALUE
 )
 
 
@@ -1096,41 +1703,61 @@ def _user_then_password(m: re.Match[str]) -> str:
         return m.group(0)
     if _not_a_value(bare) or (bare.isdigit() and _ZH_UNIT_RE.match(m.string, m.end())):
         return m.group(0)
-    return _replace_span(m, "value", _requote(m.group("value"), marker(SecretKind.PASSWORD)))
+    return _replace_stated(m)
 
 
-# "the API key is X", "the admin key for … is X": words that make "key" a secret.
+# "the API key is X", "the admin key for … is X": words that make "key" a secret. A bare
+# "key" ("the key is …") and "pin" need a value of their own shape (_en_sentence).
 _SENTENCE_KEY_PREFIXES = (
-    "api access secret private license app master signing deploy admin root".split()
+    "api access secret private license app master signing deploy admin root encryption"
+    " decryption aes hmac jwt unseal recovery"
+).split()
+# A word of a qualifier or a relative clause: taken whole, so backtracking stays short.
+_EN_WORD = r"(?:[^\s,.;:!?\"'`，。；：()（）]|\.(?=\w)){1,40}(?![^\s,.;:!?\"'`，。；：()（）])"
+_EN_ASCII_WORD = r"[A-Za-z][\w\-]{0,20}(?![\w\-])"
+# "is", "is now", "was", "should be", "has been changed to", "equals", "'s"…
+_EN_CONNECTORS = (
+    r"(?:is|are|was|were)(?:[ \t]+(?:now|still|also|always|just|currently|actually|both|all))?"
+    r"|(?:has|have)[ \t]+been[ \t]+(?:changed|set|reset|updated)[ \t]+to"
+    r"|(?:changed|set|reset|updated)[ \t]+to"
+    r"|(?:should|must|will|would|shall|can|could|may|might)(?:[ \t]+(?:now|still|always))?"
+    r"[ \t]+be|needs?[ \t]+to[ \t]+be|equals|remains|becomes|to|['’]s"
 )
 _EN_SENTENCE_RE = _compile(
-    _gate("PpTtSsCcAaLlMmDdRr")
-    + r"(?<![\w\-])(?P<kw>(?i:"
+    _gate("PpTtSsCcAaLlMmDdRrEeHhJjKk")
+    # MYSQL_ROOT_PASSWORD may be the subject; /oauth/token may not
+    + r"(?<![A-Za-z0-9\-/=])(?P<kw>(?i:"
     + _one_of(
         (
-            *(rf"{prefix}[ \t_\-]?key" for prefix in _SENTENCE_KEY_PREFIXES),
-            r"pass(?:word|wd|phrase|code)",
+            *(rf"{prefix}[ \t_\-]?keys?" for prefix in _SENTENCE_KEY_PREFIXES),
+            r"pass(?:word|wd|phrase|code)s?",
             "pwd?",
+            "pass",  # like "pw": only with "is" or ":" ("pass the token on" is a verb)
+            r"auth(?:orization)?[ \t]code",
             r"pin[ \t]code",
-            *"token secret creds? credentials?".split(),
+            "pins?",
+            "keys?",
+            *"tokens? secrets? creds? credentials?".split(),
         )
     )
     + "))"
+    r"(?:[ \t]{1,4}#?\d{1,2}(?![\w.]))?"  # "Unseal Key 1: …", "token #2: …"
+    # "my token (don't share): X": a remark in brackets
+    r"(?P<remark>[ \t]{0,4}[(（][^()（）\n]{1,30}[)）])?"
     # "the password for the staging DB is X": a qualifier, then a connector;
-    # "the password everywhere: X", "db password -> X": a few words, then a colon
-    # (each word is taken whole: a word that cannot shrink keeps backtracking short)
-    r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)"
-    r"(?:[ \t]+[^\s,.;:!?\"'`，。；：]{1,40}(?![^\s,.;:!?\"'`，。；：])){1,4}?)?"
-    r"[ \t]*(?:(?P<conn>(?i:is[ \t]+now|is[ \t]+still|is|are|was|has[ \t]+been[ \t]+"
-    r"(?:changed|set|reset|updated)[ \t]+to|(?:changed|set|reset|updated)[ \t]+to|to))[ \t]*:?"
-    r"|(?P<sep>[:=]|->|→))"
-    r"|(?P<qual2>(?:[ \t]+[A-Za-z][\w\-]{0,20}(?![\w\-])){1,3}?)[ \t]*(?P<sep2>:|->|→))?"
+    # "the password everywhere: X", "db password -> X": a few words, then a colon;
+    # "the password I set was X": a relative clause, then a connector
+    r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+" + _EN_WORD + r"){1,4}?)?"
+    r"[ \t]*(?:(?P<conn>(?i:" + _EN_CONNECTORS + r"))[ \t]*(?P<colon>:)?"
+    r"|(?P<sep>[:=]|->|→|[—–]))"
+    r"|(?P<qual2>(?:[ \t]+" + _EN_ASCII_WORD + r"){1,8}?)[ \t]*"
+    r"(?:(?P<sep2>:|->|→)|(?P<rconn>(?i:is|are|was|were|should[ \t]+be|must[ \t]+be))))?"
     r"[ \t]+(?P<q>[\"'`“])?"
     + _VALUE_START
-    + r"(?(conn)|(?(sep)|(?(sep2)|(?(q)|"
+    + r"(?(conn)|(?(sep)|(?(sep2)|(?(rconn)|(?(q)|"
     + _CREDENTIAL_SHAPE
-    + r"))))"
-    r"(?P<value>(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])|" + _STATED_VALUE + r")"
+    + r")))))"
+    r"(?P<value>(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])|" + _STATED_VALUE + r")" + _SPACED_VALUE
 )
 # Past participles that are not "-ed", and adjectives: "the secret is kept in Vault".
 _IRREGULAR_PARTICIPLES: frozenset[str] = frozenset(
@@ -1142,6 +1769,22 @@ _IRREGULAR_PARTICIPLES: frozenset[str] = frozenset(
 )
 _ADJECTIVE_SUFFIXES = ("ed", "ing", "able", "ible", "ly", "ful", "ous", "ive", "less")
 _STATEMENT_END_RE = _compile(r"[ \t]*(?:[,.;!?，。；！？)）\n]|\Z)")
+# What a sentence can say about a secret instead of stating it: "the password *length*
+# is 12", "the token *endpoint* is /oauth/token", "the secret *name* is db-creds".
+_ATTRIBUTE_NOUNS_EN: frozenset[str] = frozenset(
+    """
+    id ids name names length size version type format endpoint endpoints url uri path file
+    files header headers field fields column prefix suffix ttl expiry expiration lifetime
+    timeout count limit policy hash hashes algorithm scheme provider store location owner
+    scope scopes issuer audience rotation strength hint param parameter variable env ref
+    reference label tag table bucket mode rule rules regex pattern salt cost encoding encoder
+    class bean service manager property setting option flag grant entropy charset
+    """.split()
+)
+_ATTRIBUTE_NOUNS_ZH = (
+    "长度 位数 有效期 格式 类型 规则 强度 算法 文件 路径 字段 名称 名字 前缀 后缀 过期时间 参数"
+    " 变量 配置项 策略 方式 位置 地址 接口 列 表 编码 版本 个数 数量"
+).split()
 
 
 def _plain_word(value: str) -> bool:
@@ -1156,59 +1799,518 @@ def _plain_word(value: str) -> bool:
     )
 
 
+def _value_end(m: re.Match[str]) -> int:
+    """Where the value of ``m`` ends, sentence punctuation after it left out."""
+    return m.start("value") + len(m.group("value").rstrip(_TRAILING))
+
+
 def _ends_statement(text: str, end: int) -> bool:
     """The value ends its clause: no further word follows ("is case sensitive")."""
     return bool(_STATEMENT_END_RE.match(text, end))
 
 
 _OWNER_RE = _compile(r"(?i)\b(?:my|our)\b(?:[ \t]+[\w\-]{1,30}){0,3}[ \t]*$")
+_PIN_RE = re.compile(r"^\d{4,8}$")
+_CHAR_CLASS_RUNS_RE = re.compile(r"[a-z]+|[A-Z]+|\d+")
+_HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
+_UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
+
+
+def _random_looking(value: str) -> bool:
+    """Key material rather than a name: long, letters and digits, and either hex or
+    letters, capitals and digits alternating often ("k9Q2mX7pL4vT8wZ3", "ABCD1-EFGH2-…")
+    instead of forming words and a number ("user:session:12345", "order2024Detail")."""
+    bare = _bare(value)
+    if len(bare) < limits.SECRET_MIN_CHARS_RANDOM or " " in bare or _not_a_value(bare):
+        return False
+    if not (any(c.isdigit() for c in bare) and any(c.isalpha() for c in bare)):
+        return False
+    if _UUID_RE.match(bare):
+        return False  # an id (request, trace, idempotency), not key material
+    if _HEX_RE.match(bare):
+        return len(bare) >= limits.SECRET_MIN_HEX_CHARS_RANDOM
+    runs = _CHAR_CLASS_RUNS_RE.findall(bare)
+    digit_runs = sum(1 for run in runs if run[0].isdigit())
+    return (
+        len(runs) >= limits.SECRET_RANDOM_RUNS_PER_CHAR * len(bare)
+        or digit_runs >= limits.SECRET_MIN_DIGIT_RUNS_RANDOM
+    )
+
+
+def _about_an_attribute(*parts: str | None) -> bool:
+    """The words between the keyword and the value name an attribute of the secret."""
+    for part in parts:
+        if not part:
+            continue
+        if any(w.lower() in _ATTRIBUTE_NOUNS_EN for w in re.findall(r"[A-Za-z]+", part)):
+            return True
+        if any(noun in part for noun in _ATTRIBUTE_NOUNS_ZH):
+            return True
+    return False
 
 
 def _en_sentence(m: re.Match[str]) -> str:
     value = m.group("value")
-    if value.startswith(MARKER_PREFIX):
+    if value.startswith(MARKER_PREFIX) or _inside_marker(m.string, m.start("kw")):
         return m.group(0)
+    kw = m.group("kw").lower()
+    # "the password length is 12"; a "for …" qualifier names what the secret is for
+    if _about_an_attribute(m.group("qual2"), m.group("remark")):
+        return m.group(0)
+    bare = _bare(value)
+    if _PUBLIC_ID_RE.match(bare) and not _SECRET_WORD_RE.search(kw):
+        return m.group(0)  # "the app key is ding…": a public app id
+    if kw.startswith("pin"):
+        ok = bool(_PIN_RE.match(bare)) and _ends_statement(m.string, _value_end(m))
+    elif kw in ("key", "keys"):
+        ok = _random_looking(bare)
+    else:
+        ok = _stated_value_ok(m, kw, bare)
+    if not ok:
+        return m.group(0)
+    return _replace_stated(m)
+
+
+_ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
+
+
+def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
+    """Whether the value an English sentence states after a secret keyword is one."""
     conn = (m.group("conn") or "").lower()
     text = m.string
     owner = bool(_OWNER_RE.search(text, max(0, m.start() - 60), m.start()))
-    bare = _bare(value)
     min_chars = limits.SECRET_MIN_CHARS_IN_PROSE
-    sep, kw = m.group("sep") or m.group("sep2"), m.group("kw").lower()
-    qualified = m.group("qual") or m.group("qual2") or sep in ("->", "→")
-    if kw in ("pw", "pwd") and not (conn or sep):
-        return m.group(0)  # "-field=pw secret/db": an abbreviation needs "is"/":"
-    if sep and not qualified:
-        return m.group(0)  # "key: value" without a qualifier: the assignment rule decided
-    stated = conn.startswith(("is", "are", "was", "has"))
+    sep = m.group("sep") or m.group("sep2")
+    qualified = m.group("qual") or m.group("qual2") or m.group("remark") or sep in _ARROWS
+    if kw in ("pw", "pwd", "pass") and not (conn or sep):
+        return False  # "-field=pw secret/db": an abbreviation needs "is"/":"
+    if sep and not qualified and " " not in kw and not kw.endswith("s"):
+        return False  # "key: value" without a qualifier: the assignment rule decided
+    stated = conn.startswith(("is", "are", "was", "has", "'s", "’s"))
     if (owner and stated) or (m.group("q") and conn):
-        ok = len(bare) >= min_chars and not _not_a_value(bare)
-    elif (
+        return len(bare) >= min_chars and not _not_a_value(bare)
+    if m.group("colon") and _ends_statement(text, _value_end(m)):
+        return len(bare) >= min_chars and not _not_a_value(bare)  # "the password is: X"
+    if (
         (stated or sep)
         and kw.startswith("pass")
-        and _ends_statement(text, m.end())
+        and _ends_statement(text, _value_end(m))
         and _plain_word(bare)
     ):
-        ok = len(bare) >= min_chars  # "the keystore password is changeit."
-    else:
-        ok = _plausible_in_prose(bare, min_chars=min_chars)
-    if not ok:
-        return m.group(0)
-    return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
+        return len(bare) >= min_chars  # "the keystore password is changeit."
+    if _git_object_id(text, m.start(), bare):
+        return False  # "the commit that rotated the token is 4f2a…": a hash
+    return _plausible_in_prose(bare, min_chars=min_chars) or (
+        kw.startswith("pass") and _passphrase(bare) and _ends_statement(text, _value_end(m))
+    )
+
+
+_HASH_CONTEXT_RE = re.compile(r"(?i)commit|sha|hash|revision|checksum|digest|提交")
+_GIT_ID_RE = re.compile(r"^[0-9a-f]{7,40}$|^[0-9a-f]{64}$")
+
+
+def _git_object_id(text: str, start: int, value: str) -> bool:
+    """A hex value in a sentence about commits or checksums: an object id, not a token."""
+    window = text[max(0, start - limits.SECRET_CONTEXT_CHARS // 4) : start]
+    return bool(_GIT_ID_RE.match(value) and _HASH_CONTEXT_RE.search(window))
+
+
+_PASSPHRASE_RE = re.compile(r"^[A-Za-z]{3,}(?:-[A-Za-z]{3,}){2,}$")
+
+
+def _passphrase(value: str) -> bool:
+    """correct-horse-battery-staple: three or more words joined by hyphens, none of them
+    a word that describes ("must-be-changed", "auto-generated-once")."""
+    if not _PASSPHRASE_RE.match(value):
+        return False
+    words = value.lower().split("-")
+    return not any(
+        w in _STOPWORDS or w in NOT_SECRET_WORDS or w.endswith(_ADJECTIVE_SUFFIXES) for w in words
+    )
 
 
 # "use hunter2 as the password"
 _USE_AS_RE = _compile(
-    _gate("Uu")
-    + r"\b(?i:use|using)[ \t]+[\"'`]?(?P<value>[^\s\"'`]{4,128})[\"'`]?[ \t]+(?i:as)[ \t]+"
+    _gate("Uu") + r"\b(?i:use|using)[ \t]+"
+    r"(?:`(?P<quoted>[^`\n]{1,128})`|[\"'`]?(?P<value>[^\s\"'`]{4,128})[\"'`]?)"
+    r"[ \t]+(?i:as)[ \t]+"
     r"(?:(?i:the|my|our|a|an)[ \t]+)?(?:[\w\-]{1,30}[ \t]+)?"
     r"(?i:password|passphrase|token|secret|api[ \t]key)\b"
 )
 
 
 def _use_as(m: re.Match[str]) -> str:
-    if not _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+    group = "value" if m.group("value") is not None else "quoted"
+    if not _plausible_in_prose(m.group(group), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return m.group(0)
+    return _replace_span(m, group, marker(SecretKind.PASSWORD))
+
+
+# --- whole lines, lists and tables ---------------------------------------------------------
+
+# An environment line, "POSTGRES_PASSWORD=pg;drop=no,really" or "- DB_PASS=x" in a
+# compose file: the value runs to the end of the line (no connection string follows).
+# Environment="DB_PASSWORD=a b c", -e 'API_TOKEN=x y': the value runs to the closing quote
+_QUOTED_ASSIGNMENT_RE = _compile(
+    r"(?P<q>[\"'])(?P<key>[A-Za-z_][\w.\-]{0,63})=(?P<value>[^\s\"'$][^\"'\n]{0,510}?)(?P=q)"
+)
+
+
+def _quoted_assignment(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if " " not in value or not _SECRET_KEY_NAME_RE.search(m.group("key")):
+        return m.group(0)  # one word: the generic assignment rule decides
+    if _prose_after_value(value) or _not_a_value(value):
+        return m.group(0)
+    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
+_ENV_LINE_RE = _compile(
+    r"^(?P<lead>[ \t]{0,32}(?:-[ \t]{1,4})?(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?(?P<q>[\"']?))"
+    r"(?P<key>[A-Z][A-Z0-9_]{0,63})=(?P<value>[^\s\"'$][^\s\"']{0,1023})(?P=q)[ \t]*$",
+    re.M,
+)
+
+
+_SECRET_NAME_PARTS = frozenset(
+    "AUTH SECRET SECRETS TOKEN CREDENTIAL CREDENTIALS PASSWORD PASS PWD KEY APIKEY".split()
+)
+
+
+def _secret_word_inside(parts: set[str]) -> bool:
+    """A secret word among a name's parts, and no word saying the key is public."""
+    return bool(_SECRET_NAME_PARTS & parts) and not parts & {"PUBLIC", "PUB"}
+
+
+def _env_line(m: re.Match[str]) -> str:
+    key, value = m.group("key"), m.group("value")
+    if _not_a_value(value):
+        return m.group(0)
+    # NACOS_AUTH_IDENTITY_VALUE=bb5n…: a secret word inside the name, random key material
+    inside = _secret_word_inside(set(key.upper().split("_"))) and _random_looking(value)
+    if not (_SECRET_KEY_NAME_RE.search(key) or inside):
+        return m.group(0)
+    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
+# A .properties line, "signing.password=Sign!ng Key Pass": the value is the rest of the line.
+_PROPERTIES_LINE_RE = _compile(
+    # a dotted key, or (.ini, odbc.ini, my.cnf) a plain one with spaces around its '='
+    r"^[ \t]{0,32}(?P<key>[\w\-]{1,64}(?:\.[\w\-]{1,64}){1,12}|[\w\-]{1,64}(?=[ \t]+=[ \t]))"
+    r"[ \t]*=[ \t]*(?P<value>[^\s\"'$#][^\n]{0,2047})",
+    re.M,
+)
+
+
+# "secret = a + b;", "token = x if y else z {": a statement, not a value with spaces
+_CODE_END_RE = re.compile(r"[;{]$|[ \t][+*|&?:][ \t]")
+
+
+def _properties_line(m: re.Match[str]) -> str:
+    value, key = m.group("value").rstrip(), m.group("key")
+    # nacos.core.auth.server.identity.value=Id3ntity-V4lue#91: a secret word inside the
+    # name, and a value that is key material or a chosen password
+    inside = _secret_word_inside(set(key.upper().replace("-", ".").split(".")))
+    if inside and " " not in value and not _SECRET_KEY_NAME_RE.search(key):
+        if not (_random_looking(value) or _strong_credential(value)) or _not_a_value(value):
+            return m.group(0)
+        return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+    if " " not in value or not _SECRET_KEY_NAME_RE.search(key):
+        return m.group(0)  # one word: the generic assignment rule decides
+    if _prose_after_value(value):
+        return m.group(0)  # "password=hunter2 是不是这里配错了？": the value is its first word
+    if _not_a_value(value) or value.startswith(MARKER_PREFIX) or _CODE_END_RE.search(value):
+        return m.group(0)
+    return (
+        m.group(0)[: m.start("value") - m.start()]
+        + marker(SecretKind.ASSIGNMENT)
+        + m.group("value")[len(value) :]
+    )
+
+
+def _prose_after_value(value: str) -> bool:
+    """Words of a sentence go on after the first one: a question, Chinese text, or a
+    function word ("hunter2 is this right?")."""
+    words = value.lower().split()
+    return bool(
+        _CJK_TEXT_RE.search(value)
+        or value.endswith(("?", "？"))
+        or any(w.strip(_TRAILING) in _STOPWORDS for w in words[1:])
+    )
+
+
+# ADO.NET / ODBC / JDBC-sqlserver: "Password=npgsql pass 1;Database=…" runs to its ";"
+_CONNECTION_PASSWORD_RE = _compile(
+    r"(?=[ \tPp])(?:(?<=[;\n\"'])|^)[ \t]{0,8}(?i:password|pwd)[ \t]*=[ \t]*"
+    r"(?P<value>\{[^}\n]{1,256}\}|[^;\n\"'{][^;\n\"']{0,255})(?P<end>;)?"
+)
+
+
+def _connection_password(m: re.Match[str]) -> str:
+    text, start = m.string, m.start()
+    if not (m.group("end") or text[start - 1 : start] == ";") or " " not in m.group("value"):
+        return m.group(0)  # not a connection string, or one word (the generic rule's)
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
+# ~/.pgpass: host:port:database:user:password, one entry a line
+_PGPASS_RE = _compile(
+    r"^[ \t]{0,8}[\w.\-*\[\]]{1,253}:(?:\d{1,5}|\*):[^:\s]{1,128}:[^:\s]{1,128}:"
+    r"(?P<value>[^\s]{1,256})[ \t]*$",
+    re.M,
+)
+
+
+def _pgpass(m: re.Match[str]) -> str:
+    value = m.group("value")
+    named = "pgpass" in m.string[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.start()]
+    if value.isdigit() or not (named or _plausible_in_prose(value, min_chars=4)):
+        return m.group(0)
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
+# Base64 that decodes to a credential: a Basic/docker/npm "user:password" pair, a PEM
+# private key (a Kubernetes tls.key), a config holding a password (.dockerconfigjson).
+_ENCODED_RE = _compile(
+    r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{16,16384}={0,2}(?![A-Za-z0-9+/=_\-.])"
+)
+_DECODED_PAIR_RE = re.compile(r"^[\w.@+%\-]{1,128}:[^\s]{1,256}$")  # user:password
+
+
+def _encoded(m: re.Match[str]) -> str:
+    encoded = m.group(0)
+    if len(encoded) % 4 or encoded.startswith(MARKER_PREFIX):
+        return encoded
+    try:
+        decoded = base64.b64decode(encoded, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return encoded  # not base64 of text: an identifier, a hash, binary data
+    if not decoded.isprintable() and not all(c.isprintable() or c in "\r\n\t" for c in decoded):
+        return encoded
+    if "PRIVATE KEY-----" in decoded or _DECODED_PAIR_RE.match(decoded.strip()):
+        return marker(SecretKind.ENCODED)
+    if _redact_once(decoded, rules=_PLAIN_RULES) != decoded:
+        return marker(SecretKind.ENCODED)
+    return encoded
+
+
+# A Markdown table whose header names a password column: every cell of that column.
+_TABLE_RE = _compile(
+    r"^[ \t]{0,8}\|(?P<header>[^\n]{1,1024})\n[ \t]{0,8}\|[ \t]*:?-{1,64}[-:| \t]{0,1024}\n"
+    r"(?P<rows>(?:[ \t]{0,8}\|[^\n]{0,2048}(?:\n|\Z)){1,500})",
+    re.M,
+)
+_SECRET_COLUMN_RE = re.compile(
+    r"(?i)^(?:密码|口令|密钥|秘钥|令牌|[\w .\-]{0,20}(?:password|passwd|pwd|secret|token|"
+    r"api[ _\-]?key|secret[ _\-]?key|access[ _\-]?key(?:[ _\-]?(?:id|secret))?|credentials?))$"
+)
+
+
+def _table(m: re.Match[str]) -> str:
+    header = [cell.strip() for cell in m.group("header").strip().strip("|").split("|")]
+    columns = [i for i, cell in enumerate(header) if _SECRET_COLUMN_RE.match(cell)]
+    if not columns:
+        return m.group(0)
+    rows = []
+    for line in m.group("rows").split("\n"):
+        cells = line.split("|")
+        for i in columns:  # cells[0] is what precedes the first "|"
+            if i + 1 < len(cells) - 1:
+                cell = cells[i + 1].strip()
+                if not _CJK_TEXT_RE.search(cell) and _plausible_in_prose(
+                    cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+                ):
+                    cells[i + 1] = cells[i + 1].replace(cell, marker(SecretKind.PASSWORD), 1)
+        rows.append("|".join(cells))
+    return m.group(0)[: m.start("rows") - m.start()] + "\n".join(rows)
+
+
+# CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"
+_DELIMITED_TABLE_RE = _compile(
+    # a delimiter within the first field, then a secret word somewhere on the line
+    r"^(?=[\w .\-\u4e00-\u9fff]{1,40}[,\t])(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
+    r"(?P<header>[\w .\-\u4e00-\u9fff]{1,40}(?:(?P<d>[,\t])[\w .\-\u4e00-\u9fff]{1,40}){1,30})"
+    r"[ \t]*\n(?P<rows>(?:[^\n]{1,2048}(?:\n|\Z)){1,500})",
+    re.M,
+)
+
+
+def _delimited_table(m: re.Match[str]) -> str:
+    delimiter = m.group("d")
+    header = [cell.strip() for cell in m.group("header").split(delimiter)]
+    columns = {
+        # "Access Key Id": the public half of a key pair, a secret all the same
+        i: SecretKind.CLOUD_ACCESS_KEY if cell[-2:].lower() == "id" else SecretKind.PASSWORD
+        for i, cell in enumerate(header)
+        if _SECRET_COLUMN_RE.match(cell)
+    }
+    if not columns:
+        return m.group(0)
+    rows = m.group("rows").split("\n")
+    for r, line in enumerate(rows):
+        cells = _fields(line, delimiter)
+        if cells is None or len(cells) != len(header):
+            break  # the table ended
+        for i, kind in columns.items():
+            cell = cells[i].strip()
+            inner = cell[1:-1].replace('""', '"') if cell[:1] == '"' == cell[-1:] else cell
+            if _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+                quote = '"' if inner != cell else ""
+                cells[i] = cells[i].replace(cell, quote + marker(kind) + quote, 1)
+        rows[r] = delimiter.join(cells)
+    return m.group(0)[: m.start("rows") - m.start()] + "\n".join(rows)
+
+
+# One field of a CSV or TSV line, quoted ("a,b") or not.
+_CSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^,"\n]{0,512}')
+_TSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^\t"\n]{0,512}')
+
+
+def _fields(line: str, delimiter: str) -> list[str] | None:
+    """The raw fields of a CSV/TSV line (quotes kept), or None when it is not one."""
+    field_re = _CSV_FIELD_RE if delimiter == "," else _TSV_FIELD_RE
+    fields: list[str] = []
+    pos = 0
+    while True:
+        field = field_re.match(line, pos)
+        if field is None or len(fields) > limits.SECRET_TABLE_MAX_COLUMNS:
+            return None
+        fields.append(field.group(0))
+        pos = field.end()
+        if pos == len(line):
+            return fields
+        if line[pos] != delimiter:
+            return None
+        pos += 1
+
+
+# "merchant01 / Mch#Test!88" under "测试账号：", "ops: deploy/D3ploy#2024": a user, a
+# slash and a strong credential, where the text around speaks of accounts.
+_USER_PASSWORD_PAIR_RE = _compile(
+    r"(?<=[\w.@\-])(?:/|[ \t]{1,2}/[ \t]{1,2})(?P<value>[\x21-\x2e\x30-\x7e]{4,128})(?![\x21-\x7e])"
+)
+_USER_NAME_RE = re.compile(r"[A-Za-z][\w.@\-]{1,31}$")
+_USER_NAME_CHARS_RE = re.compile(r"[\w.@\-]")
+_ACCOUNT_CONTEXT_RE = re.compile(
+    r"账号|帐号|账户|账密|密码|口令|用户|登录|(?i:account|login|user|password|credential|creds)"
+)
+
+
+def _strong_credential(value: str) -> bool:
+    """Letters, digits and a symbol: the shape of a chosen password."""
+    return bool(
+        _STRONG_SYMBOL_RE.search(value)
+        and any(c.isdigit() for c in value)
+        and any(c.isalpha() for c in value)
+        and not re.search(r"@v?\d", value)  # actions/checkout@v4, pkg@1.2.3
+    )
+
+
+def _user_password_pair(m: re.Match[str]) -> str:
+    value = _bare(m.group("value"))
+    if not _strong_credential(value) or _not_a_value(value) or _IMAGE_TAG_RE.match(value):
+        return m.group(0)
+    text, start = m.string, m.start()
+    user_start = start
+    while user_start > max(0, start - 33) and _USER_NAME_CHARS_RE.match(text[user_start - 1]):
+        user_start -= 1
+    before = text[user_start - 1 : user_start]
+    if not _USER_NAME_RE.match(text[user_start:start]) or (before and before in "/:"):
+        return m.group(0)  # a path (a/b/c), a URL, or no user name
+    window = text[max(0, start - limits.SECRET_CONTEXT_CHARS) : m.end()]
+    if not _ACCOUNT_CONTEXT_RE.search(window):
+        return m.group(0)
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
+# "the admin password (Adm!n Pa55 w0rd)", "密码（Root#2024）": a value in brackets
+_BRACKETED_SECRET_RE = _compile(
+    _gate("PpTtSsAa密口令")
+    + r"(?:(?<![\w\-])(?i:pass(?:word|wd|phrase)|pwd|token|secret|api[ _\-]?key)|密码|口令|令牌)"
+    r"[ \t]{0,4}[(（](?P<value>[^()（）\n]{4,64})[)）]"
+)
+
+
+def _bracketed_secret(m: re.Match[str]) -> str:
+    value = m.group("value").strip()
+    words = value.lower().split()
+    if _CJK_TEXT_RE.search(value) or any(w in _STOPWORDS or w in _TECH_TERMS for w in words):
+        return m.group(0)
+    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    letters = sum(c.isalpha() for c in value)
+    # tk_live_5566aa: a token's parts joined by "_", with enough letters and digits
+    joined = "_" in value and digits >= 3 and letters >= 3 and len(value) >= 10
+    if not (digits and (_STRONG_SYMBOL_RE.search(value) or mixed or joined)):
+        return m.group(0)
+    if _not_a_value(value):
         return m.group(0)
     return _replace_span(m, "value", marker(SecretKind.PASSWORD))
+
+
+# INSERT INTO sys_user (name, password) VALUES ('ops', 'x'): the value in the secret column
+_SQL_INSERT_RE = _compile(
+    r"\b(?i:insert)[ \t]+(?i:into)[ \t]+[\w.`\"\[\]]{1,128}[ \t]*\((?P<columns>[^()\n]{1,512})\)"
+    r"[ \t]*(?i:values)[ \t]*\((?P<values>(?:'(?:[^'\n]|''){0,256}'|[^()'\n]|\([^()'\n]{0,64}\))"
+    r"{1,2048})\)"
+)
+# One value of the list and the comma after it.
+_SQL_LITERAL_RE = re.compile(r"[ \t]*(?P<v>'(?:[^'\n]|''){0,256}'|[^,']*)[ \t]*(?:,|$)")
+_SECRET_COLUMN_NAME_RE = re.compile(
+    r"(?i)^[`\"\[]?\w{0,30}(?:pass(?:word|wd)?|pwd|secret|token|api_?key)[`\"\]]?$"
+)
+
+
+def _sql_insert(m: re.Match[str]) -> str:
+    columns = [c.strip() for c in m.group("columns").split(",")]
+    secret = {i for i, c in enumerate(columns) if _SECRET_COLUMN_NAME_RE.match(c)}
+    if not secret:
+        return m.group(0)
+    out, cursor = [], 0
+    values = m.group("values")
+    for index, lit in enumerate(_SQL_LITERAL_RE.finditer(values)):
+        body = lit.group("v")
+        if index in secret and body.startswith("'") and len(body) > 2:
+            inner = body[1:-1]
+            if not _not_a_value(inner) and not inner.startswith(("$2a$", "$2b$", "{bcrypt}")):
+                start = lit.start("v") + 1
+                out.append(values[cursor:start] + marker(SecretKind.PASSWORD))
+                cursor = start + len(inner)
+        if lit.end() >= len(values):
+            break
+    out.append(values[cursor:])
+    return _replace_span(m, "values", "".join(out))
+
+
+# The cookie a RabbitMQ/Erlang node authenticates with, shown by cat .erlang.cookie
+_ERLANG_COOKIE_FILE_RE = _compile(
+    r"\.erlang\.cookie\b[^\n]{0,120}\n[ \t]{0,8}(?P<value>[A-Za-z0-9]{16,255})[ \t]*$", re.M
+)
+
+
+# A chat: "生产 mongo 的 root 密码是多少" and, on the next line, "运维-小刘: M0ngo!Root#GZ …"
+_ANSWERED_QUESTION_RE = _compile(
+    _gate("密口令账PpTtSsCc") + r"(?:密码|口令|密钥|令牌|账密"
+    r"|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)(?![A-Za-z]))"
+    r"[^\n]{0,60}(?:多少|是什么|是啥|[?？])[ \t]*\r?\n"
+    r"(?:[^\n:：]{0,40}[:：][ \t]*)?"
+    r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{6,128})(?=[ \t\r\n]|\Z)"
+)
+
+
+def _answered_question(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not (_strong_credential(value) or _random_looking(value)) or _not_a_value(value):
+        return m.group(0)
+    return _value_group(SecretKind.PASSWORD)(m)
+
+
+# "账号密码分别是 admin 和 Adm1n#2024": the second of a pair
+_RESPECTIVELY_RE = _compile(
+    r"分别(?:是|为)[ \t]{0,4}[:：]?[ \t]{0,4}[^\s，,、/和及]{1,128}"
+    r"[ \t]{0,4}(?:和|及|、|/|,|，)[ \t]{0,4}"
+    r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+)
 
 
 # --- the pipeline ----------------------------------------------------------------------
@@ -1224,7 +2326,7 @@ class _Rule(NamedTuple):
 
 
 _KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
-_ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证")
+_ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证", "凭据")
 _CLI_NEEDLES: tuple[tuple[str, ...], ...] = (
     ("mysql", "mariadb"),
     ("redis-cli",),
@@ -1234,6 +2336,14 @@ _CLI_NEEDLES: tuple[tuple[str, ...], ...] = (
     ("curl", "wget"),
     ("http",),
     ("sqlplus", "exp", "imp", "rman"),
+    ("openssl",),
+    ("rabbitmqctl",),
+    ("htpasswd",),
+    ("lftp",),
+    ("unseal", "set-agent-token"),
+    (" -k",),
+    ("zip", "7z"),
+    ("net user",),
     _KEYWORD_NEEDLES,
 )
 
@@ -1244,6 +2354,12 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(*_BLOCK_RULES[0], ("<private>",)),
     _Rule(*_BLOCK_RULES[1], ("-----begin",)),
     _Rule(*_BLOCK_RULES[2], ("eyj",)),
+    _Rule(*_BLOCK_RULES[3], ("mii", "mhccaqee", "mig")),
+    _Rule(_TABLE_RE, _table, ("|",)),
+    # Before the sentence rules, which would read a header ("Access Key Id,Secret") as prose
+    _Rule(
+        _DELIMITED_TABLE_RE, _delimited_table, ("pass", "pwd", "secret", "token", "密码", "口令")
+    ),
     _Rule(_VENDOR_RE, _vendor),
     _Rule(_CLASS_PREFIXED_RE, _vendor),
     _Rule(_WEBHOOK_RE, _value_group(SecretKind.WEBHOOK), ("webhook", "hooks.", "hook/")),
@@ -1254,27 +2370,42 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_ORACLE_JDBC_RE, _value_group(SecretKind.JDBC_PASSWORD), ("jdbc:oracle",)),
     _Rule(_URL_USERINFO_RE, _url_credentials, ("://",)),
     _Rule(_XML_ELEMENT_RE, _xml_value, ("</",)),
+    _Rule(_XML_MASTER_RE, _xml_value, ("<master>",)),
     _Rule(_XML_NAME_VALUE_RE, _xml_value, ("value",)),
+    _Rule(_JSON_NAME_VALUE_RE, _xml_value, ("value",)),
     _Rule(_XML_KEYED_ELEMENT_RE, _xml_value, ("</",)),
     _Rule(_XML_NAME_ELEMENT_RE, _xml_value, ("</name>",)),
     _Rule(_SETTER_RE, _setter, ("(",)),
     _Rule(_CREDENTIAL_CALL_RE, _credential_call, ("(",)),
+    _Rule(_KEY_MATERIAL_CALL_RE, _key_material_call, ("key", "hmac", "sign", "aes", "des", "sm4")),
+    _Rule(_CLIENT_SETUP_RE, _client_setup, ("init", "auth", "connect", "client", "credential")),
+    _Rule(_CHAR_ARRAY_LITERAL_RE, _char_array_literal, ("tochararray",)),
+    _Rule(_ENCODED_PAIR_LITERAL_RE, _value_group(SecretKind.PASSWORD), ("base64",)),
     *(
         _Rule(pattern, _value_group(SecretKind.PASSWORD), needles)
         for pattern, needles in zip(_CLI_RULES, _CLI_NEEDLES, strict=True)
     ),
-    _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user")),
+    _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user", "cred")),
+    _Rule(_CLI_KEY_ID_RE, _value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_like), (" -k",)),
     _Rule(_NETRC_RE, _netrc, ("passw",)),
     _Rule(
         _PASSWORD_LINE_RE, _value_group(SecretKind.PASSWORD), ("passw", "requirepass", "masterauth")
     ),
     _Rule(_CONFIG_SET_RE, _config_set, ("config",)),
     _Rule(_K8S_ENV_RE, _value_group(SecretKind.ASSIGNMENT), ("value:",)),
-    _Rule(_USER_SLASH_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("/",)),
+    _Rule(_JDBC_ARGUMENTS_RE, _value_group(SecretKind.PASSWORD), ("jdbc:",)),
+    _Rule(_QUOTED_ASSIGNMENT_RE, _quoted_assignment, ("=",)),
+    _Rule(_ENV_LINE_RE, _env_line, ("=",)),
+    _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
+    _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",)),
+    _Rule(_PGPASS_RE, _pgpass, (":",)),
+    _Rule(_USER_SLASH_PASSWORD_RE, _user_slash_password, ("/",)),
     _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
     # No needles: it looks for a marker an earlier pass put in.
     _Rule(_SECRET_AFTER_KEY_ID_RE, _value_group(SecretKind.ASSIGNMENT)),
-    _Rule(_STDIN_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("login",)),
+    _Rule(
+        _STDIN_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("login", "sudo", "passwd", "kinit")
+    ),
     _Rule(_HERE_STRING_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("<<<",)),
     _Rule(_SQL_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("identified", "password")),
     _Rule(_REDIS_AUTH_RE, _value_group(SecretKind.PASSWORD), ("auth",)),
@@ -1284,12 +2415,44 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_ASSIGNMENT_RE, _assignment, _KEYWORD_NEEDLES),
     _Rule(_USER_THEN_PASSWORD_RE, _user_then_password, ("pass", "pw", "密码", "口令")),
     _Rule(_ZH_SENTENCE_RE, _zh_sentence, _ZH_NEEDLES),
-    _Rule(_ASCII_IN_ZH_RE, _zh_sentence, ("是", "为", "：", "设", "改", "换")),
+    _Rule(
+        _ASCII_IN_ZH_RE,
+        _zh_sentence,
+        (
+            "是",
+            "为",
+            "：",
+            "设",
+            "改",
+            "换",
+            "配",
+            "用",
+            "写",
+            "填",
+            "给",
+            "发",
+            "叫",
+            "分别",
+            "了",
+            "这",
+        ),
+    ),
     _Rule(_EN_SENTENCE_RE, _en_sentence, (*_KEYWORD_NEEDLES, "pin")),
     _Rule(_USE_AS_RE, _use_as, (" as ",)),
     # After the sentence rules: it continues a sentence they redacted (no needles).
     _Rule(_NEXT_SECRET_RE, _plausible_value),
+    _Rule(_SECRET_AFTER_COMMA_RE, _secret_after_comma, (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
+    _Rule(_LISTED_SECRET_RE, _listed_secret),
+    _Rule(_RESPECTIVELY_RE, _plausible_value, ("分别",)),
+    _Rule(_ANSWERED_QUESTION_RE, _answered_question, ("?", "？", "多少", "是什么", "是啥")),
+    _Rule(_SQL_INSERT_RE, _sql_insert, ("insert",)),
+    _Rule(_ERLANG_COOKIE_FILE_RE, _value_group(SecretKind.PASSWORD), (".erlang.cookie",)),
+    _Rule(_BRACKETED_SECRET_RE, _bracketed_secret, ("(", "（")),
+    _Rule(_USER_PASSWORD_PAIR_RE, _user_password_pair, ("/",)),
 )
+# Every rule but the one that decodes base64 (used on what it decodes).
+_PLAIN_RULES = _RULES
+_RULES = (*_RULES, _Rule(_ENCODED_RE, _encoded))
 
 
 _SURROGATE = _compile("[\ud800-\udfff]")
@@ -1303,12 +2466,12 @@ def scrub(text: str) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
-def _redact_once(text: str) -> str:
+def _redact_once(text: str, rules: tuple[_Rule, ...] | None = None) -> str:
     # Needles are looked up in the text the pass starts from, markers left out: a
     # marker (added before or on the way) holds no secret for a rule to find, and the
     # one rule that looks for a marker has no needles, so skipping is safe.
     lowered = (MARKER_RE.sub(" ", text) if MARKER_PREFIX in text else text).lower()
-    for rule in _RULES:
+    for rule in _RULES if rules is None else rules:
         if not rule.needles or any(needle in lowered for needle in rule.needles):
             text = rule.pattern.sub(rule.replace, text)
     return text

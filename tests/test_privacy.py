@@ -3,6 +3,7 @@ in linear time on any input. The measured corpus lives in ``tests/privacy/``."""
 
 from __future__ import annotations
 
+import base64
 import time
 from pathlib import Path
 
@@ -211,6 +212,12 @@ NOT_SECRETS: list[str] = [
     "The secret: it lives in the cache layer, not in the DB.",
     "src/main/java/com/acme/v2/OrderMapper2x.java",
     "see src/main/java/com/acme/order/Order3Dao",
+    # --- a route or package path is no "user/password" pair ----------------------------
+    "mall-admin 的后台登录走 /admin/login 接口",
+    "mall-admin 的后台登录走/admin/login接口",
+    "登录 admin/login.do 提示 302",
+    "user admin/list returns 403",
+    "密码加密在 com.macro.mall.security.password.PasswordEncoderUtil 里",
 ]
 
 
@@ -317,7 +324,68 @@ VENDOR_EXAMPLES = {
     "zhipu": "0f1e2d3c4b5a69788796a5b4c3d2e1f0.AbCdEfGh12345678",
     "azure_ad": "Qk28Q~u7yT3pL0vN9mR2sW5xZ8aB1cD4eF6gH",
     "telegram": "123456789:AAHk5Jd8sLq2Wm9Xv4Tz7Rp1Nc6Bg3Yf0Ue",
+    "sentry": "sntrys_" + "eyJpYXQiOjE3MDAwMDAwMDB9" + "Ab1Cd2Ef3Gh4" * 3,
 }
+
+
+# --- structures judged as a whole ---------------------------------------------------
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+@pytest.mark.parametrize(
+    "decoded",
+    [
+        "deploy:D3pl0y#2024",  # Basic / docker "auth" / npm "_auth"
+        "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n",
+        '{"auths":{"registry.local":{"username":"ci","password":"Ci#Pull2024"}}}',
+        "spring.datasource.password=Pr0ps#InB64\n",
+    ],
+)
+def test_base64_that_decodes_to_a_credential_is_redacted(decoded: str) -> None:
+    encoded = _b64(decoded)
+    out = redact(f"data:\n  blob: {encoded}")
+    assert encoded not in out and "[REDACTED:encoded_secret]" in out
+
+
+@pytest.mark.parametrize(
+    "decoded",
+    ['{"orderId":42,"status":"PAID"}', "admin", "hello mall service", '{"alg":"HS256"}'],
+)
+def test_base64_of_harmless_text_is_kept(decoded: str) -> None:
+    text = f"the field holds {_b64(decoded)} here"
+    assert redact(text) == text
+
+
+def test_a_table_loses_the_cells_of_its_password_column_only() -> None:
+    table = (
+        "| 环境 | 账号 | 密码 | 备注 |\n|---|---|---|---|\n"
+        "| test | admin | Tst!Adm_01 | 测试 |\n| prod | ops | ${PROD_PW} | 见 Vault |"
+    )
+    assert redact(table) == table.replace("Tst!Adm_01", "[REDACTED:password]")
+
+
+def test_an_insert_loses_the_value_of_its_password_column_only() -> None:
+    sql = "INSERT INTO sys_user (id, name, password) VALUES (1, 'ops', 'It''s#Secret9');"
+    assert redact(sql) == sql.replace("It''s#Secret9", "[REDACTED:password]")
+
+
+def test_an_env_line_value_runs_to_the_end_of_the_line() -> None:
+    text = "    environment:\n      - POSTGRES_PASSWORD=pg;drop=no,really\n      - TZ=UTC"
+    assert redact(text) == text.replace("pg;drop=no,really", "[REDACTED:secret_value]")
+
+
+def test_a_bare_key_needs_key_material_after_it() -> None:
+    assert "k9Q2mX7pL4vT8wZ3" not in redact("the AES key is k9Q2mX7pL4vT8wZ3")
+    for text in ("the cache key is user:session:12345", "the primary key is user_id"):
+        assert redact(text) == text
+
+
+def test_public_app_ids_are_not_secrets() -> None:
+    text = "dingtalk:\n  app-key: dingavmigtsx43djj6e2\nwechat.appid=wx8f3a9c1d2e4b5a6c"
+    assert redact(text) == text
 
 
 def test_every_vendor_token_shape_has_an_example_and_is_redacted() -> None:
@@ -405,6 +473,33 @@ MATRIX_PREFIXES = [
     "IDENTIFIED BY '",
     "AUTH ",
     "echo a | docker login ",
+    # the rules added for the blind corpora's classes
+    "the passwords for a b are both ",
+    "token 给你：",
+    "密码还是之前那个 ",
+    "AK/SK 分别是 a 和 ",
+    "| 密码 |\n|---|\n| ",
+    "INSERT INTO t (password) VALUES ('",
+    "DB_PASSWORD=",
+    "*:*:*:u:",
+    "password (",
+    "ops / ",
+    'Algorithm.HMAC256("',
+    'Twilio.init("a", "',
+    ".erlang.cookie\n",
+    "YWRtaW46",
+    "[REDACTED:password] and ",
+    # the rules added for the second blind corpus's classes
+    "host,user,password\n",
+    '-i LTAI5tQw8ZpKx3Vb7Nm2Rc4Y -k "',
+    "http -a u:",
+    '.basicAuthentication("a", "',
+    "http://h/x?key=",
+    "账号 a/",
+    '"DB_PASSWORD=a ',
+    "Password = a ",
+    "口令为 a1 ",
+    "jdbc:dm://h:1?password=",
 ]
 MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
 
@@ -433,6 +528,15 @@ _FRAGMENTS = st.sampled_from(
         *("my ", "the ", " is ", "set", '("', '")', "<password>", "</password>", "用户名"),
         *("admin", "mysql -p", "curl -u a:", "AUTH ", "IDENTIFIED BY '", "1" * 6),
         *("name: DB_PASSWORD\n  value: ", "<name>a.secret</name><value>", "</value>"),
+        *(
+            "分别是",
+            " 和 ",
+            "给你",
+            "| 密码 |\n|---|\n| ",
+            "INSERT INTO t (pwd) VALUES ('",
+            "YWRtaW46",
+        ),
+        *("key is ", "k9Q2mX7pL4vT8wZ3", "POSTGRES_PASSWORD=", "（", "）", '\\"', "''"),
         "[REDACTED:password]",
     ]
 )

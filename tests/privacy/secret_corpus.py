@@ -2,12 +2,20 @@
 
 Every secret case names the exact substrings that must be gone after redaction;
 every look-alike must come back unchanged. The values are invented for this corpus.
-``bench/secrets.py`` prints the same table as ``test_secret_corpus.py`` asserts.
+``bench/secret_redaction.py`` prints the same tables as ``test_secret_corpus.py`` asserts.
+
+The measured corpus has several splits (:func:`splits`): ``tuned``, the cases below, which
+the rules were developed against; ``adversarial``, phrasings and syntaxes written to probe
+classes the first split missed (``adversarial_corpus.py``); and ``blind_a`` and
+``blind_c``, two corpora written by someone who never saw the rules (``blind_a`` was used
+for development, ``blind_c`` held out until the rules were final). Each split is scored
+on its own, with the same bars.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import importlib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 
@@ -1634,6 +1642,45 @@ LOOK_ALIKES: list[LookAlike] = [
     LookAlike("statement_en", "the key takeaway: cache aggressively"),
     LookAlike("cli", "docker run --user 1000:1000 app"),
 ]
+
+
+@dataclass(frozen=True)
+class Split:
+    """One independently scored part of the corpus."""
+
+    name: str
+    secrets: tuple[SecretCase, ...]
+    look_alikes: tuple[LookAlike, ...]
+
+
+# The modules holding the other splits, as (form, text, secrets) / (form, text) tuples.
+_TUPLE_SPLITS = {
+    "adversarial": "adversarial_corpus",
+    "blind_a": "blind_corpus_a",
+    "blind_c": "blind_corpus_c",
+}
+
+
+def from_tuples(
+    name: str,
+    secrets: Sequence[tuple[str, str, Sequence[str]]],
+    look_alikes: Sequence[tuple[str, str]],
+) -> Split:
+    """A split from the tuple format the blind corpora were written in."""
+    return Split(
+        name,
+        tuple(_s(form, text, *found) for form, text, found in secrets),
+        tuple(LookAlike(form, text) for form, text in look_alikes),
+    )
+
+
+def splits() -> list[Split]:
+    """Every split of the measured corpus, the tuned one first."""
+    result = [Split("tuned", tuple(SECRET_CASES), tuple(LOOK_ALIKES))]
+    for name, module_name in _TUPLE_SPLITS.items():
+        module = importlib.import_module(module_name)
+        result.append(from_tuples(name, module.SECRETS, module.LOOK_ALIKES))
+    return result
 
 
 @dataclass

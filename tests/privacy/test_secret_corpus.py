@@ -1,41 +1,75 @@
-"""Secret recall and precision, measured on the corpus in ``secret_corpus.py``.
+"""Secret recall and precision, measured on every split of the corpus (``secret_corpus.py``).
 
-``bench/secrets.py`` prints the same numbers per form. The bars are the issue's goals:
-at least 98% of the secrets gone and 97% of the look-alikes untouched.
+``bench/secret_redaction.py`` prints the same numbers per split and form. The bars are the
+issue's goals, the same for every split: at least 98% of the secrets gone and 97% of the
+look-alikes untouched.
 """
 
 from __future__ import annotations
 
 import re
 
-from secret_corpus import LOOK_ALIKES, SECRET_CASES, render, score
+import pytest
+from secret_corpus import LOOK_ALIKES, SECRET_CASES, Split, render, score, splits
 
-from autopatch_memory.privacy import redact
+from autopatch_memory.privacy import MARKER_RE, redact
 
 RECALL_BAR = 0.98
 PRECISION_BAR = 0.97
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+SPLITS = splits()
 
 
-def test_the_corpus_is_big_varied_and_bilingual() -> None:
+def test_the_tuned_split_is_big_varied_and_bilingual() -> None:
     secrets = [s for case in SECRET_CASES for s in case.secrets]
     assert len(secrets) >= 150
     assert len({case.form for case in SECRET_CASES}) >= 40
     assert len(LOOK_ALIKES) >= 80
-    for texts in ([c.text for c in SECRET_CASES], [c.text for c in LOOK_ALIKES]):
+
+
+@pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
+def test_every_split_is_bilingual(split: Split) -> None:
+    for texts in ([c.text for c in split.secrets], [c.text for c in split.look_alikes]):
         chinese = sum(1 for t in texts if _CJK.search(t))
         assert chinese >= len(texts) // 10 and len(texts) - chinese >= len(texts) // 10
 
 
-def test_recall_and_precision_meet_the_bar() -> None:
-    result = score(redact)
+@pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
+def test_recall_and_precision_meet_the_bar(split: Split) -> None:
+    result = score(redact, split.secrets, split.look_alikes)
     table = render(result)
     assert result.recall.rate >= RECALL_BAR, table
     assert result.precision.rate >= PRECISION_BAR, table
 
 
-def test_redaction_is_idempotent_on_the_whole_corpus() -> None:
-    for text in [c.text for c in SECRET_CASES] + [c.text for c in LOOK_ALIKES]:
+def _left_in_part(secret: str, out: str) -> str | None:
+    """A piece of ``secret`` (3 characters or more) left right before or after a marker:
+    the scorer counts the secret as gone, yet part of it was stored."""
+    for marker in MARKER_RE.findall(out):
+        for k in range(1, len(secret) - 2):
+            head, tail = secret[:k], secret[k:]
+            if len(tail.strip()) >= 3 and marker + tail in out:
+                return tail
+            if len(secret) - k >= 1 and len(head.strip()) >= 3 and head + marker in out:
+                return head
+    return None
+
+
+@pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
+def test_no_secret_is_left_in_part(split: Split) -> None:
+    partial = []
+    for case in split.secrets:
+        out = redact(case.text)
+        for secret in case.secrets:
+            # a label that holds its key ("password: nacos") keeps the key by design
+            if secret not in out and ": " not in secret and (left := _left_in_part(secret, out)):
+                partial.append((secret, left))
+    assert not partial
+
+
+@pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
+def test_redaction_is_idempotent_on_every_split(split: Split) -> None:
+    for text in [c.text for c in split.secrets] + [c.text for c in split.look_alikes]:
         once = redact(text)
         assert redact(once) == once, text
 
