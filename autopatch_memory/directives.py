@@ -184,10 +184,36 @@ _STANDING_ZH = (
     "无需再", "不需要再", "禁止", "不许", "不准", "请勿", "避免", "这个项目里", "这个项目中",
     "本项目里", "本项目中", "整个项目", "在这个项目里",
 )  # fmt: skip
+# Three classes of standing meaning besides a time phrase:
+# * a universal scope over the assistant's future work: "any Spring code you write for
+#   me", "every Redis key you suggest", "the snippets you give me", "凡是…的代码";
+# * a default: "default to constructor injection" (the verb, not only "by default");
+# * a revision or a restatement of a rule: "I changed my mind: …", "change of plan:",
+#   "again, keep it short", "as I said", "我改主意了", "再强调一遍" — what is revised or
+#   repeated was a standing rule.
+_OUR_WORK_EN = (
+    r"(?:write|give|suggest|show|generate|produce|send|recommend|provide|propose|create|"
+    r"output|paste|draft)s?"
+)
+_UNIVERSAL_SCOPE = re.compile(
+    rf"(?<![a-z])(?:any|every|all|each|whatever)\s+(?:[\w@.#<>-]+\s+){{0,4}}?"
+    rf"(?:that\s+)?you(?:'ll| will)?\s+{_OUR_WORK_EN}\b"
+    rf"|(?<![a-z])(?:code|snippets?|examples?|samples?|answers?|sql|quer(?:y|ies)|tests?|"
+    rf"commands?|configs?|scripts?|comments?|suggestions?)\s+(?:that\s+)?you\s+"
+    rf"{_OUR_WORK_EN}\s+(?:for\s+|to\s+)?(?:me|us)\b"
+    r"|凡是|任何时候|无论什么时候|不管什么时候|你(?:以后)?给我的(?:所有|任何)|(?:所有|任何)你(?:给我|写)的"
+)
+_STANDING_VERB = re.compile(r"(?<![a-z])defaults?\s+to\b")
+_REVISION = re.compile(
+    r"(?<![a-z])(?:(?:i(?:'ve| have)? )?changed my mind|change of plans?)\b"
+    r"|^(?:again|once again|as i (?:said|told you)|like i said|i repeat|to repeat)\b"
+    r"|改主意|再强调一[遍次下]|再说一[遍次]|重申一下|我(?:都|已经)?说过了?"
+)
 _STANDING = re.compile(
     _words(*_STANDING_EN, *_STANDING_ZH)
     + r"|(?<![a-z])(?:stop|quit|keep)\s+\w+ing\b|(?<![a-z])stick (?:to|with)\b"
     + r"|(?<![a-z])continue (?:to|using)\b"
+    + f"|{_UNIVERSAL_SCOPE.pattern}|{_STANDING_VERB.pattern}|{_REVISION.pattern}"
 )
 # Standing wherever they are: a polite question carrying one ("能不能以后都用中文回答？",
 # "could you always…") is a request, not a question.
@@ -198,6 +224,7 @@ _STRONG_STANDING = _rx(
     "此后", "从现在起", "从现在开始", "从今往后", "从今以后", "每次", "每回", "默认", "一律",
     "记住", "别再", "不要再",
 )  # fmt: skip
+_STRONG_STANDING = _any(_STRONG_STANDING, _UNIVERSAL_SCOPE, _STANDING_VERB)
 _POLITE_ALWAYS = re.compile(
     r"^(?:can|could|would|will) you (?:please )?(?:always|never|stop \w+ing)\b|"
     r"^(?:请|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)(?:你)?(?:总是|一直|永远|始终|每次|别再|不要再)"
@@ -256,7 +283,8 @@ _TAG_QUESTION_RE = re.compile(
     r"[,，]\s*(?:ok|okay|alright|right|please|好吗|好不好|可以吗|行吗|行不行|可好|成吗|好么|可以么)"
     r"\s*[?？]*\s*$"
 )
-_QUESTION_PARTICLE_ZH = re.compile(r"(?:吗|呢|么|嘛)\s*[?？!！。.]*$")
+# A sentence-final particle; the 么 of 什么/怎么 ends an indirect clause ("说明…影响什么").
+_QUESTION_PARTICLE_ZH = re.compile(r"(?:吗|呢|(?<![什怎这那多])么|嘛)\s*[?？!！。.]*$")
 _INTERROGATIVE_ZH = re.compile(
     r"什么|怎么|怎样|为什么|为何|如何|哪个|哪些|哪里|哪儿|哪种|是否|是不是|能不能|有没有|多少|"
     r"要不要|需不需要|可不可以|对不对|行不行|会不会|啥"
@@ -407,10 +435,12 @@ _REMEMBER_LEAD = re.compile(
     r"(?:\s+that)?\s*[,，:：]?\s*|^(?:请|也|还有|另外)*(?:记住|记一下|记得|别忘了|注意)\s*[,，:：]?\s*"
 )
 _TEAM_SUBJECT = re.compile(
-    r"^(?:we|we're|we've|our\s+[\w.-]+(?:\s+[\w.-]+)?|the project|this project|the repo|"
-    r"this repo|the codebase|our codebase|the team|our team|the company|ci|our ci|the ci)\b"
-    r"|^(?:我们|咱们|我们的|咱们的|项目|这个项目|本项目|该项目|公司|团队|我们组|我们团队|仓库|"
-    r"这个仓库|线上|生产环境|ci)"
+    r"^(?:(?:now|currently|today|these days|nowadays)\s*,?\s*)?"
+    r"(?:we|we're|we've|our\s+[\w.-]+(?:\s+[\w.-]+)?|the project|this project|the repo|"
+    r"this repo|the codebase|our codebase|the team|our team|the company|ci|our ci|the ci|"
+    r"the whole (?:project|repo|codebase|team)|all (?:of )?(?:our|the) services)\b"
+    r"|^(?:现在|目前|如今|眼下)?(?:我们|咱们|我们的|咱们的|项目|这个项目|本项目|该项目|整个项目|全项目|"
+    r"所有服务|全部服务|公司|团队|我们组|我们团队|仓库|这个仓库|线上|生产环境|ci)"
 )
 _FACT_VERB = re.compile(
     r"\b(?:use|uses|used|are using|'re using|run|runs|deploy|deploys|deployed|build|builds|"
@@ -418,7 +448,10 @@ _FACT_VERB = re.compile(
     r"are on|'re on|is on|still on|still use|is|are|has|have|don'?t use|do not use|"
     r"no longer use|only use|"
     r"talk to|talks to|depend on|depends on|publish|publishes|consume|consumes|add|adds|"
-    r"pass|passes|require|requires|target|targets|host|hosts|enable|enabled|disable|disabled)\b"
+    r"pass|passes|require|requires|target|targets|host|hosts|enable|enabled|disable|disabled|"
+    r"come from|comes from|go through|goes through|live in|lives in|sit behind|sits behind|"
+    r"point to|points to|issue|issues|serve|serves|served|handle|handles|generate|generates|"
+    r"own|owns|expose|exposes|send|sends|read|reads|write|writes)\b"
     r"|用的是|用|使用|采用|统一|一律|都用|都是|部署|跑在|迁移|换成|换到|切到|切换到|改用|转到|升级|"
     r"不用|没用|不再用|只用|"
     r"是|在用|依赖|调用|通过|负责|存|放在|加|开启|关闭|禁用|要求"
@@ -429,6 +462,16 @@ _MODULE_VERB = re.compile(
     r"consumes|reads|writes|stores|exposes|wraps|is|runs|delegates to)\b|负责|调用|依赖|通过|处理|"
     r"管理|发送|消费|读取|写入|存储|暴露|封装|是|跑在|部署在|用的是|用|在"
 )
+# What may stand between a module's name and what is said of it ("mall-search 那边用的是…").
+_NAME_LINK = re.compile(r"^\s*(?:'s\s+|的|里的?|中的?|那边的?|这边的?|模块的?|服务的?)?\s*")
+# An English statement about a named thing goes on with a verb: an auxiliary or a
+# finite form ("settle-job runs nightly", "shop-auth issues JWTs", "mall-admin was moved").
+_VERB_AFTER_NAME_EN = re.compile(
+    r"^(?:(?:still|now|also|already|only|mostly|currently|always|never|just|actually|no longer|"
+    r"not|really)\s+)*(?:is|are|was|were|has|have|had|does|did|doesn'?t|don'?t|isn'?t|"
+    r"aren'?t|wasn'?t|can'?t|cannot|can|will|won'?t|must|should|never|[a-z]+(?:s|ed))\b"
+)
+_YOU_SUBJECT = re.compile(r"^(?:you|you're|you'll|your)\b|^你")
 _CONTRAST = re.compile(r"[，,]\s*(?:而?不是|而非|not)\s+\S")
 _PROBLEM_WORDS = re.compile(
     r"\b(?:problem|problems|issue|issues|error|errors|bug|bugs|fail|fails|failed|failing|"
@@ -484,9 +527,23 @@ _LEAD_FILLER = re.compile(
     r"我改主意了|改主意了|想了想|咱们约定一下|我们约定一下|约定一下|拜托|求你了?|劳驾|"
     r"记得|别忘了|以后|今后|往后|此后|之后|从现在起|从现在开始|从今天起|从今天开始|从今往后|"
     r"从今以后|从此|接下来|每次|每回|每一次|默认|一律|统一|始终|永远|总是|一直|务必|一定要|尽量|尽可能|"
-    r"我希望你?|希望你|我想要你|我要你|你|都|但是|但|不过|可是|所以|因此|再强调一次|再说一次|"
-    r"再说一遍|重申一下|强调一下|重复一遍|再次强调)\s*[,，:：]?\s*)+"
+    r"我希望你?|希望你|我想要你|我要你|你|都|但是|但|不过|可是|所以|因此|"
+    r"再(?:强调|说|重复|提醒)一?[遍次下]|重申一下|强调一下|重复一遍|再次强调)\s*[,，:：]?\s*)+"
 )
+# "我" as a subject, not an object ("给我", "帮我", "回答我"): a statement about the user.
+_FIRST_PERSON_SUBJECT_ZH = re.compile(
+    r"(?<![给帮替为跟对和让叫教问诉答醒])我(?!们|的|希望|想要|要你|需要你|更喜欢|喜欢|不喜欢|讨厌|偏好)"
+)
+# How a Chinese instruction opens: its verb (or an adverb of manner before it).
+_INSTRUCTION_START_ZH = re.compile(
+    r"(?:请|麻烦|顺便|同时|并且?|也|都|还是|一律|统一|尽量|尽可能|务必|直接|只|仅|先|再|多|少|"
+    r"别|不要|不用|不必|用|使用|采用|改用|换成|给|写|加|添加|附|带|标|注明|列|讲|说|解释|举|画|贴|"
+    r"放|保持|保留|改|换|提供|补充|优先|考虑|按|以|遵循|去掉|省略|跳过|避免|禁止|输出|返回|生成|包|"
+    r"封装|抛|打印|记录|配置|检查|确认|告诉|提醒|注意|说明|给出|写出|展开|简化|精简|控制|限制|拆|"
+    r"合并|把|将|记得|每|所有|全部|附上|带上|一并|顺带)"
+)
+# A request without a verb: "(From here on,) Gradle commands please", "中文回答就行".
+_REQUEST_END = re.compile(r"(?:\bplease|\bpls|就行|就好|即可|就可以了?|就够了)\W*$")
 _DESCRIPTIVE_START = re.compile(
     r"^(?:我们|咱们|我|他|她|它|这个|那个|这些|那些|项目|程序|有些|大部分|很多|大家|别人|线上)"
 )
@@ -521,11 +578,24 @@ _CONDITION_PART = re.compile(
     r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
     r"|^[^，,]{1,12}(?:里|中|里面|当中)$"
 )
+# "以后写分布式事务相关的代码，优先…": a Chinese part that ends on what it is about (…的代码)
+# names the topic of the instruction that follows.
+_TOPIC_END_ZH = re.compile(r"的[\u4e00-\u9fff]{1,4}$")
+
+
+def _topic_part(folded: str) -> bool:
+    """A part that only names what the next part is about: no choice, no negation."""
+    body = _strip_filler(folded)
+    if not _TOPIC_END_ZH.search(body) or _NEGATION_RE.search(body):
+        return False
+    return not rule_shape(body).choices
+
+
 _ATTACHED_PART = re.compile(
     r"^(?:if|when|whenever|unless|except|even if|even when|especially|including|e\.g|"
     r"like|such as|so that|so i can|so we can|so it's|to make it easier|in order to|though|"
-    r"although|otherwise|not|rather than|instead of|"
-    r"如果|当|即使|哪怕|除非|除了|尤其|特别是|包括|比如|例如|否则|不然|以便|而不是|而非|不是|"
+    r"although|otherwise|not|rather than|instead of|only|just the|"
+    r"如果|当|即使|哪怕|除非|除了|尤其|特别是|包括|比如|例如|否则|不然|以便|而不是|而非|不是|只要|只给|只贴|"
     r"方便|好让|便于|以免|免得|这样我|这样方便)"
 )
 _BARE_SENTIMENT = re.compile(
@@ -543,8 +613,40 @@ _FACT_FILLER = re.compile(
 )
 
 
+# "Change of plan: …", "Quick update: …", "Some context you should keep: …", "之前那个要求
+# 恢复吧：…": a short head before a colon that only announces what follows. (A colon
+# between digits or before a "//" is a time or a URL, not a head.)
+_COLON_HEAD = re.compile(r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s)|：)\s*(?=\S)")
+
+
+def _lead_in_head(head: str) -> bool:
+    """A colon head that announces what follows instead of saying something itself."""
+    words = head.split()
+    if _CJK.search(head):
+        if len(squash(head)) > limits.DIRECTIVE_COLON_HEAD_CHARS:
+            return False
+    elif len(words) > limits.DIRECTIVE_COLON_HEAD_WORDS:
+        return False
+    first = re.match(r"[a-z][a-z']*", head)
+    if first is not None and first.group(0) in _IMPERATIVE_VERBS_EN:
+        return False  # "format every answer as: …" is the instruction
+    return not _ARTIFACT_HEAD.match(head) and not _CONDITION_PART.search(head)
+
+
+def _without_colon_head(text: str) -> str:
+    """``text`` (folded or not) without a lead-in head before a colon."""
+    found = _COLON_HEAD.match(text)
+    if found is None or not _lead_in_head(_norm(found.group(1))):
+        return text
+    return text[found.end() :]
+
+
 def _strip_filler(norm: str) -> str:
-    return _LEAD_FILLER.sub("", norm).strip(" ,，:：")
+    rest = _LEAD_FILLER.sub("", norm).strip(" ,，:：")
+    headless = _without_colon_head(rest)
+    if headless is not rest:
+        rest = _LEAD_FILLER.sub("", headless).strip(" ,，:：")
+    return rest
 
 
 def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
@@ -587,15 +689,30 @@ def _self_description(norm: str) -> bool:
     return bool(_SELF_ZH.match(norm)) and not _SELF_PREFERENCE_ZH.search(norm[:12])
 
 
-def _imperative_start(text: str) -> bool:
+def _imperative_start(text: str, *, strict: bool = False) -> bool:
     """The text starts like an instruction: an English verb, or a Chinese clause that
-    does not open with a subject ("我们…", "项目…")."""
+    does not open with a subject ("我们…", "项目…") and has no "我" as its subject
+    ("英文文档我看着太累了" is how the user feels). ``strict``: a Chinese clause must
+    also open with an instruction verb ("用…", "先…", "带上…") — for a part with no
+    standing phrase of its own."""
     if not text:
         return False
     first = re.match(r"[a-z][a-z']*", text)
     if first is not None:
         return first.group(0) in _IMPERATIVE_VERBS_EN
-    return not _DESCRIPTIVE_START.match(text)
+    if _DESCRIPTIVE_START.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
+        return False
+    return not strict or bool(_INSTRUCTION_START_ZH.match(text))
+
+
+def _modal_norm(text: str) -> bool:
+    """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
+    named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
+    if not (_MODAL_ZH.search(text) or _MODAL_EN.search(text)):
+        return False
+    head = re.match(r"[\w.-]+", text)
+    named = head is not None and "-" in head.group(0)
+    return not (named or _TEAM_SUBJECT.match(text) or _SELF_SUBJECT.match(text))
 
 
 def _addressed(clause: str) -> bool:
@@ -620,6 +737,10 @@ def _addressed(clause: str) -> bool:
         return True
     if _NEGATIVE_LEAD_EN.match(stripped) or _NEGATIVE_LEAD_ZH.match(stripped):
         return True
+    if _REQUEST_END.search(stripped):
+        return True  # "Gradle commands please", "中文回答就行"
+    if _modal_norm(stripped):
+        return True  # "(再强调一遍，)Controller 的返回值都用 AjaxResult 包一层"
     if not _CJK.search(stripped[:1]):
         return _imperative_start(stripped)  # "give me Gradle commands from now on"
     # "以后用中文回答": an instruction after the standing phrase.
@@ -640,6 +761,8 @@ def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     if _TEAM_SUBJECT.match(norm):
         # "we version the API in the URL path": any statement, but not a plan or a maybe.
         return not _TENTATIVE.search(norm)
+    if _SELF_SUBJECT.match(norm) or _YOU_SUBJECT.match(norm):
+        return False
     norm = re.sub(r"^the\s+", "", norm)
     head = re.match(r"[\w.-]+", norm)
     if head is None:
@@ -647,7 +770,53 @@ def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     name = head.group(0)
     names = {n.lower() for n in known_names if len(n) >= limits.DIRECTIVE_MIN_NAME_CHARS}
     named = name in names or ("-" in name and name[0].isalpha()) or bool(_NAMED_SUBJECT.match(name))
-    return named and bool(_MODULE_VERB.search(norm[len(name) :]))
+    if named:
+        return _said_of_name(norm[len(name) :])
+    # "回调的幂等是靠 pay-notify 里 notify_record 表保证的", "Order ids in seckill come
+    # from id-gen": a statement that names a part of the project further in (not a
+    # request about it: "Explain the order module and how it talks to review").
+    if _imperative_start(norm, strict=True) or _POLITE_LEAD.match(norm):
+        return False
+    return _names_project_part(norm, names) and bool(_FACT_VERB.search(norm))
+
+
+def _said_of_name(rest: str) -> bool:
+    """What follows a module's name states something about it (not "我…", not a request)."""
+    rest = _NAME_LINK.sub("", rest, count=1)
+    if _CJK.search(rest):
+        return len(_CJK.findall(rest)) >= 2 and not _FIRST_PERSON_SUBJECT_ZH.search(rest)
+    return bool(_VERB_AFTER_NAME_EN.match(rest) or _MODULE_VERB.search(rest))
+
+
+def _names_project_part(norm: str, names: Collection[str]) -> bool:
+    return any(
+        re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", norm)
+        for name in names
+        if len(name) >= limits.DIRECTIVE_MIN_NAME_ANYWHERE_CHARS
+    )
+
+
+def _continues_fact(folded: str) -> bool:
+    """A part after a fact that goes on stating it ("…用的是 Sentinel，QPS 阈值配的 2000",
+    "…, and the public key is served from /oauth/jwks"): a statement, not about the user
+    or the assistant."""
+    text = _strip_filler(folded)
+    if not text or _BARE_SENTIMENT.match(text) or _is_question(text):
+        return False
+    if _SELF_SUBJECT.match(text) or _YOU_SUBJECT.match(text):
+        return False
+    if _FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(text):
+        return False
+    return _has_fact_content(text)
+
+
+def _fact_after_cancel(folded: str) -> bool:
+    """A Chinese part after a cancel that names a technology: the new state of things
+    ("Seata 那条不用记了，下个版本就把 Seata 去掉")."""
+    return bool(_CJK.search(folded) and _LATIN_TECH.search(folded)) and _continues_fact(folded)
+
+
+_LATIN_TECH = re.compile(r"[a-z][a-z0-9]+")
 
 
 def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
@@ -658,7 +827,7 @@ def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
     if (
         after_rule
         and stripped
-        and _imperative_start(stripped)
+        and _imperative_start(stripped, strict=True)
         and not _FACT_VERB_START.match(stripped)
     ):
         return True  # "以后回答都用中文，先给结论"
@@ -707,6 +876,10 @@ def _body_of(sentence: str) -> str:
     return sentence.strip().rstrip(END_PUNCTUATION + " ")
 
 
+# A part that is only a courtesy belongs to the part before it ("Gradle commands, please").
+_COURTESY_PART = re.compile(r"^(?:please|pls|plz|thanks|thank you|thx|谢谢|拜托|麻烦了)$")
+
+
 def _spans(sentence: str) -> list[tuple[int, int]]:
     """Where each part of a sentence's body starts and ends."""
     body = _body_of(sentence)
@@ -717,7 +890,10 @@ def _spans(sentence: str) -> list[tuple[int, int]]:
         piece = body[start:end]
         if piece.strip():
             lead = len(piece) - len(piece.lstrip())
-            spans.append((start + lead, start + len(piece.rstrip())))
+            span = (start + lead, start + len(piece.rstrip()))
+            if spans and _COURTESY_PART.match(_norm(body[span[0] : span[1]])):
+                span = (spans.pop()[0], span[1])
+            spans.append(span)
         if match is not None:
             start = match.end()
     return spans
@@ -728,9 +904,10 @@ def _parts(sentence: str) -> list[str]:
     return [body[a:b] for a, b in _spans(sentence)]
 
 
-def _list_item(part: str, previous: DirectiveKind) -> bool:
+def _list_item(part: str, previous: DirectiveKind, before: str) -> bool:
     """A short part without a verb after a rule: an item of its list ("format every answer
-    as: summary, details, then code")."""
+    as: summary, details, then code"; "Java 8 syntax — no var, no records"). ``before``:
+    the rule it would join."""
     stripped = _strip_filler(_norm(part))
     if previous is not DirectiveKind.RULE or _STANDING.search(stripped):
         return False
@@ -738,6 +915,8 @@ def _list_item(part: str, previous: DirectiveKind) -> bool:
         short = len(stripped) <= limits.DIRECTIVE_LIST_ITEM_CHARS
         return short and not _NEGATIVE_LEAD_ZH.match(stripped) and not _ZH_VERB.search(stripped)
     words = stripped.split()
+    if _NEGATIVE_LEAD_EN.match(stripped) and _NEGATIVE_LEAD_EN.match(_strip_filler(_norm(before))):
+        return False  # "no emojis, no filler": a prohibition of its own, like the rule before
     return len(words) <= limits.DIRECTIVE_LIST_ITEM_WORDS and not _imperative_start(stripped)
 
 
@@ -782,7 +961,8 @@ class _Segmenter:
             self.lead = here if self.lead is None else self.lead
             return True
         followed = index + 1 < len(self.spans)
-        if followed and _CONDITION_PART.search(folded) and not _CANCEL.search(folded):
+        condition = _CONDITION_PART.search(folded) or (self.standing and _topic_part(folded))
+        if followed and condition and not _CANCEL.search(folded):
             here = self.spans[index][0]
             self.lead = here if self.lead is None else self.lead
             self.judged_from = None
@@ -803,13 +983,16 @@ class _Segmenter:
         if _BARE_SENTIMENT.match(_strip_filler(folded)):
             return
         last = self.segments[-1] if self.segments else None
-        if last is not None and (_ATTACHED_PART.match(folded) or _list_item(part, last[0])):
+        if last is not None and (
+            _ATTACHED_PART.match(folded) or _list_item(part, last[0], self.body[last[1] : last[2]])
+        ):
             last[2] = end
             return
         context = DirectiveKind.RULE if after_condition else self.previous
         kind = _part_kind(judged, self.standing, context, self.known_names)
-        self.previous = kind
+        before, self.previous = self.previous, kind
         if kind is None:
+            self._statement(folded, before, end)
             return
         if kind is DirectiveKind.RULE and index and _BACK_REFERENCE.match(_strip_filler(folded)):
             begin = min(begin, self.spans[index - 1][0])  # "中文回答就行，以后都这样"
@@ -821,7 +1004,24 @@ class _Segmenter:
         ):
             last[2] = end
             return
+        if last is not None and kind is last[0] is before is DirectiveKind.FACT:
+            last[2] = end  # one sentence, one fact: "我们生产上两台机器，admin-quartz 没开集群"
+            return
         self.segments.append([kind, begin, end])
+
+    def _statement(self, folded: str, before: DirectiveKind | None, end: int) -> None:
+        """A part that is no directive of its own may go on with the fact before it, or
+        state the new fact after a cancel."""
+        last = self.segments[-1] if self.segments else None
+        if last is None:
+            return
+        if before is DirectiveKind.FACT is last[0] and _continues_fact(folded):
+            last[2] = end
+            self.previous = DirectiveKind.FACT
+        elif before is DirectiveKind.CANCEL and _fact_after_cancel(folded):
+            start = self.spans[[b for _, b in self.spans].index(end)][0]
+            self.segments.append([DirectiveKind.FACT, start, end])
+            self.previous = DirectiveKind.FACT
 
 
 def _segments(sentence: str, known_names: Collection[str]) -> list[tuple[DirectiveKind, str]]:
@@ -850,6 +1050,26 @@ _PRONOUN_OBJECT = re.compile(
 )
 
 
+def _instructs(part: str) -> bool:
+    """The part gives an instruction of its own: a verb, a prohibition, a modal norm."""
+    norm = _norm(part)
+    text = _strip_filler(norm)
+    return bool(
+        _imperative_start(text, strict=True)
+        or _NEGATIVE_LEAD_EN.match(text)
+        or _NEGATIVE_LEAD_ZH.match(text)
+        or _NEGATIVE_INSIDE_ZH.search(text)
+        or _MODAL_EN.search(norm)
+        or _MODAL_ZH.search(norm)
+        or _PREFERENCE_EN.search(norm)
+        or _PREFERENCE_ZH.search(norm)
+        or _REQUEST_END.search(text)
+        or _YOU_LEAD.match(text)
+        # a norm about an artifact with a verb of its own: "但是代码注释用英文"
+        or (_ARTIFACT_HEAD.match(text) and _ZH_VERB.search(text))
+    )
+
+
 def _one_rule(first: str, second: str) -> bool:
     """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
     字段注入"), or a prohibition and its alternative ("don't paste whole files, show
@@ -857,7 +1077,15 @@ def _one_rule(first: str, second: str) -> bool:
     a, b = rule_shape(first), rule_shape(second)
     if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
         return True  # "I hate wildcard imports, never use them in examples"
-    return a.negative != b.negative and not _STRONG_STANDING.search(_norm(second))
+    if _STRONG_STANDING.search(_norm(second)):
+        return False  # a standing phrase of its own: a rule of its own
+    if not _instructs(second):
+        return True  # it describes the first: "commit message 用英文，格式就是 feat: xxx 这种"
+    # The second part says how to do what the first asks, on nothing else: "代码示例都带上
+    # 单元测试，用 JUnit 5" (a choice for a rule that made none, naming no other object).
+    if b.choices and not a.choices and b.objects == _DEFAULT_OBJECTS:
+        return True
+    return a.negative != b.negative
 
 
 _SELF_SUBJECT = re.compile(r"^(?:i|i'm|i am|i've|my|me)\b|^我(?!们)")
@@ -891,10 +1119,18 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
             if why_not is NotADirective.QUESTION:
                 facts = _facts_before_question(sentence, known_names, language)
             return Reading(sentence, why_not=why_not), facts
+    # A one-off anywhere in the sentence ("Just for this one, …, no explanation") also
+    # limits the rules that have no standing phrase of their own.
+    once = any(_one_off(p) for p in _parts(sentence))
     segments = [
         (kind, text)
         for kind, text in _segments(sentence, known_names)
-        if kind is not DirectiveKind.RULE or (not _one_off(text) and _has_content(text))
+        if kind is not DirectiveKind.RULE
+        or (
+            not _one_off(text)
+            and _has_content(text)
+            and not (once and not _STANDING.search(_norm(text)))
+        )
     ]
     if not segments:
         all_one_off = any(_one_off(p) for p in _parts(sentence))
@@ -955,9 +1191,57 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     """
     names = frozenset(known_names)
     found: list[Directive] = []
+    previous: tuple[str, Reading, tuple[Directive, ...]] | None = None
     for sentence in split_sentences(user_prose(text)):
-        found.extend(_read(sentence.strip(), names)[1])
+        reading, directives = _read(sentence.strip(), names)
+        for directive in directives:
+            if directive.kind is DirectiveKind.RULE and previous and _anaphoric(directive.clause):
+                resolved = _resolve_anaphor(directive, *previous)
+                if resolved is not None:
+                    found.append(resolved)
+                continue
+            found.append(directive)
+        previous = (sentence.strip(), reading, directives)
     return found
+
+
+# A rule whose object is a pronoun for what the sentence before said: "I really don't
+# like Optional as a parameter. Don't do that in code you write for me."; "Lombok 我们
+# 早就不用了。以后别再推荐它了。"
+_ANAPHOR_EN = re.compile(r"\b(?:that|it|this|them|those|these)\b")
+_ANAPHOR_ZH = re.compile(r"它们?|这样|那样|这么|那么|这个|那个|这些|那些")
+_ANAPHOR_SCAFFOLD = re.compile(
+    r"\b(?:in|for|to|me|us|my|our|you|your|any|the|code|snippets?|examples?|answers?|"
+    r"replies|write|give|show|anymore|any more|again|either|too|please|ever)\b"
+    r"|代码|示例|回答|里|中|给我|我|你|了|吧|啊|都|也|再"
+)
+
+
+def _anaphoric(clause: str) -> bool:
+    """The rule's first part says nothing but "do that": its object is a pronoun."""
+    first = _strip_filler(_norm(_parts(clause)[0] if _parts(clause) else clause))
+    if not (_ANAPHOR_EN.search(first) or _ANAPHOR_ZH.search(first)):
+        return False
+    rest = _STANDING.sub(" ", first)
+    rest = _NEGATION_RE.sub(" ", rest)
+    rest = _ANAPHOR_ZH.sub(" ", _ANAPHOR_EN.sub(" ", rest))
+    rest = _ANAPHOR_SCAFFOLD.sub(" ", rest)
+    words = [w for w in re.findall(r"[a-z']+", rest) if w not in _IMPERATIVE_VERBS_EN]
+    return not words and len(_CJK.findall(rest)) <= limits.DIRECTIVE_ANAPHOR_VERB_CHARS
+
+
+def _resolve_anaphor(
+    directive: Directive, before: str, reading: Reading, directives: Sequence[Directive]
+) -> Directive | None:
+    """The rule with what its pronoun stands for: nothing new when the sentence before
+    already states the rule; its text joined to the rule otherwise (never a question's)."""
+    if any(d.kind is DirectiveKind.RULE for d in directives):
+        return None
+    if reading.why_not is NotADirective.QUESTION:
+        return directive
+    separator = "，" if directive.language is Language.ZH else ", "
+    clause = _body_of(before) + separator + directive.clause
+    return Directive(directive.kind, directive.sentence, clause, directive.language)
 
 
 def might_hold_directive(text: str) -> bool:
@@ -1192,7 +1476,11 @@ _REJECTED_ALTERNATIVE = re.compile(
     r"(?<=[^\s,，])\s*(?:而不是|而非)\s*[^,，;；.。]+|[,，]\s*(?:不是|不要用|别用)\s*[^,，;；.。]+$"
 )
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_SHAPE_PARTS = re.compile(r"[,，；]|(?<![Tt][Ll]);")
+# Polarity is counted per part: an item's text is its label and its summary, each saying
+# the rule once ("avoid X. I can't stand X." forbids X once, not twice), and a list of
+# prohibitions ("no emojis, no filler") forbids each; inside one part two negations
+# ask ("never skip the tests").
+_SHAPE_PARTS = re.compile(r"[,，；、。!！?？\n]|(?<![Tt][Ll]);|\.(?:\s|$)|\s[—–-]{1,2}\s|——|—")
 _LATIN_WORD = re.compile(r"[a-z][a-z0-9+#]*(?:[.-][a-z0-9+#]+)*")
 
 
@@ -1300,7 +1588,7 @@ def rule_shape(text: str) -> RuleShape:
             rejected.update(c for c in choices if _CHOICE_PATTERNS[c[0]][c[1]].search(part))
     terms = {name for name, pattern in _CONCEPT_PATTERNS.items() if pattern.search(norm)}
     terms |= _terms(norm)
-    negative = len(_NEGATION_RE.findall(norm)) % 2 == 1
+    negative = any(len(_NEGATION_RE.findall(part)) % 2 == 1 for part in _SHAPE_PARTS.split(norm))
     return RuleShape(
         frozenset(objects or _DEFAULT_OBJECTS),
         frozenset(choices),

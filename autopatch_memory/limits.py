@@ -109,6 +109,8 @@ DIRECTIVE_CACHE_ENTRIES = 4096  # sentences already read / rule shapes already c
 DIRECTIVE_MIN_NAME_CHARS = 2  # a module name shorter than this does not start a fact
 DIRECTIVE_MIN_CLAUSE_CHARS = 2  # letters a clause needs, past its lead-in, to be a rule
 DIRECTIVE_MIN_FACT_CHARS = 2  # letters a fact needs besides its subject and verb
+DIRECTIVE_MIN_NAME_ANYWHERE_CHARS = 4  # a module name this long states a fact from mid-sentence
+DIRECTIVE_ANAPHOR_VERB_CHARS = 2  # "别再推荐它了": Chinese letters besides a pronoun and its verb
 # A part this short, without a verb, after a rule is an item of the rule's list.
 DIRECTIVE_LIST_ITEM_WORDS = 3
 DIRECTIVE_LIST_ITEM_CHARS = 6
@@ -116,6 +118,8 @@ DIRECTIVE_DESIRE_WINDOW = 40  # "we want to…" in this many leading characters:
 # Two rules without a shared set of choices are on the same subject when this share of
 # the smaller one's content words is shared (Lombok examples ≈ 示例里不要用 Lombok).
 DIRECTIVE_SUBJECT_OVERLAP = 0.5
+DIRECTIVE_COLON_HEAD_WORDS = 6  # "Some context you should keep:" announces what follows
+DIRECTIVE_COLON_HEAD_CHARS = 10  # "之前那个要求恢复吧：" (letters, no spaces or punctuation)
 DIRECTIVE_LABEL_CHARS = 48  # a label made from the user's own clause
 DIRECTIVE_GERUND_MIN_CHARS = 5  # "suggesting" and "suggest" are one content word; "bring" stays
 # Operations one delta may ask for (a reply that tries more is cut: too_many_operations).
