@@ -28,6 +28,7 @@ items first, and :attr:`MemoryContext.items` always lists exactly what it shows.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
@@ -49,6 +50,7 @@ from autopatch_memory.text import (
     detect_language,
     has_project_signal,
     is_cjk_char,
+    normalize,
     tokenize,
 )
 from autopatch_memory.text import query_tokens as make_query_tokens
@@ -351,10 +353,114 @@ def _profile_text(profile: RepoProfile, language: Language) -> str:
 
 
 @lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
-def _item_tokens(label: str, summary: str) -> tuple[tuple[str, ...], frozenset[str]]:
-    """Relevance tokens and anchors of one item (label + summary), cached across calls."""
+def _item_tokens(
+    label: str, summary: str, *, concepts: bool = False
+) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Relevance tokens and anchors of one item (label + summary), cached across calls;
+    with ``concepts`` (project notes), also the concepts it states."""
     text = f"{label}\n{summary}"
-    return tuple(tokenize(text)), anchor_tokens(text)
+    found = concept_tokens(text) if concepts else ()
+    return (*tokenize(text), *found), anchor_tokens(text) | _specific(found)
+
+
+# Concepts a question and a note can share without a shared word: the other language
+# ("配置" / "configuration"), a short form ("config"), or what a term is an instance
+# of ("switch 表达式" is a question about the Java version; a JWT is a token). Each
+# concept becomes one more token of the texts that mention it.
+_CONCEPTS: dict[str, tuple[str, ...]] = {
+    "config": ("config", "configs", "configuration", "configurations", "setting", "settings",
+               "配置", "配置项", "配置文件", "配置中心"),
+    "auth": ("auth", "authentication", "authorization", "login", "token", "tokens", "jwt",
+             "jwts", "jwk", "jwks", "oauth", "oauth2", "认证", "鉴权", "授权", "登录", "令牌"),
+    "transaction": ("transaction", "transactions", "transactional", "consistency",
+                    "consistent", "seata", "saga", "tcc", "outbox", "事务", "一致性",
+                    "分布式事务", "本地消息表"),
+    "cache": ("cache", "caches", "caching", "cached", "缓存"),
+    "messaging": ("mq", "message queue", "kafka", "rocketmq", "rabbitmq", "消息队列"),
+    "database": ("db", "database", "databases", "mysql", "postgres", "postgresql",
+                 "数据库"),
+    "test": ("test", "tests", "testing", "unit test", "junit", "mockito", "测试", "单测",
+             "单元测试"),
+    "logging": ("log", "logs", "logging", "logger", "logback", "log4j", "日志"),
+    "deploy": ("deploy", "deployed", "deployment", "replica", "replicas", "kubernetes",
+               "k8s", "部署", "上线", "副本"),
+    "schedule": ("schedule", "scheduled", "scheduler", "cron", "quartz", "定时", "定时任务",
+                 "调度"),
+    "rate_limit": ("rate limit", "rate limiting", "throttle", "throttling", "qps", "限流",
+                   "熔断", "sentinel"),
+    "timeout": ("timeout", "timeouts", "time out", "超时"),
+    "callback": ("callback", "callbacks", "notify", "notification", "webhook", "回调",
+                 "异步通知", "通知"),
+    "idempotency": ("idempotent", "idempotency", "duplicate", "duplicates", "幂等", "重复"),
+    "signature": ("signature", "signatures", "sign", "signing", "signed", "verify",
+                  "certificate", "rsa", "rsa2", "签名", "验签", "证书"),
+    "template": ("template", "templates", "velocity", "freemarker", "thymeleaf", "模板"),
+    "gateway": ("gateway", "gateways", "route", "routes", "routing", "网关", "路由"),
+    "discovery": ("discovery", "registry", "service registry", "注册中心", "服务发现"),
+    "permission": ("permission", "permissions", "role", "roles", "rbac", "权限", "角色"),
+    "serialization": ("serializable", "serialization", "serialize", "deserialize",
+                      "序列化", "反序列化"),
+    "pagination": ("page", "paging", "pagination", "分页"),
+    "search": ("search", "elasticsearch", "full-text", "搜索", "检索", "全文"),
+    "concurrency": ("thread", "threads", "concurrency", "concurrent", "lock", "locks",
+                    "线程", "并发", "锁"),
+    "id_generation": ("snowflake", "uuid", "auto-increment", "id generator", "雪花",
+                      "自增", "订单号", "流水号"),
+}  # fmt: skip
+# A note that names the project's Java release answers any question about what the
+# language allows ("switch 表达式能用吗？"); one language feature does not answer another.
+_JAVA_RELEASE = re.compile(r"(?<![\w.])(?:java|jdk)\s*-?\s*(?:1\.)?\d{1,2}(?![\w.])")
+_LANGUAGE_FEATURES = (
+    "java version", "jdk version", "language feature", "language features",
+    "switch expression", "switch expressions", "record", "records", "text block",
+    "text blocks", "sealed", "pattern matching", "virtual thread", "virtual threads", "var",
+    "新语法", "新特性", "语法", "switch 表达式", "文本块", "模式匹配", "虚拟线程",
+)  # fmt: skip
+
+
+def _concept_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    parts = []
+    for phrase in sorted(phrases, key=len, reverse=True):
+        body = re.escape(phrase).replace(r"\ ", r"\s*")
+        if phrase[:1].isascii():
+            body = r"(?<![a-z0-9])" + body + r"(?![a-z0-9])"
+        parts.append(body)
+    return re.compile("|".join(parts))
+
+
+# Concepts nearly every note of a Java project touches: sharing one adds to a real
+# match but is no match by itself ("配置" alone does not make a note about config
+# profiles relevant to a question about the review module's XML).
+_GENERIC_CONCEPTS = frozenset(
+    f"#concept:{name}"
+    for name in (
+        "config", "test", "logging", "database", "cache", "deploy", "timeout", "pagination",
+        "template", "concurrency", "search", "permission", "serialization", "messaging",
+        "gateway", "discovery", "callback",
+    )
+)  # fmt: skip
+_CONCEPT_PATTERNS = {name: _concept_pattern(words) for name, words in _CONCEPTS.items()}
+
+
+def _specific(concepts: Sequence[str]) -> frozenset[str]:
+    return frozenset(concepts) - _GENERIC_CONCEPTS
+
+
+_FEATURE_PATTERN = _concept_pattern(_LANGUAGE_FEATURES)
+_JAVA_VERSION = "#concept:java_version"
+
+
+@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
+def concept_tokens(text: str, *, question: bool = False) -> tuple[str, ...]:
+    """One token per concept ``text`` mentions (``"#concept:config"``), in both languages.
+
+    The Java version is a concept of a note that names a release ("JDK 17"), and of a
+    question that names a release or asks about a language feature (``question``)."""
+    folded = normalize(text)
+    found = [f"#concept:{n}" for n, pattern in _CONCEPT_PATTERNS.items() if pattern.search(folded)]
+    if _JAVA_RELEASE.search(folded) or (question and _FEATURE_PATTERN.search(folded)):
+        found.append(_JAVA_VERSION)
+    return tuple(found)
 
 
 def _relevant(ranked: Sequence[tuple[int, float]], offset: int, count: int) -> list[int]:
@@ -421,16 +527,18 @@ def _ranking(
     """BM25 ranking of every rankable item for the question (one corpus for all)."""
     # Words every module name shares ("mall" in mall-order, mall-search…) or the
     # project's name name no part of the project: they carry no weight.
-    noise = _profile_noise(doc.repo_profile)
-    query = [t for t in make_query_tokens(user_text) if t not in noise]
+    noise = _profile_noise(doc.repo_profile) | _sibling_parts(doc.repo_profile, user_text)
+    concepts = concept_tokens(user_text, question=True)
+    query = [t for t in (*make_query_tokens(user_text), *concepts) if t not in noise]
     if not query or not analyzed:
         return []
     return rank(
         query,
         [tokens for tokens, _ in analyzed],
         recency,
-        query_anchors=anchor_tokens(user_text, query=True) - noise,
+        query_anchors=(anchor_tokens(user_text, query=True) | _specific(concepts)) - noise,
         docs_anchors=[anchors for _, anchors in analyzed],
+        weights=dict.fromkeys(concepts, limits.CONTEXT_CONCEPT_WEIGHT),
     )
 
 
@@ -490,7 +598,7 @@ def _select(
     # three tiny ones; the ranking is then split back into sections.
     analyzed = [
         *(_item_tokens(i.label, i.summary) for i in prefs),
-        *(_item_tokens(i.label, i.summary) for i in notes),
+        *(_item_tokens(i.label, i.summary, concepts=True) for i in notes),
         *(_item_tokens(t.label, t.summary) for t in topics),
     ]
     recency = [
@@ -538,12 +646,39 @@ def _profile_noise(profile: RepoProfile | None) -> frozenset[str]:
     if profile is None:
         return frozenset(noise)
     noise.update(tokenize(profile.project_name or ""))
-    names = [m.rstrip("/").rsplit("/", 1)[-1] for m in profile.modules]
+    names = _module_names(profile)
     if len(names) >= limits.CONTEXT_NOISE_MIN_MODULES:
         counts = Counter(t for name in names for t in set(tokenize(name)))
-        share = limits.CONTEXT_NOISE_MODULE_SHARE
-        noise.update(t for t, n in counts.items() if n >= share * len(names))
+        # Shared by most names, and by two at least: with two modules, "api" of
+        # inventory-api is not a prefix of inventory-core.
+        least = max(
+            limits.CONTEXT_NOISE_MIN_MODULES, limits.CONTEXT_NOISE_MODULE_SHARE * len(names)
+        )
+        noise.update(t for t, n in counts.items() if n >= least)
     return frozenset(noise)
+
+
+def _module_names(profile: RepoProfile) -> list[str]:
+    return [m.rstrip("/").rsplit("/", 1)[-1] for m in profile.modules]
+
+
+def _sibling_parts(profile: RepoProfile | None, user_text: str) -> frozenset[str]:
+    """Words of a module the question names that other modules' names share: a question
+    about pay-channel-alipay is not about pay-channel-wechat because both say "channel"."""
+    if profile is None:
+        return frozenset()
+    folded = normalize(user_text)
+    names = [n.lower() for n in _module_names(profile)]
+    asked = [
+        n for n in names if "-" in n and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", folded)
+    ]
+    parts: set[str] = set()
+    for name in asked:
+        mine = set(tokenize(name))
+        for other in names:
+            if other != name:
+                parts |= mine & set(tokenize(other))
+    return frozenset(parts)
 
 
 def _fit(items: list[ContextItem], language: Language) -> list[ContextItem]:

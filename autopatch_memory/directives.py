@@ -63,6 +63,7 @@ __all__ = [
     "rule_shape",
     "same_subject",
     "squash",
+    "states_change_of",
 ]
 
 
@@ -398,7 +399,7 @@ _CANCEL = re.compile(
     r"|^(?:以后|今后|往后)?(?:就)?不用[^。，,？?]{1,20}了$"
     r"|(?:那条|这条|那个|之前的|之前说的|刚才说的|上次说的|规则)[^。]{0,20}(?:作废|不算|不用了|取消|不要了|删掉|"
     r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|删了|"
-    r"不用记|别记|不要记|不必记|忘掉)"
+    r"不用记|别记|不要记|不必记|忘掉|忘了吧|别管了|不管了|算了|撤了|撤回|收回|拿掉|不作数|不算数)"
     r"|\b(?:what i (?:said|mentioned|told you)|the (?:thing|part|note|rule) i (?:said|mentioned))\b"
     r".{0,40}\b(?:don'?t remember|do not remember|no need to remember|forget|ignore|is wrong)\b"
     r"|(?:规则|要求|偏好|设定)[^。]{0,6}(?:作废|取消了|不用了|不算了)"
@@ -474,7 +475,10 @@ _VERB_AFTER_NAME_EN = re.compile(
 _YOU_SUBJECT = re.compile(r"^(?:you|you're|you'll|your)\b|^你")
 _CONTRAST = re.compile(r"[，,]\s*(?:而?不是|而非|not)\s+\S")
 _PROBLEM_WORDS = re.compile(
-    r"\b(?:problem|problems|issue|issues|error|errors|bug|bugs|fail|fails|failed|failing|"
+    # "issues" is a problem as a noun ("we have issues"), not as a verb ("shop-auth issues JWTs")
+    r"\b(?:(?:an?|the|some|any|this|that|these|those|no|have|has|had|got|with|many|several|"
+    r"known|same|weird|strange|big|real|there are|there is)\s+issues?)\b|"
+    r"\b(?:problem|problems|error|errors|bug|bugs|fail|fails|failed|failing|"
     r"broken|slow|crash|crashes|crashed|exception|exceptions|stuck|hang|hangs|doesn'?t work|"
     r"does not work|not working|confused|trouble|struggl\w*|timeout|timeouts|leak|leaks)\b|"
     r"问题|报错|错误|失败|异常|卡住|卡死|很慢|变慢|太慢|挂了|不行|不生效|没生效|不对劲|搞不懂|不懂|"
@@ -616,7 +620,7 @@ _FACT_FILLER = re.compile(
 # "Change of plan: …", "Quick update: …", "Some context you should keep: …", "之前那个要求
 # 恢复吧：…": a short head before a colon that only announces what follows. (A colon
 # between digits or before a "//" is a time or a URL, not a head.)
-_COLON_HEAD = re.compile(r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s)|：)\s*(?=\S)")
+_COLON_HEAD = re.compile(r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|：)\s*(?=\S)")
 
 
 def _lead_in_head(head: str) -> bool:
@@ -642,11 +646,7 @@ def _without_colon_head(text: str) -> str:
 
 
 def _strip_filler(norm: str) -> str:
-    rest = _LEAD_FILLER.sub("", norm).strip(" ,，:：")
-    headless = _without_colon_head(rest)
-    if headless is not rest:
-        rest = _LEAD_FILLER.sub("", headless).strip(" ,，:：")
-    return rest
+    return _LEAD_FILLER.sub("", norm).strip(" ,，:：")
 
 
 def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
@@ -847,7 +847,23 @@ _FACT_VERB_START = re.compile(r"^(?:is|are|was|were|it|it's|that|this)\b")
 def _part_kind(
     text: str, standing: bool, previous: DirectiveKind | None, known_names: Collection[str]
 ) -> DirectiveKind | None:
-    """What one part of a sentence states (``previous``: the kind of the part before)."""
+    """What one part of a sentence states (``previous``: the kind of the part before).
+
+    A part with a lead-in head ("Change of plan: …", "Quick update: …") is judged
+    without it when it says nothing as a whole ("we dropped X: …" says something).
+    """
+    kind = _whole_part_kind(text, standing, previous, known_names)
+    if kind is None:
+        body = _strip_filler(_norm(text))
+        headless = _without_colon_head(body)
+        if headless is not body:
+            kind = _whole_part_kind(headless, standing, previous, known_names)
+    return kind
+
+
+def _whole_part_kind(
+    text: str, standing: bool, previous: DirectiveKind | None, known_names: Collection[str]
+) -> DirectiveKind | None:
     norm = _norm(text)
     if _CANCEL.search(norm):
         return DirectiveKind.CANCEL
@@ -872,8 +888,11 @@ def _part_kind(
     return None
 
 
+_TRAILING_EMOJI = re.compile(r"[\s\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+$")
+
+
 def _body_of(sentence: str) -> str:
-    return sentence.strip().rstrip(END_PUNCTUATION + " ")
+    return _TRAILING_EMOJI.sub("", sentence.strip()).rstrip(END_PUNCTUATION + " ")
 
 
 # A part that is only a courtesy belongs to the part before it ("Gradle commands, please").
@@ -1136,6 +1155,11 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
         all_one_off = any(_one_off(p) for p in _parts(sentence))
         why = NotADirective.ONE_OFF if all_one_off else NotADirective.NO_MARKER
         return Reading(sentence, why_not=why), ()
+    if sentence.rstrip().endswith((":", "：")):
+        # "his-outpatient 挂号接口偶尔报这个：" introduces what was pasted: no fact of its own.
+        segments = [(kind, text) for kind, text in segments if kind is not DirectiveKind.FACT]
+    if not segments:
+        return Reading(sentence, why_not=NotADirective.NO_MARKER), ()
     kinds = {kind for kind, _ in segments}
     strongest = next(
         k for k in (DirectiveKind.CANCEL, DirectiveKind.RULE, DirectiveKind.FACT) if k in kinds
@@ -1467,7 +1491,10 @@ _NEGATION_CUES = (
     "少用", "不喜欢", "讨厌", "跳过", "不用", "不必", "无需", "不需要", "不想", "不希望", "受不了",
     "没必要",
 )  # fmt: skip
-_NEGATION_RE = re.compile(_words(*_NEGATION_CUES) + "|" + _BIE)
+# 没/未 negate ("还没迁到 JUnit 5"), but not in 没问题, 没关系, 未来.
+_NEGATION_RE = re.compile(
+    _words(*_NEGATION_CUES) + "|" + _BIE + r"|没(?!问题|关系|事|必要)|(?<!尚)未(?!来|知|必)|尚未"
+)
 # Alternatives a rule rejects ("in English, not Chinese", "over field injection") are
 # not part of its shape.
 _REJECTED_ALTERNATIVE = re.compile(
@@ -1564,11 +1591,18 @@ def _terms(norm: str) -> set[str]:
     return terms
 
 
+# A Java release named by its number alone, before what it brings: "放开用 17 的语法",
+# "use 21 features".
+_BARE_JAVA_VERSION = re.compile(
+    r"(?<![\w.])(8|11|17|21)\s*(的?\s*(?:新?语法|新?特性|写法|syntax|features?|language features?))"
+)
+
+
 @lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
 def rule_shape(text: str) -> RuleShape:
     """The shape of the rule stated in ``text`` (a user's clause, or an item's label
     and summary as any backend wrote them)."""
-    norm = _without_rejected(_norm(text))
+    norm = _BARE_JAVA_VERSION.sub(r"java \1 \2", _without_rejected(_norm(text)))
     objects = {name for name, pattern in _OBJECT_PATTERNS.items() if pattern.search(norm)}
     for narrow, wide in _SUBSUMES.items():
         if narrow in objects:
@@ -1656,6 +1690,36 @@ def restating(a: RuleShape, b: RuleShape) -> bool:
 def conflicting(a: RuleShape, b: RuleShape) -> bool:
     """``a`` replaces ``b``: the same subject with another choice or the other polarity."""
     return same_subject(a, b) and not restating(a, b)
+
+
+# A fact that says what is the case *now*: "改成 10 分钟了", "迁到 JUnit 5 了", "was moved to".
+_CHANGE_MARKER = re.compile(
+    r"\b(?:now|no longer|anymore|any more|changed to|moved to|switched to|migrated to|"
+    r"upgraded to|replaced|has been|have been|was moved|were moved|these days)\b"
+    r"|改成|改为|换成|换到|升到|升级到|迁到|迁移到|切到|切换到|已经|现在|不再|如今"
+)
+_NAMED_PART = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+
+
+def states_change_of(new_fact: str, old_text: str) -> bool:
+    """``new_fact`` gives a new value for what ``old_text`` (an older note) says: another
+    choice from the same set ("JDK 8" → "整个项目都跑在 JDK 17 上"), or a change to an
+    attribute of the same named part ("im-router 的映射 TTL 已经改成 10 分钟了" after
+    "im-router keeps the mapping in Redis with a 5-minute TTL")."""
+    new_norm, old_norm = _norm(new_fact), _norm(old_text)
+    new_names = set(_NAMED_PART.findall(new_norm))
+    old_names = set(_NAMED_PART.findall(old_norm))
+    if not new_names <= old_names:
+        return False  # about another module
+    new, old = rule_shape(new_fact), rule_shape(old_text)
+    for cls in new.choice_classes & old.choice_classes:
+        mine = {v for c, v in new.choices if c == cls}
+        theirs = {v for c, v in old.choices if c == cls}
+        if not mine & theirs:
+            return True
+    if not new_names or not _CHANGE_MARKER.search(new_norm):
+        return False
+    return bool((new.terms & old.terms) - new_names)
 
 
 def cancel_content(sentence: str) -> str:

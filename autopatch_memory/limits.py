@@ -144,6 +144,8 @@ HEURISTIC_TERM_MAX_CHARS = 40  # a "term" longer than this is not a term
 HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic term
 HEURISTIC_TOPIC_QUESTION_CHARS = 80  # each question quoted inside a topic summary
 HEURISTIC_TOPIC_MIN_TURNS = 2  # a topic is a concern followed across this many turns
+# A statement of an old note is replaced by a new fact that says this share of its words.
+HEURISTIC_REPLACED_SHARE = 0.5
 
 # --- memory context (SPEC §7) -----------------------------------------------------
 CONTEXT_PREFERENCES = 5
@@ -164,6 +166,9 @@ BM25_B = 0.75
 # this share of the best score in its section: one shared common word ("java", "模块")
 # does not make an item relevant when others match the question's specific terms.
 CONTEXT_MIN_RELATIVE_SCORE = 0.25
+# A concept a question and a note share ("配置" / "configuration") counts this much of a
+# shared word: enough to match when nothing else does, not to outrank a real match.
+CONTEXT_CONCEPT_WEIGHT = 0.5
 # Two long-term summaries at or above this similarity (Dice coefficient over relevance
 # tokens plus CJK characters, see relevance.similarity) say the same thing: the applier
 # turns the create into an update. Paraphrases score 0.75-1.0, merely related notes

@@ -207,8 +207,9 @@ _RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
         re.compile(
             r"(?P<head>\b[A-Za-z][A-Za-z0-9+.\-]*://)"
             + _NOT_MARKER
-            # user:password up to the last '@' before the host (passwords may hold '@')
-            + r"[^\s:/@\"'<>]+:[^\s/\"'<>]+(?=@[^\s@/\"'<>]+(?:[/?#:\s]|$))"
+            # user:password up to the last '@' before the host (passwords may hold '@');
+            # the user may be empty ("redis://:pass@host")
+            + r"[^\s:/@\"'<>]*:[^\s/\"'<>]+(?=@[^\s@/\"'<>]+(?:[/?#:\s]|$))"
         ),
         _keep_prefix(SecretKind.URL_CREDENTIALS),
     ),

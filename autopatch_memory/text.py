@@ -166,6 +166,18 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
+# Long words and the short forms developers write for them are one token: a note about
+# "configuration" answers a question about "config".
+_SHORT_FORMS = {
+    "configuration": "config", "configurations": "config", "configs": "config",
+    "authentication": "auth", "authorization": "auth", "database": "db", "databases": "db",
+    "application": "app", "applications": "app", "implementation": "impl",
+    "environment": "env", "environments": "env", "parameter": "param", "parameters": "param",
+    "argument": "arg", "arguments": "arg", "specification": "spec", "documentation": "doc",
+    "synchronization": "sync", "asynchronous": "async", "information": "info",
+}  # fmt: skip
+
+
 def _word_tokens(word: str) -> list[str]:
     """``UserServiceImpl`` → userserviceimpl, user, service, impl; ``user_id`` → user_id, user, id.
 
@@ -174,6 +186,9 @@ def _word_tokens(word: str) -> list[str]:
     identifier is kept exactly (``UserServices`` → userservices, user, service).
     """
     whole = word.lower().strip("_$")
+    whole = _SHORT_FORMS.get(whole, whole)
+    if whole in _SHORT_FORMS.values() and whole != word.lower():
+        return [whole]
     parts: list[str] = []
     for chunk in word.split("_"):
         parts.extend(_singular(p.lower()) for p in _CAMEL_RE.findall(chunk))

@@ -114,6 +114,8 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         SecretKind.URL_CREDENTIALS,
     ),
     ("redis://default:hunter2@localhost:6379/0", "hunter2", SecretKind.URL_CREDENTIALS),
+    # A password with an empty user name (Redis AUTH without ACL users).
+    ("redis://:Sk1ll-pass@10.2.3.4:6379", "Sk1ll-pass", SecretKind.URL_CREDENTIALS),
     (
         "url: jdbc:mysql://db:3306/app?user=root&password=Rootpw1",
         "Rootpw1",

@@ -57,7 +57,9 @@ class HeuristicBackend:
         """The delta for ``request``; the same request always gives the same delta."""
         profile = request.repo_profile
         modules = [m.rstrip("/").rsplit("/", 1)[-1] for m in (profile.modules if profile else [])]
-        views = [view(t, modules) for t in request.turns]
+        # The project's own name also names a part of it ("Order ids in seckill come from…").
+        names = [*modules, *([profile.project_name] if profile and profile.project_name else [])]
+        views = [view(t, names) for t in request.turns]
         long_term = [
             *archive_ops(views, request.long_term),
             *preference_ops(views),
