@@ -202,9 +202,17 @@ _UNIVERSAL_SCOPE = re.compile(
     rf"|(?<![a-z])(?:code|snippets?|examples?|samples?|answers?|sql|quer(?:y|ies)|tests?|"
     rf"commands?|configs?|scripts?|comments?|suggestions?)\s+(?:that\s+)?you\s+"
     rf"{_OUR_WORK_EN}\s+(?:for\s+|to\s+)?(?:me|us)\b"
-    r"|凡是|任何时候|无论什么时候|不管什么时候|你(?:以后)?给我的(?:所有|任何)|(?:所有|任何)你(?:给我|写)的"
+    rf"|(?<![a-z])(?:in|for|across|to)\s+(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+)?"
+    rf"(?:[\w-]+\s+)?(?:code|answers?|examples?|snippets?|samples?|tests?|sql|quer(?:y|ies)|"
+    rf"commands?|classes|services?|endpoints?|responses?|replies|explanations?|methods?|"
+    rf"projects?|files?|scripts?|dtos?|entities|controllers?|mappers?)\b"
+    r"|(?<![a-z])(?:for|in) (?:anything|everything|whatever)\b"
+    r"|凡是|任何时候|无论什么时候|不管什么时候|不论什么时候|你(?:以后)?给我的(?:所有|任何)|"
+    r"(?:所有|任何)你(?:给我|写)的|(?:后面|后续|接下来|之后)的?(?:所有的?)?(?:回答|回复|答复|示例|代码)"
 )
-_STANDING_VERB = re.compile(r"(?<![a-z])defaults?\s+to\b")
+_STANDING_VERB = re.compile(
+    r"(?<![a-z])defaults?\s+to\b|\bmake it a (?:habit|rule|point)\b|\bas a habit\b|养成习惯|习惯性地"
+)
 _REVISION = re.compile(
     r"(?<![a-z])(?:(?:i(?:'ve| have)? )?changed my mind|change of plans?)\b"
     r"|^(?:again|once again|as i (?:said|told you)|like i said|i repeat|to repeat)\b"
@@ -227,7 +235,7 @@ _STRONG_STANDING = _rx(
 )  # fmt: skip
 _STRONG_STANDING = _any(_STRONG_STANDING, _UNIVERSAL_SCOPE, _STANDING_VERB)
 _POLITE_ALWAYS = re.compile(
-    r"^(?:can|could|would|will) you (?:please )?(?:always|never|stop \w+ing)\b|"
+    r"^(?:can|could|would|will) you (?:please )?(?:always|never|stop \w+ing|not|avoid|quit)\b|"
     r"^(?:请|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)(?:你)?(?:总是|一直|永远|始终|每次|别再|不要再)"
 )
 
@@ -240,25 +248,30 @@ _PREFERENCE_EN = re.compile(
     r"hate|can'?t stand|cannot stand|don'?t like|do not like|don'?t want|do not want|"
     r"never want|want you to|need you to|rather|"
     r"like (?:you to|the|answers|replies|responses|explanations|shorter|longer|"
-    r"more|less|fewer|code|examples)|want (?:the |my |shorter |longer |more |less )?"
+    r"more|less|fewer|code|examples)|"
+    r"(?:want|need|like) (?:every|all|each|any|your|the|my) (?:[\w-]+ ){0,3}?(?:to|in|with|without)\b|"
+    r"want (?:the |my |shorter |longer |more |less )?"
     r"(?:answers|replies|responses|explanations|examples))\b"
     r"(?! (?:to know|to ask|to understand|to learn|to see how|to see if|to check|to confirm|"
     r"it|this|that)\b)"
 )
 _PREFERENCE_ZH = re.compile(
-    r"我(?:很|真的|比较|更|非常|特别|实在|一直|向来)*(?:希望|喜欢|偏好|倾向|不喜欢|讨厌|受不了|想要你|要你|不想看到|"
-    r"不希望|宁愿)|希望你"
+    r"我(?:很|真的|比较|更|非常|特别|实在|一直|向来|挺|有点)*(?:希望|喜欢|偏好|倾向|不喜欢|讨厌|受不了|想要你|要你|"
+    r"不想看到|不希望|宁愿|反感|烦|厌烦|看不惯|不爱看)|希望你"
 )
 # A negative instruction at the start of a clause: standing unless limited to once.
 _NEGATIVE_LEAD_EN = re.compile(
     r"^(?:please |pls |and |also |but |so |just |oh,? )*(?:(?:don'?t|do not)(?! (?:worry|bother|"
-    r"mind|know|understand|get|see|care|think)\b)|never(?! ?mind)|(?:stop|quit) \w+ing|avoid|"
+    r"mind|know|understand|get|see|care|think)\b)|never(?! ?mind|\s+(?:\w+ed|thought|knew|heard|saw|seen|"
+    r"been|had|got|went|did|said|told|felt|understood|found)\b)|(?:stop|quit) \w+ing|avoid|"
     r"no more|no longer|refrain from|no (?!problem|worries|idea|need|way|thanks|luck|doubt|matter|"
     r"longer|more|one|body|thing|clue|wonder|offense)[a-z][\w-]*)\b"
 )
 _BIE = r"(?<![区特类级个差识告分派性鉴])别(?![人的处])"  # 别 = "don't", not 区别/特别/别人
 _NEGATIVE_LEAD_ZH = re.compile(
     rf"^(?:请|麻烦|并且|而且|还有|另外|也)*(?:不要|{_BIE}|不许|禁止|请勿|勿|避免|少用|不准)"
+    # reassurance, not an instruction: 不要紧, 别提了, 别客气, 别担心
+    r"(?!紧|提了|说了|客气|急|着急|担心|介意|在意|谢)"
 )
 # A negative instruction after the thing it governs ("回答的时候不要一上来就铺垫").
 _NEGATIVE_INSIDE_ZH = re.compile(rf"不要|{_BIE}|不许|禁止|请勿|避免|不准")
@@ -274,6 +287,9 @@ _QUESTION_LEAD_EN = re.compile(
     r"^(?:what|why|how|when|where|which|who|whom|whose|is|are|was|were|do|does|did|can|could|"
     r"should|would|will|shall|may|might|has|have|isn't|aren't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|any idea|anyone know)\b"
+)
+_EMBEDDED_QUESTION = re.compile(
+    r"\b(?:why|what|how|which|whether)\b|为什么|为何|什么|怎么|怎样|如何|哪"
 )
 _POLITE_LEAD = re.compile(
     r"^(?:can you|could you|would you|will you|please|would you mind)\b|"
@@ -296,6 +312,8 @@ _INDIRECT_ZH = re.compile(
     r"说下|说一下|讲下|讲一下|提一下|说说|顺便说"
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# "不管什么时候", "无论哪种": an interrogative after these means "whatever", not a question.
+_CONCESSIVE_ZH = re.compile(r"不管|无论|不论")
 
 _REPORTED_EN = re.compile(
     r"\b(?:my|our|the|a|his|her|their|some|one|another)\s+(?:[\w-]+\s+){0,2}?"
@@ -308,14 +326,16 @@ _REPORTED_EN = re.compile(
     r"|\b(?:he|she|they|someone|somebody|people|everyone|everybody|sonar|sonarqube|checkstyle|"
     r"stackoverflow|chatgpt|copilot)\s+(?:says|say|said|told|tells|thinks|recommends|suggests|"
     r"claims|wrote|insists|argues|mentioned)\b"
+    r"|\b(?!i\b|you\b|we\b)[a-z][\w-]*\s+(?:says|insists|recommends|suggests|claims|states|"
+    r"mandates|warns|argues|keeps saying|keeps telling us|tells us|told us)\b(?!\s+(?:me|you)\b)"
     r"|\baccording to\b|\bi (?:heard|read) (?:that|somewhere|online|on|in)\b|\bthey say\b|"
     r"\bpeople say\b|\bsupposedly\b"
 )
 _REPORTED_ZH = re.compile(
     r"(?:同事|组长|领导|老板|老大|经理|架构师|前辈|朋友|老师|别人|有人|大家|他们|(?<!其)他|她|网上|"
-    r"文档里?|书上|文章|博客|规范里|面试官|导师|师兄|师姐|主管|技术负责人|leader)"
+    r"文档里?|书上|文章|博客|规范里|面试官|导师|师兄|师姐|主管|技术负责人|leader|手册|规约|指南|教程)"
     r"[^，。,]{0,2}?(?:说|讲|提到|认为|觉得|建议|告诉我|要求我们|要求|写着|说过|强调|坚持)"
-    r"|据说|听说|有人说|按照[^，,。]*的说法|人家说"
+    r"|据说|听说|有人说|按照[^，,。]*的说法|人家说|(?:里|上|中)写着"
 )
 _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{2,})[\"”」』]|(?<![a-z])'([^']{2,})'(?![a-z])")
 
@@ -339,12 +359,15 @@ _ONE_OFF_EN = re.compile(
 _ONE_OFF_ZH = re.compile(
     r"(?:这次|这一次|这回|本次|这一回|这一轮|暂时|先这样|这个问题|这道题|今天|就这一次|只这一次|"
     r"这段代码|这个文件|这个类|这个方法|这里|这儿|刚才的回答|上一个回答|这个回答|这条回答|眼下|目前先|"
-    r"这部分|这一步|这个报错|这个错误|这个bug|有空再|回头再|改天|下次再|以后有空|以后再说|以后再聊)"
+    r"这部分|这一步|这个报错|这个错误|这个bug|有空再|回头再|改天|下次再|以后有空|以后再说|以后再聊|"
+    r"^先(?:别|不要|不用|不|甭)|(?:以后|回头|改天|下次|有空|有机会|有时间)[^，。,别不]{0,6}再"
+    r"(?:说|聊|看|弄|优化|处理|讨论|研究|改|搞|补|考虑|细说|展开))"
     r"(?!以后|之后|开始|起|往后)"
 )
 
 _SELF_EN = re.compile(
-    r"^(?:and |but |so |honestly,? |tbh,? )?(?:i|i'm|i am|i've|i have)\s+(?:\w+\s+)?"
+    r"^(?:and |but |so |thanks,? |honestly,? |tbh,? )?(?:i|i'm|i am|i've|i have|i'll|i will|i'd|"
+    r"i would)\s+(?:\w+\s+)?"
     r"(?:always|never|usually|often|sometimes|keep|every time|constantly|still)\b"
 )
 _SELF_PREFERENCE_EN = re.compile(
@@ -363,8 +386,10 @@ _NEGATED = re.compile(
     r"\b(?:don'?t|do not|you don'?t have to|no need to) (?:remember|memorize|save) "
     r"(?:this|that|it)\b|^never ?mind[.!,]?$|^never ?mind,|^forget it\b|\bnot a rule\b|"
     r"\bdoesn'?t have to be a rule\b|\bnot always\b|\bdon'?t always\b|\bjust kidding\b|"
-    r"\bonly joking\b"
-    r"|不是说以后|我不是说|我没说|不用记|不必记|不需要记|别记|不要记|^算了|当我没说|随便说说|开玩笑|"
+    r"\bonly joking\b|\bi'?m not (?:asking|telling|saying|requiring)\b|\bi am not (?:asking|telling)\b|"
+    r"\bi (?:didn'?t|did not|never) (?:ask|tell|say)\b|\bthat doesn'?t mean\b|\bthis doesn'?t mean\b"
+    r"|不是说以后|我没(?:让|要|叫|要求|说)你?|不是(?:要求|让|叫|要)你|并不是要|没让你|没要求你|"
+    r"我不是说|我没说|不用记|不必记|不需要记|别记|不要记|^算了|当我没说|随便说说|开玩笑|"
     r"不一定每次|并不总是|不总是|不是每次|不是规则|不算规则"
 )
 
@@ -383,14 +408,15 @@ _REDACTION_MARK = "[redacted"
 # --- cancels and facts ---------------------------------------------------------------
 
 _CANCEL = re.compile(
-    r"^(?:please |ok,? |okay,? |actually,? |also,? )*(?:forget|ignore|disregard|drop|scrap|"
-    r"cancel|remove|delete|undo|revoke|never ?mind|scratch)\s+(?:what i said|what i told you|"
+    r"^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:forget|ignore|"
+    r"disregard|drop|scrap|cancel|remove|delete|undo|revoke|never ?mind|scratch)\s+(?:what i said|"
+    r"what i told you|"
     r"my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|that|the|my|about|"
     r"everything i said)\b"
     r"|\byou (?:don'?t|do not|no longer) (?:have|need) to\b.*\b(?:anymore|any more)\b"
     r"|\bno need (?:to|for)\b.*\b(?:anymore|any more)\b"
     r"|\bno longer (?:need|necessary|needed|required|applies)\b"
-    r"|\b(?:rule|preference|request|instruction|note)\b.*\b(?:no longer applies|is obsolete|"
+    r"|\b(?:rule|preference|request|instruction|note|thing|part|bit)\b.*\b(?:no longer applies|is obsolete|"
     r"is cancelled|is canceled|doesn'?t apply anymore|does not apply anymore)\b"
     r"|\byou can (?:stop|drop|skip|forget|ignore|leave out|remove)\b"
     r"|^(?:请|好|好的|那|那就|另外|还有)?[，,]?(?:忘掉|忘了吧|忘记|请忘记|取消|撤销|删掉|删除|作废)"
@@ -399,10 +425,12 @@ _CANCEL = re.compile(
     r"|^(?:以后|今后|往后)?(?:就)?不用[^。，,？?]{1,20}了$"
     r"|(?:那条|这条|那个|之前的|之前说的|刚才说的|上次说的|规则)[^。]{0,20}(?:作废|不算|不用了|取消|不要了|删掉|"
     r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|删了|"
-    r"不用记|别记|不要记|不必记|忘掉|忘了吧|别管了|不管了|算了|撤了|撤回|收回|拿掉|不作数|不算数)"
+    r"不用记|别记|不要记|不必记|忘掉|忘了吧|别管了|不管了|不用管了|不用理了|算了|撤了|撤回|收回|拿掉|"
+    r"不作数|不算数)"
     r"|\b(?:what i (?:said|mentioned|told you)|the (?:thing|part|note|rule) i (?:said|mentioned))\b"
     r".{0,40}\b(?:don'?t remember|do not remember|no need to remember|forget|ignore|is wrong)\b"
     r"|(?:规则|要求|偏好|设定)[^。]{0,6}(?:作废|取消了|不用了|不算了)"
+    r"|(?:取消|撤销|撤回|收回|作废|删掉|去掉)[^。？?]{0,30}(?:的要求|的规则|的设定|的约定|的偏好|那条|这条|的限制)"
 )
 # A cancel that only points at something said earlier (no instruction of its own).
 _META_CANCEL = re.compile(
@@ -485,7 +513,7 @@ _PROBLEM_WORDS = re.compile(
     r"超时|泄漏|崩溃"
 )
 _TENTATIVE = re.compile(
-    r"\b(?:should|could|might|may|will|would|'ll|'d|shall|can|must|going to|gonna)\b|"
+    r"\b(?:should|could|might|may|will|would|'ll|'d|shall|can|must|going to|gonna)\b(?!'t|not)|"
     r"应该|可能|也许|或许|会不会|要不要|是不是|能不能|准备|将来|打算"
 )
 _DESIRE = re.compile(
@@ -527,6 +555,7 @@ _LEAD_FILLER = re.compile(
     r"i(?:'ve| have)? changed my mind|changed my mind|on second thought)"
     r"(?:\s*[,，:：]\s*|\s+|$))+"
     r"|^(?:(?:另外|还有|而且|并且|然后|也|对了|哦|嗯|好|好的|那|那就|就|还是|请|麻烦|记住|请记住|"
+    r"说实话|老实说|坦白说|讲真|"
     r"能不能|可不可以|能否|你能不能|你能|你可以|我说过|我说了|我已经说过|我都说了|说过了|"
     r"我改主意了|改主意了|想了想|咱们约定一下|我们约定一下|约定一下|拜托|求你了?|劳驾|"
     r"记得|别忘了|以后|今后|往后|此后|之后|从现在起|从现在开始|从今天起|从今天开始|从今往后|"
@@ -562,8 +591,14 @@ _IMPERATIVE_VERBS_EN = frozenset(
     summarize summarise describe document comment annotate print log throw handle validate
     stop quit refrain never don't do reply send post paste attach generate produce let use
     target assume treat ask warn remind respect mind pick choose favor favour default
+    switch change move migrate convert rewrite refactor rethrow catch inject declare define
+    extract rename reuse upgrade pin bump indent align capitalize uppercase lowercase escape
+    encode mock stub assert measure trace deploy tag squash rebase commit wrap prepend append
+    spell cut trim shorten expand elaborate clarify illustrate draw diagram number
     """.split()
 )
+
+_NEGATIVE_VERBS_EN = frozenset({"never", "don't", "dont", "do"})
 
 # --- parts and clauses --------------------------------------------------------------
 
@@ -577,6 +612,7 @@ _PART_BREAK = re.compile(
 # command, add -DskipTests", "写 Controller 的时候，…").
 _CONDITION_PART = re.compile(
     r"^(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
+    r"|^(?:in|for|across)\s+(?:anything|everything|all|any|every|each)\b"
     r"|^(?:when|whenever|if) (?:showing|giving|writing|explaining|answering)\b"
     r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
     r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
@@ -663,6 +699,8 @@ def _is_question(norm: str) -> bool:
     body = _TAG_QUESTION_RE.sub("", norm).strip()
     polite = _POLITE_LEAD.match(body) or _YOU_POLITE.match(body) or body != norm
     request = bool(polite and (_STRONG_STANDING.search(body) or _POLITE_ALWAYS.match(body)))
+    # "能不能解释一下为什么 Spring 默认是单例": the standing word is inside what is asked.
+    request = request and not _EMBEDDED_QUESTION.search(body)
     if body.rstrip(" .。!！").endswith(("?", "？")):
         return not request
     if not _CJK.search(body):
@@ -670,7 +708,9 @@ def _is_question(norm: str) -> bool:
     if _QUESTION_PARTICLE_ZH.search(body):
         return not request
     return any(
-        not _INDIRECT_ZH.search(body[: found.start()]) for found in _INTERROGATIVE_ZH.finditer(body)
+        not _INDIRECT_ZH.search(body[: found.start()])
+        and not _CONCESSIVE_ZH.search(body[max(0, found.start() - 2) : found.start()])
+        for found in _INTERROGATIVE_ZH.finditer(body)
     )
 
 
@@ -699,10 +739,24 @@ def _imperative_start(text: str, *, strict: bool = False) -> bool:
         return False
     first = re.match(r"[a-z][a-z']*", text)
     if first is not None:
+        if first.group(0) in _NEGATIVE_VERBS_EN:
+            return bool(_NEGATIVE_LEAD_EN.match(text))  # "never use…", not "never thought…"
         return first.group(0) in _IMPERATIVE_VERBS_EN
     if _DESCRIPTIVE_START.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
         return False
     return not strict or bool(_INSTRUCTION_START_ZH.match(text))
+
+
+# What follows an artifact in an English norm: a modal or a description of how it should
+# be ("answers should…", "commit messages in English", "answers short and to the point"),
+# not what it does ("the tests always pass locally").
+_ARTIFACT_NORM_EN = re.compile(
+    r"^\s*(?:(?:that\s+)?you\s+[a-z]+(?:\s+(?:me|us|for me|for us|to me))?\s+)?"  # "…you give me"
+    r"(?:(?:always|never|all|generally|also|still|now|from now on|going forward)\s+)*"
+    r"(?:should|must|need|needs|have to|has to|ought|shall|are to|is to|can'?t|cannot|"
+    r"shouldn'?t|mustn'?t|may|be|in|with|without|under|over|at|on|as|to|first|last|only|no|"
+    r"not|short|shorter|brief|concise|longer|detailed|plain|simple|please)\b|^\s*[,:;]"
+)
 
 
 def _modal_norm(text: str) -> bool:
@@ -728,12 +782,14 @@ def _addressed(clause: str) -> bool:
     if not stripped:
         return False
     head = _ARTIFACT_HEAD.match(stripped)
+    rest = stripped[head.end() :] if head is not None else ""
     if (
         head is not None
-        and len(squash(stripped[head.end() :])) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+        and len(squash(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+        and (_CJK.search(rest) or _ARTIFACT_NORM_EN.match(rest))
     ):
         return True  # "answers should be short", not the bare word "code"
-    if _PREFERENCE_EN.match(stripped):
+    if _PREFERENCE_EN.match(stripped) or _PREFERENCE_ZH.match(stripped):
         return True
     if _NEGATIVE_LEAD_EN.match(stripped) or _NEGATIVE_LEAD_ZH.match(stripped):
         return True
@@ -1373,6 +1429,8 @@ _CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "language": {
         "zh": ("中文", "汉语", "简体中文", "普通话", "chinese", "mandarin"),
         "en": ("英文", "英语", "english"),
+        "both": ("双语", "中英文", "中英双语", "中英对照", "bilingual", "both languages",
+                 "both chinese and english", "both english and chinese"),
     },
     "build_tool": {
         "maven": ("maven", "mvn", "mvnw", "pom.xml"),
@@ -1413,9 +1471,37 @@ _CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
         "17": ("java 17", "jdk 17", "java17", "jdk17"),
         "21": ("java 21", "jdk 21", "java21", "jdk21"),
     },
+    "letter_case": {
+        "upper": ("uppercase", "upper case", "upper-case", "capital letters", "all caps", "大写"),
+        "lower": ("lowercase", "lower case", "lower-case", "小写"),
+    },
+    "logging_library": {
+        "log4j": ("log4j", "log4j2"),
+        "logback": ("logback",),
+        "jul": ("java.util.logging", "jul"),
+    },
+    "assertion_library": {
+        "assertj": ("assertj",),
+        "hamcrest": ("hamcrest",),
+        "junit_asserts": ("assertequals", "junit assertions", "junit 断言"),
+    },
+    "layout": {
+        "numbered": ("numbered steps", "numbered list", "numbered", "分步骤", "编号"),
+        "prose": ("paragraph", "paragraphs", "prose", "段落", "成段", "整段"),
+    },
+    "mapping_style": {
+        "xml": ("xml",),
+        "annotation": ("annotation", "annotations", "注解"),
+    },
 }  # fmt: skip
+# Values that name several others at once: "both Chinese and English" is not Chinese.
+_COMBINED_VALUES: dict[tuple[str, str], frozenset[str]] = {
+    ("language", "both"): frozenset({"zh", "en"}),
+}
 _CHOICE_CUES: dict[str, tuple[str, ...]] = {
     "injection": ("inject", "injection", "injected", "注入", "autowired"),
+    "mapping_style": ("mapper", "mappers", "sql", "mybatis", "config", "configuration", "配置",
+                      "映射", "bean", "beans", "dubbo", "spring"),
     "indentation": ("indent", "indentation", "缩进", "tab", "tabs"),
     "order": ("conclusion", "tl;dr", "tldr", "summary", "bottom line", "结论", "总结", "要点"),
 }  # fmt: skip
@@ -1453,8 +1539,18 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "reflection": ("reflection", "反射"),
     "pagination": ("pagination", "paging", "分页"),
     "abbreviation": ("abbreviation", "abbreviations", "缩写"),
-    "full_code": ("full code", "complete code", "whole file", "entire file", "完整代码", "整个文件",
-                  "完整的类", "整个类"),
+    "full_code": ("full code", "complete code", "whole file", "entire file", "whole class",
+                  "entire class", "full class", "complete class", "完整代码", "整个文件",
+                  "完整的类", "整个类", "完整类"),
+    "risk": ("risk", "risks", "risk note", "风险", "风险提示"),
+    "import": ("import", "imports", "导入", "导包"),
+    "validation": ("validation", "validate", "校验", "参数校验"),
+    "null_check": ("null check", "null checks", "判空", "空指针"),
+    "thread_safety": ("thread safety", "thread-safe", "thread safe", "线程安全"),
+    "execution_plan": ("execution plan", "explain plan", "执行计划"),
+    "money": ("money", "amount", "amounts", "金额", "钱"),
+    "date_time": ("date", "dates", "time", "java.time", "日期", "时间"),
+    "keyword": ("keyword", "keywords", "关键字"),
     "bullet": ("bullet", "bullets", "bullet points", "列表", "要点列表"),
     "code_block": ("code block", "code blocks", "代码块"),
 }  # fmt: skip
@@ -1614,6 +1710,9 @@ def rule_shape(text: str) -> RuleShape:
         for value, pattern in values.items()
         if pattern.search(norm)
     }
+    for (cls, value), parts in _COMBINED_VALUES.items():
+        if (cls, value) in choices:
+            choices -= {(cls, part) for part in parts}
     # A choice is rejected when the part that names it is negative: "不喜欢字段注入，用构造器
     # 注入" rejects one choice and makes the other (parity: "never skip" asks).
     rejected: set[tuple[str, str]] = set()
@@ -1650,7 +1749,7 @@ def _objects_meet(a: frozenset[str], b: frozenset[str]) -> bool:
 # Gradle" replaces "always give me Maven commands".
 _PROJECT_WIDE = frozenset(
     {"build_tool", "java_version", "test_framework", "orm", "json_library", "config_format",
-     "gradle_dsl", "injection"}
+     "gradle_dsl", "injection", "logging_library", "assertion_library", "mapping_style"}
 )  # fmt: skip
 
 
@@ -1664,6 +1763,9 @@ def same_subject(a: RuleShape, b: RuleShape) -> bool:
         return True
     if a.choices and b.choices:
         return False  # both choose, from different sets: answer language vs answer length
+    if not (a.terms or b.terms or a.choices or b.choices):
+        # Nothing but what they govern: "示例带单元测试" / "示例不用带测试了".
+        return a.objects == b.objects != _DEFAULT_OBJECTS
     return _overlap(a.terms, b.terms) >= limits.DIRECTIVE_SUBJECT_OVERLAP
 
 
