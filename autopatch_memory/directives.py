@@ -211,7 +211,8 @@ _UNIVERSAL_SCOPE = re.compile(
     r"(?:所有|任何)你(?:给我|写)的|(?:后面|后续|接下来|之后)的?(?:所有的?)?(?:回答|回复|答复|示例|代码)"
 )
 _STANDING_VERB = re.compile(
-    r"(?<![a-z])defaults?\s+to\b|\bmake it a (?:habit|rule|point)\b|\bas a habit\b|养成习惯|习惯性地"
+    r"(?<![a-z])defaults?\s+to\b|\bmake it a (?:habit|rule|point)\b|\bas a habit\b"
+    r"|养成习惯|习惯性地"
 )
 _REVISION = re.compile(
     r"(?<![a-z])(?:(?:i(?:'ve| have)? )?changed my mind|change of plans?)\b"
@@ -249,7 +250,8 @@ _PREFERENCE_EN = re.compile(
     r"never want|want you to|need you to|rather|"
     r"like (?:you to|the|answers|replies|responses|explanations|shorter|longer|"
     r"more|less|fewer|code|examples)|"
-    r"(?:want|need|like) (?:every|all|each|any|your|the|my) (?:[\w-]+ ){0,3}?(?:to|in|with|without)\b|"
+    r"(?:want|need|like) (?:every|all|each|any|your|the|my) (?:[\w-]+ ){0,3}?"
+    r"(?:to|in|with|without)\b|"
     r"want (?:the |my |shorter |longer |more |less )?"
     r"(?:answers|replies|responses|explanations|examples))\b"
     r"(?! (?:to know|to ask|to understand|to learn|to see how|to see if|to check|to confirm|"
@@ -262,8 +264,8 @@ _PREFERENCE_ZH = re.compile(
 # A negative instruction at the start of a clause: standing unless limited to once.
 _NEGATIVE_LEAD_EN = re.compile(
     r"^(?:please |pls |and |also |but |so |just |oh,? )*(?:(?:don'?t|do not)(?! (?:worry|bother|"
-    r"mind|know|understand|get|see|care|think)\b)|never(?! ?mind|\s+(?:\w+ed|thought|knew|heard|saw|seen|"
-    r"been|had|got|went|did|said|told|felt|understood|found)\b)|(?:stop|quit) \w+ing|avoid|"
+    r"mind|know|understand|get|see|care|think)\b)|never(?! ?mind|\s+(?:\w+ed|thought|knew|heard|"
+    r"saw|seen|been|had|got|went|did|said|told|felt|understood|found)\b)|(?:stop|quit) \w+ing|avoid|"
     r"no more|no longer|refrain from|no (?!problem|worries|idea|need|way|thanks|luck|doubt|matter|"
     r"longer|more|one|body|thing|clue|wonder|offense)[a-z][\w-]*)\b"
 )
@@ -386,8 +388,9 @@ _NEGATED = re.compile(
     r"\b(?:don'?t|do not|you don'?t have to|no need to) (?:remember|memorize|save) "
     r"(?:this|that|it)\b|^never ?mind[.!,]?$|^never ?mind,|^forget it\b|\bnot a rule\b|"
     r"\bdoesn'?t have to be a rule\b|\bnot always\b|\bdon'?t always\b|\bjust kidding\b|"
-    r"\bonly joking\b|\bi'?m not (?:asking|telling|saying|requiring)\b|\bi am not (?:asking|telling)\b|"
-    r"\bi (?:didn'?t|did not|never) (?:ask|tell|say)\b|\bthat doesn'?t mean\b|\bthis doesn'?t mean\b"
+    r"\bonly joking\b|\bi'?m not (?:asking|telling|saying|requiring)\b|"
+    r"\bi am not (?:asking|telling)\b|\bi (?:didn'?t|did not|never) (?:ask|tell|say)\b|"
+    r"\bthat doesn'?t mean\b|\bthis doesn'?t mean\b"
     r"|不是说以后|我没(?:让|要|叫|要求|说)你?|不是(?:要求|让|叫|要)你|并不是要|没让你|没要求你|"
     r"我不是说|我没说|不用记|不必记|不需要记|别记|不要记|^算了|当我没说|随便说说|开玩笑|"
     r"不一定每次|并不总是|不总是|不是每次|不是规则|不算规则"
@@ -416,7 +419,8 @@ _CANCEL = re.compile(
     r"|\byou (?:don'?t|do not|no longer) (?:have|need) to\b.*\b(?:anymore|any more)\b"
     r"|\bno need (?:to|for)\b.*\b(?:anymore|any more)\b"
     r"|\bno longer (?:need|necessary|needed|required|applies)\b"
-    r"|\b(?:rule|preference|request|instruction|note|thing|part|bit)\b.*\b(?:no longer applies|is obsolete|"
+    r"|\b(?:rule|preference|request|instruction|note|thing|part|bit)\b.*"
+    r"\b(?:no longer applies|is obsolete|"
     r"is cancelled|is canceled|doesn'?t apply anymore|does not apply anymore)\b"
     r"|\byou can (?:stop|drop|skip|forget|ignore|leave out|remove)\b"
     r"|^(?:请|好|好的|那|那就|另外|还有)?[，,]?(?:忘掉|忘了吧|忘记|请忘记|取消|撤销|删掉|删除|作废)"
