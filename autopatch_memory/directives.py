@@ -266,7 +266,8 @@ _NEGATIVE_LEAD_EN = re.compile(
     r"^(?:please |pls |and |also |but |so |just |oh,? )*(?:(?:don'?t|do not)(?! (?:worry|bother|"
     r"mind|know|understand|get|see|care|think)\b)|never(?! ?mind|\s+(?:\w+ed|thought|knew|heard|"
     r"saw|seen|been|had|got|went|did|said|told|felt|understood|found)\b)|(?:stop|quit) \w+ing|"
-    r"avoid|no more|no longer|refrain from|no (?!problem|worries|idea|need|way|thanks|luck|doubt|matter|"
+    r"avoid|no more|no longer|refrain from|"
+    r"no (?!problem|worries|idea|need|way|thanks|luck|doubt|matter|"
     r"longer|more|one|body|thing|clue|wonder|offense)[a-z][\w-]*)\b"
 )
 _BIE = r"(?<![区特类级个差识告分派性鉴])别(?![人的处])"  # 别 = "don't", not 区别/特别/别人
