@@ -618,7 +618,12 @@ def _select(
     # 2. The profile, when the question is about the project.
     items.extend(_profile_items(doc, intent, user_text, language))
     # 3. Notes: only the ones that match, for every intent (never padded by recency).
-    note_order = _relevant(ranked, n_prefs, n_notes)[: limits.CONTEXT_NOTES]
+    asked = _asked_modules(doc.repo_profile, user_text)
+    note_order = [
+        i
+        for i in _relevant(ranked, n_prefs, n_notes)
+        if not _about_others(notes[i], asked, doc, user_text)
+    ][: limits.CONTEXT_NOTES]
     items.extend(_long_term_item(ContextSection.PROJECT_NOTES, notes[i]) for i in note_order)
     # 4. Topics: only matching ones.
     topic_order = _relevant(ranked, n_prefs + n_notes, len(topics))[: limits.CONTEXT_TOPICS]
@@ -662,16 +667,49 @@ def _module_names(profile: RepoProfile) -> list[str]:
     return [m.rstrip("/").rsplit("/", 1)[-1] for m in profile.modules]
 
 
+def _names_in(text: str, names: Sequence[str]) -> list[str]:
+    """The module names ``text`` mentions as whole names."""
+    folded = normalize(text)
+    return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", folded)]
+
+
+def _asked_modules(profile: RepoProfile | None, user_text: str) -> list[str]:
+    """The modules a question names (hyphenated names: a bare "order" is a word)."""
+    if profile is None:
+        return []
+    names = [n.lower() for n in _module_names(profile) if "-" in n]
+    return _names_in(user_text, names)
+
+
+def _about_others(
+    note: LongTermItem, asked: Sequence[str], doc: MemoryDocument, user_text: str
+) -> bool:
+    """A note about other modules only, when the question names its module: what
+    shipping-rate-fedex calls does not answer a question about shipping-rate-ups —
+    unless both name the same code (member-consumer calling MemberQueryService, which
+    member-provider exposes)."""
+    if not asked or doc.repo_profile is None:
+        return False
+    text = f"{note.label} {note.summary}"
+    names = [n.lower() for n in _module_names(doc.repo_profile) if "-" in n]
+    named = _names_in(text, names)
+    if not named or set(named) & set(asked):
+        return False
+    code = {m.group(0).lower() for m in _CODE_NAME.finditer(user_text)}
+    return not any(name in normalize(text) for name in code)
+
+
+# A name from the code: CamelCase, snake_case or dotted ("MemberQueryService", "notify_record").
+_CODE_NAME = re.compile(r"\b[A-Za-z]*[a-z][A-Z]\w*|\b[a-z]\w*_\w+|\b[a-z]\w*\.[a-z]\w*")
+
+
 def _sibling_parts(profile: RepoProfile | None, user_text: str) -> frozenset[str]:
     """Words of a module the question names that other modules' names share: a question
     about pay-channel-alipay is not about pay-channel-wechat because both say "channel"."""
     if profile is None:
         return frozenset()
-    folded = normalize(user_text)
     names = [n.lower() for n in _module_names(profile)]
-    asked = [
-        n for n in names if "-" in n and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", folded)
-    ]
+    asked = _asked_modules(profile, user_text)
     parts: set[str] = set()
     for name in asked:
         mine = set(tokenize(name))

@@ -513,9 +513,11 @@ _PROBLEM_WORDS = re.compile(
     r"known|same|weird|strange|big|real|there are|there is)\s+issues?)\b|"
     r"\b(?:problem|problems|error|errors|bug|bugs|fail|fails|failed|failing|"
     r"broken|slow|crash|crashes|crashed|exception|exceptions|stuck|hang|hangs|doesn'?t work|"
-    r"does not work|not working|confused|trouble|struggl\w*|timeout|timeouts|leak|leaks)\b|"
+    r"does not work|not working|confused|trouble|struggl\w*|leak|leaks)\b|"
+    # a timeout is a problem, not a setting ("a 30-second timeout", "超时已经改成 60 秒")
+    r"(?<!second )(?<!seconds )(?<!\d )(?<!-)\btimeouts?\b(?!\s*(?:of|is|=|:|to|set)?\s*\d)|"
     r"问题|报错|错误|失败|异常|卡住|卡死|很慢|变慢|太慢|挂了|不行|不生效|没生效|不对劲|搞不懂|不懂|"
-    r"超时|泄漏|崩溃"
+    r"超时(?=了|啦|报错|异常|错误|失败|$|[，,。？?])|泄漏|崩溃"
 )
 _TENTATIVE = re.compile(
     r"\b(?:should|could|might|may|will|would|'ll|'d|shall|can|must|going to|gonna)\b(?!'t|not)|"
@@ -1556,6 +1558,12 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "money": ("money", "amount", "amounts", "金额", "钱"),
     "date_time": ("date", "dates", "time", "java.time", "日期", "时间"),
     "keyword": ("keyword", "keywords", "关键字"),
+    # settings a fact can change ("TTL 已经改成 10 分钟", "the timeout is now 60s")
+    "timeout": ("timeout", "timeouts", "超时", "超时时间"),
+    "expiry": ("ttl", "expiry", "expiration", "expire", "expires", "过期", "过期时间", "有效期"),
+    "retry": ("retry", "retries", "重试"),
+    "port": ("port", "ports", "端口"),
+    "pool": ("pool size", "connection pool", "thread pool", "连接池", "线程池"),
     "bullet": ("bullet", "bullets", "bullet points", "列表", "要点列表"),
     "code_block": ("code block", "code blocks", "代码块"),
 }  # fmt: skip

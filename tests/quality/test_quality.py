@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from conversations_adversarial import ADVERSARIAL
+from conversations_blind_a import BLIND_A
 from conversations_dev import DEV
 from conversations_heldout import HELDOUT
 from conversations_heldout_b import HELDOUT_B
@@ -19,7 +21,7 @@ from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.privacy import redact
 from autopatch_memory.text import Language, detect_language
 
-ALL: tuple[Conversation, ...] = (*DEV, *HELDOUT, *HELDOUT_B)
+ALL: tuple[Conversation, ...] = (*DEV, *HELDOUT, *HELDOUT_B, *BLIND_A, *ADVERSARIAL)
 
 PRECISION_BAR = 0.95
 RECALL_BAR = 0.90
