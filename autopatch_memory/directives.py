@@ -866,7 +866,7 @@ def _continues_fact(folded: str) -> bool:
     text = _strip_filler(folded)
     if not text or _BARE_SENTIMENT.match(text) or _is_question(text):
         return False
-    if _SELF_SUBJECT.match(text) or _YOU_SUBJECT.match(text):
+    if any(_SELF_SUBJECT.match(t) or _YOU_SUBJECT.match(t) for t in (text, folded.strip())):
         return False
     if _FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(text):
         return False

@@ -234,13 +234,23 @@ def _analyze(text: str, drop_signals: bool) -> tuple[tuple[str, ...], frozenset[
             if position == 0:
                 # A plain word or a whole identifier; later positions are parts.
                 anchors.add(token)
+    # A hyphenated name ("shop-user", "pay-channel-alipay") is also one token: a module
+    # keeps its identity even when its parts are common words ("user" is a stopword).
+    for compound in _COMPOUND_RE.findall(folded):
+        token = compound.lower()
+        tokens.append(token)
+        anchors.add(token)
     return tuple(tokens), frozenset(anchors)
+
+
+_COMPOUND_RE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 
 
 def tokenize(text: str) -> list[str]:
     """Relevance tokens of ``text``: CJK character bigrams, Java identifiers (whole and
-    split on camelCase/snake_case), path segments and English words, lowercased, with
-    stopwords removed. Paths need no special case: ``/`` and ``.`` separate words.
+    split on camelCase/snake_case), hyphenated names (whole and split), path segments
+    and English words, lowercased, with stopwords removed. Paths need no special case:
+    ``/`` and ``.`` separate words.
     """
     return list(_analyze(text, False)[0])
 

@@ -18,6 +18,7 @@ from autopatch_memory.directives import (
     rule_label,
     rule_shape,
     same_subject,
+    states_change_of,
 )
 
 RULE, CANCEL, FACT = DirectiveKind.RULE, DirectiveKind.CANCEL, DirectiveKind.FACT
@@ -210,6 +211,245 @@ def test_the_table_covers_every_class_in_both_languages() -> None:
         assert any(t.isascii() for t in texts), kind
 
 
+# --- generalization: wordings written after the first blind set, not seen by the grammar --
+#
+# Each class the blind set exposed (a universal scope instead of a time phrase, a
+# revision, a colon lead-in, an elaboration, a one-off in disguise, a concessive
+# interrogative, a reassurance, a question with a standing word inside…) in wordings
+# of our own, both languages. The modules these sentences may name:
+KNOWN = (
+    "order-service",
+    "inventory-service",
+    "billing",
+    "report",
+    "settle-job",
+    "notify-service",
+)
+GENERALIZATION: list[tuple[str, DirectiveKind | NotADirective]] = [
+    # rules EN
+    ("Going forward, please keep code samples under 40 lines.", RULE),
+    ("Whenever you write a DTO for me, make it a record.", RULE),
+    ("For anything touching money, use BigDecimal.", RULE),
+    ("Any SQL you give me should use named parameters.", RULE),
+    ("All the examples you write should target Spring Boot 3.", RULE),
+    ("Use AssertJ in every test you write for me.", RULE),
+    ("Default to the Kotlin DSL for Gradle snippets.", RULE),
+    ("I'd prefer you to skip the Lombok annotations from now on.", RULE),
+    ("I want every answer to end with a one-line summary.", RULE),
+    ("As a rule of thumb, give me the command before the explanation.", RULE),
+    ("Please stop using wildcard imports in your examples.", RULE),
+    ("No more System.out.println in examples, use a logger.", RULE),
+    ("Never suggest field injection again.", RULE),
+    ("From now on, treat this project as Java 11.", RULE),
+    ("I'd like all answers in English from here on.", RULE),
+    ("Could you always include the Maven coordinates when you suggest a library?", RULE),
+    ("Prefer constructor injection in all examples.", RULE),
+    ("Keep using JUnit 5 for tests.", RULE),
+    ("Stick with Java 17 APIs, please.", RULE),
+    ("In every answer, put the code first.", RULE),
+    ("Make sure any REST endpoint you write validates its input.", RULE),
+    ("Every snippet you give me needs its imports.", RULE),
+    ("Going forward no Lombok, plain getters and setters.", RULE),
+    ("Answers in Chinese from now on, please.", RULE),
+    ("Stop explaining the basics of Spring, I know them.", RULE),
+    ("I don't want to see field injection in any code you write.", RULE),
+    ("Write all log messages in English, always.", RULE),
+    # rules ZH
+    ("以后给我写的 SQL 一律用大写关键字。", RULE),
+    ("往后所有的代码示例都加上必要的 import。", RULE),
+    ("每次回答最后都给个一句话总结。", RULE),
+    ("以后别再推荐 fastjson 了。", RULE),
+    ("你以后回答问题先说结论。", RULE),
+    ("回答尽量控制在十行以内。", RULE),
+    ("默认按 JDK 11 来写。", RULE),
+    ("凡是涉及日期的代码都用 java.time。", RULE),
+    ("记得以后写 Controller 都加上参数校验。", RULE),
+    ("我希望以后的示例都用 Spring Boot 3。", RULE),
+    ("我不喜欢回答里夹杂太多英文术语。", RULE),
+    ("我比较讨厌那种一上来就贴一大段代码的回答。", RULE),
+    ("别老是给我推荐 MyBatis-Plus 了，我们用的是原生 MyBatis。", RULE),
+    ("以后日志都用 SLF4J 占位符，不要字符串拼接。", RULE),
+    ("给我写单测的时候，统一用 AssertJ 断言。", RULE),
+    ("不管什么时候，都别用 System.out 打印。", RULE),
+    ("从现在开始，注释用中文写。", RULE),
+    ("每次给 Maven 依赖的时候带上版本号。", RULE),
+    ("以后回答用英文吧，我在练英语。", RULE),
+    ("接下来的回答都尽量简短。", RULE),
+    ("以后 code review 的建议请用 bullet list 列出来。", RULE),
+    ("From now on 测试类都用 @DisplayName 写中文描述。", RULE),
+    ("你给我的所有示例都要能直接编译。", RULE),
+    ("我受不了回答里一堆 emoji，以后别加了。", RULE),
+    ("后面的回答里，代码和解释分开写。", RULE),
+    ("今后涉及并发的代码，都要说明线程安全性。", RULE),
+    ("以后写 Mapper 的时候别用注解 SQL，统一写 XML。", RULE),
+    # not rules
+    ("以后如果项目升级到 JDK 21，虚拟线程要怎么用？", Q),
+    ("Why does Maven always download the same snapshot again?", Q),
+    ("每次部署完 Nacos 配置都不生效是为什么", Q),
+    ("Is it OK to never close a Redis connection?", Q),
+    ("能不能解释一下为什么 Spring 默认是单例？", Q),
+    ("Can you explain why Hibernate always issues an extra select?", Q),
+    ("Could you tell me what the default port is?", Q),
+    ("From now on, what's the best way to manage versions, BOM or properties?", Q),
+    ("默认情况下 Tomcat 的最大线程数是多少", Q),
+    ("Do you always need @Repository on a JPA interface?", Q),
+    ("Our architect insists that every service must expose a health endpoint.", REP),
+    ("The Alibaba Java manual says never use Executors to create thread pools.", REP),
+    ("技术经理要求以后所有接口都加签名。", REP),
+    ("阿里巴巴开发手册里写着永远不要用 Executors 创建线程池。", REP),
+    ("有篇文章说以后 Spring 都推荐用构造器注入。", REP),
+    ("My lead wants us to always write integration tests first.", REP),
+    ("If we ever migrate to Gradle, would you give me Gradle commands?", Q),
+    ("假设以后都用 Kotlin 写，编译速度会受影响吗？", Q),
+    ("要是我让你以后都别用 Lombok，你会怎么写实体类？", Q),
+    ("Suppose every answer had to be in English.", HYP),
+    ("假如以后所有接口都要加签名。", HYP),
+    ("For this question only, answer in English.", ONCE),
+    ("这次就不用写测试了。", ONCE),
+    ("先别管异常处理，把主流程写出来。", ONCE),
+    ("Skip the explanation this time.", ONCE),
+    ("Just give me the code for now.", ONCE),
+    ("Don't worry about tests for this one.", ONCE),
+    ("这个类先别加注释。", ONCE),
+    ("Answer this one in English, my manager will read it.", ONCE),
+    ("今天先别讲原理了。", ONCE),
+    ("I never know which scope to pick for test dependencies.", SELF),
+    ("我每次写 SQL 都会忘记加索引。", SELF),
+    ("I always write my commit messages in English.", SELF),
+    ("我一直都用 IDEA 写代码。", SELF),
+    ("I keep forgetting to close the stream.", SELF),
+    ("I'm not asking you to always answer in English.", NEG),
+    ("我没让你以后都用英文回答。", NEG),
+    ("不是要求你每次都写测试。", NEG),
+    ("记一下，测试环境的 Redis 密码是 abc123。", CRED),
+    ("Save my API key for next time.", CRED),
+    ("好的，明白了，谢谢！", NONE),
+    ("Great, that fixed it.", NONE),
+    ("哈哈，原来如此。", NONE),
+    ("The tests always pass locally.", NONE),
+    ("Spring Boot 3 always requires Java 17.", NONE),
+    ("Nice, the build is green again.", NONE),
+    ("升级做完了。", NONE),
+    ("I read the docs yesterday.", NONE),
+    # cancels
+    ("Forget about the BigDecimal rule.", CANCEL),
+    ("You can stop adding the imports now.", CANCEL),
+    ("The English-answers thing doesn't apply anymore.", CANCEL),
+    ("Never mind the Kotlin DSL rule.", CANCEL),
+    ("那条 Lombok 的规则取消吧。", CANCEL),
+    ("以后不用再加风险提示了。", CANCEL),
+    ("之前说的用英文回答就算了。", CANCEL),
+    ("撤销刚才关于 Javadoc 的要求。", CANCEL),
+    ("Drop the rule about tabs.", CANCEL),
+    ("I no longer need the Maven commands.", CANCEL),
+    ("No need for the risk note anymore.", CANCEL),
+    ("JDK 8 那个限制不用管了。", CANCEL),
+    ("Please forget the note about the staging cluster.", CANCEL),
+    ("关于 Seata 的那条记录删掉吧。", CANCEL),
+    # facts
+    ("order-service talks to inventory-service over gRPC.", FACT),
+    ("We're on Spring Boot 2.7 and can't upgrade yet.", FACT),
+    ("我们的消息队列用的是 RocketMQ 4.9。", FACT),
+    ("生产环境的 MySQL 是 8.0，读写分离。", FACT),
+    ("user-center 的缓存过期时间是 30 分钟。", FACT),
+    ("Our CI runs on Jenkins, not GitHub Actions.", FACT),
+    ("FYI the gateway strips the /api prefix.", FACT),
+    ("补充一下，订单表按月分表了。", FACT),
+    ("Heads up: payment-callback retries three times.", FACT),
+    ("其实 report 模块已经废弃了。", FACT),
+    ("mall-admin 现在接的是 Keycloak。", FACT),
+    ("不对，缓存用的是 Caffeine，不是 Guava。", FACT),
+    ("No, it's Kafka, not RabbitMQ.", FACT),
+    ("That's wrong — we use Flyway, not Liquibase.", FACT),
+    ("Just so you know, billing-job runs every hour.", FACT),
+    ("顺便说一句，我们所有服务都部署在 K8s 上。", FACT),
+    ("The whole repo is on Java 21 now.", FACT),
+    ("现在整个项目都用 Gradle 构建了。", FACT),
+    ("sms-sender 调的是阿里云短信。", FACT),
+    ("In anything you write for me, log and rethrow instead.", RULE),
+    ("Switch to JUnit 5 for any test you write.", RULE),
+    ("I'd rather have shorter answers from now on.", RULE),
+    ("接下来的回复都用英文。", RULE),
+    ("我改主意了，还是给我 Maven 命令吧。", RULE),
+    ("Don't suggest it anymore, plain Java or records.", RULE),
+    ("Whenever I ask about SQL, show the execution plan too.", RULE),
+    ("Whenever possible, prefer records over Lombok @Value.", RULE),
+    ("Please make it a habit to mention thread-safety.", RULE),
+    ("You should always cite the Spring docs.", RULE),
+    ("Use tabs, not spaces, in every snippet.", RULE),
+    ("Keep it brief from now on.", RULE),
+    ("以后一律不要用 Lombok。", RULE),
+    ("以后别用 var 了，团队不习惯。", RULE),
+    ("回答里别带 emoji。", RULE),
+    ("代码里不要出现魔法值。", RULE),
+    ("请一直用简体中文回答。", RULE),
+    ("以后所有新接口都加上 Swagger 注解。", RULE),
+    ("From now on, whenever you touch a controller, add validation.", RULE),
+    ("Moving forward, no more than one code block per answer.", RULE),
+    ("Reply in English for the rest of this chat.", RULE),
+    ("Please always use java.time instead of Date.", RULE),
+    ("I need you to always check null before calling get().", RULE),
+    ("以后的 SQL 都别用 select *。", RULE),
+    ("今后一律用 LocalDateTime，别再用 Date 了。", RULE),
+    ("能不能以后回答短一点？", RULE),
+    ("以后都这样写吧，挺好。", RULE),
+    ("I prefer you use Optional only as a return type.", RULE),
+    ("Whenever I ask for a test, use Mockito.", RULE),
+    ("Whenever I run mvn install, it fails on the enforcer plugin.", NONE),
+    ("Every time I restart, the cache is empty.", NONE),
+    ("From now on the project uses Gradle.", FACT),
+    ("以后我们都用 Gradle 了。", FACT),
+    ("Always the same error, no matter what I do.", NONE),
+    ("Thanks, I'll always remember this trick.", SELF),
+    ("Never thought about it that way.", NONE),
+    ("No worries, I'll fix the test myself.", NONE),
+    ("Don't you think records are nicer?", Q),
+    ("不要紧，我自己改。", NONE),
+    ("别提了，昨天又加班到半夜。", NONE),
+    ("以后再说吧。", ONCE),
+    ("Never use raw types — is that a good rule?", Q),
+    ("我们组的规范是所有 DTO 都以 DTO 结尾。", FACT),
+    ("公司规定所有接口都要走网关。", FACT),
+    ("Our convention is that every DTO ends with Dto.", FACT),
+    ("Ignore the earlier thing about Kotlin DSL.", CANCEL),
+    ("Let's drop the emoji rule.", CANCEL),
+    ("算了，那个风险提示不要了。", CANCEL),
+    ("之前让你加的单元测试可以不用了。", CANCEL),
+    ("取消 commit message 用英文的要求。", CANCEL),
+    ("The settle-job reads from a read replica.", FACT),
+    ("We pin all dependency versions in the parent POM.", FACT),
+    ("CI 上跑的是 JDK 21。", FACT),
+    ("notify-service 不对外暴露，只在内网调用。", FACT),
+    ("Honestly I hate Lombok.", RULE),
+    ("我讨厌 Lombok。", RULE),
+    ("说实话我很反感在代码里看到 System.out。", RULE),
+    ("Lombok is banned here.", NONE),
+    ("Can you stop adding emojis?", RULE),
+    ("Could you not use var in examples?", NONE),
+    ("你能不能别每次都贴完整的类？", RULE),
+    ("Why do you always paste the whole class?", Q),
+    ("为什么你每次都贴完整的类？", Q),
+    ("Please don't explain this one.", ONCE),
+    ("Skip tests in this answer.", ONCE),
+    ("I'll give you the stack trace next time.", ONCE),
+    ("下次我把日志贴全。", NONE),
+    ("以后有机会再优化吧。", ONCE),
+    ("I always have to look this up.", SELF),
+    ("我老是记不住这个注解的参数。", SELF),
+    ("Remember my ssh key passphrase is hunter2.", CRED),
+    ("帮我记住这个 token：ghp_xxx", CRED),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"), GENERALIZATION, ids=[s for s, _ in GENERALIZATION]
+)
+def test_reading_generalizes(sentence: str, expected: DirectiveKind | NotADirective) -> None:
+    reading = read_sentence(sentence, known_names=KNOWN)
+    got = reading.kind if reading.kind is not None else reading.why_not
+    assert got == expected
+
+
 # --- clauses, labels, quotes --------------------------------------------------------------
 
 
@@ -342,6 +582,37 @@ PAIRS: list[tuple[str, str, str]] = [
     ("回答的时候不要一上来就铺垫", "In future answers, skip the intro", "restate"),
     ("先给结论", "Put a TL;DR at the top", "restate"),
     ("The user wants all answers in Chinese.", "Answer in Chinese", "restate"),
+    # Written after the first blind set: chains, bilingual answers, libraries, layout.
+    ("Always answer in English", "以后都用中文回答", "supersede"),
+    ("回答用中文", "commit message 用英文", "coexist"),
+    ("Give me Maven commands", "我们换 Gradle 了，以后给 Gradle 命令", "supersede"),
+    ("Use Lombok @Data in entities", "No more Lombok", "supersede"),
+    ("不要用 Lombok", "以后实体类可以用 Lombok 了", "supersede"),
+    ("Detailed answers please", "keep it short", "supersede"),
+    ("Use constructor injection", "Field injection is fine from now on", "supersede"),
+    ("Always include imports", "Skip the imports", "supersede"),
+    ("以后示例带单元测试", "以后示例不用带测试了", "supersede"),
+    ("SQL keywords uppercase", "SQL 关键字小写就行", "supersede"),
+    ("Use tabs", "用空格缩进", "supersede"),
+    ("Use Java 8 syntax in examples", "examples can use Java 17 features now", "supersede"),
+    ("示例别用 var、record 这些新语法", "以后示例可以放开用 17 的语法了", "coexist"),
+    ("Use Log4j2 for logging", "Switch to Logback for logging", "supersede"),
+    ("回答用中文", "以后用中英双语回答", "supersede"),
+    ("Answer in English", "Answer in both Chinese and English", "supersede"),
+    ("用 TestNG 写测试", "测试改用 JUnit 4", "supersede"),
+    ("Give numbered steps", "Write it as paragraphs instead", "supersede"),
+    ("commit message 用英文", "commit message 还是用中文吧", "supersede"),
+    ("Answer in Chinese", "Logs in English", "coexist"),
+    ("Gradle commands", "Kotlin DSL for build scripts", "coexist"),
+    ("Keep answers concise; bullet points are fine", "用中文回答", "coexist"),
+    ("Use AssertJ assertions", "用 Hamcrest 断言", "supersede"),
+    ("Use MyBatis XML mappers", "以后用注解写 SQL", "supersede"),
+    ("Money in BigDecimal", "Answers in English", "coexist"),
+    ("Don't paste whole files", "Show the whole class from now on", "supersede"),
+    ("Use Mockito BDD style", "Use JUnit 5", "coexist"),
+    ("No emoji in headings", "Emoji are fine again", "supersede"),
+    ("Include a risk note at the end", "不用风险提示了", "supersede"),
+    ("avoid @Autowired on fields. I can't stand @Autowired on fields.", "用构造器注入", "restate"),
 ]
 
 
@@ -375,3 +646,156 @@ def test_a_cancel_refers_to_the_item_it_names() -> None:
 )
 def test_the_trigger_check_sees_every_directive(text: str) -> None:
     assert might_hold_directive(text)
+
+
+# --- classes of structure the first blind set exposed -----------------------------------
+
+
+def clauses_of(text: str, known: tuple[str, ...] = ()) -> list[tuple[DirectiveKind, str]]:
+    return [(d.kind, d.clause) for d in directives_in(text, known)]
+
+
+def test_a_rule_with_a_pronoun_for_the_sentence_before_is_one_rule() -> None:
+    # The sentence before already states the rule: "do that" adds nothing.
+    assert clauses_of(
+        "I really don't like Optional as a parameter. Don't do that in code you write for me."
+    ) == [(RULE, "I really don't like Optional as a parameter")]
+    # The sentence before says what the pronoun stands for: the rule carries it.
+    assert clauses_of("Lombok 我们早就不用了。以后别再推荐它了。") == [
+        (RULE, "Lombok 我们早就不用了，以后别再推荐它了")
+    ]
+    # A rule with content of its own is not an anaphor.
+    assert clauses_of("Use records. Never use them for JPA entities.") == [
+        (RULE, "Never use them for JPA entities")
+    ]
+
+
+def test_a_one_off_limits_every_unmarked_rule_of_its_sentence() -> None:
+    assert directives_in("Just for this one, give me only the snippet, no explanation.") == []
+    assert clauses_of("以后回答都用中文，这次先用英文。") == [(RULE, "以后回答都用中文")]
+
+
+def test_a_lead_in_before_a_colon_is_read_past_only_when_it_says_nothing() -> None:
+    assert read_sentence("Change of plan: keep answers concise from here on.").kind is RULE
+    assert read_sentence("Quick update: we moved the whole repo to Gradle.").kind is FACT
+    # "we dropped X" is a statement itself: the part after the colon is not its subject.
+    assert clauses_of("We dropped the Nacos config center: config comes from Apollo.") == [
+        (FACT, "We dropped the Nacos config center: config comes from Apollo")
+    ]
+    # The instruction is the head itself: its list follows the colon.
+    assert clauses_of("Going forward, format every answer as: summary, details, code.") == [
+        (RULE, "Going forward, format every answer as: summary, details, code")
+    ]
+
+
+def test_an_elaboration_joins_its_rule_and_a_reason_does_not_make_one() -> None:
+    assert clauses_of("以后给我的代码示例都带上单元测试，用 JUnit 5。") == [
+        (RULE, "以后给我的代码示例都带上单元测试，用 JUnit 5")
+    ]
+    assert clauses_of("以后帮我写 commit message 用英文，格式就是 feat: xxx 这种。") == [
+        (RULE, "以后帮我写 commit message 用英文，格式就是 feat: xxx 这种")
+    ]
+    assert clauses_of("往后回答我都用中文吧，英文文档我看着太累了。") == [
+        (RULE, "往后回答我都用中文吧")
+    ]
+    # Two instructions stay two rules; a prohibition list stays a list of rules.
+    assert [c for _, c in clauses_of("以后回答都用中文，先给结论。")] == [
+        "以后回答都用中文",
+        "先给结论",
+    ]
+    assert [c for _, c in clauses_of("From now on: no emojis, no filler.")] == [
+        "From now on: no emojis",
+        "no filler",
+    ]
+    # ...unless the prohibitions only list what an instruction excludes.
+    assert [c for _, c in clauses_of("From now on, use Java 8 syntax — no var, no records.")] == [
+        "From now on, use Java 8 syntax — no var, no records"
+    ]
+
+
+def test_a_topic_before_a_rule_is_part_of_it() -> None:
+    assert clauses_of("以后写分布式事务相关的代码，优先考虑本地消息表加 MQ 的方案。") == [
+        (RULE, "以后写分布式事务相关的代码，优先考虑本地消息表加 MQ 的方案")
+    ]
+    assert clauses_of("In anything you write for me, log and rethrow.") == [
+        (RULE, "In anything you write for me, log and rethrow")
+    ]
+
+
+def test_one_sentence_states_one_fact_with_its_continuations() -> None:
+    known = ("im-gateway", "admin-quartz", "seckill-service")
+    assert clauses_of(
+        "im-gateway 用 Netty 的 IdleStateHandler 做心跳，读空闲 60 秒就断开。", known
+    ) == [(FACT, "im-gateway 用 Netty 的 IdleStateHandler 做心跳，读空闲 60 秒就断开")]
+    assert clauses_of("我们生产上是两台机器，admin-quartz 没开集群模式。", known) == [
+        (FACT, "我们生产上是两台机器，admin-quartz 没开集群模式")
+    ]
+    assert clauses_of(
+        "shop-auth issues JWTs signed with RS256, and the key is served from /oauth/jwks."
+    ) == [(FACT, "shop-auth issues JWTs signed with RS256, and the key is served from /oauth/jwks")]
+    # A reason about the user or a request to the assistant does not continue it.
+    assert clauses_of("seckill-service 限流用的是 Sentinel，你照着写就行。", known) == [
+        (FACT, "seckill-service 限流用的是 Sentinel")
+    ]
+
+
+def test_a_cancel_can_be_followed_by_the_new_state_of_things() -> None:
+    assert clauses_of("刚才说的 Seata 那条不用记了，下个版本就把 Seata 去掉，改成本地消息表。") == [
+        (CANCEL, "刚才说的 Seata 那条不用记了"),
+        (FACT, "下个版本就把 Seata 去掉，改成本地消息表"),
+    ]
+    assert clauses_of("算了，XML 那条忘了吧，老模块的 dubbo 还是 XML 配的。") == [
+        (CANCEL, "XML 那条忘了吧"),
+        (FACT, "老模块的 dubbo 还是 XML 配的"),
+    ]
+    # Without a named technology it is only the user's reason.
+    assert clauses_of("单元测试那条先不用了，最近赶工期。") == [(CANCEL, "单元测试那条先不用了")]
+
+
+def test_a_named_module_states_a_fact_whatever_its_verb() -> None:
+    known = ("pay-notify", "im-router")
+    for sentence in (
+        "shop-auth issues JWTs signed with RS256.",
+        "im-router keeps the mapping in Redis with a 5-minute TTL.",
+        "mall-admin was moved to Spring Security months ago.",
+        "mall-portal 不直接连商品库。",
+        "im-router 的映射 TTL 已经改成 10 分钟了。",
+        "回调的幂等是靠 pay-notify 里 notify_record 表的唯一索引保证的。",
+    ):
+        assert read_sentence(sentence, known).kind is FACT, sentence
+    # Not a fact: a problem, what the user pastes next, a request about a module.
+    assert read_sentence("mall-order 启动报错，调用超时了。", known).kind is None
+    assert read_sentence("his-outpatient 挂号接口偶尔报这个：", known).kind is None
+    assert read_sentence("Explain how pay-notify talks to im-router.", known).kind is None
+
+
+def test_an_emoji_ends_a_sentence() -> None:
+    found = directives_in("pay-core 迁到 JUnit 5 了 🎉 以后测试都按 Jupiter 写。", ["pay-core"])
+    assert [(d.kind, d.clause) for d in found] == [
+        (FACT, "pay-core 迁到 JUnit 5 了"),
+        (RULE, "以后测试都按 Jupiter 写"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "changes"),
+    [
+        ("现在整个项目都跑在 JDK 17 上", "我们项目还在 JDK 8 上", True),
+        (
+            "im-router 的映射 TTL 已经改成 10 分钟了",
+            "im-router keeps the mapping with a 5-minute TTL",
+            True,
+        ),
+        ("pay-core 迁到 JUnit 5 了", "pay-core 还没迁到 JUnit 5", True),
+        # another module, or the same module without a change of what the note says
+        ("mall-search 的超时改成 5 秒了", "mall-order 的超时是 3 秒", False),
+        (
+            "im-router 现在用 Redis Cluster",
+            "im-router keeps the mapping with a 5-minute TTL",
+            False,
+        ),
+        ("我们还在用 JDK 17", "我们项目在 JDK 17 上", False),
+    ],
+)
+def test_a_fact_changes_the_note_that_held_the_old_value(new: str, old: str, changes: bool) -> None:
+    assert states_change_of(new, old) is changes
