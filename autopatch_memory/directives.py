@@ -236,7 +236,8 @@ _STRONG_STANDING = _rx(
 )  # fmt: skip
 _STRONG_STANDING = _any(_STRONG_STANDING, _UNIVERSAL_SCOPE, _STANDING_VERB)
 _POLITE_ALWAYS = re.compile(
-    r"^(?:can|could|would|will) you (?:please )?(?:always|never|stop \w+ing|not|avoid|quit)\b|"
+    r"^(?:can|could|would|will) you (?:please |mind )?"
+    r"(?:always|never|stop \w+ing|not|avoid|quit)\b|"
     r"^(?:请|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)(?:你)?(?:总是|一直|永远|始终|每次|别再|不要再)"
 )
 
@@ -263,8 +264,9 @@ _PREFERENCE_ZH = re.compile(
 )
 # A negative instruction at the start of a clause: standing unless limited to once.
 _NEGATIVE_LEAD_EN = re.compile(
-    r"^(?:please |pls |and |also |but |so |just |oh,? )*(?:(?:don'?t|do not)(?! (?:worry|bother|"
-    r"mind|know|understand|get|see|care|think)\b)|never(?! ?mind|\s+(?:\w+ed|thought|knew|heard|"
+    r"^(?:please |pls |and |also |but |so |just |oh,? )*(?:(?:don'?t|do not)(?! (?:worry|"
+    r"bother(?! with| to| \w+ing)|mind|know|understand|get|see|care|think)\b)|"
+    r"never(?! ?mind|\s+(?:\w+ed|thought|knew|heard|"
     r"saw|seen|been|had|got|went|did|said|told|felt|understood|found)\b)|(?:stop|quit) \w+ing|"
     r"avoid|no more|no longer|refrain from|"
     r"no (?!problem|worries|idea|need|way|thanks|luck|doubt|matter|"
@@ -291,6 +293,7 @@ _QUESTION_LEAD_EN = re.compile(
     r"should|would|will|shall|may|might|has|have|isn't|aren't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|any idea|anyone know)\b"
 )
+_REMEMBER_WORD = re.compile(r"记住|记得|remember")
 _EMBEDDED_QUESTION = re.compile(
     r"\b(?:why|what|how|which|whether)\b|为什么|为何|什么|怎么|怎样|如何|哪"
 )
@@ -357,13 +360,17 @@ _ONE_OFF_EN = re.compile(
     r"for this file|in this file|for this class|in this snippet|for this snippet|here only|"
     r"temporarily|this answer|that answer|your last answer|the last answer|the previous answer|"
     r"this approach|this solution|this part|that part|this section|this step|this method|"
-    r"this bug|this error|this issue|next time|some other time|another time|later on)\b"
+    r"this bug|this error|this issue|next time|some other time|another time|later on|"
+    r"(?:for |in )?this (?:pr|mr|commit|branch|release|sprint|ticket|task|demo|prototype)|"
+    r"(?<!starting )(?<!from )today)\b"
 )
 _ONE_OFF_ZH = re.compile(
     r"(?:这次|这一次|这回|本次|这一回|这一轮|暂时|先这样|这个问题|这道题|今天|就这一次|只这一次|"
     r"这段代码|这个文件|这个类|这个方法|这里|这儿|刚才的回答|上一个回答|这个回答|这条回答|眼下|目前先|"
     r"这部分|这一步|这个报错|这个错误|这个bug|有空再|回头再|改天|下次再|以后有空|以后再说|以后再聊|"
-    r"^先(?:别|不要|不用|不|甭)|(?:以后|回头|改天|下次|有空|有机会|有时间)[^，。,别不]{0,6}再"
+    r"(?:^|(?<![以后每次]))先(?:别|不要|不用|不做|不加|不管|不写|甭)|"
+    r"这(?:个|段|一?版|次的?)(?:接口|方法|类|文件|函数|页面|需求|功能|pr|提交|分支|版本|sql|查询|脚本)|"
+    r"(?:以后|回头|改天|下次|有空|有机会|有时间)[^，。,别不]{0,6}再"
     r"(?:说|聊|看|弄|优化|处理|讨论|研究|改|搞|补|考虑|细说|展开))"
     r"(?!以后|之后|开始|起|往后)"
 )
@@ -379,7 +386,7 @@ _SELF_PREFERENCE_EN = re.compile(
 )
 _SELF_ZH = re.compile(
     r"^(?:但是|可是|而且|其实|说实话)?我(?:自己)?(?:总是|老是|每次|经常|一直|从来|常常|总|每回|时常|"
-    r"还是|都会|都)"
+    r"还是|都会|都)(?!说过|讲过|提过|强调过|说了)"
 )
 _SELF_PREFERENCE_ZH = re.compile(r"希望|想要|喜欢|偏好|要求|想看|需要你|讨厌|不喜欢")
 
@@ -411,12 +418,21 @@ _REDACTION_MARK = "[redacted"
 
 # --- cancels and facts ---------------------------------------------------------------
 
+# What a cancel can be about: something said before, not a thing in the code ("ignore the
+# checkstyle warnings" is an instruction about code).
+_MEMORY_NOUN = (
+    r"(?:rule|rules|note|notes|preference|instruction|request|requirement|thing|bit|part|"
+    r"caveat|reminder|restriction|constraint|convention|setting|one about)"
+)
 _CANCEL = re.compile(
-    r"^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:forget|ignore|"
-    r"disregard|drop|scrap|cancel|remove|delete|undo|revoke|never ?mind|scratch)\s+(?:what i said|"
-    r"what i told you|"
+    r"^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:forget|"
+    r"disregard|never ?mind)\s+(?:what i said|what i told you|"
     r"my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|that|the|my|about|"
     r"everything i said)\b"
+    r"|^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:ignore|drop|"
+    r"scrap|cancel|remove|delete|undo|revoke|scratch)\s+(?:what i said|what i told you|"
+    r"everything i said|my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|"
+    rf"(?:that|the|my|about)\b(?:\s+[^\s,;!?]+){{0,5}}?\s+{_MEMORY_NOUN}\b|about\b)"
     r"|\byou (?:don'?t|do not|no longer) (?:have|need) to\b.*\b(?:anymore|any more)\b"
     r"|\bno need (?:to|for)\b.*\b(?:anymore|any more)\b"
     r"|\bno longer (?:need|necessary|needed|required|applies)\b"
@@ -434,7 +450,8 @@ _CANCEL = re.compile(
     r"不作数|不算数)"
     r"|\b(?:what i (?:said|mentioned|told you)|the (?:thing|part|note|rule) i (?:said|mentioned))\b"
     r".{0,40}\b(?:don'?t remember|do not remember|no need to remember|forget|ignore|is wrong)\b"
-    r"|(?:规则|要求|偏好|设定)[^。]{0,6}(?:作废|取消了|不用了|不算了)"
+    r"|(?:规则|规定|约定|要求|偏好|设定|限制)[^。]{0,6}(?:作废|取消了|不用了|不算了|不作数|不算数|"
+    r"不用管了|可以去掉|删了吧)"
     r"|(?:取消|撤销|撤回|收回|作废|删掉|去掉)[^。？?]{0,30}(?:的要求|的规则|的设定|的约定|的偏好|那条|这条|的限制)"
 )
 # A cancel that only points at something said earlier (no instruction of its own).
@@ -705,7 +722,10 @@ def _is_question(norm: str) -> bool:
     """A question rather than a statement or a request ("could you always…" is a request)."""
     body = _TAG_QUESTION_RE.sub("", norm).strip()
     polite = _POLITE_LEAD.match(body) or _YOU_POLITE.match(body) or body != norm
-    request = bool(polite and (_STRONG_STANDING.search(body) or _POLITE_ALWAYS.match(body)))
+    # "你能记住我们上次聊的问题吗": "remember" alone asks about memory, not for a rule.
+    standing = [m.group(0) for m in _STRONG_STANDING.finditer(body)]
+    standing = [w for w in standing if not _REMEMBER_WORD.fullmatch(w)]
+    request = bool(polite and (standing or _POLITE_ALWAYS.match(body)))
     # "能不能解释一下为什么 Spring 默认是单例": the standing word is inside what is asked.
     request = request and not _EMBEDDED_QUESTION.search(body)
     if body.rstrip(" .。!！").endswith(("?", "？")):
@@ -766,6 +786,9 @@ _ARTIFACT_NORM_EN = re.compile(
 )
 
 
+_CONDITION_PREFIX_ZH = re.compile(r"^[^，,。]{1,24}?(?:的时候|时候)\s*(?=\S)")
+
+
 def _modal_norm(text: str) -> bool:
     """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
     named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
@@ -785,7 +808,8 @@ def _addressed(clause: str) -> bool:
         return True
     if _NEGATIVE_LEAD_EN.match(norm) or _NEGATIVE_LEAD_ZH.match(norm) or _YOU_LEAD.match(norm):
         return True
-    stripped = _strip_filler(norm)
+    # "(每次) review 的时候 please point out…": the condition before the instruction.
+    stripped = _strip_filler(_CONDITION_PREFIX_ZH.sub("", _strip_filler(norm)))
     if not stripped:
         return False
     head = _ARTIFACT_HEAD.match(stripped)

@@ -224,6 +224,9 @@ KNOWN = (
     "report",
     "settle-job",
     "notify-service",
+    "payment-gateway",
+    "mall-order",
+    "mall-search",
 )
 GENERALIZATION: list[tuple[str, DirectiveKind | NotADirective]] = [
     # rules EN
@@ -438,6 +441,93 @@ GENERALIZATION: list[tuple[str, DirectiveKind | NotADirective]] = [
     ("我老是记不住这个注解的参数。", SELF),
     ("Remember my ssh key passphrase is hunter2.", CRED),
     ("帮我记住这个 token：ghp_xxx", CRED),
+    # --- a third round: mixed languages, polite forms, restatements, asides
+    # mixed language
+    ("以后 answers 都用 English 吧。", RULE),
+    ("From now on 请把 SQL 关键字大写。", RULE),
+    ("Please 以后别再贴整个 pom.xml 了。", RULE),
+    ("每次 review 的时候 please point out N+1 queries.", RULE),
+    ("记住 always 用 UTF-8 编码。", RULE),
+    # polite and indirect requests
+    ("Would you mind always adding a short summary at the end?", RULE),
+    ("It'd be great if you could always mention the Spring Boot version.", RULE),
+    ("麻烦以后都把依赖的 groupId 写全。", RULE),
+    ("劳驾以后回答别用表格。", RULE),
+    ("希望你以后能先给出结论。", RULE),
+    ("如果可以的话，以后尽量给出单元测试。", RULE),
+    # restatements
+    ("As I said, Chinese please.", RULE),
+    ("I told you already: no Lombok.", RULE),
+    ("我都说过了，别用 fastjson。", RULE),
+    ("再说一遍，回答要简短。", RULE),
+    # negatives in many forms
+    ("Never ever use System.exit in examples.", RULE),
+    ("Don't bother with Javadoc in examples.", RULE),
+    ("No wildcard imports, please.", RULE),
+    ("Avoid streams inside loops in the code you give me.", RULE),
+    ("示例里不许出现 System.out。", RULE),
+    ("以后不准用 Date，用 LocalDate。", RULE),
+    ("别再给我推荐 Swagger 2 了，我们是 springdoc。", RULE),
+    # questions and asides that look like rules
+    ("Is it bad to always use @Transactional on the service class?", Q),
+    ("Why is the default fetch type EAGER for ManyToOne?", Q),
+    ("以后的版本里 Spring 还会支持 XML 配置吗？", Q),
+    ("每次 mvn clean install 都要十分钟，正常吗？", Q),
+    ("What should I never do inside a @Transactional method?", Q),
+    ("Could you remind me what the default Tomcat port is?", Q),
+    ("你能记住我们上次聊的 Redis 问题吗？", Q),
+    ("为什么默认不开启二级缓存？", Q),
+    ("Should answers always mention the Java version, do you think?", Q),
+    # reported
+    ("The team lead said from now on all PRs need two approvals.", REP),
+    ("Our CTO keeps saying never use microservices for small apps.", REP),
+    ("同事说以后 Controller 都不要写业务逻辑。", REP),
+    ("听说 Spring 6 以后默认不再支持 Java 8。", REP),
+    ("网上都说永远不要用 float 存金额，对吗？", Q),
+    # hypotheticals
+    ("Imagine we always deployed on Fridays.", HYP),
+    ("What if I asked you to never use Optional?", Q),
+    ("万一以后要支持多租户，现在的表结构要改吗？", Q),
+    # one-offs
+    ("Just for now, skip the tests.", ONCE),
+    ("For this PR only, ignore the checkstyle warnings.", ONCE),
+    ("Today I only need the SQL, no explanation.", ONCE),
+    ("这个接口先别加鉴权，本地调试用。", ONCE),
+    ("这一版先不做分页。", ONCE),
+    ("Answer in English this time, it's for a colleague.", ONCE),
+    # self descriptions
+    ("I usually deploy on Fridays.", SELF),
+    ("I never use Lombok in my side projects.", SELF),
+    ("我平时都用 Postman 测接口。", NONE),
+    ("我总是分不清 @Bean 和 @Component。", SELF),
+    ("I'm always confused by Gradle configurations.", SELF),
+    # negated
+    ("That's not a rule, just this case.", NEG),
+    ("我不是让你以后都这么写，只是这次。", NEG),
+    ("Don't remember this, it's temporary.", NEG),
+    ("别记这个，临时的。", NEG),
+    # cancels
+    ("Stop giving me Maven commands, we're on Gradle now.", RULE),
+    ("No need to add tests anymore.", CANCEL),
+    ("Forget the JUnit 4 thing, we migrated.", CANCEL),
+    ("You don't have to answer in Chinese anymore.", CANCEL),
+    ("不用再每次都加风险提示了。", CANCEL),
+    ("回答用英文那个要求作废。", CANCEL),
+    ("先前关于 Lombok 的规定不算了。", CANCEL),
+    ("那条关于 Swagger 的笔记删了吧。", CANCEL),
+    ("Please disregard my earlier note about the staging DB.", CANCEL),
+    # facts
+    ("We prefer constructor injection in this team.", FACT),
+    ("Our services talk to each other over Dubbo.", FACT),
+    ("Everything runs on Alibaba Cloud ACK.", NONE),
+    ("我们的接口统一返回 CommonResult。", FACT),
+    ("线上用的是 Redis Cluster，三主三从。", FACT),
+    ("payment-gateway 只部署在杭州机房。", FACT),
+    ("For the record, billing uses PostgreSQL 15.", FACT),
+    ("实际上 order-service 已经拆成了两个服务。", FACT),
+    ("Correction: the cron runs at 3am, not 2am.", FACT),
+    ("我们的 CI 是 GitLab CI，流水线里会跑 SonarQube。", FACT),
+    ("mall-order 和 mall-search 之间是通过 MQ 解耦的。", FACT),
 ]
 
 
