@@ -897,6 +897,21 @@ def _continues_fact(folded: str) -> bool:
     return _has_fact_content(text)
 
 
+def _norm_of_the_fact(part: str) -> bool:
+    """A part after a fact that says what its subject must or must not do, without a
+    subject or a standing phrase of its own: it goes on with the fact, it is no rule."""
+    norm = _norm(part)
+    text = _strip_filler(norm)
+    if not (_MODAL_ZH.search(text) or _MODAL_EN.search(text)) or _STRONG_STANDING.search(norm):
+        return False
+    return not (
+        _YOU_LEAD.match(text)
+        or _NEGATIVE_LEAD_EN.match(text)
+        or _NEGATIVE_LEAD_ZH.match(text)
+        or _imperative_start(text, strict=True)
+    )
+
+
 def _fact_after_cancel(folded: str) -> bool:
     """A Chinese part after a cancel that names a technology: the new state of things
     ("Seata 那条不用记了，下个版本就把 Seata 去掉")."""
@@ -1095,7 +1110,10 @@ class _Segmenter:
             last[2] = end
             return
         context = DirectiveKind.RULE if after_condition else self.previous
-        kind = _part_kind(judged, self.standing, context, self.known_names)
+        if self.previous is DirectiveKind.FACT and _norm_of_the_fact(judged):
+            kind = None  # "loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口"
+        else:
+            kind = _part_kind(judged, self.standing, context, self.known_names)
         before, self.previous = self.previous, kind
         if kind is None:
             self._statement(folded, before, end)
@@ -1791,7 +1809,14 @@ _PROJECT_WIDE = frozenset(
 
 
 def same_subject(a: RuleShape, b: RuleShape) -> bool:
-    """Two rules govern the same thing and choose from the same set (or share content)."""
+    """The rule ``a`` (the newer one) governs what ``b`` governs and chooses from the same
+    set (or shares its content).
+
+    A rule that agrees with ``b`` on every set they share but also chooses from a set
+    ``b`` does not is about something else: "write Gradle build scripts in the Kotlin
+    DSL" does not restate "give me Gradle commands"."""
+    if _adds_a_choice(a, b):
+        return False
     if not _objects_meet(a.objects, b.objects):
         shared = a.choice_classes & b.choice_classes & _PROJECT_WIDE
         unnamed = a.objects == _DEFAULT_OBJECTS or b.objects == _DEFAULT_OBJECTS
@@ -1804,6 +1829,13 @@ def same_subject(a: RuleShape, b: RuleShape) -> bool:
         # Nothing but what they govern: "示例带单元测试" / "示例不用带测试了".
         return a.objects == b.objects != _DEFAULT_OBJECTS
     return _overlap(a.terms, b.terms) >= limits.DIRECTIVE_SUBJECT_OVERLAP
+
+
+def _adds_a_choice(a: RuleShape, b: RuleShape) -> bool:
+    shared = a.choice_classes & b.choice_classes
+    if not shared or a.choice_classes <= b.choice_classes:
+        return False
+    return all(_preferred(a, cls) & _preferred(b, cls) for cls in shared)
 
 
 def _preferred(shape: RuleShape, cls: str) -> frozenset[str]:

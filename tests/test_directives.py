@@ -703,6 +703,12 @@ PAIRS: list[tuple[str, str, str]] = [
     ("No emoji in headings", "Emoji are fine again", "supersede"),
     ("Include a risk note at the end", "不用风险提示了", "supersede"),
     ("avoid @Autowired on fields. I can't stand @Autowired on fields.", "用构造器注入", "restate"),
+    # A rule that agrees on a shared choice but chooses more is about something else…
+    ("Give me Gradle commands", "Write Gradle build scripts in the Kotlin DSL", "coexist"),
+    ("以后测试都用 JUnit 5", "以后测试都用 JUnit 5，断言用 AssertJ", "coexist"),
+    # …one that says part of an older rule restates it, and a disagreement replaces it.
+    ("以后回答用中文，先给结论", "以后回答用中文", "restate"),
+    ("Maven commands please", "Write Gradle build scripts in the Kotlin DSL", "supersede"),
 ]
 
 
@@ -826,6 +832,18 @@ def test_one_sentence_states_one_fact_with_its_continuations() -> None:
     # A reason about the user or a request to the assistant does not continue it.
     assert clauses_of("seckill-service 限流用的是 Sentinel，你照着写就行。", known) == [
         (FACT, "seckill-service 限流用的是 Sentinel")
+    ]
+
+
+def test_what_a_fact_says_its_subject_must_do_is_part_of_the_fact() -> None:
+    known = ("loan-repay", "loan-account", "mall-order")
+    assert clauses_of(
+        "记住：loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口。", known
+    ) == [(FACT, "记住：loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口")]
+    # An instruction to the assistant after a fact is still a rule.
+    assert clauses_of("我们用的是 MyBatis，不要给我 JPA 的写法。") == [
+        (FACT, "我们用的是 MyBatis"),
+        (RULE, "不要给我 JPA 的写法"),
     ]
 
 
