@@ -1320,9 +1320,9 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     """
     names = frozenset(known_names)
     found: list[Directive] = []
-    previous: tuple[str, Reading, tuple[Directive, ...]] | None = None
+    previous: tuple[str, tuple[Directive, ...]] | None = None
     for sentence in split_sentences(user_prose(text)):
-        reading, directives = _read(sentence.strip(), names)
+        directives = _read(sentence.strip(), names)[1]
         for directive in directives:
             if directive.kind is DirectiveKind.RULE and previous and _anaphoric(directive.clause):
                 resolved = _resolve_anaphor(directive, *previous)
@@ -1330,7 +1330,7 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
                     found.append(resolved)
                 continue
             found.append(directive)
-        previous = (sentence.strip(), reading, directives)
+        previous = (sentence.strip(), directives)
     return found
 
 
@@ -1360,16 +1360,15 @@ def _anaphoric(clause: str) -> bool:
 
 
 def _resolve_anaphor(
-    directive: Directive, before: str, reading: Reading, directives: Sequence[Directive]
+    directive: Directive, before: str, directives: Sequence[Directive]
 ) -> Directive | None:
     """The rule with what its pronoun stands for: nothing new when the sentence before
-    already states the rule; its text joined to the rule otherwise (never a question's)."""
+    already states the rule; otherwise the rule, then the sentence its pronoun points to
+    ("Don't suggest it anymore; Lombok is not allowed here")."""
     if any(d.kind is DirectiveKind.RULE for d in directives):
         return None
-    if reading.why_not is NotADirective.QUESTION:
-        return directive
-    separator = "，" if directive.language is Language.ZH else ", "
-    clause = _body_of(before) + separator + directive.clause
+    separator = "；" if directive.language is Language.ZH else "; "
+    clause = directive.clause + separator + _body_of(before)
     return Directive(directive.kind, directive.sentence, clause, directive.language)
 
 

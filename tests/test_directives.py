@@ -758,7 +758,10 @@ def test_a_rule_with_a_pronoun_for_the_sentence_before_is_one_rule() -> None:
     ) == [(RULE, "I really don't like Optional as a parameter")]
     # The sentence before says what the pronoun stands for: the rule carries it.
     assert clauses_of("Lombok 我们早就不用了。以后别再推荐它了。") == [
-        (RULE, "Lombok 我们早就不用了，以后别再推荐它了")
+        (RULE, "以后别再推荐它了；Lombok 我们早就不用了")
+    ]
+    assert clauses_of("Why does everyone love Lombok? Don't suggest it anymore.") == [
+        (RULE, "Don't suggest it anymore; Why does everyone love Lombok")
     ]
     # A rule with content of its own is not an anaphor.
     assert clauses_of("Use records. Never use them for JPA entities.") == [
