@@ -1887,9 +1887,18 @@ def states_change_of(new_fact: str, old_text: str) -> bool:
         theirs = {v for c, v in old.choices if c == cls}
         if not mine & theirs:
             return True
-    if not new_names or not _CHANGE_MARKER.search(new_norm):
+    changed = _CHANGE_MARKER.search(new_norm) or _CORRECTION_LEAD.match(new_norm)
+    shared = (new.terms & old.terms) - new_names
+    if not changed or not shared:
         return False
-    return bool((new.terms & old.terms) - new_names)
+    if new_names:
+        return True
+    # Nothing named: a correction of a number ("Correction: the topic has 24 partitions").
+    new_numbers, old_numbers = set(_NUMBER.findall(new_norm)), set(_NUMBER.findall(old_norm))
+    return bool(new_numbers and old_numbers) and not new_numbers & old_numbers
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 
 
 def cancel_content(sentence: str) -> str:

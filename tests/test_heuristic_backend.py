@@ -387,6 +387,25 @@ def test_a_correction_rewrites_the_note_it_corrects() -> None:
             ["Redis", "10 分钟"],
             [],
         ),
+        # A correction of a number, with or without the value it replaces, in either language.
+        (
+            "The orders topic has 12 partitions.",
+            "Correction: the orders topic has 24 partitions, not 12.",
+            ["24"],
+            ["has 12"],
+        ),
+        (
+            "The orders topic has 12 partitions.",
+            "更正一下：orders topic 是 24 个 partitions，不是 12 个。",
+            ["24"],
+            ["has 12"],
+        ),
+        (
+            "The orders topic has 12 partitions.",
+            "Actually the orders topic has 24 partitions.",
+            ["24"],
+            ["12"],
+        ),
         # A correction of one statement of a note: the other statement stays.
         (
             "shop-auth signs JWTs with RS256, and the key is served from /oauth/jwks.",
@@ -414,10 +433,21 @@ def test_a_fact_that_changes_a_note_rewrites_it(
         assert text not in only.summary, only.summary
 
 
-def test_a_fact_about_something_else_is_a_note_of_its_own() -> None:
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("im-router keeps the mapping with a 5-minute TTL.", "im-gateway 的超时已经改成 60 秒了。"),
+        # "12" of a year is not the rejected 12
+        (
+            "The nightly job was written in 2012.",
+            "Correction: the cache TTL is 10 minutes, not 12.",
+        ),
+    ],
+)
+def test_a_fact_about_something_else_is_a_note_of_its_own(old: str, said: str) -> None:
     doc = MemoryDocument(repo_profile=RepoProfile(modules=["im-router", "im-gateway"]))
-    _item(doc, NOTES, "im-router TTL", "im-router keeps the mapping with a 5-minute TTL.", 1)
-    turn = add_turn(doc, 1, "general_chat", "im-gateway 的超时已经改成 60 秒了。")
+    _item(doc, NOTES, old[:20], old, 1)
+    turn = add_turn(doc, 1, "general_chat", said)
     new_doc, _report, delta = summarize(doc, [turn])
     assert [op.operation for op in delta.long_term_operations] == [Operation.CREATE_NEW]
     assert len(active(new_doc, NOTES)) == 2

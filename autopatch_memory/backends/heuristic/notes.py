@@ -51,17 +51,27 @@ def _target(clause: str, notes: Sequence[SummaryItem]) -> SummaryItem | None:
     the one holding the value the fact changes."""
     wrong = _rejected(clause)
     if wrong is not None:
-        named = [n for n in notes if wrong in normalize(f"{n.label} {n.summary}")]
+        named = [n for n in notes if _names(f"{n.label} {n.summary}", wrong)]
         if named:
             return named[0]
     return next((n for n in notes if states_change_of(clause, f"{n.label}. {n.summary}")), None)
 
 
+def _names(text: str, wrong: str) -> bool:
+    """``text`` says the rejected value: as a whole word ("12" is not "2012"); a number
+    with its unit ("12 个") also by the number alone."""
+    folded = normalize(text)
+    number = re.fullmatch(r"(\d+(?:\.\d+)?)\s*\S{0,3}", wrong)
+    for value in (wrong, number.group(1) if number else None):
+        if value and re.search(rf"(?<!\w)(?<!\w\.){re.escape(value)}(?!\w)(?!\.\w)", folded):
+            return True
+    return False
+
+
 def _replaced_part(part: str, new: str, wrong: str | None) -> bool:
     """A statement of the old note that the new fact replaces: it names the rejected
     value, or the new fact says most of what it says."""
-    folded = normalize(part)
-    if wrong is not None and wrong in folded:
+    if wrong is not None and _names(part, wrong):
         return True
     old_terms = set(tokenize(part))
     if not old_terms:
