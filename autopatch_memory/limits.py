@@ -109,8 +109,6 @@ DIRECTIVE_CACHE_ENTRIES = 4096  # sentences already read / rule shapes already c
 DIRECTIVE_MIN_NAME_CHARS = 2  # a module name shorter than this does not start a fact
 DIRECTIVE_MIN_CLAUSE_CHARS = 2  # letters a clause needs, past its lead-in, to be a rule
 DIRECTIVE_MIN_FACT_CHARS = 2  # letters a fact needs besides its subject and verb
-DIRECTIVE_MIN_NAME_ANYWHERE_CHARS = 4  # a module name this long states a fact from mid-sentence
-DIRECTIVE_ANAPHOR_VERB_CHARS = 2  # "别再推荐它了": Chinese letters besides a pronoun and its verb
 # A part this short, without a verb, after a rule is an item of the rule's list.
 DIRECTIVE_LIST_ITEM_WORDS = 3
 DIRECTIVE_LIST_ITEM_CHARS = 6
@@ -118,8 +116,6 @@ DIRECTIVE_DESIRE_WINDOW = 40  # "we want to…" in this many leading characters:
 # Two rules without a shared set of choices are on the same subject when this share of
 # the smaller one's content words is shared (Lombok examples ≈ 示例里不要用 Lombok).
 DIRECTIVE_SUBJECT_OVERLAP = 0.5
-DIRECTIVE_COLON_HEAD_WORDS = 6  # "Some context you should keep:" announces what follows
-DIRECTIVE_COLON_HEAD_CHARS = 10  # "之前那个要求恢复吧：" (letters, no spaces or punctuation)
 DIRECTIVE_LABEL_CHARS = 48  # a label made from the user's own clause
 DIRECTIVE_GERUND_MIN_CHARS = 5  # "suggesting" and "suggest" are one content word; "bring" stays
 # Operations one delta may ask for (a reply that tries more is cut: too_many_operations).
@@ -144,8 +140,6 @@ HEURISTIC_TERM_MAX_CHARS = 40  # a "term" longer than this is not a term
 HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic term
 HEURISTIC_TOPIC_QUESTION_CHARS = 80  # each question quoted inside a topic summary
 HEURISTIC_TOPIC_MIN_TURNS = 2  # a topic is a concern followed across this many turns
-# A statement of an old note is replaced by a new fact that says this share of its words.
-HEURISTIC_REPLACED_SHARE = 0.5
 
 # --- memory context (SPEC §7) -----------------------------------------------------
 CONTEXT_PREFERENCES = 5
@@ -166,9 +160,6 @@ BM25_B = 0.75
 # this share of the best score in its section: one shared common word ("java", "模块")
 # does not make an item relevant when others match the question's specific terms.
 CONTEXT_MIN_RELATIVE_SCORE = 0.25
-# A concept a question and a note share ("配置" / "configuration") counts this much of a
-# shared word: enough to match when nothing else does, not to outrank a real match.
-CONTEXT_CONCEPT_WEIGHT = 0.5
 # Two long-term summaries at or above this similarity (Dice coefficient over relevance
 # tokens plus CJK characters, see relevance.similarity) say the same thing: the applier
 # turns the create into an update. Paraphrases score 0.75-1.0, merely related notes
@@ -259,3 +250,17 @@ CLI_EXIT_WAIT_SECONDS = 10.0
 # Within one chat session, the recent exchange goes to the answering model as chat
 # messages so that follow-ups keep their subject; this bounds it (estimated tokens).
 CHAT_HISTORY_MAX_TOKENS = 3000
+
+# --- memory judgement that generalizes (issue 13, second round; docs/delta.md) ------------
+# The directive grammar (directives.py):
+DIRECTIVE_MIN_NAME_ANYWHERE_CHARS = 4  # a module name this long states a fact from mid-sentence
+DIRECTIVE_ANAPHOR_VERB_CHARS = 2  # "别再推荐它了": Chinese letters besides a pronoun and its verb
+DIRECTIVE_COLON_HEAD_WORDS = 6  # "Some context you should keep:" announces what follows
+DIRECTIVE_COLON_HEAD_CHARS = 10  # "之前那个要求恢复吧：" (letters, no spaces or punctuation)
+# The heuristic's notes (backends/heuristic/notes.py): a statement of an old note is
+# replaced by a new fact that says this share of its words.
+HEURISTIC_REPLACED_SHARE = 0.5
+# The memory context (context.py, docs/context.md): a concept a question and a note share
+# ("配置" / "configuration") counts this much of a shared word — enough to match when
+# nothing else does, not to outrank a real match.
+CONTEXT_CONCEPT_WEIGHT = 0.5
