@@ -696,7 +696,31 @@ def _about_others(
     if not named or set(named) & set(asked):
         return False
     code = {m.group(0).lower() for m in _CODE_NAME.finditer(user_text)}
-    return not any(name in normalize(text) for name in code)
+    if any(name in normalize(text) for name in code):
+        return False
+    # A specific word both say still makes it relevant ("validity window" of coupons,
+    # stored by coupon-template, asked about from coupon-customer); a word every module
+    # has ("api", "service") or a word of the module names does not.
+    module_words = {t for n in names for t in tokenize(n)}
+    shared = anchor_tokens(text) & anchor_tokens(user_text, query=True)
+    return not any(
+        len(t) >= limits.CONTEXT_SPECIFIC_WORD_CHARS
+        and t not in module_words
+        and t not in _GENERIC_DEV_WORDS
+        and not is_cjk_char(t[0])
+        for t in shared
+    )
+
+
+# Words a note about any module may say: sharing one says nothing about relevance.
+_GENERIC_DEV_WORDS = frozenset(
+    """
+    api apis service services interface interfaces endpoint endpoints request requests
+    response responses data client clients server servers call calls method methods class
+    classes module modules code config file files handle handler value values field fields
+    type types version versions default error errors result results support
+    """.split()
+)
 
 
 # A name from the code: CamelCase, snake_case or dotted ("MemberQueryService", "notify_record").

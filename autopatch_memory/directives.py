@@ -39,6 +39,7 @@ from typing import Any
 
 from autopatch_memory import limits
 from autopatch_memory.prose import END_PUNCTUATION, split_sentences, user_prose
+from autopatch_memory.signals import STOPWORDS_EN
 from autopatch_memory.text import Language, clip, detect_language, has_long_term_signal, normalize
 
 __all__ = [
@@ -217,7 +218,8 @@ _STANDING_VERB = re.compile(
 _REVISION = re.compile(
     r"(?<![a-z])(?:(?:i(?:'ve| have)? )?changed my mind|change of plans?)\b"
     r"|^(?:again|once again|as i (?:said|told you)|like i said|i repeat|to repeat)\b"
-    r"|改主意|再强调一[遍次下]|再说一[遍次]|重申一下|我(?:都|已经)?说过了?"
+    r"|(?<![a-z])bring(?=(?:\s+[\w'-]+){0,4}?\s+back\b)|(?<![a-z])(?:restore|reinstate)\b"
+    r"|改主意|再强调一[遍次下]|再说一[遍次]|重申一下|我(?:都|已经)?说过了?|恢复(?:一下)?(?:之前|原来|那条|那个)"
 )
 _STANDING = re.compile(
     _words(*_STANDING_EN, *_STANDING_ZH)
@@ -257,6 +259,12 @@ _PREFERENCE_EN = re.compile(
     r"(?:answers|replies|responses|explanations|examples))\b"
     r"(?! (?:to know|to ask|to understand|to learn|to see how|to see if|to check|to confirm|"
     r"it|this|that)\b)"
+)
+# "I'd rather stay consistent with my older tests", "I prefer to write tests first": what
+# the user would rather do themselves, not what they want from the assistant.
+_SELF_WISH_EN = re.compile(
+    r"\bi(?:'d| would)? (?:rather|prefer to|like to|love to)\s+(?!you\b|have\b|see\b|get\b|"
+    r"receive\b|read\b|hear\b)[a-z]+"
 )
 _PREFERENCE_ZH = re.compile(
     r"我(?:很|真的|比较|更|非常|特别|实在|一直|向来|挺|有点)*(?:希望|喜欢|偏好|倾向|不喜欢|讨厌|受不了|想要你|要你|"
@@ -315,7 +323,7 @@ _INTERROGATIVE_ZH = re.compile(
 # "说明为什么…", "解释怎么…": an interrogative after these is part of an instruction.
 _INDIRECT_ZH = re.compile(
     r"说明|解释|讲清楚|讲明|写明|注明|标注|告诉我|指出|列出|讲讲|说清楚|写清楚|给出|写出|说出|附上|带上|"
-    r"说下|说一下|讲下|讲一下|提一下|说说|顺便说"
+    r"说下|说一下|讲下|讲一下|提一下|说说|顺便说|(?<![你他她们])说|(?<![你他她们])讲"
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # "不管什么时候", "无论哪种": an interrogative after these means "whatever", not a question.
@@ -346,7 +354,7 @@ _REPORTED_ZH = re.compile(
 _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{2,})[\"”」』]|(?<![a-z])'([^']{2,})'(?![a-z])")
 
 _HYPOTHETICAL = re.compile(
-    r"^(?:what if|suppose|supposing|imagine|hypothetically|let's say)\b"
+    r"^(?:what if|suppose|supposing|imagine|hypothetically|let's say|say)\b"
     r"|\b(?:if|in case|even if)\s+(?:i|we)\s+(?:said|say|told|tell|were to|asked you to|"
     r"want you to|wanted you to|had said)\b"
     r"|(?:如果|假如|假设|要是|万一|倘若|假使|比如说)\s*(?:我|我们)?\s*(?:说|讲|让你|要求你|告诉你|想让你|叫你)"
@@ -599,6 +607,13 @@ _INSTRUCTION_START_ZH = re.compile(
     r"封装|抛|打印|记录|配置|检查|确认|告诉|提醒|注意|说明|给出|写出|展开|简化|精简|控制|限制|拆|"
     r"合并|把|将|记得|每|所有|全部|附上|带上|一并|顺带)"
 )
+# A choice for an artifact, without a verb: "(…from now on,) Logback in examples", "JUnit 5
+# for all tests".
+_ELLIPTICAL_EN = re.compile(
+    r"^[\w@.+#/-]+(?:\s+[\w@.+#/-]+){0,3}?\s+(?:in|for|across)\s+(?:all\s+|every\s+|the\s+|"
+    r"your\s+|my\s+|any\s+)?(?:[\w-]+\s+)?(?:answers?|examples?|snippets?|samples?|code|tests?|"
+    r"comments?|javadocs?|commit messages?|commands?|logs?|sql|queries|scripts?)\b"
+)
 # A request without a verb: "(From here on,) Gradle commands please", "中文回答就行".
 _REQUEST_END = re.compile(r"(?:\bplease|\bpls|就行|就好|即可|就可以了?|就够了)\W*$")
 _DESCRIPTIVE_START = re.compile(
@@ -619,6 +634,8 @@ _IMPERATIVE_VERBS_EN = frozenset(
     extract rename reuse upgrade pin bump indent align capitalize uppercase lowercase escape
     encode mock stub assert measure trace deploy tag squash rebase commit wrap prepend append
     spell cut trim shorten expand elaborate clarify illustrate draw diagram number
+    bring structure organize organise arrange present outline phrase lay restore reinstate
+    resume revert enable disable set turn reply flag highlight warn
     """.split()
 )
 
@@ -789,6 +806,15 @@ _ARTIFACT_NORM_EN = re.compile(
 _CONDITION_PREFIX_ZH = re.compile(r"^[^，,。]{1,24}?(?:的时候|时候)\s*(?=\S)")
 
 
+# The same in Chinese: how it should be ("注释用英文", "回答控制在 200 字以内", "SQL 关键字一律
+# 大写"), not what it does now ("测试现在跑得很快").
+_ARTIFACT_NORM_ZH = re.compile(
+    r"^[^，。,]{0,12}?(?:用|要|都|一律|统一|别|不要|不用|不许|不准|禁止|必须|应该|尽量|控制|保持|写|加|带|附|"
+    r"给|放|改|换|标|列|先|最后|以|按|只|不超过|少于|大写|小写|中文|英文|简短|简洁|详细|短|长|分开|"
+    r"包|封装|返回|遵循|避免|省略|去掉|跳过|里(?:不|别)|中(?:不|别))"
+)
+
+
 def _modal_norm(text: str) -> bool:
     """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
     named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
@@ -804,6 +830,8 @@ def _addressed(clause: str) -> bool:
     "you…", a preference, a negative instruction, or a norm about an artifact of its
     work ("answers should…", "注释要…")."""
     norm = _norm(clause).strip(" ,，:：")
+    if _SELF_WISH_EN.search(norm):
+        return False
     if _PREFERENCE_EN.match(norm) or _PREFERENCE_ZH.match(norm):
         return True
     if _NEGATIVE_LEAD_EN.match(norm) or _NEGATIVE_LEAD_ZH.match(norm) or _YOU_LEAD.match(norm):
@@ -817,15 +845,15 @@ def _addressed(clause: str) -> bool:
     if (
         head is not None
         and len(squash(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
-        and (_CJK.search(rest) or _ARTIFACT_NORM_EN.match(rest))
+        and (_ARTIFACT_NORM_ZH.match(rest) if _CJK.search(rest) else _ARTIFACT_NORM_EN.match(rest))
     ):
         return True  # "answers should be short", not the bare word "code"
     if _PREFERENCE_EN.match(stripped) or _PREFERENCE_ZH.match(stripped):
         return True
     if _NEGATIVE_LEAD_EN.match(stripped) or _NEGATIVE_LEAD_ZH.match(stripped):
         return True
-    if _REQUEST_END.search(stripped):
-        return True  # "Gradle commands please", "中文回答就行"
+    if _REQUEST_END.search(stripped) or _ELLIPTICAL_EN.match(stripped):
+        return True  # "Gradle commands please", "中文回答就行", "Logback in examples"
     if _modal_norm(stripped):
         return True  # "(再强调一遍，)Controller 的返回值都用 AjaxResult 包一层"
     if not _CJK.search(stripped[:1]):
@@ -867,6 +895,29 @@ def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     return _names_project_part(norm, names) and bool(_FACT_VERB.search(norm))
 
 
+# "Seat locks live in Redis with a 10 minute expiry": a thing of the project (a common
+# noun, lower case after the first word) said to live in, come from or run on a named
+# technology (capitalized further in). A proper noun as the subject states general
+# knowledge instead ("Spring Boot 3 requires Java 17").
+_COMMON_SUBJECT_EN = re.compile(r"^[A-Za-z][a-z]+(?:\s+[a-z][a-z-]*){0,3}\s+")
+_PLACE_VERB_EN = re.compile(
+    r"\b(?:live|lives|are kept|is kept|are stored|is stored|come from|comes from|go through|"
+    r"goes through|run on|runs on|sit in|sits in|are in|is in|are cached in|is cached in)\b"
+)
+_PROPER_NOUN = re.compile(r"(?<=\s)(?:[A-Z][a-z]+[A-Z0-9]?\w*|[A-Z]{2,}[a-z]*\w*)\b")
+
+
+def _statement_naming_a_technology(text: str) -> bool:
+    body = _body_of(text)
+    if _CJK.search(body) or not _COMMON_SUBJECT_EN.match(body):
+        return False
+    norm = _norm(body)
+    if _PROBLEM_WORDS.search(norm) or _is_question(norm) or _SELF_SUBJECT.match(norm):
+        return False
+    verb = _PLACE_VERB_EN.search(norm)
+    return verb is not None and bool(_PROPER_NOUN.search(body[verb.end() :]))
+
+
 def _said_of_name(rest: str) -> bool:
     """What follows a module's name states something about it (not "我…", not a request)."""
     rest = _NAME_LINK.sub("", rest, count=1)
@@ -888,13 +939,30 @@ def _continues_fact(folded: str) -> bool:
     "…, and the public key is served from /oauth/jwks"): a statement, not about the user
     or the assistant."""
     text = _strip_filler(folded)
-    if not text or _BARE_SENTIMENT.match(text) or _is_question(text):
+    relative = _RELATIVE_LEAD.match(text) and not text.rstrip().endswith(("?", "？"))
+    if not text or _BARE_SENTIMENT.match(text) or (_is_question(text) and not relative):
         return False
     if any(_SELF_SUBJECT.match(t) or _YOU_SUBJECT.match(t) for t in (text, folded.strip())):
         return False
     if _FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(text):
         return False
     return _has_fact_content(text)
+
+
+def _feedback(text: str) -> bool:
+    """What the user thinks of their own doing or of the assistant's answers, not a fact
+    about the project: "I wasn't complaining…", "numbered steps feel robotic"."""
+    text = _strip_filler(text)
+    if _SELF_SUBJECT.match(text) or _YOU_SUBJECT.match(text):
+        return True
+    return bool(_ARTIFACT_HEAD.match(text) or _FORMAT_WORDS.match(text))
+
+
+# What an answer looks like: feedback about these is about the assistant's answers.
+_FORMAT_WORDS = re.compile(
+    r"^(?:the )?(?:numbered )?(?:steps|bullets?|bullet points|lists?|paragraphs|headings|tables|"
+    r"emojis?|code blocks?)\b|^(?:步骤|编号|列表|段落|标题|表格|表情)"
+)
 
 
 def _norm_of_the_fact(part: str) -> bool:
@@ -912,10 +980,30 @@ def _norm_of_the_fact(part: str) -> bool:
     )
 
 
+def _describes_the_rule(folded: str) -> bool:
+    """A part after a rule that describes what the rule governs ("格式就是 …"), not the
+    user's reason ("英文的我还得再翻一遍")."""
+    text = _strip_filler(folded)
+    if not _ARTIFACT_HEAD.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
+        return False
+    return not (_SELF_SUBJECT.match(text) or _is_question(text))
+
+
+_RELATIVE_LEAD = re.compile(r"^(?:which|who|where|whose|that)\b")
+
+
 def _fact_after_cancel(folded: str) -> bool:
     """A Chinese part after a cancel that names a technology: the new state of things
     ("Seata 那条不用记了，下个版本就把 Seata 去掉")."""
-    return bool(_CJK.search(folded) and _LATIN_TECH.search(folded)) and _continues_fact(folded)
+    named = _CJK.search(folded) and _LATIN_TECH.search(folded)
+    return bool(named or _CHANGE_VERB.search(folded)) and _continues_fact(folded)
+
+
+# A change of the project, not of the moment ("改成实时推送了", not "现在跑得很快").
+_CHANGE_VERB = re.compile(
+    r"\b(?:changed to|moved to|switched to|migrated to|upgraded to|replaced|bumped)\b"
+    r"|改成|改为|换成|换到|升到|升级到|迁到|迁回|迁移到|切到|切换到"
+)
 
 
 _LATIN_TECH = re.compile(r"[a-z][a-z0-9]+")
@@ -969,13 +1057,15 @@ def _whole_part_kind(
     norm = _norm(text)
     if _CANCEL.search(norm):
         return DirectiveKind.CANCEL
+    if _statement_naming_a_technology(text) and not standing:
+        return DirectiveKind.FACT
     rest, lead = _strip_lead(norm)
     if _fact_statement(_strip_filler(rest), known_names) and not (
         standing and _addressed(rest) and not _TEAM_SUBJECT.match(_strip_filler(rest))
     ):
         return DirectiveKind.FACT
     correction = lead is not None and bool(_CORRECTION_LEAD.match(norm)) and bool(rest)
-    if correction and not _addressed(rest) and _has_fact_content(rest):
+    if correction and not _addressed(rest) and _has_fact_content(rest) and not _feedback(rest):
         return DirectiveKind.FACT  # "不对，是 Spring Security"
     if lead is not None and _REMEMBER_LEAD.match(norm) and rest:
         stripped = _strip_filler(rest)
@@ -1142,6 +1232,9 @@ class _Segmenter:
         if before is DirectiveKind.FACT is last[0] and _continues_fact(folded):
             last[2] = end
             self.previous = DirectiveKind.FACT
+        elif before is DirectiveKind.RULE is last[0] and _describes_the_rule(folded):
+            last[2] = end  # "commit message 用英文，格式就是 feat: xxx 这种"
+            self.previous = DirectiveKind.RULE
         elif before is DirectiveKind.CANCEL and _fact_after_cancel(folded):
             start = self.spans[[b for _, b in self.spans].index(end)][0]
             self.segments.append([DirectiveKind.FACT, start, end])
@@ -1278,6 +1371,8 @@ def _facts_before_question(
 ) -> tuple[Directive, ...]:
     """Leading parts of a question that state a fact ("我们用的是 MyBatis-Plus，分页怎么配？")."""
     parts = _parts(sentence)
+    if _HYPOTHETICAL.search(_norm(sentence)):
+        return ()  # "Suppose we moved X to Pulsar, would…?" states nothing
     return tuple(
         Directive(DirectiveKind.FACT, sentence, part, language)
         for part in parts[:-1]
@@ -1324,20 +1419,42 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     for sentence in split_sentences(user_prose(text)):
         directives = _read(sentence.strip(), names)[1]
         for directive in directives:
-            if directive.kind is DirectiveKind.RULE and previous and _anaphoric(directive.clause):
+            rule = directive.kind is DirectiveKind.RULE and previous is not None
+            if rule and previous and _anaphoric(directive.clause):
                 resolved = _resolve_anaphor(directive, *previous)
                 if resolved is not None:
                     found.append(resolved)
+                continue
+            before = _rule_of(previous[1]) if rule and previous else None
+            if before is not None and _ALTERNATIVE.search(_norm(directive.clause)):
+                # "I dislike catch blocks that swallow exceptions. … log and rethrow
+                # instead.": the alternative to the rule before is the same rule.
+                found[found.index(before)] = _joined(before, directive)
                 continue
             found.append(directive)
         previous = (sentence.strip(), directives)
     return found
 
 
+# A rule that gives the alternative to the one before it: "… log and rethrow instead",
+# "…，改为用 Logback".
+_ALTERNATIVE = re.compile(r"\binstead\W*$|^(?:改为|改成|换成|而是)")
+
+
+def _rule_of(directives: Sequence[Directive]) -> Directive | None:
+    return next((d for d in reversed(directives) if d.kind is DirectiveKind.RULE), None)
+
+
+def _joined(first: Directive, second: Directive) -> Directive:
+    separator = "；" if first.language is Language.ZH else "; "
+    clause = first.clause + separator + second.clause
+    return Directive(first.kind, first.sentence, clause, first.language)
+
+
 # A rule whose object is a pronoun for what the sentence before said: "I really don't
 # like Optional as a parameter. Don't do that in code you write for me."; "Lombok 我们
 # 早就不用了。以后别再推荐它了。"
-_ANAPHOR_EN = re.compile(r"\b(?:that|it|this|them|those|these)\b")
+_ANAPHOR_EN = re.compile(r"\b(?:that|it|this|them|those|these)\b", re.I)
 _ANAPHOR_ZH = re.compile(r"它们?|这样|那样|这么|那么|这个|那个|这些|那些")
 _ANAPHOR_SCAFFOLD = re.compile(
     r"\b(?:in|for|to|me|us|my|our|you|your|any|the|code|snippets?|examples?|answers?|"
@@ -1363,20 +1480,48 @@ def _resolve_anaphor(
     directive: Directive, before: str, directives: Sequence[Directive]
 ) -> Directive | None:
     """The rule with what its pronoun stands for: nothing new when the sentence before
-    already states the rule; otherwise the rule, then the sentence its pronoun points to
-    ("Don't suggest it anymore; Lombok is not allowed here")."""
+    already states the rule; its name in place of the pronoun when the sentence before
+    names one thing ("We ripped Lombok out. Don't suggest it anymore" → "Don't suggest
+    Lombok anymore"); otherwise the rule, then that sentence."""
     if any(d.kind is DirectiveKind.RULE for d in directives):
         return None
+    referent = _referent(before)
+    if referent is not None:
+        pronoun = _ANAPHOR_EN.search(directive.clause) or _ANAPHOR_ZH.search(directive.clause)
+        if pronoun is not None:
+            a, b = pronoun.span()
+            name = f" {referent} " if directive.language is Language.ZH else referent
+            clause = " ".join(f"{directive.clause[:a]}{name}{directive.clause[b:]}".split())
+            return Directive(directive.kind, directive.sentence, clause, directive.language)
     separator = "；" if directive.language is Language.ZH else "; "
     clause = directive.clause + separator + _body_of(before)
     return Directive(directive.kind, directive.sentence, clause, directive.language)
 
 
+_NAME_IN_TEXT = re.compile(r"(?<![\w@.-])@?[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*")
+
+
+def _referent(sentence: str) -> str | None:
+    """The one name a sentence is about ("Lombok"), if it names exactly one thing that is
+    no common word."""
+    names = []
+    for found in _NAME_IN_TEXT.finditer(sentence):
+        word = found.group(0)
+        common = word.lower() in _SHAPE_STOPWORDS_EN or word.lower() in STOPWORDS_EN
+        if common or word.isupper():
+            continue  # "We", "Why"; "JDK", "CI" (an acronym is a setting, not the thing)
+        if word not in names:
+            names.append(word)
+    return names[0] if len(names) == 1 else None
+
+
 def might_hold_directive(text: str) -> bool:
     """A cheap check for the summarization trigger: the text has a standing phrase, a
-    preference, a negative instruction, a cancel, a correction or a "remember"."""
+    preference, a negative instruction, a cancel, a correction or a "remember" — or
+    one of its first sentences states a project fact, so that the note exists before
+    a later turn corrects or cancels it."""
     norm = _norm(text)
-    return has_long_term_signal(text) or bool(
+    if has_long_term_signal(text) or bool(
         _STANDING.search(norm)
         or _PREFERENCE_EN.search(norm)
         or _PREFERENCE_ZH.search(norm)
@@ -1385,6 +1530,12 @@ def might_hold_directive(text: str) -> bool:
         or _REMEMBER_LEAD.match(norm)
         or _NEGATIVE_LEAD_EN.match(norm)
         or _NEGATIVE_LEAD_ZH.match(norm)
+    ):
+        return True
+    sentences = split_sentences(user_prose(text[: limits.DIRECTIVE_TRIGGER_CHARS]))
+    return any(
+        _read(s.strip(), frozenset())[0].kind is DirectiveKind.FACT
+        for s in sentences[: limits.DIRECTIVE_TRIGGER_SENTENCES]
     )
 
 
@@ -1599,6 +1750,8 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "money": ("money", "amount", "amounts", "金额", "钱"),
     "date_time": ("date", "dates", "time", "java.time", "日期", "时间"),
     "keyword": ("keyword", "keywords", "关键字"),
+    "next_steps": ("next steps", "next step", "next-steps", "what to check next", "what to do next",
+                   "checklist", "check list", "下一步", "后续步骤", "检查清单"),
     # settings a fact can change ("TTL 已经改成 10 分钟", "the timeout is now 60s")
     "timeout": ("timeout", "timeouts", "超时", "超时时间"),
     "expiry": ("ttl", "expiry", "expiration", "expire", "expires", "过期", "过期时间", "有效期"),

@@ -108,6 +108,7 @@ STOPWORDS_EN: frozenset[str] = frozenset(
     to of in on at by for with from into onto about as than then so if or and but not no
     can could should would will shall may might must
     there here some any all each every both either neither more most other such only own same
+    new old
     just also very too again further once please thanks thank ok okay hi hello
     use used using user users question questions answer answers ask asked asks asking
     tell explain explains explained show shows know want need like get got give

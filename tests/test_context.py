@@ -873,6 +873,13 @@ def test_sibling_modules_are_told_apart() -> None:
     # A note about another module only answers if both name the same code.
     assert note_keys(build_context(doc, CHAT, "pay-api 的回调接口怎么调用 PayApi？")) == ["n"]
     assert note_keys(build_context(doc, CHAT, "pay-api 的回调幂等怎么做？")) == []
+    # …or a specific word: validity windows are stored by one module, checked by another.
+    doc = _notes_memory(
+        ["promo-rules", "promo-wallet"],
+        [("v", "validity", "promo-rules stores validity windows as UTC instants.")],
+    )
+    question = "How should promo-wallet check that a voucher is inside its validity window?"
+    assert note_keys(build_context(doc, CHAT, question)) == ["v"]
 
 
 def test_with_two_modules_their_names_are_no_noise() -> None:

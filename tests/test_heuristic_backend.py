@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from autopatch_memory import limits
@@ -434,6 +434,41 @@ def test_a_fact_that_changes_a_note_rewrites_it(
 
 
 @pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        (
+            "order-sync consumes the orders topic, which has 6 partitions.",
+            "Forget what I said about 6 partitions, we raised it to 16 last week.",
+            ["orders topic", "16"],
+            ["6 partitions"],
+        ),
+        (
+            "cms-article 的正文存在 Elasticsearch，元数据在 PostgreSQL。",
+            "Elasticsearch 那条你忘了吧，正文已经搬回 PostgreSQL 了。",
+            ["元数据在 PostgreSQL", "搬回"],
+            ["存在 Elasticsearch"],
+        ),
+    ],
+)
+def test_a_cancel_with_the_new_state_rewrites_the_note(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["order-sync", "cms-article"]))
+    note = _item(doc, NOTES, old[:20], old, 1)
+    turn = add_turn(doc, 1, "general_chat", said)
+    new_doc, report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.UPDATE_EXISTING, note.id)
+    ]
+    assert report.rejected == []
+    [only] = active(new_doc, NOTES)
+    for text in kept:
+        assert text in only.summary, only.summary
+    for text in gone:
+        assert text not in only.summary, only.summary
+
+
+@pytest.mark.parametrize(
     ("old", "said"),
     [
         ("im-router keeps the mapping with a 5-minute TTL.", "im-gateway 的超时已经改成 60 秒了。"),
@@ -639,6 +674,8 @@ _TEXT = st.lists(
     texts=st.lists(_TEXT, min_size=1, max_size=limits.SUMMARY_BATCH_TURNS),
     intents=st.lists(st.sampled_from(["general_chat", "code_explain"]), min_size=4, max_size=4),
 )
+# A rule restated in one turn and cancelled in the next, in one batch.
+@example(texts=["以后回答", "中文不用再"], intents=["general_chat"] * 4)
 def test_any_input_gives_a_delta_the_applier_accepts_whole(
     texts: list[str], intents: list[str]
 ) -> None:

@@ -11,20 +11,22 @@ new fact replaces is not.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryItem
 from autopatch_memory.directives import (
     Directive,
     DirectiveKind,
+    cancel_content,
     fact_label,
     fact_text,
+    rule_shape,
     states_change_of,
 )
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
 from autopatch_memory.prose import END_PUNCTUATION
-from autopatch_memory.text import Language, normalize, tokenize
+from autopatch_memory.text import Language, anchor_tokens, normalize
 
 from .summaries import safe
 from .turns import TurnView, end_with
@@ -32,7 +34,8 @@ from .turns import TurnView, end_with
 _NOTE = LongTermType.PROJECT_NOTE
 # The alternative a correction rejects: "…，不是 Shiro", "…, not Shiro", "it's not Y, …".
 _REJECTED_RE = re.compile(
-    r"(?:^|[,，]\s*|\s)(?:而?不是|而非|not|(?:it'?s|it is|that'?s) not)\s*([^,，。.;；]+)", re.I
+    r"(?:(?:^|[,，]\s*|\s)(?:not|(?:it'?s|it is|that'?s) not)\s*|而?不是|而非)\s*([^,，。.;；]+)",
+    re.I,
 )
 # Where a note's text divides into statements.
 _PARTS_RE = re.compile(r"\s*(?:[,，;；。]|\.(?:\s|$)|\s+and\s+)\s*", re.I)
@@ -73,30 +76,47 @@ def _replaced_part(part: str, new: str, wrong: str | None) -> bool:
     value, or the new fact says most of what it says."""
     if wrong is not None and _names(part, wrong):
         return True
-    old_terms = set(tokenize(part))
+    # Whole words only: "PostgreSQL" shares its parts "sql" and "postgre" with itself.
+    old_terms = set(anchor_tokens(part))
     if not old_terms:
         return True
-    shared = old_terms & set(tokenize(new))
+    shared = old_terms & anchor_tokens(new)
     return len(shared) >= limits.HEURISTIC_REPLACED_SHARE * len(old_terms)
 
 
-def _rewrite(note: SummaryItem, new: str, language: Language) -> str:
-    """The note's text after the fact: its other statements, then the new one in the
-    user's words ("不是 Shiro" included: it says what no longer holds)."""
+def _rewrite(
+    note: SummaryItem, new: str, language: Language, cancelled: frozenset[str] = frozenset()
+) -> str:
+    """The note's text after the fact: its other statements (not those about what the
+    user cancelled, ``cancelled`` content words), then the new one in the user's words
+    ("不是 Shiro" included: it says what no longer holds)."""
     wrong = _rejected(new)
     old = [p for p in _PARTS_RE.split(note.summary.rstrip(END_PUNCTUATION)) if p.strip()]
-    kept = [p for p in old if not _replaced_part(p, new, wrong)]
+    kept = [
+        p for p in old if not _replaced_part(p, new, wrong) and not cancelled & rule_shape(p).terms
+    ]
     separator = "; " if language is Language.EN else "；"
     return separator.join([*kept, new.rstrip(END_PUNCTUATION)])
 
 
 def _note_op(
-    directive: Directive, notes: Sequence[SummaryItem], view: TurnView
+    directive: Directive,
+    notes: Sequence[SummaryItem],
+    view: TurnView,
+    cancelled: Mapping[str, SummaryItem],
 ) -> LongTermOp | None:
     text = fact_text(directive.clause)
-    target = _target(directive.clause, notes)
+    target = cancelled.get(directive.sentence) or _target(directive.clause, notes)
     if target is not None:
-        text = _rewrite(target, text, directive.language)
+        about: frozenset[str] = frozenset()
+        if directive.sentence in cancelled:
+            cancels = [
+                c for c in view.of_kind(DirectiveKind.CANCEL) if c.sentence == directive.sentence
+            ]
+            about = frozenset(
+                t for c in cancels for t in rule_shape(cancel_content(c.clause)).terms
+            )
+        text = _rewrite(target, text, directive.language, about)
     label = safe(fact_label(text), limits.MAX_LABEL_CHARS)
     summary = safe(end_with(text, directive.language), limits.MAX_SUMMARY_CHARS)
     if not label or not summary:
@@ -113,13 +133,22 @@ def _note_op(
     )
 
 
-def note_ops(views: Sequence[TurnView], items: Sequence[SummaryItem]) -> list[LongTermOp]:
-    """A create (or, for a correction, an update) per fact the user stated."""
+def note_ops(
+    views: Sequence[TurnView],
+    items: Sequence[SummaryItem],
+    cancelled: Mapping[str, SummaryItem] | None = None,
+) -> list[LongTermOp]:
+    """A create (or, for a correction or a change, an update) per fact the user stated.
+
+    ``cancelled``: notes that a cancel in a sentence is about, by sentence; a fact in
+    that sentence rewrites the note ("Ignore what I said about 12 partitions, we bumped
+    the topic to 24"): what the note said about the cancelled thing goes, the rest stays.
+    """
     notes = [i for i in items if i.type == _NOTE.value]
     ops: list[LongTermOp] = []
     for view in views:
         for directive in view.of_kind(DirectiveKind.FACT):
-            op = _note_op(directive, notes, view)
+            op = _note_op(directive, notes, view, cancelled or {})
             if op is not None:
                 ops.append(op)
     return ops
