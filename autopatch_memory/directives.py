@@ -462,6 +462,11 @@ _CANCEL = re.compile(
     r"不用管了|可以去掉|删了吧)"
     r"|(?:取消|撤销|撤回|收回|作废|删掉|去掉)[^。？?]{0,30}(?:的要求|的规则|的设定|的约定|的偏好|那条|这条|的限制)"
 )
+# "把那个没用的方法删了": what goes is a thing of the code, not something said before.
+_CODE_REFERENT_ZH = re.compile(
+    r"(?:这|那)(?:个|些|几个)[^，,。]{0,8}?(?:模块|类|方法|函数|文件|缓存|表|字段|接口|依赖|分支|"
+    r"注解|索引)"
+)
 # A cancel that only points at something said earlier (no instruction of its own).
 _META_CANCEL = re.compile(
     r"\bwhat i (?:said|told you)\b|\b(?:rule|preference|request|instruction|note)s?\b|"
@@ -1055,7 +1060,7 @@ def _whole_part_kind(
     text: str, standing: bool, previous: DirectiveKind | None, known_names: Collection[str]
 ) -> DirectiveKind | None:
     norm = _norm(text)
-    if _CANCEL.search(norm):
+    if _CANCEL.search(norm) and not _CODE_REFERENT_ZH.search(norm):
         return DirectiveKind.CANCEL
     if _statement_naming_a_technology(text) and not standing:
         return DirectiveKind.FACT
@@ -1215,6 +1220,7 @@ class _Segmenter:
             last is not None
             and rules
             and _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
+            and not _task(self.body[last[1] : last[2]], self.known_names)
         ):
             last[2] = end
             return
@@ -1313,6 +1319,88 @@ def _one_off(clause: str) -> bool:
     return bool(_ONE_OFF_EN.search(norm) or _ONE_OFF_ZH.search(norm))
 
 
+# --- a task on a specific thing is no rule -------------------------------------------
+# "Remove the unused imports in the api module", "把 mall-demo 模块删掉", "给这个缓存加个
+# 过期时间": an edit of one thing of the code is work to do now. Without a standing
+# marker of its own (a time, a universal scope, a preference: "from now on", "always",
+# "by default", "以后", "每次", "I prefer"…) it is no rule, even in a sentence that has
+# one, and even after an obligation ("make sure to", "记得", "不要": those also ask for
+# one-off work). What generic objects ("remove unused imports") and answers are told
+# stays as the rest of the grammar reads it.
+_EDIT_VERB_EN = (
+    r"(?:remove|delete|drop|add|rename|move|split|merge|fix|change|update|refactor|rewrite|"
+    r"extract|revert|roll back|bump|upgrade|downgrade|replace|clean up|get rid of|touch|modify|"
+    r"edit|comment out|uncomment|insert|convert|inline|set|raise|lower|increase|decrease|"
+    r"put|wrap|make)"
+)
+_TASK_EN = re.compile(
+    r"^(?:(?:please|pls|also|then|and|now|just|ok|okay|so|but|first|next)\b\W*)*"
+    r"(?:(?:don'?t|do not|make sure(?: to| you)?|be sure to|remember to|don'?t forget to|"
+    r"go ahead and|can you|could you)\s+)?"
+    rf"{_EDIT_VERB_EN}\b"
+)
+# What an edit works on: a part of the code, not of an answer.
+_CODE_UNIT_EN = (
+    r"(?:modules?|class(?:es)?|methods?|functions?|files?|caches?|patch(?:es)?|prs?|diffs?|"
+    r"branch(?:es)?|commits?|tables?|columns?|fields?|endpoints?|controllers?|services?|beans?|"
+    r"dependenc(?:y|ies)|imports?|ttls?|index(?:es)?|changes?|logging|configs?|properties|"
+    r"property|jobs?|queues?|topics?|scripts?|poms?|mappers?|entit(?:y|ies)|dtos?|keys?|"
+    r"timeouts?|annotations?|constructors?|variables?|packages?|folders?|directory)"
+)
+_SPECIFIC_EN = re.compile(
+    r"\b(?:this|that|these|those)\b(?!\s+(?:project|repo|repository|codebase|team|chat|"
+    r"conversation|session|way|one)\b)|\b(?:here|there|it)\b"
+    rf"|\b(?:the|a|an|its|our)\s+(?:[\w.-]+\s+){{0,3}}?{_CODE_UNIT_EN}\b"
+)
+_EDIT_VERB_ZH = (
+    r"(?:删|去掉|移除|加|添加|增加|改|修改|拆|合并|重命名|挪|移到|修|还原|回滚|注释掉|动|换成|"
+    r"升级|降级|调大|调小|调成|补上|补个)"
+)
+# A Chinese request: 把/给/帮我… or a verb first, or a topic and its verb ending in 吧/掉.
+_TASK_ZH = re.compile(
+    r"^(?:请|麻烦|帮我|帮忙|你|先|再|然后|顺便|另外|也|记得|别忘了|务必|一定要|不要|别|不用)*"
+    rf"(?:(?:把|将|给|帮)[^，,。；;]*?{_EDIT_VERB_ZH}|{_EDIT_VERB_ZH})"
+    rf"|^[^，,。；;我你他她]{{1,24}}?{_EDIT_VERB_ZH}[^，,。；;]{{0,4}}?(?:掉|吧|一下)"
+)
+_SPECIFIC_ZH = re.compile(
+    r"(?:这|那)(?:个|段|些|块|里|几|边|行|条|张|类|份)|该(?=[\u4e00-\u9fff])|上面的?|刚才的?"
+    r"|(?:模块|类|方法|函数|文件|缓存|补丁|分支|提交|表|字段|接口|配置|依赖|日志|索引|注解|"
+    r"过期时间|超时时间)"
+)
+_CODE_NAME_IN_TEXT = re.compile(
+    r"(?<![\w.-])(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[a-z]+_[a-z_]+|\w+\.(?:java|xml|yml|yaml|"
+    r"properties|sql|gradle|kts))(?![\w-])"
+)
+# Markers that make even such a task standing ("from now on, remove unused imports").
+_TASK_STANDING = _any(
+    _STRONG_STANDING,
+    _rx(
+        "always", "never", "whenever", "anymore", "any more", "no longer", "ever again",
+        "总是", "始终", "永远", "不再", "再也", "统一", "一概", "所有", "凡是",
+    ),
+    _REVISION,
+)  # fmt: skip
+
+
+def _task(clause: str, known_names: Collection[str]) -> bool:
+    """The clause asks for an edit of one specific thing of the code, with no standing
+    marker or preference of its own (see the block above)."""
+    norm = _norm(clause)
+    if _TASK_STANDING.search(norm) or _PREFERENCE_EN.search(norm) or _PREFERENCE_ZH.search(norm):
+        return False
+    text = _strip_filler(norm)
+    if _CJK.search(text):
+        if not _TASK_ZH.search(text):
+            return False
+        specific = _SPECIFIC_ZH.search(text)
+    else:
+        if not _TASK_EN.match(text):
+            return False
+        specific = _SPECIFIC_EN.search(text)
+    named = any(name in text for name in known_names) or _CODE_NAME_IN_TEXT.search(clause)
+    return bool(specific or named)
+
+
 @lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
 def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Directive, ...]]:
     norm = _norm(sentence)
@@ -1342,15 +1430,17 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
     segments = [
         (kind, text)
         for kind, text in _segments(sentence, known_names)
-        if kind is not DirectiveKind.RULE
+        if kind is DirectiveKind.CANCEL
+        or (kind is DirectiveKind.FACT and not _task(text, known_names))
         or (
             not _one_off(text)
             and _has_content(text)
             and not (once and not _STANDING.search(_norm(text)))
+            and not _task(text, known_names)
         )
     ]
     if not segments:
-        all_one_off = any(_one_off(p) for p in _parts(sentence))
+        all_one_off = any(_one_off(p) or _task(p, known_names) for p in _parts(sentence))
         why = NotADirective.ONE_OFF if all_one_off else NotADirective.NO_MARKER
         return Reading(sentence, why_not=why), ()
     if sentence.rstrip().endswith((":", "：")):
@@ -1371,8 +1461,11 @@ def _facts_before_question(
 ) -> tuple[Directive, ...]:
     """Leading parts of a question that state a fact ("我们用的是 MyBatis-Plus，分页怎么配？")."""
     parts = _parts(sentence)
-    if _HYPOTHETICAL.search(_norm(sentence)):
+    norm = _norm(sentence)
+    if _HYPOTHETICAL.search(norm):
         return ()  # "Suppose we moved X to Pulsar, would…?" states nothing
+    if _REDACTION_MARK in norm or _CREDENTIAL_STORE.search(norm):
+        return ()  # a credential never becomes a note, not even redacted
     return tuple(
         Directive(DirectiveKind.FACT, sentence, part, language)
         for part in parts[:-1]

@@ -278,6 +278,9 @@ What to remember
    - a hypothetical ("if I said from now on…");
    - a request for this answer only ("just this once…", "这次用英文", "please don't
      explain this one");
+   - a task on one thing of the code, with no standing word of its own ("remove the
+     unused imports in the api module", "make sure to add a TTL to this cache", "把
+     mall-demo 模块删掉"), even in a sentence that also states a rule;
    - the user describing their own habits ("I always forget the flag");
    - anything you infer about the user, and anything the assistant said.
    The label names the rule's subject and keeps its negation ("no Lombok suggestions",
@@ -350,6 +353,9 @@ Memory Delta：一个描述拟议变更的小型 JSON 对象。程序会逐条�
    - 别人的话（「我同事说以后都要用 tab」、引号里的规则）；
    - 假设（「如果我说以后……」）；
    - 只针对这一次的要求（「这次用英文」「就这一次」「这个不用解释」）；
+   - 对代码里某个具体东西的一次性改动，本身没有「以后」「每次」「默认」之类的词（「把 mall-demo
+     模块删掉」「给这个缓存加个过期时间」「remove the unused imports in the api module」），
+     即使同一句里还有一条规则；
    - 用户描述自己的习惯（「我每次都忘记加参数」）；
    - 你对用户的推测，以及助手说过的任何话。
    标签要说明规则的对象并保留否定（「回答不要铺垫」「不推荐 Lombok」）；摘要写出规则本身。

@@ -963,3 +963,87 @@ def test_an_emoji_ends_a_sentence() -> None:
 )
 def test_a_fact_changes_the_note_that_held_the_old_value(new: str, old: str, changes: bool) -> None:
     assert states_change_of(new, old) is changes
+
+
+# --- a task on a specific thing is no rule -------------------------------------------------
+#
+# An imperative that edits one thing of the code is work for now; only a standing marker
+# or a preference of its own makes it a rule ("from now on", "always", "by default",
+# "以后", "每次", "默认", "别再", "I prefer", "我希望"…). An obligation ("make sure to",
+# "记得", "不要") does not: it also asks for one-off work.
+TASK_NAMES = ("mall-demo", "mall-order", "api", "order-service")
+TASKS: list[tuple[str, DirectiveKind | NotADirective]] = [
+    # one-off tasks
+    ("Remove the unused imports in the api module.", ONCE),
+    ("Delete the mall-demo module.", ONCE),
+    ("Drop the logging changes from the patch.", ONCE),
+    ("Make sure to add a TTL to this cache.", ONCE),
+    ("Don't touch the logging changes in the patch.", ONCE),
+    ("Please rename OrderDto to OrderView.", ONCE),
+    ("Also bump the timeout in the feign config to 5 seconds.", ONCE),
+    ("Don't change the public API of order-service.", ONCE),
+    ("把 mall-demo 模块删掉。", ONCE),
+    ("给这个缓存加个过期时间。", ONCE),
+    ("记得把 OrderMapper 里那个没用的方法删了。", ONCE),
+    ("不要动 mall-order 模块的 pom。", ONCE),
+    ("顺便把日志级别调成 debug 吧。", ONCE),
+    ("别忘了给 user 表加个索引。", ONCE),
+    ("mall-demo 模块删掉吧，没人用了。", ONCE),
+    # the same edits with a standing marker or a preference are rules
+    ("From now on, remove unused imports in any code you give me.", RULE),
+    ("Always add a TTL when you write a cache.", RULE),
+    ("Never touch the generated mappers.", RULE),
+    ("Don't add Lombok to any class you write for me.", RULE),
+    ("By default, add a TTL to every Redis key you suggest.", RULE),
+    ("以后给缓存都加个过期时间。", RULE),
+    ("每次改完代码都把没用的 import 删掉。", RULE),
+    ("默认给新表加上 create_time 字段。", RULE),
+    ("我希望你以后改代码时别动 pom 文件。", RULE),
+    ("别再把 mall-demo 模块加回来了。", RULE),
+    # what the team did is a fact; a prohibition that edits nothing stays a rule
+    ("我们把 mall-demo 模块删掉了。", FACT),
+    ("We deleted the mall-demo module last month.", FACT),
+    ("Don't use this library.", RULE),
+    # a cancel of something said before is still a cancel
+    ("夜间同步那条删掉吧。", CANCEL),
+    ("把刚才那条规则删掉。", CANCEL),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), TASKS, ids=[s for s, _ in TASKS])
+def test_a_task_on_a_specific_thing_is_no_rule(
+    sentence: str, expected: DirectiveKind | NotADirective
+) -> None:
+    reading = read_sentence(sentence, known_names=TASK_NAMES)
+    got = reading.kind if reading.kind is not None else reading.why_not
+    assert got == expected
+
+
+def test_a_task_beside_a_rule_does_not_share_its_standing_marker() -> None:
+    assert clauses_of("以后回答用中文，把 mall-demo 模块删掉。", TASK_NAMES) == [
+        (RULE, "以后回答用中文")
+    ]
+    assert clauses_of(
+        "From now on answer in Chinese, and remove the unused imports in the api module.",
+        TASK_NAMES,
+    ) == [(RULE, "From now on answer in Chinese")]
+    assert clauses_of(
+        "Remove the unused imports in the api module, and always keep imports sorted.",
+        TASK_NAMES,
+    ) == [(RULE, "and always keep imports sorted")]
+    assert clauses_of("记得给这个缓存加个过期时间。") == []
+
+
+def test_a_credential_in_a_question_states_no_fact() -> None:
+    # Redacted or not, a credential never becomes a note.
+    assert (
+        clauses_of(
+            "Our Redis is at redis://[REDACTED:url_credentials]10.2.3.4:6379, can you write "
+            "the Lettuce config for it?",
+            ("seckill-service",),
+        )
+        == []
+    )
+    assert clauses_of("Our Redis is at 10.2.3.4:6379, can you write the Lettuce config?") == [
+        (FACT, "Our Redis is at 10.2.3.4:6379")
+    ]
