@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conversations_adversarial import ADVERSARIAL
 from conversations_blind_a import BLIND_A
+from conversations_blind_c import BLIND_C
 from conversations_dev import DEV
 from conversations_heldout import HELDOUT
 from conversations_heldout_b import HELDOUT_B
@@ -26,6 +27,7 @@ def scores() -> dict[str, Score]:
         "held-out": HELDOUT,
         "held-out B": HELDOUT_B,
         "blind A": BLIND_A,
+        "blind C": BLIND_C,
         "adversarial": ADVERSARIAL,
     }
     backends = {
