@@ -640,7 +640,8 @@ _IMPERATIVE_VERBS_EN = frozenset(
     encode mock stub assert measure trace deploy tag squash rebase commit wrap prepend append
     spell cut trim shorten expand elaborate clarify illustrate draw diagram number
     bring structure organize organise arrange present outline phrase lay restore reinstate
-    resume revert enable disable set turn reply flag highlight warn
+    resume revert enable disable set turn reply flag highlight warn delete fix update clean
+    edit modify insert inline uncomment touch merge raise lower increase decrease
     """.split()
 )
 
@@ -1221,6 +1222,7 @@ class _Segmenter:
             and rules
             and _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
             and not _task(self.body[last[1] : last[2]], self.known_names)
+            and not _task(self.body[begin:end], self.known_names)
         ):
             last[2] = end
             return
@@ -1345,7 +1347,8 @@ _CODE_UNIT_EN = (
     r"branch(?:es)?|commits?|tables?|columns?|fields?|endpoints?|controllers?|services?|beans?|"
     r"dependenc(?:y|ies)|imports?|ttls?|index(?:es)?|changes?|logging|configs?|properties|"
     r"property|jobs?|queues?|topics?|scripts?|poms?|mappers?|entit(?:y|ies)|dtos?|keys?|"
-    r"timeouts?|annotations?|constructors?|variables?|packages?|folders?|directory)"
+    r"timeouts?|annotations?|constructors?|variables?|packages?|folders?|directory|readme|"
+    r"changelog|typos?|bugs?)"
 )
 _SPECIFIC_EN = re.compile(
     r"\b(?:this|that|these|those)\b(?!\s+(?:project|repo|repository|codebase|team|chat|"
@@ -1371,13 +1374,20 @@ _CODE_NAME_IN_TEXT = re.compile(
     r"(?<![\w.-])(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[a-z]+_[a-z_]+|\w+\.(?:java|xml|yml|yaml|"
     r"properties|sql|gradle|kts))(?![\w-])"
 )
-# Markers that make even such a task standing ("from now on, remove unused imports").
+# Markers that make even such a task standing ("from now on, remove unused imports"):
+# a time, a universal scope, a default, a revision — not "remember to" or "记住",
+# which also ask for work on one thing ("remember to add the migration for this table").
 _TASK_STANDING = _any(
-    _STRONG_STANDING,
     _rx(
-        "always", "never", "whenever", "anymore", "any more", "no longer", "ever again",
-        "总是", "始终", "永远", "不再", "再也", "统一", "一概", "所有", "凡是",
+        "from now on", "from here on", "going forward", "moving forward", "henceforth",
+        "in future", "in the future", "future answers", "every time", "each time",
+        "by default", "as a rule", "always", "never", "whenever", "anymore", "any more",
+        "no longer", "ever again", "以后", "今后", "往后", "此后", "从现在起", "从现在开始",
+        "从今往后", "从今以后", "每次", "每回", "默认", "一律", "别再", "不要再", "总是", "始终",
+        "永远", "不再", "再也", "统一", "一概", "所有", "凡是",
     ),
+    _UNIVERSAL_SCOPE,
+    _STANDING_VERB,
     _REVISION,
 )  # fmt: skip
 

@@ -989,6 +989,9 @@ TASKS: list[tuple[str, DirectiveKind | NotADirective]] = [
     ("顺便把日志级别调成 debug 吧。", ONCE),
     ("别忘了给 user 表加个索引。", ONCE),
     ("mall-demo 模块删掉吧，没人用了。", ONCE),
+    ("Remember to add the migration script for this table.", ONCE),
+    ("Just delete OrderServiceImpl.", ONCE),
+    ("帮我把 application.yml 里的超时时间改成 5 秒。", ONCE),
     # the same edits with a standing marker or a preference are rules
     ("From now on, remove unused imports in any code you give me.", RULE),
     ("Always add a TTL when you write a cache.", RULE),
@@ -1000,6 +1003,8 @@ TASKS: list[tuple[str, DirectiveKind | NotADirective]] = [
     ("默认给新表加上 create_time 字段。", RULE),
     ("我希望你以后改代码时别动 pom 文件。", RULE),
     ("别再把 mall-demo 模块加回来了。", RULE),
+    ("Going forward, delete unused imports.", RULE),
+    ("Remember to add a migration script whenever you change an entity.", RULE),
     # what the team did is a fact; a prohibition that edits nothing stays a rule
     ("我们把 mall-demo 模块删掉了。", FACT),
     ("We deleted the mall-demo module last month.", FACT),
@@ -1031,6 +1036,12 @@ def test_a_task_beside_a_rule_does_not_share_its_standing_marker() -> None:
         "Remove the unused imports in the api module, and always keep imports sorted.",
         TASK_NAMES,
     ) == [(RULE, "and always keep imports sorted")]
+    assert clauses_of("我希望回答短一点，另外把那个 mall-order 的 bug 修一下。", TASK_NAMES) == [
+        (RULE, "我希望回答短一点")
+    ]
+    assert clauses_of("Always answer in Chinese, and fix the typo in the README.") == [
+        (RULE, "Always answer in Chinese")
+    ]
     assert clauses_of("记得给这个缓存加个过期时间。") == []
 
 
