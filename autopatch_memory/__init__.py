@@ -21,9 +21,28 @@ from autopatch_memory.backends.base import (
     SummaryTurn,
 )
 from autopatch_memory.backends.chat import ChatModel, ChatSummaryBackend
-from autopatch_memory.backends.llm import StructuredOutput
-from autopatch_memory.config import BackendChoice, MemorySettings
-from autopatch_memory.context import ContextItem, ContextSection, ContextSize, MemoryContext
+from autopatch_memory.backends.llm import AnswerBackend, BackendCheck, StructuredOutput
+from autopatch_memory.config import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    ENV_TIMEOUT,
+    BackendChoice,
+    MemorySettings,
+    make_answerer,
+)
+from autopatch_memory.context import (
+    ContextItem,
+    ContextSection,
+    ContextSize,
+    MemoryContext,
+    empty_context,
+    estimate_tokens,
+    history_replay_size,
+)
+from autopatch_memory.delta import extract_json_object
+from autopatch_memory.diagnostics import Check, CheckName, CheckStatus, Diagnosis, diagnose
+from autopatch_memory.directives import Directive, DirectiveKind, directives_in
 from autopatch_memory.errors import (
     AutopatchMemoryError,
     BackendAuthError,
@@ -33,6 +52,7 @@ from autopatch_memory.errors import (
     BackendUnavailableError,
     BuildFileError,
     CatalogError,
+    ChangeRejectedError,
     ConfigError,
     DeltaError,
     DeltaParseError,
@@ -45,10 +65,18 @@ from autopatch_memory.errors import (
     UnknownIntentError,
 )
 from autopatch_memory.events import EventCallback, EventKind, MemoryEvent
-from autopatch_memory.intents import IntentType
+from autopatch_memory.exchange import ExportFormat, ImportReport, export_markdown
+from autopatch_memory.governance import (
+    ChangeAction,
+    ChangeOutcome,
+    MemoryChange,
+    label_is_redundant,
+)
+from autopatch_memory.intents import IntentType, MemoryAccess, memory_access, parse_intent
 from autopatch_memory.journal import JournalEntry, Outcome
-from autopatch_memory.memory import Failure, ProjectMemory
+from autopatch_memory.memory import BackendSpec, Failure, HostModel, ProjectMemory
 from autopatch_memory.model import (
+    DELTA_SECTIONS,
     BuildTool,
     ItemStatus,
     LongTermItem,
@@ -72,9 +100,11 @@ from autopatch_memory.profile import (
 )
 from autopatch_memory.reasons import Reason
 from autopatch_memory.scheduler import Backoff
+from autopatch_memory.search import MemoryItemKind, SearchHit
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import MEMORY_DIR_NAME, LoadProblem
-from autopatch_memory.text import Language
+from autopatch_memory.text import TERMINAL_UNSAFE_RE, Language, clean_text, has_project_signal
+from autopatch_memory.text import normalize as normalize_text
 
 try:
     __version__ = _version("autopatch-memory")
@@ -87,34 +117,55 @@ _logging.getLogger(__name__).addHandler(_logging.NullHandler())
 
 __all__ = [
     "BUILD_FILES",
+    "DELTA_SECTIONS",
+    "ENV_API_KEY",
+    "ENV_BASE_URL",
+    "ENV_MODEL",
+    "ENV_TIMEOUT",
     "MEMORY_DIR_NAME",
     "REPO_MARKERS",
+    "TERMINAL_UNSAFE_RE",
     "AcceptedOp",
+    "AnswerBackend",
     "ApplyReport",
     "AutopatchMemoryError",
     "BackendAuthError",
+    "BackendCheck",
     "BackendChoice",
     "BackendError",
     "BackendResponseError",
+    "BackendSpec",
     "BackendTimeoutError",
     "BackendUnavailableError",
     "Backoff",
     "BuildFileError",
     "BuildTool",
     "CatalogError",
+    "ChangeAction",
+    "ChangeOutcome",
+    "ChangeRejectedError",
     "ChatModel",
     "ChatSummaryBackend",
+    "Check",
+    "CheckName",
+    "CheckStatus",
     "ConfigError",
     "ContextItem",
     "ContextSection",
     "ContextSize",
     "DeltaError",
     "DeltaParseError",
+    "Diagnosis",
+    "Directive",
+    "DirectiveKind",
     "EventCallback",
     "EventKind",
+    "ExportFormat",
     "Failure",
     "FileProblem",
     "HardLimitError",
+    "HostModel",
+    "ImportReport",
     "IntentType",
     "InvalidReplyError",
     "ItemNotFoundError",
@@ -126,11 +177,14 @@ __all__ = [
     "LongTermItem",
     "LongTermMemory",
     "LongTermType",
+    "MemoryAccess",
+    "MemoryChange",
     "MemoryContext",
     "MemoryDelta",
     "MemoryDocument",
     "MemoryEvent",
     "MemoryFileInfo",
+    "MemoryItemKind",
     "MemoryPaths",
     "MemorySettings",
     "MemoryStatus",
@@ -141,6 +195,7 @@ __all__ = [
     "Reason",
     "RejectedOp",
     "RepoProfile",
+    "SearchHit",
     "Source",
     "StoreError",
     "StructuredOutput",
@@ -154,6 +209,20 @@ __all__ = [
     "UnknownIntentError",
     "WorkingMemory",
     "__version__",
+    "clean_text",
     "collect_repo_profile",
+    "diagnose",
+    "directives_in",
+    "empty_context",
+    "estimate_tokens",
+    "export_markdown",
+    "extract_json_object",
     "find_repo_root",
+    "has_project_signal",
+    "history_replay_size",
+    "label_is_redundant",
+    "make_answerer",
+    "memory_access",
+    "normalize_text",
+    "parse_intent",
 ]

@@ -64,10 +64,16 @@ from autopatch_memory.model import (
     Turn,
     TurnSummaryOp,
 )
-from autopatch_memory.privacy import redact
+from autopatch_memory.privacy import is_only_redacted, redact
 from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import similarity
-from autopatch_memory.text import looks_like_code_or_log, same_label, tokenize
+from autopatch_memory.text import (
+    clean_text,
+    has_control_characters,
+    looks_like_code_or_log,
+    same_label,
+    tokenize,
+)
 
 _Op = TypeVar("_Op", bound=BaseModel)
 
@@ -155,14 +161,28 @@ def _coerce(raw: Any, model: type[_Op]) -> _Op:
         raise _Reject(Reason.BAD_SHAPE, f"{field}: {error['msg']}") from None
 
 
-def _text(value: str | None, field: str, limit: int, *, required: bool = True) -> str | None:
-    """A model-written text: stripped, non-empty when required, within its limit, not code."""
+def _text(
+    value: str | None, field: str, limit: int, *, required: bool = True, item: bool = True
+) -> str | None:
+    """A model-written text: stripped, non-empty when required, within its limit, not code;
+    for a topic or long-term ``item``, more than a redacted secret."""
     if value is None or not value.strip():
         if required:
             raise _Reject(Reason.EMPTY_FIELD, f"{field} is empty")
         return None
+    # Hostile characters (docs/privacy.md): an escape sequence or a control character
+    # in a label rejects the operation; anywhere else it is dropped, like invisible
+    # characters; a label is one line.
+    label = field == "label"
+    if label and has_control_characters(value):
+        raise _Reject(Reason.BAD_SHAPE, f"{field}: control characters")
+    value = clean_text(value, single_line=label).strip()
+    if not value:
+        raise _Reject(Reason.EMPTY_FIELD, f"{field} is empty")
     # The limit applies to what would be stored: redaction markers count.
-    value = redact(value.strip())
+    value = redact(value)
+    if item and is_only_redacted(value):
+        raise _Reject(Reason.EMPTY_FIELD, f"{field}: only redacted text")
     if len(value) > limit:
         raise _Reject(Reason.TOO_LONG, f"{field} has {len(value)} characters (limit {limit})")
     if looks_like_code_or_log(value):
@@ -228,7 +248,7 @@ class _Applier:
         turn = self.doc.turn(op.turn_id)
         if turn is None:
             raise _Reject(Reason.UNKNOWN_TARGET, f"no recent turn {op.turn_id}")
-        summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
+        summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS, item=False)
         assert summary is not None
         turn.summary = summary
         turn.summary_status = SummaryStatus.READY
@@ -571,11 +591,13 @@ class _Applier:
         if dead is None or self._duplicate_of(kind, label, summary) is not None:
             return None
         cancelled = self._archived_at.get(dead.id)
-        if cancelled is not None and stated is not None and stated >= cancelled:
+        replaced = cancelled is not None and stated is not None and stated >= cancelled
+        if replaced and not self.user_authored:
             # "pay-core 迁到 JUnit 5 了" archives the old note and states the new one: a
-            # replacement in the turn that cancelled, not a restatement of what was forgotten.
+            # replacement in the turn that cancelled, not a restatement of the forgotten.
             return None
-        said_again = stated is not None and stated > dead.updated_at
+        # The user typing it now says it again, even within the second it was archived.
+        said_again = self.user_authored or (stated is not None and stated > dead.updated_at)
         if said_again and not self.user_authored:
             said_again = self._evidence_names(op, dead)
         if not said_again:
@@ -749,6 +771,7 @@ def apply_delta(
     bad_sections: Sequence[str] = (),
     expected_generation: int | None = None,
     user_authored: bool = False,
+    in_place: bool = False,
 ) -> tuple[MemoryDocument, ApplyReport]:
     """Apply ``delta`` to a copy of ``doc``; returns the new document and the report.
 
@@ -757,6 +780,8 @@ def apply_delta(
     document has moved on (a reset), the whole delta is discarded.
     ``user_authored``: the user typed these changes (``remember``, ``edit``); each
     preference or archive is grounded by its ``evidence_quote`` instead of a turn.
+    ``in_place``: ``doc`` is the caller's private copy (a store transaction's): change it instead
+    of copying it first.
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(
@@ -765,9 +790,8 @@ def apply_delta(
             generation=doc.generation,
         )
     # A dump/validate round trip is a deep copy, about 3x faster than copy.deepcopy.
-    applier = _Applier(
-        MemoryDocument.model_validate(doc.model_dump()), now, user_authored=user_authored
-    )
+    base = doc if in_place else MemoryDocument.model_validate(doc.model_dump())
+    applier = _Applier(base, now, user_authored=user_authored)
     report = applier.report
     for name in bad_sections:
         report.rejected.append(

@@ -1,7 +1,7 @@
-"""The size policy of SPEC §9, as a pure function over a document.
+"""The size policy (docs/design.md#size-policy), as a pure function over a document.
 
-Before a write that would pass the soft limit, working memory is trimmed in the
-spec's order; active long-term items and the repo profile are never touched:
+Before a write that would pass the soft limit, working memory is trimmed in this
+order; active long-term items and the repo profile are never touched:
 
 1. drop ``assistant_text`` of ready turns, oldest first;
 2. drop ready turns beyond the newest four, oldest first;
@@ -9,7 +9,7 @@ spec's order; active long-term items and the repo profile are never touched:
 4. drop topics, least recently touched first.
 
 Recording a turn must always succeed, so when the file would still pass the hard
-limit a last resort follows (beyond the spec's list, documented in docs/):
+limit a last resort follows (docs/design.md#size-policy):
 
 5. drop archived long-term items, oldest first: the user already forgot them,
    and they are the first to go under the capacity rules too (this is how a
@@ -18,7 +18,10 @@ limit a last resort follows (beyond the spec's list, documented in docs/):
 7. drop the newest turn's answer, then clip its question.
 
 Every step removes one thing at a time and stops as soon as the size is back
-under the limit it works against, so no more is dropped than needed.
+under the limit it works against, so no more is dropped than needed. The size
+after each removal is known without serializing the document again: the file's
+text is serialized once and patched (:class:`~autopatch_memory.file_text.FileText`),
+so a trim costs one dump however many removals it takes.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from collections.abc import Callable, Iterator
 from pydantic import BaseModel
 
 from autopatch_memory import limits
+from autopatch_memory.file_text import FileText
 from autopatch_memory.model import MemoryDocument
 from autopatch_memory.text import clip
 
@@ -35,75 +39,80 @@ from autopatch_memory.text import clip
 class TrimAction(BaseModel):
     """One thing the size policy removed or shortened."""
 
-    op: str  # drop_answer | drop_turn | clip_answer | drop_topic | clip_question
+    op: str  # drop_answer | drop_turn | clip_answer | drop_topic | drop_archived | clip_question
     target: str
 
 
-def _drop_ready_answers(doc: MemoryDocument) -> Iterator[TrimAction]:
+def _drop_ready_answers(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
     for turn in doc.working_memory.recent_turns:
         if not turn.is_pending and turn.assistant_text:
             turn.assistant_text = ""
+            text.changed(turn)
             yield TrimAction(op="drop_answer", target=turn.id)
 
 
-def _drop_old_ready_turns(doc: MemoryDocument) -> Iterator[TrimAction]:
+def _drop_old_ready_turns(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     ready = [t for t in turns if not t.is_pending]
     for turn in ready[: max(0, len(ready) - limits.KEEP_READY_TURNS_WHEN_TRIMMING)]:
-        turns.remove(turn)
+        text.remove(turns, turn)
         yield TrimAction(op="drop_turn", target=turn.id)
 
 
-def _clip_pending_answers(doc: MemoryDocument) -> Iterator[TrimAction]:
+def _clip_pending_answers(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
     for turn in doc.working_memory.recent_turns:
         if turn.is_pending and len(turn.assistant_text) > limits.TRIMMED_ASSISTANT_TEXT_CHARS:
             turn.assistant_text = clip(turn.assistant_text, limits.TRIMMED_ASSISTANT_TEXT_CHARS)
+            text.changed(turn)
             yield TrimAction(op="clip_answer", target=turn.id)
 
 
-def _drop_oldest_topics(doc: MemoryDocument) -> Iterator[TrimAction]:
+def _drop_oldest_topics(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
     topics = doc.working_memory.active_topics
     for topic in sorted(topics, key=lambda t: t.last_touched_at):
-        topics.remove(topic)
+        text.remove(topics, topic)
         yield TrimAction(op="drop_topic", target=topic.id)
 
 
-def _drop_archived_long_term(doc: MemoryDocument) -> Iterator[TrimAction]:
+def _drop_archived_long_term(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
     ltm = doc.long_term_memory
     for item in sorted((i for i in ltm.items() if not i.is_active), key=lambda i: i.updated_at):
-        ltm.list_for(item.type).remove(item)
+        text.remove(ltm.list_for(item.type), item)
         yield TrimAction(op="drop_archived", target=item.id)
 
 
-def _drop_all_but_newest_turn(doc: MemoryDocument) -> Iterator[TrimAction]:
+def _drop_all_but_newest_turn(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     for turn in list(turns[:-1]):
-        turns.remove(turn)
+        text.remove(turns, turn)
         yield TrimAction(op="drop_turn", target=turn.id)
 
 
-def _shrink_newest_turn(doc: MemoryDocument) -> Iterator[TrimAction]:
+def _shrink_newest_turn(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     if not turns:
         return
     newest = turns[-1]
     if newest.assistant_text:
         newest.assistant_text = ""
+        text.changed(newest)
         yield TrimAction(op="drop_answer", target=newest.id)
     length = len(newest.user_text)
     while length > 0:
         length //= 2
         newest.user_text = clip(newest.user_text, length)
+        text.changed(newest)
         yield TrimAction(op="clip_question", target=newest.id)
 
 
-_SOFT_STEPS: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...] = (
+_Step = Callable[[MemoryDocument, FileText], Iterator[TrimAction]]
+_SOFT_STEPS: tuple[_Step, ...] = (
     _drop_ready_answers,
     _drop_old_ready_turns,
     _clip_pending_answers,
     _drop_oldest_topics,
 )
-_LAST_RESORT_STEPS: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...] = (
+_LAST_RESORT_STEPS: tuple[_Step, ...] = (
     _drop_archived_long_term,
     _drop_all_but_newest_turn,
     _shrink_newest_turn,
@@ -117,50 +126,35 @@ class TrimResult(BaseModel):
     data: bytes
 
 
-class _Sizer:
-    """Serializes the document once per change and keeps the latest bytes."""
-
-    def __init__(self, doc: MemoryDocument) -> None:
-        self.doc = doc
-        self.data = doc.to_json().encode("utf-8")
-
-    def fits(self, limit: int, *, changed: bool = True) -> bool:
-        if changed:
-            self.data = self.doc.to_json().encode("utf-8")
-        return len(self.data) <= limit
-
-
-def _run(
-    sizer: _Sizer,
-    steps: tuple[Callable[[MemoryDocument], Iterator[TrimAction]], ...],
-    limit: int,
-    actions: list[TrimAction],
-) -> bool:
+def _run(text: FileText, steps: tuple[_Step, ...], limit: int, actions: list[TrimAction]) -> bool:
     """Apply ``steps`` one removal at a time until the document fits ``limit``."""
-    if sizer.fits(limit, changed=False):
+    if text.size <= limit:
         return True
     for step in steps:
-        for action in step(sizer.doc):
+        for action in step(text.doc, text):
             actions.append(action)
-            if sizer.fits(limit):
+            if text.size <= limit:
                 return True
     return False
 
 
-def trim_to_budget(doc: MemoryDocument) -> TrimResult:
+def trim_to_budget(doc: MemoryDocument, text: FileText | None = None) -> TrimResult:
     """Trim ``doc`` in place per the size policy; returns what was removed and the
-    document's bytes afterwards (serialized once per removal, not more).
+    document's bytes afterwards.
 
-    The caller still checks the hard limit: when long-term memory and the profile
-    alone do not fit, nothing here can help and the write must be refused.
+    ``text`` is ``doc``'s :class:`FileText` when the caller has one (it is patched
+    along); otherwise ``doc`` is serialized here, once. The caller still checks the
+    hard limit: when long-term memory and the profile alone do not fit, nothing
+    here can help and the write must be refused.
     """
-    sizer = _Sizer(doc)
+    text = FileText(doc) if text is None else text
     actions: list[TrimAction] = []
-    if not _run(sizer, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
-        _run(sizer, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions)
-    return TrimResult(actions=actions, data=sizer.data)
+    if not _run(text, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
+        _run(text, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions)
+    return TrimResult(actions=actions, data=text.data)
 
 
 def long_term_bytes(doc: MemoryDocument) -> int:
     """Bytes the long-term section takes in the file (its own JSON, indented)."""
-    return len(doc.long_term_memory.model_dump_json(indent=2).encode("utf-8"))
+    section = doc.long_term_memory
+    return len(section.__pydantic_serializer__.to_json(section, indent=2))

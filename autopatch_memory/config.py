@@ -34,7 +34,7 @@ File format (both files)::
     timeout = 60                # seconds
     max_retries = 2
     temperature = 0.1
-    max_tokens = 1200
+    max_tokens = 8192
     structured_output = "json_schema"   # json_schema | json_object | prompt
     share_key = false           # user file only
 """

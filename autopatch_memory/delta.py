@@ -1,4 +1,4 @@
-"""The lenient parser: a model's raw reply → one :class:`MemoryDelta` (SPEC §5).
+"""The lenient parser: a model's raw reply → one :class:`MemoryDelta` (docs/delta.md#parsing).
 
 Models wrap JSON in fences, think aloud in ``<think>…</think>`` first, or add a
 sentence of prose. The parser strips reasoning blocks and fences, then looks for

@@ -1,4 +1,5 @@
-"""Health checks of one repository's memory: what ``doctor`` reports (SPEC §11, §13).
+"""Health checks of one repository's memory: what ``doctor`` reports (docs/cli.md,
+docs/design.md#failure-policy).
 
 Nothing is silent for the operator: a repository or folder memory cannot be
 written to, a corrupt or salvaged file, a backup left behind, temp files left by
@@ -35,7 +36,7 @@ from autopatch_memory.store import LoadProblem
 
 __all__ = ["BACKUP_PATTERNS", "Check", "CheckName", "CheckStatus", "Diagnosis", "diagnose"]
 
-# Files the store sets aside instead of losing them (SPEC §9); never deleted by us.
+# Files the store sets aside instead of losing them (docs/file-format.md); never deleted by us.
 BACKUP_PATTERNS: tuple[str, ...] = (
     "memory.corrupt*.json",
     "memory.v*.bak*.json",

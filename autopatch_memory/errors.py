@@ -6,6 +6,7 @@ one module that talks to that party, so callers only ever catch our types::
     AutopatchMemoryError
     ├── UnknownIntentError (ValueError)
     ├── ItemNotFoundError (LookupError)
+    ├── ChangeRejectedError (ValueError)  (has .reason)
     ├── StoreError
     │   ├── LockTimeoutError
     │   └── HardLimitError
@@ -43,6 +44,20 @@ class UnknownIntentError(AutopatchMemoryError, ValueError):
 
 class ItemNotFoundError(AutopatchMemoryError, LookupError):
     """An id that names no item of the memory file."""
+
+
+class ChangeRejectedError(AutopatchMemoryError, ValueError):
+    """A change the user asked for directly (``remember``, ``edit``, ``restore``,
+    ``import``) was refused by a guard; nothing was changed.
+
+    ``reason`` is the :class:`~autopatch_memory.reasons.Reason` code the journal
+    records (``too_long``, ``code_or_log``, ``credential``, ``capacity``...);
+    the message says what to do instead.
+    """
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class StoreError(AutopatchMemoryError):
@@ -108,7 +123,7 @@ class BackendResponseError(BackendError):
 class InvalidReplyError(BackendResponseError):
     """The model's reply held no usable Memory Delta, even after the repair retry.
 
-    ``reason`` is the spec's reason code (``invalid_json`` or ``bad_shape``), ready
+    ``reason`` is the reason code (``invalid_json`` or ``bad_shape``), ready
     for the journal.
     """
 
@@ -126,6 +141,7 @@ __all__ = [
     "BackendUnavailableError",
     "BuildFileError",
     "CatalogError",
+    "ChangeRejectedError",
     "ConfigError",
     "DeltaError",
     "DeltaParseError",

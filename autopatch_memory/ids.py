@@ -1,4 +1,4 @@
-"""Program-made ids and the local clock (SPEC §2).
+"""Program-made ids and the local clock (docs/file-format.md).
 
 The model never makes an id. Formats: ``turn_YYYYMMDD_HHMMSS_NNN``,
 ``topic_YYYYMMDD_NNN``, ``mem_YYYYMMDD_NNN``; ``NNN`` is one more than the

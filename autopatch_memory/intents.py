@@ -1,4 +1,6 @@
-"""The boundary: the five intents and which of them may read or write memory (SPEC §1).
+"""The boundary: the five intents and which of them may read or write memory.
+
+See docs/design.md#intents-and-the-gate.
 
 Q&A has memory; audit and patch flows stay isolated. The facade consults
 :func:`memory_access` before it touches the store, so a gated call never opens

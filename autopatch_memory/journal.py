@@ -1,4 +1,4 @@
-"""The bounded journal of every change and every rejection (SPEC §9, §13).
+"""The bounded journal of every change and every rejection (docs/file-format.md#journal).
 
 One JSON object per line in ``.autopatch-j/memory.journal.jsonl``. When the file
 passes :data:`~autopatch_memory.limits.JOURNAL_ROTATE_BYTES` it is rotated to
@@ -27,21 +27,22 @@ from contextlib import suppress
 from enum import Enum
 from pathlib import Path
 
-from filelock import FileLock, Timeout
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from autopatch_memory import limits
-from autopatch_memory.errors import StoreError
+from autopatch_memory.errors import LockTimeoutError, StoreError
 from autopatch_memory.ids import Clock, local_now
+from autopatch_memory.locking import ProcessLock
 from autopatch_memory.model import Timestamp
 from autopatch_memory.privacy import redact
 from autopatch_memory.safe_io import (
-    check_regular_or_absent,
     check_state_dir,
     ensure_state_dir,
     open_append_no_follow,
+    open_append_sized,
     open_no_follow,
     read_no_follow,
+    write_all,
 )
 from autopatch_memory.text import clip
 
@@ -115,9 +116,15 @@ def unlanded_writes(entries: Iterable[JournalEntry], current_file: str | None) -
     return [f for f in announced if f != current_file and f not in replaced]
 
 
+# Fields the program fills itself (a time, a closed set, digests): they hold no text
+# from a conversation, so redaction would only spend time on them.
+_PROGRAM_MADE_FIELDS = frozenset({"ts", "outcome", "file", "prev_file"})
+
+
 def _line(entry: JournalEntry) -> str:
     fields = {
-        k: redact(v) if isinstance(v, str) else v for k, v in entry.model_dump(mode="json").items()
+        k: redact(v) if isinstance(v, str) and k not in _PROGRAM_MADE_FIELDS else v
+        for k, v in entry.model_dump(mode="json").items()
     }
     return json.dumps(fields, ensure_ascii=False) + "\n"
 
@@ -139,11 +146,7 @@ class Journal:
         self.rotated_path = folder / ROTATED_FILE_NAME
         self.lock_path = folder / JOURNAL_LOCK_NAME
         self._clock = clock
-        self._lock = FileLock(
-            str(self.lock_path),
-            timeout=limits.LOCK_TIMEOUT_SECONDS,
-            poll_interval=limits.LOCK_POLL_SECONDS,
-        )
+        self._lock = ProcessLock(self.lock_path)
         # Why the last append failed (None after a success): appends on the write
         # path fail quietly, so the facade and doctor can still say so.
         self.append_error: str | None = None
@@ -170,21 +173,30 @@ class Journal:
             detail=clip(redact(detail), limits.JOURNAL_DETAIL_CHARS) if detail else None,
         )
 
-    def append(self, *entries: JournalEntry) -> None:
-        """Write ``entries``; raises :class:`StoreError` when the folder is not writable."""
+    def append(self, *entries: JournalEntry, folder_checked: bool = False) -> None:
+        """Write ``entries``; raises :class:`StoreError` when the folder is not writable.
+
+        ``folder_checked``: the caller has just made sure the folder exists and is
+        no link (the store, under its lock), so it is not checked again.
+        """
         if not entries:
             return
         data = "".join(_line(e) for e in entries).encode("utf-8")
         try:
-            ensure_state_dir(self.folder)
-            self._rotate_if_needed()
+            if not folder_checked:
+                ensure_state_dir(self.folder)
             # O_APPEND: concurrent appenders never overwrite each other's lines, so
             # appending needs no lock; only the rare rotation takes one.
-            self._write_all(open_append_no_follow(self.path, limits.FILE_MODE), data)
+            fd, size = open_append_sized(self.path, limits.FILE_MODE)
+            if size >= limits.JOURNAL_ROTATE_BYTES:
+                os.close(fd)
+                self._rotate()
+                fd = open_append_no_follow(self.path, limits.FILE_MODE)
+            self._write_all(fd, data)
         except StoreError as exc:
             self.append_error = str(exc)
             raise
-        except (OSError, Timeout) as exc:
+        except OSError as exc:
             message = (
                 f"cannot write the journal {self.path}: {getattr(exc, 'strerror', None) or exc}"
             )
@@ -195,9 +207,7 @@ class Journal:
     @staticmethod
     def _write_all(fd: int, data: bytes) -> None:
         try:
-            written = 0
-            while written < len(data):  # a short write (a full disk) must not tear a line
-                written += os.write(fd, data[written:])
+            write_all(fd, data)  # a short write (a full disk) must not tear a line
         finally:
             os.close(fd)
 
@@ -220,10 +230,7 @@ class Journal:
         except FileNotFoundError:
             return 0
 
-    def _rotate_if_needed(self) -> None:
-        if self._size() < limits.JOURNAL_ROTATE_BYTES:
-            return
-        check_regular_or_absent(self.lock_path)
+    def _rotate(self) -> None:
         with self._lock:
             # Re-check under the lock: another process may have rotated already.
             if self._size() >= limits.JOURNAL_ROTATE_BYTES:
@@ -272,11 +279,10 @@ class Journal:
         if not check_state_dir(self.folder):
             return
         try:
-            check_regular_or_absent(self.lock_path)
             with self._lock:
                 for path in (self.rotated_path, self.path):
                     self._scrub_file(path)
-        except Timeout as exc:
+        except LockTimeoutError as exc:
             raise StoreError(f"journal lock busy: {exc}") from exc
         except OSError as exc:
             raise StoreError(
@@ -323,5 +329,5 @@ def _scrubbed(data: bytes) -> bytes:
 def stamped(
     entries: Sequence[JournalEntry], *, file: str, prev_file: str | None
 ) -> list[JournalEntry]:
-    """``entries`` marked as belonging to the write that produced ``file``."""
+    """Copies of ``entries`` marked as belonging to the write that produced ``file``."""
     return [e.model_copy(update={"file": file, "prev_file": prev_file}) for e in entries]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 KIB = 1024
 
-# --- the memory file (SPEC §2) ------------------------------------------------
+# --- the memory file (docs/design.md#the-memory-file) ------------------------
 FORMAT_VERSION = 1
 
 MAX_RECENT_TURNS = 12  # one natural CLI conversation
@@ -26,7 +26,7 @@ MAX_SUMMARY_CHARS = 300
 
 CLIP_MARK = "…"
 
-# --- size policy (SPEC §9) ----------------------------------------------------
+# --- size policy (docs/design.md#size-policy) ---------------------------------
 SOFT_LIMIT_BYTES = 24 * KIB  # passing it trims working memory and triggers compaction
 HARD_LIMIT_BYTES = 32 * KIB  # the file never exceeds it
 LONG_TERM_BUDGET_BYTES = 20 * KIB  # long-term items alone never pass this
@@ -42,12 +42,45 @@ ITEM_TOKEN_CACHE_ENTRIES = 4096  # memory items' tokens (label + summary)
 SIMILARITY_FEATURE_CACHE_ENTRIES = 4096  # near-duplicate features per text
 BM25_CORPUS_CACHE_ENTRIES = 64  # BM25 statistics per set of items
 
-# --- privacy (SPEC §8) ------------------------------------------------------------
+# --- privacy (docs/design.md#privacy) ---------------------------------------------
 # Recorded text is cut to this many times its limit before redaction scans it, so a
 # pasted 10 MB log costs no more than a long question (the final clip is far inside).
 PRE_REDACTION_CLIP_FACTOR = 4
 
-# --- journal (SPEC §9, §13) ---------------------------------------------------
+# --- secret detection (privacy.py, see docs/privacy.md) ---------------------------------
+# What counts as a stated secret. A value in a sentence ("the password
+# is X", "密码 X") must have at least this many characters; with an explicit Chinese
+# connector ("密码是 abc") a little less. A bare number in a sentence is a count
+# ("max token: 1200"), not a PIN, below this many digits.
+SECRET_MIN_CHARS_IN_PROSE = 4
+SECRET_MIN_CHARS_STATED = 3
+SECRET_MIN_DIGITS_IN_PROSE = 6
+# A name (``rawPassword``, ``secret2``) holds fewer digits than this; a value may hold more.
+SECRET_MIN_DIGITS_IN_VALUE_NOT_NAME = 2
+# "Bearer <letters only>" is a credential only when it is this long ("Bearer authentication").
+SECRET_MIN_LETTERS_BEARER = 24
+# How far back a key that ends with a secret keyword is read ("spring.datasource.password").
+SECRET_MAX_KEY_CHARS = 64
+SECRET_MAX_URL_CHARS = 512  # how far back a query parameter's URL is read
+# How much of a line around a candidate secret is read to judge it (bounded, so a
+# text made of many candidates still costs linear time).
+SECRET_CONTEXT_CHARS = 256
+# "host:8080@…" is a port, not a password, up to this many digits.
+URL_PORT_MAX_DIGITS = 5
+# Redaction passes at most: one more runs only when the previous one changed the text.
+REDACTION_MAX_PASSES = 3
+# A text with a redaction marker and at most this many words of content besides
+# filler ("my OpenAI key is [REDACTED]") is only a secret: never a memory item.
+ONLY_REDACTED_MAX_CONTENT_UNITS = 2
+
+# --- content guard (text.looks_like_code_or_log, docs/privacy.md#the-content-guard) ------
+CODE_GUARD_WEAK_SIGNS = 2  # weak signs of code (";", "{…}", "x = y;") that together make code
+CODE_GUARD_MIN_XML_TAGS = 3  # tags (one of them closing) that make a build-file snippet
+# Chinese characters outside string literals that make a text a sentence about code
+# ("用户问 if (x) { } 里能不能省略大括号"), whatever weak signs it quotes.
+CODE_GUARD_MIN_CJK_FOR_PROSE = 6
+
+# --- journal (docs/design.md#storage-guarantees, docs/file-format.md#journal) ---
 JOURNAL_ROTATE_BYTES = 256 * KIB
 JOURNAL_DETAIL_CHARS = 500
 
@@ -59,7 +92,7 @@ LOCK_POLL_SECONDS = 0.002
 # `doctor` tries the lock this long: a healthy lock is held for milliseconds.
 DOCTOR_LOCK_TIMEOUT_SECONDS = 1.0
 
-# --- summarization (SPEC §4) ------------------------------------------------------
+# --- summarization (docs/design.md#summarization) ---------------------------------
 TRIGGER_PENDING_TURNS = 2
 TRIGGER_RECENT_TURNS = 6
 SUMMARY_BATCH_TURNS = 4
@@ -71,12 +104,12 @@ BACKOFF_MAX_SECONDS = 300.0
 BACKOFF_MAX_DOUBLINGS = 32
 CLOSE_WAIT_SECONDS = 10.0
 
-# --- the Memory Delta (SPEC §5) ----------------------------------------------------
+# --- the Memory Delta (docs/delta.md) ----------------------------------------------
 DELTA_MAX_CHARS = 256 * KIB  # a reply (or a delta file) longer than this is not a delta
 DELTA_MAX_PARSE_ATTEMPTS = 200  # '{' positions tried before giving up (no quadratic blow-up)
 DELTA_PREVIEW_CHARS = 80  # how much of an unparseable reply the journal quotes
 
-# --- model backend (SPEC §10) -----------------------------------------------------
+# --- model backend (docs/design.md#summary-backends) ------------------------------
 LLM_TIMEOUT_SECONDS = 60.0
 LLM_MAX_RETRIES = 2
 LLM_TEMPERATURE = 0.1
@@ -131,7 +164,7 @@ DELTA_MAX_ARCHIVES = 4
 CONTEXT_NOISE_MODULE_SHARE = 0.5
 CONTEXT_NOISE_MIN_MODULES = 2
 
-# --- heuristic backend (SPEC §10) -------------------------------------------------
+# --- heuristic backend (docs/design.md#summary-backends) --------------------------
 HEURISTIC_MAX_NEW_TOPICS = 2  # new topics one call may create
 HEURISTIC_KEY_TERMS = 3  # identifiers/paths named in one turn summary
 HEURISTIC_QUESTION_CHARS = 160  # the user's question as quoted inside a summary
@@ -141,7 +174,7 @@ HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic 
 HEURISTIC_TOPIC_QUESTION_CHARS = 80  # each question quoted inside a topic summary
 HEURISTIC_TOPIC_MIN_TURNS = 2  # a topic is a concern followed across this many turns
 
-# --- memory context (SPEC §7) -----------------------------------------------------
+# --- memory context (docs/context.md) ---------------------------------------------
 CONTEXT_PREFERENCES = 5
 CONTEXT_NOTES = 5
 CONTEXT_TOPICS = 3
@@ -181,7 +214,7 @@ TOKEN_ESTIMATE_CHARS_PER_TOKEN = 4
 CONTEXT_DEFAULT_HEADING_LEVEL = 2
 MARKDOWN_MAX_HEADING_LEVEL = 6
 
-# --- the command line (SPEC §11) ------------------------------------------------------
+# --- the command line (docs/cli.md) ----------------------------------------------------
 # What an @path may contribute to the answering model's user message (never to
 # memory): generous for source files, a pasted log or generated file cannot flood it.
 ATTACHMENT_MAX_BYTES = 64 * KIB
@@ -190,7 +223,7 @@ ATTACHMENT_MAX_FOLDER_ENTRIES = 100
 ATTACHMENT_BINARY_PROBE_BYTES = 8 * KIB  # a NUL byte in this first block: a binary file
 LOG_DEFAULT_ENTRIES = 20  # `log` without -n
 
-# --- repo profile (SPEC §6) -------------------------------------------------------
+# --- repo profile (docs/profile.md) -----------------------------------------------
 PROFILE_MAX_LIST_ITEMS = 20
 PROFILE_MAX_VALUE_CHARS = 120
 # Everything below in this block belongs to the repo profile collector (profile/).
@@ -236,6 +269,24 @@ SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
 
+# --- the intent router (cli/classify.py; docs/cli.md, "Intents") ---------------------------
+# An unknown name this long, one letter away from a known one ("Elasticsearh"), is a typo of
+# it: shorter names are too easily one letter away from an unrelated word.
+ROUTER_TYPO_MIN_CHARS = 6
+# A message shorter than this with nothing firm of this repository in it is conversation:
+# "还有吗？", "ok thx".
+ROUTER_SHORT_MESSAGE_CHARS = 6
+# Words looked up as names of the Java world, memoized (the lookup also tries typos).
+ROUTER_NAME_CACHE_ENTRIES = 4096
+# A clause that states something about code ("@Transactional 加在 private 方法上了，帮我改掉")
+# points at this code; a shorter one is a bare topic ("semver: what counts as…").
+ROUTER_MIN_STATEMENT_CHARS = 8  # Chinese
+ROUTER_MIN_STATEMENT_WORDS = 5  # English
+# A request's verb is looked for this many characters after a request word ("帮我 …").
+ROUTER_ZH_VERB_WINDOW_CHARS = 12
+# An unlisted verb asked of the assistant ("帮我收窄") is named by this many characters.
+ROUTER_UNKNOWN_VERB_CHARS = 4
+
 # --- the command line: the intent classifier and the chat (docs/cli.md) ---------------------
 # A pasted log is classified by its head and tail only: the question is at one end, and
 # the rules stay fast on a 100 KB paste.
@@ -270,3 +321,40 @@ CONTEXT_CONCEPT_WEIGHT = 0.5
 # A word this long that a question and a note about another module share keeps the
 # note relevant ("validity" of coupons), unless every module could say it.
 CONTEXT_SPECIFIC_WORD_CHARS = 4
+
+# --- the write path at the limit (docs/benchmarks.md) ---------------------------------
+# Timestamps written lately, kept as text: a file at the limit holds about a hundred and
+# every write serializes them again.
+TIMESTAMP_TEXT_CACHE_ENTRIES = 4096
+# Names tried for a write's temp file before giving up (a name is only taken when a
+# crashed process with the same pid left its file behind).
+TEMP_NAME_ATTEMPTS = 100
+# A file is read in one call of its size; should it have grown meanwhile, the rest is
+# read in steps of this size.
+READ_CHUNK_BYTES = 64 * KIB
+
+# --- governance: what the user changes directly (docs/cli.md, docs/mcp.md) -----------------
+# A text to remember longer than this many times the summary limit is refused before any
+# redaction or grammar work is spent on it (it would be refused as too long anyway).
+REMEMBER_PRECHECK_FACTOR = 4
+# `import`: a file larger than this, or with more items than this, is refused as a whole
+# (memory holds at most MAX_LONG_TERM_ITEMS; the rest could only be rejected one by one).
+IMPORT_MAX_BYTES = 256 * KIB
+IMPORT_MAX_ITEMS = 200
+# `search`: a query longer than this is cut (a search is a few words, not a paste).
+SEARCH_MAX_QUERY_CHARS = 500
+
+# --- the MCP server (docs/mcp.md) ----------------------------------------------------------
+# Bounds of tool arguments, checked by the schema before a tool runs: a question or an
+# answer may be long (they are clipped when recorded); ids, labels and lists are short.
+MCP_MAX_TEXT_CHARS = 100_000
+MCP_MAX_ID_CHARS = 200
+MCP_MAX_SCOPE_PATHS = 100
+MCP_MAX_SCOPE_PATH_CHARS = 1000
+# The client's name in the journal's actor ("mcp:<client>"), cut to this length.
+MCP_CLIENT_NAME_CHARS = 40
+# `request_summary` may wait for the background run, at most this long.
+MCP_SUMMARY_MAX_WAIT_SECONDS = 60.0
+# When the client goes away, one bounded wait for a summary in flight (then its turns stay
+# pending); shorter than the 2 s an SDK client waits before it terminates the server.
+MCP_EXIT_WAIT_SECONDS = 1.5

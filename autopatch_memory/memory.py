@@ -27,20 +27,33 @@ from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
-from autopatch_memory import limits
+from autopatch_memory import governance, limits
 from autopatch_memory.applier import ApplyReport, discarded_report
 from autopatch_memory.backends.base import SummaryBackend
 from autopatch_memory.backends.chat import ChatModel, ChatSummaryBackend
 from autopatch_memory.config import MemorySettings, make_backend
 from autopatch_memory.context import MemoryContext, build_context, empty_context
 from autopatch_memory.delta import delta_from_object, parse_delta
-from autopatch_memory.errors import ConfigError, DeltaParseError, ItemNotFoundError, StoreError
+from autopatch_memory.errors import (
+    ChangeRejectedError,
+    ConfigError,
+    DeltaParseError,
+    StoreError,
+)
 from autopatch_memory.events import EventCallback, EventKind, EventSink
+from autopatch_memory.exchange import (
+    ExportFormat,
+    ImportReport,
+    export_json,
+    export_markdown,
+    parse_import,
+)
+from autopatch_memory.governance import ChangeOutcome, MemoryChange, item_type
 from autopatch_memory.ids import Clock, local_now, new_turn_id
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.journal import JournalEntry, Outcome, file_digest
 from autopatch_memory.model import (
-    ItemStatus,
+    LongTermType,
     MemoryDelta,
     MemoryDocument,
     RepoProfile,
@@ -48,11 +61,13 @@ from autopatch_memory.model import (
 )
 from autopatch_memory.privacy import redact
 from autopatch_memory.profile import ProfileReport, clear_cache, collect
+from autopatch_memory.reasons import Reason
 from autopatch_memory.scheduler import Backoff, Scheduler
+from autopatch_memory.search import SearchHit, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import MemoryStore, Transaction, UpdateResult
 from autopatch_memory.summarizer import Summarizer, apply_in_store
-from autopatch_memory.text import clip
+from autopatch_memory.text import clean_text, clip
 from autopatch_memory.triggers import Trigger, size_trigger, triggers_after_record
 
 _T = TypeVar("_T")
@@ -64,19 +79,25 @@ BackendSpec = SummaryBackend | str | None
 HostModel = ChatModel | SummaryBackend
 """What ``llm=`` accepts: a chat callable (messages → text) or a ``SummaryBackend``."""
 
+USER_ACTOR = "user"
+"""The journal's actor for a change the user made directly (an MCP client is ``mcp:<name>``)."""
+RECORD_ACTOR = "record"
+"""The journal's actor for a recorded turn, unless the host names itself."""
+
 
 def _stored_text(text: str, limit: int) -> str:
-    """Recorded text: redacted, then clipped to ``limit`` (newlines kept, cut marked).
+    """Recorded text: cleaned, redacted, then clipped to ``limit`` (newlines kept, cut marked).
 
     A generous first cut keeps a pasted 10 MB log from costing seconds of regex
     work. It falls on whitespace, so it never leaves the unrecognisable head of a
-    token behind for redaction to miss.
+    token behind for redaction to miss. Escape sequences, control and invisible
+    characters go (a pasted terminal log must not replay itself when memory is shown).
     """
     text = text.strip()
     rough_limit = limit * limits.PRE_REDACTION_CLIP_FACTOR
     if len(text) > rough_limit:
         text = text[:rough_limit].rsplit(None, 1)[0]
-    return clip(redact(text), limit)
+    return clip(redact(clean_text(text, single_line=False).strip()), limit)
 
 
 class Failure(BaseModel):
@@ -338,13 +359,16 @@ class ProjectMemory:
         assistant_text: str = "",
         scope_paths: Iterable[str | os.PathLike[str]] = (),
         project_level: bool = False,
+        *,
+        actor: str = RECORD_ACTOR,
     ) -> str | None:
         """Record an answered turn; returns its id.
 
         Returns ``None`` without touching anything for a gated intent or an empty
         question, and ``None`` (with :attr:`last_error` set and a journal entry)
         when the file cannot be written. Text is redacted and clipped; never fails
-        because of size.
+        because of size. ``actor`` names the recording host in the journal
+        (``record`` by default; the MCP server passes ``mcp:<client>``).
         """
         kind = parse_intent(intent)
         if not memory_access(kind).writes:
@@ -376,12 +400,12 @@ class ProjectMemory:
             return turn, triggers_after_record(txn.doc, turn, project_level=project_level)
 
         try:
-            result = self._writes.update(add, actor="record")
+            result = self._writes.update(add, actor=actor)
         except StoreError as exc:
             self._failed("record_turn", exc)
             return None
         turn, fired = result.value
-        self._events.emit(EventKind.TURN_RECORDED, actor="record", target=turn.id)
+        self._events.emit(EventKind.TURN_RECORDED, actor=actor, target=turn.id)
         if size_trigger(result.size_bytes, result.trimmed):
             fired.append(Trigger.SIZE)
         if fired:
@@ -500,34 +524,98 @@ class ProjectMemory:
         self.journal.append_error = None
         return removed
 
-    def forget(self, item_id: str) -> None:
+    def forget(self, item_id: str, *, actor: str = USER_ACTOR) -> MemoryChange:
         """Archive a long-term item (kept, never injected), or drop a topic or turn.
 
-        Raises :class:`ItemNotFoundError` for an id the file does not hold.
+        Returns what it did (``archived``, ``removed``, or ``unchanged`` for an item
+        already archived). Raises :class:`ItemNotFoundError` for an id the file does
+        not hold. ``actor`` names who asked, in the journal.
         """
+        return self._govern(lambda txn: governance.forget(txn, item_id), actor)
 
-        def archive(txn: Transaction) -> None:
-            doc = txn.doc
-            item = doc.long_term_item(item_id)
-            if item is not None:
-                if item.is_active:
-                    item.status = ItemStatus.ARCHIVED
-                    item.updated_at = txn.now
-                    txn.log("forget", target=item_id)
-                return
-            topic = doc.topic(item_id)
-            if topic is not None:
-                doc.working_memory.active_topics.remove(topic)
-                txn.log("forget", target=item_id)
-                return
-            turn = doc.turn(item_id)
-            if turn is not None:
-                doc.working_memory.recent_turns.remove(turn)
-                txn.log("forget", target=item_id)
-                return
-            raise ItemNotFoundError(f"no memory item {item_id!r}")
+    # -- governed by the user (docs/cli.md, "Governing memory") -------------------------
 
-        self.store.update(archive, actor="user")
+    def remember(
+        self,
+        text: str,
+        *,
+        kind: LongTermType | str = LongTermType.DURABLE_PREFERENCE,
+        label: str | None = None,
+        actor: str = USER_ACTOR,
+    ) -> MemoryChange:
+        """Remember a rule (the default) or a project note (``kind="note"``) in the
+        user's own words: the text is the evidence.
+
+        Every guard of the applier holds: the text is redacted, never clipped (over
+        the summary limit it is refused), never code or a log; a restatement updates
+        the item it restates; a new rule on the subject of an active one supersedes
+        it. A text about a credential stores nothing. ``label`` defaults to one made
+        from the text, as the summarizer makes it. Raises
+        :class:`ChangeRejectedError` (with the reason code) when refused; the
+        refusal is journaled like the change would have been.
+        """
+        chosen = item_type(kind)
+        return self._govern(lambda txn: governance.remember(txn, chosen, text, label), actor)
+
+    def edit(
+        self, item_id: str, text: str, *, label: str | None = None, actor: str = USER_ACTOR
+    ) -> MemoryChange:
+        """Rewrite an active rule or note in the user's words (guards as for
+        :meth:`remember`; a rewritten rule supersedes the rules it now conflicts with).
+
+        Raises :class:`ItemNotFoundError` for an unknown id and
+        :class:`ChangeRejectedError` for an archived item (restore it first), a topic
+        or turn, or a text a guard refuses.
+        """
+        return self._govern(lambda txn: governance.edit(txn, item_id, text, label), actor)
+
+    def restore(self, item_id: str, *, actor: str = USER_ACTOR) -> MemoryChange:
+        """Bring an archived rule or note back (un-forget; ``superseded_by`` is cleared).
+
+        A restored rule supersedes the active rules on its subject: the user's latest
+        word wins. Restoring an active item changes nothing (``unchanged``).
+        """
+        return self._govern(lambda txn: governance.restore(txn, item_id), actor)
+
+    def search(self, text: str, *, include_archived: bool = False) -> list[SearchHit]:
+        """Rules, notes and topics that match ``text``, best first, ranked by the same
+        relevance as the memory context; archived items only with ``include_archived``."""
+        return search_memory(self.store.read(), text, include_archived=include_archived)
+
+    def export(
+        self, format: ExportFormat | str = ExportFormat.MARKDOWN, *, include_ids: bool = False
+    ) -> str:
+        """The rules and notes as Markdown (active ones, ready for an AGENTS.md; ids as
+        HTML comments only with ``include_ids``) or as JSON (everything, for tools and
+        :meth:`import_items`)."""
+        doc = self.store.read()
+        chosen = ExportFormat(format)
+        if chosen is ExportFormat.JSON:
+            return export_json(doc, project=self._project_name(), now=self.store.clock())
+        return export_markdown(doc, project=self._project_name(), include_ids=include_ids)
+
+    def import_items(
+        self,
+        data: str | bytes,
+        *,
+        format: ExportFormat | str | None = None,
+        actor: str = USER_ACTOR,
+    ) -> ImportReport:
+        """Import rules and notes (an :meth:`export`, a memory.json, or a Markdown list),
+        each through the applier as if the user had remembered it, in one write.
+
+        Returns one change per item (created, updated, unchanged, rejected with its
+        reason, or skipped when archived in the file). Raises
+        :class:`ChangeRejectedError` when the file as a whole is unusable (not JSON,
+        not an export, too large, no item in it); nothing is changed then.
+        """
+        chosen, candidates = parse_import(data, format)
+        result = self._writes.update(
+            lambda txn: governance.import_candidates(txn, candidates), actor=actor
+        )
+        return ImportReport(
+            format=chosen, items=result.value, changed=result.changed, size_bytes=result.size_bytes
+        )
 
     # -- the repo profile ---------------------------------------------------------------
 
@@ -633,6 +721,18 @@ class ProjectMemory:
 
     # -- internals --------------------------------------------------------------------------
 
+    def _govern(self, change: Callable[[Transaction], MemoryChange], actor: str) -> MemoryChange:
+        """Run one user-authored change in a write; a refusal becomes the error."""
+        result = self._writes.update(change, actor=actor).value
+        if result.outcome is ChangeOutcome.REJECTED:
+            reason = result.reason or Reason.BAD_SHAPE
+            raise ChangeRejectedError(reason, result.detail or reason.value)
+        return result
+
+    def _project_name(self) -> str:
+        profile = self.profile()
+        return (profile.project_name if profile is not None else None) or self.repo_root.name
+
     def _with_pending_profile(self, doc: MemoryDocument) -> MemoryDocument:
         pending = self._writes.pending
         if pending is None:
@@ -723,4 +823,4 @@ def _inside_repo(raw: str, repo_root: Path) -> str | None:
     return normal
 
 
-__all__ = ["BackendSpec", "Failure", "HostModel", "ProjectMemory"]
+__all__ = ["RECORD_ACTOR", "USER_ACTOR", "BackendSpec", "Failure", "HostModel", "ProjectMemory"]

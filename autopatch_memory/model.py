@@ -1,4 +1,4 @@
-"""Typed models of ``memory.json`` (SPEC §2) and of the Memory Delta (SPEC §5).
+"""Typed models of ``memory.json`` (docs/file-format.md) and of the Memory Delta (docs/delta.md).
 
 ``MemoryDocument.model_dump(mode="json")`` is exactly the file's shape, keys in a
 stable order. Loading follows docs/file-format.md: lenient where the reference
@@ -12,7 +12,7 @@ Caps are not enforced by validation: writers clip or reject, and
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 from enum import Enum
 from typing import Annotated, Any, Literal
 
@@ -35,15 +35,40 @@ from autopatch_memory.intents import MEMORY_INTENTS, IntentType
 
 
 def _aware(value: datetime) -> datetime:
-    # Reference files may carry naive timestamps: read them as local time.
+    # Reference files may carry naive timestamps: read them as local time. The file
+    # keeps whole seconds: so does a document read from it, or validated from a copy.
+    if value.microsecond:
+        value = value.replace(microsecond=0)
     return value if value.tzinfo is not None else value.astimezone()
 
 
+# Text of the timestamps serialized lately: a file holds about a hundred, and the
+# same values are written again at every write. Keyed by the value *and* its tzinfo:
+# aware datetimes of one instant compare equal whatever their offset, but are written
+# with their own offset.
+_ISO_TEXT: dict[tuple[datetime, tzinfo | None], str] = {}
+
+
 def _iso(value: datetime) -> str:
-    return value.isoformat(timespec="seconds")
+    # isoformat, not pydantic's native datetime serializer: that one writes "Z" for
+    # a zero offset, fractions of a second and offsets to the minute, and the bytes
+    # on disk must stay what every earlier version (and the reference) wrote.
+    key = (value, value.tzinfo)
+    text = _ISO_TEXT.get(key)
+    if text is None:
+        if len(_ISO_TEXT) >= limits.TIMESTAMP_TEXT_CACHE_ENTRIES:
+            _ISO_TEXT.clear()
+        text = _ISO_TEXT[key] = value.isoformat(timespec="seconds")
+    return text
 
 
-Timestamp = Annotated[datetime, AfterValidator(_aware), PlainSerializer(_iso, return_type=str)]
+# Python-mode dumps (``model_dump()``, the applier's copy) keep datetime objects, which
+# pydantic handles natively; only JSON goes through ``_iso``.
+Timestamp = Annotated[
+    datetime,
+    AfterValidator(_aware),
+    PlainSerializer(_iso, return_type=str, when_used="json"),
+]
 """An aware datetime written as ISO-8601 with its UTC offset (``2026-05-01T12:30:00+08:00``)."""
 
 
@@ -387,11 +412,15 @@ class MemoryDocument(_Model):
 
     def to_json(self) -> str:
         """The file's text: UTF-8 friendly, ``indent=2``, stable key order."""
-        return self.model_dump_json(indent=2) + "\n"
+        return self.to_bytes().decode("utf-8")
+
+    def to_bytes(self) -> bytes:
+        """The file's bytes: :meth:`to_json` encoded as UTF-8, serialized straight to bytes."""
+        return self.__pydantic_serializer__.to_json(self, indent=2) + b"\n"
 
     def size_bytes(self) -> int:
         """Size of the file this document would be written as."""
-        return len(self.to_json().encode("utf-8"))
+        return len(self.to_bytes())
 
 
 def empty_document(generation: int = 0, epoch: str | None = None) -> MemoryDocument:
@@ -403,7 +432,7 @@ def empty_document(generation: int = 0, epoch: str | None = None) -> MemoryDocum
 
 
 def check_invariants(doc: MemoryDocument) -> list[str]:
-    """Every cap of SPEC §2 and §9 the document breaks (an empty list when it keeps them)."""
+    """Every cap of the file (docs/design.md#the-memory-file) the document breaks (``[]``: none)."""
     problems: list[str] = []
     wm, ltm = doc.working_memory, doc.long_term_memory
 
@@ -443,7 +472,7 @@ def check_invariants(doc: MemoryDocument) -> list[str]:
     return problems
 
 
-# --- the Memory Delta (SPEC §5) ---------------------------------------------------
+# --- the Memory Delta (docs/delta.md) ---------------------------------------------
 
 
 class Operation(str, Enum):

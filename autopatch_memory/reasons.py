@@ -1,4 +1,4 @@
-"""The closed set of reason codes for rejected or discarded delta operations (SPEC §5)."""
+"""The closed set of reason codes for rejected or discarded delta operations (docs/delta.md)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from enum import Enum
 
 
 class Reason(str, Enum):
-    """Why an operation (or a whole delta) was not applied. Values are the spec's codes."""
+    """Why an operation (or a whole delta) was not applied; the values are the codes that
+    reports and the journal carry (docs/delta.md#reason-codes)."""
 
     INVALID_JSON = "invalid_json"  # the reply held no JSON object
     BAD_SHAPE = "bad_shape"  # not an object / a section not a list / a field of the wrong type
@@ -26,6 +27,9 @@ class Reason(str, Enum):
     # would apply: nothing derived from that turn may land, so the whole delta goes.
     BATCH_TURN_GONE = "batch_turn_gone"
     TOO_MANY_OPERATIONS = "too_many_operations"  # past the per-delta cap of its kind
+    # A text the user asked to remember holds nothing but a credential: memory never
+    # stores one, not even redacted (docs/cli.md, "Governing memory").
+    CREDENTIAL = "credential"
 
     def __str__(self) -> str:
         return self.value

@@ -15,6 +15,7 @@ import shutil
 import stat
 from pathlib import Path
 
+from autopatch_memory import limits
 from autopatch_memory.errors import StoreError
 
 STATE_DIR_NAME = ".autopatch-j"
@@ -28,9 +29,11 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # caller (a FIFO opened for reading blocks until a writer appears, and for writing
 # until a reader does). Windows has neither flag; it has no FIFOs in the file system.
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_READ_FLAGS = os.O_RDONLY | _NOFOLLOW | _NONBLOCK
-_APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK
-_CREATE_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+# Windows opens descriptors in text mode (newline translation) unless told otherwise.
+_BINARY = getattr(os, "O_BINARY", 0)
+_READ_FLAGS = os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY
+_APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK | _BINARY
+_CREATE_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
 
 
 def state_dir(repo_root: str | os.PathLike[str]) -> Path:
@@ -40,17 +43,23 @@ def state_dir(repo_root: str | os.PathLike[str]) -> Path:
 
 def check_state_dir(folder: Path) -> bool:
     """Whether ``folder`` exists; raise :class:`StoreError` when it is a link or not a folder."""
+    return state_dir_stat(folder) is not None
+
+
+def state_dir_stat(folder: Path) -> os.stat_result | None:
+    """``folder``'s own stat (``None`` when it does not exist), as :func:`check_state_dir`
+    checks it."""
     try:
-        mode = os.lstat(folder).st_mode
+        found = os.lstat(folder)
     except FileNotFoundError:
-        return False
+        return None
     except OSError as exc:
         raise StoreError(f"cannot inspect {folder}: {exc.strerror or exc}") from exc
-    if stat.S_ISLNK(mode):
+    if stat.S_ISLNK(found.st_mode):
         raise StoreError(f"{folder} is a symbolic link; refusing to follow it")
-    if not stat.S_ISDIR(mode):
+    if not stat.S_ISDIR(found.st_mode):
         raise StoreError(f"{folder} is not a folder")
-    return True
+    return found
 
 
 def ensure_state_dir(folder: Path) -> None:
@@ -103,18 +112,25 @@ def check_regular_or_absent(path: Path) -> None:
         raise StoreError(f"{path} is {kind}; refusing to open it")
 
 
-def open_no_follow(path: Path) -> int:
-    """A read-only descriptor of the regular file ``path``, never following a link
-    (ELOOP) or blocking; anything but a regular file is refused (EINVAL). The caller
-    closes the descriptor."""
-    fd = os.open(path, _READ_FLAGS)
+def _open_regular(path: Path, flags: int, mode: int = 0o777) -> tuple[int, os.stat_result]:
+    """A descriptor of the regular file ``path`` opened with ``flags`` (which never
+    follow a link), and its stat; anything but a regular file is refused (EINVAL)."""
+    fd = os.open(path, flags, mode)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
     except BaseException:
         os.close(fd)
         raise
-    return fd
+    return fd, found
+
+
+def open_no_follow(path: Path) -> int:
+    """A read-only descriptor of the regular file ``path``, never following a link
+    (ELOOP) or blocking; anything but a regular file is refused (EINVAL). The caller
+    closes the descriptor."""
+    return _open_regular(path, _READ_FLAGS)[0]
 
 
 def read_no_follow(path: Path, *, max_bytes: int | None = None, tail: bool = False) -> bytes:
@@ -126,23 +142,48 @@ def read_no_follow(path: Path, *, max_bytes: int | None = None, tail: bool = Fal
     absurd file costs one ``fstat``. With ``tail``, a larger file is not an error:
     its last ``max_bytes`` bytes are returned.
     """
-    with os.fdopen(open_no_follow(path), "rb") as fh:
+    fd, found = _open_regular(path, _READ_FLAGS)
+    try:
+        size = found.st_size
         if max_bytes is None:
-            return fh.read()
-        size = os.fstat(fh.fileno()).st_size
+            return _read_to_end(fd, size)
         if size > max_bytes:
             if not tail:
                 raise OSError(
                     errno.EFBIG, f"{size} bytes, more than {max_bytes} expected", str(path)
                 )
-            fh.seek(size - max_bytes)
-            return fh.read(max_bytes)
-        data = fh.read(max_bytes + 1)
+            os.lseek(fd, size - max_bytes, os.SEEK_SET)
+            return _read_to_end(fd, max_bytes, limit=max_bytes)
+        data = _read_to_end(fd, size, limit=max_bytes + 1)
         if len(data) > max_bytes:  # grew while we read
             if tail:
                 return data[-max_bytes:]
             raise OSError(errno.EFBIG, f"more than {max_bytes} bytes", str(path))
         return data
+    finally:
+        os.close(fd)
+
+
+def _read_to_end(fd: int, expected: int, *, limit: int | None = None) -> bytes:
+    """Read ``fd`` to its end (at most ``limit`` bytes). ``expected`` is its size as
+    last seen, so that a file that did not change is read in one call."""
+    chunks: list[bytes] = []
+    total = 0
+    want = expected + 1
+    while True:
+        if limit is not None:
+            want = min(want, limit - total)
+            if want <= 0:
+                break
+        chunk = os.read(fd, want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        if len(chunk) < want:  # a short read of a regular file: its end
+            break
+        want = limits.READ_CHUNK_BYTES
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def open_append_no_follow(path: Path, mode: int) -> int:
@@ -151,14 +192,27 @@ def open_append_no_follow(path: Path, mode: int) -> int:
     Never follows a link (ELOOP), never blocks on a FIFO, and refuses anything but
     a regular file (EINVAL). The caller closes the descriptor.
     """
-    fd = os.open(path, _APPEND_FLAGS, mode)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
+    return open_append_sized(path, mode)[0]
+
+
+def open_append_sized(path: Path, mode: int) -> tuple[int, int]:
+    """:func:`open_append_no_follow`, and the file's size before anything is appended."""
+    fd, found = _open_regular(path, _APPEND_FLAGS, mode)
+    return fd, found.st_size
+
+
+def create_no_follow(path: Path, mode: int) -> int:
+    """A write descriptor of a new regular file ``path`` (``FileExistsError`` when the
+    name is taken, even by a link), created with ``mode`` (less the umask)."""
+    return os.open(path, _CREATE_NEW_FLAGS, mode)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd``: a short write (a full disk) must not tear a file."""
+    view = memoryview(data)
+    written = 0
+    while written < len(data):
+        written += os.write(fd, view[written:])
 
 
 def remove_state_dir(folder: Path) -> bool:

@@ -135,23 +135,3 @@ STOP_PHRASES_ZH: tuple[str, ...] = tuple(
     是 的 了 吗 呢 吧 啊 和 与 及 都 也 很 请 把 被 给 让 我 你 他 这 那
     """.split()
 )
-
-# --- privacy --------------------------------------------------------------------
-
-# After "password:"/"token=", these are a type, a literal or a placeholder word,
-# not a secret ("password: String", "token = null", "secret: required").
-NOT_SECRET_VALUES: frozenset[str] = frozenset(
-    """
-    string str charsequence char[] chararray bytearray byte[] int integer long char any
-    object secret secretstr secretstring optional bytes number boolean bool
-    null none nil true false undefined required optional empty
-    """.split()
-)
-# After "my password is ...": a description, not the password itself.
-NOT_SECRET_WORDS: frozenset[str] = frozenset(
-    """
-    wrong incorrect invalid expired correct right empty blank missing required set unset
-    changed reset rotated revoked weak strong long short too not still the a an same
-    different ok fine stored saved hashed encrypted encoded rejected accepted valid
-    """.split()
-)

@@ -1,8 +1,9 @@
-"""The only module that touches ``memory.json`` on disk (SPEC §9, docs/file-format.md).
+"""The only module that touches ``memory.json`` on disk (docs/design.md#storage-guarantees).
 
-* Every read-modify-write holds a cross-process lock (``memory.json.lock``) for
-  the whole cycle, plus a thread lock so threads of one process queue cheaply.
-* Writes are atomic and durable: temp file in the same folder, flush + fsync,
+* Every read-modify-write holds a cross-process lock (``memory.json.lock``,
+  :class:`~autopatch_memory.locking.ProcessLock`) for the whole cycle, plus a
+  thread lock so threads of one process queue cheaply.
+* Writes are atomic and durable: temp file in the same folder, write + fsync,
   ``os.replace``, fsync of the folder. A crash leaves the old or the new file.
 * The journal entries of a write are appended *before* the replace, stamped with
   the digests of the new and the replaced file, so a crash between the two steps
@@ -15,10 +16,14 @@
   ``memory.oversize.json``) and memory starts empty. Backups are never
   overwritten or deleted. Nothing happens to the file until a write is asked for.
 * Every string of the document passes :func:`~autopatch_memory.privacy.redact`
-  right before it is written: the single secret choke point.
+  before it is written: the single secret choke point (see :meth:`MemoryStore.update`
+  for the strings it may skip because they already passed it).
 * Before a write that passes the soft limit, working memory is trimmed
   (:mod:`autopatch_memory.budget`); a write that would still pass the hard limit
   is refused with :class:`~autopatch_memory.errors.HardLimitError`.
+* A write serializes its document once: whatever the store changes afterwards
+  (``updated_at``, trims) is patched into that text
+  (:class:`~autopatch_memory.file_text.FileText`).
 
 Reads take no lock (``os.replace`` makes them see a whole file) and reuse the
 parsed document while the file's bytes are unchanged.
@@ -26,26 +31,30 @@ parsed document while the file's bytes are unchanged.
 
 from __future__ import annotations
 
+import codecs
 import errno
+import itertools
 import json
 import os
-import tempfile
+import stat
 import threading
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager, suppress
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from filelock import FileLock, Timeout
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from autopatch_memory import limits
-from autopatch_memory.budget import trim_to_budget
-from autopatch_memory.errors import HardLimitError, LockTimeoutError, StoreError
+from autopatch_memory.budget import TrimAction, trim_to_budget
+from autopatch_memory.errors import HardLimitError, StoreError
+from autopatch_memory.file_text import FileText
 from autopatch_memory.ids import Clock, local_now, new_epoch
 from autopatch_memory.journal import Journal, JournalEntry, Outcome, file_digest, stamped
+from autopatch_memory.locking import ProcessLock, process_id
 from autopatch_memory.model import (
     LongTermItem,
     LongTermType,
@@ -58,11 +67,13 @@ from autopatch_memory.model import (
 from autopatch_memory.privacy import redact, scrub
 from autopatch_memory.safe_io import (
     STATE_DIR_NAME,
-    check_regular_or_absent,
     check_state_dir,
+    create_no_follow,
     ensure_state_dir,
     read_no_follow,
     remove_state_dir,
+    state_dir_stat,
+    write_all,
 )
 
 MEMORY_DIR_NAME = STATE_DIR_NAME
@@ -74,7 +85,7 @@ _TEMP_SUFFIX = ".tmp"
 T = TypeVar("T")
 
 # What "no file yet" compares equal to: an empty document as this program writes it.
-_EMPTY_FILE = empty_document().to_json().encode("utf-8")
+_EMPTY_FILE = empty_document().to_bytes()
 
 # One thread lock per memory file for the whole process, so that two stores (or
 # two ProjectMemory objects) on the same repo also queue up on threads.
@@ -208,31 +219,59 @@ class UpdateResult(BaseModel, Generic[T]):
     recovered: list[JournalEntry] = Field(default_factory=list)
 
 
-def redact_document(doc: MemoryDocument) -> None:
-    """Redact every string of ``doc`` in place (the choke point every write passes).
+def redact_document(doc: MemoryDocument) -> bool:
+    """Redact every string of ``doc`` in place (the choke point every write passes);
+    True when any string changed.
 
     Generic over the models, so a new text field is covered without a change here.
     Enum values (``type(v) is not str``) hold no free text and are left alone.
     """
+    return redact_strings(doc)
 
-    def walk(value: Any) -> Any:
-        if type(value) is str:
-            return redact(value)
-        if isinstance(value, list):
-            for i, element in enumerate(value):
-                new = walk(element)
-                if new is not element:
-                    value[i] = new
-        elif isinstance(value, BaseModel):
-            # Write through __dict__: the value is already validated text.
-            fields = value.__dict__
-            for name, current in fields.items():
-                new = walk(current)
-                if new is not current:
-                    fields[name] = new
-        return value
 
-    walk(doc)
+def redact_strings(root: BaseModel | list[Any], skip: Collection[int] = ()) -> bool:
+    """Redact every string inside ``root`` (models and lists, at any depth) in place,
+    except inside the lists or models whose ``id()`` is in ``skip``; True when any
+    string changed."""
+    changed = False
+    stack: list[Any] = [root]
+    while stack:
+        value = stack.pop()
+        # A model is written through __dict__: the value is already validated text.
+        slots: dict[Any, Any] | list[Any] = (
+            value.__dict__ if isinstance(value, BaseModel) else value
+        )
+        pairs = slots.items() if isinstance(slots, dict) else enumerate(slots)
+        for key, current in pairs:
+            if type(current) is str:
+                if current:
+                    new = redact(current)
+                    if new != current:
+                        slots[key] = new
+                        changed = True
+            elif isinstance(current, (list, BaseModel)) and id(current) not in skip:
+                stack.append(current)
+    return changed
+
+
+class _Written(NamedTuple):
+    """The last file a store wrote: what the next write can take from it."""
+
+    data: bytes
+    doc: MemoryDocument  # what it was written from (shared with readers: never mutated)
+    digest: str  # its file_digest, for the next write's journal entries
+    clean: frozenset[bytes]  # texts of its elements known to be redacted
+
+    @classmethod
+    def of(cls, data: bytes, digest: str, text: FileText) -> _Written:
+        elements = text.elements() or []
+        # Elements the size policy re-serialized after redaction are not known clean.
+        clean = frozenset(body for model, body in elements if id(model) not in text.patched)
+        return cls(data, text.doc, digest, clean)
+
+
+# Temp file names: unique in this process, and the pid keeps processes apart.
+_TEMP_NAMES = itertools.count()
 
 
 class MemoryStore:
@@ -255,13 +294,15 @@ class MemoryStore:
         self.clock = clock
         self.journal = journal or Journal(self.folder, clock=clock)
         self._fault_hook = fault_hook
-        self._file_lock = FileLock(
-            str(self.lock_path),
-            timeout=limits.LOCK_TIMEOUT_SECONDS,
-            poll_interval=limits.LOCK_POLL_SECONDS,
-        )
+        self._lock = ProcessLock(self.lock_path)
         self._thread_lock = _thread_lock_for(self.path.absolute())
         self._cache: tuple[bytes, MemoryDocument, Unusable | None] | None = None
+        # What the write path checked or did before, so that it is not done again
+        # on every write (all re-checked after a write that failed):
+        self._folder_ready = False  # .autopatch-j/ was created or found
+        self._swept_mtime: int | None = None  # the folder's mtime when it had no temp file
+        self._fix_mode: bool | None = None  # whether new files need a chmod to FILE_MODE
+        self._written: _Written | None = None  # the last file this store wrote
 
     # -- reading -------------------------------------------------------------------
 
@@ -332,12 +373,19 @@ class MemoryStore:
         return entry
 
     def _read_file(self) -> tuple[bytes | None, int | None, Unusable | None]:
-        check_state_dir(self.folder)
+        data, size, problem, _ = self._read_file_in(state_dir_stat(self.folder))
+        return data, size, problem
+
+    def _read_file_in(
+        self, folder: os.stat_result | None
+    ) -> tuple[bytes | None, int | None, Unusable | None, os.stat_result | None]:
+        """The file's bytes, size and problem, and ``folder`` (the folder's stat, taken
+        just before) for the caller."""
         cap = limits.MEMORY_FILE_MAX_READ_BYTES
         try:
             data = read_no_follow(self.path, max_bytes=cap)
         except FileNotFoundError:
-            return None, None, None
+            return None, None, None, folder
         except OSError as exc:
             if exc.errno != errno.EFBIG:
                 raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
@@ -349,8 +397,8 @@ class MemoryStore:
                 f"{size if size is not None else 'more than ' + str(cap)} bytes, far more than "
                 f"the {limits.HARD_LIMIT_BYTES} this program ever writes: not read"
             )
-            return None, size, Unusable(LoadProblem.TOO_LARGE, why)
-        return data, len(data), None
+            return None, size, Unusable(LoadProblem.TOO_LARGE, why), folder
+        return data, len(data), None, folder
 
     # -- writing -------------------------------------------------------------------
 
@@ -362,16 +410,15 @@ class MemoryStore:
         (:class:`LockTimeoutError`, :class:`HardLimitError`) when nothing could be
         written; the previous file then stays intact.
         """
-        ensure_state_dir(self.folder)
         with self._thread_lock, self._locked():
-            self._remove_stale_temp_files()
-            state = self._load_private()
+            state, folder = self._load_private()
+            self._sweep_temp_files(folder)
             baseline = self._baseline(state)
             txn = Transaction(state.doc, now=self.clock(), actor=actor, journal=self.journal)
             value = fn(txn)
-            # The choke point: nothing below (not even the comparison) sees unredacted text.
-            redact_document(txn.doc)
-            if txn.doc.to_json().encode("utf-8") == baseline:
+            # The choke point: the text compared and written is redacted.
+            text = self._redacted_text(txn.doc, state)
+            if text.data == baseline:
                 self._journal_quietly(txn.entries)
                 return UpdateResult(
                     value=value,
@@ -379,7 +426,7 @@ class MemoryStore:
                     size_bytes=state.size or 0,
                     generation=txn.doc.generation,
                 )
-            return self._write(state, txn, value)
+            return self._write(state, txn, value, text)
 
     def reset(self, *, actor: str = "user") -> int:
         """Empty the memory, keeping the file and its epoch and raising ``generation``;
@@ -408,35 +455,51 @@ class MemoryStore:
             with self._locked():
                 removed = remove_state_dir(self.folder)
             self._cache = None
+            self._recheck()
             return removed
 
     # -- internals -------------------------------------------------------------------
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        check_regular_or_absent(self.lock_path)
+        if not self._folder_ready:
+            ensure_state_dir(self.folder)
+            self._folder_ready = True
         try:
-            self._file_lock.acquire()
-        except Timeout as exc:
-            raise LockTimeoutError(
-                f"another process held {self.lock_path} for more than "
-                f"{limits.LOCK_TIMEOUT_SECONDS:g} s"
-            ) from exc
-        except OSError as exc:
-            raise StoreError(f"cannot lock {self.lock_path}: {exc.strerror or exc}") from exc
+            self._lock.acquire()
+        except FileNotFoundError:
+            # The folder was deleted since (a purge in another process): create it again.
+            ensure_state_dir(self.folder)
+            try:
+                self._lock.acquire()
+            except FileNotFoundError as exc:
+                raise StoreError(f"cannot lock {self.lock_path}: {exc.strerror or exc}") from exc
         try:
             yield
         finally:
-            with suppress(FileNotFoundError):  # purge deleted the lock file under us
-                self._file_lock.release()
+            self._lock.release()
 
-    def _load_private(self) -> FileState:
-        """The file as :meth:`inspect` sees it, with a document private to the caller."""
-        data, size, problem = self._read_file()
+    def _recheck(self) -> None:
+        """Forget what the write path checked before (after a failed write, a purge)."""
+        self._folder_ready = False
+        self._swept_mtime = None
+        self._fix_mode = None
+        self._written = None
+
+    def _load_private(self) -> tuple[FileState, os.stat_result | None]:
+        """The file as :meth:`inspect` sees it, with a document private to the caller,
+        and the folder's stat (``None``: no folder)."""
+        data, size, problem, folder = self._read_file_in(state_dir_stat(self.folder))
         if data is None:
-            return FileState(None, size, empty_document(), problem)
+            return FileState(None, size, empty_document(), problem), folder
+        written = self._written
+        if written is not None and data == written.data:
+            # The file this store wrote last, unchanged: a validated copy of the document
+            # it wrote is what parsing those bytes gives, at half the cost.
+            doc = MemoryDocument.model_validate(written.doc.model_dump())
+            return FileState(data, size, doc, None), folder
         doc, problem = parse_document(data)
-        return FileState(data, size, doc, problem)
+        return FileState(data, size, doc, problem), folder
 
     @staticmethod
     def _baseline(state: FileState) -> bytes:
@@ -449,39 +512,91 @@ class MemoryStore:
             return state.data  # a file this program wrote is its document's JSON
         # Salvaged, or written by another program (no epoch yet): compare with our
         # serialization of it, so that a call that changes nothing writes nothing.
-        return state.doc.to_json().encode("utf-8")
+        return state.doc.to_bytes()
 
-    def _write(self, state: FileState, txn: Transaction, value: T) -> UpdateResult[T]:
+    def _redacted_text(self, doc: MemoryDocument, state: FileState) -> FileText:
+        """``doc``'s file text with every string redacted: the choke point.
+
+        An element (a turn, a topic, a long-term item) whose text is byte for byte
+        an element of the file this store wrote last, and that file is still the
+        one on disk, holds only strings that already passed :func:`redact` (which is
+        idempotent): it is skipped. Everything else is redacted. The first write of
+        a store, and any write after another process wrote, redacts every string.
+        """
+        clean = self._clean_elements(state)
+        if clean is None:
+            redact_document(doc)
+            return FileText(doc)
+        text = FileText(doc)
+        elements = text.elements()
+        if elements is None:  # a layout FileText does not know: every string
+            if redact_document(doc):
+                text.rebuild()
+            return text
+        if redact_strings(doc, skip={id(items) for items in text.lists()}):
+            text.rebuild()  # a secret outside the elements (the profile): serialize again
+        for model, body in elements:
+            if body not in clean and redact_strings(model):
+                text.changed(model)
+        return text
+
+    def _clean_elements(self, state: FileState) -> frozenset[bytes] | None:
+        """The element texts of the file on disk known to be redacted, if this store
+        wrote that file; else ``None``."""
+        written = self._written
+        if written is None or state.problem is not None or state.data != written.data:
+            return None
+        return written.clean
+
+    def _sweep_temp_files(self, folder: os.stat_result | None) -> None:
+        """Remove temp files a crashed write left, unless the folder is unchanged since
+        this store last saw it without any (its mtime moves when a file is created)."""
+        if folder is None or folder.st_mtime_ns == self._swept_mtime:
+            return
+        removed = False
+        # Under the lock nobody else is writing: any temp file left is from a crash.
+        with suppress(OSError):
+            for entry in os.scandir(self.folder):
+                if entry.name.startswith(_TEMP_PREFIX) and entry.name.endswith(_TEMP_SUFFIX):
+                    _unlink_quietly(Path(entry.path))
+                    removed = True
+        self._swept_mtime = None if removed else folder.st_mtime_ns
+
+    def _write(
+        self, state: FileState, txn: Transaction, value: T, text: FileText
+    ) -> UpdateResult[T]:
         doc = txn.doc
         if doc.epoch is None:
             doc.epoch = new_epoch()  # a fresh file, or one another program wrote
+            text.set_field("epoch")
         doc.updated_at = txn.now
-        trimmed = trim_to_budget(doc)
+        text.set_field("updated_at")
+        text.patched.clear()  # from here on, a re-serialized element skipped redaction
+        trimmed = trim_to_budget(doc, text)
         data = trimmed.data
-        trim_entries = [
-            self.journal.entry("store", t.op, Outcome.TRIMMED, target=t.target)
-            for t in trimmed.actions
-        ]
         self._refuse_over_limit(data, state, txn.actor)
         recovered = self._keep_original(state)
         moved_aside = state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
         in_place = None if state.data is None or moved_aside else state.data
         # Every write leaves a line, even one whose caller logged nothing.
         logged = txn.entries or [self.journal.entry(txn.actor, "write", Outcome.APPLIED)]
+        digest = file_digest(data)
         entries = stamped(
-            [*recovered, *logged, *trim_entries],
-            file=file_digest(data),
-            prev_file=None if in_place is None else file_digest(in_place),
+            [*recovered, *logged, *self._trim_entries(trimmed.actions)],
+            file=digest,
+            prev_file=None if in_place is None else self._digest_of(in_place),
         )
         # Journal first: a crash before the replace leaves entries whose file never
         # landed, which readers can tell (journal.unlanded_writes); never a write
         # the journal does not know about.
         self._journal_quietly(entries)
         self._fault(WritePoint.JOURNALED)
-        self._atomic_write(self.path, data)
+        # Our own write is the folder's last change: no temp file is left in it.
+        self._swept_mtime = self._atomic_write(self.path, data)
         self._fault(WritePoint.REPLACED)
         # ``doc`` is private to this update: safe to share with lock-free readers.
         self._cache = (data, doc, None)
+        self._written = _Written.of(data, digest, text)
         return UpdateResult(
             value=value,
             changed=True,
@@ -490,6 +605,22 @@ class MemoryStore:
             trimmed=len(trimmed.actions),
             recovered=entries[: len(recovered)],
         )
+
+    def _trim_entries(self, actions: list[TrimAction]) -> list[JournalEntry]:
+        """One entry for everything the size policy did in a write: its targets, in
+        order, and how many times it took each step (``drop_answer 2, drop_turn 1``)."""
+        if not actions:
+            return []
+        steps = Counter(action.op for action in actions)
+        detail = ", ".join(f"{op} {count}" for op, count in steps.items())
+        targets = ",".join(dict.fromkeys(action.target for action in actions))
+        return [self.journal.entry("store", "trim", Outcome.TRIMMED, target=targets, detail=detail)]
+
+    def _digest_of(self, data: bytes) -> str:
+        written = self._written
+        if written is not None and data == written.data:
+            return written.digest
+        return file_digest(data)
 
     def _refuse_over_limit(self, data: bytes, state: FileState, actor: str) -> None:
         """Raise :class:`HardLimitError` (journaled) for a write over the hard limit.
@@ -558,64 +689,85 @@ class MemoryStore:
             candidate = self.folder / f"{stem}.{suffix}.json"
         return candidate
 
-    def _atomic_write(self, target: Path, data: bytes) -> None:
-        tmp: str | None = None
+    def _atomic_write(self, target: Path, data: bytes) -> int | None:
+        """Write ``data`` to ``target`` atomically and durably; returns the folder's
+        mtime afterwards (``None`` when unknown)."""
+        tmp: Path | None = None
         try:
-            fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.folder)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, limits.FILE_MODE)
+            fd, tmp = self._create_temp()
+            try:
+                write_all(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
             os.replace(tmp, target)
         except OSError as exc:
             if tmp is not None:
-                _unlink_quietly(Path(tmp))
+                _unlink_quietly(tmp)
+            self._recheck()
             raise StoreError(f"cannot write {target}: {exc.strerror or exc}") from exc
         except BaseException:
             if tmp is not None:
-                _unlink_quietly(Path(tmp))
+                _unlink_quietly(tmp)
             raise
-        self._fsync_folder()
+        return self._fsync_folder()
+
+    def _create_temp(self) -> tuple[int, Path]:
+        """A new temp file in the folder, with mode ``FILE_MODE``, and its descriptor."""
+        for _ in range(limits.TEMP_NAME_ATTEMPTS):
+            path = self.folder / f"{_TEMP_PREFIX}{process_id()}-{next(_TEMP_NAMES)}{_TEMP_SUFFIX}"
+            try:
+                fd = create_no_follow(path, limits.FILE_MODE)
+            except FileExistsError:
+                continue  # left by a crashed process that had the same pid
+            try:
+                if self._fix_mode is None:  # once: does the umask leave FILE_MODE alone?
+                    self._fix_mode = stat.S_IMODE(os.fstat(fd).st_mode) != limits.FILE_MODE
+                if self._fix_mode:
+                    os.chmod(path, limits.FILE_MODE)
+            except BaseException:
+                os.close(fd)
+                _unlink_quietly(path)
+                raise
+            return fd, path
+        raise FileExistsError(errno.EEXIST, "no free temp file name", str(self.folder))
 
     def _fault(self, point: WritePoint) -> None:
         if self._fault_hook is not None:
             self._fault_hook(point)
 
-    def _fsync_folder(self) -> None:
+    def _fsync_folder(self) -> int | None:
+        """Make the folder's entries durable; returns its mtime (``None`` when unknown)."""
         try:
             dir_fd = os.open(self.folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
         except OSError:
-            return  # platforms without directory fds: the replace is still atomic
+            return None  # platforms without directory fds: the replace is still atomic
         try:
-            os.fsync(dir_fd)
+            with suppress(OSError):
+                os.fsync(dir_fd)
+            return os.fstat(dir_fd).st_mtime_ns
         except OSError:
-            pass
+            return None
         finally:
             os.close(dir_fd)
-
-    def _remove_stale_temp_files(self) -> None:
-        # Under the lock nobody else is writing: any temp file left is from a crash.
-        try:
-            for entry in os.scandir(self.folder):
-                if entry.name.startswith(_TEMP_PREFIX) and entry.name.endswith(_TEMP_SUFFIX):
-                    _unlink_quietly(Path(entry.path))
-        except OSError:
-            pass
 
     def _journal_quietly(self, entries: list[JournalEntry]) -> None:
         # The memory file is the asset; a journal that cannot be written (full
         # disk) must not undo or block a write. journal.append_error keeps why.
+        # Under the lock the folder was just checked (_load_private): not again.
         with suppress(StoreError):
-            self.journal.append(*entries)
+            self.journal.append(*entries, folder_checked=True)
 
 
 # --- parsing and salvage ----------------------------------------------------------------
 
 
 def _decode_json(data: bytes) -> Any:
-    # utf-8-sig: a file saved by an editor that adds a byte-order mark is still ours.
-    return json.loads(data.decode("utf-8-sig"))
+    # A file saved by an editor that adds a byte-order mark is still ours. (Stripped
+    # here: the "utf-8-sig" codec is far slower than plain "utf-8".)
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    return json.loads(data.decode("utf-8"))
 
 
 def _scrubbed(value: Any) -> Any:
@@ -644,7 +796,7 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
         raw = _decode_json(data)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         return empty_document(), Unusable(LoadProblem.CORRUPT, f"not valid JSON: {exc}")
-    if b"\\ud" in data.lower():
+    if b"\\ud" in data or b"\\uD" in data:  # escaped surrogates (\uD800-\uDFFF)
         raw = _scrubbed(raw)
     if not isinstance(raw, dict):
         return empty_document(), Unusable(LoadProblem.CORRUPT, "not a JSON object")

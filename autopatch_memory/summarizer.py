@@ -1,4 +1,4 @@
-"""One summarization run (SPEC §4): snapshot → batch → model (no lock) → apply.
+"""One summarization run (docs/design.md#one-run): snapshot → batch → model (no lock) → apply.
 
 The model call happens outside the file lock. Its delta is applied by
 :meth:`MemoryStore.update` to the file as it is *when the call returns*, and only
@@ -140,6 +140,7 @@ def apply_in_store(
             now=txn.now,
             bad_sections=bad_sections,
             expected_generation=expected_generation,
+            in_place=True,  # the transaction's document is private to it: no copy
         )
         journal_report(txn, report)
         return report

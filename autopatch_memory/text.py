@@ -1,4 +1,5 @@
-"""Text helpers shared by every layer: clipping, language detection, signal words.
+"""Text helpers shared by every layer: clipping, language detection, signal words,
+the content guard (code and logs) and the cleaning of hostile text (docs/privacy.md).
 
 Everything here is pure and works the same on Chinese and English text.
 """
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import lru_cache
 
@@ -276,61 +277,251 @@ def anchor_tokens(text: str, *, query: bool = False) -> frozenset[str]:
 
 # --- content guard (SPEC §5) ----------------------------------------------------
 
-# One of these alone marks a text as code, a diff, a stack trace or a log excerpt.
+_JAVA_FRAME = (
+    r"at [\w$.<>/]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)"
+)
+_LOG_LEVEL = r"(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)"
+_SQL_NAME = r"[A-Za-z0-9_.`\"]+"  # ASCII only: "create table 语句" is a sentence
+_SHELL_COMMANDS = (
+    "mvn|mvnw|gradle|gradlew|java|javac|jar|docker|docker-compose|kubectl|helm|git|curl|wget"
+    "|npm|npx|yarn|pnpm|pip|pip3|python|python3|cd|export|ls|cat|grep|tail|head|rm|cp|mv|mkdir"
+    "|chmod|chown|ssh|scp|sed|awk|kill|ps|systemctl|apt|apt-get|yum|brew|keytool|mysql|psql"
+    "|redis-cli|nohup|source|tar|unzip|sudo|jps|jstack|jmap|netstat|lsof|top|find|echo|make"
+)
+# One of these alone marks a text as code, a diff, a stack trace, a log excerpt, a
+# build/test console, a build file or configuration snippet, a shell command or SQL.
 _STRONG_CODE_OR_LOG = re.compile(
     r"|".join(
         (
-            r"^\s*(?:import|package)\s+[\w.*]+\s*;",  # Java import/package lines
+            r"^[ \t]*(?:import|package)\s+[\w.*]+\s*;",  # Java import/package lines
             r"\b(?:public|private|protected)\s+(?:static\s+|final\s+|abstract\s+)*"
             r"(?:class|interface|enum|record|void|[\w<>\[\],]+\s+\w+\s*\()",
-            r"^\s*@@ .* @@",  # unified diff hunk
+            # a field declaration on a line of its own: "@Autowired private Foo foo;"
+            r"^[ \t]*(?:@\w+(?:\([^()\n]{0,80}\))?\s+)*(?:private|protected|public)\s+"
+            r"(?:(?:static|final|volatile|transient)\s+)*[\w<>\[\],.? ]{1,80}\s\w+\s*"
+            r"(?:=[^;\n]{0,200})?;[ \t]*$",
+            r"^[ \t]*fun\s+\w+\s*\(",  # Kotlin function
+            # a statement on a line of its own: a call chain, a return, a throw
+            r"^[ \t]*(?:return\s+|throw\s+)?(?:new\s+)?[\w$.<>\[\]]{1,120}\([^;\n]{0,300}\)"
+            r"[ \t]*;[ \t]*$",
+            r"^[ \t]*(?:return|throw)\s+[^;\n]{1,200};[ \t]*$",
+            # Gradle build scripts: a dependency line, a top-level block
+            r"^[ \t]*(?:implementation|api|compileOnly|runtimeOnly|testImplementation"
+            r"|testRuntimeOnly|annotationProcessor|kapt|classpath)\s*\(?\s*[\"'][\w.\-]+:[\w.\-]+",
+            r"^[ \t]*(?:plugins|dependencies|repositories|allprojects|subprojects|buildscript"
+            r"|dependencyManagement|sourceSets)\s*\{[ \t]*$",
+            r"^[ \t]*@@ .* @@",  # unified diff hunk
             r"^diff --git ",
             r"^(?:---|\+\+\+) [ab]/",
-            # a stack frame: "at com.acme.Foo.bar(Foo.java:12)"
-            r"^\s*at [\w$.<>]+\("
-            r"(?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)",
+            # stack traces: a frame anywhere ("… at com.acme.Foo.bar(Foo.java:12)"),
+            # an exception line, "Caused by:", "... 12 more"
+            r"\b" + _JAVA_FRAME,
+            r"^[ \t]*(?:[a-z_$][\w$]*\.){2,}[A-Z][\w$]*(?:Exception|Error|Throwable)"
+            r"(?::\s|[ \t]*$)",
             r"\bException in thread \"",
-            r"^\s*Caused by: [\w$.]+(?:Exception|Error)",
+            r"^[ \t]*Caused by: [\w$.]+(?:Exception|Error)",
+            r"^[ \t]*\.\.\. \d+ (?:more|common frames omitted)[ \t]*$",
             r"^Traceback \(most recent call last\)",
-            # a log line: a timestamp, then a level
-            r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\S*\s+"
-            r"\[?(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\b",
-            r"^\s*\[(?:INFO|WARNING|WARN|ERROR|DEBUG)\]\s",  # Maven console output
-            r"^\s*(?:def|fn|func)\s+\w+\s*\(.*\)\s*[:{]",
-            r"^\s*#include\s*[<\"]",
+            r"^[ \t]*File \"[^\"\n]+\", line \d+",
+            # log lines: a timestamp (date or time), then a level; Spring Boot's " --- ["
+            r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\S*\s+\[?" + _LOG_LEVEL + r"\b",
+            r"^\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\s+(?:\[[^\]\n]{1,60}\]\s+)?\[?" + _LOG_LEVEL + r"\b",
+            r"^[ \t]*" + _LOG_LEVEL + r"\s+\d*\s*(?:---\s+)?\[[^\]\n]{1,60}\]\s+[\w.$]+\s*[-:]\s",
+            r"\s---\s\[\s*[\w.\-]+\]\s+[\w.$]+\s*:\s",
+            # build and test consoles: Maven, Gradle, Surefire, javac, npm, docker
+            r"^[ \t]*\[(?:INFO|WARNING|WARN|ERROR|DEBUG)\]\s",
+            r"\[ERROR\]\s+(?:Failed to execute goal|Tests run:|COMPILATION ERROR|/\S|\S+\.java)",
+            r"\bFailed to execute goal [\w.\-]+:[\w.\-]+:",
+            r"^[ \t]*> Task :[\w:.\-]*",
+            r"\bBUILD (?:SUCCESSFUL|FAILED) in \d",
+            r"^FAILURE: Build failed",
+            r"^\* What went wrong:",
+            r"\bExecution failed for task ':",
+            r"\bTests run: \d+, Failures: \d+",
+            r"(?<![\w/\\.\-])[\w/\\.\-]{1,200}\.(?:java|kt|groovy|scala):\[?\d+(?:,\d+)?\]?:?\s*"
+            r"(?:error|warning)\b",
+            r"\berror: cannot find symbol\b",
+            r"^[ \t]*symbol:\s+(?:class|method|variable)\s",
+            r"\bCould not (?:resolve|find|determine)\b[^\n]{0,120}"
+            r"(?:configuration ':|[\w.\-]+:[\w.\-]+:[\w.\-]+)",
+            r"^ERROR \d{3,5} \(\w{5}\):",  # MySQL client errors
+            r"^Error: (?:Could not|Unable to|Invalid|A JNI error)",  # the java launcher
+            r"^npm ERR!",
+            r"^Step \d+/\d+ : ",
+            r"^[ \t]*(?:def|fn|func)\s+\w+\s*\(.*\)\s*[:{]",
+            r"^[ \t]*#include\s*[<\"]",
             r"\bSystem\.(?:out|err)\.print",
+            # a shell prompt, a script run, or a command line of its own with options
+            r"^[ \t]*(?:\$|sudo|PS [A-Z]:\\[^>\n]{0,80}>|[A-Z]:\\[^>\n]{0,80}>)[ \t]+\S",
+            r"^[ \t]*(?:\./|~/)[\w.\-/]+(?:\s|$)",
+            # JSON objects and YAML/properties blocks
+            r"^[ \t]*[{\[]\s*\"[\w.\-]+\"\s*:",
+            r"^[\w.\-]+:[ \t]*\n[ \t]+[\w.\-]+:",
+            r"^[ \t]*[a-z][\w.\-]*:[ \t]+\S[^\n]*\n[ \t]*[a-z][\w.\-]*:[ \t]+\S",
+            r"^[a-z][\w\-]*(?:\.[\w\-]+)+[ \t]*=[^\n]*\n[a-z][\w\-]*(?:\.[\w\-]+)+[ \t]*=",
+            # SQL statements
+            r"\b(?i:select)\s+(?:\*|(?i:distinct)\s+" + _SQL_NAME + r"|(?i:count)\(\*\)"
+            r"|"
+            + _SQL_NAME
+            + r"(?:\s*,\s*[A-Za-z0-9_.`\"()*]+)*)\s+(?i:from)\s+"
+            + _SQL_NAME
+            + r"(?:\s+[A-Za-z_]\w*)?\s*(?:;|$|\b(?i:where|join|left|inner|group|order|limit)\b)",
+            r"\b(?i:insert\s+into)\s+" + _SQL_NAME + r"\s*(?:\(|(?i:values|select)\b)",
+            r"\b(?i:update)\s+" + _SQL_NAME + r"\s+(?i:set)\s+" + _SQL_NAME + r"\s*=",
+            r"\b(?i:delete\s+from)\s+" + _SQL_NAME + r"\s+(?i:where)\b",
+            r"\b(?i:create\s+(?:table|index|unique\s+index|view))\s+"
+            r"(?:(?i:if\s+not\s+exists)\s+)?" + _SQL_NAME,
+            r"\b(?i:alter\s+table)\s+" + _SQL_NAME + r"\s+(?i:add|drop|modify|alter|rename)\b",
         )
     ),
     re.M,
 )
-# Weak signs: one may appear in a summary ("Optional.orElse() 的用法"), several do not.
-_WEAK_CODE_SIGNS: tuple[re.Pattern[str], ...] = (
-    re.compile(r";\s*(?:$|\n|})", re.M),  # statement ends
-    re.compile(r"\{[^{}]*\}"),  # a braced block
-    re.compile(r"\breturn\s+[^;\n]+;"),
-    re.compile(r"\b\w+\s*(?:[+\-*/]?=)\s*(?:new\s+)?[\w.\"'(][^;\n]*;"),  # assignments
-    re.compile(r"\)\s*->\s*\{|\)\s*\{"),  # lambda / method bodies
-    re.compile(r"(?=[\s\S]*^\+(?!\+))[\s\S]*^-(?!-)", re.M),  # both added and removed lines
-    re.compile(r"\b(?:if|for|while|switch|catch)\s*\([^)]*\)\s*\{"),
+# A command line of its own: a known command, then options or a pipe, and no
+# prose around it ("mvn -q clean install", not "mvn -T 4 is faster on CI").
+_COMMAND_LINE_RE = re.compile(
+    r"^[ \t]*(?:sudo\s+)?(?:" + _SHELL_COMMANDS + r")(?=\s)(?P<rest>[^\n]{1,300})$", re.M
 )
-_WEAK_SIGNS_FOR_CODE = 2
+_COMMAND_OPTION_RE = re.compile(r"\s(?:--?[A-Za-z][\w.\-]*|\||&&|>>?|<)(?=\s|=|$)")
+_PROSE_WORDS = frozenset(
+    """
+    is are was were be the a an to over than before after when should we you use prefer
+    instead always never because which that this it they our your please avoid rather
+    faster slower better worse why how what does do not
+    """.split()
+)
+_XML_TAG_RE = re.compile(r"</?[A-Za-z][\w.:\-]{0,60}(?:\s[^<>\n]{0,200})?/?>")
+_XML_CLOSING_TAG_RE = re.compile(r"</[A-Za-z][\w.:\-]{0,60}\s*>")
+_CJK_ANY_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def _is_command_line(text: str) -> bool:
+    for m in _COMMAND_LINE_RE.finditer(text):
+        line = m.group(0)
+        if _CJK_ANY_RE.search(line) or not _COMMAND_OPTION_RE.search(m.group("rest")):
+            continue
+        words = {w.lower() for w in re.findall(r"[A-Za-z]+", line)}
+        if not words & _PROSE_WORDS:
+            return True
+    return False
+
+
+def _is_markup(text: str) -> bool:
+    """A build file or XML snippet: several tags, one of them a closing tag."""
+    return len(_XML_TAG_RE.findall(text)) >= limits.CODE_GUARD_MIN_XML_TAGS and bool(
+        _XML_CLOSING_TAG_RE.search(text)
+    )
+
+
+_ADDED_LINE_RE = re.compile(r"^\+(?!\+)", re.M)
+_REMOVED_LINE_RE = re.compile(r"^-(?!-)", re.M)
+
+
+def _added_and_removed_lines(text: str) -> bool:
+    return bool(_ADDED_LINE_RE.search(text) and _REMOVED_LINE_RE.search(text))
+
+
+# Weak signs: one may appear in a summary ("Optional.orElse() 的用法"), several do not.
+_WEAK_CODE_SIGNS: tuple[Callable[[str], object], ...] = (
+    re.compile(r";\s*(?:$|\n|})", re.M).search,  # statement ends
+    re.compile(r"\{[^{}]{0,500}\}").search,  # a braced block
+    re.compile(r"\breturn\s+[^;\n]{1,200};").search,
+    # assignments
+    re.compile(r"\b\w+\s{0,8}(?:[+\-*/]?=)\s{0,8}(?:new\s+)?[\w.\"'(][^;\n]{0,200};").search,
+    re.compile(r"\)\s*->\s*\{|\)\s*\{").search,  # lambda / method bodies
+    _added_and_removed_lines,  # both added and removed lines
+    re.compile(r"\b(?:if|for|while|switch|catch)\s*\([^)]{0,200}\)\s*\{").search,
+)
+
+
+_QUOTED_RE = re.compile(r'"[^"\n]{0,200}"|\'[^\'\n]{0,200}\'')
+
+
+def _is_chinese_prose(text: str) -> bool:
+    """Chinese words outside string literals: a sentence that quotes a fragment."""
+    return len(_CJK_ANY_RE.findall(_QUOTED_RE.sub("", text))) >= limits.CODE_GUARD_MIN_CJK_FOR_PROSE
 
 
 def looks_like_code_or_log(text: str) -> bool:
-    """True when ``text`` looks like source code, a diff, a stack trace or a log excerpt.
+    """True when ``text`` looks like source code, a diff, a stack trace, a log excerpt,
+    build or test console output, a build/config file snippet, a shell command or SQL.
 
-    Mentions of identifiers or a single call (``Optional.orElseGet()``) are fine;
-    it takes a structural marker, or several weak signs together, to be code.
+    Mentions of identifiers, a single call (``Optional.orElseGet()``) or a command inside
+    a sentence ("run mvn -q before pushing") are fine; it takes a structural marker, a
+    line that is only a command, or several weak signs together, to be code.
     """
-    if _STRONG_CODE_OR_LOG.search(text):
+    if _STRONG_CODE_OR_LOG.search(text) or _is_command_line(text) or _is_markup(text):
         return True
-    return sum(1 for sign in _WEAK_CODE_SIGNS if sign.search(text)) >= _WEAK_SIGNS_FOR_CODE
+    if _is_chinese_prose(text):
+        return False  # "用户问 if (x) { } 里能不能省略大括号" talks about code
+    return sum(1 for sign in _WEAK_CODE_SIGNS if sign(text)) >= limits.CODE_GUARD_WEAK_SIGNS
+
+
+# --- hostile text: controls, escapes, invisible characters --------------------------
+
+# Terminal escape sequences: CSI (colours, cursor moves, screen clears), OSC (window
+# titles, OSC 52 clipboard writes, hyperlinks), DCS/SOS/PM/APC strings, and two-byte
+# escapes; in 7-bit (ESC …) and 8-bit (C1) forms. Every quantifier is bounded. A
+# string without its terminator loses only its introducer: its text is harmless
+# once the control characters are gone, and may be the user's own words.
+_ESCAPE_SEQUENCE_RE = re.compile(
+    r"\x1b\[[0-?]{0,64}[ -/]{0,16}[@-~]?"
+    r"|\x9b[0-?]{0,64}[ -/]{0,16}[@-~]?"
+    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]{0,4096}(?:\x07|\x1b\\|\x9c)"
+    r"|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]{0,4096}(?:\x1b\\|\x9c)"
+    r"|\x1b[ -/]{0,4}[0-~]?"
+)
+# C0 controls except tab and the line breaks (LF, CR), DEL, and the C1 controls
+# except NEL (a line break).
+_CONTROL_EXCEPT_LINE_BREAKS_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
+_LINE_BREAK_RE = re.compile(r"\r\n?|[\x85\u2028\u2029]")
+# Every Unicode format character (category Cf: zero-width spaces and joiners, bidi
+# embeddings, overrides and isolates, the BOM, the soft hyphen, tag characters…) and a
+# few invisible letters used to spoof text (Hangul fillers, the combining grapheme joiner).
+INVISIBLE_CHARACTERS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    "\U000e0020-\U000e007f"
+    "\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0"
+)
+_INVISIBLE_RE = re.compile("[" + INVISIBLE_CHARACTERS + "]")
+
+
+# Everything a terminal must never receive from memory or a repository: escape
+# sequences, control characters but tab and newline (CR too: it rewrites a line),
+# and invisible format characters. One pattern, so that cleaning stored text and
+# printing it (the command line) agree, and a caller can map what it removes.
+TERMINAL_UNSAFE_RE = re.compile(
+    _ESCAPE_SEQUENCE_RE.pattern + "|[\x00-\x08\x0b-\x1f\x7f-\x9f" + INVISIBLE_CHARACTERS + "]"
+)
+
+
+def has_control_characters(text: str) -> bool:
+    """True when ``text`` holds a terminal escape sequence or a C0/C1 control character
+    other than tab, line feed and carriage return (those are whitespace, not hostile)."""
+    return bool(_CONTROL_EXCEPT_LINE_BREAKS_RE.search(text))
+
+
+def clean_text(text: str, *, single_line: bool) -> str:
+    """``text`` without terminal escape sequences, control characters and invisible
+    format characters (zero-width, bidi controls, BOM, soft hyphen, tag characters).
+
+    Line breaks (``\r\n``, ``\r``, U+2028/2029, NEL) become ``\n``; with
+    ``single_line`` every run of whitespace, line breaks included, becomes one space
+    and the ends are stripped; otherwise ``\n`` and ``\t`` are kept. Idempotent.
+    """
+    text = TERMINAL_UNSAFE_RE.sub("", _LINE_BREAK_RE.sub("\n", text))
+    if single_line:
+        return " ".join(text.split())
+    return text
 
 
 def same_label(a: str, b: str) -> bool:
-    """Labels are equal ignoring case, width and whitespace ("Java Optional" == "java optional")."""
+    """Labels are equal ignoring case, width, whitespace and invisible characters
+    ("Java Optional" == "java  optional" == "Java\u200bOptional")."""
     return _label_key(a) == _label_key(b)
 
 
 def _label_key(label: str) -> str:
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", label)).casefold()
+    cleaned = clean_text(label, single_line=True)
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", cleaned)).casefold()

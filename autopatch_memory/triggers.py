@@ -1,4 +1,7 @@
-"""Which summarization trigger, if any, a newly recorded turn calls for (SPEC §4)."""
+"""Which summarization trigger, if any, a newly recorded turn calls for.
+
+See docs/design.md#triggers.
+"""
 
 from __future__ import annotations
 

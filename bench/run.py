@@ -1,26 +1,35 @@
-"""The benchmark of SPEC §14: prints a table and writes JSON.
+"""The benchmark (docs/design.md#performance-goals): each operation as a ratio to its floor.
 
-    python bench/run.py                 # full run, JSON to bench/results/latest.json
+    python bench/run.py                 # full run; results to bench/results/last-run.json
     python bench/run.py --quick         # fewer samples (a smoke run)
-    python bench/run.py --json out.json
+    python bench/run.py --repeat 5      # five runs, medians of their ratios
+    python bench/run.py --save          # also update bench/results/latest.json (tracked)
 
-Measured on a memory file at the 32 KiB limit:
-* building the context, recording a turn (lock + atomic durable write), applying
-  a typical delta — median and p95;
-* the same while a summarizer that takes 2 s is in flight;
-* the repo profile, cold and cached, on generated 500-module Maven and
-  500-project Gradle repositories;
+Absolute times drift tenfold on a shared machine; a ratio to a floor measured in
+the same run, sample next to sample, does not. On a memory file at the 32 KiB limit:
+
+* floor A: read the file and parse it into a ``MemoryDocument``;
+* floor B: one durable read-modify-write of the same file: read, parse, dump,
+  write a temp file, fsync it, replace, fsync the folder;
+* building the context, against floor A (goal ≤ 2.5×);
+* recording a turn and applying a delta that changes the file, both trimming it
+  (the file is at the limit), against floor B (goal ≤ 1.5×);
+* the same two host calls while a summarizer that takes 2 s is in flight;
+* the repo profile, cold and cached (``bench/profile_repos.py``, absolute budgets);
 * the injected context's size against replaying the recent history.
 
-This is a benchmark, not a test: it reports numbers against the budget and exits
-1 when a median is over it, so a regression is visible in CI logs if run there.
+Each run is compared with the previous one (``last-run.json``, else the committed
+``latest.json``). This is a benchmark, not a test: it exits 1 when a ratio is over
+its goal (or the profile over its budget), so a regression shows in CI logs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import shutil
 import statistics
 import sys
 import tempfile
@@ -32,24 +41,36 @@ from pathlib import Path
 from typing import Any
 
 from profile_repos import BUDGET_CACHED_MS, BUDGET_COLD_MS, bench_profile
+from secret_redaction import bench_secrets, render_summary
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryRequest
 from autopatch_memory.context import history_replay_size, size_of
+from autopatch_memory.journal import Outcome, file_digest
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import (
     LongTermItem,
     LongTermType,
     MemoryDelta,
+    MemoryDocument,
     RepoProfile,
     Source,
     Topic,
 )
 from autopatch_memory.store import Transaction
 
-BUDGET_MS = {"context": 2.0, "record_turn": 10.0, "apply_delta": 10.0}
+# Goals (docs/design.md#performance-goals): an operation's median over its floor's
+# (per pair of samples).
+GOALS = {"context": 2.5, "record_turn": 1.5, "apply_delta": 1.5}
+FLOOR_OF = {"context": "read_parse", "record_turn": "durable_rmw", "apply_delta": "durable_rmw"}
+FLOOR_NAMES = {
+    "read_parse": "floor A: read + parse",
+    "durable_rmw": "floor B: read + parse + dump + write + 2 fsync",
+}
 SLOW_SUMMARIZER_SECONDS = 2.0
-RESULTS = Path(__file__).parent / "results" / "latest.json"
+RESULTS_DIR = Path(__file__).parent / "results"
+LAST_RUN = RESULTS_DIR / "last-run.json"  # untracked (.gitignore)
+SAVED = RESULTS_DIR / "latest.json"  # tracked: written with --save only
 
 QUESTIONS = [
     "review 模块是怎么管理 finding 队列的？",
@@ -59,6 +80,7 @@ QUESTIONS = [
     "这个项目依赖哪些框架？",
     "How should I write unit tests for the config loader?",
 ]
+ANSWER = "回答：" + "细节" * 400  # long enough that recording it at the limit trims
 
 
 class SlowBackend:
@@ -136,19 +158,56 @@ def fill_to_limit(memory: ProjectMemory) -> None:
 
     memory.store.update(seed, actor="bench")
     for i in range(limits.MAX_RECENT_TURNS):
-        memory.record_turn(
-            "general_chat", f"{QUESTIONS[i % len(QUESTIONS)]} #{i}", "回答：" + "细节" * 400
-        )
+        memory.record_turn("general_chat", f"{QUESTIONS[i % len(QUESTIONS)]} #{i}", ANSWER)
 
 
-def _stats(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {
-        "median_ms": round(statistics.median(ordered) * 1000, 3),
-        "p95_ms": round(p95 * 1000, 3),
-        "n": len(ordered),
-    }
+# --- the floors ------------------------------------------------------------------------
+
+
+class Floors:
+    """The two floors, on a copy of the memory file in a folder of their own (so the
+    store's folder sees no foreign writes), refreshed from the real file before each
+    sample."""
+
+    def __init__(self, source: Path, folder: Path) -> None:
+        self.source = source
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self.path = folder / "memory.json"
+        self.temp = folder / ".memory.json.floor.tmp"
+
+    def sync(self) -> None:
+        shutil.copyfile(self.source, self.path)
+
+    def read_parse(self) -> float:
+        """Floor A, in seconds."""
+        self.sync()
+        started = time.perf_counter()
+        MemoryDocument.model_validate_json(self.path.read_bytes())
+        return time.perf_counter() - started
+
+    def durable_rmw(self) -> float:
+        """Floor B, in seconds."""
+        self.sync()
+        started = time.perf_counter()
+        doc = MemoryDocument.model_validate_json(self.path.read_bytes())
+        data = doc.to_bytes()
+        fd = os.open(self.temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(self.temp, self.path)
+        folder = os.open(self.folder, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+        return time.perf_counter() - started
+
+
+# --- measuring ---------------------------------------------------------------------------
 
 
 def _time(action: Callable[[], object]) -> float:
@@ -157,17 +216,39 @@ def _time(action: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
-def typical_delta(memory: ProjectMemory) -> dict[str, Any]:
-    """One turn summary, one topic update, one note update: what a run usually yields."""
-    doc = memory.document()
+class Paired:
+    """Samples of an operation, each next to a sample of its floor."""
+
+    def __init__(self) -> None:
+        self.op: list[float] = []
+        self.floor: list[float] = []
+
+    def add(self, floor: float, op: float) -> None:
+        self.floor.append(floor)
+        self.op.append(op)
+
+    def stats(self) -> dict[str, float]:
+        ordered = sorted(self.op)
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        return {
+            "median_ms": round(statistics.median(self.op) * 1000, 3),
+            "p95_ms": round(p95 * 1000, 3),
+            "floor_ms": round(statistics.median(self.floor) * 1000, 3),
+            "ratio": round(
+                statistics.median(o / f for o, f in zip(self.op, self.floor, strict=True)), 3
+            ),
+            "n": len(self.op),
+        }
+
+
+def typical_delta(doc: MemoryDocument, round_no: int) -> dict[str, Any]:
+    """One turn summary, one topic, one note update: what a run usually yields. The
+    turn summarized is a new pending one, so the delta changes the file every time."""
     pending = doc.pending_turns()[-1]
     note = doc.long_term_memory.project_notes[-1]
+    summary = f"用户询问 review 模块如何管理 finding 队列（第 {round_no} 次）。"
     return {
-        "turn_summaries": [
-            {"turn_id": pending.id, "summary": "用户询问 review 模块如何管理 finding 队列。"}
-        ],
-        # Same label each time: created once, then an update (the size policy may
-        # have dropped topics, which is what happens at the limit).
+        "turn_summaries": [{"turn_id": pending.id, "summary": summary}],
         "topic_operations": [
             {
                 "operation": "create_new",
@@ -185,24 +266,40 @@ def typical_delta(memory: ProjectMemory) -> dict[str, Any]:
     }
 
 
+def _trimmed_last_write(memory: ProjectMemory) -> bool:
+    """Whether the write that produced the file on disk trimmed it (from the journal)."""
+    digest = file_digest(memory.store.path.read_bytes())
+    return any(
+        e.outcome is Outcome.TRIMMED and e.file == digest for e in memory.journal.read(last=20)
+    )
+
+
 def bench_core(repo: Path, samples: int) -> dict[str, Any]:
     memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
     fill_to_limit(memory)
-    context = [
-        _time(lambda q=q: memory.context("general_chat", q))
-        for q in QUESTIONS * (samples // len(QUESTIONS))
-    ]
+    floors = Floors(memory.store.path, repo.parent / (repo.name + "-floor"))
+    context, record, apply = Paired(), Paired(), Paired()
+    for i in range(samples):
+        question = QUESTIONS[i % len(QUESTIONS)]
+        floor = floors.read_parse()
+        context.add(floor, _time(lambda q=question: memory.context("general_chat", q)))
     conversation: list[str] = []  # what a host without memory would replay
-    record: list[float] = []
+    checks = {"record_trimmed": 0, "apply_changed": 0, "apply_trimmed": 0}
     for i in range(samples // 4):
-        question, answer = f"{QUESTIONS[i % len(QUESTIONS)]} #{i}", "回答：" + "细节" * 400
-        conversation[len(conversation) :] = [question, answer]
-        record.append(_time(lambda q=question, a=answer: memory.record_turn("general_chat", q, a)))
-    apply: list[float] = []
+        question = f"{QUESTIONS[i % len(QUESTIONS)]} #{i}"
+        conversation[len(conversation) :] = [question, ANSWER]
+        floor = floors.durable_rmw()
+        record.add(floor, _time(lambda q=question: memory.record_turn("general_chat", q, ANSWER)))
+        checks["record_trimmed"] += _trimmed_last_write(memory)
     for i in range(samples // 4):
         memory.record_turn("code_explain", f"review 模块的第 {i} 个问题", "回答")
-        delta = typical_delta(memory)
-        apply.append(_time(lambda d=delta: memory.apply_delta(d)))
+        delta = typical_delta(memory.store.read(), i)
+        floor = floors.durable_rmw()
+        started = time.perf_counter()
+        report = memory.apply_delta(delta)
+        apply.add(floor, time.perf_counter() - started)
+        checks["apply_changed"] += report.changed
+        checks["apply_trimmed"] += _trimmed_last_write(memory)
     size = memory.store.path.stat().st_size
     doc = memory.document()
     ctx = memory.context("code_explain", "这个项目怎么构建？review 模块做什么？")
@@ -214,9 +311,11 @@ def bench_core(repo: Path, samples: int) -> dict[str, Any]:
     memory.close()
     return {
         "file_bytes": size,
-        "context": _stats(context),
-        "record_turn": _stats(record),
-        "apply_delta": _stats(apply),
+        "context": context.stats(),
+        "record_turn": record.stats(),
+        "apply_delta": apply.stats(),
+        # Every record and apply sample must have trimmed, and every apply changed the file.
+        "checks": {**checks, "samples": samples // 4},
         "injected_context": {
             "chars": injected.chars,
             "tokens": injected.tokens,
@@ -232,16 +331,18 @@ def bench_in_flight(repo: Path, samples: int) -> dict[str, Any]:
     backend = SlowBackend(SLOW_SUMMARIZER_SECONDS)
     memory = ProjectMemory.open(repo, backend=backend, refresh_profile=False)
     fill_to_limit(memory)  # its turns trigger the first 2-second run
+    floors = Floors(memory.store.path, repo.parent / (repo.name + "-floor"))
     deadline = time.monotonic() + SLOW_SUMMARIZER_SECONDS * 0.9
-    record: list[float] = []
-    context: list[float] = []
+    record, context = Paired(), Paired()
     busy_checks: list[bool] = []
     i = 0
-    while time.monotonic() < deadline and len(record) < samples:
+    while time.monotonic() < deadline and len(record.op) < samples:
         question = QUESTIONS[i % len(QUESTIONS)]
         text = f"{question} (in flight {i})"
-        record.append(_time(lambda t=text: memory.record_turn("general_chat", t)))
-        context.append(_time(lambda q=question: memory.context("general_chat", q)))
+        floor = floors.durable_rmw()
+        record.add(floor, _time(lambda t=text: memory.record_turn("general_chat", t, ANSWER)))
+        floor = floors.read_parse()
+        context.add(floor, _time(lambda q=question: memory.context("general_chat", q)))
         busy_checks.append(memory.wait_idle(0) is False)
         i += 1
     in_flight = all(busy_checks) and backend.calls >= 1
@@ -251,50 +352,116 @@ def bench_in_flight(repo: Path, samples: int) -> dict[str, Any]:
     return {
         "summarizer_seconds": SLOW_SUMMARIZER_SECONDS,
         "model_call_in_flight_throughout": in_flight,
-        "record_turn": _stats(record),
-        "context": _stats(context),
+        "record_turn": record.stats(),
+        "context": context.stats(),
         "close_wait_seconds": round(time.monotonic() - started, 2),
         "turns_kept": turns_kept,
     }
+
+
+# --- one run, several runs ---------------------------------------------------------------
+
+# (block, operation, label) of every ratio the table shows and the goals check.
+ROWS = (
+    ("core", "context", "context (32 KiB file)"),
+    ("core", "record_turn", "record_turn (trims; lock, journal, durable)"),
+    ("core", "apply_delta", "apply_delta (changes the file, trims)"),
+    ("in_flight", "record_turn", "record_turn, 2 s summarizer in flight"),
+    ("in_flight", "context", "context, 2 s summarizer in flight"),
+)
+
+
+def run_once(samples: int, where: Path | None) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="autopatch-bench-", dir=where) as tmp:
+        base = Path(tmp)
+        for name in ("core", "flight"):
+            (base / name / ".git").mkdir(parents=True)
+        return {
+            "core": bench_core(base / "core", samples),
+            "in_flight": bench_in_flight(base / "flight", samples),
+        }
+
+
+def combine(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first run's details, with every ratio and time the median over the runs."""
+    combined: dict[str, Any] = json.loads(json.dumps(runs[0]))
+    for block, op, _ in ROWS:
+        for key in ("ratio", "median_ms", "p95_ms", "floor_ms"):
+            values = [run[block][op][key] for run in runs]
+            combined[block][op][key] = round(statistics.median(values), 3)
+        combined[block][op]["runs"] = [run[block][op]["ratio"] for run in runs]
+    return combined
 
 
 def _profile_over(numbers: dict[str, float | int]) -> bool:
     return numbers["cold_ms"] > BUDGET_COLD_MS or numbers["cached_ms"] > BUDGET_CACHED_MS
 
 
-def _row(name: str, stats: dict[str, float], budget: float | None) -> str:
-    verdict = "" if budget is None else ("ok" if stats["median_ms"] <= budget else "OVER")
-    limit = "" if budget is None else f"≤ {budget:g} ms"
-    return f"{name:<44} {stats['median_ms']:>9.3f} {stats['p95_ms']:>9.3f} {limit:>9}  {verdict}"
+def over_goal(results: dict[str, Any]) -> list[str]:
+    """Names of the measurements over their goal (or budget), and failed checks."""
+    over = [f"{block}.{op}" for block, op, _ in ROWS if results[block][op]["ratio"] > GOALS[op]]
+    checks = results["core"]["checks"]
+    over += [
+        f"core.checks.{name}"
+        for name in ("record_trimmed", "apply_changed", "apply_trimmed")
+        if checks[name] < checks["samples"]
+    ]
+    over += [f"profile.{name}" for name, n in results["profile"].items() if _profile_over(n)]
+    return over
 
 
-def render(results: dict[str, Any]) -> str:
+# --- the report ------------------------------------------------------------------------
+
+
+def _change(now: float, before: float | None) -> str:
+    if before is None or before == 0:
+        return ""
+    return f"{(now - before) / before:+.0%}"
+
+
+def _previous(results: dict[str, Any] | None, block: str, op: str, key: str) -> float | None:
+    try:
+        value = results[block][op][key] if results is not None else None
+    except (KeyError, TypeError):
+        return None
+    return value if isinstance(value, (int, float)) else None
+
+
+def render(results: dict[str, Any], previous: dict[str, Any] | None) -> str:
     core, flight, prof = results["core"], results["in_flight"], results["profile"]
+    runs = results["runs"]
     lines = [
-        f"memory file: {core['file_bytes']} bytes (hard limit {limits.HARD_LIMIT_BYTES})",
+        f"memory file: {core['file_bytes']} bytes (hard limit {limits.HARD_LIMIT_BYTES}); "
+        f"{runs} run(s){', medians over runs' if runs > 1 else ''}; load {results['load']}",
         "",
-        f"{'operation':<44} {'median ms':>9} {'p95 ms':>9} {'budget':>9}",
-        "-" * 78,
-        _row("context (32 KiB file)", core["context"], BUDGET_MS["context"]),
-        _row(
-            "record_turn (lock + atomic durable write)",
-            core["record_turn"],
-            BUDGET_MS["record_turn"],
-        ),
-        _row("apply_delta (typical delta)", core["apply_delta"], BUDGET_MS["apply_delta"]),
-        _row(
-            "record_turn, 2 s summarizer in flight", flight["record_turn"], BUDGET_MS["record_turn"]
-        ),
-        _row("context, 2 s summarizer in flight", flight["context"], BUDGET_MS["context"]),
+        f"{'operation':<44} {'median':>8} {'floor':>8} {'ratio':>6} {'goal':>6} {'Δ ratio':>8}",
+        f"{'':<44} {'ms':>8} {'ms':>8}",
+        "-" * 86,
+    ]
+    for block, op, label in ROWS:
+        row = results[block][op]
+        verdict = "ok" if row["ratio"] <= GOALS[op] else "OVER"
+        before = _previous(previous, block, op, "ratio")
+        lines.append(
+            f"{label:<44} {row['median_ms']:>8.3f} {row['floor_ms']:>8.3f} "
+            f"{row['ratio']:>6.2f} {'≤ ' + format(GOALS[op], 'g'):>6} "
+            f"{_change(row['ratio'], before):>8}  {verdict}"
+        )
+    lines += [f"  {key}: {text}" for key, text in FLOOR_NAMES.items()]
+    checks = core["checks"]
+    lines += [
+        f"  every sample trimmed: record {checks['record_trimmed']}/{checks['samples']}, "
+        f"apply {checks['apply_trimmed']}/{checks['samples']}; "
+        f"apply changed the file {checks['apply_changed']}/{checks['samples']}",
         "",
-        f"{'repo profile':<44} {'cold ms':>9} {'cached ms':>9} {'budget':>9}",
-        "-" * 78,
+        f"{'repo profile':<44} {'cold ms':>9} {'cached ms':>9} {'budget':>11}",
+        "-" * 86,
     ]
     budget = f"{BUDGET_COLD_MS:g} / {BUDGET_CACHED_MS:g}"
     for name, numbers in prof.items():
         verdict = "OVER" if _profile_over(numbers) else "ok"
         cold, cached = numbers["cold_ms"], numbers["cached_ms"]
-        lines.append(f"{name:<44} {cold:>9.1f} {cached:>9.2f} {budget:>9}  {verdict}")
+        lines.append(f"{name:<44} {cold:>9.1f} {cached:>9.2f} {budget:>11}  {verdict}")
     inj = core["injected_context"]
     in_flight = flight["model_call_in_flight_throughout"]
     lines += [
@@ -308,16 +475,20 @@ def render(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def over_budget(results: dict[str, Any]) -> list[str]:
-    """Names of measurements whose median is over the budget."""
-    over = [
-        f"{block}.{name}"
-        for block in ("core", "in_flight")
-        for name, budget in BUDGET_MS.items()
-        if name in results[block] and results[block][name]["median_ms"] > budget
-    ]
-    over += [f"profile.{name}" for name, n in results["profile"].items() if _profile_over(n)]
-    return over
+def _load(path: Path) -> dict[str, Any] | None:
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def _load_average() -> str:
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return "unknown"
+    return f"{one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count() or 1} cpus"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -325,37 +496,48 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs; ratios are their medians")
+    parser.add_argument("--save", action="store_true", help=f"also write {SAVED}")
     parser.add_argument(
-        "--json", type=Path, default=RESULTS, help="where to write the JSON results"
+        "--dir",
+        type=Path,
+        default=None,
+        help="where the memory files live (default: the system's temp folder); "
+        "a tmpfs such as /dev/shm leaves the CPU's share alone",
+    )
+    parser.add_argument(
+        "--json", type=Path, default=LAST_RUN, help=f"where to write the results ({LAST_RUN})"
     )
     args = parser.parse_args(argv)
     samples = 60 if args.quick else 600
-    with tempfile.TemporaryDirectory(prefix="autopatch-bench-") as tmp:
-        base = Path(tmp)
-        for name in ("core", "flight"):
-            (base / name / ".git").mkdir(parents=True)
-        results: dict[str, Any] = {
-            "machine": {
-                "python": platform.python_version(),
-                "platform": platform.platform(),
-                "cpus": _cpu_count(),
-            },
-            "core": bench_core(base / "core", samples),
-            "in_flight": bench_in_flight(base / "flight", samples),
-            "profile": bench_profile(base / "profile"),
-        }
-    results["over_budget"] = over_budget(results)
-    print(render(results))
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"\nJSON written to {args.json}", file=sys.stderr)
-    return 1 if results["over_budget"] else 0
-
-
-def _cpu_count() -> int:
-    import os
-
-    return os.cpu_count() or 1
+    previous = _load(args.json) or _load(SAVED)
+    load_before = _load_average()
+    runs = [run_once(samples, args.dir) for _ in range(max(1, args.repeat))]
+    with tempfile.TemporaryDirectory(prefix="autopatch-bench-profile-") as tmp:
+        profile = bench_profile(Path(tmp))
+    results: dict[str, Any] = {
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count() or 1,
+        },
+        "runs": len(runs),
+        "folder": str(args.dir or tempfile.gettempdir()),
+        "load": f"{load_before} before, {_load_average()} after",
+        **combine(runs),
+        "profile": profile,
+    }
+    results["over_goal"] = over_goal(results)
+    print(render(results, previous))
+    secrets = bench_secrets()  # secret recall/precision (tests/privacy corpus), per form
+    print("\n" + render_summary(secrets))
+    results["secrets"] = {k: v for k, v in secrets.items() if k != "table"}
+    text = json.dumps(results, indent=2, ensure_ascii=False) + "\n"
+    for path in (args.json, SAVED) if args.save else (args.json,):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"results written to {path}", file=sys.stderr)
+    return 1 if results["over_goal"] else 0
 
 
 if __name__ == "__main__":

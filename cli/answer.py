@@ -33,26 +33,28 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from autopatch_memory import MEMORY_DIR_NAME, JournalEntry, limits
-from autopatch_memory.backends.llm import AnswerBackend
-from autopatch_memory.config import (
+from autopatch_memory import (
     ENV_API_KEY,
     ENV_BASE_URL,
     ENV_MODEL,
     ENV_TIMEOUT,
-    Settings,
-    make_answerer,
-)
-from autopatch_memory.context import MemoryContext, empty_context
-from autopatch_memory.errors import (
+    MEMORY_DIR_NAME,
+    AnswerBackend,
     BackendAuthError,
     BackendError,
     BackendTimeoutError,
     BackendUnavailableError,
+    IntentType,
+    JournalEntry,
+    MemoryContext,
+    MemorySettings,
+    ProjectMemory,
+    empty_context,
+    has_project_signal,
+    limits,
+    make_answerer,
+    memory_access,
 )
-from autopatch_memory.intents import IntentType, memory_access
-from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.text import has_project_signal
 
 from .classify import Classification, choose, mentioned_paths
 from .history import SessionHistory
@@ -388,7 +390,7 @@ class TurnRunner:
     def from_settings(
         cls,
         memory: ProjectMemory | None,
-        settings: Settings,
+        settings: MemorySettings,
         *,
         repo_root: Path | None = None,
         cwd: Path | None = None,

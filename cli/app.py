@@ -32,15 +32,29 @@ from typing import Annotated, Any, TypeVar
 import typer
 from typer.core import TyperCommand
 
-from autopatch_memory import MemorySettings, __version__, limits
-from autopatch_memory.applier import ApplyReport
-from autopatch_memory.config import BackendChoice, load_settings
-from autopatch_memory.delta import extract_json_object
-from autopatch_memory.diagnostics import diagnose
-from autopatch_memory.errors import AutopatchMemoryError, DeltaParseError, UnknownIntentError
-from autopatch_memory.intents import IntentType, memory_access
-from autopatch_memory.memory import BackendSpec, ProjectMemory
-from autopatch_memory.model import DELTA_SECTIONS
+from autopatch_memory import (
+    DELTA_SECTIONS,
+    ApplyReport,
+    AutopatchMemoryError,
+    BackendChoice,
+    BackendSpec,
+    ChangeAction,
+    ChangeOutcome,
+    ChangeRejectedError,
+    DeltaParseError,
+    ExportFormat,
+    IntentType,
+    LongTermType,
+    MemoryChange,
+    MemorySettings,
+    ProjectMemory,
+    UnknownIntentError,
+    __version__,
+    diagnose,
+    extract_json_object,
+    limits,
+    memory_access,
+)
 
 from .answer import (
     NO_MODEL_HINT,
@@ -57,9 +71,13 @@ from .console import Console
 from .history import SessionHistory
 from .render import (
     NO_PROFILE_FOUND,
+    refusal,
+    render_change,
     render_context,
     render_diagnosis,
     render_document,
+    render_hits,
+    render_import,
     render_journal,
     render_profile,
     render_report,
@@ -309,7 +327,7 @@ def _root(
 def chat(repo: RepoArg = None) -> None:
     """Chat about the repository, with memory (type /help inside)."""
     root = resolve_repo(repo)
-    settings = load_settings(root)
+    settings = MemorySettings.from_env(root)
     with opened(root, backend=None, refresh_profile=True) as memory:
         _note_profile_failure(memory)
         runner = TurnRunner.from_settings(
@@ -332,10 +350,12 @@ def ask(
     if not memory_access(choose(question, intent).intent).reads:
         # The gate holds for the whole command: an audit or patch turn opens nothing
         # under .autopatch-j — not the memory, the journal, nor the project's config.
-        runner = TurnRunner.from_settings(None, load_settings(None), repo_root=root, cwd=Path.cwd())
+        runner = TurnRunner.from_settings(
+            None, MemorySettings.from_env(None), repo_root=root, cwd=Path.cwd()
+        )
         _answer_once(runner, question, intent, json_out, early=[])
         return
-    settings = load_settings(root)
+    settings = MemorySettings.from_env(root)
     with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
         early = _take_failure(memory)
         runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
@@ -657,20 +677,263 @@ def forget(
         list[str],
         typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
     ],
+    json_out: JsonOpt = False,
 ) -> None:
-    """Forget an item: a preference or note is archived (kept, never injected); a topic or
-    turn is removed."""
+    """Forget an item: a rule or note is archived (kept, never injected; `restore` brings it
+    back); a topic or turn is removed."""
     repo, item_id = _split_repo(args, "ID")
     root = resolve_repo(repo)
     with opened(root, backend="off", refresh_profile=False) as memory:
-        item = memory.document().long_term_item(item_id)
-        memory.forget(item_id)
-    if item is None:
+        change = memory.forget(item_id)
+    if json_out:
+        console.json(change.model_dump(mode="json"))
+    elif change.outcome is ChangeOutcome.ARCHIVED:
+        console.out(f"{item_id} archived (kept in the file, never injected; `restore` undoes it)")
+    elif change.outcome is ChangeOutcome.REMOVED:
         console.out(f"{item_id} removed")
-    elif item.is_active:
-        console.out(f"{item_id} archived (kept in the file, never injected)")
     else:
         console.out(f"{item_id} was already archived")
+
+
+# --- governing memory directly (docs/cli.md, "Governing memory") ----------------------------
+
+RepoAndText = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="[REPO] TEXT",
+        help="The repository (optional), the rule or note in your own words.",
+    ),
+]
+LabelOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--label",
+        "-l",
+        metavar="LABEL",
+        help="A short label (default: made from the text).",
+        show_default=False,
+    ),
+]
+
+
+def _change(action: ChangeAction, json_out: bool, run: Callable[[], MemoryChange]) -> MemoryChange:
+    """Run one change; a refusal is one error line (and, with --json, the refused change)."""
+    try:
+        return run()
+    except ChangeRejectedError as exc:
+        if json_out:
+            refused = MemoryChange(
+                action=action, outcome=ChangeOutcome.REJECTED, reason=exc.reason, detail=str(exc)
+            )
+            console.json(refused.model_dump(mode="json"))
+        raise CommandFailed(refusal(action, exc.reason, str(exc))) from None
+
+
+def _print_change(memory: ProjectMemory, change: MemoryChange, json_out: bool) -> None:
+    if json_out:
+        console.json(change.model_dump(mode="json"))
+        return
+    doc = memory.document()
+    labels = {i.id: i.label for i in doc.long_term_memory.items() if i.id in change.superseded}
+    console.lines(render_change(change, labels=labels))
+
+
+def _repo_id_and_text(args: list[str]) -> tuple[str | None, str, str]:
+    """``[REPO] ID TEXT`` from variadic arguments."""
+    if len(args) == 3:
+        repo, item_id, text = args
+    elif len(args) == 2:
+        repo, (item_id, text) = None, args
+        if Path(item_id).expanduser().is_dir():
+            raise UsageProblem(f"{item_id!r} is a folder: give the ID and the TEXT after it")
+    else:
+        raise UsageProblem(
+            f"expected [REPO] ID TEXT, got {len(args)} arguments (quote a TEXT with spaces)"
+        )
+    if not text.strip():
+        raise UsageProblem("TEXT is empty")
+    return repo, item_id, text
+
+
+@command()
+def remember(
+    args: RepoAndText,
+    note: Annotated[
+        bool, typer.Option("--note", help="A project note (a fact about the project), not a rule.")
+    ] = False,
+    label: LabelOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Remember a rule (or with --note a project note) in your own words; a new rule
+    supersedes the older one on the same subject."""
+    repo, text = _split_repo(args, "TEXT")
+    root = resolve_repo(repo)
+    kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        change = _change(
+            ChangeAction.REMEMBER,
+            json_out,
+            lambda: memory.remember(text, kind=kind, label=label),
+        )
+        _print_change(memory, change, json_out)
+
+
+@command()
+def edit(
+    args: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="[REPO] ID TEXT",
+            help="The repository (optional), the item id, its new text.",
+        ),
+    ],
+    label: LabelOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Rewrite a rule or note in your own words (the same checks as remember)."""
+    repo, item_id, text = _repo_id_and_text(args)
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        change = _change(
+            ChangeAction.EDIT, json_out, lambda: memory.edit(item_id, text, label=label)
+        )
+        _print_change(memory, change, json_out)
+
+
+@command()
+def restore(
+    args: Annotated[
+        list[str],
+        typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
+    ],
+    json_out: JsonOpt = False,
+) -> None:
+    """Bring a forgotten (archived) rule or note back; a restored rule supersedes the
+    current rule on its subject."""
+    repo, item_id = _split_repo(args, "ID")
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        change = _change(ChangeAction.RESTORE, json_out, lambda: memory.restore(item_id))
+        _print_change(memory, change, json_out)
+
+
+@command()
+def search(
+    args: Annotated[
+        list[str],
+        typer.Argument(metavar="[REPO] TEXT", help="The repository (optional), a few words."),
+    ],
+    include_archived: Annotated[
+        bool, typer.Option("--all", "-a", help="Also search archived (forgotten) items.")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Search rules, notes and topics, best match first."""
+    repo, text = _split_repo(args, "TEXT")
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        hits = memory.search(text, include_archived=include_archived)
+    if json_out:
+        console.json([hit.model_dump(mode="json") for hit in hits])
+        return
+    console.lines(render_hits(hits))
+
+
+FormatOpt = Annotated[
+    ExportFormat,
+    typer.Option(
+        "--format", "-f", case_sensitive=False, help="markdown (for people) or json (for tools)."
+    ),
+]
+
+
+@command()
+def export(
+    repo: RepoArg = None,
+    format: FormatOpt = ExportFormat.MARKDOWN,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write to FILE instead of stdout.",
+            dir_okay=False,
+            show_default=False,
+        ),
+    ] = None,
+    include_ids: Annotated[
+        bool, typer.Option("--ids", help="Markdown: add each item's id as an HTML comment.")
+    ] = False,
+) -> None:
+    """Export the rules and notes: Markdown to paste into an AGENTS.md, or JSON for tools."""
+    root = resolve_repo(repo)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        text = memory.export(format, include_ids=include_ids)
+    if output is None:
+        if format is ExportFormat.JSON:
+            console.stdout.write(text)  # exact, like every --json document
+            console.stdout.flush()
+        else:
+            console.write_raw(text)
+        return
+    try:
+        output.expanduser().write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandFailed(f"could not write {output}: {_os_error_text(exc)}") from None
+    console.note(f"wrote the {format.value} export to {output}")
+
+
+@command(name="import")
+def import_(
+    args: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="[REPO] FILE",
+            help="The repository (optional), an export (Markdown or JSON) or - for stdin.",
+        ),
+    ],
+    format: Annotated[
+        ExportFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            case_sensitive=False,
+            help="markdown or json (default: told by the content).",
+            show_default=False,
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Import rules and notes (each checked as if you remembered it); prints one line per item."""
+    repo, source = _split_repo(args, "FILE")
+    root = resolve_repo(repo)
+    if source == STDIN_PATH:
+        data = sys.stdin.buffer.read(limits.IMPORT_MAX_BYTES + 1)
+    else:
+        path = Path(source).expanduser()
+        if not path.is_file():
+            raise UsageProblem(f"import file not found: {path}")
+        with path.open("rb") as handle:
+            data = handle.read(limits.IMPORT_MAX_BYTES + 1)
+    with opened(root, backend="off", refresh_profile=False) as memory:
+        try:
+            report = memory.import_items(data, format=format)
+        except ChangeRejectedError as exc:
+            raise CommandFailed(refusal(ChangeAction.IMPORT, exc.reason, str(exc))) from None
+    if json_out:
+        console.json(report.model_dump(mode="json"))
+        return
+    console.lines(render_import(report))
+
+
+@command()
+def mcp(repo: RepoArg = None) -> None:
+    """Serve this repository's memory to a coding agent over MCP (stdio); see docs/mcp.md."""
+    from .mcp_server import serve
+
+    root = resolve_repo(repo)
+    serve(root, MemorySettings.from_env(root))
 
 
 @command()

@@ -25,23 +25,32 @@ from typing import TextIO
 
 from rich.text import Text
 
-from autopatch_memory.errors import (
+from autopatch_memory import (
     BackendError,
+    ChangeAction,
+    ChangeRejectedError,
     ConfigError,
+    ExportFormat,
+    IntentType,
     ItemNotFoundError,
+    LongTermType,
+    MemoryChange,
+    ProjectMemory,
     StoreError,
     UnknownIntentError,
+    parse_intent,
 )
-from autopatch_memory.intents import IntentType, parse_intent
-from autopatch_memory.memory import ProjectMemory
 
 from .answer import NO_MODEL_HINT, TurnResult, TurnRunner
 from .closing import finish
 from .console import Console
 from .input import MessageReader, make_reader
 from .render import (
+    refusal,
+    render_change,
     render_context,
     render_document,
+    render_hits,
     render_profile,
     render_report,
     render_turn,
@@ -58,6 +67,15 @@ _COMMAND_RE = re.compile(r"^/([A-Za-z][\w-]*)(?:\s+(.*))?$", re.DOTALL)
 _AUTO_INTENT = "auto"
 
 Handler = Callable[["ChatSession", str], bool]
+
+
+def _flag(argument: str, flag: str) -> tuple[bool, str]:
+    """``(True, rest)`` when ``argument`` starts with ``flag`` (``/remember --note …``)."""
+    text = argument.strip()
+    head, _, rest = text.partition(" ")
+    if head == flag:
+        return True, rest.strip()
+    return False, text
 
 
 @dataclass(frozen=True)
@@ -283,25 +301,93 @@ class ChatSession:
 
     @slash("forget", "ID")
     def _cmd_forget(self, argument: str) -> bool:
-        """Forget a memory item by its ID (see /memory): a preference or note is archived
-        (kept in the file, never injected again); a topic or turn is removed."""
+        """Forget a memory item by its ID (see /memory): a rule or note is archived (kept in
+        the file, never injected again; /restore brings it back); a topic or turn is removed."""
         item_id = argument.strip()
         if not item_id:
             self.console.warn("usage: /forget ID (the ids are listed by /memory)")
             return False
-        try:
-            doc = self.memory.document()
-            archived = doc.long_term_item(item_id) is not None
-            self.memory.forget(item_id)
-        except ItemNotFoundError:
-            self.console.warn(f"no memory item {item_id!r}; /memory lists the ids")
-            return False
-        except StoreError as exc:
-            self.console.error(f"could not forget {item_id}: {exc}")
-            return False
-        action = "archived (kept in the file, never injected)" if archived else "removed"
-        self.console.out(f"{item_id} {action}")
+        self._change(ChangeAction.FORGET, lambda: self.memory.forget(item_id))
         return False
+
+    @slash("remember", "[--note] TEXT")
+    def _cmd_remember(self, argument: str) -> bool:
+        """Remember a rule in your own words (--note: a fact about the project); a new rule
+        supersedes the older one on the same subject."""
+        note, text = _flag(argument, "--note")
+        if not text:
+            self.console.warn("usage: /remember [--note] TEXT")
+            return False
+        kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE
+        self._change(ChangeAction.REMEMBER, lambda: self.memory.remember(text, kind=kind))
+        return False
+
+    @slash("edit", "ID TEXT")
+    def _cmd_edit(self, argument: str) -> bool:
+        """Rewrite a rule or note (ID from /memory or /search) in your own words."""
+        item_id, _, text = argument.strip().partition(" ")
+        if not item_id or not text.strip():
+            self.console.warn("usage: /edit ID TEXT (the ids are listed by /memory)")
+            return False
+        self._change(ChangeAction.EDIT, lambda: self.memory.edit(item_id, text.strip()))
+        return False
+
+    @slash("restore", "ID")
+    def _cmd_restore(self, argument: str) -> bool:
+        """Bring a forgotten rule or note back (/search --all finds archived ones)."""
+        item_id = argument.strip()
+        if not item_id:
+            self.console.warn("usage: /restore ID (/search --all TEXT finds archived items)")
+            return False
+        self._change(ChangeAction.RESTORE, lambda: self.memory.restore(item_id))
+        return False
+
+    @slash("search", "[--all] TEXT")
+    def _cmd_search(self, argument: str) -> bool:
+        """Search rules, notes and topics (--all: archived ones too), best match first."""
+        include_archived, text = _flag(argument, "--all")
+        if not text:
+            self.console.warn("usage: /search [--all] TEXT")
+            return False
+        try:
+            hits = self.memory.search(text, include_archived=include_archived)
+        except StoreError as exc:
+            self.console.error(f"could not search: {exc}")
+            return False
+        self.console.lines(render_hits(hits))
+        return False
+
+    @slash("export", "[markdown|json]")
+    def _cmd_export(self, argument: str) -> bool:
+        """Print the rules and notes as Markdown (to paste into an AGENTS.md) or as JSON."""
+        choice = argument.strip().lower() or ExportFormat.MARKDOWN.value
+        if choice not in {f.value for f in ExportFormat}:
+            self.console.warn("usage: /export [markdown|json]")
+            return False
+        try:
+            text = self.memory.export(choice)
+        except StoreError as exc:
+            self.console.error(f"could not export: {exc}")
+            return False
+        self.console.lines(text.rstrip("\n").split("\n"))
+        return False
+
+    def _change(self, action: ChangeAction, run: Callable[[], MemoryChange]) -> None:
+        """Run one change of memory and show what it did (a refusal is one warning)."""
+        try:
+            change = run()
+        except ItemNotFoundError as exc:
+            self.console.warn(f"{exc}; /memory lists the ids")
+            return
+        except ChangeRejectedError as exc:
+            self.console.warn(refusal(action, exc.reason, str(exc)))
+            return
+        except StoreError as exc:
+            self.console.error(f"could not {action.value}: {exc}")
+            return
+        doc = self.memory.document()
+        labels = {i.id: i.label for i in doc.long_term_memory.items() if i.id in change.superseded}
+        self.console.lines(render_change(change, labels=labels))
 
     @slash("reset")
     def _cmd_reset(self, argument: str) -> bool:

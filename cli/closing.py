@@ -10,9 +10,11 @@ session summarizes them.
 
 from __future__ import annotations
 
-from autopatch_memory import limits
-from autopatch_memory.errors import StoreError
-from autopatch_memory.memory import ProjectMemory
+from autopatch_memory import (
+    ProjectMemory,
+    StoreError,
+    limits,
+)
 
 from .console import Console
 

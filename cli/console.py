@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -30,39 +29,27 @@ from rich.console import RenderableType
 from rich.status import Status
 from rich.text import Span, Text
 
+from autopatch_memory import (
+    TERMINAL_UNSAFE_RE,
+)
+
 __all__ = ["Console", "Line", "WaitingText", "color_enabled", "safe", "terminal_safe"]
 
 Line = str | Text
 """One line of a view: plain text, or rich ``Text`` with styles."""
 
-# Escape sequences, longest forms first: OSC / DCS / PM / APC strings up to their
-# terminator (BEL or ST; an unterminated one up to the end of its line), CSI with its
-# parameters, then any other ESC pair; the 8-bit
-# (C1) forms of the same; then every other control character but tab and newline,
-# DEL, and the bidirectional overrides that reorder what a reader sees.
-_UNSAFE_RE = re.compile(
-    r"\x1b[\]PX^_][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"
-    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"
-    r"|\x1b\[[0-?]*[ -/]*[@-~]?"
-    r"|\x9b[0-?]*[ -/]*[@-~]?"
-    r"|\x1b[^\n]?"
-    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
-)
-
 
 def terminal_safe(text: str) -> str:
-    """``text`` without escape sequences and control characters (tab and newline kept).
-
-    Linear in the length of the text (no backtracking), so a hostile 256 KiB reply
-    costs milliseconds.
-    """
-    return _UNSAFE_RE.sub("", text)
+    """``text`` without escape sequences, control characters (tab and newline kept) and
+    invisible format characters: the library's :data:`TERMINAL_UNSAFE_RE`, the same
+    rule that cleans stored text. Linear in the length of the text."""
+    return TERMINAL_UNSAFE_RE.sub("", text)
 
 
 def _safe_rich_text(text: Text) -> Text:
     """A rich ``Text`` cleaned like :func:`terminal_safe`, its styles kept in place."""
     plain = text.plain
-    removed = [m.span() for m in _UNSAFE_RE.finditer(plain)]
+    removed = [m.span() for m in TERMINAL_UNSAFE_RE.finditer(plain)]
     if not removed:
         return text
     # new_position[i]: where old position i lands once the removed runs are gone.
@@ -74,7 +61,9 @@ def _safe_rich_text(text: Text) -> Text:
         shift += end - start
         cursor = end
     new_position.extend(i - shift for i in range(cursor, len(plain) + 1))
-    clean = Text(_UNSAFE_RE.sub("", plain), style=text.style, justify=text.justify, end=text.end)
+    clean = Text(
+        TERMINAL_UNSAFE_RE.sub("", plain), style=text.style, justify=text.justify, end=text.end
+    )
     clean.spans = [
         Span(new_position[s.start], new_position[s.end], s.style)
         for s in text.spans

@@ -29,10 +29,14 @@ from pathlib import Path
 
 from rich.text import Text
 
-from autopatch_memory import MEMORY_DIR_NAME, limits
-from autopatch_memory.backends.llm import BackendCheck
-from autopatch_memory.context import ContextSize, history_replay_size
-from autopatch_memory.memory import ProjectMemory
+from autopatch_memory import (
+    MEMORY_DIR_NAME,
+    BackendCheck,
+    ContextSize,
+    ProjectMemory,
+    history_replay_size,
+    limits,
+)
 
 from .answer import TurnResult, TurnRunner
 from .chat import ChatSession

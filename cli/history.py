@@ -17,8 +17,10 @@ from collections import deque
 
 from pydantic import BaseModel
 
-from autopatch_memory import limits
-from autopatch_memory.context import estimate_tokens
+from autopatch_memory import (
+    estimate_tokens,
+    limits,
+)
 
 __all__ = ["Exchange", "SessionHistory"]
 

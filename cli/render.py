@@ -11,11 +11,27 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from autopatch_memory import JournalEntry, Outcome, limits
-from autopatch_memory.applier import ApplyReport
-from autopatch_memory.context import MemoryContext
-from autopatch_memory.diagnostics import CheckStatus, Diagnosis
-from autopatch_memory.model import LongTermItem, MemoryDocument, RepoProfile
+from autopatch_memory import (
+    ApplyReport,
+    ChangeAction,
+    ChangeOutcome,
+    CheckStatus,
+    Diagnosis,
+    ImportReport,
+    JournalEntry,
+    LongTermItem,
+    LongTermType,
+    MemoryChange,
+    MemoryContext,
+    MemoryDocument,
+    MemoryItemKind,
+    Outcome,
+    Reason,
+    RepoProfile,
+    SearchHit,
+    label_is_redundant,
+    limits,
+)
 
 from .answer import TurnResult
 from .console import Line
@@ -23,9 +39,13 @@ from .console import Line
 __all__ = [
     "NO_PROFILE_FOUND",
     "format_size",
+    "refusal",
+    "render_change",
     "render_context",
     "render_diagnosis",
     "render_document",
+    "render_hits",
+    "render_import",
     "render_journal",
     "render_journal_entry",
     "render_profile",
@@ -240,6 +260,141 @@ def render_report(report: ApplyReport, *, unknown_sections: Sequence[str] = ()) 
         Text.assemble("  ", ("?", "yellow"), f" {name}: not a delta section, ignored")
         for name in unknown_sections
     )
+    return lines
+
+
+# --- changes the user made (remember, edit, restore, forget, search, import) ---------------
+
+_KIND_NAMES = {
+    MemoryItemKind.DURABLE_PREFERENCE: "rule",
+    MemoryItemKind.PROJECT_NOTE: "note",
+    MemoryItemKind.TOPIC: "topic",
+}
+_TYPE_NAMES = {LongTermType.DURABLE_PREFERENCE: "rule", LongTermType.PROJECT_NOTE: "note"}
+_TYPE_OF_KIND = {
+    MemoryItemKind.DURABLE_PREFERENCE: LongTermType.DURABLE_PREFERENCE,
+    MemoryItemKind.PROJECT_NOTE: LongTermType.PROJECT_NOTE,
+}
+_OUTCOME_MARKS = {
+    ChangeOutcome.CREATED: ("+", "green"),
+    ChangeOutcome.UPDATED: ("~", "cyan"),
+    ChangeOutcome.UNCHANGED: ("=", "dim"),
+    ChangeOutcome.RESTORED: ("+", "green"),
+    ChangeOutcome.ARCHIVED: ("-", "yellow"),
+    ChangeOutcome.REMOVED: ("-", "yellow"),
+    ChangeOutcome.REJECTED: ("!", "red"),
+    ChangeOutcome.SKIPPED: ("·", "dim"),
+}
+_OUTCOME_WORDS = {
+    ChangeOutcome.CREATED: "remembered",
+    ChangeOutcome.UPDATED: "updated",
+    ChangeOutcome.UNCHANGED: "already remembered, unchanged",
+    ChangeOutcome.RESTORED: "restored (active again)",
+    ChangeOutcome.ARCHIVED: "archived (kept in the file, never injected)",
+    ChangeOutcome.REMOVED: "removed",
+    ChangeOutcome.REJECTED: "not changed",
+    ChangeOutcome.SKIPPED: "skipped",
+}
+
+
+_PAST = {
+    ChangeAction.REMEMBER: "remembered",
+    ChangeAction.EDIT: "edited",
+    ChangeAction.RESTORE: "restored",
+    ChangeAction.FORGET: "forgotten",
+    ChangeAction.IMPORT: "imported",
+}
+
+
+def refusal(action: ChangeAction, reason: Reason, message: str) -> str:
+    """The one line of a refused change: ``not remembered (too_long): …``."""
+    return f"not {_PAST[action]} ({reason.value}): {message}"
+
+
+def _labelled(kind: LongTermType | None, label: str, summary: str) -> str:
+    """``label: summary`` on one line, or the summary alone when the label adds nothing."""
+    if label_is_redundant(kind, label, summary):
+        return _one_line(summary)
+    return _one_line(f"{label}: {summary}")
+
+
+def _item_text(item: LongTermItem) -> str:
+    return _labelled(item.type, item.label, item.summary)
+
+
+def _hit_text(hit: SearchHit) -> str:
+    return _labelled(_TYPE_OF_KIND.get(hit.kind), hit.label, hit.summary)
+
+
+def _change_text(change: MemoryChange) -> str:
+    item = change.item
+    if item is None:
+        return change.item_id or ""
+    return f"{item.id} ({_TYPE_NAMES[item.type]}) {_item_text(item)}"
+
+
+def render_change(change: MemoryChange, *, labels: dict[str, str] | None = None) -> list[Line]:
+    """One change: ``+ mem_… remembered · rule: …``, the rules it superseded, any note.
+
+    ``labels`` names superseded items (their id otherwise)."""
+    mark, style = _OUTCOME_MARKS[change.outcome]
+    words = _OUTCOME_WORDS[change.outcome]
+    if change.outcome is ChangeOutcome.UNCHANGED and change.detail:
+        words = change.detail
+    line = Text.assemble((mark, style), f" {change.item_id or '-'} {words}")
+    item = change.item
+    if item is not None and change.outcome is not ChangeOutcome.REMOVED:
+        line.append(
+            f" · {_TYPE_NAMES[item.type]}: {_labelled(item.type, item.label, item.summary)}"
+        )
+    lines: list[Line] = [line]
+    known = labels or {}
+    for old in change.superseded:
+        lines.append(_dim(f"  supersedes {old}" + (f": {known[old]}" if old in known else "")))
+    if change.evicted:
+        lines.append(_dim(f"  made room by dropping archived {', '.join(change.evicted)}"))
+    if change.detail and change.outcome is not ChangeOutcome.UNCHANGED:
+        lines.append(_dim(f"  {change.detail}"))
+    return lines
+
+
+def render_hits(hits: Sequence[SearchHit]) -> list[Line]:
+    """Search hits, best first: id, kind, label and summary, archived ones marked."""
+    if not hits:
+        return [_dim("(nothing in memory matches)")]
+    lines: list[Line] = []
+    for hit in hits:
+        line = Text.assemble(
+            ("  ", ""),
+            (hit.id, "dim"),
+            f"  {_KIND_NAMES[hit.kind]:<5}  {_hit_text(hit)}",
+        )
+        if not hit.active:
+            by = f" by {hit.superseded_by}" if hit.superseded_by else ""
+            line.append(f" [archived{' (superseded' + by + ')' if by else ''}]", style="yellow")
+        lines.append(line)
+    lines.append(_dim(f"({len(hits)} {'match' if len(hits) == 1 else 'matches'})"))
+    return lines
+
+
+def render_import(report: ImportReport) -> list[Line]:
+    """An import: one line per item of the file, then the counts."""
+    lines: list[Line] = []
+    for index, change in enumerate(report.items):
+        mark, style = _OUTCOME_MARKS[change.outcome]
+        if change.outcome is ChangeOutcome.REJECTED:
+            reason = change.reason.value if change.reason else "rejected"
+            body = Text.assemble(" rejected ", (reason, "yellow"), f": {change.detail or ''}")
+        else:
+            body = Text(f" {change.outcome.value}: {_change_text(change) or change.detail or ''}")
+        lines.append(Text.assemble(f"  [{index}] ", (mark, style), body))
+    counts = ", ".join(
+        f"{report.count(outcome)} {outcome.value}"
+        for outcome in ChangeOutcome
+        if report.count(outcome)
+    )
+    changed = "file changed" if report.changed else "file unchanged"
+    lines.append(Text(f"{counts or 'nothing imported'} · {changed} ({report.format.value})"))
     return lines
 
 

@@ -1,15 +1,19 @@
-"""The CLI's rule-based bilingual intent classifier, measured on a labelled set.
+"""The CLI's rule-based bilingual intent router, measured on labelled sets.
 
-``tests/intent_cases.py`` holds the labelled questions (see its docstring). The bar:
-at least 95% of all (question, pending-patch) pairs right, and not one audit or
-patch request routed to a memory intent — that would break the isolation of the
-audit and patch flows. ``pytest -s`` prints the per-intent table.
+Sets: ``tests/intent_cases.py`` (the router's own labelled questions, see its docstring)
+and the blind sets of ``tests/intent_holdout/`` (written by someone who never saw the
+rules; see their README). The bar, on every set: at least 95% of all (question,
+pending-patch) pairs right, and not one audit or patch request routed to a memory
+intent — that would break the isolation of the audit and patch flows. ``pytest -s``
+prints the per-intent table of every set.
 """
 
 from __future__ import annotations
 
 import re
+import runpy
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from autopatch_memory_cli.classify import Rule, choose, classify, forced, mentioned_paths
@@ -18,11 +22,27 @@ from intent_cases import AUDIT, CASES, CHAT, EXPLAIN, HELD_OUT, P_EXPLAIN, P_REV
 from autopatch_memory.intents import IntentType, memory_access
 
 ACCURACY_BAR = 0.95
+# A question kept outside memory only loses context, but it should stay rare.
+MEMORY_TO_AUDIT_BAR = 0.02
 CJK = re.compile(r"[\u4e00-\u9fff]")
 LATIN = re.compile(r"[A-Za-z]{3,}")
+HOLDOUT = Path(__file__).parent / "intent_holdout"
+BLIND_SETS = sorted(p.stem for p in HOLDOUT.glob("set_*.py"))
+
+Row = tuple[str, bool, IntentType, IntentType]  # question, patch pending, expected, got
 
 
-def evaluations(cases: list[Case]) -> list[tuple[str, bool, IntentType, IntentType]]:
+def blind_set(name: str) -> list[Case]:
+    """A blind set: ``CASES`` of (question, label without a patch, label with one)."""
+    raw = runpy.run_path(str(HOLDOUT / f"{name}.py"))["CASES"]
+    return [(q, IntentType(a), IntentType(b)) for q, a, b in raw]
+
+
+def labelled(name: str) -> list[Case]:
+    return {"CASES": CASES, "HELD_OUT": HELD_OUT}.get(name) or blind_set(name)
+
+
+def evaluations(cases: list[Case]) -> list[Row]:
     """(question, patch pending, expected, got) for every case in both situations."""
     found = []
     for question, without, with_patch in cases:
@@ -32,7 +52,8 @@ def evaluations(cases: list[Case]) -> list[tuple[str, bool, IntentType, IntentTy
     return found
 
 
-def table(rows: list[tuple[str, bool, IntentType, IntentType]]) -> str:
+def table(rows: list[Row]) -> str:
+    """Per-intent accuracy, one line per expected intent, and the overall share."""
     total, right = Counter[IntentType](), Counter[IntentType]()
     for _q, _pending, expected, got in rows:
         total[expected] += 1
@@ -47,44 +68,52 @@ def table(rows: list[tuple[str, bool, IntentType, IntentType]]) -> str:
     return "\n".join(lines)
 
 
-def test_the_labelled_set_is_big_bilingual_and_covers_every_intent() -> None:
-    cases = CASES + HELD_OUT
-    questions = [q for q, _, _ in cases]
-    assert len(set(questions)) == len(questions) >= 200
-    chinese = [q for q in questions if CJK.search(q)]
-    english = [q for q in questions if not CJK.search(q)]
-    mixed = [q for q in chinese if LATIN.search(q)]
-    assert len(chinese) >= 150 and len(english) >= 150 and len(mixed) >= 40
-    assert {a for _, a, _ in cases} == {AUDIT, EXPLAIN, CHAT}
-    assert {b for _, _, b in cases} == set(IntentType)
-    assert sum(1 for _, a, b in cases if a is not b) >= 60  # patch questions
-
-
-@pytest.mark.parametrize("name", ["CASES", "HELD_OUT"])
-def test_accuracy_and_isolation(name: str) -> None:
-    rows = evaluations({"CASES": CASES, "HELD_OUT": HELD_OUT}[name])
-    report = table(rows)
-    print(f"\n{name}\n{report}")
-    gated_to_memory = [
+def leaks(rows: list[Row]) -> list[tuple[str, bool, str, str]]:
+    """Audit or patch requests routed to an intent that reads memory."""
+    return [
         (q, pending, expected.value, got.value)
         for q, pending, expected, got in rows
         if not memory_access(expected).reads and memory_access(got).reads
     ]
-    assert gated_to_memory == [], report
+
+
+def test_the_labelled_sets_are_big_bilingual_and_cover_every_intent() -> None:
+    assert len(BLIND_SETS) >= 2
+    every: list[str] = []
+    for name in ["CASES+HELD_OUT", *BLIND_SETS]:
+        cases = CASES + HELD_OUT if name == "CASES+HELD_OUT" else blind_set(name)
+        questions = [q for q, _, _ in cases]
+        assert len(set(questions)) == len(questions) >= 300, name
+        assert {a for _, a, _ in cases} == {AUDIT, EXPLAIN, CHAT}, name
+        assert {b for _, _, b in cases} == set(IntentType), name
+        assert sum(1 for _, a, b in cases if a is not b) >= 30, name  # patch questions
+        every += questions
+    # Each blind set has a style of its own (one mostly Chinese, one mostly English);
+    # together, and in the router's own set, both languages and their mix are plenty.
+    for questions in (every, [q for q, _, _ in CASES + HELD_OUT]):
+        chinese = [q for q in questions if CJK.search(q)]
+        english = [q for q in questions if not CJK.search(q)]
+        mixed = [q for q in chinese if LATIN.search(q)]
+        assert len(chinese) >= 300 and len(english) >= 300 and len(mixed) >= 100
+
+
+@pytest.mark.parametrize("name", ["CASES", "HELD_OUT", *BLIND_SETS])
+def test_accuracy_and_isolation(name: str) -> None:
+    rows = evaluations(labelled(name))
+    report = table(rows)
+    print(f"\n{name}\n{report}")
+    assert leaks(rows) == [], report
     wrong = [(q, p, e.value, g.value) for q, p, e, g in rows if e is not g]
     assert 1 - len(wrong) / len(rows) >= ACCURACY_BAR, f"{report}\n{wrong}"
 
 
-def test_memory_questions_sent_to_audit_are_few() -> None:
+@pytest.mark.parametrize("name", ["CASES", "HELD_OUT", *BLIND_SETS])
+def test_memory_questions_sent_to_audit_are_few(name: str) -> None:
     """The other direction costs only context; it is counted, and kept rare."""
-    rows = evaluations(CASES + HELD_OUT)
-    memory_to_audit = [
-        q
-        for q, _pending, expected, got in rows
-        if memory_access(expected).reads and not memory_access(got).reads
-    ]
+    rows = evaluations(labelled(name))
     memory_rows = [r for r in rows if memory_access(r[2]).reads]
-    assert len(memory_to_audit) <= 0.02 * len(memory_rows), memory_to_audit
+    memory_to_audit = [q for q, _p, _e, got in memory_rows if not memory_access(got).reads]
+    assert len(memory_to_audit) <= MEMORY_TO_AUDIT_BAR * len(memory_rows), memory_to_audit
 
 
 @pytest.mark.parametrize(
@@ -107,11 +136,64 @@ def test_the_examples_of_the_issue(question: str, expected: IntentType) -> None:
     assert classify(question).intent is expected
 
 
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A request is found by its form and its verb, however politely it is put.
+        ("能不能帮我把 OrderService 拆成两个类？", AUDIT),
+        ("麻烦帮忙看下 CartController 有没有并发问题", AUDIT),
+        ("Would you mind tightening the CORS config?", AUDIT),
+        ("OrderService 里的 if-else 太多了，能不能优化一下", AUDIT),
+        ("JwtTokenUtil 的 secret 写死在配置里了，帮我改成从环境变量读", AUDIT),
+        ("有 ${} 的地方吗？有的话改成 #{}", AUDIT),
+        # A verb the lists do not hold still acts on code.
+        ("cap the page size of the order list endpoint at 100", AUDIT),
+        # A negated change with an explanation asked for is a question.
+        ("不要改代码，只解释一下 OrderTimeOutCancelTask 是干什么的", EXPLAIN),
+        ("don't change anything, just tell me where the JWT secret is read", EXPLAIN),
+        # The user's own plan is no request to us.
+        ("新增一个接口的话，这个项目里要动哪些地方？我自己来写", EXPLAIN),
+        # Asking whether it can be deleted is a question; asking to delete it is not.
+        ("mall-demo 模块是干嘛用的，可以删吗", EXPLAIN),
+        ("帮我把 mall-demo 模块删了", AUDIT),
+    ],
+)
+def test_requests_are_read_by_form_politeness_and_negation(
+    question: str, expected: IntentType
+) -> None:
+    assert classify(question).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # No spaces between Chinese and English, full-width punctuation, typos.
+        ("看下mall-admin的登录接口在哪个controller", EXPLAIN),
+        ("帮我把mall-portal里所有的System.out都删了", AUDIT),
+        ("ＵｍｓＡｄｍｉｎＣｏｎｔｒｏｌｌｅｒ 是干嘛的？", EXPLAIN),
+        ("商品搜索走的是 Elasticsearh 吗", EXPLAIN),
+        ("Elasticsearh 的倒排索引是啥", CHAT),
+        # "bug" is not in "debug", "review" is not a request in "review 模块".
+        ("idea 里怎么远程 debug 一个 jar", CHAT),
+        ("review 模块是怎么组织的？", EXPLAIN),
+        # Words of the Java world asked about in general are knowledge.
+        ("HashMap 为什么线程不安全", CHAT),
+        ("Is HashMap thread-safe?", CHAT),
+        ("Is FindingQueue thread-safe?", AUDIT),
+    ],
+)
+def test_mixed_text_is_tokenized_robustly(question: str, expected: IntentType) -> None:
+    assert classify(question).intent is expected
+
+
 def test_patch_intents_only_while_a_patch_is_pending() -> None:
     for question, _, _ in CASES + HELD_OUT:
         assert classify(question).intent not in {P_EXPLAIN, P_REVISE}
     assert classify("Revise the patch", patch_pending=True).intent is P_REVISE
     assert classify("Why this change?", patch_pending=True).intent is P_EXPLAIN
+    # A new subject while a patch is pending is a new audit, not the patch's revision.
+    assert classify("upgrade jackson to 2.15", patch_pending=True).intent is AUDIT
+    assert classify("换成 switch 写法", patch_pending=True).intent is P_REVISE
 
 
 def test_the_repository_names_from_the_profile_count() -> None:
@@ -134,11 +216,28 @@ def test_a_pasted_stack_trace_is_read_by_its_question() -> None:
     assert classify("x = 1;\n" * 50_000 + "What does FindingQueue do?").intent is EXPLAIN
 
 
+@pytest.mark.parametrize(
+    "hostile",
+    ["把" * 5000, "a-" * 3000, "OrderService " * 600, "'a" * 3000, "吗？" * 3000, "@x " * 2000,
+     "is a b or c " * 500, "catch " * 1000, "\x00\u200b\ufeff" * 100, ""],
+)  # fmt: skip
+def test_any_text_gets_an_intent(hostile: str) -> None:
+    """Repetitive, huge, odd or empty input is read like any question (bounded, no error)."""
+    for pending in (False, True):
+        result = classify(hostile, patch_pending=pending)
+        assert result.intent in set(IntentType)
+        assert result.explanation
+
+
 def test_the_result_says_why() -> None:
     result = classify("Fix the NPE in ReviewController")
     assert result.rule is Rule.AUDIT
     assert result.matched == ["fix"]
     assert '"fix"' in result.explanation
+    change = classify("把 UserService 里的字段注入改成构造器注入")
+    assert change.rule is Rule.CHANGE and "改成" in change.matched
+    explain = classify("What does ReviewService do?")
+    assert explain.rule is Rule.EXPLAIN and explain.matched == ["ReviewService"]
     assert classify("Optional 怎么用？").rule is Rule.DEFAULT
     assert forced(P_REVISE).intent is P_REVISE
     assert forced(P_REVISE).explanation == "chosen by you"
@@ -149,3 +248,33 @@ def test_mentioned_paths() -> None:
     text = "看看 @review 和 @api/pom.xml，还有 @Data 注解，mail me@example.com"
     assert mentioned_paths(text) == ["review", "api/pom.xml"]
     assert mentioned_paths("@src/Foo.java, @src/Foo.java.") == ["src/Foo.java"]
+
+
+@pytest.mark.parametrize(
+    "wish",
+    [
+        "请以后先给结论",
+        "Stop suggesting Lombok, we don't use it anymore",
+        "以后所有示例都改成用构造器注入",
+        "From now on, change your examples to use records instead of Lombok @Data",
+        "以后别再把整个类贴出来，给改动的方法就行",
+        "Going forward, never add explanations to the code you give me",
+    ],
+)
+def test_a_standing_wish_that_sounds_like_a_change_is_remembered_not_gated(wish: str) -> None:
+    # The memory's own directive grammar says it is a rule about the answers: gating it
+    # as an audit would lose the rule. Any intent that records the turn keeps it.
+    assert memory_access(classify(wish).intent).writes
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "修一下 OrderService 的空指针，以后别再写这种代码",
+        "Fix the NPE in OrderService, and from now on always check for null",
+        "delete the mall-demo module",
+        "Remove the unused imports in the api module",
+    ],
+)
+def test_a_request_to_act_now_stays_an_audit_beside_a_wish(request_: str) -> None:
+    assert classify(request_).intent is IntentType.CODE_AUDIT

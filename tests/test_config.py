@@ -1,4 +1,4 @@
-"""Settings precedence, environment variables, the key rule and bad values (SPEC §10)."""
+"""Settings precedence, environment variables, the key rule and bad values (docs/design.md#configuration)."""
 
 from __future__ import annotations
 

@@ -16,34 +16,55 @@ from autopatch_memory.memory import ProjectMemory
 
 EXPORTED = [
     "BUILD_FILES",
+    "DELTA_SECTIONS",
+    "ENV_API_KEY",
+    "ENV_BASE_URL",
+    "ENV_MODEL",
+    "ENV_TIMEOUT",
     "MEMORY_DIR_NAME",
     "REPO_MARKERS",
+    "TERMINAL_UNSAFE_RE",
     "AcceptedOp",
+    "AnswerBackend",
     "ApplyReport",
     "AutopatchMemoryError",
     "BackendAuthError",
+    "BackendCheck",
     "BackendChoice",
     "BackendError",
     "BackendResponseError",
+    "BackendSpec",
     "BackendTimeoutError",
     "BackendUnavailableError",
     "Backoff",
     "BuildFileError",
     "BuildTool",
     "CatalogError",
+    "ChangeAction",
+    "ChangeOutcome",
+    "ChangeRejectedError",
     "ChatModel",
     "ChatSummaryBackend",
+    "Check",
+    "CheckName",
+    "CheckStatus",
     "ConfigError",
     "ContextItem",
     "ContextSection",
     "ContextSize",
     "DeltaError",
     "DeltaParseError",
+    "Diagnosis",
+    "Directive",
+    "DirectiveKind",
     "EventCallback",
     "EventKind",
+    "ExportFormat",
     "Failure",
     "FileProblem",
     "HardLimitError",
+    "HostModel",
+    "ImportReport",
     "IntentType",
     "InvalidReplyError",
     "ItemNotFoundError",
@@ -55,11 +76,14 @@ EXPORTED = [
     "LongTermItem",
     "LongTermMemory",
     "LongTermType",
+    "MemoryAccess",
+    "MemoryChange",
     "MemoryContext",
     "MemoryDelta",
     "MemoryDocument",
     "MemoryEvent",
     "MemoryFileInfo",
+    "MemoryItemKind",
     "MemoryPaths",
     "MemorySettings",
     "MemoryStatus",
@@ -70,6 +94,7 @@ EXPORTED = [
     "Reason",
     "RejectedOp",
     "RepoProfile",
+    "SearchHit",
     "Source",
     "StoreError",
     "StructuredOutput",
@@ -83,8 +108,22 @@ EXPORTED = [
     "UnknownIntentError",
     "WorkingMemory",
     "__version__",
+    "clean_text",
     "collect_repo_profile",
+    "diagnose",
+    "directives_in",
+    "empty_context",
+    "estimate_tokens",
+    "export_markdown",
+    "extract_json_object",
     "find_repo_root",
+    "has_project_signal",
+    "history_replay_size",
+    "label_is_redundant",
+    "make_answerer",
+    "memory_access",
+    "normalize_text",
+    "parse_intent",
 ]
 
 TESTING_EXPORTED = [
@@ -157,3 +196,26 @@ def test_every_return_type_of_the_facade_is_exported() -> None:
 
 def test_the_version_comes_from_the_package_metadata() -> None:
     assert autopatch_memory.__version__ == version("autopatch-memory")
+
+
+def test_the_command_line_uses_only_the_public_surface() -> None:
+    # The CLI (and the MCP server in it) is a host like any other: it imports from
+    # ``autopatch_memory`` itself, never from the library's modules.
+    import ast
+    from pathlib import Path
+
+    cli = Path(__file__).resolve().parents[1] / "cli"
+    reaching = []
+    for path in sorted(cli.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "autopatch_memory."
+            ):
+                reaching.append(f"{path.name}:{node.lineno} {node.module}")
+            if isinstance(node, ast.Import):
+                reaching += [
+                    f"{path.name}:{node.lineno} {a.name}"
+                    for a in node.names
+                    if a.name.startswith("autopatch_memory.")
+                ]
+    assert reaching == []

@@ -1,4 +1,4 @@
-"""The intent boundary: which intents read and write memory (SPEC §1)."""
+"""The intent boundary: which intents read and write memory (docs/design.md#intents-and-the-gate)."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from autopatch_memory import limits
+from autopatch_memory.errors import StoreError
 from autopatch_memory.journal import Journal, JournalEntry, Outcome, unlanded_writes
 
 
@@ -160,3 +161,50 @@ def test_a_fifo_journal_never_blocks(tmp_path: Path) -> None:
     outcome = json.loads(done.stdout)
     assert outcome["written"] is False and "journal" in outcome["error"]
     assert "not a regular file" in outcome["read"]
+
+
+def test_every_field_a_conversation_could_fill_is_redacted(tmp_path: Path) -> None:
+    # The fields the program fills itself (time, outcome, digests) skip redaction;
+    # everything else passes it, whoever built the entry.
+    journal = Journal(tmp_path)
+    secret = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+    entry = JournalEntry(
+        ts=journal.entry("x", "x", Outcome.APPLIED).ts,
+        actor=f"host {secret}",
+        op=f"op {secret}",
+        target=f"turn_1,{secret}",
+        outcome=Outcome.APPLIED,
+        reason=f"why {secret}",
+        detail=f"detail {secret}",
+        file="0123456789ab",
+        prev_file="ba9876543210",
+    )
+    journal.append(entry)
+    text = (tmp_path / "memory.journal.jsonl").read_text(encoding="utf-8")
+    assert secret not in text and text.count("[REDACTED:github_token]") == 5
+    (read,) = journal.read()
+    assert (read.file, read.prev_file, read.ts) == ("0123456789ab", "ba9876543210", entry.ts)
+
+
+def test_an_append_for_a_checked_folder_never_creates_it(tmp_path: Path) -> None:
+    # The store checks the folder under its lock and says so: a folder deleted since
+    # is an error, not silently created again without its .gitignore.
+    journal = Journal(tmp_path / ".autopatch-j")
+    entry = journal.entry("record", "record_turn", Outcome.APPLIED)
+    with pytest.raises(StoreError):
+        journal.append(entry, folder_checked=True)
+    assert not (tmp_path / ".autopatch-j").exists()
+    journal.append(entry)
+    assert [e.op for e in journal.read()] == ["record_turn"]
+    assert (tmp_path / ".autopatch-j" / ".gitignore").exists()
+
+
+def test_a_journal_of_exactly_the_rotation_size_is_rotated_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "JOURNAL_ROTATE_BYTES", 1000)
+    journal = Journal(tmp_path)
+    (tmp_path / "memory.journal.jsonl").write_bytes(b"x" * 999 + b"\n")
+    journal.record("record", "record_turn", Outcome.APPLIED, target="after")
+    assert (tmp_path / "memory.journal.1.jsonl").read_bytes() == b"x" * 999 + b"\n"
+    assert [e.target for e in journal.read()] == ["after"]

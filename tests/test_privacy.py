@@ -1,21 +1,30 @@
-"""Redaction: every secret kind of SPEC §8 goes, nothing that merely looks like one."""
+"""Redaction: every secret class of docs/privacy.md goes, nothing that merely looks like one,
+in linear time on any input. The measured corpus lives in ``tests/privacy/``."""
 
 from __future__ import annotations
 
-import pytest
+import time
+from pathlib import Path
 
-from autopatch_memory.privacy import SecretKind, contains_secret, redact
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.privacy import (
+    MARKER_RE,
+    SecretKind,
+    contains_secret,
+    is_only_redacted,
+    marker,
+    redact,
+)
 
 # (text, the secret that must disappear, the kind named in the marker)
 SECRETS: list[tuple[str, str, SecretKind]] = [
     (
         "my key is sk-proj-Abc123def456GHI789jkl012MNO345",
         "sk-proj-Abc123def456GHI789jkl012MNO345",
-        SecretKind.API_KEY,
-    ),
-    (
-        "OPENAI_API_KEY=sk-1234567890abcdefghijABCDEFGHIJ",
-        "sk-1234567890abcdefghijABCDEFGHIJ",
         SecretKind.API_KEY,
     ),
     (
@@ -29,42 +38,26 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         SecretKind.GITHUB_TOKEN,
     ),
     (
-        "gho_abcdefghijklmnopqrstuvwxyz0123456789",
-        "gho_abcdefghijklmnopqrstuvwxyz0123456789",
-        SecretKind.GITHUB_TOKEN,
-    ),
-    (
-        "ghu_abcdefghijklmnopqrstuvwxyz0123456789",
-        "ghu_abcdefghijklmnopqrstuvwxyz0123456789",
-        SecretKind.GITHUB_TOKEN,
-    ),
-    (
-        "ghs_abcdefghijklmnopqrstuvwxyz0123456789",
-        "ghs_abcdefghijklmnopqrstuvwxyz0123456789",
-        SecretKind.GITHUB_TOKEN,
-    ),
-    (
         "github_pat_11AAAAAAA0abcdefghijkl_mnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
         "github_pat_11AAAAAAA0abcdefghijkl_mnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
         SecretKind.GITHUB_TOKEN,
     ),
     ("CI uses glpat-abcdEFGH1234ijklMNOP", "glpat-abcdEFGH1234ijklMNOP", SecretKind.GITLAB_TOKEN),
+    # a token inside a hyphenated name (a module or service named after it)
+    (
+        "module svc-ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+        "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+        SecretKind.GITHUB_TOKEN,
+    ),
     (
         "slack xoxb-123456789012-1234567890123-abcdefABCDEF",
         "xoxb-123456789012-1234567890123-abcdefABCDEF",
         SecretKind.SLACK_TOKEN,
     ),
-    ("xoxp-1111-2222-3333-abcdef", "xoxp-1111-2222-3333-abcdef", SecretKind.SLACK_TOKEN),
     ("aws id AKIAIOSFODNN7EXAMPLE in env", "AKIAIOSFODNN7EXAMPLE", SecretKind.AWS_ACCESS_KEY),
-    ("ASIAY34FZKBOKMUTVV7A", "ASIAY34FZKBOKMUTVV7A", SecretKind.AWS_ACCESS_KEY),
     (
         "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
         "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-        SecretKind.AWS_SECRET_KEY,
-    ),
-    (
-        "AWS_SECRET_ACCESS_KEY: Je7MtGbClwBF2Zp9Utk8ftQW5zLrFTq6EXAMPLEx",
-        "Je7MtGbClwBF2Zp9Utk8ftQW5zLrFTq6EXAMPLEx",
         SecretKind.AWS_SECRET_KEY,
     ),
     (
@@ -82,7 +75,6 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         "sk_live_51HqLyjWDarjtT1zdp7dc",
         SecretKind.STRIPE_KEY,
     ),
-    ("rk_live_51HqLyjWDarjtT1zdp7dcXYZ", "rk_live_51HqLyjWDarjtT1zdp7dcXYZ", SecretKind.STRIPE_KEY),
     (
         "//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789",
         "npm_abcdefghijklmnopqrstuvwxyz0123456789",
@@ -99,11 +91,6 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         SecretKind.PRIVATE_KEY,
     ),
     (
-        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ (clipped",
-        "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ",
-        SecretKind.PRIVATE_KEY,
-    ),
-    (
         "curl -H 'Authorization: Bearer abcDEF123456.ghiJKL789'",
         "abcDEF123456.ghiJKL789",
         SecretKind.BEARER,
@@ -113,50 +100,91 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         "s3cr3tPass",
         SecretKind.URL_CREDENTIALS,
     ),
-    ("redis://default:hunter2@localhost:6379/0", "hunter2", SecretKind.URL_CREDENTIALS),
-    # A password with an empty user name (Redis AUTH without ACL users).
-    ("redis://:Sk1ll-pass@10.2.3.4:6379", "Sk1ll-pass", SecretKind.URL_CREDENTIALS),
     (
         "url: jdbc:mysql://db:3306/app?user=root&password=Rootpw1",
         "Rootpw1",
         SecretKind.JDBC_PASSWORD,
     ),
-    ("jdbc:postgresql://db/app?password=pg_pass&ssl=true", "pg_pass", SecretKind.JDBC_PASSWORD),
-    ("jdbc:sqlserver://host;databaseName=x;password=P4ss;", "P4ss", SecretKind.JDBC_PASSWORD),
     ("jdbc:oracle:thin:scott/tiger@//db:1521/orcl", "tiger", SecretKind.JDBC_PASSWORD),
     ("password=hunter2", "hunter2", SecretKind.ASSIGNMENT),
-    ("spring.datasource.password=root123", "root123", SecretKind.ASSIGNMENT),
     ("  passwd: abc", "abc", SecretKind.ASSIGNMENT),
-    ("secret=xyz", "xyz", SecretKind.ASSIGNMENT),
-    ("token=abc123", "abc123", SecretKind.ASSIGNMENT),
     ('DB_PASSWORD="pa ss word"', "pa ss word", SecretKind.ASSIGNMENT),
     ('{"apiKey": "k-98765"}', "k-98765", SecretKind.ASSIGNMENT),
-    ("accessToken: tok_live_value", "tok_live_value", SecretKind.ASSIGNMENT),
-    ("client_secret = cs-42-abc", "cs-42-abc", SecretKind.ASSIGNMENT),
-    ("export GITHUB_TOKEN=whatever-it-is", "whatever-it-is", SecretKind.ASSIGNMENT),
-    ("my password is hunter2, please keep it", "hunter2", SecretKind.PASSWORD),
-    ("set the password to hunter2 and restart", "hunter2", SecretKind.PASSWORD),
     ("export PGPASSWORD=hunter2", "hunter2", SecretKind.ASSIGNMENT),
-    ("MYSQL_PWD=r00t psql", "r00t", SecretKind.ASSIGNMENT),
-    ("dbPassword: s3cret", "s3cret", SecretKind.ASSIGNMENT),
-    ("SECRET_KEY=django-insecure-abc123", "django-insecure-abc123", SecretKind.ASSIGNMENT),
-    ("curl -H 'Authorization: token ghp_short1'", "ghp_short1", SecretKind.BEARER),
-    ("postgres://app:p@ss@db.internal/app", "p@ss", SecretKind.URL_CREDENTIALS),
-    ("The database password is Sup3rS3cret!", "Sup3rS3cret!", SecretKind.PASSWORD),
+    ("my password is hunter2, please keep it", "hunter2", SecretKind.PASSWORD),
     ("我的密码是 hunter2，请记住", "hunter2", SecretKind.PASSWORD),
-    ("数据库口令：Zx9#kk", "Zx9#kk", SecretKind.PASSWORD),
-    ("token：abc123，然后呢", "abc123", SecretKind.ASSIGNMENT),
     (
         "内网地址 <private>10.1.2.3 admin/admin</private> 不要记录",
         "10.1.2.3 admin/admin",
         SecretKind.PRIVATE_BLOCK,
     ),
-    ("<private>unclosed block with stuff", "unclosed block with stuff", SecretKind.PRIVATE_BLOCK),
+    # --- the classes the adversarial review found missing ---------------------------
+    # the whole value, punctuation and spaces included
+    ("password: Tr0ub4dor&3xQ", "&3xQ", SecretKind.ASSIGNMENT),
+    ("secret=ab;cd,ef}gh", "cd,ef}gh", SecretKind.ASSIGNMENT),
+    ("  password: correct horse battery staple", "battery staple", SecretKind.ASSIGNMENT),
+    # URLs: an empty user, '/' in the password
+    ("redis://:pw9Secret@cache.local:6379", "pw9Secret", SecretKind.URL_CREDENTIALS),
+    ("ftp://bk:ab/cd+ef@ftp.example.org/dump", "ab/cd+ef", SecretKind.URL_CREDENTIALS),
+    # connection strings
+    (
+        "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=q8Zr3Ld+Kw/9fJ2pT0mXyB7vN4==;EndpointSuffix=core.windows.net",
+        "q8Zr3Ld+Kw/9fJ2pT0mXyB7vN4==",
+        SecretKind.ASSIGNMENT,
+    ),
+    ("Server=db;User Id=sa;Password=Ad0.Net#Pw;", "Ad0.Net#Pw", SecretKind.ASSIGNMENT),
+    ("Driver={ODBC};Uid=app;Pwd=0dbc!Pass;", "0dbc!Pass", SecretKind.ASSIGNMENT),
+    # files: .netrc, Maven settings.xml
+    ("machine repo.acme.com login deploy password N3trc!Pw", "N3trc!Pw", SecretKind.PASSWORD),
+    (
+        "<server><id>n</id><password>N3xus#Deploy</password></server>",
+        "N3xus#Deploy",
+        SecretKind.PASSWORD,
+    ),
+    # command lines
+    ("mysql -uroot -pR00t#Mysql shop", "R00t#Mysql", SecretKind.PASSWORD),
+    ("curl -u admin:Curl#Pw123 https://ci/api", "Curl#Pw123", SecretKind.PASSWORD),
+    ("docker login --password D0cker!Hub registry", "D0cker!Hub", SecretKind.PASSWORD),
+    ("mvn deploy -Dpassword=Mvn-Depl0y", "Mvn-Depl0y", SecretKind.ASSIGNMENT),
+    # code
+    ('dataSource.setPassword("H1kari!Pass");', "H1kari!Pass", SecretKind.PASSWORD),
+    # webhooks and vendor tokens
+    (
+        "https://hooks.slack.com/services/T01AB2CD3/B04EF5GH6/aBcDeFgHiJkLmNoPqRsTuVwX",
+        "aBcDeFgHiJkLmNoPqRsTuVwX",
+        SecretKind.WEBHOOK,
+    ),
+    (
+        "https://discord.com/api/webhooks/112233445566778899/Zx-Yw_Vu9Ts8Rq7Po6Nm5Lk4Ji3Hg2Fe1DcBa",
+        "Zx-Yw_Vu9Ts8Rq7Po6Nm5Lk4Ji3Hg2Fe1DcBa",
+        SecretKind.WEBHOOK,
+    ),
+    (
+        "SG.Ab1Cd2Ef3Gh4Ij5Kl6Mn7O.Pq8Rs9Tu0Vw1Xy2Za3Bc4De5Fg6Hi7Jk8Lm9No0Pq1Rs",
+        "Pq8Rs9Tu0Vw1Xy2Za3Bc4De5Fg6Hi7Jk8Lm9No0Pq1Rs",
+        SecretKind.VENDOR_TOKEN,
+    ),
+    (
+        "HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789",
+        "hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789",
+        SecretKind.VENDOR_TOKEN,
+    ),
+    # other assignment shapes
+    ("'password' => 'php_Pw#2024',", "php_Pw#2024", SecretKind.ASSIGNMENT),
+    ("password＝FullW1dth!", "FullW1dth!", SecretKind.ASSIGNMENT),
+    # free sentences in both languages
+    ("the staging DB password is hunter2", "hunter2", SecretKind.PASSWORD),
+    ("密码为：Qwer!234", "Qwer!234", SecretKind.PASSWORD),
+    ("密码是：zxcv_5678", "zxcv_5678", SecretKind.PASSWORD),
+    ("生产 Redis 密码 R3d1s#Prod 已经更新", "R3d1s#Prod", SecretKind.PASSWORD),
+    ("token 是 tk-cn-99aa88bb", "tk-cn-99aa88bb", SecretKind.PASSWORD),
+    ("AppSecret 是 8d7c6b5a4f3e2d1c0b9a", "8d7c6b5a4f3e2d1c0b9a", SecretKind.PASSWORD),
 ]
 
 # Text that must come back unchanged.
 NOT_SECRETS: list[str] = [
     "What is the key difference between HashMap and TreeMap?",
+    "task-sk-learn and ask-sk-questions are module names",
     "key",
     "token",
     "How is the token validated?",
@@ -164,38 +192,25 @@ NOT_SECRETS: list[str] = [
     "TokenService and KeyGenerator live in the auth module",
     'private static final String KEY = "user";',
     "commit 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39 fixed it",
-    "short hash 3f2a9c1",
     "request id 123e4567-e89b-12d3-a456-426614174000",
     "password: ${DB_PASSWORD}",
-    'password: "${DB_PASSWORD}"',
     "if (password == null) { return; }",
     "the password policy requires 12 characters",
-    "a Map key: any object with equals and hashCode",
-    "skip the sk- prefix when parsing",
-    "Use Bearer tokens for the API",
-    "Use Bearer authentication for every request",
-    "Basic authentication is disabled in production",
     "jdbc:mysql://db:3306/app",
-    "https://github.com/acme/repo.git",
-    "AbstractSingletonProxyFactoryBeanHelper1",
-    "设置一个 token 过期时间",
-    "The token was rejected by the server",
-    "the token is expired",
+    "Use Bearer authentication for every request",
     "the password is wrong",
-    "my password is incorrect, how do I reset it?",
     "token: String",
-    "password: String",
-    "val apiKey: String? = null",
     'String password = request.getParameter("pw");',
-    "user.password = encoder.encode(dto.getPassword())",
-    "passwordEncoder.encode(raw)",
-    "tokenizer: whitespace",
-    "keyword: final",
-    "secret: required",
-    "Authorization header: Basic auth",
     "set the password to the one in Vault",
     "密码策略是什么？",
     "用户关注 review 模块如何管理 finding 队列。",
+    # --- the over-redactions the adversarial review found ---------------------------
+    "密码是否需要加密？",
+    "密码为什么要加盐？",
+    "令牌为什么会过期？",
+    "The secret: it lives in the cache layer, not in the DB.",
+    "src/main/java/com/acme/v2/OrderMapper2x.java",
+    "see src/main/java/com/acme/order/Order3Dao",
 ]
 
 
@@ -203,7 +218,7 @@ NOT_SECRETS: list[str] = [
 def test_secret_is_redacted(text: str, secret: str, kind: SecretKind) -> None:
     out = redact(text)
     assert secret not in out
-    assert f"[REDACTED:{kind.value}]" in out
+    assert marker(kind) in out
     assert contains_secret(text)
 
 
@@ -221,9 +236,252 @@ def test_redaction_is_idempotent(text: str, secret: str, kind: SecretKind) -> No
 
 def test_context_around_a_secret_is_kept() -> None:
     out = redact("连接串 jdbc:mysql://db:3306/app?user=root&password=Rootpw1 是测试库")
-    assert out.startswith("连接串 jdbc:mysql://db:3306/app?user=root&password=[REDACTED:")
-    assert out.endswith(" 是测试库")
-    out = redact("我的 password=hunter2，GitHub 也配好了")
-    assert out == "我的 password=[REDACTED:secret_value]，GitHub 也配好了"
-    out = redact("git clone https://alice:pw@git.example.com/x.git")
-    assert "https://" in out and "@git.example.com/x.git" in out
+    assert (
+        out
+        == "连接串 jdbc:mysql://db:3306/app?user=root&password=[REDACTED:jdbc_password] 是测试库"
+    )
+    assert redact("我的 password=hunter2，GitHub 也配好了") == (
+        "我的 password=[REDACTED:secret_value]，GitHub 也配好了"
+    )
+    assert redact("git clone https://alice:pw@git.example.com/x.git") == (
+        "git clone https://alice:[REDACTED:url_credentials]@git.example.com/x.git"
+    )
+    assert (
+        redact("Password=Tr0ub4dor&3xQ;Timeout=30") == "Password=[REDACTED:secret_value];Timeout=30"
+    )
+    assert redact('mysql -uroot -p"Quoted Pw9" shop') == 'mysql -uroot -p"[REDACTED:password]" shop'
+
+
+# Forty characters of letters, digits and '/', like an AWS secret key, but a path.
+FORTY_CHARACTER_PATHS = [
+    "src/main/java/com/acme/ordr/OrderMapper2",
+    "src/test/java/com/acme/v2/OrderServiceIT",
+    "mall-admin/src/main/java/com/Mall2Config",
+    "com/macro/mall/portal/service/Oms2Portal",
+]
+
+
+@pytest.mark.parametrize("path", FORTY_CHARACTER_PATHS)
+def test_a_forty_character_java_path_is_not_an_aws_key(path: str, repo: Path) -> None:
+    assert len(path) == 40
+    assert redact(path) == path
+    assert redact(f"see {path} for the mapper") == f"see {path} for the mapper"
+    memory = ProjectMemory.open(repo, backend="off")
+    try:
+        turn_id = memory.record_turn("code_explain", "这个 mapper 做什么？", scope_paths=[path])
+        turn = memory.document().turn(turn_id or "")
+        assert turn is not None and turn.scope_paths == [path]
+    finally:
+        memory.close()
+
+
+def test_a_real_aws_secret_shape_is_still_redacted() -> None:
+    secret = "kR7pQ2mX+9vL4nT8wZ3yB6cF1dH5jG0sA7eU2iO4"
+    assert redact(f"secret {secret}") == "secret [REDACTED:aws_secret_key]"
+
+
+# One example of every vendor token shape privacy.py knows (by its internal name).
+VENDOR_EXAMPLES = {
+    "openai": "sk-proj-4fGh7JkL9mNp2QrS5tUv8WxY1zAb3CdE",
+    "github": "gho_abcdefghijklmnopqrstuvwxyz0123456789",
+    "gitlab": "glptt-Ab12Cd34Ef56Gh78Ij90Kl",
+    "slack": "xapp-1-A0123456789-abcdef0123",
+    "aws": "ASIAY34FZKBOKMUTVV7A",
+    "google": "ya29.a0AfH6SMBx1234567890abcdefg",
+    "stripe": "rk_live_51HqLyjWDarjtT1zdp7dcXYZ",
+    "npm": "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+    "sendgrid": "SG.Ab1Cd2Ef3Gh4Ij5Kl6Mn7O.Pq8Rs9Tu0Vw1Xy2Za3Bc4De5",
+    "huggingface": "api_org_AbCdEfGhIjKlMnOpQrStUvWxYz012345",
+    "twilio": "SK0123456789abcdef0123456789abcdef",
+    "mailgun": "key-3ax6xnjp29jd6fds4gc373sgvjxteol0",
+    "alibaba": "LTAI5tQw8cRZp3Vn7Hx2",
+    "tencent": "AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA",
+    "volcengine": "AKLTYzQ4ZjM3ZTk5NjQxNGNkYmE",
+    "qianfan": "bce-v3/ALTAK-AbCdEf0123456789xyz/abc",
+    "pypi": "pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAACKg",
+    "shopify": "shpat_0123456789abcdef0123456789abcdef",
+    "digitalocean": "dop_v1_" + "0123456789abcdef" * 4,
+    "atlassian": "ATATT3xFfGF0" + "Ab1Cd2Ef3Gh4" * 5,
+    "databricks": "dapi0123456789abcdef0123456789abcdef",
+    "grafana": "glsa_AbCdEfGhIjKlMnOpQrStUvWxYz012345_0a1b2c3d",
+    "newrelic": "NRAK-ABCDEFGHIJKLMNOPQRSTUVWXYZ0",
+    "docker": "dckr_pat_Ab12Cd34Ef56Gh78Ij90",
+    "vault": "hvs.CAESIAbCdEfGhIjKlMnOpQrStUv",
+    "postman": "PMAK-0123456789abcdef01234567-0123456789abcdef0123456789abcdef01",
+    "sonarqube": "sqp_0123456789abcdef0123456789abcdef01234567",
+    "artifactory": "AKCp" + "Ab1Cd2Ef3Gh4" * 6,
+    "notion": "ntn_" + "Ab1Cd2Ef3Gh4" * 4,
+    "square": "sq0atp-Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op",
+    "nuget": "oy2" + "abcdefghijklmnopqrstuvwxyz0123456789abcdefg",
+    "mailchimp": "0123456789abcdef0123456789abcdef-us21",
+    "zhipu": "0f1e2d3c4b5a69788796a5b4c3d2e1f0.AbCdEfGh12345678",
+    "azure_ad": "Qk28Q~u7yT3pL0vN9mR2sW5xZ8aB1cD4eF6gH",
+    "telegram": "123456789:AAHk5Jd8sLq2Wm9Xv4Tz7Rp1Nc6Bg3Yf0Ue",
+}
+
+
+def test_every_vendor_token_shape_has_an_example_and_is_redacted() -> None:
+    from autopatch_memory import privacy
+
+    assert set(VENDOR_EXAMPLES) == set(privacy._VENDOR_KIND)  # a new shape needs an example
+    for name, token in VENDOR_EXAMPLES.items():
+        out = redact(f"value {token} here")
+        assert token not in out and out.startswith("value [REDACTED:"), (name, out)
+
+
+# --- linear time ---------------------------------------------------------------------
+
+# Each shape takes 0.1-0.7 s on a loaded 2-core machine; the bound leaves room for a
+# busier one. A quadratic scan of 256 KiB takes minutes (the old rules took hours).
+LINEAR_BOUND_SECONDS = 3.0
+ADVERSARIAL_SIZE = 256 * 1024
+# Runs of one character, a keyword repeated, and the shapes that once backtracked.
+ADVERSARIAL_UNITS = [
+    "-",
+    ".",
+    "=",
+    "/",
+    ":",
+    "@",
+    '"',
+    "'",
+    "\n",
+    "password=",
+    'password="',
+    "Bearer ",
+    "aB3+/x9Z",
+    "a://b:c@",
+    "密码是",
+    "password: a" + " " * 2000 + "x\n",
+]
+
+
+def _fill(unit: str, size: int = ADVERSARIAL_SIZE) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+@pytest.mark.parametrize("unit", ADVERSARIAL_UNITS, ids=repr)
+def test_redaction_is_linear_on_adversarial_input(unit: str) -> None:
+    text = _fill(unit)
+    redact.cache_clear()
+    started = time.perf_counter()
+    redact(text)
+    assert time.perf_counter() - started < LINEAR_BOUND_SECONDS
+
+
+# The wider matrix: every rule's anchor followed by long runs of every kind of filler.
+MATRIX_PREFIXES = [
+    "password: a",
+    "password is ",
+    "the password for a b c is ",
+    "token 是 ",
+    "密码 ",
+    "<password>",
+    "://u:",
+    "mysql -p",
+    "curl -u a:",
+    "Authorization: ",
+    "name: password\n",
+    "config set password ",
+    "user a/",
+    "root/",
+    "-----BEGIN ",
+    "<private>",
+    "eyJa",
+    "sk-",
+    "${",
+    "setPassword(",
+    "getConnection(",
+    "login x ",
+    "--password ",
+    "use a ",
+    "password 'a",
+    '("password", "',
+    'val token: String = "',
+    '<entry key="password">',
+    'name="password" value="',
+    "jdbc:oracle:thin:a/",
+    "AppSecret 是 ",
+    "IDENTIFIED BY '",
+    "AUTH ",
+    "echo a | docker login ",
+]
+MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
+
+
+@pytest.mark.reliability
+@pytest.mark.parametrize("prefix", MATRIX_PREFIXES, ids=repr)
+def test_redaction_is_linear_for_every_anchor_and_filler(prefix: str) -> None:
+    # One text per anchor: lines of the anchor followed by a 2000-long run of each
+    # filler. A pattern that rescans a run once per position (quadratic in the run, as
+    # a lazy YAML value once did) costs seconds here; a linear one a fraction of one.
+    unit = "".join(prefix + filler * 2000 + "x\n" for filler in MATRIX_FILLERS)
+    text = _fill(unit)
+    redact.cache_clear()
+    started = time.perf_counter()
+    redact(text)
+    assert time.perf_counter() - started < LINEAR_BOUND_SECONDS
+
+
+# Pieces of every rule's anchors, separators and values, mixed at random: a replaced
+# value must never expose a new match (the output is a fixed point) nor break a marker.
+_FRAGMENTS = st.sampled_from(
+    [
+        *"password = : ： ' \" \n \t / @ ; & , ( ) # - [ ] < > ${ }".split(" "),
+        *("hunter2", "Root@1", "abc123", "密码", "是", "为", "token", "secret", "key", "pw"),
+        *("api_", "Password", "://", "u:", "Bearer ", "sk-", "A" * 20, "AKIA", "root/"),
+        *("my ", "the ", " is ", "set", '("', '")', "<password>", "</password>", "用户名"),
+        *("admin", "mysql -p", "curl -u a:", "AUTH ", "IDENTIFIED BY '", "1" * 6),
+        *("name: DB_PASSWORD\n  value: ", "<name>a.secret</name><value>", "</value>"),
+        "[REDACTED:password]",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(_FRAGMENTS, st.text(max_size=6)), max_size=14).map("".join))
+def test_redaction_of_any_mix_is_a_fixed_point(text: str) -> None:
+    once = redact(text)
+    assert redact(once) == once
+    assert once.count("[REDACTED:") == len(MARKER_RE.findall(once))  # markers stay whole
+
+
+def test_redaction_is_memoized_and_cheap_on_redacted_text() -> None:
+    text = "password=hunter2 and token ghp_1234567890abcdefghijABCDEFGHIJklmnop"
+    redact.cache_clear()
+    once = redact(text)
+    redact(text)
+    assert redact.cache_info().hits >= 1
+    assert redact(once) == once  # the store redacts already-redacted text on every write
+
+
+# --- a text that is only a secret ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[REDACTED:api_key]",
+        "my OpenAI key is [REDACTED:api_key]",
+        "Remember the user's API key: [REDACTED:secret_value].",
+        "用户的 GitHub 令牌是 [REDACTED:github_token]",
+        "密码：[REDACTED:password]",
+        "staging DB 密码是 [REDACTED:password]",
+    ],
+)
+def test_a_text_that_is_only_a_secret_is_detected(text: str) -> None:
+    assert is_only_redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "API key",
+        "",
+        "use [REDACTED:secret_value] only in the staging profile; prod reads it from Vault",
+        "CI 使用 [REDACTED:github_token] 发布到 GitHub Packages，令牌过期需要续期",
+        "mall-order 通过 Feign 调用 mall-search，鉴权头 [REDACTED:bearer] 由网关注入",
+    ],
+)
+def test_a_text_with_more_than_a_secret_is_not(text: str) -> None:
+    assert not is_only_redacted(text)

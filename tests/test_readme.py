@@ -26,6 +26,15 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert tests in ci.splitlines()
 
 
+def test_the_test_command_needs_only_the_test_extras() -> None:
+    """``-n`` comes from pytest-xdist, so ``.[test]`` must install it."""
+    _, tests = _commands()
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    test_extras = pyproject.split("\ntest = [", 1)[1].split("]", 1)[0]
+    assert " -n " in tests
+    assert '"pytest-xdist' in test_extras
+
+
 def test_every_limit_in_the_docs_is_the_code_value() -> None:
     from autopatch_memory import limits
 

@@ -1,4 +1,4 @@
-"""BM25 ranking and near-duplicate similarity (SPEC §5, §7)."""
+"""BM25 ranking and near-duplicate similarity (docs/context.md#relevance, docs/context.md#near-duplicates-used-by-the-applier)."""
 
 from __future__ import annotations
 

@@ -29,9 +29,12 @@ pytestmark = pytest.mark.reliability
 WRITER = textwrap.dedent(
     """
     import sys
+    from autopatch_memory import locking
     from autopatch_memory.memory import ProjectMemory
 
     repo, worker, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    if sys.argv[4:] == ["portable"]:  # the lock's fallback where flock is missing
+        locking.FLOCK_AVAILABLE = False
     memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
     for i in range(count):
         turn_id = memory.record_turn("general_chat", f"w{worker}-{i:03d} " + "问" * 40, "答" * 80)
@@ -72,13 +75,16 @@ def _python(code: str, *args: object) -> subprocess.Popen[str]:
     )
 
 
-def test_eight_processes_recording_at_once_lose_nothing(repo: Path) -> None:
-    workers, per_worker = 8, 50
+@pytest.mark.parametrize("lock", ["flock", "portable", "both"])
+def test_eight_processes_recording_at_once_lose_nothing(repo: Path, lock: str) -> None:
+    # "both": half the processes lock with flock, half with the portable fallback.
+    workers, per_worker = 8, 50 if lock == "flock" else 25
     ProjectMemory.open(repo, backend="off").close()  # create the folder and an empty file
     path = repo / ".autopatch-j" / "memory.json"
     stop = repo / "stop-reader"
     reader = _python(READER, path, stop)
-    writers = [_python(WRITER, repo, w, per_worker) for w in range(workers)]
+    kinds = {"flock": ["flock"], "portable": ["portable"], "both": ["flock", "portable"]}[lock]
+    writers = [_python(WRITER, repo, w, per_worker, kinds[w % len(kinds)]) for w in range(workers)]
     for proc in writers:
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err

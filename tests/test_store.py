@@ -6,14 +6,18 @@ import errno
 import json
 import os
 import shutil
+import stat
 import subprocess
+import sys
+import threading
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
-from autopatch_memory import limits
-from autopatch_memory.errors import HardLimitError, StoreError
+from autopatch_memory import limits, locking
+from autopatch_memory.errors import HardLimitError, LockTimeoutError, StoreError
 from autopatch_memory.ids import new_turn_id
 from autopatch_memory.intents import IntentType
 from autopatch_memory.journal import Outcome, file_digest, unlanded_writes
@@ -22,6 +26,7 @@ from autopatch_memory.model import (
     LongTermItem,
     LongTermType,
     MemoryDocument,
+    RepoProfile,
     Source,
     SummaryStatus,
     Topic,
@@ -312,7 +317,10 @@ def test_trimming_follows_the_spec_order_and_never_touches_long_term(repo: Path)
     assert len(ready) <= limits.KEEP_READY_TURNS_WHEN_TRIMMING  # step 2
     assert [t.user_text.split()[1] for t in turns][-4:] == ["8", "9", "10", "11"]  # newest kept
     trims = [e for e in store.journal.read() if e.outcome is Outcome.TRIMMED]
-    assert trims and trims[0].op == "drop_answer"
+    # One entry per write, naming every target, step by step in the size policy's order.
+    assert trims and all(e.op == "trim" and e.actor == "store" for e in trims)
+    assert trims[0].detail is not None and trims[0].detail.startswith("drop_answer ")
+    assert trims[0].target is not None and trims[0].target.startswith("turn_")
 
 
 def test_hard_limit_refuses_and_keeps_previous_file(repo: Path) -> None:
@@ -681,3 +689,467 @@ def test_the_file_format_page_documents_every_reason_and_backup() -> None:
         stem = Unusable(problem, "", version=2).backup_stem.replace("v2", "v<N>")
         assert f"`{stem}.json`" in doc, stem
     assert f"{limits.MEMORY_FILE_MAX_READ_BYTES // limits.KIB} KiB" in doc
+
+
+# --- the write path at the limit: one serialization, the choke point still complete ---------
+
+
+def _at_the_limit(store: MemoryStore) -> None:
+    """Long-term memory near its budget and every working list full: each write trims."""
+
+    def seed(txn: Transaction) -> None:
+        txn.doc.long_term_memory.project_notes.extend(long_term_items(30, 200))
+        for i in range(limits.MAX_ACTIVE_TOPICS):
+            txn.doc.working_memory.active_topics.append(
+                Topic(
+                    id=f"topic_20260501_{i:03d}",
+                    label=f"t{i}",
+                    summary="话题" * 100,
+                    last_touched_at=T0 + timedelta(minutes=i),
+                )
+            )
+
+    store.update(seed, actor="test")
+    for i in range(limits.MAX_RECENT_TURNS):
+        store.update(add_turn(f"问题 {i} " + "问" * 200, "答" * 1500), actor="record")
+
+
+def _with_a_bit_of_everything(store: MemoryStore) -> None:
+    def seed(txn: Transaction) -> None:
+        txn.doc.long_term_memory.project_notes.extend(long_term_items(5, 50))
+        txn.doc.working_memory.active_topics.append(
+            Topic(id="topic_20260501_001", label="t", summary="话题", last_touched_at=T0)
+        )
+
+    store.update(seed, actor="test")
+    store.update(add_turn("问题一", "答", SummaryStatus.READY), actor="record")
+    store.update(add_turn("问题二", "答"), actor="record")
+
+
+def _counting_dumps(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls = [0]
+    real = MemoryDocument.to_bytes
+
+    def counted(self: MemoryDocument) -> bytes:
+        calls[0] += 1
+        return real(self)
+
+    monkeypatch.setattr(MemoryDocument, "to_bytes", counted)
+    return calls
+
+
+@pytest.mark.parametrize("fresh_store", [False, True], ids=["same store", "another store"])
+def test_a_write_that_trims_serializes_the_document_once(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, fresh_store: bool
+) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    _at_the_limit(store)
+    if fresh_store:  # the file is not this store's own: everything is redacted again
+        store = MemoryStore(repo, clock=fixed_clock)
+    calls = _counting_dumps(monkeypatch)
+    result = store.update(add_turn("再问一次 " + "问" * 200, "答" * 1500), actor="record")
+    assert result.changed and result.trimmed >= 2
+    assert calls[0] == 1
+    monkeypatch.undo()
+    data = store.path.read_bytes()
+    assert len(data) <= limits.HARD_LIMIT_BYTES
+    assert data == parse_document(data)[0].to_bytes()  # the patched text is the document's
+
+
+def test_the_size_policy_leaves_one_journal_entry_per_write(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    _at_the_limit(store)
+    before = len(store.journal.read())
+    result = store.update(add_turn("再问一次 " + "问" * 200, "答" * 1500), actor="record")
+    entries = store.journal.read()[before:]
+    trims = [e for e in entries if e.outcome is Outcome.TRIMMED]
+    assert result.trimmed >= 2 and len(trims) == 1
+    (trim,) = trims
+    assert (trim.actor, trim.op) == ("store", "trim")
+    assert trim.file == file_digest(store.path.read_bytes())  # stamped like the write's others
+    assert trim.target is not None and trim.detail is not None
+    # Every step taken, with its count, and every target, in order.
+    steps = dict(part.rsplit(" ", 1) for part in trim.detail.split(", "))
+    assert sum(int(n) for n in steps.values()) == result.trimmed
+    assert all(target.startswith(("turn_", "topic_")) for target in trim.target.split(","))
+
+
+_SECRET = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _with_secret(where: str) -> Callable[[Transaction], None]:
+    """A transaction that puts the secret into one place of the document, bypassing
+    every caller-side redaction."""
+
+    def fn(txn: Transaction) -> None:
+        doc = txn.doc
+        wm = doc.working_memory
+        if where == "new turn":
+            wm.recent_turns.append(
+                Turn(
+                    id="turn_20260501_130000_001",
+                    intent=IntentType.GENERAL_CHAT,
+                    user_text=f"token {_SECRET}",
+                    created_at=txn.now,
+                )
+            )
+        elif where == "field of a turn in place":
+            wm.recent_turns[0].summary = f"uses {_SECRET}"
+        elif where == "list inside a turn in place":
+            wm.recent_turns[-1].scope_paths.append(f"src/{_SECRET}.java")
+        elif where == "topic list in place":
+            wm.active_topics[0].related_turn_ids.append(_SECRET)
+        elif where == "long-term item replaced":
+            notes = doc.long_term_memory.project_notes
+            notes[3] = notes[3].model_copy(update={"label": _SECRET})
+        elif where == "whole list replaced":
+            wm.active_topics = [
+                t.model_copy(update={"summary": f"{t.summary} {_SECRET}"}) for t in wm.active_topics
+            ]
+        elif where == "profile":
+            doc.repo_profile = RepoProfile(project_name=f"demo {_SECRET}", modules=[_SECRET])
+        elif where == "top-level field":
+            doc.epoch = _SECRET
+        elif where == "answer that the size policy then trims":
+            wm.recent_turns.append(
+                Turn(
+                    id="turn_20260501_130000_002",
+                    intent=IntentType.GENERAL_CHAT,
+                    user_text="问" * 900,
+                    assistant_text=f"{_SECRET} " + "答" * 1900,
+                    created_at=txn.now,
+                )
+            )
+
+    return fn
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "new turn",
+        "field of a turn in place",
+        "list inside a turn in place",
+        "topic list in place",
+        "long-term item replaced",
+        "whole list replaced",
+        "profile",
+        "top-level field",
+        "answer that the size policy then trims",
+    ],
+)
+def test_a_secret_put_anywhere_never_reaches_the_disk(repo: Path, where: str) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    if where == "answer that the size policy then trims":
+        _at_the_limit(store)
+    else:
+        _with_a_bit_of_everything(store)
+    store.update(add_turn("热身"), actor="record")  # the store now knows its text as clean
+    result = store.update(_with_secret(where), actor="test")
+    data = store.path.read_bytes()
+    assert result.changed
+    assert _SECRET.encode() not in data
+    assert b"[REDACTED:github_token]" in data or where == "answer that the size policy then trims"
+    # And the next write, which skips what it knows to be clean, keeps it so.
+    store.update(add_turn("再问"), actor="record")
+    assert _SECRET.encode() not in store.path.read_bytes()
+
+
+def test_a_secret_another_process_wrote_is_redacted_at_the_next_write(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    _at_the_limit(store)
+    # Written behind the store's back (another program, an editor): not ours, not clean.
+    raw = json.loads(store.path.read_bytes())
+    raw["long_term_memory"]["project_notes"][0]["summary"] = f"deploy key {_SECRET}"
+    store.path.write_text(json.dumps(raw, ensure_ascii=False, indent=2), encoding="utf-8")
+    store.update(add_turn("再问"), actor="record")
+    data = store.path.read_bytes()
+    assert _SECRET.encode() not in data and b"[REDACTED:github_token]" in data
+
+
+def test_secrets_through_the_facade_never_reach_the_disk(repo: Path) -> None:
+    from autopatch_memory.memory import ProjectMemory
+
+    memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+    _at_the_limit(memory.store)
+    turn = memory.record_turn("general_chat", f"my token is {_SECRET}", f"answer {_SECRET}")
+    assert turn is not None
+    report = memory.apply_delta(
+        {
+            "turn_summaries": [{"turn_id": turn, "summary": f"用户给了 {_SECRET}"}],
+            "topic_operations": [
+                {"operation": "create_new", "label": "tokens", "summary": f"令牌 {_SECRET}"}
+            ],
+        }
+    )
+    assert report.changed
+    memory.set_profile({"project_name": f"svc-{_SECRET}", "build_tool": "maven"})
+    memory.close()
+    assert _SECRET.encode() not in memory.store.path.read_bytes()
+
+
+# --- timestamps: the bytes every version wrote ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "moment",
+    [
+        datetime(2026, 5, 1, 12, 30, 0, tzinfo=timezone.utc),
+        datetime(2026, 5, 1, 12, 30, 0, 987654, tzinfo=timezone.utc),
+        datetime(2026, 5, 1, 12, 30, 0, tzinfo=CST),
+        datetime(2026, 5, 1, 12, 30, 0, tzinfo=timezone(timedelta(hours=-5, minutes=-30))),
+        datetime(1900, 1, 1, 0, 0, 0, tzinfo=timezone(timedelta(hours=8, minutes=5, seconds=43))),
+        datetime(2026, 5, 1, 12, 30, 0),  # naive, assigned without validation
+    ],
+)
+def test_a_timestamp_is_written_as_isoformat_to_the_second(moment: datetime) -> None:
+    doc = MemoryDocument()
+    doc.updated_at = moment  # as the store sets it: no validation on assignment
+    expected = moment.isoformat(timespec="seconds")
+    assert f'"updated_at": "{expected}"' in doc.to_json()
+    if moment.utcoffset() == timedelta(0):
+        assert expected.endswith("+00:00")  # never "Z": what the reference reads
+
+
+def test_one_instant_in_two_offsets_keeps_each_offset() -> None:
+    # Aware datetimes of one instant compare equal: the cache must not mix them up.
+    here = datetime(2026, 5, 1, 20, 0, 0, tzinfo=CST)
+    utc = here.astimezone(timezone.utc)
+    assert here == utc
+    for first, second in ((here, utc), (utc, here)):
+        doc = MemoryDocument()
+        doc.updated_at = first
+        doc.working_memory.active_topics.append(
+            Topic(id="topic_20260501_001", label="t", summary="s", last_touched_at=second)
+        )
+        text = doc.to_json()
+        assert f'"updated_at": "{first.isoformat()}"' in text
+        assert f'"last_touched_at": "{second.isoformat()}"' in text
+
+
+def test_a_copy_of_a_written_document_is_what_reading_its_file_gives() -> None:
+    # The store copies the document it wrote instead of parsing its own file again.
+    from test_budget import random_document
+
+    for seed in range(30):
+        doc = random_document(seed)
+        doc.updated_at = datetime(2026, 5, 1, 12, 0, 0, 123456)  # naive, with a fraction
+        copied = MemoryDocument.model_validate(doc.model_dump())
+        parsed, problem = parse_document(doc.to_bytes())
+        assert problem is None
+        assert copied == parsed
+        assert copied.to_bytes() == parsed.to_bytes()
+
+
+# --- the files of a write ------------------------------------------------------------------------
+
+
+def test_a_written_file_has_its_mode_whatever_the_umask(repo: Path) -> None:
+    previous = os.umask(0o077)
+    try:
+        store = MemoryStore(repo, clock=fixed_clock)
+        store.update(add_turn("one"), actor="record")
+        store.update(add_turn("two"), actor="record")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(store.path.stat().st_mode) == limits.FILE_MODE
+
+
+def test_a_new_store_removes_what_a_crashed_write_left(repo: Path) -> None:
+    MemoryStore(repo, clock=fixed_clock).update(add_turn("one"), actor="record")
+    folder = repo / ".autopatch-j"
+    leftovers = [folder / ".memory.json.4242-7.tmp", folder / ".memory.json.x1y2z3.tmp"]
+    for leftover in leftovers:
+        leftover.write_text("{half", encoding="utf-8")
+    MemoryStore(repo, clock=fixed_clock).update(add_turn("two"), actor="record")
+    assert not any(p.exists() for p in leftovers)
+    assert [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_write_after_the_folder_was_deleted_creates_it_again(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.update(add_turn("one"), actor="record")
+    shutil.rmtree(store.folder)  # another process purged it (or a user deleted it)
+    store.update(add_turn("two"), actor="record")
+    assert [t.user_text for t in store.read().working_memory.recent_turns] == ["two"]
+    assert (store.folder / ".gitignore").exists()
+
+
+# --- the lock: flock on a kept descriptor, filelock as the portable fallback ------------------
+
+
+@pytest.fixture(params=["flock", "portable"])
+def lock_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each lock test runs with flock and with the portable fallback forced."""
+    if request.param == "portable":
+        monkeypatch.setattr(locking, "FLOCK_AVAILABLE", False)
+    elif not locking.FLOCK_AVAILABLE:
+        pytest.skip("no flock on this platform")
+    return str(request.param)
+
+
+def _hold_in_another_process(lock_path: Path, holder: str) -> subprocess.Popen[str]:
+    """A process holding ``lock_path`` (with filelock, or with this library's lock with
+    flock or the portable fallback) until its stdin closes."""
+    if holder == "filelock":
+        take = f"from filelock import FileLock; lock = FileLock({str(lock_path)!r}); lock.acquire()"
+    else:
+        take = (
+            "from pathlib import Path; from autopatch_memory import locking; "
+            f"locking.FLOCK_AVAILABLE = {holder == 'flock'}; "
+            f"lock = locking.ProcessLock(Path({str(lock_path)!r})); lock.acquire()"
+        )
+    process = subprocess.Popen(
+        [sys.executable, "-c", f"import sys; {take}; print('held', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None and process.stdout.readline().strip() == "held"
+    return process
+
+
+@pytest.mark.parametrize("holder", ["filelock", "flock", "portable"])
+def test_a_write_waits_for_a_lock_held_by_another_process(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, lock_kind: str, holder: str
+) -> None:
+    # Whichever lock each side uses (doctor's probe and older versions use filelock).
+    if holder == "flock" and not hasattr(locking, "fcntl"):
+        pytest.skip("no flock on this platform")
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.update(add_turn("one"), actor="record")
+    before = store.path.read_bytes()
+    monkeypatch.setattr(limits, "LOCK_TIMEOUT_SECONDS", 0.3)
+    process = _hold_in_another_process(store.lock_path, holder)
+    try:
+        with pytest.raises(LockTimeoutError, match="another process"):
+            store.update(add_turn("two"), actor="record")
+        assert store.path.read_bytes() == before
+    finally:
+        process.communicate("")
+    store.update(add_turn("two"), actor="record")  # released: the write goes through
+    assert [t.user_text for t in store.read().working_memory.recent_turns] == ["one", "two"]
+
+
+def test_another_process_waits_while_a_write_holds_the_lock(repo: Path, lock_kind: str) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.update(add_turn("one"), actor="record")
+    probe = (
+        "import sys; from filelock import FileLock, Timeout\n"
+        f"try:\n    FileLock({str(store.lock_path)!r}).acquire(timeout=0.3)\n"
+        "except Timeout:\n    print('waited')\nelse:\n    print('acquired')\n"
+    )
+    outcome: list[str] = []
+
+    def probe_inside(txn: Transaction) -> None:
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+        )
+        outcome.append(done.stdout.strip())
+
+    store.update(probe_inside, actor="test")
+    assert outcome == ["waited"]
+
+
+def test_threads_sharing_one_lock_take_turns(tmp_path: Path, lock_kind: str) -> None:
+    lock = locking.ProcessLock(tmp_path / "x.lock")
+    counter = tmp_path / "counter"
+    counter.write_text("0", encoding="utf-8")
+    inside: list[int] = []
+    overlaps: list[int] = []
+
+    def work() -> None:
+        for _ in range(40):
+            with lock:
+                inside.append(1)
+                if len(inside) > 1:
+                    overlaps.append(len(inside))
+                value = int(counter.read_text(encoding="utf-8"))
+                counter.write_text(str(value + 1), encoding="utf-8")
+                inside.pop()
+
+    threads = [threading.Thread(target=work) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads)
+    assert overlaps == [] and counter.read_text(encoding="utf-8") == str(6 * 40)
+
+
+def test_two_locks_of_one_process_on_one_file_exclude_each_other(
+    tmp_path: Path, lock_kind: str
+) -> None:
+    # Two stores of one repository in one process: each keeps its own descriptor, and
+    # flock excludes other open files, in the same process too.
+    first = locking.ProcessLock(tmp_path / "x.lock")
+    second = locking.ProcessLock(tmp_path / "x.lock", timeout=0.2)
+    with first, pytest.raises(LockTimeoutError):
+        second.acquire()
+    with second:
+        pass
+
+
+def test_a_lock_file_deleted_meanwhile_is_locked_anew(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, lock_kind: str
+) -> None:
+    mine = MemoryStore(repo, clock=fixed_clock)
+    mine.update(add_turn("one"), actor="record")  # its lock file is open now
+    assert MemoryStore(repo).purge()  # another process deletes the folder, lock file too
+    mine.update(add_turn("two"), actor="record")  # creates the folder and lock file again
+    monkeypatch.setattr(limits, "LOCK_TIMEOUT_SECONDS", 0.3)
+    process = _hold_in_another_process(mine.lock_path, "filelock")
+    try:
+        # Locking the deleted file would exclude nobody: it must wait for the new one.
+        with pytest.raises(LockTimeoutError):
+            mine.update(add_turn("three"), actor="record")
+    finally:
+        process.communicate("")
+    assert [t.user_text for t in mine.read().working_memory.recent_turns] == ["two"]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or not locking.FLOCK_AVAILABLE, reason="no fork")
+def test_a_forked_child_does_not_share_its_parents_lock(tmp_path: Path) -> None:
+    lock = locking.ProcessLock(tmp_path / "x.lock", timeout=0.3)
+    lock.acquire()
+    lock.release()  # the descriptor stays open, and a child inherits it
+    ready_r, ready_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.close(ready_w)
+        os.read(ready_r, 1)  # the parent holds the lock now
+        try:
+            lock.acquire()
+        except LockTimeoutError:
+            os._exit(0)
+        os._exit(1)  # the parent's lock was taken for this child's own
+    os.close(ready_r)
+    lock.acquire()
+    try:
+        os.write(ready_w, b"x")
+        _, status = os.waitpid(pid, 0)
+    finally:
+        lock.release()
+        os.close(ready_w)
+    assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_file_larger_than_its_size_when_opened_is_read_to_its_end(tmp_path: Path) -> None:
+    # As if it grew between the fstat and the read: the rest comes in further reads.
+    from autopatch_memory.safe_io import _read_to_end
+
+    path = tmp_path / "grown"
+    data = os.urandom(3 * limits.READ_CHUNK_BYTES + 17)
+    path.write_bytes(data)
+    for expected, limit, wanted in (
+        (10, None, data),
+        (0, None, data),
+        (len(data), None, data),
+        (10, 1000, data[:1000]),
+        (10, len(data) + 1, data),
+    ):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            assert _read_to_end(fd, expected, limit=limit) == wanted
+        finally:
+            os.close(fd)

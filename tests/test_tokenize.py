@@ -1,4 +1,4 @@
-"""The relevance tokenizer (SPEC §7): CJK bigrams, Java identifiers, paths, English words."""
+"""The relevance tokenizer (docs/context.md#the-tokenizer): CJK bigrams, Java identifiers, paths, English words."""
 
 from __future__ import annotations
 

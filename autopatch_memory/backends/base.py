@@ -1,4 +1,6 @@
-"""The summarizer's view of a model: the ``SummaryBackend`` protocol (SPEC §4, §10).
+"""The summarizer's view of a model: the ``SummaryBackend`` protocol.
+
+See docs/design.md#summary-backends.
 
 A backend turns a :class:`SummaryRequest` (the pending turns plus the memory they
 may refer to) into a :class:`~autopatch_memory.model.MemoryDelta`. It never sees

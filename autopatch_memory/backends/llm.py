@@ -1,4 +1,4 @@
-"""What a model endpoint needs to be called, without the SDK (SPEC §10).
+"""What a model endpoint needs to be called, without the SDK (docs/design.md#configuration).
 
 :mod:`autopatch_memory.config` builds an :class:`LLMOptions` and
 :mod:`autopatch_memory.backends.openai_compat` consumes it. Keeping the options

@@ -1,4 +1,6 @@
-"""The OpenAI-compatible backend (SPEC §10): the only module that imports ``openai``.
+"""The OpenAI-compatible backend: the only module that imports ``openai``.
+
+See docs/design.md#summary-backends.
 
 It talks to OpenAI or to any local server that speaks ``/v1/chat/completions``
 (Ollama ``:11434/v1``, llama.cpp ``:8080/v1``, vLLM ``:8000/v1``, LM Studio
@@ -49,7 +51,7 @@ def _detail(error: openai.APIStatusError) -> str:
 
 
 def _translate(error: openai.OpenAIError, where: str) -> BackendError:
-    """Map an SDK error to the library's own type (the one boundary, SPEC §10)."""
+    """Map an SDK error to the library's own type (the one boundary, docs/errors.md)."""
     if isinstance(error, openai.APITimeoutError):
         return BackendTimeoutError(f"{where} did not answer in time")
     if isinstance(error, openai.APIConnectionError):

@@ -1,4 +1,4 @@
-"""Gradle rules of SPEC §6: settings, Java version forms, plugins, dependencies, catalogs."""
+"""Gradle rules (docs/profile.md): settings, Java version forms, plugins, dependencies, catalogs."""
 
 from __future__ import annotations
 

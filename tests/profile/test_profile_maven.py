@@ -1,4 +1,4 @@
-"""Maven rules of SPEC §6: name, Java version, properties, parents, modules, frameworks."""
+"""Maven rules (docs/profile.md): name, Java version, properties, parents, modules, frameworks."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from autopatch_memory.directives import (
     rule_shape,
 )
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
+from autopatch_memory.privacy import is_only_redacted
 from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import Language
 
@@ -51,7 +52,7 @@ def preference_ops(views: Sequence[TurnView]) -> list[LongTermOp]:
         for directive in view.of_kind(DirectiveKind.RULE):
             label = safe(rule_label(directive.clause), limits.MAX_LABEL_CHARS)
             summary = _summary(directive, facts)
-            if not label or not summary:
+            if not label or not summary or is_only_redacted(summary):
                 continue
             ops.append(
                 LongTermOp(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from autopatch_memory import limits
 from autopatch_memory.directives import DirectiveKind
 from autopatch_memory.model import TurnSummaryOp
-from autopatch_memory.text import Language, clip, looks_like_code_or_log
+from autopatch_memory.text import Language, clean_text, clip, looks_like_code_or_log
 
 from .terms import key_terms, term_key
 from .turns import TurnView, end_with
@@ -43,8 +43,9 @@ def one_line(text: str) -> str:
 
 
 def safe(text: str, limit: int) -> str | None:
-    """``text`` as the applier accepts it (one line, within ``limit``, not code), or None."""
-    value = clip(one_line(text), limit)
+    """``text`` as the applier accepts it (one line without control characters, within
+    ``limit``, not code), or None."""
+    value = clip(clean_text(text, single_line=True), limit)
     if not value or looks_like_code_or_log(value):
         return None
     return value

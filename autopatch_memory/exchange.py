@@ -1,0 +1,293 @@
+"""Memory in and out of the repository: Markdown for people, JSON for tools (docs/cli.md).
+
+**Markdown** lists the active rules and project notes under two headings, in the
+language the items are written in, ready to paste into an ``AGENTS.md`` or
+``CLAUDE.md``: no ids or timestamps unless asked for (then as HTML comments, which
+Markdown does not show). **JSON** is for tools and round trips: every rule and note
+with its id, status, timestamps and ``superseded_by``.
+
+Reading either back (:func:`parse_import`) yields :class:`ImportCandidate` items,
+nothing more: each goes through the applier as if the user had remembered it
+(:func:`~autopatch_memory.governance.import_candidates`), so an import never
+bypasses a guard. Markdown is read leniently (any bullet list; a heading that
+names notes — "notes", "笔记" — puts its bullets in the notes, every other bullet
+is a rule; fenced code is skipped); JSON strictly (our export, or a ``memory.json``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Iterable, Mapping
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from autopatch_memory import limits
+from autopatch_memory.errors import ChangeRejectedError
+from autopatch_memory.governance import (
+    ChangeOutcome,
+    ImportCandidate,
+    MemoryChange,
+    label_is_redundant,
+)
+from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, MemoryDocument
+from autopatch_memory.reasons import Reason
+from autopatch_memory.text import Language, detect_language
+
+__all__ = [
+    "EXPORT_FORMAT_TAG",
+    "ExportFormat",
+    "ImportReport",
+    "export_json",
+    "export_markdown",
+    "parse_import",
+]
+
+EXPORT_FORMAT_TAG = "autopatch-memory/export"
+"""The ``format`` field of a JSON export."""
+_EXPORT_VERSION = 1
+_LISTS: dict[LongTermType, str] = {
+    LongTermType.DURABLE_PREFERENCE: "durable_preferences",
+    LongTermType.PROJECT_NOTE: "project_notes",
+}
+
+
+class ExportFormat(str, Enum):
+    """How memory is exported or imported."""
+
+    MARKDOWN = "markdown"
+    JSON = "json"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# --- export ------------------------------------------------------------------------------
+
+_MARKDOWN_WORDS: dict[Language, dict[str, str]] = {
+    Language.EN: {
+        "title": "Project memory: {name}",
+        "intro": "Rules the user set and notes about this project, kept by autopatch-memory.",
+        "rules": "Rules",
+        "notes": "Project notes",
+        "empty": "_Nothing remembered yet._",
+    },
+    Language.ZH: {
+        "title": "项目记忆：{name}",
+        "intro": "用户设定的规则和关于本项目的笔记，由 autopatch-memory 保存。",
+        "rules": "规则",
+        "notes": "项目笔记",
+        "empty": "_暂无记忆。_",
+    },
+}
+
+
+# Control characters have no place in a Markdown file meant for people and agents.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _plain(text: str) -> str:
+    return " ".join(_CONTROL.sub("", text).split())
+
+
+def _bullet(item: LongTermItem, include_ids: bool) -> str:
+    """``- summary``; the label goes first, in bold, only when it adds something."""
+    summary, label = _plain(item.summary), _plain(item.label)
+    redundant = label_is_redundant(item.type, item.label, item.summary)
+    text = summary if redundant else f"**{label}**: {summary}"
+    return f"- {text} <!-- {item.id} -->" if include_ids else f"- {text}"
+
+
+def export_markdown(
+    doc: MemoryDocument,
+    *,
+    project: str,
+    include_ids: bool = False,
+    kinds: Collection[LongTermType] = tuple(LongTermType),
+) -> str:
+    """The active rules and notes (of ``kinds``) as Markdown, headings in the items' language."""
+    ltm = doc.long_term_memory
+    rules = [i for i in ltm.durable_preferences if i.is_active]
+    notes = [i for i in ltm.project_notes if i.is_active]
+    language = detect_language(" ".join(i.summary for i in (*rules, *notes)))
+    words = _MARKDOWN_WORDS[language]
+    lines = [f"# {words['title'].format(name=_plain(project))}", "", words["intro"]]
+    sections = (
+        (LongTermType.DURABLE_PREFERENCE, words["rules"], rules),
+        (LongTermType.PROJECT_NOTE, words["notes"], notes),
+    )
+    shown = [(heading, items) for kind, heading, items in sections if kind in kinds and items]
+    for heading, items in shown:
+        lines += ["", f"## {heading}", "", *(_bullet(i, include_ids) for i in items)]
+    if not shown:
+        lines += ["", words["empty"]]
+    return "\n".join(lines) + "\n"
+
+
+def export_json(doc: MemoryDocument, *, project: str, now: datetime) -> str:
+    """Every rule and note (archived ones too) as a JSON document for tools."""
+    data: dict[str, Any] = {
+        "format": EXPORT_FORMAT_TAG,
+        "version": _EXPORT_VERSION,
+        "project": project,
+        "exported_at": now.isoformat(timespec="seconds"),
+    }
+    for kind, key in _LISTS.items():
+        items = doc.long_term_memory.list_for(kind)
+        data[key] = [item.model_dump(mode="json") for item in items]
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+# --- import ------------------------------------------------------------------------------
+
+
+def _detect(text: str) -> ExportFormat:
+    return ExportFormat.JSON if text.lstrip().startswith(("{", "[")) else ExportFormat.MARKDOWN
+
+
+def parse_import(
+    data: str | bytes, format: ExportFormat | str | None = None
+) -> tuple[ExportFormat, list[ImportCandidate]]:
+    """The format and the items of an import file (``format`` ``None``: guessed).
+
+    Raises :class:`ChangeRejectedError`: ``too_long`` for a file over
+    :data:`~autopatch_memory.limits.IMPORT_MAX_BYTES` or with more than
+    :data:`~autopatch_memory.limits.IMPORT_MAX_ITEMS` items, ``invalid_json`` /
+    ``bad_shape`` for JSON that is not an export, ``empty_field`` when no item
+    was found.
+    """
+    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
+    if len(raw) > limits.IMPORT_MAX_BYTES:
+        raise ChangeRejectedError(
+            Reason.TOO_LONG,
+            f"the import file has {len(raw)} bytes (limit {limits.IMPORT_MAX_BYTES})",
+        )
+    text = raw.decode("utf-8", "replace").lstrip("\ufeff")
+    chosen = _detect(text) if format is None else ExportFormat(format)
+    items = _json_items(text) if chosen is ExportFormat.JSON else _markdown_items(text)
+    if not items:
+        raise ChangeRejectedError(
+            Reason.EMPTY_FIELD, f"no rule or note found in the {chosen.value} file"
+        )
+    if len(items) > limits.IMPORT_MAX_ITEMS:
+        raise ChangeRejectedError(
+            Reason.TOO_LONG,
+            f"the file has {len(items)} items (limit {limits.IMPORT_MAX_ITEMS}); "
+            f"memory holds at most {limits.MAX_LONG_TERM_ITEMS}",
+        )
+    return chosen, items
+
+
+def _json_items(text: str) -> list[ImportCandidate]:
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ChangeRejectedError(Reason.INVALID_JSON, f"the file is not JSON: {exc}") from None
+    if not isinstance(value, Mapping):
+        raise ChangeRejectedError(Reason.BAD_SHAPE, "a JSON import is an object, not a list")
+    # Our export has the two lists at the top; a memory.json has them in long_term_memory.
+    lists = value.get("long_term_memory", value)
+    if not isinstance(lists, Mapping) or not any(key in lists for key in _LISTS.values()):
+        raise ChangeRejectedError(
+            Reason.BAD_SHAPE,
+            "a JSON import has durable_preferences and/or project_notes "
+            "(an `export --format json` file, or a memory.json)",
+        )
+    found: list[ImportCandidate] = []
+    for kind, key in _LISTS.items():
+        entries = lists.get(key) or []
+        if not isinstance(entries, list):
+            raise ChangeRejectedError(Reason.BAD_SHAPE, f"{key} is not a list")
+        found.extend(_json_item(kind, key, index, entry) for index, entry in enumerate(entries))
+    return found
+
+
+def _json_item(kind: LongTermType, key: str, index: int, entry: Any) -> ImportCandidate:
+    where = f"{key}[{index}]"
+    if not isinstance(entry, Mapping):
+        raise ChangeRejectedError(Reason.BAD_SHAPE, f"{where} is not an object")
+    summary, label = entry.get("summary"), entry.get("label")
+    if not isinstance(summary, str) or (label is not None and not isinstance(label, str)):
+        raise ChangeRejectedError(Reason.BAD_SHAPE, f"{where}: summary and label are strings")
+    status = entry.get("status", ItemStatus.ACTIVE.value)
+    try:
+        active = ItemStatus(status) is ItemStatus.ACTIVE
+    except ValueError:
+        raise ChangeRejectedError(Reason.BAD_SHAPE, f"{where}: unknown status {status!r}") from None
+    return ImportCandidate(type=kind, summary=summary, label=label or None, active=active)
+
+
+_NOTE_HEADING = re.compile(
+    r"\b(?:notes?|facts?|project (?:notes?|facts?|context)|architecture)\b|笔记|说明|事实|背景",
+    re.I,
+)
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
+_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
+_COMMENT = re.compile(r"\s*<!--.*?-->\s*")
+# "**label**: summary", "**label** — summary", "**label** - summary"
+_LABELLED = re.compile(r"^\*\*(.+?)\*\*\s*(?:[:：]|\s[—–-])\s*(.+)$")
+
+
+def _markdown_lines(text: str) -> Iterable[str]:
+    """The lines of ``text`` outside fenced code blocks (code never becomes memory)."""
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced:
+            yield line
+
+
+def _markdown_items(text: str) -> list[ImportCandidate]:
+    """Every bullet; under a heading that names notes it is a note, else a rule.
+
+    An indented line after a bullet continues it; a blank line or a heading ends it.
+    """
+    kind = LongTermType.DURABLE_PREFERENCE
+    bullets: list[tuple[LongTermType, list[str]]] = []
+    current: list[str] | None = None
+    for line in _markdown_lines(text):
+        heading = _HEADING.match(line)
+        bullet = _BULLET.match(line)
+        if heading is not None:
+            note = _NOTE_HEADING.search(heading.group(1))
+            kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE
+            current = None
+        elif bullet is not None:
+            current = [bullet.group(1)]
+            bullets.append((kind, current))
+        elif current is not None and line.strip() and line[:1].isspace():
+            current.append(line.strip())
+        else:
+            current = None
+    return [item for kind, parts in bullets if (item := _markdown_item(kind, parts))]
+
+
+def _markdown_item(kind: LongTermType, parts: list[str]) -> ImportCandidate | None:
+    text = _COMMENT.sub(" ", " ".join(parts)).strip()
+    if not text:
+        return None
+    labelled = _LABELLED.match(text)
+    if labelled is not None:
+        return ImportCandidate(
+            type=kind, label=labelled.group(1).strip(), summary=labelled.group(2)
+        )
+    return ImportCandidate(type=kind, summary=text.replace("**", ""))
+
+
+class ImportReport(BaseModel):
+    """What an import did: one change per item of the file, in order."""
+
+    format: ExportFormat
+    items: list[MemoryChange] = Field(default_factory=list)
+    changed: bool = False  # the memory file changed
+    size_bytes: int = 0  # the memory file's size afterwards
+
+    def count(self, outcome: ChangeOutcome) -> int:
+        """How many items had ``outcome``."""
+        return sum(1 for change in self.items if change.outcome is outcome)

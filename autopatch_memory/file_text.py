@@ -1,0 +1,283 @@
+"""The memory file's text for one write: serialized once, then patched in place.
+
+A write serializes its document once (:meth:`MemoryDocument.to_bytes`). What the
+store changes afterwards — the ``updated_at`` and ``epoch`` fields, the elements the
+size policy removes or shortens, an element whose new text needed redaction — is
+patched into that text instead of serializing the whole document again, and the
+size of the result is known exactly after every patch, without a dump.
+
+This works because the file is pretty-printed JSON (``indent=2``) whose layout is
+fixed: a top-level field's line starts with exactly two spaces, an element of a
+list of models inside a section (``working_memory.recent_turns``,
+``long_term_memory.project_notes``...) starts with ``{`` after six spaces and ends
+with ``}`` after six, and a JSON string never holds a raw newline, so none of these
+markers can occur inside text. The text is cut at the elements once, when an
+element is first patched or asked for; each list is then rendered from its
+elements' texts exactly as the serializer renders it. Should the cut not match the
+document (a layout this module does not know), the text falls back to serializing
+the whole document after a change: slower, never different.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from autopatch_memory.model import MemoryDocument
+
+# The pretty-printed layout of a list of models at depth 2 (its elements at depth 3).
+_ELEMENT_INDENT = b" " * 6
+_ELEMENT_START = b"\n" + _ELEMENT_INDENT + b"{\n"
+_ELEMENT_END = b"\n" + _ELEMENT_INDENT + b"}"
+_SEPARATOR = b",\n"
+_LIST_OPEN = b"[\n"
+_LIST_CLOSE = b"\n    ]"
+_EMPTY_LIST = b"[]"
+
+
+def element_text(model: BaseModel) -> bytes:
+    """``model``'s text as an element of a list at depth 2 of the file."""
+    own = model.__pydantic_serializer__.to_json(model, indent=2)
+    return _ELEMENT_INDENT + own.replace(b"\n", b"\n" + _ELEMENT_INDENT)
+
+
+def model_lists(doc: MemoryDocument) -> Iterator[list[Any]]:
+    """The non-empty lists of models one level inside the document's sections, in
+    the order the file holds them: the lists whose elements a write may patch."""
+    for name in type(doc).model_fields:
+        section = getattr(doc, name)
+        if not isinstance(section, BaseModel):
+            continue
+        for field in type(section).model_fields:
+            value = getattr(section, field)
+            if type(value) is list and value and isinstance(value[0], BaseModel):
+                yield value  # (a list mixing models and others fails the cut: no harm)
+
+
+class _ListText:
+    """One list of models as text: its elements' texts, joined as the serializer does."""
+
+    __slots__ = ("items", "length", "models", "source")
+
+    def __init__(self, source: list[Any], texts: list[bytes]) -> None:
+        self.source = source  # the document's list (the caller mutates it)
+        self.models = list(source)  # the elements, in the order of ``items``
+        self.items = texts
+        self.length = sum(map(len, texts))
+
+    def size(self) -> int:
+        count = len(self.items)
+        if count == 0:
+            return len(_EMPTY_LIST)
+        return len(_LIST_OPEN) + self.length + len(_SEPARATOR) * (count - 1) + len(_LIST_CLOSE)
+
+    def render(self) -> bytes:
+        if not self.items:
+            return _EMPTY_LIST
+        return _LIST_OPEN + _SEPARATOR.join(self.items) + _LIST_CLOSE
+
+    def position(self, model: BaseModel) -> int:
+        for index, element in enumerate(self.models):
+            if element is model:
+                return index
+        raise ValueError(f"{type(model).__name__} is not an element of this list")
+
+
+class FileText:
+    """The bytes ``doc`` is written as, kept exact while the store patches ``doc``.
+
+    The caller removes elements through :meth:`remove`; after changing ``doc``
+    otherwise, it says what it changed: :meth:`set_field` (a top-level scalar),
+    :meth:`changed` (an element's fields), or :meth:`rebuild` (anything else).
+    """
+
+    def __init__(self, doc: MemoryDocument) -> None:
+        self.doc = doc
+        # Ids of the elements re-serialized by :meth:`changed` (the caller may clear it).
+        self.patched: set[int] = set()
+        self._whole: bytes | None = None  # the text, while no patch made it stale
+        self._pieces: list[bytes | _ListText] = []
+        self._size = 0
+        self._owner: dict[int, _ListText] | None = None  # element id -> its list, once cut
+        self._opaque = False  # the layout is not understood: serialize after every change
+        self._stale = False  # (opaque only) the document changed since the last dump
+        self.rebuild()
+
+    @property
+    def size(self) -> int:
+        """The length in bytes of :attr:`data`."""
+        if self._stale:
+            self.rebuild()
+        return self._size
+
+    @property
+    def data(self) -> bytes:
+        """The file's bytes as the document stands now."""
+        if self._stale:
+            self.rebuild()
+        if self._whole is None:
+            self._whole = b"".join(p if isinstance(p, bytes) else p.render() for p in self._pieces)
+        return self._whole
+
+    def elements(self) -> list[tuple[BaseModel, bytes]] | None:
+        """Every element of :func:`model_lists` with its text, in file order; ``None``
+        when the layout is not understood."""
+        if not self._cut():
+            return None
+        return [
+            (model, text)
+            for piece in self._pieces
+            if isinstance(piece, _ListText)
+            for model, text in zip(piece.models, piece.items, strict=True)
+        ]
+
+    def lists(self) -> list[list[Any]]:
+        """The document's lists whose elements :meth:`elements` covers."""
+        if not self._cut():
+            return []
+        return [piece.source for piece in self._pieces if isinstance(piece, _ListText)]
+
+    def set_field(self, name: str) -> None:
+        """The top-level field ``name`` (a scalar: a number, a string, a timestamp,
+        ``null``) was set."""
+        if self._opaque:
+            self._stale = True
+            return
+        whole = self.doc.__pydantic_serializer__.to_json(self.doc, include={name})
+        value = whole[len(name) + 4 : -1]  # {"name":VALUE}
+        if value[:1] in (b"{", b"["):  # not one line in the file
+            self._give_up()
+            return
+        key = b'\n  "' + name.encode("utf-8") + b'": '
+        for index, piece in enumerate(self._pieces):
+            at = piece.find(key) if isinstance(piece, bytes) else -1
+            if at < 0:
+                continue
+            assert isinstance(piece, bytes)
+            start = at + len(key)
+            end = piece.find(b"\n", start)
+            end = len(piece) if end < 0 else end
+            if piece[end - 1 : end] == b",":
+                end -= 1
+            self._pieces[index] = piece[:start] + value + piece[end:]
+            self._size += len(value) - (end - start)
+            self._whole = None
+            return
+        self._give_up()
+
+    def remove(self, items: list[Any], model: BaseModel) -> None:
+        """Take the element ``model`` out of ``items``, its list in the document (one
+        of :func:`model_lists`), and out of the text."""
+        owner = self._list_of(model)  # cut first, while the document still matches
+        for index, element in enumerate(items):
+            if element is model:  # by identity: == may pick an equal twin
+                del items[index]
+                break
+        if owner is None:
+            return
+        before = owner.size()
+        index = owner.position(model)
+        del owner.models[index]
+        owner.length -= len(owner.items.pop(index))
+        self._size += owner.size() - before
+        self._whole = None
+        assert self._owner is not None
+        del self._owner[id(model)]
+
+    def changed(self, model: BaseModel) -> None:
+        """A field of the element ``model`` was changed."""
+        self.patched.add(id(model))
+        owner = self._list_of(model)
+        if owner is None:
+            return
+        index = owner.position(model)
+        new = element_text(model)
+        delta = len(new) - len(owner.items[index])
+        owner.items[index] = new
+        owner.length += delta
+        self._size += delta
+        self._whole = None
+
+    def rebuild(self) -> None:
+        """Serialize the whole document again (after a change no other method names)."""
+        whole = self.doc.to_bytes()
+        self._whole = whole
+        self._pieces = [whole]
+        self._size = len(whole)
+        self._owner = None
+        self._stale = False
+
+    # -- internals -------------------------------------------------------------------
+
+    def _list_of(self, model: BaseModel) -> _ListText | None:
+        """The list holding ``model``; ``None`` (the text then serializes the whole
+        document again when asked) when the layout is not understood."""
+        if self._cut():
+            assert self._owner is not None
+            owner = self._owner.get(id(model))
+            if owner is not None:
+                return owner
+        self._give_up()
+        return None
+
+    def _give_up(self) -> None:
+        self._opaque = True
+        self._stale = True
+
+    def _cut(self) -> bool:
+        """Cut the text at the elements (once); False when it does not match the document."""
+        if self._owner is not None:
+            return True
+        if self._opaque:
+            return False
+        [whole] = self._pieces
+        assert isinstance(whole, bytes)
+        pieces = _cut(whole, list(model_lists(self.doc)))
+        if pieces is None:
+            self._opaque = True
+            return False
+        self._pieces = pieces
+        self._owner = {
+            id(model): piece
+            for piece in pieces
+            if isinstance(piece, _ListText)
+            for model in piece.models
+        }
+        return True
+
+
+def _cut(data: bytes, lists: list[list[Any]]) -> list[bytes | _ListText] | None:
+    """``data`` in pieces: glue, and one :class:`_ListText` per list of ``lists`` (in
+    file order); ``None`` when the elements found do not match those lists one to one."""
+    pieces: list[bytes | _ListText] = []
+    find = data.find
+    glue = 0  # where the glue before the next list begins
+    at = find(_ELEMENT_START)  # the newline before an element's first line
+    for items in lists:
+        if at < 1 or data[at - 1 : at + 1] != _LIST_OPEN:
+            return None  # a list opens right before its first element
+        opening = at - 1
+        texts: list[bytes] = []
+        while True:
+            end = find(_ELEMENT_END, at + len(_ELEMENT_START) - 1)
+            if end < 0:
+                return None
+            end += len(_ELEMENT_END)
+            texts.append(data[at + 1 : end])
+            if not data.startswith(_SEPARATOR, end):
+                break
+            at = end + len(_SEPARATOR) - 1  # the separator's newline starts the next one
+            if not data.startswith(_ELEMENT_START, at):
+                return None
+        if len(texts) != len(items) or not data.startswith(_LIST_CLOSE, end):
+            return None
+        pieces.append(data[glue:opening])
+        pieces.append(_ListText(items, texts))
+        glue = end + len(_LIST_CLOSE)
+        at = find(_ELEMENT_START, glue)
+    if at >= 0:
+        return None  # an element of a list this module does not know
+    pieces.append(data[glue:])
+    return pieces

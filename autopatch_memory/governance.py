@@ -1,0 +1,565 @@
+"""The user's own changes to memory: remember, edit, restore, forget, import.
+
+A user (or an agent acting for them over MCP) adds a rule or a note in their own
+words, rewrites one, brings a forgotten one back, or imports a list. These are
+*user-authored* changes: they go through the same applier as a summarizer's delta
+(:func:`~autopatch_memory.applier.apply_delta` with ``user_authored=True``, where the
+user's text is the evidence), so every other guard still holds — redaction, length
+(``too_long``, never clipped), code and logs (``code_or_log``), duplicates (a
+restated item is updated, not copied), superseding (a new rule on the subject of an
+active one replaces it), a forgotten item brought back only by saying it again,
+capacity. Decided here, and documented in docs/cli.md ("Governing memory"):
+
+* a text whose point is a credential ("my password is hunter2", "remember my OpenAI
+  key sk-…") stores nothing (``credential``); a sentence about a credential is left
+  out of a longer text; a text that only asks a question stores nothing either
+  (``ungrounded``);
+* the label, unless the user gives one, comes from the same code that labels the
+  summarizer's rules and notes (:func:`~autopatch_memory.directives.rule_label`,
+  :func:`~autopatch_memory.directives.fact_label`);
+* restoring an archived rule makes it active again, and it supersedes the active
+  rule that now covers its subject: the user's latest word wins, as for a new rule.
+
+Each function works on a :class:`~autopatch_memory.store.Transaction` (the document
+under the lock) and queues its journal entries there, under the action's name
+(``remember``, ``edit``, ``restore``, ``forget``, ``import``) and the caller's actor.
+A refused change is journaled and comes back as a :class:`MemoryChange` with outcome
+``rejected``; the facade raises it as :class:`~autopatch_memory.errors.ChangeRejectedError`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from pydantic import BaseModel, Field
+
+from autopatch_memory import limits
+from autopatch_memory.applier import AcceptedOp, RejectedOp, apply_delta
+from autopatch_memory.directives import (
+    DirectiveKind,
+    NotADirective,
+    conflicting,
+    directives_in,
+    fact_label,
+    read_sentence,
+    restating,
+    rule_label,
+    rule_shape,
+)
+from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError
+from autopatch_memory.journal import Outcome
+from autopatch_memory.model import (
+    SOURCE_OF_TYPE,
+    ItemStatus,
+    LongTermItem,
+    LongTermOp,
+    LongTermType,
+    MemoryDelta,
+    MemoryDocument,
+    Operation,
+)
+from autopatch_memory.privacy import redact
+from autopatch_memory.prose import split_sentences
+from autopatch_memory.reasons import Reason
+from autopatch_memory.store import Transaction
+from autopatch_memory.text import clean_text, clip, has_control_characters, is_cjk_char
+
+__all__ = [
+    "ChangeAction",
+    "ChangeOutcome",
+    "ImportCandidate",
+    "MemoryChange",
+    "ScreenedText",
+    "derive_label",
+    "edit",
+    "forget",
+    "import_candidates",
+    "item_type",
+    "label_is_redundant",
+    "remember",
+    "restore",
+    "screen_text",
+]
+
+_REDACTION_MARK = "[REDACTED:"
+_FULL_WIDTH_ENDS = "。！？；：，"
+
+
+class ChangeAction(str, Enum):
+    """What the user asked for; also the journal's operation name."""
+
+    REMEMBER = "remember"
+    EDIT = "edit"
+    RESTORE = "restore"
+    FORGET = "forget"
+    IMPORT = "import"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class ChangeOutcome(str, Enum):
+    """What a user's change did to memory."""
+
+    CREATED = "created"  # a new item
+    UPDATED = "updated"  # an existing item now says this (a restatement, an edit)
+    UNCHANGED = "unchanged"  # memory already said exactly this
+    RESTORED = "restored"  # an archived item is active again
+    ARCHIVED = "archived"  # forgotten: kept in the file, never injected
+    REMOVED = "removed"  # a topic or a recent turn was dropped
+    REJECTED = "rejected"  # refused by a guard (see ``reason``): nothing changed
+    SKIPPED = "skipped"  # import: an archived item of the file, not brought in
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class MemoryChange(BaseModel):
+    """What one user-authored change did (or why it was refused)."""
+
+    action: ChangeAction
+    outcome: ChangeOutcome
+    item_id: str | None = None
+    item: LongTermItem | None = None  # the item as stored afterwards
+    superseded: list[str] = Field(default_factory=list)  # rules it replaced (now archived)
+    evicted: list[str] = Field(default_factory=list)  # archived items removed to make room
+    reason: Reason | None = None  # why it was refused (outcome ``rejected``)
+    detail: str | None = None  # a readable note: why refused, what was left out
+
+    @property
+    def changed_memory(self) -> bool:
+        """The change altered what memory holds."""
+        return self.outcome not in (
+            ChangeOutcome.UNCHANGED,
+            ChangeOutcome.REJECTED,
+            ChangeOutcome.SKIPPED,
+        )
+
+
+@dataclass(frozen=True)
+class ScreenedText:
+    """A user's text as it may be stored: redacted, on one line, without credentials."""
+
+    text: str
+    left_out: int  # sentences about a credential that were left out
+
+
+@dataclass(frozen=True)
+class ImportCandidate:
+    """One item read from an import file, before any guard has looked at it."""
+
+    type: LongTermType
+    summary: str
+    label: str | None = None
+    active: bool = True
+
+
+# --- screening the user's text --------------------------------------------------------------
+
+
+def _about_credential(sentence: str) -> bool:
+    """The sentence holds a secret (redacted) or asks to keep one ("remember my token")."""
+    if _REDACTION_MARK in sentence:
+        return True
+    return read_sentence(sentence).why_not is NotADirective.CREDENTIAL
+
+
+def _join(sentences: Sequence[str]) -> str:
+    """Sentences back into one line: a space between them, none at a Chinese seam."""
+    parts = [" ".join(s.split()) for s in sentences]
+    text = parts[0]
+    for part in parts[1:]:
+        chinese_seam = is_cjk_char(text[-1]) or text[-1] in _FULL_WIDTH_ENDS
+        text = f"{text}{part}" if chinese_seam else f"{text} {part}"
+    return text
+
+
+def screen_text(text: str, *, field: str = "text", statement: bool = True) -> ScreenedText:
+    """``text`` as memory may store it, or :class:`ChangeRejectedError`.
+
+    Empty (``empty_field``), holding control characters or escape sequences
+    (``bad_shape``), longer than a summary may be (``too_long``: the user shortens it;
+    nothing is clipped), nothing left once the sentences about a
+    credential are left out (``credential``), or, for a ``statement``, only
+    questions (``ungrounded``: "Optional 怎么用？" is neither a rule nor a fact; "Can
+    you always answer in Chinese?" is a rule, as the directive grammar reads it).
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise ChangeRejectedError(Reason.EMPTY_FIELD, f"the {field} is empty")
+    if has_control_characters(stripped):
+        raise ChangeRejectedError(
+            Reason.BAD_SHAPE,
+            f"the {field} holds control characters or escape sequences: type it again without them",
+        )
+    # Invisible format characters (zero-width, bidi controls) are copy-paste debris: dropped.
+    stripped = clean_text(stripped, single_line=False).strip()
+    limit = limits.MAX_SUMMARY_CHARS
+    if len(stripped) > limit * limits.REMEMBER_PRECHECK_FACTOR:
+        raise ChangeRejectedError(Reason.TOO_LONG, _too_long(field, len(stripped), limit))
+    redacted = redact(stripped)
+    sentences = split_sentences(redacted) or [redacted]
+    kept = [s for s in sentences if not _about_credential(s)]
+    if not kept:
+        raise ChangeRejectedError(
+            Reason.CREDENTIAL,
+            f"the {field} is about a credential; memory never stores passwords, keys or "
+            "tokens (keep them in a secret store, and remember where they are instead)",
+        )
+    if statement and all(read_sentence(s).why_not is NotADirective.QUESTION for s in kept):
+        raise ChangeRejectedError(
+            Reason.UNGROUNDED,
+            f"the {field} is a question, not a rule or a fact: say it as a statement "
+            '("以后都用中文回答", "the order service uses MySQL 8")',
+        )
+    left_out = len(sentences) - len(kept)
+    result = _join(kept) if left_out else " ".join(redacted.split())
+    if len(result) > limit:
+        raise ChangeRejectedError(Reason.TOO_LONG, _too_long(field, len(result), limit))
+    return ScreenedText(result, left_out)
+
+
+def _too_long(field: str, length: int, limit: int) -> str:
+    return (
+        f"the {field} has {length} characters; a memory item holds at most {limit}: "
+        "shorten it (several short rules are better than one long one)"
+    )
+
+
+def _label(label: str | None) -> str | None:
+    """A label the user gave, checked like a text (never clipped)."""
+    if label is None or not label.strip():
+        return None
+    screened = screen_text(label, field="label", statement=False)
+    if len(screened.text) > limits.MAX_LABEL_CHARS:
+        raise ChangeRejectedError(
+            Reason.TOO_LONG,
+            f"the label has {len(screened.text)} characters (limit {limits.MAX_LABEL_CHARS})",
+        )
+    return screened.text
+
+
+def derive_label(kind: LongTermType, text: str) -> str:
+    """The label of a rule or note the user stated, made as the summarizer makes it:
+    the subject of its first rule (or fact) clause, else of its first sentence."""
+    wanted = DirectiveKind.RULE if kind is LongTermType.DURABLE_PREFERENCE else DirectiveKind.FACT
+    clause = next((d.clause for d in directives_in(text) if d.kind is wanted), None)
+    if clause is None:
+        clause = (split_sentences(text) or [text])[0]
+    made = rule_label(clause) if kind is LongTermType.DURABLE_PREFERENCE else fact_label(clause)
+    return clip(" ".join(made.split()), limits.MAX_LABEL_CHARS)
+
+
+def label_is_redundant(kind: LongTermType | None, label: str, summary: str) -> bool:
+    """The label tells a reader nothing the summary does not: it is empty, the summary
+    says it, or it was made from the summary (``kind`` ``None``: a topic, never made)."""
+    squashed = re.sub(r"\W+", "", summary).casefold()
+    if not label.strip() or re.sub(r"\W+", "", label).casefold() in squashed:
+        return True
+    return kind is not None and label == derive_label(kind, summary)
+
+
+_TYPE_ALIASES = {
+    "rule": LongTermType.DURABLE_PREFERENCE,
+    "preference": LongTermType.DURABLE_PREFERENCE,
+    "note": LongTermType.PROJECT_NOTE,
+}
+
+
+def item_type(kind: LongTermType | str) -> LongTermType:
+    """``kind`` as a long-term type: the type itself, its value, ``rule`` or ``note``.
+
+    Raises :class:`ChangeRejectedError` (``invalid_type``) for anything else.
+    """
+    if isinstance(kind, LongTermType):
+        return kind
+    key = str(kind).strip().lower()
+    found = _TYPE_ALIASES.get(key) or next((t for t in LongTermType if t.value == key), None)
+    if found is None:
+        raise ChangeRejectedError(
+            Reason.INVALID_TYPE, f"{kind!r} is no kind of memory item (rule or note)"
+        )
+    return found
+
+
+# --- applying a change ---------------------------------------------------------------------------
+
+
+def _rejected(
+    txn: Transaction,
+    action: ChangeAction,
+    reason: Reason,
+    detail: str,
+    *,
+    target: str | None = None,
+) -> MemoryChange:
+    txn.log(action.value, Outcome.REJECTED, target=target, reason=reason.value, detail=detail)
+    return MemoryChange(
+        action=action, outcome=ChangeOutcome.REJECTED, item_id=target, reason=reason, detail=detail
+    )
+
+
+def _outcome(before: LongTermItem | None, after: LongTermItem) -> ChangeOutcome:
+    if before is None:
+        return ChangeOutcome.CREATED
+    if not before.is_active:
+        return ChangeOutcome.RESTORED
+    if (before.label, before.summary) == (after.label, after.summary):
+        return ChangeOutcome.UNCHANGED
+    return ChangeOutcome.UPDATED
+
+
+def _apply(
+    txn: Transaction, action: ChangeAction, op: LongTermOp, *, left_out: int = 0
+) -> MemoryChange:
+    """Apply one user-authored operation to the transaction's document and journal it."""
+    before = {i.id: i.model_copy() for i in txn.doc.long_term_memory.items()}
+    doc, report = apply_delta(
+        txn.doc, MemoryDelta(long_term_operations=[op]), now=txn.now, user_authored=True
+    )
+    if report.rejected:
+        rejected: RejectedOp = report.rejected[0]
+        return _rejected(txn, action, rejected.reason, rejected.detail, target=op.target_id)
+    txn.doc = doc
+    accepted: AcceptedOp = report.accepted[0]
+    item = doc.long_term_item(accepted.ids[0])
+    assert item is not None  # the applier accepted it: it is in the document
+    outcome = _outcome(before.get(item.id), item)
+    notes = [accepted.note] if accepted.note else []
+    if left_out:
+        notes.append(f"{left_out} sentence(s) about a credential left out")
+    detail = "; ".join(notes) or None
+    txn.log(
+        action.value,
+        target=item.id,
+        detail=f"{outcome.value}: {detail}" if detail else outcome.value,
+    )
+    _log_side_effects(txn, item.id, accepted.superseded, accepted.evicted)
+    return MemoryChange(
+        action=action,
+        outcome=outcome,
+        item_id=item.id,
+        item=item.model_copy(),
+        superseded=list(accepted.superseded),
+        evicted=list(accepted.evicted),
+        detail=detail,
+    )
+
+
+def _log_side_effects(
+    txn: Transaction, item_id: str, superseded: Sequence[str], evicted: Sequence[str]
+) -> None:
+    for old in superseded:
+        txn.log("supersede", target=old, detail=f"superseded by {item_id}")
+    for gone in evicted:
+        txn.log("evict", Outcome.TRIMMED, target=gone, reason=Reason.CAPACITY.value)
+
+
+def _create(
+    txn: Transaction,
+    action: ChangeAction,
+    kind: LongTermType,
+    text: str,
+    label: str | None,
+) -> MemoryChange:
+    try:
+        screened = screen_text(text)
+        given = _label(label)
+    except ChangeRejectedError as exc:
+        return _rejected(txn, action, exc.reason, str(exc))
+    op = LongTermOp(
+        operation=Operation.CREATE_NEW,
+        type=kind.value,
+        label=given or derive_label(kind, screened.text),
+        summary=screened.text,
+        source=SOURCE_OF_TYPE[kind].value,
+        evidence_quote=screened.text,
+    )
+    return _apply(txn, action, op, left_out=screened.left_out)
+
+
+def remember(
+    txn: Transaction, kind: LongTermType, text: str, label: str | None = None
+) -> MemoryChange:
+    """Store a rule (``durable_preference``) or a note (``project_note``) in the user's words."""
+    return _create(txn, ChangeAction.REMEMBER, kind, text, label)
+
+
+def _not_long_term(txn: Transaction, action: ChangeAction, item_id: str) -> MemoryChange:
+    """A topic or turn id given to a change of rules and notes; else the id is unknown."""
+    doc = txn.doc
+    if doc.topic(item_id) is None and doc.turn(item_id) is None:
+        raise ItemNotFoundError(f"no memory item {item_id!r}")
+    what = "a topic" if doc.topic(item_id) is not None else "a recent turn"
+    return _rejected(
+        txn,
+        action,
+        Reason.INVALID_TYPE,
+        f"{item_id} is {what}: only rules and notes can be {action.value}d "
+        "(forget removes topics and turns)",
+        target=item_id,
+    )
+
+
+def _was_derived(item: LongTermItem) -> bool:
+    return item.label == derive_label(item.type, item.summary)
+
+
+def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) -> MemoryChange:
+    """Rewrite an active rule or note in the user's words.
+
+    Without ``label`` the item keeps its label, unless the label was made from the
+    old text: then it is made again from the new one.
+    """
+    action = ChangeAction.EDIT
+    item = txn.doc.long_term_item(item_id)
+    if item is None:
+        return _not_long_term(txn, action, item_id)
+    if not item.is_active:
+        return _rejected(
+            txn,
+            action,
+            Reason.INACTIVE_TARGET,
+            f"{item_id} is archived: restore it first, then edit it",
+            target=item_id,
+        )
+    try:
+        screened = screen_text(text)
+        given = _label(label)
+    except ChangeRejectedError as exc:
+        return _rejected(txn, action, exc.reason, str(exc), target=item_id)
+    if given is None and _was_derived(item):
+        given = derive_label(item.type, screened.text)
+    op = LongTermOp(
+        operation=Operation.UPDATE_EXISTING,
+        target_id=item_id,
+        label=given,
+        summary=screened.text,
+        evidence_quote=screened.text,
+    )
+    return _apply(txn, action, op, left_out=screened.left_out)
+
+
+def _item_text(item: LongTermItem) -> str:
+    return f"{item.label}. {item.summary}"
+
+
+def _covers_subject(restored: LongTermItem, other: LongTermItem) -> bool:
+    """``other`` is an active rule on the subject of ``restored``: another choice or
+    polarity (it conflicts), or the same rule said again."""
+    mine, theirs = rule_shape(_item_text(restored)), rule_shape(_item_text(other))
+    if conflicting(mine, theirs):
+        return True
+    return restating(mine, theirs) and bool(mine.choices or mine.terms)
+
+
+def restore(txn: Transaction, item_id: str) -> MemoryChange:
+    """Make an archived rule or note active again (``superseded_by`` cleared).
+
+    A restored rule supersedes the active rules on its subject (the user's latest
+    word wins), as a new rule would.
+    """
+    action = ChangeAction.RESTORE
+    doc = txn.doc
+    item = doc.long_term_item(item_id)
+    if item is None:
+        return _not_long_term(txn, action, item_id)
+    if item.is_active:
+        return MemoryChange(
+            action=action,
+            outcome=ChangeOutcome.UNCHANGED,
+            item_id=item_id,
+            item=item.model_copy(),
+            detail="already active",
+        )
+    item.status = ItemStatus.ACTIVE
+    item.superseded_by = None
+    item.updated_at = txn.now
+    superseded = _supersede_for(doc, item, txn)
+    txn.log(action.value, target=item_id, detail=ChangeOutcome.RESTORED.value)
+    _log_side_effects(txn, item_id, superseded, ())
+    return MemoryChange(
+        action=action,
+        outcome=ChangeOutcome.RESTORED,
+        item_id=item_id,
+        item=item.model_copy(),
+        superseded=superseded,
+    )
+
+
+def _supersede_for(doc: MemoryDocument, item: LongTermItem, txn: Transaction) -> list[str]:
+    if item.type is not LongTermType.DURABLE_PREFERENCE:
+        return []
+    victims = [
+        other
+        for other in doc.long_term_memory.durable_preferences
+        if other is not item and other.is_active and _covers_subject(item, other)
+    ]
+    for victim in victims:
+        victim.status = ItemStatus.ARCHIVED
+        victim.superseded_by = item.id
+        victim.updated_at = txn.now
+    return [v.id for v in victims]
+
+
+def forget(txn: Transaction, item_id: str) -> MemoryChange:
+    """Archive a rule or note (kept in the file, never injected), or drop a topic or turn.
+
+    Raises :class:`ItemNotFoundError` for an id the file does not hold.
+    """
+    action = ChangeAction.FORGET
+    doc = txn.doc
+    item = doc.long_term_item(item_id)
+    if item is not None:
+        if not item.is_active:
+            return MemoryChange(
+                action=action,
+                outcome=ChangeOutcome.UNCHANGED,
+                item_id=item_id,
+                item=item.model_copy(),
+                detail="already archived",
+            )
+        item.status = ItemStatus.ARCHIVED
+        item.updated_at = txn.now
+        txn.log(action.value, target=item_id)
+        return MemoryChange(
+            action=action, outcome=ChangeOutcome.ARCHIVED, item_id=item_id, item=item.model_copy()
+        )
+    topic = doc.topic(item_id)
+    turn = doc.turn(item_id)
+    if topic is not None:
+        doc.working_memory.active_topics.remove(topic)
+    elif turn is not None:
+        doc.working_memory.recent_turns.remove(turn)
+    else:
+        raise ItemNotFoundError(f"no memory item {item_id!r}")
+    txn.log(action.value, target=item_id)
+    return MemoryChange(action=action, outcome=ChangeOutcome.REMOVED, item_id=item_id)
+
+
+def import_candidates(
+    txn: Transaction, candidates: Sequence[ImportCandidate]
+) -> list[MemoryChange]:
+    """Each candidate as if the user remembered it, in order; one change per candidate.
+
+    Archived candidates are skipped (a forgotten item is not brought back by an
+    import); a later rule on the subject of an earlier one supersedes it.
+    """
+    changes: list[MemoryChange] = []
+    for candidate in candidates:
+        if not candidate.active:
+            changes.append(
+                MemoryChange(
+                    action=ChangeAction.IMPORT,
+                    outcome=ChangeOutcome.SKIPPED,
+                    detail="archived in the file: not imported",
+                )
+            )
+            continue
+        changes.append(
+            _create(txn, ChangeAction.IMPORT, candidate.type, candidate.summary, candidate.label)
+        )
+    return changes
