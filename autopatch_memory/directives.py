@@ -1179,7 +1179,13 @@ class _Segmenter:
             return True
         followed = index + 1 < len(self.spans)
         condition = _CONDITION_PART.search(folded) or (self.standing and _topic_part(folded))
-        if followed and condition and not _CANCEL.search(folded):
+        # "修一下 OrderService 的空指针，以后…": a task is work of its own, no topic.
+        if (
+            followed
+            and condition
+            and not _CANCEL.search(folded)
+            and not _task(part, self.known_names)
+        ):
             here = self.spans[index][0]
             self.lead = here if self.lead is None else self.lead
             self.judged_from = None
@@ -1359,6 +1365,7 @@ _EDIT_VERB_ZH = (
     r"(?:删|去掉|移除|加|添加|增加|改|修改|拆|合并|重命名|挪|移到|修|还原|回滚|注释掉|动|换成|"
     r"升级|降级|调大|调小|调成|补上|补个)"
 )
+_ATTRIBUTIVE_EDIT_ZH = re.compile(rf"{_EDIT_VERB_ZH}[动过了掉上好]?的")
 # A Chinese request: 把/给/帮我… or a verb first, or a topic and its verb ending in 吧/掉.
 _TASK_ZH = re.compile(
     r"^(?:请|麻烦|帮我|帮忙|你|先|再|然后|顺便|另外|也|记得|别忘了|务必|一定要|不要|别|不用)*"
@@ -1400,6 +1407,8 @@ def _task(clause: str, known_names: Collection[str]) -> bool:
         return False
     text = _strip_filler(norm)
     if _CJK.search(text):
+        # "给改动的方法就行": an edit verb before 的 describes a thing, it asks for nothing.
+        text = _ATTRIBUTIVE_EDIT_ZH.sub("", text)
         if not _TASK_ZH.search(text):
             return False
         specific = _SPECIFIC_ZH.search(text)

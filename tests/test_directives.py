@@ -1043,6 +1043,13 @@ def test_a_task_beside_a_rule_does_not_share_its_standing_marker() -> None:
         (RULE, "Always answer in Chinese")
     ]
     assert clauses_of("记得给这个缓存加个过期时间。") == []
+    assert clauses_of("修一下 OrderService 的空指针，以后别再写这种代码。") == [
+        (RULE, "以后别再写这种代码")
+    ]
+    # An edit verb before 的 describes what to show, it is no task.
+    assert clauses_of("以后别再把整个类贴出来，给改动的方法就行。") == [
+        (RULE, "以后别再把整个类贴出来，给改动的方法就行")
+    ]
 
 
 def test_a_credential_in_a_question_states_no_fact() -> None:
