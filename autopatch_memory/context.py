@@ -1,4 +1,4 @@
-"""The memory context: what the answering model sees before it answers (SPEC §7).
+"""The memory context: what the answering model sees before it answers (docs/context.md).
 
 A pure function over a document — no I/O — so the facade decides when to read the
 file (never for a gated intent) and this module only selects and renders.
@@ -769,7 +769,8 @@ def empty_context(intent: IntentType | str, language: Language = Language.EN) ->
 
 
 def build_context(doc: MemoryDocument, intent: IntentType | str, user_text: str) -> MemoryContext:
-    """Select and render the memory context of ``doc`` for a turn (SPEC §7).
+    """Select and render the memory context of ``doc`` for a turn
+    (docs/context.md#what-is-selected).
 
     Pure: ``doc`` is not modified and nothing is read or written. Gated intents
     (``code_audit``, ``patch_explain``, ``patch_revise``) get an empty context;

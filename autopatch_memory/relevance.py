@@ -1,4 +1,6 @@
-"""Relevance of memory items to a question, and near-duplicate detection (SPEC §5, §7).
+"""Relevance of memory items to a question, and near-duplicate detection.
+
+See docs/context.md#relevance and docs/context.md#near-duplicates-used-by-the-applier.
 
 The program — not the model — decides what is relevant: Okapi BM25 over the
 tokens of each item's label and summary (:func:`~autopatch_memory.text.tokenize`:

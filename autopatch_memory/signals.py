@@ -9,8 +9,8 @@ languages.
 
 from __future__ import annotations
 
-# An explicit long-term signal in the user's own words (SPEC §4). Only a turn whose
-# user text carries one can ground a durable preference; it also triggers a
+# An explicit long-term signal in the user's own words (docs/design.md#triggers). Only a
+# turn whose user text carries one can ground a durable preference; it also triggers a
 # summarization run so "from now on…" never stays only in short-term memory.
 LONG_TERM_SIGNALS_ZH: tuple[str, ...] = (
     "以后",
@@ -58,7 +58,8 @@ LONG_TERM_SIGNALS_EN: tuple[str, ...] = (
 # Phrases that contain a signal but are questions, not wishes ("要不要用 Optional?").
 LONG_TERM_SIGNAL_EXCEPTIONS_ZH: tuple[str, ...] = ("要不要", "需不需要", "是不是必须", "必须吗")
 
-# The question is about the project itself (SPEC §7): the repo profile is injected.
+# The question is about the project itself: the repo profile is injected
+# (docs/context.md#what-is-selected).
 PROJECT_SIGNALS_ZH: tuple[str, ...] = (
     "项目",
     "仓库",

@@ -116,7 +116,7 @@ def has_project_signal(text: str) -> bool:
     return PROJECT.matches(text)
 
 
-# --- tokenization for relevance (SPEC §7) --------------------------------------
+# --- tokenization for relevance (docs/context.md#the-tokenizer) -----------------
 
 _TOKEN_RUN_RE = re.compile(
     r"(?P<cjk>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)|(?P<word>[A-Za-z0-9_$]+)"
@@ -275,7 +275,7 @@ def anchor_tokens(text: str, *, query: bool = False) -> frozenset[str]:
     return _analyze(text, query)[1]
 
 
-# --- content guard (SPEC §5) ----------------------------------------------------
+# --- content guard (docs/design.md#content-checks) -------------------------------
 
 _JAVA_FRAME = (
     r"at [\w$.<>/]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)"

@@ -1,4 +1,4 @@
-"""The memory context (SPEC §7): selection, ranking, rendering, budget and invariants."""
+"""The memory context (docs/context.md): selection, ranking, rendering, budget, invariants."""
 
 from __future__ import annotations
 
