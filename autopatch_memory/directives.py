@@ -423,6 +423,16 @@ _CREDENTIAL_STORE = re.compile(
     r"[^。？！]{0,30}?" + _words(*_CREDENTIAL_WORDS)
 )
 _REDACTION_MARK = "[redacted"
+# A password in a URL ("redis://:pass@host", "https://user:pass@host"), should it have
+# reached the grammar unredacted: the sentence carries a credential.
+_URL_PASSWORD = re.compile(r"[a-z][\w+.-]*://[^\s:/?#@]*:[^\s/@]+@[\w.-]")
+
+
+def _carries_credential(norm: str) -> bool:
+    return _REDACTION_MARK in norm or bool(
+        _CREDENTIAL_STORE.search(norm) or _URL_PASSWORD.search(norm)
+    )
+
 
 # --- cancels and facts ---------------------------------------------------------------
 
@@ -1425,10 +1435,7 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
     norm = _norm(sentence)
     checks: tuple[tuple[Callable[[str], bool], NotADirective], ...] = (
         (_is_question, NotADirective.QUESTION),
-        (
-            lambda n: _REDACTION_MARK in n or bool(_CREDENTIAL_STORE.search(n)),
-            NotADirective.CREDENTIAL,
-        ),
+        (_carries_credential, NotADirective.CREDENTIAL),
         (lambda n: bool(_NEGATED.search(n)), NotADirective.NEGATED),
         (_reported, NotADirective.REPORTED),
         (lambda n: bool(_HYPOTHETICAL.search(n)), NotADirective.HYPOTHETICAL),
@@ -1483,7 +1490,7 @@ def _facts_before_question(
     norm = _norm(sentence)
     if _HYPOTHETICAL.search(norm):
         return ()  # "Suppose we moved X to Pulsar, would…?" states nothing
-    if _REDACTION_MARK in norm or _CREDENTIAL_STORE.search(norm):
+    if _carries_credential(norm):
         return ()  # a credential never becomes a note, not even redacted
     return tuple(
         Directive(DirectiveKind.FACT, sentence, part, language)

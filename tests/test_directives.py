@@ -1062,6 +1062,8 @@ def test_a_credential_in_a_question_states_no_fact() -> None:
         )
         == []
     )
+    assert clauses_of("Our Redis is at redis://:Sk1ll-pass@10.2.3.4:6379, can you help?") == []
+    assert read_sentence("订单库是 jdbc:mysql://root:Rootpw1@db:3306/order。").why_not is CRED
     assert clauses_of("Our Redis is at 10.2.3.4:6379, can you write the Lettuce config?") == [
         (FACT, "Our Redis is at 10.2.3.4:6379")
     ]
