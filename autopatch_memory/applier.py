@@ -235,6 +235,9 @@ class _Applier:
         self._counts: Counter[Operation] = Counter()
         # When the user stated each rule created by this delta (a later statement wins).
         self._stated_at: dict[str, datetime] = {}
+        # Items this delta archived, and when the user said to (a new item stated in that
+        # turn replaces what was cancelled: it does not restate it).
+        self._archived_at: dict[str, datetime] = {}
 
     # -- turn summaries ----------------------------------------------------------
 
@@ -429,7 +432,8 @@ class _Applier:
         item = self._active_target(op)
         # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
         kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
-        self._grounding(op, about=_item_text(item), must_refer=True, kinds=kinds)
+        said = self._grounding(op, about=_item_text(item), must_refer=True, kinds=kinds)
+        self._archived_at[item.id] = said
         item.status = ItemStatus.ARCHIVED
         item.updated_at = self.now
         return _accepted("long_term_operations", "archive_existing", [item.id])
@@ -585,6 +589,12 @@ class _Applier:
         inactive = [i for i in self.doc.long_term_memory.list_for(kind) if not i.is_active]
         dead = next((i for i in inactive if self._same_item(kind, label, summary, i)), None)
         if dead is None or self._duplicate_of(kind, label, summary) is not None:
+            return None
+        cancelled = self._archived_at.get(dead.id)
+        replaced = cancelled is not None and stated is not None and stated >= cancelled
+        if replaced and not self.user_authored:
+            # "pay-core 迁到 JUnit 5 了" archives the old note and states the new one: a
+            # replacement in the turn that cancelled, not a restatement of the forgotten.
             return None
         # The user typing it now says it again, even within the second it was archived.
         said_again = self.user_authored or (stated is not None and stated > dead.updated_at)

@@ -1,4 +1,4 @@
-"""The memory context: what the answering model sees before it answers (SPEC §7).
+"""The memory context: what the answering model sees before it answers (docs/context.md).
 
 A pure function over a document — no I/O — so the facade decides when to read the
 file (never for a gated intent) and this module only selects and renders.
@@ -28,6 +28,7 @@ items first, and :attr:`MemoryContext.items` always lists exactly what it shows.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
@@ -49,6 +50,7 @@ from autopatch_memory.text import (
     detect_language,
     has_project_signal,
     is_cjk_char,
+    normalize,
     tokenize,
 )
 from autopatch_memory.text import query_tokens as make_query_tokens
@@ -351,10 +353,114 @@ def _profile_text(profile: RepoProfile, language: Language) -> str:
 
 
 @lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
-def _item_tokens(label: str, summary: str) -> tuple[tuple[str, ...], frozenset[str]]:
-    """Relevance tokens and anchors of one item (label + summary), cached across calls."""
+def _item_tokens(
+    label: str, summary: str, *, concepts: bool = False
+) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Relevance tokens and anchors of one item (label + summary), cached across calls;
+    with ``concepts`` (project notes), also the concepts it states."""
     text = f"{label}\n{summary}"
-    return tuple(tokenize(text)), anchor_tokens(text)
+    found = concept_tokens(text) if concepts else ()
+    return (*tokenize(text), *found), anchor_tokens(text) | _specific(found)
+
+
+# Concepts a question and a note can share without a shared word: the other language
+# ("配置" / "configuration"), a short form ("config"), or what a term is an instance
+# of ("switch 表达式" is a question about the Java version; a JWT is a token). Each
+# concept becomes one more token of the texts that mention it.
+_CONCEPTS: dict[str, tuple[str, ...]] = {
+    "config": ("config", "configs", "configuration", "configurations", "setting", "settings",
+               "配置", "配置项", "配置文件", "配置中心"),
+    "auth": ("auth", "authentication", "authorization", "login", "token", "tokens", "jwt",
+             "jwts", "jwk", "jwks", "oauth", "oauth2", "认证", "鉴权", "授权", "登录", "令牌"),
+    "transaction": ("transaction", "transactions", "transactional", "consistency",
+                    "consistent", "seata", "saga", "tcc", "outbox", "事务", "一致性",
+                    "分布式事务", "本地消息表"),
+    "cache": ("cache", "caches", "caching", "cached", "缓存"),
+    "messaging": ("mq", "message queue", "kafka", "rocketmq", "rabbitmq", "消息队列"),
+    "database": ("db", "database", "databases", "mysql", "postgres", "postgresql",
+                 "数据库"),
+    "test": ("test", "tests", "testing", "unit test", "junit", "mockito", "测试", "单测",
+             "单元测试"),
+    "logging": ("log", "logs", "logging", "logger", "logback", "log4j", "日志"),
+    "deploy": ("deploy", "deployed", "deployment", "replica", "replicas", "kubernetes",
+               "k8s", "部署", "上线", "副本"),
+    "schedule": ("schedule", "scheduled", "scheduler", "cron", "quartz", "定时", "定时任务",
+                 "调度"),
+    "rate_limit": ("rate limit", "rate limiting", "throttle", "throttling", "qps", "限流",
+                   "熔断", "sentinel"),
+    "timeout": ("timeout", "timeouts", "time out", "超时"),
+    "callback": ("callback", "callbacks", "notify", "notification", "webhook", "回调",
+                 "异步通知", "通知"),
+    "idempotency": ("idempotent", "idempotency", "duplicate", "duplicates", "幂等", "重复"),
+    "signature": ("signature", "signatures", "sign", "signing", "signed", "verify",
+                  "certificate", "rsa", "rsa2", "签名", "验签", "证书"),
+    "template": ("template", "templates", "velocity", "freemarker", "thymeleaf", "模板"),
+    "gateway": ("gateway", "gateways", "route", "routes", "routing", "网关", "路由"),
+    "discovery": ("discovery", "registry", "service registry", "注册中心", "服务发现"),
+    "permission": ("permission", "permissions", "role", "roles", "rbac", "权限", "角色"),
+    "serialization": ("serializable", "serialization", "serialize", "deserialize",
+                      "序列化", "反序列化"),
+    "pagination": ("page", "paging", "pagination", "分页"),
+    "search": ("search", "elasticsearch", "full-text", "搜索", "检索", "全文"),
+    "concurrency": ("thread", "threads", "concurrency", "concurrent", "lock", "locks",
+                    "线程", "并发", "锁"),
+    "id_generation": ("snowflake", "uuid", "auto-increment", "id generator", "雪花",
+                      "自增", "订单号", "流水号"),
+}  # fmt: skip
+# A note that names the project's Java release answers any question about what the
+# language allows ("switch 表达式能用吗？"); one language feature does not answer another.
+_JAVA_RELEASE = re.compile(r"(?<![\w.])(?:java|jdk)\s*-?\s*(?:1\.)?\d{1,2}(?![\w.])")
+_LANGUAGE_FEATURES = (
+    "java version", "jdk version", "language feature", "language features",
+    "switch expression", "switch expressions", "record", "records", "text block",
+    "text blocks", "sealed", "pattern matching", "virtual thread", "virtual threads", "var",
+    "新语法", "新特性", "语法", "switch 表达式", "文本块", "模式匹配", "虚拟线程",
+)  # fmt: skip
+
+
+def _concept_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    parts = []
+    for phrase in sorted(phrases, key=len, reverse=True):
+        body = re.escape(phrase).replace(r"\ ", r"\s*")
+        if phrase[:1].isascii():
+            body = r"(?<![a-z0-9])" + body + r"(?![a-z0-9])"
+        parts.append(body)
+    return re.compile("|".join(parts))
+
+
+# Concepts nearly every note of a Java project touches: sharing one adds to a real
+# match but is no match by itself ("配置" alone does not make a note about config
+# profiles relevant to a question about the review module's XML).
+_GENERIC_CONCEPTS = frozenset(
+    f"#concept:{name}"
+    for name in (
+        "config", "test", "logging", "database", "cache", "deploy", "timeout", "pagination",
+        "template", "concurrency", "search", "permission", "serialization", "messaging",
+        "gateway", "discovery", "callback",
+    )
+)  # fmt: skip
+_CONCEPT_PATTERNS = {name: _concept_pattern(words) for name, words in _CONCEPTS.items()}
+
+
+def _specific(concepts: Sequence[str]) -> frozenset[str]:
+    return frozenset(concepts) - _GENERIC_CONCEPTS
+
+
+_FEATURE_PATTERN = _concept_pattern(_LANGUAGE_FEATURES)
+_JAVA_VERSION = "#concept:java_version"
+
+
+@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
+def concept_tokens(text: str, *, question: bool = False) -> tuple[str, ...]:
+    """One token per concept ``text`` mentions (``"#concept:config"``), in both languages.
+
+    The Java version is a concept of a note that names a release ("JDK 17"), and of a
+    question that names a release or asks about a language feature (``question``)."""
+    folded = normalize(text)
+    found = [f"#concept:{n}" for n, pattern in _CONCEPT_PATTERNS.items() if pattern.search(folded)]
+    if _JAVA_RELEASE.search(folded) or (question and _FEATURE_PATTERN.search(folded)):
+        found.append(_JAVA_VERSION)
+    return tuple(found)
 
 
 def _relevant(ranked: Sequence[tuple[int, float]], offset: int, count: int) -> list[int]:
@@ -421,16 +527,18 @@ def _ranking(
     """BM25 ranking of every rankable item for the question (one corpus for all)."""
     # Words every module name shares ("mall" in mall-order, mall-search…) or the
     # project's name name no part of the project: they carry no weight.
-    noise = _profile_noise(doc.repo_profile)
-    query = [t for t in make_query_tokens(user_text) if t not in noise]
+    noise = _profile_noise(doc.repo_profile) | _sibling_parts(doc.repo_profile, user_text)
+    concepts = concept_tokens(user_text, question=True)
+    query = [t for t in (*make_query_tokens(user_text), *concepts) if t not in noise]
     if not query or not analyzed:
         return []
     return rank(
         query,
         [tokens for tokens, _ in analyzed],
         recency,
-        query_anchors=anchor_tokens(user_text, query=True) - noise,
+        query_anchors=(anchor_tokens(user_text, query=True) | _specific(concepts)) - noise,
         docs_anchors=[anchors for _, anchors in analyzed],
+        weights=dict.fromkeys(concepts, limits.CONTEXT_CONCEPT_WEIGHT),
     )
 
 
@@ -490,7 +598,7 @@ def _select(
     # three tiny ones; the ranking is then split back into sections.
     analyzed = [
         *(_item_tokens(i.label, i.summary) for i in prefs),
-        *(_item_tokens(i.label, i.summary) for i in notes),
+        *(_item_tokens(i.label, i.summary, concepts=True) for i in notes),
         *(_item_tokens(t.label, t.summary) for t in topics),
     ]
     recency = [
@@ -510,7 +618,12 @@ def _select(
     # 2. The profile, when the question is about the project.
     items.extend(_profile_items(doc, intent, user_text, language))
     # 3. Notes: only the ones that match, for every intent (never padded by recency).
-    note_order = _relevant(ranked, n_prefs, n_notes)[: limits.CONTEXT_NOTES]
+    asked = _asked_modules(doc.repo_profile, user_text)
+    note_order = [
+        i
+        for i in _relevant(ranked, n_prefs, n_notes)
+        if not _about_others(notes[i], asked, doc, user_text)
+    ][: limits.CONTEXT_NOTES]
     items.extend(_long_term_item(ContextSection.PROJECT_NOTES, notes[i]) for i in note_order)
     # 4. Topics: only matching ones.
     topic_order = _relevant(ranked, n_prefs + n_notes, len(topics))[: limits.CONTEXT_TOPICS]
@@ -538,12 +651,96 @@ def _profile_noise(profile: RepoProfile | None) -> frozenset[str]:
     if profile is None:
         return frozenset(noise)
     noise.update(tokenize(profile.project_name or ""))
-    names = [m.rstrip("/").rsplit("/", 1)[-1] for m in profile.modules]
+    names = _module_names(profile)
     if len(names) >= limits.CONTEXT_NOISE_MIN_MODULES:
         counts = Counter(t for name in names for t in set(tokenize(name)))
-        share = limits.CONTEXT_NOISE_MODULE_SHARE
-        noise.update(t for t, n in counts.items() if n >= share * len(names))
+        # Shared by most names, and by two at least: with two modules, "api" of
+        # inventory-api is not a prefix of inventory-core.
+        least = max(
+            limits.CONTEXT_NOISE_MIN_MODULES, limits.CONTEXT_NOISE_MODULE_SHARE * len(names)
+        )
+        noise.update(t for t, n in counts.items() if n >= least)
     return frozenset(noise)
+
+
+def _module_names(profile: RepoProfile) -> list[str]:
+    return [m.rstrip("/").rsplit("/", 1)[-1] for m in profile.modules]
+
+
+def _names_in(text: str, names: Sequence[str]) -> list[str]:
+    """The module names ``text`` mentions as whole names."""
+    folded = normalize(text)
+    return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", folded)]
+
+
+def _asked_modules(profile: RepoProfile | None, user_text: str) -> list[str]:
+    """The modules a question names (hyphenated names: a bare "order" is a word)."""
+    if profile is None:
+        return []
+    names = [n.lower() for n in _module_names(profile) if "-" in n]
+    return _names_in(user_text, names)
+
+
+def _about_others(
+    note: LongTermItem, asked: Sequence[str], doc: MemoryDocument, user_text: str
+) -> bool:
+    """A note about other modules only, when the question names its module: what
+    shipping-rate-fedex calls does not answer a question about shipping-rate-ups —
+    unless both name the same code (member-consumer calling MemberQueryService, which
+    member-provider exposes)."""
+    if not asked or doc.repo_profile is None:
+        return False
+    text = f"{note.label} {note.summary}"
+    names = [n.lower() for n in _module_names(doc.repo_profile) if "-" in n]
+    named = _names_in(text, names)
+    if not named or set(named) & set(asked):
+        return False
+    code = {m.group(0).lower() for m in _CODE_NAME.finditer(user_text)}
+    if any(name in normalize(text) for name in code):
+        return False
+    # A specific word both say still makes it relevant ("validity window" of coupons,
+    # stored by coupon-template, asked about from coupon-customer); a word every module
+    # has ("api", "service") or a word of the module names does not.
+    module_words = {t for n in names for t in tokenize(n)}
+    shared = anchor_tokens(text) & anchor_tokens(user_text, query=True)
+    return not any(
+        len(t) >= limits.CONTEXT_SPECIFIC_WORD_CHARS
+        and t not in module_words
+        and t not in _GENERIC_DEV_WORDS
+        and not is_cjk_char(t[0])
+        for t in shared
+    )
+
+
+# Words a note about any module may say: sharing one says nothing about relevance.
+_GENERIC_DEV_WORDS = frozenset(
+    """
+    api apis service services interface interfaces endpoint endpoints request requests
+    response responses data client clients server servers call calls method methods class
+    classes module modules code config file files handle handler value values field fields
+    type types version versions default error errors result results support
+    """.split()
+)
+
+
+# A name from the code: CamelCase, snake_case or dotted ("MemberQueryService", "notify_record").
+_CODE_NAME = re.compile(r"\b[A-Za-z]*[a-z][A-Z]\w*|\b[a-z]\w*_\w+|\b[a-z]\w*\.[a-z]\w*")
+
+
+def _sibling_parts(profile: RepoProfile | None, user_text: str) -> frozenset[str]:
+    """Words of a module the question names that other modules' names share: a question
+    about pay-channel-alipay is not about pay-channel-wechat because both say "channel"."""
+    if profile is None:
+        return frozenset()
+    names = [n.lower() for n in _module_names(profile)]
+    asked = _asked_modules(profile, user_text)
+    parts: set[str] = set()
+    for name in asked:
+        mine = set(tokenize(name))
+        for other in names:
+            if other != name:
+                parts |= mine & set(tokenize(other))
+    return frozenset(parts)
 
 
 def _fit(items: list[ContextItem], language: Language) -> list[ContextItem]:
@@ -572,7 +769,8 @@ def empty_context(intent: IntentType | str, language: Language = Language.EN) ->
 
 
 def build_context(doc: MemoryDocument, intent: IntentType | str, user_text: str) -> MemoryContext:
-    """Select and render the memory context of ``doc`` for a turn (SPEC §7).
+    """Select and render the memory context of ``doc`` for a turn
+    (docs/context.md#what-is-selected).
 
     Pure: ``doc`` is not modified and nothing is read or written. Gated intents
     (``code_audit``, ``patch_explain``, ``patch_revise``) get an empty context;

@@ -316,6 +316,26 @@ CLI_EXIT_WAIT_SECONDS = 10.0
 # messages so that follow-ups keep their subject; this bounds it (estimated tokens).
 CHAT_HISTORY_MAX_TOKENS = 3000
 
+# --- memory judgement that generalizes (issue 13, second round; docs/delta.md) ------------
+# The directive grammar (directives.py):
+DIRECTIVE_MIN_NAME_ANYWHERE_CHARS = 4  # a module name this long states a fact from mid-sentence
+DIRECTIVE_ANAPHOR_VERB_CHARS = 2  # "别再推荐它了": Chinese letters besides a pronoun and its verb
+DIRECTIVE_COLON_HEAD_WORDS = 6  # "Some context you should keep:" announces what follows
+DIRECTIVE_COLON_HEAD_CHARS = 10  # "之前那个要求恢复吧：" (letters, no spaces or punctuation)
+# The summarization trigger reads this much of a new turn for a project fact.
+DIRECTIVE_TRIGGER_CHARS = 2000
+DIRECTIVE_TRIGGER_SENTENCES = 8
+# The heuristic's notes (backends/heuristic/notes.py): a statement of an old note is
+# replaced by a new fact that says this share of its words.
+HEURISTIC_REPLACED_SHARE = 0.5
+# The memory context (context.py, docs/context.md): a concept a question and a note share
+# ("配置" / "configuration") counts this much of a shared word — enough to match when
+# nothing else does, not to outrank a real match.
+CONTEXT_CONCEPT_WEIGHT = 0.5
+# A word this long that a question and a note about another module share keeps the
+# note relevant ("validity" of coupons), unless every module could say it.
+CONTEXT_SPECIFIC_WORD_CHARS = 4
+
 # --- the write path at the limit (docs/benchmarks.md) ---------------------------------
 # Timestamps written lately, kept as text: a file at the limit holds about a hundred and
 # every write serializes them again.

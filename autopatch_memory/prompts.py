@@ -264,15 +264,23 @@ What to remember
 3. Durable preferences (type "durable_preference", source "user_explicit"): ONLY a
    standing instruction the user gives, in their own words, about future answers or work:
    "from now on answer in English", "以后 Javadoc 注释用英文写", "I really dislike field
-   injection", "Stop suggesting Lombok", "In future answers, skip the intro". Set
-   evidence_turn_ids to that turn and copy the user's sentence unchanged into
-   evidence_quote. These are NOT preferences:
+   injection", "Stop suggesting Lombok", "In future answers, skip the intro". What makes
+   it standing may also be a scope over all your future work ("in any code you write for
+   me", "every Redis key you suggest", "凡是涉及金额的代码"), a default ("default to
+   constructor injection") or a revision of an earlier rule ("I changed my mind: …",
+   "change of plan: …", "我改主意了，…还是给我中文的吧"). Set evidence_turn_ids to that turn
+   and copy the user's sentence unchanged into evidence_quote — the sentence that gives
+   the instruction, even when its object is a pronoun for the sentence before ("Don't
+   suggest it anymore"); the summary then says what "it" is. These are NOT preferences:
    - a question, even with "always" or "记住" in it ("why does the build always fail?",
      "记住密码功能怎么实现？");
    - someone else's words ("my colleague says always use tabs", a rule in quotes);
    - a hypothetical ("if I said from now on…");
    - a request for this answer only ("just this once…", "这次用英文", "please don't
      explain this one");
+   - a task on one thing of the code, with no standing word of its own ("remove the
+     unused imports in the api module", "make sure to add a TTL to this cache", "把
+     mall-demo 模块删掉"), even in a sentence that also states a rule;
    - the user describing their own habits ("I always forget the flag");
    - anything you infer about the user, and anything the assistant said.
    The label names the rule's subject and keeps its negation ("no Lombok suggestions",
@@ -288,8 +296,11 @@ What to remember
 6. Project notes (type "project_note", source "conversation_summary"): facts about the
    project the user stated or corrected ("mall-order calls mall-search via Feign",
    "我们 CI 一律加 -T 4", "不对，我们用的是 Spring Security，不是 Shiro"), with
-   evidence_turn_ids and evidence_quote; a correction updates the note it corrects. A
-   question the user asked is not a note. Never guess what the project is for and never
+   evidence_turn_ids and evidence_quote; a correction updates the note it corrects, and so
+   does a change ("the TTL is now 10 minutes", "现在整个项目都跑在 JDK 17 上"): keep what
+   the old note says that still holds, replace the old value. A team convention is a note
+   ("we always squash before merging"), not a preference. A question the user asked is
+   not a note. Never guess what the project is for and never
    restate the repo profile.
 7. Existing items: the input shows the existing topics and long-term items most relevant
    to these turns (at most {shown} of each), not necessarily all of them. When one already
@@ -330,13 +341,21 @@ Memory Delta：一个描述拟议变更的小型 JSON 对象。程序会逐条�
    不算话题。
 3. 长期偏好（type 为 "durable_preference"，source 为 "user_explicit"）：只能是用户亲口给出的、
    针对以后回答或工作的长期指令，例如「以后回答用中文」「以后 Javadoc 注释用英文写」「我真的不喜欢
-   字段注入」「别再推荐 Lombok 了」「回答的时候不要一上来就铺垫」。evidence_turn_ids 填这一轮，
-   并把用户的原句原样复制到 evidence_quote。以下都不是偏好：
+   字段注入」「别再推荐 Lombok 了」「回答的时候不要一上来就铺垫」。让指令长期有效的也可以是
+   覆盖你以后所有工作的范围（「凡是涉及金额的代码」「你给我的所有示例」「in any code you write
+   for me」）、默认做法（「默认按 JDK 11 来写」）或对旧规则的修改（「我改主意了，commit message
+   还是给我中文的吧」「Change of plan: …」）。evidence_turn_ids 填这一轮，并把用户给出指令的那句
+   原话原样复制到 evidence_quote——即使宾语是指代上一句的代词（「以后别再推荐它了」），摘要里写清
+   「它」是什么。
+   以下都不是偏好：
    - 问题，即使带有「以后」「记住」「always」
      （「记住密码功能怎么实现？」「为什么构建总是失败？」）；
    - 别人的话（「我同事说以后都要用 tab」、引号里的规则）；
    - 假设（「如果我说以后……」）；
    - 只针对这一次的要求（「这次用英文」「就这一次」「这个不用解释」）；
+   - 对代码里某个具体东西的一次性改动，本身没有「以后」「每次」「默认」之类的词（「把 mall-demo
+     模块删掉」「给这个缓存加个过期时间」「remove the unused imports in the api module」），
+     即使同一句里还有一条规则；
    - 用户描述自己的习惯（「我每次都忘记加参数」）；
    - 你对用户的推测，以及助手说过的任何话。
    标签要说明规则的对象并保留否定（「回答不要铺垫」「不推荐 Lombok」）；摘要写出规则本身。
@@ -348,7 +367,9 @@ Memory Delta：一个描述拟议变更的小型 JSON 对象。程序会逐条�
 6. 项目笔记（type 为 "project_note"，source 为 "conversation_summary"）：用户陈述或纠正的项目事实
    （「mall-order 通过 Feign 调用 mall-search」「我们 CI 一律加 -T 4」「不对，我们用的是 Spring
    Security，不是 Shiro」），同样填写 evidence_turn_ids 和 evidence_quote；
-   纠正要更新被纠正的那条笔记。
+   纠正要更新被纠正的那条笔记，变更也一样（「映射 TTL 已经改成 10 分钟了」「现在整个项目都跑在
+   JDK 17 上」）：保留旧笔记里仍然成立的内容，替换旧的值。团队约定是笔记（「我们合并前都会
+   squash」），不是偏好。
    用户提出的问题不是笔记。绝不猜测项目的业务用途，也不要复述仓库概况。
 7. 已有条目：输入只列出与这些轮次最相关的话题和长期条目（各最多 {shown} 条），不一定是全部。已有条目
    说的是同一件事时，更新它而不是新建重复条目；更新偏好同样需要证据。

@@ -1,4 +1,6 @@
-"""Relevance of memory items to a question, and near-duplicate detection (SPEC §5, §7).
+"""Relevance of memory items to a question, and near-duplicate detection.
+
+See docs/context.md#relevance and docs/context.md#near-duplicates-used-by-the-applier.
 
 The program — not the model — decides what is relevant: Okapi BM25 over the
 tokens of each item's label and summary (:func:`~autopatch_memory.text.tokenize`:
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 
 from autopatch_memory import limits
@@ -42,8 +44,11 @@ class _Corpus:
             for term, posts in self.postings.items()
         }
 
-    def scores(self, query: Sequence[str]) -> dict[int, float]:
-        """BM25 score of each document that shares at least one term with ``query``."""
+    def scores(
+        self, query: Sequence[str], weights: Mapping[str, float] | None = None
+    ) -> dict[int, float]:
+        """BM25 score of each document that shares at least one term with ``query``
+        (a term's contribution times its weight, 1.0 unless ``weights`` says otherwise)."""
         k1, b = limits.BM25_K1, limits.BM25_B
         avg = self.avg_len or 1.0
         result: dict[int, float] = {}
@@ -53,7 +58,7 @@ class _Corpus:
             posts = self.postings.get(term)
             if not posts:
                 continue
-            idf = self.idf[term]
+            idf = self.idf[term] * (weights.get(term, 1.0) if weights else 1.0)
             for index, freq in posts:
                 norm = k1 * (1.0 - b + b * self.lengths[index] / avg)
                 result[index] = result.get(index, 0.0) + idf * freq * (k1 + 1.0) / (freq + norm)
@@ -65,10 +70,14 @@ def _corpus(docs: tuple[tuple[str, ...], ...]) -> _Corpus:
     return _Corpus(docs)
 
 
-def bm25_scores(query_tokens: Sequence[str], docs_tokens: Sequence[Sequence[str]]) -> list[float]:
+def bm25_scores(
+    query_tokens: Sequence[str],
+    docs_tokens: Sequence[Sequence[str]],
+    weights: Mapping[str, float] | None = None,
+) -> list[float]:
     """The Okapi BM25 score of every document for the query (0.0 where nothing matches)."""
     corpus = _corpus(tuple(tuple(doc) for doc in docs_tokens))
-    found = corpus.scores(query_tokens)
+    found = corpus.scores(query_tokens, weights)
     return [found.get(index, 0.0) for index in range(len(docs_tokens))]
 
 
@@ -79,6 +88,7 @@ def rank(
     *,
     query_anchors: Collection[str] | None = None,
     docs_anchors: Sequence[Collection[str]] | None = None,
+    weights: Mapping[str, float] | None = None,
 ) -> list[tuple[int, float]]:
     """Documents that match the query, best first, as ``(index, score)`` pairs.
 
@@ -90,13 +100,14 @@ def rank(
     each document), a document also needs one shared term that stands on its own on
     at least one side: fragments of two different identifiers (``HashMap`` and
     ``MapStruct`` share "map") still add to the score of a real match, but are no
-    match by themselves.
+    match by themselves. ``weights`` scale some query terms (a shared concept counts
+    less than a shared word).
     """
     if len(recency) != len(docs_tokens):
         raise ValueError("recency must give one value per document")
     if docs_anchors is not None and len(docs_anchors) != len(docs_tokens):
         raise ValueError("docs_anchors must give one set per document")
-    scores = bm25_scores(query_tokens, docs_tokens)
+    scores = bm25_scores(query_tokens, docs_tokens, weights)
     matched = [(index, score) for index, score in enumerate(scores) if score > 0.0]
     if query_anchors is not None and docs_anchors is not None:
         query_terms = set(query_tokens)

@@ -9,8 +9,8 @@ languages.
 
 from __future__ import annotations
 
-# An explicit long-term signal in the user's own words (SPEC §4). Only a turn whose
-# user text carries one can ground a durable preference; it also triggers a
+# An explicit long-term signal in the user's own words (docs/design.md#triggers). Only a
+# turn whose user text carries one can ground a durable preference; it also triggers a
 # summarization run so "from now on…" never stays only in short-term memory.
 LONG_TERM_SIGNALS_ZH: tuple[str, ...] = (
     "以后",
@@ -58,7 +58,8 @@ LONG_TERM_SIGNALS_EN: tuple[str, ...] = (
 # Phrases that contain a signal but are questions, not wishes ("要不要用 Optional?").
 LONG_TERM_SIGNAL_EXCEPTIONS_ZH: tuple[str, ...] = ("要不要", "需不需要", "是不是必须", "必须吗")
 
-# The question is about the project itself (SPEC §7): the repo profile is injected.
+# The question is about the project itself: the repo profile is injected
+# (docs/context.md#what-is-selected).
 PROJECT_SIGNALS_ZH: tuple[str, ...] = (
     "项目",
     "仓库",
@@ -108,6 +109,7 @@ STOPWORDS_EN: frozenset[str] = frozenset(
     to of in on at by for with from into onto about as than then so if or and but not no
     can could should would will shall may might must
     there here some any all each every both either neither more most other such only own same
+    new old
     just also very too again further once please thanks thank ok okay hi hello
     use used using user users question questions answer answers ask asked asks asking
     tell explain explains explained show shows know want need like get got give

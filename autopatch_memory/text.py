@@ -116,7 +116,7 @@ def has_project_signal(text: str) -> bool:
     return PROJECT.matches(text)
 
 
-# --- tokenization for relevance (SPEC §7) --------------------------------------
+# --- tokenization for relevance (docs/context.md#the-tokenizer) -----------------
 
 _TOKEN_RUN_RE = re.compile(
     r"(?P<cjk>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)|(?P<word>[A-Za-z0-9_$]+)"
@@ -167,6 +167,18 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
+# Long words and the short forms developers write for them are one token: a note about
+# "configuration" answers a question about "config".
+_SHORT_FORMS = {
+    "configuration": "config", "configurations": "config", "configs": "config",
+    "authentication": "auth", "authorization": "auth", "database": "db", "databases": "db",
+    "application": "app", "applications": "app", "implementation": "impl",
+    "environment": "env", "environments": "env", "parameter": "param", "parameters": "param",
+    "argument": "arg", "arguments": "arg", "specification": "spec", "documentation": "doc",
+    "synchronization": "sync", "asynchronous": "async", "information": "info",
+}  # fmt: skip
+
+
 def _word_tokens(word: str) -> list[str]:
     """``UserServiceImpl`` → userserviceimpl, user, service, impl; ``user_id`` → user_id, user, id.
 
@@ -175,6 +187,9 @@ def _word_tokens(word: str) -> list[str]:
     identifier is kept exactly (``UserServices`` → userservices, user, service).
     """
     whole = word.lower().strip("_$")
+    whole = _SHORT_FORMS.get(whole, whole)
+    if whole in _SHORT_FORMS.values() and whole != word.lower():
+        return [whole]
     parts: list[str] = []
     for chunk in word.split("_"):
         parts.extend(_singular(p.lower()) for p in _CAMEL_RE.findall(chunk))
@@ -220,13 +235,23 @@ def _analyze(text: str, drop_signals: bool) -> tuple[tuple[str, ...], frozenset[
             if position == 0:
                 # A plain word or a whole identifier; later positions are parts.
                 anchors.add(token)
+    # A hyphenated name ("shop-user", "pay-channel-alipay") is also one token: a module
+    # keeps its identity even when its parts are common words ("user" is a stopword).
+    for compound in _COMPOUND_RE.findall(folded):
+        token = compound.lower()
+        tokens.append(token)
+        anchors.add(token)
     return tuple(tokens), frozenset(anchors)
+
+
+_COMPOUND_RE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 
 
 def tokenize(text: str) -> list[str]:
     """Relevance tokens of ``text``: CJK character bigrams, Java identifiers (whole and
-    split on camelCase/snake_case), path segments and English words, lowercased, with
-    stopwords removed. Paths need no special case: ``/`` and ``.`` separate words.
+    split on camelCase/snake_case), hyphenated names (whole and split), path segments
+    and English words, lowercased, with stopwords removed. Paths need no special case:
+    ``/`` and ``.`` separate words.
     """
     return list(_analyze(text, False)[0])
 
@@ -250,7 +275,7 @@ def anchor_tokens(text: str, *, query: bool = False) -> frozenset[str]:
     return _analyze(text, query)[1]
 
 
-# --- content guard (SPEC §5) ----------------------------------------------------
+# --- content guard (docs/design.md#content-checks) -------------------------------
 
 _JAVA_FRAME = (
     r"at [\w$.<>/]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)"

@@ -402,6 +402,50 @@ def test_a_forgotten_note_stays_forgotten_without_new_evidence() -> None:
     assert report.accepted[0].ids == [forgotten.id]
 
 
+def test_a_note_stated_in_the_turn_that_cancelled_a_similar_one_replaces_it() -> None:
+    # "pay-core 迁到 JUnit 5 了" cancels the old note and states the new one: the new note
+    # reads much like the old, yet it is no restatement of what was forgotten.
+    doc, [turn] = doc_with("pay-core 迁到 JUnit 5 了，以后测试都按 Jupiter 写。")
+    old = add_item(doc, NOTE, "pay-core 测试框架", "pay-core 还在用 JUnit 4，没迁到 JUnit 5。")
+    new = {
+        "operation": "create_new",
+        "type": "project_note",
+        "label": "pay-core 测试框架（已迁移）",
+        "summary": "pay-core 已迁到 JUnit 5。",
+        "evidence_turn_ids": [turn],
+    }
+    after, report = apply(doc, archive(old.id, [turn], "pay-core 迁到 JUnit 5 了"), new)
+    assert report.rejected == [], report.rejected
+    assert active_labels(after, NOTE) == ["pay-core 测试框架（已迁移）"]
+    archived = after.long_term_item(old.id)
+    assert archived is not None and archived.status is ItemStatus.ARCHIVED
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "summary"),
+    [
+        ("Please default to constructor injection.", "constructor injection", "Use it."),
+        ("Make sure every Redis key you suggest has an expiry.", "Redis keys expire", "TTL."),
+        ("Change of plan: keep answers concise from here on.", "concise answers", "Short."),
+        (
+            "给我回答的时候，每次最后加一句风险提示，说明这个改动可能影响什么。",
+            "风险提示",
+            "加风险提示。",
+        ),
+        ("我改主意了，commit message 还是给我中文的吧。", "commit message 用中文", "中文。"),
+        ("From here on, Gradle commands please.", "Gradle commands", "Give Gradle commands."),
+    ],
+)
+def test_directives_the_first_blind_set_found_ungrounded(
+    text: str, label: str, summary: str
+) -> None:
+    doc, [turn] = doc_with(text)
+    for quote in (text, None):
+        after, report = apply(doc, preference(label, summary, [turn], quote))
+        assert report.rejected == [], report.rejected
+        assert active_labels(after) == [label]
+
+
 # --- caps and capacity --------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""The memory context (SPEC §7): selection, ranking, rendering, budget and invariants."""
+"""The memory context (docs/context.md): selection, ranking, rendering, budget, invariants."""
 
 from __future__ import annotations
 
@@ -845,6 +845,89 @@ def test_a_shared_module_prefix_is_no_match(
 ) -> None:
     ctx = build_context(_mall_memory(), intent, question)
     assert set(note_keys(ctx)) == wanted
+
+
+def _notes_memory(modules: list[str], notes: list[tuple[str, str, str]]) -> MemoryDocument:
+    return MemoryDocument(
+        repo_profile=RepoProfile(project_name="pay", modules=modules),
+        long_term_memory=LongTermMemory(
+            project_notes=[
+                _item(LongTermType.PROJECT_NOTE, k, lbl, txt, n, False)
+                for n, (k, lbl, txt) in enumerate(notes)
+            ]
+        ),
+    )
+
+
+def test_sibling_modules_are_told_apart() -> None:
+    doc = _notes_memory(
+        ["pay-api", "pay-channel-alipay", "pay-channel-wechat", "pay-notify"],
+        [
+            ("a", "alipay 签名", "pay-channel-alipay 用 RSA2 签名。"),
+            ("w", "wechat 接口", "pay-channel-wechat 对接微信支付 APIv3 接口。"),
+            ("n", "回调幂等", "pay-notify 靠 notify_record 唯一索引保证回调幂等，调用 PayApi。"),
+        ],
+    )
+    # "channel" is a word both channel modules share: no match by itself.
+    assert note_keys(build_context(doc, CHAT, "pay-channel-alipay 的接口验签怎么写？")) == ["a"]
+    # A note about another module only answers if both name the same code.
+    assert note_keys(build_context(doc, CHAT, "pay-api 的回调接口怎么调用 PayApi？")) == ["n"]
+    assert note_keys(build_context(doc, CHAT, "pay-api 的回调幂等怎么做？")) == []
+    # …or a specific word: validity windows are stored by one module, checked by another.
+    doc = _notes_memory(
+        ["promo-rules", "promo-wallet"],
+        [("v", "validity", "promo-rules stores validity windows as UTC instants.")],
+    )
+    question = "How should promo-wallet check that a voucher is inside its validity window?"
+    assert note_keys(build_context(doc, CHAT, question)) == ["v"]
+
+
+def test_with_two_modules_their_names_are_no_noise() -> None:
+    doc = _notes_memory(
+        ["inventory-api", "inventory-core"],
+        [("r", "REST 框架", "inventory-api 使用 RESTEasy Reactive。")],
+    )
+    assert note_keys(build_context(doc, CHAT, "inventory-api 想加一个流式返回的接口")) == ["r"]
+
+
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        # the other language, a short form, an instance of a concept
+        ("How do I refresh a config value at runtime?", "Configuration comes from Apollo."),
+        ("his-outpatient 里能用 switch 表达式吗？", "现在整个项目都跑在 JDK 17 上。"),
+        ("Where should I validate the token?", "shop-auth signs JWTs with RS256."),
+        ("下单和扣库存怎么保证一致性？", "下个版本去掉 Seata，改成本地消息表。"),
+    ],
+)
+def test_a_note_matches_a_question_by_concept(question: str, note: str) -> None:
+    doc = _notes_memory([], [("c", note[:12], note)])
+    assert note_keys(build_context(doc, CHAT, question)) == ["c"]
+
+
+def test_a_generic_concept_ranks_the_note_that_has_it_first() -> None:
+    doc = _notes_memory(
+        ["shop-user", "shop-order"],
+        [
+            ("d", "shop-user deploy", "shop-user runs as two replicas."),
+            ("c", "shop-user config", "shop-user configuration comes from Apollo."),
+        ],
+    )
+    assert note_keys(build_context(doc, CHAT, "shop-user 的配置怎么热更新？"))[0] == "c"
+
+
+def test_a_generic_concept_alone_is_no_match() -> None:
+    doc = _notes_memory(
+        [],
+        [
+            ("r", "review module", "The review module keeps findings in a queue."),
+            ("p", "config profiles", "Configuration profiles live in application-{profile}.yml."),
+        ],
+    )
+    assert note_keys(build_context(doc, CHAT, "review 模块的 XML 配置还在吗")) == ["r"]
+    # A feature question does not make every feature note relevant: only a release does.
+    doc = _notes_memory([], [("v", "virtual threads", "im-push 用了虚拟线程处理推送。")])
+    assert note_keys(build_context(doc, CHAT, "What is a Java record?")) == []
 
 
 def test_json_shape(memory: MemoryDocument) -> None:

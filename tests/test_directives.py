@@ -18,6 +18,7 @@ from autopatch_memory.directives import (
     rule_label,
     rule_shape,
     same_subject,
+    states_change_of,
 )
 
 RULE, CANCEL, FACT = DirectiveKind.RULE, DirectiveKind.CANCEL, DirectiveKind.FACT
@@ -210,6 +211,349 @@ def test_the_table_covers_every_class_in_both_languages() -> None:
         assert any(t.isascii() for t in texts), kind
 
 
+# --- generalization: wordings written after the first blind set, not seen by the grammar --
+#
+# Each class the blind set exposed (a universal scope instead of a time phrase, a
+# revision, a colon lead-in, an elaboration, a one-off in disguise, a concessive
+# interrogative, a reassurance, a question with a standing word inside…) in wordings
+# of our own, both languages. The modules these sentences may name:
+KNOWN = (
+    "order-service",
+    "inventory-service",
+    "billing",
+    "report",
+    "settle-job",
+    "notify-service",
+    "payment-gateway",
+    "mall-order",
+    "mall-search",
+)
+GENERALIZATION: list[tuple[str, DirectiveKind | NotADirective]] = [
+    # rules EN
+    ("Going forward, please keep code samples under 40 lines.", RULE),
+    ("Whenever you write a DTO for me, make it a record.", RULE),
+    ("For anything touching money, use BigDecimal.", RULE),
+    ("Any SQL you give me should use named parameters.", RULE),
+    ("All the examples you write should target Spring Boot 3.", RULE),
+    ("Use AssertJ in every test you write for me.", RULE),
+    ("Default to the Kotlin DSL for Gradle snippets.", RULE),
+    ("I'd prefer you to skip the Lombok annotations from now on.", RULE),
+    ("I want every answer to end with a one-line summary.", RULE),
+    ("As a rule of thumb, give me the command before the explanation.", RULE),
+    ("Please stop using wildcard imports in your examples.", RULE),
+    ("No more System.out.println in examples, use a logger.", RULE),
+    ("Never suggest field injection again.", RULE),
+    ("From now on, treat this project as Java 11.", RULE),
+    ("I'd like all answers in English from here on.", RULE),
+    ("Could you always include the Maven coordinates when you suggest a library?", RULE),
+    ("Prefer constructor injection in all examples.", RULE),
+    ("Keep using JUnit 5 for tests.", RULE),
+    ("Stick with Java 17 APIs, please.", RULE),
+    ("In every answer, put the code first.", RULE),
+    ("Make sure any REST endpoint you write validates its input.", RULE),
+    ("Every snippet you give me needs its imports.", RULE),
+    ("Going forward no Lombok, plain getters and setters.", RULE),
+    ("Answers in Chinese from now on, please.", RULE),
+    ("Stop explaining the basics of Spring, I know them.", RULE),
+    ("I don't want to see field injection in any code you write.", RULE),
+    ("Write all log messages in English, always.", RULE),
+    # rules ZH
+    ("以后给我写的 SQL 一律用大写关键字。", RULE),
+    ("往后所有的代码示例都加上必要的 import。", RULE),
+    ("每次回答最后都给个一句话总结。", RULE),
+    ("以后别再推荐 fastjson 了。", RULE),
+    ("你以后回答问题先说结论。", RULE),
+    ("回答尽量控制在十行以内。", RULE),
+    ("默认按 JDK 11 来写。", RULE),
+    ("凡是涉及日期的代码都用 java.time。", RULE),
+    ("记得以后写 Controller 都加上参数校验。", RULE),
+    ("我希望以后的示例都用 Spring Boot 3。", RULE),
+    ("我不喜欢回答里夹杂太多英文术语。", RULE),
+    ("我比较讨厌那种一上来就贴一大段代码的回答。", RULE),
+    ("别老是给我推荐 MyBatis-Plus 了，我们用的是原生 MyBatis。", RULE),
+    ("以后日志都用 SLF4J 占位符，不要字符串拼接。", RULE),
+    ("给我写单测的时候，统一用 AssertJ 断言。", RULE),
+    ("不管什么时候，都别用 System.out 打印。", RULE),
+    ("从现在开始，注释用中文写。", RULE),
+    ("每次给 Maven 依赖的时候带上版本号。", RULE),
+    ("以后回答用英文吧，我在练英语。", RULE),
+    ("接下来的回答都尽量简短。", RULE),
+    ("以后 code review 的建议请用 bullet list 列出来。", RULE),
+    ("From now on 测试类都用 @DisplayName 写中文描述。", RULE),
+    ("你给我的所有示例都要能直接编译。", RULE),
+    ("我受不了回答里一堆 emoji，以后别加了。", RULE),
+    ("后面的回答里，代码和解释分开写。", RULE),
+    ("今后涉及并发的代码，都要说明线程安全性。", RULE),
+    ("以后写 Mapper 的时候别用注解 SQL，统一写 XML。", RULE),
+    # not rules
+    ("以后如果项目升级到 JDK 21，虚拟线程要怎么用？", Q),
+    ("Why does Maven always download the same snapshot again?", Q),
+    ("每次部署完 Nacos 配置都不生效是为什么", Q),
+    ("Is it OK to never close a Redis connection?", Q),
+    ("能不能解释一下为什么 Spring 默认是单例？", Q),
+    ("Can you explain why Hibernate always issues an extra select?", Q),
+    ("Could you tell me what the default port is?", Q),
+    ("From now on, what's the best way to manage versions, BOM or properties?", Q),
+    ("默认情况下 Tomcat 的最大线程数是多少", Q),
+    ("Do you always need @Repository on a JPA interface?", Q),
+    ("Our architect insists that every service must expose a health endpoint.", REP),
+    ("The Alibaba Java manual says never use Executors to create thread pools.", REP),
+    ("技术经理要求以后所有接口都加签名。", REP),
+    ("阿里巴巴开发手册里写着永远不要用 Executors 创建线程池。", REP),
+    ("有篇文章说以后 Spring 都推荐用构造器注入。", REP),
+    ("My lead wants us to always write integration tests first.", REP),
+    ("If we ever migrate to Gradle, would you give me Gradle commands?", Q),
+    ("假设以后都用 Kotlin 写，编译速度会受影响吗？", Q),
+    ("要是我让你以后都别用 Lombok，你会怎么写实体类？", Q),
+    ("Suppose every answer had to be in English.", HYP),
+    ("假如以后所有接口都要加签名。", HYP),
+    ("For this question only, answer in English.", ONCE),
+    ("这次就不用写测试了。", ONCE),
+    ("先别管异常处理，把主流程写出来。", ONCE),
+    ("Skip the explanation this time.", ONCE),
+    ("Just give me the code for now.", ONCE),
+    ("Don't worry about tests for this one.", ONCE),
+    ("这个类先别加注释。", ONCE),
+    ("Answer this one in English, my manager will read it.", ONCE),
+    ("今天先别讲原理了。", ONCE),
+    ("I never know which scope to pick for test dependencies.", SELF),
+    ("我每次写 SQL 都会忘记加索引。", SELF),
+    ("I always write my commit messages in English.", SELF),
+    ("我一直都用 IDEA 写代码。", SELF),
+    ("I keep forgetting to close the stream.", SELF),
+    ("I'm not asking you to always answer in English.", NEG),
+    ("我没让你以后都用英文回答。", NEG),
+    ("不是要求你每次都写测试。", NEG),
+    ("记一下，测试环境的 Redis 密码是 abc123。", CRED),
+    ("Save my API key for next time.", CRED),
+    ("好的，明白了，谢谢！", NONE),
+    ("Great, that fixed it.", NONE),
+    ("哈哈，原来如此。", NONE),
+    ("The tests always pass locally.", NONE),
+    ("Spring Boot 3 always requires Java 17.", NONE),
+    ("Nice, the build is green again.", NONE),
+    ("升级做完了。", NONE),
+    ("I read the docs yesterday.", NONE),
+    # cancels
+    ("Forget about the BigDecimal rule.", CANCEL),
+    ("You can stop adding the imports now.", CANCEL),
+    ("The English-answers thing doesn't apply anymore.", CANCEL),
+    ("Never mind the Kotlin DSL rule.", CANCEL),
+    ("那条 Lombok 的规则取消吧。", CANCEL),
+    ("以后不用再加风险提示了。", CANCEL),
+    ("之前说的用英文回答就算了。", CANCEL),
+    ("撤销刚才关于 Javadoc 的要求。", CANCEL),
+    ("Drop the rule about tabs.", CANCEL),
+    ("I no longer need the Maven commands.", CANCEL),
+    ("No need for the risk note anymore.", CANCEL),
+    ("JDK 8 那个限制不用管了。", CANCEL),
+    ("Please forget the note about the staging cluster.", CANCEL),
+    ("关于 Seata 的那条记录删掉吧。", CANCEL),
+    # facts
+    ("order-service talks to inventory-service over gRPC.", FACT),
+    ("We're on Spring Boot 2.7 and can't upgrade yet.", FACT),
+    ("我们的消息队列用的是 RocketMQ 4.9。", FACT),
+    ("生产环境的 MySQL 是 8.0，读写分离。", FACT),
+    ("user-center 的缓存过期时间是 30 分钟。", FACT),
+    ("Our CI runs on Jenkins, not GitHub Actions.", FACT),
+    ("FYI the gateway strips the /api prefix.", FACT),
+    ("补充一下，订单表按月分表了。", FACT),
+    ("Heads up: payment-callback retries three times.", FACT),
+    ("其实 report 模块已经废弃了。", FACT),
+    ("mall-admin 现在接的是 Keycloak。", FACT),
+    ("不对，缓存用的是 Caffeine，不是 Guava。", FACT),
+    ("No, it's Kafka, not RabbitMQ.", FACT),
+    ("That's wrong — we use Flyway, not Liquibase.", FACT),
+    ("Just so you know, billing-job runs every hour.", FACT),
+    ("顺便说一句，我们所有服务都部署在 K8s 上。", FACT),
+    ("The whole repo is on Java 21 now.", FACT),
+    ("现在整个项目都用 Gradle 构建了。", FACT),
+    ("sms-sender 调的是阿里云短信。", FACT),
+    ("In anything you write for me, log and rethrow instead.", RULE),
+    ("Switch to JUnit 5 for any test you write.", RULE),
+    ("I'd rather have shorter answers from now on.", RULE),
+    ("接下来的回复都用英文。", RULE),
+    ("我改主意了，还是给我 Maven 命令吧。", RULE),
+    ("Don't suggest it anymore, plain Java or records.", RULE),
+    ("Whenever I ask about SQL, show the execution plan too.", RULE),
+    ("Whenever possible, prefer records over Lombok @Value.", RULE),
+    ("Please make it a habit to mention thread-safety.", RULE),
+    ("You should always cite the Spring docs.", RULE),
+    ("Use tabs, not spaces, in every snippet.", RULE),
+    ("Keep it brief from now on.", RULE),
+    ("以后一律不要用 Lombok。", RULE),
+    ("以后别用 var 了，团队不习惯。", RULE),
+    ("回答里别带 emoji。", RULE),
+    ("代码里不要出现魔法值。", RULE),
+    ("请一直用简体中文回答。", RULE),
+    ("以后所有新接口都加上 Swagger 注解。", RULE),
+    ("From now on, whenever you touch a controller, add validation.", RULE),
+    ("Moving forward, no more than one code block per answer.", RULE),
+    ("Reply in English for the rest of this chat.", RULE),
+    ("Please always use java.time instead of Date.", RULE),
+    ("I need you to always check null before calling get().", RULE),
+    ("以后的 SQL 都别用 select *。", RULE),
+    ("今后一律用 LocalDateTime，别再用 Date 了。", RULE),
+    ("能不能以后回答短一点？", RULE),
+    ("以后都这样写吧，挺好。", RULE),
+    ("I prefer you use Optional only as a return type.", RULE),
+    ("Whenever I ask for a test, use Mockito.", RULE),
+    ("Whenever I run mvn install, it fails on the enforcer plugin.", NONE),
+    ("Every time I restart, the cache is empty.", NONE),
+    ("From now on the project uses Gradle.", FACT),
+    ("以后我们都用 Gradle 了。", FACT),
+    ("Always the same error, no matter what I do.", NONE),
+    ("Thanks, I'll always remember this trick.", SELF),
+    ("Never thought about it that way.", NONE),
+    ("No worries, I'll fix the test myself.", NONE),
+    ("Don't you think records are nicer?", Q),
+    ("不要紧，我自己改。", NONE),
+    ("别提了，昨天又加班到半夜。", NONE),
+    ("以后再说吧。", ONCE),
+    ("Never use raw types — is that a good rule?", Q),
+    ("我们组的规范是所有 DTO 都以 DTO 结尾。", FACT),
+    ("公司规定所有接口都要走网关。", FACT),
+    ("Our convention is that every DTO ends with Dto.", FACT),
+    ("Ignore the earlier thing about Kotlin DSL.", CANCEL),
+    ("Let's drop the emoji rule.", CANCEL),
+    ("算了，那个风险提示不要了。", CANCEL),
+    ("之前让你加的单元测试可以不用了。", CANCEL),
+    ("取消 commit message 用英文的要求。", CANCEL),
+    ("The settle-job reads from a read replica.", FACT),
+    ("We pin all dependency versions in the parent POM.", FACT),
+    ("CI 上跑的是 JDK 21。", FACT),
+    ("notify-service 不对外暴露，只在内网调用。", FACT),
+    ("Honestly I hate Lombok.", RULE),
+    ("我讨厌 Lombok。", RULE),
+    ("说实话我很反感在代码里看到 System.out。", RULE),
+    ("Lombok is banned here.", NONE),
+    ("Can you stop adding emojis?", RULE),
+    ("Could you not use var in examples?", NONE),
+    ("你能不能别每次都贴完整的类？", RULE),
+    ("Why do you always paste the whole class?", Q),
+    ("为什么你每次都贴完整的类？", Q),
+    ("Please don't explain this one.", ONCE),
+    ("Skip tests in this answer.", ONCE),
+    ("I'll give you the stack trace next time.", ONCE),
+    ("下次我把日志贴全。", NONE),
+    ("以后有机会再优化吧。", ONCE),
+    ("I always have to look this up.", SELF),
+    ("我老是记不住这个注解的参数。", SELF),
+    ("Remember my ssh key passphrase is hunter2.", CRED),
+    ("帮我记住这个 token：ghp_xxx", CRED),
+    # --- a third round: mixed languages, polite forms, restatements, asides
+    # mixed language
+    ("以后 answers 都用 English 吧。", RULE),
+    ("From now on 请把 SQL 关键字大写。", RULE),
+    ("Please 以后别再贴整个 pom.xml 了。", RULE),
+    ("每次 review 的时候 please point out N+1 queries.", RULE),
+    ("记住 always 用 UTF-8 编码。", RULE),
+    # polite and indirect requests
+    ("Would you mind always adding a short summary at the end?", RULE),
+    ("It'd be great if you could always mention the Spring Boot version.", RULE),
+    ("麻烦以后都把依赖的 groupId 写全。", RULE),
+    ("劳驾以后回答别用表格。", RULE),
+    ("希望你以后能先给出结论。", RULE),
+    ("如果可以的话，以后尽量给出单元测试。", RULE),
+    # restatements
+    ("As I said, Chinese please.", RULE),
+    ("I told you already: no Lombok.", RULE),
+    ("我都说过了，别用 fastjson。", RULE),
+    ("再说一遍，回答要简短。", RULE),
+    # negatives in many forms
+    ("Never ever use System.exit in examples.", RULE),
+    ("Don't bother with Javadoc in examples.", RULE),
+    ("No wildcard imports, please.", RULE),
+    ("Avoid streams inside loops in the code you give me.", RULE),
+    ("示例里不许出现 System.out。", RULE),
+    ("以后不准用 Date，用 LocalDate。", RULE),
+    ("别再给我推荐 Swagger 2 了，我们是 springdoc。", RULE),
+    # questions and asides that look like rules
+    ("Is it bad to always use @Transactional on the service class?", Q),
+    ("Why is the default fetch type EAGER for ManyToOne?", Q),
+    ("以后的版本里 Spring 还会支持 XML 配置吗？", Q),
+    ("每次 mvn clean install 都要十分钟，正常吗？", Q),
+    ("What should I never do inside a @Transactional method?", Q),
+    ("Could you remind me what the default Tomcat port is?", Q),
+    ("你能记住我们上次聊的 Redis 问题吗？", Q),
+    ("为什么默认不开启二级缓存？", Q),
+    ("Should answers always mention the Java version, do you think?", Q),
+    # reported
+    ("The team lead said from now on all PRs need two approvals.", REP),
+    ("Our CTO keeps saying never use microservices for small apps.", REP),
+    ("同事说以后 Controller 都不要写业务逻辑。", REP),
+    ("听说 Spring 6 以后默认不再支持 Java 8。", REP),
+    ("网上都说永远不要用 float 存金额，对吗？", Q),
+    # hypotheticals
+    ("Imagine we always deployed on Fridays.", HYP),
+    ("What if I asked you to never use Optional?", Q),
+    ("万一以后要支持多租户，现在的表结构要改吗？", Q),
+    # one-offs
+    ("Just for now, skip the tests.", ONCE),
+    ("For this PR only, ignore the checkstyle warnings.", ONCE),
+    ("Today I only need the SQL, no explanation.", ONCE),
+    ("这个接口先别加鉴权，本地调试用。", ONCE),
+    ("这一版先不做分页。", ONCE),
+    ("Answer in English this time, it's for a colleague.", ONCE),
+    # self descriptions
+    ("I usually deploy on Fridays.", SELF),
+    ("I never use Lombok in my side projects.", SELF),
+    ("我平时都用 Postman 测接口。", NONE),
+    ("我总是分不清 @Bean 和 @Component。", SELF),
+    ("I'm always confused by Gradle configurations.", SELF),
+    # negated
+    ("That's not a rule, just this case.", NEG),
+    ("我不是让你以后都这么写，只是这次。", NEG),
+    ("Don't remember this, it's temporary.", NEG),
+    ("别记这个，临时的。", NEG),
+    # cancels
+    ("Stop giving me Maven commands, we're on Gradle now.", RULE),
+    ("No need to add tests anymore.", CANCEL),
+    ("Forget the JUnit 4 thing, we migrated.", CANCEL),
+    ("You don't have to answer in Chinese anymore.", CANCEL),
+    ("不用再每次都加风险提示了。", CANCEL),
+    ("回答用英文那个要求作废。", CANCEL),
+    ("先前关于 Lombok 的规定不算了。", CANCEL),
+    ("那条关于 Swagger 的笔记删了吧。", CANCEL),
+    ("Please disregard my earlier note about the staging DB.", CANCEL),
+    # facts
+    ("We prefer constructor injection in this team.", FACT),
+    ("Our services talk to each other over Dubbo.", FACT),
+    ("Everything runs on Alibaba Cloud ACK.", FACT),
+    ("我们的接口统一返回 CommonResult。", FACT),
+    ("线上用的是 Redis Cluster，三主三从。", FACT),
+    ("payment-gateway 只部署在杭州机房。", FACT),
+    ("For the record, billing uses PostgreSQL 15.", FACT),
+    ("实际上 order-service 已经拆成了两个服务。", FACT),
+    ("Correction: the cron runs at 3am, not 2am.", FACT),
+    ("我们的 CI 是 GitLab CI，流水线里会跑 SonarQube。", FACT),
+    ("mall-order 和 mall-search 之间是通过 MQ 解耦的。", FACT),
+    # --- after the held-out set C was measured once: its classes, in wordings of our own
+    ("I'd rather keep my old test style, it's what the team knows.", SELF),
+    ("I prefer to write the tests myself.", NONE),
+    ("I'd rather you skip the Lombok annotations.", RULE),
+    ("Logback in examples from now on.", RULE),
+    ("JUnit 5 for all tests going forward.", RULE),
+    ("From now on, structure how-to answers as numbered steps.", RULE),
+    ("Bring the summary section back from now on.", RULE),
+    ("我不喜欢回答里一上来就讲背景，直接说怎么改。", RULE),
+    ("以后涉及缓存的回答，先说有没有一致性问题，再给方案。", RULE),
+    ("Actually, the bullet lists feel cramped.", NONE),
+    ("By the way, I wasn't complaining about your last answer.", ONCE),
+    ("Sessions are kept in Redis for 30 minutes.", FACT),
+    ("Spring Boot 3 requires Java 17.", NONE),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"), GENERALIZATION, ids=[s for s, _ in GENERALIZATION]
+)
+def test_reading_generalizes(sentence: str, expected: DirectiveKind | NotADirective) -> None:
+    reading = read_sentence(sentence, known_names=KNOWN)
+    got = reading.kind if reading.kind is not None else reading.why_not
+    assert got == expected
+
+
 # --- clauses, labels, quotes --------------------------------------------------------------
 
 
@@ -342,6 +686,43 @@ PAIRS: list[tuple[str, str, str]] = [
     ("回答的时候不要一上来就铺垫", "In future answers, skip the intro", "restate"),
     ("先给结论", "Put a TL;DR at the top", "restate"),
     ("The user wants all answers in Chinese.", "Answer in Chinese", "restate"),
+    # Written after the first blind set: chains, bilingual answers, libraries, layout.
+    ("Always answer in English", "以后都用中文回答", "supersede"),
+    ("回答用中文", "commit message 用英文", "coexist"),
+    ("Give me Maven commands", "我们换 Gradle 了，以后给 Gradle 命令", "supersede"),
+    ("Use Lombok @Data in entities", "No more Lombok", "supersede"),
+    ("不要用 Lombok", "以后实体类可以用 Lombok 了", "supersede"),
+    ("Detailed answers please", "keep it short", "supersede"),
+    ("Use constructor injection", "Field injection is fine from now on", "supersede"),
+    ("Always include imports", "Skip the imports", "supersede"),
+    ("以后示例带单元测试", "以后示例不用带测试了", "supersede"),
+    ("SQL keywords uppercase", "SQL 关键字小写就行", "supersede"),
+    ("Use tabs", "用空格缩进", "supersede"),
+    ("Use Java 8 syntax in examples", "examples can use Java 17 features now", "supersede"),
+    ("示例别用 var、record 这些新语法", "以后示例可以放开用 17 的语法了", "coexist"),
+    ("Use Log4j2 for logging", "Switch to Logback for logging", "supersede"),
+    ("回答用中文", "以后用中英双语回答", "supersede"),
+    ("Answer in English", "Answer in both Chinese and English", "supersede"),
+    ("用 TestNG 写测试", "测试改用 JUnit 4", "supersede"),
+    ("Give numbered steps", "Write it as paragraphs instead", "supersede"),
+    ("commit message 用英文", "commit message 还是用中文吧", "supersede"),
+    ("Answer in Chinese", "Logs in English", "coexist"),
+    ("Gradle commands", "Kotlin DSL for build scripts", "coexist"),
+    ("Keep answers concise; bullet points are fine", "用中文回答", "coexist"),
+    ("Use AssertJ assertions", "用 Hamcrest 断言", "supersede"),
+    ("Use MyBatis XML mappers", "以后用注解写 SQL", "supersede"),
+    ("Money in BigDecimal", "Answers in English", "coexist"),
+    ("Don't paste whole files", "Show the whole class from now on", "supersede"),
+    ("Use Mockito BDD style", "Use JUnit 5", "coexist"),
+    ("No emoji in headings", "Emoji are fine again", "supersede"),
+    ("Include a risk note at the end", "不用风险提示了", "supersede"),
+    ("avoid @Autowired on fields. I can't stand @Autowired on fields.", "用构造器注入", "restate"),
+    # A rule that agrees on a shared choice but chooses more is about something else…
+    ("Give me Gradle commands", "Write Gradle build scripts in the Kotlin DSL", "coexist"),
+    ("以后测试都用 JUnit 5", "以后测试都用 JUnit 5，断言用 AssertJ", "coexist"),
+    # …one that says part of an older rule restates it, and a disagreement replaces it.
+    ("以后回答用中文，先给结论", "以后回答用中文", "restate"),
+    ("Maven commands please", "Write Gradle build scripts in the Kotlin DSL", "supersede"),
 ]
 
 
@@ -375,3 +756,314 @@ def test_a_cancel_refers_to_the_item_it_names() -> None:
 )
 def test_the_trigger_check_sees_every_directive(text: str) -> None:
     assert might_hold_directive(text)
+
+
+# --- classes of structure the first blind set exposed -----------------------------------
+
+
+def clauses_of(text: str, known: tuple[str, ...] = ()) -> list[tuple[DirectiveKind, str]]:
+    return [(d.kind, d.clause) for d in directives_in(text, known)]
+
+
+def test_a_rule_with_a_pronoun_for_the_sentence_before_is_one_rule() -> None:
+    # The sentence before already states the rule: "do that" adds nothing.
+    assert clauses_of(
+        "I really don't like Optional as a parameter. Don't do that in code you write for me."
+    ) == [(RULE, "I really don't like Optional as a parameter")]
+    # The sentence before says what the pronoun stands for: the rule carries it.
+    # The sentence before names one thing: the rule names it instead of the pronoun.
+    assert clauses_of("Lombok 我们早就不用了。以后别再推荐它了。") == [
+        (RULE, "以后别再推荐 Lombok 了")
+    ]
+    assert clauses_of("Why does everyone love Lombok? Don't suggest it anymore.") == [
+        (RULE, "Don't suggest Lombok anymore")
+    ]
+    assert clauses_of(
+        "We ripped Lombok out of the build, it broke on the new JDK. Don't suggest it anymore."
+    ) == [
+        (FACT, "We ripped Lombok out of the build, it broke on the new JDK"),
+        (RULE, "Don't suggest Lombok anymore"),
+    ]
+    # …or several things: the rule carries the sentence.
+    assert clauses_of("Lombok and MapStruct are banned here. Never suggest them again.") == [
+        (RULE, "Never suggest them again; Lombok and MapStruct are banned here")
+    ]
+    # A rule with content of its own is not an anaphor.
+    assert clauses_of("Use records. Never use them for JPA entities.") == [
+        (RULE, "Never use them for JPA entities")
+    ]
+
+
+def test_an_alternative_in_the_next_sentence_is_part_of_the_rule() -> None:
+    assert clauses_of(
+        "I dislike catch blocks that swallow exceptions. In anything you write for me, log "
+        "and rethrow instead."
+    ) == [
+        (
+            RULE,
+            "I dislike catch blocks that swallow exceptions; In anything you write for me, "
+            "log and rethrow instead",
+        )
+    ]
+
+
+def test_a_one_off_limits_every_unmarked_rule_of_its_sentence() -> None:
+    assert directives_in("Just for this one, give me only the snippet, no explanation.") == []
+    assert clauses_of("以后回答都用中文，这次先用英文。") == [(RULE, "以后回答都用中文")]
+
+
+def test_a_lead_in_before_a_colon_is_read_past_only_when_it_says_nothing() -> None:
+    assert read_sentence("Change of plan: keep answers concise from here on.").kind is RULE
+    assert read_sentence("Quick update: we moved the whole repo to Gradle.").kind is FACT
+    # "we dropped X" is a statement itself: the part after the colon is not its subject.
+    assert clauses_of("We dropped the Nacos config center: config comes from Apollo.") == [
+        (FACT, "We dropped the Nacos config center: config comes from Apollo")
+    ]
+    # The instruction is the head itself: its list follows the colon.
+    assert clauses_of("Going forward, format every answer as: summary, details, code.") == [
+        (RULE, "Going forward, format every answer as: summary, details, code")
+    ]
+
+
+def test_an_elaboration_joins_its_rule_and_a_reason_does_not_make_one() -> None:
+    assert clauses_of("以后给我的代码示例都带上单元测试，用 JUnit 5。") == [
+        (RULE, "以后给我的代码示例都带上单元测试，用 JUnit 5")
+    ]
+    assert clauses_of("以后帮我写 commit message 用英文，格式就是 feat: xxx 这种。") == [
+        (RULE, "以后帮我写 commit message 用英文，格式就是 feat: xxx 这种")
+    ]
+    assert clauses_of("往后回答我都用中文吧，英文文档我看着太累了。") == [
+        (RULE, "往后回答我都用中文吧")
+    ]
+    # Two instructions stay two rules; a prohibition list stays a list of rules.
+    assert [c for _, c in clauses_of("以后回答都用中文，先给结论。")] == [
+        "以后回答都用中文",
+        "先给结论",
+    ]
+    assert [c for _, c in clauses_of("From now on: no emojis, no filler.")] == [
+        "From now on: no emojis",
+        "no filler",
+    ]
+    # ...unless the prohibitions only list what an instruction excludes.
+    assert [c for _, c in clauses_of("From now on, use Java 8 syntax — no var, no records.")] == [
+        "From now on, use Java 8 syntax — no var, no records"
+    ]
+
+
+def test_a_topic_before_a_rule_is_part_of_it() -> None:
+    assert clauses_of("以后写分布式事务相关的代码，优先考虑本地消息表加 MQ 的方案。") == [
+        (RULE, "以后写分布式事务相关的代码，优先考虑本地消息表加 MQ 的方案")
+    ]
+    assert clauses_of("In anything you write for me, log and rethrow.") == [
+        (RULE, "In anything you write for me, log and rethrow")
+    ]
+
+
+def test_one_sentence_states_one_fact_with_its_continuations() -> None:
+    known = ("im-gateway", "admin-quartz", "seckill-service")
+    assert clauses_of(
+        "im-gateway 用 Netty 的 IdleStateHandler 做心跳，读空闲 60 秒就断开。", known
+    ) == [(FACT, "im-gateway 用 Netty 的 IdleStateHandler 做心跳，读空闲 60 秒就断开")]
+    assert clauses_of("我们生产上是两台机器，admin-quartz 没开集群模式。", known) == [
+        (FACT, "我们生产上是两台机器，admin-quartz 没开集群模式")
+    ]
+    assert clauses_of(
+        "shop-auth issues JWTs signed with RS256, and the key is served from /oauth/jwks."
+    ) == [(FACT, "shop-auth issues JWTs signed with RS256, and the key is served from /oauth/jwks")]
+    # A reason about the user or a request to the assistant does not continue it.
+    assert clauses_of("seckill-service 限流用的是 Sentinel，你照着写就行。", known) == [
+        (FACT, "seckill-service 限流用的是 Sentinel")
+    ]
+
+
+def test_what_a_fact_says_its_subject_must_do_is_part_of_the_fact() -> None:
+    known = ("loan-repay", "loan-account", "mall-order")
+    assert clauses_of(
+        "记住：loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口。", known
+    ) == [(FACT, "记住：loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口")]
+    # An instruction to the assistant after a fact is still a rule.
+    assert clauses_of("我们用的是 MyBatis，不要给我 JPA 的写法。") == [
+        (FACT, "我们用的是 MyBatis"),
+        (RULE, "不要给我 JPA 的写法"),
+    ]
+
+
+def test_a_relative_clause_and_a_description_belong_to_what_they_follow() -> None:
+    assert clauses_of("order-sync consumes the orders topic, which has 6 partitions.") == [
+        (FACT, "order-sync consumes the orders topic, which has 6 partitions")
+    ]
+    # A description of what a cancel was about is no rule of its own.
+    assert clauses_of("-Pfast 那个不用再加了，构建现在跑得很快。") == [
+        (CANCEL, "-Pfast 那个不用再加了")
+    ]
+
+
+def test_a_cancel_can_be_followed_by_the_new_state_of_things() -> None:
+    assert clauses_of("刚才说的 Seata 那条不用记了，下个版本就把 Seata 去掉，改成本地消息表。") == [
+        (CANCEL, "刚才说的 Seata 那条不用记了"),
+        (FACT, "下个版本就把 Seata 去掉，改成本地消息表"),
+    ]
+    assert clauses_of("算了，XML 那条忘了吧，老模块的 dubbo 还是 XML 配的。") == [
+        (CANCEL, "XML 那条忘了吧"),
+        (FACT, "老模块的 dubbo 还是 XML 配的"),
+    ]
+    # A change of the project counts without a named technology…
+    assert clauses_of("夜间同步那条删掉吧，上周改成实时推送了。") == [
+        (CANCEL, "夜间同步那条删掉吧"),
+        (FACT, "上周改成实时推送了"),
+    ]
+    # …but the user's reason is none.
+    assert clauses_of("单元测试那条先不用了，最近赶工期。") == [(CANCEL, "单元测试那条先不用了")]
+
+
+def test_a_named_module_states_a_fact_whatever_its_verb() -> None:
+    known = ("pay-notify", "im-router")
+    for sentence in (
+        "shop-auth issues JWTs signed with RS256.",
+        "im-router keeps the mapping in Redis with a 5-minute TTL.",
+        "mall-admin was moved to Spring Security months ago.",
+        "mall-portal 不直接连商品库。",
+        "im-router 的映射 TTL 已经改成 10 分钟了。",
+        "回调的幂等是靠 pay-notify 里 notify_record 表的唯一索引保证的。",
+    ):
+        assert read_sentence(sentence, known).kind is FACT, sentence
+    # Not a fact: a problem, what the user pastes next, a request about a module.
+    assert read_sentence("mall-order 启动报错，调用超时了。", known).kind is None
+    assert read_sentence("his-outpatient 挂号接口偶尔报这个：", known).kind is None
+    assert read_sentence("Explain how pay-notify talks to im-router.", known).kind is None
+
+
+def test_an_emoji_ends_a_sentence() -> None:
+    found = directives_in("pay-core 迁到 JUnit 5 了 🎉 以后测试都按 Jupiter 写。", ["pay-core"])
+    assert [(d.kind, d.clause) for d in found] == [
+        (FACT, "pay-core 迁到 JUnit 5 了"),
+        (RULE, "以后测试都按 Jupiter 写"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "changes"),
+    [
+        ("现在整个项目都跑在 JDK 17 上", "我们项目还在 JDK 8 上", True),
+        (
+            "im-router 的映射 TTL 已经改成 10 分钟了",
+            "im-router keeps the mapping with a 5-minute TTL",
+            True,
+        ),
+        ("pay-core 迁到 JUnit 5 了", "pay-core 还没迁到 JUnit 5", True),
+        # another module, or the same module without a change of what the note says
+        ("mall-search 的超时改成 5 秒了", "mall-order 的超时是 3 秒", False),
+        (
+            "im-router 现在用 Redis Cluster",
+            "im-router keeps the mapping with a 5-minute TTL",
+            False,
+        ),
+        ("我们还在用 JDK 17", "我们项目在 JDK 17 上", False),
+    ],
+)
+def test_a_fact_changes_the_note_that_held_the_old_value(new: str, old: str, changes: bool) -> None:
+    assert states_change_of(new, old) is changes
+
+
+# --- a task on a specific thing is no rule -------------------------------------------------
+#
+# An imperative that edits one thing of the code is work for now; only a standing marker
+# or a preference of its own makes it a rule ("from now on", "always", "by default",
+# "以后", "每次", "默认", "别再", "I prefer", "我希望"…). An obligation ("make sure to",
+# "记得", "不要") does not: it also asks for one-off work.
+TASK_NAMES = ("mall-demo", "mall-order", "api", "order-service")
+TASKS: list[tuple[str, DirectiveKind | NotADirective]] = [
+    # one-off tasks
+    ("Remove the unused imports in the api module.", ONCE),
+    ("Delete the mall-demo module.", ONCE),
+    ("Drop the logging changes from the patch.", ONCE),
+    ("Make sure to add a TTL to this cache.", ONCE),
+    ("Don't touch the logging changes in the patch.", ONCE),
+    ("Please rename OrderDto to OrderView.", ONCE),
+    ("Also bump the timeout in the feign config to 5 seconds.", ONCE),
+    ("Don't change the public API of order-service.", ONCE),
+    ("把 mall-demo 模块删掉。", ONCE),
+    ("给这个缓存加个过期时间。", ONCE),
+    ("记得把 OrderMapper 里那个没用的方法删了。", ONCE),
+    ("不要动 mall-order 模块的 pom。", ONCE),
+    ("顺便把日志级别调成 debug 吧。", ONCE),
+    ("别忘了给 user 表加个索引。", ONCE),
+    ("mall-demo 模块删掉吧，没人用了。", ONCE),
+    ("Remember to add the migration script for this table.", ONCE),
+    ("Just delete OrderServiceImpl.", ONCE),
+    ("帮我把 application.yml 里的超时时间改成 5 秒。", ONCE),
+    # the same edits with a standing marker or a preference are rules
+    ("From now on, remove unused imports in any code you give me.", RULE),
+    ("Always add a TTL when you write a cache.", RULE),
+    ("Never touch the generated mappers.", RULE),
+    ("Don't add Lombok to any class you write for me.", RULE),
+    ("By default, add a TTL to every Redis key you suggest.", RULE),
+    ("以后给缓存都加个过期时间。", RULE),
+    ("每次改完代码都把没用的 import 删掉。", RULE),
+    ("默认给新表加上 create_time 字段。", RULE),
+    ("我希望你以后改代码时别动 pom 文件。", RULE),
+    ("别再把 mall-demo 模块加回来了。", RULE),
+    ("Going forward, delete unused imports.", RULE),
+    ("Remember to add a migration script whenever you change an entity.", RULE),
+    # what the team did is a fact; a prohibition that edits nothing stays a rule
+    ("我们把 mall-demo 模块删掉了。", FACT),
+    ("We deleted the mall-demo module last month.", FACT),
+    ("Don't use this library.", RULE),
+    # a cancel of something said before is still a cancel
+    ("夜间同步那条删掉吧。", CANCEL),
+    ("把刚才那条规则删掉。", CANCEL),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), TASKS, ids=[s for s, _ in TASKS])
+def test_a_task_on_a_specific_thing_is_no_rule(
+    sentence: str, expected: DirectiveKind | NotADirective
+) -> None:
+    reading = read_sentence(sentence, known_names=TASK_NAMES)
+    got = reading.kind if reading.kind is not None else reading.why_not
+    assert got == expected
+
+
+def test_a_task_beside_a_rule_does_not_share_its_standing_marker() -> None:
+    assert clauses_of("以后回答用中文，把 mall-demo 模块删掉。", TASK_NAMES) == [
+        (RULE, "以后回答用中文")
+    ]
+    assert clauses_of(
+        "From now on answer in Chinese, and remove the unused imports in the api module.",
+        TASK_NAMES,
+    ) == [(RULE, "From now on answer in Chinese")]
+    assert clauses_of(
+        "Remove the unused imports in the api module, and always keep imports sorted.",
+        TASK_NAMES,
+    ) == [(RULE, "and always keep imports sorted")]
+    assert clauses_of("我希望回答短一点，另外把那个 mall-order 的 bug 修一下。", TASK_NAMES) == [
+        (RULE, "我希望回答短一点")
+    ]
+    assert clauses_of("Always answer in Chinese, and fix the typo in the README.") == [
+        (RULE, "Always answer in Chinese")
+    ]
+    assert clauses_of("记得给这个缓存加个过期时间。") == []
+    assert clauses_of("修一下 OrderService 的空指针，以后别再写这种代码。") == [
+        (RULE, "以后别再写这种代码")
+    ]
+    # An edit verb before 的 describes what to show, it is no task.
+    assert clauses_of("以后别再把整个类贴出来，给改动的方法就行。") == [
+        (RULE, "以后别再把整个类贴出来，给改动的方法就行")
+    ]
+
+
+def test_a_credential_in_a_question_states_no_fact() -> None:
+    # Redacted or not, a credential never becomes a note.
+    assert (
+        clauses_of(
+            "Our Redis is at redis://[REDACTED:url_credentials]10.2.3.4:6379, can you write "
+            "the Lettuce config for it?",
+            ("seckill-service",),
+        )
+        == []
+    )
+    assert clauses_of("Our Redis is at redis://:Sk1ll-pass@10.2.3.4:6379, can you help?") == []
+    assert read_sentence("订单库是 jdbc:mysql://root:Rootpw1@db:3306/order。").why_not is CRED
+    assert clauses_of("Our Redis is at 10.2.3.4:6379, can you write the Lettuce config?") == [
+        (FACT, "Our Redis is at 10.2.3.4:6379")
+    ]

@@ -12,8 +12,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from autopatch_memory import limits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,19 +25,6 @@ _TEXT_SUFFIXES = frozenset({".py", ".md", ".toml", ".txt", ".java", ".xml", ".kt
 
 # Built in two parts so that this file does not cite it itself.
 SPEC_CITATION = "SPEC" + " §"
-
-# Files other work was still changing when the citations were replaced; their
-# citations are replaced after that work is merged (then this set becomes empty and
-# the strict xfail below starts to pass, which fails it: remove the marker then).
-PENDING = frozenset(
-    {
-        "autopatch_memory/context.py",
-        "autopatch_memory/relevance.py",
-        "autopatch_memory/signals.py",
-        "autopatch_memory/text.py",
-        "tests/test_context.py",
-    }
-)
 
 
 def _files() -> Iterator[Path]:
@@ -73,14 +58,6 @@ def _spec_citations(skip: frozenset[str] = frozenset()) -> list[str]:
 
 
 def test_no_file_cites_the_old_specification() -> None:
-    assert _spec_citations(skip=PENDING) == []
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="citations left in files other work was changing: " + ", ".join(sorted(PENDING)),
-)
-def test_no_file_cites_the_old_specification_including_pending_ones() -> None:
     assert _spec_citations() == []
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from autopatch_memory import limits
@@ -376,6 +376,137 @@ def test_a_correction_rewrites_the_note_it_corrects() -> None:
 
 
 @pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        # Another choice from the same set: the old note said nothing else.
+        ("我们项目还在 JDK 8 上。", "现在整个项目都跑在 JDK 17 上。", ["JDK 17"], ["JDK 8"]),
+        # A change of one setting of a named module: what else the note said stays.
+        (
+            "im-router keeps the mapping in Redis with a 5-minute TTL.",
+            "im-router 的映射 TTL 已经改成 10 分钟了。",
+            ["Redis", "10 分钟"],
+            [],
+        ),
+        # A correction of a number, with or without the value it replaces, in either language.
+        (
+            "The orders topic has 12 partitions.",
+            "Correction: the orders topic has 24 partitions, not 12.",
+            ["24"],
+            ["has 12"],
+        ),
+        (
+            "The orders topic has 12 partitions.",
+            "更正一下：orders topic 是 24 个 partitions，不是 12 个。",
+            ["24"],
+            ["has 12"],
+        ),
+        (
+            "The orders topic has 12 partitions.",
+            "Actually the orders topic has 24 partitions.",
+            ["24"],
+            ["12"],
+        ),
+        # A correction of one statement of a note: the other statement stays.
+        (
+            "shop-auth signs JWTs with RS256, and the key is served from /oauth/jwks.",
+            "Correction: it's not /oauth/jwks, the JWK set endpoint is /.well-known/jwks.json.",
+            ["RS256", "jwks.json"],
+            ["served from /oauth/jwks"],
+        ),
+    ],
+)
+def test_a_fact_that_changes_a_note_rewrites_it(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["im-router", "shop-auth"]))
+    note = _item(doc, NOTES, old[:20], old, 1)
+    turn = add_turn(doc, 1, "general_chat", said)
+    new_doc, report, delta = summarize(doc, [turn])
+    [op] = delta.long_term_operations
+    assert isinstance(op, LongTermOp)
+    assert (op.operation, op.target_id) == (Operation.UPDATE_EXISTING, note.id)
+    assert report.rejected == []
+    [only] = active(new_doc, NOTES)
+    for text in kept:
+        assert text in only.summary, only.summary
+    for text in gone:
+        assert text not in only.summary, only.summary
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        (
+            "order-sync consumes the orders topic, which has 6 partitions.",
+            "Forget what I said about 6 partitions, we raised it to 16 last week.",
+            ["orders topic", "16"],
+            ["6 partitions"],
+        ),
+        (
+            "cms-article 的正文存在 Elasticsearch，元数据在 PostgreSQL。",
+            "Elasticsearch 那条你忘了吧，正文已经搬回 PostgreSQL 了。",
+            ["元数据在 PostgreSQL", "搬回"],
+            ["存在 Elasticsearch"],
+        ),
+    ],
+)
+def test_a_cancel_with_the_new_state_rewrites_the_note(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["order-sync", "cms-article"]))
+    note = _item(doc, NOTES, old[:20], old, 1)
+    turn = add_turn(doc, 1, "general_chat", said)
+    new_doc, report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.UPDATE_EXISTING, note.id)
+    ]
+    assert report.rejected == []
+    [only] = active(new_doc, NOTES)
+    for text in kept:
+        assert text in only.summary, only.summary
+    for text in gone:
+        assert text not in only.summary, only.summary
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("im-router keeps the mapping with a 5-minute TTL.", "im-gateway 的超时已经改成 60 秒了。"),
+        # "12" of a year is not the rejected 12
+        (
+            "The nightly job was written in 2012.",
+            "Correction: the cache TTL is 10 minutes, not 12.",
+        ),
+    ],
+)
+def test_a_fact_about_something_else_is_a_note_of_its_own(old: str, said: str) -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["im-router", "im-gateway"]))
+    _item(doc, NOTES, old[:20], old, 1)
+    turn = add_turn(doc, 1, "general_chat", said)
+    new_doc, _report, delta = summarize(doc, [turn])
+    assert [op.operation for op in delta.long_term_operations] == [Operation.CREATE_NEW]
+    assert len(active(new_doc, NOTES)) == 2
+
+
+def test_a_rule_summary_keeps_facts_and_drops_reasons() -> None:
+    doc = MemoryDocument()
+    turn = add_turn(
+        doc,
+        1,
+        "general_chat",
+        "我改主意了，commit message 还是给我中文的吧，英文的我还得再翻一遍。",
+    )
+    _new_doc, _report, delta = summarize(doc, [turn])
+    [op] = delta.long_term_operations
+    assert isinstance(op, LongTermOp)
+    assert op.summary is not None and "英文" not in op.summary, op.summary
+    turn = add_turn(doc, 2, "general_chat", "我们已经升到 JDK 17 了，以后示例可以用新语法了。")
+    _new_doc, _report, delta = summarize(doc, [turn])
+    rules = [op for op in delta.long_term_operations if op.type == PREFS.value]
+    assert [op.summary for op in rules] == ["我们已经升到 JDK 17 了，以后示例可以用新语法了。"]
+
+
+@pytest.mark.parametrize(
     ("text", "intent", "scope", "project_level"),
     [
         ("review 模块负责什么？", "code_explain", ["review/"], True),
@@ -543,6 +674,8 @@ _TEXT = st.lists(
     texts=st.lists(_TEXT, min_size=1, max_size=limits.SUMMARY_BATCH_TURNS),
     intents=st.lists(st.sampled_from(["general_chat", "code_explain"]), min_size=4, max_size=4),
 )
+# A rule restated in one turn and cancelled in the next, in one batch.
+@example(texts=["以后回答", "中文不用再"], intents=["general_chat"] * 4)
 def test_any_input_gives_a_delta_the_applier_accepts_whole(
     texts: list[str], intents: list[str]
 ) -> None:

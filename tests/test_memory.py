@@ -481,7 +481,10 @@ class HeldBackend:
 def test_forgetting_a_turn_while_it_is_summarized_discards_the_result(repo: Path) -> None:
     backend = HeldBackend()
     mem = ProjectMemory.open(repo, backend=backend)
-    secret_turn = mem.record_turn("general_chat", "订单超时怎么取消？我们的内网地址是 10.8.0.3")
+    # (no fact in it: a fact would trigger a summary of this turn alone)
+    secret_turn = mem.record_turn(
+        "general_chat", "订单超时怎么取消？内网地址 10.8.0.3 能直接连吗？"
+    )
     kept_turn = mem.record_turn("general_chat", "延迟队列用的是哪个交换机？")
     assert secret_turn and kept_turn
     assert backend.started.wait(30)

@@ -144,13 +144,18 @@ class OracleBackend:
     def summarize(self, request: SummaryRequest) -> MemoryDelta:
         ops: list[LongTermOp] = []
         summaries: list[TurnSummaryOp] = []
-        for pending in request.turns:
+        for index, pending in enumerate(request.turns):
             turn = self._gold[pending.id]
             summaries.append(TurnSummaryOp(turn_id=pending.id, summary=clip(turn.text, 200)))
-            ops.extend(self._turn_ops(pending.id, turn, request))
+            # A perfect model does not store what a later turn of the same batch cancels.
+            later = [self._gold[t.id] for t in request.turns[index + 1 :]]
+            gone = {c for t in later for c in (*t.cancels, *t.supersedes)}
+            ops.extend(self._turn_ops(pending.id, turn, request, skip=gone))
         return MemoryDelta(turn_summaries=summaries, long_term_operations=ops)
 
-    def _turn_ops(self, turn_id: str, turn: Turn, request: SummaryRequest) -> list[LongTermOp]:
+    def _turn_ops(
+        self, turn_id: str, turn: Turn, request: SummaryRequest, *, skip: set[str]
+    ) -> list[LongTermOp]:
         ops: list[LongTermOp] = []
         golds = {i.id: i for t in self._gold.values() for i in (*t.rules, *t.facts)}
         for target in turn.cancels:
@@ -179,6 +184,8 @@ class OracleBackend:
             )
         replaced = [self._item_for(golds[r], request) for r in turn.supersedes if r in golds]
         for index, gold in enumerate(turn.rules):
+            if gold.id in skip:
+                continue
             ops.append(
                 LongTermOp(
                     operation=Operation.CREATE_NEW,
@@ -192,6 +199,8 @@ class OracleBackend:
                 )
             )
         for gold in turn.facts:
+            if gold.id in skip:
+                continue
             ops.append(
                 LongTermOp(
                     operation=Operation.CREATE_NEW,

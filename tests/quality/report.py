@@ -10,6 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from conversations_adversarial import ADVERSARIAL
+from conversations_blind_a import BLIND_A
+from conversations_blind_c import BLIND_C
 from conversations_dev import DEV
 from conversations_heldout import HELDOUT
 from conversations_heldout_b import HELDOUT_B
@@ -19,7 +22,14 @@ from autopatch_memory.backends.heuristic import HeuristicBackend
 
 
 def scores() -> dict[str, Score]:
-    splits = {"dev": DEV, "held-out": HELDOUT, "held-out B": HELDOUT_B}
+    splits = {
+        "dev": DEV,
+        "held-out": HELDOUT,
+        "held-out B": HELDOUT_B,
+        "blind A": BLIND_A,
+        "blind C": BLIND_C,
+        "adversarial": ADVERSARIAL,
+    }
     backends = {
         "heuristic": HeuristicBackend,
         "oracle": OracleBackend,

@@ -2,13 +2,19 @@
 
 The heuristic backend and an oracle (what a perfect model would propose, derived from
 the gold) run every conversation through the real pipeline; the scorer checks what
-memory holds at the end and what the follow-up questions get.
+memory holds at the end and what the follow-up questions get. The bar applies to each
+split on its own: a split that falls below it cannot hide behind the others.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
+import pytest
+from conversations_adversarial import ADVERSARIAL
+from conversations_blind_a import BLIND_A
+from conversations_blind_c import BLIND_C
 from conversations_dev import DEV
 from conversations_heldout import HELDOUT
 from conversations_heldout_b import HELDOUT_B
@@ -19,7 +25,15 @@ from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.privacy import redact
 from autopatch_memory.text import Language, detect_language
 
-ALL: tuple[Conversation, ...] = (*DEV, *HELDOUT, *HELDOUT_B)
+SPLITS: dict[str, tuple[Conversation, ...]] = {
+    "dev": DEV,
+    "held-out": HELDOUT,
+    "held-out B": HELDOUT_B,
+    "blind A": BLIND_A,
+    "blind C": BLIND_C,
+    "adversarial": ADVERSARIAL,
+}
+ALL: tuple[Conversation, ...] = tuple(c for split in SPLITS.values() for c in split)
 
 PRECISION_BAR = 0.95
 RECALL_BAR = 0.90
@@ -28,13 +42,13 @@ INJECTION_BAR = 0.80
 
 
 @cache
-def heuristic() -> Score:
-    return score(run_all(ALL, HeuristicBackend))
+def heuristic(split: str) -> Score:
+    return score(run_all(SPLITS[split], HeuristicBackend))
 
 
 @cache
-def oracle() -> Score:
-    return score(run_all(ALL, OracleBackend))
+def oracle(split: str) -> Score:
+    return score(run_all(SPLITS[split], OracleBackend))
 
 
 def test_the_set_is_large_varied_and_bilingual() -> None:
@@ -68,9 +82,10 @@ def test_the_gold_is_consistent() -> None:
             )
 
 
-def test_the_heuristic_meets_the_bar() -> None:
-    result = heuristic()
-    print("\nheuristic:", result.row())
+@pytest.mark.parametrize("split", SPLITS)
+def test_the_heuristic_meets_the_bar(split: str) -> None:
+    result = heuristic(split)
+    print(f"\nheuristic / {split}:", result.row())
     assert result.false_preferences == []
     assert result.superseded_left_active == []
     assert result.duplicates == []
@@ -80,21 +95,45 @@ def test_the_heuristic_meets_the_bar() -> None:
     assert result.injection_relevance >= INJECTION_BAR, result.irrelevant_injections
 
 
-def test_an_oracle_through_the_applier_meets_the_bar() -> None:
-    result = oracle()
-    print("\noracle:", result.row())
+@pytest.mark.parametrize("split", SPLITS)
+def test_an_oracle_through_the_applier_meets_the_bar(split: str) -> None:
+    result = oracle(split)
+    print(f"\noracle / {split}:", result.row())
     assert result.recall >= ORACLE_RECALL_BAR, result.missed_rules
     assert result.false_preferences == []
     assert result.superseded_left_active == []
     assert result.duplicates == []
 
 
-def test_an_oracle_without_quotes_is_grounded_by_the_program() -> None:
-    result = score(run_all(ALL, lambda: OracleBackend(quotes=False)))
+@pytest.mark.parametrize("split", SPLITS)
+def test_an_oracle_without_quotes_is_grounded_by_the_program(split: str) -> None:
+    result = score(run_all(SPLITS[split], lambda: OracleBackend(quotes=False)))
     assert result.recall >= ORACLE_RECALL_BAR, result.missed_rules
+
+
+_MARKER = re.compile(r"\[REDACTED:[a-z_]+\]")
+
+
+def _secrets(text: str) -> set[str]:
+    """The values redaction takes out of each word of ``text`` on its own (a word's
+    trailing punctuation dropped): what must never reach memory, whatever the context."""
+    found = set()
+    for word in text.split():
+        word = word.rstrip(",.;:!?，。；：！？)")
+        parts = _MARKER.split(redact(word))
+        if len(parts) == 2 and word.startswith(parts[0]) and word.endswith(parts[1]):
+            found.add(word[len(parts[0]) : len(word) - len(parts[1])])
+    return found
 
 
 def test_no_secret_reaches_any_item() -> None:
     for run in run_all(ALL, HeuristicBackend):
         text = run.doc.to_json()
         assert text == redact(text)
+        # Nor a secret that redaction misses in its sentence, or in a clipped label, in a
+        # rule or a note the grammar judged. (Turns and topics copy the turn text as
+        # record_turn redacted it: that is privacy.redact's to get right.)
+        items = run.doc.long_term_memory.model_dump_json()
+        for turn in run.conversation.turns:
+            for secret in _secrets(turn.text):
+                assert secret not in items, (run.conversation.id, secret)

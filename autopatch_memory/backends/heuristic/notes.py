@@ -2,63 +2,153 @@
 
 "mall-order calls mall-search via Feign", "我们 CI 一律加 -T 4", "不对，我们用的是
 Spring Security，不是 Shiro". Never a question the user asked, never what the
-assistant answered. A correction ("…, not Y") rewrites the note that said Y.
+assistant answered. A correction ("…, not Y") rewrites the note that said Y, and a
+change ("JDK 8" → "现在整个项目都跑在 JDK 17 上", "TTL 已经改成 10 分钟了") rewrites the
+note that held the old value: what it said about other things is kept, what the
+new fact replaces is not.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryItem
-from autopatch_memory.directives import DirectiveKind, fact_label, fact_text
+from autopatch_memory.directives import (
+    Directive,
+    DirectiveKind,
+    cancel_content,
+    fact_label,
+    fact_text,
+    rule_shape,
+    states_change_of,
+)
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
-from autopatch_memory.text import normalize
+from autopatch_memory.prose import END_PUNCTUATION
+from autopatch_memory.text import Language, anchor_tokens, normalize
 
 from .summaries import safe
 from .turns import TurnView, end_with
 
 _NOTE = LongTermType.PROJECT_NOTE
-# The alternative a correction rejects: "…，不是 Shiro", "…, not Shiro".
-_REJECTED_RE = re.compile(r"(?:[,，]\s*|\s)(?:而?不是|而非|not)\s*([^,，。.;；]+)", re.I)
+# The alternative a correction rejects: "…，不是 Shiro", "…, not Shiro", "it's not Y, …".
+_REJECTED_RE = re.compile(
+    r"(?:(?:^|[,，]\s*|\s)(?:not|(?:it'?s|it is|that'?s) not)\s*|而?不是|而非)\s*([^,，。.;；]+)",
+    re.I,
+)
+# Where a note's text divides into statements.
+_PARTS_RE = re.compile(r"\s*(?:[,，;；。]|\.(?:\s|$)|\s+and\s+)\s*", re.I)
 
 
-def _corrected(clause: str, notes: Sequence[SummaryItem]) -> SummaryItem | None:
-    """The note a correction rewrites: the one that names the rejected alternative."""
+def _rejected(clause: str) -> str | None:
     found = _REJECTED_RE.search(clause)
     if found is None:
         return None
     wrong = normalize(found.group(1)).strip()
-    if len(wrong) < limits.HEURISTIC_TERM_MIN_CHARS:
+    return wrong if len(wrong) >= limits.HEURISTIC_TERM_MIN_CHARS else None
+
+
+def _target(clause: str, notes: Sequence[SummaryItem]) -> SummaryItem | None:
+    """The note a fact rewrites: the one naming the alternative a correction rejects, or
+    the one holding the value the fact changes."""
+    wrong = _rejected(clause)
+    if wrong is not None:
+        named = [n for n in notes if _names(f"{n.label} {n.summary}", wrong)]
+        if named:
+            return named[0]
+    return next((n for n in notes if states_change_of(clause, f"{n.label}. {n.summary}")), None)
+
+
+def _names(text: str, wrong: str) -> bool:
+    """``text`` says the rejected value: as a whole word ("12" is not "2012"); a number
+    with its unit ("12 个") also by the number alone."""
+    folded = normalize(text)
+    number = re.fullmatch(r"(\d+(?:\.\d+)?)\s*\S{0,3}", wrong)
+    for value in (wrong, number.group(1) if number else None):
+        if value and re.search(rf"(?<!\w)(?<!\w\.){re.escape(value)}(?!\w)(?!\.\w)", folded):
+            return True
+    return False
+
+
+def _replaced_part(part: str, new: str, wrong: str | None) -> bool:
+    """A statement of the old note that the new fact replaces: it names the rejected
+    value, or the new fact says most of what it says."""
+    if wrong is not None and _names(part, wrong):
+        return True
+    # Whole words only: "PostgreSQL" shares its parts "sql" and "postgre" with itself.
+    old_terms = set(anchor_tokens(part))
+    if not old_terms:
+        return True
+    shared = old_terms & anchor_tokens(new)
+    return len(shared) >= limits.HEURISTIC_REPLACED_SHARE * len(old_terms)
+
+
+def _rewrite(
+    note: SummaryItem, new: str, language: Language, cancelled: frozenset[str] = frozenset()
+) -> str:
+    """The note's text after the fact: its other statements (not those about what the
+    user cancelled, ``cancelled`` content words), then the new one in the user's words
+    ("不是 Shiro" included: it says what no longer holds)."""
+    wrong = _rejected(new)
+    old = [p for p in _PARTS_RE.split(note.summary.rstrip(END_PUNCTUATION)) if p.strip()]
+    kept = [
+        p for p in old if not _replaced_part(p, new, wrong) and not cancelled & rule_shape(p).terms
+    ]
+    separator = "; " if language is Language.EN else "；"
+    return separator.join([*kept, new.rstrip(END_PUNCTUATION)])
+
+
+def _note_op(
+    directive: Directive,
+    notes: Sequence[SummaryItem],
+    view: TurnView,
+    cancelled: Mapping[str, SummaryItem],
+) -> LongTermOp | None:
+    text = fact_text(directive.clause)
+    target = cancelled.get(directive.sentence) or _target(directive.clause, notes)
+    if target is not None:
+        about: frozenset[str] = frozenset()
+        if directive.sentence in cancelled:
+            cancels = [
+                c for c in view.of_kind(DirectiveKind.CANCEL) if c.sentence == directive.sentence
+            ]
+            about = frozenset(
+                t for c in cancels for t in rule_shape(cancel_content(c.clause)).terms
+            )
+        text = _rewrite(target, text, directive.language, about)
+    label = safe(fact_label(text), limits.MAX_LABEL_CHARS)
+    summary = safe(end_with(text, directive.language), limits.MAX_SUMMARY_CHARS)
+    if not label or not summary:
         return None
-    return next((n for n in notes if wrong in normalize(f"{n.label} {n.summary}")), None)
+    return LongTermOp(
+        operation=Operation.UPDATE_EXISTING if target else Operation.CREATE_NEW,
+        type=None if target else _NOTE.value,
+        target_id=target.id if target else None,
+        label=label,
+        summary=summary,
+        source=SOURCE_OF_TYPE[_NOTE].value,
+        evidence_turn_ids=[view.id],
+        evidence_quote=directive.sentence,
+    )
 
 
-def note_ops(views: Sequence[TurnView], items: Sequence[SummaryItem]) -> list[LongTermOp]:
-    """A create (or, for a correction, an update) per fact the user stated."""
+def note_ops(
+    views: Sequence[TurnView],
+    items: Sequence[SummaryItem],
+    cancelled: Mapping[str, SummaryItem] | None = None,
+) -> list[LongTermOp]:
+    """A create (or, for a correction or a change, an update) per fact the user stated.
+
+    ``cancelled``: notes that a cancel in a sentence is about, by sentence; a fact in
+    that sentence rewrites the note ("Ignore what I said about 12 partitions, we bumped
+    the topic to 24"): what the note said about the cancelled thing goes, the rest stays.
+    """
     notes = [i for i in items if i.type == _NOTE.value]
     ops: list[LongTermOp] = []
-    source = SOURCE_OF_TYPE[_NOTE].value
     for view in views:
         for directive in view.of_kind(DirectiveKind.FACT):
-            label = safe(fact_label(directive.clause), limits.MAX_LABEL_CHARS)
-            summary = safe(
-                end_with(fact_text(directive.clause), directive.language), limits.MAX_SUMMARY_CHARS
-            )
-            if not label or not summary:
-                continue
-            target = _corrected(directive.clause, notes)
-            ops.append(
-                LongTermOp(
-                    operation=Operation.UPDATE_EXISTING if target else Operation.CREATE_NEW,
-                    type=None if target else _NOTE.value,
-                    target_id=target.id if target else None,
-                    label=label,
-                    summary=summary,
-                    source=source,
-                    evidence_turn_ids=[view.id],
-                    evidence_quote=directive.sentence,
-                )
-            )
+            op = _note_op(directive, notes, view, cancelled or {})
+            if op is not None:
+                ops.append(op)
     return ops

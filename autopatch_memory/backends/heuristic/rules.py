@@ -23,6 +23,8 @@ from autopatch_memory.directives import (
 )
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
 from autopatch_memory.privacy import is_only_redacted
+from autopatch_memory.prose import END_PUNCTUATION
+from autopatch_memory.text import Language
 
 from .summaries import safe
 from .turns import TurnView, end_with
@@ -30,11 +32,15 @@ from .turns import TurnView, end_with
 _PREFERENCE = LongTermType.DURABLE_PREFERENCE
 
 
-def _summary(directive: Directive, rules_in_sentence: int) -> str | None:
-    """The rule in the user's words: the whole sentence when it states this one rule (a
-    fact beside it is its context: "我们已经升到 JDK 17 了，以后示例可以用新语法了"),
-    else the clause that states this one."""
-    text = directive.sentence if rules_in_sentence == 1 else directive.clause
+def _summary(directive: Directive, facts: Sequence[Directive]) -> str | None:
+    """The rule in the user's words: its clause, with the facts of the same sentence as
+    its context ("我们已经升到 JDK 17 了，以后示例可以用新语法了") but without the user's
+    reasons ("…，英文的我还得再翻一遍" would read as a wish for English)."""
+    clauses = [f.clause for f in facts if f.sentence == directive.sentence]
+    clauses.append(directive.clause)
+    ordered = sorted(clauses, key=directive.sentence.find)
+    separator = "，" if directive.language is Language.ZH else ", "
+    text = separator.join(c.rstrip(END_PUNCTUATION + " ") for c in ordered)
     return safe(end_with(text, directive.language), limits.MAX_SUMMARY_CHARS)
 
 
@@ -42,10 +48,10 @@ def preference_ops(views: Sequence[TurnView]) -> list[LongTermOp]:
     """One create per rule clause, in the order the user stated them."""
     ops: list[LongTermOp] = []
     for view in views:
-        rules = view.of_kind(DirectiveKind.RULE)
-        for directive in rules:
+        facts = view.of_kind(DirectiveKind.FACT)
+        for directive in view.of_kind(DirectiveKind.RULE):
             label = safe(rule_label(directive.clause), limits.MAX_LABEL_CHARS)
-            summary = _summary(directive, sum(1 for r in rules if r.sentence == directive.sentence))
+            summary = _summary(directive, facts)
             if not label or not summary or is_only_redacted(summary):
                 continue
             ops.append(
