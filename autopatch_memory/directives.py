@@ -693,7 +693,9 @@ _ATTACHED_PART = re.compile(
     r"like|such as|so that|so i can|so we can|so it's|to make it easier|in order to|though|"
     r"although|otherwise|not|rather than|instead of|only|just the|"
     r"如果|当|即使|哪怕|除非|除了|尤其|特别是|包括|比如|例如|否则|不然|以便|而不是|而非|不是|只要|只给|只贴|"
-    r"方便|好让|便于|以免|免得|这样我|这样方便)"
+    r"方便|好让|便于|以免|免得|这样我|这样方便|"
+    # the next step of the same instruction: "先给调用链，再讲细节", "先说结论，接着给出依据"
+    r"然后|接着|随后|其次|再(?!也|次))"
 )
 _BARE_SENTIMENT = re.compile(
     r"^(?:i (?:really )?(?:don'?t like it|hate it|dislike it|like it|love it|prefer it|"
@@ -819,7 +821,11 @@ _ARTIFACT_NORM_EN = re.compile(
 )
 
 
-_CONDITION_PREFIX_ZH = re.compile(r"^[^，,。]{1,24}?(?:的时候|时候)\s*(?=\S)")
+# "以后 review 代码时先列问题": a bare 时 counts when an instruction follows it at once.
+_CONDITION_PREFIX_ZH = re.compile(
+    r"^[^，,。]{1,24}?(?:的时候|时候|"
+    r"时(?=\s*(?:先|要|请|都|别|不要|不用|一律|优先|记得|务必|必须|尽量|只|给|用|把)))\s*(?=\S)"
+)
 
 
 # The same in Chinese: how it should be ("注释用英文", "回答控制在 200 字以内", "SQL 关键字一律
@@ -1496,8 +1502,22 @@ def _facts_before_question(
         Directive(DirectiveKind.FACT, sentence, part, language)
         for part in parts[:-1]
         if not _is_question(_norm(part))
+        and not _premise(_norm(part))
         and _fact_statement(_strip_filler(_norm(part)), known_names)
     )
+
+
+# "review 模块处理完 finding 之后，…？", "When the queue is closed, …?": a time or
+# condition clause sets up the question; the user asks about it, they state nothing.
+_PREMISE = re.compile(
+    r"(?:的时候|时|之前|之后|以后|以前|的话|期间|过程中)$"
+    r"|^(?:如果|假如|要是|当|每当|万一|after|before|when|whenever|once|if|while|until)\b"
+)
+
+
+def _premise(norm: str) -> bool:
+    """A part of a question that only states the question's condition or moment."""
+    return bool(_PREMISE.search(_strip_filler(norm)))
 
 
 def read_sentence(sentence: str, known_names: Iterable[str] = ()) -> Reading:

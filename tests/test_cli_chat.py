@@ -160,6 +160,12 @@ def test_the_demo_runs_offline(tmp_path: Path) -> None:
     ):
         assert heading in out
     assert "Durable preferences (2 active" in out  # Chinese answers; conclusion first
+    # After the longer session: the call-chain rule is one rule (its next step included),
+    # the fact the user stated is a note, and no question became one.
+    assert "Durable preferences (3 active" in out
+    assert "以后解释代码时先给调用链，再讲细节。" in out
+    assert "Project notes (1 active" in out
+    assert "我们的 api 模块只部署在内网" in out
     assert "earlier answers in the prompt: no" in out
     assert "memory file unchanged: yes" in out
     assert "[REDACTED:" in out

@@ -613,6 +613,41 @@ def test_a_question_can_state_a_fact_before_it_asks() -> None:
     assert [(d.kind, d.clause) for d in found] == [(FACT, "我们用的是 MyBatis-Plus")]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "review 模块处理完 finding 之后，确认流程是怎么走的？",
+        "mall-order 调用 mall-search 的时候，超时怎么设置？",
+        "如果 Redis 挂了，库存扣减会怎样？",
+        "After ReviewController rejects a finding, where does it go?",
+        "When the queue is closed, what does next() return?",
+    ],
+)
+def test_the_condition_of_a_question_states_no_fact(question: str) -> None:
+    names = ("review", "api", "mall-order", "mall-search")
+    assert clauses_of(question, names) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        ("以后解释代码时先给调用链，再讲细节。", "以后解释代码时先给调用链，再讲细节"),
+        ("以后回答先说结论，接着给出依据。", "以后回答先说结论，接着给出依据"),
+        ("以后 review 代码时先列问题，然后给修改建议。", "以后 review 代码时先列问题，然后给修改建议"),
+        ("From now on, show the call chain first, then the details.",
+         "From now on, show the call chain first, then the details"),
+    ],
+)  # fmt: skip
+def test_the_next_step_of_an_instruction_is_the_same_rule(sentence: str, rule: str) -> None:
+    assert clauses_of(sentence) == [(RULE, rule)]
+
+
+def test_an_english_verb_before_a_bare_shi_is_the_condition_of_a_rule() -> None:
+    assert clauses_of("以后 debug 时先看日志。") == [(RULE, "以后 debug 时先看日志")]
+    assert clauses_of("review 代码时先列问题。") == []  # no standing marker
+    assert clauses_of("及时回复我。") == []
+
+
 def test_code_logs_and_secrets_never_become_directives() -> None:
     text = (
         "以后回答都用中文。\n```java\n// from now on always use tabs\nint x = 1;\n```\n"
