@@ -271,11 +271,11 @@ def test_500_then_success_is_retried_by_the_client(server: FakeOpenAIServer) -> 
 
 
 def test_timeout_maps_to_backend_timeout(server: FakeOpenAIServer) -> None:
-    server.script(Reply.slow(3.0, GOOD_DELTA))
+    server.script(Reply.slow(8.0, GOOD_DELTA))
     started = time.monotonic()
     with pytest.raises(BackendTimeoutError):
         make_backend_for(server, timeout=0.5).summarize(make_request())
-    assert time.monotonic() - started < 2.5
+    assert time.monotonic() - started < 6.0  # long before the reply: room for a loaded machine
 
 
 def test_a_delayed_reply_within_the_timeout_succeeds(server: FakeOpenAIServer) -> None:

@@ -203,10 +203,10 @@ ADVERSARIAL_SETTINGS = {
 @pytest.mark.parametrize("shape", sorted(ADVERSARIAL_SETTINGS))
 def test_settings_and_scripts_are_linear_on_adversarial_shapes(shape: str) -> None:
     text = ADVERSARIAL_SETTINGS[shape]()[:SIZE]
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: waiting for a core costs the algorithm nothing
     settings = parse_settings(text)
     parse_script(text)
-    assert time.perf_counter() - started < LINEAR_BOUND_SECONDS
+    assert time.thread_time() - started < LINEAR_BOUND_SECONDS
     assert len(settings.projects) <= limits.PROFILE_MAX_SETTINGS_STEPS
 
 
@@ -214,8 +214,8 @@ def test_settings_and_scripts_are_linear_on_adversarial_shapes(shape: str) -> No
 def test_a_2_mib_settings_file_through_the_collector(make_repo: RepoMaker) -> None:
     text = ADVERSARIAL_SETTINGS["distinct includes"]()[:SIZE]
     repo = make_repo({"settings.gradle": text})
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: waiting for a core costs the algorithm nothing
     report = collect(repo)
-    assert time.perf_counter() - started < LINEAR_BOUND_SECONDS
+    assert time.thread_time() - started < LINEAR_BOUND_SECONDS
     assert report.profile.module_count is not None and report.profile.module_count > 1000
     assert len(report.profile.modules) == limits.PROFILE_MAX_LIST_ITEMS

@@ -132,9 +132,9 @@ def test_exponential_property_definitions_stay_bounded(make_repo: RepoMaker) -> 
     props["x30"] = "1"
     props["java.version"] = "${x0}"
     repo = make_repo({"pom.xml": pom(_properties(**props))})
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: waiting for a core costs the algorithm nothing
     assert _profile(repo)["java_version"] is None
-    assert time.perf_counter() - started < 2
+    assert time.thread_time() - started < 2
 
 
 # --- parents -----------------------------------------------------------------------------
@@ -410,9 +410,9 @@ def test_entity_expansion_bomb_is_harmless(make_repo: RepoMaker) -> None:
         f'<?xml version="1.0"?>\n<!DOCTYPE project [{entities}]>\n'
         "<project><artifactId>bomb</artifactId><name>&a11;</name></project>"
     )
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: waiting for a core costs the algorithm nothing
     report = collect(make_repo({"pom.xml": text}), use_cache=False)
-    assert time.perf_counter() - started < 2
+    assert time.thread_time() - started < 2
     # Either refused by libxml2's amplification guard or left unexpanded: never expanded.
     assert report.profile.project_name in (None, "bomb")
     assert "lololo" not in report.model_dump_json()
