@@ -10,26 +10,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from conversations_adversarial import ADVERSARIAL
-from conversations_blind_a import BLIND_A
-from conversations_blind_c import BLIND_C
-from conversations_dev import DEV
-from conversations_heldout import HELDOUT
-from conversations_heldout_b import HELDOUT_B
 from harness import OracleBackend, Score, run_all, score
+from splits import SPLITS
 
 from autopatch_memory.backends.heuristic import HeuristicBackend
 
 
 def scores() -> dict[str, Score]:
-    splits = {
-        "dev": DEV,
-        "held-out": HELDOUT,
-        "held-out B": HELDOUT_B,
-        "blind A": BLIND_A,
-        "blind C": BLIND_C,
-        "adversarial": ADVERSARIAL,
-    }
     backends = {
         "heuristic": HeuristicBackend,
         "oracle": OracleBackend,
@@ -37,7 +24,7 @@ def scores() -> dict[str, Score]:
     }
     table: dict[str, Score] = {}
     for backend_name, make in backends.items():
-        for split_name, conversations in splits.items():
+        for split_name, conversations in SPLITS.items():
             if conversations:
                 table[f"{backend_name} / {split_name}"] = score(run_all(conversations, make))
     return table

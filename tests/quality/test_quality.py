@@ -12,27 +12,14 @@ import re
 from functools import cache
 
 import pytest
-from conversations_adversarial import ADVERSARIAL
-from conversations_blind_a import BLIND_A
-from conversations_blind_c import BLIND_C
-from conversations_dev import DEV
-from conversations_heldout import HELDOUT
-from conversations_heldout_b import HELDOUT_B
 from gold import Conversation, has_key
 from harness import OracleBackend, Score, run_all, score
+from splits import SPLITS
 
 from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.privacy import redact
 from autopatch_memory.text import Language, detect_language
 
-SPLITS: dict[str, tuple[Conversation, ...]] = {
-    "dev": DEV,
-    "held-out": HELDOUT,
-    "held-out B": HELDOUT_B,
-    "blind A": BLIND_A,
-    "blind C": BLIND_C,
-    "adversarial": ADVERSARIAL,
-}
 ALL: tuple[Conversation, ...] = tuple(c for split in SPLITS.values() for c in split)
 
 PRECISION_BAR = 0.95
