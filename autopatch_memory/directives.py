@@ -267,8 +267,10 @@ _SELF_WISH_EN = re.compile(
     r"receive\b|read\b|hear\b)[a-z]+"
 )
 _PREFERENCE_ZH = re.compile(
-    r"我(?:很|真的|比较|更|非常|特别|实在|一直|向来|挺|有点)*(?:希望|喜欢|偏好|倾向|不喜欢|讨厌|受不了|想要你|要你|"
-    r"不想看到|不希望|宁愿|反感|烦|厌烦|看不惯|不爱看)|希望你"
+    r"我(?:很|真的|比较|更|非常|特别|实在|一直|向来|挺|有点)*(?:希望|喜欢|偏好|倾向|讨厌|受不了|想要你|要你|"
+    r"不想看到|不希望|宁愿|反感|烦|厌烦|看不惯|不爱看|"
+    # a degree between the negation and the verb: 不太喜欢, 不怎么喜欢, 不是很喜欢
+    r"不(?:太|怎么|大|是很|是太|是特别)?(?:喜欢|爱看|想看到))|希望你"
 )
 # A negative instruction at the start of a clause: standing unless limited to once.
 _NEGATIVE_LEAD_EN = re.compile(
@@ -310,14 +312,21 @@ _POLITE_LEAD = re.compile(
     r"^(?:请(?!问)|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)"
 )
 _YOU_POLITE = re.compile(r"^你[^，,。？?]{0,6}?(?:能不能|可不可以|能否|可以|能)")
+# "以后能不能少用感叹号？": the request after a standing phrase.
+_STANDING_POLITE_ZH = re.compile(
+    r"^(?:以后|今后|往后|之后|从现在开始|从今以后|接下来)[，,\s]*(?:能不能|可不可以|能否|可以|麻烦|请)"
+)
+# "When you show SQL, always …": a clause of time or condition before a statement.
+_SUBORDINATE_LEAD_EN = re.compile(r"^(?:when|whenever|where|once|if)\b[^,?]*,")
 _TAG_QUESTION_RE = re.compile(
     r"[,，]\s*(?:ok|okay|alright|right|please|好吗|好不好|可以吗|行吗|行不行|可好|成吗|好么|可以么)"
     r"\s*[?？]*\s*$"
 )
 # A sentence-final particle; the 么 of 什么/怎么 ends an indirect clause ("说明…影响什么").
 _QUESTION_PARTICLE_ZH = re.compile(r"(?:吗|呢|(?<![什怎这那多])么|嘛)\s*[?？!！。.]*$")
+# (不怎么 is a degree, "not much": "我不怎么喜欢…" asks nothing.)
 _INTERROGATIVE_ZH = re.compile(
-    r"什么|怎么|怎样|为什么|为何|如何|哪个|哪些|哪里|哪儿|哪种|是否|是不是|能不能|有没有|多少|"
+    r"什么|(?<!不)怎么|怎样|为什么|为何|如何|哪个|哪些|哪里|哪儿|哪种|是否|是不是|能不能|有没有|多少|"
     r"要不要|需不需要|可不可以|对不对|行不行|会不会|啥"
 )
 # "说明为什么…", "解释怎么…": an interrogative after these is part of an instruction.
@@ -695,7 +704,7 @@ _ATTACHED_PART = re.compile(
     r"如果|当|即使|哪怕|除非|除了|尤其|特别是|包括|比如|例如|否则|不然|以便|而不是|而非|不是|只要|只给|只贴|"
     r"方便|好让|便于|以免|免得|这样我|这样方便|"
     # the next step of the same instruction: "先给调用链，再讲细节", "先说结论，接着给出依据"
-    r"然后|接着|随后|其次|再(?!也|次))"
+    r"然后|接着|随后|其次|之后再|最后(?![一个次])|再(?!也|次))"
 )
 _BARE_SENTIMENT = re.compile(
     r"^(?:i (?:really )?(?:don'?t like it|hate it|dislike it|like it|love it|prefer it|"
@@ -756,7 +765,12 @@ def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
 def _is_question(norm: str) -> bool:
     """A question rather than a statement or a request ("could you always…" is a request)."""
     body = _TAG_QUESTION_RE.sub("", norm).strip()
-    polite = _POLITE_LEAD.match(body) or _YOU_POLITE.match(body) or body != norm
+    polite = (
+        _POLITE_LEAD.match(body)
+        or _YOU_POLITE.match(body)
+        or _STANDING_POLITE_ZH.match(body)
+        or body != norm
+    )
     # "你能记住我们上次聊的问题吗": "remember" alone asks about memory, not for a rule.
     standing = [m.group(0) for m in _STRONG_STANDING.finditer(body)]
     standing = [w for w in standing if not _REMEMBER_WORD.fullmatch(w)]
@@ -766,10 +780,14 @@ def _is_question(norm: str) -> bool:
     if body.rstrip(" .。!！").endswith(("?", "？")):
         return not request
     if not _CJK.search(body):
-        return bool(_QUESTION_LEAD_EN.match(body)) and not _POLITE_LEAD.match(body)
+        return (
+            bool(_QUESTION_LEAD_EN.match(body))
+            and not _POLITE_LEAD.match(body)
+            and not _SUBORDINATE_LEAD_EN.match(body)
+        )
     if _QUESTION_PARTICLE_ZH.search(body):
         return not request
-    return any(
+    return not request and any(
         not _INDIRECT_ZH.search(body[: found.start()])
         and not _CONCESSIVE_ZH.search(body[max(0, found.start() - 2) : found.start()])
         for found in _INTERROGATIVE_ZH.finditer(body)

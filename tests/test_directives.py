@@ -633,6 +633,8 @@ def test_the_condition_of_a_question_states_no_fact(question: str) -> None:
     [
         ("以后解释代码时先给调用链，再讲细节。", "以后解释代码时先给调用链，再讲细节"),
         ("以后回答先说结论，接着给出依据。", "以后回答先说结论，接着给出依据"),
+        ("以后回答先给结论，然后列出步骤，最后给参考链接。",
+         "以后回答先给结论，然后列出步骤，最后给参考链接"),
         ("以后 review 代码时先列问题，然后给修改建议。", "以后 review 代码时先列问题，然后给修改建议"),
         ("From now on, show the call chain first, then the details.",
          "From now on, show the call chain first, then the details"),
@@ -640,6 +642,37 @@ def test_the_condition_of_a_question_states_no_fact(question: str) -> None:
 )  # fmt: skip
 def test_the_next_step_of_an_instruction_is_the_same_rule(sentence: str, rule: str) -> None:
     assert clauses_of(sentence) == [(RULE, rule)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "When you show SQL, always format keywords in uppercase.",
+        "Whenever you write a DTO, always use a record.",
+        "我不太喜欢你每次都写那么长的总结。",
+        "我不怎么喜欢回答里夹带表情。",
+        "你以后能不能少用点感叹号",
+        "以后能不能少用感叹号？",
+        "今后可不可以把 SQL 关键字都大写？",
+    ],
+)
+def test_a_condition_a_softened_dislike_or_a_polite_standing_request_is_a_rule(
+    sentence: str,
+) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "When is the release due?",
+        "以后能不能解释一下为什么 Spring 默认是单例？",  # the standing word is inside the ask
+        "我不太喜欢这个框架，它怎么这么慢？",
+        "能不能少用点内存？",  # no standing phrase: a question about the code
+    ],
+)
+def test_questions_stay_questions(sentence: str) -> None:
+    assert read_sentence(sentence).kind is None
 
 
 def test_an_english_verb_before_a_bare_shi_is_the_condition_of_a_rule() -> None:
