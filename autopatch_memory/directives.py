@@ -2238,7 +2238,8 @@ _LABEL_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^i (?:really |much |always |generally |strongly )?(?:prefer|like|love|want|"
                 r"'d prefer|would prefer|'d rather|would rather|'d like|would like)\s+"),
      "prefer "),
-    (re.compile(r"^我(?:很|真的|非常|特别|实在)*(?:不喜欢|讨厌|受不了|不希望|不想看到)"), "避免"),
+    (re.compile(r"^我(?:很|真的|非常|特别|实在)*(?:不(?:太|怎么|大|是很|是太)?喜欢|讨厌|受不了|不希望|"
+                r"不想看到)"), "避免"),
     (re.compile(r"^我(?:很|真的|比较|更|特别)*(?:喜欢|偏好|倾向于?|希望|宁愿)"), "偏好"),
 )  # fmt: skip
 _LABEL_DROP_ZH = re.compile(

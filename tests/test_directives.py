@@ -675,6 +675,11 @@ def test_questions_stay_questions(sentence: str) -> None:
     assert read_sentence(sentence).kind is None
 
 
+def test_a_softened_dislike_is_labelled_as_one() -> None:
+    assert rule_label("我不太喜欢你每次都写那么长的总结") == "避免你写那么长的总结"
+    assert rule_label("我不是很喜欢 Lombok") == "避免 Lombok"
+
+
 def test_an_english_verb_before_a_bare_shi_is_the_condition_of_a_rule() -> None:
     assert clauses_of("以后 debug 时先看日志。") == [(RULE, "以后 debug 时先看日志")]
     assert clauses_of("review 代码时先列问题。") == []  # no standing marker
