@@ -685,6 +685,10 @@ class _Applier:
             victim.status = ItemStatus.ARCHIVED
             victim.superseded_by = item.id
             victim.updated_at = self.now
+            if stated is not None:
+                # When the user replaced it: a later turn of this delta that says it
+                # again is said after that, as after an explicit cancel.
+                self._archived_at[victim.id] = stated
         return [v.id for v in victims]
 
     def _revise(self, item: LongTermItem, summary: str, label: str | None) -> str | None:

@@ -676,6 +676,8 @@ _TEXT = st.lists(
 )
 # A rule restated in one turn and cancelled in the next, in one batch.
 @example(texts=["以后回答", "中文不用再"], intents=["general_chat"] * 4)
+# A rule replaced in one turn and said again, vaguely, in the next (found by hypothesis).
+@example(texts=["never 中文", "以后回答"], intents=["general_chat"] * 4)
 def test_any_input_gives_a_delta_the_applier_accepts_whole(
     texts: list[str], intents: list[str]
 ) -> None:
