@@ -375,6 +375,26 @@ def test_a_correction_rewrites_the_note_it_corrects() -> None:
     assert new_doc.long_term_item(wrong.id).summary == "我们用的是 Spring Security，不是 Shiro。"  # type: ignore[union-attr]
 
 
+def assert_note_rewritten(
+    modules: list[str], old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    """``said`` updates the one note that held ``old`` (and only that): ``kept`` stays in
+    it, ``gone`` does not."""
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=modules))
+    note = _item(doc, NOTES, old[:20], old, 1)
+    turn = add_turn(doc, 1, "general_chat", said)
+    new_doc, report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.UPDATE_EXISTING, note.id)
+    ]
+    assert report.rejected == []
+    [only] = active(new_doc, NOTES)
+    for text in kept:
+        assert text in only.summary, only.summary
+    for text in gone:
+        assert text not in only.summary, only.summary
+
+
 @pytest.mark.parametrize(
     ("old", "said", "kept", "gone"),
     [
@@ -418,19 +438,7 @@ def test_a_correction_rewrites_the_note_it_corrects() -> None:
 def test_a_fact_that_changes_a_note_rewrites_it(
     old: str, said: str, kept: list[str], gone: list[str]
 ) -> None:
-    doc = MemoryDocument(repo_profile=RepoProfile(modules=["im-router", "shop-auth"]))
-    note = _item(doc, NOTES, old[:20], old, 1)
-    turn = add_turn(doc, 1, "general_chat", said)
-    new_doc, report, delta = summarize(doc, [turn])
-    [op] = delta.long_term_operations
-    assert isinstance(op, LongTermOp)
-    assert (op.operation, op.target_id) == (Operation.UPDATE_EXISTING, note.id)
-    assert report.rejected == []
-    [only] = active(new_doc, NOTES)
-    for text in kept:
-        assert text in only.summary, only.summary
-    for text in gone:
-        assert text not in only.summary, only.summary
+    assert_note_rewritten(["im-router", "shop-auth"], old, said, kept, gone)
 
 
 @pytest.mark.parametrize(
@@ -453,19 +461,7 @@ def test_a_fact_that_changes_a_note_rewrites_it(
 def test_a_cancel_with_the_new_state_rewrites_the_note(
     old: str, said: str, kept: list[str], gone: list[str]
 ) -> None:
-    doc = MemoryDocument(repo_profile=RepoProfile(modules=["order-sync", "cms-article"]))
-    note = _item(doc, NOTES, old[:20], old, 1)
-    turn = add_turn(doc, 1, "general_chat", said)
-    new_doc, report, delta = summarize(doc, [turn])
-    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
-        (Operation.UPDATE_EXISTING, note.id)
-    ]
-    assert report.rejected == []
-    [only] = active(new_doc, NOTES)
-    for text in kept:
-        assert text in only.summary, only.summary
-    for text in gone:
-        assert text not in only.summary, only.summary
+    assert_note_rewritten(["order-sync", "cms-article"], old, said, kept, gone)
 
 
 @pytest.mark.parametrize(
