@@ -220,7 +220,8 @@ def _declared_operation(raw: Any) -> Operation | None:
         return None
 
 
-def _item_text(item: LongTermItem) -> str:
+def item_text(item: LongTermItem) -> str:
+    """An item's label and summary as one text, as the rule grammar reads an item."""
     return f"{item.label}. {item.summary}"
 
 
@@ -432,7 +433,7 @@ class _Applier:
         item = self._active_target(op)
         # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
         kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
-        said = self._grounding(op, about=_item_text(item), must_refer=True, kinds=kinds)
+        said = self._grounding(op, about=item_text(item), must_refer=True, kinds=kinds)
         self._archived_at[item.id] = said
         item.status = ItemStatus.ARCHIVED
         item.updated_at = self.now
@@ -563,7 +564,7 @@ class _Applier:
     def _same_item(self, kind: LongTermType, label: str, summary: str, item: LongTermItem) -> bool:
         """``label``/``summary`` restate ``item`` (and do not replace it)."""
         if kind is LongTermType.DURABLE_PREFERENCE:
-            new, old = rule_shape(f"{label}. {summary}"), rule_shape(_item_text(item))
+            new, old = rule_shape(f"{label}. {summary}"), rule_shape(item_text(item))
             if conflicting(new, old):
                 return False
             if restating(new, old) and (new.choices or new.terms):
@@ -611,14 +612,14 @@ class _Applier:
         """A newer evidence turn of ``op`` speaks about ``item`` (not just any directive)."""
         turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
         recent = [t for t in turns if t is not None and t.created_at > item.updated_at]
-        old = rule_shape(_item_text(item))
+        old = rule_shape(item_text(item))
         for turn in recent:
             for directive in directives_in(turn.user_text):
                 new = rule_shape(directive.clause)
                 if new.choices or old.choices:
                     if restating(new, old):
                         return True  # "还是用中文回答吧", not "answer in English"
-                elif refers_to(directive.clause, _item_text(item)):
+                elif refers_to(directive.clause, item_text(item)):
                     return True
         return False
 
@@ -651,7 +652,7 @@ class _Applier:
         for item in self.doc.long_term_memory.durable_preferences:
             later = self._stated_at.get(item.id)
             newer = item.is_active and later is not None and later > stated
-            if newer and conflicting(shape, rule_shape(_item_text(item))):
+            if newer and conflicting(shape, rule_shape(item_text(item))):
                 return item
         return None
 
@@ -671,7 +672,7 @@ class _Applier:
         self, item: LongTermItem, stated: datetime | None, *, also: LongTermItem | None = None
     ) -> list[str]:
         """Make every active rule that ``item`` replaces inactive, ``superseded_by`` it."""
-        shape = rule_shape(_item_text(item))
+        shape = rule_shape(item_text(item))
         victims = [also] if also is not None and also is not item else []
         for other in self.doc.long_term_memory.durable_preferences:
             if other is item or not other.is_active or other in victims:
@@ -679,7 +680,7 @@ class _Applier:
             later = self._stated_at.get(other.id)
             if later is not None and stated is not None and later > stated:
                 continue  # a rule the user stated after this one stays
-            if conflicting(shape, rule_shape(_item_text(other))):
+            if conflicting(shape, rule_shape(item_text(other))):
                 victims.append(other)
         for victim in victims:
             victim.status = ItemStatus.ARCHIVED

@@ -35,7 +35,7 @@ from autopatch_memory.governance import (
 )
 from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, MemoryDocument
 from autopatch_memory.reasons import Reason
-from autopatch_memory.text import Language, detect_language
+from autopatch_memory.text import Language, clean_text, detect_language
 
 __all__ = [
     "EXPORT_FORMAT_TAG",
@@ -85,12 +85,10 @@ _MARKDOWN_WORDS: dict[Language, dict[str, str]] = {
 }
 
 
-# Control characters have no place in a Markdown file meant for people and agents.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
 def _plain(text: str) -> str:
-    return " ".join(_CONTROL.sub("", text).split())
+    # Control and invisible characters have no place in a Markdown file meant for
+    # people and agents.
+    return clean_text(text, single_line=True)
 
 
 def _bullet(item: LongTermItem, include_ids: bool) -> str:

@@ -37,7 +37,7 @@ from enum import Enum
 from pydantic import BaseModel, Field
 
 from autopatch_memory import limits
-from autopatch_memory.applier import AcceptedOp, RejectedOp, apply_delta
+from autopatch_memory.applier import AcceptedOp, RejectedOp, apply_delta, item_text
 from autopatch_memory.directives import (
     DirectiveKind,
     NotADirective,
@@ -317,13 +317,18 @@ def _apply(
 ) -> MemoryChange:
     """Apply one user-authored operation to the transaction's document and journal it."""
     before = {i.id: i.model_copy() for i in txn.doc.long_term_memory.items()}
+    # The transaction's document is private to it: the applier changes it in place (a
+    # rejected operation changes nothing).
     doc, report = apply_delta(
-        txn.doc, MemoryDelta(long_term_operations=[op]), now=txn.now, user_authored=True
+        txn.doc,
+        MemoryDelta(long_term_operations=[op]),
+        now=txn.now,
+        user_authored=True,
+        in_place=True,
     )
     if report.rejected:
         rejected: RejectedOp = report.rejected[0]
         return _rejected(txn, action, rejected.reason, rejected.detail, target=op.target_id)
-    txn.doc = doc
     accepted: AcceptedOp = report.accepted[0]
     item = doc.long_term_item(accepted.ids[0])
     assert item is not None  # the applier accepted it: it is in the document
@@ -443,14 +448,10 @@ def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) ->
     return _apply(txn, action, op, left_out=screened.left_out)
 
 
-def _item_text(item: LongTermItem) -> str:
-    return f"{item.label}. {item.summary}"
-
-
 def _covers_subject(restored: LongTermItem, other: LongTermItem) -> bool:
     """``other`` is an active rule on the subject of ``restored``: another choice or
     polarity (it conflicts), or the same rule said again."""
-    mine, theirs = rule_shape(_item_text(restored)), rule_shape(_item_text(other))
+    mine, theirs = rule_shape(item_text(restored)), rule_shape(item_text(other))
     if conflicting(mine, theirs):
         return True
     return restating(mine, theirs) and bool(mine.choices or mine.terms)

@@ -589,10 +589,11 @@ class ProjectMemory:
         HTML comments only with ``include_ids``) or as JSON (everything, for tools and
         :meth:`import_items`)."""
         doc = self.store.read()
+        project = self._project_name(doc)
         chosen = ExportFormat(format)
         if chosen is ExportFormat.JSON:
-            return export_json(doc, project=self._project_name(), now=self.store.clock())
-        return export_markdown(doc, project=self._project_name(), include_ids=include_ids)
+            return export_json(doc, project=project, now=self.store.clock())
+        return export_markdown(doc, project=project, include_ids=include_ids)
 
     def import_items(
         self,
@@ -729,8 +730,8 @@ class ProjectMemory:
             raise ChangeRejectedError(reason, result.detail or reason.value)
         return result
 
-    def _project_name(self) -> str:
-        profile = self.profile()
+    def _project_name(self, doc: MemoryDocument) -> str:
+        profile = self._with_pending_profile(doc).repo_profile
         return (profile.project_name if profile is not None else None) or self.repo_root.name
 
     def _with_pending_profile(self, doc: MemoryDocument) -> MemoryDocument:

@@ -87,7 +87,11 @@ def delta_problems(
     ``long_term_operations[1]: ungrounded (the quoted sentence is a question)``.
     """
     _doc, report = apply_delta(
-        request_document(request), delta, now=_now(request), bad_sections=bad_sections
+        request_document(request),  # built for this call alone: no copy needed
+        delta,
+        now=_now(request),
+        bad_sections=bad_sections,
+        in_place=True,
     )
     problems = []
     for rejected in report.rejected:

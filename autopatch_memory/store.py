@@ -373,19 +373,16 @@ class MemoryStore:
         return entry
 
     def _read_file(self) -> tuple[bytes | None, int | None, Unusable | None]:
-        data, size, problem, _ = self._read_file_in(state_dir_stat(self.folder))
-        return data, size, problem
+        """The file's bytes, size and problem (the state folder is checked first)."""
+        state_dir_stat(self.folder)
+        return self._read_file_unchecked()
 
-    def _read_file_in(
-        self, folder: os.stat_result | None
-    ) -> tuple[bytes | None, int | None, Unusable | None, os.stat_result | None]:
-        """The file's bytes, size and problem, and ``folder`` (the folder's stat, taken
-        just before) for the caller."""
+    def _read_file_unchecked(self) -> tuple[bytes | None, int | None, Unusable | None]:
         cap = limits.MEMORY_FILE_MAX_READ_BYTES
         try:
             data = read_no_follow(self.path, max_bytes=cap)
         except FileNotFoundError:
-            return None, None, None, folder
+            return None, None, None
         except OSError as exc:
             if exc.errno != errno.EFBIG:
                 raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
@@ -397,8 +394,8 @@ class MemoryStore:
                 f"{size if size is not None else 'more than ' + str(cap)} bytes, far more than "
                 f"the {limits.HARD_LIMIT_BYTES} this program ever writes: not read"
             )
-            return None, size, Unusable(LoadProblem.TOO_LARGE, why), folder
-        return data, len(data), None, folder
+            return None, size, Unusable(LoadProblem.TOO_LARGE, why)
+        return data, len(data), None
 
     # -- writing -------------------------------------------------------------------
 
@@ -489,7 +486,8 @@ class MemoryStore:
     def _load_private(self) -> tuple[FileState, os.stat_result | None]:
         """The file as :meth:`inspect` sees it, with a document private to the caller,
         and the folder's stat (``None``: no folder)."""
-        data, size, problem, folder = self._read_file_in(state_dir_stat(self.folder))
+        folder = state_dir_stat(self.folder)
+        data, size, problem = self._read_file_unchecked()
         if data is None:
             return FileState(None, size, empty_document(), problem), folder
         written = self._written
