@@ -288,6 +288,13 @@ def _whole(kind: SecretKind) -> _Replacer:
     return lambda _m: marker(kind)
 
 
+def _replace_span(m: re.Match[str], group: str, replacement: str) -> str:
+    """The whole match with ``group`` replaced by ``replacement``."""
+    start, end = m.span(group)
+    whole, offset = m.group(0), m.start()
+    return whole[: start - offset] + replacement + whole[end - offset :]
+
+
 def _value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None) -> _Replacer:
     """Replace group ``value`` (keeping everything around it) when it is a secret."""
 
@@ -299,12 +306,13 @@ def _value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None
             return m.group(0)
         if check is not None and not check(value):
             return m.group(0)
-        start, end = m.span(group)
-        whole = m.group(0)
-        offset = m.start()
-        return whole[: start - offset] + _requote(value, marker(kind)) + whole[end - offset :]
+        return _replace_span(m, group, _requote(value, marker(kind)))
 
     return replace
+
+
+# The replacer most rules end with, built once (it runs on every recorded turn).
+_replace_password = _value_group(SecretKind.PASSWORD)
 
 
 def _quoted(limit: int) -> str:
@@ -611,7 +619,7 @@ def _netrc(m: re.Match[str]) -> str:
     user = m.group("user")
     if user[-1] in ",.;:，。；" or user.lower() in _STOPWORDS or not any(c.isalnum() for c in user):
         return m.group(0)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 def _xml_value(m: re.Match[str]) -> str:
@@ -619,10 +627,7 @@ def _xml_value(m: re.Match[str]) -> str:
     value = m.group(group)
     if not value.strip() or _not_a_value(value.strip()):
         return m.group(0)
-    start, end = m.span(group)
-    whole, offset = m.group(0), m.start()
-    kind = SecretKind.PASSWORD
-    return whole[: start - offset] + marker(kind) + whole[end - offset :]
+    return _replace_span(m, group, marker(SecretKind.PASSWORD))
 
 
 _NETRC_RE = _compile(
@@ -656,7 +661,7 @@ _SECRET_KEY_NAME_RE = _compile(
 def _config_set(m: re.Match[str]) -> str:
     if not _SECRET_KEY_NAME_RE.search(m.group("key")):
         return m.group(0)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # 账号 admin/Adm1n!  /  login: ops / 0ps#Team  /  user root/toor
@@ -684,7 +689,7 @@ def _user_slash_password(m: re.Match[str]) -> str:
     plausible = _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     if not said_password and not plausible:
         return m.group(0)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # root/Root@123, admin / Adm1n!: a well-known account name, a slash, a credential.
@@ -706,7 +711,7 @@ def _account_slash_password(m: re.Match[str]) -> str:
         or not _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     ):
         return m.group(0)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # nacos/nacos-server:v2.3.1, library/mysql:8.0@sha256:…: an image, not user/password
@@ -816,7 +821,7 @@ def _plausible_value(m: re.Match[str]) -> str:
     """Replace group ``value`` when it looks like a credential (a sentence said it)."""
     if not _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # echo 'x' | docker login --password-stdin, echo x | sudo -S …, echo x | passwd --stdin u:
@@ -845,13 +850,19 @@ _SETTER_PREFIX_RE = re.compile(r"^[A-Za-z]{0,28}$")  # set/with and a few words:
 _NAME_CHARS_RE = re.compile(r"[\w$]")
 
 
+def _walk_back(text: str, pos: int, chars: re.Pattern[str], limit: int) -> int:
+    """Where a run of ``chars`` that ends at ``pos`` starts, looking back ``limit`` at most."""
+    floor = max(0, pos - limit)
+    while pos > floor and chars.match(text[pos - 1]):
+        pos -= 1
+    return pos
+
+
 def _call_name(text: str, tail_start: int, tail_end: int) -> str:
     """The whole name of a called function whose last letters a pattern matched."""
-    start = tail_start
-    floor = max(0, tail_start - limits.SECRET_MAX_KEY_CHARS)
-    while start > floor and _NAME_CHARS_RE.match(text[start - 1]):
-        start -= 1
-    return text[start:tail_end]
+    return text[
+        _walk_back(text, tail_start, _NAME_CHARS_RE, limits.SECRET_MAX_KEY_CHARS) : tail_end
+    ]
 
 
 _CREDENTIAL_CALL_RE = _compile(
@@ -890,7 +901,7 @@ def _char_array_literal(m: re.Match[str]) -> str:
     digit = any(c.isdigit() for c in value)
     if not (digit and any(c.isalpha() for c in value) and (symbol or mixed)):
         return m.group(0)  # "0123456789".toCharArray(): an alphabet, not a password
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # Basic credentials built in code: Base64.getEncoder().encodeToString("ops:x".getBytes())
@@ -1248,11 +1259,7 @@ _KEY_CHARS_RE = _compile(r"[\w.\-$]")
 
 def _key_start(text: str, kw_start: int) -> int:
     """Where the key that ends with the keyword begins (bounded walk back)."""
-    pos = kw_start
-    floor = max(0, kw_start - limits.SECRET_MAX_KEY_CHARS)
-    while pos > floor and _KEY_CHARS_RE.match(text[pos - 1]):
-        pos -= 1
-    return pos
+    return _walk_back(text, kw_start, _KEY_CHARS_RE, limits.SECRET_MAX_KEY_CHARS)
 
 
 def _line_before(text: str, pos: int) -> str:
@@ -1457,12 +1464,6 @@ def _jdbc_or_assignment(text: str, key_start: int) -> SecretKind:
 def _ends_code_statement(text: str, end: int, value: str) -> bool:
     bare = value.rstrip(_TRAILING)
     return bool(_IDENTIFIER_RE.match(bare)) and text[end : end + 1] == ";" and not bare.isdigit()
-
-
-def _replace_span(m: re.Match[str], group: str, replacement: str) -> str:
-    start, end = m.span(group)
-    whole, offset = m.group(0), m.start()
-    return whole[: start - offset] + replacement + whole[end - offset :]
 
 
 # YAML plain scalars may hold spaces: ``password: correct horse battery staple``.
@@ -2021,11 +2022,7 @@ def _properties_line(m: re.Match[str]) -> str:
         return m.group(0)  # "password=hunter2 是不是这里配错了？": the value is its first word
     if _not_a_value(value) or value.startswith(MARKER_PREFIX) or _CODE_END_RE.search(value):
         return m.group(0)
-    return (
-        m.group(0)[: m.start("value") - m.start()]
-        + marker(SecretKind.ASSIGNMENT)
-        + m.group("value")[len(value) :]
-    )
+    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + m.group("value")[len(value) :])
 
 
 def _prose_after_value(value: str) -> bool:
@@ -2050,7 +2047,7 @@ def _connection_password(m: re.Match[str]) -> str:
     text, start = m.string, m.start()
     if not (m.group("end") or text[start - 1 : start] == ";") or " " not in m.group("value"):
         return m.group(0)  # not a connection string, or one word (the generic rule's)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # ~/.pgpass: host:port:database:user:password, one entry a line
@@ -2066,7 +2063,7 @@ def _pgpass(m: re.Match[str]) -> str:
     named = "pgpass" in m.string[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.start()]
     if value.isdigit() or not (named or _plausible_in_prose(value, min_chars=4)):
         return m.group(0)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # Base64 that decodes to a credential: a Basic/docker/npm "user:password" pair, a PEM
@@ -2122,7 +2119,7 @@ def _table(m: re.Match[str]) -> str:
                 ):
                     cells[i + 1] = cells[i + 1].replace(cell, marker(SecretKind.PASSWORD), 1)
         rows.append("|".join(cells))
-    return m.group(0)[: m.start("rows") - m.start()] + "\n".join(rows)
+    return _replace_span(m, "rows", "\n".join(rows))
 
 
 # CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"
@@ -2158,7 +2155,7 @@ def _delimited_table(m: re.Match[str]) -> str:
                 quote = '"' if inner != cell else ""
                 cells[i] = cells[i].replace(cell, quote + marker(kind) + quote, 1)
         rows[r] = delimiter.join(cells)
-    return m.group(0)[: m.start("rows") - m.start()] + "\n".join(rows)
+    return _replace_span(m, "rows", "\n".join(rows))
 
 
 # One field of a CSV or TSV line, quoted ("a,b") or not.
@@ -2211,16 +2208,14 @@ def _user_password_pair(m: re.Match[str]) -> str:
     if not _strong_credential(value) or _not_a_value(value) or _IMAGE_TAG_RE.match(value):
         return m.group(0)
     text, start = m.string, m.start()
-    user_start = start
-    while user_start > max(0, start - 33) and _USER_NAME_CHARS_RE.match(text[user_start - 1]):
-        user_start -= 1
+    user_start = _walk_back(text, start, _USER_NAME_CHARS_RE, 33)
     before = text[user_start - 1 : user_start]
     if not _USER_NAME_RE.match(text[user_start:start]) or (before and before in "/:"):
         return m.group(0)  # a path (a/b/c), a URL, or no user name
     window = text[max(0, start - limits.SECRET_CONTEXT_CHARS) : m.end()]
     if not _ACCOUNT_CONTEXT_RE.search(window):
         return m.group(0)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # "the admin password (Adm!n Pa55 w0rd)", "密码（Root#2024）": a value in brackets
@@ -2302,7 +2297,7 @@ def _answered_question(m: re.Match[str]) -> str:
     value = m.group("value")
     if not (_strong_credential(value) or _random_looking(value)) or _not_a_value(value):
         return m.group(0)
-    return _value_group(SecretKind.PASSWORD)(m)
+    return _replace_password(m)
 
 
 # "账号密码分别是 admin 和 Adm1n#2024": the second of a pair
@@ -2380,20 +2375,18 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_KEY_MATERIAL_CALL_RE, _key_material_call, ("key", "hmac", "sign", "aes", "des", "sm4")),
     _Rule(_CLIENT_SETUP_RE, _client_setup, ("init", "auth", "connect", "client", "credential")),
     _Rule(_CHAR_ARRAY_LITERAL_RE, _char_array_literal, ("tochararray",)),
-    _Rule(_ENCODED_PAIR_LITERAL_RE, _value_group(SecretKind.PASSWORD), ("base64",)),
+    _Rule(_ENCODED_PAIR_LITERAL_RE, _replace_password, ("base64",)),
     *(
-        _Rule(pattern, _value_group(SecretKind.PASSWORD), needles)
+        _Rule(pattern, _replace_password, needles)
         for pattern, needles in zip(_CLI_RULES, _CLI_NEEDLES, strict=True)
     ),
     _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user", "cred")),
     _Rule(_CLI_KEY_ID_RE, _value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_like), (" -k",)),
     _Rule(_NETRC_RE, _netrc, ("passw",)),
-    _Rule(
-        _PASSWORD_LINE_RE, _value_group(SecretKind.PASSWORD), ("passw", "requirepass", "masterauth")
-    ),
+    _Rule(_PASSWORD_LINE_RE, _replace_password, ("passw", "requirepass", "masterauth")),
     _Rule(_CONFIG_SET_RE, _config_set, ("config",)),
     _Rule(_K8S_ENV_RE, _value_group(SecretKind.ASSIGNMENT), ("value:",)),
-    _Rule(_JDBC_ARGUMENTS_RE, _value_group(SecretKind.PASSWORD), ("jdbc:",)),
+    _Rule(_JDBC_ARGUMENTS_RE, _replace_password, ("jdbc:",)),
     _Rule(_QUOTED_ASSIGNMENT_RE, _quoted_assignment, ("=",)),
     _Rule(_ENV_LINE_RE, _env_line, ("=",)),
     _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
@@ -2403,13 +2396,11 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
     # No needles: it looks for a marker an earlier pass put in.
     _Rule(_SECRET_AFTER_KEY_ID_RE, _value_group(SecretKind.ASSIGNMENT)),
-    _Rule(
-        _STDIN_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("login", "sudo", "passwd", "kinit")
-    ),
-    _Rule(_HERE_STRING_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("<<<",)),
-    _Rule(_SQL_PASSWORD_RE, _value_group(SecretKind.PASSWORD), ("identified", "password")),
-    _Rule(_REDIS_AUTH_RE, _value_group(SecretKind.PASSWORD), ("auth",)),
-    _Rule(_POWERSHELL_SECURE_STRING_RE, _value_group(SecretKind.PASSWORD), ("securestring",)),
+    _Rule(_STDIN_PASSWORD_RE, _replace_password, ("login", "sudo", "passwd", "kinit")),
+    _Rule(_HERE_STRING_PASSWORD_RE, _replace_password, ("<<<",)),
+    _Rule(_SQL_PASSWORD_RE, _replace_password, ("identified", "password")),
+    _Rule(_REDIS_AUTH_RE, _replace_password, ("auth",)),
+    _Rule(_POWERSHELL_SECURE_STRING_RE, _replace_password, ("securestring",)),
     _Rule(_LOGIN_WITH_RE, _plausible_value, ("with", "using")),
     _Rule(_YAML_LINE_RE, _yaml_line, _KEYWORD_NEEDLES),
     _Rule(_ASSIGNMENT_RE, _assignment, _KEYWORD_NEEDLES),
@@ -2446,7 +2437,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_RESPECTIVELY_RE, _plausible_value, ("分别",)),
     _Rule(_ANSWERED_QUESTION_RE, _answered_question, ("?", "？", "多少", "是什么", "是啥")),
     _Rule(_SQL_INSERT_RE, _sql_insert, ("insert",)),
-    _Rule(_ERLANG_COOKIE_FILE_RE, _value_group(SecretKind.PASSWORD), (".erlang.cookie",)),
+    _Rule(_ERLANG_COOKIE_FILE_RE, _replace_password, (".erlang.cookie",)),
     _Rule(_BRACKETED_SECRET_RE, _bracketed_secret, ("(", "（")),
     _Rule(_USER_PASSWORD_PAIR_RE, _user_password_pair, ("/",)),
 )
