@@ -152,6 +152,26 @@ class OpenAICompatBackend:
         with self._boundary():
             return fn()
 
+    def _request(
+        self,
+        messages: Sequence[Message],
+        *,
+        temperature: float,
+        max_tokens: int,
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
+        """The arguments of one chat completion request."""
+        kwargs: dict[str, Any] = {
+            "model": self._options.model,
+            "messages": list(messages),
+            "temperature": temperature,
+            "timeout": timeout if timeout is not None else self._options.timeout,
+        }
+        # OpenAI deprecated max_tokens for max_completion_tokens; local servers
+        # (Ollama, llama.cpp, LM Studio) only know max_tokens.
+        kwargs["max_completion_tokens" if self._options.is_openai else "max_tokens"] = max_tokens
+        return kwargs
+
     def _complete(
         self,
         messages: Sequence[Message],
@@ -162,15 +182,9 @@ class OpenAICompatBackend:
         timeout: float | None = None,
     ) -> str:
         """One chat completion; returns the message text (reasoning not stripped)."""
-        kwargs: dict[str, Any] = {
-            "model": self._options.model,
-            "messages": list(messages),
-            "temperature": temperature,
-            "timeout": timeout if timeout is not None else self._options.timeout,
-        }
-        # OpenAI deprecated max_tokens for max_completion_tokens; local servers
-        # (Ollama, llama.cpp, LM Studio) only know max_tokens.
-        kwargs["max_completion_tokens" if self._options.is_openai else "max_tokens"] = max_tokens
+        kwargs = self._request(
+            messages, temperature=temperature, max_tokens=max_tokens, timeout=timeout
+        )
         if response_format is not None:
             kwargs["response_format"] = response_format
         response = self._call(lambda: self.client.chat.completions.create(**kwargs))
@@ -259,15 +273,12 @@ class OpenAICompatBackend:
 
     def _stream(self, messages: Sequence[Message], on_text: Callable[[str], None]) -> str:
         """One streamed chat completion; returns the whole text."""
-        kwargs: dict[str, Any] = {
-            "model": self._options.model,
-            "messages": list(messages),
-            "temperature": limits.LLM_ANSWER_TEMPERATURE,
-            "timeout": self._options.timeout,
-            "stream": True,
-        }
-        tokens_key = "max_completion_tokens" if self._options.is_openai else "max_tokens"
-        kwargs[tokens_key] = limits.LLM_ANSWER_MAX_TOKENS
+        kwargs = self._request(
+            messages,
+            temperature=limits.LLM_ANSWER_TEMPERATURE,
+            max_tokens=limits.LLM_ANSWER_MAX_TOKENS,
+        )
+        kwargs["stream"] = True
         pieces: list[str] = []
         with self._boundary():
             for chunk in self.client.chat.completions.create(**kwargs):

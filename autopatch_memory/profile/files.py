@@ -14,7 +14,6 @@ Every parser reads through :class:`RepoFiles`, which
 
 from __future__ import annotations
 
-import errno
 import os
 import posixpath
 import re
@@ -23,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autopatch_memory import limits
-from autopatch_memory.safe_io import read_no_follow
+from autopatch_memory.safe_io import open_no_follow, read_no_follow
 from autopatch_memory.text import clip
 
 SKIPPED_DIRS = frozenset(
@@ -32,8 +31,6 @@ SKIPPED_DIRS = frozenset(
 """Folders that hold generated output, VCS data or our own state: never read from."""
 
 _WINDOWS_DRIVE = re.compile(r"[A-Za-z]:(?:/|$)")
-# The technique of safe_io.read_no_follow, for a README read only at its top.
-_HEAD_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 @dataclass
@@ -80,10 +77,7 @@ def skipped_part(rel: str) -> str | None:
 
 def _read_head(path: str, max_bytes: int) -> bytes:
     """The first ``max_bytes`` of the regular file ``path`` (no link at the end, no blocking)."""
-    fd = os.open(path, _HEAD_FLAGS)
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", path)
+    with os.fdopen(open_no_follow(Path(path)), "rb") as handle:
         return handle.read(max_bytes)
 
 
