@@ -82,6 +82,7 @@ from .render import (
     render_profile,
     render_report,
     render_turn,
+    superseded_labels,
 )
 from .repo import BUILD_FILES, RepoNotFoundError, resolve_repo
 from .streaming import ConsoleDisplay
@@ -257,20 +258,28 @@ def _split_repo(args: list[str], what: str) -> tuple[str | None, str]:
 
 @contextmanager
 def opened(
-    root: Path, *, backend: BackendSpec, refresh_profile: bool, finish_summaries: bool = False
+    root: Path,
+    *,
+    backend: BackendSpec,
+    refresh_profile: bool,
+    finish_summaries: bool = False,
+    settings: MemorySettings | None = None,
 ) -> Iterator[ProjectMemory]:
     """Open the memory of ``root`` and always close it.
 
     ``finish_summaries``: a command that recorded a turn waits once, visibly and
     bounded, for the summary run it may have triggered (:func:`cli.closing.finish`);
     otherwise the process would exit before the background worker got to it.
+    ``settings``: the configuration the caller already read (else read here when needed).
     """
     # Configuration (environment, files) is read only when the backend comes from it.
     from_config = backend is None or backend in (BackendChoice.AUTO, BackendChoice.OPENAI)
+    if settings is None and from_config:
+        settings = MemorySettings.from_env(root)
     memory = ProjectMemory.open(
         root,
         backend=backend,
-        settings=MemorySettings.from_env(root) if from_config else None,
+        settings=settings if from_config else None,
         collect_profile=refresh_profile,
     )
     try:
@@ -328,7 +337,7 @@ def chat(repo: RepoArg = None) -> None:
     """Chat about the repository, with memory (type /help inside)."""
     root = resolve_repo(repo)
     settings = MemorySettings.from_env(root)
-    with opened(root, backend=None, refresh_profile=True) as memory:
+    with opened(root, backend=None, refresh_profile=True, settings=settings) as memory:
         _note_profile_failure(memory)
         runner = TurnRunner.from_settings(
             memory, settings, cwd=Path.cwd(), history=SessionHistory(), names=_profile_names(memory)
@@ -356,7 +365,9 @@ def ask(
         _answer_once(runner, question, intent, json_out, early=[])
         return
     settings = MemorySettings.from_env(root)
-    with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
+    with opened(
+        root, backend=None, refresh_profile=True, finish_summaries=True, settings=settings
+    ) as memory:
         early = _take_failure(memory)
         runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
         # The answer is printed inside: before the bounded wait for a summary in flight.
@@ -733,9 +744,7 @@ def _print_change(memory: ProjectMemory, change: MemoryChange, json_out: bool) -
     if json_out:
         console.json(change.model_dump(mode="json"))
         return
-    doc = memory.document()
-    labels = {i.id: i.label for i in doc.long_term_memory.items() if i.id in change.superseded}
-    console.lines(render_change(change, labels=labels))
+    console.lines(render_change(change, labels=superseded_labels(memory, change)))
 
 
 def _repo_id_and_text(args: list[str]) -> tuple[str | None, str, str]:

@@ -54,6 +54,7 @@ from .render import (
     render_profile,
     render_report,
     render_turn,
+    superseded_labels,
 )
 from .streaming import ConsoleDisplay
 
@@ -385,9 +386,7 @@ class ChatSession:
         except StoreError as exc:
             self.console.error(f"could not {action.value}: {exc}")
             return
-        doc = self.memory.document()
-        labels = {i.id: i.label for i in doc.long_term_memory.items() if i.id in change.superseded}
-        self.console.lines(render_change(change, labels=labels))
+        self.console.lines(render_change(change, labels=superseded_labels(self.memory, change)))
 
     @slash("reset")
     def _cmd_reset(self, argument: str) -> bool:

@@ -26,6 +26,7 @@ from autopatch_memory import (
     MemoryDocument,
     MemoryItemKind,
     Outcome,
+    ProjectMemory,
     Reason,
     RepoProfile,
     SearchHit,
@@ -51,6 +52,7 @@ __all__ = [
     "render_profile",
     "render_report",
     "render_turn",
+    "superseded_labels",
 ]
 
 # Within one list of the human views, longer texts are cut to keep one item per line.
@@ -331,6 +333,14 @@ def _change_text(change: MemoryChange) -> str:
     if item is None:
         return change.item_id or ""
     return f"{item.id} ({_TYPE_NAMES[item.type]}) {_item_text(item)}"
+
+
+def superseded_labels(memory: ProjectMemory, change: MemoryChange) -> dict[str, str]:
+    """The labels of the rules ``change`` superseded, by id (no read when there are none)."""
+    if not change.superseded:
+        return {}
+    doc = memory.document()
+    return {i.id: i.label for i in doc.long_term_memory.items() if i.id in change.superseded}
 
 
 def render_change(change: MemoryChange, *, labels: dict[str, str] | None = None) -> list[Line]:

@@ -92,15 +92,17 @@ _TAG_NAMES = ("think", "thinking", "reasoning", "reflection")
 
 
 class _Tail:
-    """The last ``height`` lines of a Markdown rendering (what a live region can redraw)."""
+    """The last lines of the answer so far that fit the screen, as Markdown (what a live
+    region can redraw). The text is parsed when the region redraws (a few times a
+    second), not once per streamed piece: a long answer would be parsed again and again."""
 
-    def __init__(self, markdown: Markdown, height: int) -> None:
-        self._markdown = markdown
-        self._height = height
+    def __init__(self, view: AnswerView) -> None:
+        self._view = view
 
     def __rich_console__(self, console: RichConsole, options: ConsoleOptions) -> RenderResult:
-        lines = console.render_lines(self._markdown, options, pad=False)
-        for line in lines[-self._height :]:
+        height = max(1, console.size.height - 1)
+        lines = console.render_lines(self._view.markdown(), options, pad=False)
+        for line in lines[-height:]:
             yield from line
             yield Segment.line()
 
@@ -149,6 +151,7 @@ class AnswerView:
         if self._live is None:
             rich = self._console.rich(self._console.stdout)
             self._live = Live(
+                _Tail(self),
                 console=rich,
                 transient=True,
                 auto_refresh=True,
@@ -157,10 +160,9 @@ class AnswerView:
                 redirect_stderr=False,
             )
             self._live.start()
-        height = max(1, self._live.console.size.height - 1)
-        self._live.update(_Tail(self._markdown(), height))
 
-    def _markdown(self) -> Markdown:
+    def markdown(self) -> Markdown:
+        """The answer so far as Markdown, made safe for the terminal."""
         return Markdown(terminal_safe(self._text))
 
     def _stop_spinner(self) -> None:
@@ -180,7 +182,7 @@ class AnswerView:
         self._stop_spinner()
         if self._live is not None:
             self._live.stop()  # transient: the tail goes, the whole answer follows once
-            self._live.console.print(self._markdown())
+            self._live.console.print(self.markdown())
         elif self._text and not self._text.endswith("\n"):
             self._console.write_raw("\n")
 
