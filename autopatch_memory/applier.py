@@ -351,12 +351,12 @@ class _Applier:
             self._check_note_quote(op, text)
             stated = self._note_evidence_time(op)
             replaced = None
-        revived = self._revival(kind, label, summary, stated, op)
-        if revived is not None:
-            return self._revive(revived, label, summary, stated)
         duplicate = self._duplicate_of(kind, label, summary)
         if duplicate is not None:
             return self._restated(duplicate, summary, stated)
+        revived = self._revival(kind, label, summary, stated, op)
+        if revived is not None:
+            return self._revive(revived, label, summary, stated)
         later = self._replaced_later(kind, text, stated)
         if later is not None:
             return _accepted(
@@ -434,10 +434,18 @@ class _Applier:
         # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
         kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
         said = self._grounding(op, about=item_text(item), must_refer=True, kinds=kinds)
-        self._archived_at[item.id] = said
+        self._archive(item, said)
+        return _accepted("long_term_operations", "archive_existing", [item.id])
+
+    def _archive(self, item: LongTermItem, said: datetime | None, *, by: str | None = None) -> None:
+        """Make ``item`` inactive (``by``: the rule that superseded it), remembering when
+        the user said so: a later turn of this delta that says it again revives it."""
         item.status = ItemStatus.ARCHIVED
         item.updated_at = self.now
-        return _accepted("long_term_operations", "archive_existing", [item.id])
+        if by is not None:
+            item.superseded_by = by
+        if said is not None:
+            self._archived_at[item.id] = said
 
     def _active_target(self, op: LongTermOp) -> LongTermItem:
         target = _target_id(op.target_id)
@@ -585,11 +593,12 @@ class _Applier:
         stated: datetime | None,
         op: LongTermOp,
     ) -> LongTermItem | None:
-        """An inactive item the op restates: revived when the user said it again after it
-        was archived; otherwise the op is rejected (a forgotten item stays forgotten)."""
+        """An inactive item the op restates (the op has no active duplicate): revived when
+        the user said it again after it was archived; otherwise the op is rejected (a
+        forgotten item stays forgotten)."""
         inactive = [i for i in self.doc.long_term_memory.list_for(kind) if not i.is_active]
         dead = next((i for i in inactive if self._same_item(kind, label, summary, i)), None)
-        if dead is None or self._duplicate_of(kind, label, summary) is not None:
+        if dead is None:
             return None
         cancelled = self._archived_at.get(dead.id)
         replaced = cancelled is not None and stated is not None and stated >= cancelled
@@ -683,13 +692,7 @@ class _Applier:
             if conflicting(shape, rule_shape(item_text(other))):
                 victims.append(other)
         for victim in victims:
-            victim.status = ItemStatus.ARCHIVED
-            victim.superseded_by = item.id
-            victim.updated_at = self.now
-            if stated is not None:
-                # When the user replaced it: a later turn of this delta that says it
-                # again is said after that, as after an explicit cancel.
-                self._archived_at[victim.id] = stated
+            self._archive(victim, stated, by=item.id)
         return [v.id for v in victims]
 
     def _revise(self, item: LongTermItem, summary: str, label: str | None) -> str | None:

@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any
 
 from autopatch_memory import limits
+from autopatch_memory.privacy import MARKER_PREFIX
 from autopatch_memory.prose import END_PUNCTUATION, split_sentences, user_prose
 from autopatch_memory.signals import STOPWORDS_EN
 from autopatch_memory.text import Language, clip, detect_language, has_long_term_signal, normalize
@@ -227,16 +228,20 @@ _STANDING = re.compile(
     + r"|(?<![a-z])continue (?:to|using)\b"
     + f"|{_UNIVERSAL_SCOPE.pattern}|{_STANDING_VERB.pattern}|{_REVISION.pattern}"
 )
-# Standing wherever they are: a polite question carrying one ("能不能以后都用中文回答？",
-# "could you always…") is a request, not a question.
-_STRONG_STANDING = _rx(
+# Phrases of time and habit that make an instruction standing wherever they stand.
+_TIME_STANDING = (
     "from now on", "from here on", "going forward", "moving forward", "henceforth",
     "in future", "in the future", "future answers", "every time", "each time", "by default",
-    "as a rule", "remember to", "please remember", "keep in mind", "以后", "今后", "往后",
-    "此后", "从现在起", "从现在开始", "从今往后", "从今以后", "每次", "每回", "默认", "一律",
-    "记住", "别再", "不要再",
+    "as a rule", "以后", "今后", "往后", "此后", "从现在起", "从现在开始", "从今往后", "从今以后",
+    "每次", "每回", "默认", "一律", "别再", "不要再",
 )  # fmt: skip
-_STRONG_STANDING = _any(_STRONG_STANDING, _UNIVERSAL_SCOPE, _STANDING_VERB)
+# Standing wherever they are: a polite question carrying one ("能不能以后都用中文回答？",
+# "could you always…") is a request, not a question.
+_STRONG_STANDING = _any(
+    _rx(*_TIME_STANDING, "remember to", "please remember", "keep in mind", "记住"),
+    _UNIVERSAL_SCOPE,
+    _STANDING_VERB,
+)
 _POLITE_ALWAYS = re.compile(
     r"^(?:can|could|would|will) you (?:please |mind )?"
     r"(?:always|never|stop \w+ing|not|avoid|quit)\b|"
@@ -431,7 +436,7 @@ _CREDENTIAL_STORE = re.compile(
     r"[^.?!]{0,30}?" + _words(*_CREDENTIAL_WORDS) + r"|(?:记住|记下|保存|存一下|记一下)"
     r"[^。？！]{0,30}?" + _words(*_CREDENTIAL_WORDS)
 )
-_REDACTION_MARK = "[redacted"
+_REDACTION_MARK = MARKER_PREFIX.lower().rstrip(":")  # compared with folded text
 # A password in a URL ("redis://:pass@host", "https://user:pass@host"), should it have
 # reached the grammar unredacted: the sentence carries a credential.
 _URL_PASSWORD = re.compile(r"[a-z][\w+.-]*://[^\s:/?#@]*:[^\s/@]+@[\w.-]")
@@ -1420,12 +1425,8 @@ _CODE_NAME_IN_TEXT = re.compile(
 # which also ask for work on one thing ("remember to add the migration for this table").
 _TASK_STANDING = _any(
     _rx(
-        "from now on", "from here on", "going forward", "moving forward", "henceforth",
-        "in future", "in the future", "future answers", "every time", "each time",
-        "by default", "as a rule", "always", "never", "whenever", "anymore", "any more",
-        "no longer", "ever again", "以后", "今后", "往后", "此后", "从现在起", "从现在开始",
-        "从今往后", "从今以后", "每次", "每回", "默认", "一律", "别再", "不要再", "总是", "始终",
-        "永远", "不再", "再也", "统一", "一概", "所有", "凡是",
+        *_TIME_STANDING, "always", "never", "whenever", "anymore", "any more", "no longer",
+        "ever again", "总是", "始终", "永远", "不再", "再也", "统一", "一概", "所有", "凡是",
     ),
     _UNIVERSAL_SCOPE,
     _STANDING_VERB,
@@ -1732,11 +1733,6 @@ def find_quote(quote: str, text: str) -> list[str]:
             covered.append(sentence)
         offset += len(folded)
     return covered
-
-
-def evidence_sentences(texts: Sequence[str]) -> list[str]:
-    """Every sentence of the user's prose in ``texts`` (for a quote-less grounding search)."""
-    return [s for text in texts for s in split_sentences(user_prose(text))]
 
 
 # --- rule shapes ------------------------------------------------------------------------

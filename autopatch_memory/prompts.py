@@ -21,7 +21,14 @@ from typing import Any
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryItem, SummaryRequest, SummaryTurn
-from autopatch_memory.model import DELTA_SECTIONS, LongTermType, Operation, Source
+from autopatch_memory.model import (
+    DELTA_SECTIONS,
+    LongTermOp,
+    LongTermType,
+    Operation,
+    Source,
+    TopicOp,
+)
 from autopatch_memory.privacy import redact
 from autopatch_memory.text import Language, clip
 
@@ -34,18 +41,9 @@ ASSISTANT_KEY = "assistant_answer_unverified"
 
 _LABEL = limits.MAX_LABEL_CHARS
 _SUMMARY = limits.MAX_SUMMARY_CHARS
-_TOPIC_KEYS = ("operation", "target_id", "label", "summary", "related_turn_ids")
-_LONG_TERM_KEYS = (
-    "operation",
-    "type",
-    "target_id",
-    "label",
-    "summary",
-    "source",
-    "evidence_turn_ids",
-    "evidence_quote",
-    "supersedes",
-)
+# The keys of each operation, in the models' order (a field added there shows here).
+_TOPIC_KEYS = tuple(TopicOp.model_fields)
+_LONG_TERM_KEYS = tuple(LongTermOp.model_fields)
 
 # --- worked examples ---------------------------------------------------------------
 

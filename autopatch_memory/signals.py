@@ -9,9 +9,9 @@ languages.
 
 from __future__ import annotations
 
-# An explicit long-term signal in the user's own words (docs/design.md#triggers). Only a
-# turn whose user text carries one can ground a durable preference; it also triggers a
-# summarization run so "from now on…" never stays only in short-term memory.
+# An explicit long-term signal in the user's own words (docs/design.md#triggers): a turn
+# whose user text carries one triggers a summarization run, so "from now on…" never stays
+# only in short-term memory. (Whether it grounds a rule is the directive grammar's call.)
 LONG_TERM_SIGNALS_ZH: tuple[str, ...] = (
     "以后",
     "今后",

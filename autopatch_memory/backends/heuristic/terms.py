@@ -16,6 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from autopatch_memory import limits
+from autopatch_memory.privacy import MARKER_PREFIX
 from autopatch_memory.text import Language, normalize
 
 # Latin words too generic to be the subject of a Java-repo conversation.
@@ -92,7 +93,7 @@ _ACRONYM_RE = re.compile(r"(?<![\w$.@])[A-Z]{3,}(?:s)?(?![\w$])")
 _HYPHENATED_RE = re.compile(r"(?<![\w$.@/-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w$/-])")
 _LATIN_WORD_RE = re.compile(r"(?<![\w$.@/-])[A-Za-z][A-Za-z0-9+#]*(?![\w$/-])")
 _CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_REDACTED_RE = re.compile(r"\[REDACTED(?::[^\]]*)?\]")
+_REDACTED_RE = re.compile(re.escape(MARKER_PREFIX.rstrip(":")) + r"(?::[^\]]*)?\]")
 _SENTENCE_END = "。！？!?；;.:：,，"
 
 # How strongly a term names a subject.
