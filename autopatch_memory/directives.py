@@ -39,7 +39,7 @@ from typing import Any
 
 from autopatch_memory import limits
 from autopatch_memory.privacy import MARKER_PREFIX
-from autopatch_memory.prose import END_PUNCTUATION, split_sentences, user_prose
+from autopatch_memory.prose import END_PUNCTUATION, prose_sentences
 from autopatch_memory.signals import STOPWORDS_EN
 from autopatch_memory.text import Language, clip, detect_language, has_long_term_signal, normalize
 
@@ -1574,7 +1574,7 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     names = frozenset(known_names)
     found: list[Directive] = []
     previous: tuple[str, tuple[Directive, ...]] | None = None
-    for sentence in split_sentences(user_prose(text)):
+    for sentence in prose_sentences(text):
         directives = _read(sentence.strip(), names)[1]
         for directive in directives:
             rule = directive.kind is DirectiveKind.RULE and previous is not None
@@ -1690,7 +1690,7 @@ def might_hold_directive(text: str) -> bool:
         or _NEGATIVE_LEAD_ZH.match(norm)
     ):
         return True
-    sentences = split_sentences(user_prose(text[: limits.DIRECTIVE_TRIGGER_CHARS]))
+    sentences = prose_sentences(text[: limits.DIRECTIVE_TRIGGER_CHARS])
     return any(
         _read(s.strip(), frozenset())[0].kind is DirectiveKind.FACT
         for s in sentences[: limits.DIRECTIVE_TRIGGER_SENTENCES]
@@ -1714,7 +1714,7 @@ def find_quote(quote: str, text: str) -> list[str]:
     wanted = squash(quote)
     if not wanted:
         return []
-    sentences = split_sentences(user_prose(text))
+    sentences = prose_sentences(text)
     squashed = [squash(s) for s in sentences]
     exact = [s for s, q in zip(sentences, squashed, strict=True) if wanted == q]
     if exact:

@@ -12,12 +12,13 @@ not sentence breaks).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from autopatch_memory import limits
 from autopatch_memory.privacy import redact
 from autopatch_memory.text import looks_like_code_or_log
 
-__all__ = ["END_PUNCTUATION", "is_code_line", "split_sentences", "user_prose"]
+__all__ = ["END_PUNCTUATION", "is_code_line", "prose_sentences", "split_sentences", "user_prose"]
 
 END_PUNCTUATION = "。！？!?；;.,，、:：…"
 """Marks a sentence or clause may end with (stripped when a text is restated)."""
@@ -126,3 +127,11 @@ def split_sentences(text: str) -> list[str]:
     found.append(text[start:])
     sentences = (s.strip() for s in found)
     return [s for s in sentences if s.strip(END_PUNCTUATION + " \n")]
+
+
+@lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
+def prose_sentences(text: str) -> tuple[str, ...]:
+    """The sentences of the user's words in ``text`` (:func:`user_prose`, then
+    :func:`split_sentences`), cached: the grammar, the applier's grounding and the
+    trigger check read the same turn texts again and again."""
+    return tuple(split_sentences(user_prose(text)))
