@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import re
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from rich.console import Console as RichConsole
 from rich.console import ConsoleOptions, RenderResult
-from rich.live import Live
-from rich.markdown import Markdown
 from rich.segment import Segment
 from rich.status import Status
 
@@ -25,6 +24,10 @@ from autopatch_memory import limits
 
 from .classify import Classification
 from .console import Console, WaitingText, terminal_safe
+
+if TYPE_CHECKING:  # imported when an answer streams: every other command is spared them
+    from rich.live import Live
+    from rich.markdown import Markdown
 
 __all__ = ["AnswerView", "ConsoleDisplay", "ReasoningFilter"]
 
@@ -150,6 +153,8 @@ class AnswerView:
             return
         if self._live is None:
             rich = self._console.rich(self._console.stdout)
+            from rich.live import Live
+
             self._live = Live(
                 _Tail(self),
                 console=rich,
@@ -163,6 +168,8 @@ class AnswerView:
 
     def markdown(self) -> Markdown:
         """The answer so far as Markdown, made safe for the terminal."""
+        from rich.markdown import Markdown
+
         return Markdown(terminal_safe(self._text))
 
     def _stop_spinner(self) -> None:
