@@ -95,7 +95,9 @@ def make_backend_for(
     server: FakeOpenAIServer | str,
     *,
     mode: StructuredOutput = StructuredOutput.JSON_SCHEMA,
-    timeout: float = 1.0,
+    # Generous: a loaded machine (xdist, `stress`) may take seconds to serve a reply, and
+    # a timeout would stand in for the error a test expects. Timeout tests pass their own.
+    timeout: float = 10.0,
     max_retries: int = 0,
     key: str = "test-key",
 ) -> OpenAICompatBackend:
@@ -280,7 +282,7 @@ def test_timeout_maps_to_backend_timeout(server: FakeOpenAIServer) -> None:
 
 def test_a_delayed_reply_within_the_timeout_succeeds(server: FakeOpenAIServer) -> None:
     server.script(Reply.slow(0.3, GOOD_DELTA))
-    delta = make_backend_for(server, timeout=2.0).summarize(make_request())
+    delta = make_backend_for(server, timeout=5.0).summarize(make_request())
     assert delta.turn_summaries == GOOD_DELTA["turn_summaries"]
 
 
