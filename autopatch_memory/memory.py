@@ -68,7 +68,7 @@ from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, Me
 from autopatch_memory.store import MemoryStore, Transaction, UpdateResult
 from autopatch_memory.summarizer import Summarizer, apply_in_store
 from autopatch_memory.text import clean_text, clip
-from autopatch_memory.triggers import Trigger, size_trigger, triggers_after_record
+from autopatch_memory.triggers import Trigger, signal_trigger, size_trigger, state_triggers
 
 _T = TypeVar("_T")
 
@@ -397,7 +397,7 @@ class ProjectMemory:
                 turns.remove(victim)
                 txn.log("drop_turn", Outcome.TRIMMED, target=victim.id, reason="recent_turns cap")
             txn.log("record_turn", target=turn.id)
-            return turn, triggers_after_record(txn.doc, turn, project_level=project_level)
+            return turn, state_triggers(txn.doc, turn, project_level=project_level)
 
         try:
             result = self._writes.update(add, actor=actor)
@@ -408,7 +408,9 @@ class ProjectMemory:
         self._events.emit(EventKind.TURN_RECORDED, actor=actor, target=turn.id)
         if size_trigger(result.size_bytes, result.trimmed):
             fired.append(Trigger.SIZE)
-        if fired:
+        # The text's check (the grammar) runs outside the lock, and only when no
+        # cheaper trigger already asked for a run.
+        if fired or signal_trigger(turn):
             self.request_summary()
         return turn.id
 

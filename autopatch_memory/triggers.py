@@ -32,6 +32,19 @@ def triggers_after_record(doc: MemoryDocument, turn: Turn, *, project_level: boo
     The size trigger depends on the written file, so :func:`size_trigger` is
     checked after the write.
     """
+    fired = state_triggers(doc, turn, project_level=project_level)
+    if signal_trigger(turn):
+        fired.append(Trigger.LONG_TERM_SIGNAL)
+    return fired
+
+
+def state_triggers(doc: MemoryDocument, turn: Turn, *, project_level: bool) -> list[Trigger]:
+    """The triggers read off the document and the turn's flags: counts, no text.
+
+    Cheap enough for the write lock; :func:`signal_trigger`, which reads the text,
+    is not, and a host that only needs to know whether *any* trigger fired skips it
+    when one of these did.
+    """
     turns = doc.working_memory.recent_turns
     pending = sum(1 for t in turns if t.is_pending)
     fired: list[Trigger] = []
@@ -41,9 +54,13 @@ def triggers_after_record(doc: MemoryDocument, turn: Turn, *, project_level: boo
         fired.append(Trigger.RECENT_TURNS)
     if (project_level or turn.project_level) and turn.intent is IntentType.CODE_EXPLAIN:
         fired.append(Trigger.PROJECT_EXPLAIN)
-    if might_hold_directive(turn.user_text):
-        fired.append(Trigger.LONG_TERM_SIGNAL)
     return fired
+
+
+def signal_trigger(turn: Turn) -> bool:
+    """True when the turn's question may hold a rule, a cancel, a correction or a
+    project fact (:func:`~autopatch_memory.directives.might_hold_directive`)."""
+    return might_hold_directive(turn.user_text)
 
 
 def size_trigger(size_bytes: int, trimmed: int) -> bool:
