@@ -12,7 +12,6 @@ of one repository, even across processes and after the folder was deleted.
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Callable, Iterable
 from datetime import datetime
@@ -28,12 +27,12 @@ def local_now() -> datetime:
 
 
 def _next_id(prefix: str, existing: Iterable[str]) -> str:
-    pattern = re.compile(re.escape(prefix) + r"(\d+)$")
+    start = len(prefix)
     highest = 0
     for item_id in existing:
-        match = pattern.match(item_id)
-        if match:
-            highest = max(highest, int(match.group(1)))
+        # isdecimal: the digits int() reads (as the regex \d did), "²" not among them.
+        if item_id.startswith(prefix) and item_id[start:].isdecimal():
+            highest = max(highest, int(item_id[start:]))
     return f"{prefix}{highest + 1:03d}"
 
 
