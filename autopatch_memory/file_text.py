@@ -16,11 +16,18 @@ element is first patched or asked for; each list is then rendered from its
 elements' texts exactly as the serializer renders it. Should the cut not match the
 document (a layout this module does not know), the text falls back to serializing
 the whole document after a change: slower, never different.
+
+A write that starts from the file this store wrote last need not serialize the
+whole document at all: :class:`FileText` can be derived from that file's text. The
+parts outside the lists are compared (serialized without the lists), and each
+element's text is reused when the element equals the one it was copied from;
+only new or changed elements are serialized.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
@@ -46,6 +53,11 @@ def element_text(model: BaseModel) -> bytes:
 def model_lists(doc: MemoryDocument) -> Iterator[list[Any]]:
     """The non-empty lists of models one level inside the document's sections, in
     the order the file holds them: the lists whose elements a write may patch."""
+    return (items for _, items in _named_lists(doc))
+
+
+def _named_lists(doc: MemoryDocument) -> Iterator[tuple[tuple[str, str], list[Any]]]:
+    """:func:`model_lists` with each list's section and field names."""
     for name in type(doc).model_fields:
         section = getattr(doc, name)
         if not isinstance(section, BaseModel):
@@ -53,15 +65,36 @@ def model_lists(doc: MemoryDocument) -> Iterator[list[Any]]:
         for field in type(section).model_fields:
             value = getattr(section, field)
             if type(value) is list and value and isinstance(value[0], BaseModel):
-                yield value  # (a list mixing models and others fails the cut: no harm)
+                yield (name, field), value  # (a list mixing models and others fails the cut)
+
+
+def _outside(doc: MemoryDocument, names: list[tuple[str, str]]) -> bytes:
+    """The document serialized without the lists ``names``: what the text holds
+    besides their elements."""
+    exclude: dict[str, set[str]] = {}
+    for section, field in names:
+        exclude.setdefault(section, set()).add(field)
+    return doc.__pydantic_serializer__.to_json(doc, exclude=exclude)
+
+
+def _same_element(old: BaseModel, new: BaseModel) -> bool:
+    """True when ``new`` serializes exactly as ``old`` (an element: no nested models)."""
+    if type(old) is not type(new) or old.__dict__ != new.__dict__:
+        return False
+    # Equal datetimes may still be written differently: the same instant at another offset.
+    return all(
+        a is b or type(a) is not datetime or a.utcoffset() == b.utcoffset()
+        for a, b in zip(old.__dict__.values(), new.__dict__.values(), strict=True)
+    )
 
 
 class _ListText:
     """One list of models as text: its elements' texts, joined as the serializer does."""
 
-    __slots__ = ("items", "length", "models", "source")
+    __slots__ = ("items", "length", "models", "name", "source")
 
-    def __init__(self, source: list[Any], texts: list[bytes]) -> None:
+    def __init__(self, name: tuple[str, str], source: list[Any], texts: list[bytes]) -> None:
+        self.name = name  # (section, field)
         self.source = source  # the document's list (the caller mutates it)
         self.models = list(source)  # the elements, in the order of ``items``
         self.items = texts
@@ -93,7 +126,9 @@ class FileText:
     :meth:`changed` (an element's fields), or :meth:`rebuild` (anything else).
     """
 
-    def __init__(self, doc: MemoryDocument) -> None:
+    def __init__(self, doc: MemoryDocument, *, copied_from: FileText | None = None) -> None:
+        """The text of ``doc``. ``copied_from``: the text of the document ``doc`` is a
+        copy of (changed since), whose element texts are reused where they still fit."""
         self.doc = doc
         # Ids of the elements re-serialized by :meth:`changed` (the caller may clear it).
         self.patched: set[int] = set()
@@ -103,7 +138,8 @@ class FileText:
         self._owner: dict[int, _ListText] | None = None  # element id -> its list, once cut
         self._opaque = False  # the layout is not understood: serialize after every change
         self._stale = False  # (opaque only) the document changed since the last dump
-        self.rebuild()
+        if copied_from is None or not self._derive(copied_from):
+            self.rebuild()
 
     @property
     def size(self) -> int:
@@ -211,6 +247,48 @@ class FileText:
 
     # -- internals -------------------------------------------------------------------
 
+    def _derive(self, source: FileText) -> bool:
+        """Build the text from ``source``'s; False (nothing set) when it does not apply."""
+        if source._owner is None or source._opaque or source._stale:
+            return False  # not cut: no element texts to reuse
+        old_lists = [piece for piece in source._pieces if isinstance(piece, _ListText)]
+        new_lists = list(_named_lists(self.doc))
+        names = [name for name, _ in new_lists]
+        if names != [piece.name for piece in old_lists]:
+            return False  # a list was emptied or filled: the glue around it changed
+        if _outside(self.doc, names) != _outside(source.doc, names):
+            return False  # a field outside the lists changed
+        lists = iter(new_lists)
+        pieces: list[bytes | _ListText] = []
+        for piece in source._pieces:
+            if isinstance(piece, bytes):
+                pieces.append(piece)
+                continue
+            name, items = next(lists)
+            pairs = zip(piece.models, piece.items, strict=True)
+            known = {getattr(model, "id", None): (model, text) for model, text in pairs}
+            texts = []
+            for model in items:
+                old = known.get(getattr(model, "id", None))
+                if old is not None and _same_element(old[0], model):
+                    texts.append(old[1])
+                else:
+                    texts.append(element_text(model))
+            pieces.append(_ListText(name, items, texts))
+        self._adopt(pieces)
+        self._whole = None
+        return True
+
+    def _adopt(self, pieces: list[bytes | _ListText]) -> None:
+        self._pieces = pieces
+        self._size = sum(len(p) if isinstance(p, bytes) else p.size() for p in pieces)
+        self._owner = {
+            id(model): piece
+            for piece in pieces
+            if isinstance(piece, _ListText)
+            for model in piece.models
+        }
+
     def _list_of(self, model: BaseModel) -> _ListText | None:
         """The list holding ``model``; ``None`` (the text then serializes the whole
         document again when asked) when the layout is not understood."""
@@ -234,28 +312,24 @@ class FileText:
             return False
         [whole] = self._pieces
         assert isinstance(whole, bytes)
-        pieces = _cut(whole, list(model_lists(self.doc)))
+        pieces = _cut(whole, list(_named_lists(self.doc)))
         if pieces is None:
             self._opaque = True
             return False
-        self._pieces = pieces
-        self._owner = {
-            id(model): piece
-            for piece in pieces
-            if isinstance(piece, _ListText)
-            for model in piece.models
-        }
+        self._adopt(pieces)
         return True
 
 
-def _cut(data: bytes, lists: list[list[Any]]) -> list[bytes | _ListText] | None:
+def _cut(
+    data: bytes, lists: list[tuple[tuple[str, str], list[Any]]]
+) -> list[bytes | _ListText] | None:
     """``data`` in pieces: glue, and one :class:`_ListText` per list of ``lists`` (in
     file order); ``None`` when the elements found do not match those lists one to one."""
     pieces: list[bytes | _ListText] = []
     find = data.find
     glue = 0  # where the glue before the next list begins
     at = find(_ELEMENT_START)  # the newline before an element's first line
-    for items in lists:
+    for name, items in lists:
         if at < 1 or data[at - 1 : at + 1] != _LIST_OPEN:
             return None  # a list opens right before its first element
         opening = at - 1
@@ -274,7 +348,7 @@ def _cut(data: bytes, lists: list[list[Any]]) -> list[bytes | _ListText] | None:
         if len(texts) != len(items) or not data.startswith(_LIST_CLOSE, end):
             return None
         pieces.append(data[glue:opening])
-        pieces.append(_ListText(items, texts))
+        pieces.append(_ListText(name, items, texts))
         glue = end + len(_LIST_CLOSE)
         at = find(_ELEMENT_START, glue)
     if at >= 0:

@@ -258,16 +258,21 @@ class _Written(NamedTuple):
     """The last file a store wrote: what the next write can take from it."""
 
     data: bytes
-    doc: MemoryDocument  # what it was written from (shared with readers: never mutated)
+    text: FileText  # its text and the document it was written from (never mutated)
     digest: str  # its file_digest, for the next write's journal entries
     clean: frozenset[bytes]  # texts of its elements known to be redacted
+
+    @property
+    def doc(self) -> MemoryDocument:
+        """The document it was written from (shared with readers: never mutated)."""
+        return self.text.doc
 
     @classmethod
     def of(cls, data: bytes, digest: str, text: FileText) -> _Written:
         elements = text.elements() or []
         # Elements the size policy re-serialized after redaction are not known clean.
         clean = frozenset(body for model, body in elements if id(model) not in text.patched)
-        return cls(data, text.doc, digest, clean)
+        return cls(data, text, digest, clean)
 
 
 # Temp file names: unique in this process, and the pid keeps processes apart.
@@ -525,7 +530,10 @@ class MemoryStore:
         if clean is None:
             redact_document(doc)
             return FileText(doc)
-        text = FileText(doc)
+        # ``doc`` is usually a copy of the document last written (see _load_private):
+        # the texts of the elements it did not change are reused.
+        assert self._written is not None
+        text = FileText(doc, copied_from=self._written.text)
         elements = text.elements()
         if elements is None:  # a layout FileText does not know: every string
             if redact_document(doc):

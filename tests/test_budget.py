@@ -368,6 +368,88 @@ def test_every_patch_keeps_the_text_equal_to_a_fresh_serialization(
     assert all(body == file_text.element_text(model) for model, body in listed)
 
 
+def _changed_copy(doc: MemoryDocument, rng: random.Random) -> MemoryDocument:
+    """A private copy of ``doc`` (as the store makes one), changed the ways an update can."""
+    copy = MemoryDocument.model_validate(doc.model_dump())
+    for _ in range(rng.randint(0, 6)):
+        elements = [(items, e) for items in model_lists(copy) for e in items]
+        choice = rng.randrange(9)
+        if choice == 0 and elements:
+            items, element = rng.choice(elements)
+            items.remove(element)
+        elif choice == 1 and elements:
+            _, element = rng.choice(elements)
+            field = "summary" if isinstance(element, LongTermItem | Topic) else "assistant_text"
+            setattr(element, field, _text(rng, 300))
+        elif choice == 2 and elements:
+            # The same instant at another offset: equal, and still written differently.
+            _, element = rng.choice(elements)
+            field = "last_touched_at" if isinstance(element, Topic) else "created_at"
+            moment = getattr(element, field)
+            setattr(element, field, moment.astimezone(rng.choice(_OFFSETS)))
+        elif choice == 3:
+            copy.working_memory.recent_turns.append(_turn(rng, 40 + rng.randint(0, 50)))
+        elif choice == 4:
+            copy.working_memory.recent_turns.clear()  # a list emptied
+        elif choice == 5:
+            index = rng.randint(60, 90)
+            copy.long_term_memory.project_notes.insert(
+                0, _long_term_item(rng, index, LongTermType.PROJECT_NOTE)
+            )
+        elif choice == 6:
+            copy.generation += 1
+        elif choice == 7 and copy.repo_profile is not None:
+            copy.repo_profile.modules.append(_text(rng, 20) or "m")
+        elif elements:  # the same element twice in a list: ids no longer unique
+            items, element = rng.choice(elements)
+            items.append(element.model_copy())
+    return copy
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=2**32))
+def test_a_text_derived_from_the_last_write_is_the_copys_serialization(
+    seed: int, changes: int
+) -> None:
+    doc = random_document(seed)
+    written = FileText(doc)
+    written.elements()  # cut, as after a write
+    copy = _changed_copy(doc, random.Random(changes))
+    derived = FileText(copy, copied_from=written)
+    assert derived.data == copy.to_bytes()
+    assert derived.size == len(derived.data)
+    # It can be patched like any other.
+    for items in model_lists(copy):
+        derived.remove(items, items[0])
+        break
+    assert derived.data == copy.to_bytes()
+
+
+def test_a_derived_text_reuses_the_texts_of_unchanged_elements(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    doc = random_document(5)
+    doc.working_memory.recent_turns[:] = [_turn(random.Random(i), i) for i in range(6)]
+    written = FileText(doc)
+    written.elements()
+    copy = MemoryDocument.model_validate(doc.model_dump())
+    copy.working_memory.recent_turns.pop(0)
+    copy.working_memory.recent_turns.append(_turn(random.Random(9), 9))
+    serialized: list[Any] = []
+    real = file_text.element_text
+
+    def counted(model: Any) -> bytes:
+        serialized.append(model)
+        return real(model)
+
+    monkeypatch.setattr(file_text, "element_text", counted)
+    monkeypatch.setattr(MemoryDocument, "to_bytes", lambda self: pytest.fail("a whole dump"))
+    derived = FileText(copy, copied_from=written)
+    assert serialized == [copy.working_memory.recent_turns[-1]]  # only the new turn
+    monkeypatch.undo()
+    assert derived.data == copy.to_bytes()
+
+
 def test_a_patch_file_text_cannot_place_falls_back_to_a_full_serialization() -> None:
     doc = random_document(3)
     doc.working_memory.recent_turns.append(_turn(random.Random(1), 30))
