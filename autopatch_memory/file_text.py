@@ -19,16 +19,17 @@ the whole document after a change: slower, never different.
 
 A write that starts from the file this store wrote last need not serialize the
 whole document at all: :class:`FileText` can be derived from that file's text. The
-parts outside the lists are compared (serialized without the lists), and each
-element's text is reused when the element equals the one it was copied from;
-only new or changed elements are serialized.
+document is serialized without its elements (a skeleton: the profile and the
+scalars), and each element's text is reused when the element equals the one it
+was copied from; only new or changed elements are serialized.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
-from typing import Any
+from functools import cache
+from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -68,13 +69,43 @@ def _named_lists(doc: MemoryDocument) -> Iterator[tuple[tuple[str, str], list[An
                 yield (name, field), value  # (a list mixing models and others fails the cut)
 
 
-def _outside(doc: MemoryDocument, names: list[tuple[str, str]]) -> bytes:
-    """The document serialized without the lists ``names``: what the text holds
-    besides their elements."""
-    exclude: dict[str, set[str]] = {}
-    for section, field in names:
-        exclude.setdefault(section, set()).add(field)
-    return doc.__pydantic_serializer__.to_json(doc, exclude=exclude)
+@cache
+def _list_fields(section: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a section class that hold lists of models."""
+    return tuple(
+        name
+        for name, field in section.model_fields.items()
+        if get_origin(field.annotation) is list
+        and any(
+            isinstance(a, type) and issubclass(a, BaseModel) for a in get_args(field.annotation)
+        )
+    )
+
+
+def _skeleton(doc: MemoryDocument) -> tuple[bytes, list[tuple[str, str]]]:
+    """The document's text with every list of models emptied (what the text holds
+    besides the elements), and those lists' names in file order."""
+    emptied: dict[str, BaseModel] = {}
+    names: list[tuple[str, str]] = []
+    for name in type(doc).model_fields:
+        section = getattr(doc, name)
+        fields = _list_fields(type(section)) if isinstance(section, BaseModel) else ()
+        if fields:
+            emptied[name] = section.model_copy(update={field: [] for field in fields})
+            names += [(name, field) for field in fields]
+    return doc.model_copy(update=emptied).to_bytes(), names
+
+
+def _texts(items: list[Any], known: dict[Any, tuple[BaseModel, bytes]]) -> list[bytes]:
+    """The texts of ``items``: a known element's text where it still fits, else its own."""
+    texts = []
+    for model in items:
+        old = known.get(getattr(model, "id", None))
+        if old is not None and _same_element(old[0], model):
+            texts.append(old[1])
+        else:
+            texts.append(element_text(model))
+    return texts
 
 
 def _same_element(old: BaseModel, new: BaseModel) -> bool:
@@ -82,10 +113,22 @@ def _same_element(old: BaseModel, new: BaseModel) -> bool:
     if type(old) is not type(new) or old.__dict__ != new.__dict__:
         return False
     # Equal datetimes may still be written differently: the same instant at another offset.
-    return all(
-        a is b or type(a) is not datetime or a.utcoffset() == b.utcoffset()
-        for a, b in zip(old.__dict__.values(), new.__dict__.values(), strict=True)
-    )
+    for name in _time_fields(type(old)):
+        before, after = old.__dict__[name], new.__dict__[name]
+        if before is not after and before.utcoffset() != after.utcoffset():
+            return False
+    return True
+
+
+@cache
+def _time_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model class that hold datetimes."""
+    return tuple(name for name, f in model.model_fields.items() if _holds(f.annotation, datetime))
+
+
+def _holds(annotation: Any, kind: type) -> bool:
+    """Whether a type annotation (unions and ``Annotated`` looked into) names ``kind``."""
+    return annotation is kind or any(_holds(arg, kind) for arg in get_args(annotation))
 
 
 class _ListText:
@@ -110,6 +153,10 @@ class _ListText:
         if not self.items:
             return _EMPTY_LIST
         return _LIST_OPEN + _SEPARATOR.join(self.items) + _LIST_CLOSE
+
+    def pairs(self) -> Iterator[tuple[BaseModel, bytes]]:
+        """Each element with its text."""
+        return zip(self.models, self.items, strict=True)
 
     def position(self, model: BaseModel) -> int:
         for index, element in enumerate(self.models):
@@ -248,33 +295,32 @@ class FileText:
     # -- internals -------------------------------------------------------------------
 
     def _derive(self, source: FileText) -> bool:
-        """Build the text from ``source``'s; False (nothing set) when it does not apply."""
+        """Build the text from a skeleton (the document without its elements) and the
+        element texts of ``source`` that still fit; False (nothing set) when the
+        skeleton's layout is not the expected one."""
         if source._owner is None or source._opaque or source._stale:
             return False  # not cut: no element texts to reuse
-        old_lists = [piece for piece in source._pieces if isinstance(piece, _ListText)]
-        new_lists = list(_named_lists(self.doc))
-        names = [name for name, _ in new_lists]
-        if names != [piece.name for piece in old_lists]:
-            return False  # a list was emptied or filled: the glue around it changed
-        if _outside(self.doc, names) != _outside(source.doc, names):
-            return False  # a field outside the lists changed
-        lists = iter(new_lists)
+        known = {
+            piece.name: {getattr(m, "id", None): (m, t) for m, t in piece.pairs()}
+            for piece in source._pieces
+            if isinstance(piece, _ListText)
+        }
+        skeleton, names = _skeleton(self.doc)
         pieces: list[bytes | _ListText] = []
-        for piece in source._pieces:
-            if isinstance(piece, bytes):
-                pieces.append(piece)
-                continue
-            name, items = next(lists)
-            pairs = zip(piece.models, piece.items, strict=True)
-            known = {getattr(model, "id", None): (model, text) for model, text in pairs}
-            texts = []
-            for model in items:
-                old = known.get(getattr(model, "id", None))
-                if old is not None and _same_element(old[0], model):
-                    texts.append(old[1])
-                else:
-                    texts.append(element_text(model))
-            pieces.append(_ListText(name, items, texts))
+        glue = 0
+        for name in names:
+            key = b'\n    "' + name[1].encode("utf-8") + b'": ' + _EMPTY_LIST
+            found = skeleton.find(key, glue)
+            if found < 0:
+                return False
+            items = getattr(getattr(self.doc, name[0]), name[1])
+            if not items:
+                continue  # "[]" stays in the glue
+            opening = found + len(key) - len(_EMPTY_LIST)
+            pieces.append(skeleton[glue:opening])
+            pieces.append(_ListText(name, items, _texts(items, known.get(name, {}))))
+            glue = opening + len(_EMPTY_LIST)
+        pieces.append(skeleton[glue:])
         self._adopt(pieces)
         self._whole = None
         return True
