@@ -22,7 +22,7 @@ import json
 import os
 import tempfile
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from contextlib import suppress
 from enum import Enum
 from pathlib import Path
@@ -326,8 +326,7 @@ def _scrubbed(data: bytes) -> bytes:
     return "".join(lines).encode("utf-8")
 
 
-def stamped(
-    entries: Sequence[JournalEntry], *, file: str, prev_file: str | None
-) -> list[JournalEntry]:
-    """Copies of ``entries`` marked as belonging to the write that produced ``file``."""
-    return [e.model_copy(update={"file": file, "prev_file": prev_file}) for e in entries]
+def stamp(entries: Iterable[JournalEntry], *, file: str, prev_file: str | None) -> None:
+    """Mark ``entries`` as belonging to the write that produced ``file``."""
+    for entry in entries:
+        entry.file, entry.prev_file = file, prev_file

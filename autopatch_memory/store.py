@@ -53,7 +53,7 @@ from autopatch_memory.budget import TrimAction, trim_to_budget
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.file_text import FileText
 from autopatch_memory.ids import Clock, local_now, new_epoch
-from autopatch_memory.journal import Journal, JournalEntry, Outcome, file_digest, stamped
+from autopatch_memory.journal import Journal, JournalEntry, Outcome, file_digest, stamp
 from autopatch_memory.locking import ProcessLock, process_id
 from autopatch_memory.model import (
     LongTermItem,
@@ -587,10 +587,10 @@ class MemoryStore:
         # Every write leaves a line, even one whose caller logged nothing.
         logged = txn.entries or [self.journal.entry(txn.actor, "write", Outcome.APPLIED)]
         digest = file_digest(data)
-        entries = stamped(
-            [*recovered, *logged, *self._trim_entries(trimmed.actions)],
-            file=digest,
-            prev_file=None if in_place is None else self._digest_of(in_place),
+        # The entries were made for this write alone: stamped in place, not copied.
+        entries = [*recovered, *logged, *self._trim_entries(trimmed.actions)]
+        stamp(
+            entries, file=digest, prev_file=None if in_place is None else self._digest_of(in_place)
         )
         # Journal first: a crash before the replace leaves entries whose file never
         # landed, which readers can tell (journal.unlanded_writes); never a write

@@ -80,7 +80,19 @@ QUESTIONS = [
     "这个项目依赖哪些框架？",
     "How should I write unit tests for the config loader?",
 ]
-ANSWER = "回答：" + "细节" * 400  # long enough that recording it at the limit trims
+_ANSWER_BODY = (
+    "先给结论：finding 队列由 ReviewService 按严重程度排序，同一文件的 finding 合并后再交给"
+    "PatchPlanner。The queue is a PriorityQueue ordered by severity, then path and line; a "
+    "rejected patch puts its finding back with a lower priority, so the next run does not "
+    "retry it at once. 细节上，QueueStore 在每次出队前检查 finding 是否仍然存在，避免对已经"
+    "修复的代码重复生成补丁；如果需要调整顺序，修改 FindingComparator 即可。"
+)
+
+
+def answer(n: int) -> str:
+    """A different answer for every turn, as in real use (a repeated one would hit the
+    redaction cache), long enough that recording it at the limit trims."""
+    return f"回答 {n}：" + _ANSWER_BODY * 2
 
 
 class SlowBackend:
@@ -158,7 +170,7 @@ def fill_to_limit(memory: ProjectMemory) -> None:
 
     memory.store.update(seed, actor="bench")
     for i in range(limits.MAX_RECENT_TURNS):
-        memory.record_turn("general_chat", f"{QUESTIONS[i % len(QUESTIONS)]} #{i}", ANSWER)
+        memory.record_turn("general_chat", f"{QUESTIONS[i % len(QUESTIONS)]} #{i}", answer(i))
 
 
 # --- the floors ------------------------------------------------------------------------
@@ -287,9 +299,12 @@ def bench_core(repo: Path, samples: int) -> dict[str, Any]:
     checks = {"record_trimmed": 0, "apply_changed": 0, "apply_trimmed": 0}
     for i in range(samples // 4):
         question = f"{QUESTIONS[i % len(QUESTIONS)]} #{i}"
-        conversation[len(conversation) :] = [question, ANSWER]
+        reply = answer(i)
+        conversation[len(conversation) :] = [question, reply]
         floor = floors.durable_rmw()
-        record.add(floor, _time(lambda q=question: memory.record_turn("general_chat", q, ANSWER)))
+        record.add(
+            floor, _time(lambda q=question, a=reply: memory.record_turn("general_chat", q, a))
+        )
         checks["record_trimmed"] += _trimmed_last_write(memory)
     for i in range(samples // 4):
         memory.record_turn("code_explain", f"review 模块的第 {i} 个问题", "回答")
@@ -340,7 +355,8 @@ def bench_in_flight(repo: Path, samples: int) -> dict[str, Any]:
         question = QUESTIONS[i % len(QUESTIONS)]
         text = f"{question} (in flight {i})"
         floor = floors.durable_rmw()
-        record.add(floor, _time(lambda t=text: memory.record_turn("general_chat", t, ANSWER)))
+        reply = answer(i)
+        record.add(floor, _time(lambda t=text, a=reply: memory.record_turn("general_chat", t, a)))
         floor = floors.read_parse()
         context.add(floor, _time(lambda q=question: memory.context("general_chat", q)))
         busy_checks.append(memory.wait_idle(0) is False)
