@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from pydantic import BaseModel
 
 from autopatch_memory import limits
-from autopatch_memory.file_text import FileText
+from autopatch_memory.file_text import FileText, section_size
 from autopatch_memory.model import MemoryDocument
 from autopatch_memory.text import clip
 
@@ -156,5 +156,4 @@ def trim_to_budget(doc: MemoryDocument, text: FileText | None = None) -> TrimRes
 
 def long_term_bytes(doc: MemoryDocument) -> int:
     """Bytes the long-term section takes in the file (its own JSON, indented)."""
-    section = doc.long_term_memory
-    return len(section.__pydantic_serializer__.to_json(section, indent=2))
+    return section_size(doc.long_term_memory)

@@ -33,6 +33,7 @@ from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
 
+from autopatch_memory import limits
 from autopatch_memory.model import MemoryDocument
 
 # The pretty-printed layout of a list of models at depth 2 (its elements at depth 3).
@@ -110,11 +111,16 @@ def _texts(items: list[Any], known: dict[Any, tuple[BaseModel, bytes]]) -> list[
 
 def _same_element(old: BaseModel, new: BaseModel) -> bool:
     """True when ``new`` serializes exactly as ``old`` (an element: no nested models)."""
-    if type(old) is not type(new) or old.__dict__ != new.__dict__:
+    return type(old) is type(new) and _same_values(type(new), old.__dict__, new.__dict__)
+
+
+def _same_values(model: type[BaseModel], old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """True when field values ``new`` of a ``model`` serialize exactly as ``old``."""
+    if old != new:
         return False
     # Equal datetimes may still be written differently: the same instant at another offset.
-    for name in _time_fields(type(old)):
-        before, after = old.__dict__[name], new.__dict__[name]
+    for name in _time_fields(model):
+        before, after = old[name], new[name]
         if before is not after and before.utcoffset() != after.utcoffset():
             return False
     return True
@@ -129,6 +135,43 @@ def _time_fields(model: type[BaseModel]) -> tuple[str, ...]:
 def _holds(annotation: Any, kind: type) -> bool:
     """Whether a type annotation (unions and ``Annotated`` looked into) names ``kind``."""
     return annotation is kind or any(_holds(arg, kind) for arg in get_args(annotation))
+
+
+# Sizes of elements as a section's own text writes them (at depth 2), by class and id,
+# with the field values they were computed from: a document is copied for every write,
+# so an element is a new object each time, and its id and values are what persist.
+_ELEMENT_SIZES: dict[tuple[type[BaseModel], Any], tuple[dict[str, Any], int]] = {}
+# A section's own text: its lists at depth 1, their elements at depth 2.
+_SECTION_ELEMENT_INDENT = 4
+_SECTION_LIST_CLOSE = b"\n  ]"
+
+
+def section_size(section: BaseModel) -> int:
+    """The length of ``section``'s own text (``to_json(indent=2)``), computed from the
+    sizes of its elements, which are serialized only when new or changed."""
+    fields = _list_fields(type(section))
+    emptied = section.model_copy(update={field: [] for field in fields})
+    size = len(section.__pydantic_serializer__.to_json(emptied, indent=2))
+    for field in fields:
+        items = getattr(section, field)
+        if items:
+            # "[]" becomes "[\n", the elements joined by ",\n", and "\n  ]".
+            inner = sum(map(_element_size, items)) + len(_SEPARATOR) * (len(items) - 1)
+            size += len(_LIST_OPEN) + inner + len(_SECTION_LIST_CLOSE) - len(_EMPTY_LIST)
+    return size
+
+
+def _element_size(model: BaseModel) -> int:
+    key = (type(model), getattr(model, "id", None))
+    known = _ELEMENT_SIZES.get(key)
+    if known is not None and _same_values(type(model), known[0], model.__dict__):
+        return known[1]
+    own = model.__pydantic_serializer__.to_json(model, indent=2)
+    size = _SECTION_ELEMENT_INDENT * (1 + own.count(b"\n")) + len(own)
+    if len(_ELEMENT_SIZES) >= limits.ELEMENT_SIZE_CACHE_ENTRIES:
+        _ELEMENT_SIZES.clear()
+    _ELEMENT_SIZES[key] = (dict(model.__dict__), size)
+    return size
 
 
 class _ListText:

@@ -41,6 +41,7 @@ TOKEN_CACHE_ENTRIES = 16384  # texts already tokenized for relevance
 ITEM_TOKEN_CACHE_ENTRIES = 4096  # memory items' tokens (label + summary)
 SIMILARITY_FEATURE_CACHE_ENTRIES = 4096  # near-duplicate features per text
 BM25_CORPUS_CACHE_ENTRIES = 64  # BM25 statistics per set of items
+ELEMENT_SIZE_CACHE_ENTRIES = 4096  # serialized sizes of items (the long-term byte budget)
 
 # --- privacy (docs/design.md#privacy) ---------------------------------------------
 # Recorded text is cut to this many times its limit before redaction scans it, so a
