@@ -62,12 +62,11 @@ def _named_lists(doc: MemoryDocument) -> Iterator[tuple[tuple[str, str], list[An
     """:func:`model_lists` with each list's section and field names."""
     for name in type(doc).model_fields:
         section = getattr(doc, name)
-        if not isinstance(section, BaseModel):
-            continue
-        for field in type(section).model_fields:
-            value = getattr(section, field)
-            if type(value) is list and value and isinstance(value[0], BaseModel):
-                yield (name, field), value  # (a list mixing models and others fails the cut)
+        if isinstance(section, BaseModel):
+            for field in _list_fields(type(section)):
+                items = getattr(section, field)
+                if items:
+                    yield (name, field), items
 
 
 @cache
@@ -170,7 +169,9 @@ def _element_size(model: BaseModel) -> int:
     size = _SECTION_ELEMENT_INDENT * (1 + own.count(b"\n")) + len(own)
     if len(_ELEMENT_SIZES) >= limits.ELEMENT_SIZE_CACHE_ENTRIES:
         _ELEMENT_SIZES.clear()
-    _ELEMENT_SIZES[key] = (dict(model.__dict__), size)
+    # The values as they are now: a list the caller changes in place must not change them.
+    values = {k: list(v) if type(v) is list else v for k, v in model.__dict__.items()}
+    _ELEMENT_SIZES[key] = (values, size)
     return size
 
 
