@@ -63,6 +63,7 @@ from autopatch_memory.model import (
     TopicOp,
     Turn,
     TurnSummaryOp,
+    clone,
 )
 from autopatch_memory.privacy import is_only_redacted, redact
 from autopatch_memory.reasons import Reason
@@ -797,8 +798,7 @@ def apply_delta(
             f"computed for generation {expected_generation}, memory is at {doc.generation}",
             generation=doc.generation,
         )
-    # A dump/validate round trip is a deep copy, about 3x faster than copy.deepcopy.
-    base = doc if in_place else MemoryDocument.model_validate(doc.model_dump())
+    base = doc if in_place else clone(doc)
     applier = _Applier(base, now, user_authored=user_authored)
     report = applier.report
     for name in bad_sections:

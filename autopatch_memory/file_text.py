@@ -96,6 +96,10 @@ def _skeleton(doc: MemoryDocument) -> tuple[bytes, list[tuple[str, str]]]:
     return doc.model_copy(update=emptied).to_bytes(), names
 
 
+def _glue(pieces: list[bytes | _ListText]) -> bytes:
+    return b"".join(piece for piece in pieces if isinstance(piece, bytes))
+
+
 def _texts(items: list[Any], known: dict[Any, tuple[BaseModel, bytes]]) -> list[bytes]:
     """The texts of ``items``: a known element's text where it still fits, else its own."""
     texts = []
@@ -229,6 +233,8 @@ class FileText:
         self._owner: dict[int, _ListText] | None = None  # element id -> its list, once cut
         self._opaque = False  # the layout is not understood: serialize after every change
         self._stale = False  # (opaque only) the document changed since the last dump
+        # Derived, and everything outside the elements is byte for byte the source's.
+        self.outside_unchanged = False
         if copied_from is None or not self._derive(copied_from):
             self.rebuild()
 
@@ -367,6 +373,7 @@ class FileText:
         pieces.append(skeleton[glue:])
         self._adopt(pieces)
         self._whole = None
+        self.outside_unchanged = _glue(pieces) == _glue(source._pieces)
         return True
 
     def _adopt(self, pieces: list[bytes | _ListText]) -> None:

@@ -58,6 +58,7 @@ from autopatch_memory.model import (
     MemoryDocument,
     RepoProfile,
     Turn,
+    clone,
 )
 from autopatch_memory.privacy import redact
 from autopatch_memory.profile import ProfileReport, clear_cache, collect
@@ -421,7 +422,7 @@ class ProjectMemory:
 
         A profile collected at open and not stored yet is already in it.
         """
-        return self._with_pending_profile(self.store.read()).model_copy(deep=True)
+        return clone(self._with_pending_profile(self.store.read()))
 
     def apply_delta(
         self, delta: str | dict[str, Any] | MemoryDelta, *, actor: str = "user"

@@ -426,6 +426,32 @@ class MemoryDocument(_Model):
         return len(self.to_bytes())
 
 
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def clone(model: _M) -> _M:
+    """A deep copy of a valid model: new models and lists all the way down, the
+    immutable values (strings, numbers, datetimes, enum members) shared.
+
+    Nothing is validated again (the source is valid), which makes it about a third
+    cheaper than ``model_validate(model_dump())``, whose per-field validators are
+    Python calls. Built the way pydantic's own ``__copy__`` builds an instance.
+    """
+    values = dict(model.__dict__)
+    for key, value in values.items():
+        if type(value) is list:
+            values[key] = [clone(v) if isinstance(v, BaseModel) else v for v in value]
+        elif isinstance(value, BaseModel):
+            values[key] = clone(value)
+    copy = object.__new__(type(model))
+    extra, private = model.__pydantic_extra__, model.__pydantic_private__
+    object.__setattr__(copy, "__dict__", values)
+    object.__setattr__(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(copy, "__pydantic_extra__", None if extra is None else dict(extra))
+    object.__setattr__(copy, "__pydantic_private__", None if private is None else dict(private))
+    return copy
+
+
 def empty_document(generation: int = 0, epoch: str | None = None) -> MemoryDocument:
     """A memory with nothing in it (``epoch`` ``None``: a fresh file, given one when written)."""
     return MemoryDocument(generation=generation, epoch=epoch)
