@@ -433,9 +433,10 @@ def clone(model: _M) -> _M:
     """A deep copy of a valid model: new models and lists all the way down, the
     immutable values (strings, numbers, datetimes, enum members) shared.
 
-    Nothing is validated again (the source is valid), which makes it about a third
-    cheaper than ``model_validate(model_dump())``, whose per-field validators are
-    Python calls. Built the way pydantic's own ``__copy__`` builds an instance.
+    Nothing is validated again (the source is valid): cheaper than a
+    ``model_validate(model_dump())`` round trip, whose per-field validators are
+    Python calls, and several times cheaper than ``model_copy(deep=True)``. Built
+    the way pydantic's own ``__copy__`` builds an instance.
     """
     values = dict(model.__dict__)
     for key, value in values.items():

@@ -499,7 +499,7 @@ class MemoryStore:
         written = self._written
         if written is not None and data == written.data:
             # The file this store wrote last, unchanged: a copy of the document it wrote
-            # is what parsing those bytes gives, at a third of the cost.
+            # is what parsing those bytes gives, at about half the cost.
             doc = clone(written.doc)
             return FileState(data, size, doc, None), folder
         doc, problem = parse_document(data)
