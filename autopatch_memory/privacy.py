@@ -1398,6 +1398,8 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
     literal = m.group("sep") in ("=", ":=", "=>", "＝") or in_default
     if _not_a_value(inner, words=not literal):
         return False
+    if not quoted and inner.lower() in _STOPWORDS and _WORD_AFTER_RE.match(text, m.end("value")):
+        return False  # "password = the one in vault": a sentence goes on after an article
     if (
         not (quoted or in_query or in_default)
         and _is_code_reference(inner.strip())
@@ -1417,6 +1419,7 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
 
 
 _SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
+_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}[A-Za-z\u4e00-\u9fff]")
 # Code around an assignment: a declaration, a call or an object literal before the key.
 _CODE_BEFORE_KEY_RE = re.compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
 
@@ -1528,7 +1531,10 @@ _ASCII_KEYWORD_IN_ZH = (
     r"(?P<kw>(?:(?<![A-Za-z])(?i:" + _ASCII_KEYWORDS_IN_ZH + r")"
     # the last word of a longer name: jasypt.encryptor.password, appSecret, AccessKeySecret
     r"|(?<=[a-z0-9])(?:Password|Passwd|Passphrase|AccessKeySecret|AccessKey|SecretKey|Secret"
-    r"|Token|ApiKey|AppSecret|AppKey)|(?<=[a-z])(?:secret|token|password|passwd))(?![\w\-]))"
+    r"|Token|ApiKey|AppSecret|AppKey)|(?<=[a-z])(?:secret|token|password|passwd))"
+    # ended by anything but a letter, a digit, "_" or "-": Chinese may follow with no
+    # space ("token是…")
+    r"(?![A-Za-z0-9_\-]))"
 )
 # Connectors: "是", "为", "设成了", "给你", "填的是", "分别是"… The weak ones ("叫", "填",
 # "给你", "分别是") also start questions ("密码叫什么"): their value must look like one.
@@ -1608,6 +1614,9 @@ _ZH_POINTER_RE = re.compile(
 
 
 _HEX_KEY_ID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
+# Words right before a bare "key" that make it a secret key: encryption, decryption,
+# signing, verification, private, (a)symmetric.
+_KEY_QUALIFIER_ZH_RE = re.compile(r"(?:加密|解密|签名|验签|加签|私有|私|对称)[ \t]{0,2}$")
 _ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[\u4e00-\u9fff、]")
 _ZH_UNIT_RE = re.compile(
     r"[ \t]{0,2}(?:位|个|次|天|小时|分钟|秒|字符|字节|元|年|月|岁|条|种|[KMG]B\b)"
@@ -1642,7 +1651,12 @@ def _zh_sentence(m: re.Match[str]) -> str:
     if kw in ("pin", "pin码"):
         ok = bool(_PIN_RE.match(bare))
     elif kw == "key":
-        ok = _random_looking(bare)
+        # A bare key is a cache or a map key unless its value is key material, or a
+        # qualifier makes it a secret one ("加密 key 是 X", "签名 key：X").
+        qualified = _KEY_QUALIFIER_ZH_RE.search(m.string, max(0, m.start("kw") - 8), m.start("kw"))
+        ok = _random_looking(bare) or bool(
+            qualified and _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        )
     elif not m.group("q") and (
         conn is None
         or remark

@@ -383,6 +383,33 @@ def test_a_bare_key_needs_key_material_after_it() -> None:
         assert redact(text) == text
 
 
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("加密 key 是 aesKey20250611Prod", "aesKey20250611Prod"),
+        ("签名key为 Hk29sLq81mZpX0", "Hk29sLq81mZpX0"),
+        ("测试环境的token是tkn8Hq2LmZ7xWp4", "tkn8Hq2LmZ7xWp4"),  # no space before 是
+        ("redis的password是R3dis#Prod2025，别外传", "R3dis#Prod2025"),
+    ],
+)
+def test_a_keyword_in_chinese_text_finds_its_value(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "加密 key 是 AES-256，签名 key 是 RSA2048",
+        "缓存 key 是 user:1001:profile",
+        "token是什么格式的？",
+        "tokenizer是分词器",
+        "password = the one in vault, ask ops",
+    ],
+)
+def test_a_keyword_in_a_sentence_about_it_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
 def test_public_app_ids_are_not_secrets() -> None:
     text = "dingtalk:\n  app-key: dingavmigtsx43djj6e2\nwechat.appid=wx8f3a9c1d2e4b5a6c"
     assert redact(text) == text

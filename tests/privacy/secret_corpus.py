@@ -1200,10 +1200,31 @@ SECRET_CASES: list[SecretCase] = [
     ),
     _s("sentence_en", "Staging creds: user=qa, pass=Qa#Stage1", "Qa#Stage1"),
     _s("cli_mixed", "curl --proxy-user bob:B0bProxy! http://proxy.test", "B0bProxy!"),
+    # an English keyword glued to Chinese, with no space
+    _s("zh_glued", "测试环境的token是tkn8Hq2LmZ7xWp4", "tkn8Hq2LmZ7xWp4"),
+    _s("zh_glued", "redis的password是R3dis#Prod2025，别外传", "R3dis#Prod2025"),
+    _s("zh_glued", "AppSecret为f3k2LmQ9x7Zp8Rt1", "f3k2LmQ9x7Zp8Rt1"),
+    _s("zh_glued", "secret设成了Wq9!kL2#mZ8x", "Wq9!kL2#mZ8x"),
+    # a bare "key" made a secret one by a qualifier
+    _s("zh_key_qualified", "加密 key 是 aesKey20250611Prod", "aesKey20250611Prod"),
+    _s("zh_key_qualified", "签名key为 Hk29sLq81mZpX0", "Hk29sLq81mZpX0"),
+    _s("zh_key_qualified", "支付回调的解密 key：Sm4Key2024abcXYZ", "Sm4Key2024abcXYZ"),
 ]
 
 
 LOOK_ALIKES: list[LookAlike] = [
+    # English keywords glued to Chinese, and bare keys, that state no secret
+    LookAlike("zh_glued", "token是什么格式的？"),
+    LookAlike("zh_glued", "password是必填项，secret为空时报错"),
+    LookAlike("zh_glued", "tokenizer是分词器，token化之后再建索引"),
+    LookAlike("zh_glued", "token是JWT格式的，过期时间2小时"),
+    LookAlike("zh_key_qualified", "加密 key 是 AES-256，签名 key 是 RSA2048"),
+    LookAlike("zh_key_qualified", "加密 key 是 32 位的，从 KMS 拿"),
+    LookAlike("zh_key_qualified", "缓存 key 是 user:1001:profile，分区 key 是 tenant_id"),
+    LookAlike("zh_key_qualified", "主键 key 是 order_id"),
+    # an article after "=" starts a sentence, not a value
+    LookAlike("sentence_en", "password = the one in vault, ask ops"),
+    LookAlike("sentence_en", "token = an expired one, refresh it first"),
     # questions and statements about passwords
     LookAlike("question_zh", "密码是否需要加密？"),
     LookAlike("question_zh", "密码为什么要加盐？"),
