@@ -41,7 +41,7 @@ from autopatch_memory.profile.gradle_settings import (
 
 SETTINGS_FILES = ("settings.gradle", "settings.gradle.kts")
 BUILD_FILES = ("build.gradle", "build.gradle.kts")
-_BUILD_SRC = "buildSrc"
+BUILD_SRC = "buildSrc"  # Gradle builds its own build logic from this folder, undeclared
 _CONVENTION_SOURCE_DIRS = ("src/main/groovy", "src/main/kotlin")
 _SCRIPT_SUFFIXES = (".gradle", ".gradle.kts")
 _PLUGINS_PREFIX = "plugins."
@@ -65,6 +65,12 @@ class _Pending:
     folder: str  # the folder of the project it configures (relative `apply from` starts here)
     role: _Role
     project: str  # the project path ("" for the root and conventions)
+
+
+def declared_project_dir(settings: Settings, path: str) -> str:
+    """The folder a settings file gives the project ``path`` (``platform:plugin``): its
+    ``projectDir`` when set, else the path's segments as folders (not normalized)."""
+    return settings.project_dirs.get(path, path.replace(":", "/"))
 
 
 class GradleProject:
@@ -139,7 +145,7 @@ class GradleProject:
     # -- projects and conventions -------------------------------------------------------------
 
     def _project_dir(self, settings: Settings, path: str) -> str | None:
-        declared = settings.project_dirs.get(path, path.replace(":", "/"))
+        declared = declared_project_dir(settings, path)
         directory = normalize_rel("", declared)
         if directory is None:
             self._files.problem(f"project {path!r}: folder {declared!r} is outside the repository")
@@ -153,7 +159,7 @@ class GradleProject:
     def _convention_scripts(self, settings: Settings) -> list[_Pending]:
         """Build files and precompiled script plugins of buildSrc and included builds."""
         scripts: list[_Pending] = []
-        for declared in [_BUILD_SRC, *settings.included_builds]:
+        for declared in [BUILD_SRC, *settings.included_builds]:
             directory = normalize_rel("", declared)
             if not directory or skipped_part(directory) is not None:
                 continue

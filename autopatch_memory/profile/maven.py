@@ -205,6 +205,18 @@ def _add(pom: Pom, coordinate: Coordinate | None) -> None:
         pom.coordinates.append(coordinate)
 
 
+def module_target(directory: str, declared: str) -> tuple[str, str] | None:
+    """``(folder, POM)`` of a ``<module>`` value declared in the POM of ``directory``
+    (posix paths relative to the repository; a value may name the POM file itself);
+    ``None`` when it points outside the repository."""
+    path = normalize_rel(directory, declared)
+    if path is None:
+        return None
+    if path.endswith(".xml"):  # <module>sub/pom-alt.xml</module>
+        return posixpath.dirname(path), path
+    return path, posixpath.join(path, POM) if path else POM
+
+
 def parse_pom(data: bytes, rel: str, parser: Any = None) -> Pom:
     """Parse one POM. Raises :class:`PomError` for malformed or non-POM XML."""
     try:
@@ -460,13 +472,10 @@ class MavenProject:
 
     def _module_target(self, pom: Pom, declared: str) -> tuple[str, str] | None:
         """``(module folder, its POM)`` for a ``<module>`` value, or ``None`` (reported)."""
-        path = normalize_rel(pom.directory, declared)
-        if path is None:
+        target = module_target(pom.directory, declared)
+        if target is None:
             self._files.problem(f"{pom.rel}: module {declared!r} is outside the repository")
-            return None
-        if path.endswith(".xml"):
-            return posixpath.dirname(path), path
-        return path, posixpath.join(path, POM) if path else POM
+        return target
 
     def walk_modules(self, root: Pom) -> list[tuple[str, Pom | None]]:
         """Every declared module, depth-first in declaration order, with its POM."""

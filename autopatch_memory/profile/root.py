@@ -25,24 +25,22 @@ reads them: regular files only, never through a link, bounded in size.
 
 from __future__ import annotations
 
-import posixpath
 from pathlib import Path
 
 from autopatch_memory import limits
 from autopatch_memory.errors import BuildFileError
+from autopatch_memory.profile.files import normalize_rel
+from autopatch_memory.profile.gradle import BUILD_FILES as GRADLE_BUILD_FILES
+from autopatch_memory.profile.gradle import BUILD_SRC, SETTINGS_FILES, declared_project_dir
 from autopatch_memory.profile.gradle_settings import parse_settings
-from autopatch_memory.profile.maven import parse_pom
+from autopatch_memory.profile.maven import POM, module_target, parse_pom
 from autopatch_memory.safe_io import read_no_follow
 
 __all__ = ["BUILD_FILES", "REPO_MARKERS", "find_repo_root"]
 
 VCS_MARKER = ".git"
-POM = "pom.xml"
-GRADLE_SETTINGS = ("settings.gradle", "settings.gradle.kts")
-BUILD_FILES: tuple[str, ...] = (POM, "build.gradle", "build.gradle.kts", *GRADLE_SETTINGS)
+BUILD_FILES: tuple[str, ...] = (POM, *GRADLE_BUILD_FILES, *SETTINGS_FILES)
 REPO_MARKERS: tuple[str, ...] = (VCS_MARKER, *BUILD_FILES)
-# Gradle builds its own build logic from this folder without declaring it.
-GRADLE_BUILD_SRC = "buildSrc"
 
 
 def _has_any(folder: Path, names: tuple[str, ...]) -> bool:
@@ -50,46 +48,40 @@ def _has_any(folder: Path, names: tuple[str, ...]) -> bool:
     return any((folder / name).exists() for name in names)
 
 
-def _read_text(path: Path) -> str | None:
-    """A build file's text; None when it is missing, unreadable, not a regular file or huge."""
+def _read(path: Path) -> bytes | None:
+    """A build file's bytes; None when it is missing, unreadable, not a regular file or huge."""
     try:
-        data = read_no_follow(path, max_bytes=limits.PROFILE_MAX_FILE_BYTES)
+        return read_no_follow(path, max_bytes=limits.PROFILE_MAX_FILE_BYTES)
     except OSError:
         return None
-    return data.decode("utf-8", errors="replace")
 
 
 def _maven_modules(folder: Path) -> set[str]:
     """The module folders a POM declares, relative to its folder (normalized)."""
-    text = _read_text(folder / POM)
-    if text is None:
+    data = _read(folder / POM)
+    if data is None:
         return set()
     try:
-        pom = parse_pom(text.encode("utf-8"), POM)
+        pom = parse_pom(data, POM)  # bytes: the parser honours the declared encoding
     except BuildFileError:
         return set()
-    modules = set()
-    for declared in pom.modules:
-        path = declared.strip().replace("\\", "/")
-        if path.endswith(".xml"):  # <module>sub/pom-alt.xml</module> names the file
-            path = posixpath.dirname(path)
-        modules.add(posixpath.normpath(path))
-    return modules
+    targets = (module_target("", declared) for declared in pom.modules)
+    return {target[0] for target in targets if target is not None}
 
 
 def _gradle_projects(folder: Path) -> set[str]:
     """The folders a Gradle settings file makes part of its build, relative to it."""
     found: set[str] = set()
-    for name in GRADLE_SETTINGS:
-        text = _read_text(folder / name)
-        if text is None:
+    for name in SETTINGS_FILES:
+        data = _read(folder / name)
+        if data is None:
             continue
-        settings = parse_settings(text)
-        for project in settings.projects:
-            custom = settings.project_dirs.get(project)
-            found.add(posixpath.normpath(custom or project.replace(":", "/")))
-        found.update(posixpath.normpath(path) for path in settings.included_builds)
-        found.add(GRADLE_BUILD_SRC)
+        settings = parse_settings(data.decode("utf-8", errors="replace"))
+        declared = [declared_project_dir(settings, p) for p in settings.projects]
+        for path in [*declared, *settings.included_builds, BUILD_SRC]:
+            directory = normalize_rel("", path)
+            if directory is not None:
+                found.add(directory)
     return found
 
 
