@@ -50,6 +50,7 @@ __all__ = [
     "Reading",
     "RuleShape",
     "cancel_content",
+    "cancels_an_action",
     "conflicting",
     "directives_in",
     "fact_label",
@@ -670,6 +671,14 @@ _IMPERATIVE_VERBS_EN = frozenset(
 )
 
 _NEGATIVE_VERBS_EN = frozenset({"never", "don't", "dont", "do"})
+# What the assistant does, at the start of a Chinese instruction's content ("给我…",
+# "提醒我…", "用英文", "加注释").
+_ACTION_START_ZH = re.compile(
+    r"(?:给|提醒|用|加|写|贴|发|输出|回答|回复|解释|说明|讲|列|带|附|提供|标注|翻译|生成|展示|"
+    r"显示|打印|推荐|建议|问我|告诉|附上|补充|总结|举例|画)"
+)
+# "以后", "from now on": the time a cancel speaks of, not its content.
+_TIME_LEAD = re.compile(r"^(?:以后|今后|之后|往后|from now on|going forward)[\s,，]*")
 
 # --- parts and clauses --------------------------------------------------------------
 
@@ -1702,6 +1711,19 @@ def is_meta_cancel(sentence: str) -> bool:
     X", "那条规则作废"), as opposed to one that is itself an instruction ("不用再给我
     Maven 命令了")."""
     return bool(_META_CANCEL.search(_norm(sentence)))
+
+
+def cancels_an_action(sentence: str) -> bool:
+    """A cancel whose content is something the assistant does ("不用再给我 Maven 命令了",
+    "No need to remind me anymore"): said when nothing stored matches, it is a rule
+    from now on. "Never mind the offshore folks", "那个不用了" name no action."""
+    if is_meta_cancel(sentence):
+        return False
+    content = _TIME_LEAD.sub("", cancel_content(sentence)).strip()
+    first = re.match(r"[a-z']+", content)
+    if first is not None:
+        return first.group(0) in _IMPERATIVE_VERBS_EN
+    return bool(_ACTION_START_ZH.match(content))
 
 
 def find_quote(quote: str, text: str) -> list[str]:

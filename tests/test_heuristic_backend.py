@@ -360,6 +360,35 @@ def test_a_cancel_that_names_nothing_changes_nothing() -> None:
     assert delta.long_term_operations == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "以后不用再提醒我加 @Transactional 了",
+        "不用再给我 Maven 命令了",
+        "No need to give me Maven commands anymore.",
+    ],
+)
+def test_a_cancel_of_an_action_with_nothing_to_cancel_is_a_rule(text: str) -> None:
+    # What the user no longer wants done is a rule from now on, not lost.
+    doc = MemoryDocument()
+    _item(doc, PREFS, "回答用中文", "以后回答都用中文。", 1)
+    turn = add_turn(doc, 1, "general_chat", text)
+    new_doc, report, _delta = summarize(doc, [turn])
+    assert report.rejected == []
+    created = [p for p in active(new_doc, PREFS) if p.id != "mem_20260501_001"]
+    assert [p.summary.rstrip("。.") for p in created] == [text.rstrip("。.")]
+
+
+@pytest.mark.parametrize(
+    "text", ["Never mind the offshore folks now.", "那个不用了", "Forget the English thing."]
+)
+def test_a_cancel_that_names_no_action_and_nothing_stored_changes_nothing(text: str) -> None:
+    doc = MemoryDocument()
+    turn = add_turn(doc, 1, "general_chat", text)
+    _new_doc, _report, delta = summarize(doc, [turn])
+    assert [op for op in delta.long_term_operations if op.type == PREFS.value] == []
+
+
 # --- project notes --------------------------------------------------------------------------------
 
 

@@ -81,7 +81,7 @@ class HeuristicBackend:
         replaced = _replaced_notes(views, request.long_term, archives)
         proposed = [
             *(op for op in archives if (op.evidence_quote, op.target_id) not in replaced),
-            *preference_ops(views),
+            *preference_ops(views, archives),
             *note_ops(
                 views, request.long_term, {s: n for (s, _), n in replaced.items() if s is not None}
             ),

@@ -3,8 +3,11 @@
 Each clause of a standing directive becomes one preference, labelled with its
 subject (negation kept) and grounded in the user's sentence; the applier decides
 whether it is new, restates an active rule, or supersedes one. A cancel archives
-the item it is about, found among the items the request shows; a cancel that
-matches nothing changes nothing.
+the item it is about, found among the items the request shows. A cancel that
+matches nothing and cancels an action of the assistant ("以后不用再给我 Maven 命令了",
+"No need to give me Maven commands anymore") is the user's rule from now on: it
+becomes one. Any other cancel that matches nothing ("forget what I said about X",
+"never mind the offshore folks") changes nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from autopatch_memory.directives import (
     Directive,
     DirectiveKind,
     cancel_content,
+    cancels_an_action,
     refers_to,
     rule_label,
     rule_shape,
@@ -44,12 +48,27 @@ def _summary(directive: Directive, facts: Sequence[Directive]) -> str | None:
     return safe(end_with(text, directive.language), limits.MAX_SUMMARY_CHARS)
 
 
-def preference_ops(views: Sequence[TurnView]) -> list[LongTermOp]:
-    """One create per rule clause, in the order the user stated them."""
+def preference_ops(
+    views: Sequence[TurnView], archives: Sequence[LongTermOp] = ()
+) -> list[LongTermOp]:
+    """One create per rule clause, in the order the user stated them, and one per
+    cancel that is an instruction and archives nothing (``archives``: the archives
+    proposed for the same turns)."""
+    archived = {op.evidence_quote for op in archives}
     ops: list[LongTermOp] = []
     for view in views:
         facts = view.of_kind(DirectiveKind.FACT)
-        for directive in view.of_kind(DirectiveKind.RULE):
+        rules = [
+            d
+            for d in view.directives
+            if d.kind is DirectiveKind.RULE
+            or (
+                d.kind is DirectiveKind.CANCEL
+                and d.sentence not in archived
+                and cancels_an_action(d.sentence)
+            )
+        ]
+        for directive in rules:
             label = safe(rule_label(directive.clause), limits.MAX_LABEL_CHARS)
             summary = _summary(directive, facts)
             if not label or not summary or is_only_redacted(summary):
