@@ -74,7 +74,7 @@ Timestamp = Annotated[
 _E = TypeVar("_E", bound=Enum)
 
 # A member's value is read with a C getter (``_value_``), not the ``value`` property,
-# whose Python-level ``__get__`` was a third of the cost of serializing a file.
+# whose Python-level ``__get__`` was a large share of the cost of serializing a file.
 Stored = Annotated[_E, PlainSerializer(attrgetter("_value_"), return_type=str, when_used="json")]
 """An enum field written as its value."""
 
