@@ -1419,7 +1419,8 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
 
 
 _SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
-_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}[A-Za-z\u4e00-\u9fff]")
+# A word of prose after a value: not the key of another assignment ("pwd=a pwd=a").
+_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[\u4e00-\u9fff])")
 # Code around an assignment: a declaration, a call or an object literal before the key.
 _CODE_BEFORE_KEY_RE = re.compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
 
