@@ -13,7 +13,8 @@ the same run, sample next to sample, does not. On a memory file at the 32 KiB li
   write a temp file, fsync it, replace, fsync the folder;
 * building the context, against floor A (goal ≤ 2.5×);
 * recording a turn and applying a delta that changes the file, both trimming it
-  (the file is at the limit), against floor B (goal ≤ 1.5×);
+  (the file is at the limit), against floor B (goal ≤ 1.5×); every question, answer
+  and delta text is new, so redaction is measured, not its cache;
 * the same two host calls while a summarizer that takes 2 s is in flight;
 * the repo profile, cold and cached (``bench/profile_repos.py``, absolute budgets);
 * the injected context's size against replaying the recent history.
@@ -26,6 +27,7 @@ its goal (or the profile over its budget), so a regression shows in CI logs.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import platform
@@ -89,10 +91,20 @@ _ANSWER_BODY = (
 )
 
 
-def answer(n: int) -> str:
-    """A different answer for every turn, as in real use (a repeated one would hit the
-    redaction cache), long enough that recording it at the limit trims."""
-    return f"回答 {n}：" + _ANSWER_BODY * 2
+# Every recorded question and answer is new, in every run of the process, as in real use:
+# a repeated one would be served by the redaction cache.
+_SERIAL = itertools.count()
+
+
+def question(i: int) -> str:
+    """A question never recorded before in this process."""
+    return f"{QUESTIONS[i % len(QUESTIONS)]} #{next(_SERIAL)}"
+
+
+def answer() -> str:
+    """An answer never recorded before in this process, long enough that recording it
+    at the limit trims."""
+    return f"回答 {next(_SERIAL)}：" + _ANSWER_BODY * 2
 
 
 class SlowBackend:
@@ -170,7 +182,7 @@ def fill_to_limit(memory: ProjectMemory) -> None:
 
     memory.store.update(seed, actor="bench")
     for i in range(limits.MAX_RECENT_TURNS):
-        memory.record_turn("general_chat", f"{QUESTIONS[i % len(QUESTIONS)]} #{i}", answer(i))
+        memory.record_turn("general_chat", question(i), answer())
 
 
 # --- the floors ------------------------------------------------------------------------
@@ -253,26 +265,28 @@ class Paired:
         }
 
 
-def typical_delta(doc: MemoryDocument, round_no: int) -> dict[str, Any]:
-    """One turn summary, one topic, one note update: what a run usually yields. The
-    turn summarized is a new pending one, so the delta changes the file every time."""
+def typical_delta(doc: MemoryDocument) -> dict[str, Any]:
+    """One turn summary, one topic, one note update: what a run usually yields, in
+    words never seen before (as a model's are). The turn summarized is a new pending
+    one, so the delta changes the file every time."""
     pending = doc.pending_turns()[-1]
     note = doc.long_term_memory.project_notes[-1]
-    summary = f"用户询问 review 模块如何管理 finding 队列（第 {round_no} 次）。"
+    n = next(_SERIAL)
+    summary = f"用户询问 review 模块如何管理 finding 队列（第 {n} 次）。"
     return {
         "turn_summaries": [{"turn_id": pending.id, "summary": summary}],
         "topic_operations": [
             {
                 "operation": "create_new",
                 "label": "review module",
-                "summary": "用户关注 review 模块的队列管理。",
+                "summary": f"用户关注 review 模块的队列管理（{n}）。",
             }
         ],
         "long_term_operations": [
             {
                 "operation": "update_existing",
                 "target_id": note.id,
-                "summary": "该模块负责领域逻辑与事务边界。",
+                "summary": f"该模块负责领域逻辑与事务边界（{n}）。",
             }
         ],
     }
@@ -292,23 +306,20 @@ def bench_core(repo: Path, samples: int) -> dict[str, Any]:
     floors = Floors(memory.store.path, repo.parent / (repo.name + "-floor"))
     context, record, apply = Paired(), Paired(), Paired()
     for i in range(samples):
-        question = QUESTIONS[i % len(QUESTIONS)]
+        asked = QUESTIONS[i % len(QUESTIONS)]
         floor = floors.read_parse()
-        context.add(floor, _time(lambda q=question: memory.context("general_chat", q)))
+        context.add(floor, _time(lambda q=asked: memory.context("general_chat", q)))
     conversation: list[str] = []  # what a host without memory would replay
     checks = {"record_trimmed": 0, "apply_changed": 0, "apply_trimmed": 0}
     for i in range(samples // 4):
-        question = f"{QUESTIONS[i % len(QUESTIONS)]} #{i}"
-        reply = answer(i)
-        conversation[len(conversation) :] = [question, reply]
+        asked, reply = question(i), answer()
+        conversation[len(conversation) :] = [asked, reply]
         floor = floors.durable_rmw()
-        record.add(
-            floor, _time(lambda q=question, a=reply: memory.record_turn("general_chat", q, a))
-        )
+        record.add(floor, _time(lambda q=asked, a=reply: memory.record_turn("general_chat", q, a)))
         checks["record_trimmed"] += _trimmed_last_write(memory)
     for i in range(samples // 4):
         memory.record_turn("code_explain", f"review 模块的第 {i} 个问题", "回答")
-        delta = typical_delta(memory.store.read(), i)
+        delta = typical_delta(memory.store.read())
         floor = floors.durable_rmw()
         started = time.perf_counter()
         report = memory.apply_delta(delta)
@@ -352,13 +363,12 @@ def bench_in_flight(repo: Path, samples: int) -> dict[str, Any]:
     busy_checks: list[bool] = []
     i = 0
     while time.monotonic() < deadline and len(record.op) < samples:
-        question = QUESTIONS[i % len(QUESTIONS)]
-        text = f"{question} (in flight {i})"
+        asked, reply = question(i), answer()
         floor = floors.durable_rmw()
-        reply = answer(i)
-        record.add(floor, _time(lambda t=text, a=reply: memory.record_turn("general_chat", t, a)))
+        record.add(floor, _time(lambda q=asked, a=reply: memory.record_turn("general_chat", q, a)))
         floor = floors.read_parse()
-        context.add(floor, _time(lambda q=question: memory.context("general_chat", q)))
+        topic = QUESTIONS[i % len(QUESTIONS)]
+        context.add(floor, _time(lambda q=topic: memory.context("general_chat", q)))
         busy_checks.append(memory.wait_idle(0) is False)
         i += 1
     in_flight = all(busy_checks) and backend.calls >= 1
