@@ -677,8 +677,10 @@ _ACTION_START_ZH = re.compile(
     r"(?:给|提醒|用|加|写|贴|发|输出|回答|回复|解释|说明|讲|列|带|附|提供|标注|翻译|生成|展示|"
     r"显示|打印|推荐|建议|问我|告诉|附上|补充|总结|举例|画)"
 )
-# "以后", "from now on": the time a cancel speaks of, not its content.
-_TIME_LEAD = re.compile(r"^(?:以后|今后|之后|往后|from now on|going forward)[\s,，]*")
+# "以后", "from now on": a cancel that speaks of the future (the time is not its content).
+_FUTURE = r"以后|今后|往后|从现在起|从今往后|from now on|going forward|in (?:the )?future"
+_FUTURE_RE = re.compile(_FUTURE)
+_FUTURE_LEAD = re.compile(rf"^(?:{_FUTURE})[\s,，]*")
 
 # --- parts and clauses --------------------------------------------------------------
 
@@ -1714,12 +1716,13 @@ def is_meta_cancel(sentence: str) -> bool:
 
 
 def cancels_an_action(sentence: str) -> bool:
-    """A cancel whose content is something the assistant does ("不用再给我 Maven 命令了",
-    "No need to remind me anymore"): said when nothing stored matches, it is a rule
-    from now on. "Never mind the offshore folks", "那个不用了" name no action."""
-    if is_meta_cancel(sentence):
+    """A cancel of something the assistant does, said of the future ("以后不用再给我
+    Maven 命令了", "from now on, no need to remind me"): when nothing stored matches,
+    it is a rule from now on. Without the future it may be about this answer alone
+    ("不用再写测试了，这个类很简单"); "never mind the offshore folks" names no action."""
+    if is_meta_cancel(sentence) or not _FUTURE_RE.search(_norm(sentence)):
         return False
-    content = _TIME_LEAD.sub("", cancel_content(sentence)).strip()
+    content = _FUTURE_LEAD.sub("", cancel_content(sentence)).strip()
     first = re.match(r"[a-z']+", content)
     if first is not None:
         return first.group(0) in _IMPERATIVE_VERBS_EN

@@ -4,10 +4,10 @@ Each clause of a standing directive becomes one preference, labelled with its
 subject (negation kept) and grounded in the user's sentence; the applier decides
 whether it is new, restates an active rule, or supersedes one. A cancel archives
 the item it is about, found among the items the request shows. A cancel that
-matches nothing and cancels an action of the assistant ("以后不用再给我 Maven 命令了",
-"No need to give me Maven commands anymore") is the user's rule from now on: it
-becomes one. Any other cancel that matches nothing ("forget what I said about X",
-"never mind the offshore folks") changes nothing.
+matches nothing, cancels an action of the assistant and speaks of the future
+("以后不用再给我 Maven 命令了", "from now on, no need to remind me") is the user's rule
+from now on: it becomes one. Any other cancel that matches nothing ("forget what I
+said about X", "不用再写测试了，这个类很简单") changes nothing.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def preference_ops(
     views: Sequence[TurnView], archives: Sequence[LongTermOp] = ()
 ) -> list[LongTermOp]:
     """One create per rule clause, in the order the user stated them, and one per
-    cancel that is an instruction and archives nothing (``archives``: the archives
+    cancel of a future action that archives nothing (``archives``: the archives
     proposed for the same turns)."""
     archived = {op.evidence_quote for op in archives}
     ops: list[LongTermOp] = []
