@@ -2328,11 +2328,13 @@ _RESPECTIVELY_RE = _compile(
 
 class _Rule(NamedTuple):
     """One pass over the text. ``needles``: lower-case substrings one of which every
-    match contains; when none is in the text the pass is skipped (a shortcut only)."""
+    match contains; when none is in the text the pass is skipped (a shortcut only).
+    ``also``: a second such set, for a rule whose matches hold one of each."""
 
     pattern: re.Pattern[str]
     replace: _Replacer
     needles: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
 
 
 _KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
@@ -2371,7 +2373,8 @@ _RULES: tuple[_Rule, ...] = (
         _DELIMITED_TABLE_RE, _delimited_table, ("pass", "pwd", "secret", "token", "密码", "口令")
     ),
     _Rule(_VENDOR_RE, _vendor),
-    _Rule(_CLASS_PREFIXED_RE, _vendor),
+    # Each of these shapes holds one of: "-us", "." (Zhipu's key.secret), "Q~", ":AA".
+    _Rule(_CLASS_PREFIXED_RE, _vendor, ("-us", ".", "q~", ":aa")),
     _Rule(_WEBHOOK_RE, _value_group(SecretKind.WEBHOOK), ("webhook", "hooks.", "hook/")),
     _Rule(_AWS_SECRET_ASSIGNMENT_RE, _value_group(SecretKind.AWS_SECRET_KEY), ("secret",)),
     _Rule(_BARE_AWS_SECRET_RE, _bare_aws_secret),
@@ -2405,7 +2408,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_QUOTED_ASSIGNMENT_RE, _quoted_assignment, ("=",)),
     _Rule(_ENV_LINE_RE, _env_line, ("=",)),
     _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
-    _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",)),
+    _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",), ("passw", "pwd")),
     _Rule(_PGPASS_RE, _pgpass, (":",)),
     _Rule(_USER_SLASH_PASSWORD_RE, _user_slash_password, ("/",)),
     _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
@@ -2416,7 +2419,12 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_SQL_PASSWORD_RE, _replace_password, ("identified", "password")),
     _Rule(_REDIS_AUTH_RE, _replace_password, ("auth",)),
     _Rule(_POWERSHELL_SECURE_STRING_RE, _replace_password, ("securestring",)),
-    _Rule(_LOGIN_WITH_RE, _plausible_value, ("with", "using")),
+    _Rule(
+        _LOGIN_WITH_RE,
+        _plausible_value,
+        ("with", "using"),
+        ("login", "log in", "log\tin", "signin", "sign in", "sign\tin", "ssh", "connect"),
+    ),
     _Rule(_YAML_LINE_RE, _yaml_line, _KEYWORD_NEEDLES),
     _Rule(_ASSIGNMENT_RE, _assignment, _KEYWORD_NEEDLES),
     _Rule(_USER_THEN_PASSWORD_RE, _user_then_password, ("pass", "pw", "密码", "口令")),
@@ -2442,6 +2450,8 @@ _RULES: tuple[_Rule, ...] = (
             "了",
             "这",
         ),
+        # one of the ASCII keywords (every alternative holds one of these)
+        ("key", "secret", "pass", "pwd", "token", "masterauth", "ak", "sk", "pin"),
     ),
     _Rule(_EN_SENTENCE_RE, _en_sentence, (*_KEYWORD_NEEDLES, "pin")),
     _Rule(_USE_AS_RE, _use_as, (" as ",)),
@@ -2478,7 +2488,8 @@ class _RuleSet:
         for needle, found in self.by_needle.items():
             if needle in lowered:
                 chosen |= found
-        return [self.rules[i] for i in sorted(chosen)]
+        rules = (self.rules[i] for i in sorted(chosen))
+        return [r for r in rules if not r.also or any(n in lowered for n in r.also)]
 
 
 # Every rule but the one that decodes base64 (used on what it decodes).
