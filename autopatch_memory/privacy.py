@@ -2470,8 +2470,8 @@ _RULES: tuple[_Rule, ...] = (
 
 class _RuleSet:
     """Rules in the order they run, indexed by needle: a pass runs the rules without
-    needles and those with a needle in the text, and looks each distinct needle up
-    once (rules share many; on a short string the lookups were most of the cost)."""
+    needles and those with a needle in the text, and looks each distinct needle up at
+    most once (rules share many; on a short string the lookups were most of the cost)."""
 
     def __init__(self, rules: tuple[_Rule, ...]) -> None:
         self.rules = rules
@@ -2480,14 +2480,19 @@ class _RuleSet:
         for i, rule in enumerate(rules):
             for needle in rule.needles:
                 by_needle.setdefault(needle, set()).add(i)
-        self.by_needle = {needle: frozenset(found) for needle, found in by_needle.items()}
+        # By first character: a needle whose first character is not in the text is not
+        # either, and one set intersection rules most of them out at once.
+        self.by_first: dict[str, list[tuple[str, frozenset[int]]]] = {}
+        for needle, found in by_needle.items():
+            self.by_first.setdefault(needle[0], []).append((needle, frozenset(found)))
 
     def matching(self, lowered: str) -> list[_Rule]:
         """The rules a pass over a text (``lowered``: lower case) must run, in order."""
         chosen = set(self.always)
-        for needle, found in self.by_needle.items():
-            if needle in lowered:
-                chosen |= found
+        for first in self.by_first.keys() & set(lowered):
+            for needle, found in self.by_first[first]:
+                if needle in lowered:
+                    chosen |= found
         rules = (self.rules[i] for i in sorted(chosen))
         return [r for r in rules if not r.also or any(n in lowered for n in r.also)]
 
