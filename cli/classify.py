@@ -2281,6 +2281,8 @@ def classify(
     (``code_audit``). ``names``: the repository's own names (project and module
     names from its profile), which make a question about this repository.
     """
+    # "补充一下：…" adds information; without its colon it is a request ("补充一下测试用例").
+    text = _ADDING_LEAD_RE.sub("", text, count=1)
     reading = read(text, names=names)
     rules: list[Callable[[Reading], Classification | None]] = [_audit_rule, _explain_rule]
     if patch_pending:
@@ -2292,6 +2294,14 @@ def classify(
                 return _result(IntentType.GENERAL_CHAT, Rule.STANDING_WISH, found.matched)
             return found
     return Classification(intent=IntentType.GENERAL_CHAT, rule=Rule.DEFAULT)
+
+
+# A lead-in that announces added information ("补充一下：", "顺便说一下，", "另外补充一点："):
+# its verb asks for no change.
+_ADDING_LEAD_RE = _rx(
+    r"^\s*(?:另外|顺便|再|我)?(?:补充(?:一下|一点|一句|说明)?|说明一下|顺便说一下|说一下|提一下"
+    r"|顺带一提|备注)\s*[：:，,]\s*"
+)
 
 
 # What makes a wish *standing* (future answers, every time) rather than a request to act

@@ -156,6 +156,12 @@ def test_the_examples_of_the_issue(question: str, expected: IntentType) -> None:
         # Asking whether it can be deleted is a question; asking to delete it is not.
         ("mall-demo 模块是干嘛用的，可以删吗", EXPLAIN),
         ("帮我把 mall-demo 模块删了", AUDIT),
+        # "补充一下：" announces information; "补充一下测试用例" asks for tests.
+        ("补充一下：我们的 api 模块只部署在内网。", EXPLAIN),
+        ("补充：数据库用的是 MySQL 8", EXPLAIN),
+        ("另外补充一点，review 模块也会调用 PatchPlanner", EXPLAIN),
+        ("补充一下：给 OrderService 加上判空", AUDIT),
+        ("补充一下测试用例", AUDIT),
     ],
 )
 def test_requests_are_read_by_form_politeness_and_negation(
