@@ -527,14 +527,13 @@ class MemoryStore:
         idempotent): it is skipped. Everything else is redacted. The first write of
         a store, and any write after another process wrote, redacts every string.
         """
-        clean = self._clean_elements(state)
-        if clean is None:
+        written = self._own_file(state)
+        if written is None:
             redact_document(doc)
             return FileText(doc)
         # ``doc`` is usually a copy of the document last written (see _load_private):
         # the texts of the elements it did not change are reused.
-        assert self._written is not None
-        text = FileText(doc, copied_from=self._written.text)
+        text = FileText(doc, copied_from=written.text)
         elements = text.elements()
         if elements is None:  # a layout FileText does not know: every string
             if redact_document(doc):
@@ -547,17 +546,17 @@ class MemoryStore:
         ):
             text.rebuild()  # a secret outside the elements: serialize again
         for model, body in elements:
-            if body not in clean and redact_strings(model):
+            if body not in written.clean and redact_strings(model):
                 text.changed(model)
         return text
 
-    def _clean_elements(self, state: FileState) -> frozenset[bytes] | None:
-        """The element texts of the file on disk known to be redacted, if this store
-        wrote that file; else ``None``."""
+    def _own_file(self, state: FileState) -> _Written | None:
+        """The last write of this store when it is the file on disk (whose element texts
+        are known to be redacted); else ``None``."""
         written = self._written
         if written is None or state.problem is not None or state.data != written.data:
             return None
-        return written.clean
+        return written
 
     def _sweep_temp_files(self, folder: os.stat_result | None) -> None:
         """Remove temp files a crashed write left, unless the folder is unchanged since
