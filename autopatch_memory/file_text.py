@@ -82,6 +82,11 @@ def _list_fields(section: type[BaseModel]) -> tuple[str, ...]:
     )
 
 
+def _emptied(section: BaseModel) -> BaseModel:
+    """A shallow copy of ``section`` with its lists of models empty."""
+    return section.model_copy(update={field: [] for field in _list_fields(type(section))})
+
+
 def _skeleton(doc: MemoryDocument) -> tuple[bytes, list[tuple[str, str]]]:
     """The document's text with every list of models emptied (what the text holds
     besides the elements), and those lists' names in file order."""
@@ -91,7 +96,7 @@ def _skeleton(doc: MemoryDocument) -> tuple[bytes, list[tuple[str, str]]]:
         section = getattr(doc, name)
         fields = _list_fields(type(section)) if isinstance(section, BaseModel) else ()
         if fields:
-            emptied[name] = section.model_copy(update={field: [] for field in fields})
+            emptied[name] = _emptied(section)
             names += [(name, field) for field in fields]
     return doc.model_copy(update=emptied).to_bytes(), names
 
@@ -152,10 +157,8 @@ _SECTION_LIST_CLOSE = b"\n  ]"
 def section_size(section: BaseModel) -> int:
     """The length of ``section``'s own text (``to_json(indent=2)``), computed from the
     sizes of its elements, which are serialized only when new or changed."""
-    fields = _list_fields(type(section))
-    emptied = section.model_copy(update={field: [] for field in fields})
-    size = len(section.__pydantic_serializer__.to_json(emptied, indent=2))
-    for field in fields:
+    size = len(section.__pydantic_serializer__.to_json(_emptied(section), indent=2))
+    for field in _list_fields(type(section)):
         items = getattr(section, field)
         if items:
             # "[]" becomes "[\n", the elements joined by ",\n", and "\n  ]".
