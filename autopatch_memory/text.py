@@ -474,6 +474,7 @@ _ESCAPE_SEQUENCE_RE = re.compile(
 # except NEL (a line break).
 _CONTROL_EXCEPT_LINE_BREAKS_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 _LINE_BREAK_RE = re.compile(r"\r\n?|[\x85\u2028\u2029]")
+_LINE_BREAK_START_RE = re.compile("[\r\x85\u2028\u2029]")  # what a line break starts with
 # Every Unicode format character (category Cf: zero-width spaces and joiners, bidi
 # embeddings, overrides and isolates, the BOM, the soft hyphen, tag characters…) and a
 # few invisible letters used to spoof text (Hangul fillers, the combining grapheme joiner).
@@ -491,14 +492,12 @@ _INVISIBLE_RE = re.compile("[" + INVISIBLE_CHARACTERS + "]")
 # sequences, control characters but tab and newline (CR too: it rewrites a line),
 # and invisible format characters. One pattern, so that cleaning stored text and
 # printing it (the command line) agree, and a caller can map what it removes.
-TERMINAL_UNSAFE_RE = re.compile(
-    _ESCAPE_SEQUENCE_RE.pattern + "|[\x00-\x08\x0b-\x1f\x7f-\x9f" + INVISIBLE_CHARACTERS + "]"
-)
+_UNSAFE_CHARACTER = "[\x00-\x08\x0b-\x1f\x7f-\x9f" + INVISIBLE_CHARACTERS + "]"
+TERMINAL_UNSAFE_RE = re.compile(_ESCAPE_SEQUENCE_RE.pattern + "|" + _UNSAFE_CHARACTER)
 
-# The characters a match of TERMINAL_UNSAFE_RE (ESC, CSI, OSC... and the classes) or of
-# _LINE_BREAK_RE starts with.
-_UNSAFE_START_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f" + INVISIBLE_CHARACTERS + "]")
-_LINE_BREAK_START_RE = re.compile("[\r\x85\u2028\u2029]")
+# Every escape sequence starts with a character of that class (ESC, CSI, OSC…): a text
+# without one has nothing to remove.
+_UNSAFE_START_RE = re.compile(_UNSAFE_CHARACTER)
 
 
 def has_control_characters(text: str) -> bool:
