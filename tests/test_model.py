@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import copy
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Literal
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -45,3 +46,40 @@ def test_changing_a_clone_leaves_the_original_alone() -> None:
     copied.generation += 1
     assert doc == before
     assert doc.to_bytes() == before.to_bytes()
+
+
+def test_a_clone_copies_every_field_that_can_hold_something_mutable() -> None:
+    from pydantic import BaseModel
+
+    from autopatch_memory.model import RepoProfile, _clone_plan, _Copy
+
+    class Inner(BaseModel):
+        tags: list[str] = []
+
+    class Outer(BaseModel):
+        name: str = ""
+        when: datetime | None = None
+        kind: Literal["a", "b"] = "a"
+        inner: Inner | None = None
+        items: list[Inner] = []
+        table: dict[str, list[str]] = {}
+        words: list[str] = []
+
+    assert dict(_clone_plan(Outer)) == {
+        "inner": _Copy.DEEP,
+        "items": _Copy.DEEP,
+        "table": _Copy.DEEP,
+        "words": _Copy.LIST,
+    }
+    assert dict(_clone_plan(RepoProfile)) == dict.fromkeys(
+        ("modules", "frameworks", "source_files"), _Copy.LIST
+    )
+    outer = Outer(
+        inner=Inner(tags=["x"]), items=[Inner(tags=["y"])], table={"k": ["v"]}, words=["w"]
+    )
+    copied = clone(outer)
+    assert copied == outer
+    assert copied.inner is not outer.inner and copied.inner is not None
+    assert copied.inner.tags is not outer.inner.tags  # type: ignore[union-attr]
+    assert copied.items[0] is not outer.items[0] and copied.words is not outer.words
+    assert copied.table["k"] is not outer.table["k"]
