@@ -287,47 +287,6 @@ def test_a_real_aws_secret_shape_is_still_redacted() -> None:
     assert redact(f"secret {secret}") == "secret [REDACTED:aws_secret_key]"
 
 
-# One example of every vendor token shape privacy.py knows (by its internal name).
-VENDOR_EXAMPLES = {
-    "openai": "sk-proj-4fGh7JkL9mNp2QrS5tUv8WxY1zAb3CdE",
-    "github": "gho_abcdefghijklmnopqrstuvwxyz0123456789",
-    "gitlab": "glptt-Ab12Cd34Ef56Gh78Ij90Kl",
-    "slack": "xapp-1-A0123456789-abcdef0123",
-    "aws": "ASIAY34FZKBOKMUTVV7A",
-    "google": "ya29.a0AfH6SMBx1234567890abcdefg",
-    "stripe": "rk_live_51HqLyjWDarjtT1zdp7dcXYZ",
-    "npm": "npm_abcdefghijklmnopqrstuvwxyz0123456789",
-    "sendgrid": "SG.Ab1Cd2Ef3Gh4Ij5Kl6Mn7O.Pq8Rs9Tu0Vw1Xy2Za3Bc4De5",
-    "huggingface": "api_org_AbCdEfGhIjKlMnOpQrStUvWxYz012345",
-    "twilio": "SK0123456789abcdef0123456789abcdef",
-    "mailgun": "key-3ax6xnjp29jd6fds4gc373sgvjxteol0",
-    "alibaba": "LTAI5tQw8cRZp3Vn7Hx2",
-    "tencent": "AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA",
-    "volcengine": "AKLTYzQ4ZjM3ZTk5NjQxNGNkYmE",
-    "qianfan": "bce-v3/ALTAK-AbCdEf0123456789xyz/abc",
-    "pypi": "pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAACKg",
-    "shopify": "shpat_0123456789abcdef0123456789abcdef",
-    "digitalocean": "dop_v1_" + "0123456789abcdef" * 4,
-    "atlassian": "ATATT3xFfGF0" + "Ab1Cd2Ef3Gh4" * 5,
-    "databricks": "dapi0123456789abcdef0123456789abcdef",
-    "grafana": "glsa_AbCdEfGhIjKlMnOpQrStUvWxYz012345_0a1b2c3d",
-    "newrelic": "NRAK-ABCDEFGHIJKLMNOPQRSTUVWXYZ0",
-    "docker": "dckr_pat_Ab12Cd34Ef56Gh78Ij90",
-    "vault": "hvs.CAESIAbCdEfGhIjKlMnOpQrStUv",
-    "postman": "PMAK-0123456789abcdef01234567-0123456789abcdef0123456789abcdef01",
-    "sonarqube": "sqp_0123456789abcdef0123456789abcdef01234567",
-    "artifactory": "AKCp" + "Ab1Cd2Ef3Gh4" * 6,
-    "notion": "ntn_" + "Ab1Cd2Ef3Gh4" * 4,
-    "square": "sq0atp-Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op",
-    "nuget": "oy2" + "abcdefghijklmnopqrstuvwxyz0123456789abcdefg",
-    "mailchimp": "0123456789abcdef0123456789abcdef-us21",
-    "zhipu": "0f1e2d3c4b5a69788796a5b4c3d2e1f0.AbCdEfGh12345678",
-    "azure_ad": "Qk28Q~u7yT3pL0vN9mR2sW5xZ8aB1cD4eF6gH",
-    "telegram": "123456789:AAHk5Jd8sLq2Wm9Xv4Tz7Rp1Nc6Bg3Yf0Ue",
-    "sentry": "sntrys_" + "eyJpYXQiOjE3MDAwMDAwMDB9" + "Ab1Cd2Ef3Gh4" * 3,
-}
-
-
 # --- structures judged as a whole ---------------------------------------------------
 
 
@@ -413,15 +372,6 @@ def test_a_keyword_in_a_sentence_about_it_is_kept(text: str) -> None:
 def test_public_app_ids_are_not_secrets() -> None:
     text = "dingtalk:\n  app-key: dingavmigtsx43djj6e2\nwechat.appid=wx8f3a9c1d2e4b5a6c"
     assert redact(text) == text
-
-
-def test_every_vendor_token_shape_has_an_example_and_is_redacted() -> None:
-    from autopatch_memory import privacy
-
-    assert set(VENDOR_EXAMPLES) == set(privacy._VENDOR_KIND)  # a new shape needs an example
-    for name, token in VENDOR_EXAMPLES.items():
-        out = redact(f"value {token} here")
-        assert token not in out and out.startswith("value [REDACTED:"), (name, out)
 
 
 # --- linear time ---------------------------------------------------------------------

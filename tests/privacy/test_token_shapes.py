@@ -1,0 +1,75 @@
+"""The vendor and class-prefixed token rules match what their plain spellings match."""
+
+from __future__ import annotations
+
+import pytest
+from secret_corpus import splits
+from token_shapes import PLAIN_CLASS_PREFIXED, PLAIN_VENDORS, VENDOR_EXAMPLES
+
+from autopatch_memory import privacy
+from autopatch_memory.privacy import redact
+
+
+def _tokens() -> list[str]:
+    """Every vendor or class-prefixed token in the corpus texts, and the examples."""
+    found: set[str] = set(VENDOR_EXAMPLES.values())
+    for split in splits():
+        for case in split.secrets:
+            for pattern in (PLAIN_VENDORS, PLAIN_CLASS_PREFIXED):
+                found.update(m.group(0) for m in pattern.finditer(case.text))
+    return sorted(found)
+
+
+TOKENS = _tokens()
+# What may come before and after a token: a word character, '-', '.', a blank, CJK.
+BEFORE = ["", " ", "a", "Z", "9", "_", "-", ".", "svc-", "中", "\n", "=", "/"]
+AFTER = ["", " ", "a", "0", "-", ".", "_", "中", "~"]
+
+
+def _variants(token: str) -> list[str]:
+    return [token, token[:-1], token[1:], token.upper(), token.lower(), token[: len(token) // 2]]
+
+
+def _fast(text: str) -> str:
+    text = privacy._VENDOR_RE.sub(privacy._vendor, text)
+    for pattern, _ in privacy._CLASS_PREFIXED_RULES:
+        text = pattern.sub(privacy._vendor, text)
+    return text
+
+
+def _plain(text: str) -> str:
+    text = PLAIN_VENDORS.sub(privacy._vendor, text)
+    return PLAIN_CLASS_PREFIXED.sub(privacy._vendor, text)
+
+
+def test_every_vendor_token_shape_has_an_example_and_is_redacted() -> None:
+    assert set(VENDOR_EXAMPLES) == set(privacy._VENDOR_KIND)  # a new shape needs an example
+    for name, token in VENDOR_EXAMPLES.items():
+        out = redact(f"value {token} here")
+        assert token not in out and out.startswith("value [REDACTED:"), (name, out)
+
+
+@pytest.mark.parametrize("token", TOKENS)
+def test_a_token_in_any_surroundings_is_matched_as_the_plain_pattern_matches_it(
+    token: str,
+) -> None:
+    for variant in _variants(token):
+        for before in BEFORE:
+            for after in AFTER:
+                text = f"{before}{variant}{after}"
+                assert _fast(text) == _plain(text), text
+
+
+def test_literal_first_distributes_a_leading_group() -> None:
+    assert privacy._literal_first(r"(?:sk|rk)_x|whsec_y") == ["sk_x", "rk_x", "whsec_y"]
+    assert privacy._literal_first(r"(?:A(?:B|C)|D)[0-9]{2}") == ["A(?:B|C)[0-9]{2}", "D[0-9]{2}"]
+    assert privacy._literal_first(r"a[|(]b|c") == ["a[|(]b", "c"]  # '|' in a class
+    with pytest.raises(ValueError):
+        privacy._literal_first(r"[0-9]{32}")
+    with pytest.raises(ValueError):
+        privacy._literal_first(r"(?:a|b)?c")
+
+
+def test_class_first_keeps_the_run_length() -> None:
+    assert privacy._class_first(r"[0-9a-f]{32}x") == r"[0-9a-f](?<![\w\-].)[0-9a-f]{31}x"
+    assert privacy._class_first(r"\d{8,10}:") == r"\d(?<![\w\-].)\d{7,9}:"
