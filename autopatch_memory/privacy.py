@@ -23,12 +23,13 @@ import base64
 import binascii
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
 from autopatch_memory import limits, signals
+from autopatch_memory.patterns import literal_first, one_of
 
 
 class SecretKind(str, Enum):
@@ -346,68 +347,6 @@ def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(bounded, flags)
 
 
-def _one_of(alternatives: Iterable[str], after_first: str = "") -> str:
-    """An alternation grouped by first letter, order kept within a letter:
-    ``(?:a(?:pi…|ccess…)|s(?:ecret…)|…)``. It matches what the flat alternation
-    matches; the engine rejects a position after one test per letter instead of one
-    per alternative (a constant factor on keyword-heavy text). ``after_first`` goes
-    right after each letter (a look-behind that every alternative shares)."""
-    groups: dict[str, list[str]] = {}
-    for alternative in alternatives:
-        groups.setdefault(alternative[0], []).append(alternative[1:])
-    return (
-        "(?:"
-        + "|".join(f"{c}{after_first}(?:{'|'.join(rest)})" for c, rest in groups.items())
-        + ")"
-    )
-
-
-def _syntax(pattern: str) -> Iterator[tuple[int, str, int]]:
-    """The characters of ``pattern`` that are syntax (not escaped, not inside a
-    class): ``(index, character, depth of groups before it)``."""
-    depth, in_class, i = 0, False, 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        else:
-            yield i, ch, depth
-            depth += {"(": 1, ")": -1}.get(ch, 0)
-        i += 1
-
-
-def _split_top(pattern: str) -> list[str]:
-    """``pattern``'s alternatives: split at each ``|`` outside groups and classes."""
-    bars = [i for i, ch, depth in _syntax(pattern) if ch == "|" and depth == 0]
-    return [pattern[a + 1 : b] for a, b in zip([-1, *bars], [*bars, len(pattern)], strict=True)]
-
-
-def _literal_first(pattern: str) -> list[str]:
-    """``pattern`` as alternatives that each start with a literal letter, digit or
-    ``_``, in the order the engine tries them: ``(?:sk|rk)_x|whsec_y`` gives
-    ``sk_x``, ``rk_x``, ``whsec_y`` (an alternation distributes over what follows
-    it). Raises ``ValueError`` for a shape it cannot write so."""
-    expanded: list[str] = []
-    for alternative in _split_top(pattern):
-        first = alternative[:1]
-        if first.isascii() and (first.isalnum() or first == "_"):
-            expanded.append(alternative)
-            continue
-        if not alternative.startswith("(?:"):
-            raise ValueError(f"no literal first character: {alternative!r}")
-        end = next(i for i, ch, depth in _syntax(alternative) if ch == ")" and depth == 1)
-        inner, after = alternative[3:end], alternative[end + 1 :]
-        if after[:1] in ("?", "*", "+", "{"):
-            raise ValueError(f"a quantified first group: {alternative!r}")
-        expanded += [head + after for head in _literal_first(inner)]
-    return expanded
-
-
 def _gate(first_chars: str) -> str:
     """A one-character look-ahead in front of a pattern whose alternatives start with
     these characters: every other position fails after one test instead of trying
@@ -519,21 +458,22 @@ def _vendor_alternatives() -> tuple[str, dict[str, str]]:
     """The alternation of every vendor token, and the vendor of each of its groups.
 
     Each token is written as alternatives that start with a literal character
-    (:func:`_literal_first`), grouped by that character (:func:`_one_of`), and a
-    token may follow a '-' or a '.' ("svc-ghp_…"), not a letter or digit ("ask-…"
-    is no "sk-"): the look-behind comes right after the first character. A pattern
-    that starts with a literal from a known set is searched for that set in C,
-    instead of trying the pattern at every position (three times faster on prose,
-    and the same matches: within a character the order is kept).
+    (:func:`~autopatch_memory.patterns.literal_first`), grouped by that character
+    (:func:`~autopatch_memory.patterns.one_of`). A token may follow a '-' or a '.'
+    ("svc-ghp_…"), not a letter or digit ("ask-…" is no "sk-"): that look-behind
+    comes right after the first character. The engine then skips to the first
+    characters in C instead of trying the pattern at every position (three to five
+    times faster on prose), and matches the same: within a character the order of
+    the alternatives is kept.
     """
     alternatives: list[str] = []
     vendor_of: dict[str, str] = {}
     for name, _, body in _VENDOR_TOKENS:
-        for i, alternative in enumerate(_literal_first(body)):
+        for i, alternative in enumerate(literal_first(body)):
             group = f"{name}__{i}"
             vendor_of[group] = name
             alternatives.append(f"{alternative[0]}(?P<{group}>{alternative[1:]})")
-    return _one_of(alternatives, after_first=r"(?<![A-Za-z0-9_].)"), vendor_of
+    return one_of(alternatives, after_first=r"(?<![A-Za-z0-9_].)"), vendor_of
 
 
 # Each body is either bounded or runs to its end and succeeds, so a failed attempt
@@ -1269,7 +1209,7 @@ _KEY_PREFIXES = (
 ).split()
 _KEYWORD = (
     "(?P<kw>"
-    + _one_of(
+    + one_of(
         (
             *(f"{prefix}[-_.]?key" for prefix in _KEY_PREFIXES),
             *"apikey accountkey keypass storepass requirepass masterauth".split(),
@@ -1599,7 +1539,7 @@ _ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭�
 # An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X",
 # "requirepass 设成了 X", "jasypt.encryptor.password 是 X"; a bare "key" and "pin" need
 # a value of their own shape (_zh_sentence).
-_ASCII_KEYWORDS_IN_ZH = _one_of(
+_ASCII_KEYWORDS_IN_ZH = one_of(
     (
         r"access[ _\-]?key[ _\-]?secret",
         *(
@@ -1825,7 +1765,7 @@ _EN_SENTENCE_RE = _compile(
     _gate("PpTtSsCcAaLlMmDdRrEeHhJjKk")
     # MYSQL_ROOT_PASSWORD may be the subject; /oauth/token may not
     + r"(?<![A-Za-z0-9\-/=])(?P<kw>(?i:"
-    + _one_of(
+    + one_of(
         (
             *(rf"{prefix}[ \t_\-]?keys?" for prefix in _SENTENCE_KEY_PREFIXES),
             r"pass(?:word|wd|phrase|code)s?",

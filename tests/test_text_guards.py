@@ -3,11 +3,14 @@ a bilingual evaluation set, and the cleaning of control, escape and invisible ch
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 import unicodedata
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from autopatch_memory.text import (
     INVISIBLE_CHARACTERS,
@@ -184,6 +187,43 @@ def test_prose_about_code_is_kept_with_high_precision() -> None:
     flagged = [text for text in PROSE if looks_like_code_or_log(text)]
     precision = 1 - len(flagged) / len(PROSE)
     assert precision >= 0.95, flagged
+
+
+# What may stand before or after a snippet: a word character, CJK, a blank, a line.
+_AROUND = ["", "x", "_", "中", " ", "\n", "see: ", "1"]
+
+
+def test_the_strong_signs_split_three_ways_match_what_one_alternation_matches() -> None:
+    # ``_strong_code_or_log`` tries the line-anchored patterns at line starts only and
+    # spells the word-anchored ones to be searched fast; the plain reading is one
+    # alternation of every pattern, searched everywhere.
+    from autopatch_memory import text as module
+
+    plain = re.compile("|".join(module._STRONG_PATTERNS), re.M)
+    snippets = [*CODE_OR_LOG, *PROSE]
+    snippets += [line for text in snippets for line in text.split("\n")]
+    snippets += [text.upper() for text in snippets] + [text.lower() for text in snippets]
+    checked = 0
+    for snippet in snippets:
+        for before in _AROUND:
+            for after in _AROUND:
+                text = before + snippet + after
+                assert module._strong_code_or_log(text) == bool(plain.search(text)), text
+                checked += 1
+    assert checked > 10_000
+
+
+@given(st.lists(st.sampled_from([*_AROUND, "public ", "at a.B(C.java:1)", "select * from t;",
+                                 "Select x from t where", "import a.b;", "---", "[ERROR] ",
+                                 "2024-01-01 10:00:00 INFO ", "System.out.print", "ſelect * from t;",
+                                 "İnsert into t values", "Exception in thread \"", "a.java:12: error"]),
+                max_size=8))  # fmt: skip
+def test_the_strong_signs_split_match_one_alternation_on_mixed_text(parts: list[str]) -> None:
+    from autopatch_memory import text as module
+
+    text = "".join(parts)
+    plain = re.compile("|".join(module._STRONG_PATTERNS), re.M)
+    assert module._strong_code_or_log(text) == bool(plain.search(text)), text
 
 
 @pytest.mark.parametrize(

@@ -60,16 +60,6 @@ def test_a_token_in_any_surroundings_is_matched_as_the_plain_pattern_matches_it(
                 assert _fast(text) == _plain(text), text
 
 
-def test_literal_first_distributes_a_leading_group() -> None:
-    assert privacy._literal_first(r"(?:sk|rk)_x|whsec_y") == ["sk_x", "rk_x", "whsec_y"]
-    assert privacy._literal_first(r"(?:A(?:B|C)|D)[0-9]{2}") == ["A(?:B|C)[0-9]{2}", "D[0-9]{2}"]
-    assert privacy._literal_first(r"a[|(]b|c") == ["a[|(]b", "c"]  # '|' in a class
-    with pytest.raises(ValueError):
-        privacy._literal_first(r"[0-9]{32}")
-    with pytest.raises(ValueError):
-        privacy._literal_first(r"(?:a|b)?c")
-
-
 def test_class_first_keeps_the_run_length() -> None:
     assert privacy._class_first(r"[0-9a-f]{32}x") == r"[0-9a-f](?<![\w\-].)[0-9a-f]{31}x"
     assert privacy._class_first(r"\d{8,10}:") == r"\d(?<![\w\-].)\d{7,9}:"
