@@ -18,7 +18,6 @@ which journaled writes never reached the disk (a crash between the two steps).
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import tempfile
 from collections import deque
@@ -116,17 +115,22 @@ def unlanded_writes(entries: Iterable[JournalEntry], current_file: str | None) -
     return [f for f in announced if f != current_file and f not in replaced]
 
 
-# Fields the program fills itself (a time, a closed set, digests): they hold no text
-# from a conversation, so redaction would only spend time on them.
-_PROGRAM_MADE_FIELDS = frozenset({"ts", "outcome", "file", "prev_file"})
+# The fields that can hold text from a conversation or a caller; the others (a time,
+# a closed set, digests) are filled by the program, and redaction would only spend
+# time on them.
+_TEXT_FIELDS = ("actor", "op", "target", "reason", "detail")
 
 
-def _line(entry: JournalEntry) -> str:
-    fields = {
-        k: redact(v) if isinstance(v, str) and k not in _PROGRAM_MADE_FIELDS else v
-        for k, v in entry.model_dump(mode="json").items()
-    }
-    return json.dumps(fields, ensure_ascii=False) + "\n"
+def _line(entry: JournalEntry) -> bytes:
+    """The entry as one line of the journal, its text fields redacted."""
+    redacted = {}
+    for name in _TEXT_FIELDS:
+        value = getattr(entry, name)
+        if value and (clean := redact(value)) != value:
+            redacted[name] = clean
+    if redacted:
+        entry = entry.model_copy(update=redacted)
+    return entry.__pydantic_serializer__.to_json(entry) + b"\n"
 
 
 def _parse_lines(data: bytes) -> Iterable[JournalEntry]:
@@ -181,7 +185,7 @@ class Journal:
         """
         if not entries:
             return
-        data = "".join(_line(e) for e in entries).encode("utf-8")
+        data = b"".join(map(_line, entries))
         try:
             if not folder_checked:
                 ensure_state_dir(self.folder)
@@ -322,8 +326,7 @@ class Journal:
 
 def _scrubbed(data: bytes) -> bytes:
     """Journal lines without details; unreadable lines (which may hold anything) dropped."""
-    lines = (_line(e.model_copy(update={"detail": None})) for e in _parse_lines(data))
-    return "".join(lines).encode("utf-8")
+    return b"".join(_line(e.model_copy(update={"detail": None})) for e in _parse_lines(data))
 
 
 def stamp(entries: Iterable[JournalEntry], *, file: str, prev_file: str | None) -> None:

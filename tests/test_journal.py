@@ -44,6 +44,19 @@ def test_entries_are_redacted(tmp_path: Path) -> None:
     assert "hunter2" not in text and "[REDACTED:url_credentials]" in text
 
 
+def test_every_text_field_of_an_entry_is_redacted_when_written(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    entry = journal.entry("mcp:ghp_abcdefghijklmnopqrstuvwxyz0123456789", "write", Outcome.APPLIED)
+    entry.target = "password=Hunter2Secret!"  # set after the entry was built
+    entry.reason = "token: sk-proj-4fGh7JkL9mNp2QrS5tUv8WxY1zAb3CdE"
+    journal.append(entry)
+    text = (tmp_path / "memory.journal.jsonl").read_text(encoding="utf-8")
+    assert text.count("\n") == 1 and text.count("[REDACTED:") == 3, text
+    assert "Hunter2Secret" not in text and "ghp_" not in text and "sk-proj" not in text
+    [read] = journal.read()
+    assert read.op == "write" and read.outcome is Outcome.APPLIED
+
+
 def test_journal_is_rotated_and_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "JOURNAL_ROTATE_BYTES", 4096)
     journal = Journal(tmp_path)
