@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from autopatch_memory import limits
-from autopatch_memory.budget import long_term_bytes
+from autopatch_memory.budget import item_bytes, long_term_bytes
 from autopatch_memory.directives import (
     DirectiveKind,
     conflicting,
@@ -697,8 +697,13 @@ class _Applier:
         return [v.id for v in victims]
 
     def _revise(self, item: LongTermItem, summary: str, label: str | None) -> str | None:
-        """Update ``item`` in place within the byte budget; returns a note, if any."""
+        """Update ``item`` in place within the byte budget; returns a note, if any.
+
+        A revision that does not make the item bigger cannot pass the budget (nothing
+        else changed), so only one that grows it has the whole section measured.
+        """
         before = (item.label, item.summary, item.updated_at)
+        size_before = item_bytes(item)
         note = None
         item.summary = summary
         if label and not same_label(label, item.label):
@@ -708,7 +713,10 @@ class _Applier:
             else:
                 item.label = label
         item.updated_at = self.now
-        if long_term_bytes(self.doc) > limits.LONG_TERM_BUDGET_BYTES:
+        if (
+            item_bytes(item) > size_before
+            and long_term_bytes(self.doc) > limits.LONG_TERM_BUDGET_BYTES
+        ):
             item.label, item.summary, item.updated_at = before
             raise _Reject(Reason.CAPACITY, "long-term memory would pass its byte budget")
         return note

@@ -31,8 +31,8 @@ from collections.abc import Callable, Iterator
 from pydantic import BaseModel
 
 from autopatch_memory import limits
-from autopatch_memory.file_text import FileText, section_size
-from autopatch_memory.model import MemoryDocument
+from autopatch_memory.file_text import FileText, element_size, section_size
+from autopatch_memory.model import LongTermItem, MemoryDocument
 from autopatch_memory.text import clip
 
 
@@ -157,3 +157,8 @@ def trim_to_budget(doc: MemoryDocument, text: FileText | None = None) -> TrimRes
 def long_term_bytes(doc: MemoryDocument) -> int:
     """Bytes the long-term section takes in the file (its own JSON, indented)."""
     return section_size(doc.long_term_memory)
+
+
+def item_bytes(item: LongTermItem) -> int:
+    """Bytes one long-term item takes in :func:`long_term_bytes`."""
+    return element_size(item)

@@ -162,12 +162,14 @@ def section_size(section: BaseModel) -> int:
         items = getattr(section, field)
         if items:
             # "[]" becomes "[\n", the elements joined by ",\n", and "\n  ]".
-            inner = sum(map(_element_size, items)) + len(_SEPARATOR) * (len(items) - 1)
+            inner = sum(map(element_size, items)) + len(_SEPARATOR) * (len(items) - 1)
             size += len(_LIST_OPEN) + inner + len(_SECTION_LIST_CLOSE) - len(_EMPTY_LIST)
     return size
 
 
-def _element_size(model: BaseModel) -> int:
+def element_size(model: BaseModel) -> int:
+    """The bytes an element (a long-term item, a topic, a turn) takes in its section's
+    own text, as :func:`section_size` counts it."""
     key = (type(model), getattr(model, "id", None))
     known = _ELEMENT_SIZES.get(key)
     if known is not None and _same_values(type(model), known[0], model.__dict__):

@@ -18,6 +18,7 @@ from autopatch_memory.model import (
     ItemStatus,
     LongTermItem,
     LongTermType,
+    MemoryDelta,
     MemoryDocument,
     RepoProfile,
     Source,
@@ -705,6 +706,66 @@ def test_long_term_byte_budget_rejects_instead_of_evicting_active_notes() -> Non
     parsed, _ = delta_from_object(note(_distinct_summary(99), "module 99"))
     doc, report = apply_delta(doc, parsed, now=NOW + timedelta(hours=2))
     assert not report.rejected and report.accepted[0].evicted == ["mem_20260502_001"]
+
+
+def _update(target_id: str, summary: str) -> MemoryDelta:
+    op = {"operation": "update_existing", "target_id": target_id, "summary": summary}
+    parsed, _ = delta_from_object({"long_term_operations": [op]})
+    return parsed
+
+
+def test_only_an_update_that_grows_an_item_can_pass_the_byte_budget() -> None:
+    # A hand-edited file already over the budget: an update that does not make its item
+    # bigger cannot make that worse and is applied; one that grows it is refused.
+    doc = base_document()
+    _fill_long_term(doc, preferences=0, notes=0, archived=0)
+    i = 0
+    while long_term_bytes(doc) <= limits.LONG_TERM_BUDGET_BYTES:
+        doc.long_term_memory.project_notes.append(
+            LongTermItem(
+                id=f"mem_20260403_{i:03d}",
+                type=LongTermType.PROJECT_NOTE,
+                label=f"module number {i}",
+                summary=_distinct_summary(i),
+                source=Source.CONVERSATION_SUMMARY,
+                created_at=T0,
+                updated_at=T0,
+            )
+        )
+        i += 1
+    target = doc.long_term_memory.project_notes[0]
+    shorter = _distinct_summary(0)[:200]
+    after, report = apply_delta(doc, _update(target.id, shorter), now=NOW)
+    assert not report.rejected and after.long_term_item(target.id).summary == shorter
+    longer = _distinct_summary(0) + "，另外负责审计日志。"
+    after, report = apply_delta(doc, _update(target.id, longer), now=NOW)
+    assert [r.reason for r in report.rejected] == [Reason.CAPACITY]
+    assert after.long_term_item(target.id) == target  # nothing changed
+
+
+def test_an_update_that_grows_an_item_past_the_byte_budget_is_refused() -> None:
+    doc = base_document()
+    _fill_long_term(doc, preferences=0, notes=0, archived=0)
+    i = 0
+    while long_term_bytes(doc) <= limits.LONG_TERM_BUDGET_BYTES - 600:
+        doc.long_term_memory.project_notes.append(
+            LongTermItem(
+                id=f"mem_20260403_{i:03d}",
+                type=LongTermType.PROJECT_NOTE,
+                label=f"module number {i}",
+                summary=_distinct_summary(i)[:100],
+                source=Source.CONVERSATION_SUMMARY,
+                created_at=T0,
+                updated_at=T0,
+            )
+        )
+        i += 1
+    assert long_term_bytes(doc) <= limits.LONG_TERM_BUDGET_BYTES
+    target = doc.long_term_memory.project_notes[0]
+    grown = _distinct_summary(0)  # 290 CJK characters: 190 more, about 570 bytes
+    after, report = apply_delta(doc, _update(target.id, grown), now=NOW)
+    assert [r.reason for r in report.rejected] == [Reason.CAPACITY]
+    assert long_term_bytes(after) <= limits.LONG_TERM_BUDGET_BYTES
 
 
 def test_redaction_counts_toward_the_limit() -> None:
