@@ -36,19 +36,25 @@ def _next_id(prefix: str, existing: Iterable[str]) -> str:
     return f"{prefix}{highest + 1:03d}"
 
 
+# Formatted by hand: strftime costs several times more, once per recorded turn.
+def _day(now: datetime) -> str:
+    return f"{now.year:04d}{now.month:02d}{now.day:02d}"
+
+
 def new_turn_id(now: datetime, existing: Iterable[str]) -> str:
     """A fresh ``turn_YYYYMMDD_HHMMSS_NNN`` id."""
-    return _next_id(now.strftime("turn_%Y%m%d_%H%M%S_"), existing)
+    time = f"{now.hour:02d}{now.minute:02d}{now.second:02d}"
+    return _next_id(f"turn_{_day(now)}_{time}_", existing)
 
 
 def new_topic_id(now: datetime, existing: Iterable[str]) -> str:
     """A fresh ``topic_YYYYMMDD_NNN`` id."""
-    return _next_id(now.strftime("topic_%Y%m%d_"), existing)
+    return _next_id(f"topic_{_day(now)}_", existing)
 
 
 def new_memory_id(now: datetime, existing: Iterable[str]) -> str:
     """A fresh ``mem_YYYYMMDD_NNN`` id."""
-    return _next_id(now.strftime("mem_%Y%m%d_"), existing)
+    return _next_id(f"mem_{_day(now)}_", existing)
 
 
 def new_epoch() -> str:

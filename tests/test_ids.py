@@ -1,0 +1,31 @@
+"""Program-made ids: their formats, their counters."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from autopatch_memory.ids import new_memory_id, new_topic_id, new_turn_id
+
+_WHEN = st.datetimes(
+    min_value=datetime(1970, 1, 1),
+    max_value=datetime(9999, 12, 31),
+    timezones=st.just(timezone.utc),
+)
+
+
+@given(_WHEN)
+def test_ids_spell_the_local_date_and_time(now: datetime) -> None:
+    assert new_turn_id(now, []) == now.strftime("turn_%Y%m%d_%H%M%S_001")
+    assert new_topic_id(now, []) == now.strftime("topic_%Y%m%d_001")
+    assert new_memory_id(now, []) == now.strftime("mem_%Y%m%d_001")
+
+
+def test_the_counter_follows_the_highest_of_the_same_prefix() -> None:
+    now = datetime(2026, 3, 4, 5, 6, 7, tzinfo=timezone(timedelta(hours=8)))
+    existing = ["mem_20260304_002", "mem_20260304_017", "mem_20260303_099", "mem_20260304_x9"]
+    assert new_memory_id(now, existing) == "mem_20260304_018"
+    assert new_turn_id(now, ["turn_20260304_050607_041"]) == "turn_20260304_050607_042"
+    assert new_topic_id(now, ["topic_20260304_²"]) == "topic_20260304_001"
