@@ -115,10 +115,11 @@ def unlanded_writes(entries: Iterable[JournalEntry], current_file: str | None) -
     return [f for f in announced if f != current_file and f not in replaced]
 
 
-# The fields that can hold text from a conversation or a caller; the others (a time,
-# a closed set, digests) are filled by the program, and redaction would only spend
-# time on them.
-_TEXT_FIELDS = ("actor", "op", "target", "reason", "detail")
+# Fields the program fills itself (a time, a closed set, digests): they hold no text
+# from a conversation, so redaction would only spend time on them. Every other field
+# (a new one too) is redacted.
+_PROGRAM_MADE_FIELDS = frozenset({"ts", "outcome", "file", "prev_file"})
+_TEXT_FIELDS = tuple(name for name in JournalEntry.model_fields if name not in _PROGRAM_MADE_FIELDS)
 
 
 def _line(entry: JournalEntry) -> bytes:
@@ -126,7 +127,7 @@ def _line(entry: JournalEntry) -> bytes:
     redacted = {}
     for name in _TEXT_FIELDS:
         value = getattr(entry, name)
-        if value and (clean := redact(value)) != value:
+        if isinstance(value, str) and (clean := redact(value)) != value:
             redacted[name] = clean
     if redacted:
         entry = entry.model_copy(update=redacted)
