@@ -714,25 +714,31 @@ def _update(target_id: str, summary: str) -> MemoryDelta:
     return parsed
 
 
-def test_only_an_update_that_grows_an_item_can_pass_the_byte_budget() -> None:
-    # A hand-edited file already over the budget: an update that does not make its item
-    # bigger cannot make that worse and is applied; one that grows it is refused.
+def _notes_past(size: int, *, summary_chars: int) -> MemoryDocument:
+    """A document whose long-term section just passed ``size`` bytes, of distinct notes."""
     doc = base_document()
     _fill_long_term(doc, preferences=0, notes=0, archived=0)
     i = 0
-    while long_term_bytes(doc) <= limits.LONG_TERM_BUDGET_BYTES:
+    while long_term_bytes(doc) <= size:
         doc.long_term_memory.project_notes.append(
             LongTermItem(
                 id=f"mem_20260403_{i:03d}",
                 type=LongTermType.PROJECT_NOTE,
                 label=f"module number {i}",
-                summary=_distinct_summary(i),
+                summary=_distinct_summary(i)[:summary_chars],
                 source=Source.CONVERSATION_SUMMARY,
                 created_at=T0,
                 updated_at=T0,
             )
         )
         i += 1
+    return doc
+
+
+def test_only_an_update_that_grows_an_item_can_pass_the_byte_budget() -> None:
+    # A hand-edited file already over the budget: an update that does not make its item
+    # bigger cannot make that worse and is applied; one that grows it is refused.
+    doc = _notes_past(limits.LONG_TERM_BUDGET_BYTES, summary_chars=290)
     target = doc.long_term_memory.project_notes[0]
     shorter = _distinct_summary(0)[:200]
     after, report = apply_delta(doc, _update(target.id, shorter), now=NOW)
@@ -744,22 +750,7 @@ def test_only_an_update_that_grows_an_item_can_pass_the_byte_budget() -> None:
 
 
 def test_an_update_that_grows_an_item_past_the_byte_budget_is_refused() -> None:
-    doc = base_document()
-    _fill_long_term(doc, preferences=0, notes=0, archived=0)
-    i = 0
-    while long_term_bytes(doc) <= limits.LONG_TERM_BUDGET_BYTES - 600:
-        doc.long_term_memory.project_notes.append(
-            LongTermItem(
-                id=f"mem_20260403_{i:03d}",
-                type=LongTermType.PROJECT_NOTE,
-                label=f"module number {i}",
-                summary=_distinct_summary(i)[:100],
-                source=Source.CONVERSATION_SUMMARY,
-                created_at=T0,
-                updated_at=T0,
-            )
-        )
-        i += 1
+    doc = _notes_past(limits.LONG_TERM_BUDGET_BYTES - 600, summary_chars=100)
     assert long_term_bytes(doc) <= limits.LONG_TERM_BUDGET_BYTES
     target = doc.long_term_memory.project_notes[0]
     grown = _distinct_summary(0)  # 290 CJK characters: 190 more, about 570 bytes

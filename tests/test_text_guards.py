@@ -193,6 +193,15 @@ def test_prose_about_code_is_kept_with_high_precision() -> None:
 _AROUND = ["", "x", "_", "中", " ", "\n", "see: ", "1"]
 
 
+def test_each_strong_sign_is_one_alternative() -> None:
+    # A top-level "|" in a line-anchored pattern would leave its other half anchored
+    # too once the patterns are split (``^a|b`` tried at line starts only).
+    from autopatch_memory import text as module
+    from autopatch_memory.patterns import split_top
+
+    assert all(len(split_top(p)) == 1 for p in module._STRONG_PATTERNS)
+
+
 def test_the_strong_signs_split_three_ways_match_what_one_alternation_matches() -> None:
     # ``_strong_code_or_log`` tries the line-anchored patterns at line starts only and
     # spells the word-anchored ones to be searched fast; the plain reading is one
