@@ -711,6 +711,8 @@ _TEXT = st.lists(
 @example(texts=["以后回答", "中文不用再"], intents=["general_chat"] * 4)
 # A rule replaced in one turn and said again, vaguely, in the next (found by hypothesis).
 @example(texts=["never 中文", "以后回答"], intents=["general_chat"] * 4)
+# Two turns that share only a secret's key: the topic would say nothing but the secret.
+@example(texts=["password=abc", "password=abc以后以后"], intents=["general_chat"] * 4)
 def test_any_input_gives_a_delta_the_applier_accepts_whole(
     texts: list[str], intents: list[str]
 ) -> None:

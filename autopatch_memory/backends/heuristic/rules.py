@@ -26,7 +26,6 @@ from autopatch_memory.directives import (
     rule_shape,
 )
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
-from autopatch_memory.privacy import is_only_redacted
 from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import Language
 
@@ -71,7 +70,7 @@ def preference_ops(
         for directive in rules:
             label = safe(rule_label(directive.clause), limits.MAX_LABEL_CHARS)
             summary = _summary(directive, facts)
-            if not label or not summary or is_only_redacted(summary):
+            if not label or not summary:
                 continue
             ops.append(
                 LongTermOp(

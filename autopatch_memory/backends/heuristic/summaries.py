@@ -10,6 +10,7 @@ from __future__ import annotations
 from autopatch_memory import limits
 from autopatch_memory.directives import DirectiveKind
 from autopatch_memory.model import TurnSummaryOp
+from autopatch_memory.privacy import is_only_redacted
 from autopatch_memory.text import Language, clean_text, clip, looks_like_code_or_log
 
 from .terms import key_terms, term_key
@@ -42,11 +43,12 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def safe(text: str, limit: int) -> str | None:
+def safe(text: str, limit: int, *, item: bool = True) -> str | None:
     """``text`` as the applier accepts it (one line without control characters, within
-    ``limit``, not code), or None."""
+    ``limit``, not code; for a topic or long-term ``item``, more than a redacted
+    secret), or None."""
     value = clip(clean_text(text, single_line=True), limit)
-    if not value or looks_like_code_or_log(value):
+    if not value or looks_like_code_or_log(value) or (item and is_only_redacted(value)):
         return None
     return value
 
@@ -90,7 +92,7 @@ def turn_summary(view: TurnView) -> TurnSummaryOp:
         return TurnSummaryOp(turn_id=view.id, summary=leads["code"])
     said = clip(said, limits.HEURISTIC_QUESTION_CHARS)
     for candidate in (lead + said + _about(view, said), lead + said, said):
-        summary = safe(candidate, limits.MAX_SUMMARY_CHARS)
+        summary = safe(candidate, limits.MAX_SUMMARY_CHARS, item=False)
         if summary:
             return TurnSummaryOp(turn_id=view.id, summary=summary)
     return TurnSummaryOp(turn_id=view.id, summary=leads["fallback"])
