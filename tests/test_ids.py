@@ -29,3 +29,32 @@ def test_the_counter_follows_the_highest_of_the_same_prefix() -> None:
     assert new_memory_id(now, existing) == "mem_20260304_018"
     assert new_turn_id(now, ["turn_20260304_050607_041"]) == "turn_20260304_050607_042"
     assert new_topic_id(now, ["topic_20260304_²"]) == "topic_20260304_001"
+
+
+@given(_WHEN, st.lists(st.integers(min_value=1, max_value=99_998), max_size=3))
+def test_every_id_is_one_redaction_returns_as_it_is(now: datetime, used: list[int]) -> None:
+    # privacy skips redacting the ids this program makes; each shape must be one it knows.
+    from autopatch_memory.privacy import _PROGRAM_ID_RE
+
+    for make, prefix in (
+        (new_turn_id, now.strftime("turn_%Y%m%d_%H%M%S_")),
+        (new_topic_id, now.strftime("topic_%Y%m%d_")),
+        (new_memory_id, now.strftime("mem_%Y%m%d_")),
+    ):
+        made = make(now, [f"{prefix}{n:03d}" for n in used])
+        assert _PROGRAM_ID_RE.fullmatch(made), made
+
+
+@given(
+    st.from_regex(
+        r"(?:turn_[0-9]{8}_[0-9]{6}|topic_[0-9]{8}|mem_[0-9]{8})_[0-9]{3,6}", fullmatch=True
+    )
+)
+def test_no_rule_matches_a_program_id(made: str) -> None:
+    # What redact returns at once for an id is what every rule would leave it as.
+    from autopatch_memory import privacy
+
+    text = made
+    for _ in range(privacy.limits.REDACTION_MAX_PASSES):
+        text = privacy._redact_once(text)
+    assert text == made
