@@ -36,6 +36,7 @@ TRIMMED_ASSISTANT_TEXT_CHARS = 300
 
 # --- memoization (hot paths stay cheap on a 32 KiB file) ---------------------------
 REDACTION_CACHE_ENTRIES = 8192  # texts already redacted, so the write choke point stays cheap
+REDACTION_RECENT_RESULTS = 32  # recent redactions whose needles a clip of them reuses
 SIGNAL_CACHE_ENTRIES = 4096  # texts already checked for a long-term signal
 TOKEN_CACHE_ENTRIES = 16384  # texts already tokenized for relevance
 ITEM_TOKEN_CACHE_ENTRIES = 4096  # memory items' tokens (label + summary)

@@ -23,7 +23,8 @@ import base64
 import binascii
 import itertools
 import re
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
@@ -2505,22 +2506,37 @@ class _RuleSet:
         # either, and one set intersection rules most of them out at once.
         # Each with whether it is ASCII (see matching).
         self.by_first: dict[str, list[tuple[str, bool, frozenset[int]]]] = {}
+        self.by_needle: dict[str, tuple[str, bool, frozenset[int]]] = {}
         for needle, found in by_needle.items():
             entry = (needle, needle.isascii(), frozenset(found))
             self.by_first.setdefault(needle[0], []).append(entry)
+            self.by_needle[needle] = entry
 
-    def matching(self, lowered: str) -> list[_Rule]:
-        """The rules a pass over a text (``lowered``: lower case) must run, in order."""
+    def matching(
+        self, lowered: str, found: list[str] | None = None, among: Iterable[str] | None = None
+    ) -> list[_Rule]:
+        """The rules a pass over a text (``lowered``: lower case) must run, in order.
+
+        ``found``: the needles in the text are added to it. ``among``: needles known to
+        include every needle of the text; only those are looked up.
+        """
         # Most needles are ASCII: in a text that mixes in other scripts they are looked
         # up in its ASCII characters alone (a shorter, narrower string, searched faster).
         # Dropping characters can join two pieces into a needle that is not in the
         # text, which runs a rule for nothing; it never hides one.
         narrow = lowered if lowered.isascii() else lowered.encode("ascii", "ignore").decode()
         chosen = set(self.always)
-        for first in self.by_first.keys() & set(lowered):
-            for needle, ascii_only, found in self.by_first[first]:
-                if needle in (narrow if ascii_only else lowered):
-                    chosen |= found
+        if among is None:
+            entries = (
+                e for first in self.by_first.keys() & set(lowered) for e in self.by_first[first]
+            )
+        else:
+            entries = (self.by_needle[n] for n in among if n in self.by_needle)
+        for needle, ascii_only, rules_of in entries:
+            if needle in (narrow if ascii_only else lowered):
+                chosen |= rules_of
+                if found is not None:
+                    found.append(needle)
         rules = (self.rules[i] for i in sorted(chosen))
         return [
             r
@@ -2545,14 +2561,40 @@ def scrub(text: str) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
-def _redact_once(text: str, rules: _RuleSet | None = None) -> str:
+def _redact_once(
+    text: str,
+    rules: _RuleSet | None = None,
+    *,
+    found: list[str] | None = None,
+    among: Iterable[str] | None = None,
+) -> str:
     # Needles are looked up in the text the pass starts from, markers left out: a
     # marker (added before or on the way) holds no secret for a rule to find, and the
     # one rule that looks for a marker has no needles, so skipping is safe.
     lowered = (MARKER_RE.sub(" ", text) if MARKER_PREFIX in text else text).lower()
-    for rule in (rules or _ALL_RULES).matching(lowered):
+    for rule in (rules or _ALL_RULES).matching(lowered, found, among):
         text = rule.pattern.sub(rule.replace, text)
     return text
+
+
+# Recent results of redact, each with the needles it holds. The size policy clips a
+# stored text (``text[:n].rstrip() + "…"``), and the clip is redacted again on the
+# next write: a needle of the clip is a needle of the text it was cut from, so only
+# those are looked up. Not when the cut splits a marker: half a marker is plain text.
+_RECENT: deque[tuple[str, tuple[str, ...]]] = deque(maxlen=limits.REDACTION_RECENT_RESULTS)
+
+
+def _needles_of_source(text: str) -> tuple[str, ...] | None:
+    """The needles of the recent result ``text`` was clipped from; ``None`` if unknown."""
+    if not text.endswith(limits.CLIP_MARK):
+        return None
+    head = text[: -len(limits.CLIP_MARK)]
+    if head.rfind("[") > head.rfind("]"):
+        return None
+    for source, needles in reversed(list(_RECENT)):  # a copy: other threads append
+        if len(source) > len(head) and source.startswith(head):
+            return needles
+    return None
 
 
 # An id this program makes (docs/file-format.md): a new one is redacted at every write
@@ -2572,11 +2614,14 @@ def redact(text: str) -> str:
     if not text or _PROGRAM_ID_RE.fullmatch(text):
         return text
     text = scrub(text)
+    among = _needles_of_source(text)
     for _ in range(limits.REDACTION_MAX_PASSES):
-        redacted = _redact_once(text)
+        found: list[str] = []
+        redacted = _redact_once(text, found=found, among=among)
         if redacted == text:
+            _RECENT.append((text, tuple(found)))
             break
-        text = redacted
+        text, among = redacted, None  # a changed text: its needles are looked up anew
     return text
 
 

@@ -120,3 +120,44 @@ def test_second_needles_only_skip_passes_that_change_nothing() -> None:
     texts += [f"{a} {b}" for a, b in zip(texts, reversed(texts), strict=True)]
     for text in texts:
         assert redact(text) == without_shortcuts(text), text
+
+
+def test_a_clip_of_a_redacted_text_is_redacted_as_without_its_needles() -> None:
+    # redact looks up, in a clip of a text it redacted recently, only that text's
+    # needles (privacy._needles_of_source). Cut at every few characters, inside
+    # markers too, the result is the one every needle's lookup gives.
+    from autopatch_memory import privacy
+    from autopatch_memory.text import clip
+
+    def without_hint(text: str) -> str:
+        text = privacy.scrub(text)
+        for _ in range(privacy.limits.REDACTION_MAX_PASSES):
+            redacted = privacy._redact_once(text)
+            if redacted == text:
+                break
+            text = redacted
+        return text
+
+    hinted = 0
+    for case in [c for s in SPLITS for c in s.secrets][::3]:
+        source = privacy.redact.__wrapped__(case.text)
+        for cut in range(4, len(source), 5):
+            clipped = clip(source, cut)
+            hinted += privacy._needles_of_source(clipped) is not None
+            assert privacy.redact.__wrapped__(clipped) == without_hint(clipped), clipped
+    assert hinted > 1000  # the shortcut was taken, not only the plain path
+
+
+def test_the_needles_of_a_clip_come_from_the_text_it_was_cut_from() -> None:
+    from autopatch_memory import privacy
+    from autopatch_memory.text import clip
+
+    source = privacy.redact.__wrapped__(
+        "部署时 password: Hunter2Secret! 写在 vault 里，token 另存。"
+    )
+    needles = privacy._needles_of_source(clip(source, 12))
+    assert needles is not None and "token" in needles  # the source's, looked up whole
+    assert privacy._needles_of_source(source[:20]) is None  # not a clip
+    assert privacy._needles_of_source("从没见过的文字，也从没被脱敏过…") is None  # no source
+    marker = source.index("[REDACTED:")
+    assert privacy._needles_of_source(clip(source, marker + 8)) is None  # half a marker
