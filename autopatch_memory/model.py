@@ -15,6 +15,7 @@ from __future__ import annotations
 from copy import deepcopy
 from datetime import datetime, tzinfo
 from enum import Enum
+from functools import cache
 from operator import attrgetter
 from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
@@ -451,24 +452,19 @@ class _Copy(Enum):
     DEEP = "deep"  # anything else that may be mutable: new models and lists all the way down
 
 
-_CLONE_PLANS: dict[type[BaseModel], tuple[tuple[str, _Copy], ...]] = {}
-
-
+@cache
 def _clone_plan(cls: type[BaseModel]) -> tuple[tuple[str, _Copy], ...]:
     """The fields of ``cls`` that :func:`clone` must copy (the others hold immutable
     values), from their declared types: worked out once per class."""
-    plan = _CLONE_PLANS.get(cls)
-    if plan is None:
-        steps = []
-        for name, field in cls.model_fields.items():
-            annotation = field.annotation
-            if _immutable(annotation):
-                continue
-            items = get_args(annotation)
-            shallow = get_origin(annotation) is list and len(items) == 1 and _immutable(items[0])
-            steps.append((name, _Copy.LIST if shallow else _Copy.DEEP))
-        plan = _CLONE_PLANS[cls] = tuple(steps)
-    return plan
+    steps = []
+    for name, field in cls.model_fields.items():
+        annotation = field.annotation
+        if _immutable(annotation):
+            continue
+        items = get_args(annotation)
+        shallow = get_origin(annotation) is list and len(items) == 1 and _immutable(items[0])
+        steps.append((name, _Copy.LIST if shallow else _Copy.DEEP))
+    return tuple(steps)
 
 
 def clone(model: _M) -> _M:
