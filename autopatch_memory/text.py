@@ -389,11 +389,14 @@ def _at_a_word(pattern: str) -> list[str] | None:
         return None  # (?i:select)… : a case-insensitive first letter
 
 
+_WORD_ALTERNATIVES = {p: _at_a_word(p) for p in _STRONG_PATTERNS}
 _STRONG_AT_LINE_START_RE = re.compile(
     "|".join(p.removeprefix("^") for p in _STRONG_PATTERNS if p.startswith("^")), re.M
 )
 _STRONG_AT_A_WORD_RE = re.compile(
-    one_of((a for p in _STRONG_PATTERNS for a in _at_a_word(p) or ()), after_first=r"(?<!\w.)"),
+    one_of(
+        (a for alts in _WORD_ALTERNATIVES.values() for a in alts or ()), after_first=r"(?<!\w.)"
+    ),
     re.M,
 )
 _STRONG_ANYWHERE_RE = re.compile(
@@ -404,7 +407,7 @@ _STRONG_ANYWHERE_RE = re.compile(
             + "|".join(
                 p.removeprefix(r"\b")
                 for p in _STRONG_PATTERNS
-                if p.startswith(r"\b") and _at_a_word(p) is None
+                if p.startswith(r"\b") and _WORD_ALTERNATIVES[p] is None
             )
             + ")",
             *(p for p in _STRONG_PATTERNS if not p.startswith(("^", r"\b"))),
