@@ -13,6 +13,7 @@ import pytest
 from secret_corpus import LOOK_ALIKES, SECRET_CASES, Split, render, score, splits
 from token_shapes import PLAIN_CLASS_PREFIXED, PLAIN_VENDORS
 
+from autopatch_memory import privacy
 from autopatch_memory.privacy import MARKER_RE, redact
 
 RECALL_BAR = 0.98
@@ -84,14 +85,23 @@ def test_the_scorer_counts_misses_and_changes() -> None:
     assert score(lambda t: "").precision.ok == 0
 
 
+def _redact_plainly(text: str, rules: privacy._RuleSet | None = None) -> str:
+    """What redact does, pass by pass, with every needle looked up (and ``rules``)."""
+    text = privacy.scrub(text)
+    for _ in range(privacy.limits.REDACTION_MAX_PASSES):
+        redacted = privacy._redact_once(text, rules)
+        if redacted == text:
+            break
+        text = redacted
+    return text
+
+
 def test_second_needles_only_skip_passes_that_change_nothing() -> None:
     # A rule's needles and the token shapes' faster spellings are shortcuts: on every
     # text of every split (and pairs of them joined), redacting without the second
     # needle sets (``also``), without the token shapes' needles, and with each token
     # table written the plain way (one alternation, the look-behind first) gives the
     # same output.
-    from autopatch_memory import privacy
-
     vendors = PLAIN_VENDORS
     shapes = {pattern for pattern, _ in privacy._CLASS_PREFIXED_RULES}
     rules = [rule._replace(also=()) for rule in privacy._ALL_RULES.rules]
@@ -105,38 +115,19 @@ def test_second_needles_only_skip_passes_that_change_nothing() -> None:
     loose = privacy._RuleSet(tuple(rules))
     assert loose.rules != privacy._ALL_RULES.rules  # the test removes something
 
-    def without_shortcuts(text: str) -> str:
-        text = privacy.scrub(text)
-        for _ in range(privacy.limits.REDACTION_MAX_PASSES):
-            redacted = privacy._redact_once(text, loose)
-            if redacted == text:
-                break
-            text = redacted
-        return text
-
     texts = [c.text for s in SPLITS for c in s.secrets] + [
         a.text for s in SPLITS for a in s.look_alikes
     ]
     texts += [f"{a} {b}" for a, b in zip(texts, reversed(texts), strict=True)]
     for text in texts:
-        assert redact(text) == without_shortcuts(text), text
+        assert redact(text) == _redact_plainly(text, loose), text
 
 
 def test_a_clip_of_a_redacted_text_is_redacted_as_without_its_needles() -> None:
     # redact looks up, in a clip of a text it redacted recently, only that text's
     # needles (privacy._needles_of_source). Cut at every few characters, inside
     # markers too, the result is the one every needle's lookup gives.
-    from autopatch_memory import privacy
     from autopatch_memory.text import clip
-
-    def without_hint(text: str) -> str:
-        text = privacy.scrub(text)
-        for _ in range(privacy.limits.REDACTION_MAX_PASSES):
-            redacted = privacy._redact_once(text)
-            if redacted == text:
-                break
-            text = redacted
-        return text
 
     hinted = 0
     for case in [c for s in SPLITS for c in s.secrets][::3]:
@@ -144,12 +135,11 @@ def test_a_clip_of_a_redacted_text_is_redacted_as_without_its_needles() -> None:
         for cut in range(4, len(source), 5):
             clipped = clip(source, cut)
             hinted += privacy._needles_of_source(clipped) is not None
-            assert privacy.redact.__wrapped__(clipped) == without_hint(clipped), clipped
+            assert privacy.redact.__wrapped__(clipped) == _redact_plainly(clipped), clipped
     assert hinted > 1000  # the shortcut was taken, not only the plain path
 
 
 def test_the_needles_of_a_clip_come_from_the_text_it_was_cut_from() -> None:
-    from autopatch_memory import privacy
     from autopatch_memory.text import clip
 
     source = privacy.redact.__wrapped__(
