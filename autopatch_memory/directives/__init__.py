@@ -29,6 +29,8 @@ Every word list here is used by this package alone. Where things live:
 * ``kinds``: the kinds of directive, why a sentence is none, the results;
 * ``normalization``: folding text for matching, building patterns from phrases;
 * ``vocabulary``: the words and patterns of standing instructions;
+* ``shape_lexicon``: what rules govern and choose, the words of rule shapes;
+* ``shapes``: the shape of a rule and how two rules compare;
 * ``reading``: reading a sentence and a text (the entry points).
 
 The public names are imported from here; private ones from their module.
@@ -39,10 +41,8 @@ from __future__ import annotations
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
 from autopatch_memory.directives.normalization import squash
 from autopatch_memory.directives.reading import (
-    RuleShape,
     cancel_content,
     cancels_an_action,
-    conflicting,
     directives_in,
     fact_label,
     fact_text,
@@ -51,12 +51,16 @@ from autopatch_memory.directives.reading import (
     might_hold_directive,
     read_sentence,
     refers_to,
-    restating,
     rule_clauses,
     rule_label,
+    states_change_of,
+)
+from autopatch_memory.directives.shapes import (
+    RuleShape,
+    conflicting,
+    restating,
     rule_shape,
     same_subject,
-    states_change_of,
 )
 
 __all__ = [
