@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from autopatch_memory import limits
 from autopatch_memory.directives.normalization import _norm
@@ -60,27 +60,43 @@ def _pattern(phrases: Iterable[str]) -> re.Pattern[str]:
     return re.compile("|".join(parts))
 
 
-_OBJECT_PATTERNS = {name: _pattern(words) for name, words in _OBJECTS.items()}
-_CONCEPT_PATTERNS = {name: _pattern(words) for name, words in _CONCEPTS.items()}
-_CHOICE_PATTERNS = {
-    cls: {value: _pattern(words) for value, words in values.items()}
-    for cls, values in _CHOICES.items()
-}
-_CUE_PATTERNS = {cls: _pattern(words) for cls, words in _CHOICE_CUES.items()}
-_LEXICON = re.compile(
-    _pattern(
-        [
-            *(w for words in _OBJECTS.values() for w in words),
-            *(w for words in _CONCEPTS.values() for w in words),
-            *(w for values in _CHOICES.values() for ws in values.values() for w in ws),
-            *_NEGATION_CUES,
-            *_STANDING_ZH,
-            *_SHAPE_FILLER_ZH,
-        ]
-    ).pattern
-    + "|"
-    + _BIE
-)
+@dataclass(frozen=True)
+class _Lexicon:
+    """The lexicon compiled: built on first use, once (compiling it is most of the
+    grammar's import time), and fetched once per :func:`rule_shape` call."""
+
+    objects: dict[str, re.Pattern[str]]
+    concepts: dict[str, re.Pattern[str]]
+    choices: dict[str, dict[str, re.Pattern[str]]]
+    cues: dict[str, re.Pattern[str]]
+    lexicon: re.Pattern[str]  # every known phrase, cut out before content words are counted
+
+
+@cache
+def _lexicon() -> _Lexicon:
+    return _Lexicon(
+        objects={name: _pattern(words) for name, words in _OBJECTS.items()},
+        concepts={name: _pattern(words) for name, words in _CONCEPTS.items()},
+        choices={
+            cls: {value: _pattern(words) for value, words in values.items()}
+            for cls, values in _CHOICES.items()
+        },
+        cues={cls: _pattern(words) for cls, words in _CHOICE_CUES.items()},
+        lexicon=re.compile(
+            _pattern(
+                [
+                    *(w for words in _OBJECTS.values() for w in words),
+                    *(w for words in _CONCEPTS.values() for w in words),
+                    *(w for values in _CHOICES.values() for ws in values.values() for w in ws),
+                    *_NEGATION_CUES,
+                    *_STANDING_ZH,
+                    *_SHAPE_FILLER_ZH,
+                ]
+            ).pattern
+            + "|"
+            + _BIE
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -107,9 +123,10 @@ def _without_rejected(norm: str) -> str:
     return _REJECTED_ALTERNATIVE.sub(keep, norm)
 
 
-def _terms(norm: str) -> set[str]:
-    """Content words left once every known phrase is cut out: Latin words, CJK bigrams."""
-    rest = _LEXICON.sub(" ", norm)
+def _terms(norm: str, lexicon: re.Pattern[str]) -> set[str]:
+    """Content words left once every known phrase (``lexicon``) is cut out: Latin words,
+    CJK bigrams."""
+    rest = lexicon.sub(" ", norm)
     terms: set[str] = set()
     for word in _LATIN_WORD.findall(rest):
         if len(word) < 2 or word in _SHAPE_STOPWORDS_EN:
@@ -135,15 +152,17 @@ _BARE_JAVA_VERSION = re.compile(
 def rule_shape(text: str) -> RuleShape:
     """The shape of the rule stated in ``text`` (a user's clause, or an item's label
     and summary as any backend wrote them)."""
+    lex = _lexicon()
+    object_patterns, choice_patterns, cue_patterns = lex.objects, lex.choices, lex.cues
     norm = _BARE_JAVA_VERSION.sub(r"java \1 \2", _without_rejected(_norm(text)))
-    objects = {name for name, pattern in _OBJECT_PATTERNS.items() if pattern.search(norm)}
+    objects = {name for name, pattern in object_patterns.items() if pattern.search(norm)}
     for narrow, wide in _SUBSUMES.items():
         if narrow in objects:
             objects.difference_update(wide)
     choices = {
         (cls, value)
-        for cls, values in _CHOICE_PATTERNS.items()
-        if cls not in _CUE_PATTERNS or _CUE_PATTERNS[cls].search(norm)
+        for cls, values in choice_patterns.items()
+        if cls not in cue_patterns or cue_patterns[cls].search(norm)
         for value, pattern in values.items()
         if pattern.search(norm)
     }
@@ -155,9 +174,9 @@ def rule_shape(text: str) -> RuleShape:
     rejected: set[tuple[str, str]] = set()
     for part in filter(str.strip, _SHAPE_PARTS.split(norm)) if choices else ():
         if len(_NEGATION_RE.findall(part)) % 2 == 1:
-            rejected.update(c for c in choices if _CHOICE_PATTERNS[c[0]][c[1]].search(part))
-    terms = {name for name, pattern in _CONCEPT_PATTERNS.items() if pattern.search(norm)}
-    terms |= _terms(norm)
+            rejected.update(c for c in choices if choice_patterns[c[0]][c[1]].search(part))
+    terms = {name for name, pattern in lex.concepts.items() if pattern.search(norm)}
+    terms |= _terms(norm, lex.lexicon)
     negative = any(len(_NEGATION_RE.findall(part)) % 2 == 1 for part in _SHAPE_PARTS.split(norm))
     return RuleShape(
         frozenset(objects or _DEFAULT_OBJECTS),
