@@ -31,6 +31,12 @@ Every word list here is used by this package alone. Where things live:
 * ``vocabulary``: the words and patterns of standing instructions;
 * ``shape_lexicon``: what rules govern and choose, the words of rule shapes;
 * ``shapes``: the shape of a rule and how two rules compare;
+* ``not_a_directive``: questions, reported speech, hypotheticals, one-offs, credentials…;
+* ``instructions``: when a clause instructs the assistant;
+* ``cancels``: cancels and what they refer to;
+* ``facts``: project facts and corrections;
+* ``labels``: short labels of rules and facts;
+* ``tasks``: a task on one thing of the code is no rule;
 * ``reading``: reading a sentence and a text (the entry points).
 
 The public names are imported from here; private ones from their module.
@@ -38,22 +44,22 @@ The public names are imported from here; private ones from their module.
 
 from __future__ import annotations
 
-from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
-from autopatch_memory.directives.normalization import squash
-from autopatch_memory.directives.reading import (
+from autopatch_memory.directives.cancels import (
     cancel_content,
     cancels_an_action,
-    directives_in,
-    fact_label,
-    fact_text,
-    find_quote,
     is_meta_cancel,
+    refers_to,
+)
+from autopatch_memory.directives.facts import states_change_of
+from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
+from autopatch_memory.directives.labels import fact_label, fact_text, rule_label
+from autopatch_memory.directives.normalization import squash
+from autopatch_memory.directives.reading import (
+    directives_in,
+    find_quote,
     might_hold_directive,
     read_sentence,
-    refers_to,
     rule_clauses,
-    rule_label,
-    states_change_of,
 )
 from autopatch_memory.directives.shapes import (
     RuleShape,
