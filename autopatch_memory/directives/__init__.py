@@ -37,6 +37,9 @@ Every word list here is used by this package alone. Where things live:
 * ``facts``: project facts and corrections;
 * ``labels``: short labels of rules and facts;
 * ``tasks``: a task on one thing of the code is no rule;
+* ``segmenter``: the parts of a sentence and what each states;
+* ``anaphora``: a rule that points at the sentence before;
+* ``quotes``: finding a quote in the user's prose;
 * ``reading``: reading a sentence and a text (the entry points).
 
 The public names are imported from here; private ones from their module.
@@ -54,9 +57,9 @@ from autopatch_memory.directives.facts import states_change_of
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
 from autopatch_memory.directives.labels import fact_label, fact_text, rule_label
 from autopatch_memory.directives.normalization import squash
+from autopatch_memory.directives.quotes import find_quote
 from autopatch_memory.directives.reading import (
     directives_in,
-    find_quote,
     might_hold_directive,
     read_sentence,
     rule_clauses,
