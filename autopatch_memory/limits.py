@@ -153,7 +153,7 @@ LLM_ERROR_DETAIL_CHARS = 200  # server error text kept in a BackendError message
 # {}[]();=<>|& is code, not prose; inline code longer than this is not a name.
 PROSE_CODE_SYMBOL_RATIO = 0.2
 PROSE_INLINE_CODE_CHARS = 40
-# The directive grammar (directives.py).
+# The directive grammar (directives/).
 DIRECTIVE_CACHE_ENTRIES = 4096  # sentences already read / rule shapes already computed
 DIRECTIVE_MIN_NAME_CHARS = 2  # a module name shorter than this does not start a fact
 DIRECTIVE_MIN_CLAUSE_CHARS = 2  # letters a clause needs, past its lead-in, to be a rule
@@ -319,7 +319,7 @@ CLI_EXIT_WAIT_SECONDS = 10.0
 CHAT_HISTORY_MAX_TOKENS = 3000
 
 # --- memory judgement that generalizes (issue 13, second round; docs/delta.md) ------------
-# The directive grammar (directives.py):
+# The directive grammar (directives/):
 DIRECTIVE_MIN_NAME_ANYWHERE_CHARS = 4  # a module name this long states a fact from mid-sentence
 DIRECTIVE_ANAPHOR_VERB_CHARS = 2  # "别再推荐它了": Chinese letters besides a pronoun and its verb
 DIRECTIVE_COLON_HEAD_WORDS = 6  # "Some context you should keep:" announces what follows

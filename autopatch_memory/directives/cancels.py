@@ -1,0 +1,124 @@
+"""Cancels: what revokes an earlier rule or note ("forget what I said about…",
+"不用再给我 Maven 命令了"), what a cancel is about, and which stored item it refers to.
+
+The patterns and the public helpers that the summarizer, the applier and governance
+use on cancels (:func:`is_meta_cancel`, :func:`cancels_an_action`,
+:func:`cancel_content`, :func:`refers_to`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory.directives.normalization import _norm
+from autopatch_memory.directives.shapes import rule_shape, same_subject
+from autopatch_memory.directives.vocabulary import _IMPERATIVE_VERBS_EN
+from autopatch_memory.prose import END_PUNCTUATION
+
+# What a cancel can be about: something said before, not a thing in the code ("ignore the
+# checkstyle warnings" is an instruction about code).
+_MEMORY_NOUN = (
+    r"(?:rule|rules|note|notes|preference|instruction|request|requirement|thing|bit|part|"
+    r"caveat|reminder|restriction|constraint|convention|setting|one about)"
+)
+_CANCEL = re.compile(
+    r"^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:forget|"
+    r"disregard|never ?mind)\s+(?:what i said|what i told you|"
+    r"my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|that|the|my|about|"
+    r"everything i said)\b"
+    r"|^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:ignore|drop|"
+    r"scrap|cancel|remove|delete|undo|revoke|scratch)\s+(?:what i said|what i told you|"
+    r"everything i said|my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|"
+    rf"(?:that|the|my|about)\b(?:\s+[^\s,;!?]+){{0,5}}?\s+{_MEMORY_NOUN}\b|about\b)"
+    r"|\byou (?:don'?t|do not|no longer) (?:have|need) to\b.*\b(?:anymore|any more)\b"
+    r"|\bno need (?:to|for)\b.*\b(?:anymore|any more)\b"
+    r"|\bno longer (?:need|necessary|needed|required|applies)\b"
+    r"|\b(?:rule|preference|request|instruction|note|thing|part|bit)\b.*"
+    r"\b(?:no longer applies|is obsolete|"
+    r"is cancelled|is canceled|doesn'?t apply anymore|does not apply anymore)\b"
+    r"|\byou can (?:stop|drop|skip|forget|ignore|leave out|remove)\b"
+    r"|^(?:请|好|好的|那|那就|另外|还有)?[，,]?(?:忘掉|忘了吧|忘记|请忘记|取消|撤销|删掉|删除|作废)"
+    r"(?:我|之前|刚才|上次|那条|关于|这条|一下|掉)"
+    r"|不用再|不必再|无需再|不需要再|可以不用再?|可以不必|不用继续|不必继续"
+    r"|^(?:以后|今后|往后)?(?:就)?不用[^。，,？?]{1,20}了$"
+    r"|(?:那条|这条|那个|之前的|之前说的|刚才说的|上次说的|规则)[^。]{0,20}(?:作废|不算|不用了|取消|不要了|删掉|"
+    r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|删了|"
+    r"不用记|别记|不要记|不必记|忘掉|忘了吧|别管了|不管了|不用管了|不用理了|算了|撤了|撤回|收回|拿掉|"
+    r"不作数|不算数)"
+    r"|\b(?:what i (?:said|mentioned|told you)|the (?:thing|part|note|rule) i (?:said|mentioned))\b"
+    r".{0,40}\b(?:don'?t remember|do not remember|no need to remember|forget|ignore|is wrong)\b"
+    r"|(?:规则|规定|约定|要求|偏好|设定|限制)[^。]{0,6}(?:作废|取消了|不用了|不算了|不作数|不算数|"
+    r"不用管了|可以去掉|删了吧)"
+    r"|(?:取消|撤销|撤回|收回|作废|删掉|去掉)[^。？?]{0,30}(?:的要求|的规则|的设定|的约定|的偏好|那条|这条|的限制)"
+)
+# "把那个没用的方法删了": what goes is a thing of the code, not something said before.
+_CODE_REFERENT_ZH = re.compile(
+    r"(?:这|那)(?:个|些|几个)[^，,。]{0,8}?(?:模块|类|方法|函数|文件|缓存|表|字段|接口|依赖|分支|"
+    r"注解|索引)"
+)
+# A cancel that only points at something said earlier (no instruction of its own).
+_META_CANCEL = re.compile(
+    r"\bwhat i (?:said|told you)\b|\b(?:rule|preference|request|instruction|note)s?\b|"
+    r"\beverything i said\b|我说的|之前说的|刚才说的|上次说的|那条|这条|规则|要求|偏好|设定|笔记"
+)
+_CANCEL_STRIP = re.compile(
+    r"^(?:please |ok,? |okay,? |actually,? |also,? )*(?:forget|ignore|disregard|drop|scrap|"
+    r"cancel|remove|delete|undo|revoke|never ?mind|scratch)\s+(?:what i (?:said|told you)|"
+    r"everything i said)?"
+    r"\s*(?:about|regarding|on)?\s*|\byou (?:don'?t|do not|no longer) (?:have|need) to\b|"
+    r"\bno need (?:to|for)\b|\b(?:anymore|any more)\b|\byou can stop\b|"
+    r"\b(?:my|the) (?:earlier|previous|old|last)\b|\b(?:rule|preference|request|instruction)s?\b|"
+    r"\bno longer (?:applies|needed|necessary|required)\b"
+    r"|忘掉|忘了吧|忘记|请忘记|取消|撤销|删掉|删除|作废|不用再|不必再|无需再|不需要再|可以不用再?|"
+    r"可以不必|不用继续|不必继续|之前说的|刚才说的|上次说的|之前的|我说的|关于|那条|这条|规则|要求|"
+    r"偏好|设定|不算了|不算|不用了|不要了|了$|吧$"
+)
+# What the assistant does, at the start of a Chinese instruction's content ("给我…",
+# "提醒我…", "用英文", "加注释").
+_ACTION_START_ZH = re.compile(
+    r"(?:给|提醒|用|加|写|贴|发|输出|回答|回复|解释|说明|讲|列|带|附|提供|标注|翻译|生成|展示|"
+    r"显示|打印|推荐|建议|问我|告诉|附上|补充|总结|举例|画)"
+)
+# "以后", "from now on": a cancel that speaks of the future (the time is not its content).
+_FUTURE = r"以后|今后|往后|从现在起|从今往后|from now on|going forward|in (?:the )?future"
+_FUTURE_RE = re.compile(_FUTURE)
+_FUTURE_LEAD = re.compile(rf"^(?:{_FUTURE})[\s,，]*")
+
+
+def is_meta_cancel(sentence: str) -> bool:
+    """A cancel that only points at something said earlier ("forget what I said about
+    X", "那条规则作废"), as opposed to one that is itself an instruction ("不用再给我
+    Maven 命令了")."""
+    return bool(_META_CANCEL.search(_norm(sentence)))
+
+
+def cancels_an_action(sentence: str) -> bool:
+    """A cancel of something the assistant does, said of the future ("以后不用再给我
+    Maven 命令了", "from now on, no need to remind me"): when nothing stored matches,
+    it is a rule from now on. Without the future it may be about this answer alone
+    ("不用再写测试了，这个类很简单"); "never mind the offshore folks" names no action."""
+    if is_meta_cancel(sentence) or not _FUTURE_RE.search(_norm(sentence)):
+        return False
+    content = _FUTURE_LEAD.sub("", cancel_content(sentence)).strip()
+    first = re.match(r"[a-z']+", content)
+    if first is not None:
+        return first.group(0) in _IMPERATIVE_VERBS_EN
+    return bool(_ACTION_START_ZH.match(content))
+
+
+def cancel_content(sentence: str) -> str:
+    """What a cancel is about, without its cancelling words ("forget what I said about
+    the compatibility note" → "the compatibility note"; "不用再给我 Maven 命令了" →
+    "给我 maven 命令")."""
+    norm = _norm(sentence).rstrip(END_PUNCTUATION + " ")
+    return " ".join(_CANCEL_STRIP.sub(" ", norm).split()).strip(" ,，:：")
+
+
+def refers_to(clause: str, item_text: str) -> bool:
+    """The user's clause is about an item: the same rule subject, or a shared content word."""
+    mine, theirs = rule_shape(cancel_content(clause) or clause), rule_shape(item_text)
+    if mine.choices and same_subject(mine, theirs):
+        return True
+    return bool(mine.terms & theirs.terms) or bool(
+        mine.choices & theirs.choices and mine.objects & theirs.objects
+    )

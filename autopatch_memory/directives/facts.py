@@ -1,0 +1,291 @@
+"""Project facts: when a clause states or corrects a fact about the project ("we
+deploy on Kubernetes", "mall-order calls mall-search via Feign", "不对，是 Spring
+Security"), when a part after one goes on stating it, and when a new fact changes
+what an older note says (:func:`states_change_of`).
+
+Facts are read with their own patterns (subjects, verbs, problems, plans); the
+correction and "remember" lead-ins that introduce them live here too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from autopatch_memory import limits
+from autopatch_memory.directives.instructions import _imperative_start, _strip_filler
+from autopatch_memory.directives.normalization import _CJK, _body_of, _norm, squash
+from autopatch_memory.directives.not_a_directive import _POLITE_LEAD, _is_question
+from autopatch_memory.directives.shapes import rule_shape
+from autopatch_memory.directives.vocabulary import (
+    _ARTIFACT_HEAD,
+    _BARE_SENTIMENT,
+    _FIRST_PERSON_SUBJECT_ZH,
+    _MODAL_EN,
+    _MODAL_ZH,
+    _NEGATIVE_LEAD_EN,
+    _NEGATIVE_LEAD_ZH,
+    _SELF_SUBJECT,
+    _STRONG_STANDING,
+    _TEAM_SUBJECT,
+    _YOU_LEAD,
+)
+
+_CORRECTION_LEAD = re.compile(
+    r"^(?:(?:不是的|说错了|纠正一下|更正一下|更正|其实|实际上|准确地说|补充一下|顺便说一下|"
+    r"说明一下|备注|actually|correction|to be clear|that's wrong|that is wrong|"
+    r"that's not right|fyi|for the record|for your information|just so you know|note that|btw|"
+    r"heads up|quick note|"
+    r"by the way)\s*[,，:：!！.]?"
+    r"|(?:no|nope|not quite|wrong|not really|不是|不对|错了)\s*(?:[,，:：!！.]|$))\s*"
+)
+_REMEMBER_LEAD = re.compile(
+    r"^(?:please |pls |also |and )*(?:remember|keep in mind|note|don't forget|do not forget)"
+    r"(?!\s+to\b)"
+    r"(?:\s+that)?\s*[,，:：]?\s*|^(?:请|也|还有|另外)*(?:记住|记一下|记得|别忘了|注意)\s*[,，:：]?\s*"
+)
+_FACT_VERB = re.compile(
+    r"\b(?:use|uses|used|are using|'re using|run|runs|deploy|deploys|deployed|build|builds|"
+    r"call|calls|store|stores|keep|keeps|rely on|relies on|migrated|switched|moved|upgraded|"
+    r"are on|'re on|is on|still on|still use|is|are|has|have|don'?t use|do not use|"
+    r"no longer use|only use|"
+    r"talk to|talks to|depend on|depends on|publish|publishes|consume|consumes|add|adds|"
+    r"pass|passes|require|requires|target|targets|host|hosts|enable|enabled|disable|disabled|"
+    r"come from|comes from|go through|goes through|live in|lives in|sit behind|sits behind|"
+    r"point to|points to|issue|issues|serve|serves|served|handle|handles|generate|generates|"
+    r"own|owns|expose|exposes|send|sends|read|reads|write|writes)\b"
+    r"|用的是|用|使用|采用|统一|一律|都用|都是|部署|跑在|迁移|换成|换到|切到|切换到|改用|转到|升级|"
+    r"不用|没用|不再用|只用|"
+    r"是|在用|依赖|调用|通过|负责|存|放在|加|开启|关闭|禁用|要求"
+)
+_NAMED_SUBJECT = re.compile(r"^([a-z][\w.]*-[\w.-]+|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*)$")
+_MODULE_VERB = re.compile(
+    r"\b(?:calls|uses|depends on|talks to|handles|is responsible for|owns|sends|publishes|"
+    r"consumes|reads|writes|stores|exposes|wraps|is|runs|delegates to)\b|负责|调用|依赖|通过|处理|"
+    r"管理|发送|消费|读取|写入|存储|暴露|封装|是|跑在|部署在|用的是|用|在"
+)
+# What may stand between a module's name and what is said of it ("mall-search 那边用的是…").
+_NAME_LINK = re.compile(r"^\s*(?:'s\s+|的|里的?|中的?|那边的?|这边的?|模块的?|服务的?)?\s*")
+# An English statement about a named thing goes on with a verb: an auxiliary or a
+# finite form ("settle-job runs nightly", "shop-auth issues JWTs", "mall-admin was moved").
+_VERB_AFTER_NAME_EN = re.compile(
+    r"^(?:(?:still|now|also|already|only|mostly|currently|always|never|just|actually|no longer|"
+    r"not|really)\s+)*(?:is|are|was|were|has|have|had|does|did|doesn'?t|don'?t|isn'?t|"
+    r"aren'?t|wasn'?t|can'?t|cannot|can|will|won'?t|must|should|never|[a-z]+(?:s|ed))\b"
+)
+_YOU_SUBJECT = re.compile(r"^(?:you|you're|you'll|your)\b|^你")
+_CONTRAST = re.compile(r"[，,]\s*(?:而?不是|而非|not)\s+\S")
+_PROBLEM_WORDS = re.compile(
+    # "issues" is a problem as a noun ("we have issues"), not as a verb ("shop-auth issues JWTs")
+    r"\b(?:(?:an?|the|some|any|this|that|these|those|no|have|has|had|got|with|many|several|"
+    r"known|same|weird|strange|big|real|there are|there is)\s+issues?)\b|"
+    r"\b(?:problem|problems|error|errors|bug|bugs|fail|fails|failed|failing|"
+    r"broken|slow|crash|crashes|crashed|exception|exceptions|stuck|hang|hangs|doesn'?t work|"
+    r"does not work|not working|confused|trouble|struggl\w*|leak|leaks)\b|"
+    # a timeout is a problem, not a setting ("a 30-second timeout", "超时已经改成 60 秒")
+    r"(?<!second )(?<!seconds )(?<!\d )(?<!-)\btimeouts?\b(?!\s*(?:of|is|=|:|to|set)?\s*\d)|"
+    r"问题|报错|错误|失败|异常|卡住|卡死|很慢|变慢|太慢|挂了|不行|不生效|没生效|不对劲|搞不懂|不懂|"
+    r"超时(?=了|啦|报错|异常|错误|失败|$|[，,。？?])|泄漏|崩溃"
+)
+_TENTATIVE = re.compile(
+    r"\b(?:should|could|might|may|will|would|'ll|'d|shall|can|must|going to|gonna)\b(?!'t|not)|"
+    r"应该|可能|也许|或许|会不会|要不要|是不是|能不能|准备|将来|打算"
+)
+_DESIRE = re.compile(
+    r"\b(?:want|wants|need|needs|would like|'d like|plan|planning|try|trying|hope|"
+    r"thinking about|considering)\b|想|打算|准备|计划|希望|需要|尝试|考虑"
+)
+# What a fact needs besides its subject and verb ("we don't use it anymore" says nothing).
+_FACT_FILLER = re.compile(
+    r"\b(?:we|we're|we've|our|the|this|that|it|its|them|they|is|are|was|were|be|use|uses|used|"
+    r"using|don'?t|do|does|not|no|longer|anymore|any|more|still|now|already|also|just|only|"
+    r"all|a|an|to|of|in|on|for|with|project|team|repo|codebase)\b"
+    r"|我们|咱们|我们的|项目|这个|那个|它|用的是|在用|使用|不用|没用|不再用|都|也|了|的|是|用|已经|还|就|"
+    r"其实|确实|真的|一直|现在|目前|约定好|商量好|说好|决定|约定|商量"
+)
+
+
+def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
+    """``norm`` without a correction or "remember" lead-in (and the dash or colon after
+    it), and that lead-in."""
+    lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
+    if lead is None:
+        return norm, None
+    return norm[lead.end() :].lstrip(" ,，:：!！.—–-"), lead
+
+
+def _has_fact_content(norm: str) -> bool:
+    """Something is said besides the subject and the verb ("we don't use it" says nothing)."""
+    return len(squash(_FACT_FILLER.sub(" ", norm))) >= limits.DIRECTIVE_MIN_FACT_CHARS
+
+
+def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
+    """A statement about the project: who uses, runs, calls or is what, with content."""
+    if _PROBLEM_WORDS.search(norm) or _DESIRE.search(norm[: limits.DIRECTIVE_DESIRE_WINDOW]):
+        return False
+    if not _has_fact_content(norm):
+        return False
+    if _TEAM_SUBJECT.match(norm):
+        # "we version the API in the URL path": any statement, but not a plan or a maybe.
+        return not _TENTATIVE.search(norm)
+    if _SELF_SUBJECT.match(norm) or _YOU_SUBJECT.match(norm):
+        return False
+    norm = re.sub(r"^the\s+", "", norm)
+    head = re.match(r"[\w.-]+", norm)
+    if head is None:
+        return False
+    name = head.group(0)
+    names = {n.lower() for n in known_names if len(n) >= limits.DIRECTIVE_MIN_NAME_CHARS}
+    named = name in names or ("-" in name and name[0].isalpha()) or bool(_NAMED_SUBJECT.match(name))
+    if named:
+        return _said_of_name(norm[len(name) :])
+    # "回调的幂等是靠 pay-notify 里 notify_record 表保证的", "Order ids in seckill come
+    # from id-gen": a statement that names a part of the project further in (not a
+    # request about it: "Explain the order module and how it talks to review").
+    if _imperative_start(norm, strict=True) or _POLITE_LEAD.match(norm):
+        return False
+    return _names_project_part(norm, names) and bool(_FACT_VERB.search(norm))
+
+
+# "Seat locks live in Redis with a 10 minute expiry": a thing of the project (a common
+# noun, lower case after the first word) said to live in, come from or run on a named
+# technology (capitalized further in). A proper noun as the subject states general
+# knowledge instead ("Spring Boot 3 requires Java 17").
+_COMMON_SUBJECT_EN = re.compile(r"^[A-Za-z][a-z]+(?:\s+[a-z][a-z-]*){0,3}\s+")
+_PLACE_VERB_EN = re.compile(
+    r"\b(?:live|lives|are kept|is kept|are stored|is stored|come from|comes from|go through|"
+    r"goes through|run on|runs on|sit in|sits in|are in|is in|are cached in|is cached in)\b"
+)
+_PROPER_NOUN = re.compile(r"(?<=\s)(?:[A-Z][a-z]+[A-Z0-9]?\w*|[A-Z]{2,}[a-z]*\w*)\b")
+
+
+def _statement_naming_a_technology(text: str) -> bool:
+    body = _body_of(text)
+    if _CJK.search(body) or not _COMMON_SUBJECT_EN.match(body):
+        return False
+    norm = _norm(body)
+    if _PROBLEM_WORDS.search(norm) or _is_question(norm) or _SELF_SUBJECT.match(norm):
+        return False
+    verb = _PLACE_VERB_EN.search(norm)
+    return verb is not None and bool(_PROPER_NOUN.search(body[verb.end() :]))
+
+
+def _said_of_name(rest: str) -> bool:
+    """What follows a module's name states something about it (not "我…", not a request)."""
+    rest = _NAME_LINK.sub("", rest, count=1)
+    if _CJK.search(rest):
+        return len(_CJK.findall(rest)) >= 2 and not _FIRST_PERSON_SUBJECT_ZH.search(rest)
+    return bool(_VERB_AFTER_NAME_EN.match(rest) or _MODULE_VERB.search(rest))
+
+
+def _names_project_part(norm: str, names: Collection[str]) -> bool:
+    return any(
+        re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", norm)
+        for name in names
+        if len(name) >= limits.DIRECTIVE_MIN_NAME_ANYWHERE_CHARS
+    )
+
+
+def _continues_fact(folded: str) -> bool:
+    """A part after a fact that goes on stating it ("…用的是 Sentinel，QPS 阈值配的 2000",
+    "…, and the public key is served from /oauth/jwks"): a statement, not about the user
+    or the assistant."""
+    text = _strip_filler(folded)
+    relative = _RELATIVE_LEAD.match(text) and not text.rstrip().endswith(("?", "？"))
+    if not text or _BARE_SENTIMENT.match(text) or (_is_question(text) and not relative):
+        return False
+    if any(_SELF_SUBJECT.match(t) or _YOU_SUBJECT.match(t) for t in (text, folded.strip())):
+        return False
+    if _FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(text):
+        return False
+    return _has_fact_content(text)
+
+
+def _feedback(text: str) -> bool:
+    """What the user thinks of their own doing or of the assistant's answers, not a fact
+    about the project: "I wasn't complaining…", "numbered steps feel robotic"."""
+    text = _strip_filler(text)
+    if _SELF_SUBJECT.match(text) or _YOU_SUBJECT.match(text):
+        return True
+    return bool(_ARTIFACT_HEAD.match(text) or _FORMAT_WORDS.match(text))
+
+
+# What an answer looks like: feedback about these is about the assistant's answers.
+_FORMAT_WORDS = re.compile(
+    r"^(?:the )?(?:numbered )?(?:steps|bullets?|bullet points|lists?|paragraphs|headings|tables|"
+    r"emojis?|code blocks?)\b|^(?:步骤|编号|列表|段落|标题|表格|表情)"
+)
+
+
+def _norm_of_the_fact(part: str) -> bool:
+    """A part after a fact that says what its subject must or must not do, without a
+    subject or a standing phrase of its own: it goes on with the fact, it is no rule."""
+    norm = _norm(part)
+    text = _strip_filler(norm)
+    if not (_MODAL_ZH.search(text) or _MODAL_EN.search(text)) or _STRONG_STANDING.search(norm):
+        return False
+    return not (
+        _YOU_LEAD.match(text)
+        or _NEGATIVE_LEAD_EN.match(text)
+        or _NEGATIVE_LEAD_ZH.match(text)
+        or _imperative_start(text, strict=True)
+    )
+
+
+_RELATIVE_LEAD = re.compile(r"^(?:which|who|where|whose|that)\b")
+
+
+def _fact_after_cancel(folded: str) -> bool:
+    """A Chinese part after a cancel that names a technology: the new state of things
+    ("Seata 那条不用记了，下个版本就把 Seata 去掉")."""
+    named = _CJK.search(folded) and _LATIN_TECH.search(folded)
+    return bool(named or _CHANGE_VERB.search(folded)) and _continues_fact(folded)
+
+
+# A change of the project, not of the moment ("改成实时推送了", not "现在跑得很快").
+_CHANGE_VERB = re.compile(
+    r"\b(?:changed to|moved to|switched to|migrated to|upgraded to|replaced|bumped)\b"
+    r"|改成|改为|换成|换到|升到|升级到|迁到|迁回|迁移到|切到|切换到"
+)
+
+
+_LATIN_TECH = re.compile(r"[a-z][a-z0-9]+")
+
+
+# A fact that says what is the case *now*: "改成 10 分钟了", "迁到 JUnit 5 了", "was moved to".
+_CHANGE_MARKER = re.compile(
+    r"\b(?:now|no longer|anymore|any more|changed to|moved to|switched to|migrated to|"
+    r"upgraded to|replaced|has been|have been|was moved|were moved|these days)\b"
+    r"|改成|改为|换成|换到|升到|升级到|迁到|迁移到|切到|切换到|已经|现在|不再|如今"
+)
+_NAMED_PART = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+
+
+def states_change_of(new_fact: str, old_text: str) -> bool:
+    """``new_fact`` gives a new value for what ``old_text`` (an older note) says: another
+    choice from the same set ("JDK 8" → "整个项目都跑在 JDK 17 上"), or a change to an
+    attribute of the same named part ("im-router 的映射 TTL 已经改成 10 分钟了" after
+    "im-router keeps the mapping in Redis with a 5-minute TTL")."""
+    new_norm, old_norm = _norm(new_fact), _norm(old_text)
+    new_names = set(_NAMED_PART.findall(new_norm))
+    old_names = set(_NAMED_PART.findall(old_norm))
+    if not new_names <= old_names:
+        return False  # about another module
+    new, old = rule_shape(new_fact), rule_shape(old_text)
+    for cls in new.choice_classes & old.choice_classes:
+        mine = {v for c, v in new.choices if c == cls}
+        theirs = {v for c, v in old.choices if c == cls}
+        if not mine & theirs:
+            return True
+    changed = _CHANGE_MARKER.search(new_norm) or _CORRECTION_LEAD.match(new_norm)
+    shared = (new.terms & old.terms) - new_names
+    if not changed or not shared:
+        return False
+    if new_names:
+        return True
+    # Nothing named: a correction of a number ("Correction: the topic has 24 partitions").
+    new_numbers, old_numbers = set(_NUMBER.findall(new_norm)), set(_NUMBER.findall(old_norm))
+    return bool(new_numbers and old_numbers) and not new_numbers & old_numbers
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")

@@ -1,0 +1,181 @@
+"""When a clause instructs the assistant: it is addressed to it (an imperative
+after a standing phrase, a "you…", a preference, a negative instruction, a norm about
+an artifact of its work) rather than saying something about the project or the user.
+
+The segmenter asks this of every part of a sentence, and the reader of facts asks it
+to tell a request from a statement; it is kept apart from both.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.directives.normalization import _CJK, _norm, squash
+from autopatch_memory.directives.vocabulary import (
+    _ARTIFACT_HEAD,
+    _DESCRIPTIVE_START,
+    _ELLIPTICAL_EN,
+    _FIRST_PERSON_SUBJECT_ZH,
+    _IMPERATIVE_VERBS_EN,
+    _INSTRUCTION_START_ZH,
+    _LEAD_FILLER,
+    _MODAL_EN,
+    _MODAL_ZH,
+    _NEGATIVE_INSIDE_ZH,
+    _NEGATIVE_LEAD_EN,
+    _NEGATIVE_LEAD_ZH,
+    _NEGATIVE_VERBS_EN,
+    _PREFERENCE_EN,
+    _PREFERENCE_ZH,
+    _REQUEST_END,
+    _SELF_SUBJECT,
+    _SELF_WISH_EN,
+    _TEAM_SUBJECT,
+    _YOU_LEAD,
+)
+
+
+def _strip_filler(norm: str) -> str:
+    return _LEAD_FILLER.sub("", norm).strip(" ,，:：")
+
+
+def _imperative_start(text: str, *, strict: bool = False) -> bool:
+    """The text starts like an instruction: an English verb, or a Chinese clause that
+    does not open with a subject ("我们…", "项目…") and has no "我" as its subject
+    ("英文文档我看着太累了" is how the user feels). ``strict``: a Chinese clause must
+    also open with an instruction verb ("用…", "先…", "带上…") — for a part with no
+    standing phrase of its own."""
+    if not text:
+        return False
+    first = re.match(r"[a-z][a-z']*", text)
+    if first is not None:
+        if first.group(0) in _NEGATIVE_VERBS_EN:
+            return bool(_NEGATIVE_LEAD_EN.match(text))  # "never use…", not "never thought…"
+        return first.group(0) in _IMPERATIVE_VERBS_EN
+    if _DESCRIPTIVE_START.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
+        return False
+    return not strict or bool(_INSTRUCTION_START_ZH.match(text))
+
+
+# What follows an artifact in an English norm: a modal or a description of how it should
+# be ("answers should…", "commit messages in English", "answers short and to the point"),
+# not what it does ("the tests always pass locally").
+_ARTIFACT_NORM_EN = re.compile(
+    r"^\s*(?:(?:that\s+)?you\s+[a-z]+(?:\s+(?:me|us|for me|for us|to me))?\s+)?"  # "…you give me"
+    r"(?:(?:always|never|all|generally|also|still|now|from now on|going forward)\s+)*"
+    r"(?:should|must|need|needs|have to|has to|ought|shall|are to|is to|can'?t|cannot|"
+    r"shouldn'?t|mustn'?t|may|be|in|with|without|under|over|at|on|as|to|first|last|only|no|"
+    r"not|short|shorter|brief|concise|longer|detailed|plain|simple|please)\b|^\s*[,:;]"
+)
+
+
+# "以后 review 代码时先列问题": a bare 时 counts when an instruction follows it at once.
+_CONDITION_PREFIX_ZH = re.compile(
+    r"^[^，,。]{1,24}?(?:的时候|时候|"
+    r"时(?=\s*(?:先|要|请|都|别|不要|不用|一律|优先|记得|务必|必须|尽量|只|给|用|把)))\s*(?=\S)"
+)
+
+
+# The same in Chinese: how it should be ("注释用英文", "回答控制在 200 字以内", "SQL 关键字一律
+# 大写"), not what it does now ("测试现在跑得很快").
+_ARTIFACT_NORM_ZH = re.compile(
+    r"^[^，。,]{0,12}?(?:用|要|都|一律|统一|别|不要|不用|不许|不准|禁止|必须|应该|尽量|控制|保持|写|加|带|附|"
+    r"给|放|改|换|标|列|先|最后|以|按|只|不超过|少于|大写|小写|中文|英文|简短|简洁|详细|短|长|分开|"
+    r"包|封装|返回|遵循|避免|省略|去掉|跳过|里(?:不|别)|中(?:不|别))"
+)
+
+
+def _modal_norm(text: str) -> bool:
+    """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
+    named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
+    if not (_MODAL_ZH.search(text) or _MODAL_EN.search(text)):
+        return False
+    head = re.match(r"[\w.-]+", text)
+    named = head is not None and "-" in head.group(0)
+    return not (named or _TEAM_SUBJECT.match(text) or _SELF_SUBJECT.match(text))
+
+
+def _addressed(clause: str) -> bool:
+    """The clause instructs the assistant: an imperative after a standing phrase,
+    "you…", a preference, a negative instruction, or a norm about an artifact of its
+    work ("answers should…", "注释要…")."""
+    norm = _norm(clause).strip(" ,，:：")
+    if _SELF_WISH_EN.search(norm):
+        return False
+    if _PREFERENCE_EN.match(norm) or _PREFERENCE_ZH.match(norm):
+        return True
+    if _NEGATIVE_LEAD_EN.match(norm) or _NEGATIVE_LEAD_ZH.match(norm) or _YOU_LEAD.match(norm):
+        return True
+    # "(每次) review 的时候 please point out…": the condition before the instruction.
+    stripped = _strip_filler(_CONDITION_PREFIX_ZH.sub("", _strip_filler(norm)))
+    if not stripped:
+        return False
+    head = _ARTIFACT_HEAD.match(stripped)
+    rest = stripped[head.end() :] if head is not None else ""
+    if (
+        head is not None
+        and len(squash(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+        and (_ARTIFACT_NORM_ZH.match(rest) if _CJK.search(rest) else _ARTIFACT_NORM_EN.match(rest))
+    ):
+        return True  # "answers should be short", not the bare word "code"
+    if _PREFERENCE_EN.match(stripped) or _PREFERENCE_ZH.match(stripped):
+        return True
+    if _NEGATIVE_LEAD_EN.match(stripped) or _NEGATIVE_LEAD_ZH.match(stripped):
+        return True
+    if _REQUEST_END.search(stripped) or _ELLIPTICAL_EN.match(stripped):
+        return True  # "Gradle commands please", "中文回答就行", "Logback in examples"
+    if _modal_norm(stripped):
+        return True  # "(再强调一遍，)Controller 的返回值都用 AjaxResult 包一层"
+    if not _CJK.search(stripped[:1]):
+        return _imperative_start(stripped)  # "give me Gradle commands from now on"
+    # "以后用中文回答": an instruction after the standing phrase.
+    return stripped != norm and _imperative_start(stripped)
+
+
+def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
+    """A part of a sentence that instructs the assistant."""
+    stripped = _strip_filler(norm)
+    if standing and _addressed(norm):
+        return True
+    if (
+        after_rule
+        and stripped
+        and _imperative_start(stripped, strict=True)
+        and not _FACT_VERB_START.match(stripped)
+    ):
+        return True  # "以后回答都用中文，先给结论"
+    negative = any(
+        _NEGATIVE_LEAD_EN.match(text) or _NEGATIVE_LEAD_ZH.match(text) for text in (norm, stripped)
+    )
+    if negative and _addressed(norm):
+        return True
+    return bool(_ARTIFACT_HEAD.match(stripped)) and bool(
+        _MODAL_EN.search(norm) or _MODAL_ZH.search(norm) or _NEGATIVE_INSIDE_ZH.search(norm)
+    )
+
+
+_FACT_VERB_START = re.compile(r"^(?:is|are|was|were|it|it's|that|this)\b")
+
+
+_ZH_VERB = re.compile(r"[用给写加放讲说标附带列画举]")
+
+
+def _instructs(part: str) -> bool:
+    """The part gives an instruction of its own: a verb, a prohibition, a modal norm."""
+    norm = _norm(part)
+    text = _strip_filler(norm)
+    return bool(
+        _imperative_start(text, strict=True)
+        or _NEGATIVE_LEAD_EN.match(text)
+        or _NEGATIVE_LEAD_ZH.match(text)
+        or _NEGATIVE_INSIDE_ZH.search(text)
+        or _MODAL_EN.search(norm)
+        or _MODAL_ZH.search(norm)
+        or _PREFERENCE_EN.search(norm)
+        or _PREFERENCE_ZH.search(norm)
+        or _REQUEST_END.search(text)
+        or _YOU_LEAD.match(text)
+        # a norm about an artifact with a verb of its own: "但是代码注释用英文"
+        or (_ARTIFACT_HEAD.match(text) and _ZH_VERB.search(text))
+    )

@@ -1,0 +1,102 @@
+"""Labels: the short names the summarizer and governance give a rule or a fact
+(:func:`rule_label`, :func:`fact_label`, :func:`fact_text`), cut at a word boundary and
+keeping the rule's negation.
+
+Labels are written from clauses the grammar already read; they judge nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.directives.facts import _CORRECTION_LEAD, _REMEMBER_LEAD
+from autopatch_memory.directives.normalization import _CJK, _norm
+from autopatch_memory.directives.vocabulary import _LEAD_FILLER
+from autopatch_memory.prose import END_PUNCTUATION
+from autopatch_memory.text import clip
+
+_LABEL_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^i (?:really |much |always |generally |strongly )?(?:dislike|hate|don'?t like|"
+                r"do not like|can'?t stand|cannot stand|don'?t want|do not want|never want)\s+"),
+     "avoid "),
+    (re.compile(r"^i (?:really |much |always |generally |strongly )?(?:prefer|like|love|want|"
+                r"'d prefer|would prefer|'d rather|would rather|'d like|would like)\s+"),
+     "prefer "),
+    (re.compile(r"^我(?:很|真的|非常|特别|实在)*(?:不(?:太|怎么|大|是很|是太)?喜欢|讨厌|受不了|不希望|"
+                r"不想看到)"), "避免"),
+    (re.compile(r"^我(?:很|真的|比较|更|特别)*(?:喜欢|偏好|倾向于?|希望|宁愿)"), "偏好"),
+)  # fmt: skip
+_LABEL_DROP_ZH = re.compile(
+    r"(?<=[\u4e00-\u9fff])[都请](?=[\u4e00-\u9fff])|给我|帮我|一下|了$|吧$|哦$|呢$|"
+    r"以后|今后|往后|从现在起|从现在开始|从今以后|每次都?"
+)
+_LABEL_ME = re.compile(r"\b(give|show|send|tell) me\b", re.I)
+_BOUNDARY = re.compile(r"[\s,，、;；]")
+
+
+_DANGLING = re.compile(
+    r"(?:\s+(?:the|a|an|to|of|in|on|at|for|with|and|or|after|before|from|by|when|if|that|"
+    r"which|your|my|our|its|their))+$|[的和与及或在把]+$",
+    re.I,
+)
+
+
+def _shorten(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters at a word or clause boundary, without a
+    dangling function word ("show a short code example after the" → "… example")."""
+    text = text.strip(" ,，、;；:：")
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    boundary = max((m.start() for m in _BOUNDARY.finditer(cut)), default=-1)
+    if boundary >= limit // 2:
+        return _DANGLING.sub("", cut[:boundary].rstrip(" ,，、;；")) or cut[:boundary]
+    return clip(text, limit)
+
+
+def _body(clause: str, lead: re.Pattern[str]) -> str:
+    """``clause`` without what ``lead`` matches at its start, in the user's own casing."""
+    text = " ".join(clause.split()).rstrip(END_PUNCTUATION + " ")
+    norm = _norm(text)
+    found = lead.match(norm)
+    if found is None or len(norm) != len(text):
+        return text
+    return text[found.end() :].strip(" ,，:：—–-")
+
+
+def rule_label(clause: str) -> str:
+    """A short label that names a rule's subject and keeps its negation.
+
+    "以后回答都用中文" → "回答用中文"; "回答时不要一上来就铺垫" keeps 不要; "I really
+    dislike field injection" → "avoid field injection"; "Always assume we run
+    everything inside Docker" → "assume we run everything inside Docker".
+    """
+    body = _body(clause, _LEAD_FILLER)
+    folded = _norm(body)
+    for pattern, replacement in _LABEL_REWRITES:
+        found = pattern.match(folded)
+        if found is not None and len(folded) == len(body):
+            body = replacement + body[found.end() :]
+            break
+    if _CJK.search(body):
+        body = _LABEL_DROP_ZH.sub("", body)
+    body = _LABEL_ME.sub(lambda m: m.group(1), body)
+    return _shorten(body, limits.DIRECTIVE_LABEL_CHARS) or clip(
+        clause.strip(), limits.DIRECTIVE_LABEL_CHARS
+    )
+
+
+def fact_text(clause: str) -> str:
+    """A project fact as a statement: without "不对，", "remember that", "FYI", "对了"."""
+    body = clause
+    for lead in (_REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER, _REMEMBER_LEAD, _CORRECTION_LEAD):
+        body = _body(body, lead)
+    return body or clause.strip()
+
+
+def fact_label(clause: str) -> str:
+    """A short label for a project fact: the statement without its lead-in."""
+    return _shorten(fact_text(clause), limits.DIRECTIVE_LABEL_CHARS) or clip(
+        clause.strip(), limits.DIRECTIVE_LABEL_CHARS
+    )

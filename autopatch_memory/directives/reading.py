@@ -1,0 +1,221 @@
+"""Reading the user's words: :func:`read_sentence` (the verdict on one sentence),
+:func:`directives_in` (every rule, cancel and fact of a text), :func:`rule_clauses`
+and the summarization trigger's cheap check :func:`might_hold_directive`.
+
+This is where the other modules meet: the checks of what is not a directive, the
+segmenter, tasks and anaphora.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Sequence
+from functools import lru_cache
+
+from autopatch_memory import limits
+from autopatch_memory.directives.anaphora import _anaphoric, _resolve_anaphor
+from autopatch_memory.directives.cancels import _CANCEL
+from autopatch_memory.directives.facts import _CORRECTION_LEAD, _REMEMBER_LEAD, _fact_statement
+from autopatch_memory.directives.instructions import _strip_filler
+from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
+from autopatch_memory.directives.normalization import _norm, squash
+from autopatch_memory.directives.not_a_directive import (
+    _HYPOTHETICAL,
+    _NEGATED,
+    _carries_credential,
+    _is_question,
+    _one_off,
+    _reported,
+    _self_description,
+)
+from autopatch_memory.directives.segmenter import _parts, _segments
+from autopatch_memory.directives.shape_lexicon import _NEGATION_RE
+from autopatch_memory.directives.tasks import _task
+from autopatch_memory.directives.vocabulary import (
+    _BARE_SENTIMENT,
+    _NEGATIVE_LEAD_EN,
+    _NEGATIVE_LEAD_ZH,
+    _PREFERENCE_EN,
+    _PREFERENCE_ZH,
+    _STANDING,
+)
+from autopatch_memory.prose import prose_sentences
+from autopatch_memory.text import Language, detect_language, has_long_term_signal
+
+
+@lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
+def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Directive, ...]]:
+    norm = _norm(sentence)
+    checks: tuple[tuple[Callable[[str], bool], NotADirective], ...] = (
+        (_is_question, NotADirective.QUESTION),
+        (_carries_credential, NotADirective.CREDENTIAL),
+        (lambda n: bool(_NEGATED.search(n)), NotADirective.NEGATED),
+        (_reported, NotADirective.REPORTED),
+        (lambda n: bool(_HYPOTHETICAL.search(n)), NotADirective.HYPOTHETICAL),
+        (_self_description, NotADirective.SELF_DESCRIPTION),
+    )
+    language = detect_language(sentence)
+    for check, why_not in checks:
+        if why_not is NotADirective.NEGATED and _CANCEL.search(norm):
+            continue  # "算了，之前那条规则取消吧": a cancel, not a retraction
+        if check(norm):
+            facts: tuple[Directive, ...] = ()
+            if why_not is NotADirective.QUESTION:
+                facts = _facts_before_question(sentence, known_names, language)
+            return Reading(sentence, why_not=why_not), facts
+    # A one-off anywhere in the sentence ("Just for this one, …, no explanation") also
+    # limits the rules that have no standing phrase of their own.
+    once = any(_one_off(p) for p in _parts(sentence))
+    segments = [
+        (kind, text)
+        for kind, text in _segments(sentence, known_names)
+        if kind is DirectiveKind.CANCEL
+        or (kind is DirectiveKind.FACT and not _task(text, known_names))
+        or (
+            not _one_off(text)
+            and _has_content(text)
+            and not (once and not _STANDING.search(_norm(text)))
+            and not _task(text, known_names)
+        )
+    ]
+    if not segments:
+        all_one_off = any(_one_off(p) or _task(p, known_names) for p in _parts(sentence))
+        why = NotADirective.ONE_OFF if all_one_off else NotADirective.NO_MARKER
+        return Reading(sentence, why_not=why), ()
+    if sentence.rstrip().endswith((":", "：")):
+        # "his-outpatient 挂号接口偶尔报这个：" introduces what was pasted: no fact of its own.
+        segments = [(kind, text) for kind, text in segments if kind is not DirectiveKind.FACT]
+    if not segments:
+        return Reading(sentence, why_not=NotADirective.NO_MARKER), ()
+    kinds = {kind for kind, _ in segments}
+    strongest = next(
+        k for k in (DirectiveKind.CANCEL, DirectiveKind.RULE, DirectiveKind.FACT) if k in kinds
+    )
+    found = tuple(Directive(kind, sentence, text, language) for kind, text in segments)
+    return Reading(sentence, kind=strongest), found
+
+
+def _facts_before_question(
+    sentence: str, known_names: Collection[str], language: Language
+) -> tuple[Directive, ...]:
+    """Leading parts of a question that state a fact ("我们用的是 MyBatis-Plus，分页怎么配？")."""
+    parts = _parts(sentence)
+    norm = _norm(sentence)
+    if _HYPOTHETICAL.search(norm):
+        return ()  # "Suppose we moved X to Pulsar, would…?" states nothing
+    if _carries_credential(norm):
+        return ()  # a credential never becomes a note, not even redacted
+    return tuple(
+        Directive(DirectiveKind.FACT, sentence, part, language)
+        for part in parts[:-1]
+        if not _is_question(_norm(part))
+        and not _premise(_norm(part))
+        and _fact_statement(_strip_filler(_norm(part)), known_names)
+    )
+
+
+# "review 模块处理完 finding 之后，…？", "When the queue is closed, …?": a time or
+# condition clause sets up the question; the user asks about it, they state nothing.
+_PREMISE = re.compile(
+    r"(?:的时候|时|之前|之后|以后|以前|的话|期间|过程中)$"
+    r"|^(?:如果|假如|要是|当|每当|万一|after|before|when|whenever|once|if|while|until)\b"
+)
+
+
+def _premise(norm: str) -> bool:
+    """A part of a question that only states the question's condition or moment."""
+    return bool(_PREMISE.search(_strip_filler(norm)))
+
+
+def read_sentence(sentence: str, known_names: Iterable[str] = ()) -> Reading:
+    """The grammar's verdict on one sentence of the user's prose.
+
+    A sentence that holds several directives gets the strongest kind (a cancel, then
+    a rule, then a fact). ``known_names`` are the project's module names: a sentence
+    that starts with one ("mall-order calls mall-search via Feign") can state a fact.
+    """
+    return _read(sentence.strip(), frozenset(known_names))[0]
+
+
+def rule_clauses(sentence: str) -> list[str]:
+    """The parts of a sentence that each state one rule ("以后回答都用中文，先给结论"
+    has two; "Stop suggesting Lombok, we don't use it anymore" has one)."""
+    return [text for kind, text in _segments(sentence, ()) if kind is DirectiveKind.RULE]
+
+
+def _has_content(clause: str) -> bool:
+    """Something is asked besides the standing phrase and the negation ("never" alone is
+    no rule)."""
+    content = _strip_filler(_norm(clause)).strip("。.!！")
+    content = _NEGATION_RE.sub(" ", _STANDING.sub(" ", content)).strip()
+    if _BARE_SENTIMENT.match(content):
+        return False
+    return len(squash(content)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+
+
+def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]:
+    """Every rule, cancel and fact the user states in ``text``, one per clause.
+
+    ``text`` is cleaned first (:func:`~autopatch_memory.prose.user_prose`): code,
+    logs and secrets never become directives.
+    """
+    names = frozenset(known_names)
+    found: list[Directive] = []
+    previous: tuple[str, tuple[Directive, ...]] | None = None
+    for sentence in prose_sentences(text):
+        directives = _read(sentence.strip(), names)[1]
+        for directive in directives:
+            rule = directive.kind is DirectiveKind.RULE and previous is not None
+            if rule and previous and _anaphoric(directive.clause):
+                resolved = _resolve_anaphor(directive, *previous)
+                if resolved is not None:
+                    found.append(resolved)
+                continue
+            before = _rule_of(previous[1]) if rule and previous else None
+            if before is not None and _ALTERNATIVE.search(_norm(directive.clause)):
+                # "I dislike catch blocks that swallow exceptions. … log and rethrow
+                # instead.": the alternative to the rule before is the same rule.
+                found[found.index(before)] = _joined(before, directive)
+                continue
+            found.append(directive)
+        previous = (sentence.strip(), directives)
+    return found
+
+
+# A rule that gives the alternative to the one before it: "… log and rethrow instead",
+# "…，改为用 Logback".
+_ALTERNATIVE = re.compile(r"\binstead\W*$|^(?:改为|改成|换成|而是)")
+
+
+def _rule_of(directives: Sequence[Directive]) -> Directive | None:
+    return next((d for d in reversed(directives) if d.kind is DirectiveKind.RULE), None)
+
+
+def _joined(first: Directive, second: Directive) -> Directive:
+    separator = "；" if first.language is Language.ZH else "; "
+    clause = first.clause + separator + second.clause
+    return Directive(first.kind, first.sentence, clause, first.language)
+
+
+def might_hold_directive(text: str) -> bool:
+    """A cheap check for the summarization trigger: the text has a standing phrase, a
+    preference, a negative instruction, a cancel, a correction or a "remember" — or
+    one of its first sentences states a project fact, so that the note exists before
+    a later turn corrects or cancels it."""
+    norm = _norm(text)
+    if has_long_term_signal(text) or bool(
+        _STANDING.search(norm)
+        or _PREFERENCE_EN.search(norm)
+        or _PREFERENCE_ZH.search(norm)
+        or _CANCEL.search(norm)
+        or _CORRECTION_LEAD.match(norm)
+        or _REMEMBER_LEAD.match(norm)
+        or _NEGATIVE_LEAD_EN.match(norm)
+        or _NEGATIVE_LEAD_ZH.match(norm)
+    ):
+        return True
+    sentences = prose_sentences(text[: limits.DIRECTIVE_TRIGGER_CHARS])
+    return any(
+        _read(s.strip(), frozenset())[0].kind is DirectiveKind.FACT
+        for s in sentences[: limits.DIRECTIVE_TRIGGER_SENTENCES]
+    )

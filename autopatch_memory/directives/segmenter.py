@@ -1,0 +1,382 @@
+"""Parts and clauses: the segmenter that cuts one sentence into its parts and
+gathers its rules, cancels and facts, each with the user's own words.
+
+Lead-ins ("From now on,", "不对，") and conditions join the next part; additions,
+list items and descriptions join the previous one; adjacent rules on one subject are
+one rule. What each part states is asked of the instruction, fact, cancel and task
+readers; this module only walks and joins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import Any
+
+from autopatch_memory import limits
+from autopatch_memory.directives.cancels import _CANCEL, _CODE_REFERENT_ZH
+from autopatch_memory.directives.facts import (
+    _CORRECTION_LEAD,
+    _REMEMBER_LEAD,
+    _continues_fact,
+    _fact_after_cancel,
+    _fact_statement,
+    _feedback,
+    _has_fact_content,
+    _norm_of_the_fact,
+    _statement_naming_a_technology,
+    _strip_lead,
+)
+from autopatch_memory.directives.instructions import (
+    _ZH_VERB,
+    _addressed,
+    _imperative_start,
+    _instructs,
+    _rule_part,
+    _strip_filler,
+)
+from autopatch_memory.directives.kinds import DirectiveKind
+from autopatch_memory.directives.normalization import _CJK, _body_of, _norm, squash
+from autopatch_memory.directives.not_a_directive import _is_question
+from autopatch_memory.directives.shape_lexicon import _DEFAULT_OBJECTS, _NEGATION_RE
+from autopatch_memory.directives.shapes import rule_shape, same_subject
+from autopatch_memory.directives.tasks import _task
+from autopatch_memory.directives.vocabulary import (
+    _ARTIFACT_HEAD,
+    _BARE_SENTIMENT,
+    _FIRST_PERSON_SUBJECT_ZH,
+    _IMPERATIVE_VERBS_EN,
+    _NEGATIVE_LEAD_EN,
+    _NEGATIVE_LEAD_ZH,
+    _PREFERENCE_EN,
+    _PREFERENCE_ZH,
+    _SELF_SUBJECT,
+    _STANDING,
+    _STRONG_STANDING,
+    _TEAM_SUBJECT,
+)
+
+# Parts of a sentence, each judged on its own ("我们已经切到 Gradle 了，不用再给我 Maven
+# 命令了" holds a fact and a cancel). English "and" does not split: "skip the intro and
+# get to the point" is one instruction.
+_PART_BREAK = re.compile(
+    r"\s*(?:[,，；]|(?<![Tt][Ll]);|\s[—–-]{1,2}\s|——|—)\s*|\s+and also\s+|并且|而且|同时|另外|以及"
+)
+# A part that only sets a condition for the next one ("Every time you show a Maven
+# command, add -DskipTests", "写 Controller 的时候，…").
+_CONDITION_PART = re.compile(
+    r"^(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
+    r"|^(?:in|for|across)\s+(?:anything|everything|all|any|every|each)\b"
+    r"|^(?:when|whenever|if) (?:showing|giving|writing|explaining|answering)\b"
+    r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
+    r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
+    r"|^[^，,]{1,12}(?:里|中|里面|当中)$"
+)
+# "以后写分布式事务相关的代码，优先…": a Chinese part that ends on what it is about (…的代码)
+# names the topic of the instruction that follows.
+_TOPIC_END_ZH = re.compile(r"的[\u4e00-\u9fff]{1,4}$")
+
+
+def _topic_part(folded: str) -> bool:
+    """A part that only names what the next part is about: no choice, no negation."""
+    body = _strip_filler(folded)
+    if not _TOPIC_END_ZH.search(body) or _NEGATION_RE.search(body):
+        return False
+    return not rule_shape(body).choices
+
+
+_ATTACHED_PART = re.compile(
+    r"^(?:if|when|whenever|unless|except|even if|even when|especially|including|e\.g|"
+    r"like|such as|so that|so i can|so we can|so it's|to make it easier|in order to|though|"
+    r"although|otherwise|not|rather than|instead of|only|just the|"
+    r"如果|当|即使|哪怕|除非|除了|尤其|特别是|包括|比如|例如|否则|不然|以便|而不是|而非|不是|只要|只给|只贴|"
+    r"方便|好让|便于|以免|免得|这样我|这样方便|"
+    # the next step of the same instruction: "先给调用链，再讲细节", "先说结论，接着给出依据"
+    r"然后|接着|随后|其次|之后再|最后(?![一个次])|再(?!也|次))"
+)
+
+
+# "Change of plan: …", "Quick update: …", "Some context you should keep: …", "之前那个要求
+# 恢复吧：…": a short head before a colon that only announces what follows. (A colon
+# between digits or before a "//" is a time or a URL, not a head.)
+_COLON_HEAD = re.compile(r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|：)\s*(?=\S)")
+
+
+def _lead_in_head(head: str) -> bool:
+    """A colon head that announces what follows instead of saying something itself."""
+    words = head.split()
+    if _CJK.search(head):
+        if len(squash(head)) > limits.DIRECTIVE_COLON_HEAD_CHARS:
+            return False
+    elif len(words) > limits.DIRECTIVE_COLON_HEAD_WORDS:
+        return False
+    first = re.match(r"[a-z][a-z']*", head)
+    if first is not None and first.group(0) in _IMPERATIVE_VERBS_EN:
+        return False  # "format every answer as: …" is the instruction
+    return not _ARTIFACT_HEAD.match(head) and not _CONDITION_PART.search(head)
+
+
+def _without_colon_head(text: str) -> str:
+    """``text`` (folded or not) without a lead-in head before a colon."""
+    found = _COLON_HEAD.match(text)
+    if found is None or not _lead_in_head(_norm(found.group(1))):
+        return text
+    return text[found.end() :]
+
+
+def _describes_the_rule(folded: str) -> bool:
+    """A part after a rule that describes what the rule governs ("格式就是 …"), not the
+    user's reason ("英文的我还得再翻一遍")."""
+    text = _strip_filler(folded)
+    if not _ARTIFACT_HEAD.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
+        return False
+    return not (_SELF_SUBJECT.match(text) or _is_question(text))
+
+
+def _part_kind(
+    text: str, standing: bool, previous: DirectiveKind | None, known_names: Collection[str]
+) -> DirectiveKind | None:
+    """What one part of a sentence states (``previous``: the kind of the part before).
+
+    A part with a lead-in head ("Change of plan: …", "Quick update: …") is judged
+    without it when it says nothing as a whole ("we dropped X: …" says something).
+    """
+    kind = _whole_part_kind(text, standing, previous, known_names)
+    if kind is None:
+        body = _strip_filler(_norm(text))
+        headless = _without_colon_head(body)
+        if headless is not body:
+            kind = _whole_part_kind(headless, standing, previous, known_names)
+    return kind
+
+
+def _whole_part_kind(
+    text: str, standing: bool, previous: DirectiveKind | None, known_names: Collection[str]
+) -> DirectiveKind | None:
+    norm = _norm(text)
+    if _CANCEL.search(norm) and not _CODE_REFERENT_ZH.search(norm):
+        return DirectiveKind.CANCEL
+    if _statement_naming_a_technology(text) and not standing:
+        return DirectiveKind.FACT
+    rest, lead = _strip_lead(norm)
+    if _fact_statement(_strip_filler(rest), known_names) and not (
+        standing and _addressed(rest) and not _TEAM_SUBJECT.match(_strip_filler(rest))
+    ):
+        return DirectiveKind.FACT
+    correction = lead is not None and bool(_CORRECTION_LEAD.match(norm)) and bool(rest)
+    if correction and not _addressed(rest) and _has_fact_content(rest) and not _feedback(rest):
+        return DirectiveKind.FACT  # "不对，是 Spring Security"
+    if lead is not None and _REMEMBER_LEAD.match(norm) and rest:
+        stripped = _strip_filler(rest)
+        if _rule_part(rest, True, False) or _STANDING.search(rest):
+            return DirectiveKind.RULE
+        if not _CJK.search(stripped[:1]) and _imperative_start(stripped):
+            return DirectiveKind.RULE
+        if not _SELF_SUBJECT.match(stripped) and _has_fact_content(stripped):
+            return DirectiveKind.FACT  # "Note: the gateway strips /api", "注意：网关会…"
+    if _rule_part(norm, standing, previous is DirectiveKind.RULE):
+        return DirectiveKind.RULE
+    return None
+
+
+# A part that is only a courtesy belongs to the part before it ("Gradle commands, please").
+_COURTESY_PART = re.compile(r"^(?:please|pls|plz|thanks|thank you|thx|谢谢|拜托|麻烦了)$")
+
+
+def _spans(sentence: str) -> list[tuple[int, int]]:
+    """Where each part of a sentence's body starts and ends."""
+    body = _body_of(sentence)
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in [*_PART_BREAK.finditer(body), None]:
+        end = match.start() if match is not None else len(body)
+        piece = body[start:end]
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            span = (start + lead, start + len(piece.rstrip()))
+            if spans and _COURTESY_PART.match(_norm(body[span[0] : span[1]])):
+                span = (spans.pop()[0], span[1])
+            spans.append(span)
+        if match is not None:
+            start = match.end()
+    return spans
+
+
+def _parts(sentence: str) -> list[str]:
+    body = _body_of(sentence)
+    return [body[a:b] for a, b in _spans(sentence)]
+
+
+def _list_item(part: str, previous: DirectiveKind, before: str) -> bool:
+    """A short part without a verb after a rule: an item of its list ("format every answer
+    as: summary, details, then code"; "Java 8 syntax — no var, no records"). ``before``:
+    the rule it would join."""
+    stripped = _strip_filler(_norm(part))
+    if previous is not DirectiveKind.RULE or _STANDING.search(stripped):
+        return False
+    if _CJK.search(stripped):
+        short = len(stripped) <= limits.DIRECTIVE_LIST_ITEM_CHARS
+        return short and not _NEGATIVE_LEAD_ZH.match(stripped) and not _ZH_VERB.search(stripped)
+    words = stripped.split()
+    if _NEGATIVE_LEAD_EN.match(stripped) and _NEGATIVE_LEAD_EN.match(_strip_filler(_norm(before))):
+        return False  # "no emojis, no filler": a prohibition of its own, like the rule before
+    return len(words) <= limits.DIRECTIVE_LIST_ITEM_WORDS and not _imperative_start(stripped)
+
+
+def _empty_part(part: str) -> bool:
+    rest, _ = _strip_lead(_norm(part))
+    return not _strip_filler(rest)
+
+
+class _Segmenter:
+    """Walks the parts of one sentence and gathers its rules, cancels and facts."""
+
+    def __init__(self, sentence: str, known_names: Collection[str]) -> None:
+        self.body = _body_of(sentence)
+        self.spans = _spans(sentence)
+        self.known_names = known_names
+        folded = _norm(sentence)
+        self.standing = bool(
+            _STANDING.search(folded)
+            or _PREFERENCE_EN.search(folded)
+            or _PREFERENCE_ZH.search(folded)
+        )
+        self.segments: list[list[Any]] = []  # [kind, start, end]
+        self.lead: int | None = None  # where a pending lead-in or condition starts
+        self.judged_from: int | None = None  # lead-ins are judged with their part, conditions not
+        self.previous: DirectiveKind | None = None
+
+    def run(self) -> list[tuple[DirectiveKind, str]]:
+        for index, (start, end) in enumerate(self.spans):
+            self._part(index, start, end)
+        if self.lead is not None and self.segments:
+            self.segments[-1][2] = len(self.body)
+        return [(kind, self.body[a:b]) for kind, a, b in self.segments]
+
+    def _held(self, part: str, folded: str, index: int) -> bool:
+        """A lead-in or a condition: kept for the next part."""
+        if _empty_part(part):
+            here = self.spans[index][0]
+            self.judged_from = here if self.judged_from is None else self.judged_from
+            self.lead = here if self.lead is None else self.lead
+            return True
+        followed = index + 1 < len(self.spans)
+        condition = _CONDITION_PART.search(folded) or (self.standing and _topic_part(folded))
+        # "修一下 OrderService 的空指针，以后…": a task is work of its own, no topic.
+        if (
+            followed
+            and condition
+            and not _CANCEL.search(folded)
+            and not _task(part, self.known_names)
+        ):
+            here = self.spans[index][0]
+            self.lead = here if self.lead is None else self.lead
+            self.judged_from = None
+            return True
+        return False
+
+    def _part(self, index: int, start: int, end: int) -> None:
+        part = self.body[start:end]
+        folded = _norm(part)
+        if self._held(part, folded, index):
+            return
+        begin = self.lead if self.lead is not None else start
+        judged = self.body[self.judged_from if self.judged_from is not None else start : end]
+        # After a condition of a standing sentence ("以后遇到异常的时候，…") an instruction
+        # needs no standing phrase of its own.
+        after_condition = self.lead is not None and self.judged_from is None and self.standing
+        self.lead = self.judged_from = None
+        if _BARE_SENTIMENT.match(_strip_filler(folded)):
+            return
+        last = self.segments[-1] if self.segments else None
+        if last is not None and (
+            _ATTACHED_PART.match(folded) or _list_item(part, last[0], self.body[last[1] : last[2]])
+        ):
+            last[2] = end
+            return
+        context = DirectiveKind.RULE if after_condition else self.previous
+        if self.previous is DirectiveKind.FACT and _norm_of_the_fact(judged):
+            kind = None  # "loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口"
+        else:
+            kind = _part_kind(judged, self.standing, context, self.known_names)
+        before, self.previous = self.previous, kind
+        if kind is None:
+            self._statement(folded, before, end)
+            return
+        if kind is DirectiveKind.RULE and index and _BACK_REFERENCE.match(_strip_filler(folded)):
+            begin = min(begin, self.spans[index - 1][0])  # "中文回答就行，以后都这样"
+        rules = last is not None and kind is last[0] is DirectiveKind.RULE
+        if (
+            last is not None
+            and rules
+            and _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
+            and not _task(self.body[last[1] : last[2]], self.known_names)
+            and not _task(self.body[begin:end], self.known_names)
+        ):
+            last[2] = end
+            return
+        if last is not None and kind is last[0] is before is DirectiveKind.FACT:
+            last[2] = end  # one sentence, one fact: "我们生产上两台机器，admin-quartz 没开集群"
+            return
+        self.segments.append([kind, begin, end])
+
+    def _statement(self, folded: str, before: DirectiveKind | None, end: int) -> None:
+        """A part that is no directive of its own may go on with the fact before it, or
+        state the new fact after a cancel."""
+        last = self.segments[-1] if self.segments else None
+        if last is None:
+            return
+        if before is DirectiveKind.FACT is last[0] and _continues_fact(folded):
+            last[2] = end
+            self.previous = DirectiveKind.FACT
+        elif before is DirectiveKind.RULE is last[0] and _describes_the_rule(folded):
+            last[2] = end  # "commit message 用英文，格式就是 feat: xxx 这种"
+            self.previous = DirectiveKind.RULE
+        elif before is DirectiveKind.CANCEL and _fact_after_cancel(folded):
+            start = self.spans[[b for _, b in self.spans].index(end)][0]
+            self.segments.append([DirectiveKind.FACT, start, end])
+            self.previous = DirectiveKind.FACT
+
+
+def _segments(sentence: str, known_names: Collection[str]) -> list[tuple[DirectiveKind, str]]:
+    """The rules, cancels and facts of one sentence, each with the text that states it
+    (the user's own words, punctuation kept).
+
+    Lead-ins ("From now on,", "不对，") and conditions ("Every time you show a Maven
+    command,") join the next part; additions ("even if I ask in Chinese", "不是 Shiro")
+    and list items join the previous one; adjacent rules on the same subject ("用构造器
+    注入，不要用字段注入") are one rule; reasons and bare sentiments are dropped.
+    """
+    body = _body_of(sentence)
+    if _CANCEL.search(_norm(sentence)) and not any(
+        _CANCEL.search(_norm(body[a:b])) for a, b in _spans(sentence)
+    ):
+        # "我说的每次给 Maven 命令那条，现在不用了": one cancel over several parts.
+        return [(DirectiveKind.CANCEL, body)]
+    return _Segmenter(sentence, known_names).run()
+
+
+_BACK_REFERENCE = re.compile(
+    r"^(?:这样|如此|照此|照这样|这么做|这么办|that way|like this|like that)\W*$"
+)
+_PRONOUN_OBJECT = re.compile(
+    r"\b(?:them|it|those|these|that one|this one)\b|它们?|这些|那些|这个|那个"
+)
+
+
+def _one_rule(first: str, second: str) -> bool:
+    """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
+    字段注入"), or a prohibition and its alternative ("don't paste whole files, show
+    only the lines that change") where the second part has no standing phrase of its own."""
+    a, b = rule_shape(first), rule_shape(second)
+    if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
+        return True  # "I hate wildcard imports, never use them in examples"
+    if _STRONG_STANDING.search(_norm(second)):
+        return False  # a standing phrase of its own: a rule of its own
+    if not _instructs(second):
+        return True  # it describes the first: "commit message 用英文，格式就是 feat: xxx 这种"
+    # The second part says how to do what the first asks, on nothing else: "代码示例都带上
+    # 单元测试，用 JUnit 5" (a choice for a rule that made none, naming no other object).
+    if b.choices and not a.choices and b.objects == _DEFAULT_OBJECTS:
+        return True
+    return a.negative != b.negative
