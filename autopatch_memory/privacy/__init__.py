@@ -25,243 +25,67 @@ import itertools
 import re
 from collections import deque
 from collections.abc import Callable, Iterable
-from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
 from autopatch_memory import limits, signals
 from autopatch_memory.patterns import literal_first, one_of
-
-
-class SecretKind(str, Enum):
-    """What a redaction marker says was removed."""
-
-    PRIVATE_BLOCK = "private"
-    PRIVATE_KEY = "private_key"
-    JWT = "jwt"
-    API_KEY = "api_key"
-    GITHUB_TOKEN = "github_token"
-    GITLAB_TOKEN = "gitlab_token"
-    SLACK_TOKEN = "slack_token"
-    AWS_ACCESS_KEY = "aws_access_key"
-    AWS_SECRET_KEY = "aws_secret_key"
-    GOOGLE_API_KEY = "google_api_key"
-    STRIPE_KEY = "stripe_key"
-    NPM_TOKEN = "npm_token"
-    VENDOR_TOKEN = "vendor_token"  # SendGrid, Hugging Face, Twilio, Mailgun, …
-    CLOUD_ACCESS_KEY = "cloud_access_key"  # Alibaba Cloud, Tencent Cloud, Volcengine ids
-    WEBHOOK = "webhook"  # Slack, Discord, WeCom, Feishu, Teams webhook URLs
-    BEARER = "bearer"
-    URL_CREDENTIALS = "url_credentials"
-    JDBC_PASSWORD = "jdbc_password"
-    ASSIGNMENT = "secret_value"
-    PASSWORD = "password"
-    ENCODED = "encoded_secret"  # base64 of a credential, a key or a config holding one
-
-
-def marker(kind: SecretKind) -> str:
-    """The text that replaces a secret of ``kind``."""
-    return f"[REDACTED:{kind.value}]"
-
-
-MARKER_PREFIX = "[REDACTED:"
-MARKER_RE = re.compile(r"\[REDACTED:[a-z_]{1,32}\]")
-"""Matches any redaction marker."""
-
-
-# --- privacy words: the lists only this module uses -----------------------------
-
-# After "password:"/"token=", these are a type, a literal or a placeholder word,
-# not a secret ("password: String", "token = null", "secret: required").
-NOT_SECRET_VALUES: frozenset[str] = frozenset(
-    """
-    string str charsequence char[] chararray bytearray byte[] int integer long char any
-    object secret secretstr secretstring bytes number boolean bool
-    null none nil true false undefined required optional empty yes no on off
-    text varchar password passwd token hidden masked redacted placeholder example
-    dummy todo tbd n/a na include omit same-origin auto default disabled enabled new await
-    replace_me replaceme change_me fixme env file stdin prompt ~
-    """.split()
+from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
+from autopatch_memory.privacy.replacing import (
+    _plausible_value,
+    _replace_password,
+    _replace_span,
+    _Replacer,
+    _requote,
+    _value_group,
+    _whole,
 )
-# After "my password is ...": a description, not the password itself.
-NOT_SECRET_WORDS: frozenset[str] = frozenset(
-    """
-    wrong incorrect invalid expired correct right empty blank missing required set unset
-    changed reset rotated revoked weak strong long short too not still the a an same
-    different ok fine stored saved hashed encrypted encoded rejected accepted valid
-    optional mandatory generated random unique secure insecure sensitive case-sensitive
-    shared private public visible hidden leaked compromised needed necessary useful
-    used sent passed checked verified validated refreshed renewed issued signed
-    """.split()
+from autopatch_memory.privacy.spelling import (
+    _MARKER_VALUE,
+    _UNQUOTED_VALUE,
+    _compile,
+    _gate,
+    _quoted,
 )
-# Function words: a "value" that is one of these is the next word of a sentence.
-_STOPWORDS: frozenset[str] = frozenset(
-    """
-    a an the it its this that these those there here is are was were be been being
-    to of in on at by for from with without as into onto about over under than then
-    and or but if so not no nor do does did done can could should would will shall
-    may might must i you he she we they me him her us them my your our their his
-    what which who whom whose when where why how also just only very much more most
-    some any all each every both either neither such same other another via per
-    see ask check refer contact get find read look
-    """.split()
+from autopatch_memory.privacy.surroundings import (
+    _inside_marker,
+    _line_after,
+    _line_before,
+    _walk_back,
 )
-# Algorithms, formats and schemes named after "password is"/"密码用": not values.
-_TECH_TERMS: frozenset[str] = frozenset(
-    """
-    md5 sha1 sha-1 sha256 sha-256 sha384 sha512 sha-512 sha2 sha3 bcrypt scrypt argon2
-    argon2id pbkdf2 hmac hmac-sha256 hs256 hs384 hs512 rs256 rs512 es256 ps256 aes
-    aes-128 aes-256 aes-gcm aes/gcm rsa rsa-2048 rsa2048 des 3des sm2 sm3 sm4 ecdsa
-    ed25519 base64 base64url hex utf-8 utf8 jwt jws jwe oauth oauth2 oauth2.0 oidc
-    saml ldap kerberos bearer basic digest uuid guid totp hotp 2fa mfa otp sso cas
-    json xml yaml http https tls ssl plaintext plain cleartext
-    accesskey accesskeyid accesskeysecret secretkey secretid appkey appid appsecret clientid
-    clientsecret apikey
-    """.split()
+from autopatch_memory.privacy.values import (
+    _ADJECTIVE_SUFFIXES,
+    _CAMEL_OR_SNAKE_RE,
+    _HEX_RE,
+    _IDENTIFIER_RE,
+    _KEY_ID_RE,
+    _PATH_RE,
+    _PLACEHOLDER_RE,
+    _PUBLIC_ID_RE,
+    _QUANTITY_RE,
+    _SECRET_KEY_NAME_RE,
+    _SECRET_WORD_RE,
+    _STRONG_SYMBOL_RE,
+    _UUID_RE,
+    _bare,
+    _credential_like,
+    _is_code_reference,
+    _not_a_value,
+    _passphrase,
+    _plausible_in_prose,
+    _random_looking,
+    _strong_credential,
 )
-
-_CJK_CLASS = (
-    r"\u2e80-\u2fff\u3000-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+from autopatch_memory.privacy.words import (
+    _CJK_CLASS,
+    _CJK_TEXT_RE,
+    _FULLWIDTH_VALUE_CHARS,
+    _STOPWORDS,
+    _TECH_TERMS,
+    _TRAILING,
+    NOT_SECRET_VALUES,
+    NOT_SECRET_WORDS,
 )
-_CJK_TEXT_RE = re.compile("[" + _CJK_CLASS + "]")
-# Full-width letters, digits and symbols belong to a value ("Kb0rd＃Admin"); full-width
-# punctuation that ends a clause does not: ！（），：；？
-_FULLWIDTH_VALUE_CHARS = r"\uff02-\uff07\uff0a\uff0b\uff0d-\uff19\uff1c-\uff1e\uff20-\uff5e"
-_TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
-
-_Replacer = Callable[["re.Match[str]"], str]
-
-
-# --- judging a candidate value --------------------------------------------------
-
-_PLACEHOLDER_RE = re.compile(
-    r"""^(?:\$\{|\{\{|\#\{|<[^<>]*>$|\[[A-Za-z\s_-]*\]?$|%[sd(]|\$[A-Za-z_(]|%[A-Za-z_]\w*%$|\$env:
-    |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|<your|enc\(|vault:|@[\w.\-]+@$)""",
-    re.I | re.X,
-)
-# The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
-# a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
-_SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
-_PUBLIC_ID_RE = re.compile(
-    r"^(?:ding[a-z0-9]{12,24}|wx[0-9a-f]{16}|ww[0-9a-f]{16}|cli_[0-9a-f]{16}|AC[0-9a-f]{32})$"
-)
-# "sk-...", "ghp_xxx…", "AKIA****": a value shown elided, not the value.
-_ELIDED_RE = re.compile(r"(?:\.{3}|…)[\"'`”]?$|\*{3,}")
-_IDENTIFIER_RE = re.compile(r"^[A-Za-z_$][\w$]*$")
-_DOTTED_REF_RE = re.compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
-_PATH_RE = re.compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
-_KEYWORD_IN_NAME_RE = re.compile(r"(?i)pass(?:word|wd)?|pwd|secret|token|key|credential")
-_CAMEL_OR_SNAKE_RE = re.compile(r"[a-z][A-Z]|_")
-# DB_PASSWORD, APP_SECRET: the name of a variable or a setting, wherever it appears.
-_CONSTANT_NAME_RE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
-_CMDLET_RE = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+$")  # PowerShell: $pw = Read-Host …
-# words joined by hyphens or listed with commas: "read-only", "Id,Secret"
-_HYPHEN_WORDS_RE = re.compile(r"^[A-Za-z]+(?:[-,][A-Za-z]+)+$")
-
-
-_CLOSERS = {")": "(", "]": "[", "}": "{", "）": "（"}
-
-
-def _bare(value: str) -> str:
-    """The value without quotes, sentence punctuation or an unbalanced closing bracket
-    ("(using password: YES)" → "YES")."""
-    bare = value.strip().strip("\"'`“”‘’").rstrip(_TRAILING)
-    for closer, opener in _CLOSERS.items():
-        surplus = bare.count(closer) - bare.count(opener)
-        while surplus > 0 and bare.endswith(closer):
-            bare = bare[:-1].rstrip(_TRAILING)
-            surplus -= 1
-    return bare
-
-
-def _is_word_list_value(value: str, *, words: bool) -> bool:
-    low = _bare(value).lower()
-    if low in NOT_SECRET_VALUES or low.rstrip("?") in NOT_SECRET_VALUES:
-        return True
-    return words and (low in NOT_SECRET_WORDS or low in _STOPWORDS or low in _TECH_TERMS)
-
-
-def _is_code_reference(value: str) -> bool:
-    """``dto.password``, ``rawPassword``, ``DB_PASSWORD``: a name, not a literal."""
-    bare = value.rstrip(".,:;")
-    digits = sum(ch.isdigit() for ch in bare)
-    if _DOTTED_REF_RE.match(bare) and not digits:
-        return True
-    # Names hold a digit or two at most; "tcSecretKey0987654321" is a value.
-    return bool(
-        _IDENTIFIER_RE.match(bare)
-        and _KEYWORD_IN_NAME_RE.search(bare)
-        and _CAMEL_OR_SNAKE_RE.search(bare)
-        and digits < limits.SECRET_MIN_DIGITS_IN_VALUE_NOT_NAME
-    )
-
-
-def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
-    """A placeholder, a type name, a literal, a path, (with ``words``) a word that
-    describes rather than states a secret, or (with ``code``: an unquoted value where
-    code may be around) a variable name. ``password=a`` is an assignment of "a":
-    after ``=`` the description words do not apply."""
-    bare = _bare(value)
-    return (
-        not bare
-        or bare.startswith(MARKER_PREFIX)
-        or bool(_ELIDED_RE.search(value.strip()))
-        or bool(_PLACEHOLDER_RE.match(bare))
-        or _is_word_list_value(bare, words=words)
-        or "(" in bare  # request.getParameter("pw"), encoder.encode(x)
-        or bare.startswith(("new ", "this.", "self.", "-"))
-        or bool(_PATH_RE.match(bare))
-        or (code and _is_code_reference(value.strip()))  # "Pr0pPass!" is no name
-        or bool(_CONSTANT_NAME_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
-        or bool(_CMDLET_RE.match(bare))
-    )
-
-
-def _credential_like(value: str) -> bool:
-    """Has the look of a credential: a digit or a symbol (hyphenated words do not count)."""
-    bare = _bare(value)
-    if _HYPHEN_WORDS_RE.match(bare):
-        return False
-    return any(ch.isdigit() or not (ch.isalnum() or ch == "-") for ch in bare)
-
-
-# application-prod.yml, id_rsa.pem, HTTP/1.1, TLSv1.2, nacos-server:v2.3.1: a file, a
-# protocol or an image named in a sentence, not a value stated in it
-_NAMED_THING_RE = re.compile(
-    r"^[\w.\-]+\.(?:ya?ml|properties|xml|json|java|kt|jar|war|sql|sh|txt|md|conf|cfg|ini|env"
-    r"|log|pem|crt|key|jks|p12|pfx|gradle|kts|py|js|ts|go|toml|lock|html?|do|jsp|action|php"
-    r"|aspx?|vue)$"
-    r"|^(?:HTTP|HTTPS|TLS|SSL|SMTP|FTP|SSH|SOCKS)(?:/|v)\d(?:\.\d)?$"
-    r"|^[a-z0-9][\w.\-]*:[\w.\-]+@sha256:[0-9a-f]{16,64}$",
-    re.I,
-)
-# secret/tms/dispatch, config/fleet-gps/data: a path of words (a Vault or Consul path)
-_RELATIVE_PATH_RE = re.compile(r"^[a-z][a-z0-9_.\-]*(?:/[a-z0-9_.\-]+){2,}/?$")
-# 8-16, 1.2.3, v2.0, 1,532: a range, a version or a number with separators
-_QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
-
-
-def _plausible_in_prose(value: str, *, min_chars: int) -> bool:
-    """A value stated in a sentence: long enough, not a word, and credential-like;
-    a number must be long enough not to be a count ("max token: 1200"), and a range
-    or a version is not a secret ("密码 8-16 位")."""
-    bare = _bare(value)
-    if len(bare) < min_chars or _not_a_value(bare) or not _credential_like(bare):
-        return False
-    if _QUANTITY_RE.match(bare) or _NAMED_THING_RE.match(bare) or _RELATIVE_PATH_RE.match(bare):
-        return False
-    return not (bare.isdigit() and len(bare) < limits.SECRET_MIN_DIGITS_IN_PROSE)
-
-
-def _requote(value: str, replacement: str) -> str:
-    """Replace a possibly quoted value, keeping its quotes and the punctuation that ends
-    a sentence ("password=hunter2." keeps the full stop; "Sup3r!" loses its "!", which
-    is more often part of a password than an exclamation)."""
-    if len(value) >= 2 and value[0] in "\"'`“" and value[-1] in "\"'`”":
-        return value[0] + replacement + value[-1]
-    stripped = value.rstrip(".,:;…")
-    return replacement + value[len(stripped) :]
-
 
 # ${NAME:default} (Spring) and ${NAME:-default} (shell); ${NAME:?message} is an error text.
 _PLACEHOLDER_DEFAULT_RE = re.compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{1,256})(\})")
@@ -282,80 +106,6 @@ def _redact_placeholder_defaults(value: str, kind: SecretKind) -> str:
 
     return _PLACEHOLDER_DEFAULT_RE.sub(replace, value)
 
-
-# --- rule building blocks ---------------------------------------------------------
-
-
-def _whole(kind: SecretKind) -> _Replacer:
-    return lambda _m: marker(kind)
-
-
-def _replace_span(m: re.Match[str], group: str, replacement: str) -> str:
-    """The whole match with ``group`` replaced by ``replacement``."""
-    start, end = m.span(group)
-    whole, offset = m.group(0), m.start()
-    return whole[: start - offset] + replacement + whole[end - offset :]
-
-
-def _value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None) -> _Replacer:
-    """Replace group ``value`` (keeping everything around it) when it is a secret."""
-
-    def replace(m: re.Match[str]) -> str:
-        # A pattern may hold its value in a second group, "quoted", for another form.
-        group = "value" if m.group("value") is not None else "quoted"
-        value = m.group(group)
-        if value.startswith(MARKER_PREFIX) or _not_a_value(value):
-            return m.group(0)
-        if check is not None and not check(value):
-            return m.group(0)
-        return _replace_span(m, group, _requote(value, marker(kind)))
-
-    return replace
-
-
-# The replacer most rules end with, built once (it runs on every recorded turn).
-_replace_password = _value_group(SecretKind.PASSWORD)
-
-
-def _quoted(limit: int) -> str:
-    """A single-, double- or back-quoted string on one line (escapes allowed, and SQL's
-    doubled quote: 'Ado;Bill''ro')."""
-    return (
-        rf'"(?:[^"\\\n]|\\.){{1,{limit}}}"'
-        rf"|'(?:[^'\\\n]|\\.|''){{1,{limit}}}'"
-        rf"|`[^`\n]{{1,{limit}}}`"
-        rf"|“[^”\n]{{1,{limit}}}”"
-    )
-
-
-# An unquoted value runs to whitespace, a quote, '<', CJK text or CJK punctuation.
-# ',' ';' '&' belong to it unless they end it (followed by space, a quote, or the
-# next "key=" of a query or connection string); a closing bracket belongs to it
-# unless followed by space or another delimiter.
-_UNQUOTED_VALUE = (
-    r"(?:[^\s\"'`<,;&)}\]" + _CJK_CLASS + r"]|[" + _FULLWIDTH_VALUE_CHARS + "]"
-    r"|[,;&](?![\s\"']|\Z|[\w.\-]{1,64}=)"
-    r"|[)}\]](?![\s,;)}\]\"']|\Z))+"
-)
-_MARKER_VALUE = r"\[REDACTED:[a-z_]{1,32}\]"
-
-
-def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """Compile a rule pattern with every run of blanks bounded: ``[ \\t]+`` and
-    ``[ \\t]*`` become ``{1,16}`` / ``{0,16}``, so no pattern can scan an unbounded
-    stretch of spaces once per position (the patterns stay readable)."""
-    bounded = pattern.replace(r"[ \t]+", r"[ \t]{1,16}").replace(r"[ \t]*", r"[ \t]{0,16}")
-    return re.compile(bounded, flags)
-
-
-def _gate(first_chars: str) -> str:
-    """A one-character look-ahead in front of a pattern whose alternatives start with
-    these characters: every other position fails after one test instead of trying
-    each alternative (a constant factor, not a change of meaning)."""
-    return "(?=[" + first_chars + "])"
-
-
-# --- whole-structure rules --------------------------------------------------------
 
 _BLOCK_RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
     (
@@ -390,8 +140,6 @@ _BLOCK_RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
     ),
 )
 
-
-# --- vendor tokens: a fixed prefix and a body -------------------------------------
 
 _VENDOR_TOKENS: tuple[tuple[str, SecretKind, str], ...] = (
     (
@@ -519,8 +267,6 @@ _WEBHOOK_RE = _compile(
 )
 
 
-# --- bare AWS secret keys ----------------------------------------------------------
-
 _AWS_SECRET_ASSIGNMENT_RE = _compile(
     _gate("AaSs_.\\-")
     + r"(?i:aws)?[_\-.]?(?i:secret)[_\-.]?(?i:access)?[_\-.]?(?i:key)[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
@@ -547,9 +293,6 @@ def _bare_aws_secret(m: re.Match[str]) -> str:
     if words >= 2 or (text.count("/") >= 3 and "+" not in text):
         return text
     return marker(SecretKind.AWS_SECRET_KEY)
-
-
-# --- headers and URLs --------------------------------------------------------------
 
 
 def _bearer_ok(value: str) -> bool:
@@ -598,8 +341,6 @@ def _url_credentials(m: re.Match[str]) -> str:
         return m.group(0)
     return f"://{user}:{marker(SecretKind.URL_CREDENTIALS)}@"
 
-
-# --- structured files: XML, .netrc, code, command lines -----------------------------
 
 _SECRET_TAG = (
     r"(?i:password|passwd|passphrase|secret|token|api[-_.]?key|apikey|secret[-_.]?key"
@@ -674,10 +415,6 @@ _PASSWORD_LINE_RE = _compile(
 _CONFIG_SET_RE = _compile(
     r"\b(?:config|configure)[ \t]+(?:--global[ \t]+)?(?i:set)[ \t]+(?P<key>[^\s=]{1,100})[ \t]+"
     r"(?P<value>" + _MARKER_VALUE + r"|" + _quoted(256) + r"|[^\s\"'`]{1,256})"
-)
-_SECRET_KEY_NAME_RE = _compile(
-    r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
-    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)$"
 )
 
 
@@ -840,13 +577,6 @@ _LOGIN_WITH_RE = _compile(
 )
 
 
-def _plausible_value(m: re.Match[str]) -> str:
-    """Replace group ``value`` when it looks like a credential (a sentence said it)."""
-    if not _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
-        return m.group(0)
-    return _replace_password(m)
-
-
 # echo 'x' | docker login --password-stdin, echo x | sudo -S …, echo x | passwd --stdin u:
 # a password piped into a program that reads it (--password-stdin <<< 'x' below)
 _STDIN_PASSWORD_RE = _compile(
@@ -871,14 +601,6 @@ _SETTER_RE = _compile(
 )
 _SETTER_PREFIX_RE = re.compile(r"^[A-Za-z]{0,28}$")  # set/with and a few words: setDbPassword
 _NAME_CHARS_RE = re.compile(r"[\w$]")
-
-
-def _walk_back(text: str, pos: int, chars: re.Pattern[str], limit: int) -> int:
-    """Where a run of ``chars`` that ends at ``pos`` starts, looking back ``limit`` at most."""
-    floor = max(0, pos - limit)
-    while pos > floor and chars.match(text[pos - 1]):
-        pos -= 1
-    return pos
 
 
 def _call_name(text: str, tail_start: int, tail_end: int) -> str:
@@ -1044,9 +766,6 @@ def _key_material_call(m: re.Match[str]) -> str:
     return _redact_literals(call, m.group("args"), start, last_only=False, check=_key_material)
 
 
-_STRONG_SYMBOL_RE = re.compile(r"[!@#$%^&*+=?~]")
-
-
 def _client_secret_literal(literal: str) -> bool:
     """The secret of an (id, secret) pair: random, or letters, digits and a symbol."""
     return _random_looking(literal) or bool(
@@ -1199,8 +918,6 @@ _OPTION_USER_PASSWORD_RE = _compile(
 )
 
 
-# --- key = value assignments ---------------------------------------------------------
-
 # The key ends with one of these. Compound keys come before their last word so
 # "secret_key" is tried before "secret".
 _KEY_PREFIXES = (
@@ -1283,26 +1000,6 @@ _KEY_CHARS_RE = _compile(r"[\w.\-$]")
 def _key_start(text: str, kw_start: int) -> int:
     """Where the key that ends with the keyword begins (bounded walk back)."""
     return _walk_back(text, kw_start, _KEY_CHARS_RE, limits.SECRET_MAX_KEY_CHARS)
-
-
-def _line_before(text: str, pos: int) -> str:
-    """The text before ``pos`` on its line, at most a bounded window of it (every look
-    around a match is bounded, or a text of many matches would cost quadratic time)."""
-    window = text[max(0, pos - limits.SECRET_CONTEXT_CHARS) : pos]
-    return window[window.rfind("\n") + 1 :]
-
-
-def _line_after(text: str, pos: int) -> str:
-    """The text after ``pos`` on its line, within the same bounded window."""
-    window = text[pos : pos + limits.SECRET_CONTEXT_CHARS]
-    end = window.find("\n")
-    return window if end == -1 else window[:end]
-
-
-def _inside_marker(text: str, pos: int) -> bool:
-    """``pos`` is inside a redaction marker: "[REDACTED:password]" names no key."""
-    start = text.rfind(MARKER_PREFIX, max(0, pos - len(MARKER_PREFIX) - 32), pos)
-    return start != -1 and "]" not in text[start:pos]
 
 
 def _keyword_is_component(text: str, kw_start: int, kw: str) -> bool:
@@ -1393,7 +1090,8 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
 
 
 _PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
-_KEY_ID_RE = re.compile(r"^(?=[A-Z0-9]*\d)[A-Z0-9]{16,40}$")
+
+
 _REFERENCE_KEY_RE = re.compile(r"(?i)(?:existing|external|ref|from)[-_.]?$")
 _OBJECT_NAME_RE = re.compile(r"^[\"']?[a-z0-9](?:[a-z0-9.\-]{0,251}[a-z0-9])?[\"']?$")
 _COORDINATE_RE = re.compile(r"^[A-Za-z][\w.\-]{0,100}:v?\d[\w.\-]{0,40}(?::[\w.\-]{1,40})?$")
@@ -1533,8 +1231,6 @@ def _yaml_line(m: re.Match[str]) -> str:
         return m.group(0)
     return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + line[len(value) :])
 
-
-# --- free sentences ------------------------------------------------------------------
 
 _ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭证|凭据|(?i:pin)[ \t]?码)"
 # An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X",
@@ -1806,7 +1502,8 @@ _IRREGULAR_PARTICIPLES: frozenset[str] = frozenset(
     unknown opaque stateless static dynamic temporary permanent global local unchanged never
     """.split()
 )
-_ADJECTIVE_SUFFIXES = ("ed", "ing", "able", "ible", "ly", "ful", "ous", "ive", "less")
+
+
 _STATEMENT_END_RE = _compile(r"[ \t]*(?:[,.;!?，。；！？)）\n]|\Z)")
 # What a sentence can say about a secret instead of stating it: "the password *length*
 # is 12", "the token *endpoint* is /oauth/token", "the secret *name* is db-creds".
@@ -1850,30 +1547,6 @@ def _ends_statement(text: str, end: int) -> bool:
 
 _OWNER_RE = _compile(r"(?i)\b(?:my|our)\b(?:[ \t]+[\w\-]{1,30}){0,3}[ \t]*$")
 _PIN_RE = re.compile(r"^\d{4,8}$")
-_CHAR_CLASS_RUNS_RE = re.compile(r"[a-z]+|[A-Z]+|\d+")
-_HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
-_UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
-
-
-def _random_looking(value: str) -> bool:
-    """Key material rather than a name: long, letters and digits, and either hex or
-    letters, capitals and digits alternating often ("k9Q2mX7pL4vT8wZ3", "ABCD1-EFGH2-…")
-    instead of forming words and a number ("user:session:12345", "order2024Detail")."""
-    bare = _bare(value)
-    if len(bare) < limits.SECRET_MIN_CHARS_RANDOM or " " in bare or _not_a_value(bare):
-        return False
-    if not (any(c.isdigit() for c in bare) and any(c.isalpha() for c in bare)):
-        return False
-    if _UUID_RE.match(bare):
-        return False  # an id (request, trace, idempotency), not key material
-    if _HEX_RE.match(bare):
-        return len(bare) >= limits.SECRET_MIN_HEX_CHARS_RANDOM
-    runs = _CHAR_CLASS_RUNS_RE.findall(bare)
-    digit_runs = sum(1 for run in runs if run[0].isdigit())
-    return (
-        len(runs) >= limits.SECRET_RANDOM_RUNS_PER_CHAR * len(bare)
-        or digit_runs >= limits.SECRET_MIN_DIGIT_RUNS_RANDOM
-    )
 
 
 def _about_an_attribute(*parts: str | None) -> bool:
@@ -1954,20 +1627,6 @@ def _git_object_id(text: str, start: int, value: str) -> bool:
     return bool(_GIT_ID_RE.match(value) and _HASH_CONTEXT_RE.search(window))
 
 
-_PASSPHRASE_RE = re.compile(r"^[A-Za-z]{3,}(?:-[A-Za-z]{3,}){2,}$")
-
-
-def _passphrase(value: str) -> bool:
-    """correct-horse-battery-staple: three or more words joined by hyphens, none of them
-    a word that describes ("must-be-changed", "auto-generated-once")."""
-    if not _PASSPHRASE_RE.match(value):
-        return False
-    words = value.lower().split("-")
-    return not any(
-        w in _STOPWORDS or w in NOT_SECRET_WORDS or w.endswith(_ADJECTIVE_SUFFIXES) for w in words
-    )
-
-
 # "use hunter2 as the password"
 _USE_AS_RE = _compile(
     _gate("Uu") + r"\b(?i:use|using)[ \t]+"
@@ -1984,8 +1643,6 @@ def _use_as(m: re.Match[str]) -> str:
         return m.group(0)
     return _replace_span(m, group, marker(SecretKind.PASSWORD))
 
-
-# --- whole lines, lists and tables ---------------------------------------------------------
 
 # An environment line, "POSTGRES_PASSWORD=pg;drop=no,really" or "- DB_PASS=x" in a
 # compose file: the value runs to the end of the line (no connection string follows).
@@ -2231,16 +1888,6 @@ _ACCOUNT_CONTEXT_RE = re.compile(
 )
 
 
-def _strong_credential(value: str) -> bool:
-    """Letters, digits and a symbol: the shape of a chosen password."""
-    return bool(
-        _STRONG_SYMBOL_RE.search(value)
-        and any(c.isdigit() for c in value)
-        and any(c.isalpha() for c in value)
-        and not re.search(r"@v?\d", value)  # actions/checkout@v4, pkg@1.2.3
-    )
-
-
 def _user_password_pair(m: re.Match[str]) -> str:
     value = _bare(m.group("value"))
     if not _strong_credential(value) or _not_a_value(value) or _IMAGE_TAG_RE.match(value):
@@ -2344,9 +1991,6 @@ _RESPECTIVELY_RE = _compile(
     r"[ \t]{0,4}(?:和|及|、|/|,|，)[ \t]{0,4}"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
-
-
-# --- the pipeline ----------------------------------------------------------------------
 
 
 class _Rule(NamedTuple):
@@ -2685,3 +2329,17 @@ def is_only_redacted(text: str) -> bool:
     cjk = len(_IDEOGRAPH_RE.findall(rest))
     units = len(words) + (cjk + 1) // 2
     return units <= limits.ONLY_REDACTED_MAX_CONTENT_UNITS
+
+
+__all__ = [
+    "MARKER_PREFIX",
+    "MARKER_RE",
+    "NOT_SECRET_VALUES",
+    "NOT_SECRET_WORDS",
+    "SecretKind",
+    "contains_secret",
+    "is_only_redacted",
+    "marker",
+    "redact",
+    "scrub",
+]
