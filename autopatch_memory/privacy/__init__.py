@@ -21,15 +21,57 @@ from __future__ import annotations
 
 import base64
 import binascii
-import itertools
 import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
 from autopatch_memory import limits, signals
-from autopatch_memory.patterns import literal_first, one_of
+from autopatch_memory.patterns import one_of
+from autopatch_memory.privacy.command_lines import (
+    _CLI_KEY_ID_RE,
+    _CLI_RULES,
+    _CONFIG_SET_RE,
+    _HERE_STRING_PASSWORD_RE,
+    _OPTION_USER_PASSWORD_RE,
+    _POWERSHELL_SECURE_STRING_RE,
+    _REDIS_AUTH_RE,
+    _STDIN_PASSWORD_RE,
+    _config_set,
+    _key_id_like,
+)
+from autopatch_memory.privacy.config_files import (
+    _CONNECTION_PASSWORD_RE,
+    _ENV_LINE_RE,
+    _ERLANG_COOKIE_FILE_RE,
+    _JSON_NAME_VALUE_RE,
+    _NETRC_RE,
+    _PASSWORD_LINE_RE,
+    _PGPASS_RE,
+    _PROPERTIES_LINE_RE,
+    _QUOTED_ASSIGNMENT_RE,
+    _XML_ELEMENT_RE,
+    _XML_KEYED_ELEMENT_RE,
+    _XML_MASTER_RE,
+    _XML_NAME_ELEMENT_RE,
+    _XML_NAME_VALUE_RE,
+    _connection_password,
+    _env_line,
+    _netrc,
+    _pgpass,
+    _properties_line,
+    _quoted_assignment,
+    _xml_value,
+)
+from autopatch_memory.privacy.headers_urls import (
+    _AUTHORIZATION_RE,
+    _BEARER_RE,
+    _ORACLE_JDBC_RE,
+    _URL_USERINFO_RE,
+    _bearer_ok,
+    _url_credentials,
+)
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
 from autopatch_memory.privacy.replacing import (
     _plausible_value,
@@ -38,7 +80,34 @@ from autopatch_memory.privacy.replacing import (
     _Replacer,
     _requote,
     _value_group,
-    _whole,
+)
+from autopatch_memory.privacy.shapes import (
+    _AWS_SECRET_ASSIGNMENT_RE,
+    _BARE_AWS_SECRET_RE,
+    _BLOCK_RULES,
+    _CLASS_PREFIXED_RULES,
+    _VENDOR_RE,
+    _WEBHOOK_RE,
+    _bare_aws_secret,
+    _vendor,
+)
+from autopatch_memory.privacy.source_code import (
+    _CHAR_ARRAY_LITERAL_RE,
+    _CLIENT_SETUP_RE,
+    _CREDENTIAL_CALL_RE,
+    _ENCODED_PAIR_LITERAL_RE,
+    _JDBC_ARGUMENTS_RE,
+    _KEY_MATERIAL_CALL_RE,
+    _SECRET_AFTER_KEY_ID_RE,
+    _SETTER_RE,
+    _SQL_INSERT_RE,
+    _SQL_PASSWORD_RE,
+    _char_array_literal,
+    _client_setup,
+    _credential_call,
+    _key_material_call,
+    _setter,
+    _sql_insert,
 )
 from autopatch_memory.privacy.spelling import (
     _MARKER_VALUE,
@@ -53,17 +122,15 @@ from autopatch_memory.privacy.surroundings import (
     _line_before,
     _walk_back,
 )
+from autopatch_memory.privacy.tables import _DELIMITED_TABLE_RE, _TABLE_RE, _delimited_table, _table
 from autopatch_memory.privacy.values import (
     _ADJECTIVE_SUFFIXES,
     _CAMEL_OR_SNAKE_RE,
     _HEX_RE,
     _IDENTIFIER_RE,
     _KEY_ID_RE,
-    _PATH_RE,
-    _PLACEHOLDER_RE,
     _PUBLIC_ID_RE,
     _QUANTITY_RE,
-    _SECRET_KEY_NAME_RE,
     _SECRET_WORD_RE,
     _STRONG_SYMBOL_RE,
     _UUID_RE,
@@ -77,7 +144,6 @@ from autopatch_memory.privacy.values import (
     _strong_credential,
 )
 from autopatch_memory.privacy.words import (
-    _CJK_CLASS,
     _CJK_TEXT_RE,
     _FULLWIDTH_VALUE_CHARS,
     _STOPWORDS,
@@ -105,323 +171,6 @@ def _redact_placeholder_defaults(value: str, kind: SecretKind) -> str:
         return m.group(1) + marker(kind) + m.group(3)
 
     return _PLACEHOLDER_DEFAULT_RE.sub(replace, value)
-
-
-_BLOCK_RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
-    (
-        _compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I),
-        _whole(SecretKind.PRIVATE_BLOCK),
-    ),
-    (
-        _compile(
-            r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-            # key material follows (after blanks, escaped line breaks or a header such
-            # as "Proc-Type: 4,ENCRYPTED"), not a question about the header
-            r"(?=(?:[ \t\r\n\"',]{1,8}|\\[nr]|[\w\-]{1,30}:[^\n]{0,200}\n){0,8}[A-Za-z0-9+/=]{16})"
-            r".*?"
-            r"(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)",
-            re.S,
-        ),
-        _whole(SecretKind.PRIVATE_KEY),
-    ),
-    (
-        _compile(r"(?<![\w.\-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}"),
-        _whole(SecretKind.JWT),
-    ),
-    # A private key's body without its PEM lines, as SDKs take it (Alipay, WeChat Pay):
-    # base64 of DER that opens with version 0 (PKCS#8 "MII…IBADAN", PKCS#1 "MII…IBAAK",
-    # EC "MHcCAQEE"/"MIG…AgEA"). A public key opens differently ("MIIBIjAN…").
-    (
-        _compile(
-            r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IBA(?:DAN|AK)|MHcCAQEE|MIG[A-Za-z0-9+/]AgEA)"
-            r"(?:[A-Za-z0-9+/]|\\n|\r?\n[ \t]{0,16}){40,8192}={0,2}"
-        ),
-        _whole(SecretKind.PRIVATE_KEY),
-    ),
-)
-
-
-_VENDOR_TOKENS: tuple[tuple[str, SecretKind, str], ...] = (
-    (
-        "openai",
-        SecretKind.API_KEY,
-        r"sk-(?:ant-(?:api|admin)\d\d-|proj-|svcacct-|admin-|or-v1-)?[\w-]{20,}",
-    ),
-    ("github", SecretKind.GITHUB_TOKEN, r"gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}"),
-    ("gitlab", SecretKind.GITLAB_TOKEN, r"gl(?:pat|ptt|dt|rt|soat|cbt|ffct|imt|oas)-[\w-]{20,}"),
-    ("slack", SecretKind.SLACK_TOKEN, r"xox[abprse]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,}"),
-    (
-        "aws",
-        SecretKind.AWS_ACCESS_KEY,
-        r"(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}(?![A-Za-z0-9])",
-    ),
-    ("google", SecretKind.GOOGLE_API_KEY, r"AIza[\w-]{30,}|GOCSPX-[\w-]{20,}|ya29\.[\w.-]{20,}"),
-    (
-        "stripe",
-        SecretKind.STRIPE_KEY,
-        r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,}",
-    ),
-    ("npm", SecretKind.NPM_TOKEN, r"npm_[A-Za-z0-9]{30,}"),
-    ("sendgrid", SecretKind.VENDOR_TOKEN, r"SG\.[\w-]{16,32}\.[\w-]{16,64}"),
-    ("huggingface", SecretKind.VENDOR_TOKEN, r"hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}"),
-    ("twilio", SecretKind.VENDOR_TOKEN, r"SK[0-9a-fA-F]{32}(?![0-9A-Za-z])"),
-    ("mailgun", SecretKind.VENDOR_TOKEN, r"key-[0-9a-zA-Z]{32}(?![0-9A-Za-z])"),
-    ("alibaba", SecretKind.CLOUD_ACCESS_KEY, r"LTAI[A-Za-z0-9]{12,24}(?![A-Za-z0-9])"),
-    ("tencent", SecretKind.CLOUD_ACCESS_KEY, r"AKID[A-Za-z0-9]{32,40}(?![A-Za-z0-9])"),
-    ("volcengine", SecretKind.CLOUD_ACCESS_KEY, r"AKLT[\w-]{20,}"),
-    ("qianfan", SecretKind.API_KEY, r"bce-v3/ALTAK-[\w/-]{20,}"),
-    ("pypi", SecretKind.VENDOR_TOKEN, r"pypi-AgEIcHlwaS5vcmc[\w-]{50,}"),
-    ("shopify", SecretKind.VENDOR_TOKEN, r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}"),
-    ("digitalocean", SecretKind.VENDOR_TOKEN, r"do[opr]_v1_[a-f0-9]{64}"),
-    ("atlassian", SecretKind.VENDOR_TOKEN, r"ATATT3[\w=-]{50,}"),
-    ("databricks", SecretKind.VENDOR_TOKEN, r"dapi[a-f0-9]{32}(?:-\d)?"),
-    ("grafana", SecretKind.VENDOR_TOKEN, r"gl(?:sa|c)_[\w=+/-]{32,}"),
-    ("newrelic", SecretKind.VENDOR_TOKEN, r"NRAK-[A-Z0-9]{27}"),
-    ("docker", SecretKind.VENDOR_TOKEN, r"dckr_pat_[\w-]{20,}"),
-    ("vault", SecretKind.VENDOR_TOKEN, r"hv[sb]\.[\w-]{24,}"),
-    ("postman", SecretKind.VENDOR_TOKEN, r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
-    ("sonarqube", SecretKind.VENDOR_TOKEN, r"sq[upa]_[a-f0-9]{40}(?![a-f0-9])"),
-    (
-        "artifactory",
-        SecretKind.VENDOR_TOKEN,
-        r"AKCp[A-Za-z0-9]{60,}|cmVmdGtuOjAxOj[A-Za-z0-9+/=]{40,}",
-    ),
-    ("notion", SecretKind.VENDOR_TOKEN, r"ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43}(?!\w)"),
-    ("square", SecretKind.VENDOR_TOKEN, r"sq0(?:atp|csp)-[\w-]{22,}"),
-    ("nuget", SecretKind.VENDOR_TOKEN, r"oy2[a-z0-9]{43}(?![a-z0-9])"),
-    ("sentry", SecretKind.VENDOR_TOKEN, r"sntry[su]_[\w+/=\-]{40,}"),
-)
-# Tokens that start with a character class rather than a literal prefix: each a rule
-# of its own, run only when the text holds its needle.
-_CLASS_PREFIXED_TOKENS: tuple[tuple[str, SecretKind, str], ...] = (
-    ("mailchimp", SecretKind.VENDOR_TOKEN, r"[0-9a-f]{32}-us\d{1,2}(?![0-9A-Za-z])"),
-    ("zhipu", SecretKind.API_KEY, r"[0-9a-f]{32}\.[A-Za-z0-9]{16}(?![A-Za-z0-9])"),
-    ("azure_ad", SecretKind.VENDOR_TOKEN, r"[\w-]{3}\dQ~[\w.~-]{31,40}"),
-    ("telegram", SecretKind.VENDOR_TOKEN, r"\d{8,10}:AA[\w-]{33}(?![\w-])"),
-)
-_CLASS_PREFIXED_NEEDLES = {"mailchimp": "-us", "zhipu": ".", "azure_ad": "q~", "telegram": ":aa"}
-_VENDOR_KIND = {name: kind for name, kind, _ in (*_VENDOR_TOKENS, *_CLASS_PREFIXED_TOKENS)}
-
-
-def _vendor_alternatives() -> tuple[str, dict[str, str]]:
-    """The alternation of every vendor token, and the vendor of each of its groups.
-
-    Each token is written as alternatives that start with a literal character
-    (:func:`~autopatch_memory.patterns.literal_first`), grouped by that character
-    (:func:`~autopatch_memory.patterns.one_of`). A token may follow a '-' or a '.'
-    ("svc-ghp_…"), not a letter or digit ("ask-…" is no "sk-"): that look-behind
-    comes right after the first character. The engine then skips to the first
-    characters in C instead of trying the pattern at every position (three to five
-    times faster on prose), and matches the same: within a character the order of
-    the alternatives is kept.
-    """
-    alternatives: list[str] = []
-    vendor_of: dict[str, str] = {}
-    for name, _, body in _VENDOR_TOKENS:
-        for i, alternative in enumerate(literal_first(body)):
-            group = f"{name}__{i}"
-            vendor_of[group] = name
-            alternatives.append(f"{alternative[0]}(?P<{group}>{alternative[1:]})")
-    return one_of(alternatives, after_first=r"(?<![A-Za-z0-9_].)"), vendor_of
-
-
-# Each body is either bounded or runs to its end and succeeds, so a failed attempt
-# costs a bounded scan.
-_VENDOR_PATTERN, _VENDOR_OF_GROUP = _vendor_alternatives()
-_VENDOR_RE = _compile(_VENDOR_PATTERN)
-_LEADING_RUN_RE = re.compile(r"(\[[^\]]+\]|\\[dw])\{(\d+)(?:,(\d+))?\}")
-
-
-def _class_first(body: str) -> str:
-    """``body``, which starts with a run of one class (``[0-9a-f]{32}``), where no
-    word character or '-' precedes it: the class first, then the look-behind, then
-    the rest of the run. Starting with a class, the pattern is searched for that
-    class in C instead of being tried at every position."""
-    run = _LEADING_RUN_RE.match(body)
-    if run is None:
-        raise ValueError(f"no leading run: {body!r}")
-    one, low, high = run.group(1), int(run.group(2)), run.group(3)
-    rest = f"{{{low - 1}}}" if high is None else f"{{{low - 1},{int(high) - 1}}}"
-    return one + r"(?<![\w\-].)" + one + rest + body[run.end() :]
-
-
-_CLASS_PREFIXED_RULES = tuple(
-    (_compile(f"(?P<{name}>{_class_first(body)})"), _CLASS_PREFIXED_NEEDLES[name])
-    for name, _, body in _CLASS_PREFIXED_TOKENS
-)
-
-
-def _vendor(m: re.Match[str]) -> str:
-    assert m.lastgroup is not None
-    return marker(_VENDOR_KIND[_VENDOR_OF_GROUP.get(m.lastgroup, m.lastgroup)])
-
-
-_WEBHOOK_RE = _compile(
-    r"(?:hooks\.slack\.com/(?:services|workflows|triggers)/"
-    r"|discord(?:app)?\.com/api/webhooks/"
-    r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key="
-    r"|open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/"
-    r"|webhook\.office\.com/webhookb2/|outlook\.office\.com/webhook/"
-    r"|oapi\.dingtalk\.com/robot/send\?access_token=)"
-    r"(?P<value>[\w@/-]{8,})"
-)
-
-
-_AWS_SECRET_ASSIGNMENT_RE = _compile(
-    _gate("AaSs_.\\-")
-    + r"(?i:aws)?[_\-.]?(?i:secret)[_\-.]?(?i:access)?[_\-.]?(?i:key)[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
-    r"[\"']?(?P<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
-)
-_BARE_AWS_SECRET_RE = _compile(r"(?<![A-Za-z0-9/+=.\-_])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=.\-_])")
-_LOWER_WORD_RE = _compile(r"^[a-z]{2,}$")
-
-
-def _bare_aws_secret(m: re.Match[str]) -> str:
-    """40 base64 characters with '/' or '+' and mixed case and digits — unless they
-    are a path (``src/main/java/com/acme/…``): path segments are words."""
-    text = m.group(0)
-    if not ("/" in text or "+" in text):
-        return text
-    if not (
-        any(c.islower() for c in text)
-        and any(c.isupper() for c in text)
-        and any(c.isdigit() for c in text)
-    ):
-        return text
-    segments = text.split("/")
-    words = sum(1 for s in segments if _LOWER_WORD_RE.match(s))
-    if words >= 2 or (text.count("/") >= 3 and "+" not in text):
-        return text
-    return marker(SecretKind.AWS_SECRET_KEY)
-
-
-def _bearer_ok(value: str) -> bool:
-    # A credential has a digit or symbol, or is long: "Bearer authentication" stays.
-    return _credential_like(value) or len(value) >= limits.SECRET_MIN_LETTERS_BEARER
-
-
-_BEARER_RE = _compile(
-    _gate("Bb") + r"\b(?:[Bb]earer|BEARER|[Bb]asic|BASIC)[ \t]{1,8}"
-    r"(?P<value>" + _MARKER_VALUE + r"|[A-Za-z0-9\-._~+/]{8,}=*)"
-)
-_AUTHORIZATION_RE = _compile(
-    _gate("Aa") + r"\b(?i:authorization)[\"']?[ \t]{0,8}[:=][ \t]{0,8}[\"']?"
-    r"(?:(?i:bearer|basic|token|digest)[ \t]{1,8})?"
-    r"(?P<value>" + _MARKER_VALUE + r"|(?!(?i:bearer|basic|token|digest)\b)[\x21\x23-\x26\x28-\x2b"
-    r"\x2d-\x3a\x3c-\x7e]{4,})"
-)
-_ORACLE_JDBC_RE = _compile(
-    r"jdbc:oracle:[a-z]{1,10}:[^\s/@:\"']{1,128}/(?P<value>\"[^\"\n]{1,256}\"|[^\s@\"']{1,256})(?=@)"
-)
-
-# scheme://user:pass@host: the password runs to the first '@' that a host follows (so
-# it may hold '@' and '/'). The match ends at that '@', so the next URL of a long run of
-# them is found in the same pass; a quick look-ahead skips a "user:" with no '@' after.
-_URL_HOST = r"[\w.\-%\[\]:,]{1,253}(?:[/?#\s\"'<>]|\Z)"  # "h1:27017,h2:27017/db" too
-_URL_USERINFO_RE = _compile(
-    r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?!\[REDACTED:)(?=[^\s\"'<>@]{0,256}@)"
-    r"(?P<value>[^\s\"'<>]{1,256}?)@(?=" + _URL_HOST + r")"
-)
-
-
-_PORT_AND_QUERY_RE = re.compile(r"^\d{1,5}[?#;]")
-
-
-def _url_credentials(m: re.Match[str]) -> str:
-    """``scheme://user:pass@host`` loses ``pass``; ``host:port/@x`` is no password."""
-    password, user = m.group("value"), m.group("user")
-    head = password.split("/", 1)[0]
-    port = head.isdigit() and ("/" in password or len(head) <= limits.URL_PORT_MAX_DIGITS)
-    if port and ("." in user or user == "localhost"):
-        return m.group(0)  # host:port, not user:password
-    if _PORT_AND_QUERY_RE.match(password):
-        return m.group(0)  # host:5236?user=u&password=p@x: a port, then a query that holds '@'
-
-    if _PLACEHOLDER_RE.match(password):
-        return m.group(0)
-    return f"://{user}:{marker(SecretKind.URL_CREDENTIALS)}@"
-
-
-_SECRET_TAG = (
-    r"(?i:password|passwd|passphrase|secret|token|api[-_.]?key|apikey|secret[-_.]?key"
-    r"|access[-_.]?key|credentials?)"
-)
-# <password>x</password>, <password><![CDATA[x]]></password>
-_XML_ELEMENT_RE = _compile(
-    r"<(?P<tag>[\w.:-]{0,40}?" + _SECRET_TAG + r")(?:[ \t][^<>]{0,200})?>"
-    r"(?:<!\[CDATA\[(?P<cdata>[^\]\n]{1,1024})\]\]>|(?P<value>[^<]{1,2048}))</(?P=tag)[ \t]*>"
-)
-# Maven's settings-security.xml: <master>{…}</master> holds the master password.
-_XML_MASTER_RE = _compile(r"<master>(?P<value>\{[A-Za-z0-9+/=]{16,512}\})</master>")
-# Hadoop-style XML: <name>fs.s3a.secret.key</name><value>x</value>
-_XML_NAME_ELEMENT_RE = _compile(
-    r"<name>[\w.:-]{0,100}?" + _SECRET_TAG + r"</name>[ \t\r\n]{0,64}"
-    r"<value>(?P<value>[^<]{1,1024})</value>"
-)
-# Java properties XML: <entry key="db.password">x</entry>
-_XML_KEYED_ELEMENT_RE = _compile(
-    r"<(?P<tag>[\w.:-]{1,40})[ \t][^<>]{0,200}?\b(?:name|key)[ \t]*=[ \t]*(?P<q>[\"'])"
-    r"[\w.:-]{0,60}?" + _SECRET_TAG + r"(?P=q)[^<>]{0,200}>(?P<value>[^<]{1,1024})</(?P=tag)[ \t]*>"
-)
-# Postman environments, ECS/k8s env arrays: {"key": "password", "value": "x"}
-_JSON_NAME_VALUE_RE = _compile(
-    r"\"(?:key|name)\"[ \t]*:[ \t]*\"[\w.:-]{0,60}?"
-    + _SECRET_TAG
-    + r"\"[ \t\r\n]*,[ \t\r\n]{0,32}\"value\"[ \t]*:[ \t]*\"(?P<value>(?:[^\"\\\n]|\\.){1,1024})\""
-)
-_XML_NAME_VALUE_RE = _compile(
-    _gate("nk")
-    + r"\b(?:name|key)[ \t]*=[ \t]*(?P<q1>[\"'])[\w.:-]{0,60}?"
-    + _SECRET_TAG
-    + r"(?P=q1)"
-    r"[ \t\r\n]{1,32}value[ \t]*=[ \t]*(?P<q2>[\"'])(?P<value>[^\"'\n]{1,1024})(?P=q2)"
-)
-
-
-def _netrc(m: re.Match[str]) -> str:
-    """``machine h login u password p``; not "login only, password login disabled"."""
-    user = m.group("user")
-    if user[-1] in ",.;:，。；" or user.lower() in _STOPWORDS or not any(c.isalnum() for c in user):
-        return m.group(0)
-    return _replace_password(m)
-
-
-def _xml_value(m: re.Match[str]) -> str:
-    group = "cdata" if "cdata" in m.re.groupindex and m.group("cdata") is not None else "value"
-    value = m.group(group)
-    if not value.strip() or _not_a_value(value.strip()):
-        return m.group(0)
-    return _replace_span(m, group, marker(SecretKind.PASSWORD))
-
-
-_NETRC_RE = _compile(
-    _gate("mludp")
-    + r"\b(?:machine|login|user|username|default)[ \t]+(?P<user>\S{1,128})[ \t\r\n]{1,16}"
-    r"(?:\S{1,128}[ \t]+\S{1,128}[ \t\r\n]{1,16})?"
-    r"(?:password|passwd)[ \t]+(?P<value>" + _MARKER_VALUE + r"|" + _quoted(256) + r"|\S{1,256})"
-)
-# A line that is only "password X": .netrc, redis.conf (requirepass, masterauth).
-_PASSWORD_LINE_RE = _compile(
-    r"^[ \t]{0,32}(?:password|passwd|requirepass|masterauth|masterpassword)[ \t]+(?P<value>"
-    + _MARKER_VALUE
-    + r"|[^\s"
-    + _CJK_CLASS
-    + r"]{1,256})[ \t]*$",
-    re.M,
-)
-
-
-# aws configure set aws_secret_access_key X / npm config set //r/:_authToken X
-_CONFIG_SET_RE = _compile(
-    r"\b(?:config|configure)[ \t]+(?:--global[ \t]+)?(?i:set)[ \t]+(?P<key>[^\s=]{1,100})[ \t]+"
-    r"(?P<value>" + _MARKER_VALUE + r"|" + _quoted(256) + r"|[^\s\"'`]{1,256})"
-)
-
-
-def _config_set(m: re.Match[str]) -> str:
-    if not _SECRET_KEY_NAME_RE.search(m.group("key")):
-        return m.group(0)
-    return _replace_password(m)
 
 
 # 账号 admin/Adm1n!  /  login: ops / 0ps#Team  /  user root/toor
@@ -478,32 +227,6 @@ def _account_slash_password(m: re.Match[str]) -> str:
 _IMAGE_TAG_RE = re.compile(r"^[a-z0-9][a-z0-9._\-]*:[\w.\-]+(?:@sha256:[0-9a-f]{16,64})?$")
 
 
-# The secret that follows an access key id in a call: build(endpoint, "LTAI…", "x").
-_SECRET_AFTER_KEY_ID_RE = _compile(
-    r"\[REDACTED:(?:cloud_access_key|aws_access_key)\][\"'][ \t]*,[ \t]*(?P<value>"
-    + _quoted(512)
-    + r")"
-)
-# SQL: CREATE USER … IDENTIFIED BY 'x', PASSWORD('x'), ALTER ROLE … PASSWORD 'x'
-_SQL_PASSWORD_RE = _compile(
-    _gate("IiPpLlWwEeUu")
-    + r"(?:\b(?i:identified)[ \t]+(?:(?i:with)[ \t]+\w{1,40}[ \t]+)?(?i:by)[ \t]+"
-    r"|\b(?i:password)[ \t]*\([ \t]*"
-    r"|\b(?i:login|with|encrypted|unencrypted)[ \t]+(?i:password)"
-    r"(?:[ \t]*=[ \t]*N?|[ \t]+)(?=['\"]))"
-    r"(?P<value>" + _quoted(256) + r")"
-)
-# A Redis console: "127.0.0.1:6379> AUTH x", "AUTH default x"
-_REDIS_AUTH_RE = _compile(
-    r"^(?:[\w.:\-]{1,64}>)?[ \t]*AUTH[ \t]+(?:\S{1,64}[ \t]+)?(?P<value>"
-    + _quoted(256)
-    + r"|\S{1,256})[ \t]*$",
-    re.M,
-)
-# PowerShell: ConvertTo-SecureString "x" -AsPlainText
-_POWERSHELL_SECURE_STRING_RE = _compile(
-    r"\b(?i:ConvertTo-SecureString)[ \t]+(?:-String[ \t]+)?(?P<value>" + _quoted(256) + r")"
-)
 # A stated secret, and a remark in brackets after it: "[REDACTED:password] (dev)".
 _STATED_MARKER = r"\[REDACTED:(?:password|secret_value)\](?:[ \t]{0,4}[(（][^()（）\n]{1,20}[)）])?"
 # After a stated password, another one in the same sentence: "…密码是 [R]，生产是 X",
@@ -574,347 +297,6 @@ _LOGIN_WITH_RE = _compile(
     r"(?i:with|using)[ \t]+(?:(?i:password|pw)[ \t]+)?(?P<value>"
     + _MARKER_VALUE
     + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
-)
-
-
-# echo 'x' | docker login --password-stdin, echo x | sudo -S …, echo x | passwd --stdin u:
-# a password piped into a program that reads it (--password-stdin <<< 'x' below)
-_STDIN_PASSWORD_RE = _compile(
-    r"\becho[ \t]+(?:-[ne][ \t]+)?(?P<value>" + _quoted(256) + r"|[^\s|'\"]{1,256})[ \t]*\|[ \t]*"
-    r"(?:sudo[ \t]+(?:-\w{1,8}[ \t]+){0,3}?-S\b|passwd[ \t]+--stdin\b|kinit\b"
-    r"|(?:sudo[ \t]+)?[\w\-]{1,20}[ \t]+(?:[\w\-]{1,20}[ \t]+)?login\b)"
-)
-_HERE_STRING_PASSWORD_RE = _compile(
-    r"--password-stdin[ \t]*<<<[ \t]*(?P<value>" + _quoted(256) + r"|\S{1,256})"
-)
-
-
-# Call patterns start at the last letters of the called name, a literal the engine
-# finds fast; the callback reads the whole name back (a pattern that started at every
-# word and scanned ahead for the name's end cost a bounded but large factor).
-_SETTER_RE = _compile(
-    r"(?P<tail>Password|Passwd|Passphrase|AccessKeySecret|SecretKey|SecretId|Secret|Token|ApiKey"
-    r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk|Key)"
-    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
-    r"|(?<=\.)(?:password|passwd|secret|secretKey|token|apiKey|auth|credentials)"
-    r"[ \t]*\((?P<args2>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
-)
-_SETTER_PREFIX_RE = re.compile(r"^[A-Za-z]{0,28}$")  # set/with and a few words: setDbPassword
-_NAME_CHARS_RE = re.compile(r"[\w$]")
-
-
-def _call_name(text: str, tail_start: int, tail_end: int) -> str:
-    """The whole name of a called function whose last letters a pattern matched."""
-    return text[
-        _walk_back(text, tail_start, _NAME_CHARS_RE, limits.SECRET_MAX_KEY_CHARS) : tail_end
-    ]
-
-
-_CREDENTIAL_CALL_RE = _compile(
-    _gate("gPUBADCSJlabsw")
-    # .basicAuthentication("u", "p"), headers.setBasicAuth("u", "p"), .auth().basic("u", "p")
-    + r"(?<![\w$])(?:(?<=\.)(?:basic|basicAuth|basicAuthentication|setBasicAuth|withBasicAuth)"
-    r"(?=[ \t]*\()|getConnection|PasswordAuthentication|UsernamePasswordCredentials"
-    r"|UsernamePasswordAuthenticationToken|UsernamePasswordToken|BasicAWSCredentials"
-    r"|BasicSessionCredentials|AwsBasicCredentials\.create|AwsSessionCredentials\.create"
-    r"|DefaultProfile\.getProfile|BasicCredentials|Credential|StsCredentials"
-    r"|ClientSecretCredential|BasicAuthenticationInterceptor|BasicAuthRequestInterceptor"
-    r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login|(?<![\w$.])(?:login|logIn|signIn"
-    r"|authenticate))"
-    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
-)
-# Key material handed to a crypto or signing API: Algorithm.HMAC256("…"),
-# Keys.hmacShaKeyFor("…".getBytes()), new SecretKeySpec("…".getBytes(), "AES"),
-# signWith(SignatureAlgorithm.HS512, "…"), setSigningKey("…"), SecureUtil.aes("…").
-_KEY_MATERIAL_CALL_RE = _compile(
-    r"(?P<tail>Key(?:Spec|For)?|HMAC\d{3}|(?i:hmac)\w{0,24}?|signWith|verifyWith"
-    r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4))"
-    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
-)
-_KEY_MATERIAL_NAME_RE = re.compile(
-    r"^(?:(?i:hmac)\w*|\w*(?:Signing|Secret|Hmac|Crypt|Cipher|Aes|Sign)Key(?:Spec|For)?"
-    r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4)$"
-)
-# Java keeps passwords in char[]: ks.load(in, "x".toCharArray()), kmf.init(ks, "x".toCharArray())
-_CHAR_ARRAY_LITERAL_RE = _compile(r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\.toCharArray\(\)")
-
-
-def _char_array_literal(m: re.Match[str]) -> str:
-    value = m.group("value")
-    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
-    symbol = any(not c.isalnum() for c in value)
-    digit = any(c.isdigit() for c in value)
-    if not (digit and any(c.isalpha() for c in value) and (symbol or mixed)):
-        return m.group(0)  # "0123456789".toCharArray(): an alphabet, not a password
-    return _replace_password(m)
-
-
-# Basic credentials built in code: Base64.getEncoder().encodeToString("ops:x".getBytes())
-_ENCODED_PAIR_LITERAL_RE = _compile(
-    r"(?i:base64)[\w.()]{0,40}?\([ \t]*\"[\w.@\-]{1,64}:(?P<value>[^\"\s\\]{1,128})\""
-)
-# An SDK set up with an id and a secret: Twilio.init("AC…", "…"), new XxxClient("id", "…").
-_CLIENT_SETUP_RE = _compile(
-    r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth)"
-    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
-)
-_CLIENT_SETUP_NAME_RE = re.compile(
-    r"^(?:init|initialize|authenticate|connect|\w{0,30}(?:Client|Credentials?|Auth|Authentication))$"
-)
-_STRING_LITERAL_RE = _compile(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
-_GETTER_PREFIXES = (
-    *("get", "is", "has", "check", "verify", "validate", "encode", "hash", "match"),
-    *("read", "prompt", "ask"),  # readPassword("keystore password: ") prompts for one
-)
-
-
-def _top_level_literals(args: str) -> list[re.Match[str]]:
-    """The non-empty string literals passed directly or through a wrapper
-    (``RedisPassword.of("x")``), not to a nested call that reads from elsewhere
-    (``setPassword(System.getenv("DB_PASSWORD"))`` passes no literal)."""
-    literals = []
-    for m in _STRING_LITERAL_RE.finditer(args):
-        before = _STRING_LITERAL_RE.sub("", args[: m.start()])
-        depth = before.count("(") - before.count(")")
-        wrapped = depth == 1 and bool(_WRAPPER_CALL_RE.search(before))
-        if (depth == 0 or wrapped) and (m.group(1) or m.group(2) or "").strip():
-            literals.append(m)
-    return literals
-
-
-# Calls that pass a literal through: RedisPassword.of("x"), Secret.valueOf("x")
-_WRAPPER_CALL_RE = re.compile(
-    r"\.(?:of|valueOf|from|wrap|fromString|decode|getBytes)[ \t]*\([ \t\r\n]*$"
-)
-
-
-# "usernamePassword(credentialsId: 'harbor', …)": a named argument says what it holds.
-_NAMED_ARGUMENT_RE = _compile(r"([A-Za-z_]\w{0,40})[ \t]*[:=][ \t]*$")
-
-
-def _named_other_than_secret(args: str, literal_start: int) -> bool:
-    named = _NAMED_ARGUMENT_RE.search(args, max(0, literal_start - 48), literal_start)
-    return bool(named and not _SECRET_KEY_NAME_RE.search(named.group(1)))
-
-
-def _redact_literals(
-    call: str,
-    args: str,
-    args_start: int,
-    *,
-    last_only: bool,
-    check: Callable[[str], bool] | None = None,
-) -> str:
-    literals = _top_level_literals(args)
-    if last_only:
-        literals = literals[-1:] if len(literals) >= 2 else []
-    out, cursor = [], 0
-    for lit in literals:
-        body = lit.group(1) if lit.group(1) is not None else lit.group(2)
-        if _not_a_value(body) or _named_other_than_secret(args, lit.start()):
-            continue
-        if check is not None and not check(body):
-            continue
-        start = args_start + lit.start() + 1
-        out.append(call[cursor:start])
-        out.append(marker(SecretKind.PASSWORD))
-        cursor = args_start + lit.end() - 1
-    out.append(call[cursor:])
-    return "".join(out)
-
-
-def _setter(m: re.Match[str]) -> str:
-    call = m.group(0)
-    if m.group("tail") is not None:
-        name = _call_name(m.string, m.start(), m.end("tail"))
-        prefix = name[: len(name) - len(m.group("tail"))]
-        if not _SETTER_PREFIX_RE.match(prefix) or name.lower().startswith(_GETTER_PREFIXES):
-            return call
-    group = "args" if m.group("args") is not None else "args2"
-    # setKey("order:1") names a key; setMchKey("…") holds one only if it looks like one
-    check = _key_material if m.group("tail") == "Key" else None
-    start = m.start(group) - m.start()
-    return _redact_literals(call, m.group(group), start, last_only=False, check=check)
-
-
-def _credential_call(m: re.Match[str]) -> str:
-    return _redact_literals(
-        m.group(0), m.group("args"), m.start("args") - m.start(), last_only=True
-    )
-
-
-_ALGORITHM_RE = re.compile(
-    r"^(?i:hmac)?(?i:sha|md|aes|des|rsa|ec|sm|hs|rs|es|ps|pbkdf|blowfish|chacha|rc4)[\w/\-]*$"
-)
-
-
-def _key_material(literal: str) -> bool:
-    """A literal that is a key, not an algorithm name ("HmacSHA256", "AES/GCM/NoPadding")."""
-    if _ALGORITHM_RE.match(literal) or " " in literal.strip():
-        return False
-    return _random_looking(literal) or (
-        len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL and _credential_like(literal)
-    )
-
-
-def _key_material_call(m: re.Match[str]) -> str:
-    call = m.group(0)
-    name = _call_name(m.string, m.start(), m.end("tail"))
-    if not _KEY_MATERIAL_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
-        return call
-    start = m.start("args") - m.start()
-    return _redact_literals(call, m.group("args"), start, last_only=False, check=_key_material)
-
-
-def _client_secret_literal(literal: str) -> bool:
-    """The secret of an (id, secret) pair: random, or letters, digits and a symbol."""
-    return _random_looking(literal) or bool(
-        len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL
-        and _STRONG_SYMBOL_RE.search(literal)
-        and any(c.isdigit() for c in literal)
-        and any(c.isalpha() for c in literal)
-        and not _PATH_RE.match(literal)
-    )
-
-
-def _key_id_pair(call: str, args: str, args_start: int) -> str:
-    """new ObsClient("HPUA…", "…", endpoint): an access key id literal (capitals and
-    digits) and the literal after it are a key pair, both secret."""
-    literals = _top_level_literals(args)
-    for first, second in itertools.pairwise(literals):
-        key_id, secret = first.group(1) or "", second.group(1) or ""
-        between = args[first.end() : second.start()]
-        if (
-            _KEY_ID_RE.match(key_id)
-            and len(secret) >= limits.SECRET_MIN_CHARS_RANDOM
-            and (between.strip() == ",")
-        ):
-            id_start, id_end = args_start + first.start() + 1, args_start + first.end() - 1
-            sk_start, sk_end = args_start + second.start() + 1, args_start + second.end() - 1
-            return (
-                call[:id_start]
-                + marker(SecretKind.CLOUD_ACCESS_KEY)
-                + call[id_end:sk_start]
-                + marker(SecretKind.PASSWORD)
-                + call[sk_end:]
-            )
-    return call
-
-
-def _client_setup(m: re.Match[str]) -> str:
-    call = m.group(0)
-    name = _call_name(m.string, m.start(), m.end("tail"))
-    if not _CLIENT_SETUP_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
-        return call
-    paired = _key_id_pair(call, m.group("args"), m.start("args") - m.start())
-    if paired != call:
-        return paired
-    start = m.start("args") - m.start()
-    return _redact_literals(
-        call, m.group("args"), start, last_only=True, check=_client_secret_literal
-    )
-
-
-# An option's value: quoted, or printable ASCII not starting with '-' (the next option)
-# and without CJK text ("--password 参数是干嘛的" asks about the option).
-_CLI_VALUE = (
-    r"(?P<value>"
-    + _MARKER_VALUE
-    + r"|"
-    + _quoted(256)
-    # (not at a redirection, a pipe or a list separator: "--with-token < file")
-    + r"|[\x21\x23-\x25\x28-\x2c\x2e-\x3a\x3d\x3f-\x5f\x61-\x7b\x7d\x7e]"
-    r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{0,255})" + r"(?![^\s\x21-\x7e])"
-)
-_CLI_RULES: tuple[re.Pattern[str], ...] = (
-    # mysql -uroot -pS3cret  (only attached: "-p mydb" prompts for the password)
-    _compile(
-        r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b"
-        r"[^\n]{0,300}?[ \t]-p(?P<value>"
-        + _MARKER_VALUE
-        + r"|"
-        + _quoted(256)
-        + r"|[^\s\"'`]{1,256})"
-    ),
-    _compile(r"\bredis-cli\b[^\n]{0,300}?[ \t]-a[ \t]+" + _CLI_VALUE),
-    _compile(r"\bmongo(?:sh)?\b[^\n]{0,300}?[ \t]-p[ \t]+" + _CLI_VALUE),
-    _compile(r"\bsshpass[ \t]+-p[ \t]*" + _CLI_VALUE),
-    _compile(r"\bdocker[ \t]+login\b[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE),
-    # curl -u user:pass / --user 'user:pass'; httpie -a user:pass
-    _compile(
-        r"\b(?:curl|wget)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + "|" + _quoted(256) + r"|[^\s\"']{1,256})"
-    ),
-    _compile(
-        r"\bhttps?(?=[ \t])[^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + "|" + _quoted(256) + r"|[^\s\"']{1,256})"
-    ),
-    # sqlplus scott/tiger@orcl
-    _compile(
-        r"\b(?:sqlplus|expdp|impdp|exp|imp|rman)[ \t]+(?:-[sSlL][ \t]+)?[\w$#]{1,64}/"
-        r"(?P<value>" + _MARKER_VALUE + r"|[^\s@/\"']{1,128})"
-    ),
-    # openssl enc -k X, -passin 'pass:X Y' (unquoted pass:X is an assignment)
-    _compile(
-        r"\bopenssl\b[^\n]{0,300}?[ \t](?:-k[ \t]+" + _CLI_VALUE + r"|-pass(?:in|out|word)?[ \t]+"
-        r"(?P<q>['\"])pass:(?P<quoted>[^'\"\n]{1,256})(?P=q))"
-    ),
-    # rabbitmqctl add_user u X, rabbitmqctl change_password u X
-    _compile(
-        r"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s-][^\s]{0,63}[ \t]+" + _CLI_VALUE
-    ),
-    # htpasswd -b[c] file u X: -b takes the password from the command line
-    _compile(
-        r"\bhtpasswd[ \t]+(?:-[a-zA-Z]{0,6}[ \t]+){0,3}?-[a-zA-Z]{0,5}b[a-zA-Z]{0,5}"
-        r"(?:[ \t]+-[a-zA-Z]{1,6}){0,3}[ \t]+[^\s-]\S{0,255}[ \t]+[^\s-]\S{0,63}[ \t]+" + _CLI_VALUE
-    ),
-    # lftp -u user,'pass'
-    _compile(r"\blftp\b[^\n]{0,300}?[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE),
-    # vault operator unseal X, consul acl set-agent-token agent X
-    _compile(
-        r"\b(?:operator[ \t]+unseal|acl[ \t]+set-agent-token[ \t]+[\w\-]{1,40})[ \t]+" + _CLI_VALUE
-    ),
-    # ossutil/obsutil config -i ID -k KEY: the key that goes with an access key id
-    _compile(
-        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|" + _MARKER_VALUE + r")[ \t][^\n]{0,120}?"
-        r"(?<![\w\-])-k[ \t=]+" + _CLI_VALUE
-    ),
-    # zip -P X, unzip -P X, 7z -pX
-    _compile(r"\b(?:zip|unzip|7z|7za)\b[^\n]{0,200}?[ \t](?:-P[ \t]+|-p(?=[^\s-]))" + _CLI_VALUE),
-    # net user u X /add
-    _compile(r"\bnet[ \t]+user[ \t]+[^\s/]{1,64}[ \t]+(?!/)" + _CLI_VALUE),
-    # --password X, -storepass X, --api-key X, --token=X is an assignment
-    _compile(
-        r"(?<![\w\-])--?[\w.\-]{0,40}?"
-        r"(?i:password|passwd|pass|pwd|token|api-?key|access-?key|secret-?key|private-?key"
-        r"|client-?secret|storepass|keypass|passphrase|credentials?)[ \t]+" + _CLI_VALUE
-    ),
-)
-
-
-def _key_id_like(value: str) -> bool:
-    """An access key id: capitals and digits (Huawei, AWS without its prefix), or random."""
-    return bool(_KEY_ID_RE.match(value)) or _random_looking(value)
-
-
-# A JDBC URL literal, then the user and the password literals: getConnection(url, u, p),
-# Sql.newInstance('jdbc:…', 'ops', 'x', driver)
-_JDBC_ARGUMENTS_RE = _compile(
-    r"[\"']jdbc:[^\"'\n]{1,256}[\"'][ \t\r\n]{0,16},[ \t\r\n]{0,16}[\"'][^\"'\n]{1,64}[\"']"
-    r"[ \t\r\n]{0,16},[ \t\r\n]{0,16}(?P<value>" + _quoted(256) + r")"
-)
-
-
-_CLI_KEY_ID_RE = _compile(
-    r"(?<![\w\-])-i[ \t=]+(?P<value>[A-Za-z0-9]{16,40})(?=[ \t][^\n]{0,120}?(?<![\w\-])-k[ \t=]+\S)"
-)
-
-
-# --proxy-auth user:pass, --auth user:pass, --user=user:pass in any tool (a uid:gid
-# such as "--user 1000:1000" is no credential: the value must look like one)
-_OPTION_USER_PASSWORD_RE = _compile(
-    r"(?<![\w\-])--?[\w\-]{0,30}(?:auth|user|creds?|credentials)[ \t=]+[\"']?[^\s:\"'@]{1,64}:"
-    r"(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 
 
@@ -1644,123 +1026,6 @@ def _use_as(m: re.Match[str]) -> str:
     return _replace_span(m, group, marker(SecretKind.PASSWORD))
 
 
-# An environment line, "POSTGRES_PASSWORD=pg;drop=no,really" or "- DB_PASS=x" in a
-# compose file: the value runs to the end of the line (no connection string follows).
-# Environment="DB_PASSWORD=a b c", -e 'API_TOKEN=x y': the value runs to the closing quote
-_QUOTED_ASSIGNMENT_RE = _compile(
-    r"(?P<q>[\"'])(?P<key>[A-Za-z_][\w.\-]{0,63})=(?P<value>[^\s\"'$][^\"'\n]{0,510}?)(?P=q)"
-)
-
-
-def _quoted_assignment(m: re.Match[str]) -> str:
-    value = m.group("value")
-    if " " not in value or not _SECRET_KEY_NAME_RE.search(m.group("key")):
-        return m.group(0)  # one word: the generic assignment rule decides
-    if _prose_after_value(value) or _not_a_value(value):
-        return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
-
-
-_ENV_LINE_RE = _compile(
-    r"^(?P<lead>[ \t]{0,32}(?:-[ \t]{1,4})?(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?(?P<q>[\"']?))"
-    r"(?P<key>[A-Z][A-Z0-9_]{0,63})=(?P<value>[^\s\"'$][^\s\"']{0,1023})(?P=q)[ \t]*$",
-    re.M,
-)
-
-
-_SECRET_NAME_PARTS = frozenset(
-    "AUTH SECRET SECRETS TOKEN CREDENTIAL CREDENTIALS PASSWORD PASS PWD KEY APIKEY".split()
-)
-
-
-def _secret_word_inside(parts: set[str]) -> bool:
-    """A secret word among a name's parts, and no word saying the key is public."""
-    return bool(_SECRET_NAME_PARTS & parts) and not parts & {"PUBLIC", "PUB"}
-
-
-def _env_line(m: re.Match[str]) -> str:
-    key, value = m.group("key"), m.group("value")
-    if _not_a_value(value):
-        return m.group(0)
-    # NACOS_AUTH_IDENTITY_VALUE=bb5n…: a secret word inside the name, random key material
-    inside = _secret_word_inside(set(key.upper().split("_"))) and _random_looking(value)
-    if not (_SECRET_KEY_NAME_RE.search(key) or inside):
-        return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
-
-
-# A .properties line, "signing.password=Sign!ng Key Pass": the value is the rest of the line.
-_PROPERTIES_LINE_RE = _compile(
-    # a dotted key, or (.ini, odbc.ini, my.cnf) a plain one with spaces around its '='
-    r"^[ \t]{0,32}(?P<key>[\w\-]{1,64}(?:\.[\w\-]{1,64}){1,12}|[\w\-]{1,64}(?=[ \t]+=[ \t]))"
-    r"[ \t]*=[ \t]*(?P<value>[^\s\"'$#][^\n]{0,2047})",
-    re.M,
-)
-
-
-# "secret = a + b;", "token = x if y else z {": a statement, not a value with spaces
-_CODE_END_RE = re.compile(r"[;{]$|[ \t][+*|&?:][ \t]")
-
-
-def _properties_line(m: re.Match[str]) -> str:
-    value, key = m.group("value").rstrip(), m.group("key")
-    # nacos.core.auth.server.identity.value=Id3ntity-V4lue#91: a secret word inside the
-    # name, and a value that is key material or a chosen password
-    inside = _secret_word_inside(set(key.upper().replace("-", ".").split(".")))
-    if inside and " " not in value and not _SECRET_KEY_NAME_RE.search(key):
-        if not (_random_looking(value) or _strong_credential(value)) or _not_a_value(value):
-            return m.group(0)
-        return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
-    if " " not in value or not _SECRET_KEY_NAME_RE.search(key):
-        return m.group(0)  # one word: the generic assignment rule decides
-    if _prose_after_value(value):
-        return m.group(0)  # "password=hunter2 是不是这里配错了？": the value is its first word
-    if _not_a_value(value) or value.startswith(MARKER_PREFIX) or _CODE_END_RE.search(value):
-        return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + m.group("value")[len(value) :])
-
-
-def _prose_after_value(value: str) -> bool:
-    """Words of a sentence go on after the first one: a question, Chinese text, or a
-    function word ("hunter2 is this right?")."""
-    words = value.lower().split()
-    return bool(
-        _CJK_TEXT_RE.search(value)
-        or value.endswith(("?", "？"))
-        or any(w.strip(_TRAILING) in _STOPWORDS for w in words[1:])
-    )
-
-
-# ADO.NET / ODBC / JDBC-sqlserver: "Password=npgsql pass 1;Database=…" runs to its ";"
-_CONNECTION_PASSWORD_RE = _compile(
-    r"(?=[ \tPp])(?:(?<=[;\n\"'])|^)[ \t]{0,8}(?i:password|pwd)[ \t]*=[ \t]*"
-    r"(?P<value>\{[^}\n]{1,256}\}|[^;\n\"'{][^;\n\"']{0,255})(?P<end>;)?"
-)
-
-
-def _connection_password(m: re.Match[str]) -> str:
-    text, start = m.string, m.start()
-    if not (m.group("end") or text[start - 1 : start] == ";") or " " not in m.group("value"):
-        return m.group(0)  # not a connection string, or one word (the generic rule's)
-    return _replace_password(m)
-
-
-# ~/.pgpass: host:port:database:user:password, one entry a line
-_PGPASS_RE = _compile(
-    r"^[ \t]{0,8}[\w.\-*\[\]]{1,253}:(?:\d{1,5}|\*):[^:\s]{1,128}:[^:\s]{1,128}:"
-    r"(?P<value>[^\s]{1,256})[ \t]*$",
-    re.M,
-)
-
-
-def _pgpass(m: re.Match[str]) -> str:
-    value = m.group("value")
-    named = "pgpass" in m.string[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.start()]
-    if value.isdigit() or not (named or _plausible_in_prose(value, min_chars=4)):
-        return m.group(0)
-    return _replace_password(m)
-
-
 # Base64 that decodes to a credential: a Basic/docker/npm "user:password" pair, a PEM
 # private key (a Kubernetes tls.key), a config holding a password (.dockerconfigjson).
 _ENCODED_RE = _compile(
@@ -1784,96 +1049,6 @@ def _encoded(m: re.Match[str]) -> str:
     if _redact_once(decoded, rules=_PLAIN_RULES) != decoded:
         return marker(SecretKind.ENCODED)
     return encoded
-
-
-# A Markdown table whose header names a password column: every cell of that column.
-_TABLE_RE = _compile(
-    r"^[ \t]{0,8}\|(?P<header>[^\n]{1,1024})\n[ \t]{0,8}\|[ \t]*:?-{1,64}[-:| \t]{0,1024}\n"
-    r"(?P<rows>(?:[ \t]{0,8}\|[^\n]{0,2048}(?:\n|\Z)){1,500})",
-    re.M,
-)
-_SECRET_COLUMN_RE = re.compile(
-    r"(?i)^(?:密码|口令|密钥|秘钥|令牌|[\w .\-]{0,20}(?:password|passwd|pwd|secret|token|"
-    r"api[ _\-]?key|secret[ _\-]?key|access[ _\-]?key(?:[ _\-]?(?:id|secret))?|credentials?))$"
-)
-
-
-def _table(m: re.Match[str]) -> str:
-    header = [cell.strip() for cell in m.group("header").strip().strip("|").split("|")]
-    columns = [i for i, cell in enumerate(header) if _SECRET_COLUMN_RE.match(cell)]
-    if not columns:
-        return m.group(0)
-    rows = []
-    for line in m.group("rows").split("\n"):
-        cells = line.split("|")
-        for i in columns:  # cells[0] is what precedes the first "|"
-            if i + 1 < len(cells) - 1:
-                cell = cells[i + 1].strip()
-                if not _CJK_TEXT_RE.search(cell) and _plausible_in_prose(
-                    cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
-                ):
-                    cells[i + 1] = cells[i + 1].replace(cell, marker(SecretKind.PASSWORD), 1)
-        rows.append("|".join(cells))
-    return _replace_span(m, "rows", "\n".join(rows))
-
-
-# CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"
-_DELIMITED_TABLE_RE = _compile(
-    # a delimiter within the first field, then a secret word somewhere on the line
-    r"^(?=[\w .\-\u4e00-\u9fff]{1,40}[,\t])(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
-    r"(?P<header>[\w .\-\u4e00-\u9fff]{1,40}(?:(?P<d>[,\t])[\w .\-\u4e00-\u9fff]{1,40}){1,30})"
-    r"[ \t]*\n(?P<rows>(?:[^\n]{1,2048}(?:\n|\Z)){1,500})",
-    re.M,
-)
-
-
-def _delimited_table(m: re.Match[str]) -> str:
-    delimiter = m.group("d")
-    header = [cell.strip() for cell in m.group("header").split(delimiter)]
-    columns = {
-        # "Access Key Id": the public half of a key pair, a secret all the same
-        i: SecretKind.CLOUD_ACCESS_KEY if cell[-2:].lower() == "id" else SecretKind.PASSWORD
-        for i, cell in enumerate(header)
-        if _SECRET_COLUMN_RE.match(cell)
-    }
-    if not columns:
-        return m.group(0)
-    rows = m.group("rows").split("\n")
-    for r, line in enumerate(rows):
-        cells = _fields(line, delimiter)
-        if cells is None or len(cells) != len(header):
-            break  # the table ended
-        for i, kind in columns.items():
-            cell = cells[i].strip()
-            inner = cell[1:-1].replace('""', '"') if cell[:1] == '"' == cell[-1:] else cell
-            if _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
-                quote = '"' if inner != cell else ""
-                cells[i] = cells[i].replace(cell, quote + marker(kind) + quote, 1)
-        rows[r] = delimiter.join(cells)
-    return _replace_span(m, "rows", "\n".join(rows))
-
-
-# One field of a CSV or TSV line, quoted ("a,b") or not.
-_CSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^,"\n]{0,512}')
-_TSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^\t"\n]{0,512}')
-
-
-def _fields(line: str, delimiter: str) -> list[str] | None:
-    """The raw fields of a CSV/TSV line (quotes kept), or None when it is not one."""
-    field_re = _CSV_FIELD_RE if delimiter == "," else _TSV_FIELD_RE
-    fields: list[str] = []
-    pos = 0
-    while True:
-        field = field_re.match(line, pos)
-        if field is None or len(fields) > limits.SECRET_TABLE_MAX_COLUMNS:
-            return None
-        fields.append(field.group(0))
-        pos = field.end()
-        if pos == len(line):
-            return fields
-        if line[pos] != delimiter:
-            return None
-        pos += 1
 
 
 # "merchant01 / Mch#Test!88" under "测试账号：", "ops: deploy/D3ploy#2024": a user, a
@@ -1926,46 +1101,6 @@ def _bracketed_secret(m: re.Match[str]) -> str:
     if _not_a_value(value):
         return m.group(0)
     return _replace_span(m, "value", marker(SecretKind.PASSWORD))
-
-
-# INSERT INTO sys_user (name, password) VALUES ('ops', 'x'): the value in the secret column
-_SQL_INSERT_RE = _compile(
-    r"\b(?i:insert)[ \t]+(?i:into)[ \t]+[\w.`\"\[\]]{1,128}[ \t]*\((?P<columns>[^()\n]{1,512})\)"
-    r"[ \t]*(?i:values)[ \t]*\((?P<values>(?:'(?:[^'\n]|''){0,256}'|[^()'\n]|\([^()'\n]{0,64}\))"
-    r"{1,2048})\)"
-)
-# One value of the list and the comma after it.
-_SQL_LITERAL_RE = re.compile(r"[ \t]*(?P<v>'(?:[^'\n]|''){0,256}'|[^,']*)[ \t]*(?:,|$)")
-_SECRET_COLUMN_NAME_RE = re.compile(
-    r"(?i)^[`\"\[]?\w{0,30}(?:pass(?:word|wd)?|pwd|secret|token|api_?key)[`\"\]]?$"
-)
-
-
-def _sql_insert(m: re.Match[str]) -> str:
-    columns = [c.strip() for c in m.group("columns").split(",")]
-    secret = {i for i, c in enumerate(columns) if _SECRET_COLUMN_NAME_RE.match(c)}
-    if not secret:
-        return m.group(0)
-    out, cursor = [], 0
-    values = m.group("values")
-    for index, lit in enumerate(_SQL_LITERAL_RE.finditer(values)):
-        body = lit.group("v")
-        if index in secret and body.startswith("'") and len(body) > 2:
-            inner = body[1:-1]
-            if not _not_a_value(inner) and not inner.startswith(("$2a$", "$2b$", "{bcrypt}")):
-                start = lit.start("v") + 1
-                out.append(values[cursor:start] + marker(SecretKind.PASSWORD))
-                cursor = start + len(inner)
-        if lit.end() >= len(values):
-            break
-    out.append(values[cursor:])
-    return _replace_span(m, "values", "".join(out))
-
-
-# The cookie a RabbitMQ/Erlang node authenticates with, shown by cat .erlang.cookie
-_ERLANG_COOKIE_FILE_RE = _compile(
-    r"\.erlang\.cookie\b[^\n]{0,120}\n[ \t]{0,8}(?P<value>[A-Za-z0-9]{16,255})[ \t]*$", re.M
-)
 
 
 # A chat: "生产 mongo 的 root 密码是多少" and, on the next line, "运维-小刘: M0ngo!Root#GZ …"

@@ -15,6 +15,7 @@ from token_shapes import PLAIN_CLASS_PREFIXED, PLAIN_VENDORS
 
 from autopatch_memory import privacy
 from autopatch_memory.privacy import MARKER_RE, redact
+from autopatch_memory.privacy.shapes import _CLASS_PREFIXED_RULES, _VENDOR_RE, _vendor
 
 RECALL_BAR = 0.98
 PRECISION_BAR = 0.97
@@ -103,15 +104,15 @@ def test_second_needles_only_skip_passes_that_change_nothing() -> None:
     # table written the plain way (one alternation, the look-behind first) gives the
     # same output.
     vendors = PLAIN_VENDORS
-    shapes = {pattern for pattern, _ in privacy._CLASS_PREFIXED_RULES}
+    shapes = {pattern for pattern, _ in _CLASS_PREFIXED_RULES}
     rules = [rule._replace(also=()) for rule in privacy._ALL_RULES.rules]
     rules = [
-        rule._replace(pattern=vendors) if rule.pattern is privacy._VENDOR_RE else rule
+        rule._replace(pattern=vendors) if rule.pattern is _VENDOR_RE else rule
         for rule in rules
         if rule.pattern not in shapes
     ]
     at = next(i for i, rule in enumerate(rules) if rule.pattern is vendors) + 1
-    rules.insert(at, privacy._Rule(PLAIN_CLASS_PREFIXED, privacy._vendor))
+    rules.insert(at, privacy._Rule(PLAIN_CLASS_PREFIXED, _vendor))
     loose = privacy._RuleSet(tuple(rules))
     assert loose.rules != privacy._ALL_RULES.rules  # the test removes something
 
