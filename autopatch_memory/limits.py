@@ -49,7 +49,7 @@ ELEMENT_SIZE_CACHE_ENTRIES = 4096  # serialized sizes of items (the long-term by
 # pasted 10 MB log costs no more than a long question (the final clip is far inside).
 PRE_REDACTION_CLIP_FACTOR = 4
 
-# --- secret detection (privacy.py, see docs/privacy.md) ---------------------------------
+# --- secret detection (the privacy package, see docs/privacy.md) ------------------------
 # What counts as a stated secret. A value in a sentence ("the password
 # is X", "密码 X") must have at least this many characters; with an explicit Chinese
 # connector ("密码是 abc") a little less. A bare number in a sentence is a count

@@ -34,7 +34,7 @@ def test_the_counter_follows_the_highest_of_the_same_prefix() -> None:
 @given(_WHEN, st.lists(st.integers(min_value=1, max_value=99_998), max_size=3))
 def test_every_id_is_one_redaction_returns_as_it_is(now: datetime, used: list[int]) -> None:
     # privacy skips redacting the ids this program makes; each shape must be one it knows.
-    from autopatch_memory.privacy import _PROGRAM_ID_RE
+    from autopatch_memory.privacy.engine import _PROGRAM_ID_RE
 
     for make, prefix in (
         (new_turn_id, now.strftime("turn_%Y%m%d_%H%M%S_")),
@@ -52,9 +52,10 @@ def test_every_id_is_one_redaction_returns_as_it_is(now: datetime, used: list[in
 )
 def test_no_rule_matches_a_program_id(made: str) -> None:
     # What redact returns at once for an id is what every rule would leave it as.
-    from autopatch_memory import privacy
+    from autopatch_memory import limits
+    from autopatch_memory.privacy.engine import _redact_once
 
     text = made
-    for _ in range(privacy.limits.REDACTION_MAX_PASSES):
-        text = privacy._redact_once(text)
+    for _ in range(limits.REDACTION_MAX_PASSES):
+        text = _redact_once(text)
     assert text == made

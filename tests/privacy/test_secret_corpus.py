@@ -13,8 +13,16 @@ import pytest
 from secret_corpus import LOOK_ALIKES, SECRET_CASES, Split, render, score, splits
 from token_shapes import PLAIN_CLASS_PREFIXED, PLAIN_VENDORS
 
-from autopatch_memory import privacy
-from autopatch_memory.privacy import MARKER_RE, redact
+from autopatch_memory import limits
+from autopatch_memory.privacy import MARKER_RE, redact, scrub
+from autopatch_memory.privacy.engine import (
+    _ALL_RULES,
+    _needles_of_source,
+    _redact_once,
+    _Rule,
+    _RuleSet,
+)
+from autopatch_memory.privacy.shapes import _CLASS_PREFIXED_RULES, _VENDOR_RE, _vendor
 
 RECALL_BAR = 0.98
 PRECISION_BAR = 0.97
@@ -85,11 +93,11 @@ def test_the_scorer_counts_misses_and_changes() -> None:
     assert score(lambda t: "").precision.ok == 0
 
 
-def _redact_plainly(text: str, rules: privacy._RuleSet | None = None) -> str:
+def _redact_plainly(text: str, rules: _RuleSet | None = None) -> str:
     """What redact does, pass by pass, with every needle looked up (and ``rules``)."""
-    text = privacy.scrub(text)
-    for _ in range(privacy.limits.REDACTION_MAX_PASSES):
-        redacted = privacy._redact_once(text, rules)
+    text = scrub(text)
+    for _ in range(limits.REDACTION_MAX_PASSES):
+        redacted = _redact_once(text, rules)
         if redacted == text:
             break
         text = redacted
@@ -103,17 +111,17 @@ def test_second_needles_only_skip_passes_that_change_nothing() -> None:
     # table written the plain way (one alternation, the look-behind first) gives the
     # same output.
     vendors = PLAIN_VENDORS
-    shapes = {pattern for pattern, _ in privacy._CLASS_PREFIXED_RULES}
-    rules = [rule._replace(also=()) for rule in privacy._ALL_RULES.rules]
+    shapes = {pattern for pattern, _ in _CLASS_PREFIXED_RULES}
+    rules = [rule._replace(also=()) for rule in _ALL_RULES.rules]
     rules = [
-        rule._replace(pattern=vendors) if rule.pattern is privacy._VENDOR_RE else rule
+        rule._replace(pattern=vendors) if rule.pattern is _VENDOR_RE else rule
         for rule in rules
         if rule.pattern not in shapes
     ]
     at = next(i for i, rule in enumerate(rules) if rule.pattern is vendors) + 1
-    rules.insert(at, privacy._Rule(PLAIN_CLASS_PREFIXED, privacy._vendor))
-    loose = privacy._RuleSet(tuple(rules))
-    assert loose.rules != privacy._ALL_RULES.rules  # the test removes something
+    rules.insert(at, _Rule(PLAIN_CLASS_PREFIXED, _vendor))
+    loose = _RuleSet(tuple(rules))
+    assert loose.rules != _ALL_RULES.rules  # the test removes something
 
     texts = [c.text for s in SPLITS for c in s.secrets] + [
         a.text for s in SPLITS for a in s.look_alikes
@@ -125,29 +133,27 @@ def test_second_needles_only_skip_passes_that_change_nothing() -> None:
 
 def test_a_clip_of_a_redacted_text_is_redacted_as_without_its_needles() -> None:
     # redact looks up, in a clip of a text it redacted recently, only that text's
-    # needles (privacy._needles_of_source). Cut at every few characters, inside
+    # needles (privacy.engine._needles_of_source). Cut at every few characters, inside
     # markers too, the result is the one every needle's lookup gives.
     from autopatch_memory.text import clip
 
     hinted = 0
     for case in [c for s in SPLITS for c in s.secrets][::3]:
-        source = privacy.redact.__wrapped__(case.text)
+        source = redact.__wrapped__(case.text)
         for cut in range(4, len(source), 5):
             clipped = clip(source, cut)
-            hinted += privacy._needles_of_source(clipped) is not None
-            assert privacy.redact.__wrapped__(clipped) == _redact_plainly(clipped), clipped
+            hinted += _needles_of_source(clipped) is not None
+            assert redact.__wrapped__(clipped) == _redact_plainly(clipped), clipped
     assert hinted > 1000  # the shortcut was taken, not only the plain path
 
 
 def test_the_needles_of_a_clip_come_from_the_text_it_was_cut_from() -> None:
     from autopatch_memory.text import clip
 
-    source = privacy.redact.__wrapped__(
-        "部署时 password: Hunter2Secret! 写在 vault 里，token 另存。"
-    )
-    needles = privacy._needles_of_source(clip(source, 12))
+    source = redact.__wrapped__("部署时 password: Hunter2Secret! 写在 vault 里，token 另存。")
+    needles = _needles_of_source(clip(source, 12))
     assert needles is not None and "token" in needles  # the source's, looked up whole
-    assert privacy._needles_of_source(source[:20]) is None  # not a clip
-    assert privacy._needles_of_source("从没见过的文字，也从没被脱敏过…") is None  # no source
+    assert _needles_of_source(source[:20]) is None  # not a clip
+    assert _needles_of_source("从没见过的文字，也从没被脱敏过…") is None  # no source
     marker = source.index("[REDACTED:")
-    assert privacy._needles_of_source(clip(source, marker + 8)) is None  # half a marker
+    assert _needles_of_source(clip(source, marker + 8)) is None  # half a marker

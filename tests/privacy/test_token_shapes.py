@@ -6,8 +6,14 @@ import pytest
 from secret_corpus import splits
 from token_shapes import PLAIN_CLASS_PREFIXED, PLAIN_VENDORS, VENDOR_EXAMPLES
 
-from autopatch_memory import privacy
 from autopatch_memory.privacy import redact
+from autopatch_memory.privacy.shapes import (
+    _CLASS_PREFIXED_RULES,
+    _VENDOR_KIND,
+    _VENDOR_RE,
+    _class_first,
+    _vendor,
+)
 
 
 def _tokens() -> list[str]:
@@ -31,19 +37,19 @@ def _variants(token: str) -> list[str]:
 
 
 def _fast(text: str) -> str:
-    text = privacy._VENDOR_RE.sub(privacy._vendor, text)
-    for pattern, _ in privacy._CLASS_PREFIXED_RULES:
-        text = pattern.sub(privacy._vendor, text)
+    text = _VENDOR_RE.sub(_vendor, text)
+    for pattern, _ in _CLASS_PREFIXED_RULES:
+        text = pattern.sub(_vendor, text)
     return text
 
 
 def _plain(text: str) -> str:
-    text = PLAIN_VENDORS.sub(privacy._vendor, text)
-    return PLAIN_CLASS_PREFIXED.sub(privacy._vendor, text)
+    text = PLAIN_VENDORS.sub(_vendor, text)
+    return PLAIN_CLASS_PREFIXED.sub(_vendor, text)
 
 
 def test_every_vendor_token_shape_has_an_example_and_is_redacted() -> None:
-    assert set(VENDOR_EXAMPLES) == set(privacy._VENDOR_KIND)  # a new shape needs an example
+    assert set(VENDOR_EXAMPLES) == set(_VENDOR_KIND)  # a new shape needs an example
     for name, token in VENDOR_EXAMPLES.items():
         out = redact(f"value {token} here")
         assert token not in out and out.startswith("value [REDACTED:"), (name, out)
@@ -61,5 +67,5 @@ def test_a_token_in_any_surroundings_is_matched_as_the_plain_pattern_matches_it(
 
 
 def test_class_first_keeps_the_run_length() -> None:
-    assert privacy._class_first(r"[0-9a-f]{32}x") == r"[0-9a-f](?<![\w\-].)[0-9a-f]{31}x"
-    assert privacy._class_first(r"\d{8,10}:") == r"\d(?<![\w\-].)\d{7,9}:"
+    assert _class_first(r"[0-9a-f]{32}x") == r"[0-9a-f](?<![\w\-].)[0-9a-f]{31}x"
+    assert _class_first(r"\d{8,10}:") == r"\d(?<![\w\-].)\d{7,9}:"

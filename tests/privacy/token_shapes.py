@@ -1,22 +1,23 @@
-"""The token tables of ``privacy`` written the plain way, to check the fast spellings."""
+"""The token tables of ``privacy.shapes`` written the plain way, to check the fast spellings."""
 
 from __future__ import annotations
 
 import re
 
-from autopatch_memory import privacy
+from autopatch_memory.privacy import SecretKind
+from autopatch_memory.privacy.shapes import _CLASS_PREFIXED_TOKENS, _VENDOR_TOKENS
 
 
-def plain(tokens: tuple[tuple[str, privacy.SecretKind, str], ...], before: str) -> re.Pattern[str]:
+def plain(tokens: tuple[tuple[str, SecretKind, str], ...], before: str) -> re.Pattern[str]:
     """One alternation of ``tokens``, each a named group, none preceded by ``before``."""
     body = "|".join(f"(?P<{name}>{pattern})" for name, _, pattern in tokens)
     return re.compile(f"(?<!{before})(?:{body})")
 
 
-PLAIN_VENDORS = plain(privacy._VENDOR_TOKENS, "[A-Za-z0-9_]")
-PLAIN_CLASS_PREFIXED = plain(privacy._CLASS_PREFIXED_TOKENS, r"[\w\-]")
+PLAIN_VENDORS = plain(_VENDOR_TOKENS, "[A-Za-z0-9_]")
+PLAIN_CLASS_PREFIXED = plain(_CLASS_PREFIXED_TOKENS, r"[\w\-]")
 
-# One example of every vendor token shape privacy.py knows (by its internal name).
+# One example of every vendor token shape privacy/shapes.py knows (by its internal name).
 VENDOR_EXAMPLES = {
     "openai": "sk-proj-4fGh7JkL9mNp2QrS5tUv8WxY1zAb3CdE",
     "github": "gho_abcdefghijklmnopqrstuvwxyz0123456789",

@@ -1,0 +1,55 @@
+"""The single secret choke point (see docs/privacy.md).
+
+:func:`redact` replaces every secret it recognises with ``[REDACTED:<kind>]``.
+The store calls it on every string of the document right before a write and the
+journal on every entry, so no other code path can put a secret on disk. It is
+idempotent (a redacted text stays as it is) and deliberately conservative about
+what it calls a secret: the bare words "key" and "token", Java identifiers such
+as ``tokenService``, commit hashes, UUIDs, paths and questions about passwords
+are left alone.
+
+Linear time on any input. Python's ``re`` backtracks, so every pattern here
+keeps one discipline: a pattern either starts at a literal anchor (``://``,
+``-----BEGIN``, a keyword, a vendor prefix guarded by a negative look-behind of
+its own body class, so one run of characters gives at most one attempt), or
+every quantifier it uses before a required element is bounded. No quantified
+group can match the same text two ways. A 256 KiB adversarial text costs a
+bounded number of steps per character; ``tests/test_privacy.py`` checks it.
+
+This module is the public face; the package holds, bottom to top:
+
+* ``markers``: the kinds of secret and the marker that replaces one;
+* ``words``: the word lists and character classes the rules judge text by;
+* ``spelling``: how a pattern is written (bounded blanks, the gate, value spellings);
+* ``values``: judging a candidate value (placeholder, variable, key material…);
+* ``surroundings``: bounded looks around a match;
+* ``replacing``: the replacers most rules end with;
+* one module per family of rules: ``shapes`` (tokens and keys by their shape),
+  ``headers_urls``, ``config_files``, ``tables``, ``source_code``, ``command_lines``,
+  ``assignments`` (``key = value``), ``stated`` (what the sentence rules share),
+  ``accounts`` (a user and its password), ``zh_sentences``, ``en_sentences`` and
+  ``follow_ups`` (a secret that continues an earlier one);
+* ``engine``: the rule table in its order, the needle index and the passes of
+  :func:`redact`;
+* ``only_redacted``: whether a redacted text says anything besides its markers.
+"""
+
+from __future__ import annotations
+
+from autopatch_memory.privacy.engine import contains_secret, redact, scrub
+from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
+from autopatch_memory.privacy.only_redacted import is_only_redacted
+from autopatch_memory.privacy.words import NOT_SECRET_VALUES, NOT_SECRET_WORDS
+
+__all__ = [
+    "MARKER_PREFIX",
+    "MARKER_RE",
+    "NOT_SECRET_VALUES",
+    "NOT_SECRET_WORDS",
+    "SecretKind",
+    "contains_secret",
+    "is_only_redacted",
+    "marker",
+    "redact",
+    "scrub",
+]

@@ -1,0 +1,144 @@
+"""A user name and its password, said together: "账号 admin/Adm1n!", "root/Root@123",
+"用户名 admin 密码 admin", "login as root with toor123", and a user, a slash and a strong
+credential where the text around speaks of accounts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.privacy.replacing import _replace_password
+from autopatch_memory.privacy.spelling import _MARKER_VALUE, _compile, _gate
+from autopatch_memory.privacy.stated import (
+    _SPACED_VALUE,
+    _STATED_VALUE,
+    _VALUE_START,
+    _ZH_UNIT_RE,
+    _replace_stated,
+)
+from autopatch_memory.privacy.surroundings import _walk_back
+from autopatch_memory.privacy.values import (
+    _bare,
+    _not_a_value,
+    _plausible_in_prose,
+    _strong_credential,
+)
+from autopatch_memory.privacy.words import _STOPWORDS, NOT_SECRET_WORDS
+
+# 账号 admin/Adm1n!  /  login: ops / 0ps#Team  /  user root/toor
+_USER_SLASH_PASSWORD_RE = _compile(
+    _gate("账帐用Uu登LlAaCc")
+    + r"(?:(?P<kw>账号密码|账号/密码|用户名密码|用户名/密码|账密|账号|帐号|账户|帐户|用户名|登录)"
+    r"[ \t]{0,4}[:：]?"
+    r"|(?<![\w\-])(?P<kw2>(?i:user(?:name)?|login|account|creds?|credentials))"
+    r"(?:[ \t]{0,4}[:：]|[ \t]+(?i:are|is)[ \t]|[ \t]))"
+    r"[ \t]{0,4}[A-Za-z0-9_.@\-]{1,64}(?:/|[ \t]{1,2}/[ \t]{1,2})"
+    r"(?P<value>" + _MARKER_VALUE + r"|[\x21-\x2e\x30-\x7e]{3,128})"
+)
+_PAIR_WORD_RE = re.compile(r"密码|账密|(?i:cred)")
+
+
+def _user_slash_password(m: re.Match[str]) -> str:
+    """A user, a slash and a password, unless the slash is one of a path's.
+
+    "登录 admin/login", "user admin/list", "后台登录走/admin/login": a route (the path goes
+    on after the value, or the value is a bare word and nothing said "password").
+    """
+    if m.string.startswith("/", m.end()):
+        return m.group(0)
+    said_password = _PAIR_WORD_RE.search(m.group("kw") or m.group("kw2"))
+    plausible = _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    if not said_password and not plausible:
+        return m.group(0)
+    return _replace_password(m)
+
+
+# root/Root@123, admin / Adm1n!: a well-known account name, a slash, a credential.
+_ACCOUNT_SLASH_PASSWORD_RE = _compile(
+    _gate("RrAaSsPpTtDdOoGgNnEe")
+    + r"(?<![\w/.\-])(?i:root|admin|administrator|sa|postgres|sys|system|test|dev|ops|guest"
+    r"|deploy|nacos|elastic)[ \t]{0,2}/[ \t]{0,2}(?P<value>[\x21-\x2e\x30-\x7e]{4,128})"
+)
+_FILE_NAME_RE = re.compile(r"^[\w\-]+\.[A-Za-z]{1,5}$")
+
+
+def _account_slash_password(m: re.Match[str]) -> str:
+    value = _bare(m.group("value"))
+    if m.string[m.end() : m.end() + 1] == "/" or value.startswith("."):
+        return m.group(0)  # root/.ssh/…: a path
+    if (
+        _FILE_NAME_RE.match(value)
+        or _IMAGE_TAG_RE.match(value)
+        or not _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    ):
+        return m.group(0)
+    return _replace_password(m)
+
+
+# nacos/nacos-server:v2.3.1, library/mysql:8.0@sha256:…: an image, not user/password
+_IMAGE_TAG_RE = re.compile(r"^[a-z0-9][a-z0-9._\-]*:[\w.\-]+(?:@sha256:[0-9a-f]{16,64})?$")
+
+
+# "login as root with toor123", "ssh as ops using 0ps!"
+_LOGIN_WITH_RE = _compile(
+    r"\b(?i:log[ \t]?in|sign[ \t]?in|ssh|connect)[ \t]+(?i:as[ \t]+)?[\w.@\-]{1,64}[ \t]+"
+    r"(?i:with|using)[ \t]+(?:(?i:password|pw)[ \t]+)?(?P<value>"
+    + _MARKER_VALUE
+    + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+)
+
+
+# "用户名 admin 密码 admin", "user ops password hunter", "root 密码 toor": after a user
+# name a password needs no digit.
+_USER_THEN_PASSWORD_RE = _compile(
+    _gate("用账帐UuLlRrAaSsPp")
+    + r"(?:(?:用户名|账号|帐号|账户|用户|(?<![\w\-])(?i:user(?:name)?|login)(?![A-Za-z]))"
+    r"[ \t:：]{0,8}"
+    r"(?P<user>[\w.@\-]{1,64})|(?<![\w\-])(?i:root|admin|administrator|sa|postgres|system))"
+    r"[ \t,，、;；]{0,8}(?:(?i:and)[ \t]+)?"
+    r"(?:密码|口令|(?<![\w\-])(?i:password|passwd|pwd|pass)(?![\w\-]))[ \t]*[:：=＝]?[ \t]*"
+    r"(?P<q>[\"'`“])?"
+    + _VALUE_START
+    + r"(?![,，、;；])(?P<value>"
+    + _STATED_VALUE
+    + r")"
+    + _SPACED_VALUE
+)
+
+
+def _user_then_password(m: re.Match[str]) -> str:
+    user = (m.group("user") or "").lower()
+    bare = _bare(m.group("value"))
+    if user in _STOPWORDS or user in NOT_SECRET_WORDS or len(bare) < limits.SECRET_MIN_CHARS_STATED:
+        return m.group(0)
+    if _not_a_value(bare) or (bare.isdigit() and _ZH_UNIT_RE.match(m.string, m.end())):
+        return m.group(0)
+    return _replace_stated(m)
+
+
+# "merchant01 / Mch#Test!88" under "测试账号：", "ops: deploy/D3ploy#2024": a user, a
+# slash and a strong credential, where the text around speaks of accounts.
+_USER_PASSWORD_PAIR_RE = _compile(
+    r"(?<=[\w.@\-])(?:/|[ \t]{1,2}/[ \t]{1,2})(?P<value>[\x21-\x2e\x30-\x7e]{4,128})(?![\x21-\x7e])"
+)
+_USER_NAME_RE = re.compile(r"[A-Za-z][\w.@\-]{1,31}$")
+_USER_NAME_CHARS_RE = re.compile(r"[\w.@\-]")
+_ACCOUNT_CONTEXT_RE = re.compile(
+    r"账号|帐号|账户|账密|密码|口令|用户|登录|(?i:account|login|user|password|credential|creds)"
+)
+
+
+def _user_password_pair(m: re.Match[str]) -> str:
+    value = _bare(m.group("value"))
+    if not _strong_credential(value) or _not_a_value(value) or _IMAGE_TAG_RE.match(value):
+        return m.group(0)
+    text, start = m.string, m.start()
+    user_start = _walk_back(text, start, _USER_NAME_CHARS_RE, 33)
+    before = text[user_start - 1 : user_start]
+    if not _USER_NAME_RE.match(text[user_start:start]) or (before and before in "/:"):
+        return m.group(0)  # a path (a/b/c), a URL, or no user name
+    window = text[max(0, start - limits.SECRET_CONTEXT_CHARS) : m.end()]
+    if not _ACCOUNT_CONTEXT_RE.search(window):
+        return m.group(0)
+    return _replace_password(m)

@@ -1,0 +1,377 @@
+"""Secrets assigned to a key: ``key = value`` in every syntax (``=``, ``:``, ``=>``,
+``:=``, typed declarations, ``("password", "x")``, Gradle's ``storePassword 'x'``),
+YAML lines whose plain scalar holds spaces, and Kubernetes ``name:``/``value:`` pairs.
+
+The generic rule of the table, run late: it decides whether the key names a secret
+and whether what it is given is a literal rather than a variable, a placeholder or a
+sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.patterns import one_of
+from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
+from autopatch_memory.privacy.replacing import _replace_span, _requote
+from autopatch_memory.privacy.spelling import (
+    _MARKER_VALUE,
+    _UNQUOTED_VALUE,
+    _compile,
+    _gate,
+    _quoted,
+)
+from autopatch_memory.privacy.surroundings import (
+    _inside_marker,
+    _line_after,
+    _line_before,
+    _walk_back,
+)
+from autopatch_memory.privacy.values import (
+    _HEX_RE,
+    _IDENTIFIER_RE,
+    _KEY_ID_RE,
+    _PUBLIC_ID_RE,
+    _SECRET_WORD_RE,
+    _UUID_RE,
+    _is_code_reference,
+    _not_a_value,
+    _passphrase,
+    _plausible_in_prose,
+    _random_looking,
+)
+from autopatch_memory.privacy.words import _CJK_TEXT_RE, _STOPWORDS, _TRAILING, NOT_SECRET_VALUES
+
+# ${NAME:default} (Spring) and ${NAME:-default} (shell); ${NAME:?message} is an error text.
+_PLACEHOLDER_DEFAULT_RE = re.compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{1,256})(\})")
+
+
+_PLACEHOLDER_SCHEMES = frozenset({"env", "sys", "file", "secret", "secrets", "vault", "k8s"})
+
+
+def _redact_placeholder_defaults(value: str, kind: SecretKind) -> str:
+    """``${DB_PASSWORD:root123}``: the default after the colon is a secret;
+    ``${env:API_KEY}`` and ``${DB_PW:OTHER_PASSWORD}`` name where the value comes from."""
+
+    def replace(m: re.Match[str]) -> str:
+        name = m.group(1)[2:].rstrip(":-").lower()
+        if name in _PLACEHOLDER_SCHEMES or _not_a_value(m.group(2), code=True):
+            return m.group(0)
+        return m.group(1) + marker(kind) + m.group(3)
+
+    return _PLACEHOLDER_DEFAULT_RE.sub(replace, value)
+
+
+# The key ends with one of these. Compound keys come before their last word so
+# "secret_key" is tried before "secret".
+_KEY_PREFIXES = (
+    "api secret private access client signing sign encryption encrypt decrypt master"
+    " account shared[-_.]?access storage license subscription consumer webhook deploy session"
+    " hmac jwt aes mch apiv3 auth"
+).split()
+_KEYWORD = (
+    "(?P<kw>"
+    + one_of(
+        (
+            *(f"{prefix}[-_.]?key" for prefix in _KEY_PREFIXES),
+            *"apikey accountkey keypass storepass requirepass masterauth".split(),
+            r"erlang[-_.]?cookie",
+            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig sk ak".split(),
+            "signature",
+            "key",
+        )
+    )
+    + ")"
+)
+_SHORT_KEYWORDS = frozenset(
+    {
+        "pass",
+        "pwd",
+        "pw",
+        "auth",
+        "sig",
+        "signature",
+        "passcode",
+        "aeskey",
+        "aes_key",
+        "sk",
+        "key",
+        "ak",
+    }
+)
+_QUERY_ONLY_KEYWORDS = frozenset({"sig", "signature"})
+# Besides ``=``/``:``/``=>``/``:=`` and full-width forms, three shapes whose value must
+# be a literal: ``val token: String = "x"`` (a typed declaration), ``("password", "x")``
+# (a quoted key and a comma) and ``storePassword 'x'`` (a Groovy/Gradle DSL call).
+_SEPARATOR = (
+    r"(?P<sep>(?P<typed>:[ \t]{0,4}[A-Za-z_][\w.]{0,40}(?:<[\w.<>, ?]{0,60}>)?\??[ \t]{0,4}"
+    r"=(?![=>])(?=[ \t]*[bBrRuU]{0,2}[\"'`]))"
+    r"|:=|=>|=(?![=~>])|:(?![:/]|\\(?![\"']))|：|＝"
+    r"|(?P<comma>,)(?=[ \t]{0,8}(?:\(\)[ \t]{0,4}->[ \t]{0,4})?[\"'])"
+    r"|(?P<dsl>(?<=[ \t]))(?=[\"']))"
+)
+_KEYWORD_GATE = _gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
+# password=\"x\" inside a Java or JSON string
+_ESCAPED_QUOTED = r'\\"(?:[^"\\\n]|\\[^"\n]){1,256}\\"' + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
+_ASSIGNMENT_RE = _compile(
+    _KEYWORD_GATE
+    + r"(?i:"
+    + _KEYWORD
+    + r")(?P<close>\\?[\"']?\]?)[ \t]{0,8}"
+    + _SEPARATOR
+    + r"[ \t]*"
+    r"(?:\(\)[ \t]{0,4}->[ \t]{0,4})?(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
+    r"\$\{[^{}\s]{0,300}\}|\$\{|\{\{|\#\{|"
+    + _ESCAPED_QUOTED
+    + "|"
+    + _quoted(2048)
+    + r"|"
+    + _UNQUOTED_VALUE
+    + r")"
+)
+# Kubernetes env: "- name: DB_PASSWORD" then "value: x" on the next line.
+_K8S_ENV_RE = _compile(
+    r"\b(?i:name|property|key):[ \t]{0,8}(?P<q>[\"']?)[\w.\-]{0,64}?(?i:" + _KEYWORD + r")(?P=q)"
+    r"[ \t]*\r?\n[ \t]{0,64}(?i:value):[ \t]{0,8}(?P<value>"
+    + _MARKER_VALUE
+    + r"|"
+    + _quoted(1024)
+    + r"|[^\s\"'#][^\n]{0,1023})"
+)
+_KEY_CHARS_RE = _compile(r"[\w.\-$]")
+
+
+def _key_start(text: str, kw_start: int) -> int:
+    """Where the key that ends with the keyword begins (bounded walk back)."""
+    return _walk_back(text, kw_start, _KEY_CHARS_RE, limits.SECRET_MAX_KEY_CHARS)
+
+
+def _keyword_is_component(text: str, kw_start: int, kw: str) -> bool:
+    """The keyword is a word of the key, not the tail of another word ("bypass")."""
+    if kw_start == 0:
+        return True
+    prev = text[kw_start - 1]
+    if not prev.isalnum():
+        return True
+    if kw[0].isupper() and (prev.islower() or prev.isdigit()):
+        return True  # camelCase: dbPassword, accessToken
+    return kw.lower() not in _SHORT_KEYWORDS
+
+
+def _in_query(text: str, key_start: int) -> bool:
+    return key_start > 0 and text[key_start - 1] in "?&;"
+
+
+def _prose_key(text: str, key_start: int, kw_end: int) -> bool:
+    """``The secret: it…`` / ``Forgot password: click…`` — a plain word used in a
+    sentence, not a configuration key (those have ``_ . -``, camelCase or sit alone)."""
+    key = text[key_start:kw_end]
+    if not key.isalpha() or any(c.isupper() for c in key[1:]):
+        return False
+    before = _line_before(text, key_start)
+    return bool(before.strip()) or key[0].isupper()
+
+
+def _assignment(m: re.Match[str]) -> str:
+    text, value = m.string, m.group("value")
+    if value.startswith(MARKER_PREFIX) or value in ("${", "{{", "#{"):
+        return m.group(0)
+    key_start = _key_start(text, m.start("kw"))
+    if _not_an_assignment(m, key_start):
+        return m.group(0)
+    if value.startswith("${") and value.endswith("}"):
+        return _replace_span(m, "value", _redact_placeholder_defaults(value, SecretKind.ASSIGNMENT))
+    open_quote = _opening_quote(value)
+    value = value.rstrip() if open_quote else value
+    inner = value[len(open_quote) : len(value) - len(open_quote)] if open_quote else value
+    if open_quote and "${" in inner:
+        redacted = _redact_placeholder_defaults(inner, SecretKind.ASSIGNMENT)
+        return _replace_span(m, "value", open_quote + redacted + open_quote)
+    if not _assigned_literal(m, key_start, inner, quoted=bool(open_quote)):
+        return m.group(0)
+    in_query = _in_query(text, key_start)
+    kind = _jdbc_or_assignment(text, key_start) if in_query else SecretKind.ASSIGNMENT
+    if open_quote:
+        return _replace_span(m, "value", open_quote + marker(kind) + open_quote)
+    return _replace_span(m, "value", _requote(value, marker(kind)))
+
+
+def _opening_quote(value: str) -> str:
+    """The quote a value opens with: ``"``, ``'``, a back-quote, or an escaped ``\\"``."""
+    if value.startswith(('\\"', "\\'")):
+        return value[:2]
+    return value[0] if value[0] in "\"'`“" else ""
+
+
+def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
+    """The keyword and separator are not a secret key being given a value: "bypass=",
+    ``sig`` outside a query, "auth: basic", ``${JWT_SECRET:?must be set}``, a Maven
+    coordinate ("io.jsonwebtoken:jjwt-api:0.11.5")…"""
+    text, value, kw = m.string, m.group("value"), m.group("kw")
+    kw_start = m.start("kw")
+    if not _keyword_is_component(text, kw_start, kw) or _inside_marker(text, kw_start):
+        return True
+    if kw.lower() in _QUERY_ONLY_KEYWORDS and not _in_query(text, key_start):
+        return True
+    if kw.lower() == "auth" and text[kw_start - 1 : kw_start] != "_":
+        return True  # only npm's "_auth=…", not "auth: basic"
+    if kw.lower() == "key" and (
+        _PUBLIC_KEY_NAME_RE.search(text[key_start:kw_start])
+        or (kw_start == key_start and not _in_query(text, key_start))
+    ):
+        # a public key, or a bare "key:" (the value's shape decides elsewhere); "?key=" in
+        # a URL is an API or webhook key
+        return True
+    if text[max(0, key_start - 2) : key_start] == "${" and value.startswith("?"):
+        return True  # ${JWT_SECRET:?must be set}: an error message, not a default
+    if m.group("sep") == ":" and _COORDINATE_RE.match(value):
+        return True  # group:artifact:version
+    if _REFERENCE_KEY_RE.search(text[key_start:kw_start]) and _OBJECT_NAME_RE.match(value):
+        return True  # existingSecret: mall-mysql names a Kubernetes Secret
+    return bool(
+        (m.group("comma") or m.group("dsl") is not None) and not _literal_form_ok(m, key_start)
+    )
+
+
+_PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
+
+
+_REFERENCE_KEY_RE = re.compile(r"(?i)(?:existing|external|ref|from)[-_.]?$")
+_OBJECT_NAME_RE = re.compile(r"^[\"']?[a-z0-9](?:[a-z0-9.\-]{0,251}[a-z0-9])?[\"']?$")
+_COORDINATE_RE = re.compile(r"^[A-Za-z][\w.\-]{0,100}:v?\d[\w.\-]{0,40}(?::[\w.\-]{1,40})?$")
+
+
+def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: bool) -> bool:
+    """Whether the value assigned to a secret key is a literal secret, not a variable, a
+    placeholder, a type or a word of a sentence."""
+    text = m.string
+    in_query = _in_query(text, key_start)
+    in_default = text[key_start - 2 : key_start] == "${"
+    kw = m.group("kw").lower()
+    if _PUBLIC_ID_RE.match(inner) and not _SECRET_WORD_RE.search(kw):
+        return False  # app-key: ding…, a public app id (an appSecret is secret whatever it is)
+    if kw == "key":
+        if in_query:  # ?key=…: an API key (a UUID or a short hex key too)
+            hex_key = len(inner) >= limits.SECRET_MIN_HEX_CHARS_RANDOM and not inner.isdigit()
+            return _random_looking(inner) or bool(
+                _UUID_RE.match(inner) or (hex_key and _HEX_RE.match(inner))
+            )
+        return _random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
+    if kw == "ak":
+        return _random_looking(inner) or bool(_KEY_ID_RE.match(inner))  # an access key id
+    # After "=", or as the default of "${key:default}", the value is a literal.
+    literal = m.group("sep") in ("=", ":=", "=>", "＝") or in_default
+    if _not_a_value(inner, words=not literal):
+        return False
+    if not quoted and inner.lower() in _STOPWORDS and _WORD_AFTER_RE.match(text, m.end("value")):
+        return False  # "password = the one in vault": a sentence goes on after an article
+    if (
+        not (quoted or in_query or in_default)
+        and _is_code_reference(inner.strip())
+        and _code_line(m, key_start)
+    ):
+        return False  # ``password = rawPassword``: a variable where code may be around
+    if not quoted and _SUBSCRIPT_RE.match(inner):
+        return False  # password=os.environ['DB_PASSWORD'], token=cfg["token"]
+    if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
+        return False  # ``String pwd = input;``: a variable, not a literal
+    prose = m.group("sep") in (":", "：") and _prose_key(text, key_start, m.end("kw"))
+    if not prose or _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return True
+    # "use this password: horse-battery-staple" ends its line
+    passphrase_key = m.group("kw").lower().startswith("pass")
+    return passphrase_key and _passphrase(inner) and not _line_after(text, m.end("value")).strip()
+
+
+_SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
+# A word of prose after a value: not the key of another assignment ("pwd=a pwd=a").
+_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[\u4e00-\u9fff])")
+# Code around an assignment: a declaration, a call or an object literal before the key.
+_CODE_BEFORE_KEY_RE = re.compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
+
+
+def _code_line(m: re.Match[str], key_start: int) -> bool:
+    """The assignment may be code, where a bare name is a variable (``password =
+    rawPassword``), rather than a line of configuration (``keyPassword=AndroidKeyPw1``,
+    ``db_pass: MyDbPass``): something precedes the key on its line, the separator is
+    spaced, or a statement or argument list goes on after the value."""
+    text = m.string
+    if _CODE_BEFORE_KEY_RE.search(_line_before(text, key_start)):
+        return True
+    sep_start = m.start("sep")
+    if m.group("sep") in ("=", ":=") and text[sep_start - 1 : sep_start] in (" ", "\t"):
+        return True
+    return bool(_line_after(text, m.end("value")).strip(" \t"))
+
+
+_CONSTANT_KEY_RE = re.compile(r"^(?:[A-Z]\w{0,40}\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+
+
+def _literal_form_ok(m: re.Match[str], key_start: int) -> bool:
+    """``("password", "x")`` needs a quoted key; ``storePassword 'x'`` a statement of
+    its own line or a credential-like literal ("the password 'reset' flow" is prose)."""
+    text = m.string
+    if m.group("comma"):
+        close = m.group("close")[:1]
+        if not close:  # env.put(Context.SECURITY_CREDENTIALS, "x"): a constant names it
+            return bool(_CONSTANT_KEY_RE.match(text[key_start : m.end("kw")]))
+        return text[key_start - 1 : key_start] == close
+    alone = not _line_before(text, key_start).strip() and not _line_after(text, m.end()).strip(
+        " \t;)"
+    )
+    inner = m.group("value")[1:-1]
+    return alone or _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+
+
+def _jdbc_or_assignment(text: str, key_start: int) -> SecretKind:
+    """A ``password=`` parameter of a JDBC URL is a JDBC password."""
+    window = text[max(0, key_start - limits.SECRET_MAX_URL_CHARS) : key_start]
+    token = window.split()[-1] if window.split() else ""
+    return SecretKind.JDBC_PASSWORD if "jdbc:" in token else SecretKind.ASSIGNMENT
+
+
+def _ends_code_statement(text: str, end: int, value: str) -> bool:
+    bare = value.rstrip(_TRAILING)
+    return bool(_IDENTIFIER_RE.match(bare)) and text[end : end + 1] == ";" and not bare.isdigit()
+
+
+# YAML plain scalars may hold spaces: ``password: correct horse battery staple``.
+_YAML_LINE_RE = _compile(
+    # A key starts the line and a colon follows soon: other lines fail at once.
+    r"^(?=[ \t\-\"']{0,64}[\w.\-][^\n:]{0,130}:)"
+    r"[ \t]{0,64}(?:-[ \t]+)?[\"']?(?P<key>[\w.\-]{0,64}?(?i:" + _KEYWORD + r"))[\"']?"
+    r"[ \t]{0,8}:[ \t]+(?P<value>[^\s\"'#|>&*!{\[`][^\n]{0,2047})(?=\n|\Z)",
+    re.M,
+)
+_YAML_COMMENT_RE = _compile(r"[ \t]#")
+# A plain scalar holding these runs to the end of its line ("Seata&Tx=2024"), where the
+# generic rule would stop at the next "k=" of a query string.
+_DELIMITERS_RE = re.compile(r"[&;,]")
+
+
+def _yaml_line(m: re.Match[str]) -> str:
+    # The pattern takes the line to its end (no lazy scan: that would backtrack);
+    # the comment and trailing blanks are cut here.
+    key, line = m.group("key"), m.group("value")
+    comment = _YAML_COMMENT_RE.search(line)
+    value = (line[: comment.start()] if comment else line).rstrip()
+    if value.startswith(MARKER_PREFIX) or (" " not in value and not _DELIMITERS_RE.search(value)):
+        return m.group(0)  # one word: the generic assignment rule decides
+    if m.group("kw").lower() in ("key", "ak") and not _random_looking(value):
+        return m.group(0)  # "cache-key: order detail"
+    if key.isalpha() and key[0].isupper():
+        return m.group(0)  # "Password: reset it by mail" is a sentence, not YAML
+    words = value.lower().split()
+    if (
+        any(w.strip(_TRAILING) in _STOPWORDS for w in words)
+        or _CJK_TEXT_RE.search(value)
+        or value.rstrip().endswith(("?", "？"))
+        or words[0] in NOT_SECRET_VALUES
+        or _not_a_value(value)
+    ):
+        return m.group(0)  # prose after a colon: leave it to the sentence rules
+    kw = m.group("kw")
+    if not _keyword_is_component(m.string, m.start("kw"), kw):
+        return m.group(0)
+    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + line[len(value) :])

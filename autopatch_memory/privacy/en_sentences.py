@@ -1,0 +1,211 @@
+"""Secrets stated in English sentences: "the API key is X", "my password: X", "the
+password for the staging DB should be X", "use X as the password".
+
+A plain word after "is" is a secret only where the sentence says so firmly (it ends
+there, an owner says it); what describes the secret ("hashed", "kept in Vault") is not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.patterns import one_of
+from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
+from autopatch_memory.privacy.replacing import _replace_span
+from autopatch_memory.privacy.spelling import _compile, _gate
+from autopatch_memory.privacy.stated import (
+    _CREDENTIAL_SHAPE,
+    _PIN_RE,
+    _SPACED_VALUE,
+    _STATED_VALUE,
+    _VALUE_START,
+    _about_an_attribute,
+    _replace_stated,
+)
+from autopatch_memory.privacy.surroundings import _inside_marker
+from autopatch_memory.privacy.values import (
+    _ADJECTIVE_SUFFIXES,
+    _CAMEL_OR_SNAKE_RE,
+    _PUBLIC_ID_RE,
+    _SECRET_WORD_RE,
+    _bare,
+    _not_a_value,
+    _passphrase,
+    _plausible_in_prose,
+    _random_looking,
+)
+from autopatch_memory.privacy.words import _TRAILING
+
+# "the API key is X", "the admin key for … is X": words that make "key" a secret. A bare
+# "key" ("the key is …") and "pin" need a value of their own shape (_en_sentence).
+_SENTENCE_KEY_PREFIXES = (
+    "api access secret private license app master signing deploy admin root encryption"
+    " decryption aes hmac jwt unseal recovery"
+).split()
+# A word of a qualifier or a relative clause: taken whole, so backtracking stays short.
+_EN_WORD = r"(?:[^\s,.;:!?\"'`，。；：()（）]|\.(?=\w)){1,40}(?![^\s,.;:!?\"'`，。；：()（）])"
+_EN_ASCII_WORD = r"[A-Za-z][\w\-]{0,20}(?![\w\-])"
+# "is", "is now", "was", "should be", "has been changed to", "equals", "'s"…
+_EN_CONNECTORS = (
+    r"(?:is|are|was|were)(?:[ \t]+(?:now|still|also|always|just|currently|actually|both|all))?"
+    r"|(?:has|have)[ \t]+been[ \t]+(?:changed|set|reset|updated)[ \t]+to"
+    r"|(?:changed|set|reset|updated)[ \t]+to"
+    r"|(?:should|must|will|would|shall|can|could|may|might)(?:[ \t]+(?:now|still|always))?"
+    r"[ \t]+be|needs?[ \t]+to[ \t]+be|equals|remains|becomes|to|['’]s"
+)
+_EN_SENTENCE_RE = _compile(
+    _gate("PpTtSsCcAaLlMmDdRrEeHhJjKk")
+    # MYSQL_ROOT_PASSWORD may be the subject; /oauth/token may not
+    + r"(?<![A-Za-z0-9\-/=])(?P<kw>(?i:"
+    + one_of(
+        (
+            *(rf"{prefix}[ \t_\-]?keys?" for prefix in _SENTENCE_KEY_PREFIXES),
+            r"pass(?:word|wd|phrase|code)s?",
+            "pwd?",
+            "pass",  # like "pw": only with "is" or ":" ("pass the token on" is a verb)
+            r"auth(?:orization)?[ \t]code",
+            r"pin[ \t]code",
+            "pins?",
+            "keys?",
+            *"tokens? secrets? creds? credentials?".split(),
+        )
+    )
+    + "))"
+    r"(?:[ \t]{1,4}#?\d{1,2}(?![\w.]))?"  # "Unseal Key 1: …", "token #2: …"
+    # "my token (don't share): X": a remark in brackets
+    r"(?P<remark>[ \t]{0,4}[(（][^()（）\n]{1,30}[)）])?"
+    # "the password for the staging DB is X": a qualifier, then a connector;
+    # "the password everywhere: X", "db password -> X": a few words, then a colon;
+    # "the password I set was X": a relative clause, then a connector
+    r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+" + _EN_WORD + r"){1,4}?)?"
+    r"[ \t]*(?:(?P<conn>(?i:" + _EN_CONNECTORS + r"))[ \t]*(?P<colon>:)?"
+    r"|(?P<sep>[:=]|->|→|[—–]))"
+    r"|(?P<qual2>(?:[ \t]+" + _EN_ASCII_WORD + r"){1,8}?)[ \t]*"
+    r"(?:(?P<sep2>:|->|→)|(?P<rconn>(?i:is|are|was|were|should[ \t]+be|must[ \t]+be))))?"
+    r"[ \t]+(?P<q>[\"'`“])?"
+    + _VALUE_START
+    + r"(?(conn)|(?(sep)|(?(sep2)|(?(rconn)|(?(q)|"
+    + _CREDENTIAL_SHAPE
+    + r")))))"
+    r"(?P<value>(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])|" + _STATED_VALUE + r")" + _SPACED_VALUE
+)
+# Past participles that are not "-ed", and adjectives: "the secret is kept in Vault".
+_IRREGULAR_PARTICIPLES: frozenset[str] = frozenset(
+    """
+    kept sent set put read held known shown given taken written hidden stolen broken chosen
+    lost found built bound made paid told sold spent split cut shut hit run done gone seen
+    unknown opaque stateless static dynamic temporary permanent global local unchanged never
+    """.split()
+)
+
+
+_STATEMENT_END_RE = _compile(r"[ \t]*(?:[,.;!?，。；！？)）\n]|\Z)")
+
+
+def _plain_word(value: str) -> bool:
+    """A single word that names no state ("changeit", not "hashed" or "kept")."""
+    low = value.lower()
+    return (
+        value.isalpha()
+        and not _CAMEL_OR_SNAKE_RE.search(value)
+        and not low.endswith(_ADJECTIVE_SUFFIXES)
+        and low not in _IRREGULAR_PARTICIPLES
+        and not _not_a_value(value)
+    )
+
+
+def _value_end(m: re.Match[str]) -> int:
+    """Where the value of ``m`` ends, sentence punctuation after it left out."""
+    return m.start("value") + len(m.group("value").rstrip(_TRAILING))
+
+
+def _ends_statement(text: str, end: int) -> bool:
+    """The value ends its clause: no further word follows ("is case sensitive")."""
+    return bool(_STATEMENT_END_RE.match(text, end))
+
+
+_OWNER_RE = _compile(r"(?i)\b(?:my|our)\b(?:[ \t]+[\w\-]{1,30}){0,3}[ \t]*$")
+
+
+def _en_sentence(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if value.startswith(MARKER_PREFIX) or _inside_marker(m.string, m.start("kw")):
+        return m.group(0)
+    kw = m.group("kw").lower()
+    # "the password length is 12"; a "for …" qualifier names what the secret is for
+    if _about_an_attribute(m.group("qual2"), m.group("remark")):
+        return m.group(0)
+    bare = _bare(value)
+    if _PUBLIC_ID_RE.match(bare) and not _SECRET_WORD_RE.search(kw):
+        return m.group(0)  # "the app key is ding…": a public app id
+    if kw.startswith("pin"):
+        ok = bool(_PIN_RE.match(bare)) and _ends_statement(m.string, _value_end(m))
+    elif kw in ("key", "keys"):
+        ok = _random_looking(bare)
+    else:
+        ok = _stated_value_ok(m, kw, bare)
+    if not ok:
+        return m.group(0)
+    return _replace_stated(m)
+
+
+_ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
+
+
+def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
+    """Whether the value an English sentence states after a secret keyword is one."""
+    conn = (m.group("conn") or "").lower()
+    text = m.string
+    owner = bool(_OWNER_RE.search(text, max(0, m.start() - 60), m.start()))
+    min_chars = limits.SECRET_MIN_CHARS_IN_PROSE
+    sep = m.group("sep") or m.group("sep2")
+    qualified = m.group("qual") or m.group("qual2") or m.group("remark") or sep in _ARROWS
+    if kw in ("pw", "pwd", "pass") and not (conn or sep):
+        return False  # "-field=pw secret/db": an abbreviation needs "is"/":"
+    if sep and not qualified and " " not in kw and not kw.endswith("s"):
+        return False  # "key: value" without a qualifier: the assignment rule decided
+    stated = conn.startswith(("is", "are", "was", "has", "'s", "’s"))
+    if (owner and stated) or (m.group("q") and conn):
+        return len(bare) >= min_chars and not _not_a_value(bare)
+    if m.group("colon") and _ends_statement(text, _value_end(m)):
+        return len(bare) >= min_chars and not _not_a_value(bare)  # "the password is: X"
+    if (
+        (stated or sep)
+        and kw.startswith("pass")
+        and _ends_statement(text, _value_end(m))
+        and _plain_word(bare)
+    ):
+        return len(bare) >= min_chars  # "the keystore password is changeit."
+    if _git_object_id(text, m.start(), bare):
+        return False  # "the commit that rotated the token is 4f2a…": a hash
+    return _plausible_in_prose(bare, min_chars=min_chars) or (
+        kw.startswith("pass") and _passphrase(bare) and _ends_statement(text, _value_end(m))
+    )
+
+
+_HASH_CONTEXT_RE = re.compile(r"(?i)commit|sha|hash|revision|checksum|digest|提交")
+_GIT_ID_RE = re.compile(r"^[0-9a-f]{7,40}$|^[0-9a-f]{64}$")
+
+
+def _git_object_id(text: str, start: int, value: str) -> bool:
+    """A hex value in a sentence about commits or checksums: an object id, not a token."""
+    window = text[max(0, start - limits.SECRET_CONTEXT_CHARS // 4) : start]
+    return bool(_GIT_ID_RE.match(value) and _HASH_CONTEXT_RE.search(window))
+
+
+# "use hunter2 as the password"
+_USE_AS_RE = _compile(
+    _gate("Uu") + r"\b(?i:use|using)[ \t]+"
+    r"(?:`(?P<quoted>[^`\n]{1,128})`|[\"'`]?(?P<value>[^\s\"'`]{4,128})[\"'`]?)"
+    r"[ \t]+(?i:as)[ \t]+"
+    r"(?:(?i:the|my|our|a|an)[ \t]+)?(?:[\w\-]{1,30}[ \t]+)?"
+    r"(?i:password|passphrase|token|secret|api[ \t]key)\b"
+)
+
+
+def _use_as(m: re.Match[str]) -> str:
+    group = "value" if m.group("value") is not None else "quoted"
+    if not _plausible_in_prose(m.group(group), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return m.group(0)
+    return _replace_span(m, group, marker(SecretKind.PASSWORD))

@@ -1,0 +1,68 @@
+"""Whether a redacted text says anything besides its markers.
+
+It reads :func:`~autopatch_memory.privacy.redact`'s output rather than a text to redact
+(the applier and the heuristic summaries drop a note that is only a removed secret),
+so it stands apart from the engine.
+"""
+
+from __future__ import annotations
+
+from autopatch_memory import limits, signals
+from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE
+from autopatch_memory.privacy.spelling import _compile
+
+# Words that carry no information once the secret itself is gone: "from now on remember
+# my OpenAI key: [REDACTED]" says nothing worth remembering (long-term signals count
+# as filler: they say how long, not what).
+_FILLER_EN: frozenset[str] = frozenset(
+    """
+    my our your the a an is are was be this that it its of for to and or in on with as
+    user user's users project project's key keys token tokens password passwords passwd
+    secret secrets credential credentials api apikey access pin passphrase login account
+    remember save store keep note please use used using value here below above
+    """.split()
+) | {w for phrase in signals.LONG_TERM_SIGNALS_EN for w in phrase.split()}
+_FILLER_ZH = (
+    "请记住",
+    "记住",
+    "帮我",
+    "保存",
+    "存一下",
+    "记一下",
+    "用户的",
+    "用户",
+    "我的",
+    "我们的",
+    "项目的",
+    "这个",
+    "一下",
+    "密码",
+    "口令",
+    "密钥",
+    "秘钥",
+    "令牌",
+    "凭证",
+    "账号",
+    "是",
+    "为",
+    "的",
+    "了",
+)
+_WORD_RE = _compile(r"[A-Za-z][A-Za-z0-9'_\-]*|\d+")
+_IDEOGRAPH_RE = _compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def is_only_redacted(text: str) -> bool:
+    """True when ``text`` holds a redaction marker and nothing meaningful besides it:
+    once markers, filler words ("my", "key", "密码", "是"…) and punctuation are
+    removed, at most :data:`~autopatch_memory.limits.ONLY_REDACTED_MAX_CONTENT_UNITS`
+    units of content are left (a word, or two CJK characters, each count one)."""
+    if MARKER_PREFIX not in text:
+        return False
+    rest = MARKER_RE.sub(" ", text)
+    for filler in (*signals.LONG_TERM_SIGNALS_ZH, *_FILLER_ZH):
+        rest = rest.replace(filler, " ")
+    words = [w for w in _WORD_RE.findall(rest) if w.lower() not in _FILLER_EN]
+    cjk = len(_IDEOGRAPH_RE.findall(rest))
+    units = len(words) + (cjk + 1) // 2
+    return units <= limits.ONLY_REDACTED_MAX_CONTENT_UNITS

@@ -1,0 +1,314 @@
+"""Secrets in source code: string literals passed to calls that take a credential
+(``setPassword("…")``, ``new UsernamePasswordCredentials(u, "…")``, signing keys,
+SDK clients set up with an id and a secret, ``"…".toCharArray()``), JDBC arguments,
+and SQL that sets a password (``IDENTIFIED BY '…'``, an ``INSERT`` into a password
+column).
+
+Call patterns start at the last letters of the called name; the callback reads the
+whole name back within a bounded window.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+
+from autopatch_memory import limits
+from autopatch_memory.privacy.markers import SecretKind, marker
+from autopatch_memory.privacy.replacing import _replace_password, _replace_span
+from autopatch_memory.privacy.spelling import _compile, _gate, _quoted
+from autopatch_memory.privacy.surroundings import _walk_back
+from autopatch_memory.privacy.values import (
+    _KEY_ID_RE,
+    _PATH_RE,
+    _SECRET_KEY_NAME_RE,
+    _STRONG_SYMBOL_RE,
+    _credential_like,
+    _not_a_value,
+    _random_looking,
+)
+
+# The secret that follows an access key id in a call: build(endpoint, "LTAI…", "x").
+_SECRET_AFTER_KEY_ID_RE = _compile(
+    r"\[REDACTED:(?:cloud_access_key|aws_access_key)\][\"'][ \t]*,[ \t]*(?P<value>"
+    + _quoted(512)
+    + r")"
+)
+# SQL: CREATE USER … IDENTIFIED BY 'x', PASSWORD('x'), ALTER ROLE … PASSWORD 'x'
+_SQL_PASSWORD_RE = _compile(
+    _gate("IiPpLlWwEeUu")
+    + r"(?:\b(?i:identified)[ \t]+(?:(?i:with)[ \t]+\w{1,40}[ \t]+)?(?i:by)[ \t]+"
+    r"|\b(?i:password)[ \t]*\([ \t]*"
+    r"|\b(?i:login|with|encrypted|unencrypted)[ \t]+(?i:password)"
+    r"(?:[ \t]*=[ \t]*N?|[ \t]+)(?=['\"]))"
+    r"(?P<value>" + _quoted(256) + r")"
+)
+
+
+# Call patterns start at the last letters of the called name, a literal the engine
+# finds fast; the callback reads the whole name back (a pattern that started at every
+# word and scanned ahead for the name's end cost a bounded but large factor).
+_SETTER_RE = _compile(
+    r"(?P<tail>Password|Passwd|Passphrase|AccessKeySecret|SecretKey|SecretId|Secret|Token|ApiKey"
+    r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk|Key)"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
+    r"|(?<=\.)(?:password|passwd|secret|secretKey|token|apiKey|auth|credentials)"
+    r"[ \t]*\((?P<args2>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
+)
+_SETTER_PREFIX_RE = re.compile(r"^[A-Za-z]{0,28}$")  # set/with and a few words: setDbPassword
+_NAME_CHARS_RE = re.compile(r"[\w$]")
+
+
+def _call_name(text: str, tail_start: int, tail_end: int) -> str:
+    """The whole name of a called function whose last letters a pattern matched."""
+    return text[
+        _walk_back(text, tail_start, _NAME_CHARS_RE, limits.SECRET_MAX_KEY_CHARS) : tail_end
+    ]
+
+
+_CREDENTIAL_CALL_RE = _compile(
+    _gate("gPUBADCSJlabsw")
+    # .basicAuthentication("u", "p"), headers.setBasicAuth("u", "p"), .auth().basic("u", "p")
+    + r"(?<![\w$])(?:(?<=\.)(?:basic|basicAuth|basicAuthentication|setBasicAuth|withBasicAuth)"
+    r"(?=[ \t]*\()|getConnection|PasswordAuthentication|UsernamePasswordCredentials"
+    r"|UsernamePasswordAuthenticationToken|UsernamePasswordToken|BasicAWSCredentials"
+    r"|BasicSessionCredentials|AwsBasicCredentials\.create|AwsSessionCredentials\.create"
+    r"|DefaultProfile\.getProfile|BasicCredentials|Credential|StsCredentials"
+    r"|ClientSecretCredential|BasicAuthenticationInterceptor|BasicAuthRequestInterceptor"
+    r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login|(?<![\w$.])(?:login|logIn|signIn"
+    r"|authenticate))"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
+)
+# Key material handed to a crypto or signing API: Algorithm.HMAC256("…"),
+# Keys.hmacShaKeyFor("…".getBytes()), new SecretKeySpec("…".getBytes(), "AES"),
+# signWith(SignatureAlgorithm.HS512, "…"), setSigningKey("…"), SecureUtil.aes("…").
+_KEY_MATERIAL_CALL_RE = _compile(
+    r"(?P<tail>Key(?:Spec|For)?|HMAC\d{3}|(?i:hmac)\w{0,24}?|signWith|verifyWith"
+    r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4))"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
+)
+_KEY_MATERIAL_NAME_RE = re.compile(
+    r"^(?:(?i:hmac)\w*|\w*(?:Signing|Secret|Hmac|Crypt|Cipher|Aes|Sign)Key(?:Spec|For)?"
+    r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4)$"
+)
+# Java keeps passwords in char[]: ks.load(in, "x".toCharArray()), kmf.init(ks, "x".toCharArray())
+_CHAR_ARRAY_LITERAL_RE = _compile(r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\.toCharArray\(\)")
+
+
+def _char_array_literal(m: re.Match[str]) -> str:
+    value = m.group("value")
+    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    symbol = any(not c.isalnum() for c in value)
+    digit = any(c.isdigit() for c in value)
+    if not (digit and any(c.isalpha() for c in value) and (symbol or mixed)):
+        return m.group(0)  # "0123456789".toCharArray(): an alphabet, not a password
+    return _replace_password(m)
+
+
+# Basic credentials built in code: Base64.getEncoder().encodeToString("ops:x".getBytes())
+_ENCODED_PAIR_LITERAL_RE = _compile(
+    r"(?i:base64)[\w.()]{0,40}?\([ \t]*\"[\w.@\-]{1,64}:(?P<value>[^\"\s\\]{1,128})\""
+)
+# An SDK set up with an id and a secret: Twilio.init("AC…", "…"), new XxxClient("id", "…").
+_CLIENT_SETUP_RE = _compile(
+    r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth)"
+    r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
+)
+_CLIENT_SETUP_NAME_RE = re.compile(
+    r"^(?:init|initialize|authenticate|connect|\w{0,30}(?:Client|Credentials?|Auth|Authentication))$"
+)
+_STRING_LITERAL_RE = _compile(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
+_GETTER_PREFIXES = (
+    *("get", "is", "has", "check", "verify", "validate", "encode", "hash", "match"),
+    *("read", "prompt", "ask"),  # readPassword("keystore password: ") prompts for one
+)
+
+
+def _top_level_literals(args: str) -> list[re.Match[str]]:
+    """The non-empty string literals passed directly or through a wrapper
+    (``RedisPassword.of("x")``), not to a nested call that reads from elsewhere
+    (``setPassword(System.getenv("DB_PASSWORD"))`` passes no literal)."""
+    literals = []
+    for m in _STRING_LITERAL_RE.finditer(args):
+        before = _STRING_LITERAL_RE.sub("", args[: m.start()])
+        depth = before.count("(") - before.count(")")
+        wrapped = depth == 1 and bool(_WRAPPER_CALL_RE.search(before))
+        if (depth == 0 or wrapped) and (m.group(1) or m.group(2) or "").strip():
+            literals.append(m)
+    return literals
+
+
+# Calls that pass a literal through: RedisPassword.of("x"), Secret.valueOf("x")
+_WRAPPER_CALL_RE = re.compile(
+    r"\.(?:of|valueOf|from|wrap|fromString|decode|getBytes)[ \t]*\([ \t\r\n]*$"
+)
+
+
+# "usernamePassword(credentialsId: 'harbor', …)": a named argument says what it holds.
+_NAMED_ARGUMENT_RE = _compile(r"([A-Za-z_]\w{0,40})[ \t]*[:=][ \t]*$")
+
+
+def _named_other_than_secret(args: str, literal_start: int) -> bool:
+    named = _NAMED_ARGUMENT_RE.search(args, max(0, literal_start - 48), literal_start)
+    return bool(named and not _SECRET_KEY_NAME_RE.search(named.group(1)))
+
+
+def _redact_literals(
+    call: str,
+    args: str,
+    args_start: int,
+    *,
+    last_only: bool,
+    check: Callable[[str], bool] | None = None,
+) -> str:
+    literals = _top_level_literals(args)
+    if last_only:
+        literals = literals[-1:] if len(literals) >= 2 else []
+    out, cursor = [], 0
+    for lit in literals:
+        body = lit.group(1) if lit.group(1) is not None else lit.group(2)
+        if _not_a_value(body) or _named_other_than_secret(args, lit.start()):
+            continue
+        if check is not None and not check(body):
+            continue
+        start = args_start + lit.start() + 1
+        out.append(call[cursor:start])
+        out.append(marker(SecretKind.PASSWORD))
+        cursor = args_start + lit.end() - 1
+    out.append(call[cursor:])
+    return "".join(out)
+
+
+def _setter(m: re.Match[str]) -> str:
+    call = m.group(0)
+    if m.group("tail") is not None:
+        name = _call_name(m.string, m.start(), m.end("tail"))
+        prefix = name[: len(name) - len(m.group("tail"))]
+        if not _SETTER_PREFIX_RE.match(prefix) or name.lower().startswith(_GETTER_PREFIXES):
+            return call
+    group = "args" if m.group("args") is not None else "args2"
+    # setKey("order:1") names a key; setMchKey("…") holds one only if it looks like one
+    check = _key_material if m.group("tail") == "Key" else None
+    start = m.start(group) - m.start()
+    return _redact_literals(call, m.group(group), start, last_only=False, check=check)
+
+
+def _credential_call(m: re.Match[str]) -> str:
+    return _redact_literals(
+        m.group(0), m.group("args"), m.start("args") - m.start(), last_only=True
+    )
+
+
+_ALGORITHM_RE = re.compile(
+    r"^(?i:hmac)?(?i:sha|md|aes|des|rsa|ec|sm|hs|rs|es|ps|pbkdf|blowfish|chacha|rc4)[\w/\-]*$"
+)
+
+
+def _key_material(literal: str) -> bool:
+    """A literal that is a key, not an algorithm name ("HmacSHA256", "AES/GCM/NoPadding")."""
+    if _ALGORITHM_RE.match(literal) or " " in literal.strip():
+        return False
+    return _random_looking(literal) or (
+        len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL and _credential_like(literal)
+    )
+
+
+def _key_material_call(m: re.Match[str]) -> str:
+    call = m.group(0)
+    name = _call_name(m.string, m.start(), m.end("tail"))
+    if not _KEY_MATERIAL_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
+        return call
+    start = m.start("args") - m.start()
+    return _redact_literals(call, m.group("args"), start, last_only=False, check=_key_material)
+
+
+def _client_secret_literal(literal: str) -> bool:
+    """The secret of an (id, secret) pair: random, or letters, digits and a symbol."""
+    return _random_looking(literal) or bool(
+        len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL
+        and _STRONG_SYMBOL_RE.search(literal)
+        and any(c.isdigit() for c in literal)
+        and any(c.isalpha() for c in literal)
+        and not _PATH_RE.match(literal)
+    )
+
+
+def _key_id_pair(call: str, args: str, args_start: int) -> str:
+    """new ObsClient("HPUA…", "…", endpoint): an access key id literal (capitals and
+    digits) and the literal after it are a key pair, both secret."""
+    literals = _top_level_literals(args)
+    for first, second in itertools.pairwise(literals):
+        key_id, secret = first.group(1) or "", second.group(1) or ""
+        between = args[first.end() : second.start()]
+        if (
+            _KEY_ID_RE.match(key_id)
+            and len(secret) >= limits.SECRET_MIN_CHARS_RANDOM
+            and (between.strip() == ",")
+        ):
+            id_start, id_end = args_start + first.start() + 1, args_start + first.end() - 1
+            sk_start, sk_end = args_start + second.start() + 1, args_start + second.end() - 1
+            return (
+                call[:id_start]
+                + marker(SecretKind.CLOUD_ACCESS_KEY)
+                + call[id_end:sk_start]
+                + marker(SecretKind.PASSWORD)
+                + call[sk_end:]
+            )
+    return call
+
+
+def _client_setup(m: re.Match[str]) -> str:
+    call = m.group(0)
+    name = _call_name(m.string, m.start(), m.end("tail"))
+    if not _CLIENT_SETUP_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
+        return call
+    paired = _key_id_pair(call, m.group("args"), m.start("args") - m.start())
+    if paired != call:
+        return paired
+    start = m.start("args") - m.start()
+    return _redact_literals(
+        call, m.group("args"), start, last_only=True, check=_client_secret_literal
+    )
+
+
+# A JDBC URL literal, then the user and the password literals: getConnection(url, u, p),
+# Sql.newInstance('jdbc:…', 'ops', 'x', driver)
+_JDBC_ARGUMENTS_RE = _compile(
+    r"[\"']jdbc:[^\"'\n]{1,256}[\"'][ \t\r\n]{0,16},[ \t\r\n]{0,16}[\"'][^\"'\n]{1,64}[\"']"
+    r"[ \t\r\n]{0,16},[ \t\r\n]{0,16}(?P<value>" + _quoted(256) + r")"
+)
+
+
+# INSERT INTO sys_user (name, password) VALUES ('ops', 'x'): the value in the secret column
+_SQL_INSERT_RE = _compile(
+    r"\b(?i:insert)[ \t]+(?i:into)[ \t]+[\w.`\"\[\]]{1,128}[ \t]*\((?P<columns>[^()\n]{1,512})\)"
+    r"[ \t]*(?i:values)[ \t]*\((?P<values>(?:'(?:[^'\n]|''){0,256}'|[^()'\n]|\([^()'\n]{0,64}\))"
+    r"{1,2048})\)"
+)
+# One value of the list and the comma after it.
+_SQL_LITERAL_RE = re.compile(r"[ \t]*(?P<v>'(?:[^'\n]|''){0,256}'|[^,']*)[ \t]*(?:,|$)")
+_SECRET_COLUMN_NAME_RE = re.compile(
+    r"(?i)^[`\"\[]?\w{0,30}(?:pass(?:word|wd)?|pwd|secret|token|api_?key)[`\"\]]?$"
+)
+
+
+def _sql_insert(m: re.Match[str]) -> str:
+    columns = [c.strip() for c in m.group("columns").split(",")]
+    secret = {i for i, c in enumerate(columns) if _SECRET_COLUMN_NAME_RE.match(c)}
+    if not secret:
+        return m.group(0)
+    out, cursor = [], 0
+    values = m.group("values")
+    for index, lit in enumerate(_SQL_LITERAL_RE.finditer(values)):
+        body = lit.group("v")
+        if index in secret and body.startswith("'") and len(body) > 2:
+            inner = body[1:-1]
+            if not _not_a_value(inner) and not inner.startswith(("$2a$", "$2b$", "{bcrypt}")):
+                start = lit.start("v") + 1
+                out.append(values[cursor:start] + marker(SecretKind.PASSWORD))
+                cursor = start + len(inner)
+        if lit.end() >= len(values):
+            break
+    out.append(values[cursor:])
+    return _replace_span(m, "values", "".join(out))

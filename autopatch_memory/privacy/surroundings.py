@@ -1,0 +1,41 @@
+"""Reading the text around a match, always within a bounded window.
+
+A rule's callback may look back for the start of a name or a key, at the rest of the
+line, or whether a position sits inside a marker. Every such look is bounded: an
+unbounded one would make a text of many matches cost quadratic time.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.privacy.markers import MARKER_PREFIX
+
+
+def _walk_back(text: str, pos: int, chars: re.Pattern[str], limit: int) -> int:
+    """Where a run of ``chars`` that ends at ``pos`` starts, looking back ``limit`` at most."""
+    floor = max(0, pos - limit)
+    while pos > floor and chars.match(text[pos - 1]):
+        pos -= 1
+    return pos
+
+
+def _line_before(text: str, pos: int) -> str:
+    """The text before ``pos`` on its line, at most a bounded window of it (every look
+    around a match is bounded, or a text of many matches would cost quadratic time)."""
+    window = text[max(0, pos - limits.SECRET_CONTEXT_CHARS) : pos]
+    return window[window.rfind("\n") + 1 :]
+
+
+def _line_after(text: str, pos: int) -> str:
+    """The text after ``pos`` on its line, within the same bounded window."""
+    window = text[pos : pos + limits.SECRET_CONTEXT_CHARS]
+    end = window.find("\n")
+    return window if end == -1 else window[:end]
+
+
+def _inside_marker(text: str, pos: int) -> bool:
+    """``pos`` is inside a redaction marker: "[REDACTED:password]" names no key."""
+    start = text.rfind(MARKER_PREFIX, max(0, pos - len(MARKER_PREFIX) - 32), pos)
+    return start != -1 and "]" not in text[start:pos]

@@ -1,0 +1,103 @@
+"""Secrets in tables: every cell of a Markdown, CSV or TSV table's column whose header
+names a password, a secret or a key.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.privacy.markers import SecretKind, marker
+from autopatch_memory.privacy.replacing import _replace_span
+from autopatch_memory.privacy.spelling import _compile
+from autopatch_memory.privacy.values import _plausible_in_prose
+from autopatch_memory.privacy.words import _CJK_TEXT_RE
+
+# A Markdown table whose header names a password column: every cell of that column.
+_TABLE_RE = _compile(
+    r"^[ \t]{0,8}\|(?P<header>[^\n]{1,1024})\n[ \t]{0,8}\|[ \t]*:?-{1,64}[-:| \t]{0,1024}\n"
+    r"(?P<rows>(?:[ \t]{0,8}\|[^\n]{0,2048}(?:\n|\Z)){1,500})",
+    re.M,
+)
+_SECRET_COLUMN_RE = re.compile(
+    r"(?i)^(?:密码|口令|密钥|秘钥|令牌|[\w .\-]{0,20}(?:password|passwd|pwd|secret|token|"
+    r"api[ _\-]?key|secret[ _\-]?key|access[ _\-]?key(?:[ _\-]?(?:id|secret))?|credentials?))$"
+)
+
+
+def _table(m: re.Match[str]) -> str:
+    header = [cell.strip() for cell in m.group("header").strip().strip("|").split("|")]
+    columns = [i for i, cell in enumerate(header) if _SECRET_COLUMN_RE.match(cell)]
+    if not columns:
+        return m.group(0)
+    rows = []
+    for line in m.group("rows").split("\n"):
+        cells = line.split("|")
+        for i in columns:  # cells[0] is what precedes the first "|"
+            if i + 1 < len(cells) - 1:
+                cell = cells[i + 1].strip()
+                if not _CJK_TEXT_RE.search(cell) and _plausible_in_prose(
+                    cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+                ):
+                    cells[i + 1] = cells[i + 1].replace(cell, marker(SecretKind.PASSWORD), 1)
+        rows.append("|".join(cells))
+    return _replace_span(m, "rows", "\n".join(rows))
+
+
+# CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"
+_DELIMITED_TABLE_RE = _compile(
+    # a delimiter within the first field, then a secret word somewhere on the line
+    r"^(?=[\w .\-\u4e00-\u9fff]{1,40}[,\t])(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
+    r"(?P<header>[\w .\-\u4e00-\u9fff]{1,40}(?:(?P<d>[,\t])[\w .\-\u4e00-\u9fff]{1,40}){1,30})"
+    r"[ \t]*\n(?P<rows>(?:[^\n]{1,2048}(?:\n|\Z)){1,500})",
+    re.M,
+)
+
+
+def _delimited_table(m: re.Match[str]) -> str:
+    delimiter = m.group("d")
+    header = [cell.strip() for cell in m.group("header").split(delimiter)]
+    columns = {
+        # "Access Key Id": the public half of a key pair, a secret all the same
+        i: SecretKind.CLOUD_ACCESS_KEY if cell[-2:].lower() == "id" else SecretKind.PASSWORD
+        for i, cell in enumerate(header)
+        if _SECRET_COLUMN_RE.match(cell)
+    }
+    if not columns:
+        return m.group(0)
+    rows = m.group("rows").split("\n")
+    for r, line in enumerate(rows):
+        cells = _fields(line, delimiter)
+        if cells is None or len(cells) != len(header):
+            break  # the table ended
+        for i, kind in columns.items():
+            cell = cells[i].strip()
+            inner = cell[1:-1].replace('""', '"') if cell[:1] == '"' == cell[-1:] else cell
+            if _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+                quote = '"' if inner != cell else ""
+                cells[i] = cells[i].replace(cell, quote + marker(kind) + quote, 1)
+        rows[r] = delimiter.join(cells)
+    return _replace_span(m, "rows", "\n".join(rows))
+
+
+# One field of a CSV or TSV line, quoted ("a,b") or not.
+_CSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^,"\n]{0,512}')
+_TSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^\t"\n]{0,512}')
+
+
+def _fields(line: str, delimiter: str) -> list[str] | None:
+    """The raw fields of a CSV/TSV line (quotes kept), or None when it is not one."""
+    field_re = _CSV_FIELD_RE if delimiter == "," else _TSV_FIELD_RE
+    fields: list[str] = []
+    pos = 0
+    while True:
+        field = field_re.match(line, pos)
+        if field is None or len(fields) > limits.SECRET_TABLE_MAX_COLUMNS:
+            return None
+        fields.append(field.group(0))
+        pos = field.end()
+        if pos == len(line):
+            return fields
+        if line[pos] != delimiter:
+            return None
+        pos += 1

@@ -1,0 +1,183 @@
+"""Secrets stated in Chinese sentences: "密码是 X", "密钥我放这了 X", and an ASCII keyword
+inside Chinese text ("token 是 X", "AppSecret 为 X", "requirepass 设成了 X").
+
+Without a connector, after a remark or a weak connector ("叫", "填", which also start
+questions), the value must look like a credential.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.patterns import one_of
+from autopatch_memory.privacy.markers import MARKER_PREFIX
+from autopatch_memory.privacy.spelling import _compile, _gate
+from autopatch_memory.privacy.stated import (
+    _CREDENTIAL_SHAPE,
+    _PIN_RE,
+    _SPACED_VALUE,
+    _STATED_VALUE,
+    _VALUE_START,
+    _ZH_UNIT_RE,
+    _about_an_attribute,
+    _replace_stated,
+)
+from autopatch_memory.privacy.surroundings import _inside_marker
+from autopatch_memory.privacy.values import (
+    _PUBLIC_ID_RE,
+    _QUANTITY_RE,
+    _SECRET_WORD_RE,
+    _bare,
+    _not_a_value,
+    _plausible_in_prose,
+    _random_looking,
+    _strong_credential,
+)
+
+_ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭证|凭据|(?i:pin)[ \t]?码)"
+# An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X",
+# "requirepass 设成了 X", "jasypt.encryptor.password 是 X"; a bare "key" and "pin" need
+# a value of their own shape (_zh_sentence).
+_ASCII_KEYWORDS_IN_ZH = one_of(
+    (
+        r"access[ _\-]?key[ _\-]?secret",
+        *(
+            rf"{prefix}[ _\-.]?(?:key|secret)"
+            for prefix in "api access secret app client private encrypt signing sign".split()
+        ),
+        *r"pass(?:word|wd|phrase) pwd token secret apikey appsecret requirepass masterauth".split(),
+        *"ak sk key pin".split(),
+    )
+)
+_ASCII_KEYWORD_IN_ZH = (
+    r"(?P<kw>(?:(?<![A-Za-z])(?i:" + _ASCII_KEYWORDS_IN_ZH + r")"
+    # the last word of a longer name: jasypt.encryptor.password, appSecret, AccessKeySecret
+    r"|(?<=[a-z0-9])(?:Password|Passwd|Passphrase|AccessKeySecret|AccessKey|SecretKey|Secret"
+    r"|Token|ApiKey|AppSecret|AppKey)|(?<=[a-z])(?:secret|token|password|passwd))"
+    # ended by anything but a letter, a digit, "_" or "-": Chinese may follow with no
+    # space ("token是…")
+    r"(?![A-Za-z0-9_\-]))"
+)
+# Connectors: "是", "为", "设成了", "给你", "填的是", "分别是"… The weak ones ("叫", "填",
+# "给你", "分别是") also start questions ("密码叫什么"): their value must look like one.
+_ZH_STRONG_CONNECTORS = (
+    "是|为|设为|设置为|设置成|设成|改为|改成|换成|配置为|配置成|配成|用的是|写的是|设的是|配的是"
+    "|配置的是|填的是|填写的是"
+)
+_ZH_WEAK_CONNECTORS = (
+    "用的|设的|配的|填的|写的|分别是|分别为|给你的是|给你|发给你了|发给你|发你了|发你|填写|填|叫|用"
+)
+_ZH_CONNECTOR = (
+    r"(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
+    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|[:：=＝])"
+)
+_ZH_WEAK_CONNECTOR_RE = re.compile(
+    r"^(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?(?:" + _ZH_WEAK_CONNECTORS + ")了?$"
+)
+
+
+_ZH_VALUE = (
+    r"[ \t]{0,4}[:：]?[ \t]{0,4}"
+    # "密码还是之前那个 X", "SecretKey 我放这了 X": a few words before the value
+    # (neither a remark nor a gap runs over a connector: "密码是密码是…" stays cheap)
+    r"(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e]))?"
+    r"(?P<q>[「『“\"'`])?"
+    + _VALUE_START
+    + r"(?(conn)|(?(q)|"
+    + _CREDENTIAL_SHAPE
+    + r"))(?P<value>(?<=[「『“\"'`])[^」』”\"'`\n]{1,256}(?=[」』”\"'`])|"
+    + _STATED_VALUE
+    + r")"
+    + _SPACED_VALUE
+    # "口令是 Pkcs8 Pass;x，Java 里…": ASCII words up to the full-width punctuation that ends
+    # the Chinese clause (kept unless they look like part of a credential)
+    + r"(?P<tail>(?:[ \t][\x21-\x7e]{1,64}){1,3}(?=[，。；！？]|[ \t]*(?:\n|\Z)))?"
+)
+# 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
+_ZH_REMARK = (
+    r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
+    r"|[ \t]{0,2}(?:(?!是|为)[\w\u4e00-\u9fff \t]){1,10}?[ \t]{0,2}"
+    r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填))?"
+)
+_ZH_SENTENCE_RE = _compile(
+    _gate("密口秘私令授凭PpＰ")
+    + _ZH_KEYWORD
+    + _ZH_REMARK
+    + r"[ \t]{0,4}(?:"
+    + _ZH_CONNECTOR
+    + r")?"
+    + _ZH_VALUE
+)
+_ASCII_IN_ZH_RE = _compile(
+    _gate("AaCcSsPpTtKkEeRrMmPp")
+    + _ASCII_KEYWORD_IN_ZH
+    + _ZH_REMARK
+    + r"[ \t]{0,4}(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
+    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|：)?" + _ZH_VALUE
+)
+# Words that point somewhere else: "密码：见 1Password", "token 在 Vault 里", "通过 X 获取".
+_ZH_POINTER_RE = re.compile(
+    r"见|参考|参见|查看|看|在|位于|联系|问|找|通过|由|从|来自|变量|文件|配置"
+)
+
+
+_HEX_KEY_ID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
+# Words right before a bare "key" that make it a secret key: encryption, decryption,
+# signing, verification, private, (a)symmetric.
+_KEY_QUALIFIER_ZH_RE = re.compile(r"(?:加密|解密|签名|验签|加签|私有|私|对称)[ \t]{0,2}$")
+_ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[\u4e00-\u9fff、]")
+
+
+def _zh_sentence(m: re.Match[str]) -> str:
+    value, conn = m.group("value"), m.group("conn")
+    if len(value) < limits.SECRET_MIN_CHARS_STATED or value.startswith(MARKER_PREFIX):
+        return m.group(0)  # cheap checks first: a text may hold thousands of candidates
+    if _inside_marker(m.string, m.start("kw")):
+        return m.group(0)  # "[REDACTED:secret_value]" names no secret
+    bare = _bare(value)
+    if (bare.isdigit() or _QUANTITY_RE.match(bare)) and _ZH_UNIT_RE.match(
+        m.string, m.start("value") + len(bare)
+    ):
+        return m.group(0)  # 密钥长度是 2048 位: a quantity
+    remark, gap = m.group("remark"), m.group("gap")
+    if conn is None and _HEX_KEY_ID_RE.match(bare):
+        return m.group(0)  # "RSA 密钥 7A1C2B3D4E5F6071 作出": a key id, printed by gpg
+    if (
+        conn is None
+        and m.re is _ASCII_IN_ZH_RE
+        and not (_random_looking(bare) or _strong_credential(bare))
+    ):
+        return m.group(0)  # "secret 调 jscode2session": no connector, no key material
+    if _about_an_attribute(remark, gap) or (gap and _ZH_POINTER_RE.search(gap)):
+        return m.group(0)  # 密码长度：12, token 有效期：2h, 密码：见 1Password
+    kw = m.group("kw").lower().replace(" ", "")
+    if _PUBLIC_ID_RE.match(bare) and not _SECRET_WORD_RE.search(kw):
+        return m.group(0)  # "钉钉 appkey 是 ding…": a public app id
+    if kw in ("pin", "pin码"):
+        ok = bool(_PIN_RE.match(bare))
+    elif kw == "key":
+        # A bare key is a cache or a map key unless its value is key material, or a
+        # qualifier makes it a secret one ("加密 key 是 X", "签名 key：X").
+        qualified = _KEY_QUALIFIER_ZH_RE.search(m.string, max(0, m.start("kw") - 8), m.start("kw"))
+        ok = _random_looking(bare) or bool(
+            qualified and _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        )
+    elif not m.group("q") and (
+        conn is None
+        or remark
+        or gap
+        or _ZH_WEAK_CONNECTOR_RE.match(conn)
+        or m.re is _ASCII_IN_ZH_RE
+        or _ZH_WORD_AFTER_RE.match(m.string, m.start("value") + len(bare))
+    ):
+        # Without a connector ("密码 X"), after a remark ("密码我记得是 X") or a weak
+        # connector, after an English word that may name a concept ("token：IDENT、…",
+        # "AccessKey 换成 RAM 角色"), or when Chinese words go on after it, the value
+        # must look like a credential ("用户名 a 密码 b" is the user-then-password rule's).
+        ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    else:
+        ok = len(bare) >= limits.SECRET_MIN_CHARS_STATED and not _not_a_value(bare)
+    if not ok:
+        return m.group(0)
+    return _replace_stated(m)
