@@ -157,11 +157,15 @@ def test_sigkill_during_writes_never_tears_the_file(repo: Path) -> None:
     log = repo / "done.log"
     path = repo / ".autopatch-j" / "memory.json"
     for _ in range(50):
+        done_before = _count_done(log)
         proc = subprocess.Popen(
             [sys.executable, "-c", CRASHER, str(repo), str(log)], stdout=subprocess.PIPE, text=True
         )
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.0, 0.05))  # a random moment among the writes
+        # At least one write of this process completes, whatever the machine's load,
+        # then the kill falls at a random moment among the writes that follow.
+        _wait_for_done(log, more_than=done_before)
+        time.sleep(rng.uniform(0.0, 0.02))
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         if not path.exists():
@@ -178,7 +182,18 @@ def test_sigkill_during_writes_never_tears_the_file(repo: Path) -> None:
         topic = doc.working_memory.active_topics[0]
         assert topic.label == f"write {doc.generation}"
         assert topic.summary == "x" * 3000
-    assert log.read_text(encoding="utf-8").count("done") > 50
+    assert _count_done(log) >= 50
+
+
+def _count_done(log: Path) -> int:
+    return log.read_text(encoding="utf-8").count("done") if log.exists() else 0
+
+
+def _wait_for_done(log: Path, *, more_than: int, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while _count_done(log) <= more_than:
+        assert time.monotonic() < deadline, "no write completed in time"
+        time.sleep(0.001)
 
 
 APPLIER = textwrap.dedent(
