@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from typer.core import TyperCommand
@@ -56,19 +56,8 @@ from autopatch_memory import (
     memory_access,
 )
 
-from .answer import (
-    NO_MODEL_HINT,
-    QUIET,
-    FailureWatch,
-    TurnResult,
-    TurnRunner,
-    describe_failure,
-)
-from .chat import ChatSession
-from .classify import choose
 from .closing import finish
 from .console import Console
-from .history import SessionHistory
 from .render import (
     NO_PROFILE_FOUND,
     refusal,
@@ -81,11 +70,16 @@ from .render import (
     render_journal,
     render_profile,
     render_report,
-    render_turn,
     superseded_labels,
 )
 from .repo import BUILD_FILES, RepoNotFoundError, resolve_repo
-from .streaming import ConsoleDisplay
+
+# Start-up time (bench/startup.py): the commands that answer or classify a question
+# import the turn machinery (the intent router, the turn runner, the chat loop, the
+# streaming view) in their own bodies, so that `--help`, `show`, `log` and the other
+# commands on stored memory never load it.
+if TYPE_CHECKING:
+    from .answer import TurnResult, TurnRunner
 
 __all__ = ["app", "main"]
 
@@ -335,6 +329,10 @@ def _root(
 @command()
 def chat(repo: RepoArg = None) -> None:
     """Chat about the repository, with memory (type /help inside)."""
+    from .answer import TurnRunner  # the turn machinery: see the note at the imports
+    from .chat import ChatSession
+    from .history import SessionHistory
+
     root = resolve_repo(repo)
     settings = MemorySettings.from_env(root)
     with opened(root, backend=None, refresh_profile=True, settings=settings) as memory:
@@ -354,6 +352,9 @@ def ask(
     json_out: JsonOpt = False,
 ) -> None:
     """Ask one question (non-interactive); the turn is recorded in memory."""
+    from .answer import TurnRunner  # the turn machinery: see the note at the imports
+    from .classify import choose
+
     repo, question = _split_repo(args, "QUESTION")
     root = resolve_repo(repo)
     if not memory_access(choose(question, intent).intent).reads:
@@ -389,13 +390,17 @@ def _answer_once(
     defer_json: bool = False,
 ) -> TurnResult:
     """Run one turn and print it (the JSON document unless ``defer_json``)."""
+    from .answer import NO_MODEL_HINT, QUIET  # the turn machinery: see the note at the imports
+    from .streaming import ConsoleDisplay
+
     display = None if json_out else ConsoleDisplay(console, timeout=runner.timeout)
     result = runner.run(question, intent=intent, display=display or QUIET)
-    if json_out:
+    if display is None:
         if result.error is not None or not defer_json:
             _print_ask_json(result, [*early, *result.degraded])
     else:
-        _print_turn(result)
+        if result.error is None:
+            display.finished(result, no_model_hint=NO_MODEL_HINT)
         _note_degraded([*early, *result.degraded])
     if result.error is not None:
         if not json_out:
@@ -411,22 +416,6 @@ def _print_ask_json(result: TurnResult, degraded: list[str]) -> None:
     for problem in result.problems:
         console.warn(problem)
     _note_degraded(degraded)
-
-
-def _print_turn(result: TurnResult) -> None:
-    """After a turn: without a model the context on stdout; with one, the answer was
-    streamed already, so only the notes are left."""
-    if result.error is not None:
-        return
-    if result.answer is None:
-        console.lines(render_turn(result))
-        console.note(NO_MODEL_HINT)
-    elif not result.streamed:
-        console.lines(render_turn(result))
-    elif result.turn_id:
-        console.note(f"(recorded {result.turn_id})")
-    for problem in result.problems:
-        console.warn(problem)
 
 
 def _missing_profile(root: Path) -> str:
@@ -476,6 +465,8 @@ def context(
     json_out: JsonOpt = False,
 ) -> None:
     """Show exactly the memory context a question would be given."""
+    from .classify import choose  # the intent router: see the note at the imports
+
     repo, question = _split_repo(args, "QUESTION")
     root = resolve_repo(repo)
     classification = choose(question, intent)
@@ -541,6 +532,8 @@ def record(
     json_out: JsonOpt = False,
 ) -> None:
     """Record an answered turn (for hosts not written in Python); prints the turn id."""
+    from .answer import FailureWatch, describe_failure  # see the note at the imports
+
     if not user.strip():
         raise UsageProblem("--user is empty")
     root = resolve_repo(repo)
