@@ -434,8 +434,7 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
     root = resolve_repo(repo)
     with opened(root, backend="off", refresh_profile=False) as memory:
-        doc = memory.document()
-        info = memory.file_info()
+        info, doc = memory.read_file()
         failure = memory.last_failure()
     problem = info.problem
     if problem is not None:
@@ -567,10 +566,8 @@ def record(
 
 
 def _empty_report(memory: ProjectMemory) -> ApplyReport:
-    doc = memory.document()
-    return ApplyReport(
-        changed=False, size_bytes=memory.file_info().size_bytes, generation=doc.generation
-    )
+    info, doc = memory.read_file()
+    return ApplyReport(changed=False, size_bytes=info.size_bytes, generation=doc.generation)
 
 
 def _print_report(
