@@ -217,6 +217,10 @@ RepoAndQuestion = Annotated[
     list[str],
     typer.Argument(metavar="[REPO] QUESTION", help="The repository (optional), the question."),
 ]
+RepoAndId = Annotated[
+    list[str],
+    typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
+]
 IntentOpt = Annotated[
     IntentType | None,
     typer.Option(
@@ -638,17 +642,22 @@ def apply(
     """Apply a Memory Delta (JSON) and print the report; exit 1 if it was discarded whole."""
     repo, source = _split_repo(args, "DELTA_FILE")
     root = resolve_repo(repo)
-    if source == STDIN_PATH:
-        text = sys.stdin.read()
-    else:
-        path = Path(source).expanduser()
-        if not path.is_file():
-            raise UsageProblem(f"delta file not found: {path}")
-        text = path.read_bytes().decode("utf-8", errors="replace")
+    path = _source_file(source, "delta file")
+    text = sys.stdin.read() if path is None else path.read_bytes().decode("utf-8", "replace")
     unknown = _unknown_sections(text)
     with opened(root, backend="off", refresh_profile=False) as memory:
         report = memory.apply_delta(text)
     _print_report(report, json_out, unknown_sections=unknown)
+
+
+def _source_file(source: str, what: str) -> Path | None:
+    """The file a FILE argument names, or None for ``-`` (stdin); a usage error if none."""
+    if source == STDIN_PATH:
+        return None
+    path = Path(source).expanduser()
+    if not path.is_file():
+        raise UsageProblem(f"{what} not found: {path}")
+    return path
 
 
 def _unknown_sections(text: str) -> list[str]:
@@ -674,10 +683,7 @@ def _unknown_sections(text: str) -> list[str]:
 
 @command()
 def forget(
-    args: Annotated[
-        list[str],
-        typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
-    ],
+    args: RepoAndId,
     json_out: JsonOpt = False,
 ) -> None:
     """Forget an item: a rule or note is archived (kept, never injected; `restore` brings it
@@ -801,10 +807,7 @@ def edit(
 
 @command()
 def restore(
-    args: Annotated[
-        list[str],
-        typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
-    ],
+    args: RepoAndId,
     json_out: JsonOpt = False,
 ) -> None:
     """Bring a forgotten (archived) rule or note back; a restored rule supersedes the
@@ -907,12 +910,10 @@ def import_(
     """Import rules and notes (each checked as if you remembered it); prints one line per item."""
     repo, source = _split_repo(args, "FILE")
     root = resolve_repo(repo)
-    if source == STDIN_PATH:
+    path = _source_file(source, "import file")
+    if path is None:
         data = sys.stdin.buffer.read(limits.IMPORT_MAX_BYTES + 1)
     else:
-        path = Path(source).expanduser()
-        if not path.is_file():
-            raise UsageProblem(f"import file not found: {path}")
         with path.open("rb") as handle:
             data = handle.read(limits.IMPORT_MAX_BYTES + 1)
     with opened(root, backend="off", refresh_profile=False) as memory:
