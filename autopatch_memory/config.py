@@ -336,9 +336,6 @@ class MemorySettings(BaseModel):
         return info
 
 
-Settings = MemorySettings
-"""The name the command line has always used; the same class."""
-
 SETTING_NAMES: tuple[str, ...] = (
     "backend",
     "base_url",
@@ -383,16 +380,6 @@ def _checked(key: str, value: Any, name: str, where: str) -> Any:
         # A key is never quoted back, not even a malformed one.
         shown = "" if key == "api_key" else f", not {value!r}"
         raise ConfigError(f"{name} must be {_expectation(error)}{shown} ({where}).") from None
-
-
-def load_settings(
-    repo_root: Path | None,
-    overrides: Mapping[str, Any] | None = None,
-    *,
-    environ: Mapping[str, str] | None = None,
-) -> MemorySettings:
-    """:meth:`MemorySettings.from_env` (the name the command line uses)."""
-    return MemorySettings.from_env(repo_root, overrides, environ=environ)
 
 
 # --- where things are ------------------------------------------------------------------

@@ -165,16 +165,25 @@ def _folder_check(repo_root: Path, folder: Path) -> Check:
     return Check(name=CheckName.FOLDER, status=CheckStatus.OK, summary=f"{folder} is writable")
 
 
-def _file_checks(memory: ProjectMemory) -> tuple[list[Check], int | None]:
-    """The file, size and invariant checks, and the file's size (None: no file)."""
+# The memory file as read once for every check that looks at it, or why it could not be.
+_FileRead = tuple[MemoryFileInfo, MemoryDocument] | StoreError
+
+
+def _read_file(memory: ProjectMemory) -> _FileRead:
     try:
-        info = memory.file_info()
-        doc = memory.document()
+        return memory.read_file()
     except StoreError as exc:
+        return exc
+
+
+def _file_checks(read: _FileRead) -> tuple[list[Check], int | None]:
+    """The file, size and invariant checks, and the file's size (None: no file)."""
+    if isinstance(read, StoreError):
         return (
-            [Check(name=CheckName.MEMORY_FILE, status=CheckStatus.ERROR, summary=str(exc))],
+            [Check(name=CheckName.MEMORY_FILE, status=CheckStatus.ERROR, summary=str(read))],
             None,
         )
+    info, doc = read
     if not info.exists:
         return (
             [
@@ -321,7 +330,7 @@ def _journal_unwritable(paths: MemoryPaths) -> str | None:
     return None
 
 
-def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
+def _journal_check(memory: ProjectMemory, read: _FileRead) -> tuple[Check, JournalEntry | None]:
     try:
         entries = memory.journal_entries()
     except StoreError as exc:
@@ -331,7 +340,7 @@ def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
         summary = f"cannot be written ({unwritable}): changes and failures go unrecorded"
         return Check(name=CheckName.JOURNAL, status=CheckStatus.ERROR, summary=summary), None
     failure = next((e for e in reversed(entries) if e.is_failure), None)
-    lost = _unlanded(memory, entries)
+    lost = _unlanded(read, entries)
     if failure is None and not lost:
         return (
             Check(
@@ -367,11 +376,10 @@ def _journal_check(memory: ProjectMemory) -> tuple[Check, JournalEntry | None]:
     )
 
 
-def _unlanded(memory: ProjectMemory, entries: list[JournalEntry]) -> list[str]:
-    try:
-        info = memory.file_info()
-    except StoreError:
+def _unlanded(read: _FileRead, entries: list[JournalEntry]) -> list[str]:
+    if isinstance(read, StoreError):
         return []  # the memory file check reports it
+    info = read[0]
     if info.exists and info.digest is None:
         return []  # too large to read: not this program's file (reported above)
     return unlanded_writes(entries, info.digest)
@@ -410,11 +418,12 @@ def diagnose(memory: ProjectMemory, *, check_model: bool = False) -> Diagnosis:
     """
     paths = memory.paths
     checks: list[Check] = [_folder_check(memory.repo_root, paths.folder)]
-    file_checks, size = _file_checks(memory)
+    read = _read_file(memory)
+    file_checks, size = _file_checks(read)
     checks.extend(file_checks)
     checks.append(_backups_check(paths.folder))
     checks.append(_lock_check(memory))
-    journal_check, failure = _journal_check(memory)
+    journal_check, failure = _journal_check(memory, read)
     checks.append(journal_check)
 
     described: dict[str, str] = {}

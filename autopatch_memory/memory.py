@@ -66,7 +66,7 @@ from autopatch_memory.reasons import Reason
 from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.search import SearchHit, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
-from autopatch_memory.store import MemoryStore, Transaction, UpdateResult
+from autopatch_memory.store import FileState, MemoryStore, Transaction, UpdateResult
 from autopatch_memory.summarizer import Summarizer, apply_in_store
 from autopatch_memory.text import clean_text, clip
 from autopatch_memory.triggers import Trigger, signal_trigger, size_trigger, state_triggers
@@ -673,7 +673,18 @@ class ProjectMemory:
         Lock-free; a file too large to be ours is reported without being read.
         Raises :class:`StoreError` when it cannot be inspected (a link, not a file...).
         """
+        return self._file_info(self.store.inspect())
+
+    def read_file(self) -> tuple[MemoryFileInfo, MemoryDocument]:
+        """:meth:`file_info` and :meth:`document` from one read of the file, so that
+        what a host checks or shows about both (``doctor``) describes the same bytes.
+
+        Raises :class:`StoreError` as :meth:`file_info` does.
+        """
         state = self.store.inspect()
+        return self._file_info(state), state.doc
+
+    def _file_info(self, state: FileState) -> MemoryFileInfo:
         if state.size is None:
             return MemoryFileInfo(
                 path=self.store.path, exists=False, size_bytes=0, modified_ns=None, problem=None

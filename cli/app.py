@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from typer.core import TyperCommand
@@ -56,19 +56,8 @@ from autopatch_memory import (
     memory_access,
 )
 
-from .answer import (
-    NO_MODEL_HINT,
-    QUIET,
-    FailureWatch,
-    TurnResult,
-    TurnRunner,
-    describe_failure,
-)
-from .chat import ChatSession
-from .classify import choose
 from .closing import finish
 from .console import Console
-from .history import SessionHistory
 from .render import (
     NO_PROFILE_FOUND,
     refusal,
@@ -81,11 +70,16 @@ from .render import (
     render_journal,
     render_profile,
     render_report,
-    render_turn,
     superseded_labels,
 )
 from .repo import BUILD_FILES, RepoNotFoundError, resolve_repo
-from .streaming import ConsoleDisplay
+
+# Start-up time (bench/startup.py): the commands that answer or classify a question
+# import the turn machinery (the intent router, the turn runner, the chat loop, the
+# streaming view) in their own bodies, so that `--help`, `show`, `log` and the other
+# commands on stored memory never load it.
+if TYPE_CHECKING:
+    from .answer import TurnResult, TurnRunner
 
 __all__ = ["app", "main"]
 
@@ -223,6 +217,10 @@ RepoAndQuestion = Annotated[
     list[str],
     typer.Argument(metavar="[REPO] QUESTION", help="The repository (optional), the question."),
 ]
+RepoAndId = Annotated[
+    list[str],
+    typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
+]
 IntentOpt = Annotated[
     IntentType | None,
     typer.Option(
@@ -335,6 +333,10 @@ def _root(
 @command()
 def chat(repo: RepoArg = None) -> None:
     """Chat about the repository, with memory (type /help inside)."""
+    from .answer import TurnRunner  # the turn machinery: see the note at the imports
+    from .chat import ChatSession
+    from .history import SessionHistory
+
     root = resolve_repo(repo)
     settings = MemorySettings.from_env(root)
     with opened(root, backend=None, refresh_profile=True, settings=settings) as memory:
@@ -354,6 +356,9 @@ def ask(
     json_out: JsonOpt = False,
 ) -> None:
     """Ask one question (non-interactive); the turn is recorded in memory."""
+    from .answer import TurnRunner  # the turn machinery: see the note at the imports
+    from .classify import choose
+
     repo, question = _split_repo(args, "QUESTION")
     root = resolve_repo(repo)
     if not memory_access(choose(question, intent).intent).reads:
@@ -389,13 +394,17 @@ def _answer_once(
     defer_json: bool = False,
 ) -> TurnResult:
     """Run one turn and print it (the JSON document unless ``defer_json``)."""
+    from .answer import NO_MODEL_HINT, QUIET  # the turn machinery: see the note at the imports
+    from .streaming import ConsoleDisplay
+
     display = None if json_out else ConsoleDisplay(console, timeout=runner.timeout)
     result = runner.run(question, intent=intent, display=display or QUIET)
-    if json_out:
+    if display is None:
         if result.error is not None or not defer_json:
             _print_ask_json(result, [*early, *result.degraded])
     else:
-        _print_turn(result)
+        if result.error is None:
+            display.finished(result, no_model_hint=NO_MODEL_HINT)
         _note_degraded([*early, *result.degraded])
     if result.error is not None:
         if not json_out:
@@ -411,22 +420,6 @@ def _print_ask_json(result: TurnResult, degraded: list[str]) -> None:
     for problem in result.problems:
         console.warn(problem)
     _note_degraded(degraded)
-
-
-def _print_turn(result: TurnResult) -> None:
-    """After a turn: without a model the context on stdout; with one, the answer was
-    streamed already, so only the notes are left."""
-    if result.error is not None:
-        return
-    if result.answer is None:
-        console.lines(render_turn(result))
-        console.note(NO_MODEL_HINT)
-    elif not result.streamed:
-        console.lines(render_turn(result))
-    elif result.turn_id:
-        console.note(f"(recorded {result.turn_id})")
-    for problem in result.problems:
-        console.warn(problem)
 
 
 def _missing_profile(root: Path) -> str:
@@ -445,8 +438,7 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
     root = resolve_repo(repo)
     with opened(root, backend="off", refresh_profile=False) as memory:
-        doc = memory.document()
-        info = memory.file_info()
+        info, doc = memory.read_file()
         failure = memory.last_failure()
     problem = info.problem
     if problem is not None:
@@ -476,6 +468,8 @@ def context(
     json_out: JsonOpt = False,
 ) -> None:
     """Show exactly the memory context a question would be given."""
+    from .classify import choose  # the intent router: see the note at the imports
+
     repo, question = _split_repo(args, "QUESTION")
     root = resolve_repo(repo)
     classification = choose(question, intent)
@@ -541,6 +535,8 @@ def record(
     json_out: JsonOpt = False,
 ) -> None:
     """Record an answered turn (for hosts not written in Python); prints the turn id."""
+    from .answer import FailureWatch, describe_failure  # see the note at the imports
+
     if not user.strip():
         raise UsageProblem("--user is empty")
     root = resolve_repo(repo)
@@ -574,10 +570,8 @@ def record(
 
 
 def _empty_report(memory: ProjectMemory) -> ApplyReport:
-    doc = memory.document()
-    return ApplyReport(
-        changed=False, size_bytes=memory.file_info().size_bytes, generation=doc.generation
-    )
+    info, doc = memory.read_file()
+    return ApplyReport(changed=False, size_bytes=info.size_bytes, generation=doc.generation)
 
 
 def _print_report(
@@ -648,17 +642,22 @@ def apply(
     """Apply a Memory Delta (JSON) and print the report; exit 1 if it was discarded whole."""
     repo, source = _split_repo(args, "DELTA_FILE")
     root = resolve_repo(repo)
-    if source == STDIN_PATH:
-        text = sys.stdin.read()
-    else:
-        path = Path(source).expanduser()
-        if not path.is_file():
-            raise UsageProblem(f"delta file not found: {path}")
-        text = path.read_bytes().decode("utf-8", errors="replace")
+    path = _source_file(source, "delta file")
+    text = sys.stdin.read() if path is None else path.read_bytes().decode("utf-8", "replace")
     unknown = _unknown_sections(text)
     with opened(root, backend="off", refresh_profile=False) as memory:
         report = memory.apply_delta(text)
     _print_report(report, json_out, unknown_sections=unknown)
+
+
+def _source_file(source: str, what: str) -> Path | None:
+    """The file a FILE argument names, or None for ``-`` (stdin); a usage error if none."""
+    if source == STDIN_PATH:
+        return None
+    path = Path(source).expanduser()
+    if not path.is_file():
+        raise UsageProblem(f"{what} not found: {path}")
+    return path
 
 
 def _unknown_sections(text: str) -> list[str]:
@@ -684,10 +683,7 @@ def _unknown_sections(text: str) -> list[str]:
 
 @command()
 def forget(
-    args: Annotated[
-        list[str],
-        typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
-    ],
+    args: RepoAndId,
     json_out: JsonOpt = False,
 ) -> None:
     """Forget an item: a rule or note is archived (kept, never injected; `restore` brings it
@@ -811,10 +807,7 @@ def edit(
 
 @command()
 def restore(
-    args: Annotated[
-        list[str],
-        typer.Argument(metavar="[REPO] ID", help="The repository (optional), the item id."),
-    ],
+    args: RepoAndId,
     json_out: JsonOpt = False,
 ) -> None:
     """Bring a forgotten (archived) rule or note back; a restored rule supersedes the
@@ -917,12 +910,10 @@ def import_(
     """Import rules and notes (each checked as if you remembered it); prints one line per item."""
     repo, source = _split_repo(args, "FILE")
     root = resolve_repo(repo)
-    if source == STDIN_PATH:
+    path = _source_file(source, "import file")
+    if path is None:
         data = sys.stdin.buffer.read(limits.IMPORT_MAX_BYTES + 1)
     else:
-        path = Path(source).expanduser()
-        if not path.is_file():
-            raise UsageProblem(f"import file not found: {path}")
         with path.open("rb") as handle:
             data = handle.read(limits.IMPORT_MAX_BYTES + 1)
     with opened(root, backend="off", refresh_profile=False) as memory:

@@ -53,7 +53,6 @@ from .render import (
     render_hits,
     render_profile,
     render_report,
-    render_turn,
     superseded_labels,
 )
 from .streaming import ConsoleDisplay
@@ -244,13 +243,7 @@ class ChatSession:
                 f"the model call failed, nothing was recorded: {result.error} — {result.hint}"
             )
             return
-        if result.streamed:
-            if result.turn_id is not None:
-                self.console.note(f"(recorded {result.turn_id})")
-        else:
-            self.console.lines(render_turn(result))
-        for problem in result.problems:
-            self.console.warn(problem)
+        self.display.finished(result)
         self.console.degraded(result.degraded)
 
     def _report_background_failures(self) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -488,11 +488,18 @@ def _add_summary_tool(server: MCPServer[Any], memory: ProjectMemory) -> None:
         return _result(result, text)
 
 
-def _add_resources(server: MCPServer[Any], memory: ProjectMemory) -> None:
-    def markdown(kind: LongTermType) -> str:
-        with _resource_errors():
-            return export_markdown(memory.document(), project=memory.repo_root.name, kinds=(kind,))
+# The resources that list the active long-term items of one kind, as Markdown.
+_ITEM_RESOURCES: tuple[tuple[str, LongTermType, str], ...] = (
+    (
+        "preferences",
+        LongTermType.DURABLE_PREFERENCE,
+        "The user's active rules (durable preferences).",
+    ),
+    ("notes", LongTermType.PROJECT_NOTE, "The active project notes."),
+)
 
+
+def _add_resources(server: MCPServer[Any], memory: ProjectMemory) -> None:
     @server.resource(
         f"{_URI}context",
         name="context",
@@ -504,23 +511,10 @@ def _add_resources(server: MCPServer[Any], memory: ProjectMemory) -> None:
         with _resource_errors():
             return memory.context(IntentType.CODE_EXPLAIN, "").render()
 
-    @server.resource(
-        f"{_URI}preferences",
-        name="preferences",
-        mime_type="text/markdown",
-        description="The user's active rules (durable preferences).",
-    )
-    def preferences_resource() -> str:
-        return markdown(LongTermType.DURABLE_PREFERENCE)
-
-    @server.resource(
-        f"{_URI}notes",
-        name="notes",
-        mime_type="text/markdown",
-        description="The active project notes.",
-    )
-    def notes_resource() -> str:
-        return markdown(LongTermType.PROJECT_NOTE)
+    for name, kind, description in _ITEM_RESOURCES:
+        server.resource(
+            f"{_URI}{name}", name=name, mime_type="text/markdown", description=description
+        )(_items_markdown(memory, kind))
 
     @server.resource(
         f"{_URI}profile",
@@ -532,6 +526,16 @@ def _add_resources(server: MCPServer[Any], memory: ProjectMemory) -> None:
         with _resource_errors():
             profile = memory.profile()
         return ProfileResult(profile=profile).model_dump_json(indent=2)
+
+
+def _items_markdown(memory: ProjectMemory, kind: LongTermType) -> Callable[[], str]:
+    """The function serving the active items of ``kind`` as a Markdown resource."""
+
+    def read() -> str:
+        with _resource_errors():
+            return export_markdown(memory.document(), project=memory.repo_root.name, kinds=(kind,))
+
+    return read
 
 
 @contextmanager

@@ -8,6 +8,7 @@ the way and dropping the styles when colour is off.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -34,8 +35,10 @@ from autopatch_memory import (
     limits,
 )
 
-from .answer import TurnResult
 from .console import Line
+
+if TYPE_CHECKING:  # a type only: the views of stored memory must not load the turn runner
+    from .answer import TurnResult
 
 __all__ = [
     "NO_PROFILE_FOUND",

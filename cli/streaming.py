@@ -22,12 +22,15 @@ from rich.status import Status
 
 from autopatch_memory import limits
 
-from .classify import Classification
 from .console import Console, WaitingText, terminal_safe
+from .render import render_turn
 
 if TYPE_CHECKING:  # imported when an answer streams: every other command is spared them
     from rich.live import Live
     from rich.markdown import Markdown
+
+    from .answer import TurnResult
+    from .classify import Classification
 
 __all__ = ["AnswerView", "ConsoleDisplay", "ReasoningFilter"]
 
@@ -210,3 +213,20 @@ class ConsoleDisplay:
     def answering(self, model: str) -> AnswerView:
         """The view the answer streams into."""
         return AnswerView(self.console, model, timeout=self.timeout)
+
+    def finished(self, result: TurnResult, *, no_model_hint: str | None = None) -> None:
+        """What is left to show after a turn that did not fail (``ask`` and ``chat``).
+
+        A streamed answer is on screen already: only the id it was recorded under.
+        Otherwise the whole turn, then ``no_model_hint`` when no model answered (a
+        chat says that once, in its banner). Then the problems with its ``@path`` mentions.
+        """
+        if result.streamed:
+            if result.turn_id is not None:
+                self.console.note(f"(recorded {result.turn_id})")
+        else:
+            self.console.lines(render_turn(result))
+            if result.answer is None and no_model_hint is not None:
+                self.console.note(no_model_hint)
+        for problem in result.problems:
+            self.console.warn(problem)

@@ -17,8 +17,6 @@ from autopatch_memory.backends.openai_compat import OpenAICompatBackend
 from autopatch_memory.config import (
     PLACEHOLDER_API_KEY,
     BackendChoice,
-    Settings,
-    load_settings,
     make_answerer,
     make_backend,
     project_config_path,
@@ -52,7 +50,7 @@ def write_project(repo: Path, text: str) -> Path:
     return path
 
 
-def secret(settings: Settings) -> str | None:
+def secret(settings: MemorySettings) -> str | None:
     return settings.api_key.get_secret_value() if settings.api_key else None
 
 
@@ -60,7 +58,7 @@ def secret(settings: Settings) -> str | None:
 
 
 def test_defaults(repo: Path) -> None:
-    settings = load_settings(repo)
+    settings = MemorySettings.from_env(repo)
     assert settings.backend is BackendChoice.AUTO
     assert settings.resolved_backend() is BackendChoice.HEURISTIC
     assert settings.base_url is None and settings.model is None and settings.api_key is None
@@ -80,7 +78,7 @@ def test_precedence_override_env_project_user_default(
     project = write_project(repo, '[llm]\nmodel = "from-project"\ntimeout = 22\n')
     monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "from-env")
 
-    settings = load_settings(repo, {"model": "from-flag", "timeout": None})
+    settings = MemorySettings.from_env(repo, {"model": "from-flag", "timeout": None})
 
     assert settings.model == "from-flag"
     assert settings.timeout == 22  # project beats user; a None flag is "not given"
@@ -91,17 +89,17 @@ def test_precedence_override_env_project_user_default(
     assert settings.sources["max_tokens"] == f"user file {user}"
     assert settings.files == [str(user), str(project)]
 
-    assert load_settings(repo).model == "from-env"
+    assert MemorySettings.from_env(repo).model == "from-env"
     monkeypatch.delenv("AUTOPATCH_LLM_MODEL")
-    assert load_settings(repo).model == "from-project"
-    assert load_settings(None).model == "from-user"  # no repo: no project file
+    assert MemorySettings.from_env(repo).model == "from-project"
+    assert MemorySettings.from_env(None).model == "from-user"  # no repo: no project file
 
 
 def test_user_file_follows_xdg_config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
     assert user_config_path() == tmp_path / "xdg" / "autopatch-memory" / "config.toml"
     write_user('[memory]\nbackend = "off"\n')
-    assert load_settings(None).backend is BackendChoice.OFF
+    assert MemorySettings.from_env(None).backend is BackendChoice.OFF
 
 
 def test_relative_xdg_config_home_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -141,7 +139,7 @@ def test_each_environment_variable(
     monkeypatch: pytest.MonkeyPatch, var: str, value: str, field: str, expected: object
 ) -> None:
     monkeypatch.setenv(var, value)
-    settings = load_settings(None)
+    settings = MemorySettings.from_env(None)
     assert getattr(settings, field) == expected
     assert settings.sources[field] == f"environment {var}"
 
@@ -149,14 +147,14 @@ def test_each_environment_variable(
 def test_the_hosts_base_url_wins_over_the_sdks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_BASE_URL", "http://localhost:8080/v1")
     monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://localhost:8000/v1")
-    assert load_settings(None).base_url == "http://localhost:8000/v1"
+    assert MemorySettings.from_env(None).base_url == "http://localhost:8000/v1"
 
 
 def test_an_empty_variable_counts_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
     write_user('[llm]\nmodel = "from-user"\n')
     monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "")
     monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", " ")
-    settings = load_settings(None)
+    settings = MemorySettings.from_env(None)
     assert settings.model == "from-user" and settings.backend is BackendChoice.AUTO
 
 
@@ -166,7 +164,7 @@ def test_an_empty_variable_counts_as_unset(monkeypatch: pytest.MonkeyPatch) -> N
 def test_auto_picks_openai_when_a_model_is_configured(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "llama3")
     monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://127.0.0.1:11434/v1")
-    settings = load_settings(None)
+    settings = MemorySettings.from_env(None)
     assert settings.resolved_backend() is BackendChoice.OPENAI
     backend = make_backend(settings)
     assert isinstance(backend, OpenAICompatBackend)
@@ -176,14 +174,16 @@ def test_auto_picks_openai_when_a_model_is_configured(monkeypatch: pytest.Monkey
 
 def test_explicit_choices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "llama3")
-    assert make_backend(load_settings(None, {"backend": "off"})) is None
-    assert isinstance(make_backend(load_settings(None, {"backend": "heuristic"})), HeuristicBackend)
+    assert make_backend(MemorySettings.from_env(None, {"backend": "off"})) is None
+    assert isinstance(
+        make_backend(MemorySettings.from_env(None, {"backend": "heuristic"})), HeuristicBackend
+    )
     # Answering does not depend on the summary backend choice.
-    assert make_answerer(load_settings(None, {"backend": "off"})) is not None
+    assert make_answerer(MemorySettings.from_env(None, {"backend": "off"})) is not None
 
 
 def test_openai_without_a_model_is_a_config_error() -> None:
-    settings = load_settings(None, {"backend": BackendChoice.OPENAI})
+    settings = MemorySettings.from_env(None, {"backend": BackendChoice.OPENAI})
     with pytest.raises(ConfigError, match="AUTOPATCH_LLM_MODEL"):
         make_backend(settings)
     assert make_answerer(settings) is None
@@ -194,7 +194,7 @@ def test_options_carry_every_setting(monkeypatch: pytest.MonkeyPatch) -> None:
         '[llm]\nmodel = "m"\nbase_url = "http://localhost:1234/v1"\ntimeout = 5\n'
         'max_retries = 1\ntemperature = 0.2\nmax_tokens = 900\nstructured_output = "prompt"\n'
     )
-    options = load_settings(None).llm_options()
+    options = MemorySettings.from_env(None).llm_options()
     assert (options.timeout, options.max_retries, options.temperature, options.max_tokens) == (
         5.0,
         1,
@@ -210,9 +210,9 @@ def test_options_carry_every_setting(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_openai_key_goes_to_openai(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
-    settings = load_settings(None)
+    settings = MemorySettings.from_env(None)
     assert secret(settings) == USER_KEY and settings.uses_openai_host
-    explicit = load_settings(None, {"base_url": "https://api.openai.com/v1"})
+    explicit = MemorySettings.from_env(None, {"base_url": "https://api.openai.com/v1"})
     assert secret(explicit) == USER_KEY
 
 
@@ -221,9 +221,12 @@ def test_openai_key_goes_to_the_base_url_it_is_paired_with(
 ) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
     monkeypatch.setenv("OPENAI_BASE_URL", "https://gateway.example.com/v1")
-    assert secret(load_settings(None)) == USER_KEY
+    assert secret(MemorySettings.from_env(None)) == USER_KEY
     # The same URL given as a flag is still the user's own pairing.
-    assert secret(load_settings(None, {"base_url": "https://gateway.example.com/v1/"})) == USER_KEY
+    assert (
+        secret(MemorySettings.from_env(None, {"base_url": "https://gateway.example.com/v1/"}))
+        == USER_KEY
+    )
 
 
 @pytest.mark.parametrize(
@@ -245,11 +248,11 @@ def test_openai_key_is_withheld_from_other_base_urls(
     else:
         write_project(repo, f'[llm]\nbase_url = "{url}"\n')
 
-    settings = load_settings(repo, overrides)
+    settings = MemorySettings.from_env(repo, overrides)
 
     assert settings.api_key is None
     assert settings.withheld_keys == ["OPENAI_API_KEY"]
-    settings = load_settings(repo, {**overrides, "model": "m"})
+    settings = MemorySettings.from_env(repo, {**overrides, "model": "m"})
     assert settings.llm_options().api_key.get_secret_value() == PLACEHOLDER_API_KEY
 
 
@@ -266,29 +269,29 @@ def test_sharing_the_openai_key_is_an_explicit_choice(
         write_user("[llm]\nshare_key = true\n")
     else:
         overrides = {"share_key": True}
-    assert secret(load_settings(None, overrides)) == USER_KEY
+    assert secret(MemorySettings.from_env(None, overrides)) == USER_KEY
 
 
 def test_the_tools_own_key_goes_to_the_configured_base_url(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
     monkeypatch.setenv("AUTOPATCH_LLM_API_KEY", TOOL_KEY)
     monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "https://llm.internal.example/v1")
-    settings = load_settings(None)
+    settings = MemorySettings.from_env(None)
     assert secret(settings) == TOOL_KEY
     assert settings.api_key_source == "environment AUTOPATCH_LLM_API_KEY"
-    assert secret(load_settings(None, {"api_key": "sk-fromtheflag"})) == "sk-fromtheflag"
+    assert secret(MemorySettings.from_env(None, {"api_key": "sk-fromtheflag"})) == "sk-fromtheflag"
 
 
 def test_a_user_file_key_and_url_pair(monkeypatch: pytest.MonkeyPatch) -> None:
     write_user('[llm]\nbase_url = "http://localhost:8000/v1"\napi_key = "vllm-secret"\n')
-    assert secret(load_settings(None)) == "vllm-secret"
+    assert secret(MemorySettings.from_env(None)) == "vllm-secret"
 
 
 def test_a_project_file_may_not_set_keys_or_share_them(
     monkeypatch: pytest.MonkeyPatch, repo: Path
 ) -> None:
     path = write_project(repo, '[llm]\napi_key = "sk-fromrepo"\nshare_key = true\n')
-    settings = load_settings(repo)
+    settings = MemorySettings.from_env(repo)
     assert settings.api_key is None and settings.share_key is False
     assert len(settings.warnings) == 2 and str(path) in settings.warnings[0]
     assert "warnings" in settings.describe()
@@ -300,14 +303,17 @@ def test_a_project_base_url_does_not_receive_the_users_keys(
     monkeypatch.setenv("AUTOPATCH_LLM_API_KEY", TOOL_KEY)
     write_user('[llm]\napi_key = "sk-userfilekey"\n')
     write_project(repo, '[llm]\nbase_url = "https://collector.example.net/v1"\n')
-    settings = load_settings(repo)
+    settings = MemorySettings.from_env(repo)
     assert settings.api_key is None
     assert settings.withheld_keys == ["environment AUTOPATCH_LLM_API_KEY"]
     # ...unless the user says so, or names the URL themselves.
     monkeypatch.setenv("AUTOPATCH_LLM_SHARE_KEY", "1")
-    assert secret(load_settings(repo)) == TOOL_KEY
+    assert secret(MemorySettings.from_env(repo)) == TOOL_KEY
     monkeypatch.delenv("AUTOPATCH_LLM_SHARE_KEY")
-    assert secret(load_settings(repo, {"base_url": "https://collector.example.net/v1"})) == TOOL_KEY
+    assert (
+        secret(MemorySettings.from_env(repo, {"base_url": "https://collector.example.net/v1"}))
+        == TOOL_KEY
+    )
 
 
 def test_a_project_file_pointing_at_openai_is_harmless(
@@ -315,14 +321,14 @@ def test_a_project_file_pointing_at_openai_is_harmless(
 ) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
     write_project(repo, '[llm]\nbase_url = "https://api.openai.com/v1"\nmodel = "gpt-4o-mini"\n')
-    assert secret(load_settings(repo)) == USER_KEY
+    assert secret(MemorySettings.from_env(repo)) == USER_KEY
 
 
 def test_describe_and_dumps_never_show_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AUTOPATCH_LLM_API_KEY", TOOL_KEY)
     monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "m")
     monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://user:pa55word@localhost:8000/v1")
-    settings = load_settings(None)
+    settings = MemorySettings.from_env(None)
     shown = [
         str(settings.describe()),
         repr(settings),
@@ -343,7 +349,7 @@ def test_describe_and_dumps_never_show_a_key(monkeypatch: pytest.MonkeyPatch) ->
 def test_describe_explains_a_withheld_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
     monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", "http://localhost:1234/v1")
-    info = load_settings(None).describe()
+    info = MemorySettings.from_env(None).describe()
     assert "OPENAI_API_KEY" in info["withheld_keys"]
     assert "AUTOPATCH_LLM_SHARE_KEY" in info["withheld_keys"]
     assert USER_KEY not in str(info)
@@ -375,7 +381,7 @@ def test_describe_explains_a_withheld_key(monkeypatch: pytest.MonkeyPatch) -> No
 def test_bad_environment_values(monkeypatch: pytest.MonkeyPatch, var: str, value: str) -> None:
     monkeypatch.setenv(var, value)
     with pytest.raises(ConfigError) as caught:
-        load_settings(None)
+        MemorySettings.from_env(None)
     message = str(caught.value)
     assert var in message and "\n" not in message
 
@@ -397,19 +403,19 @@ def test_bad_environment_values(monkeypatch: pytest.MonkeyPatch, var: str, value
 def test_bad_files(repo: Path, text: str, needle: str) -> None:
     path = write_project(repo, text)
     with pytest.raises(ConfigError) as caught:
-        load_settings(repo)
+        MemorySettings.from_env(repo)
     assert needle in str(caught.value)
     assert str(path) in str(caught.value)
 
 
 def test_unknown_tables_are_left_to_their_owners(repo: Path) -> None:
     write_project(repo, '[cli]\ncolor = false\n[llm]\nmodel = "m"\n')
-    assert load_settings(repo).model == "m"
+    assert MemorySettings.from_env(repo).model == "m"
 
 
 def test_unknown_override_is_an_error() -> None:
     with pytest.raises(ConfigError, match="Unknown setting 'modle'"):
-        load_settings(None, {"modle": "x"})
+        MemorySettings.from_env(None, {"modle": "x"})
 
 
 def test_a_non_utf8_file_is_a_config_error(repo: Path) -> None:
@@ -417,14 +423,14 @@ def test_a_non_utf8_file_is_a_config_error(repo: Path) -> None:
     path.parent.mkdir(parents=True)
     path.write_bytes(b'[llm]\nmodel = "\xff"\n')
     with pytest.raises(ConfigError, match="not valid TOML"):
-        load_settings(repo)
+        MemorySettings.from_env(repo)
 
 
 def test_loading_settings_does_not_import_the_sdk(tmp_path: Path) -> None:
     code = (
         "import sys\n"
-        "from autopatch_memory.config import load_settings, make_backend\n"
-        "settings = load_settings(None)\n"
+        "from autopatch_memory.config import MemorySettings, make_backend\n"
+        "settings = MemorySettings.from_env(None)\n"
         "assert make_backend(settings).name == 'heuristic'\n"
         "assert 'openai' not in sys.modules, 'openai imported'\n"
     )
@@ -535,7 +541,7 @@ def test_one_definition_of_openai(
     assert is_openai_endpoint(url) is is_openai
     overrides = {"model": "m"} | ({"base_url": url} if url else {})
     monkeypatch.setenv("OPENAI_API_KEY", USER_KEY)
-    settings = load_settings(None, overrides)
+    settings = MemorySettings.from_env(None, overrides)
     # The key rule and the wire format (the backend's options) agree.
     assert settings.uses_openai_host is is_openai
     assert settings.llm_options().is_openai is is_openai

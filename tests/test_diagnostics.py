@@ -257,3 +257,38 @@ def test_an_oversized_file_is_an_error_and_not_parsed(repo: Path, memory: Projec
     assert check is not None and check.status is CheckStatus.ERROR
     assert check.summary.startswith("too_large") and "memory.oversize.json" in check.details[0]
     assert status(diagnosis, CheckName.SIZE) is CheckStatus.ERROR
+
+
+_COUNT_READS = """
+import sys
+from pathlib import Path
+
+from autopatch_memory.diagnostics import diagnose
+from autopatch_memory.memory import ProjectMemory
+
+repo, wanted = Path(sys.argv[1]), sys.argv[2]
+memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+opened = []
+# Every open of a file, by open() or os.open(), raises the "open" audit event.
+sys.addaudithook(
+    lambda event, args: opened.append(args[0])
+    if event == "open" and str(args[0]).endswith(wanted)
+    else None
+)
+diagnosis = diagnose(memory)
+print(len(opened), diagnosis.size_bytes)
+"""
+
+
+def test_doctor_reads_the_memory_file_once(repo: Path, memory: ProjectMemory) -> None:
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    done = subprocess.run(
+        [sys.executable, "-c", _COUNT_READS, str(repo), MEMORY_FILE_NAME],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    reads, size = done.stdout.split()
+    assert int(size) == (repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).stat().st_size
+    assert int(reads) == 1

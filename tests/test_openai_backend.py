@@ -17,7 +17,7 @@ from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryR
 from autopatch_memory.backends.chat import ChatSummaryBackend
 from autopatch_memory.backends.llm import LLMOptions, StructuredOutput
 from autopatch_memory.backends.openai_compat import OpenAICompatBackend
-from autopatch_memory.config import PLACEHOLDER_API_KEY, load_settings, make_answerer, make_backend
+from autopatch_memory.config import PLACEHOLDER_API_KEY, MemorySettings, make_answerer, make_backend
 from autopatch_memory.errors import (
     BackendAuthError,
     BackendError,
@@ -392,7 +392,7 @@ def test_check_reports_failures_without_raising() -> None:
 
 
 def _summarize_through_settings(repo: Path | None) -> None:
-    backend = make_backend(load_settings(repo))
+    backend = make_backend(MemorySettings.from_env(repo))
     assert isinstance(backend, OpenAICompatBackend)
     backend.summarize(make_request())
 
@@ -481,7 +481,7 @@ def test_answerer_uses_the_same_client_and_rules(
     monkeypatch.setenv("AUTOPATCH_MEMORY_BACKEND", "heuristic")
     server.script(Reply.text("42"))
 
-    answerer = make_answerer(load_settings(None))
+    answerer = make_answerer(MemorySettings.from_env(None))
 
     assert answerer is not None
     assert answerer.answer("system", "question") == "42"
