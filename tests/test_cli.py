@@ -776,9 +776,18 @@ def test_help_names_arguments_not_python_types() -> None:
 
 def test_shell_completion_is_offered() -> None:
     assert "--install-completion" in invoke("--help").stdout
-    script = invoke("--show-completion", "bash")
+    # What the installed script asks the program for, through its environment variable
+    # (`--show-completion` would detect the shell from the parent processes, which a
+    # detached test run does not have).
+    complete = "_AUTOPATCH_MEMORY_COMPLETE"
+    script = CliRunner().invoke(
+        app, [], env={complete: "source_bash"}, prog_name="autopatch-memory"
+    )
     assert script.exit_code == 0
-    assert "_AUTOPATCH_MEMORY_COMPLETE" in script.stdout
+    assert f"{complete}=complete_bash" in script.stdout
+    words = {complete: "complete_bash", "COMP_WORDS": "autopatch-memory sh", "COMP_CWORD": "1"}
+    offered = CliRunner().invoke(app, [], env=words, prog_name="autopatch-memory")
+    assert offered.stdout.split() == ["show"]
 
 
 def test_a_folder_without_a_question_is_a_usage_error(
