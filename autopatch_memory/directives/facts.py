@@ -74,7 +74,6 @@ _VERB_AFTER_NAME_EN = re.compile(
     r"aren'?t|wasn'?t|can'?t|cannot|can|will|won'?t|must|should|never|[a-z]+(?:s|ed))\b"
 )
 _YOU_SUBJECT = re.compile(r"^(?:you|you're|you'll|your)\b|^你")
-_CONTRAST = re.compile(r"[，,]\s*(?:而?不是|而非|not)\s+\S")
 _PROBLEM_WORDS = re.compile(
     # "issues" is a problem as a noun ("we have issues"), not as a verb ("shop-auth issues JWTs")
     r"\b(?:(?:an?|the|some|any|this|that|these|those|no|have|has|had|got|with|many|several|"
