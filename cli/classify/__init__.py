@@ -42,8 +42,8 @@ Then, in this order:
 Erring is asymmetric: an audit or patch request routed to a memory intent breaks the
 isolation, while a question kept outside memory only loses context. So the audit rules
 run before the explanation rules, a change request on code is an audit even when its
-verb is not listed, and patch words never fall through to memory. The word lists below
-are this module's own; ``tests/intent_cases.py`` and ``tests/intent_holdout/`` measure
+verb is not listed, and patch words never fall through to memory. The word lists are
+this package's own; ``tests/intent_cases.py`` and ``tests/intent_holdout/`` measure
 them. Reading is bounded and linear: a long paste is read by its head and tail, without
 its log lines (``limits.CLASSIFIER_MAX_CHARS``), and every word list is one compiled regex.
 The choice is always overridable (``--intent``, ``/intent``); the result says why.
@@ -57,125 +57,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from autopatch_memory import DirectiveKind, IntentType, directives_in, limits, normalize_text
 
-from autopatch_memory import (
-    DirectiveKind,
-    IntentType,
-    directives_in,
-    limits,
-    normalize_text,
-)
-
-
-def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """Compile with ASCII classes: a Latin word right after a Chinese character ("看下mall-admin")
-    still starts at a word boundary, and ``\\w`` never runs on into Chinese."""
-    return re.compile(pattern, flags | re.ASCII)
-
-
-def _any_of(*patterns: str) -> re.Pattern[str]:
-    """One regex that matches where any of ``patterns`` matches (compiled by :func:`_rx`)."""
-    return _rx("|".join(f"(?:{p})" for p in patterns))
-
+from .classification import Classification, Rule
+from .lexicon import _CJK, _HAS_CJK_RE, _all, _any_of, _Lexicon, _rx
 
 __all__ = ["Classification", "Rule", "choose", "classify", "forced", "mentioned_paths"]
-
-
-class Rule(str, Enum):
-    """Which rule chose the intent."""
-
-    FORCED = "forced"  # --intent / /intent
-    PATCH_REVISE = "patch_revise_words"
-    PATCH_EXPLAIN = "patch_explain_words"
-    AUDIT = "audit_words"
-    PROBLEM = "problem_in_code"
-    CHANGE = "change_request"
-    PATH = "path_in_question"
-    EXPLAIN = "code_words"
-    CODE_ELEMENT = "code_element_words"
-    DOMAIN = "domain_question"
-    STANDING_WISH = "standing_wish"
-    DEFAULT = "default"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Classification(BaseModel):
-    """The intent chosen for a question, and why."""
-
-    model_config = ConfigDict(frozen=True)
-
-    intent: IntentType
-    rule: Rule
-    matched: list[str] = Field(default_factory=list)
-
-    @property
-    def explanation(self) -> str:
-        """A short human reason, e.g. ``audit words: "fix"``."""
-        words = ", ".join(f'"{w}"' for w in self.matched)
-        return {
-            Rule.FORCED: "chosen by you",
-            Rule.PATCH_REVISE: f"asks to change the pending patch: {words}",
-            Rule.PATCH_EXPLAIN: f"asks about the pending patch: {words}",
-            Rule.AUDIT: f"audit words: {words}",
-            Rule.PROBLEM: f"looks for a problem in this code: {words}",
-            Rule.CHANGE: f"asks to change this code: {words}",
-            Rule.PATH: f"names a file or path: {words}",
-            Rule.EXPLAIN: f"about this repository: {words}",
-            Rule.CODE_ELEMENT: f"about code here: {words}",
-            Rule.DOMAIN: "a question about this application's own domain",
-            Rule.STANDING_WISH: f"a standing wish about the answers: {words}",
-            Rule.DEFAULT: "no audit, patch or repository words",
-        }[self.rule]
-
-
-_CJK = r"\u3400-\u9fff"
-_HAS_CJK_RE = _rx(f"[{_CJK}]")
-
-
-# --- matching phrases in mixed Chinese/English text ----------------------------------------
-
-
-class _Lexicon:
-    """Finds the phrases of a word list in normalized text.
-
-    A phrase that starts or ends with a Latin letter or digit matches only at a word
-    boundary there ("bug" is not in "debug", "review" is in "review一下"); Chinese
-    characters match anywhere (Chinese has no spaces). ``exceptions`` are blanked out
-    first ("依赖注入" is no injection).
-    """
-
-    def __init__(self, *phrases: Iterable[str], exceptions: Iterable[str] = ()) -> None:
-        words = sorted(
-            {normalize_text(p) for group in phrases for p in group}, key=len, reverse=True
-        )
-        self._pattern = _rx("|".join(_bounded(w) for w in words)) if words else None
-        self._exceptions = tuple(
-            sorted({normalize_text(e) for e in exceptions}, key=len, reverse=True)
-        )
-
-    def find(self, norm: str) -> list[str]:
-        """The phrases present in ``norm`` (already normalized), in text order."""
-        if self._pattern is None:
-            return []
-        for exception in self._exceptions:
-            norm = norm.replace(exception, " " * len(exception))
-        return [m.group(0) for m in self._pattern.finditer(norm)]
-
-
-def _bounded(word: str) -> str:
-    # "sql 注入" matches "sql注入" too; "race condition" any run of spaces.
-    space = r"\s*" if _HAS_CJK_RE.search(word) else r"\s+"
-    escaped = re.escape(word).replace(r"\ ", " ").replace(" ", space)
-    head = r"(?<![a-z0-9_])" if re.match(r"[a-z0-9]", word) else ""
-    tail = r"(?![a-z0-9_])" if re.search(r"[a-z0-9]$", word) else ""
-    return head + escaped + tail
-
-
-def _all(pattern: re.Pattern[str], text: str) -> list[str]:
-    return [m.group(0).strip() for m in pattern.finditer(text)]
 
 
 # --- acts: what a request asks the assistant to do -----------------------------------------
