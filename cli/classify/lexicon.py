@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cached_property
 
 from autopatch_memory import normalize_text
 
@@ -42,10 +43,16 @@ class _Lexicon:
         words = sorted(
             {normalize_text(p) for group in phrases for p in group}, key=len, reverse=True
         )
-        self._pattern = _rx("|".join(_bounded(w) for w in words)) if words else None
+        self._source = "|".join(_bounded(w) for w in words)
         self._exceptions = tuple(
             sorted({normalize_text(e) for e in exceptions}, key=len, reverse=True)
         )
+
+    @cached_property
+    def _pattern(self) -> re.Pattern[str] | None:
+        # Compiled at the first message, then an attribute like any other: the lists'
+        # regexes are half of the import, which a command that routes nothing skips.
+        return _rx(self._source) if self._source else None
 
     def find(self, norm: str) -> list[str]:
         """The phrases present in ``norm`` (already normalized), in text order."""
