@@ -285,7 +285,7 @@ SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
 
-# --- the intent router (cli/classify.py; docs/cli.md, "Intents") ---------------------------
+# --- the intent router (cli/classify/; docs/cli.md, "Intents") ----------------------------
 # An unknown name this long, one letter away from a known one ("Elasticsearh"), is a typo of
 # it: shorter names are too easily one letter away from an unrelated word.
 ROUTER_TYPO_MIN_CHARS = 6

@@ -1,0 +1,304 @@
+"""Reading clauses, questions and requests: where a message's clauses end, which of
+them are questions, and which requests they make (English and Chinese grammar over the
+words of :mod:`.acts`).
+
+The question-form lists live here: nothing else reads them.
+"""
+
+from __future__ import annotations
+
+from autopatch_memory import limits
+
+from .acts import (
+    _EN_AND_EXPLAIN_VERBS,
+    _EN_AND_VERB_RE,
+    _EN_AUDIT_PHRASES,
+    _EN_CHANGE_PHRASES,
+    _EN_FRAMING_WORD_RE,
+    _EN_MIN_ING_CHARS,
+    _EN_MODAL_REQUEST_RE,
+    _EN_NEGATIVE_RE,
+    _EN_NOUN_AFTER,
+    _EN_PARTICLE_VERBS,
+    _EN_PASSIVE_REQUEST_RE,
+    _EN_PLEASE_RE,
+    _EN_PLEASE_VERB_RE,
+    _EN_REQUEST_FRAME_RE,
+    _EN_VERB_RE,
+    _EN_VERBS,
+    _EN_WISH_RE,
+    _NO_REQUEST_RE,
+    _QUOTED_RE,
+    _ZH_ADVERBS_RE,
+    _ZH_BA_RE,
+    _ZH_CHANGE_HEADS,
+    _ZH_CHANGE_LEX,
+    _ZH_DONE_AFTER_RE,
+    _ZH_DONE_BEFORE,
+    _ZH_ENOUGH_RE,
+    _ZH_GIVE_RE,
+    _ZH_HEAD_NOUNS,
+    _ZH_MARKER_RE,
+    _ZH_MODAL_ASKS_RE,
+    _ZH_MODAL_RE,
+    _ZH_NEG_VERB_RE,
+    _ZH_NEGATED_RE,
+    _ZH_NOT_CHANGE_RE,
+    _ZH_NOUN_AFTER_RE,
+    _ZH_ONLY_VERB_RE,
+    _ZH_PASSIVE_OR_ABILITY_RE,
+    _ZH_PERSON_MARKER_RE,
+    _ZH_SUGGESTION_RE,
+    _ZH_TRAILING_EXPLAIN_RE,
+    _ZH_VERB_LEXICONS,
+    _ZH_VERB_MAX_OFFSET,
+    _ZH_WISH_RE,
+    Act,
+)
+from .lexicon import _HAS_CJK_RE, _any_of, _rx
+from .reading import Clause, Request
+
+# Clauses end at punctuation, a dash between words, or a colon before a space.
+_CLAUSE_SPLIT_RE = _rx(r"([，,。;；!！?？\n：]|:(?=\s)|\.(?=\s|$)|…+|——|\s[-–—]\s)")
+# A clause that continues the one before ("补丁为什么不用 Redis 锁，而是改成乐观锁") shares
+# its form.
+_CONTINUATION_RE = _rx(r"^(?:而是|而不是|而|反而|还是|或者|或是|以及|or|rather than|instead of)")
+
+_ZH_QUESTION_RE = _any_of(
+    r"吗|呢|什么|啥|干嘛|嘛|怎么|怎莫|咋|怎样|如何|为什么|为何|为啥|哪|是否|多少|多久|多大|多长",
+    # An A-not-A question ("有没有", "会不会"), not a request ("能不能帮我…").
+    r"有没有|会不会|是不是|要不要|能不能(?!帮)|可不可以(?!帮)|需不需要|对不对|好不好|行不行|够不够"
+    r"|安不安全",
+    # "JDK 几", "是几版本" (not "写几个单元测试").
+    r"(?:是|有|要|用|第|装)几|几(?:版本|级|种|个版本)|几$",
+    # A choice: "存 Redis 还是数据库" (not "还是有问题").
+    r"还是(?!有|会|不|没|很|挺|比较|要|得|一样|旧|老|默认|原来|空|null|0|那样|这样)",
+)
+_EN_QUESTION_RE = _rx(
+    r"^(?:what|what's|whats|why|how|how's|where|where's|which|who|whom|whose|when|is|are|was|were"
+    r"|does|do|did|can|could|should|would|will|has|have|had|isn't|aren't|doesn't|don't|didn't"
+    r"|can't|shouldn't|won't|may|might|am)\b"
+)
+
+
+def _clauses(norm: str) -> list[Clause]:
+    """``norm`` split at punctuation, each clause marked question or not."""
+    parts = _CLAUSE_SPLIT_RE.split(norm)
+    found: list[Clause] = []
+    for i in range(0, len(parts), 2):
+        text = parts[i].strip()
+        mark = parts[i + 1] if i + 1 < len(parts) else ""
+        if not text:
+            continue
+        question = _is_question(text, mark in ("?", "？"))
+        if found and _CONTINUATION_RE.match(text):
+            question = question or found[-1].question
+        found.append(Clause(text, question))
+    return found
+
+
+def _is_question(clause: str, marked: bool) -> bool:
+    if marked:
+        return True
+    if _HAS_CJK_RE.search(clause):
+        return bool(_ZH_QUESTION_RE.search(clause))
+    return bool(_EN_QUESTION_RE.match(_strip_en_frame(clause)[1]))
+
+
+def _strip_en_frame(clause: str) -> tuple[bool, str]:
+    """(whether a request frame opened the clause, the rest after it)."""
+    match = _EN_REQUEST_FRAME_RE.match(clause)
+    end = match.end() if match else 0
+    framed = bool(_EN_FRAMING_WORD_RE.search(clause[:end]) or _EN_PLEASE_RE.search(clause))
+    return framed, clause[end:]
+
+
+def _clause_requests(clause: Clause) -> list[Request]:
+    """The requests of one clause; a quoted error message ("'Address already in use'")
+    is the program's words, a condition or the user's own plan asks nothing of us."""
+    clause = Clause(_QUOTED_RE.sub(" ", clause.norm).strip(), clause.question)
+    if not clause.norm or _NO_REQUEST_RE.search(clause.norm):
+        return []
+    if _HAS_CJK_RE.search(clause.norm):
+        return _negated(_zh_requests(clause), clause.norm)
+    return _en_requests(clause)
+
+
+def _en_requests(clause: Clause) -> list[Request]:
+    framed, rest = _strip_en_frame(clause.norm)
+    found = _en_indirect_requests(clause, rest)
+    head = _en_verb_at(rest)
+    if head is None and (please := _EN_PLEASE_VERB_RE.search(rest)):
+        head = _en_verb_at(rest[please.end() :])  # "@…/OrderController.java please add @Valid"
+    # "Could you fix it?" asks, though it ends with a question mark.
+    if head is not None and (not clause.question or framed):
+        found.append(head)
+    if found or not clause.question:
+        # "investigate and patch it", "look at X and tell me…": a further verb.
+        for match in _EN_AND_VERB_RE.finditer(rest):
+            follow = _en_verb_at(rest[match.start(1) :])
+            if follow is not None and (
+                follow.act is not Act.EXPLAIN or follow.verb in _EN_AND_EXPLAIN_VERBS
+            ):
+                found.append(follow)
+    return found
+
+
+def _en_indirect_requests(clause: Clause, rest: str) -> list[Request]:
+    """Wishes ("We need rate limiting on /login"), passive asks ("can the patch be
+    split…?"), negated ones ("Don't change the signature") and "X should use Y"."""
+    found: list[Request] = []
+    if not clause.question and (wish := _EN_WISH_RE.match(clause.norm)):
+        found.append(Request(Act.CHANGE, wish.group(0)))
+    if passive := _EN_PASSIVE_REQUEST_RE.search(clause.norm):
+        found.append(Request(Act.CHANGE, passive.group(0)))
+    negative = _EN_NEGATIVE_RE.match(clause.norm)
+    if negative is not None and negative.group(1) in _EN_VERBS:
+        found.append(Request(Act.CHANGE, negative.group(0), negative=True))
+    if not clause.question:
+        for match in _EN_MODAL_REQUEST_RE.finditer(rest):
+            if match.start() > 0 and _EN_VERBS.get(match.group(1)) is Act.CHANGE:
+                found.append(Request(Act.CHANGE, match.group(0)))
+    return found
+
+
+def _en_stem(word: str) -> str:
+    """The bare verb of an -ing form ("removing" → "remove", "adding" → "add")."""
+    if not word.endswith("ing") or len(word) < _EN_MIN_ING_CHARS:
+        return word
+    stem = word[:-3]
+    for candidate in (stem, stem + "e", stem[:-1]):
+        if candidate in _EN_VERBS:
+            return candidate
+    return word
+
+
+def _en_verb_at(text: str) -> Request | None:
+    """The request whose verb opens ``text``, if its first word is a verb used as one."""
+    match = _EN_VERB_RE.match(text)
+    if match is None:
+        return None
+    verb, second, third = match.group(1), match.group(2) or "", match.group(3) or ""
+    two, three = f"{verb} {second}".strip(), f"{verb} {second} {third}".strip()
+    for phrase in (three, two):
+        if phrase in _EN_CHANGE_PHRASES:
+            return Request(Act.CHANGE, phrase)
+        if phrase in _EN_AUDIT_PHRASES:
+            return Request(Act.INSPECT, phrase)
+    if verb in _EN_PARTICLE_VERBS:
+        return Request(Act.INSPECT, two) if second in _EN_PARTICLE_VERBS[verb] else None
+    if verb == "help":
+        return Request(Act.EXPLAIN, "help me understand") if "understand" in text[:40] else None
+    if verb == "do" and second in ("a", "an", "the", "some"):
+        return Request(Act.INSPECT, two)  # "do a security review of…"
+    act = _EN_VERBS.get(verb) or _EN_VERBS.get(_en_stem(verb))
+    if act is None or second in _EN_NOUN_AFTER or _HAS_CJK_RE.match(text[len(verb) :].lstrip()[:1]):
+        return None  # "review module", "review 模块": a noun
+    return Request(act, verb)
+
+
+def _zh_requests(clause: Clause) -> list[Request]:
+    """Requests in a Chinese (or mixed) clause."""
+    norm = clause.norm
+    marker = _ZH_MARKER_RE.search(norm)
+    found = [] if marker is None else _zh_marked_request(norm[marker.end() :], marker.group(0))
+    opening = _zh_first_verb(norm, head=True, at_start=True)
+    # "review 代码的时候你最看重什么": the verb opens a time clause, it asks for nothing.
+    in_time_clause = marker is None and "的时候" in norm
+    asked = opening is not None and (not clause.question or opening.act is not Act.CHANGE)
+    if opening is not None and asked and not in_time_clause:
+        found.append(opening)
+    # A 把/给 change asks unless the clause asks something else ("为什么把 X 改成 Y？").
+    asks = not clause.question or marker is not None or bool(_ZH_SUGGESTION_RE.search(norm))
+    for pattern in (_ZH_BA_RE, _ZH_GIVE_RE):
+        for match in pattern.finditer(norm):
+            # "帮我把…都删了" asks; "把 CSRF 禁用了，这样有问题吗" tells what was done.
+            if asks and (marker is not None or not _is_done(norm, match.end())):
+                found.append(Request(Act.CHANGE, match.group(0).strip("，, "), targeted=True))
+    if asks:  # "补丁里别动测试" limits; "补丁为什么不用 Redis 锁" asks why
+        found += [
+            Request(Act.CHANGE, m.group(0), negative=True) for m in _ZH_NEG_VERB_RE.finditer(norm)
+        ]
+    found += [Request(Act.CHANGE, m.group(0)) for m in _ZH_ONLY_VERB_RE.finditer(norm)]
+    if enough := _ZH_ENOUGH_RE.search(norm):
+        found.append(Request(Act.CHANGE, enough.group(0)))  # "只捕获 X 就行"
+    if trailing := _ZH_TRAILING_EXPLAIN_RE.search(norm):
+        found.append(Request(Act.EXPLAIN, trailing.group(0)))
+    if not clause.question:
+        found += _zh_statement_changes(norm)
+    return found
+
+
+def _zh_marked_request(rest: str, marker: str) -> list[Request]:
+    """The request after a request word: 帮我…, 麻烦…, 能不能…."""
+    # "可以删吗" asks whether; "可以帮我删掉吗", "能不能只改 X" ask for it.
+    modal = _ZH_MODAL_RE.fullmatch(marker) is not None
+    heads = not modal or bool(_ZH_MODAL_ASKS_RE.match(rest))
+    verb = _zh_first_verb(rest, head=heads)
+    if _ZH_PASSIVE_OR_ABILITY_RE.match(rest):
+        return []  # "能不能被绕过", "能不能查到别人的": what can happen, no request
+    if (
+        verb is None
+        and _ZH_PERSON_MARKER_RE.fullmatch(marker)
+        and not _ZH_NOT_CHANGE_RE.match(rest)
+    ):
+        # "帮我收窄", "帮我配置一个有界的线程池": a verb no list holds, asked of the
+        # assistant, acts on code (the safe side).
+        return [Request(Act.CHANGE, marker + rest[: limits.ROUTER_UNKNOWN_VERB_CHARS].strip())]
+    return [] if verb is None else [verb]
+
+
+def _zh_statement_changes(norm: str) -> list[Request]:
+    """Change verbs in a clause that is no question: "订单状态的魔法数字换成枚举"."""
+    found = []
+    if wish := _ZH_WISH_RE.search(norm):
+        found.append(Request(Act.CHANGE, wish.group(0)))
+    for word in _ZH_CHANGE_LEX.find(norm):
+        start = norm.find(word)
+        if not _is_done(norm, start + len(word), start):
+            found.append(Request(Act.CHANGE, word))
+    return found
+
+
+def _zh_first_verb(text: str, *, head: bool, at_start: bool = False) -> Request | None:
+    """The first verb of ``text`` (at its very start with ``at_start``); with ``head``,
+    a one-character change verb at the start counts too ("修一下", "改成 X")."""
+    text = _ZH_ADVERBS_RE.sub("", text, count=1)
+    best: tuple[int, Request] | None = None
+    for act, lexicon in _ZH_VERB_LEXICONS:
+        for word in lexicon.find(text[: limits.ROUTER_ZH_VERB_WINDOW_CHARS]):
+            start = text.find(word)
+            if _ZH_NOUN_AFTER_RE.match(text[start + len(word) :]):
+                continue  # "review 模块", "检查型异常": a noun, not a verb
+            if (best is None or start < best[0]) and (not at_start or start == 0):
+                best = (start, Request(act, word))
+    if best is not None and (best[0] <= _ZH_VERB_MAX_OFFSET or not at_start):
+        return best[1]
+    starts_with_head = head and text[:1] != "" and text[0] in _ZH_CHANGE_HEADS
+    if (
+        starts_with_head
+        and text[:2] not in _ZH_HEAD_NOUNS
+        and not _ZH_DONE_AFTER_RE.match(text[1:])
+    ):
+        return Request(Act.CHANGE, text[:2].strip())
+    return None
+
+
+def _is_done(norm: str, end: int, start: int | None = None) -> bool:
+    """The verb ending at ``end`` (starting at ``start``) states a fact, asks for nothing."""
+    if _ZH_DONE_AFTER_RE.match(norm[end:]):
+        return True
+    before = norm[max(0, start - 2) : start] if start else ""
+    return before.endswith(_ZH_DONE_BEFORE)
+
+
+def _negated(requests: list[Request], norm: str) -> list[Request]:
+    """Mark the Chinese requests whose verb follows 不要/别 ("不要改代码")."""
+    marked = []
+    for request in requests:
+        start = norm.find(request.verb)
+        negative = start > 0 and bool(_ZH_NEGATED_RE.search(norm[:start]))
+        marked.append(
+            Request(request.act, request.verb, request.targeted, negative or request.negative)
+        )
+    return marked

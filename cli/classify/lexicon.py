@@ -1,0 +1,76 @@
+"""Matching phrases in mixed Chinese/English text: the router's regex helpers.
+
+Every word list of the router is matched through these: a compiled regex with ASCII
+classes (:func:`_rx`), alternatives in one regex (:func:`_any_of`) and :class:`_Lexicon`,
+which finds a list's phrases at word boundaries in Latin text and anywhere in Chinese.
+They are apart from the lists because every vocabulary module builds on them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cached_property
+
+from autopatch_memory import normalize_text
+
+
+def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """Compile with ASCII classes: a Latin word right after a Chinese character ("看下mall-admin")
+    still starts at a word boundary, and ``\\w`` never runs on into Chinese."""
+    return re.compile(pattern, flags | re.ASCII)
+
+
+def _any_of(*patterns: str) -> re.Pattern[str]:
+    """One regex that matches where any of ``patterns`` matches (compiled by :func:`_rx`)."""
+    return _rx("|".join(f"(?:{p})" for p in patterns))
+
+
+_CJK = r"\u3400-\u9fff"
+_HAS_CJK_RE = _rx(f"[{_CJK}]")
+
+
+class _Lexicon:
+    """Finds the phrases of a word list in normalized text.
+
+    A phrase that starts or ends with a Latin letter or digit matches only at a word
+    boundary there ("bug" is not in "debug", "review" is in "review一下"); Chinese
+    characters match anywhere (Chinese has no spaces). ``exceptions`` are blanked out
+    first ("依赖注入" is no injection).
+    """
+
+    def __init__(self, *phrases: Iterable[str], exceptions: Iterable[str] = ()) -> None:
+        words = sorted(
+            {normalize_text(p) for group in phrases for p in group}, key=len, reverse=True
+        )
+        self._source = "|".join(_bounded(w) for w in words)
+        self._exceptions = tuple(
+            sorted({normalize_text(e) for e in exceptions}, key=len, reverse=True)
+        )
+
+    @cached_property
+    def _pattern(self) -> re.Pattern[str] | None:
+        # Compiled at the first message, then an attribute like any other: the lists'
+        # regexes are half of the import, which a command that routes nothing skips.
+        return _rx(self._source) if self._source else None
+
+    def find(self, norm: str) -> list[str]:
+        """The phrases present in ``norm`` (already normalized), in text order."""
+        if self._pattern is None:
+            return []
+        for exception in self._exceptions:
+            norm = norm.replace(exception, " " * len(exception))
+        return [m.group(0) for m in self._pattern.finditer(norm)]
+
+
+def _bounded(word: str) -> str:
+    # "sql 注入" matches "sql注入" too; "race condition" any run of spaces.
+    space = r"\s*" if _HAS_CJK_RE.search(word) else r"\s+"
+    escaped = re.escape(word).replace(r"\ ", " ").replace(" ", space)
+    head = r"(?<![a-z0-9_])" if re.match(r"[a-z0-9]", word) else ""
+    tail = r"(?![a-z0-9_])" if re.search(r"[a-z0-9]$", word) else ""
+    return head + escaped + tail
+
+
+def _all(pattern: re.Pattern[str], text: str) -> list[str]:
+    return [m.group(0).strip() for m in pattern.finditer(text)]

@@ -1,0 +1,234 @@
+"""Reading one message: :func:`read` fills a :class:`.reading.Reading` pass by pass.
+
+The head and tail of a long paste are read without their log lines; then its clauses
+and requests (:mod:`.clauses`), what it points at (:mod:`.pointers`), whether it asks
+for knowledge, which problems and patch words it carries, and the statements it makes
+about code. The passes that weigh one vocabulary against another live here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from autopatch_memory import limits, normalize_text
+
+from .acts import _EN_YOU_RE, _OWN_PLAN_RE, _QUOTED_RE, _ZH_PERSON_MARKER_RE, Act
+from .clauses import _clause_requests, _clauses
+from .knowledge import (
+    _ADVICE_RE,
+    _COMMON_WORDS,
+    _COMPARISON_WORDS,
+    _CONVERSATION,
+    _COURTESY_RE,
+    _EXISTENCE_RE,
+    _FACT_FORM_RE,
+    _GENERIC,
+    _GENERIC_WEAK,
+    _HOW_TO_RE,
+    _INDEFINITE_RE,
+    _PREFERENCE,
+    _PREFERENCE_OPENING_RE,
+    _TOPIC_RE,
+    _ZH_TECH,
+    _is_known_or_typo,
+)
+from .lexicon import _HAS_CJK_RE, _all, _rx
+from .patch import (
+    _ANSWER_WORDS,
+    _NEW_PATCH_RE,
+    _NOT_PATCH_RE,
+    _OWN_CHANGE_RE,
+    _PATCH_DETERMINED_RE,
+    _PATCH_REF,
+    _PATCH_WORD,
+    _YOU_CHANGED_RE,
+)
+from .pointers import _APP_CLASS_RE, _latin_names, _read_pointers
+from .problems import (
+    _AUDIT,
+    _CHOICE_RE,
+    _EVALUATIVE,
+    _NOT_PROBLEMS,
+    _PROBLEM_RE,
+    _PROBLEMS,
+    _SAFEGUARD_RE,
+)
+from .reading import Reading
+
+
+def _read_knowledge(reading: Reading) -> None:
+    norm = reading.norm
+    unfact = _FACT_FORM_RE.sub(" ", norm)  # "是怎么实现的" asks how it was done here
+    reading.generic = _GENERIC.find(unfact) + _all(_ADVICE_RE, unfact)
+    reading.generic_weak = _GENERIC_WEAK.find(unfact)
+    reading.how_to = _all(_HOW_TO_RE, unfact)
+    reading.known_topic = _known_topic(reading)
+    question_text = " ".join(c.norm for c in reading.clauses if c.question)
+    create_text = norm if reading.acts(Act.CREATE) else ""
+    reading.indefinite = bool(_INDEFINITE_RE.search(f"{question_text} {create_text}"))
+    reading.conversation = _CONVERSATION.find(norm)
+    reading.answer_words = _ANSWER_WORDS.find(norm)
+    # "以后回答用中文" wishes; "改了字典以后" is "after".
+    opening = any(_PREFERENCE_OPENING_RE.search(c.norm) for c in reading.clauses)
+    reading.preference = bool(_PREFERENCE.find(norm)) or opening
+    reading.identifiers = [w for w in reading.identifiers if not _library_name(reading, w)]
+
+
+def _library_name(reading: Reading, word: str) -> bool:
+    """In a knowledge question, a name without an application role is not this code's.
+
+    A how-to's or a concept question's CamelCase name is a library's ("How do I configure
+    HikariCP?"), a lower-case one an example's or a library's member ("怎么把 List<Order> 按
+    userId 分组", "线程池 keepAliveTime 有啥用"); but two names of its own are compared
+    ("UmsAdmin 和 UmsMember 有什么区别").
+    """
+    if re.search(rf"(?:一个|一种|\ban?|\bcustom)\s*{re.escape(word)}\b", reading.text, re.ASCII):
+        return True  # "自定义一个 ConstraintValidator": a kind of class, not one here
+    if _APP_CLASS_RE.search(word):
+        return False
+    if re.search(rf"[a-z0-9]\s*(?:的|'s)?\s+{re.escape(word)}\b", reading.text, re.I | re.ASCII):
+        owner = re.findall(rf"([a-z][\w-]*)\s*(?:的|'s)?\s+{re.escape(word)}\b", reading.text, re.I)
+        if any(_is_known_or_typo(o) for o in owner):
+            return True  # "Spring 的 ApplicationEvent": a member of a name of the Java world
+    lower = bool(re.match(r"[a-z]", word))
+    if not (reading.generic or reading.how_to or reading.indefinite or reading.generic_weak):
+        return bool(reading.known_topic) and lower  # "线程池 keepAliveTime 是干嘛的"
+    if lower:
+        return True
+    # A comparison or a "what is" of names of its own stays this repository's ("UmsAdmin 和
+    # UmsMember 有什么区别", "What is CouponCalculator for?"), unless the question names
+    # the Java world ("ScopedValue 和 ThreadLocal 有什么区别", "What is ArC in Quarkus?").
+    comparison = all(w in _COMPARISON_WORDS for w in reading.generic)
+    if comparison and not (reading.how_to or reading.indefinite):
+        return bool(reading.known_topic) or _names_the_world(reading.norm)
+    return True
+
+
+def _names_the_world(norm: str) -> bool:
+    """``norm`` names something of the Java world (a known name, not a common word)."""
+    words = re.findall(r"[a-z][\w.+#-]*", norm)
+    return any(_is_known_or_typo(w.rstrip(".")) for w in words if w not in _COMMON_WORDS)
+
+
+def _known_topic(reading: Reading) -> str:
+    """The name of the Java world the message is about, if it opens with one (after a
+    greeting: "您好，请问 Gradle 的 build cache 解决什么问题")."""
+    content = [c.norm for c in reading.clauses if not _COURTESY_RE.fullmatch(c.norm)]
+    match = _TOPIC_RE.match(content[0] if content else reading.norm)
+    if match is None:
+        return ""
+    topic = next((g for g in match.groups() if g), "")
+    words = [w.strip("@.") for w in topic.split()]
+    known = any(_is_known_or_typo(w) for w in words if w and w not in _COMMON_WORDS)
+    return topic if known or match.group("zh_term") or _ZH_TECH.find(topic) else ""
+
+
+def _is_statement(norm: str) -> bool:
+    """Long enough to say something about code (not a bare topic: "semver: …")."""
+    if _HAS_CJK_RE.search(norm):
+        return len(norm) >= limits.ROUTER_MIN_STATEMENT_CHARS
+    return len(norm.split()) >= limits.ROUTER_MIN_STATEMENT_WORDS
+
+
+def _descriptions(reading: Reading) -> list[str]:
+    """Statements about code ("@Transactional 加在 private 方法上了"), not asks or chat."""
+    if not (reading.is_question or reading.requests) or len(reading.clauses) < 2:
+        return []
+    found = []
+    for clause in reading.clauses:
+        if clause.question or _clause_requests(clause) or not _is_statement(clause.norm):
+            continue
+        wish = _PREFERENCE.find(clause.norm) or _PREFERENCE_OPENING_RE.search(clause.norm)
+        if _CONVERSATION.find(clause.norm) or wish:
+            continue
+        found.append(clause.norm[:24])
+    return found
+
+
+def _prose(text: str, reading: Reading) -> str:
+    """``text`` (normalized) without the names read in it: "patches/", "data-fix",
+    "/fix-stock" are names, their words ask for no audit or patch. (CamelCase and
+    snake_case names need nothing: a word matches only as a whole word.)"""
+    names = [*reading.paths, *reading.dotted, *(n for n in reading.names if "-" in n)]
+    for name in sorted({normalize_text(n).lstrip("@") for n in names}, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return text
+
+
+def _read_problems(reading: Reading) -> None:
+    norm = _prose(reading.norm, reading)
+    reading.audit = _AUDIT.find(norm)
+    # "存在数据库里还是写死在前端？": the options of a choice are no problems.
+    unchoice = " ".join(
+        _prose(c.norm, reading)
+        for c in reading.clauses
+        if not (c.question and _CHOICE_RE.search(c.norm))
+    )
+    for phrase in _NOT_PROBLEMS:  # "constructor injection", "防重复提交": no problem said
+        unchoice = unchoice.replace(normalize_text(phrase), " ")
+    reading.problems = _PROBLEMS.find(unchoice) + _all(_PROBLEM_RE, unchoice)
+    reading.evaluative = _EVALUATIVE.find(norm)
+    reading.existence = bool(_EXISTENCE_RE.search(norm))
+    reading.safeguards = [
+        m.group(0) for c in reading.clauses if (m := _SAFEGUARD_RE.search(c.norm))
+    ]
+    words = _PATCH_WORD.find(_NOT_PATCH_RE.sub(" ", norm))
+    if _is_http_patch(reading.text):
+        words = [w for w in words if w not in ("patch", "patches")]
+    reading.new_patch = bool(_NEW_PATCH_RE.search(norm))
+    reading.patch_words = words
+    if reading.generic and not reading.strong and not _PATCH_DETERMINED_RE.search(norm):
+        words = [w for w in words if w == "补丁"]  # "Is it good practice to patch jars?"
+    refs = _PATCH_REF.find(_OWN_CHANGE_RE.sub(" ", norm))
+    reading.patch_refs = ([] if reading.new_patch else words) + refs + _all(_YOU_CHANGED_RE, norm)
+
+
+def _is_http_patch(text: str) -> bool:
+    # Upper-case PATCH is the HTTP method ("Explain the PATCH endpoint").
+    return "PATCH" in text and not re.search(r"\bpatch(?:es|ing)?\b", text)
+
+
+# Lines of a pasted stack trace or log: their class names and exception words are the
+# program's, not the user's ("NullPointerException" in a trace is not an audit request).
+_LOG_LINE_RE = _rx(
+    r"^\s*(?:at [\w$.<>]+\(|caused by:|exception in thread|\.\.\. \d+ (?:more|common)"
+    r"|[\w$.]+(?:exception|error)(?::|$)|\d{4}-\d{2}-\d{2}[ t]\d"
+    r"|\[?(?:error|warn|info|debug)\]?\s)",
+    re.IGNORECASE,
+)
+
+
+def _without_log_lines(text: str) -> str:
+    lines = text.splitlines()
+    kept = [line for line in lines if not _LOG_LINE_RE.match(line)]
+    return "\n".join(kept) if kept else text
+
+
+def _questioned_text(text: str) -> str:
+    """The part of ``text`` the router reads: log lines out, a long paste cut to its
+    head and tail (where a pasted trace carries the question)."""
+    text = _without_log_lines(text)
+    half = limits.CLASSIFIER_MAX_CHARS // 2
+    if len(text) > 2 * half:
+        text = f"{text[:half]}\n{text[-half:]}"
+    return text
+
+
+def read(text: str, *, names: Sequence[str] = ()) -> Reading:
+    """Read ``text`` for the router (see :class:`Reading`)."""
+    text = _questioned_text(text)
+    norm = normalize_text(text).strip()
+    # A quoted message ("'Address already in use'") is read as words, not as clauses.
+    reading = Reading(text=text, norm=norm, clauses=_clauses(_QUOTED_RE.sub(" ", norm)))
+    reading.is_question = any(c.question for c in reading.clauses)
+    reading.requests = [r for clause in reading.clauses for r in _clause_requests(clause)]
+    asked_of_us = _ZH_PERSON_MARKER_RE.search(norm) or _EN_YOU_RE.search(norm)
+    if _OWN_PLAN_RE.search(norm) and not asked_of_us:
+        reading.requests = [r for r in reading.requests if r.act not in (Act.CHANGE, Act.CREATE)]
+    _read_pointers(reading, names)
+    _read_knowledge(reading)
+    _read_problems(reading)
+    reading.describes = _descriptions(reading)
+    reading.names = list(dict.fromkeys([*reading.names, *_latin_names(reading)]))
+    return reading
