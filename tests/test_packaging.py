@@ -20,12 +20,19 @@ def _setuptools_table() -> dict[str, object]:
     return table
 
 
-def test_every_library_package_is_listed() -> None:
+def test_every_package_is_listed() -> None:
     listed = set(_setuptools_table()["packages"])  # type: ignore[arg-type]
-    found = {
+    library = {
         ".".join(init.parent.relative_to(ROOT).parts)
         for init in (ROOT / "autopatch_memory").rglob("__init__.py")
     }
+    # The command line's folder `cli/` installs as `autopatch_memory_cli`.
+    command_line = {
+        ".".join(("autopatch_memory_cli", *init.parent.relative_to(ROOT / "cli").parts))
+        for init in (ROOT / "cli").rglob("__init__.py")
+    }
+    found = library | command_line
+    assert "autopatch_memory_cli.classify" in found
     assert found <= listed, f"packages missing from pyproject.toml: {sorted(found - listed)}"
 
 

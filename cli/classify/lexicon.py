@@ -40,13 +40,9 @@ class _Lexicon:
     """
 
     def __init__(self, *phrases: Iterable[str], exceptions: Iterable[str] = ()) -> None:
-        words = sorted(
-            {normalize_text(p) for group in phrases for p in group}, key=len, reverse=True
-        )
+        words = _longest_first({normalize_text(p) for group in phrases for p in group})
         self._source = "|".join(_bounded(w) for w in words)
-        self._exceptions = tuple(
-            sorted({normalize_text(e) for e in exceptions}, key=len, reverse=True)
-        )
+        self._exceptions = tuple(_longest_first({normalize_text(e) for e in exceptions}))
 
     @cached_property
     def _pattern(self) -> re.Pattern[str] | None:
@@ -61,6 +57,12 @@ class _Lexicon:
         for exception in self._exceptions:
             norm = norm.replace(exception, " " * len(exception))
         return [m.group(0) for m in self._pattern.finditer(norm)]
+
+
+def _longest_first(words: set[str]) -> list[str]:
+    # Longest first, so a phrase wins over its own prefix; then alphabetical, so the
+    # alternation is the same in every process (a set's order follows the hash seed).
+    return sorted(words, key=lambda w: (-len(w), w))
 
 
 def _bounded(word: str) -> str:
