@@ -682,7 +682,7 @@ class ProjectMemory:
         Raises :class:`StoreError` as :meth:`file_info` does.
         """
         state = self.store.inspect()
-        return self._file_info(state), state.doc
+        return self._file_info(state), clone(self._with_pending_profile(state.doc))
 
     def _file_info(self, state: FileState) -> MemoryFileInfo:
         if state.size is None:

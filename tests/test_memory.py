@@ -254,6 +254,26 @@ def test_document_is_a_copy(memory: ProjectMemory) -> None:
     assert memory.document().working_memory.recent_turns
 
 
+def test_read_file_is_file_info_and_document_from_one_read(repo: Path) -> None:
+    (repo / "pom.xml").write_text(
+        "<project><modelVersion>4.0.0</modelVersion><artifactId>shop</artifactId></project>",
+        encoding="utf-8",
+    )
+    mem = ProjectMemory.open(repo, backend="off")  # the profile waits for the first write
+    try:
+        info, doc = mem.read_file()
+        assert info == mem.file_info() and not info.exists
+        assert doc == mem.document() and doc.repo_profile.build_tool == "maven"
+        fill_memory(mem)
+        info, doc = mem.read_file()
+        assert info == mem.file_info() and info.exists
+        assert doc == mem.document()
+        doc.working_memory.recent_turns.clear()  # a copy, as document() is
+        assert mem.document().working_memory.recent_turns
+    finally:
+        mem.close()
+
+
 # --- failure policy ---------------------------------------------------------------------------
 
 
