@@ -81,6 +81,16 @@ SECRET_CONTEXT_CHARS = 256
 SECRET_CLAUSE_CHARS = 96
 # "host:8080@…" is a port, not a password, up to this many digits.
 URL_PORT_MAX_DIGITS = 5
+# Windows read around a match, each bounded by the pattern it looks for there: a user
+# name before "/password" (at most 32 characters: one more shows a longer one), "my"/"our"
+# and up to three words before an English keyword, an argument's name and its ":"/"="
+# before a literal, a qualifier word ("加密", "签名") before a Chinese "key".
+SECRET_USER_NAME_WALK_CHARS = 33
+SECRET_OWNER_WINDOW_CHARS = 60
+SECRET_NAMED_ARGUMENT_CHARS = 48
+SECRET_KEY_QUALIFIER_ZH_CHARS = 8
+# The kind in a redaction marker "[REDACTED:<kind>]" has at most this many characters.
+REDACTION_MARKER_KIND_MAX_CHARS = 32
 # A CSV/TSV row with more fields than this is not read as a row of a credentials table.
 SECRET_TABLE_MAX_COLUMNS = 32
 # Redaction passes at most: one more runs only when the previous one changed the text.

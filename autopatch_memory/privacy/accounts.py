@@ -134,7 +134,7 @@ def _user_password_pair(m: re.Match[str]) -> str:
     if not _strong_credential(value) or _not_a_value(value) or _IMAGE_TAG_RE.match(value):
         return m.group(0)
     text, start = m.string, m.start()
-    user_start = _walk_back(text, start, _USER_NAME_CHARS_RE, 33)
+    user_start = _walk_back(text, start, _USER_NAME_CHARS_RE, limits.SECRET_USER_NAME_WALK_CHARS)
     before = text[user_start - 1 : user_start]
     if not _USER_NAME_RE.match(text[user_start:start]) or (before and before in "/:"):
         return m.group(0)  # a path (a/b/c), a URL, or no user name

@@ -205,7 +205,9 @@ _PGPASS_RE = _compile(
 def _pgpass(m: re.Match[str]) -> str:
     value = m.group("value")
     named = "pgpass" in m.string[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.start()]
-    if value.isdigit() or not (named or _plausible_in_prose(value, min_chars=4)):
+    if value.isdigit() or not (
+        named or _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    ):
         return m.group(0)
     return _replace_password(m)
 

@@ -157,7 +157,9 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
     """Whether the value an English sentence states after a secret keyword is one."""
     conn = (m.group("conn") or "").lower()
     text = m.string
-    owner = bool(_OWNER_RE.search(text, max(0, m.start() - 60), m.start()))
+    owner = bool(
+        _OWNER_RE.search(text, max(0, m.start() - limits.SECRET_OWNER_WINDOW_CHARS), m.start())
+    )
     min_chars = limits.SECRET_MIN_CHARS_IN_PROSE
     sep = m.group("sep") or m.group("sep2")
     qualified = m.group("qual") or m.group("qual2") or m.group("remark") or sep in _ARROWS

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from autopatch_memory import limits
+
 
 class SecretKind(str, Enum):
     """What a redaction marker says was removed."""
@@ -43,5 +45,5 @@ def marker(kind: SecretKind) -> str:
 
 
 MARKER_PREFIX = "[REDACTED:"
-MARKER_RE = re.compile(r"\[REDACTED:[a-z_]{1,32}\]")
+MARKER_RE = re.compile(rf"\[REDACTED:[a-z_]{{1,{limits.REDACTION_MARKER_KIND_MAX_CHARS}}}\]")
 """Matches any redaction marker."""

@@ -150,7 +150,9 @@ _NAMED_ARGUMENT_RE = _compile(r"([A-Za-z_]\w{0,40})[ \t]*[:=][ \t]*$")
 
 
 def _named_other_than_secret(args: str, literal_start: int) -> bool:
-    named = _NAMED_ARGUMENT_RE.search(args, max(0, literal_start - 48), literal_start)
+    named = _NAMED_ARGUMENT_RE.search(
+        args, max(0, literal_start - limits.SECRET_NAMED_ARGUMENT_CHARS), literal_start
+    )
     return bool(named and not _SECRET_KEY_NAME_RE.search(named.group(1)))
 
 

@@ -37,5 +37,9 @@ def _line_after(text: str, pos: int) -> str:
 
 def _inside_marker(text: str, pos: int) -> bool:
     """``pos`` is inside a redaction marker: "[REDACTED:password]" names no key."""
-    start = text.rfind(MARKER_PREFIX, max(0, pos - len(MARKER_PREFIX) - 32), pos)
+    start = text.rfind(
+        MARKER_PREFIX,
+        max(0, pos - len(MARKER_PREFIX) - limits.REDACTION_MARKER_KIND_MAX_CHARS),
+        pos,
+    )
     return start != -1 and "]" not in text[start:pos]

@@ -159,7 +159,9 @@ def _zh_sentence(m: re.Match[str]) -> str:
     elif kw == "key":
         # A bare key is a cache or a map key unless its value is key material, or a
         # qualifier makes it a secret one ("加密 key 是 X", "签名 key：X").
-        qualified = _KEY_QUALIFIER_ZH_RE.search(m.string, max(0, m.start("kw") - 8), m.start("kw"))
+        qualified = _KEY_QUALIFIER_ZH_RE.search(
+            m.string, max(0, m.start("kw") - limits.SECRET_KEY_QUALIFIER_ZH_CHARS), m.start("kw")
+        )
         ok = _random_looking(bare) or bool(
             qualified and _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
         )
