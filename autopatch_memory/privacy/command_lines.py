@@ -11,6 +11,7 @@ import re
 from autopatch_memory.privacy.replacing import _replace_password
 from autopatch_memory.privacy.spelling import _MARKER_VALUE, _compile, _quoted
 from autopatch_memory.privacy.values import _KEY_ID_RE, _SECRET_KEY_NAME_RE, _random_looking
+from autopatch_memory.privacy.words import _KEYWORD_NEEDLES
 
 # aws configure set aws_secret_access_key X / npm config set //r/:_authToken X
 _CONFIG_SET_RE = _compile(
@@ -61,68 +62,117 @@ _CLI_VALUE = (
     + r"|[\x21\x23-\x25\x28-\x2c\x2e-\x3a\x3d\x3f-\x5f\x61-\x7b\x7d\x7e]"
     r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{0,255})" + r"(?![^\s\x21-\x7e])"
 )
-_CLI_RULES: tuple[re.Pattern[str], ...] = (
+# A tool's password option, and the needles that must be in a text for it to run.
+_CLI_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     # mysql -uroot -pS3cret  (only attached: "-p mydb" prompts for the password)
-    _compile(
-        r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b"
-        r"[^\n]{0,300}?[ \t]-p(?P<value>"
-        + _MARKER_VALUE
-        + r"|"
-        + _quoted(256)
-        + r"|[^\s\"'`]{1,256})"
+    (
+        _compile(
+            r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b"
+            r"[^\n]{0,300}?[ \t]-p(?P<value>"
+            + _MARKER_VALUE
+            + r"|"
+            + _quoted(256)
+            + r"|[^\s\"'`]{1,256})"
+        ),
+        ("mysql", "mariadb"),
     ),
-    _compile(r"\bredis-cli\b[^\n]{0,300}?[ \t]-a[ \t]+" + _CLI_VALUE),
-    _compile(r"\bmongo(?:sh)?\b[^\n]{0,300}?[ \t]-p[ \t]+" + _CLI_VALUE),
-    _compile(r"\bsshpass[ \t]+-p[ \t]*" + _CLI_VALUE),
-    _compile(r"\bdocker[ \t]+login\b[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE),
+    (_compile(r"\bredis-cli\b[^\n]{0,300}?[ \t]-a[ \t]+" + _CLI_VALUE), ("redis-cli",)),
+    (_compile(r"\bmongo(?:sh)?\b[^\n]{0,300}?[ \t]-p[ \t]+" + _CLI_VALUE), ("mongo",)),
+    (_compile(r"\bsshpass[ \t]+-p[ \t]*" + _CLI_VALUE), ("sshpass",)),
+    (_compile(r"\bdocker[ \t]+login\b[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE), ("docker",)),
     # curl -u user:pass / --user 'user:pass'; httpie -a user:pass
-    _compile(
-        r"\b(?:curl|wget)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + "|" + _quoted(256) + r"|[^\s\"']{1,256})"
+    (
+        _compile(
+            r"\b(?:curl|wget)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
+            r"[^\s:\"'@]{1,128}:(?P<value>"
+            + _MARKER_VALUE
+            + "|"
+            + _quoted(256)
+            + r"|[^\s\"']{1,256})"
+        ),
+        ("curl", "wget"),
     ),
-    _compile(
-        r"\bhttps?(?=[ \t])[^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>" + _MARKER_VALUE + "|" + _quoted(256) + r"|[^\s\"']{1,256})"
+    (
+        _compile(
+            r"\bhttps?(?=[ \t])[^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
+            r"[^\s:\"'@]{1,128}:(?P<value>"
+            + _MARKER_VALUE
+            + "|"
+            + _quoted(256)
+            + r"|[^\s\"']{1,256})"
+        ),
+        ("http",),
     ),
     # sqlplus scott/tiger@orcl
-    _compile(
-        r"\b(?:sqlplus|expdp|impdp|exp|imp|rman)[ \t]+(?:-[sSlL][ \t]+)?[\w$#]{1,64}/"
-        r"(?P<value>" + _MARKER_VALUE + r"|[^\s@/\"']{1,128})"
+    (
+        _compile(
+            r"\b(?:sqlplus|expdp|impdp|exp|imp|rman)[ \t]+(?:-[sSlL][ \t]+)?[\w$#]{1,64}/"
+            r"(?P<value>" + _MARKER_VALUE + r"|[^\s@/\"']{1,128})"
+        ),
+        ("sqlplus", "exp", "imp", "rman"),
     ),
     # openssl enc -k X, -passin 'pass:X Y' (unquoted pass:X is an assignment)
-    _compile(
-        r"\bopenssl\b[^\n]{0,300}?[ \t](?:-k[ \t]+" + _CLI_VALUE + r"|-pass(?:in|out|word)?[ \t]+"
-        r"(?P<q>['\"])pass:(?P<quoted>[^'\"\n]{1,256})(?P=q))"
+    (
+        _compile(
+            r"\bopenssl\b[^\n]{0,300}?[ \t](?:-k[ \t]+"
+            + _CLI_VALUE
+            + r"|-pass(?:in|out|word)?[ \t]+"
+            r"(?P<q>['\"])pass:(?P<quoted>[^'\"\n]{1,256})(?P=q))"
+        ),
+        ("openssl",),
     ),
     # rabbitmqctl add_user u X, rabbitmqctl change_password u X
-    _compile(
-        r"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s-][^\s]{0,63}[ \t]+" + _CLI_VALUE
+    (
+        _compile(
+            r"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s-][^\s]{0,63}[ \t]+"
+            + _CLI_VALUE
+        ),
+        ("rabbitmqctl",),
     ),
     # htpasswd -b[c] file u X: -b takes the password from the command line
-    _compile(
-        r"\bhtpasswd[ \t]+(?:-[a-zA-Z]{0,6}[ \t]+){0,3}?-[a-zA-Z]{0,5}b[a-zA-Z]{0,5}"
-        r"(?:[ \t]+-[a-zA-Z]{1,6}){0,3}[ \t]+[^\s-]\S{0,255}[ \t]+[^\s-]\S{0,63}[ \t]+" + _CLI_VALUE
+    (
+        _compile(
+            r"\bhtpasswd[ \t]+(?:-[a-zA-Z]{0,6}[ \t]+){0,3}?-[a-zA-Z]{0,5}b[a-zA-Z]{0,5}"
+            r"(?:[ \t]+-[a-zA-Z]{1,6}){0,3}[ \t]+[^\s-]\S{0,255}[ \t]+[^\s-]\S{0,63}[ \t]+"
+            + _CLI_VALUE
+        ),
+        ("htpasswd",),
     ),
     # lftp -u user,'pass'
-    _compile(r"\blftp\b[^\n]{0,300}?[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE),
+    (_compile(r"\blftp\b[^\n]{0,300}?[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE), ("lftp",)),
     # vault operator unseal X, consul acl set-agent-token agent X
-    _compile(
-        r"\b(?:operator[ \t]+unseal|acl[ \t]+set-agent-token[ \t]+[\w\-]{1,40})[ \t]+" + _CLI_VALUE
+    (
+        _compile(
+            r"\b(?:operator[ \t]+unseal|acl[ \t]+set-agent-token[ \t]+[\w\-]{1,40})[ \t]+"
+            + _CLI_VALUE
+        ),
+        ("unseal", "set-agent-token"),
     ),
     # ossutil/obsutil config -i ID -k KEY: the key that goes with an access key id
-    _compile(
-        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|" + _MARKER_VALUE + r")[ \t][^\n]{0,120}?"
-        r"(?<![\w\-])-k[ \t=]+" + _CLI_VALUE
+    (
+        _compile(
+            r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|" + _MARKER_VALUE + r")[ \t][^\n]{0,120}?"
+            r"(?<![\w\-])-k[ \t=]+" + _CLI_VALUE
+        ),
+        (" -k",),
     ),
     # zip -P X, unzip -P X, 7z -pX
-    _compile(r"\b(?:zip|unzip|7z|7za)\b[^\n]{0,200}?[ \t](?:-P[ \t]+|-p(?=[^\s-]))" + _CLI_VALUE),
+    (
+        _compile(
+            r"\b(?:zip|unzip|7z|7za)\b[^\n]{0,200}?[ \t](?:-P[ \t]+|-p(?=[^\s-]))" + _CLI_VALUE
+        ),
+        ("zip", "7z"),
+    ),
     # net user u X /add
-    _compile(r"\bnet[ \t]+user[ \t]+[^\s/]{1,64}[ \t]+(?!/)" + _CLI_VALUE),
+    (_compile(r"\bnet[ \t]+user[ \t]+[^\s/]{1,64}[ \t]+(?!/)" + _CLI_VALUE), ("net user",)),
     # --password X, -storepass X, --api-key X, --token=X is an assignment
-    _compile(
-        r"(?<![\w\-])--?[\w.\-]{0,40}?"
-        r"(?i:password|passwd|pass|pwd|token|api-?key|access-?key|secret-?key|private-?key"
-        r"|client-?secret|storepass|keypass|passphrase|credentials?)[ \t]+" + _CLI_VALUE
+    (
+        _compile(
+            r"(?<![\w\-])--?[\w.\-]{0,40}?"
+            r"(?i:password|passwd|pass|pwd|token|api-?key|access-?key|secret-?key|private-?key"
+            r"|client-?secret|storepass|keypass|passphrase|credentials?)[ \t]+" + _CLI_VALUE
+        ),
+        _KEYWORD_NEEDLES,
     ),
 )
 

@@ -127,6 +127,7 @@ from autopatch_memory.privacy.source_code import (
 from autopatch_memory.privacy.spelling import _compile
 from autopatch_memory.privacy.stated import _BRACKETED_SECRET_RE, _bracketed_secret
 from autopatch_memory.privacy.tables import _DELIMITED_TABLE_RE, _TABLE_RE, _delimited_table, _table
+from autopatch_memory.privacy.words import _KEYWORD_NEEDLES, _ZH_NEEDLES
 from autopatch_memory.privacy.zh_sentences import _ASCII_IN_ZH_RE, _ZH_SENTENCE_RE, _zh_sentence
 
 # Base64 that decodes to a credential: a Basic/docker/npm "user:password" pair, a PEM
@@ -165,28 +166,6 @@ class _Rule(NamedTuple):
     also: tuple[str, ...] = ()
 
 
-_KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
-_ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证", "凭据")
-_CLI_NEEDLES: tuple[tuple[str, ...], ...] = (
-    ("mysql", "mariadb"),
-    ("redis-cli",),
-    ("mongo",),
-    ("sshpass",),
-    ("docker",),
-    ("curl", "wget"),
-    ("http",),
-    ("sqlplus", "exp", "imp", "rman"),
-    ("openssl",),
-    ("rabbitmqctl",),
-    ("htpasswd",),
-    ("lftp",),
-    ("unseal", "set-agent-token"),
-    (" -k",),
-    ("zip", "7z"),
-    ("net user",),
-    _KEYWORD_NEEDLES,
-)
-
 # Order matters: whole structures (blocks, PEM, JWT) first, then the token shapes,
 # URLs and structured forms, and the generic ``key = value`` and sentence rules last,
 # so each later rule sees earlier secrets as markers (which it leaves alone).
@@ -221,10 +200,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_CLIENT_SETUP_RE, _client_setup, ("init", "auth", "connect", "client", "credential")),
     _Rule(_CHAR_ARRAY_LITERAL_RE, _char_array_literal, ("tochararray",)),
     _Rule(_ENCODED_PAIR_LITERAL_RE, _replace_password, ("base64",)),
-    *(
-        _Rule(pattern, _replace_password, needles)
-        for pattern, needles in zip(_CLI_RULES, _CLI_NEEDLES, strict=True)
-    ),
+    *(_Rule(pattern, _replace_password, needles) for pattern, needles in _CLI_RULES),
     _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user", "cred")),
     _Rule(_CLI_KEY_ID_RE, _value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_like), (" -k",)),
     _Rule(_NETRC_RE, _netrc, ("passw",)),

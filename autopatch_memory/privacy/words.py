@@ -66,3 +66,8 @@ _CJK_TEXT_RE = re.compile("[" + _CJK_CLASS + "]")
 # punctuation that ends a clause does not: ！（），：；？
 _FULLWIDTH_VALUE_CHARS = r"\uff02-\uff07\uff0a\uff0b\uff0d-\uff19\uff1c-\uff1e\uff20-\uff5e"
 _TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
+
+# Needles (see ``engine._Rule``): a rule about secret keywords runs only when one of these
+# is in the text.
+_KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
+_ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证", "凭据")
