@@ -34,18 +34,12 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory import (
-    ENV_API_KEY,
     ENV_BASE_URL,
     ENV_MODEL,
-    ENV_TIMEOUT,
     MEMORY_DIR_NAME,
     AnswerBackend,
-    BackendAuthError,
     BackendError,
-    BackendTimeoutError,
-    BackendUnavailableError,
     IntentType,
-    JournalEntry,
     MemoryContext,
     MemorySettings,
     ProjectMemory,
@@ -57,6 +51,7 @@ from autopatch_memory import (
 )
 
 from .classify import Classification, choose, mentioned_paths
+from .failures import FailureWatch, describe_failure, failure_hint
 from .history import SessionHistory
 
 __all__ = [
@@ -64,14 +59,11 @@ __all__ = [
     "NO_MODEL_HINT",
     "QUIET",
     "Attachment",
-    "FailureWatch",
     "TextSink",
     "TurnDisplay",
     "TurnResult",
     "TurnRunner",
     "build_user_message",
-    "describe_failure",
-    "failure_hint",
     "resolve_mentions",
 ]
 
@@ -217,62 +209,6 @@ def build_system_prompt(context: MemoryContext) -> str:
     """The base prompt plus the rendered memory context (nothing for a gated intent)."""
     rendered = context.render()
     return f"{BASE_PROMPT}\n\n{rendered}" if rendered else BASE_PROMPT
-
-
-class FailureWatch:
-    """Notices failures newly recorded in the journal (e.g. a background summary).
-
-    The journal is first read by :meth:`start`, so a watch that is never started
-    (a gated turn) touches nothing. Only failures after the start are reported, once
-    each: an old failure does not warn again on every command.
-    """
-
-    def __init__(self, memory: ProjectMemory) -> None:
-        self._memory = memory
-        self._started = False
-        self._seen: tuple[Any, ...] | None = None
-
-    @staticmethod
-    def _key(entry: JournalEntry | None) -> tuple[Any, ...] | None:
-        if entry is None:
-            return None
-        return (entry.ts, entry.actor, entry.op, entry.reason, entry.detail)
-
-    def start(self) -> None:
-        """Take the journal's last failure as the baseline (once)."""
-        if not self._started:
-            self._started = True
-            self._seen = self._key(self._memory.last_failure())
-
-    def new_failure(self) -> JournalEntry | None:
-        """The latest failure if it is new since the last call, else None."""
-        if not self._started:
-            return None
-        entry = self._memory.last_failure()
-        key = self._key(entry)
-        if key is None or key == self._seen:
-            return None
-        self._seen = key
-        return entry
-
-
-def describe_failure(entry: JournalEntry) -> str:
-    """One dim line about a memory failure the user's turn survived."""
-    reason = f" ({entry.reason})" if entry.reason else ""
-    detail = f": {entry.detail}" if entry.detail else ""
-    return f"memory: {entry.actor} {entry.op} failed{reason}{detail} — see `log`"
-
-
-def failure_hint(error: BackendError, timeout: float | None) -> str:
-    """What to do about a failed model call, in one clause."""
-    if isinstance(error, BackendTimeoutError):
-        waited = f" ({timeout:g} s)" if timeout else ""
-        return f"raise {ENV_TIMEOUT} or `timeout` under [llm] to wait longer{waited}"
-    if isinstance(error, BackendUnavailableError):
-        return f"is the model server running? (`doctor --check-model`; {ENV_BASE_URL})"
-    if isinstance(error, BackendAuthError):
-        return f"check the key ({ENV_API_KEY})"
-    return "nothing was recorded"
 
 
 class TurnResult(BaseModel):

@@ -58,6 +58,7 @@ from autopatch_memory import (
 
 from .closing import finish
 from .console import Console
+from .failures import FailureWatch, describe_failure
 from .render import (
     NO_PROFILE_FOUND,
     refusal,
@@ -535,8 +536,6 @@ def record(
     json_out: JsonOpt = False,
 ) -> None:
     """Record an answered turn (for hosts not written in Python); prints the turn id."""
-    from .answer import FailureWatch, describe_failure  # see the note at the imports
-
     if not user.strip():
         raise UsageProblem("--user is empty")
     root = resolve_repo(repo)

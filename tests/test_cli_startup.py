@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
-# Needed only to answer or classify a question (ask, chat, context, record), to serve
-# MCP or to run the demo; imported where those commands run.
+# Needed only to answer or classify a question (ask, chat, context), to serve MCP or to
+# run the demo; imported where those commands run.
 LAZY_MODULES = (
     "autopatch_memory_cli.answer",
     "autopatch_memory_cli.chat",
@@ -51,3 +52,29 @@ def test_importing_the_app_loads_none_of_the_lazy_modules() -> None:
     assert "autopatch_memory_cli.app" in loaded
     assert "autopatch_memory_cli.render" in loaded  # the probe does see the CLI's modules
     assert sorted(name for name in LAZY_MODULES if name in loaded) == []
+
+
+def test_recording_a_turn_does_not_load_the_turn_machinery(tmp_path: Path) -> None:
+    # `record` stores a turn a host answered: it classifies and answers nothing.
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    code = "\n".join(
+        [
+            "import json, sys",
+            "from autopatch_memory_cli.app import main",
+            f"sys.argv = ['autopatch-memory', 'record', {str(repo)!r}, '--intent',"
+            " 'general_chat', '--user', 'Optional 怎么用？', '--assistant', '用 orElse。']",
+            "try:",
+            "    main()",
+            "except SystemExit as done:",
+            "    assert not done.code, done.code",
+            "print(json.dumps(sorted(sys.modules)))",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert "autopatch_memory_cli.failures" in loaded
+    assert sorted(name for name in LAZY_MODULES if name in loaded) == []
+    assert (repo / ".autopatch-j" / "memory.json").exists()  # the turn was recorded
