@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from autopatch_memory_cli.classify import Rule, choose, classify, forced, mentioned_paths
+from autopatch_memory_cli.classify.clauses import _zh_first_verb, _zh_statement_changes
 from intent_cases import AUDIT, CASES, CHAT, EXPLAIN, HELD_OUT, P_EXPLAIN, P_REVISE, Case
 
 from autopatch_memory.intents import IntentType, memory_access
@@ -284,3 +285,18 @@ def test_a_standing_wish_that_sounds_like_a_change_is_remembered_not_gated(wish:
 )
 def test_a_request_to_act_now_stays_an_audit_beside_a_wish(request_: str) -> None:
     assert classify(request_).intent is IntentType.CODE_AUDIT
+
+
+# A verb said twice: each occurrence is judged where it stands. The first one here is
+# done ("删掉了吗"), a noun ("检查型异常") or a state ("迁移完成"); the second one asks.
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [("日志删掉了吗，没用的配置也删掉", "删掉"), ("迁移完成了，下一个模块也迁移", "迁移")],
+)
+def test_a_change_verb_said_twice_is_read_where_it_asks(text: str, verb: str) -> None:
+    assert [request.verb for request in _zh_statement_changes(text)] == [verb]
+
+
+def test_a_verb_after_the_same_word_as_a_noun_is_a_verb() -> None:
+    request = _zh_first_verb("检查型异常那块，帮我检查一下", head=True)
+    assert request is not None and request.verb == "检查"

@@ -253,8 +253,7 @@ def _zh_statement_changes(norm: str) -> list[Request]:
     found = []
     if wish := _ZH_WISH_RE.search(norm):
         found.append(Request(Act.CHANGE, wish.group(0)))
-    for word in _ZH_CHANGE_LEX.find(norm):
-        start = norm.find(word)
+    for word, start in _ZH_CHANGE_LEX.spans(norm):
         if not _is_done(norm, start + len(word), start):
             found.append(Request(Act.CHANGE, word))
     return found
@@ -266,8 +265,7 @@ def _zh_first_verb(text: str, *, head: bool, at_start: bool = False) -> Request 
     text = _ZH_ADVERBS_RE.sub("", text, count=1)
     best: tuple[int, Request] | None = None
     for act, lexicon in _ZH_VERB_LEXICONS:
-        for word in lexicon.find(text[: limits.ROUTER_ZH_VERB_WINDOW_CHARS]):
-            start = text.find(word)
+        for word, start in lexicon.spans(text[: limits.ROUTER_ZH_VERB_WINDOW_CHARS]):
             if _ZH_NOUN_AFTER_RE.match(text[start + len(word) :]):
                 continue  # "review 模块", "检查型异常": a noun, not a verb
             if (best is None or start < best[0]) and (not at_start or start == 0):

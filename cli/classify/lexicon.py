@@ -52,11 +52,16 @@ class _Lexicon:
 
     def find(self, norm: str) -> list[str]:
         """The phrases present in ``norm`` (already normalized), in text order."""
+        return [phrase for phrase, _ in self.spans(norm)]
+
+    def spans(self, norm: str) -> list[tuple[str, int]]:
+        """Each phrase found in ``norm`` with where it starts, in text order (a phrase
+        said twice is found twice, each at its own place)."""
         if self._pattern is None:
             return []
         for exception in self._exceptions:
-            norm = norm.replace(exception, " " * len(exception))
-        return [m.group(0) for m in self._pattern.finditer(norm)]
+            norm = norm.replace(exception, " " * len(exception))  # same length: same places
+        return [(m.group(0), m.start()) for m in self._pattern.finditer(norm)]
 
 
 def _longest_first(words: set[str]) -> list[str]:
