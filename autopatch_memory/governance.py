@@ -61,7 +61,7 @@ from autopatch_memory.model import (
     MemoryDocument,
     Operation,
 )
-from autopatch_memory.privacy import redact
+from autopatch_memory.privacy import MARKER_PREFIX, redact
 from autopatch_memory.prose import split_sentences
 from autopatch_memory.reasons import Reason
 from autopatch_memory.store import Transaction
@@ -84,7 +84,6 @@ __all__ = [
     "screen_text",
 ]
 
-_REDACTION_MARK = "[REDACTED:"
 _FULL_WIDTH_ENDS = "。！？；：，"
 
 
@@ -162,7 +161,7 @@ class ImportCandidate:
 
 def _about_credential(sentence: str) -> bool:
     """The sentence holds a secret (redacted) or asks to keep one ("remember my token")."""
-    if _REDACTION_MARK in sentence:
+    if MARKER_PREFIX in sentence:
         return True
     return read_sentence(sentence).why_not is NotADirective.CREDENTIAL
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory import limits
+from autopatch_memory.privacy.markers import MARKER_RE
 from autopatch_memory.privacy.words import _CJK_CLASS, _FULLWIDTH_VALUE_CHARS
 
 
@@ -34,7 +34,7 @@ _UNQUOTED_VALUE = (
     r"|[,;&](?![\s\"']|\Z|[\w.\-]{1,64}=)"
     r"|[)}\]](?![\s,;)}\]\"']|\Z))+"
 )
-_MARKER_VALUE = rf"\[REDACTED:[a-z_]{{1,{limits.REDACTION_MARKER_KIND_MAX_CHARS}}}\]"
+_MARKER_VALUE = MARKER_RE.pattern
 
 
 def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
