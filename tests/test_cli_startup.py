@@ -40,11 +40,12 @@ _PROBE = "\n".join(
 
 
 def _modules_after(code: str) -> set[str]:
-    """The modules a fresh interpreter holds after running ``code``."""
+    """The modules a fresh interpreter holds after running ``code`` (which prints them,
+    as JSON, on its last line of stdout)."""
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
-    return set(json.loads(done.stdout))
+    return set(json.loads(done.stdout.splitlines()[-1]))
 
 
 def test_importing_the_app_loads_none_of_the_lazy_modules() -> None:
@@ -71,10 +72,7 @@ def test_recording_a_turn_does_not_load_the_turn_machinery(tmp_path: Path) -> No
             "print(json.dumps(sorted(sys.modules)))",
         ]
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    loaded = _modules_after(code)
     assert "autopatch_memory_cli.failures" in loaded
     assert sorted(name for name in LAZY_MODULES if name in loaded) == []
     assert (repo / ".autopatch-j" / "memory.json").exists()  # the turn was recorded
