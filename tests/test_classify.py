@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from autopatch_memory_cli.classify import Rule, choose, classify, forced, mentioned_paths
 from autopatch_memory_cli.classify.clauses import _zh_first_verb, _zh_statement_changes
+from autopatch_memory_cli.classify.reader import read
 from intent_cases import AUDIT, CASES, CHAT, EXPLAIN, HELD_OUT, P_EXPLAIN, P_REVISE, Case
 
 from autopatch_memory.intents import IntentType, memory_access
@@ -300,3 +301,20 @@ def test_a_change_verb_said_twice_is_read_where_it_asks(text: str, verb: str) ->
 def test_a_verb_after_the_same_word_as_a_noun_is_a_verb() -> None:
     request = _zh_first_verb("检查型异常那块，帮我检查一下", head=True)
     assert request is not None and request.verb == "检查"
+
+
+# A negation limits the verb right after it (再 may stand between), not a later
+# occurrence of the same verb.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("不要删掉日志要删掉配置", [(2, True), (7, False)]),
+        ("千万别再删掉日志要删掉配置", [(4, True), (9, False)]),
+        ("不要再删掉日志", [(3, True)]),
+    ],
+)
+def test_a_negation_limits_only_the_verb_it_stands_before(
+    text: str, expected: list[tuple[int, bool]]
+) -> None:
+    seen = {(r.start, r.negative) for r in read(text).requests if r.verb == "删掉"}
+    assert sorted(seen) == expected

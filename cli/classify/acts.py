@@ -215,7 +215,10 @@ _ZH_NEG_VERB_RE = _rx(
     _NOT_NEGATION
     + r"(?:别|不要|不用|先别|先不|暂时不|不)(?:再)?(?:用|改|动|碰|加|删|引入|依赖)(?!不)"
 )
-_ZH_NEGATED_RE = _rx(_NOT_NEGATION + r"(?:不要|别|不用|无需|不需要|千万别|先别|暂时别)\s*$")
+# "不要再改", "不再加": 再 after the negation, as in _ZH_NEG_VERB_RE.
+_ZH_NEGATED_RE = _rx(
+    _NOT_NEGATION + r"(?:(?:不要|别|不用|无需|不需要|千万别|先别|暂时别)再?|不再)\s*$"
+)
 # "只动 OrderService": a change restricted to one part.
 # "只捕获 DataIntegrityViolationException 就行", "加个判空就好": an instruction.
 _ZH_ENOUGH_RE = _rx(r"[\u4e00-\u9fffa-z0-9]{2,}\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$")

@@ -7,6 +7,9 @@ The question-form lists live here: nothing else reads them.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from autopatch_memory import limits
 
 from .acts import (
@@ -201,7 +204,7 @@ def _zh_requests(clause: Clause) -> list[Request]:
     """Requests in a Chinese (or mixed) clause."""
     norm = clause.norm
     marker = _ZH_MARKER_RE.search(norm)
-    found = [] if marker is None else _zh_marked_request(norm[marker.end() :], marker.group(0))
+    found = [] if marker is None else _zh_marked_request(norm, marker)
     opening = _zh_first_verb(norm, head=True, at_start=True)
     # "review 代码的时候你最看重什么": the verb opens a time clause, it asks for nothing.
     in_time_clause = marker is None and "的时候" in norm
@@ -214,23 +217,30 @@ def _zh_requests(clause: Clause) -> list[Request]:
         for match in pattern.finditer(norm):
             # "帮我把…都删了" asks; "把 CSRF 禁用了，这样有问题吗" tells what was done.
             if asks and (marker is not None or not _is_done(norm, match.end())):
-                found.append(Request(Act.CHANGE, match.group(0).strip("，, "), targeted=True))
+                found.append(_seen(Act.CHANGE, match, strip="，, ", targeted=True))
     if asks:  # "补丁里别动测试" limits; "补丁为什么不用 Redis 锁" asks why
-        found += [
-            Request(Act.CHANGE, m.group(0), negative=True) for m in _ZH_NEG_VERB_RE.finditer(norm)
-        ]
-    found += [Request(Act.CHANGE, m.group(0)) for m in _ZH_ONLY_VERB_RE.finditer(norm)]
+        found += [_seen(Act.CHANGE, m, negative=True) for m in _ZH_NEG_VERB_RE.finditer(norm)]
+    found += [_seen(Act.CHANGE, m) for m in _ZH_ONLY_VERB_RE.finditer(norm)]
     if enough := _ZH_ENOUGH_RE.search(norm):
-        found.append(Request(Act.CHANGE, enough.group(0)))  # "只捕获 X 就行"
+        found.append(_seen(Act.CHANGE, enough))  # "只捕获 X 就行"
     if trailing := _ZH_TRAILING_EXPLAIN_RE.search(norm):
-        found.append(Request(Act.EXPLAIN, trailing.group(0)))
+        found.append(_seen(Act.EXPLAIN, trailing))
     if not clause.question:
         found += _zh_statement_changes(norm)
     return found
 
 
-def _zh_marked_request(rest: str, marker: str) -> list[Request]:
+def _seen(act: Act, match: re.Match[str], *, strip: str = "", **flags: bool) -> Request:
+    """The request a match of a Chinese request pattern shows (without the ``strip``
+    characters around it), where it stands."""
+    said = match.group(0)
+    word = said.lstrip(strip)
+    return Request(act, word.rstrip(strip), start=match.end() - len(word), **flags)
+
+
+def _zh_marked_request(norm: str, found: re.Match[str]) -> list[Request]:
     """The request after a request word: 帮我…, 麻烦…, 能不能…."""
+    marker, rest = found.group(0), norm[found.end() :]
     # "可以删吗" asks whether; "可以帮我删掉吗", "能不能只改 X" ask for it.
     modal = _ZH_MODAL_RE.fullmatch(marker) is not None
     heads = not modal or bool(_ZH_MODAL_ASKS_RE.match(rest))
@@ -244,32 +254,40 @@ def _zh_marked_request(rest: str, marker: str) -> list[Request]:
     ):
         # "帮我收窄", "帮我配置一个有界的线程池": a verb no list holds, asked of the
         # assistant, acts on code (the safe side).
-        return [Request(Act.CHANGE, marker + rest[: limits.ROUTER_UNKNOWN_VERB_CHARS].strip())]
-    return [] if verb is None else [verb]
+        said = marker + rest[: limits.ROUTER_UNKNOWN_VERB_CHARS].strip()
+        return [Request(Act.CHANGE, said, start=found.start())]
+    return [] if verb is None else [_moved(verb, found.end())]
+
+
+def _moved(request: Request, offset: int) -> Request:
+    """``request`` found in a part of its clause that begins at ``offset``."""
+    return replace(request, start=None if request.start is None else request.start + offset)
 
 
 def _zh_statement_changes(norm: str) -> list[Request]:
     """Change verbs in a clause that is no question: "订单状态的魔法数字换成枚举"."""
     found = []
     if wish := _ZH_WISH_RE.search(norm):
-        found.append(Request(Act.CHANGE, wish.group(0)))
+        found.append(_seen(Act.CHANGE, wish))
     for word, start in _ZH_CHANGE_LEX.spans(norm):
         if not _is_done(norm, start + len(word), start):
-            found.append(Request(Act.CHANGE, word))
+            found.append(Request(Act.CHANGE, word, start=start))
     return found
 
 
 def _zh_first_verb(text: str, *, head: bool, at_start: bool = False) -> Request | None:
     """The first verb of ``text`` (at its very start with ``at_start``); with ``head``,
     a one-character change verb at the start counts too ("修一下", "改成 X")."""
-    text = _ZH_ADVERBS_RE.sub("", text, count=1)
+    adverbs = _ZH_ADVERBS_RE.match(text)
+    skipped = adverbs.end() if adverbs else 0
+    text = text[skipped:]
     best: tuple[int, Request] | None = None
     for act, lexicon in _ZH_VERB_LEXICONS:
         for word, start in lexicon.spans(text[: limits.ROUTER_ZH_VERB_WINDOW_CHARS]):
             if _ZH_NOUN_AFTER_RE.match(text[start + len(word) :]):
                 continue  # "review 模块", "检查型异常": a noun, not a verb
             if (best is None or start < best[0]) and (not at_start or start == 0):
-                best = (start, Request(act, word))
+                best = (start, Request(act, word, start=skipped + start))
     if best is not None and (best[0] <= _ZH_VERB_MAX_OFFSET or not at_start):
         return best[1]
     starts_with_head = head and text[:1] != "" and text[0] in _ZH_CHANGE_HEADS
@@ -278,7 +296,7 @@ def _zh_first_verb(text: str, *, head: bool, at_start: bool = False) -> Request 
         and text[:2] not in _ZH_HEAD_NOUNS
         and not _ZH_DONE_AFTER_RE.match(text[1:])
     ):
-        return Request(Act.CHANGE, text[:2].strip())
+        return Request(Act.CHANGE, text[:2].strip(), start=skipped)
     return None
 
 
@@ -294,9 +312,7 @@ def _negated(requests: list[Request], norm: str) -> list[Request]:
     """Mark the Chinese requests whose verb follows 不要/别 ("不要改代码")."""
     marked = []
     for request in requests:
-        start = norm.find(request.verb)
+        start = request.start or 0
         negative = start > 0 and bool(_ZH_NEGATED_RE.search(norm[:start]))
-        marked.append(
-            Request(request.act, request.verb, request.targeted, negative or request.negative)
-        )
+        marked.append(replace(request, negative=negative or request.negative))
     return marked

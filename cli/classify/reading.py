@@ -20,6 +20,9 @@ class Request:
     verb: str
     targeted: bool = False  # 把 X 改成 Y, 给 X 加上 Y: the request names what it changes
     negative: bool = False  # "don't change…", "不要改…": a limit on a change, no change by itself
+    # Where the verb stands in its clause (Chinese requests), so that a verb said twice
+    # is judged where this request saw it ("别删日志删配置": only the first 删 is negated).
+    start: int | None = None
 
 
 @dataclass
