@@ -312,6 +312,10 @@ ROUTER_MIN_STATEMENT_WORDS = 5  # English
 ROUTER_ZH_VERB_WINDOW_CHARS = 12
 # An unlisted verb asked of the assistant ("帮我收窄") is named by this many characters.
 ROUTER_UNKNOWN_VERB_CHARS = 4
+# --- the intent router, round D (a name after a name of the Java world) ---------------------
+# The word before a hyphenated name ("git format-patch", "OWASP dependency-check") is looked
+# for this many characters back: a word of the Java world there makes it that tool's.
+ROUTER_WORD_BEFORE_CHARS = 30
 
 # --- the command line: the intent classifier and the chat (docs/cli.md) ---------------------
 # A pasted log is classified by its head and tail only: the question is at one end, and

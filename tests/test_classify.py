@@ -318,3 +318,139 @@ def test_a_negation_limits_only_the_verb_it_stands_before(
 ) -> None:
     seen = {(r.start, r.negative) for r in read(text).requests if r.verb == "删掉"}
     assert sorted(seen) == expected
+
+
+# --- Round D: classes of the misses of blind set D (wordings of our own) ----------------
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A complaint about named code asks to have it judged.
+        ("PaymentCallbackHandler.handle 这个方法也太乱了吧", AUDIT),
+        ("@src/main/java/com/shop/cart/CartMerger.java 这段 switch 嵌套看着头疼", AUDIT),
+        ("InvoiceService 里这个变量名 tmp3 什么鬼", AUDIT),
+        ("The retry loop in SmsSender is way too long", AUDIT),
+        ("CouponMapper.xml is a nightmare to read", AUDIT),
+        # …but a complaint about the Java world is chat.
+        ("Kotlin 的协程也太难学了吧", CHAT),
+        # Problems said in other words: saturation, data crossing threads, a swallowed error.
+        ("StockSyncJob 的 while 循环没有退出条件，CPU 会跑满吧", AUDIT),
+        ("UserContext 的 ThreadLocal 没 remove，会不会串号？", AUDIT),
+        ("ReportExporter 里 catch 住异常什么也不干", AUDIT),
+        # 把 X <any verb> 到/成 Y is a change.
+        ("把各个 Controller 里重复的参数校验收拢到一个切面", AUDIT),
+    ],
+)
+def test_a_complaint_or_a_problem_about_code_here_is_an_audit(
+    question: str, expected: IntentType
+) -> None:
+    assert classify(question).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A limit beside a request with a subject of its own is a new audit…
+        ("先不要改，帮我 review 一下 ShipmentTracker 有没有并发问题", AUDIT),
+        ("Don't modify anything for now; scan InvoicePdfRenderer for XXE", AUDIT),
+        ("别动现有接口，只把 t_refund 的状态机补全", AUDIT),
+        # …a bare limit revises the pending patch.
+        ("不要改接口，只改实现", P_REVISE),
+        ("don't touch the tests, just fix the NPE", P_REVISE),
+        # A line of a named file is that file's, a bare line is the patch's.
+        ("CartService 第 88 行 quantity 可能为负数，没有校验", AUDIT),
+        ("line 57 of PriceCalculator divides by zero when the cart is empty", AUDIT),
+        ("第 12 行为什么要加锁", P_EXPLAIN),
+        # The places still to change are not the patch's changes.
+        ("把 billing 模块从 JUnit 4 升到 JUnit 5，需要改的地方都改掉", AUDIT),
+        # "Patch looks big": a noun before a verb, not the verb "patch".
+        ("Patch is hard to follow. Walk me through it.", P_EXPLAIN),
+        # A change measured in lines revises the patch, though it explains why.
+        ("补丁里能不能删两行没用的日志", P_REVISE),
+        ("可以在补丁里加几行注释解释一下为什么这样判断吗", P_REVISE),
+        # A limit on the answers' form is no revision.
+        ("不要用 emoji", CHAT),
+    ],
+)
+def test_with_a_patch_pending_a_request_of_its_own_is_a_new_audit(
+    question: str, expected: IntentType
+) -> None:
+    assert classify(question, patch_pending=True).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A record of past fixes is read, not audited.
+        ("CHANGELOG 里 3.0 版本修复了哪些 bug", EXPLAIN),
+        ("Which bugs were fixed in 2.0 according to CHANGELOG.md?", EXPLAIN),
+        ("What did release 1.4.2 fix according to the release notes?", EXPLAIN),
+        ("CHANGELOG 说 2.3.1 修复了 XSS，我们现在的代码还有没有这个漏洞？", AUDIT),
+        ("你刚才修复了什么？", AUDIT),
+        # Audit words that name a thing of the code.
+        ("操作审计的切面 OperationAuditAspect 记录了哪些字段", EXPLAIN),
+        ("审计日志表 t_audit_log 保存多久", EXPLAIN),
+        ("What does our audit log table store?", EXPLAIN),
+        ("帮我审计一下日志模块", AUDIT),
+        # A review that ends in an explanation of what the code is, nothing judged.
+        ("帮我 review 一下 docker-compose.yml，说说每个服务是干嘛的", EXPLAIN),
+        ("Review settings.gradle and tell me what each module is for", EXPLAIN),
+        ("review 一下 PayService，说说有什么问题", AUDIT),
+        ("review OrderService and tell me what you think", AUDIT),
+    ],
+)
+def test_audit_words_that_ask_for_no_audit(question: str, expected: IntentType) -> None:
+    assert classify(question).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "pending", "expected"),
+    [
+        # After a remark, the question the user turns to decides…
+        ("我们的网关用了 Sentinel。顺便问一下，Sentinel 的滑动窗口是怎么统计的？", False, CHAT),
+        (
+            "We use Flyway for migrations. By the way, how does Flyway handle checksums in "
+            "general?",
+            False,
+            CHAT,
+        ),
+        ("补丁我已经合进去了。另外问一下，record 类能继承别的类吗？", True, CHAT),
+        # …and so does what follows a concern set aside.
+        (
+            "RefundService 看着有点乱，可能有坑，先不说这个，你先讲讲退款流程是怎么走的",
+            False,
+            EXPLAIN,
+        ),
+        # A first part that asks for something, or looks for a problem, keeps the whole.
+        ("帮我修一下 PayService 的空指针。顺便问一下，Optional 怎么用？", False, AUDIT),
+        ("PayService 有没有线程安全问题？顺便问一下，HashMap 为什么不安全", False, AUDIT),
+    ],
+)
+def test_the_last_request_decides_after_a_remark(
+    question: str, pending: bool, expected: IntentType
+) -> None:
+    assert classify(question, patch_pending=pending).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Knowledge questions with audit or patch words.
+        ("code review 有没有好的模板", CHAT),
+        ("修复 Spring4Shell 一般要升级到哪个版本", CHAT),
+        ("审计日志一般存多久", CHAT),
+        ("调优 JVM 一般从哪几个方面入手", CHAT),
+        ("Java agent 热补丁一般怎么实现", CHAT),
+        # Which of two tools this repository uses.
+        ("消息队列用的 RocketMQ 还是 Kafka", EXPLAIN),
+        ("服务注册是用 Eureka 做的还是 Nacos", EXPLAIN),
+        ("限流用的 Sentinel 吗", EXPLAIN),
+        ("这个爬虫的调度是怎么从种子 URL 扩散到整个站点的？", EXPLAIN),
+        # Members, commands and plugins of the Java world are not names here.
+        ("Hutool 的 StrUtil 和 Apache 的 StringUtils 哪个好用", CHAT),
+        ("How does Spring auto-wiring pick between two beans?", CHAT),
+        ("maven release-plugin 怎么配置", CHAT),
+        ("Kotlin 的 when 支持模式匹配了吗？", CHAT),
+    ],
+)
+def test_knowledge_and_this_repository_are_told_apart(question: str, expected: IntentType) -> None:
+    assert classify(question).intent is expected

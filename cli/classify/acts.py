@@ -94,6 +94,11 @@ _EN_REQUEST_FRAME_RE = _rx(
     r"|let's\s+|let us\s+|go ahead and\s+|try to\s+|make sure to\s+|please\s+|pls\s+)*"
 )
 _EN_VERB_RE = _rx(r"([a-z][a-z-]*)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")
+# A verb's word before a finite verb is its subject, a noun: "Patch looks big", "Fix seems off".
+_EN_FINITE_AFTER = frozenset(
+    "looks seems is was has does isn't doesn't wasn't feels appears sounds touches changes adds "
+    "removes breaks works".split()
+)
 # "The patch should not change the DTO", "OrderService should use constructor injection".
 _EN_MODAL_REQUEST_RE = _rx(
     r"\b(?:should|must|needs? to|has to|ought to)\s+(?:not\s+|also\s+|only\s+|just\s+)?([a-z-]+)"
@@ -125,6 +130,8 @@ _ZH_CHANGE = (
     "加一层", "包一层", "改用", "用上", "换回", "恢复成", "处理掉", "干掉", "去重", "补个判空",
     "判空", "用回", "改写", "收窄", "配置一个", "配一个", "配个", "配置成", "配成", "设置成",
     "设置为", "传过去", "传下去", "加进去", "挪过去",
+    # A change measured in lines: "加一行注释", "删两行".
+    "加一行", "加两行", "加几行", "删一行", "删两行", "删几行", "改一行", "改两行", "改几行",
 )  # fmt: skip
 _ZH_CHANGE_HEADS = "改换加删修补拆抽去配调关开升降挪移提留保存写"
 # Words that start with one of those characters but are no verb of a request.
@@ -153,7 +160,8 @@ _ZH_EXPLAIN = (
 )  # fmt: skip
 _ZH_VERB_LEXICONS: tuple[tuple[Act, _Lexicon], ...] = (
     (Act.EXPLAIN, _Lexicon(_ZH_EXPLAIN)),
-    (Act.INSPECT, _Lexicon(_ZH_INSPECT)),
+    # "审计日志和业务日志…": an audit log, a thing, not the verb.
+    (Act.INSPECT, _Lexicon(_ZH_INSPECT, exceptions=("审计日志", "审计表", "审计字段", "审计记录"))),
     (Act.CHANGE, _Lexicon(_ZH_CHANGE)),
     (Act.CREATE, _Lexicon(_ZH_CREATE)),
 )
@@ -176,10 +184,13 @@ _ZH_NOT_CHANGE_RE = _rx(
     r"|找|查|看|分析|讲|说|解释|介绍|总结|梳理|列|画|带|教)"
 )
 _ZH_MODAL_RE = _rx(r"能不能|能否|可不可以|可以|是否可以")
-# After 把/将, a change verb: "把 Dubbo 服务的 version 改成 2.0.0", "把异常打印出来".
+# After 把/将, a change verb: "把 Dubbo 服务的 version 改成 2.0.0", "把异常打印出来"; or
+# any verb that moves or turns it into something ("把业务逻辑下沉到 service 层", "把 X 迁到
+# Java 17"), except a way of seeing it ("把 X 理解成 Y", "把 X 当成 Y").
 _ZH_BA_RE = _rx(
     r"(?<![一这那])(?:把|将)(?!握|关|手|柄|控)(.{1,40}?)(改|换|加|删|去|修|补|拆|抽|提|关|开|调|升"
-    r"|降|挪|移|放|统一|替|打印|输出|写成|做成|弄成|合|挪|用(?!户|途|于|来|法|处|量)|转)"
+    r"|降|挪|移|放|统一|替|打印|输出|写成|做成|弄成|合|挪|用(?!户|途|于|来|法|处|量)|转"
+    r"|(?![的了里中在是和与看当视理认称叫想听读算])[\u4e00-\u9fff]{1,2}(?:到|成|为|进|至)(?!了))"
 )
 # After 给/为: a change to a part ("给 X 加上校验", "为 Y 补上测试").
 _ZH_GIVE_RE = _rx(

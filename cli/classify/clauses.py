@@ -17,6 +17,7 @@ from .acts import (
     _EN_AND_VERB_RE,
     _EN_AUDIT_PHRASES,
     _EN_CHANGE_PHRASES,
+    _EN_FINITE_AFTER,
     _EN_FRAMING_WORD_RE,
     _EN_MIN_ING_CHARS,
     _EN_MODAL_REQUEST_RE,
@@ -82,6 +83,34 @@ _EN_QUESTION_RE = _rx(
     r"|does|do|did|can|could|should|would|will|has|have|had|isn't|aren't|doesn't|don't|didn't"
     r"|can't|shouldn't|won't|may|might|am)\b"
 )
+
+
+# A turn to another question ("顺便问一下", "另外问一下", "by the way") after a remark, or a
+# concern set aside ("先不管这个"): what follows is the request.
+_TURN_RE = _rx(
+    r"(?:^|[。.!！?？;；，,\n]\s*)(?:那?(?:顺便|另外|再)(?:问一下|问下|问个问题|请教一下|想问一下|想问下)"
+    r"|题外话|换个话题|(?:by the way|btw|on another note|unrelated question|separate question)\b)"
+    r"[，,:：!！.。\s]*",
+    re.IGNORECASE,
+)
+_SET_ASIDE_RE = _rx(
+    r"(?:先不管这个|先不管它|先不说这个|这个先放一边|先放一边|先不管了"
+    r"|\b(?:leave|put|set) (?:that|this|it) aside\b|\bnever mind that\b"
+    r"|\bforget (?:about )?that for now\b)[，,。.;；!！\s]*",
+    re.IGNORECASE,
+)
+
+
+def _last_turn(text: str) -> tuple[str, str, bool] | None:
+    """(what comes before the last turn or set-aside, what follows it, whether the part
+    before was set aside), if the message turns to a new request."""
+    turns = [(m, False) for m in _TURN_RE.finditer(text)]
+    turns += [(m, True) for m in _SET_ASIDE_RE.finditer(text)]
+    if not turns:
+        return None
+    match, set_aside = max(turns, key=lambda t: t[0].end())
+    head, tail = text[: match.start()].strip(), text[match.end() :].strip()
+    return (head, tail, set_aside) if head and tail else None
 
 
 def _clauses(norm: str) -> list[Clause]:
@@ -195,8 +224,9 @@ def _en_verb_at(text: str) -> Request | None:
     if verb == "do" and second in ("a", "an", "the", "some"):
         return Request(Act.INSPECT, two)  # "do a security review of…"
     act = _EN_VERBS.get(verb) or _EN_VERBS.get(_en_stem(verb))
-    if act is None or second in _EN_NOUN_AFTER or _HAS_CJK_RE.match(text[len(verb) :].lstrip()[:1]):
-        return None  # "review module", "review 模块": a noun
+    noun = second in _EN_NOUN_AFTER or second in _EN_FINITE_AFTER
+    if act is None or noun or _HAS_CJK_RE.match(text[len(verb) :].lstrip()[:1]):
+        return None  # "review module", "review 模块", "patch looks big": a noun
     return Request(act, verb)
 
 

@@ -18,6 +18,9 @@ _GENERIC_WORDS = (
     "什么是", "啥是", "什么叫", "原理", "区别", "差别", "差异", "对比", "哪个好", "哪个更好",
     "怎么选", "如何选", "选哪个", "优缺点", "优劣", "利弊", "一般", "通常", "常见", "常用", "通用",
     "有哪些方案", "哪些方式", "有什么办法", "解决办法", "解决方案", "怎么设计", "如何设计",
+    # A recommendation or other ways in general: "有什么好的 checklist", "还有别的防法吗".
+    "有什么好的", "有没有好的", "有哪些好的", "有什么好用的", "防法", "防范方法", "别的办法",
+    "其他办法", "别的方法", "其他方法", "别的手段", "其他手段",
     "最佳实践", "值得", "怎么理解", "如何理解", "底层", "为什么会", "到底", "一定要", "面试",
     "学习", "入门", "教程", "举个例子", "举例", "有什么坑", "有哪些坑", "怎么排查", "如何排查",
     "怎么定位", "如何定位", "怎么避免", "如何避免", "怎么防止", "如何防止", "怎么保证", "如何保证",
@@ -270,6 +273,7 @@ _COMMON_WORDS = frozenset(
     depth range list lists number numbers string strings object objects instance instances
     value values field fields variable variables constant constants parameter parameters
     argument arguments return returns result results output input class classes interface
+    checklist checklists cheatsheet guideline guidelines emoji emojis
     """.split()
 )
 # English word endings: a word with one is a word, not a project's name.

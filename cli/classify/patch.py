@@ -20,13 +20,16 @@ _PATCH_REF_WORDS = (
     "this fix", "your fix", "that fix", "the proposed change", "the proposed fix", "the new code",
     "this version",
 )  # fmt: skip
-_OWN_CHANGES = (
+# The user's own changes, and the places still to change, are not the pending patch.
+_NOT_PATCH_REFS = (
     "the changes i made", "the change i made", "changes i made", "my changes", "my change",
     "我的修改", "我改的", "我做的修改",
+    "该改的地方", "要改的地方", "需要改的地方", "应该改的地方", "能改的地方", "可以改的地方",
+    "待改的地方", "得改的地方", "the changes needed", "changes needed", "the changes required",
 )  # fmt: skip
 # "我昨天提交的 ReservationService 改动": the user's own change, not the pending patch.
 _OWN_CHANGE_RE = _rx(r"我.{0,12}(?:提交|写|做|改|加|合)的.{0,24}(?:改动|修改|变更|代码|commit|pr)")
-_PATCH_REF = _Lexicon(_PATCH_REF_WORDS, exceptions=_OWN_CHANGES)
+_PATCH_REF = _Lexicon(_PATCH_REF_WORDS, exceptions=_NOT_PATCH_REFS)
 # Patch words that name no pending patch: the HTTP method, a new patch asked for, git.
 _NOT_PATCH_RE = _any_of(
     # The HTTP method: "http patch", "PATCH 接口", "PUT 和 PATCH", "@PatchMapping".
@@ -37,7 +40,7 @@ _NOT_PATCH_RE = _any_of(
     r"@patchmapping|\bpatchmapping\b",
     # Patch files and versions of the world: "git format-patch", "a .patch file", "安全补丁".
     r"(?:一个|a|an)\s*patch\s*(?:文件|file)|git\s+(?:format-)?patch|\.patch\b|\bpatch files?\b",
-    r"\bpatch\s*(?:version|release|level)\b|版本补丁|系统补丁|安全补丁",
+    r"\bpatch\s*(?:version|release|level)\b|版本补丁|系统补丁|安全补丁|热补丁|\bhot[- ]?patch\w*",
 )
 # A patch named with a determiner: "the patch", "this diff", "patch 里", "hunk 2".
 _PATCH_DETERMINED_RE = _any_of(
@@ -47,7 +50,8 @@ _PATCH_DETERMINED_RE = _any_of(
 # "打个补丁", "write a patch", "Patch the…": a new patch, an audit.
 _NEW_PATCH_RE = _any_of(
     r"打(?:个|一个)?补丁|(?:出|写|做|给|生成)(?:个|一个)补丁",
-    r"^(?:please\s+)?patch\b(?!\s*(?:里|中|[:：]))",
+    r"^(?:please\s+)?patch\b(?!\s*(?:里|中|[:：]))(?!\s+(?:looks|seems|is|was|has|does|feels|appears"
+    r"|touches|changes|adds|removes|breaks)\b)",
     r"(?:\b(?:and|please|to|then|you|pls)\s+|(?:^|[,，;；]\s*))patch\s+(?:it|this|that|them|the)\b",
     r"\b(?:write|create|generate|propose|prepare|make)\s+(?:a|an)\s+(?:new\s+)?patch\b",
 )
@@ -67,6 +71,12 @@ _PATCH_IMPLIED_RE = _any_of(
     r"(?:为什么|为啥|咋)(?:要|你要?)(?:改|删掉?|去掉|移除|加|换|把|用|动)",
     r"(?:为什么|为啥)(?:改|删|加|换|去掉|移除)(?:了|成|掉|这|那)",
     r"这一行|这行|第\s*\d+\s*行|\bthis line\b|\bline \d+\b",
+)
+# "RegistrationService 第 120 行", "line 42 of OrderService", "OrderService.java:42": a line of
+# a file named by the message, not of the patch ("{name}" is the escaped name).
+_LINE_OF_NAME = (
+    r"{name}(?:\.java)?\s*(?:的|里的?|中的?|里面的?)?\s*第\s*\d+\s*行|\bline \d+ (?:of|in) {name}\b"
+    r"|{name}(?:\.java)?:\d+"
 )
 # A change to the previous *answer*, not to code: "上面那个例子改成 lambda", "make the example
 # shorter".
@@ -93,6 +103,8 @@ _ADJUST_RE = _rx(
     r"再?(?:短|小|简单|精简|少|清楚|干净|保守|通用)(?:一)?(?:点|些)|更(?:短|小|简单|精简|少)"
     r"|\b(?:shorter|smaller|simpler|leaner|less invasive|more minimal|more conservative)\b"
 )
+# The answers' form: a limit on it ("别用表情符号", "no emojis") restricts no patch.
+_ANSWER_FORM = _Lexicon(("表情符号", "表情", "颜文字", "emoji", "emojis"))
 _RESTRICTIVE_RE = _any_of(
     r"只(?:改|动|保留|修改)|(?<![级区类特个性])(?<!要)(?:别|不要)(?:改|动|碰|用)",
     r"\bonly (?:touch|change|modify)\b|\b(?:don't|do not|never) (?:touch|change|modify)\b",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from autopatch_memory import normalize_text
+from autopatch_memory import limits, normalize_text
 
 from .acts import _EN_VERBS, _QUOTED_RE, Act
 from .knowledge import _COMMON_WORDS, _WORD_ENDING_RE, _is_known, _is_known_or_typo
@@ -47,7 +47,7 @@ _FILE_NAME_RE = _rx(
     re.IGNORECASE,
 )
 _KNOWN_FILE_RE = _rx(
-    r"\b(?:Dockerfile|Jenkinsfile|Makefile|README|gradlew|mvnw|docker-compose|buildSrc|"
+    r"\b(?:Dockerfile|Jenkinsfile|Makefile|README|CHANGELOG|gradlew|mvnw|docker-compose|buildSrc|"
     r"pom|settings\.gradle|build\.gradle|\.gitlab-ci|\.github)\b",
     re.IGNORECASE,
 )
@@ -96,7 +96,7 @@ _PHRASE_SEGMENTS = frozenset(
     built long short high low full half open close double single checked unchecked lock thread
     type e n x utf iso http www copy on happens dead left right top bottom end-to-end peer all
     any every once pick threaded blocking polling robin aside ahead pressure fast green least
-    most exactly zero wait based grained coarse fine
+    most exactly zero wait based grained coarse fine auto
     """.split()
 )
 # Common English prefixes of hyphenated technical names: "spring-boot-starter" is no module here.
@@ -243,16 +243,32 @@ def _is_acronym(name: str, text: str) -> bool:
     return bool(re.search(rf"\b{re.escape(name.upper())}\b", text, re.ASCII))
 
 
+_WORD_BEFORE_RE = _rx(r"([a-z][\w.+#]*)\s+$")
+
+
+def _after_a_known_name(norm: str, start: int) -> bool:
+    """The name at ``start`` follows a name of the Java world: its command or plugin ("git
+    format-patch", "OWASP dependency-check"), not a module here."""
+    before = _WORD_BEFORE_RE.search(norm[max(0, start - limits.ROUTER_WORD_BEFORE_CHARS) : start])
+    word = before.group(1) if before else ""
+    return bool(word) and word not in _COMMON_WORDS and _is_known_or_typo(word)
+
+
 def _repo_names(text: str, norm: str, profile_names: Sequence[str]) -> list[str]:
     """Module and project names: hyphenated names, named subjects, the profile's names."""
-    found = [m.group(0) for m in _KEBAB_RE.finditer(norm) if _is_module_name(m.group(0))]
+    found = [
+        m.group(0)
+        for m in _KEBAB_RE.finditer(norm)
+        if _is_module_name(m.group(0)) and not _after_a_known_name(norm, m.start())
+    ]
     for match in _NAMED_SUBJECT_RE.finditer(norm):
         name = next(g for g in match.groups() if g is not None)
         # "the review module", "istio module", "review 模块" name a module, whatever the word.
         named_part = match.group("module") is not None or match.group("zh_module") is not None
         plugin = "plugin" in match.group(0) or "插件" in match.group(0)
-        if named_part and (_is_acronym(name, text) or (_is_known_or_typo(name) and plugin)):
-            continue  # "OWASP plugin", "maven plugin": a plugin of the world
+        worlds = _is_known_or_typo(name) or _after_a_known_name(norm, match.start())
+        if named_part and (_is_acronym(name, text) or (worlds and plugin)):
+            continue  # "OWASP plugin", "maven plugin", "OWASP dependency-check 插件": the world's
         if (named_part and name not in ("the", "a", "an", "this", "each", "every", "which")) or (
             "-" not in name and _is_name_like(name) and not _is_acronym(name, text)
         ):

@@ -23,7 +23,7 @@ _PROBLEM_WORDS = (
     "重复创建", "重复扣", "会重复", "重复了", "错乱", "不一致", "脏数据", "脏读", "幻读", "会丢",
     "丢了", "异常被", "安全漏洞", "不安全", "风险", "问题", "坑", "bug", "重复代码", "死代码",
     "没用到", "无用", "没用的", "阻塞", "死循环", "内存占用", "cpu 飙高", "慢sql", "算错", "算不对",
-    "出错", "不对劲", "不正确", "不准",
+    "出错", "不对劲", "不正确", "不准", "打满", "跑满", "串数据", "串号", "数据串了", "串到别的",
     # English
     "bugs", "buggy", "vulnerability", "vulnerabilities", "vulnerable", "exploit", "exploitable",
     "injection", "injections", "injectable", "xss", "csrf", "ssrf", "rce", "xxe", "idor", "npe",
@@ -55,6 +55,7 @@ _PROBLEM_WORDS = (
     "information disclosure", "info leak", "stack trace", "stack traces", "default credentials",
     "weak random", "insecure random", "hole", "holes", "auth hole", "auth holes", "blocking call",
     "blocking calls", "blocks the event loop", "miscalculate", "miscalculates", "wrong result",
+    "divide by zero", "divides by zero", "division by zero", "除零", "除以零", "除以 0",
     # A worry about this code asks to look for the problem: "我有点担心 X 会算错".
     "担心", "怀疑", "不放心", "不太放心", "不是很放心", "有点慌", "worried", "worry", "suspect",
     "concerned", "afraid",
@@ -122,7 +123,7 @@ _PROBLEM_RE = _any_of(
     r"\blog(?:s|ged|ging)? (?:the |user |any |raw )?(?:passwords?|tokens?|secrets?|credentials"
     r"|card numbers?|personal data)\b",
     # An exception swallowed or shown: "catch 了 Exception 什么都不做", "returns stack traces to…".
-    r"catch.{0,24}(?:什么都不做|啥也不做|啥都不做|不处理|没处理|直接吞|忽略)",
+    r"catch.{0,24}(?:(?:什么|啥)(?:也|都)不(?:做|干|管)|不处理|没处理|直接吞|忽略)",
     r"空的?\s*catch",
     r"catch\s*块?是空的",
     r"\bcatch(?:es|ing)?\b.{0,30}\b(?:ignore|ignores|swallow|swallows|does nothing|do nothing)\b",
@@ -146,6 +147,17 @@ _PROBLEM_RE = _any_of(
     # A mistake: "算错", "锁错对象", "配错了"; a duplicate effect: "double-refunds".
     r"(?:算|写|锁|传|用|配|判断|取|设|拼)错",
     r"\bdouble[- ](?:refund|charge|pay|spend|book|submit|count|process|send|deduct)\w*",
+)
+# A complaint about code ("也太长了吧", "什么鬼", "看着头疼", "这样不行吧", "way too long"):
+# said of code here, it asks to have the code judged, like "有没有问题".
+_COMPLAINT_RE = _any_of(
+    r"什么鬼|啥玩意|看着头疼|看得头疼|头疼|头大|辣眼睛|离谱|看不下去|受不了|坑爹",
+    # "也太深了", "真是太乱了" (not "太好了", "太感谢了").
+    r"(?:也|真是?|实在|简直)太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)"
+    r"[\u4e00-\u9fff]{1,3}了",
+    r"(?:这样|这么写|这么搞|这种写法)?(?:不行|不好|不对|不妥|不太好|不合适|不太对)吧",
+    r"\b(?:what the hell|wtf|what a mess|such a mess|way too (?:long|big|deep|complex|slow|many)"
+    r"|painful to read|a nightmare to (?:read|maintain))\b",
 )
 # What a safeguard protects: asking whether it is safe is an audit ("密码是用 MD5 存的吗？安全吗").
 _SENSITIVE = _Lexicon(
@@ -184,3 +196,21 @@ _NOT_AUDIT = (
     "classpath scanning", "扫描插件", "漏洞扫描插件", "fix version", "hotfix 分支", "hotfix branch",
 )  # fmt: skip
 _AUDIT = _Lexicon(_AUDIT_WORDS, exceptions=_NOT_AUDIT)
+# Audit words that name a thing of the code, not an audit: "安全检查的拦截器", "审计日志",
+# "the audit log table", "our security-check filter".
+_AUDIT_NOUN_RE = _any_of(
+    r"(?:安全检查|安全审计|代码审查|审计|审查|漏洞扫描|扫描)(?:的\s*(?:拦截器|过滤器|切面|注解|模块|服务|接口"
+    r"|表|日志|任务|配置|开关|功能|规则|记录|字段|组件|页面|菜单)|(?:日志|表|字段|记录)(?!模块|服务|代码))",
+    r"\b(?:the|our|an?|this|that)\s+(?:audit|security[- ]check|security review|scan)\s+(?:log|logs"
+    r"|logging|trail|table|events?|records?|interceptor|filter|aspect|service|module|job)\b",
+    r"\baudit (?:log|logs|logging|trail)\b(?= (?:and|or|vs|versus|table|entries|records)\b)",
+)
+# A record of past fixes read, not an audit asked: "CHANGELOG 里 2.3.1 修复了哪些问题",
+# "README 里写的 known issues 都有哪些", "what did 2.3.1 fix?".
+_RECORD_RE = _any_of(
+    r"\bchange ?log\b|\brelease notes?\b|\bknown issues?\b|\bcommit (?:log|history|messages?)\b"
+    r"|\bgit log\b|更新日志|变更日志|变更记录|发布说明|版本说明|发版记录|已知问题|提交记录"
+    r"|提交历史",
+    r"(?:修复|修掉|修好|解决)(?:了|过)(?:哪些|什么|啥|几个)",
+    r"\b(?:what|which)\b.{0,40}\b(?:did .{1,30} fix|(?:was|were|got) fixed)\b",
+)

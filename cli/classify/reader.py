@@ -47,11 +47,14 @@ from .patch import (
 from .pointers import _APP_CLASS_RE, _latin_names, _read_pointers
 from .problems import (
     _AUDIT,
+    _AUDIT_NOUN_RE,
     _CHOICE_RE,
+    _COMPLAINT_RE,
     _EVALUATIVE,
     _NOT_PROBLEMS,
     _PROBLEM_RE,
     _PROBLEMS,
+    _RECORD_RE,
     _SAFEGUARD_RE,
 )
 from .reading import Reading
@@ -85,12 +88,13 @@ def _library_name(reading: Reading, word: str) -> bool:
     """
     if re.search(rf"(?:一个|一种|\ban?|\bcustom)\s*{re.escape(word)}\b", reading.text, re.ASCII):
         return True  # "自定义一个 ConstraintValidator": a kind of class, not one here
-    if _APP_CLASS_RE.search(word):
+    # "Spring 的 ApplicationEvent", "Hutool 的 DateUtil": a library's member; a name with an
+    # application role only when said to be the library's ("Kafka OrderConsumer" is ours).
+    app_class = _APP_CLASS_RE.search(word) is not None
+    if _owned_by_the_world(reading.text, word, possessive=app_class):
+        return True
+    if app_class:
         return False
-    if re.search(rf"[a-z0-9]\s*(?:的|'s)?\s+{re.escape(word)}\b", reading.text, re.I | re.ASCII):
-        owner = re.findall(rf"([a-z][\w-]*)\s*(?:的|'s)?\s+{re.escape(word)}\b", reading.text, re.I)
-        if any(_is_known_or_typo(o) for o in owner):
-            return True  # "Spring 的 ApplicationEvent": a member of a name of the Java world
     lower = bool(re.match(r"[a-z]", word))
     if not (reading.generic or reading.how_to or reading.indefinite or reading.generic_weak):
         return bool(reading.known_topic) and lower  # "线程池 keepAliveTime 是干嘛的"
@@ -103,6 +107,17 @@ def _library_name(reading: Reading, word: str) -> bool:
     if comparison and not (reading.how_to or reading.indefinite):
         return bool(reading.known_topic) or _names_the_world(reading.norm)
     return True
+
+
+def _owned_by_the_world(text: str, word: str, *, possessive: bool) -> bool:
+    """``word`` follows a name of the Java world as its member ("Hutool 的 DateUtil",
+    "Spring's BeanPostProcessor"), alone or after another member ("Spring 的 BeanPostProcessor
+    和 BeanFactoryPostProcessor"); with ``possessive``, only when 的 or 's says so."""
+    also = r"(?:\s*[\w.]+\s*(?:和|与|跟|、|,|，|\band\b|\bor\b))?"
+    of = r"\s*(?:的|'s)" if possessive else r"\s*(?:的|'s)?"
+    owner_re = rf"([a-z][\w-]*){of}{also}\s+{re.escape(word)}\b"
+    owners = re.findall(owner_re, text, re.I | re.ASCII)
+    return any(_is_known_or_typo(o) for o in owners)
 
 
 def _names_the_world(norm: str) -> bool:
@@ -158,7 +173,8 @@ def _prose(text: str, reading: Reading) -> str:
 
 def _read_problems(reading: Reading) -> None:
     norm = _prose(reading.norm, reading)
-    reading.audit = _AUDIT.find(norm)
+    reading.audit = _AUDIT.find(_AUDIT_NOUN_RE.sub(" ", norm))
+    reading.records = _all(_RECORD_RE, norm)
     # "存在数据库里还是写死在前端？": the options of a choice are no problems.
     unchoice = " ".join(
         _prose(c.norm, reading)
@@ -169,6 +185,7 @@ def _read_problems(reading: Reading) -> None:
         unchoice = unchoice.replace(normalize_text(phrase), " ")
     reading.problems = _PROBLEMS.find(unchoice) + _all(_PROBLEM_RE, unchoice)
     reading.evaluative = _EVALUATIVE.find(norm)
+    reading.complaints = _all(_COMPLAINT_RE, norm)
     reading.existence = bool(_EXISTENCE_RE.search(norm))
     reading.safeguards = [
         m.group(0) for c in reading.clauses if (m := _SAFEGUARD_RE.search(c.norm))

@@ -73,6 +73,8 @@ class Reading:
     audit: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     evaluative: list[str] = field(default_factory=list)
+    complaints: list[str] = field(default_factory=list)  # "也太长了吧", "什么鬼", "way too long"
+    records: list[str] = field(default_factory=list)  # "CHANGELOG", "修复了哪些": past fixes
     existence: bool = False  # "有没有…", "are there any…"
     safeguards: list[str] = field(default_factory=list)  # "Are passwords hashed?"
     patch_words: list[str] = field(default_factory=list)

@@ -49,6 +49,8 @@ _DEICTIC_RE = _any_of(
     r"(?:这个|这段|这里的?|这边的?|这些|该|此|这块|那个|那段|这几个|上面的?|下面的?)\s*"
     rf"(?:{_CODE_NOUNS_ZH})",
     r"这里|这边|此处|\bhere\b",
+    # "这个 MQ 的消息", "这个网关的路由": a part of this system, by the kind of system it is.
+    r"(?:这个|这套|我们这个)\s*(?:mq|broker|网关|gateway|爬虫|crawler|网站|平台|中台|后台)\s*的",
     r"\b(?:this|these|that|those) (?:class|classes|method|methods|file|files|function|code"
     r"|endpoint|endpoints|api|apis|module|service|controller|query|queries|config|configuration"
     r"|test|tests|logic|bean|table|lock|loop|handler|implementation|line|lines|snippet|sql|mapper"
@@ -66,7 +68,8 @@ _WHERE_RE = _any_of(
     r"\bwhich (?:[\w-]+ ){0,2}(?:class|file|module|package|service|controller|table|method|bean"
     r"|component|folder|directory|config|endpoint|api|job|mapper|dao|profile|property|properties"
     r"|handler|filter|interceptor|listener|test|tests)(?:es|s)?\b",
-    r"(?<![现存实好处正所强])在哪|从哪|到哪|去哪|(?<![好强在])哪里|哪儿|什么地方",
+    r"(?<![现存实好处正所强])在哪|从哪(?!几?个?方面|些方面|入手|下手|开始|学)|到哪(?!个版本|一版|个版)|去哪"
+    r"|(?<![好强在])哪里|哪儿|什么地方",
     r"哪个(?:类|文件|模块|包|接口|表|服务|目录|方法|配置|controller|service|mapper|地方)",
     r"哪些(?:接口|类(?![型似别])|方法|表(?![达示])|模块|地方|服务|配置|文件|包|controller|service"
     r"|mapper|bean|定时任务|页面)",
@@ -84,7 +87,9 @@ _WHERE_RE = _any_of(
 _USAGE_RE = _any_of(
     # What it uses or has: "用的是", "有没有用到", "有接 ELK 吗", "does it use…", "is X used in…".
     r"用的是|用的(?:什么|啥|哪)|用了(?:什么|啥|哪)|有没有用到?|有用到|有没有接|有接|有没有配|有配"
-    r"|配的是|配了|是否使用|采用了?(?:什么|哪)|对接的|接的是|走的是|存的是",
+    r"|配的是|(?<![匹搭分装适支调])配了|是否使用|采用了?(?:什么|哪)|对接的|接的是|走的是|存的是",
+    # "用的 xxl-job 吗", "是用的 Nacos 吗": whether it uses a named tool.
+    r"用的\s*[a-z][\w.+-]*\s*(?:吗|么|嘛)",
     r"有实现吗|实现了吗|有没有实现|是否实现",
     r"(?:有没有|是否有|有无)(?:单元测试|集成测试|单测|测试|文档|接口文档|ci|dockerfile|readme|swagger"
     r"|监控|健康检查|限流|缓存|定时任务|消息队列|多租户|国际化)",
@@ -97,7 +102,9 @@ _USAGE_RE = _any_of(
     r"\b(?:is|are) there (?:a |an |any )?(?:[\w-]+ ){0,2}(?:endpoint|test|tests|dockerfile|readme"
     r"|ci|job|jobs|migration|migrations|profile|health check|swagger|frontend|module|scheduler)\b",
     # Which one it chose: "存 Redis 还是数据库", "which database", "which version".
-    r"(?:存|用|走|放|接|连|部署|跑)(?:的是)?\s*[\w\u4e00-\u9fff]{1,12}\s*还是",
+    # "用的 nacos 还是 apollo", "是用 Feign 调用还是 Dubbo", "是递归查数据库还是一次性查出来".
+    r"(?:存|用|走|放|接|连|部署|跑|查)(?:的是|的)?\s*[\w\u4e00-\u9fff]{1,12}(?:\s*[\u4e00-\u9fff]{1,4})?"
+    r"\s*还是",
     r"\bwhich version\b|\bwhat version\b|\bwhat port\b",
     r"\bwhich (?:database|db|queue|cache|broker|orm|framework|library|registry|profile|version|jdk"
     r"|java|redis|mq)\b",
@@ -121,6 +128,9 @@ _MANNER_RE = _any_of(
     r"|routed|cached|managed|tested|started)\b",
     r"\bhow (?:is|are) (?:the |our |this |these )?[\w-]+(?: [\w-]+){0,3} [\w-]+ed\b",
     r"\bwhat happens (?:when|if|after|before)\b",
+    # Which of two ways it was done: "凭证过账是同步还是异步的？" (of the Java world, a
+    # known topic makes it knowledge: "Kafka 的消费是推还是拉的").
+    r"是[^，,。？?；;]{1,12}还是[^，,。？?；;]{1,12}的(?=\s*[？?]|$)",
 )
 # The application's parts named as such: "the login endpoint", "登录接口", "后台".
 _APP_PART_RE = _any_of(
@@ -147,6 +157,8 @@ _PART_RE = _rx(
     r"|source code|package (?:layout|structure)|config files?|integration tests|unit tests"
     r"|test suite)\b"
     r"|(?:prod|dev|test|uat|生产|测试|开发|预发|线上)\s*环境"
+    # Its records: "更新日志里 1.4.2 修复了哪些问题", "the release notes of 2.0".
+    r"|更新日志|变更日志|发布说明|\b(?:release notes|changelog|known issues)\b"
 )
 # Nouns of an application's own domain (shops, payments, blogs, clinics, registries).
 _DOMAIN_WORDS = (

@@ -16,12 +16,15 @@ from autopatch_memory import DirectiveKind, IntentType, directives_in, limits, n
 
 from .acts import _EN_AUDIT_PHRASES, Act
 from .classification import Classification, Rule
+from .clauses import _last_turn
 from .knowledge import _FOLLOW_UP_RE
 from .lexicon import _all, _any_of, _rx
 from .patch import (
     _ADJUST_RE,
+    _ANSWER_FORM,
     _CONFUSED,
     _FOLLOW_UP_CHANGE,
+    _LINE_OF_NAME,
     _PATCH_IMPLIED_RE,
     _RESTRICTIVE_RE,
     _REVISE_WORDS,
@@ -47,9 +50,11 @@ _AUDIT_VERB_WORDS = frozenset(
 _TOOLS = frozenset(
     {"git", "svn", "idea", "intellij", "eclipse", "vscode", "gitlab", "github", "gerrit"}
 )
-# "check the upload handler for path traversal": looking for something.
+# "check the upload handler for path traversal": looking for something (not "what each
+# module is for", a purpose).
 _CHECK_FOR_RE = _rx(
-    r"\b(?:check|scan|inspect|review|audit|test)\b.{1,60}\bfor\b(?!\s+(?:me|us|you)\b)"
+    r"\b(?:check|scan|inspect|review|audit|test)\b.{1,60}(?<!\bis )(?<!\bare )\bfor\b"
+    r"(?!\s+(?:me|us|you)\b)"
 )
 # A yes-or-no question or a confirmation ("没有校验文件类型吧").
 _CONFIRMATION_RE = _rx(r"吧\s*[。.!！]?$")
@@ -66,6 +71,13 @@ _HOW_TO_CHANGE_RE = _any_of(
 # An inspection that verifies a condition, or one that looks something up.
 _YES_NO_RE = _rx(r"有没有|是否|是不是|有无|会不会|能不能|\bwhether\b|\bif\b|\bany\b")
 _LOOKUP_RE = _rx(r"哪|什么|啥|几|多少|\b(?:which|what|where|how many|how much|list)\b")
+# The assistant addressed: what "you" fixed is the audit's own work.
+_ASSISTANT_RE = _rx(r"你|您|\byou\b")
+# Asking for a judgement of code: "写得怎么样", "有什么建议", "what do you think".
+_JUDGEMENT_RE = _rx(
+    r"怎么样|好不好|写得|觉得|看法|意见|建议|改进|优化|规范|\b(?:think|opinion|feedback|suggest\w*"
+    r"|improve\w*|better)\b"
+)
 # "把锁的粒度改小一点", "make it smaller": an adjustment of something already there.
 _COMPARATIVE_RE = _rx(r"一点|一些|\b(?:smaller|simpler|shorter)\b")
 
@@ -86,7 +98,7 @@ def _patch_rule(reading: Reading) -> Classification | None:
     """With a patch pending: a message about it, or a change that continues it."""
     # "Maven Wrapper 有什么用？为什么要把 .mvn 目录提交上去？": a knowledge question's "why"
     # is not about the patch.
-    implied = [] if reading.knowledge else _all(_PATCH_IMPLIED_RE, reading.norm)
+    implied = [] if reading.knowledge else _all(_PATCH_IMPLIED_RE, _without_named_lines(reading))
     refs = reading.patch_refs + implied
     if not refs:
         if follow_up := _revises_unnamed(reading):
@@ -107,6 +119,15 @@ def _patch_rule(reading: Reading) -> Classification | None:
     return _result(IntentType.PATCH_EXPLAIN, Rule.PATCH_EXPLAIN, refs)
 
 
+def _without_named_lines(reading: Reading) -> str:
+    """The message without the lines of files it names ("OrderService 第 120 行"): a line
+    of a named file is that file's, not the pending patch's."""
+    norm = reading.norm
+    for name in {*reading.identifiers, *reading.names}:
+        norm = re.sub(_LINE_OF_NAME.format(name=re.escape(name.lower())), " ", norm)
+    return norm
+
+
 def _revises_unnamed(reading: Reading) -> list[str]:
     """A change request that continues the pending patch without naming it.
 
@@ -116,7 +137,7 @@ def _revises_unnamed(reading: Reading) -> list[str]:
     problem is a new audit.
     """
     restrictive = _all(_RESTRICTIVE_RE, reading.norm)
-    if restrictive and not reading.acts(Act.EXPLAIN) and not _about_answer(reading):
+    if restrictive and _only_limits(reading):
         return restrictive
     changes = reading.acts(Act.CHANGE)
     if not changes or reading.audit or reading.problems or _about_answer(reading):
@@ -125,6 +146,19 @@ def _revises_unnamed(reading: Reading) -> list[str]:
     targeted = any(r.targeted for r in changes) and not _COMPARATIVE_RE.search(reading.norm)
     named = reading.strong or reading.weak or reading.definite or targeted
     return [*follow_up, *(r.verb for r in changes)] if follow_up and not named else []
+
+
+def _only_limits(reading: Reading) -> bool:
+    """A limit ("不要改接口，只改实现", "don't touch the tests, just fix the NPE") that asks
+    nothing else: no explanation, nothing about the answers or their form ("别用表情符号"),
+    and no request with a subject of its own — an inspection ("先别改代码，帮我审计一下 X",
+    "check X for races, but don't change anything yet") or a change that names what it
+    changes ("不要动表结构，只在代码里把 t_order 的逻辑补上") is a new audit."""
+    if reading.acts(Act.EXPLAIN, Act.INSPECT) or _about_answer(reading):
+        return False
+    if _ANSWER_FORM.find(reading.norm):
+        return False
+    return not (reading.strong and any(r.targeted for r in reading.acts(Act.CHANGE)))
 
 
 def _explain_first(reading: Reading) -> bool:
@@ -139,12 +173,35 @@ def _audit_rule(reading: Reading) -> Classification | None:
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.patch_refs)
     if reading.new_patch:
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.patch_words or ["patch"])
+    if _reads_a_record(reading):
+        return None
     audits = [r.verb for r in reading.acts(Act.INSPECT) if r.verb in _AUDIT_VERBS]
-    if audits and not reading.knowledge:
+    if audits and not reading.knowledge and not _reviews_to_explain(reading):
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, audits)
     if reading.audit and _asks_for_audit(reading):
         return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.audit)
     return _change_request(reading) or _problem_rule(reading) or _inspection_rule(reading)
+
+
+def _reads_a_record(reading: Reading) -> bool:
+    """A lookup in a record of past fixes ("CHANGELOG 里 2.3.1 修复了哪些问题", "README 里的
+    known issues 都有哪些"): its fix and problem words are the record's, nothing is asked of
+    this code. Whether a fix holds here ("…我们还有没有这个问题") is still an audit."""
+    if not reading.records or reading.acts(Act.CHANGE, Act.CREATE, Act.INSPECT):
+        return False
+    if _ASSISTANT_RE.search(reading.norm):
+        return False  # "你刚才修复了什么": the audit's own work, not a record
+    return bool(_LOOKUP_RE.search(reading.norm)) and not _YES_NO_RE.search(reading.norm)
+
+
+def _reviews_to_explain(reading: Reading) -> bool:
+    """ "review 一下 pom 里的依赖，给我讲讲每个是干嘛的": a look that ends in an explanation of
+    what the code is, with no problem and no judgement asked, is an explanation."""
+    acts = [r.act for r in reading.requests if not r.negative]
+    if Act.EXPLAIN not in acts or acts[-1] is not Act.EXPLAIN:
+        return False
+    judged = reading.problems or reading.evaluative or reading.complaints or reading.audit
+    return not judged and not _JUDGEMENT_RE.search(reading.norm)
 
 
 def _asks_for_audit(reading: Reading) -> bool:
@@ -227,6 +284,10 @@ def _inspection_rule(reading: Reading) -> Classification | None:
     judged = reading.strong or (here and not reading.known_topic)
     if reading.evaluative and judged and (inspects or reading.is_question):
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.evaluative, *here[:3]])
+    # A complaint about code here ("OrderService 这个方法也太长了吧", "这个命名什么鬼") asks
+    # to have it judged as much as "有没有问题" does.
+    if reading.complaints and judged:
+        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.complaints, *here[:3]])
     return None
 
 
@@ -287,6 +348,7 @@ def classify(
     """
     # "补充一下：…" adds information; without its colon it is a request ("补充一下测试用例").
     text = _ADDING_LEAD_RE.sub("", text, count=1)
+    text = _final_request(text, names)
     reading = read(text, names=names)
     rules: list[Callable[[Reading], Classification | None]] = [_audit_rule, _explain_rule]
     if patch_pending:
@@ -298,6 +360,26 @@ def classify(
                 return _result(IntentType.GENERAL_CHAT, Rule.STANDING_WISH, found.matched)
             return found
     return Classification(intent=IntentType.GENERAL_CHAT, rule=Rule.DEFAULT)
+
+
+def _final_request(text: str, names: Sequence[str]) -> str:
+    """The part of ``text`` that decides: after a remark, a turn to another question decides
+    ("我们项目用了 MyBatis。顺便问一下，一级缓存什么时候失效？"), and so does what follows a
+    concern set aside ("…也不确定有没有 bug，先不管这个。你先讲讲整体流程"). A part before
+    that asks for something ("帮我修一下 X。顺便问一下…"), or looks for a problem without
+    being set aside, keeps the whole message."""
+    turn = _last_turn(text)
+    if turn is None:
+        return text
+    head, tail, set_aside = turn
+    before = read(head, names=names)
+    asks = [r for r in before.requests if r.act is not Act.EXPLAIN and not r.negative]
+    if asks or before.new_patch:
+        return text
+    if set_aside:
+        return tail
+    judged = before.problems or before.complaints or before.evaluative or before.audit
+    return text if before.is_question or judged else tail
 
 
 # A lead-in that announces added information ("补充一下：", "顺便说一下，", "另外补充一点："):
