@@ -330,8 +330,11 @@ def test_a_negation_limits_only_the_verb_it_stands_before(
         ("InvoiceService 里这个变量名 tmp3 什么鬼", AUDIT),
         ("The retry loop in SmsSender is way too long", AUDIT),
         ("CouponMapper.xml is a nightmare to read", AUDIT),
-        # …but a complaint about the Java world is chat.
+        ("OrderController 的 create 方法太长了", AUDIT),
+        # …but a complaint about the Java world is chat, and one that asks to be told what
+        # the code does is an explanation.
         ("Kotlin 的协程也太难学了吧", CHAT),
+        ("这个方法太绕了，给我讲讲它在干嘛", EXPLAIN),
         # Problems said in other words: saturation, data crossing threads, a swallowed error.
         ("StockSyncJob 的 while 循环没有退出条件，CPU 会跑满吧", AUDIT),
         ("UserContext 的 ThreadLocal 没 remove，会不会串号？", AUDIT),
@@ -444,6 +447,8 @@ def test_the_last_request_decides_after_a_remark(
         ("消息队列用的 RocketMQ 还是 Kafka", EXPLAIN),
         ("服务注册是用 Eureka 做的还是 Nacos", EXPLAIN),
         ("限流用的 Sentinel 吗", EXPLAIN),
+        ("网关是用 Spring Cloud Gateway 做的还是 Zuul", EXPLAIN),
+        ("JWT 放在 localStorage 里还是 cookie 里更安全？", CHAT),
         ("这个爬虫的调度是怎么从种子 URL 扩散到整个站点的？", EXPLAIN),
         # Members, commands and plugins of the Java world are not names here.
         ("Hutool 的 StrUtil 和 Apache 的 StringUtils 哪个好用", CHAT),

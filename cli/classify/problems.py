@@ -152,9 +152,11 @@ _PROBLEM_RE = _any_of(
 # said of code here, it asks to have the code judged, like "有没有问题".
 _COMPLAINT_RE = _any_of(
     r"什么鬼|啥玩意|看着头疼|看得头疼|头疼|头大|辣眼睛|离谱|看不下去|受不了|坑爹",
-    # "也太深了", "真是太乱了" (not "太好了", "太感谢了").
+    # "也太深了", "真是太乱了", "create 方法太长了" (not "太好了", "太感谢了").
     r"(?:也|真是?|实在|简直)太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)"
     r"[\u4e00-\u9fff]{1,3}了",
+    r"太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)[\u4e00-\u9fff]{1,3}了"
+    r"(?:吧|啊|呀)?(?=\s*(?:[，,。.!！;；]|$))",
     r"(?:这样|这么写|这么搞|这种写法)?(?:不行|不好|不对|不妥|不太好|不合适|不太对)吧",
     r"\b(?:what the hell|wtf|what a mess|such a mess|way too (?:long|big|deep|complex|slow|many)"
     r"|painful to read|a nightmare to (?:read|maintain))\b",

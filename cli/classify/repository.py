@@ -103,8 +103,8 @@ _USAGE_RE = _any_of(
     r"|ci|job|jobs|migration|migrations|profile|health check|swagger|frontend|module|scheduler)\b",
     # Which one it chose: "存 Redis 还是数据库", "which database", "which version".
     # "用的 nacos 还是 apollo", "是用 Feign 调用还是 Dubbo", "是递归查数据库还是一次性查出来".
-    r"(?:存|用|走|放|接|连|部署|跑|查)(?:的是|的)?\s*[\w\u4e00-\u9fff]{1,12}(?:\s*[\u4e00-\u9fff]{1,4})?"
-    r"\s*还是",
+    r"(?:存|用|走|放|接|连|部署|跑|查)(?:的是|的)?\s*(?:[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
+    r"|[\w\u4e00-\u9fff]{1,12})(?:\s*[\u4e00-\u9fff]{1,4})?\s*还是",
     r"\bwhich version\b|\bwhat version\b|\bwhat port\b",
     r"\bwhich (?:database|db|queue|cache|broker|orm|framework|library|registry|profile|version|jdk"
     r"|java|redis|mq)\b",

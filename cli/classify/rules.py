@@ -285,8 +285,9 @@ def _inspection_rule(reading: Reading) -> Classification | None:
     if reading.evaluative and judged and (inspects or reading.is_question):
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.evaluative, *here[:3]])
     # A complaint about code here ("OrderService 这个方法也太长了吧", "这个命名什么鬼") asks
-    # to have it judged as much as "有没有问题" does.
-    if reading.complaints and judged:
+    # to have it judged as much as "有没有问题" does, unless it asks for an explanation
+    # ("这个方法太绕了，给我讲讲它在干嘛").
+    if reading.complaints and judged and not reading.acts(Act.EXPLAIN):
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.complaints, *here[:3]])
     return None
 
