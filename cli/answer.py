@@ -24,7 +24,9 @@ model would have been given, and the turn is recorded with an empty answer.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from enum import Enum
@@ -123,7 +125,12 @@ def _inside(path: Path, root: Path) -> bool:
 def _read_file(path: Path, budget: int) -> tuple[str, bool] | None:
     """The text of ``path`` within ``budget`` bytes (and whether it was cut); None if binary."""
     limit = min(limits.ATTACHMENT_MAX_BYTES, budget)
-    with path.open("rb") as fh:
+    # O_NONBLOCK: a FIFO (or a device) in the repository must not hang the turn; only
+    # a regular file is read.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
         data = fh.read(limit + 1)
     if b"\0" in data[: limits.ATTACHMENT_BINARY_PROBE_BYTES]:
         return None

@@ -1,0 +1,64 @@
+"""Bugs found by a fresh-eyes review, each proven by a test written before its fix."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from autopatch_memory_cli.answer import resolve_mentions
+
+DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
+
+
+def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)  # the fail-closed environment of conftest
+    env["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd,
+        timeout=DEADLINE_SECONDS,
+    )
+
+
+# --- @path naming a FIFO inside the repository -------------------------------------------------
+
+
+def _release_fifo_readers(fifo: Path) -> None:
+    """Open ``fifo`` for writing without blocking, so that a reader stuck in open() returns."""
+    try:
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as exc:  # ENXIO: no reader is waiting
+        assert exc.errno == errno.ENXIO
+        return
+    os.close(fd)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_an_at_path_naming_a_fifo_is_reported_not_waited_on(repo: Path) -> None:
+    # `ask "explain @pipe"` hung for ever: the attachment was opened with a blocking open().
+    fifo = repo / "pipe"
+    os.mkfifo(fifo)
+    (repo / "Main.java").write_text("class Main {}\n", encoding="utf-8")
+    found: list[object] = []
+    worker = threading.Thread(
+        target=lambda: found.append(resolve_mentions("explain @pipe and @Main.java", repo)),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(DEADLINE_SECONDS)
+    if worker.is_alive():
+        _release_fifo_readers(fifo)
+        worker.join(DEADLINE_SECONDS)
+        pytest.fail("resolving @pipe blocked on the FIFO")
+    (mentions,) = found
+    assert [a.path for a in mentions.attachments] == ["Main.java"]  # type: ignore[attr-defined]
+    assert any("@pipe" in p for p in mentions.problems)  # type: ignore[attr-defined]
