@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from autopatch_memory_cli.answer import resolve_mentions
 
+from autopatch_memory.memory import ProjectMemory
+
 DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
 
 
@@ -62,3 +64,16 @@ def test_an_at_path_naming_a_fifo_is_reported_not_waited_on(repo: Path) -> None:
     (mentions,) = found
     assert [a.path for a in mentions.attachments] == ["Main.java"]  # type: ignore[attr-defined]
     assert any("@pipe" in p for p in mentions.problems)  # type: ignore[attr-defined]
+
+
+# --- `log -n` with a number no journal could hold -------------------------------------------------
+
+
+def test_log_with_a_huge_count_lists_the_journal(repo: Path) -> None:
+    with ProjectMemory.open(repo, backend="off") as memory:
+        turn_id = memory.record_turn("general_chat", "Optional 怎么用？")
+        assert memory.journal_entries(last=10**30)[-1].target == turn_id
+    result = _cli("log", str(repo), "-n", "99999999999999999999")
+    assert result.returncode == 0, result.stderr
+    assert "internal error" not in result.stderr
+    assert str(turn_id) in result.stdout
