@@ -13,6 +13,7 @@ import pytest
 from autopatch_memory_cli.answer import resolve_mentions
 
 from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.privacy import redact
 
 DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
 
@@ -77,3 +78,26 @@ def test_log_with_a_huge_count_lists_the_journal(repo: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "internal error" not in result.stderr
     assert str(turn_id) in result.stdout
+
+
+# --- a secret right after another one -----------------------------------------------------------
+
+SECRET_AFTER_SECRET = [
+    'export OPENAI_API_KEY=sk-proj-abcdefabcdefabcdef12345678 "password=hunter2"',
+    "ghp_1234567890abcdefghij1234567890abcdef 'DB_PASSWORD=hunter2'",
+    'AKIAIOSFODNN7EXAMPLE "secret=hunter2"',
+    'my password is Tr0ub4dor "token=hunter2"',
+]
+
+
+@pytest.mark.parametrize("text", SECRET_AFTER_SECRET)
+def test_a_quoted_secret_right_after_a_redacted_one_is_redacted_too(repo: Path, text: str) -> None:
+    # The first secret's marker ends with a keyword ("[REDACTED:api_key]"); the generic
+    # assignment rule matched that keyword, then the quoted text after it as its value,
+    # saw it was inside a marker and left the whole match alone: the second secret
+    # was stored as it was typed.
+    assert "hunter2" not in redact(text)
+    with ProjectMemory.open(repo, backend="off") as memory:
+        assert memory.record_turn("general_chat", f"why does login fail? {text}") is not None
+    stored = (repo / ".autopatch-j" / "memory.json").read_text(encoding="utf-8")
+    assert "hunter2" not in stored and "[REDACTED:" in stored
