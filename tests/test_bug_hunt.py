@@ -101,3 +101,29 @@ def test_a_quoted_secret_right_after_a_redacted_one_is_redacted_too(repo: Path, 
         assert memory.record_turn("general_chat", f"why does login fail? {text}") is not None
     stored = (repo / ".autopatch-j" / "memory.json").read_text(encoding="utf-8")
     assert "hunter2" not in stored and "[REDACTED:" in stored
+
+
+# --- a Markdown export imported again ---------------------------------------------------------
+
+
+def test_a_markdown_round_trip_keeps_glob_patterns(repo: Path, tmp_path: Path) -> None:
+    # The importer removed every "**" (bold), so "/api/**" came back as "/api/": a
+    # different fact. Ant-style globs are everyday text in a Java repository.
+    notes = [
+        "the gateway routes /api/** to mall-admin",
+        "sources live under src/**/*.java, tests under src/test/**",
+        "Spring scans com.example.** for components",
+    ]
+    rule = "always write **Javadoc** on public methods"
+    with ProjectMemory.open(repo, backend="off") as memory:
+        for note in notes:
+            memory.remember(note, kind="note")
+        memory.remember(rule)
+        exported = memory.export("markdown")
+    other = tmp_path / "other"
+    (other / ".git").mkdir(parents=True)
+    with ProjectMemory.open(other, backend="off") as fresh:
+        fresh.import_items(exported)
+        summaries = {i.summary for i in fresh.document().long_term_memory.items()}
+    assert set(notes) <= summaries
+    assert "always write Javadoc on public methods" in summaries  # bold is still markup
