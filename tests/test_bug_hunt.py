@@ -127,3 +127,34 @@ def test_a_markdown_round_trip_keeps_glob_patterns(repo: Path, tmp_path: Path) -
         summaries = {i.summary for i in fresh.document().long_term_memory.items()}
     assert set(notes) <= summaries
     assert "always write Javadoc on public methods" in summaries  # bold is still markup
+
+
+# --- a question that is empty once cleaned ----------------------------------------------------------
+
+INVISIBLE_QUESTIONS = ["\x00\x01", "\u200b\u200b", "\x1b[31m\x1b[0m", "\ufeff"]
+
+
+@pytest.mark.parametrize("question", INVISIBLE_QUESTIONS)
+def test_a_question_of_control_or_invisible_characters_records_nothing(
+    repo: Path, question: str
+) -> None:
+    # It passed the "empty question" check, was cleaned to "" and stored as a turn
+    # with no text, which the summarizer then described as "shared code or a log".
+    with ProjectMemory.open(repo, backend="off") as memory:
+        assert memory.record_turn("general_chat", question, "an answer") is None
+        assert memory.document().working_memory.recent_turns == []
+    assert not (repo / ".autopatch-j" / "memory.json").exists()
+
+
+def test_mcp_record_turn_of_invisible_characters_is_an_empty_field(
+    repo: Path, tmp_path: Path
+) -> None:
+    from test_mcp_server import connect, refused, run
+
+    async def main() -> None:
+        async with connect(repo, tmp_path / "server.log") as session:
+            turn = {"intent": "general_chat", "question": "\u200b\x00"}
+            assert await refused(session, "record_turn", turn) == "empty_field"
+
+    run(main)
+    assert not (repo / ".autopatch-j" / "memory.json").exists()
