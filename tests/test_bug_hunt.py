@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import subprocess
 import sys
@@ -12,8 +13,10 @@ from pathlib import Path
 import pytest
 from autopatch_memory_cli.answer import resolve_mentions
 
+from autopatch_memory.governance import ChangeOutcome
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.privacy import redact
+from autopatch_memory.store import LoadProblem
 
 DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
 
@@ -158,3 +161,48 @@ def test_mcp_record_turn_of_invisible_characters_is_an_empty_field(
 
     run(main)
     assert not (repo / ".autopatch-j" / "memory.json").exists()
+
+
+# --- a file that holds one id twice ---------------------------------------------------------------
+
+
+def _rule(summary: str, label: str = "answer language") -> dict[str, object]:
+    stamp = "2026-05-01T12:31:00+08:00"
+    return {
+        "id": "mem_20260501_001",
+        "type": "durable_preference",
+        "label": label,
+        "summary": summary,
+        "status": "active",
+        "source": "user_explicit",
+        "created_at": stamp,
+        "updated_at": stamp,
+    }
+
+
+def test_an_id_held_twice_is_salvaged_so_forget_forgets(repo: Path) -> None:
+    # A hand-merged file with the same rule twice: `forget` archived the first copy and
+    # said so, the second stayed active and was still injected (a second forget said
+    # "unchanged"), so the user could not forget the rule at all.
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    doc = {
+        "version": 1,
+        "long_term_memory": {
+            "durable_preferences": [
+                _rule("Always answer in English."),
+                _rule("Always answer in English.", "language"),
+            ]
+        },
+    }
+    original = json.dumps(doc, ensure_ascii=False, indent=2).encode("utf-8")
+    (folder / "memory.json").write_bytes(original)
+    with ProjectMemory.open(repo, backend="off") as memory:
+        problem = memory.file_info().problem
+        assert problem is not None and problem.kind is LoadProblem.SALVAGED
+        assert "duplicate id" in " ".join(problem.dropped)
+        assert memory.forget("mem_20260501_001").outcome is ChangeOutcome.ARCHIVED
+        assert memory.context("general_chat", "How do I use Optional?").is_empty
+        kept = memory.document().long_term_memory.durable_preferences
+        assert [(i.id, i.label) for i in kept] == [("mem_20260501_001", "answer language")]
+    assert (folder / "memory.salvaged.json").read_bytes() == original  # nothing is lost
