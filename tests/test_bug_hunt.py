@@ -13,8 +13,11 @@ from pathlib import Path
 import pytest
 from autopatch_memory_cli.answer import resolve_mentions
 
+from autopatch_memory.backends.base import SummaryRequest
 from autopatch_memory.governance import ChangeOutcome
+from autopatch_memory.journal import Outcome
 from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.model import MemoryDelta
 from autopatch_memory.privacy import redact
 from autopatch_memory.store import LoadProblem
 
@@ -206,3 +209,61 @@ def test_an_id_held_twice_is_salvaged_so_forget_forgets(repo: Path) -> None:
         kept = memory.document().long_term_memory.durable_preferences
         assert [(i.id, i.label) for i in kept] == [("mem_20260501_001", "answer language")]
     assert (folder / "memory.salvaged.json").read_bytes() == original  # nothing is lost
+
+
+# --- a user's edit while a summary is in flight -----------------------------------------------------
+
+
+class _HeldSummarizer:
+    """A backend that updates the first project note it is shown, once ``release`` is set."""
+
+    name = "held"
+
+    def __init__(self) -> None:
+        self.called = threading.Event()
+        self.release = threading.Event()
+
+    def summarize(self, request: SummaryRequest) -> MemoryDelta:
+        note = next(i for i in request.long_term if i.type == "project_note")
+        self.called.set()
+        assert self.release.wait(DEADLINE_SECONDS)
+        return MemoryDelta.model_validate(
+            {
+                "turn_summaries": [
+                    {
+                        "turn_id": request.turns[0].id,
+                        "summary": "The user asked about the order DB.",
+                    }
+                ],
+                "long_term_operations": [
+                    {
+                        "operation": "update_existing",
+                        "target_id": note.id,
+                        "summary": "The order service uses MySQL 5.7 with a read replica.",
+                    }
+                ],
+            }
+        )
+
+
+def test_an_edit_made_while_a_summary_runs_is_not_overwritten_by_it(repo: Path) -> None:
+    # The model's update was computed from the note as it was before the user's edit,
+    # and replaced the edit: the user's correction was lost without a word.
+    backend = _HeldSummarizer()
+    with ProjectMemory.open(repo, backend=backend) as memory:
+        note = memory.remember("the order service uses MySQL 5.7", kind="note").item_id
+        assert note is not None
+        memory.record_turn("code_explain", "which database does the order service use?", "MySQL")
+        assert memory.request_summary()
+        assert backend.called.wait(DEADLINE_SECONDS)
+        edited = "the order service uses PostgreSQL 15 since the 2026 migration"
+        memory.edit(note, edited)
+        backend.release.set()
+        assert memory.wait_idle(DEADLINE_SECONDS)
+        doc = memory.document()
+        item = doc.long_term_item(note)
+        assert item is not None and item.summary == edited
+        # The rest of the result still applies; the refusal is journaled.
+        assert doc.working_memory.recent_turns[0].summary == "The user asked about the order DB."
+        refused = [e for e in memory.journal_entries() if e.outcome is Outcome.REJECTED]
+        assert [e.reason for e in refused] == ["stale_generation"]
