@@ -148,6 +148,14 @@ def _list_folder(path: Path) -> tuple[str, bool]:
     return "\n".join(shown), len(names) > len(shown)
 
 
+def _located(mention: str, root: Path, cwd: Path | None) -> Path | None:
+    """The resolved path ``mention`` names (relative to ``root`` first, then ``cwd``), or
+    ``None`` when there is none. Raises what the lookup raises."""
+    raw = Path(mention).expanduser()
+    candidates = [raw] if raw.is_absolute() else [root / raw, (cwd or Path.cwd()) / raw]
+    return next((c.resolve() for c in candidates if c.exists()), None)
+
+
 def resolve_mentions(question: str, repo_root: Path, *, cwd: Path | None = None) -> Mentions:
     """Resolve the ``@path`` mentions of ``question``.
 
@@ -160,9 +168,13 @@ def resolve_mentions(question: str, repo_root: Path, *, cwd: Path | None = None)
     result = Mentions()
     budget = limits.ATTACHMENTS_MAX_TOTAL_BYTES
     for mention in mentioned_paths(question):
-        raw = Path(mention).expanduser()
-        candidates = [raw] if raw.is_absolute() else [root / raw, (cwd or Path.cwd()) / raw]
-        target = next((c.resolve() for c in candidates if c.exists()), None)
+        try:
+            target = _located(mention, root, cwd)
+        except (OSError, RuntimeError, ValueError) as exc:
+            # "~user" of no user (RuntimeError), a name over the system's limit (OSError).
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            result.problems.append(f"@{mention}: cannot be looked up ({why})")
+            continue
         if target is None:
             result.problems.append(f"@{mention}: not found in the repository")
             continue

@@ -267,3 +267,16 @@ def test_an_edit_made_while_a_summary_runs_is_not_overwritten_by_it(repo: Path) 
         assert doc.working_memory.recent_turns[0].summary == "The user asked about the order DB."
         refused = [e for e in memory.journal_entries() if e.outcome is Outcome.REJECTED]
         assert [e.reason for e in refused] == ["stale_generation"]
+
+
+# --- @path mentions that cannot even be looked up -------------------------------------------------
+
+
+@pytest.mark.parametrize("mention", ["~no-such-user-x/Main.java", "a" * 5000 + ".java"])
+def test_an_at_path_that_cannot_be_looked_up_is_a_warning(repo: Path, mention: str) -> None:
+    # "~user" of no user raised RuntimeError and a name over NAME_MAX raised OSError out
+    # of resolve_mentions: `ask` failed, and `chat` ended the whole session.
+    (repo / "Main.java").write_text("class Main {}\n", encoding="utf-8")
+    mentions = resolve_mentions(f"explain @{mention} and @Main.java", repo)
+    assert [a.path for a in mentions.attachments] == ["Main.java"]
+    assert len(mentions.problems) == 1 and mention[:20] in mentions.problems[0]
