@@ -280,3 +280,40 @@ def test_an_at_path_that_cannot_be_looked_up_is_a_warning(repo: Path, mention: s
     mentions = resolve_mentions(f"explain @{mention} and @Main.java", repo)
     assert [a.path for a in mentions.attachments] == ["Main.java"]
     assert len(mentions.problems) == 1 and mention[:20] in mentions.problems[0]
+
+
+# --- a single argument that is text, not a path -----------------------------------------------------
+
+LONG_CHINESE_QUESTION = (
+    "为什么订单服务在高并发下会出现重复扣款，应该怎么排查和修复" * 4
+)  # > 255 bytes
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("context", LONG_CHINESE_QUESTION),
+        ("ask", "~Foo 在这个项目里是什么意思"),
+        ("search", "~x"),
+        ("remember", "以后回答都要先给结论再解释原因，" * 10),
+    ],
+)
+def test_a_long_or_tilde_text_is_not_taken_for_a_path(repo: Path, args: tuple[str, str]) -> None:
+    # Without REPO, the one argument was checked as a folder first: a text over the
+    # file-name limit (86 Chinese characters) failed with "File name too long", and
+    # "~word" with an internal error (no such user's home).
+    result = _cli(*args, cwd=repo)
+    assert result.returncode == 0, result.stderr
+    assert "error" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("show", "~no-such-user-x"), ("show", "r" * 300), ("import", ".", "~no-such-user-x/a.md")],
+)
+def test_a_path_argument_that_cannot_be_looked_up_is_a_usage_error(
+    repo: Path, args: tuple[str, ...]
+) -> None:
+    result = _cli(*args, cwd=repo)
+    assert result.returncode == 2, result.stderr
+    assert "internal error" not in result.stderr and len(result.stderr.splitlines()) == 1
