@@ -301,8 +301,12 @@ class ProjectMemory:
         Raises :class:`StoreError` for a missing folder, :class:`ConfigError` for
         an unusable backend choice.
         """
-        root = Path(repo_root).expanduser()
-        if not root.is_dir():
+        try:
+            root = Path(repo_root).expanduser()
+            found = root.is_dir()
+        except (OSError, RuntimeError, ValueError) as exc:  # "~typo", a name too long
+            raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
+        if not found:
             raise StoreError(f"repository folder not found: {root}")
         chosen = settings or MemorySettings()
         memory = cls(

@@ -14,6 +14,7 @@ import pytest
 from autopatch_memory_cli.answer import resolve_mentions
 
 from autopatch_memory.backends.base import SummaryRequest
+from autopatch_memory.errors import StoreError
 from autopatch_memory.governance import ChangeOutcome
 from autopatch_memory.journal import Outcome
 from autopatch_memory.memory import ProjectMemory
@@ -345,3 +346,13 @@ def test_a_base_url_with_a_port_out_of_range_is_a_config_error(repo: Path, where
     assert result.returncode == 1
     assert "internal error" not in result.stderr
     assert "base_url" in result.stderr.lower() and "99999" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["~no-such-user-x", "x" * 300])
+def test_opening_a_repository_that_cannot_be_looked_up_is_a_store_error(
+    tmp_path: Path, name: str
+) -> None:
+    # The documented error for a missing folder; a RuntimeError (no such user) or an
+    # OSError (name too long) escaped instead.
+    with pytest.raises(StoreError, match="repository folder not found"):
+        ProjectMemory.open(name if name.startswith("~") else tmp_path / name)
