@@ -651,7 +651,10 @@ def apply(
     repo, source = _split_repo(args, "DELTA_FILE")
     root = resolve_repo(repo)
     path = _source_file(source, "delta file")
-    text = sys.stdin.read() if path is None else path.read_bytes().decode("utf-8", "replace")
+    # Bytes decoded as UTF-8 from stdin too, as from a file: not with the locale's codec
+    # (GBK on a Chinese Windows console), which fails on the first byte it cannot map.
+    data = sys.stdin.buffer.read() if path is None else path.read_bytes()
+    text = data.decode("utf-8", "replace")
     unknown = _unknown_sections(text)
     with opened(root, backend="off", refresh_profile=False) as memory:
         report = memory.apply_delta(text)

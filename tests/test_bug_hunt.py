@@ -356,3 +356,27 @@ def test_opening_a_repository_that_cannot_be_looked_up_is_a_store_error(
     # OSError (name too long) escaped instead.
     with pytest.raises(StoreError, match="repository folder not found"):
         ProjectMemory.open(name if name.startswith("~") else tmp_path / name)
+
+
+def test_a_delta_on_stdin_is_read_as_utf8_whatever_the_locale(repo: Path) -> None:
+    # stdin was decoded with the locale's codec (GBK on a Chinese Windows console, ASCII
+    # here): an undecodable byte was an internal error, and UTF-8 text became mojibake.
+    with ProjectMemory.open(repo, backend="off") as memory:
+        turn_id = memory.record_turn("general_chat", "Optional 怎么用？")
+    assert turn_id is not None
+    delta = json.dumps(
+        {"turn_summaries": [{"turn_id": turn_id, "summary": "用户询问 Optional 的用法。"}]},
+        ensure_ascii=False,
+    ).encode("utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", "apply", str(repo), "-"],
+        input=delta + b"\n\xff",
+        capture_output=True,
+        env=env,
+        timeout=DEADLINE_SECONDS,
+    )
+    assert result.returncode == 0, result.stderr
+    with ProjectMemory.open(repo, backend="off") as memory:
+        turn = memory.document().turn(turn_id)
+        assert turn is not None and turn.summary == "用户询问 Optional 的用法。"
