@@ -28,7 +28,7 @@ without a turn; every other guard still applies.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -229,10 +229,18 @@ def item_text(item: LongTermItem) -> str:
 class _Applier:
     """One application of one delta to a private copy of the document."""
 
-    def __init__(self, doc: MemoryDocument, now: datetime, *, user_authored: bool) -> None:
+    def __init__(
+        self,
+        doc: MemoryDocument,
+        now: datetime,
+        *,
+        user_authored: bool,
+        changed_since: Collection[str] = (),
+    ) -> None:
         self.doc = doc
         self.now = now
         self.user_authored = user_authored
+        self.changed_since = changed_since
         self.report = ApplyReport(generation=doc.generation)
         self._counts: Counter[Operation] = Counter()
         # When the user stated each rule created by this delta (a later statement wins).
@@ -702,6 +710,13 @@ class _Applier:
         A revision that does not make the item bigger cannot pass the budget (nothing
         else changed), so only one that grows it has the whole section measured.
         """
+        if item.id in self.changed_since:
+            # The model rewrote the item as it was when the run started; someone (the
+            # user's edit, another run) changed it since: their text must not be lost.
+            raise _Reject(
+                Reason.STALE_GENERATION,
+                f"{item.id} was changed after the summary run started; its new text is kept",
+            )
         before = (item.label, item.summary, item.updated_at)
         size_before = item_bytes(item)
         note = None
@@ -789,6 +804,7 @@ def apply_delta(
     expected_generation: int | None = None,
     user_authored: bool = False,
     in_place: bool = False,
+    changed_since: Collection[str] = (),
 ) -> tuple[MemoryDocument, ApplyReport]:
     """Apply ``delta`` to a copy of ``doc``; returns the new document and the report.
 
@@ -798,7 +814,9 @@ def apply_delta(
     ``user_authored``: the user typed these changes (``remember``, ``edit``); each
     preference or archive is grounded by its ``evidence_quote`` instead of a turn.
     ``in_place``: ``doc`` is the caller's private copy (a store transaction's): change it instead
-    of copying it first.
+    of copying it first. ``changed_since``: ids of long-term items changed after the
+    delta was computed; an operation that would rewrite one is rejected
+    (``stale_generation``).
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(
@@ -807,7 +825,7 @@ def apply_delta(
             generation=doc.generation,
         )
     base = doc if in_place else clone(doc)
-    applier = _Applier(base, now, user_authored=user_authored)
+    applier = _Applier(base, now, user_authored=user_authored, changed_since=changed_since)
     report = applier.report
     for name in bad_sections:
         report.rejected.append(

@@ -148,8 +148,12 @@ def _non_empty(value: Any) -> Any:
 def _http_url(value: Any) -> Any:
     value = _non_empty(value)
     if isinstance(value, str):
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
+        try:
+            parts = urlsplit(value)
+            port_ok = parts.port is None or parts.port > 0  # raises when out of range
+        except ValueError:  # a port out of range or not a number, a broken IPv6 host
+            port_ok = False
+        if not port_ok or parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError("an http(s) URL such as http://localhost:11434/v1")
         return value.rstrip("/")
     return value

@@ -228,6 +228,14 @@ _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
 _COMMENT = re.compile(r"\s*<!--.*?-->\s*")
 # "**label**: summary", "**label** — summary", "**label** - summary"
 _LABELLED = re.compile(r"^\*\*(.+?)\*\*\s*(?:[:：]|\s[—–-])\s*(.+)$")
+# Bold markup: "**" around text, outside a word. Not a glob's "**" ("/api/**",
+# "src/**/*.java", "com.example.**"), which is part of what the user wrote.
+# (Bounded: no stored text is longer than a summary, and a long bullet stays linear.)
+_BOLD = re.compile(
+    r"(?<![\w*/\\.])\*\*(?=[^\s*/])(.{1,"
+    + str(limits.MAX_SUMMARY_CHARS)
+    + r"}?)(?<=[^\s*/])\*\*(?![\w*/])"
+)
 
 
 def _markdown_lines(text: str) -> Iterable[str]:
@@ -275,7 +283,7 @@ def _markdown_item(kind: LongTermType, parts: list[str]) -> ImportCandidate | No
         return ImportCandidate(
             type=kind, label=labelled.group(1).strip(), summary=labelled.group(2)
         )
-    return ImportCandidate(type=kind, summary=text.replace("**", ""))
+    return ImportCandidate(type=kind, summary=_BOLD.sub(r"\1", text))
 
 
 class ImportReport(BaseModel):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 import tempfile
 from collections import deque
 from collections.abc import Iterable
@@ -248,7 +249,9 @@ class Journal:
         :data:`~autopatch_memory.limits.JOURNAL_MAX_READ_BYTES` of it.
         """
         check_state_dir(self.folder)
-        entries: deque[JournalEntry] = deque(maxlen=last)
+        # A count beyond what a deque can bound (``log -n 10**20``) asks for every entry.
+        bounded = None if last is None or last >= sys.maxsize else last
+        entries: deque[JournalEntry] = deque(maxlen=bounded)
         cap = limits.JOURNAL_MAX_READ_BYTES
         for path in (self.rotated_path, self.path):
             try:

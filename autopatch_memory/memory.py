@@ -301,8 +301,12 @@ class ProjectMemory:
         Raises :class:`StoreError` for a missing folder, :class:`ConfigError` for
         an unusable backend choice.
         """
-        root = Path(repo_root).expanduser()
-        if not root.is_dir():
+        try:
+            root = Path(repo_root).expanduser()
+            found = root.is_dir()
+        except (OSError, RuntimeError, ValueError) as exc:  # "~typo", a name too long
+            raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
+        if not found:
             raise StoreError(f"repository folder not found: {root}")
         chosen = settings or MemorySettings()
         memory = cls(
@@ -366,7 +370,8 @@ class ProjectMemory:
         """Record an answered turn; returns its id.
 
         Returns ``None`` without touching anything for a gated intent or an empty
-        question, and ``None`` (with :attr:`last_error` set and a journal entry)
+        question (also one that is empty once control and invisible characters are
+        removed), and ``None`` (with :attr:`last_error` set and a journal entry)
         when the file cannot be written. Text is redacted and clipped; never fails
         because of size. ``actor`` names the recording host in the journal
         (``record`` by default; the MCP server passes ``mcp:<client>``).
@@ -376,8 +381,11 @@ class ProjectMemory:
             return None  # the gate: nothing is written, not even a timestamp
         if not isinstance(user_text, str) or not isinstance(assistant_text, str):
             raise TypeError("user_text and assistant_text must be str")
-        if not user_text.strip():
+        # Cleaned first: a question of control or invisible characters alone is empty too.
+        question = _stored_text(user_text, limits.MAX_USER_TEXT_CHARS) if user_text.strip() else ""
+        if not question.strip():
             return None
+        answer = _stored_text(assistant_text, limits.MAX_ASSISTANT_TEXT_CHARS)
         paths = self._scope_paths(scope_paths)
 
         def add(txn: Transaction) -> tuple[Turn, list[Trigger]]:
@@ -385,8 +393,8 @@ class ProjectMemory:
             turn = Turn(
                 id=new_turn_id(txn.now, txn.doc.all_ids()),
                 intent=kind,
-                user_text=_stored_text(user_text, limits.MAX_USER_TEXT_CHARS),
-                assistant_text=_stored_text(assistant_text, limits.MAX_ASSISTANT_TEXT_CHARS),
+                user_text=question,
+                assistant_text=answer,
                 scope_paths=paths,
                 created_at=txn.now,
                 project_level=project_level,

@@ -824,15 +824,39 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
             version,
         )
     try:
-        return MemoryDocument.model_validate(raw), None
+        doc = MemoryDocument.model_validate(raw)
     except (ValidationError, RecursionError):
         pass
+    else:
+        if not _has_duplicate_ids(doc):
+            return doc, None
     try:
         doc, dropped = _salvage(raw)
     except (ValidationError, RecursionError) as exc:  # pragma: no cover - salvage validates parts
         return empty_document(), Unusable(LoadProblem.CORRUPT, f"wrong shape: {exc}")
     shown = "; ".join(str(p) for p in dropped[: limits.SALVAGE_DETAIL_PARTS])
     return doc, Unusable(LoadProblem.SALVAGED, shown, dropped=tuple(dropped))
+
+
+def _has_duplicate_ids(doc: MemoryDocument) -> bool:
+    wm, ltm = doc.working_memory, doc.long_term_memory
+    count = len(wm.recent_turns) + len(wm.active_topics) + len(ltm.items())
+    return len(doc.all_ids()) != count
+
+
+def _drop_duplicate_ids(lists: list[tuple[str, list[Any]]], dropped: list[DroppedPart]) -> None:
+    """Keep the first item of each id: ids name one item (``forget`` of an id held twice
+    would archive one copy and leave the other active). Later copies are dropped alone."""
+    seen: set[str] = set()
+    for where, items in lists:
+        kept = []
+        for item in items:
+            if item.id in seen:
+                dropped.append(DroppedPart(where=where, id=item.id, why="duplicate id"))
+                continue
+            seen.add(item.id)
+            kept.append(item)
+        items[:] = kept
 
 
 def _first_error(exc: ValidationError) -> str:
@@ -931,22 +955,29 @@ def _salvage(raw: dict[str, Any]) -> tuple[MemoryDocument, list[DroppedPart]]:
     working = _salvage_section(raw, "working_memory", dropped)
     long_term = _salvage_section(raw, "long_term_memory", dropped)
     wm, ltm = "working_memory", "long_term_memory"
-    clean["working_memory"] = {
-        "recent_turns": _salvage_list(working, f"{wm}.recent_turns", Turn, dropped),
-        "active_topics": _salvage_list(working, f"{wm}.active_topics", Topic, dropped),
-    }
-    clean["long_term_memory"] = {
-        "durable_preferences": _salvage_list(
-            long_term,
-            f"{ltm}.durable_preferences",
-            LongTermItem,
-            dropped,
-            LongTermType.DURABLE_PREFERENCE,
-        ),
-        "project_notes": _salvage_list(
-            long_term, f"{ltm}.project_notes", LongTermItem, dropped, LongTermType.PROJECT_NOTE
-        ),
-    }
+    turns = _salvage_list(working, f"{wm}.recent_turns", Turn, dropped)
+    topics = _salvage_list(working, f"{wm}.active_topics", Topic, dropped)
+    preferences = _salvage_list(
+        long_term,
+        f"{ltm}.durable_preferences",
+        LongTermItem,
+        dropped,
+        LongTermType.DURABLE_PREFERENCE,
+    )
+    notes = _salvage_list(
+        long_term, f"{ltm}.project_notes", LongTermItem, dropped, LongTermType.PROJECT_NOTE
+    )
+    _drop_duplicate_ids(
+        [
+            (f"{wm}.recent_turns", turns),
+            (f"{wm}.active_topics", topics),
+            (f"{ltm}.durable_preferences", preferences),
+            (f"{ltm}.project_notes", notes),
+        ],
+        dropped,
+    )
+    clean["working_memory"] = {"recent_turns": turns, "active_topics": topics}
+    clean["long_term_memory"] = {"durable_preferences": preferences, "project_notes": notes}
     clean["repo_profile"] = profile
     return MemoryDocument.model_validate(clean), dropped
 

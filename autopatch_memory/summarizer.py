@@ -23,7 +23,9 @@ from __future__ import annotations
 import logging
 import threading
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from types import MappingProxyType
 from typing import NamedTuple, Protocol, TypeVar
 
 from autopatch_memory import limits
@@ -32,7 +34,7 @@ from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryR
 from autopatch_memory.errors import AutopatchMemoryError, BackendError, HardLimitError
 from autopatch_memory.events import EventKind, EventSink
 from autopatch_memory.journal import Outcome
-from autopatch_memory.model import MemoryDelta, MemoryDocument, Turn
+from autopatch_memory.model import ItemStatus, LongTermItem, MemoryDelta, MemoryDocument, Turn
 from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import by_recency, rank
@@ -74,23 +76,47 @@ def journal_report(txn: Transaction, report: ApplyReport) -> None:
         txn.log(op, outcome, reason=bad.reason.value, detail=bad.detail)
 
 
+# What a run must find unchanged in a long-term item to rewrite it. Timestamps are
+# to the second, so the text is compared too: an edit in the same second counts.
+_ItemState = tuple[str, str, ItemStatus, datetime]
+
+
+def _item_state(item: LongTermItem) -> _ItemState:
+    return (item.label, item.summary, item.status, item.updated_at)
+
+
 class FileStamp(NamedTuple):
-    """Which file a result was computed from: its epoch and generation."""
+    """Which file a result was computed from: its epoch and generation, and the state
+    of each long-term item."""
 
     epoch: str | None
     generation: int
+    items: Mapping[str, _ItemState] = MappingProxyType({})
 
     @classmethod
     def of(cls, doc: MemoryDocument) -> FileStamp:
         """The stamp of the file ``doc`` was read from."""
-        return cls(doc.epoch, doc.generation)
+        items = {i.id: _item_state(i) for i in doc.long_term_memory.items()}
+        return cls(doc.epoch, doc.generation, items)
+
+    def same_file(self, other: FileStamp) -> bool:
+        """Both stamps are of the same file (epoch and generation)."""
+        return (self.epoch, self.generation) == (other.epoch, other.generation)
+
+    def changed_items(self, doc: MemoryDocument) -> frozenset[str]:
+        """Ids of the stamped items that ``doc`` holds changed (or no longer holds)."""
+        return frozenset(
+            item_id
+            for item_id, state in self.items.items()
+            if (item := doc.long_term_item(item_id)) is None or _item_state(item) != state
+        )
 
 
 def _staleness(
     doc: MemoryDocument, computed_from: FileStamp | None, batch: Sequence[str]
 ) -> ApplyReport | None:
     """A discarded report when the delta no longer belongs to ``doc``, else ``None``."""
-    if computed_from is not None and FileStamp.of(doc) != computed_from:
+    if computed_from is not None and not FileStamp.of(doc).same_file(computed_from):
         # Strict: a file without an epoch (the reference's) that got one meanwhile
         # is another file too; discarding is safe, applying might not be.
         detail = (
@@ -141,6 +167,7 @@ def apply_in_store(
             bad_sections=bad_sections,
             expected_generation=expected_generation,
             in_place=True,  # the transaction's document is private to it: no copy
+            changed_since=computed_from.changed_items(txn.doc) if computed_from else (),
         )
         journal_report(txn, report)
         return report

@@ -24,7 +24,9 @@ model would have been given, and the turn is recorded with an empty answer.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from enum import Enum
@@ -123,7 +125,12 @@ def _inside(path: Path, root: Path) -> bool:
 def _read_file(path: Path, budget: int) -> tuple[str, bool] | None:
     """The text of ``path`` within ``budget`` bytes (and whether it was cut); None if binary."""
     limit = min(limits.ATTACHMENT_MAX_BYTES, budget)
-    with path.open("rb") as fh:
+    # O_NONBLOCK: a FIFO (or a device) in the repository must not hang the turn; only
+    # a regular file is read.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
         data = fh.read(limit + 1)
     if b"\0" in data[: limits.ATTACHMENT_BINARY_PROBE_BYTES]:
         return None
@@ -141,6 +148,14 @@ def _list_folder(path: Path) -> tuple[str, bool]:
     return "\n".join(shown), len(names) > len(shown)
 
 
+def _located(mention: str, root: Path, cwd: Path | None) -> Path | None:
+    """The resolved path ``mention`` names (relative to ``root`` first, then ``cwd``), or
+    ``None`` when there is none. Raises what the lookup raises."""
+    raw = Path(mention).expanduser()
+    candidates = [raw] if raw.is_absolute() else [root / raw, (cwd or Path.cwd()) / raw]
+    return next((c.resolve() for c in candidates if c.exists()), None)
+
+
 def resolve_mentions(question: str, repo_root: Path, *, cwd: Path | None = None) -> Mentions:
     """Resolve the ``@path`` mentions of ``question``.
 
@@ -153,9 +168,13 @@ def resolve_mentions(question: str, repo_root: Path, *, cwd: Path | None = None)
     result = Mentions()
     budget = limits.ATTACHMENTS_MAX_TOTAL_BYTES
     for mention in mentioned_paths(question):
-        raw = Path(mention).expanduser()
-        candidates = [raw] if raw.is_absolute() else [root / raw, (cwd or Path.cwd()) / raw]
-        target = next((c.resolve() for c in candidates if c.exists()), None)
+        try:
+            target = _located(mention, root, cwd)
+        except (OSError, RuntimeError, ValueError) as exc:
+            # "~user" of no user (RuntimeError), a name over the system's limit (OSError).
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            result.problems.append(f"@{mention}: cannot be looked up ({why})")
+            continue
         if target is None:
             result.problems.append(f"@{mention}: not found in the repository")
             continue

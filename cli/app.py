@@ -234,11 +234,20 @@ IntentOpt = Annotated[
 ]
 
 
+def _is_folder(value: str) -> bool:
+    """``value`` names an existing folder. A text that cannot be a path (longer than a
+    file name may be, "~word" of no user) names none: it is a question, not an error."""
+    try:
+        return Path(value).expanduser().is_dir()
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
 def _split_repo(args: list[str], what: str) -> tuple[str | None, str]:
     """``[REPO] WHAT`` from variadic arguments: one is WHAT, two are REPO and WHAT."""
     if len(args) == 1:
         repo, value = None, args[0]
-        if Path(value).expanduser().is_dir():
+        if _is_folder(value):
             # `ask mall`: a folder and no question is a forgotten argument, not a question.
             raise UsageProblem(
                 f"{value!r} is a folder: give the {what} after it ([REPO] {what}; "
@@ -642,7 +651,10 @@ def apply(
     repo, source = _split_repo(args, "DELTA_FILE")
     root = resolve_repo(repo)
     path = _source_file(source, "delta file")
-    text = sys.stdin.read() if path is None else path.read_bytes().decode("utf-8", "replace")
+    # Bytes decoded as UTF-8 from stdin too, as from a file: not with the locale's codec
+    # (GBK on a Chinese Windows console), which fails on the first byte it cannot map.
+    data = sys.stdin.buffer.read() if path is None else path.read_bytes()
+    text = data.decode("utf-8", "replace")
     unknown = _unknown_sections(text)
     with opened(root, backend="off", refresh_profile=False) as memory:
         report = memory.apply_delta(text)
@@ -653,9 +665,13 @@ def _source_file(source: str, what: str) -> Path | None:
     """The file a FILE argument names, or None for ``-`` (stdin); a usage error if none."""
     if source == STDIN_PATH:
         return None
-    path = Path(source).expanduser()
-    if not path.is_file():
-        raise UsageProblem(f"{what} not found: {path}")
+    try:
+        path = Path(source).expanduser()
+        found = path.is_file()
+    except (OSError, RuntimeError, ValueError):
+        found = False  # "~typo", a name over the file-name limit
+    if not found:
+        raise UsageProblem(f"{what} not found: {source}")
     return path
 
 
@@ -748,7 +764,7 @@ def _repo_id_and_text(args: list[str]) -> tuple[str | None, str, str]:
         repo, item_id, text = args
     elif len(args) == 2:
         repo, (item_id, text) = None, args
-        if Path(item_id).expanduser().is_dir():
+        if _is_folder(item_id):
             raise UsageProblem(f"{item_id!r} is a folder: give the ID and the TEXT after it")
     else:
         raise UsageProblem(
@@ -882,6 +898,8 @@ def export(
         output.expanduser().write_text(text, encoding="utf-8")
     except OSError as exc:
         raise CommandFailed(f"could not write {output}: {_os_error_text(exc)}") from None
+    except RuntimeError as exc:  # "~typo/…": no such user's home
+        raise CommandFailed(f"could not write {output}: {exc}") from None
     console.note(f"wrote the {format.value} export to {output}")
 
 

@@ -354,6 +354,7 @@ def _add_record_tool(server: MCPServer[Any], memory: ProjectMemory) -> None:
             return _result(result, f"{intent.value} is outside memory: nothing recorded")
         if not question.strip():
             raise _error(INVALID_PARAMS, "empty_field", "the question is empty")
+        memory.last_error = None  # so that a None below is this call's failure, if any
         turn_id = memory.record_turn(
             intent,
             question,
@@ -362,6 +363,10 @@ def _add_record_tool(server: MCPServer[Any], memory: ProjectMemory) -> None:
             project_level=project_level,
             actor=_actor(ctx),
         )
+        if turn_id is None and memory.last_error is None:
+            # Nothing was written and nothing failed: no text once control and
+            # invisible characters are removed.
+            raise _error(INVALID_PARAMS, "empty_field", "the question has no visible text")
         if turn_id is None:  # the write failed; the journal and last_error say why
             failure = memory.last_error
             why = failure.message if failure is not None else "the turn could not be written"

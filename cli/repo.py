@@ -31,10 +31,16 @@ def resolve_repo(argument: str | Path | None, *, cwd: Path | None = None) -> Pat
     named folder does not exist or nothing was found.
     """
     if argument is not None and str(argument) != "":
-        path = Path(argument).expanduser()
-        if not path.exists():
+        try:
+            path = Path(argument).expanduser()
+            exists, is_dir = path.exists(), path.is_dir()
+        except (OSError, RuntimeError, ValueError) as exc:
+            # "~typo" (no such user), a name over the file-name limit
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise RepoNotFoundError(f"repository folder not found: {argument} ({why})") from None
+        if not exists:
             raise RepoNotFoundError(f"repository folder not found: {path}")
-        if not path.is_dir():
+        if not is_dir:
             raise RepoNotFoundError(f"not a folder: {path}")
         return path.resolve()
     here = (cwd or Path.cwd()).resolve()

@@ -112,13 +112,21 @@ _SEPARATOR = (
     r"|(?P<dsl>(?<=[ \t]))(?=[\"']))"
 )
 _KEYWORD_GATE = _gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
+# A keyword closed by "]" is a key only when that "]" does not end a marker: "api_key]"
+# in "[REDACTED:api_key] 'password=x'" would take the quoted text after it as its value,
+# and the whole match, left alone because it starts inside a marker, would hide the
+# secret in it from this rule. (Fixed-width look-behinds, one per kind; tried only
+# after a keyword and a "]".)
+_NOT_A_MARKER_END = "".join(f"(?<!{re.escape(marker(kind))})" for kind in SecretKind)
 # password=\"x\" inside a Java or JSON string
 _ESCAPED_QUOTED = r'\\"(?:[^"\\\n]|\\[^"\n]){1,256}\\"' + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
 _ASSIGNMENT_RE = _compile(
     _KEYWORD_GATE
     + r"(?i:"
     + _KEYWORD
-    + r")(?P<close>\\?[\"']?\]?)[ \t]{0,8}"
+    + r")(?P<close>\\?[\"']?(?:\]"
+    + _NOT_A_MARKER_END
+    + r")?)[ \t]{0,8}"
     + _SEPARATOR
     + r"[ \t]*"
     r"(?:\(\)[ \t]{0,4}->[ \t]{0,4})?(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
