@@ -38,6 +38,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory import limits
+from autopatch_memory.directives import DirectiveKind, directives_in, restating, rule_shape
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.model import LongTermItem, MemoryDocument, RepoProfile, Topic, Turn
 from autopatch_memory.privacy import redact
@@ -557,11 +558,14 @@ def _profile_items(
     return [ContextItem(section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text)]
 
 
-def _turn_items(turns: Sequence[Turn]) -> list[ContextItem]:
+def _turn_items(turns: Sequence[Turn], prefs: Sequence[LongTermItem]) -> list[ContextItem]:
     """Summaries of the newest ready turns, then the newest pending questions: only the
-    user's own words, without pasted code, logs or secrets."""
+    user's own words, without pasted code, logs or secrets. A summary that restates a
+    rule no longer in force is left out (see :class:`_DroppedRules`)."""
     newest = _newest_first(turns)
+    dropped = _DroppedRules(prefs)
     ready = [t for t in newest if not t.is_pending and t.summary.strip()]
+    ready = [t for t in ready if not dropped.stated_in(t.summary)]
     items = [
         ContextItem(
             section=ContextSection.RECENT_SUMMARIES,
@@ -585,6 +589,38 @@ def _turn_items(turns: Sequence[Turn]) -> list[ContextItem]:
                 )
             )
     return items
+
+
+class _DroppedRules:
+    """The rules the user forgot or replaced, to keep their echoes out of the context.
+
+    A turn that set a rule is summarized as such ("The user set a rule: from now on,
+    answer in English"). Once the rule is forgotten or superseded, replaying that
+    summary would keep steering answers the user took back: the governed rules are
+    the one voice of the user's rules, so such a summary is left out: one that states
+    a rule restating a dropped one and no rule in force.
+    """
+
+    def __init__(self, prefs: Sequence[LongTermItem]) -> None:
+        self._dropped = [p for p in prefs if not p.is_active and p.summary.strip()]
+        self._active = [p for p in prefs if p.is_active]
+
+    def stated_in(self, summary: str) -> bool:
+        """``summary`` restates a dropped rule (and no rule in force)."""
+        if not self._dropped:
+            return False
+        shapes = [
+            rule_shape(d.clause) for d in directives_in(summary) if d.kind is DirectiveKind.RULE
+        ]
+        return any(
+            any(restating(shape, rule_shape(_item_text(p))) for p in self._dropped)
+            and not any(restating(shape, rule_shape(_item_text(p))) for p in self._active)
+            for shape in shapes
+        )
+
+
+def _item_text(item: LongTermItem) -> str:
+    return f"{item.label}. {item.summary}"
 
 
 def _select(
@@ -629,7 +665,7 @@ def _select(
     topic_order = _relevant(ranked, n_prefs + n_notes, len(topics))[: limits.CONTEXT_TOPICS]
     items.extend(_topic_item(topics[i]) for i in topic_order)
     # 5–6. What the last turns were about; then the questions not summarized yet.
-    items.extend(_turn_items(wm.recent_turns))
+    items.extend(_turn_items(wm.recent_turns, ltm.durable_preferences))
     return [item for item in items if item.text or item.label]
 
 

@@ -1281,3 +1281,72 @@ def test_invariants_hold_for_any_memory(
         assert len(ctx.section(ContextSection.PREFERENCES)) == min(
             len(usable_prefs), limits.CONTEXT_PREFERENCES
         )
+
+
+# --- a rule taken back leaves no echo in the recent turns ----------------------------
+
+
+def _summarized(key: str, summary: str, minute: int) -> Turn:
+    return Turn(
+        id=f"turn_20260501_13{minute:02d}00_{key}",
+        intent=CHAT,
+        user_text=summary,
+        summary=summary,
+        summary_status=SummaryStatus.READY,
+        created_at=BASE + timedelta(minutes=minute),
+    )
+
+
+def _echo_memory(rules: list[tuple[str, str, bool]], summaries: list[str]) -> MemoryDocument:
+    """Rules as (key, summary, archived), and one summarized turn per summary."""
+    return MemoryDocument(
+        long_term_memory=LongTermMemory(
+            durable_preferences=[
+                _item(LongTermType.DURABLE_PREFERENCE, key, summary[:20], summary, n, archived)
+                for n, (key, summary, archived) in enumerate(rules)
+            ]
+        ),
+        working_memory=WorkingMemory(
+            recent_turns=[_summarized(f"{n:03d}", s, n) for n, s in enumerate(summaries)]
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "summaries", "kept"),
+    [
+        # Forgotten: the turn that set it must not keep steering answers.
+        (
+            [("p1", "From now on, always answer in English.", True)],
+            [
+                "The user set a rule: From now on, always answer in English.",
+                "The user asked: how do streams work?",
+            ],
+            ["The user asked: how do streams work?"],
+        ),
+        # Superseded: only the rule in force speaks, not the one it replaced.
+        (
+            [("p1", "以后回答一律用英文。", True), ("p2", "以后都用中文回答。", False)],
+            ["用户设定规则：以后回答一律用英文。", "用户设定规则：以后都用中文回答。"],
+            ["用户设定规则：以后都用中文回答。"],
+        ),
+        # A rule of another subject, and a question on the same subject, stay.
+        (
+            [("p1", "Always give me Maven commands.", True)],
+            [
+                "The user set a rule: from now on, answer in Chinese.",
+                "The user asked: how do Maven profiles work?",
+            ],
+            [
+                "The user set a rule: from now on, answer in Chinese.",
+                "The user asked: how do Maven profiles work?",
+            ],
+        ),
+    ],
+)
+def test_a_turn_that_set_a_rule_no_longer_in_force_is_not_replayed(
+    rules: list[tuple[str, str, bool]], summaries: list[str], kept: list[str]
+) -> None:
+    ctx = build_context(_echo_memory(rules, summaries), CHAT, "How do I use Optional?")
+    shown = [item.text for item in ctx.section(ContextSection.RECENT_SUMMARIES)]
+    assert sorted(shown) == sorted(kept)
