@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -564,15 +565,18 @@ def _turn_items(turns: Sequence[Turn], prefs: Sequence[LongTermItem]) -> list[Co
     rule no longer in force is left out (see :class:`_DroppedRules`)."""
     newest = _newest_first(turns)
     dropped = _DroppedRules(prefs)
-    ready = [t for t in newest if not t.is_pending and t.summary.strip()]
-    ready = [t for t in ready if not dropped.stated_in(t.summary)]
+    ready = (t for t in newest if not t.is_pending and t.summary.strip())
+    # Lazily: the rule grammar reads only the summaries that could be shown.
+    shown = islice(
+        (t for t in ready if not dropped.stated_in(t.summary)), limits.CONTEXT_READY_SUMMARIES
+    )
     items = [
         ContextItem(
             section=ContextSection.RECENT_SUMMARIES,
             id=t.id,
             text=_clean(t.summary, limits.MAX_SUMMARY_CHARS),
         )
-        for t in ready[: limits.CONTEXT_READY_SUMMARIES]
+        for t in shown
     ]
     pending = 0
     for turn in (t for t in newest if t.is_pending):
