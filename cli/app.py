@@ -55,6 +55,7 @@ from autopatch_memory import (
     limits,
     memory_access,
 )
+from autopatch_memory.safe_io import STATE_DIR_NAME
 
 from .closing import finish
 from .console import Console
@@ -885,6 +886,8 @@ def export(
 ) -> None:
     """Export the rules and notes: Markdown to paste into an AGENTS.md, or JSON for tools."""
     root = resolve_repo(repo)
+    if output is not None:
+        _outside_state_dir(root, output)
     with opened(root, backend="off", refresh_profile=False) as memory:
         text = memory.export(format, include_ids=include_ids)
     if output is None:
@@ -901,6 +904,18 @@ def export(
     except RuntimeError as exc:  # "~typo/…": no such user's home
         raise CommandFailed(f"could not write {output}: {exc}") from None
     console.note(f"wrote the {format.value} export to {output}")
+
+
+def _outside_state_dir(root: Path, output: Path) -> None:
+    """Refuse an export into the memory folder: it would overwrite the memory file (or
+    its backups and journal) without the lock, outside every guarantee of the store."""
+    try:
+        target = output.expanduser().resolve()
+        inside = target.is_relative_to((root / STATE_DIR_NAME).resolve())
+    except (OSError, RuntimeError):
+        return  # the write itself reports the path's problem
+    if inside:
+        raise UsageProblem(f"--output cannot be inside {STATE_DIR_NAME}/: it holds the memory")
 
 
 @command(name="import")

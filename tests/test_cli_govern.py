@@ -189,6 +189,19 @@ def test_export_markdown_and_json_to_stdout_and_a_file(repo: Path, tmp_path: Pat
     assert invoke("export", str(repo), "--format", "yaml").exit_code == 2
 
 
+@pytest.mark.parametrize("name", ["memory.json", "AGENTS.md"])
+def test_export_never_writes_into_the_memory_folder(repo: Path, name: str) -> None:
+    remember(repo, "Always use constructor injection")
+    memory_file = repo / ".autopatch-j" / "memory.json"
+    before = memory_file.read_bytes()
+    refused = invoke(
+        "export", str(repo), "-o", str(repo / ".autopatch-j" / ".." / ".autopatch-j" / name)
+    )
+    assert refused.exit_code == 2 and "inside .autopatch-j/" in error_line(refused)
+    assert memory_file.read_bytes() == before
+    assert not (repo / ".autopatch-j" / "AGENTS.md").exists()
+
+
 def test_import_from_a_file_and_from_stdin(repo: Path, tmp_path: Path) -> None:
     source = tmp_path / "source"
     (source / ".git").mkdir(parents=True)
