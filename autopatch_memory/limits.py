@@ -99,6 +99,22 @@ REDACTION_MAX_PASSES = 3
 # filler ("my OpenAI key is [REDACTED]") is only a secret: never a memory item.
 ONLY_REDACTED_MAX_CONTENT_UNITS = 2
 
+# A cookie header ("Cookie: a=1; b=2") is read this far for its session cookies.
+SECRET_COOKIE_HEADER_CHARS = 4096
+
+# A vendor token or a value holding a run of one placeholder character ("ghp_xxxx…") this
+# long is a placeholder.
+SECRET_PLACEHOLDER_FILLER_RUN = 12
+
+# --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
+# Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at
+# most this many characters ("Backup codes for the shared account:").
+SECRET_CODES_LEAD_CHARS = 40
+# A list of recovery/backup codes holds at most this many codes (GitHub gives 16).
+SECRET_CODES_MAX_COUNT = 32
+# A BIP-39 mnemonic has 12, 15, 18, 21 or 24 words of 3 to 8 letters.
+SEED_PHRASE_WORD_COUNTS = (12, 15, 18, 21, 24)
+
 # --- content guard (text.looks_like_code_or_log, docs/privacy.md#the-content-guard) ------
 CODE_GUARD_WEAK_SIGNS = 2  # weak signs of code (";", "{…}", "x = y;") that together make code
 CODE_GUARD_MIN_XML_TAGS = 3  # tags (one of them closing) that make a build-file snippet

@@ -479,6 +479,23 @@ MATRIX_PREFIXES = [
     "Password = a ",
     "口令为 a1 ",
     "jdbc:dm://h:1?password=",
+    # the rules added for the third blind corpus's classes
+    "recovery codes: a1b2 ",
+    "恢复码：",
+    "setup key: ab2c ",
+    "seed phrase: abc ",
+    '"abc ',
+    "Cookie: a=",
+    "curl -b 'sid=",
+    "u:p@tcp(",
+    "`a` / `",
+    "授权码 ",
+    "mc alias set a b c ",
+    'NewStaticV4("a", "',
+    'password = """',
+    "密码是下面这个\n",
+    "password. It's ",
+    "password was set to ",
 ]
 MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
 
@@ -568,3 +585,143 @@ def test_a_text_that_is_only_a_secret_is_detected(text: str) -> None:
 )
 def test_a_text_with_more_than_a_secret_is_not(text: str) -> None:
     assert not is_only_redacted(text)
+
+
+# --- the classes of blind corpus D (values and wordings of our own) -----------------------
+# (text, every secret the text holds)
+CODES_AND_PHRASES: list[tuple[str, tuple[str, ...]]] = [
+    # 2FA recovery and backup codes given as such, listed on lines, with commas or blanks
+    (
+        "my-gitea-recovery-codes.txt:\n\n7a3f1-0c9e2\n44b1d-9e0a7\nf02c8-61d3b",
+        ("7a3f1-0c9e2", "44b1d-9e0a7", "f02c8-61d3b"),
+    ),
+    (
+        "Backup codes for the build bot's account: 3391 7264, 0185 5523, 6647 1039",
+        ("3391 7264", "0185 5523", "6647 1039"),
+    ),
+    (
+        "阿里云账号的备用码记一下：8c1d29ef04b7a6c3 5e0f9a2b7c41d86e 0a9b8c7d6e5f4a3b",
+        ("8c1d29ef04b7a6c3", "5e0f9a2b7c41d86e", "0a9b8c7d6e5f4a3b"),
+    ),
+    ("Jira 的恢复码：r4k2-8mzq-1x7p, t9w3-5vbn-2c6d", ("r4k2-8mzq-1x7p", "t9w3-5vbn-2c6d")),
+    # a TOTP setup key typed in groups of four
+    (
+        "MFA setup key for the VPN: k7dq 3wzr m2xa 5pty o4nb q6ce",
+        ("k7dq 3wzr m2xa 5pty o4nb q6ce",),
+    ),
+    # BIP-39 mnemonics: given as such, or a literal of exactly that shape
+    (
+        "钱包的助记词：vessel cabin orbit dizzy marble tiger unfold sample crystal whale bench"
+        " pepper，测试网用的",
+        ("vessel cabin orbit dizzy marble tiger unfold sample crystal whale bench pepper",),
+    ),
+    (
+        "The seed phrase is below:\nwagon rural satoshi hover jungle frost lemon spare"
+        " ticket oyster manual drift",
+        ("wagon rural satoshi hover jungle frost lemon spare ticket oyster manual drift",),
+    ),
+    (
+        'Bip39Wallet w = restore("crisp amber gather noble pencil ridge flame tunnel'
+        ' rescue humble dwarf opera");',
+        ("crisp amber gather noble pencil ridge flame tunnel rescue humble dwarf opera",),
+    ),
+]
+# Session cookies, vendor tokens in a path, config forms and positional credentials
+FORMS: list[tuple[str, tuple[str, ...]]] = [
+    ("Cookie: SID=Q2hhbmdlZEJ5VGVzdDEyMzQ1Ng; locale=en-US", ("Q2hhbmdlZEJ5VGVzdDEyMzQ1Ng",)),
+    ("Set-Cookie: PHPSESSID=a8f0c2e91b7d4f63; Path=/; Secure", ("a8f0c2e91b7d4f63",)),
+    (
+        "curl -b 'connect.sid=s%3Axk29Vb7QmN.Rt8; lang=zh' https://10.1.2.3/api/me",
+        ("s%3Axk29Vb7QmN.Rt8",),
+    ),
+    ('用 curl --cookie "token=9fQz7LmX2wVb4KpR" 访问接口就能复现', ("9fQz7LmX2wVb4KpR",)),
+    (
+        "告警机器人：https://api.telegram.org/bot7311200458:AAHq3vPzL0mWx9Ny2Bt6Kd8Rf1Uj5Gc7eSa/getMe",
+        ("7311200458:AAHq3vPzL0mWx9Ny2Bt6Kd8Rf1Uj5Gc7eSa",),
+    ),
+    ('conn := "svc_user:Sq1!Pass#4@tcp(db.local:3306)/shop"', ("Sq1!Pass#4",)),
+    (
+        "publishing {\n    credentials {\n        password 'Nx!Pub(2024)'\n    }\n}",
+        ("Nx!Pub(2024)",),
+    ),
+    ("<password>Pr0d!(mirror)Key</password>", ("Pr0d!(mirror)Key",)),
+    ("APP_MAP_AK=vQ8nT2xL5mR9kB3wZ7pJ4cY6", ("vQ8nT2xL5mR9kB3wZ7pJ4cY6",)),
+    (
+        'config = Config.builder().apiV2Secret("bX7qR2mN9vL4kT8wZ3pY6cJ1").build();',
+        ("bX7qR2mN9vL4kT8wZ3pY6cJ1",),
+    ),
+    # a Markdown list of accounts, each a user and a password in code spans
+    (
+        "Test accounts:\n- Nexus: `deployer` / `Dep!oy-2024`\n- Sonar: `qa` / `Qa#Read 7`",
+        ("Dep!oy-2024", "Qa#Read 7"),
+    ),
+    ("测试账号：\n- 运营后台：`ops_li` / `Ops@2024!`", ("Ops@2024!",)),
+    # positional credentials in calls and commands
+    ('c, _ := credentials.NewStaticV4("ops_key", "Zk8!w-Go;Sec", "")', ("Zk8!w-Go;Sec",)),
+    ("mc alias set local http://127.0.0.1:9000 ops_key 'Zk8!w-Mc#Sec'", ("Zk8!w-Mc#Sec",)),
+    # a braced ODBC/SQL Server value whose doubled "}" is one "}"
+    ("Server=db;Uid=app;Pwd={Od8c;x}}y!};Encrypt=no", ("Od8c;x}}y!",)),
+    (
+        "jdbc:sqlserver://h:1433;user=sa;password={Ms;Q}}l#1};trustServerCertificate=true",
+        ("Ms;Q}}l#1",),
+    ),
+    # TOML's triple-quoted string
+    ('[db]\npassword = """two words "and" more 7"""', ('two words "and" more 7',)),
+    # sentences: "was set to 'X'", "… password. It's X", "密码是下面这个\nX"
+    ("The admin password was set to 'Pl4n.B;2025' yesterday.", ("Pl4n.B;2025",)),
+    ("Here's the VPN password. It's Br1dge&Lamp;9, keep it safe.", ("Br1dge&Lamp;9",)),
+    ("测试环境 MQ 的密码是下面这个\nMq#T3st;pw\n别外传", ("Mq#T3st;pw",)),
+    ("堡垒机口令如下：\n  Bst!on-2024\n用完记得退出", ("Bst!on-2024",)),
+    # an SMTP authorization code (16 lower-case letters)
+    ("163 邮箱的 SMTP 授权码 qwhzmvtkbnrcpxda 先放这", ("qwhzmvtkbnrcpxda",)),
+]
+KEPT_LOOK_ALIKES: list[str] = [
+    "GitHub gives you 16 recovery codes; store them in a password manager.",
+    "恢复码用完了怎么办？重新生成一组就行",
+    "backup codes: 2024-05-01 regenerated after the audit",
+    "The setup key is shown once, under the QR code.",
+    "BIP-39 助记词一般是 12 或 24 个单词",
+    'log.info("user opened the page and then clicked the button twice");',
+    "Cookie: theme=dark; lang=zh-CN",
+    "Set-Cookie: SESSION=; Path=/; Max-Age=0",
+    "Set-Cookie 的 SameSite=Lax 是什么意思？",
+    "`src` / `main` / `java` is the source layout",
+    "`GET` / `POST` are both allowed",
+    "授权码模式（authorization code）适合有后端的应用",
+    "password: ${SMTP_PASSWORD}  (set it in the CI variables)",
+    "String pw = encoder.encode(raw);\nuser.setPassword(encoder.encode(pw));",
+    # placeholders: a token's prefix padded with one character, "your" + a camelCase name
+    "OPENAI_API_KEY=sk-000000000000000000000000000000000000000000000000",
+    "CI 里先写 GH_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX 占位",
+    'String secretKey = "yourSecretKey";',
+    "oss.access-key-secret=yourAccessKeySecret",
+    # code and markup around a secret word that hold no value
+    'String cfg = "LoginModule required user=\\"" + u + "\\" password=\\"" + p + "\\";";',
+    '<input type="password" placeholder="请输入登录密码" name="pwd">',
+    '{"param":"secret","rejectedValue":"","code":"NotBlank"}',
+    "the password was set to expire after 90 days",
+    "I reset the password. It is required to change it at first login.",
+    "密码规则如下：\n至少 8 位，包含大小写",
+    'notes = """a "quoted" remark"""',
+    "mc alias set local http://127.0.0.1:9000 $MINIO_USER $MINIO_PASSWORD",
+]
+
+
+@pytest.mark.parametrize(("text", "secrets"), CODES_AND_PHRASES + FORMS)
+def test_blind_d_classes_are_redacted(text: str, secrets: tuple[str, ...]) -> None:
+    out = redact(text)
+    for secret in secrets:
+        assert secret not in out, out
+    assert redact(out) == out
+
+
+@pytest.mark.parametrize("text", KEPT_LOOK_ALIKES)
+def test_blind_d_look_alikes_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_mnemonic_literal_needs_a_mnemonic_word_count() -> None:
+    eleven = '"crisp amber gather noble pencil ridge flame tunnel rescue humble dwarf"'
+    assert redact(eleven) == eleven
+    thirteen = eleven[:-1] + ' opera ocean"'
+    assert redact(thirteen) == thirteen

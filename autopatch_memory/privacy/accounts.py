@@ -142,3 +142,18 @@ def _user_password_pair(m: re.Match[str]) -> str:
     if not _ACCOUNT_CONTEXT_RE.search(window):
         return m.group(0)
     return _replace_password(m)
+
+
+# A Markdown list of accounts: "* Jenkins: `admin` / `Adm!n-2024`", "- `ops` / `0ps Team#1`":
+# a user and its password, each in a code span, joined by a slash.
+_CODE_SPAN_PAIR_RE = _compile(r"`[\w.@\-]{1,64}`[ \t]{0,2}/[ \t]{0,2}`(?P<value>[^`\n]{3,128})`")
+
+
+def _code_span_pair(m: re.Match[str]) -> str:
+    value = m.group("value")
+    # a path or a route ("`src` / `main`", "`GET` / `POST`") is no credential
+    if value.startswith(("/", ".")) or not _plausible_in_prose(
+        value.replace(" ", ""), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+    ):
+        return m.group(0)
+    return _replace_password(m)

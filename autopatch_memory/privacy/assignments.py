@@ -120,6 +120,8 @@ _KEYWORD_GATE = _gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
 _NOT_A_MARKER_END = "".join(f"(?<!{re.escape(marker(kind))})" for kind in SecretKind)
 # password=\"x\" inside a Java or JSON string
 _ESCAPED_QUOTED = r'\\"(?:[^"\\\n]|\\[^"\n]){1,256}\\"' + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
+# ODBC and SQL Server braced values: Pwd={a;b}}c} (a doubled "}" is one "}")
+_BRACED = r"(?<==)\{(?:[^{}\n]|\}\}){1,256}\}(?=;|[ \t]*(?:\n|\Z))"
 _ASSIGNMENT_RE = _compile(
     _KEYWORD_GATE
     + r"(?i:"
@@ -131,6 +133,8 @@ _ASSIGNMENT_RE = _compile(
     + r"[ \t]*"
     r"(?:\(\)[ \t]{0,4}->[ \t]{0,4})?(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
     r"\$\{[^{}\s]{0,300}\}|\$\{|\{\{|\#\{|"
+    + _BRACED
+    + "|"
     + _ESCAPED_QUOTED
     + "|"
     + _quoted(2048)
@@ -191,6 +195,8 @@ def _assignment(m: re.Match[str]) -> str:
     if value.startswith("${") and value.endswith("}"):
         return _replace_span(m, "value", _redact_placeholder_defaults(value, SecretKind.ASSIGNMENT))
     open_quote = _opening_quote(value)
+    if not open_quote and value == "\\":
+        return m.group(0)  # password=\"" + pass + "\": a literal cut for concatenation
     value = value.rstrip() if open_quote else value
     inner = value[len(open_quote) : len(value) - len(open_quote)] if open_quote else value
     if open_quote and "${" in inner:
@@ -313,6 +319,7 @@ def _code_line(m: re.Match[str], key_start: int) -> bool:
     return bool(_line_after(text, m.end("value")).strip(" \t"))
 
 
+_KEY_AFTER_RE = re.compile(r"[ \t]{0,4}:")
 _CONSTANT_KEY_RE = re.compile(r"^(?:[A-Z]\w{0,40}\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 
 
@@ -321,6 +328,8 @@ def _literal_form_ok(m: re.Match[str], key_start: int) -> bool:
     its own line or a credential-like literal ("the password 'reset' flow" is prose)."""
     text = m.string
     if m.group("comma"):
+        if _KEY_AFTER_RE.match(text, m.end("value")):
+            return False  # {"field":"password","rejectedValue":null}: the next key of an object
         close = m.group("close")[:1]
         if not close:  # env.put(Context.SECURITY_CREDENTIALS, "x"): a constant names it
             return bool(_CONSTANT_KEY_RE.match(text[key_start : m.end("kw")]))

@@ -129,6 +129,15 @@ _CLI_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("rabbitmqctl",),
     ),
+    # MinIO client: mc alias set NAME URL ACCESS_KEY SECRET_KEY (also the older
+    # "mc config host add"): the fourth word is the secret
+    (
+        _compile(
+            r"\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+[^\s-]\S{0,63}[ \t]+"
+            r"[^\s-]\S{0,511}[ \t]+[^\s-]\S{0,127}[ \t]+" + _CLI_VALUE
+        ),
+        ("mc alias", "mc config"),
+    ),
     # htpasswd -b[c] file u X: -b takes the password from the command line
     (
         _compile(

@@ -96,6 +96,19 @@ _PASSWORD_LINE_RE = _compile(
 # An environment line, "POSTGRES_PASSWORD=pg;drop=no,really" or "- DB_PASS=x" in a
 # compose file: the value runs to the end of the line (no connection string follows).
 # Environment="DB_PASSWORD=a b c", -e 'API_TOKEN=x y': the value runs to the closing quote
+# TOML's multi-line basic string on one line: password = """a "quoted" b"""
+_TOML_TRIPLE_QUOTED_RE = _compile(
+    r"^[ \t]{0,32}(?P<key>[\w.\-]{1,64})[ \t]*=[ \t]*\"\"\"(?P<value>[^\n]{1,512}?)\"\"\"[ \t]*$",
+    re.M,
+)
+
+
+def _toml_triple_quoted(m: re.Match[str]) -> str:
+    if not _SECRET_KEY_NAME_RE.search(m.group("key")) or _not_a_value(m.group("value")):
+        return m.group(0)
+    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
 _QUOTED_ASSIGNMENT_RE = _compile(
     r"(?P<q>[\"'])(?P<key>[A-Za-z_][\w.\-]{0,63})=(?P<value>[^\s\"'$][^\"'\n]{0,510}?)(?P=q)"
 )
@@ -183,7 +196,7 @@ def _prose_after_value(value: str) -> bool:
 # ADO.NET / ODBC / JDBC-sqlserver: "Password=npgsql pass 1;Database=…" runs to its ";"
 _CONNECTION_PASSWORD_RE = _compile(
     r"(?=[ \tPp])(?:(?<=[;\n\"'])|^)[ \t]{0,8}(?i:password|pwd)[ \t]*=[ \t]*"
-    r"(?P<value>\{[^}\n]{1,256}\}|[^;\n\"'{][^;\n\"']{0,255})(?P<end>;)?"
+    r"(?P<value>\{(?:[^}\n]|\}\}){1,256}\}|[^;\n\"'{][^;\n\"']{0,255})(?P<end>;)?"
 )
 
 

@@ -48,6 +48,11 @@ _EN_WORD = r"(?:[^\s,.;:!?\"'`，。；：()（）]|\.(?=\w)){1,40}(?![^\s,.;:!?
 _EN_ASCII_WORD = r"[A-Za-z][\w\-]{0,20}(?![\w\-])"
 # "is", "is now", "was", "should be", "has been changed to", "equals", "'s"…
 _EN_CONNECTORS = (
+    # "was set to": before "was", which would take "set" for the value
+    r"(?:is|are|was|were)[ \t]+(?:changed|set|reset|updated)[ \t]+to"
+    # "I'll give you the DB password. It's X": the next sentence gives it
+    r"|\.[ \t]+(?:It|it)(?:['’]s|[ \t]+is)"
+    r"|"
     r"(?:is|are|was|were)(?:[ \t]+(?:now|still|also|always|just|currently|actually|both|all))?"
     r"|(?:has|have)[ \t]+been[ \t]+(?:changed|set|reset|updated)[ \t]+to"
     r"|(?:changed|set|reset|updated)[ \t]+to"
@@ -167,7 +172,9 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
         return False  # "-field=pw secret/db": an abbreviation needs "is"/":"
     if sep and not qualified and " " not in kw and not kw.endswith("s"):
         return False  # "key: value" without a qualifier: the assignment rule decided
-    stated = conn.startswith(("is", "are", "was", "has", "'s", "’s"))
+    # "was set to expire": a verb may follow "set to", so a plain word after it is none
+    set_to = conn.startswith(("is", "are", "was", "were")) and conn.endswith("to")
+    stated = conn.startswith(("is", "are", "was", "has", "'s", "’s")) and not set_to
     if (owner and stated) or (m.group("q") and conn):
         return len(bare) >= min_chars and not _not_a_value(bare)
     if m.group("colon") and _ends_statement(text, _value_end(m)):

@@ -19,11 +19,13 @@ from typing import NamedTuple
 from autopatch_memory import limits
 from autopatch_memory.privacy.accounts import (
     _ACCOUNT_SLASH_PASSWORD_RE,
+    _CODE_SPAN_PAIR_RE,
     _LOGIN_WITH_RE,
     _USER_PASSWORD_PAIR_RE,
     _USER_SLASH_PASSWORD_RE,
     _USER_THEN_PASSWORD_RE,
     _account_slash_password,
+    _code_span_pair,
     _user_password_pair,
     _user_slash_password,
     _user_then_password,
@@ -34,6 +36,14 @@ from autopatch_memory.privacy.assignments import (
     _YAML_LINE_RE,
     _assignment,
     _yaml_line,
+)
+from autopatch_memory.privacy.codes import (
+    _RECOVERY_CODES_RE,
+    _SEED_PHRASE_RE,
+    _SETUP_KEY_RE,
+    _recovery_codes,
+    _seed_phrase,
+    _setup_key,
 )
 from autopatch_memory.privacy.command_lines import (
     _CLI_KEY_ID_RE,
@@ -57,6 +67,7 @@ from autopatch_memory.privacy.config_files import (
     _PGPASS_RE,
     _PROPERTIES_LINE_RE,
     _QUOTED_ASSIGNMENT_RE,
+    _TOML_TRIPLE_QUOTED_RE,
     _XML_ELEMENT_RE,
     _XML_KEYED_ELEMENT_RE,
     _XML_MASTER_RE,
@@ -68,6 +79,7 @@ from autopatch_memory.privacy.config_files import (
     _pgpass,
     _properties_line,
     _quoted_assignment,
+    _toml_triple_quoted,
     _xml_value,
 )
 from autopatch_memory.privacy.en_sentences import _EN_SENTENCE_RE, _USE_AS_RE, _en_sentence, _use_as
@@ -84,9 +96,12 @@ from autopatch_memory.privacy.follow_ups import (
 from autopatch_memory.privacy.headers_urls import (
     _AUTHORIZATION_RE,
     _BEARER_RE,
+    _COOKIE_RE,
+    _GO_DSN_RE,
     _ORACLE_JDBC_RE,
     _URL_USERINFO_RE,
     _bearer_ok,
+    _cookie,
     _url_credentials,
 )
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
@@ -179,6 +194,17 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(
         _DELIMITED_TABLE_RE, _delimited_table, ("pass", "pwd", "secret", "token", "密码", "口令")
     ),
+    _Rule(
+        _RECOVERY_CODES_RE,
+        _recovery_codes,
+        ("code", "恢复码", "备用码", "备份码", "救援码", "应急码", "恢复代码", "备用验证码"),
+    ),
+    _Rule(_SETUP_KEY_RE, _setup_key, ("key", "secret")),
+    _Rule(
+        _SEED_PHRASE_RE,
+        _seed_phrase,
+        ("mnemonic", "seed", "phrase", "bip", "助记词", "种子短语", "恢复短语", '"', "'"),
+    ),
     _Rule(_VENDOR_RE, _vendor),
     *(_Rule(pattern, _vendor, (needle,)) for pattern, needle in _CLASS_PREFIXED_RULES),
     _Rule(_WEBHOOK_RE, _value_group(SecretKind.WEBHOOK), ("webhook", "hooks.", "hook/")),
@@ -186,6 +212,8 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_BARE_AWS_SECRET_RE, _bare_aws_secret),
     _Rule(_AUTHORIZATION_RE, _value_group(SecretKind.BEARER), ("authorization",)),
     _Rule(_BEARER_RE, _value_group(SecretKind.BEARER, check=_bearer_ok), ("bearer", "basic")),
+    _Rule(_COOKIE_RE, _cookie, ("cookie", "-b")),
+    _Rule(_GO_DSN_RE, _value_group(SecretKind.URL_CREDENTIALS), ("@tcp(", "@unix(", "@udp(")),
     _Rule(_ORACLE_JDBC_RE, _value_group(SecretKind.JDBC_PASSWORD), ("jdbc:oracle",)),
     _Rule(_URL_USERINFO_RE, _url_credentials, ("://",)),
     _Rule(_XML_ELEMENT_RE, _xml_value, ("</",)),
@@ -208,6 +236,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_CONFIG_SET_RE, _config_set, ("config",)),
     _Rule(_K8S_ENV_RE, _value_group(SecretKind.ASSIGNMENT), ("value:",)),
     _Rule(_JDBC_ARGUMENTS_RE, _replace_password, ("jdbc:",)),
+    _Rule(_TOML_TRIPLE_QUOTED_RE, _toml_triple_quoted, ('"""',)),
     _Rule(_QUOTED_ASSIGNMENT_RE, _quoted_assignment, ("=",)),
     _Rule(_ENV_LINE_RE, _env_line, ("=",)),
     _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
@@ -215,6 +244,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_PGPASS_RE, _pgpass, (":",)),
     _Rule(_USER_SLASH_PASSWORD_RE, _user_slash_password, ("/",)),
     _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
+    _Rule(_CODE_SPAN_PAIR_RE, _code_span_pair, ("`",), ("/",)),
     # No needles: it looks for a marker an earlier pass put in.
     _Rule(_SECRET_AFTER_KEY_ID_RE, _value_group(SecretKind.ASSIGNMENT)),
     _Rule(_STDIN_PASSWORD_RE, _replace_password, ("login", "sudo", "passwd", "kinit")),
@@ -229,7 +259,9 @@ _RULES: tuple[_Rule, ...] = (
         ("login", "log in", "log\tin", "signin", "sign in", "sign\tin", "ssh", "connect"),
     ),
     _Rule(_YAML_LINE_RE, _yaml_line, _KEYWORD_NEEDLES),
-    _Rule(_ASSIGNMENT_RE, _assignment, _KEYWORD_NEEDLES),
+    # "ak" is a keyword of this rule alone ("BAIDU_MAP_AK=…"); as a needle of every
+    # keyword rule it would run them on most English text ("make", "break")
+    _Rule(_ASSIGNMENT_RE, _assignment, (*_KEYWORD_NEEDLES, "ak")),
     _Rule(_USER_THEN_PASSWORD_RE, _user_then_password, ("pass", "pw", "密码", "口令")),
     _Rule(_ZH_SENTENCE_RE, _zh_sentence, _ZH_NEEDLES),
     _Rule(

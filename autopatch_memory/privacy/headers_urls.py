@@ -1,5 +1,7 @@
 """Credentials in HTTP headers and URLs: ``Authorization:``, ``Bearer``/``Basic``
-values, ``scheme://user:password@host`` and Oracle's ``jdbc:oracle:thin:user/password@``.
+values, session cookies (``Cookie:``, ``Set-Cookie:``, ``curl -b``),
+``scheme://user:password@host``, Go's ``user:password@tcp(…)`` and Oracle's
+``jdbc:oracle:thin:user/password@``.
 """
 
 from __future__ import annotations
@@ -7,9 +9,9 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.privacy.markers import SecretKind, marker
+from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.spelling import _MARKER_VALUE, _compile, _gate
-from autopatch_memory.privacy.values import _PLACEHOLDER_RE, _credential_like
+from autopatch_memory.privacy.values import _PLACEHOLDER_RE, _credential_like, _random_looking
 
 
 def _bearer_ok(value: str) -> bool:
@@ -57,3 +59,45 @@ def _url_credentials(m: re.Match[str]) -> str:
     if _PLACEHOLDER_RE.match(password):
         return m.group(0)
     return f"://{user}:{marker(SecretKind.URL_CREDENTIALS)}@"
+
+
+# A cookie header or a cookie handed to curl: "Cookie: a=1; b=2", "Set-Cookie: SESSION=…",
+# "curl -b 'SESSION=…'", "--cookie".
+_COOKIE_RE = _compile(
+    _gate("CcSs-") + r"(?:(?<![\w\-])(?i:(?:set-)?cookie)[\"']?[ \t]*:[ \t]*[\"']?"
+    r"|(?<![\w\-])(?:-b|--cookie)[ \t]+[\"']?)"
+    rf"(?P<pairs>[^\n\"']{{1,{limits.SECRET_COOKIE_HEADER_CHARS}}})"
+)
+_COOKIE_PAIR_RE = re.compile(
+    r"(?:^|(?<=;))[ \t]*(?P<name>[\w.\-$]{1,64})=(?P<value>[^;\s]{1,4096})"
+)
+# Cookie names that hold a session or a login; attributes (Path, Expires) are no cookies.
+_SESSION_COOKIE_NAME_RE = re.compile(
+    r"(?i)sess|sid$|^sid|token|auth|remember|login|jwt|^_?csrf|xsrf|^ticket|credential"
+)
+_COOKIE_ATTRIBUTE_NAMES = frozenset("path domain expires max-age samesite version comment".split())
+
+
+def _cookie(m: re.Match[str]) -> str:
+    pairs = m.group("pairs")
+    out, cursor = [], 0
+    for pair in _COOKIE_PAIR_RE.finditer(pairs):
+        name, value = pair.group("name"), pair.group("value")
+        if name.lower() in _COOKIE_ATTRIBUTE_NAMES or value.startswith(MARKER_PREFIX):
+            continue
+        if not (_SESSION_COOKIE_NAME_RE.search(name) or _random_looking(value)):
+            continue  # "lang=zh-CN", "theme=dark"
+        if _PLACEHOLDER_RE.match(value) or len(value) < limits.SECRET_MIN_CHARS_IN_PROSE:
+            continue
+        out.append(pairs[cursor : pair.start("value")] + marker(SecretKind.BEARER))
+        cursor = pair.end("value")
+    if not out:
+        return m.group(0)
+    out.append(pairs[cursor:])
+    return m.group(0)[: m.start("pairs") - m.start()] + "".join(out)
+
+
+# Go's MySQL DSN: "user:password@tcp(host:3306)/db" (no scheme, so no "://").
+_GO_DSN_RE = _compile(
+    r"(?<![\w.\-:/@])[\w.\-]{1,64}:(?P<value>[^\s\"'`@/]{1,256})@(?:tcp|udp|unix)\("
+)

@@ -37,6 +37,8 @@ class SecretKind(str, Enum):
     ASSIGNMENT = "secret_value"
     PASSWORD = "password"
     ENCODED = "encoded_secret"  # base64 of a credential, a key or a config holding one
+    ONE_TIME_CODE = "one_time_code"  # 2FA recovery/backup codes, a TOTP setup key
+    SEED_PHRASE = "seed_phrase"  # a BIP-39 wallet mnemonic
 
 
 def marker(kind: SecretKind) -> str:

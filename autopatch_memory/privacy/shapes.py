@@ -15,6 +15,7 @@ from autopatch_memory.patterns import literal_first, one_of
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import _Replacer, _whole
 from autopatch_memory.privacy.spelling import _compile, _gate
+from autopatch_memory.privacy.values import _FILLER_RUN_RE
 
 _BLOCK_RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
     (
@@ -143,15 +144,16 @@ _LEADING_RUN_RE = re.compile(r"(\[[^\]]+\]|\\[dw])\{(\d+)(?:,(\d+))?\}")
 
 def _class_first(body: str) -> str:
     """``body``, which starts with a run of one class (``[0-9a-f]{32}``), where no
-    word character or '-' precedes it: the class first, then the look-behind, then
-    the rest of the run. Starting with a class, the pattern is searched for that
-    class in C instead of being tried at every position."""
+    word character or '-' precedes it (a Bot API path's "/bot" may): the class first,
+    then the look-behind, then the rest of the run. Starting with a class, the pattern
+    is searched for that class in C instead of being tried at every position."""
     run = _LEADING_RUN_RE.match(body)
     if run is None:
         raise ValueError(f"no leading run: {body!r}")
     one, low, high = run.group(1), int(run.group(2)), run.group(3)
     rest = f"{{{low - 1}}}" if high is None else f"{{{low - 1},{int(high) - 1}}}"
-    return one + r"(?<![\w\-].)" + one + rest + body[run.end() :]
+    # …or the "/bot" of a Bot API path (api.telegram.org/bot<token>/sendMessage)
+    return one + r"(?:(?<![\w\-].)|(?<=/bot.))" + one + rest + body[run.end() :]
 
 
 _CLASS_PREFIXED_RULES = tuple(
@@ -162,6 +164,8 @@ _CLASS_PREFIXED_RULES = tuple(
 
 def _vendor(m: re.Match[str]) -> str:
     assert m.lastgroup is not None
+    if _FILLER_RUN_RE.search(m.group(0)):
+        return m.group(0)
     return marker(_VENDOR_KIND[_VENDOR_OF_GROUP.get(m.lastgroup, m.lastgroup)])
 
 

@@ -56,7 +56,8 @@ _SETTER_RE = _compile(
     r"|(?<=\.)(?:password|passwd|secret|secretKey|token|apiKey|auth|credentials)"
     r"[ \t]*\((?P<args2>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
-_SETTER_PREFIX_RE = re.compile(r"^[A-Za-z]{0,28}$")  # set/with and a few words: setDbPassword
+# set/with and a few words: setDbPassword, a version: apiV3Key
+_SETTER_PREFIX_RE = re.compile(r"^(?:[A-Za-z]{1,20}\d{0,2}){0,3}$")
 _NAME_CHARS_RE = re.compile(r"[\w$]")
 
 
@@ -68,7 +69,7 @@ def _call_name(text: str, tail_start: int, tail_end: int) -> str:
 
 
 _CREDENTIAL_CALL_RE = _compile(
-    _gate("gPUBADCSJlabsw")
+    _gate("gPUBADCSJlabswN")
     # .basicAuthentication("u", "p"), headers.setBasicAuth("u", "p"), .auth().basic("u", "p")
     + r"(?<![\w$])(?:(?<=\.)(?:basic|basicAuth|basicAuthentication|setBasicAuth|withBasicAuth)"
     r"(?=[ \t]*\()|getConnection|PasswordAuthentication|UsernamePasswordCredentials"
@@ -76,6 +77,8 @@ _CREDENTIAL_CALL_RE = _compile(
     r"|BasicSessionCredentials|AwsBasicCredentials\.create|AwsSessionCredentials\.create"
     r"|DefaultProfile\.getProfile|BasicCredentials|Credential|StsCredentials"
     r"|ClientSecretCredential|BasicAuthenticationInterceptor|BasicAuthRequestInterceptor"
+    # Go: credentials.NewStaticV4("id", "secret", ""), NewStaticCredentials(…)
+    r"|NewStatic(?:V2|V4|Credentials)?"
     r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login|(?<![\w$.])(?:login|logIn|signIn"
     r"|authenticate))"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"

@@ -23,7 +23,8 @@ from autopatch_memory.privacy.words import (
 
 _PLACEHOLDER_RE = re.compile(
     r"""^(?:\$\{|\{\{|\#\{|<[^<>]*>$|\[[A-Za-z\s_-]*\]?$|%[sd(]|\$[A-Za-z_(]|%[A-Za-z_]\w*%$|\$env:
-    |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|<your|enc\(|vault:|@[\w.\-]+@$)""",
+    |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|(?-i:your[A-Z])|<your|enc\(|vault:
+    |@[\w.\-]+@$)""",
     re.I | re.X,
 )
 # The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
@@ -32,6 +33,9 @@ _SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
 _PUBLIC_ID_RE = re.compile(
     r"^(?:ding[a-z0-9]{12,24}|wx[0-9a-f]{16}|ww[0-9a-f]{16}|cli_[0-9a-f]{16}|AC[0-9a-f]{32})$"
 )
+# "ghp_xxxx…", "sk-000000…": a token's prefix padded with a placeholder character
+# (x, 0, *, #, .) is a placeholder; a run of another letter is a test's made-up secret.
+_FILLER_RUN_RE = re.compile(r"([xX0*#.])\1{" + str(limits.SECRET_PLACEHOLDER_FILLER_RUN - 1) + ",}")
 # "sk-...", "ghp_xxx…", "AKIA****": a value shown elided, not the value.
 _ELIDED_RE = re.compile(r"(?:\.{3}|…)[\"'`”]?$|\*{3,}")
 _IDENTIFIER_RE = re.compile(r"^[A-Za-z_$][\w$]*$")
@@ -83,6 +87,9 @@ def _is_code_reference(value: str) -> bool:
     )
 
 
+_CALL_START_RE = re.compile(r"^(?:new[ \t]+)?[A-Za-z_$][\w$.]*[ \t]*\(")
+
+
 def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
     """A placeholder, a type name, a literal, a path, (with ``words``) a word that
     describes rather than states a secret, or (with ``code``: an unquoted value where
@@ -93,9 +100,15 @@ def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         not bare
         or bare.startswith(MARKER_PREFIX)
         or bool(_ELIDED_RE.search(value.strip()))
+        or bool(_FILLER_RUN_RE.search(bare))
         or bool(_PLACEHOLDER_RE.match(bare))
         or _is_word_list_value(bare, words=words)
-        or "(" in bare  # request.getParameter("pw"), encoder.encode(x)
+        # request.getParameter("pw"), encoder.encode(x), (String) o, "x  (from Nacos)";
+        # not a password holding a bracket ("Gr4dle!(pkg)")
+        or (
+            "(" in bare
+            and (" " in bare or bare.startswith("(") or bool(_CALL_START_RE.match(bare)))
+        )
         or bare.startswith(("new ", "this.", "self.", "-"))
         or bool(_PATH_RE.match(bare))
         or (code and _is_code_reference(value.strip()))  # "Pr0pPass!" is no name

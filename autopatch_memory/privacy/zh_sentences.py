@@ -77,23 +77,34 @@ _ZH_WEAK_CONNECTOR_RE = re.compile(
 )
 
 
-_ZH_VALUE = (
-    r"[ \t]{0,4}[:：]?[ \t]{0,4}"
-    # "密码还是之前那个 X", "SecretKey 我放这了 X": a few words before the value
-    # (neither a remark nor a gap runs over a connector: "密码是密码是…" stays cheap)
-    r"(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e]))?"
-    r"(?P<q>[「『“\"'`])?"
-    + _VALUE_START
-    + r"(?(conn)|(?(q)|"
-    + _CREDENTIAL_SHAPE
-    + r"))(?P<value>(?<=[「『“\"'`])[^」』”\"'`\n]{1,256}(?=[」』”\"'`])|"
-    + _STATED_VALUE
-    + r")"
-    + _SPACED_VALUE
-    # "口令是 Pkcs8 Pass;x，Java 里…": ASCII words up to the full-width punctuation that ends
-    # the Chinese clause (kept unless they look like part of a credential)
-    + r"(?P<tail>(?:[ \t][\x21-\x7e]{1,64}){1,3}(?=[，。；！？]|[ \t]*(?:\n|\Z)))?"
-)
+def _zh_value(shape: str) -> str:
+    """The value after a keyword, its remark and connector; without a connector or a
+    quote it must have ``shape``."""
+    return (
+        r"[ \t]{0,4}[:：]?[ \t]{0,4}"
+        # "密码还是之前那个 X", "SecretKey 我放这了 X": a few words before the value
+        # (neither a remark nor a gap runs over a connector: "密码是密码是…" stays cheap)
+        # "密码是下面这个\nX": the value on the next line
+        r"(?:(?P<below>(?:下面这个|下面这条|下面|如下|以下)[:：]?[ \t]{0,2}\r?\n[ \t]{0,8})"
+        r"|(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e])))?"
+        r"(?P<q>[「『“\"'`])?"
+        + _VALUE_START
+        + r"(?(conn)|(?(q)|"
+        + shape
+        + r"))(?P<value>(?<=[「『“\"'`])[^」』”\"'`\n]{1,256}(?=[」』”\"'`])|"
+        + _STATED_VALUE
+        + r")"
+        + _SPACED_VALUE
+        # "口令是 Pkcs8 Pass;x，Java 里…": ASCII words up to the full-width punctuation that ends
+        # the Chinese clause (kept unless they look like part of a credential)
+        + r"(?P<tail>(?:[ \t][\x21-\x7e]{1,64}){1,3}(?=[，。；！？]|[ \t]*(?:\n|\Z)))?"
+    )
+
+
+# A mail service's SMTP authorization code (QQ, 163): 16 lower-case letters, a word in
+# no dictionary, so "授权码 X" states one without a connector (_zh_sentence decides).
+_MAIL_AUTH_CODE_SHAPE = r"(?=[a-z]{16}(?![A-Za-z0-9]))"
+_MAIL_AUTH_CODE_RE = re.compile(r"^[a-z]{16}$")
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
     r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
@@ -107,14 +118,19 @@ _ZH_SENTENCE_RE = _compile(
     + r"[ \t]{0,4}(?:"
     + _ZH_CONNECTOR
     + r")?"
-    + _ZH_VALUE
+    + _zh_value("(?:" + _CREDENTIAL_SHAPE + "|" + _MAIL_AUTH_CODE_SHAPE + ")")
 )
 _ASCII_IN_ZH_RE = _compile(
     _gate("AaCcSsPpTtKkEeRrMmPp")
     + _ASCII_KEYWORD_IN_ZH
     + _ZH_REMARK
     + r"[ \t]{0,4}(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
-    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|：)?" + _ZH_VALUE
+    r"(?:"
+    + _ZH_STRONG_CONNECTORS
+    + "|"
+    + _ZH_WEAK_CONNECTORS
+    + r")了?|：)?"
+    + _zh_value(_CREDENTIAL_SHAPE)
 )
 # Words that point somewhere else: "密码：见 1Password", "token 在 Vault 里", "通过 X 获取".
 _ZH_POINTER_RE = re.compile(
@@ -140,6 +156,8 @@ def _zh_sentence(m: re.Match[str]) -> str:
         m.string, m.start("value") + len(bare)
     ):
         return m.group(0)  # 密钥长度是 2048 位: a quantity
+    if m.group("q") and value[:1].isspace():
+        return m.group(0)  # placeholder="请输入密码" autocomplete=…: the quote closes
     remark, gap = m.group("remark"), m.group("gap")
     if conn is None and _HEX_KEY_ID_RE.match(bare):
         return m.group(0)  # "RSA 密钥 7A1C2B3D4E5F6071 作出": a key id, printed by gpg
@@ -177,7 +195,9 @@ def _zh_sentence(m: re.Match[str]) -> str:
         # connector, after an English word that may name a concept ("token：IDENT、…",
         # "AccessKey 换成 RAM 角色"), or when Chinese words go on after it, the value
         # must look like a credential ("用户名 a 密码 b" is the user-then-password rule's).
-        ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE) or bool(
+            kw == "授权码" and _MAIL_AUTH_CODE_RE.match(bare)
+        )
     else:
         ok = len(bare) >= limits.SECRET_MIN_CHARS_STATED and not _not_a_value(bare)
     if not ok:

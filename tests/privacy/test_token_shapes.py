@@ -67,5 +67,6 @@ def test_a_token_in_any_surroundings_is_matched_as_the_plain_pattern_matches_it(
 
 
 def test_class_first_keeps_the_run_length() -> None:
-    assert _class_first(r"[0-9a-f]{32}x") == r"[0-9a-f](?<![\w\-].)[0-9a-f]{31}x"
-    assert _class_first(r"\d{8,10}:") == r"\d(?<![\w\-].)\d{7,9}:"
+    after = r"(?:(?<![\w\-].)|(?<=/bot.))"  # not inside a word, or right after "/bot"
+    assert _class_first(r"[0-9a-f]{32}x") == r"[0-9a-f]" + after + r"[0-9a-f]{31}x"
+    assert _class_first(r"\d{8,10}:") == r"\d" + after + r"\d{7,9}:"

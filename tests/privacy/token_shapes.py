@@ -8,14 +8,19 @@ from autopatch_memory.privacy import SecretKind
 from autopatch_memory.privacy.shapes import _CLASS_PREFIXED_TOKENS, _VENDOR_TOKENS
 
 
-def plain(tokens: tuple[tuple[str, SecretKind, str], ...], before: str) -> re.Pattern[str]:
-    """One alternation of ``tokens``, each a named group, none preceded by ``before``."""
+def plain(
+    tokens: tuple[tuple[str, SecretKind, str], ...], before: str, unless: str = ""
+) -> re.Pattern[str]:
+    """One alternation of ``tokens``, each a named group, none preceded by ``before``
+    (unless ``unless`` precedes it)."""
     body = "|".join(f"(?P<{name}>{pattern})" for name, _, pattern in tokens)
-    return re.compile(f"(?<!{before})(?:{body})")
+    after = f"(?:(?<!{before})|(?<={unless}))" if unless else f"(?<!{before})"
+    return re.compile(f"{after}(?:{body})")
 
 
 PLAIN_VENDORS = plain(_VENDOR_TOKENS, "[A-Za-z0-9_]")
-PLAIN_CLASS_PREFIXED = plain(_CLASS_PREFIXED_TOKENS, r"[\w\-]")
+# a Bot API path's "/bot" may precede a class-prefixed token (a Telegram bot token)
+PLAIN_CLASS_PREFIXED = plain(_CLASS_PREFIXED_TOKENS, r"[\w\-]", unless="/bot")
 
 # One example of every vendor token shape privacy/shapes.py knows (by its internal name).
 VENDOR_EXAMPLES = {

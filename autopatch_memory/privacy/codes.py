@@ -1,0 +1,77 @@
+"""Secrets that are lists of codes or words: 2FA recovery and backup codes, a TOTP setup
+key written in groups, and a BIP-39 wallet mnemonic, each given as such ("recovery
+codes:", "助记词：", "setup key:") or, for a mnemonic, as a string literal of its shape.
+
+A code or a word alone is no secret; what makes one is the name given to the list
+before it, or (a mnemonic in code) the exact shape: 12 to 24 words of 3 to 8 lower-case
+letters, a count no sentence of English has without a short word ("a", "to", "is").
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.privacy.markers import SecretKind, marker
+from autopatch_memory.privacy.replacing import _replace_span
+from autopatch_memory.privacy.spelling import _compile
+
+# "recovery codes …:" / "恢复码我先存这儿：": the name, then at most a short lead to a colon
+_LEAD = rf"(?:[^\n:：]{{0,{limits.SECRET_CODES_LEAD_CHARS}}}[:：])?[ \t]*(?:\n[ \t]*){{0,2}}"
+# One code: groups of 4 to 16 letters and digits joined by "-", holding a digit.
+_CODE = r"(?=[A-Za-z\-]{0,40}\d)[A-Za-z0-9]{4,16}(?:-[A-Za-z0-9]{4,16}){0,3}(?![\w\-])"
+_CODE_SEPARATOR = r"(?:[ \t]{1,4}|[ \t]{0,4}(?:[,，;；、]|\n)[ \t]{0,4})"
+_RECOVERY_CODES_RE = _compile(
+    r"(?P<kw>(?i:(?:recovery|backup|rescue|emergency|2fa|mfa)[ \t_\-]?codes?)"
+    r"|恢复码|备用码|备份码|救援码|应急码|恢复代码|备用验证码)"
+    + _LEAD
+    + r"(?P<value>"
+    + _CODE
+    + rf"(?:{_CODE_SEPARATOR}{_CODE}){{1,{limits.SECRET_CODES_MAX_COUNT - 1}}})"
+)
+# A TOTP setup key typed in groups of four base32 characters ("2b23 elgf fyq2 …").
+_SETUP_KEY_RE = _compile(
+    r"(?P<kw>(?i:(?:setup|set-up|2fa|mfa|totp|otp|authenticator)[ \t_\-]?(?:key|secret)))"
+    + _LEAD
+    + r"(?P<value>[A-Za-z2-7]{4}(?:[ \t][A-Za-z2-7]{4}){3,15})(?![\w\-])"
+)
+_MNEMONIC_WORDS = r"[a-z]{3,8}(?:[ \t]{1,2}[a-z]{3,8}){11,23}(?![A-Za-z])"
+_SEED_PHRASE_RE = _compile(
+    r"(?P<kw>(?i:mnemonic(?:[ \t](?:phrase|words))?|seed[ \t](?:phrase|words)"
+    r"|recovery[ \t]phrase|bip-?39(?:[ \t](?:phrase|mnemonic|words))?)|助记词|种子短语|恢复短语)"
+    + _LEAD
+    + r"(?P<value>"
+    + _MNEMONIC_WORDS
+    + r")"
+    # a mnemonic passed in code: exactly a quoted literal of the shape
+    r"|(?<=[\"'])(?P<literal>" + _MNEMONIC_WORDS + r")(?=[\"'])"
+)
+
+
+def _recovery_codes(m: re.Match[str]) -> str:
+    return _replace_span(m, "value", marker(SecretKind.ONE_TIME_CODE))
+
+
+def _setup_key(m: re.Match[str]) -> str:
+    if not any(c.isdigit() for c in m.group("value")):
+        return m.group(0)  # words of four letters ("that will stay here"), not base32
+    return _replace_span(m, "value", marker(SecretKind.ONE_TIME_CODE))
+
+
+_WORD_RE = re.compile(r"[a-z]+")
+
+
+def _seed_phrase(m: re.Match[str]) -> str:
+    if m.group("literal") is not None:
+        if len(m.group("literal").split()) not in limits.SEED_PHRASE_WORD_COUNTS:
+            return m.group(0)
+        return _replace_span(m, "literal", marker(SecretKind.SEED_PHRASE))
+    # After "助记词：" the sentence may go on in English: the phrase is the longest
+    # count of words a mnemonic can have.
+    words = list(_WORD_RE.finditer(m.group("value")))
+    count = max((n for n in limits.SEED_PHRASE_WORD_COUNTS if n <= len(words)), default=0)
+    if not count:
+        return m.group(0)
+    start, end = m.start("value") - m.start(), m.start("value") - m.start() + words[count - 1].end()
+    whole = m.group(0)
+    return whole[:start] + marker(SecretKind.SEED_PHRASE) + whole[end:]
