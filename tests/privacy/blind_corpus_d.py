@@ -13,7 +13,9 @@ generated for this file); none of them grants access to anything.
 SECRETS:     (form, text, exact secret substrings that must be gone after redaction)
 LOOK_ALIKES: (form, text that holds no secret and must come back unchanged)
 
-See README.md next to this file for the labelling rules and the counts per form.
+The labelling rules: a label is the value exactly as written (no key, separator or quotes);
+only the password of a URL; public ids (appid, client id) are no secrets; genuinely
+ambiguous values (well-known defaults, ENC(…), password hashes) are left out.
 """
 
 from __future__ import annotations
