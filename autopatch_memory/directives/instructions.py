@@ -86,6 +86,10 @@ _ARTIFACT_NORM_ZH = re.compile(
 )
 
 
+# "（以后的）回答我要贴进方案里": what the user will do with the answers, not a norm of them.
+_USER_PLAN_ZH = re.compile(r"^\s*我(?:要(?!你)|会|得|打算|准备|拿去|还要)")
+
+
 def _modal_norm(text: str) -> bool:
     """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
     named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
@@ -116,6 +120,7 @@ def _addressed(clause: str) -> bool:
     if (
         head is not None
         and len(squash(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+        and not _USER_PLAN_ZH.match(rest)
         and (_ARTIFACT_NORM_ZH.match(rest) if _CJK.search(rest) else _ARTIFACT_NORM_EN.match(rest))
     ):
         return True  # "answers should be short", not the bare word "code"

@@ -71,6 +71,8 @@ _CONDITION_PART = re.compile(
     r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
     r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
     r"|^[^，,]{1,12}(?:里|中|里面|当中)$"
+    # "以后凡是讲缓存，都…": 凡是 opens the scope, its 都 (the instruction) comes after
+    r"|^[^，,]*凡是(?![^，,]*(?:都|一律|统一|一概|全部|就))[^，,]*$"
 )
 # "以后写分布式事务相关的代码，优先…": a Chinese part that ends on what it is about (…的代码)
 # names the topic of the instruction that follows.
@@ -170,8 +172,8 @@ def _whole_part_kind(
         stripped = _strip_filler(rest)
         if _rule_part(rest, True, False) or _STANDING.search(rest):
             return DirectiveKind.RULE
-        if not _CJK.search(stripped[:1]) and _imperative_start(stripped):
-            return DirectiveKind.RULE
+        if _imperative_start(stripped, strict=True) and not _SELF_SUBJECT.match(stripped):
+            return DirectiveKind.RULE  # "(每次…的时候，)记得加上 traceId"
         if not _SELF_SUBJECT.match(stripped) and _has_fact_content(stripped):
             return DirectiveKind.FACT  # "Note: the gateway strips /api", "注意：网关会…"
     if _rule_part(norm, standing, previous is DirectiveKind.RULE):
@@ -364,6 +366,10 @@ _PRONOUN_OBJECT = re.compile(
 )
 
 
+# "别默认 Seata": 默认 as a verb ("assume") after a negation is no standing phrase.
+_ASSUME_ZH = re.compile(r"(?:别|不要|不用|不必|勿)默认")
+
+
 def _one_rule(first: str, second: str) -> bool:
     """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
     字段注入"), or a prohibition and its alternative ("don't paste whole files, show
@@ -371,7 +377,7 @@ def _one_rule(first: str, second: str) -> bool:
     a, b = rule_shape(first), rule_shape(second)
     if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
         return True  # "I hate wildcard imports, never use them in examples"
-    if _STRONG_STANDING.search(_norm(second)):
+    if _STRONG_STANDING.search(_ASSUME_ZH.sub(" ", _norm(second))):
         return False  # a standing phrase of its own: a rule of its own
     if not _instructs(second):
         return True  # it describes the first: "commit message 用英文，格式就是 feat: xxx 这种"

@@ -1,0 +1,119 @@
+"""Rule classes found by blind set D, each tested with wordings of our own (never the
+set's sentences), in Chinese and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from autopatch_memory.directives import (
+    DirectiveKind,
+    NotADirective,
+    directives_in,
+    read_sentence,
+)
+
+RULE, FACT = DirectiveKind.RULE, DirectiveKind.FACT
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # chat spellings of standing words and verbs
+        "from now on gimme the maven wrapper commands, not plain mvn",
+        "whenver you write a controller, add the validation annotations pls",
+        "frm now on pls answer in english",
+        # a polite question with a standing scope is a request
+        "Could you please, whenever you write a repository, add the @Repository annotation?",
+        "Would you please, any time you show a DTO, use a Java record?",
+        "另外能不能别每次都把完整的 pom 贴出来？",
+        "还有，能不能别每次都在结尾加一段总结？",
+        # a condition with 每次…的时候, then the instruction (记得 / 顺手 …)
+        "每次写 Feign 客户端的时候，记得加上超时配置。",
+        "每次给我写 Mapper 的时候，顺手把 resultMap 也写上。",
+        "以后写定时任务的时候，记得加上分布式锁，不然会重复跑。",
+        # 什么的 after a list means "and so on"; an embedded "是哪个" after 问我/确认
+        "以后示例里手机号、邮箱什么的都用假的。",
+        "以后凡是聊消息队列，都先确认是哪个集群，不要默认是 Kafka。",
+        "以后凡是涉及缓存，都先问我用的是哪个 Redis 集群。",
+    ],
+)
+def test_rules_in_wordings_blind_d_exposed(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a statement that something is absent is no prohibition
+        "report-export runs on its own worker pool, no Kafka involved.",
+        "The admin module is a plain servlet app, no Redis needed.",
+    ],
+)
+def test_no_x_involved_is_no_rule(sentence: str) -> None:
+    assert not any(d.kind is RULE for d in directives_in(sentence))
+
+
+@pytest.mark.parametrize(
+    ("text", "clauses"),
+    [
+        # 凡是…，都…: the scope and its instruction are one rule; 别默认 X is its other half
+        (
+            "以后凡是讲消息幂等，都先问我是哪个消费组，别默认 RocketMQ。",
+            ["以后凡是讲消息幂等，都先问我是哪个消费组，别默认 RocketMQ"],
+        ),
+        # what the user will do with the answers is no rule
+        ("以后回答我要拿去发给客户，所以别用缩写。", ["所以别用缩写"]),
+        ("还是别用表情了，以后回答我要贴进周报里。", ["还是别用表情了"]),
+        # a prohibition, then "only …就行" in the next sentence: one rule
+        (
+            "以后别给我贴完整的类了。只给改动的方法就好。",
+            ["以后别给我贴完整的类了；只给改动的方法就好"],
+        ),
+        (
+            "Please stop pasting the whole pom every time. Just the dependency block is fine.",
+            ["Please stop pasting the whole pom every time; Just the dependency block is fine"],
+        ),
+        # …but not after a positive rule on another subject
+        ("以后回答用中文。只要结论就行。", ["以后回答用中文"]),
+    ],
+)
+def test_the_parts_of_one_rule(text: str, clauses: list[str]) -> None:
+    assert [d.clause for d in directives_in(text) if d.kind is RULE] == clauses
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "head"),
+    [
+        (
+            "Huge gripe of mine: star imports. Never use them in code you write for me.",
+            "star imports",
+            "Huge",
+        ),
+        ("Sonar 天天报的一个问题：通配符导入。以后别再用它了。", "通配符导入", "Sonar"),
+    ],
+)
+def test_a_pronoun_after_a_colon_head_means_what_follows_the_colon(
+    text: str, name: str, head: str
+) -> None:
+    rules = [d.clause for d in directives_in(text) if d.kind is RULE]
+    assert len(rules) == 1
+    assert name in rules[0]
+    # the capitalised first word of the head is no name the pronoun stands for
+    assert not rules[0].startswith(head) and f"use {head}" not in rules[0]
+    assert f"用 {head}" not in rules[0]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "这个类是干什么的",
+        "你确认一下是哪个版本？",
+        "为什么每次都报错？",
+    ],
+)
+def test_questions_stay_questions(sentence: str) -> None:
+    assert read_sentence(sentence).why_not is NotADirective.QUESTION
+
+
+def test_a_fact_after_remember_stays_a_fact() -> None:
+    assert read_sentence("记住：网关会把 /api 前缀去掉。").kind is FACT
