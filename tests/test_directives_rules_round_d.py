@@ -117,3 +117,52 @@ def test_questions_stay_questions(sentence: str) -> None:
 
 def test_a_fact_after_remember_stays_a_fact() -> None:
     assert read_sentence("记住：网关会把 /api 前缀去掉。").kind is FACT
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a part with a norm of its own (…都用…) is no topic, even when a reason follows
+        "每次举例涉及用户信息的时候，手机号什么的都用假号码，我要截图发群里。",
+        "以后写订单相关的示例，金额字段都用 BigDecimal 的写法，我们财务很敏感。",
+        # a condition over a kind of the assistant's work
+        "When you answer about Kafka consumers, please use the new KafkaConsumer API.",
+        "When you write about caching, please mention the eviction policy.",
+        # 算了 before a new standing instruction revises, it does not retract
+        "算了，以后还是给我 Maven 命令吧。",
+        "算了，中文看着也累，往后还是用英文回答。",
+    ],
+)
+def test_rules_with_a_condition_or_a_revision(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    ("sentence", "why_not"),
+    [
+        ("When you answer about this error, please use English.", NotADirective.ONE_OFF),
+        ("算了，以后再说吧。", NotADirective.NEGATED),
+        ("算了，不问了。", NotADirective.NEGATED),
+    ],
+)
+def test_a_condition_on_this_once_or_a_bare_retraction_is_no_rule(
+    sentence: str, why_not: NotADirective
+) -> None:
+    assert read_sentence(sentence).why_not is why_not
+
+
+@pytest.mark.parametrize(
+    ("text", "clauses"),
+    [
+        ("算了，往后还是用英文回答，注释照旧中文。", ["往后还是用英文回答", "注释照旧中文"]),
+        (
+            "Change of plan: from now on answer in Chinese, commit messages in English as before.",
+            [
+                "Change of plan: from now on answer in Chinese",
+                "commit messages in English as before",
+            ],
+        ),
+    ],
+)
+def test_a_rule_kept_as_before_is_no_part_of_the_new_one(text: str, clauses: list[str]) -> None:
+    assert [d.clause for d in directives_in(text) if d.kind is RULE] == clauses

@@ -141,7 +141,9 @@ _NEGATED = re.compile(
     r"\bi am not (?:asking|telling)\b|\bi (?:didn'?t|did not|never) (?:ask|tell|say)\b|"
     r"\bthat doesn'?t mean\b|\bthis doesn'?t mean\b"
     r"|不是说以后|我没(?:让|要|叫|要求|说)你?|不是(?:要求|让|叫|要)你|并不是要|没让你|没要求你|"
-    r"我不是说|我没说|不用记|不必记|不需要记|别记|不要记|^算了|当我没说|随便说说|开玩笑|"
+    r"我不是说|我没说|不用记|不必记|不需要记|别记|不要记|当我没说|"
+    # "算了，不问了" retracts; "算了，往后还是用中文回答" revises: a new standing instruction
+    r"^算了(?!.*(?:以后|往后|今后|从现在起|从现在开始)(?!再说|再看))|随便说说|开玩笑|"
     r"不一定每次|并不总是|不总是|不是每次|不是规则|不算规则"
 )
 

@@ -46,6 +46,7 @@ from autopatch_memory.directives.vocabulary import (
     _BARE_SENTIMENT,
     _FIRST_PERSON_SUBJECT_ZH,
     _IMPERATIVE_VERBS_EN,
+    _MODAL_ZH,
     _NEGATIVE_LEAD_EN,
     _NEGATIVE_LEAD_ZH,
     _PREFERENCE_EN,
@@ -84,6 +85,8 @@ def _topic_part(folded: str) -> bool:
     body = _strip_filler(folded)
     if not _TOPIC_END_ZH.search(body) or _NEGATION_RE.search(body):
         return False
+    if _MODAL_ZH.search(body):
+        return False  # "姓名什么的都用假数据": a norm of its own, not the topic of the next part
     return not rule_shape(body).choices
 
 
@@ -132,6 +135,8 @@ def _describes_the_rule(folded: str) -> bool:
     text = _strip_filler(folded)
     if not _ARTIFACT_HEAD.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
         return False
+    if _AS_BEFORE.search(text):
+        return False  # "…，注释照旧英文": an earlier rule kept, not this one described
     return not (_SELF_SUBJECT.match(text) or _is_question(text))
 
 
@@ -216,6 +221,8 @@ def _list_item(part: str, previous: DirectiveKind, before: str) -> bool:
     stripped = _strip_filler(_norm(part))
     if previous is not DirectiveKind.RULE or _STANDING.search(stripped):
         return False
+    if _AS_BEFORE.search(stripped):
+        return False  # "…，注释照旧英文": an earlier rule kept, no item of this one
     if _CJK.search(stripped):
         short = len(stripped) <= limits.DIRECTIVE_LIST_ITEM_CHARS
         return short and not _NEGATIVE_LEAD_ZH.match(stripped) and not _ZH_VERB.search(stripped)
@@ -366,6 +373,11 @@ _PRONOUN_OBJECT = re.compile(
 )
 
 
+# A part that keeps an earlier rule as it was: "注释照旧英文", "commit messages stay as before".
+_AS_BEFORE = re.compile(
+    r"照旧|照常|不变|保持原样|还是老样子|跟以前一样|和以前一样"
+    r"|\b(?:as before|as usual|unchanged|same as before|stays? the same|still stands?)\b"
+)
 # "别默认 Seata": 默认 as a verb ("assume") after a negation is no standing phrase.
 _ASSUME_ZH = re.compile(r"(?:别|不要|不用|不必|勿)默认")
 
@@ -374,6 +386,8 @@ def _one_rule(first: str, second: str) -> bool:
     """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
     字段注入"), or a prohibition and its alternative ("don't paste whole files, show
     only the lines that change") where the second part has no standing phrase of its own."""
+    if _AS_BEFORE.search(_norm(second)):
+        return False  # "…，注释照旧英文": the earlier rule on comments, said again
     a, b = rule_shape(first), rule_shape(second)
     if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
         return True  # "I hate wildcard imports, never use them in examples"

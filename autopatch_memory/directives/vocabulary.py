@@ -76,8 +76,17 @@ _REVISION = re.compile(
     r"|(?<![a-z])bring(?=(?:\s+[\w'-]+){0,4}?\s+back\b)|(?<![a-z])(?:restore|reinstate)\b"
     r"|改主意|再强调一[遍次下]|再说一[遍次]|重申一下|我(?:都|已经)?说过了?|恢复(?:一下)?(?:之前|原来|那条|那个)"
 )
+# "When you answer about ES queries, …": a condition over a kind of the assistant's work
+# (not "when you answer this") holds every time it is met.
+_WORK_CONDITION_EN = re.compile(
+    r"(?<![a-z])when you (?:answer|reply|talk|write|explain)\s+(?:anything\s+)?(?:about|on)\s+"
+    r"(?!(?:this|that|it|the last|my last|the previous)\b)"
+    r"|(?<![a-z])when you (?:show|write|give me|suggest)\s+(?:[\w-]+\s+)?(?:code|examples|snippets|"
+    r"queries|endpoints|sql|tests|commands|configs|classes)\b"
+)
 _STANDING = re.compile(
     _words(*_STANDING_EN, *_STANDING_ZH)
+    + f"|{_WORK_CONDITION_EN.pattern}"
     + r"|(?<![a-z])(?:stop|quit|keep)\s+\w+ing\b|(?<![a-z])stick (?:to|with)\b"
     + r"|(?<![a-z])continue (?:to|using)\b"
     + f"|{_UNIVERSAL_SCOPE.pattern}|{_STANDING_VERB.pattern}|{_REVISION.pattern}"
