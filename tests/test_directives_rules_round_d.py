@@ -166,3 +166,31 @@ def test_a_condition_on_this_once_or_a_bare_retraction_is_no_rule(
 )
 def test_a_rule_kept_as_before_is_no_part_of_the_new_one(text: str, clauses: list[str]) -> None:
     assert [d.clause for d in directives_in(text) if d.kind is RULE] == clauses
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "单测那条以后不用加了，太占篇幅。",
+        "时序图那个以后不必画了。",
+        "Update: drop the no-Lombok rule, we allow it again.",
+        "Quick update: scrap the rule about Javadoc on getters.",
+    ],
+)
+def test_cancels_blind_d_exposed(sentence: str) -> None:
+    assert read_sentence(sentence).kind is DirectiveKind.CANCEL
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        (
+            "Two things for this whole repo: always show the imports, and don't use Optional "
+            "fields, the team dislikes them.",
+            2,
+        ),
+        ("A couple of things for every answer here: add Javadoc, and never use Lombok.", 2),
+    ],
+)
+def test_an_announced_list_holds_rules_of_their_own(text: str, count: int) -> None:
+    assert len([d for d in directives_in(text) if d.kind is RULE]) == count

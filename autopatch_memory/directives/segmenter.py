@@ -107,8 +107,18 @@ _ATTACHED_PART = re.compile(
 _COLON_HEAD = re.compile(r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|：)\s*(?=\S)")
 
 
+# A head that announces how many things follow, whatever scope it adds.
+_ANNOUNCED_LIST = re.compile(
+    r"^(?:(?:two|three|four|a few|a couple of|some|several)\s+(?:more\s+)?"
+    r"(?:things|rules|requests|points|notes)\b"
+    r"|(?:两|三|四|几)(?:点|条|个要求|件事))"
+)
+
+
 def _lead_in_head(head: str) -> bool:
     """A colon head that announces what follows instead of saying something itself."""
+    if _ANNOUNCED_LIST.match(head):
+        return True  # "Two things for the rest of this project: …", "两点要求："
     words = head.split()
     if _CJK.search(head):
         if len(squash(head)) > limits.DIRECTIVE_COLON_HEAD_CHARS:
@@ -254,6 +264,9 @@ class _Segmenter:
         self.lead: int | None = None  # where a pending lead-in or condition starts
         self.judged_from: int | None = None  # lead-ins are judged with their part, conditions not
         self.previous: DirectiveKind | None = None
+        # "Two things: …, and …": the items announced are rules of their own.
+        head = _COLON_HEAD.match(folded)
+        self.listed = head is not None and bool(_ANNOUNCED_LIST.match(head.group(1)))
 
     def run(self) -> list[tuple[DirectiveKind, str]]:
         for index, (start, end) in enumerate(self.spans):
@@ -318,6 +331,7 @@ class _Segmenter:
         if (
             last is not None
             and rules
+            and not self.listed
             and _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
             and not _task(self.body[last[1] : last[2]], self.known_names)
             and not _task(self.body[begin:end], self.known_names)
