@@ -8,8 +8,10 @@ import pytest
 from autopatch_memory.directives import (
     DirectiveKind,
     NotADirective,
+    conflicting,
     directives_in,
     read_sentence,
+    rule_shape,
 )
 
 RULE, FACT = DirectiveKind.RULE, DirectiveKind.FACT
@@ -194,3 +196,20 @@ def test_cancels_blind_d_exposed(sentence: str) -> None:
 )
 def test_an_announced_list_holds_rules_of_their_own(text: str, count: int) -> None:
     assert len([d for d in directives_in(text) if d.kind is RULE]) == count
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "以后示例都按 Java 8 写，别用 Optional 和 stream 以外的新东西。",
+            "往后示例可以用文本块和 switch 表达式了。",
+        ),
+        (
+            "Keep every example on Java 8 syntax, please.",
+            "From now on examples may use text blocks and sealed classes.",
+        ),
+    ],
+)
+def test_a_permission_naming_new_java_features_replaces_a_java_8_rule(old: str, new: str) -> None:
+    assert conflicting(rule_shape(new), rule_shape(old))
