@@ -213,3 +213,62 @@ def test_an_announced_list_holds_rules_of_their_own(text: str, count: int) -> No
 )
 def test_a_permission_naming_new_java_features_replaces_a_java_8_rule(old: str, new: str) -> None:
     assert conflicting(rule_shape(new), rule_shape(old))
+
+
+@pytest.mark.parametrize(
+    ("text", "clauses"),
+    [
+        # under one condition, the instruction and the prohibition of the old way are one rule
+        (
+            "以后写 HTTP 客户端的时候，统一用 WebClient，不要再出现 RestTemplate 了。",
+            ["以后写 HTTP 客户端的时候，统一用 WebClient，不要再出现 RestTemplate 了"],
+        ),
+        (
+            "When you show Kafka code, use the new consumer API, and never use the old "
+            "ZooKeeper-based one anymore.",
+            [
+                "When you show Kafka code, use the new consumer API, and never use the old "
+                "ZooKeeper-based one anymore"
+            ],
+        ),
+        # …but two rules without a condition stay two
+        ("以后回答用中文，不要再加 emoji 了。", ["以后回答用中文", "不要再加 emoji 了"]),
+        # a bare dislike, then the instruction: one rule, the dislike its reason
+        (
+            "I hate Lombok. In every class you write for me, spell out the getters.",
+            ["In every class you write for me, spell out the getters; I hate Lombok"],
+        ),
+        (
+            "我实在受不了 Lombok。以后示例里 getter setter 都手写。",
+            ["以后示例里 getter setter 都手写；我实在受不了 Lombok"],
+        ),
+        # …unless the instruction chooses something of another kind
+        (
+            "I hate long answers. Always answer in Chinese.",
+            ["I hate long answers", "Always answer in Chinese"],
+        ),
+        # a rule said again in several parts is one rule
+        ("再重复一遍：先给结论，别铺垫。", ["再重复一遍：先给结论，别铺垫"]),
+        ("重复一下：注释用英文，别写拼音。", ["重复一下：注释用英文，别写拼音"]),
+    ],
+)
+def test_one_rule_or_two(text: str, clauses: list[str]) -> None:
+    assert [d.clause for d in directives_in(text) if d.kind is RULE] == clauses
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # an object-fronted prohibition addressed to the assistant; a revision after thinking
+        "想通了，MyBatis-Plus 还是别给我推荐了。",
+        "Lombok 就别再给我推荐了。",
+        "考虑清楚了，Kafka Streams 还是别给我推荐了，太重。",
+    ],
+)
+def test_a_fronted_prohibition_is_a_rule(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize("sentence", ["那个 3.x 已经删了。", "这个参数早就删了。"])
+def test_what_was_removed_is_no_cancel(sentence: str) -> None:
+    assert read_sentence(sentence).kind is not DirectiveKind.CANCEL

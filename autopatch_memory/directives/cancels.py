@@ -46,7 +46,9 @@ _CANCEL = re.compile(
     r"|(?:那条|这条|那个|之前的|之前说的|刚才说的|上次说的|规则)[^。]{0,20}(?:作废|不算|不用了|取消|不要了|删掉|"
     # "文档链接那条以后不用附了": the verb of the rule between 不用 and 了
     r"(?:不用|不必|不需要)[\u4e00-\u9fff]{1,2}了|"
-    r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|删了|"
+    r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|"
+    # "那个 6.x 已经删了" tells what happened to a thing, it asks nothing
+    r"(?<!已经)(?<!早就)(?<![早都])删了|"
     r"不用记|别记|不要记|不必记|忘掉|忘了吧|别管了|不管了|不用管了|不用理了|算了|撤了|撤回|收回|拿掉|"
     r"不作数|不算数)"
     r"|\b(?:what i (?:said|mentioned|told you)|the (?:thing|part|note|rule) i (?:said|mentioned))\b"

@@ -187,6 +187,11 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
                     found.append(resolved)
                 continue
             before = _rule_of(previous[1]) if rule and previous else None
+            if before is not None and _reason_of(before, directive):
+                # "I can't stand field injection. In every snippet, go through the
+                # constructor.": the dislike is why; the instruction is the rule.
+                found[found.index(before)] = _joined(directive, before)
+                continue
             if before is not None and _ALTERNATIVE.search(_norm(directive.clause)):
                 # "I dislike catch blocks that swallow exceptions. … log and rethrow
                 # instead.": the alternative to the rule before is the same rule.
@@ -208,6 +213,24 @@ _ONLY_ALTERNATIVE = re.compile(
     r"^\W*(?:只|只要|仅|光)[^，,。？?]{1,30}(?:就行|就好|就可以了?|即可|就够了)\W*$"
     r"|^\W*(?:just|only)\b[^,?]{1,60}\b(?:is fine|is enough|will do|works|please)\W*$"
 )
+
+
+# A bare dislike: the user's feeling about one thing, no instruction ("I really can't
+# stand field injection", "我实在受不了字段注入").
+_BARE_DISLIKE = re.compile(
+    r"^(?:i (?:really |just |honestly )?(?:can'?t stand|cannot stand|hate|dislike|don'?t like) "
+    r"(?:[\w@.-]+ ?){1,4}"
+    r"|我(?:真的|很|实在|特别)?(?:受不了|讨厌|不喜欢|反感)[^，,。；;]{1,12})\W*$"
+)
+
+
+def _reason_of(before: Directive, rule: Directive) -> bool:
+    """``before`` is a bare dislike and ``rule``, right after it, the instruction it gives
+    the reason for: ``rule`` makes no choice of another kind than the dislike."""
+    if not _BARE_DISLIKE.match(_norm(before.clause)):
+        return False
+    mine, theirs = rule_shape(rule.clause), rule_shape(before.clause)
+    return not (mine.choice_classes - theirs.choice_classes)
 
 
 def _rule_of(directives: Sequence[Directive]) -> Directive | None:

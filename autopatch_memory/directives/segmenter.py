@@ -267,6 +267,9 @@ class _Segmenter:
         # "Two things: …, and …": the items announced are rules of their own.
         head = _COLON_HEAD.match(folded)
         self.listed = head is not None and bool(_ANNOUNCED_LIST.match(head.group(1)))
+        self.scoped: int | None = None  # the rule segment that opened with a condition
+        # "重复一遍：先给结论，别绕弯子": a rule said again, in as many parts as it takes.
+        self.restated = bool(_RESTATEMENT.search(folded))
 
     def run(self) -> list[tuple[DirectiveKind, str]]:
         for index, (start, end) in enumerate(self.spans):
@@ -328,11 +331,24 @@ class _Segmenter:
         if kind is DirectiveKind.RULE and index and _BACK_REFERENCE.match(_strip_filler(folded)):
             begin = min(begin, self.spans[index - 1][0])  # "中文回答就行，以后都这样"
         rules = last is not None and kind is last[0] is DirectiveKind.RULE
+        # "以后涉及安全配置的示例，都按 A 写，不要再出现 B 了": under one condition, the
+        # instruction and the prohibition of its old alternative are one rule.
+        scoped = (
+            last is not None
+            and rules
+            and not after_condition
+            and self.scoped == len(self.segments) - 1
+            and _opposite(self.body[last[1] : last[2]], self.body[begin:end])
+        )
         if (
             last is not None
             and rules
             and not self.listed
-            and _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
+            and (
+                scoped
+                or self.restated
+                or _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
+            )
             and not _task(self.body[last[1] : last[2]], self.known_names)
             and not _task(self.body[begin:end], self.known_names)
         ):
@@ -341,6 +357,8 @@ class _Segmenter:
         if last is not None and kind is last[0] is before is DirectiveKind.FACT:
             last[2] = end  # one sentence, one fact: "我们生产上两台机器，admin-quartz 没开集群"
             return
+        if kind is DirectiveKind.RULE and after_condition:
+            self.scoped = len(self.segments)
         self.segments.append([kind, begin, end])
 
     def _statement(self, folded: str, before: DirectiveKind | None, end: int) -> None:
@@ -394,6 +412,17 @@ _AS_BEFORE = re.compile(
 )
 # "别默认 Seata": 默认 as a verb ("assume") after a negation is no standing phrase.
 _ASSUME_ZH = re.compile(r"(?:别|不要|不用|不必|勿)默认")
+
+
+_RESTATEMENT = re.compile(
+    r"^\W*(?:重复一[遍次下]|再说一[遍次]|再强调一[遍次下]|重申一下|(?:like|as) i said\b|"
+    r"i repeat\b|to repeat\b|once again\b)"
+)
+
+
+def _opposite(first: str, second: str) -> bool:
+    """A positive instruction and a prohibition, in either order."""
+    return rule_shape(first).negative != rule_shape(second).negative
 
 
 def _one_rule(first: str, second: str) -> bool:
