@@ -74,6 +74,10 @@ _NAME_IN_TEXT = re.compile(r"(?<![\w@.-])@?[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)
 def _referent(sentence: str) -> str | None:
     """The one name a sentence is about ("Lombok"), if it names exactly one thing that is
     no common word."""
+    # "Pet peeve of mine: wildcard imports." is about what follows its colon.
+    head, _, topic = sentence.replace("：", ":").rpartition(":")
+    if head and topic.strip():
+        sentence = topic
     names = []
     for found in _NAME_IN_TEXT.finditer(sentence):
         word = found.group(0)

@@ -26,7 +26,9 @@ _CANCEL = re.compile(
     r"disregard|never ?mind)\s+(?:what i said|what i told you|"
     r"my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|that|the|my|about|"
     r"everything i said)\b"
-    r"|^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:ignore|drop|"
+    # "Update: drop the no-var rule": a short announcement may come first
+    r"|^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |(?:quick )?update: ?|"
+    r"btw,? |one more thing: ?|)*(?:ignore|drop|"
     r"scrap|cancel|remove|delete|undo|revoke|scratch)\s+(?:what i said|what i told you|"
     r"everything i said|my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|"
     rf"(?:that|the|my|about)\b(?:\s+[^\s,;!?]+){{0,5}}?\s+{_MEMORY_NOUN}\b|about\b)"
@@ -42,7 +44,11 @@ _CANCEL = re.compile(
     r"|不用再|不必再|无需再|不需要再|可以不用再?|可以不必|不用继续|不必继续"
     r"|^(?:以后|今后|往后)?(?:就)?不用[^。，,？?]{1,20}了$"
     r"|(?:那条|这条|那个|之前的|之前说的|刚才说的|上次说的|规则)[^。]{0,20}(?:作废|不算|不用了|取消|不要了|删掉|"
-    r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|删了|"
+    # "文档链接那条以后不用附了": the verb of the rule between 不用 and 了
+    r"(?:不用|不必|不需要)[\u4e00-\u9fff]{1,2}了|"
+    r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|"
+    # "那个 6.x 已经删了" tells what happened to a thing, it asks nothing
+    r"(?<!已经)(?<!早就)(?<![早都])删了|"
     r"不用记|别记|不要记|不必记|忘掉|忘了吧|别管了|不管了|不用管了|不用理了|算了|撤了|撤回|收回|拿掉|"
     r"不作数|不算数)"
     r"|\b(?:what i (?:said|mentioned|told you)|the (?:thing|part|note|rule) i (?:said|mentioned))\b"

@@ -86,6 +86,16 @@ _ARTIFACT_NORM_ZH = re.compile(
 )
 
 
+# "（以后的）回答我要贴进方案里": what the user will do with the answers, not a norm of them.
+_USER_PLAN_ZH = re.compile(r"^\s*我(?:要(?!你)|会|得|打算|准备|拿去|还要)")
+
+
+# An object-fronted prohibition addressed to the assistant ("Lombok 就别再给我推荐了").
+_FRONTED_PROHIBITION_ZH = re.compile(
+    r"^[\w.@+# -]{1,30}?\s*(?:还是|就|也)?(?:别|不要)(?:再)?(?:给我|跟我|向我|帮我)"
+)
+
+
 def _modal_norm(text: str) -> bool:
     """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
     named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
@@ -107,6 +117,8 @@ def _addressed(clause: str) -> bool:
         return True
     if _NEGATIVE_LEAD_EN.match(norm) or _NEGATIVE_LEAD_ZH.match(norm) or _YOU_LEAD.match(norm):
         return True
+    if _FRONTED_PROHIBITION_ZH.match(norm):
+        return True  # "Drools 还是别给我推荐了": the thing first, then the prohibition
     # "(每次) review 的时候 please point out…": the condition before the instruction.
     stripped = _strip_filler(_CONDITION_PREFIX_ZH.sub("", _strip_filler(norm)))
     if not stripped:
@@ -116,6 +128,7 @@ def _addressed(clause: str) -> bool:
     if (
         head is not None
         and len(squash(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+        and not _USER_PLAN_ZH.match(rest)
         and (_ARTIFACT_NORM_ZH.match(rest) if _CJK.search(rest) else _ARTIFACT_NORM_EN.match(rest))
     ):
         return True  # "answers should be short", not the bare word "code"

@@ -27,9 +27,30 @@ def squash(text: str) -> str:
     )
 
 
+# Chat spellings of the words the patterns look for ("gimme", "whenver", "frm now on"):
+# users type fast, and a rule typed fast is still a rule.
+_CHAT_SPELLINGS = {
+    "gimme": "give me",
+    "lemme": "let me",
+    "wanna": "want to",
+    "plz": "please",
+    "whenver": "whenever",
+    "whenevr": "whenever",
+    "frm": "from",
+    "fron now": "from now",
+    "alwys": "always",
+    "nvr": "never",
+}
+_CHAT_SPELLING = re.compile(
+    r"(?<![a-z0-9_])(?:" + "|".join(map(re.escape, _CHAT_SPELLINGS)) + r")(?![a-z0-9_])"
+)
+
+
 def _norm(text: str) -> str:
-    """Lower case, width-folded, straight quotes, single spaces (for pattern matching)."""
+    """Lower case, width-folded, straight quotes, single spaces, chat spellings spelled
+    out (for pattern matching)."""
     folded = normalize(text).replace("\u201c", '"').replace("\u201d", '"')
+    folded = _CHAT_SPELLING.sub(lambda m: _CHAT_SPELLINGS[m.group(0)], folded)
     return " ".join(folded.split())
 
 

@@ -30,7 +30,7 @@ _EMBEDDED_QUESTION = re.compile(
 )
 _POLITE_LEAD = re.compile(
     r"^(?:can you|could you|would you|will you|please|would you mind)\b|"
-    r"^(?:请(?!问)|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)"
+    r"^(?:(?:另外|还有|对了|然后)[，,\s]*)?(?:请(?!问)|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)"
 )
 _YOU_POLITE = re.compile(r"^你[^，,。？?]{0,6}?(?:能不能|可不可以|能否|可以|能)")
 # "以后能不能少用感叹号？": the request after a standing phrase.
@@ -47,13 +47,17 @@ _TAG_QUESTION_RE = re.compile(
 _QUESTION_PARTICLE_ZH = re.compile(r"(?:吗|呢|(?<![什怎这那多])么|嘛)\s*[?？!！。.]*$")
 # (不怎么 is a degree, "not much": "我不怎么喜欢…" asks nothing.)
 _INTERROGATIVE_ZH = re.compile(
-    r"什么|(?<!不)怎么|怎样|为什么|为何|如何|哪个|哪些|哪里|哪儿|哪种|是否|是不是|能不能|有没有|多少|"
+    # "姓名身份证什么的都用假数据": 什么的 after a list means "and so on", no question
+    r"什么(?!的(?:都|也|全|一律|统一|，|,|、))|(?<=[干做用是叫为])什么的|"
+    r"(?<!不)怎么|怎样|为什么|为何|如何|哪个|哪些|哪里|哪儿|哪种|是否|是不是|能不能|有没有|多少|"
     r"要不要|需不需要|可不可以|对不对|行不行|会不会|啥"
 )
 # "说明为什么…", "解释怎么…": an interrogative after these is part of an instruction.
 _INDIRECT_ZH = re.compile(
     r"说明|解释|讲清楚|讲明|写明|注明|标注|告诉我|指出|列出|讲讲|说清楚|写清楚|给出|写出|说出|附上|带上|"
-    r"说下|说一下|讲下|讲一下|提一下|说说|顺便说|(?<![你他她们])说|(?<![你他她们])讲"
+    r"说下|说一下|讲下|讲一下|提一下|说说|顺便说|(?<![你他她们])说|(?<![你他她们])讲|"
+    # "先问我是哪个链路", "先确认用的是哪个版本": what the assistant should ask or check
+    r"问我|问清|问一下|问问|确认|核实|弄清|搞清|查清"
 )
 # "不管什么时候", "无论哪种": an interrogative after these means "whatever", not a question.
 _CONCESSIVE_ZH = re.compile(r"不管|无论|不论")
@@ -137,7 +141,9 @@ _NEGATED = re.compile(
     r"\bi am not (?:asking|telling)\b|\bi (?:didn'?t|did not|never) (?:ask|tell|say)\b|"
     r"\bthat doesn'?t mean\b|\bthis doesn'?t mean\b"
     r"|不是说以后|我没(?:让|要|叫|要求|说)你?|不是(?:要求|让|叫|要)你|并不是要|没让你|没要求你|"
-    r"我不是说|我没说|不用记|不必记|不需要记|别记|不要记|^算了|当我没说|随便说说|开玩笑|"
+    r"我不是说|我没说|不用记|不必记|不需要记|别记|不要记|当我没说|"
+    # "算了，不问了" retracts; "算了，往后还是用中文回答" revises: a new standing instruction
+    r"^算了(?!.*(?:以后|往后|今后|从现在起|从现在开始)(?!再说|再看))|随便说说|开玩笑|"
     r"不一定每次|并不总是|不总是|不是每次|不是规则|不算规则"
 )
 

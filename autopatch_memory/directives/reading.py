@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from autopatch_memory import limits
@@ -18,7 +19,7 @@ from autopatch_memory.directives.cancels import _CANCEL
 from autopatch_memory.directives.facts import _CORRECTION_LEAD, _REMEMBER_LEAD, _fact_statement
 from autopatch_memory.directives.instructions import _strip_filler
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
-from autopatch_memory.directives.normalization import _norm, squash
+from autopatch_memory.directives.normalization import _body_of, _norm, squash
 from autopatch_memory.directives.not_a_directive import (
     _HYPOTHETICAL,
     _NEGATED,
@@ -30,6 +31,7 @@ from autopatch_memory.directives.not_a_directive import (
 )
 from autopatch_memory.directives.segmenter import _parts, _segments
 from autopatch_memory.directives.shape_lexicon import _NEGATION_RE
+from autopatch_memory.directives.shapes import rule_shape
 from autopatch_memory.directives.tasks import _task
 from autopatch_memory.directives.vocabulary import (
     _BARE_SENTIMENT,
@@ -164,6 +166,19 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     previous: tuple[str, tuple[Directive, ...]] | None = None
     for sentence in prose_sentences(text):
         directives = _read(sentence.strip(), names)[1]
+        before_rule = _rule_of(previous[1]) if previous else None
+        if (
+            not directives
+            and before_rule in found
+            and _ONLY_ALTERNATIVE.search(_norm(sentence))
+            and rule_shape(before_rule.clause).negative
+        ):
+            # "别每次都贴整个类？只贴改动的几行就行。": what to do instead is the same rule.
+            assert before_rule is not None
+            where = found.index(before_rule)
+            found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
+            previous = (sentence.strip(), (found[where],))
+            continue
         for directive in directives:
             rule = directive.kind is DirectiveKind.RULE and previous is not None
             if rule and previous and _anaphoric(directive.clause):
@@ -172,6 +187,11 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
                     found.append(resolved)
                 continue
             before = _rule_of(previous[1]) if rule and previous else None
+            if before is not None and _reason_of(before, directive):
+                # "I can't stand field injection. In every snippet, go through the
+                # constructor.": the dislike is why; the instruction is the rule.
+                found[found.index(before)] = _joined(directive, before)
+                continue
             if before is not None and _ALTERNATIVE.search(_norm(directive.clause)):
                 # "I dislike catch blocks that swallow exceptions. … log and rethrow
                 # instead.": the alternative to the rule before is the same rule.
@@ -185,6 +205,32 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
 # A rule that gives the alternative to the one before it: "… log and rethrow instead",
 # "…，改为用 Logback".
 _ALTERNATIVE = re.compile(r"\binstead\W*$|^(?:改为|改成|换成|而是)")
+
+
+# The same, as a sentence that would be no rule alone: "只贴改动的那几行就行", "just the
+# changed lines is fine".
+_ONLY_ALTERNATIVE = re.compile(
+    r"^\W*(?:只|只要|仅|光)[^，,。？?]{1,30}(?:就行|就好|就可以了?|即可|就够了)\W*$"
+    r"|^\W*(?:just|only)\b[^,?]{1,60}\b(?:is fine|is enough|will do|works|please)\W*$"
+)
+
+
+# A bare dislike: the user's feeling about one thing, no instruction ("I really can't
+# stand field injection", "我实在受不了字段注入").
+_BARE_DISLIKE = re.compile(
+    r"^(?:i (?:really |just |honestly )?(?:can'?t stand|cannot stand|hate|dislike|don'?t like) "
+    r"(?:[\w@.-]+ ?){1,4}"
+    r"|我(?:真的|很|实在|特别)?(?:受不了|讨厌|不喜欢|反感)[^，,。；;]{1,12})\W*$"
+)
+
+
+def _reason_of(before: Directive, rule: Directive) -> bool:
+    """``before`` is a bare dislike and ``rule``, right after it, the instruction it gives
+    the reason for: ``rule`` makes no choice of another kind than the dislike."""
+    if not _BARE_DISLIKE.match(_norm(before.clause)):
+        return False
+    mine, theirs = rule_shape(rule.clause), rule_shape(before.clause)
+    return not (mine.choice_classes - theirs.choice_classes)
 
 
 def _rule_of(directives: Sequence[Directive]) -> Directive | None:

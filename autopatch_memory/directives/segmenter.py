@@ -46,6 +46,7 @@ from autopatch_memory.directives.vocabulary import (
     _BARE_SENTIMENT,
     _FIRST_PERSON_SUBJECT_ZH,
     _IMPERATIVE_VERBS_EN,
+    _MODAL_ZH,
     _NEGATIVE_LEAD_EN,
     _NEGATIVE_LEAD_ZH,
     _PREFERENCE_EN,
@@ -71,6 +72,8 @@ _CONDITION_PART = re.compile(
     r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
     r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
     r"|^[^，,]{1,12}(?:里|中|里面|当中)$"
+    # "以后凡是讲缓存，都…": 凡是 opens the scope, its 都 (the instruction) comes after
+    r"|^[^，,]*凡是(?![^，,]*(?:都|一律|统一|一概|全部|就))[^，,]*$"
 )
 # "以后写分布式事务相关的代码，优先…": a Chinese part that ends on what it is about (…的代码)
 # names the topic of the instruction that follows.
@@ -82,6 +85,8 @@ def _topic_part(folded: str) -> bool:
     body = _strip_filler(folded)
     if not _TOPIC_END_ZH.search(body) or _NEGATION_RE.search(body):
         return False
+    if _MODAL_ZH.search(body):
+        return False  # "姓名什么的都用假数据": a norm of its own, not the topic of the next part
     return not rule_shape(body).choices
 
 
@@ -102,8 +107,18 @@ _ATTACHED_PART = re.compile(
 _COLON_HEAD = re.compile(r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|：)\s*(?=\S)")
 
 
+# A head that announces how many things follow, whatever scope it adds.
+_ANNOUNCED_LIST = re.compile(
+    r"^(?:(?:two|three|four|a few|a couple of|some|several)\s+(?:more\s+)?"
+    r"(?:things|rules|requests|points|notes)\b"
+    r"|(?:两|三|四|几)(?:点|条|个要求|件事))"
+)
+
+
 def _lead_in_head(head: str) -> bool:
     """A colon head that announces what follows instead of saying something itself."""
+    if _ANNOUNCED_LIST.match(head):
+        return True  # "Two things for the rest of this project: …", "两点要求："
     words = head.split()
     if _CJK.search(head):
         if len(squash(head)) > limits.DIRECTIVE_COLON_HEAD_CHARS:
@@ -130,6 +145,8 @@ def _describes_the_rule(folded: str) -> bool:
     text = _strip_filler(folded)
     if not _ARTIFACT_HEAD.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
         return False
+    if _AS_BEFORE.search(text):
+        return False  # "…，注释照旧英文": an earlier rule kept, not this one described
     return not (_SELF_SUBJECT.match(text) or _is_question(text))
 
 
@@ -170,8 +187,8 @@ def _whole_part_kind(
         stripped = _strip_filler(rest)
         if _rule_part(rest, True, False) or _STANDING.search(rest):
             return DirectiveKind.RULE
-        if not _CJK.search(stripped[:1]) and _imperative_start(stripped):
-            return DirectiveKind.RULE
+        if _imperative_start(stripped, strict=True) and not _SELF_SUBJECT.match(stripped):
+            return DirectiveKind.RULE  # "(每次…的时候，)记得加上 traceId"
         if not _SELF_SUBJECT.match(stripped) and _has_fact_content(stripped):
             return DirectiveKind.FACT  # "Note: the gateway strips /api", "注意：网关会…"
     if _rule_part(norm, standing, previous is DirectiveKind.RULE):
@@ -214,6 +231,8 @@ def _list_item(part: str, previous: DirectiveKind, before: str) -> bool:
     stripped = _strip_filler(_norm(part))
     if previous is not DirectiveKind.RULE or _STANDING.search(stripped):
         return False
+    if _AS_BEFORE.search(stripped):
+        return False  # "…，注释照旧英文": an earlier rule kept, no item of this one
     if _CJK.search(stripped):
         short = len(stripped) <= limits.DIRECTIVE_LIST_ITEM_CHARS
         return short and not _NEGATIVE_LEAD_ZH.match(stripped) and not _ZH_VERB.search(stripped)
@@ -245,6 +264,12 @@ class _Segmenter:
         self.lead: int | None = None  # where a pending lead-in or condition starts
         self.judged_from: int | None = None  # lead-ins are judged with their part, conditions not
         self.previous: DirectiveKind | None = None
+        # "Two things: …, and …": the items announced are rules of their own.
+        head = _COLON_HEAD.match(folded)
+        self.listed = head is not None and bool(_ANNOUNCED_LIST.match(head.group(1)))
+        self.scoped: int | None = None  # the rule segment that opened with a condition
+        # "重复一遍：先给结论，别绕弯子": a rule said again, in as many parts as it takes.
+        self.restated = bool(_RESTATEMENT.search(folded))
 
     def run(self) -> list[tuple[DirectiveKind, str]]:
         for index, (start, end) in enumerate(self.spans):
@@ -306,10 +331,24 @@ class _Segmenter:
         if kind is DirectiveKind.RULE and index and _BACK_REFERENCE.match(_strip_filler(folded)):
             begin = min(begin, self.spans[index - 1][0])  # "中文回答就行，以后都这样"
         rules = last is not None and kind is last[0] is DirectiveKind.RULE
+        # "以后涉及安全配置的示例，都按 A 写，不要再出现 B 了": under one condition, the
+        # instruction and the prohibition of its old alternative are one rule.
+        scoped = (
+            last is not None
+            and rules
+            and not after_condition
+            and self.scoped == len(self.segments) - 1
+            and _opposite(self.body[last[1] : last[2]], self.body[begin:end])
+        )
         if (
             last is not None
             and rules
-            and _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
+            and not self.listed
+            and (
+                scoped
+                or self.restated
+                or _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
+            )
             and not _task(self.body[last[1] : last[2]], self.known_names)
             and not _task(self.body[begin:end], self.known_names)
         ):
@@ -318,6 +357,8 @@ class _Segmenter:
         if last is not None and kind is last[0] is before is DirectiveKind.FACT:
             last[2] = end  # one sentence, one fact: "我们生产上两台机器，admin-quartz 没开集群"
             return
+        if kind is DirectiveKind.RULE and after_condition:
+            self.scoped = len(self.segments)
         self.segments.append([kind, begin, end])
 
     def _statement(self, folded: str, before: DirectiveKind | None, end: int) -> None:
@@ -364,14 +405,36 @@ _PRONOUN_OBJECT = re.compile(
 )
 
 
+# A part that keeps an earlier rule as it was: "注释照旧英文", "commit messages stay as before".
+_AS_BEFORE = re.compile(
+    r"照旧|照常|不变|保持原样|还是老样子|跟以前一样|和以前一样"
+    r"|\b(?:as before|as usual|unchanged|same as before|stays? the same|still stands?)\b"
+)
+# "别默认 Seata": 默认 as a verb ("assume") after a negation is no standing phrase.
+_ASSUME_ZH = re.compile(r"(?:别|不要|不用|不必|勿)默认")
+
+
+_RESTATEMENT = re.compile(
+    r"^\W*(?:重复一[遍次下]|再说一[遍次]|再强调一[遍次下]|重申一下|(?:like|as) i said\b|"
+    r"i repeat\b|to repeat\b|once again\b)"
+)
+
+
+def _opposite(first: str, second: str) -> bool:
+    """A positive instruction and a prohibition, in either order."""
+    return rule_shape(first).negative != rule_shape(second).negative
+
+
 def _one_rule(first: str, second: str) -> bool:
     """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
     字段注入"), or a prohibition and its alternative ("don't paste whole files, show
     only the lines that change") where the second part has no standing phrase of its own."""
+    if _AS_BEFORE.search(_norm(second)):
+        return False  # "…，注释照旧英文": the earlier rule on comments, said again
     a, b = rule_shape(first), rule_shape(second)
     if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
         return True  # "I hate wildcard imports, never use them in examples"
-    if _STRONG_STANDING.search(_norm(second)):
+    if _STRONG_STANDING.search(_ASSUME_ZH.sub(" ", _norm(second))):
         return False  # a standing phrase of its own: a rule of its own
     if not _instructs(second):
         return True  # it describes the first: "commit message 用英文，格式就是 feat: xxx 这种"

@@ -97,7 +97,11 @@ _CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "java_version": {
         "8": ("java 8", "jdk 8", "java8", "jdk8", "1.8"),
         "11": ("java 11", "jdk 11", "java11", "jdk11"),
-        "17": ("java 17", "jdk 17", "java17", "jdk17"),
+        # the features a permission names instead of the version ("可以放开用 switch 表达式、
+        # 文本块") are those of the first LTS that has them all
+        "17": ("java 17", "jdk 17", "java17", "jdk17", "switch 表达式", "switch expression",
+               "switch expressions", "文本块", "text block", "text blocks", "sealed class",
+               "sealed classes", "密封类", "java records", "record 类"),
         "21": ("java 21", "jdk 21", "java21", "jdk21"),
     },
     "letter_case": {

@@ -74,10 +74,19 @@ _REVISION = re.compile(
     r"(?<![a-z])(?:(?:i(?:'ve| have)? )?changed my mind|change of plans?)\b"
     r"|^(?:again|once again|as i (?:said|told you)|like i said|i repeat|to repeat)\b"
     r"|(?<![a-z])bring(?=(?:\s+[\w'-]+){0,4}?\s+back\b)|(?<![a-z])(?:restore|reinstate)\b"
-    r"|改主意|再强调一[遍次下]|再说一[遍次]|重申一下|我(?:都|已经)?说过了?|恢复(?:一下)?(?:之前|原来|那条|那个)"
+    r"|改主意|再强调一[遍次下]|重复一[遍次下]|想清楚了|想通了|考虑清楚了|再说一[遍次]|重申一下|我(?:都|已经)?说过了?|恢复(?:一下)?(?:之前|原来|那条|那个)"
+)
+# "When you answer about ES queries, …": a condition over a kind of the assistant's work
+# (not "when you answer this") holds every time it is met.
+_WORK_CONDITION_EN = re.compile(
+    r"(?<![a-z])when you (?:answer|reply|talk|write|explain)\s+(?:anything\s+)?(?:about|on)\s+"
+    r"(?!(?:this|that|it|the last|my last|the previous)\b)"
+    r"|(?<![a-z])when you (?:show|write|give me|suggest)\s+(?:[\w-]+\s+)?(?:code|examples|snippets|"
+    r"queries|endpoints|sql|tests|commands|configs|classes)\b"
 )
 _STANDING = re.compile(
     _words(*_STANDING_EN, *_STANDING_ZH)
+    + f"|{_WORK_CONDITION_EN.pattern}"
     + r"|(?<![a-z])(?:stop|quit|keep)\s+\w+ing\b|(?<![a-z])stick (?:to|with)\b"
     + r"|(?<![a-z])continue (?:to|using)\b"
     + f"|{_UNIVERSAL_SCOPE.pattern}|{_STANDING_VERB.pattern}|{_REVISION.pattern}"
@@ -97,8 +106,8 @@ _STRONG_STANDING = _any(
     _STANDING_VERB,
 )
 _POLITE_ALWAYS = re.compile(
-    r"^(?:can|could|would|will) you (?:please |mind )?"
-    r"(?:always|never|stop \w+ing|not|avoid|quit)\b|"
+    r"^(?:can|could|would|will) you (?:please,? |mind )?"
+    r"(?:always|never|stop \w+ing|not|avoid|quit|whenever|any ?time you|each time you)\b|"
     r"^(?:请|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)(?:你)?(?:总是|一直|永远|始终|每次|别再|不要再)"
 )
 
@@ -139,7 +148,9 @@ _NEGATIVE_LEAD_EN = re.compile(
     r"saw|seen|been|had|got|went|did|said|told|felt|understood|found)\b)|(?:stop|quit) \w+ing|"
     r"avoid|no more|no longer|refrain from|"
     r"no (?!problem|worries|idea|need|way|thanks|luck|doubt|matter|"
-    r"longer|more|one|body|thing|clue|wonder|offense)[a-z][\w-]*)\b"
+    r"longer|more|one|body|thing|clue|wonder|offense)[a-z][\w-]*"
+    # "no ES involved", "no Redis needed here": a statement of how things are
+    r"(?!\s+(?:[\w-]+\s+)?(?:involved|needed|required|used|in use|at all|anywhere|yet|left)\b))\b"
 )
 _BIE = r"(?<![区特类级个差识告分派性鉴])别(?![人的处])"  # 别 = "don't", not 区别/特别/别人
 _NEGATIVE_LEAD_ZH = re.compile(
@@ -177,7 +188,8 @@ _ARTIFACT_HEAD = re.compile(
 )
 _YOU_LEAD = re.compile(
     r"^(?:you|you'll|you should|you must|you need|you can|please)\b"
-    r"|^(?:你|请|麻烦|帮我|给我|回答我|告诉我)"
+    # "回答我要贴进文档里": the answers are what 我 (the subject) will do something with
+    r"|^(?:你|请|麻烦|帮我|给我|回答我(?!要|会|得|打算|准备|拿去)|告诉我)"
 )
 # Words that may open a clause before the part that carries its meaning.
 _LEAD_FILLER = re.compile(
@@ -208,6 +220,7 @@ _LEAD_FILLER = re.compile(
 # "我" as a subject, not an object ("给我", "帮我", "回答我"): a statement about the user.
 _FIRST_PERSON_SUBJECT_ZH = re.compile(
     r"(?<![给帮替为跟对和让叫教问诉答醒])我(?!们|的|希望|想要|要你|需要你|更喜欢|喜欢|不喜欢|讨厌|偏好)"
+    r"|(?<=答)我(?=要(?!你)|会|得|打算|准备|拿去)"
 )
 # How a Chinese instruction opens: its verb (or an adverb of manner before it).
 _INSTRUCTION_START_ZH = re.compile(
@@ -215,7 +228,7 @@ _INSTRUCTION_START_ZH = re.compile(
     r"别|不要|不用|不必|用|使用|采用|改用|换成|给|写|加|添加|附|带|标|注明|列|讲|说|解释|举|画|贴|"
     r"放|保持|保留|改|换|提供|补充|优先|考虑|按|以|遵循|去掉|省略|跳过|避免|禁止|输出|返回|生成|包|"
     r"封装|抛|打印|记录|配置|检查|确认|告诉|提醒|注意|说明|给出|写出|展开|简化|精简|控制|限制|拆|"
-    r"合并|把|将|记得|每|所有|全部|附上|带上|一并|顺带)"
+    r"合并|把|将|记得|每|所有|全部|附上|带上|一并|顺带|顺手)"
 )
 # A choice for an artifact, without a verb: "(…from now on,) Logback in examples", "JUnit 5
 # for all tests".

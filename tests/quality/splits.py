@@ -5,6 +5,7 @@ from __future__ import annotations
 from conversations_adversarial import ADVERSARIAL
 from conversations_blind_a import BLIND_A
 from conversations_blind_c import BLIND_C
+from conversations_blind_d import BLIND_D
 from conversations_dev import DEV
 from conversations_heldout import HELDOUT
 from conversations_heldout_b import HELDOUT_B
@@ -16,5 +17,6 @@ SPLITS: dict[str, tuple[Conversation, ...]] = {
     "held-out B": HELDOUT_B,
     "blind A": BLIND_A,
     "blind C": BLIND_C,
+    "blind D": BLIND_D,
     "adversarial": ADVERSARIAL,
 }
