@@ -7,7 +7,7 @@ fixes followed, tested with wordings of their own. The gold is as written.
 
 The writer's own description follows.
 
-Written from the product brief (SPEC §4, §5, §7, issue 13) and the gold format
+Written from the product brief (the specification of memory judgement, issue 13) and the gold format
 (`tests/quality/gold.py`) alone, for repositories and wordings of its own: a TMS on
 Spring Cloud Alibaba, a Gradle payment gateway, a Netty IM server, a Dubbo user
 centre, Quarkus, Micronaut, Vert.x, Spring Batch, a RuoYi-style admin system, a risk
