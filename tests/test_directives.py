@@ -1140,3 +1140,69 @@ def test_a_credential_in_a_question_states_no_fact() -> None:
     assert clauses_of("Our Redis is at 10.2.3.4:6379, can you write the Lettuce config?") == [
         (FACT, "Our Redis is at 10.2.3.4:6379")
     ]
+
+
+# --- blind D, notes: classes of missed facts (wordings of our own) ---------------------
+
+
+def test_a_correction_may_open_with_an_interjection_and_an_admission() -> None:
+    """ "哦不对，我记错了，…" / "Oh no, my bad, …": the admission is part of the lead-in."""
+    assert clauses_of("哦不对，我记错了，结算那块没用 RocketMQ，是靠数据库轮询做的。") == [
+        (FACT, "哦不对，我记错了，结算那块没用 RocketMQ，是靠数据库轮询做的")
+    ]
+    assert clauses_of("Oh no, my bad, the export path never used Kafka, it polls the table.") == [
+        (FACT, "Oh no, my bad, the export path never used Kafka, it polls the table")
+    ]
+
+
+def test_a_withdrawn_statement_followed_by_the_new_value_is_a_fact() -> None:
+    assert clauses_of("刚才说每周一发版那个不对了，上个季度已经改到周四了。") == [
+        (FACT, "刚才说每周一发版那个不对了，上个季度已经改到周四了")
+    ]
+    assert clauses_of("I was wrong about the 5 replicas, the chart now deploys 8 replicas.") == [
+        (FACT, "I was wrong about the 5 replicas, the chart now deploys 8 replicas")
+    ]
+
+
+def test_a_named_module_that_is_a_named_technology_states_a_fact() -> None:
+    known = ("shop-edge",)
+    assert read_sentence("shop-edge 是 Kong，不走 Nginx。", known).kind is FACT
+    assert read_sentence("shop-edge 用 Envoy。", known).kind is FACT
+    # the user about themselves is none
+    assert read_sentence("shop-edge 我不熟。", known).kind is None
+
+
+def test_a_change_of_a_technology_or_one_made_at_a_time_is_a_fact() -> None:
+    for sentence in (
+        "上个月我们把整个仓库升级到 Kotlin 1.9 了。",
+        "Last week we moved every service to Java 21.",
+        "Maven 升级了，现在是 3.9.6。",
+        "Hibernate 也上了 6.4。",
+        "Jackson was bumped to 2.17 across the repo.",
+    ):
+        assert read_sentence(sentence).kind is FACT, sentence
+    for sentence in (
+        "Maven 升级了吗？",  # a question
+        "Hibernate 升级到 6 之后启动报错。",  # a problem
+        "it was upgraded yesterday.",  # a pronoun says nothing of its own
+    ):
+        assert read_sentence(sentence).kind is None, sentence
+
+
+def test_words_inside_a_module_name_are_not_the_sentence_s_words() -> None:
+    """ "order-plan" states no plan, "claims-api" reports no one's claim, "pay-error-log"
+    is no error."""
+    known = ("order-plan", "claims-api", "pay-error-log")
+    assert read_sentence("order-plan only computes tomorrow's picking waves.", known).kind is FACT
+    assert read_sentence("We're on Flowable 6.8, embedded in claims-api.", known).kind is FACT
+    assert read_sentence("pay-error-log 把日志写到 ClickHouse。", known).kind is FACT
+    assert read_sentence("mall-core 只跑第二天的补货计划。", ("mall-core",)).kind is FACT
+    # a wish is still a wish
+    assert read_sentence("我们计划把 order-plan 拆成两个服务。", known).kind is None
+
+
+def test_a_background_head_before_a_colon_is_read_past() -> None:
+    known = ("wms-stock", "wms-pick")
+    assert clauses_of("先说下背景：wms-stock 管实时库存，wms-pick 只管拣货。", known) == [
+        (FACT, "先说下背景：wms-stock 管实时库存，wms-pick 只管拣货")
+    ]

@@ -99,7 +99,10 @@ _ATTACHED_PART = re.compile(
 # "Change of plan: …", "Quick update: …", "Some context you should keep: …", "之前那个要求
 # 恢复吧：…": a short head before a colon that only announces what follows. (A colon
 # between digits or before a "//" is a time or a URL, not a head.)
-_COLON_HEAD = re.compile(r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|：)\s*(?=\S)")
+# A colon right after a Chinese word heads what follows too ("交代下背景:tos-yard 管…").
+_COLON_HEAD = re.compile(
+    r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]):|：)\s*(?=\S)"
+)
 
 
 def _lead_in_head(head: str) -> bool:
