@@ -764,3 +764,36 @@ def test_a_withdrawn_value_rewrites_the_note_that_held_it(
     old: str, said: str, kept: list[str], gone: list[str]
 ) -> None:
     assert_note_rewritten(["wms-sync", "wms-stock"], old, said, kept, gone)
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        (
+            "crm-file 的附件存在 MinIO 里，其他服务的文件都放 NAS。",
+            "稍等，crm-file 用 MinIO 那条先别记，我再核对一下。",
+            ["NAS"],
+            ["MinIO"],
+        ),
+        (
+            "crm-file keeps attachments in MinIO; the other services write to an NFS share.",
+            "Hold on, forget the bit about crm-file and MinIO, I need to double-check it.",
+            ["NFS"],
+            ["MinIO"],
+        ),
+    ],
+)
+def test_a_cancel_of_one_statement_of_a_note_keeps_the_others(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    assert_note_rewritten(["crm-file"], old, said, kept, gone)
+
+
+def test_a_cancel_of_the_whole_note_still_archives_it() -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["crm-file"]))
+    note = _item(doc, NOTES, "附件存储", "crm-file 的附件存在 MinIO 里。", 1)
+    turn = add_turn(doc, 1, "general_chat", "crm-file 用 MinIO 那条先别记。")
+    _new_doc, _report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.ARCHIVE_EXISTING, note.id)
+    ]

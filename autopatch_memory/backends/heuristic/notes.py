@@ -26,7 +26,7 @@ from autopatch_memory.directives import (
 )
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
 from autopatch_memory.prose import END_PUNCTUATION
-from autopatch_memory.text import Language, anchor_tokens, normalize
+from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
 
 from .summaries import safe
 from .turns import TurnView, end_with
@@ -131,12 +131,7 @@ def _note_op(
     if target is not None:
         about: frozenset[str] = frozenset()
         if directive.sentence in cancelled:
-            cancels = [
-                c for c in view.of_kind(DirectiveKind.CANCEL) if c.sentence == directive.sentence
-            ]
-            about = frozenset(
-                t for c in cancels for t in rule_shape(cancel_content(c.clause)).terms
-            )
+            about = _cancelled_terms([view], directive.sentence)
         text = _rewrite(target, text, directive.language, about, _rejected(directive.clause))
     label = safe(fact_label(text), limits.MAX_LABEL_CHARS)
     summary = safe(end_with(text, directive.language), limits.MAX_SUMMARY_CHARS)
@@ -151,6 +146,45 @@ def _note_op(
         source=SOURCE_OF_TYPE[_NOTE].value,
         evidence_turn_ids=[view.id],
         evidence_quote=directive.sentence,
+    )
+
+
+def _cancelled_terms(views: Sequence[TurnView], sentence: str | None) -> frozenset[str]:
+    """The content words of what the cancels of ``sentence`` are about."""
+    return frozenset(
+        t
+        for v in views
+        for c in v.of_kind(DirectiveKind.CANCEL)
+        if c.sentence == sentence
+        for t in rule_shape(cancel_content(c.clause)).terms
+    )
+
+
+def partly_cancelled(
+    archive: LongTermOp, note: SummaryItem, views: Sequence[TurnView]
+) -> LongTermOp | None:
+    """An update instead of ``archive`` when its cancel is about one statement of a note
+    that says several ("刚说 X 用 MongoDB 那条先别记" of "X 用 MongoDB，其他模块用 Oracle"):
+    the other statements stay. ``None`` when the cancel is about the whole note."""
+    about = _cancelled_terms(views, archive.evidence_quote)
+    parts = [p for p in _PARTS_RE.split(note.summary.rstrip(END_PUNCTUATION)) if p.strip()]
+    kept = [p for p in parts if not about & rule_shape(p).terms]
+    if not about or not kept or len(kept) == len(parts):
+        return None
+    language = detect_language(note.summary)
+    text = ("；" if language is Language.ZH else "; ").join(kept)
+    label = safe(fact_label(text), limits.MAX_LABEL_CHARS)
+    summary = safe(end_with(text, language), limits.MAX_SUMMARY_CHARS)
+    if not label or not summary:
+        return None
+    return archive.model_copy(
+        update={
+            "operation": Operation.UPDATE_EXISTING,
+            "type": None,
+            "label": label,
+            "summary": summary,
+            "source": SOURCE_OF_TYPE[_NOTE].value,
+        }
     )
 
 
