@@ -797,3 +797,14 @@ def test_a_cancel_of_the_whole_note_still_archives_it() -> None:
     assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
         (Operation.ARCHIVE_EXISTING, note.id)
     ]
+
+
+def test_a_cancel_that_names_only_the_topic_of_a_note_archives_all_of_it() -> None:
+    """ "crm-file 那条" is about all that was said of crm-file, its consequences too."""
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["crm-file"]))
+    note = _item(doc, NOTES, "附件存储", "crm-file 模块已经下线了，附件都迁到 OSS 了。", 1)
+    turn = add_turn(doc, 1, "general_chat", "刚才说的 crm-file 那条不用记了。")
+    _new_doc, _report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.ARCHIVE_EXISTING, note.id)
+    ]

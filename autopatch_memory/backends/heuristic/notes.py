@@ -169,7 +169,10 @@ def partly_cancelled(
     about = _cancelled_terms(views, archive.evidence_quote)
     parts = [p for p in _PARTS_RE.split(note.summary.rstrip(END_PUNCTUATION)) if p.strip()]
     kept = [p for p in parts if not about & rule_shape(p).terms]
-    if not about or not kept or len(kept) == len(parts):
+    # The cancel names a statement (its subject and what it says of it: "X 用 MongoDB
+    # 那条"), not just a topic ("ruoyi-quartz 那条" is about all that was said of it).
+    named = any(len(about & rule_shape(p).terms) >= 2 for p in parts if p not in kept)
+    if not named or not kept or len(kept) == len(parts):
         return None
     language = detect_language(note.summary)
     text = ("；" if language is Language.ZH else "; ").join(kept)
