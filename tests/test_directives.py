@@ -1206,3 +1206,55 @@ def test_a_background_head_before_a_colon_is_read_past() -> None:
     assert clauses_of("先说下背景：wms-stock 管实时库存，wms-pick 只管拣货。", known) == [
         (FACT, "先说下背景：wms-stock 管实时库存，wms-pick 只管拣货")
     ]
+
+
+def test_a_clause_after_a_semicolon_goes_on_stating_the_fact() -> None:
+    known = ("pay-bank", "wms-gate", "wms-yard")
+    [fact] = directives_in(
+        "pay-bank is the only service that talks to the acquirer; it runs in its own VPC.", known
+    )
+    assert (fact.kind, fact.clause) == (
+        FACT,
+        "pay-bank is the only service that talks to the acquirer; it runs in its own VPC.",
+    )
+    [fact] = directives_in("wms-gate 通过 gRPC 调 wms-yard 分配车位；超时是 500ms。", known)
+    assert fact.kind is FACT and "500ms" in fact.clause
+    # After a full stop, or when the next clause is about the user, it does not.
+    found = directives_in("pay-bank talks to the acquirer. It is slow today.", known)
+    assert [d.clause for d in found] == ["pay-bank talks to the acquirer"]
+    found = directives_in("pay-bank talks to the acquirer; I wrote most of it.", known)
+    assert [d.clause for d in found] == ["pay-bank talks to the acquirer"]
+
+
+def test_a_setting_of_a_part_of_the_code_or_what_the_repo_lacks_is_a_fact() -> None:
+    for sentence in (
+        "HikariPool is set to 40 connections in production.",
+        "RetryTemplate 的重试次数配的是 3 次。",
+        "There's no Kafka anywhere in this repo.",
+        "There are only two Gradle subprojects in the codebase.",
+    ):
+        assert read_sentence(sentence).kind is FACT, sentence
+    for sentence in (
+        "Is HikariPool set to 40?",
+        "There's no way to test this in this repo.",
+        "Is there no Kafka in this repo?",
+    ):
+        assert read_sentence(sentence).kind is None, sentence
+
+
+def test_a_statement_after_a_condition_naming_a_module_is_a_fact_about_it() -> None:
+    known = ("hr-salary", "hr-core")
+    assert clauses_of("hr-salary 算社保的时候，缴费基数是存在 t_base 表里的。", known) == [
+        (FACT, "hr-salary 算社保的时候，缴费基数是存在 t_base 表里的")
+    ]
+    assert clauses_of(
+        "When hr-salary closes a month, its totals are written to t_month_total.", known
+    ) == [(FACT, "When hr-salary closes a month, its totals are written to t_month_total")]
+    # A request or a problem after the condition is no fact.
+    for sentence in (
+        "hr-salary 算社保的时候，帮忙看下这段代码。",
+        "hr-salary 算社保的时候，你帮我用 Redis 改写一下。",
+        "hr-salary 算社保的时候，老是超时。",
+        "When hr-salary closes a month, please explain the flow.",
+    ):
+        assert clauses_of(sentence, known) == [], sentence

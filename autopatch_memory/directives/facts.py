@@ -151,6 +151,23 @@ _TECHNOLOGY_CHANGED = re.compile(
 )
 
 
+# A part of the code set to a value: "HikariPool is set to 40 connections", "RetryTemplate
+# 配的是 3 次".
+_CONFIGURED = re.compile(
+    r"^[a-z][\w.-]*\s+(?:is|are|was|were)\s+(?:set|configured|tuned|capped|limited)\s+"
+    r"(?:to|at)\s+\d"
+    r"|^[a-z][\w.-]*\s*(?:的[\u4e00-\u9fff]{0,6})?\s*"
+    r"(?:设置为|设置成|设为|设成|配的是|配成|配置为|配置成|设的是|配了)\s*\d"
+)
+# What the repository has or lacks: "there's no Kafka anywhere in this repo".
+_EXISTS_IN_REPO = re.compile(
+    r"^there(?:'s| is| are)\s+(?!(?:no\s+|only\s+)?(?:way|need|point|reason|time|chance)\b)"
+    r"(?:no\s+|only\s+)?"
+    r"[^,;]{1,60}?\b(?:in|across)\s+"
+    r"(?:this|the|our)\s+(?:repo|repository|project|codebase|code base)\b"
+)
+
+
 def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     """A statement about the project: who uses, runs, calls or is what, with content."""
     words = _without_names(norm)
@@ -159,7 +176,7 @@ def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     if not _has_fact_content(norm):
         return False
     norm = _TIME_LEAD.sub("", norm, count=1)
-    if _TECHNOLOGY_CHANGED.match(norm):
+    if _TECHNOLOGY_CHANGED.match(norm) or _CONFIGURED.match(norm) or _EXISTS_IN_REPO.match(norm):
         return not _is_question(norm) and not _TENTATIVE.search(norm)
     if _TEAM_SUBJECT.match(norm):
         # "we version the API in the URL path": any statement, but not a plan or a maybe.

@@ -15,7 +15,12 @@ from functools import lru_cache
 from autopatch_memory import limits
 from autopatch_memory.directives.anaphora import _anaphoric, _resolve_anaphor
 from autopatch_memory.directives.cancels import _CANCEL
-from autopatch_memory.directives.facts import _CORRECTION_LEAD, _REMEMBER_LEAD, _fact_statement
+from autopatch_memory.directives.facts import (
+    _CORRECTION_LEAD,
+    _REMEMBER_LEAD,
+    _continues_fact,
+    _fact_statement,
+)
 from autopatch_memory.directives.instructions import _strip_filler
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
 from autopatch_memory.directives.normalization import _norm, squash
@@ -164,6 +169,15 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     previous: tuple[str, tuple[Directive, ...]] | None = None
     for sentence in prose_sentences(text):
         directives = _read(sentence.strip(), names)[1]
+        if not directives and previous is not None and _goes_on_with_fact(previous, sentence):
+            # "card-api is the only module that talks to the bank; it sits behind its own
+            # firewall.": a clause after a semicolon goes on stating the fact.
+            last = previous[1][-1]
+            found[found.index(last)] = _joined(
+                last, Directive(last.kind, "", sentence.strip(), last.language)
+            )
+            previous = (sentence.strip(), ())
+            continue
         for directive in directives:
             rule = directive.kind is DirectiveKind.RULE and previous is not None
             if rule and previous and _anaphoric(directive.clause):
@@ -185,6 +199,14 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
 # A rule that gives the alternative to the one before it: "… log and rethrow instead",
 # "…，改为用 Logback".
 _ALTERNATIVE = re.compile(r"\binstead\W*$|^(?:改为|改成|换成|而是)")
+
+
+def _goes_on_with_fact(previous: tuple[str, tuple[Directive, ...]], sentence: str) -> bool:
+    """``sentence`` follows a semicolon after a fact and goes on stating it."""
+    before, directives = previous
+    if not before.endswith((";", "；")) or not directives:
+        return False
+    return directives[-1].kind is DirectiveKind.FACT and _continues_fact(_norm(sentence))
 
 
 def _rule_of(directives: Sequence[Directive]) -> Directive | None:

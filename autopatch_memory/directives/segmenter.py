@@ -17,6 +17,7 @@ from autopatch_memory import limits
 from autopatch_memory.directives.cancels import _CANCEL, _CODE_REFERENT_ZH
 from autopatch_memory.directives.facts import (
     _CORRECTION_LEAD,
+    _FACT_VERB,
     _REMEMBER_LEAD,
     _continues_fact,
     _fact_after_cancel,
@@ -66,6 +67,7 @@ _PART_BREAK = re.compile(
 # command, add -DskipTests", "写 Controller 的时候，…").
 _CONDITION_PART = re.compile(
     r"^(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
+    r"|^(?:when|whenever|once|after|before|while)\s+[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s"
     r"|^(?:in|for|across)\s+(?:anything|everything|all|any|every|each)\b"
     r"|^(?:when|whenever|if) (?:showing|giving|writing|explaining|answering)\b"
     r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
@@ -302,6 +304,19 @@ class _Segmenter:
             kind = None  # "loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口"
         else:
             kind = _part_kind(judged, self.standing, context, self.known_names)
+        if (
+            kind is None
+            and begin < start
+            and not after_condition
+            and _continues_fact(folded)
+            and _FACT_VERB.search(folded)
+            and not _addressed(folded)
+            and not _imperative_start(_strip_filler(folded), strict=True)
+        ):
+            # "pay-calc 算税的时候，累计数据存在 t_tax 表里": the module named in the
+            # condition is the subject of the statement after it.
+            whole = _part_kind(self.body[begin:end], False, context, self.known_names)
+            kind = DirectiveKind.FACT if whole is DirectiveKind.FACT else None
         before, self.previous = self.previous, kind
         if kind is None:
             self._statement(folded, before, end)
