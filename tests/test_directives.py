@@ -1258,3 +1258,25 @@ def test_a_statement_after_a_condition_naming_a_module_is_a_fact_about_it() -> N
         "When hr-salary closes a month, please explain the flow.",
     ):
         assert clauses_of(sentence, known) == [], sentence
+
+
+def test_an_experience_given_as_the_reason_for_a_rule_is_no_fact() -> None:
+    assert clauses_of("以后 JSON 序列化都用 Jackson，我们踩过 Fastjson 的坑。") == [
+        (RULE, "以后 JSON 序列化都用 Jackson")
+    ]
+    assert clauses_of("Never load a whole table in examples, we were bitten by OOMs before.") == [
+        (RULE, "Never load a whole table in examples")
+    ]
+    # An experience with the state it led to, on its own, is still a fact.
+    assert clauses_of("我们踩过 Fastjson 的坑，现在统一用 Jackson。") == [
+        (FACT, "我们踩过 Fastjson 的坑，现在统一用 Jackson")
+    ]
+
+
+def test_remember_to_do_something_is_a_rule_or_nothing_never_a_fact() -> None:
+    assert clauses_of("每次写定时任务的时候，记得加上分布式锁。") == [
+        (RULE, "每次写定时任务的时候，记得加上分布式锁")
+    ]
+    assert clauses_of("记得加上日志。") == []
+    # "记得" before a statement still introduces a fact.
+    assert clauses_of("记得我们用的是 Redis 7。") == [(FACT, "记得我们用的是 Redis 7")]

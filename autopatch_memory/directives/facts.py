@@ -115,6 +115,14 @@ _FACT_FILLER = re.compile(
 )
 
 
+# What the team went through, told as the reason for a rule: "我们吃过 OOM 的亏",
+# "we got burned by N+1 queries" — an experience, not the state of the project.
+_EXPERIENCE = re.compile(
+    r"吃过[^，,。]{0,16}亏|踩过[^，,。]{0,16}坑|被[^，,。]{0,16}坑过|"
+    r"\b(?:been|got|were|was) (?:burned|burnt|bitten)\b|\bthe hard way\b"
+)
+
+
 def _without_names(norm: str) -> str:
     """``norm`` with its module names masked: "tos-yard-plan" states no plan, and
     "order-error-handler" no error."""
