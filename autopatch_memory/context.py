@@ -527,7 +527,11 @@ def _ranking(
     """BM25 ranking of every rankable item for the question (one corpus for all)."""
     # Words every module name shares ("mall" in mall-order, mall-search…) or the
     # project's name name no part of the project: they carry no weight.
-    noise = _profile_noise(doc.repo_profile) | _sibling_parts(doc.repo_profile, user_text)
+    noise = (
+        _profile_noise(doc.repo_profile)
+        | _sibling_parts(doc.repo_profile, user_text)
+        | _QUESTION_GRAMMAR_ZH
+    )
     concepts = concept_tokens(user_text, question=True)
     query = [t for t in (*make_query_tokens(user_text), *concepts) if t not in noise]
     if not query or not analyzed:
@@ -640,6 +644,18 @@ _STRUCTURE_WORDS = frozenset(
         "模块 子模块 项目 工程 仓库 目录 代码 文件 module modules submodule project repo "
         "repository folder directory code file files"
     )
+)
+
+
+# The grammar of a Chinese question: "…的时候会不会…" asks about a moment and a maybe, so
+# the bigrams of "时候", of an A-not-A question ("会不会", "是不是") and of the seam between
+# them ("候会") name no subject.
+_QUESTION_GRAMMAR_ZH = frozenset(
+    t
+    for t in tokenize(
+        "的时候会不会 的时候是不是 的时候能不能 的时候要不要 的时候有没有 行不行 对不对"
+    )
+    if t not in tokenize("不是 不能 不要 不行 不对")
 )
 
 

@@ -1281,3 +1281,31 @@ def test_invariants_hold_for_any_memory(
         assert len(ctx.section(ContextSection.PREFERENCES)) == min(
             len(usable_prefs), limits.CONTEXT_PREFERENCES
         )
+
+
+def test_the_grammar_of_a_chinese_question_makes_nothing_relevant() -> None:
+    """ "…的时候会不会…" shares a moment and an A-not-A with any question, not a subject."""
+    note = _item(
+        LongTermType.PROJECT_NOTE,
+        "g01",
+        "退款幂等",
+        "关单的时候会不会重复退款由 Redisson 锁保证。",
+        1,
+        False,
+    )
+    topic = Topic(
+        id="topic_20260501_001",
+        label="RocketMQ",
+        summary="用户近期关注：消费的时候消息会不会重复？",
+        last_touched_at=BASE,
+    )
+    doc = MemoryDocument(
+        working_memory=WorkingMemory(active_topics=[topic]),
+        long_term_memory=LongTermMemory(project_notes=[note]),
+    )
+    ctx = build_context(doc, EXPLAIN, "发版的时候会不会影响定时任务？")
+    assert ctx.section(ContextSection.PROJECT_NOTES) == []
+    assert ctx.section(ContextSection.TOPICS) == []
+    # A shared subject still counts.
+    ctx = build_context(doc, EXPLAIN, "退款的时候会不会重复？")
+    assert [i.id for i in ctx.section(ContextSection.PROJECT_NOTES)] == [note.id]
