@@ -389,6 +389,9 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "rate_limit": ("rate limit", "rate limiting", "throttle", "throttling", "qps", "限流",
                    "熔断", "sentinel"),
     "timeout": ("timeout", "timeouts", "time out", "超时"),
+    # A heartbeat is how an idle connection is detected ("心跳超时" / "reader idle").
+    "heartbeat": ("heartbeat", "heartbeats", "idle", "keepalive", "keep-alive",
+                  "idlestatehandler", "心跳", "空闲", "保活"),
     "callback": ("callback", "callbacks", "notify", "notification", "webhook", "回调",
                  "异步通知", "通知"),
     "idempotency": ("idempotent", "idempotency", "duplicate", "duplicates", "幂等", "重复"),

@@ -1309,3 +1309,36 @@ def test_the_grammar_of_a_chinese_question_makes_nothing_relevant() -> None:
     # A shared subject still counts.
     ctx = build_context(doc, EXPLAIN, "退款的时候会不会重复？")
     assert [i.id for i in ctx.section(ContextSection.PROJECT_NOTES)] == [note.id]
+
+
+def _notes_for(modules: list[str], note: LongTermItem, question: str) -> list[str]:
+    doc = MemoryDocument(
+        repo_profile=RepoProfile(modules=modules),
+        long_term_memory=LongTermMemory(project_notes=[note]),
+    )
+    return [
+        i.id for i in build_context(doc, EXPLAIN, question).section(ContextSection.PROJECT_NOTES)
+    ]
+
+
+def test_a_heartbeat_question_finds_the_note_on_idle_connections() -> None:
+    note = _item(
+        LongTermType.PROJECT_NOTE,
+        "h01",
+        "连接检测",
+        "The ReadTimeoutHandler fires after 90s idle.",
+        1,
+        False,
+    )
+    assert _notes_for(["chat-edge"], note, "chat-edge 的心跳间隔应该设多少？") == [note.id]
+    note_zh = _item(
+        LongTermType.PROJECT_NOTE,
+        "h02",
+        "长连接",
+        "服务端 45 秒没有读到数据就断开空闲连接。",
+        1,
+        False,
+    )
+    assert _notes_for(["chat-edge"], note_zh, "How often should the client send heartbeats?") == [
+        note_zh.id
+    ]
