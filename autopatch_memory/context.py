@@ -391,6 +391,9 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "rate_limit": ("rate limit", "rate limiting", "throttle", "throttling", "qps", "限流",
                    "熔断", "sentinel"),
     "timeout": ("timeout", "timeouts", "time out", "超时"),
+    # A heartbeat is how an idle connection is detected ("心跳超时" / "reader idle").
+    "heartbeat": ("heartbeat", "heartbeats", "idle", "keepalive", "keep-alive",
+                  "idlestatehandler", "心跳", "空闲", "保活"),
     "callback": ("callback", "callbacks", "notify", "notification", "webhook", "回调",
                  "异步通知", "通知"),
     "idempotency": ("idempotent", "idempotency", "duplicate", "duplicates", "幂等", "重复"),
@@ -529,7 +532,11 @@ def _ranking(
     """BM25 ranking of every rankable item for the question (one corpus for all)."""
     # Words every module name shares ("mall" in mall-order, mall-search…) or the
     # project's name name no part of the project: they carry no weight.
-    noise = _profile_noise(doc.repo_profile) | _sibling_parts(doc.repo_profile, user_text)
+    noise = (
+        _profile_noise(doc.repo_profile)
+        | _sibling_parts(doc.repo_profile, user_text)
+        | _QUESTION_GRAMMAR_ZH
+    )
     concepts = concept_tokens(user_text, question=True)
     query = [t for t in (*make_query_tokens(user_text), *concepts) if t not in noise]
     if not query or not analyzed:
@@ -680,6 +687,18 @@ _STRUCTURE_WORDS = frozenset(
         "模块 子模块 项目 工程 仓库 目录 代码 文件 module modules submodule project repo "
         "repository folder directory code file files"
     )
+)
+
+
+# The grammar of a Chinese question: "…的时候会不会…" asks about a moment and a maybe, so
+# the bigrams of "时候", of an A-not-A question ("会不会", "是不是") and of the seam between
+# them ("候会") name no subject.
+_QUESTION_GRAMMAR_ZH = frozenset(
+    t
+    for t in tokenize(
+        "的时候会不会 的时候是不是 的时候能不能 的时候要不要 的时候有没有 行不行 对不对"
+    )
+    if t not in tokenize("不是 不能 不要 不行 不对")
 )
 
 

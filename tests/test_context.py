@@ -1350,3 +1350,64 @@ def test_a_turn_that_set_a_rule_no_longer_in_force_is_not_replayed(
     ctx = build_context(_echo_memory(rules, summaries), CHAT, "How do I use Optional?")
     shown = [item.text for item in ctx.section(ContextSection.RECENT_SUMMARIES)]
     assert sorted(shown) == sorted(kept)
+
+
+def test_the_grammar_of_a_chinese_question_makes_nothing_relevant() -> None:
+    """ "…的时候会不会…" shares a moment and an A-not-A with any question, not a subject."""
+    note = _item(
+        LongTermType.PROJECT_NOTE,
+        "g01",
+        "退款幂等",
+        "关单的时候会不会重复退款由 Redisson 锁保证。",
+        1,
+        False,
+    )
+    topic = Topic(
+        id="topic_20260501_001",
+        label="RocketMQ",
+        summary="用户近期关注：消费的时候消息会不会重复？",
+        last_touched_at=BASE,
+    )
+    doc = MemoryDocument(
+        working_memory=WorkingMemory(active_topics=[topic]),
+        long_term_memory=LongTermMemory(project_notes=[note]),
+    )
+    ctx = build_context(doc, EXPLAIN, "发版的时候会不会影响定时任务？")
+    assert ctx.section(ContextSection.PROJECT_NOTES) == []
+    assert ctx.section(ContextSection.TOPICS) == []
+    # A shared subject still counts.
+    ctx = build_context(doc, EXPLAIN, "退款的时候会不会重复？")
+    assert [i.id for i in ctx.section(ContextSection.PROJECT_NOTES)] == [note.id]
+
+
+def _notes_for(modules: list[str], note: LongTermItem, question: str) -> list[str]:
+    doc = MemoryDocument(
+        repo_profile=RepoProfile(modules=modules),
+        long_term_memory=LongTermMemory(project_notes=[note]),
+    )
+    return [
+        i.id for i in build_context(doc, EXPLAIN, question).section(ContextSection.PROJECT_NOTES)
+    ]
+
+
+def test_a_heartbeat_question_finds_the_note_on_idle_connections() -> None:
+    note = _item(
+        LongTermType.PROJECT_NOTE,
+        "h01",
+        "连接检测",
+        "The ReadTimeoutHandler fires after 90s idle.",
+        1,
+        False,
+    )
+    assert _notes_for(["chat-edge"], note, "chat-edge 的心跳间隔应该设多少？") == [note.id]
+    note_zh = _item(
+        LongTermType.PROJECT_NOTE,
+        "h02",
+        "长连接",
+        "服务端 45 秒没有读到数据就断开空闲连接。",
+        1,
+        False,
+    )
+    assert _notes_for(["chat-edge"], note_zh, "How often should the client send heartbeats?") == [
+        note_zh.id
+    ]

@@ -1140,3 +1140,143 @@ def test_a_credential_in_a_question_states_no_fact() -> None:
     assert clauses_of("Our Redis is at 10.2.3.4:6379, can you write the Lettuce config?") == [
         (FACT, "Our Redis is at 10.2.3.4:6379")
     ]
+
+
+# --- blind D, notes: classes of missed facts (wordings of our own) ---------------------
+
+
+def test_a_correction_may_open_with_an_interjection_and_an_admission() -> None:
+    """ "哦不对，我记错了，…" / "Oh no, my bad, …": the admission is part of the lead-in."""
+    assert clauses_of("哦不对，我记错了，结算那块没用 RocketMQ，是靠数据库轮询做的。") == [
+        (FACT, "哦不对，我记错了，结算那块没用 RocketMQ，是靠数据库轮询做的")
+    ]
+    assert clauses_of("Oh no, my bad, the export path never used Kafka, it polls the table.") == [
+        (FACT, "Oh no, my bad, the export path never used Kafka, it polls the table")
+    ]
+
+
+def test_a_withdrawn_statement_followed_by_the_new_value_is_a_fact() -> None:
+    assert clauses_of("刚才说每周一发版那个不对了，上个季度已经改到周四了。") == [
+        (FACT, "刚才说每周一发版那个不对了，上个季度已经改到周四了")
+    ]
+    assert clauses_of("I was wrong about the 5 replicas, the chart now deploys 8 replicas.") == [
+        (FACT, "I was wrong about the 5 replicas, the chart now deploys 8 replicas")
+    ]
+
+
+def test_a_named_module_that_is_a_named_technology_states_a_fact() -> None:
+    known = ("shop-edge",)
+    assert read_sentence("shop-edge 是 Kong，不走 Nginx。", known).kind is FACT
+    assert read_sentence("shop-edge 用 Envoy。", known).kind is FACT
+    # the user about themselves is none
+    assert read_sentence("shop-edge 我不熟。", known).kind is None
+
+
+def test_a_change_of_a_technology_or_one_made_at_a_time_is_a_fact() -> None:
+    for sentence in (
+        "上个月我们把整个仓库升级到 Kotlin 1.9 了。",
+        "Last week we moved every service to Java 21.",
+        "Maven 升级了，现在是 3.9.6。",
+        "Hibernate 也上了 6.4。",
+        "Jackson was bumped to 2.17 across the repo.",
+    ):
+        assert read_sentence(sentence).kind is FACT, sentence
+    for sentence in (
+        "Maven 升级了吗？",  # a question
+        "Hibernate 升级到 6 之后启动报错。",  # a problem
+        "it was upgraded yesterday.",  # a pronoun says nothing of its own
+    ):
+        assert read_sentence(sentence).kind is None, sentence
+
+
+def test_words_inside_a_module_name_are_not_the_sentence_s_words() -> None:
+    """ "order-plan" states no plan, "claims-api" reports no one's claim, "pay-error-log"
+    is no error."""
+    known = ("order-plan", "claims-api", "pay-error-log")
+    assert read_sentence("order-plan only computes tomorrow's picking waves.", known).kind is FACT
+    assert read_sentence("We're on Flowable 6.8, embedded in claims-api.", known).kind is FACT
+    assert read_sentence("pay-error-log 把日志写到 ClickHouse。", known).kind is FACT
+    assert read_sentence("mall-core 只跑第二天的补货计划。", ("mall-core",)).kind is FACT
+    # a wish is still a wish
+    assert read_sentence("我们计划把 order-plan 拆成两个服务。", known).kind is None
+
+
+def test_a_background_head_before_a_colon_is_read_past() -> None:
+    known = ("wms-stock", "wms-pick")
+    assert clauses_of("先说下背景：wms-stock 管实时库存，wms-pick 只管拣货。", known) == [
+        (FACT, "先说下背景：wms-stock 管实时库存，wms-pick 只管拣货")
+    ]
+
+
+def test_a_clause_after_a_semicolon_goes_on_stating_the_fact() -> None:
+    known = ("pay-bank", "wms-gate", "wms-yard")
+    [fact] = directives_in(
+        "pay-bank is the only service that talks to the acquirer; it runs in its own VPC.", known
+    )
+    assert (fact.kind, fact.clause) == (
+        FACT,
+        "pay-bank is the only service that talks to the acquirer; it runs in its own VPC.",
+    )
+    [fact] = directives_in("wms-gate 通过 gRPC 调 wms-yard 分配车位；超时是 500ms。", known)
+    assert fact.kind is FACT and "500ms" in fact.clause
+    # After a full stop, or when the next clause is about the user, it does not.
+    found = directives_in("pay-bank talks to the acquirer. It is slow today.", known)
+    assert [d.clause for d in found] == ["pay-bank talks to the acquirer"]
+    found = directives_in("pay-bank talks to the acquirer; I wrote most of it.", known)
+    assert [d.clause for d in found] == ["pay-bank talks to the acquirer"]
+
+
+def test_a_setting_of_a_part_of_the_code_or_what_the_repo_lacks_is_a_fact() -> None:
+    for sentence in (
+        "HikariPool is set to 40 connections in production.",
+        "RetryTemplate 的重试次数配的是 3 次。",
+        "There's no Kafka anywhere in this repo.",
+        "There are only two Gradle subprojects in the codebase.",
+    ):
+        assert read_sentence(sentence).kind is FACT, sentence
+    for sentence in (
+        "Is HikariPool set to 40?",
+        "There's no way to test this in this repo.",
+        "Is there no Kafka in this repo?",
+    ):
+        assert read_sentence(sentence).kind is None, sentence
+
+
+def test_a_statement_after_a_condition_naming_a_module_is_a_fact_about_it() -> None:
+    known = ("hr-salary", "hr-core")
+    assert clauses_of("hr-salary 算社保的时候，缴费基数是存在 t_base 表里的。", known) == [
+        (FACT, "hr-salary 算社保的时候，缴费基数是存在 t_base 表里的")
+    ]
+    assert clauses_of(
+        "When hr-salary closes a month, its totals are written to t_month_total.", known
+    ) == [(FACT, "When hr-salary closes a month, its totals are written to t_month_total")]
+    # A request or a problem after the condition is no fact.
+    for sentence in (
+        "hr-salary 算社保的时候，帮忙看下这段代码。",
+        "hr-salary 算社保的时候，你帮我用 Redis 改写一下。",
+        "hr-salary 算社保的时候，老是超时。",
+        "When hr-salary closes a month, please explain the flow.",
+    ):
+        assert clauses_of(sentence, known) == [], sentence
+
+
+def test_an_experience_given_as_the_reason_for_a_rule_is_no_fact() -> None:
+    assert clauses_of("以后 JSON 序列化都用 Jackson，我们踩过 Fastjson 的坑。") == [
+        (RULE, "以后 JSON 序列化都用 Jackson")
+    ]
+    assert clauses_of("Never load a whole table in examples, we were bitten by OOMs before.") == [
+        (RULE, "Never load a whole table in examples")
+    ]
+    # An experience with the state it led to, on its own, is still a fact.
+    assert clauses_of("我们踩过 Fastjson 的坑，现在统一用 Jackson。") == [
+        (FACT, "我们踩过 Fastjson 的坑，现在统一用 Jackson")
+    ]
+
+
+def test_remember_to_do_something_is_a_rule_or_nothing_never_a_fact() -> None:
+    assert clauses_of("每次写定时任务的时候，记得加上分布式锁。") == [
+        (RULE, "每次写定时任务的时候，记得加上分布式锁")
+    ]
+    assert clauses_of("记得加上日志。") == []
+    # "记得" before a statement still introduces a fact.
+    assert clauses_of("记得我们用的是 Redis 7。") == [(FACT, "记得我们用的是 Redis 7")]

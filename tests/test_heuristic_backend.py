@@ -727,3 +727,84 @@ def test_any_input_gives_a_delta_the_applier_accepts_whole(
     _doc, report = apply_delta(doc, delta, now=START + timedelta(hours=1))
     assert report.rejected == []
     assert len(delta.turn_summaries) == len(turns)
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        # What the user said before is withdrawn, the new value follows; the rest stays.
+        (
+            "wms-sync 每周一晚上 10 点全量同步，每次大约 50 万条。",
+            "刚才说每周一晚上 10 点那个不对了，上个月已经改到周三凌晨了。",
+            ["50 万条", "周三凌晨"],
+            ["全量同步"],
+        ),
+        (
+            "wms-sync pulls the stock every 15 minutes, about 2000 rows a run.",
+            "I was wrong about every 15 minutes, it pulls every 5 minutes now.",
+            ["2000 rows", "every 5 minutes now"],
+            ["pulls the stock every 15 minutes"],
+        ),
+        # A correction that says the project never used what the note named.
+        (
+            "wms-sync 和 wms-stock 之间用 RocketMQ 事务消息保证一致。",
+            "哦不对，我记错了，同步那块没用 RocketMQ，是靠定时对账补的。",
+            ["定时对账"],
+            ["RocketMQ 事务消息保证一致"],
+        ),
+        (
+            "wms-sync keeps stock consistent with Seata transactions.",
+            "Oh no, my bad, we never used Seata there, it's a nightly reconciliation.",
+            ["nightly reconciliation"],
+            ["with Seata transactions"],
+        ),
+    ],
+)
+def test_a_withdrawn_value_rewrites_the_note_that_held_it(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    assert_note_rewritten(["wms-sync", "wms-stock"], old, said, kept, gone)
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        (
+            "crm-file 的附件存在 MinIO 里，其他服务的文件都放 NAS。",
+            "稍等，crm-file 用 MinIO 那条先别记，我再核对一下。",
+            ["NAS"],
+            ["MinIO"],
+        ),
+        (
+            "crm-file keeps attachments in MinIO; the other services write to an NFS share.",
+            "Hold on, forget the bit about crm-file and MinIO, I need to double-check it.",
+            ["NFS"],
+            ["MinIO"],
+        ),
+    ],
+)
+def test_a_cancel_of_one_statement_of_a_note_keeps_the_others(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    assert_note_rewritten(["crm-file"], old, said, kept, gone)
+
+
+def test_a_cancel_of_the_whole_note_still_archives_it() -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["crm-file"]))
+    note = _item(doc, NOTES, "附件存储", "crm-file 的附件存在 MinIO 里。", 1)
+    turn = add_turn(doc, 1, "general_chat", "crm-file 用 MinIO 那条先别记。")
+    _new_doc, _report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.ARCHIVE_EXISTING, note.id)
+    ]
+
+
+def test_a_cancel_that_names_only_the_topic_of_a_note_archives_all_of_it() -> None:
+    """ "crm-file 那条" is about all that was said of crm-file, its consequences too."""
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["crm-file"]))
+    note = _item(doc, NOTES, "附件存储", "crm-file 模块已经下线了，附件都迁到 OSS 了。", 1)
+    turn = add_turn(doc, 1, "general_chat", "刚才说的 crm-file 那条不用记了。")
+    _new_doc, _report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.ARCHIVE_EXISTING, note.id)
+    ]

@@ -32,9 +32,19 @@ from autopatch_memory.directives.vocabulary import (
 )
 
 _CORRECTION_LEAD = re.compile(
-    r"^(?:(?:不是的|说错了|纠正一下|更正一下|更正|其实|实际上|准确地说|补充一下|顺便说一下|"
+    # An interjection may open it ("哦不对", "oh wait, no").
+    r"^(?:(?:哦|噢|喔|啊|呃|oh|ah|oops|hmm)\s*[,，]?\s*)?"
+    # "刚才说凌晨 1 点那个不对了", "I was wrong about the port": what the user
+    # said before is withdrawn; the new value follows.
+    r"(?:(?:刚才|之前|前面|上面|我)?说的?[^，,。:：]{1,24}?(?:那个|那条|这个|那句)?"
+    r"(?:不对了?|不准确了?|错了|有误)|"
+    r"(?:i was wrong|i misspoke|i got (?:it|that) wrong) (?:about|on) [^,.:;]{1,40}?"
+    r"(?=\s*[,，:：!！.;]|$))\s*[,，:：!！.]?"
+    r"|^(?:(?:哦|噢|喔|啊|呃|oh|ah|oops|hmm)\s*[,，]?\s*)?"
+    r"(?:(?:不是的|说错了|我说错了|我记错了|记错了|我搞错了|搞错了|纠正一下|更正一下|更正|其实|实际上|准确地说|补充一下|顺便说一下|"
     r"说明一下|备注|actually|correction|to be clear|that's wrong|that is wrong|"
-    r"that's not right|fyi|for the record|for your information|just so you know|note that|btw|"
+    r"that's not right|my bad|i misspoke|i was wrong|i got that wrong|scratch that|"
+    r"fyi|for the record|for your information|just so you know|note that|btw|"
     r"heads up|quick note|"
     r"by the way)\s*[,，:：!！.]?"
     r"|(?:no|nope|not quite|wrong|not really|不是|不对|错了)\s*(?:[,，:：!！.]|$))\s*"
@@ -92,7 +102,8 @@ _TENTATIVE = re.compile(
 )
 _DESIRE = re.compile(
     r"\b(?:want|wants|need|needs|would like|'d like|plan|planning|try|trying|hope|"
-    r"thinking about|considering)\b|想|打算|准备|计划|希望|需要|尝试|考虑"
+    # "…的堆存计划" is a plan of the project (a noun), not a wish
+    r"thinking about|considering)\b|想|打算|准备|(?<!的)计划(?![的表书]|\W|$)|希望|需要|尝试|考虑"
 )
 # What a fact needs besides its subject and verb ("we don't use it anymore" says nothing).
 _FACT_FILLER = re.compile(
@@ -104,13 +115,28 @@ _FACT_FILLER = re.compile(
 )
 
 
+# What the team went through, told as the reason for a rule: "我们吃过 OOM 的亏",
+# "we got burned by N+1 queries" — an experience, not the state of the project.
+_EXPERIENCE = re.compile(
+    r"吃过[^，,。]{0,16}亏|踩过[^，,。]{0,16}坑|被[^，,。]{0,16}坑过|"
+    r"\b(?:been|got|were|was) (?:burned|burnt|bitten)\b|\bthe hard way\b"
+)
+
+
+def _without_names(norm: str) -> str:
+    """``norm`` with its module names masked: "tos-yard-plan" states no plan, and
+    "order-error-handler" no error."""
+    return _NAMED_PART.sub("module", norm)
+
+
 def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
-    """``norm`` without a correction or "remember" lead-in (and the dash or colon after
-    it), and that lead-in."""
-    lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
-    if lead is None:
-        return norm, None
-    return norm[lead.end() :].lstrip(" ,，:：!！.—–-"), lead
+    """``norm`` without its correction or "remember" lead-ins (and the dash or colon
+    after them: "不对，我记错了，…" has two), and the first of them."""
+    first = lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
+    while lead is not None and lead.end() > 0:
+        norm = norm[lead.end() :].lstrip(" ,，:：!！.—–-")
+        lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
+    return norm, first
 
 
 def _has_fact_content(norm: str) -> bool:
@@ -118,15 +144,51 @@ def _has_fact_content(norm: str) -> bool:
     return len(squash(_FACT_FILLER.sub(" ", norm))) >= limits.DIRECTIVE_MIN_FACT_CHARS
 
 
+# When a change happened, before who made it ("上周末我们全量升级到了…", "last month we…").
+_TIME_LEAD = re.compile(
+    r"^(?:上周末?|上个?月|上半年|去年|今年|前几天|前阵子|昨天|前天|最近|刚刚|年初|月初|"
+    r"(?:last|this) (?:week|weekend|month|quarter|year)|yesterday|recently)\s*[,，]?\s*"
+)
+# A technology of the project that changed: "Gradle 升级了", "Spring Boot 也上了 3.1",
+# "Kotlin was bumped to 1.9". A pronoun or a question is no such statement.
+_TECHNOLOGY_CHANGED = re.compile(
+    r"^(?!(?:it|this|that|they|which|what|who)\b)[a-z][\w.+-]*(?:\s[a-z][\w.+-]*){0,2}\s*"
+    r"(?:(?:也|已经|都|全部|刚|刚刚|终于)\s*)*(?:升级到|升到|升级了|换成|改成|迁到|迁移到|切到|上了)"
+    r"|^(?!(?:it|this|that|they|which|what|who)\b)[a-z][\w.+-]*(?:\s[a-z][\w.+-]*){0,2}\s+"
+    r"(?:was|were|has been|have been|got)\s+(?:upgraded|bumped|moved|migrated|switched)\b"
+)
+
+
+# A part of the code set to a value: "HikariPool is set to 40 connections", "RetryTemplate
+# 配的是 3 次".
+_CONFIGURED = re.compile(
+    r"^[a-z][\w.-]*\s+(?:is|are|was|were)\s+(?:set|configured|tuned|capped|limited)\s+"
+    r"(?:to|at)\s+\d"
+    r"|^[a-z][\w.-]*\s*(?:的[\u4e00-\u9fff]{0,6})?\s*"
+    r"(?:设置为|设置成|设为|设成|配的是|配成|配置为|配置成|设的是|配了)\s*\d"
+)
+# What the repository has or lacks: "there's no Kafka anywhere in this repo".
+_EXISTS_IN_REPO = re.compile(
+    r"^there(?:'s| is| are)\s+(?!(?:no\s+|only\s+)?(?:way|need|point|reason|time|chance)\b)"
+    r"(?:no\s+|only\s+)?"
+    r"[^,;]{1,60}?\b(?:in|across)\s+"
+    r"(?:this|the|our)\s+(?:repo|repository|project|codebase|code base)\b"
+)
+
+
 def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     """A statement about the project: who uses, runs, calls or is what, with content."""
-    if _PROBLEM_WORDS.search(norm) or _DESIRE.search(norm[: limits.DIRECTIVE_DESIRE_WINDOW]):
+    words = _without_names(norm)
+    if _PROBLEM_WORDS.search(words) or _DESIRE.search(words[: limits.DIRECTIVE_DESIRE_WINDOW]):
         return False
     if not _has_fact_content(norm):
         return False
+    norm = _TIME_LEAD.sub("", norm, count=1)
+    if _TECHNOLOGY_CHANGED.match(norm) or _CONFIGURED.match(norm) or _EXISTS_IN_REPO.match(norm):
+        return not _is_question(norm) and not _TENTATIVE.search(norm)
     if _TEAM_SUBJECT.match(norm):
         # "we version the API in the URL path": any statement, but not a plan or a maybe.
-        return not _TENTATIVE.search(norm)
+        return not _TENTATIVE.search(_without_names(norm))
     if _SELF_SUBJECT.match(norm) or _YOU_SUBJECT.match(norm):
         return False
     norm = re.sub(r"^the\s+", "", norm)
@@ -169,11 +231,17 @@ def _statement_naming_a_technology(text: str) -> bool:
     return verb is not None and bool(_PROPER_NOUN.search(body[verb.end() :]))
 
 
+_LINK_TO_TECHNOLOGY_ZH = re.compile(r"^(?:是|用|走|接)\s*[a-z]")
+
+
 def _said_of_name(rest: str) -> bool:
     """What follows a module's name states something about it (not "我…", not a request)."""
     rest = _NAME_LINK.sub("", rest, count=1)
+    if _FIRST_PERSON_SUBJECT_ZH.search(rest):
+        return False
     if _CJK.search(rest):
-        return len(_CJK.findall(rest)) >= 2 and not _FIRST_PERSON_SUBJECT_ZH.search(rest)
+        # "trade-web 是 Spring Cloud Gateway": one linking verb before a named technology.
+        return len(_CJK.findall(rest)) >= 2 or bool(_LINK_TO_TECHNOLOGY_ZH.match(rest))
     return bool(_VERB_AFTER_NAME_EN.match(rest) or _MODULE_VERB.search(rest))
 
 
@@ -195,7 +263,7 @@ def _continues_fact(folded: str) -> bool:
         return False
     if any(_SELF_SUBJECT.match(t) or _YOU_SUBJECT.match(t) for t in (text, folded.strip())):
         return False
-    if _FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(text):
+    if _FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(_without_names(text)):
         return False
     return _has_fact_content(text)
 

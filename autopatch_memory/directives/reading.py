@@ -16,7 +16,12 @@ from functools import lru_cache
 from autopatch_memory import limits
 from autopatch_memory.directives.anaphora import _anaphoric, _resolve_anaphor
 from autopatch_memory.directives.cancels import _CANCEL
-from autopatch_memory.directives.facts import _CORRECTION_LEAD, _REMEMBER_LEAD, _fact_statement
+from autopatch_memory.directives.facts import (
+    _CORRECTION_LEAD,
+    _REMEMBER_LEAD,
+    _continues_fact,
+    _fact_statement,
+)
 from autopatch_memory.directives.instructions import _strip_filler
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
 from autopatch_memory.directives.normalization import _body_of, _norm, squash
@@ -179,6 +184,15 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
             found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
             previous = (sentence.strip(), (found[where],))
             continue
+        if not directives and previous is not None and _goes_on_with_fact(previous, sentence):
+            # "card-api is the only module that talks to the bank; it sits behind its own
+            # firewall.": a clause after a semicolon goes on stating the fact.
+            last = previous[1][-1]
+            found[found.index(last)] = _joined(
+                last, Directive(last.kind, "", sentence.strip(), last.language)
+            )
+            previous = (sentence.strip(), ())
+            continue
         for directive in directives:
             rule = directive.kind is DirectiveKind.RULE and previous is not None
             if rule and previous and _anaphoric(directive.clause):
@@ -231,6 +245,14 @@ def _reason_of(before: Directive, rule: Directive) -> bool:
         return False
     mine, theirs = rule_shape(rule.clause), rule_shape(before.clause)
     return not (mine.choice_classes - theirs.choice_classes)
+
+
+def _goes_on_with_fact(previous: tuple[str, tuple[Directive, ...]], sentence: str) -> bool:
+    """``sentence`` follows a semicolon after a fact and goes on stating it."""
+    before, directives = previous
+    if not before.endswith((";", "；")) or not directives:
+        return False
+    return directives[-1].kind is DirectiveKind.FACT and _continues_fact(_norm(sentence))
 
 
 def _rule_of(directives: Sequence[Directive]) -> Directive | None:

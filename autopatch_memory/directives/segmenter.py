@@ -17,6 +17,8 @@ from autopatch_memory import limits
 from autopatch_memory.directives.cancels import _CANCEL, _CODE_REFERENT_ZH
 from autopatch_memory.directives.facts import (
     _CORRECTION_LEAD,
+    _EXPERIENCE,
+    _FACT_VERB,
     _REMEMBER_LEAD,
     _continues_fact,
     _fact_after_cancel,
@@ -67,6 +69,7 @@ _PART_BREAK = re.compile(
 # command, add -DskipTests", "写 Controller 的时候，…").
 _CONDITION_PART = re.compile(
     r"^(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
+    r"|^(?:when|whenever|once|after|before|while)\s+[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s"
     r"|^(?:in|for|across)\s+(?:anything|everything|all|any|every|each)\b"
     r"|^(?:when|whenever|if) (?:showing|giving|writing|explaining|answering)\b"
     r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
@@ -104,7 +107,10 @@ _ATTACHED_PART = re.compile(
 # "Change of plan: …", "Quick update: …", "Some context you should keep: …", "之前那个要求
 # 恢复吧：…": a short head before a colon that only announces what follows. (A colon
 # between digits or before a "//" is a time or a URL, not a head.)
-_COLON_HEAD = re.compile(r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|：)\s*(?=\S)")
+# A colon right after a Chinese word heads what follows too ("交代下背景:tos-yard 管…").
+_COLON_HEAD = re.compile(
+    r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]):|：)\s*(?=\S)"
+)
 
 
 # A head that announces how many things follow, whatever scope it adds.
@@ -187,8 +193,12 @@ def _whole_part_kind(
         stripped = _strip_filler(rest)
         if _rule_part(rest, True, False) or _STANDING.search(rest):
             return DirectiveKind.RULE
+        if not _CJK.search(stripped[:1]) and _imperative_start(stripped):
+            return DirectiveKind.RULE
         if _imperative_start(stripped, strict=True) and not _SELF_SUBJECT.match(stripped):
-            return DirectiveKind.RULE  # "(每次…的时候，)记得加上 traceId"
+            # "(每次…的时候，)记得加上 traceId 的埋点" asks for an action: a rule when it
+            # stands, never a fact.
+            return DirectiveKind.RULE if standing else None
         if not _SELF_SUBJECT.match(stripped) and _has_fact_content(stripped):
             return DirectiveKind.FACT  # "Note: the gateway strips /api", "注意：网关会…"
     if _rule_part(norm, standing, previous is DirectiveKind.RULE):
@@ -324,6 +334,7 @@ class _Segmenter:
             kind = None  # "loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口"
         else:
             kind = _part_kind(judged, self.standing, context, self.known_names)
+        kind = self._reconsidered(kind, folded, (begin, start, end), after_condition, context)
         before, self.previous = self.previous, kind
         if kind is None:
             self._statement(folded, before, end)
@@ -360,6 +371,35 @@ class _Segmenter:
         if kind is DirectiveKind.RULE and after_condition:
             self.scoped = len(self.segments)
         self.segments.append([kind, begin, end])
+
+    def _reconsidered(
+        self,
+        kind: DirectiveKind | None,
+        folded: str,
+        where: tuple[int, int, int],
+        after_condition: bool,
+        context: DirectiveKind | None,
+    ) -> DirectiveKind | None:
+        """The kind of a part read with what comes before it: the module of a condition
+        before a statement, the rule before an experience."""
+        begin, start, end = where  # with its lead-in or condition, itself, its end
+        if (
+            kind is None
+            and begin < start
+            and not after_condition
+            and _continues_fact(folded)
+            and _FACT_VERB.search(folded)
+            and not _addressed(folded)
+            and not _imperative_start(_strip_filler(folded), strict=True)
+        ):
+            # "pay-calc 算税的时候，累计数据存在 t_tax 表里": the module named in the
+            # condition is the subject of the statement after it.
+            whole = _part_kind(self.body[begin:end], False, context, self.known_names)
+            return DirectiveKind.FACT if whole is DirectiveKind.FACT else None
+        if kind is DirectiveKind.FACT and self.previous is DirectiveKind.RULE:
+            # "…，别一次性全查出来，我们吃过 OOM 的亏": the rule's reason, no fact.
+            return None if _EXPERIENCE.search(folded) else kind
+        return kind
 
     def _statement(self, folded: str, before: DirectiveKind | None, end: int) -> None:
         """A part that is no directive of its own may go on with the fact before it, or

@@ -24,7 +24,7 @@ from autopatch_memory.backends.base import SummaryItem, SummaryRequest
 from autopatch_memory.directives import DirectiveKind
 from autopatch_memory.model import LongTermOp, LongTermType, MemoryDelta, Operation
 
-from .notes import note_ops
+from .notes import note_ops, partly_cancelled
 from .rules import archive_ops, preference_ops
 from .summaries import turn_summary
 from .topics import topic_ops
@@ -62,6 +62,15 @@ def _replaced_notes(
     }
 
 
+def _kept_part(
+    archive: LongTermOp, notes: dict[str, SummaryItem], views: Sequence[TurnView]
+) -> LongTermOp:
+    """``archive``, or the update that keeps what else the note says when its cancel is
+    about one statement of it."""
+    note = notes.get(archive.target_id or "")
+    return (partly_cancelled(archive, note, views) if note else None) or archive
+
+
 class HeuristicBackend:
     """Rule-based :class:`~autopatch_memory.backends.base.SummaryBackend`: no network, no model."""
 
@@ -79,8 +88,13 @@ class HeuristicBackend:
         views = [view(t, names) for t in request.turns]
         archives = archive_ops(views, request.long_term)
         replaced = _replaced_notes(views, request.long_term, archives)
+        notes = {i.id: i for i in request.long_term if i.type == LongTermType.PROJECT_NOTE.value}
         proposed = [
-            *(op for op in archives if (op.evidence_quote, op.target_id) not in replaced),
+            *(
+                _kept_part(op, notes, views)
+                for op in archives
+                if (op.evidence_quote, op.target_id) not in replaced
+            ),
             *preference_ops(views, archives),
             *note_ops(
                 views, request.long_term, {s: n for (s, _), n in replaced.items() if s is not None}

@@ -26,7 +26,7 @@ from autopatch_memory.directives import (
 )
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
 from autopatch_memory.prose import END_PUNCTUATION
-from autopatch_memory.text import Language, anchor_tokens, normalize
+from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
 
 from .summaries import safe
 from .turns import TurnView, end_with
@@ -37,15 +37,27 @@ _REJECTED_RE = re.compile(
     r"(?:(?:^|[,，]\s*|\s)(?:not|(?:it'?s|it is|that'?s) not)\s*|而?不是|而非)\s*([^,，。.;；]+)",
     re.I,
 )
+# The earlier value a correction withdraws: "刚才说凌晨 1 点那个不对了" (what the user
+# said), "…没上 Kafka，是…", "we never used Kafka, it's…" (what is not in the project).
+_WITHDRAWN_RE = re.compile(
+    r"^(?:\W*(?:哦|噢|喔|啊|呃|oh|ah|oops|hmm)\W*)?(?:刚才|之前|前面|上面|我)?说的?"
+    r"([^，,。:：]{1,24}?)(?:那个|那条|这个|那句)?(?:不对了?|不准确了?|错了|有误)"
+    r"|(?:i was wrong|i misspoke|i got (?:it|that) wrong) (?:about|on) ([^,.:;]{1,40})"
+    r"|(?:没|没有|并没有?|从没|从来没)(?:上|用|引入?|接入?|走)过?\s*([a-z][\w.+-]*)"
+    r"|\b(?:never|didn'?t|did not) (?:used?|adopt(?:ed)?|introduced?|go with|went with) "
+    r"([a-z][\w.+-]*)",
+    re.I,
+)
 # Where a note's text divides into statements.
 _PARTS_RE = re.compile(r"\s*(?:[,，;；。]|\.(?:\s|$)|\s+and\s+)\s*", re.I)
 
 
 def _rejected(clause: str) -> str | None:
-    found = _REJECTED_RE.search(clause)
+    """The value a correction rejects or withdraws, if it names one."""
+    found = _REJECTED_RE.search(clause) or _WITHDRAWN_RE.search(clause)
     if found is None:
         return None
-    wrong = normalize(found.group(1)).strip()
+    wrong = normalize(next(g for g in found.groups() if g is not None)).strip()
     return wrong if len(wrong) >= limits.HEURISTIC_TERM_MIN_CHARS else None
 
 
@@ -66,7 +78,12 @@ def _names(text: str, wrong: str) -> bool:
     folded = normalize(text)
     number = re.fullmatch(r"(\d+(?:\.\d+)?)\s*\S{0,3}", wrong)
     for value in (wrong, number.group(1) if number else None):
-        if value and re.search(rf"(?<!\w)(?<!\w\.){re.escape(value)}(?!\w)(?!\.\w)", folded):
+        if not value:
+            continue
+        # A word or a number stands whole; a Chinese edge needs no boundary ("10 点全量").
+        before = r"(?<!\w)(?<!\w\.)" if value[0].isascii() else ""
+        after = r"(?!\w)(?!\.\w)" if value[-1].isascii() else ""
+        if re.search(before + re.escape(value) + after, folded):
             return True
     return False
 
@@ -85,12 +102,16 @@ def _replaced_part(part: str, new: str, wrong: str | None) -> bool:
 
 
 def _rewrite(
-    note: SummaryItem, new: str, language: Language, cancelled: frozenset[str] = frozenset()
+    note: SummaryItem,
+    new: str,
+    language: Language,
+    cancelled: frozenset[str] = frozenset(),
+    wrong: str | None = None,
 ) -> str:
-    """The note's text after the fact: its other statements (not those about what the
-    user cancelled, ``cancelled`` content words), then the new one in the user's words
-    ("不是 Shiro" included: it says what no longer holds)."""
-    wrong = _rejected(new)
+    """The note's text after the fact: its other statements (not those naming ``wrong``,
+    the value the user rejected or withdrew, nor those about what they cancelled,
+    ``cancelled`` content words), then the new one in the user's words ("不是 Shiro"
+    included: it says what no longer holds)."""
     old = [p for p in _PARTS_RE.split(note.summary.rstrip(END_PUNCTUATION)) if p.strip()]
     kept = [
         p for p in old if not _replaced_part(p, new, wrong) and not cancelled & rule_shape(p).terms
@@ -110,13 +131,8 @@ def _note_op(
     if target is not None:
         about: frozenset[str] = frozenset()
         if directive.sentence in cancelled:
-            cancels = [
-                c for c in view.of_kind(DirectiveKind.CANCEL) if c.sentence == directive.sentence
-            ]
-            about = frozenset(
-                t for c in cancels for t in rule_shape(cancel_content(c.clause)).terms
-            )
-        text = _rewrite(target, text, directive.language, about)
+            about = _cancelled_terms([view], directive.sentence)
+        text = _rewrite(target, text, directive.language, about, _rejected(directive.clause))
     label = safe(fact_label(text), limits.MAX_LABEL_CHARS)
     summary = safe(end_with(text, directive.language), limits.MAX_SUMMARY_CHARS)
     if not label or not summary:
@@ -130,6 +146,48 @@ def _note_op(
         source=SOURCE_OF_TYPE[_NOTE].value,
         evidence_turn_ids=[view.id],
         evidence_quote=directive.sentence,
+    )
+
+
+def _cancelled_terms(views: Sequence[TurnView], sentence: str | None) -> frozenset[str]:
+    """The content words of what the cancels of ``sentence`` are about."""
+    return frozenset(
+        t
+        for v in views
+        for c in v.of_kind(DirectiveKind.CANCEL)
+        if c.sentence == sentence
+        for t in rule_shape(cancel_content(c.clause)).terms
+    )
+
+
+def partly_cancelled(
+    archive: LongTermOp, note: SummaryItem, views: Sequence[TurnView]
+) -> LongTermOp | None:
+    """An update instead of ``archive`` when its cancel is about one statement of a note
+    that says several ("刚说 X 用 MongoDB 那条先别记" of "X 用 MongoDB，其他模块用 Oracle"):
+    the other statements stay. ``None`` when the cancel is about the whole note."""
+    about = _cancelled_terms(views, archive.evidence_quote)
+    parts = [p for p in _PARTS_RE.split(note.summary.rstrip(END_PUNCTUATION)) if p.strip()]
+    kept = [p for p in parts if not about & rule_shape(p).terms]
+    # The cancel names a statement (its subject and what it says of it: "X 用 MongoDB
+    # 那条"), not just a topic ("ruoyi-quartz 那条" is about all that was said of it).
+    named = any(len(about & rule_shape(p).terms) >= 2 for p in parts if p not in kept)
+    if not named or not kept or len(kept) == len(parts):
+        return None
+    language = detect_language(note.summary)
+    text = ("；" if language is Language.ZH else "; ").join(kept)
+    label = safe(fact_label(text), limits.MAX_LABEL_CHARS)
+    summary = safe(end_with(text, language), limits.MAX_SUMMARY_CHARS)
+    if not label or not summary:
+        return None
+    return archive.model_copy(
+        update={
+            "operation": Operation.UPDATE_EXISTING,
+            "type": None,
+            "label": label,
+            "summary": summary,
+            "source": SOURCE_OF_TYPE[_NOTE].value,
+        }
     )
 
 
