@@ -55,7 +55,6 @@ from autopatch_memory import (
     limits,
     memory_access,
 )
-from autopatch_memory.safe_io import STATE_DIR_NAME
 
 from .closing import finish
 from .console import Console
@@ -886,10 +885,9 @@ def export(
 ) -> None:
     """Export the rules and notes: Markdown to paste into an AGENTS.md, or JSON for tools."""
     root = resolve_repo(repo)
-    if output is not None:
-        _outside_state_dir(root, output)
     with opened(root, backend="off", refresh_profile=False) as memory:
         text = memory.export(format, include_ids=include_ids)
+        folder = memory.paths.folder
     if output is None:
         if format is ExportFormat.JSON:
             console.stdout.write(text)  # exact, like every --json document
@@ -897,6 +895,7 @@ def export(
         else:
             console.write_raw(text)
         return
+    _outside_memory_folder(folder, output)
     try:
         output.expanduser().write_text(text, encoding="utf-8")
     except OSError as exc:
@@ -906,16 +905,15 @@ def export(
     console.note(f"wrote the {format.value} export to {output}")
 
 
-def _outside_state_dir(root: Path, output: Path) -> None:
+def _outside_memory_folder(folder: Path, output: Path) -> None:
     """Refuse an export into the memory folder: it would overwrite the memory file (or
     its backups and journal) without the lock, outside every guarantee of the store."""
     try:
-        target = output.expanduser().resolve()
-        inside = target.is_relative_to((root / STATE_DIR_NAME).resolve())
+        inside = output.expanduser().resolve().is_relative_to(folder.resolve())
     except (OSError, RuntimeError):
         return  # the write itself reports the path's problem
     if inside:
-        raise UsageProblem(f"--output cannot be inside {STATE_DIR_NAME}/: it holds the memory")
+        raise UsageProblem(f"--output cannot be inside {folder.name}/: it holds the memory")
 
 
 @command(name="import")
