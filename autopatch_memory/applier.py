@@ -221,11 +221,6 @@ def _declared_operation(raw: Any) -> Operation | None:
         return None
 
 
-def item_text(item: LongTermItem) -> str:
-    """An item's label and summary as one text, as the rule grammar reads an item."""
-    return f"{item.label}. {item.summary}"
-
-
 class _Applier:
     """One application of one delta to a private copy of the document."""
 
@@ -442,7 +437,7 @@ class _Applier:
         item = self._active_target(op)
         # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
         kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
-        said = self._grounding(op, about=item_text(item), must_refer=True, kinds=kinds)
+        said = self._grounding(op, about=item.text, must_refer=True, kinds=kinds)
         self._archive(item, said)
         return _accepted("long_term_operations", "archive_existing", [item.id])
 
@@ -581,7 +576,7 @@ class _Applier:
     def _same_item(self, kind: LongTermType, label: str, summary: str, item: LongTermItem) -> bool:
         """``label``/``summary`` restate ``item`` (and do not replace it)."""
         if kind is LongTermType.DURABLE_PREFERENCE:
-            new, old = rule_shape(f"{label}. {summary}"), rule_shape(item_text(item))
+            new, old = rule_shape(f"{label}. {summary}"), rule_shape(item.text)
             if conflicting(new, old):
                 return False
             if restating(new, old) and (new.choices or new.terms):
@@ -630,14 +625,14 @@ class _Applier:
         """A newer evidence turn of ``op`` speaks about ``item`` (not just any directive)."""
         turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
         recent = [t for t in turns if t is not None and t.created_at > item.updated_at]
-        old = rule_shape(item_text(item))
+        old = rule_shape(item.text)
         for turn in recent:
             for directive in directives_in(turn.user_text):
                 new = rule_shape(directive.clause)
                 if new.choices or old.choices:
                     if restating(new, old):
                         return True  # "还是用中文回答吧", not "answer in English"
-                elif refers_to(directive.clause, item_text(item)):
+                elif refers_to(directive.clause, item.text):
                     return True
         return False
 
@@ -670,7 +665,7 @@ class _Applier:
         for item in self.doc.long_term_memory.durable_preferences:
             later = self._stated_at.get(item.id)
             newer = item.is_active and later is not None and later > stated
-            if newer and conflicting(shape, rule_shape(item_text(item))):
+            if newer and conflicting(shape, rule_shape(item.text)):
                 return item
         return None
 
@@ -690,7 +685,7 @@ class _Applier:
         self, item: LongTermItem, stated: datetime | None, *, also: LongTermItem | None = None
     ) -> list[str]:
         """Make every active rule that ``item`` replaces inactive, ``superseded_by`` it."""
-        shape = rule_shape(item_text(item))
+        shape = rule_shape(item.text)
         victims = [also] if also is not None and also is not item else []
         for other in self.doc.long_term_memory.durable_preferences:
             if other is item or not other.is_active or other in victims:
@@ -698,7 +693,7 @@ class _Applier:
             later = self._stated_at.get(other.id)
             if later is not None and stated is not None and later > stated:
                 continue  # a rule the user stated after this one stays
-            if conflicting(shape, rule_shape(item_text(other))):
+            if conflicting(shape, rule_shape(other.text)):
                 victims.append(other)
         for victim in victims:
             self._archive(victim, stated, by=item.id)

@@ -624,14 +624,10 @@ class _DroppedRules:
             rule_shape(d.clause) for d in directives_in(summary) if d.kind is DirectiveKind.RULE
         ]
         return any(
-            any(restating(shape, rule_shape(_item_text(p))) for p in self._dropped)
-            and not any(restating(shape, rule_shape(_item_text(p))) for p in self._active)
+            any(restating(shape, rule_shape(p.text)) for p in self._dropped)
+            and not any(restating(shape, rule_shape(p.text)) for p in self._active)
             for shape in shapes
         )
-
-
-def _item_text(item: LongTermItem) -> str:
-    return f"{item.label}. {item.summary}"
 
 
 def _select(

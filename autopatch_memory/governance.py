@@ -37,7 +37,7 @@ from enum import Enum
 from pydantic import BaseModel, Field
 
 from autopatch_memory import limits
-from autopatch_memory.applier import AcceptedOp, RejectedOp, apply_delta, item_text
+from autopatch_memory.applier import AcceptedOp, RejectedOp, apply_delta
 from autopatch_memory.directives import (
     DirectiveKind,
     NotADirective,
@@ -450,7 +450,7 @@ def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) ->
 def _covers_subject(restored: LongTermItem, other: LongTermItem) -> bool:
     """``other`` is an active rule on the subject of ``restored``: another choice or
     polarity (it conflicts), or the same rule said again."""
-    mine, theirs = rule_shape(item_text(restored)), rule_shape(item_text(other))
+    mine, theirs = rule_shape(restored.text), rule_shape(other.text)
     if conflicting(mine, theirs):
         return True
     return restating(mine, theirs) and bool(mine.choices or mine.terms)

@@ -302,6 +302,11 @@ class LongTermItem(_Model):
         """Not archived (forgotten or superseded)."""
         return self.status is ItemStatus.ACTIVE
 
+    @property
+    def text(self) -> str:
+        """The label and summary as one text, as the rule grammar reads an item."""
+        return f"{self.label}. {self.summary}"
+
 
 class WorkingMemory(_Model):
     """Recent material and topics: allowed to be forgotten."""
