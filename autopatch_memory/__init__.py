@@ -13,15 +13,17 @@ import logging as _logging
 from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
 from importlib.metadata import version as _version
 
-from autopatch_memory.applier import AcceptedOp, ApplyReport, RejectedOp
+from autopatch_memory.apply_report import AcceptedOp, ApplyReport, RejectedOp
 from autopatch_memory.backends.base import (
+    ChatModel,
     SummaryBackend,
     SummaryItem,
     SummaryRequest,
     SummaryTurn,
 )
-from autopatch_memory.backends.chat import ChatModel, ChatSummaryBackend
+from autopatch_memory.backends.chat import ChatSummaryBackend
 from autopatch_memory.backends.llm import AnswerBackend, BackendCheck, StructuredOutput
+from autopatch_memory.changes import ChangeAction, ChangeOutcome, MemoryChange
 from autopatch_memory.config import (
     ENV_API_KEY,
     ENV_BASE_URL,
@@ -66,12 +68,7 @@ from autopatch_memory.errors import (
 )
 from autopatch_memory.events import EventCallback, EventKind, MemoryEvent
 from autopatch_memory.exchange import ExportFormat, ImportReport, export_markdown
-from autopatch_memory.governance import (
-    ChangeAction,
-    ChangeOutcome,
-    MemoryChange,
-    label_is_redundant,
-)
+from autopatch_memory.governance import label_is_redundant
 from autopatch_memory.intents import IntentType, MemoryAccess, memory_access, parse_intent
 from autopatch_memory.journal import JournalEntry, Outcome
 from autopatch_memory.memory import BackendSpec, Failure, HostModel, ProjectMemory

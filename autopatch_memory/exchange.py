@@ -26,13 +26,9 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from autopatch_memory import limits
+from autopatch_memory.changes import ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.errors import ChangeRejectedError
-from autopatch_memory.governance import (
-    ChangeOutcome,
-    ImportCandidate,
-    MemoryChange,
-    label_is_redundant,
-)
+from autopatch_memory.governance import label_is_redundant
 from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, MemoryDocument
 from autopatch_memory.reasons import Reason
 from autopatch_memory.text import Language, clean_text, detect_language

@@ -28,9 +28,10 @@ from typing import Any, NamedTuple, TypeVar
 from pydantic import BaseModel
 
 from autopatch_memory import governance, limits
-from autopatch_memory.applier import ApplyReport, discarded_report
-from autopatch_memory.backends.base import SummaryBackend
-from autopatch_memory.backends.chat import ChatModel, ChatSummaryBackend
+from autopatch_memory.apply_report import ApplyReport, discarded_report
+from autopatch_memory.backends.base import ChatModel, SummaryBackend
+from autopatch_memory.backends.chat import ChatSummaryBackend
+from autopatch_memory.changes import ChangeOutcome, MemoryChange
 from autopatch_memory.config import MemorySettings, make_backend
 from autopatch_memory.context import MemoryContext, build_context, empty_context
 from autopatch_memory.delta import delta_from_object, parse_delta
@@ -48,7 +49,7 @@ from autopatch_memory.exchange import (
     export_markdown,
     parse_import,
 )
-from autopatch_memory.governance import ChangeOutcome, MemoryChange, item_type
+from autopatch_memory.governance import item_type
 from autopatch_memory.ids import Clock, local_now, new_turn_id
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.journal import JournalEntry, Outcome, file_digest

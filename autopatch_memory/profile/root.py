@@ -29,11 +29,11 @@ from pathlib import Path
 
 from autopatch_memory import limits
 from autopatch_memory.errors import BuildFileError
+from autopatch_memory.profile.build_files import BUILD_SRC, GRADLE_BUILD_FILES, POM, SETTINGS_FILES
 from autopatch_memory.profile.files import normalize_rel
-from autopatch_memory.profile.gradle import BUILD_FILES as GRADLE_BUILD_FILES
-from autopatch_memory.profile.gradle import BUILD_SRC, SETTINGS_FILES, declared_project_dir
+from autopatch_memory.profile.gradle import declared_project_dir
 from autopatch_memory.profile.gradle_settings import parse_settings
-from autopatch_memory.profile.maven import POM, module_target, parse_pom
+from autopatch_memory.profile.maven import module_target, parse_pom
 from autopatch_memory.safe_io import read_no_follow
 
 __all__ = ["BUILD_FILES", "REPO_MARKERS", "find_repo_root"]
