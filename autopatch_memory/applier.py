@@ -32,9 +32,10 @@ from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from autopatch_memory import limits
+from autopatch_memory.apply_report import AcceptedOp, ApplyReport, RejectedOp, discarded_report
 from autopatch_memory.budget import item_bytes, long_term_bytes
 from autopatch_memory.directives import (
     DirectiveKind,
@@ -88,42 +89,6 @@ _OPERATION_CAPS: dict[Operation, int] = {
 }
 
 
-class AcceptedOp(BaseModel):
-    """An operation that changed (or confirmed) memory."""
-
-    section: DeltaSection
-    index: int
-    operation: str  # "summarize" | "create_new" | "update_existing" | "archive_existing"
-    ids: list[str] = Field(default_factory=list)  # what it created, updated or archived
-    evicted: list[str] = Field(default_factory=list)  # inactive items removed to make room
-    superseded: list[str] = Field(default_factory=list)  # rules this one replaced
-    note: str | None = None  # e.g. "same label: updated"
-
-
-class RejectedOp(BaseModel):
-    """An operation (or a whole delta, when ``section`` is ``None``) that was refused."""
-
-    section: DeltaSection | None = None
-    index: int | None = None
-    reason: Reason
-    detail: str = ""
-
-
-class ApplyReport(BaseModel):
-    """What applying one delta did. ``changed``/``size_bytes`` are filled in by the store."""
-
-    accepted: list[AcceptedOp] = Field(default_factory=list)
-    rejected: list[RejectedOp] = Field(default_factory=list)
-    changed: bool = False
-    size_bytes: int = 0
-    generation: int | None = None
-
-    @property
-    def discarded(self) -> bool:
-        """The whole delta was refused (bad JSON, stale generation, hard limit)."""
-        return any(r.section is None for r in self.rejected)
-
-
 class _Reject(Exception):
     """Internal: one operation is refused."""
 
@@ -131,11 +96,6 @@ class _Reject(Exception):
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
-
-
-def discarded_report(reason: Reason, detail: str, *, generation: int | None = None) -> ApplyReport:
-    """A report for a delta refused as a whole (nothing applied)."""
-    return ApplyReport(rejected=[RejectedOp(reason=reason, detail=detail)], generation=generation)
 
 
 # --- field checks -----------------------------------------------------------------

@@ -59,7 +59,8 @@ from pydantic import (
     field_validator,
 )
 
-from autopatch_memory import limits
+# privacy as a module: its rules load at the first redaction, and reading memory never redacts.
+from autopatch_memory import limits, privacy
 from autopatch_memory.backends.llm import (
     OPENAI_HOST,
     AnswerBackend,
@@ -72,7 +73,6 @@ from autopatch_memory.backends.llm import (
     is_openai_endpoint,
 )
 from autopatch_memory.errors import ConfigError
-from autopatch_memory.privacy import redact
 from autopatch_memory.safe_io import STATE_DIR_NAME
 from autopatch_memory.scheduler import Backoff
 
@@ -319,7 +319,9 @@ class MemorySettings(BaseModel):
             key = "placeholder (a local server needs none)"
         info = {
             "backend": backend,
-            "base_url": shown("base_url", redact(self.base_url or f"https://{OPENAI_HOST}/v1")),
+            "base_url": shown(
+                "base_url", privacy.redact(self.base_url or f"https://{OPENAI_HOST}/v1")
+            ),
             "model": shown("model", self.model or "not set"),
             "api_key": key,
             "timeout": shown("timeout", f"{self.timeout:g} s"),

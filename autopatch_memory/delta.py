@@ -12,10 +12,10 @@ import json
 import re
 from typing import Any
 
-from autopatch_memory import limits
+# privacy as a module: its rules load at the first redaction, and reading memory never redacts.
+from autopatch_memory import limits, privacy
 from autopatch_memory.errors import DeltaParseError
 from autopatch_memory.model import DELTA_SECTIONS, MemoryDelta
-from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 
 _THINK_RE = re.compile(r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.S | re.I)
@@ -78,7 +78,7 @@ def extract_json_object(text: str) -> dict[str, Any]:
         if obj is not None:
             return obj
     # Redact before cutting: a cut secret would no longer be recognised.
-    preview = redact(text.strip().replace("\n", " "))[: limits.DELTA_PREVIEW_CHARS]
+    preview = privacy.redact(text.strip().replace("\n", " "))[: limits.DELTA_PREVIEW_CHARS]
     raise DeltaParseError(Reason.INVALID_JSON, f"no JSON object found in the reply: {preview!r}")
 
 

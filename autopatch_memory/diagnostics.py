@@ -20,7 +20,6 @@ import time
 from enum import Enum
 from pathlib import Path
 
-from filelock import FileLock, Timeout
 from pydantic import BaseModel, Field, computed_field
 
 from autopatch_memory import limits
@@ -29,7 +28,6 @@ from autopatch_memory.errors import ConfigError, StoreError
 from autopatch_memory.journal import JournalEntry, unlanded_writes
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import MemoryDocument, check_invariants
-from autopatch_memory.profile import collect
 from autopatch_memory.safe_io import check_regular_or_absent, check_state_dir
 from autopatch_memory.status import MemoryFileInfo, MemoryPaths
 from autopatch_memory.store import LoadProblem
@@ -289,6 +287,10 @@ def _lock_check(memory: ProjectMemory) -> Check:
         check_regular_or_absent(lock_path)
     except StoreError as exc:
         return Check(name=CheckName.LOCK, status=CheckStatus.ERROR, summary=str(exc))
+    # Imported here: only this check needs filelock, slow to import, and every
+    # command of the command line imports this module.
+    from filelock import FileLock, Timeout
+
     timeout = limits.DOCTOR_LOCK_TIMEOUT_SECONDS
     lock = FileLock(str(lock_path), timeout=timeout, poll_interval=limits.LOCK_POLL_SECONDS)
     started = time.monotonic()
@@ -386,6 +388,10 @@ def _unlanded(read: _FileRead, entries: list[JournalEntry]) -> list[str]:
 
 
 def _profile_check(repo_root: Path) -> Check:
+    # Imported here: only this check needs the build-file parsers, and every command
+    # of the command line imports this module.
+    from autopatch_memory.profile import collect
+
     # A fresh collection that writes nothing (no cache), so doctor sees what is there now.
     report = collect(repo_root, use_cache=False)
     profile = report.profile

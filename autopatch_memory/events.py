@@ -17,7 +17,7 @@ from enum import Enum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from autopatch_memory.applier import ApplyReport
+from autopatch_memory.apply_report import ApplyReport
 from autopatch_memory.ids import Clock
 from autopatch_memory.journal import Journal, JournalEntry, Outcome
 from autopatch_memory.reasons import Reason

@@ -26,13 +26,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from autopatch_memory import limits
+from autopatch_memory.changes import ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.errors import ChangeRejectedError
-from autopatch_memory.governance import (
-    ChangeOutcome,
-    ImportCandidate,
-    MemoryChange,
-    label_is_redundant,
-)
 from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, MemoryDocument
 from autopatch_memory.reasons import Reason
 from autopatch_memory.text import Language, clean_text, detect_language
@@ -93,6 +88,10 @@ def _plain(text: str) -> str:
 
 def _bullet(item: LongTermItem, include_ids: bool) -> str:
     """``- summary``; the label goes first, in bold, only when it adds something."""
+    # Here, not at the top: only the labels need governance and the directive grammar
+    # under it, slow to import, and the facade imports this module.
+    from autopatch_memory.governance import label_is_redundant
+
     summary, label = _plain(item.summary), _plain(item.label)
     redundant = label_is_redundant(item.type, item.label, item.summary)
     text = summary if redundant else f"**{label}**: {summary}"

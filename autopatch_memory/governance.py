@@ -32,12 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
-
-from pydantic import BaseModel, Field
 
 from autopatch_memory import limits
-from autopatch_memory.applier import AcceptedOp, RejectedOp, apply_delta
+from autopatch_memory.applier import apply_delta
+from autopatch_memory.apply_report import AcceptedOp, RejectedOp
+from autopatch_memory.changes import ChangeAction, ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.directives import (
     DirectiveKind,
     NotADirective,
@@ -68,10 +67,6 @@ from autopatch_memory.store import Transaction
 from autopatch_memory.text import clean_text, clip, has_control_characters, is_cjk_char
 
 __all__ = [
-    "ChangeAction",
-    "ChangeOutcome",
-    "ImportCandidate",
-    "MemoryChange",
     "ScreenedText",
     "derive_label",
     "edit",
@@ -87,73 +82,12 @@ __all__ = [
 _FULL_WIDTH_ENDS = "。！？；：，"
 
 
-class ChangeAction(str, Enum):
-    """What the user asked for; also the journal's operation name."""
-
-    REMEMBER = "remember"
-    EDIT = "edit"
-    RESTORE = "restore"
-    FORGET = "forget"
-    IMPORT = "import"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class ChangeOutcome(str, Enum):
-    """What a user's change did to memory."""
-
-    CREATED = "created"  # a new item
-    UPDATED = "updated"  # an existing item now says this (a restatement, an edit)
-    UNCHANGED = "unchanged"  # memory already said exactly this
-    RESTORED = "restored"  # an archived item is active again
-    ARCHIVED = "archived"  # forgotten: kept in the file, never injected
-    REMOVED = "removed"  # a topic or a recent turn was dropped
-    REJECTED = "rejected"  # refused by a guard (see ``reason``): nothing changed
-    SKIPPED = "skipped"  # import: an archived item of the file, not brought in
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class MemoryChange(BaseModel):
-    """What one user-authored change did (or why it was refused)."""
-
-    action: ChangeAction
-    outcome: ChangeOutcome
-    item_id: str | None = None
-    item: LongTermItem | None = None  # the item as stored afterwards
-    superseded: list[str] = Field(default_factory=list)  # rules it replaced (now archived)
-    evicted: list[str] = Field(default_factory=list)  # archived items removed to make room
-    reason: Reason | None = None  # why it was refused (outcome ``rejected``)
-    detail: str | None = None  # a readable note: why refused, what was left out
-
-    @property
-    def changed_memory(self) -> bool:
-        """The change altered what memory holds."""
-        return self.outcome not in (
-            ChangeOutcome.UNCHANGED,
-            ChangeOutcome.REJECTED,
-            ChangeOutcome.SKIPPED,
-        )
-
-
 @dataclass(frozen=True)
 class ScreenedText:
     """A user's text as it may be stored: redacted, on one line, without credentials."""
 
     text: str
     left_out: int  # sentences about a credential that were left out
-
-
-@dataclass(frozen=True)
-class ImportCandidate:
-    """One item read from an import file, before any guard has looked at it."""
-
-    type: LongTermType
-    summary: str
-    label: str | None = None
-    active: bool = True
 
 
 # --- screening the user's text --------------------------------------------------------------

@@ -29,12 +29,12 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from autopatch_memory import limits
+# privacy as a module: its rules load at the first redaction, and reading memory never redacts.
+from autopatch_memory import limits, privacy
 from autopatch_memory.errors import LockTimeoutError, StoreError
 from autopatch_memory.ids import Clock, local_now
 from autopatch_memory.locking import ProcessLock
 from autopatch_memory.model import Timestamp
-from autopatch_memory.privacy import redact
 from autopatch_memory.safe_io import (
     check_state_dir,
     ensure_state_dir,
@@ -128,7 +128,7 @@ def _line(entry: JournalEntry) -> bytes:
     redacted = {}
     for name in _TEXT_FIELDS:
         value = getattr(entry, name)
-        if isinstance(value, str) and (clean := redact(value)) != value:
+        if isinstance(value, str) and (clean := privacy.redact(value)) != value:
             redacted[name] = clean
     if redacted:
         entry = entry.model_copy(update=redacted)
@@ -176,7 +176,7 @@ class Journal:
             outcome=outcome,
             reason=reason,
             # Redact before clipping: a clipped secret no longer matches its pattern.
-            detail=clip(redact(detail), limits.JOURNAL_DETAIL_CHARS) if detail else None,
+            detail=clip(privacy.redact(detail), limits.JOURNAL_DETAIL_CHARS) if detail else None,
         )
 
     def append(self, *entries: JournalEntry, folder_checked: bool = False) -> None:

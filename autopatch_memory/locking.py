@@ -31,8 +31,7 @@ import weakref
 from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
-
-from filelock import FileLock, Timeout
+from typing import TYPE_CHECKING
 
 from autopatch_memory import limits
 from autopatch_memory.errors import LockTimeoutError, StoreError
@@ -42,6 +41,9 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 # Whether ``flock`` is there; tests set it to False to run the portable fallback.
 FLOCK_AVAILABLE = fcntl is not None
@@ -96,7 +98,13 @@ class ProcessLock:
         self._held = _Descriptor()
         # Closed with the object (and at exit), not left to the garbage collector's order.
         weakref.finalize(self, self._held.close)
-        self._fallback = FileLock(str(path)) if self.portable else None
+        self._fallback: FileLock | None = None
+        if self.portable:
+            # Imported here: filelock is slow to import, and only a system without
+            # flock needs it.
+            from filelock import FileLock
+
+            self._fallback = FileLock(str(path))
 
     @property
     def timeout(self) -> float:
@@ -211,6 +219,8 @@ class ProcessLock:
 
     def _acquire_portable(self) -> None:
         assert self._fallback is not None
+        from filelock import Timeout  # loaded with FileLock in __init__
+
         # filelock opens the file itself, and older releases follow links.
         check_regular_or_absent(self.path)
         if not self.path.parent.is_dir():

@@ -11,6 +11,12 @@ Opening memory is quiet: it reads no environment variable and no config file
 ``MemorySettings.from_env``), calls no model, and writes nothing to the memory
 file. The repo profile it collects is kept in memory — :meth:`ProjectMemory.context`
 uses it at once — and stored by the next write the host asks for.
+
+Opening is also cheap to import: the machinery of the operations that change memory
+or read a question — the applier and the directive grammar under governance and the
+summarizer, the context builder, the build-file parsers of the profile — is imported
+by the method that runs it. A command that only shows memory (``show``, ``log``)
+never loads it.
 """
 
 from __future__ import annotations
@@ -23,16 +29,16 @@ from collections.abc import Callable, Iterable
 from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
-from autopatch_memory import governance, limits
-from autopatch_memory.applier import ApplyReport, discarded_report
-from autopatch_memory.backends.base import SummaryBackend
-from autopatch_memory.backends.chat import ChatModel, ChatSummaryBackend
+# privacy as a module: its rules load at the first redaction, and reading memory never redacts.
+from autopatch_memory import limits, privacy
+from autopatch_memory.apply_report import ApplyReport, discarded_report
+from autopatch_memory.backends.base import ChatModel, SummaryBackend
+from autopatch_memory.changes import ChangeOutcome, MemoryChange
 from autopatch_memory.config import MemorySettings, make_backend
-from autopatch_memory.context import MemoryContext, build_context, empty_context
 from autopatch_memory.delta import delta_from_object, parse_delta
 from autopatch_memory.errors import (
     ChangeRejectedError,
@@ -48,7 +54,6 @@ from autopatch_memory.exchange import (
     export_markdown,
     parse_import,
 )
-from autopatch_memory.governance import ChangeOutcome, MemoryChange, item_type
 from autopatch_memory.ids import Clock, local_now, new_turn_id
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.journal import JournalEntry, Outcome, file_digest
@@ -60,16 +65,18 @@ from autopatch_memory.model import (
     Turn,
     clone,
 )
-from autopatch_memory.privacy import redact
-from autopatch_memory.profile import ProfileReport, clear_cache, collect
 from autopatch_memory.reasons import Reason
 from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.search import SearchHit, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import FileState, MemoryStore, Transaction, UpdateResult
-from autopatch_memory.summarizer import Summarizer, apply_in_store
 from autopatch_memory.text import clean_text, clip
 from autopatch_memory.triggers import Trigger, signal_trigger, size_trigger, state_triggers
+
+if TYPE_CHECKING:
+    from autopatch_memory.context import MemoryContext
+    from autopatch_memory.profile import ProfileReport
+    from autopatch_memory.summarizer import Summarizer
 
 _T = TypeVar("_T")
 
@@ -98,7 +105,7 @@ def _stored_text(text: str, limit: int) -> str:
     rough_limit = limit * limits.PRE_REDACTION_CLIP_FACTOR
     if len(text) > rough_limit:
         text = text[:rough_limit].rsplit(None, 1)[0]
-    return clip(redact(clean_text(text, single_line=False).strip()), limit)
+    return clip(privacy.redact(clean_text(text, single_line=False).strip()), limit)
 
 
 class Failure(BaseModel):
@@ -118,6 +125,8 @@ def _resolve_backend(
         if isinstance(llm, SummaryBackend):
             return llm
         if callable(llm):
+            from autopatch_memory.backends.chat import ChatSummaryBackend  # see the module note
+
             return ChatSummaryBackend(llm)
         raise ConfigError(
             f"llm= must be a callable (messages -> text) or a SummaryBackend, not {llm!r}"
@@ -255,11 +264,13 @@ class ProjectMemory:
         self.last_error: Failure | None = None
         self._events = EventSink(on_event, journal=self.journal, clock=clock)
         self._writes = _Writes(self.store, self._events)
-        self._summarizer = (
-            Summarizer(self.store, backend, writer=self._writes, events=self._events)
-            if backend is not None
-            else None
-        )
+        self._summarizer: Summarizer | None = None
+        if backend is not None:
+            from autopatch_memory.summarizer import Summarizer  # see the module note
+
+            self._summarizer = Summarizer(
+                self.store, backend, writer=self._writes, events=self._events
+            )
         self._scheduler = (
             Scheduler(self._summarizer.drain, backoff=backoff)
             if self._summarizer is not None
@@ -317,7 +328,9 @@ class ProjectMemory:
             backoff=chosen.backoff,
         )
         if collect_profile if refresh_profile is None else refresh_profile:
-            memory._collect_profile()
+            # The cache is used (and refreshed) only in a repository that already
+            # has the memory folder: opening must not create it.
+            memory._collect_profile(use_cache=memory.store.folder.is_dir())
         memory._report_file_problem()
         return memory
 
@@ -347,6 +360,8 @@ class ProjectMemory:
 
     def context(self, intent: IntentType | str, user_text: str) -> MemoryContext:
         """The memory context for answering ``user_text`` (empty for gated intents)."""
+        from autopatch_memory.context import build_context, empty_context  # see the module note
+
         kind = parse_intent(intent)
         if not memory_access(kind).reads:
             return empty_context(kind)  # the gate: the file is not opened
@@ -449,6 +464,8 @@ class ProjectMemory:
                 actor, "delta", Outcome.FAILED, reason=exc.reason.value, detail=str(exc)
             )
             return discarded_report(exc.reason, str(exc))
+        from autopatch_memory.summarizer import apply_in_store  # see the module note
+
         return apply_in_store(self._writes, parsed, actor=actor, bad_sections=bad)
 
     def summarize_now(self) -> ApplyReport | None:
@@ -508,6 +525,8 @@ class ProjectMemory:
         backups of set-aside files are the user's and are kept. Profile caches
         are removed and the profile is collected again from the build files.
         """
+        from autopatch_memory.profile import clear_cache  # see the module note
+
         generation = self.store.reset(actor="user")
         try:
             self.journal.scrub()
@@ -542,6 +561,8 @@ class ProjectMemory:
         already archived). Raises :class:`ItemNotFoundError` for an id the file does
         not hold. ``actor`` names who asked, in the journal.
         """
+        from autopatch_memory import governance  # see the module note
+
         return self._govern(lambda txn: governance.forget(txn, item_id), actor)
 
     # -- governed by the user (docs/cli.md, "Governing memory") -------------------------
@@ -565,7 +586,9 @@ class ProjectMemory:
         :class:`ChangeRejectedError` (with the reason code) when refused; the
         refusal is journaled like the change would have been.
         """
-        chosen = item_type(kind)
+        from autopatch_memory import governance  # see the module note
+
+        chosen = governance.item_type(kind)
         return self._govern(lambda txn: governance.remember(txn, chosen, text, label), actor)
 
     def edit(
@@ -578,6 +601,8 @@ class ProjectMemory:
         :class:`ChangeRejectedError` for an archived item (restore it first), a topic
         or turn, or a text a guard refuses.
         """
+        from autopatch_memory import governance  # see the module note
+
         return self._govern(lambda txn: governance.edit(txn, item_id, text, label), actor)
 
     def restore(self, item_id: str, *, actor: str = USER_ACTOR) -> MemoryChange:
@@ -586,6 +611,8 @@ class ProjectMemory:
         A restored rule supersedes the active rules on its subject: the user's latest
         word wins. Restoring an active item changes nothing (``unchanged``).
         """
+        from autopatch_memory import governance  # see the module note
+
         return self._govern(lambda txn: governance.restore(txn, item_id), actor)
 
     def search(self, text: str, *, include_archived: bool = False) -> list[SearchHit]:
@@ -621,6 +648,8 @@ class ProjectMemory:
         :class:`ChangeRejectedError` when the file as a whole is unusable (not JSON,
         not an export, too large, no item in it); nothing is changed then.
         """
+        from autopatch_memory import governance  # see the module note
+
         chosen, candidates = parse_import(data, format)
         result = self._writes.update(
             lambda txn: governance.import_candidates(txn, candidates), actor=actor
@@ -642,8 +671,7 @@ class ProjectMemory:
         Never raises for repository content; a write failure is journaled and
         kept in :attr:`last_error` (the profile is then stored by the next write).
         """
-        report = collect(self.repo_root, use_cache=use_cache)
-        self._writes.set_pending(_PendingProfile(_worth_storing(report.profile), "profile"))
+        report = self._collect_profile(use_cache=use_cache)
         try:
             self._writes.update(lambda txn: None, actor="profile")
         except StoreError as exc:
@@ -763,14 +791,13 @@ class ProjectMemory:
         # A shallow copy: the store's cached document is shared and must not change.
         return doc.model_copy(update={"repo_profile": pending.profile})
 
-    def _collect_profile(self) -> None:
-        """Collect the profile to store with the next write; writes nothing now.
+    def _collect_profile(self, *, use_cache: bool) -> ProfileReport:
+        """Collect the profile to store with the next write; writes nothing now."""
+        from autopatch_memory.profile import collect  # see the module note
 
-        The cache is used (and refreshed) only in a repository that already has
-        the memory folder: opening must not create it.
-        """
-        report = collect(self.repo_root, use_cache=self.store.folder.is_dir())
+        report = collect(self.repo_root, use_cache=use_cache)
         self._writes.set_pending(_PendingProfile(_worth_storing(report.profile), "profile"))
+        return report
 
     def _report_file_problem(self) -> None:
         """Tell the host at once when the file on disk cannot be used as it is."""
@@ -807,7 +834,7 @@ class ProjectMemory:
         result: list[str] = []
         for raw in paths:
             # Redact first: normalizing "scheme://user:pw@host" would hide the pattern.
-            path = _inside_repo(redact(os.fspath(raw)), self.repo_root)
+            path = _inside_repo(privacy.redact(os.fspath(raw)), self.repo_root)
             if path is None:
                 continue
             text = clip(path, limits.MAX_SCOPE_PATH_CHARS)

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from autopatch_memory import limits
-from autopatch_memory.privacy import redact
+# privacy as a module: its rules load at the first redaction, and reading memory never redacts.
+from autopatch_memory import limits, privacy
 from autopatch_memory.text import looks_like_code_or_log
 
 __all__ = ["END_PUNCTUATION", "is_code_line", "prose_sentences", "split_sentences", "user_prose"]
@@ -95,7 +95,7 @@ def user_prose(text: str) -> str:
     name (`` `Optional.get()` ``) keeps its text; ``@path`` attachments lose
     their ``@`` while ``@Data``-style annotations keep it.
     """
-    text = _FENCE_RE.sub("\n", redact(text))
+    text = _FENCE_RE.sub("\n", privacy.redact(text))
     text = _INLINE_CODE_RE.sub(_inline, text)
     text = _AT_PATH_RE.sub("", text)
     lines = [line for line in text.splitlines() if not is_code_line(line)]

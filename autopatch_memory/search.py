@@ -29,7 +29,6 @@ from enum import Enum
 from pydantic import BaseModel
 
 from autopatch_memory import limits
-from autopatch_memory.directives import rule_shape
 from autopatch_memory.model import LongTermItem, LongTermType, MemoryDocument, Topic
 from autopatch_memory.relevance import rank
 from autopatch_memory.text import anchor_tokens, tokenize
@@ -146,6 +145,10 @@ def _concepts(text: str) -> frozenset[str]:
     """What a text is about in language-neutral terms: the things a rule governs
     (commit messages, tests), the choices it names (Chinese, Gradle) and the concepts
     of the directive grammar's bilingual lexicon ("缓存" is "cache")."""
+    # Here, not at the top: only this fallback needs the grammar, slow to import, and
+    # the facade imports this module.
+    from autopatch_memory.directives import rule_shape
+
     shape = rule_shape(text)
     objects = shape.objects - rule_shape("").objects  # not the default every text gets
     return frozenset(

@@ -48,7 +48,8 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from autopatch_memory import limits
+# privacy as a module: its rules load at the first redaction, and reading memory never redacts.
+from autopatch_memory import limits, privacy
 from autopatch_memory.budget import TrimAction, trim_to_budget
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.file_text import FileText
@@ -65,7 +66,6 @@ from autopatch_memory.model import (
     clone,
     empty_document,
 )
-from autopatch_memory.privacy import redact, scrub
 from autopatch_memory.safe_io import (
     STATE_DIR_NAME,
     check_state_dir,
@@ -246,7 +246,7 @@ def redact_strings(root: BaseModel | list[Any], skip: Collection[int] = ()) -> b
         for key, current in pairs:
             if type(current) is str:
                 if current:
-                    new = redact(current)
+                    new = privacy.redact(current)
                     if new != current:
                         slots[key] = new
                         changed = True
@@ -783,11 +783,11 @@ def _decode_json(data: bytes) -> Any:
 def _scrubbed(value: Any) -> Any:
     """The decoded JSON with lone surrogates (``"\\ud800"`` escapes) replaced."""
     if isinstance(value, str):
-        return scrub(value)
+        return privacy.scrub(value)
     if isinstance(value, list):
         return [_scrubbed(v) for v in value]
     if isinstance(value, dict):
-        return {scrub(k): _scrubbed(v) for k, v in value.items()}
+        return {privacy.scrub(k): _scrubbed(v) for k, v in value.items()}
     return value
 
 

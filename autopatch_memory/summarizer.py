@@ -29,7 +29,8 @@ from types import MappingProxyType
 from typing import NamedTuple, Protocol, TypeVar
 
 from autopatch_memory import limits
-from autopatch_memory.applier import ApplyReport, apply_delta, discarded_report
+from autopatch_memory.applier import apply_delta
+from autopatch_memory.apply_report import ApplyReport, discarded_report
 from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
 from autopatch_memory.errors import AutopatchMemoryError, BackendError, HardLimitError
 from autopatch_memory.events import EventKind, EventSink

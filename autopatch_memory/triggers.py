@@ -8,7 +8,6 @@ from __future__ import annotations
 from enum import Enum
 
 from autopatch_memory import limits
-from autopatch_memory.directives import might_hold_directive
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import MemoryDocument, Turn
 
@@ -60,6 +59,10 @@ def state_triggers(doc: MemoryDocument, turn: Turn, *, project_level: bool) -> l
 def signal_trigger(turn: Turn) -> bool:
     """True when the turn's question may hold a rule, a cancel, a correction or a
     project fact (:func:`~autopatch_memory.directives.might_hold_directive`)."""
+    # Here, not at the top: the grammar loads with the first turn recorded, not
+    # with the facade that imports this module.
+    from autopatch_memory.directives import might_hold_directive
+
     return might_hold_directive(turn.user_text)
 
 

@@ -23,7 +23,6 @@ from autopatch_memory import (
     LongTermItem,
     LongTermType,
     MemoryChange,
-    MemoryContext,
     MemoryDocument,
     MemoryItemKind,
     Outcome,
@@ -31,13 +30,14 @@ from autopatch_memory import (
     Reason,
     RepoProfile,
     SearchHit,
-    label_is_redundant,
     limits,
 )
 
 from .console import Line
 
-if TYPE_CHECKING:  # a type only: the views of stored memory must not load the turn runner
+if TYPE_CHECKING:  # types only: the views of stored memory must not load what makes them
+    from autopatch_memory import MemoryContext
+
     from .answer import TurnResult
 
 __all__ = [
@@ -318,6 +318,10 @@ def refusal(action: ChangeAction, reason: Reason, message: str) -> str:
 
 def _labelled(kind: LongTermType | None, label: str, summary: str) -> str:
     """``label: summary`` on one line, or the summary alone when the label adds nothing."""
+    # Here, not at the top: whether a label adds anything is the directive grammar's
+    # call, slow to import; `show`, `log` and `doctor` never need it.
+    from autopatch_memory import label_is_redundant
+
     if label_is_redundant(kind, label, summary):
         return _one_line(summary)
     return _one_line(f"{label}: {summary}")

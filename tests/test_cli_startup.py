@@ -3,6 +3,10 @@
 Every command imports ``autopatch_memory_cli.app``; the modules only some commands
 need are imported in those commands' bodies. A module-level import added back by
 mistake would make ``--help``, ``show``, ``log`` and the rest pay for them again.
+
+The library loads the same way: ``import autopatch_memory`` imports nothing behind
+its names, and the facade imports the machinery of an operation (the directive
+grammar, the redaction rules, the build-file parsers...) in the method that runs it.
 """
 
 from __future__ import annotations
@@ -11,6 +15,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from autopatch_memory import IntentType, LongTermType, ProjectMemory
 
 # Needed only to answer or classify a question (ask, chat, context), to serve MCP or to
 # run the demo; imported where those commands run.
@@ -30,6 +38,19 @@ LAZY_MODULES = (
     "rich.markdown",
 )
 
+# The library's heaviest parts, and the third-party modules only some operations use.
+GRAMMAR = ("autopatch_memory.directives",)  # rules, cancels, facts, labels
+REDACTION = ("autopatch_memory.privacy.engine",)  # the rule tables of redact()
+CHANGES = ("autopatch_memory.applier", "autopatch_memory.governance")
+PROFILE = ("autopatch_memory.profile.collector", "autopatch_memory.profile.maven", "lxml")
+TURNS = (  # building a context, summarizing a turn
+    "autopatch_memory.context",
+    "autopatch_memory.summarizer",
+    "autopatch_memory.backends.chat",
+    "autopatch_memory.backends.heuristic",
+)
+FILELOCK = ("filelock",)  # the lock where there is no flock, and doctor's lock check
+
 _PROBE = "\n".join(
     [
         "import json, sys",
@@ -48,11 +69,103 @@ def _modules_after(code: str) -> set[str]:
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 
+def _loaded(loaded: set[str], names: tuple[str, ...]) -> list[str]:
+    """Those of ``names`` that ``loaded`` holds (a package counts with its submodules)."""
+    return sorted(
+        name for name in names if any(m == name or m.startswith(f"{name}.") for m in loaded)
+    )
+
+
 def test_importing_the_app_loads_none_of_the_lazy_modules() -> None:
     loaded = _modules_after(_PROBE)
     assert "autopatch_memory_cli.app" in loaded
     assert "autopatch_memory_cli.render" in loaded  # the probe does see the CLI's modules
-    assert sorted(name for name in LAZY_MODULES if name in loaded) == []
+    assert "autopatch_memory.memory" in loaded
+    assert _loaded(loaded, LAZY_MODULES) == []
+    heavy = GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK
+    assert _loaded(loaded, heavy) == []
+
+
+def test_importing_the_library_loads_nothing_behind_its_names() -> None:
+    code = "import json, sys\nimport autopatch_memory\nprint(json.dumps(sorted(sys.modules)))"
+    loaded = _modules_after(code)
+    assert sorted(m for m in loaded if m.startswith("autopatch_memory")) == [
+        "autopatch_memory",
+        "autopatch_memory.lazy",
+    ]
+    # A name loads its own module and what that module needs, nothing more.
+    code = code.replace("import autopatch_memory", "from autopatch_memory import IntentType")
+    loaded = _modules_after(code)
+    assert "autopatch_memory.intents" in loaded
+    assert _loaded(loaded, ("autopatch_memory.model", "autopatch_memory.memory", "pydantic")) == []
+
+
+@pytest.fixture(scope="module")
+def stored_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Maven repository whose memory holds turns, their summaries, rules and a note,
+    in Chinese and English."""
+    repo = tmp_path_factory.mktemp("startup") / "shop"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "pom.xml").write_text(
+        "<project><modelVersion>4.0.0</modelVersion><groupId>shop</groupId>"
+        "<artifactId>shop</artifactId><version>1</version></project>",
+        encoding="utf-8",
+    )
+    with ProjectMemory.open(repo, backend="heuristic") as memory:
+        memory.record_turn(
+            IntentType.CODE_EXPLAIN, "OrderService 怎么处理退款？", "调用 RefundGateway。"
+        )
+        memory.record_turn(IntentType.CODE_EXPLAIN, "What does OrderQueue sort by?", "By priority.")
+        memory.remember("以后写测试请用 JUnit 5 和 AssertJ。")
+        memory.remember("The api module depends on core.", kind=LongTermType.PROJECT_NOTE)
+        memory.summarize_now()
+    return repo
+
+
+def _command_loads(*args: str) -> set[str]:
+    """The modules a fresh interpreter holds after running the command line with ``args``."""
+    code = "\n".join(
+        [
+            "import json, sys",
+            "from autopatch_memory_cli.app import main",
+            f"sys.argv = ['autopatch-memory', *{list(args)!r}]",
+            "try:",
+            "    main()",
+            "except SystemExit as done:",
+            "    assert not done.code, done.code",
+            "print(json.dumps(sorted(sys.modules)))",
+        ]
+    )
+    return _modules_after(code)
+
+
+# What each command on stored memory must not load: what it does not use.
+_NOT_LOADED: dict[str, tuple[str, ...]] = {
+    "show": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK,
+    "log": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK,
+    # A hit's label is shown only when it adds something: the grammar tells.
+    "search": PROFILE + TURNS + FILELOCK,
+    "export": PROFILE + TURNS + FILELOCK,
+    "doctor": GRAMMAR + CHANGES + TURNS,
+    "profile": GRAMMAR + CHANGES + TURNS + FILELOCK,
+}
+_ARGUMENTS = {"search": ("JUnit",)}
+
+
+@pytest.mark.parametrize("command", ["--help", "--version"])
+def test_help_and_version_load_no_machinery(command: str) -> None:
+    loaded = _command_loads(command)
+    heavy = GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK
+    assert _loaded(loaded, LAZY_MODULES + heavy) == []
+
+
+@pytest.mark.parametrize("command", sorted(_NOT_LOADED))
+def test_a_command_on_stored_memory_loads_only_what_it_uses(
+    command: str, stored_repo: Path
+) -> None:
+    loaded = _command_loads(command, str(stored_repo), *_ARGUMENTS.get(command, ()))
+    assert "autopatch_memory.store" in loaded  # it did read the memory
+    assert _loaded(loaded, LAZY_MODULES + _NOT_LOADED[command]) == []
 
 
 def test_recording_a_turn_does_not_load_the_turn_machinery(tmp_path: Path) -> None:
@@ -75,4 +188,11 @@ def test_recording_a_turn_does_not_load_the_turn_machinery(tmp_path: Path) -> No
     loaded = _modules_after(code)
     assert "autopatch_memory_cli.failures" in loaded
     assert sorted(name for name in LAZY_MODULES if name in loaded) == []
+    # Nor the library's parts for answering a question or for the user's own changes.
+    unused = (
+        "autopatch_memory.context",
+        "autopatch_memory.backends.chat",
+        "autopatch_memory.governance",
+    )
+    assert _loaded(loaded, unused) == []
     assert (repo / ".autopatch-j" / "memory.json").exists()  # the turn was recorded

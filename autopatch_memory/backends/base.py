@@ -1,4 +1,5 @@
-"""The summarizer's view of a model: the ``SummaryBackend`` protocol.
+"""The summarizer's view of a model: the ``SummaryBackend`` protocol, and the
+``ChatModel`` a host may give instead.
 
 See docs/design.md#summary-backends.
 
@@ -9,6 +10,7 @@ the file and never writes: the applier decides what of the delta is kept.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
@@ -69,3 +71,11 @@ class SummaryBackend(Protocol):
         the model cannot be reached or its reply is unusable after one repair try.
         """
         ...
+
+
+ChatModel = Callable[[list[dict[str, str]]], str]
+"""A chat model: OpenAI-style messages in, the reply's text out (synchronous).
+
+:class:`~autopatch_memory.backends.chat.ChatSummaryBackend` makes a summary backend
+of one; it is defined here, with the protocol, so that naming it (as the facade's
+``llm=`` does) does not import the prompt, parse and repair loop."""

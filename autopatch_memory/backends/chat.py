@@ -14,12 +14,12 @@ same loop, so both behave alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from pydantic import ValidationError
 
 from autopatch_memory import limits
-from autopatch_memory.backends.base import SummaryRequest
+from autopatch_memory.backends.base import ChatModel, SummaryRequest
 from autopatch_memory.delta import parse_delta, strip_reasoning
 from autopatch_memory.errors import (
     BackendError,
@@ -40,9 +40,6 @@ __all__ = [
     "reply_problems",
     "summarize_with_chat",
 ]
-
-ChatModel = Callable[[list[Message]], str]
-"""A chat model: OpenAI-style messages in, the reply's text out (synchronous)."""
 
 _OP_MODELS: dict[str, type[TurnSummaryOp | TopicOp | LongTermOp]] = {
     "turn_summaries": TurnSummaryOp,

@@ -36,10 +36,27 @@ This module is the public face; the package holds, bottom to top:
 
 from __future__ import annotations
 
-from autopatch_memory.privacy.engine import contains_secret, redact, scrub
-from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
-from autopatch_memory.privacy.only_redacted import is_only_redacted
-from autopatch_memory.privacy.words import NOT_SECRET_VALUES, NOT_SECRET_WORDS
+from typing import TYPE_CHECKING
+
+from autopatch_memory.lazy import lazy_names
+
+if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below
+    from autopatch_memory.privacy.engine import contains_secret, redact, scrub
+    from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
+    from autopatch_memory.privacy.only_redacted import is_only_redacted
+    from autopatch_memory.privacy.words import NOT_SECRET_VALUES, NOT_SECRET_WORDS
+
+# Each name is imported from its module on first use: the rule tables take longer to
+# import than anything else in the library, and reading memory never redacts.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "engine": ("contains_secret", "redact", "scrub"),
+    "markers": ("MARKER_PREFIX", "MARKER_RE", "SecretKind", "marker"),
+    "only_redacted": ("is_only_redacted",),
+    "words": ("NOT_SECRET_VALUES", "NOT_SECRET_WORDS"),
+}
+
+if not TYPE_CHECKING:  # hidden from type checkers: a misspelt name stays an error
+    __getattr__, __dir__ = lazy_names(__name__, _EXPORTS)
 
 __all__ = [
     "MARKER_PREFIX",

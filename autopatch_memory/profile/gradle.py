@@ -17,6 +17,7 @@ from enum import Enum
 
 from autopatch_memory import limits
 from autopatch_memory.errors import CatalogError
+from autopatch_memory.profile.build_files import BUILD_SRC, GRADLE_BUILD_FILES, SETTINGS_FILES
 from autopatch_memory.profile.catalog import (
     CATALOG_ACCESSOR,
     CATALOG_FILE,
@@ -39,9 +40,6 @@ from autopatch_memory.profile.gradle_settings import (
     parse_settings,
 )
 
-SETTINGS_FILES = ("settings.gradle", "settings.gradle.kts")
-BUILD_FILES = ("build.gradle", "build.gradle.kts")
-BUILD_SRC = "buildSrc"  # Gradle builds its own build logic from this folder, undeclared
 _CONVENTION_SOURCE_DIRS = ("src/main/groovy", "src/main/kotlin")
 _SCRIPT_SUFFIXES = (".gradle", ".gradle.kts")
 _PLUGINS_PREFIX = "plugins."
@@ -163,7 +161,7 @@ class GradleProject:
             directory = normalize_rel("", declared)
             if not directory or skipped_part(directory) is not None:
                 continue
-            own = self._first_file(directory, BUILD_FILES)
+            own = self._first_file(directory, GRADLE_BUILD_FILES)
             if own is not None:
                 scripts.append(_Pending(own, directory, _Role.CONVENTION_BUILD, ""))
             for source_dir in _CONVENTION_SOURCE_DIRS:
@@ -182,7 +180,7 @@ class GradleProject:
                 self._files.report_budget()
                 break
             directory = self._project_dir(settings, path)
-            build_file = self._first_file(directory, BUILD_FILES) if directory else None
+            build_file = self._first_file(directory, GRADLE_BUILD_FILES) if directory else None
             if build_file is not None:
                 scripts.append(_Pending(build_file, directory or "", _Role.PROJECT, path))
         return scripts
@@ -190,7 +188,7 @@ class GradleProject:
     def collect(self) -> BuildFacts | None:
         """Facts of the Gradle build, or ``None`` when the root has no Gradle file."""
         settings_file = self._first_file("", SETTINGS_FILES)
-        root_build = self._first_file("", BUILD_FILES)
+        root_build = self._first_file("", GRADLE_BUILD_FILES)
         if settings_file is None and root_build is None:
             return None
         facts = BuildFacts(root_files=[f for f in (settings_file, root_build) if f is not None])

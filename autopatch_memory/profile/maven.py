@@ -20,6 +20,7 @@ from lxml import etree  # type: ignore[import-untyped, unused-ignore]
 
 from autopatch_memory import limits
 from autopatch_memory.errors import PomError
+from autopatch_memory.profile.build_files import POM
 from autopatch_memory.profile.facts import (
     BuildFacts,
     normalize_java_version,
@@ -28,7 +29,6 @@ from autopatch_memory.profile.facts import (
 from autopatch_memory.profile.files import RepoFiles, normalize_rel, skipped_part
 from autopatch_memory.profile.frameworks import Framework, labels_for_coordinate
 
-POM = "pom.xml"
 _DEFAULT_PARENT_PATH = "../pom.xml"
 _DEFAULT_PLUGIN_GROUP = "org.apache.maven.plugins"
 _COMPILER_PLUGIN = "maven-compiler-plugin"

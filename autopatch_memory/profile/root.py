@@ -29,11 +29,8 @@ from pathlib import Path
 
 from autopatch_memory import limits
 from autopatch_memory.errors import BuildFileError
+from autopatch_memory.profile.build_files import BUILD_SRC, GRADLE_BUILD_FILES, POM, SETTINGS_FILES
 from autopatch_memory.profile.files import normalize_rel
-from autopatch_memory.profile.gradle import BUILD_FILES as GRADLE_BUILD_FILES
-from autopatch_memory.profile.gradle import BUILD_SRC, SETTINGS_FILES, declared_project_dir
-from autopatch_memory.profile.gradle_settings import parse_settings
-from autopatch_memory.profile.maven import POM, module_target, parse_pom
 from autopatch_memory.safe_io import read_no_follow
 
 __all__ = ["BUILD_FILES", "REPO_MARKERS", "find_repo_root"]
@@ -58,6 +55,9 @@ def _read(path: Path) -> bytes | None:
 
 def _maven_modules(folder: Path) -> set[str]:
     """The module folders a POM declares, relative to its folder (normalized)."""
+    # The parsers load only when a build above the nearest one must be read.
+    from autopatch_memory.profile.maven import module_target, parse_pom
+
     data = _read(folder / POM)
     if data is None:
         return set()
@@ -71,6 +71,9 @@ def _maven_modules(folder: Path) -> set[str]:
 
 def _gradle_projects(folder: Path) -> set[str]:
     """The folders a Gradle settings file makes part of its build, relative to it."""
+    from autopatch_memory.profile.gradle import declared_project_dir  # as in _maven_modules
+    from autopatch_memory.profile.gradle_settings import parse_settings
+
     found: set[str] = set()
     for name in SETTINGS_FILES:
         data = _read(folder / name)

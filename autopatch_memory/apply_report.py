@@ -1,0 +1,56 @@
+"""What applying one delta did: the report of the applier (:mod:`autopatch_memory.applier`).
+
+The report models live apart from the applier so that what only carries or shows a
+report (the events, the facade, the command line) does not import the applier and
+the directive grammar under it.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from autopatch_memory.model import DeltaSection
+from autopatch_memory.reasons import Reason
+
+__all__ = ["AcceptedOp", "ApplyReport", "RejectedOp", "discarded_report"]
+
+
+class AcceptedOp(BaseModel):
+    """An operation that changed (or confirmed) memory."""
+
+    section: DeltaSection
+    index: int
+    operation: str  # "summarize" | "create_new" | "update_existing" | "archive_existing"
+    ids: list[str] = Field(default_factory=list)  # what it created, updated or archived
+    evicted: list[str] = Field(default_factory=list)  # inactive items removed to make room
+    superseded: list[str] = Field(default_factory=list)  # rules this one replaced
+    note: str | None = None  # e.g. "same label: updated"
+
+
+class RejectedOp(BaseModel):
+    """An operation (or a whole delta, when ``section`` is ``None``) that was refused."""
+
+    section: DeltaSection | None = None
+    index: int | None = None
+    reason: Reason
+    detail: str = ""
+
+
+class ApplyReport(BaseModel):
+    """What applying one delta did. ``changed``/``size_bytes`` are filled in by the store."""
+
+    accepted: list[AcceptedOp] = Field(default_factory=list)
+    rejected: list[RejectedOp] = Field(default_factory=list)
+    changed: bool = False
+    size_bytes: int = 0
+    generation: int | None = None
+
+    @property
+    def discarded(self) -> bool:
+        """The whole delta was refused (bad JSON, stale generation, hard limit)."""
+        return any(r.section is None for r in self.rejected)
+
+
+def discarded_report(reason: Reason, detail: str, *, generation: int | None = None) -> ApplyReport:
+    """A report for a delta refused as a whole (nothing applied)."""
+    return ApplyReport(rejected=[RejectedOp(reason=reason, detail=detail)], generation=generation)
