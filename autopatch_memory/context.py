@@ -613,8 +613,10 @@ class _DroppedRules:
     """
 
     def __init__(self, prefs: Sequence[LongTermItem]) -> None:
-        self._dropped = [p for p in prefs if not p.is_active and p.summary.strip()]
-        self._active = [p for p in prefs if p.is_active]
+        dropped = [p for p in prefs if not p.is_active and p.summary.strip()]
+        # Shapes are read only when something was dropped: the usual file pays nothing.
+        self._dropped = [rule_shape(p.text) for p in dropped]
+        self._active = [rule_shape(p.text) for p in prefs if p.is_active] if dropped else []
 
     def stated_in(self, summary: str) -> bool:
         """``summary`` restates a dropped rule (and no rule in force)."""
@@ -624,8 +626,8 @@ class _DroppedRules:
             rule_shape(d.clause) for d in directives_in(summary) if d.kind is DirectiveKind.RULE
         ]
         return any(
-            any(restating(shape, rule_shape(p.text)) for p in self._dropped)
-            and not any(restating(shape, rule_shape(p.text)) for p in self._active)
+            any(restating(shape, old) for old in self._dropped)
+            and not any(restating(shape, kept) for kept in self._active)
             for shape in shapes
         )
 
