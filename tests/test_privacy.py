@@ -725,3 +725,19 @@ def test_a_mnemonic_literal_needs_a_mnemonic_word_count() -> None:
     assert redact(eleven) == eleven
     thirteen = eleven[:-1] + ' opera ocean"'
     assert redact(thirteen) == thirteen
+
+
+# A match the rules decline ("key" with the value '"password"') must not hide the
+# match that starts inside its value.
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('the cache key "password": "Qz7wLm2x"', "Qz7wLm2x"),
+        ("the sort key : token: Rt5Yu8Io3", "Rt5Yu8Io3"),
+        ('缓存的 key "secret": "Wq3Er5Ty9"', "Wq3Er5Ty9"),
+    ],
+)
+def test_a_declined_match_does_not_hide_a_secret_inside_it(text: str, secret: str) -> None:
+    once = redact(text)
+    assert secret not in once
+    assert redact(once) == once

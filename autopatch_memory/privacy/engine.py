@@ -386,8 +386,50 @@ def _redact_once(
     # one rule that looks for a marker has no needles, so skipping is safe.
     lowered = (MARKER_RE.sub(" ", text) if MARKER_PREFIX in text else text).lower()
     for rule in (rules or _ALL_RULES).matching(lowered, found, among):
-        text = rule.pattern.sub(rule.replace, text)
+        text = _substitute(rule.pattern, rule.replace, text)
     return text
+
+
+def _substitute(pattern: re.Pattern[str], replace: _Replacer, text: str) -> str:
+    """``pattern.sub(replace, text)``, except that a match the replacer declines (returns
+    unchanged) does not hide a match that starts inside its value: in 'the cache key
+    "password": "V"', the key "key" with the value '"password"' is no secret, but
+    '"password": "V"' is. The search resumes where the declined value began (past it
+    when it is a marker), so each declined match reads its value once more."""
+    parts: list[str] = []
+    pos = done = 0
+    while (m := pattern.search(text, pos)) is not None:
+        replacement = replace(m)
+        if replacement == m.group(0):
+            pos = max(_resume_after_declined(m, text), m.start() + 1)
+            continue
+        parts += (text[done : m.start()], replacement)
+        done = m.end()
+        pos = done if m.end() > m.start() else done + 1
+    if not parts:
+        return text
+    parts.append(text[done:])
+    return "".join(parts)
+
+
+def _resume_after_declined(m: re.Match[str], text: str) -> int:
+    """Where to search again after the declined match ``m``: at its value, unless the
+    value is (or begins inside) a marker, whose text no rule may read."""
+    start = next(
+        (
+            m.start(g)
+            for g in ("value", "quoted")
+            if g in m.re.groupindex and m.start(g) > m.start()
+        ),
+        -1,
+    )
+    if start < 0:
+        return m.end()
+    reach = len(MARKER_PREFIX) + limits.REDACTION_MARKER_KIND_MAX_CHARS + 1
+    for marked in MARKER_RE.finditer(text, max(0, start - reach), start + reach):
+        if marked.start() <= start < marked.end():
+            return m.end()
+    return start
 
 
 # Recent results of redact, each with the needles it holds. The size policy clips a
