@@ -100,9 +100,9 @@ class FileStamp(NamedTuple):
         items = {i.id: _item_state(i) for i in doc.long_term_memory.items()}
         return cls(doc.epoch, doc.generation, items)
 
-    def same_file(self, other: FileStamp) -> bool:
-        """Both stamps are of the same file (epoch and generation)."""
-        return (self.epoch, self.generation) == (other.epoch, other.generation)
+    def same_file(self, doc: MemoryDocument) -> bool:
+        """``doc`` is the stamped file (epoch and generation), whatever its items say."""
+        return (self.epoch, self.generation) == (doc.epoch, doc.generation)
 
     def changed_items(self, doc: MemoryDocument) -> frozenset[str]:
         """Ids of the stamped items that ``doc`` holds changed (or no longer holds)."""
@@ -117,7 +117,7 @@ def _staleness(
     doc: MemoryDocument, computed_from: FileStamp | None, batch: Sequence[str]
 ) -> ApplyReport | None:
     """A discarded report when the delta no longer belongs to ``doc``, else ``None``."""
-    if computed_from is not None and not FileStamp.of(doc).same_file(computed_from):
+    if computed_from is not None and not computed_from.same_file(doc):
         # Strict: a file without an epoch (the reference's) that got one meanwhile
         # is another file too; discarding is safe, applying might not be.
         detail = (
