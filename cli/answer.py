@@ -55,6 +55,7 @@ from autopatch_memory import (
 from .classify import Classification, choose, mentioned_paths
 from .failures import FailureWatch, describe_failure, failure_hint
 from .history import SessionHistory
+from .repo import LOOKUP_ERRORS, lookup_problem
 
 __all__ = [
     "BASE_PROMPT",
@@ -170,10 +171,8 @@ def resolve_mentions(question: str, repo_root: Path, *, cwd: Path | None = None)
     for mention in mentioned_paths(question):
         try:
             target = _located(mention, root, cwd)
-        except (OSError, RuntimeError, ValueError) as exc:
-            # "~user" of no user (RuntimeError), a name over the system's limit (OSError).
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            result.problems.append(f"@{mention}: cannot be looked up ({why})")
+        except LOOKUP_ERRORS as exc:
+            result.problems.append(f"@{mention}: cannot be looked up ({lookup_problem(exc)})")
             continue
         if target is None:
             result.problems.append(f"@{mention}: not found in the repository")

@@ -73,7 +73,7 @@ from .render import (
     render_report,
     superseded_labels,
 )
-from .repo import BUILD_FILES, RepoNotFoundError, resolve_repo
+from .repo import BUILD_FILES, LOOKUP_ERRORS, RepoNotFoundError, resolve_repo
 
 # Start-up time (bench/startup.py): the commands that answer or classify a question
 # import the turn machinery (the intent router, the turn runner, the chat loop, the
@@ -239,7 +239,7 @@ def _is_folder(value: str) -> bool:
     file name may be, "~word" of no user) names none: it is a question, not an error."""
     try:
         return Path(value).expanduser().is_dir()
-    except (OSError, RuntimeError, ValueError):
+    except LOOKUP_ERRORS:
         return False
 
 
@@ -668,7 +668,7 @@ def _source_file(source: str, what: str) -> Path | None:
     try:
         path = Path(source).expanduser()
         found = path.is_file()
-    except (OSError, RuntimeError, ValueError):
+    except LOOKUP_ERRORS:
         found = False  # "~typo", a name over the file-name limit
     if not found:
         raise UsageProblem(f"{what} not found: {source}")

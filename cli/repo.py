@@ -12,7 +12,24 @@ from pathlib import Path
 
 from autopatch_memory import BUILD_FILES, REPO_MARKERS, find_repo_root
 
-__all__ = ["BUILD_FILES", "REPO_MARKERS", "RepoNotFoundError", "discover_repo", "resolve_repo"]
+__all__ = [
+    "BUILD_FILES",
+    "LOOKUP_ERRORS",
+    "REPO_MARKERS",
+    "RepoNotFoundError",
+    "discover_repo",
+    "lookup_problem",
+    "resolve_repo",
+]
+
+# What looking up a path the user typed can raise instead of answering: "~typo" of no
+# such user (RuntimeError), a name over the file-name limit (OSError), a NUL (ValueError).
+LOOKUP_ERRORS = (OSError, RuntimeError, ValueError)
+
+
+def lookup_problem(exc: BaseException) -> str:
+    """Why a lookup failed, in a few words (the system's message for an OSError)."""
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
 
 
 class RepoNotFoundError(Exception):
@@ -34,9 +51,8 @@ def resolve_repo(argument: str | Path | None, *, cwd: Path | None = None) -> Pat
         try:
             path = Path(argument).expanduser()
             exists, is_dir = path.exists(), path.is_dir()
-        except (OSError, RuntimeError, ValueError) as exc:
-            # "~typo" (no such user), a name over the file-name limit
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        except LOOKUP_ERRORS as exc:
+            why = lookup_problem(exc)
             raise RepoNotFoundError(f"repository folder not found: {argument} ({why})") from None
         if not exists:
             raise RepoNotFoundError(f"repository folder not found: {path}")
