@@ -1280,3 +1280,20 @@ def test_remember_to_do_something_is_a_rule_or_nothing_never_a_fact() -> None:
     assert clauses_of("记得加上日志。") == []
     # "记得" before a statement still introduces a fact.
     assert clauses_of("记得我们用的是 Redis 7。") == [(FACT, "记得我们用的是 Redis 7")]
+
+
+# A third sentence that gives an alternative "instead" to a rule already joined with the
+# one before it: the rule it names was merged away, and reading must not fail.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From now on never use field injection. From now on, always use constructor "
+        "injection instead. From now on, always use setter injection instead.",
+        "Always avoid Lombok from now on. From now on, write getters by hand instead. "
+        "From now on, use records instead.",
+    ],
+)
+def test_an_alternative_after_a_joined_rule_is_read_without_failing(text: str) -> None:
+    found = directives_in(text)
+    assert [d.kind for d in found] == [DirectiveKind.RULE, DirectiveKind.RULE]
+    assert found[0].clause.endswith("instead") and found[1].clause.endswith("instead")

@@ -171,20 +171,28 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     previous: tuple[str, tuple[Directive, ...]] | None = None
     for sentence in prose_sentences(text):
         directives = _read(sentence.strip(), names)[1]
+        # The rule of the sentence before, while ``found`` still holds it as read (not
+        # once it was resolved or joined into another).
         before_rule = _rule_of(previous[1]) if previous else None
+        if before_rule not in found:
+            before_rule = None
         if (
             not directives
-            and before_rule in found
+            and before_rule is not None
             and _ONLY_ALTERNATIVE.search(_norm(sentence))
             and rule_shape(before_rule.clause).negative
         ):
             # "别每次都贴整个类？只贴改动的几行就行。": what to do instead is the same rule.
-            assert before_rule is not None
             where = found.index(before_rule)
             found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
             previous = (sentence.strip(), (found[where],))
             continue
-        if not directives and previous is not None and _goes_on_with_fact(previous, sentence):
+        if (
+            not directives
+            and previous is not None
+            and _goes_on_with_fact(previous, sentence)
+            and previous[1][-1] in found
+        ):
             # "card-api is the only module that talks to the bank; it sits behind its own
             # firewall.": a clause after a semicolon goes on stating the fact.
             last = previous[1][-1]
@@ -200,7 +208,7 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
                 if resolved is not None:
                     found.append(resolved)
                 continue
-            before = _rule_of(previous[1]) if rule and previous else None
+            before = before_rule if rule and before_rule in found else None
             if before is not None and _reason_of(before, directive):
                 # "I can't stand field injection. In every snippet, go through the
                 # constructor.": the dislike is why; the instruction is the rule.
