@@ -735,6 +735,9 @@ def test_a_mnemonic_literal_needs_a_mnemonic_word_count() -> None:
         ('the cache key "password": "Qz7wLm2x"', "Qz7wLm2x"),
         ("the sort key : token: Rt5Yu8Io3", "Rt5Yu8Io3"),
         ('缓存的 key "secret": "Wq3Er5Ty9"', "Wq3Er5Ty9"),
+        # ...nor the match that starts inside the words it took for a qualifier
+        ("why is the key my password is Hunter2Pass!", "Hunter2Pass"),
+        ("the key we use as the token is Mn4Bv6Cx8Zq", "Mn4Bv6Cx8Zq"),
     ],
 )
 def test_a_declined_match_does_not_hide_a_secret_inside_it(text: str, secret: str) -> None:

@@ -413,8 +413,9 @@ def _substitute(pattern: re.Pattern[str], replace: _Replacer, text: str) -> str:
 
 
 def _resume_after_declined(m: re.Match[str], text: str) -> int:
-    """Where to search again after the declined match ``m``: at its value, unless the
-    value is (or begins inside) a marker, whose text no rule may read."""
+    """Where to search again after the declined match ``m``: after its keyword (at its
+    value when it has none), unless the value is (or begins inside) a marker, whose text
+    no rule may read."""
     start = next(
         (
             m.start(g)
@@ -429,6 +430,10 @@ def _resume_after_declined(m: re.Match[str], text: str) -> int:
     for marked in MARKER_RE.finditer(text, max(0, start - reach), start + reach):
         if marked.start() <= start < marked.end():
             return m.end()
+    # "the key my password is V": the declined keyword "key" took "my password" as its
+    # qualifier, so the search resumes after that keyword, where another may begin.
+    if "kw" in m.re.groupindex and m.start() < m.end("kw") < start:
+        return m.end("kw")
     return start
 
 
