@@ -9,6 +9,8 @@ from autopatch_memory.directives import (
     NotADirective,
     conflicting,
     directives_in,
+    fact_label,
+    fact_text,
     find_quote,
     might_hold_directive,
     read_sentence,
@@ -715,6 +717,25 @@ def test_labels_name_the_subject_and_keep_the_negation(clause: str, label: str) 
 def test_a_label_is_cut_at_a_word_without_a_dangling_word() -> None:
     label = rule_label("From now on, always show a short code example after the explanation of it")
     assert label == "show a short code example after the explanation"
+
+
+@pytest.mark.parametrize(
+    ("clause", "text"),
+    [
+        # an announcement before a colon is not part of the note...
+        ("给你交代下背景：订单服务用的是 ShardingSphere 分库分表", "订单服务用的是 ShardingSphere 分库分表"),
+        ("补充一下：我们的 Redis 是集群模式", "我们的 Redis 是集群模式"),
+        ("Quick context: the gateway is Spring Cloud Gateway", "the gateway is Spring Cloud Gateway"),
+        ("For the record: mall-order calls mall-search via Feign",
+         "mall-order calls mall-search via Feign"),
+        # ...but the subject before a colon is
+        ("数据库：MySQL 8", "数据库：MySQL 8"),
+        ("Java version: 17", "Java version: 17"),
+    ],
+)  # fmt: skip
+def test_a_note_leaves_out_an_announcement_before_a_colon(clause: str, text: str) -> None:
+    assert fact_text(clause) == text
+    assert fact_label(clause) == text
 
 
 def test_find_quote_gives_the_whole_sentence() -> None:

@@ -87,10 +87,23 @@ def rule_label(clause: str) -> str:
     )
 
 
+# "给你交代下背景：…", "Quick context: …": a short announcement before a colon. Only an
+# announcing word makes it one: in "数据库：MySQL 8" the words before the colon are the subject.
+_ANNOUNCEMENT_LEAD = re.compile(
+    r"^[^:：。！？!?]{0,10}?(?:背景|上下文|前提|补充|说明|交代|介绍|科普|提醒|顺便说|先说|说一下|"
+    r"提一下|讲一下)[^:：。！？!?]{0,6}[:：]"
+    r"|^(?:(?:just |quick |some |a bit of |a little |a quick |for |for your |by the )?"
+    r"(?:context|background|info|information|heads[- ]up|side note|note|ps|p\.s\.|record|"
+    r"reference|way)(?: for you| first)?|for the record|just so you know)\s*:"
+)
+
+
 def fact_text(clause: str) -> str:
-    """A project fact as a statement: without "不对，", "remember that", "FYI", "对了"."""
+    """A project fact as a statement: without "不对，", "remember that", "FYI", "对了",
+    "背景："."""
     body = clause
-    for lead in (_REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER, _REMEMBER_LEAD, _CORRECTION_LEAD):
+    for lead in (_ANNOUNCEMENT_LEAD, _REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER,
+                 _REMEMBER_LEAD, _CORRECTION_LEAD):  # fmt: skip
         body = _body(body, lead)
     return body or clause.strip()
 
