@@ -25,7 +25,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -298,6 +298,13 @@ def opened(
     finish(memory, console, wait=finish_summaries)
 
 
+def offline_memory(root: Path) -> AbstractContextManager[ProjectMemory]:
+    """The memory of ``root`` for a command that reads or maintains it: no summary
+    backend (nothing is summarized, no model called, no configuration read) and no
+    profile collection, so the command does only what it was asked."""
+    return opened(root, backend="off", refresh_profile=False)
+
+
 def _take_failure(memory: ProjectMemory) -> list[str]:
     """The failure memory degraded on (if any), as a message; clears it."""
     failure, memory.last_error = memory.last_error, None
@@ -447,7 +454,7 @@ def _missing_profile(root: Path) -> str:
 def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         info, doc = memory.read_file()
         failure = memory.last_failure()
     problem = info.problem
@@ -508,7 +515,7 @@ def profile(
 ) -> None:
     """Show the repo profile collected from the build files, and the files it came from."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         report = memory.refresh_profile(use_cache=not refresh)
         _note_profile_failure(memory)
     if json_out:
@@ -656,7 +663,7 @@ def apply(
     data = sys.stdin.buffer.read() if path is None else path.read_bytes()
     text = data.decode("utf-8", "replace")
     unknown = _unknown_sections(text)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         report = memory.apply_delta(text)
     _print_report(report, json_out, unknown_sections=unknown)
 
@@ -705,7 +712,7 @@ def forget(
     back); a topic or turn is removed."""
     repo, item_id = _split_repo(args, "ID")
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         change = memory.forget(item_id)
     if json_out:
         console.json(change.model_dump(mode="json"))
@@ -789,7 +796,7 @@ def remember(
     repo, text = _split_repo(args, "TEXT")
     root = resolve_repo(repo)
     kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         change = _change(
             ChangeAction.REMEMBER,
             json_out,
@@ -813,7 +820,7 @@ def edit(
     """Rewrite a rule or note in your own words (the same checks as remember)."""
     repo, item_id, text = _repo_id_and_text(args)
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         change = _change(
             ChangeAction.EDIT, json_out, lambda: memory.edit(item_id, text, label=label)
         )
@@ -829,7 +836,7 @@ def restore(
     current rule on its subject."""
     repo, item_id = _split_repo(args, "ID")
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         change = _change(ChangeAction.RESTORE, json_out, lambda: memory.restore(item_id))
         _print_change(memory, change, json_out)
 
@@ -848,7 +855,7 @@ def search(
     """Search rules, notes and topics, best match first."""
     repo, text = _split_repo(args, "TEXT")
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         hits = memory.search(text, include_archived=include_archived)
     if json_out:
         console.json([hit.model_dump(mode="json") for hit in hits])
@@ -885,7 +892,7 @@ def export(
 ) -> None:
     """Export the rules and notes: Markdown to paste into an AGENTS.md, or JSON for tools."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         text = memory.export(format, include_ids=include_ids)
         folder = memory.paths.folder
     if output is None:
@@ -946,7 +953,7 @@ def import_(
     else:
         with path.open("rb") as handle:
             data = handle.read(limits.IMPORT_MAX_BYTES + 1)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         try:
             report = memory.import_items(data, format=format)
         except ChangeRejectedError as exc:
@@ -978,7 +985,7 @@ def reset(
             raise UsageProblem("reset asks for confirmation on a terminal; pass --yes to skip it")
         if not typer.confirm(f"Clear all memory of {root}?", default=False):
             raise CommandFailed("reset cancelled; nothing changed")
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         generation = memory.reset()
     console.out(f"memory cleared (generation {generation})")
 
@@ -994,7 +1001,7 @@ def doctor(
 ) -> None:
     """Check the memory file, budgets, backups, lock, configuration (and the model)."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         if check_model:
             with console.progress("checking the model endpoint…"):
                 diagnosis = diagnose(memory, check_model=True)
@@ -1019,7 +1026,7 @@ def log(
 ) -> None:
     """Show the journal: what changed, what was rejected and why."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         entries = memory.journal_entries(last=last)
     if json_out:
         console.json([entry.model_dump(mode="json") for entry in entries])
