@@ -456,7 +456,7 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     root = resolve_repo(repo)
     with offline_memory(root) as memory:
         info, doc = memory.read_file()
-        failure = memory.last_failure()
+        failure = memory.last_failure(info)  # the one read serves both
     problem = info.problem
     if problem is not None:
         console.warn(f"{problem.explain} (see `doctor`)")

@@ -339,6 +339,52 @@ def test_show_human_view_has_sizes_ids_and_the_last_failure(repo: Path) -> None:
     assert "could not be reached" in result.stdout
 
 
+# Runs the command line with its arguments after the file to watch, and prints how many
+# times that file was opened: the interpreter's own "open" audit event, raised by
+# open() and os.open() alike, so no read of the file can go uncounted.
+_COUNT_OPENS = """
+import os, sys
+watched = os.path.abspath(sys.argv[1])
+opens = []
+def hook(event, args):
+    if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        if os.path.abspath(os.fsdecode(args[0])) == watched:
+            opens.append(args)
+sys.addaudithook(hook)
+from autopatch_memory_cli.app import main
+sys.argv = ["autopatch-memory", *sys.argv[2:]]
+try:
+    main()
+except SystemExit as done:
+    assert not done.code, done.code
+print(len(opens), file=sys.stderr)
+"""
+
+
+def _opens_of(path: Path, *args: str) -> tuple[int, str]:
+    """How many times the command line run with ``args`` opens ``path``, and its stdout."""
+    done = subprocess.run(
+        [sys.executable, "-c", _COUNT_OPENS, str(path), *args],
+        capture_output=True, text=True, encoding="utf-8", timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return int(done.stderr.strip().splitlines()[-1]), done.stdout
+
+
+def test_show_reads_the_memory_file_once(repo: Path) -> None:
+    record(repo, "Optional 怎么用？以后回答请用中文")
+    path = memory_file(repo)
+    opens, shown = _opens_of(path, "show", str(repo))
+    assert opens == 1
+    assert "Optional 怎么用？" in shown
+    assert _opens_of(path, "show", str(repo), "--json")[0] == 1
+    # A damaged file: the one read serves the view and the problem no write has handled.
+    path.write_bytes(path.read_bytes()[:-40])
+    opens, shown = _opens_of(path, "show", str(repo))
+    assert opens == 1
+    assert "Last failure" in shown and "reason=corrupt" in shown
+
+
 def _failed() -> Any:
     from autopatch_memory.journal import Outcome
 
