@@ -81,6 +81,7 @@ from .repo import BUILD_FILES, LOOKUP_ERRORS, RepoNotFoundError, resolve_repo
 # commands on stored memory never load it.
 if TYPE_CHECKING:
     from .answer import TurnResult, TurnRunner
+    from .classify import Classification
 
 __all__ = ["app", "main"]
 
@@ -366,6 +367,15 @@ def chat(repo: RepoArg = None) -> None:
         raise typer.Exit(code)
 
 
+def _question(args: list[str], intent: IntentType | None) -> tuple[Path, str, Classification]:
+    """``[REPO] QUESTION`` of ``ask`` and ``context``: the repository, the question, and
+    its intent (the user's, else the classifier's), so both commands route alike."""
+    from .classify import choose  # the intent router: see the note at the imports
+
+    repo, question = _split_repo(args, "QUESTION")
+    return resolve_repo(repo), question, choose(question, intent)
+
+
 @command()
 def ask(
     args: RepoAndQuestion,
@@ -374,11 +384,9 @@ def ask(
 ) -> None:
     """Ask one question (non-interactive); the turn is recorded in memory."""
     from .answer import TurnRunner  # the turn machinery: see the note at the imports
-    from .classify import choose
 
-    repo, question = _split_repo(args, "QUESTION")
-    root = resolve_repo(repo)
-    if not memory_access(choose(question, intent).intent).reads:
+    root, question, classification = _question(args, intent)
+    if not memory_access(classification.intent).reads:
         # The gate holds for the whole command: an audit or patch turn opens nothing
         # under .autopatch-j — not the memory, the journal, nor the project's config.
         runner = TurnRunner.from_settings(
@@ -485,11 +493,7 @@ def context(
     json_out: JsonOpt = False,
 ) -> None:
     """Show exactly the memory context a question would be given."""
-    from .classify import choose  # the intent router: see the note at the imports
-
-    repo, question = _split_repo(args, "QUESTION")
-    root = resolve_repo(repo)
-    classification = choose(question, intent)
+    root, question, classification = _question(args, intent)
     reads = memory_access(classification.intent).reads
     with opened(root, backend="off", refresh_profile=reads) as memory:
         degraded = _take_failure(memory)

@@ -746,6 +746,40 @@ def test_ask_json_shape(java_repo: Path) -> None:
     assert data["answer"] is None and TURN_ID.match(data["turn_id"])
 
 
+def test_context_shows_exactly_the_context_ask_gives(java_repo: Path) -> None:
+    record(java_repo, "How does the review module manage findings?", "code_explain")
+    record(java_repo, "FindingQueue 按什么排序？以后回答请用中文")
+    questions = (
+        "What does the review module do?",
+        "review 模块里的 FindingQueue 是怎么排序的？",
+        "Optional 的 orElse 和 orElseGet 有什么区别？",
+        "Audit the api module and fix the SQL injection",
+    )
+    for question in questions:
+        shown = only_json(invoke("context", str(java_repo), question, "--json"))
+        asked = only_json(invoke("ask", str(java_repo), question, "--json"))
+        assert asked["context"] == shown, question
+        assert asked["gated"] is (question == questions[-1])
+    forced = ("--intent", "general_chat")
+    shown = only_json(invoke("context", str(java_repo), questions[0], *forced, "--json"))
+    assert only_json(invoke("ask", str(java_repo), questions[0], *forced, "--json"))["context"] == (
+        shown
+    )
+
+
+@pytest.mark.parametrize("command", ["ask", "context"])
+def test_a_question_command_refuses_what_is_no_question(command: str, java_repo: Path) -> None:
+    empty = invoke(command, str(java_repo), "  ")
+    assert empty.exit_code == 2 and empty.stdout == ""
+    assert one_error_line(empty) == "error: QUESTION is empty"
+    three = invoke(command, str(java_repo), "what", "is this")
+    assert three.exit_code == 2 and three.stdout == ""
+    assert "expected [REPO] QUESTION, got 3 arguments" in one_error_line(three)
+    bogus = invoke(command, str(java_repo), "hi", "--intent", "bogus")
+    assert bogus.exit_code == 2 and bogus.stdout == ""
+    assert not (java_repo / MEMORY_DIR_NAME).exists()
+
+
 def test_ask_a_gated_question_records_nothing(java_repo: Path) -> None:
     record(java_repo, "Optional 怎么用？")
     before = memory_file(java_repo).read_bytes()
