@@ -58,7 +58,7 @@ from autopatch_memory import (
 
 from .closing import finish
 from .console import Console
-from .failures import FailureWatch, describe_failure
+from .failures import FailureWatch, describe_failure, take_last_error
 from .render import (
     NO_PROFILE_FOUND,
     refusal,
@@ -306,18 +306,12 @@ def offline_memory(root: Path) -> AbstractContextManager[ProjectMemory]:
     return opened(root, backend="off", refresh_profile=False)
 
 
-def _take_failure(memory: ProjectMemory) -> list[str]:
-    """The failure memory degraded on (if any), as a message; clears it."""
-    failure, memory.last_error = memory.last_error, None
-    return [] if failure is None else [f"memory: {failure.operation} failed: {failure.message}"]
-
-
 def _note_degraded(messages: list[str]) -> None:
     console.degraded(messages)
 
 
 def _note_profile_failure(memory: ProjectMemory) -> None:
-    _note_degraded(_take_failure(memory))
+    _note_degraded(take_last_error(memory))
 
 
 def _profile_names(memory: ProjectMemory) -> list[str]:
@@ -398,7 +392,7 @@ def ask(
     with opened(
         root, backend=None, refresh_profile=True, finish_summaries=True, settings=settings
     ) as memory:
-        early = _take_failure(memory)
+        early = take_last_error(memory)
         runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
         # The answer is printed inside: before the bounded wait for a summary in flight.
         result = _answer_once(runner, question, intent, json_out, early=early, defer_json=True)
@@ -496,9 +490,9 @@ def context(
     root, question, classification = _question(args, intent)
     reads = memory_access(classification.intent).reads
     with opened(root, backend="off", refresh_profile=reads) as memory:
-        degraded = _take_failure(memory)
+        degraded = take_last_error(memory)
         ctx = memory.context(classification.intent, question)
-        _note_degraded([*degraded, *_take_failure(memory)])
+        _note_degraded([*degraded, *take_last_error(memory)])
     if json_out:
         console.json(ctx.to_json_dict())
         return
@@ -638,7 +632,7 @@ def summarize(
     spec = backend.value if backend is not None else None
     with opened(root, backend=spec, refresh_profile=True) as memory:
         # Noted only if the command succeeds: a failure below says it all in one line.
-        early = _take_failure(memory)
+        early = take_last_error(memory)
         with console.progress(f"summarizing with {memory.backend_name}…"):
             report = memory.summarize_now()
         note = "nothing to summarize: no pending turns" if report is None else None
