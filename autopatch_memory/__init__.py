@@ -73,8 +73,8 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs see; at run time, __get
     )
     from autopatch_memory.events import EventCallback, EventKind, MemoryEvent
     from autopatch_memory.exchange import ExportFormat, ImportReport, export_markdown
-    from autopatch_memory.governance import label_is_redundant
     from autopatch_memory.intents import IntentType, MemoryAccess, memory_access, parse_intent
+    from autopatch_memory.item_labels import label_is_redundant
     from autopatch_memory.journal import JournalEntry, Outcome
     from autopatch_memory.memory import BackendSpec, Failure, HostModel, ProjectMemory
     from autopatch_memory.model import (
@@ -173,7 +173,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "events": ("EventCallback", "EventKind", "MemoryEvent"),
     "exchange": ("ExportFormat", "ImportReport", "export_markdown"),
     "changes": ("ChangeAction", "ChangeOutcome", "MemoryChange"),
-    "governance": ("label_is_redundant",),
+    "item_labels": ("label_is_redundant",),
     "intents": ("IntentType", "MemoryAccess", "memory_access", "parse_intent"),
     "journal": ("JournalEntry", "Outcome"),
     "memory": ("BackendSpec", "Failure", "HostModel", "ProjectMemory"),

@@ -88,9 +88,9 @@ def _plain(text: str) -> str:
 
 def _bullet(item: LongTermItem, include_ids: bool) -> str:
     """``- summary``; the label goes first, in bold, only when it adds something."""
-    # Here, not at the top: only the labels need governance and the directive grammar
-    # under it, slow to import, and the facade imports this module.
-    from autopatch_memory.governance import label_is_redundant
+    # Here, not at the top: only the labels need the directive grammar, slow to
+    # import, and the facade imports this module.
+    from autopatch_memory.item_labels import label_is_redundant
 
     summary, label = _plain(item.summary), _plain(item.label)
     redundant = label_is_redundant(item.type, item.label, item.summary)

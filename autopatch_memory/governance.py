@@ -29,7 +29,6 @@ A refused change is journaled and comes back as a :class:`MemoryChange` with out
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,17 +37,14 @@ from autopatch_memory.applier import apply_delta
 from autopatch_memory.apply_report import AcceptedOp, RejectedOp
 from autopatch_memory.changes import ChangeAction, ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.directives import (
-    DirectiveKind,
     NotADirective,
     conflicting,
-    directives_in,
-    fact_label,
     read_sentence,
     restating,
-    rule_label,
     rule_shape,
 )
 from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError
+from autopatch_memory.item_labels import derive_label, label_is_redundant
 from autopatch_memory.journal import Outcome
 from autopatch_memory.model import (
     SOURCE_OF_TYPE,
@@ -64,7 +60,7 @@ from autopatch_memory.privacy import MARKER_PREFIX, redact
 from autopatch_memory.prose import split_sentences
 from autopatch_memory.reasons import Reason
 from autopatch_memory.store import Transaction
-from autopatch_memory.text import clean_text, clip, has_control_characters, is_cjk_char
+from autopatch_memory.text import clean_text, has_control_characters, is_cjk_char
 
 __all__ = [
     "ScreenedText",
@@ -173,26 +169,6 @@ def _label(label: str | None) -> str | None:
             f"the label has {len(screened.text)} characters (limit {limits.MAX_LABEL_CHARS})",
         )
     return screened.text
-
-
-def derive_label(kind: LongTermType, text: str) -> str:
-    """The label of a rule or note the user stated, made as the summarizer makes it:
-    the subject of its first rule (or fact) clause, else of its first sentence."""
-    wanted = DirectiveKind.RULE if kind is LongTermType.DURABLE_PREFERENCE else DirectiveKind.FACT
-    clause = next((d.clause for d in directives_in(text) if d.kind is wanted), None)
-    if clause is None:
-        clause = (split_sentences(text) or [text])[0]
-    made = rule_label(clause) if kind is LongTermType.DURABLE_PREFERENCE else fact_label(clause)
-    return clip(" ".join(made.split()), limits.MAX_LABEL_CHARS)
-
-
-def label_is_redundant(kind: LongTermType | None, label: str, summary: str) -> bool:
-    """The label tells a reader nothing the summary does not: it is empty, the summary
-    says it, or it was made from the summary (``kind`` ``None``: a topic, never made)."""
-    squashed = re.sub(r"\W+", "", summary).casefold()
-    if not label.strip() or re.sub(r"\W+", "", label).casefold() in squashed:
-        return True
-    return kind is not None and label == derive_label(kind, summary)
 
 
 _TYPE_ALIASES = {

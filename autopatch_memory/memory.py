@@ -757,12 +757,23 @@ class ProjectMemory:
         """
         return self.journal.read(last=last)
 
-    def last_failure(self) -> JournalEntry | None:
+    def last_failure(self, file: MemoryFileInfo | None = None) -> JournalEntry | None:
         """What went wrong last, in any process: a failure, or a memory file that
         was salvaged or set aside (journal outcome ``recovered``). A problem of the
         file on disk that no write has handled yet (a salvage or a move aside the
-        next write will do, an unreadable file) comes first."""
-        pending = self.store.pending_problem()
+        next write will do, an unreadable file) comes first.
+
+        ``file``: the file as :meth:`read_file` has just described it; its problem
+        then serves, and the file is not read again."""
+        if file is None:
+            pending = self.store.pending_problem()
+        elif file.problem is None:
+            pending = None
+        else:
+            problem = file.problem
+            pending = self.store.load_failure(
+                problem.kind.value, problem.explain, modified_ns=file.modified_ns
+            )
         if pending is not None:
             return pending
         try:

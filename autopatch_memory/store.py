@@ -365,16 +365,25 @@ class MemoryStore:
         try:
             problem = self.problem()
         except StoreError as exc:
-            reason, detail = "unreadable", str(exc)
-        else:
-            if problem is None:
-                return None
-            reason, detail = problem.kind.value, problem.explain
+            return self.load_failure("unreadable", str(exc))
+        if problem is None:
+            return None
+        return self.load_failure(problem.kind.value, problem.explain)
+
+    def load_failure(
+        self, reason: str, detail: str, modified_ns: int | None = None
+    ) -> JournalEntry:
+        """The (unwritten) journal entry of a problem the file on disk has, dated by
+        its modification time (``modified_ns`` when the caller already has it, else
+        looked up), so the same problem always looks the same."""
         entry = self.journal.entry(
             "store", "load", Outcome.FAILED, target=MEMORY_FILE_NAME, reason=reason, detail=detail
         )
-        with suppress(OSError):
-            modified = datetime.fromtimestamp(int(os.lstat(self.path).st_mtime)).astimezone()
+        if modified_ns is None:
+            with suppress(OSError):
+                modified_ns = os.lstat(self.path).st_mtime_ns
+        if modified_ns is not None:
+            modified = datetime.fromtimestamp(modified_ns // 1_000_000_000).astimezone()
             entry = entry.model_copy(update={"ts": modified})
         return entry
 

@@ -53,7 +53,7 @@ from autopatch_memory import (
 )
 
 from .classify import Classification, choose, mentioned_paths
-from .failures import FailureWatch, describe_failure, failure_hint
+from .failures import FailureWatch, describe_failure, failure_hint, take_last_error
 from .history import SessionHistory
 from .repo import LOOKUP_ERRORS, lookup_problem
 
@@ -429,9 +429,8 @@ class TurnRunner:
         assert memory is not None
         reported: list[str] = []  # failure messages already on a line
         if memory.last_error is not None:
-            failure, memory.last_error = memory.last_error, None
-            result.degraded.append(f"memory: {failure.operation} failed: {failure.message}")
-            reported.append(failure.message)
+            reported.append(memory.last_error.message)
+            result.degraded.extend(take_last_error(memory))
         kind = result.intent
         project_level = (
             kind is IntentType.CODE_EXPLAIN

@@ -25,7 +25,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -58,7 +58,7 @@ from autopatch_memory import (
 
 from .closing import finish
 from .console import Console
-from .failures import FailureWatch, describe_failure
+from .failures import FailureWatch, describe_failure, take_last_error
 from .render import (
     NO_PROFILE_FOUND,
     refusal,
@@ -81,6 +81,7 @@ from .repo import BUILD_FILES, LOOKUP_ERRORS, RepoNotFoundError, resolve_repo
 # commands on stored memory never load it.
 if TYPE_CHECKING:
     from .answer import TurnResult, TurnRunner
+    from .classify import Classification
 
 __all__ = ["app", "main"]
 
@@ -298,10 +299,11 @@ def opened(
     finish(memory, console, wait=finish_summaries)
 
 
-def _take_failure(memory: ProjectMemory) -> list[str]:
-    """The failure memory degraded on (if any), as a message; clears it."""
-    failure, memory.last_error = memory.last_error, None
-    return [] if failure is None else [f"memory: {failure.operation} failed: {failure.message}"]
+def offline_memory(root: Path) -> AbstractContextManager[ProjectMemory]:
+    """The memory of ``root`` for a command that reads or maintains it: no summary
+    backend (nothing is summarized, no model called, no configuration read) and no
+    profile collection, so the command does only what it was asked."""
+    return opened(root, backend="off", refresh_profile=False)
 
 
 def _note_degraded(messages: list[str]) -> None:
@@ -309,7 +311,7 @@ def _note_degraded(messages: list[str]) -> None:
 
 
 def _note_profile_failure(memory: ProjectMemory) -> None:
-    _note_degraded(_take_failure(memory))
+    _note_degraded(take_last_error(memory))
 
 
 def _profile_names(memory: ProjectMemory) -> list[str]:
@@ -359,6 +361,15 @@ def chat(repo: RepoArg = None) -> None:
         raise typer.Exit(code)
 
 
+def _question(args: list[str], intent: IntentType | None) -> tuple[Path, str, Classification]:
+    """``[REPO] QUESTION`` of ``ask`` and ``context``: the repository, the question, and
+    its intent (the user's, else the classifier's), so both commands route alike."""
+    from .classify import choose  # the intent router: see the note at the imports
+
+    repo, question = _split_repo(args, "QUESTION")
+    return resolve_repo(repo), question, choose(question, intent)
+
+
 @command()
 def ask(
     args: RepoAndQuestion,
@@ -367,11 +378,9 @@ def ask(
 ) -> None:
     """Ask one question (non-interactive); the turn is recorded in memory."""
     from .answer import TurnRunner  # the turn machinery: see the note at the imports
-    from .classify import choose
 
-    repo, question = _split_repo(args, "QUESTION")
-    root = resolve_repo(repo)
-    if not memory_access(choose(question, intent).intent).reads:
+    root, question, classification = _question(args, intent)
+    if not memory_access(classification.intent).reads:
         # The gate holds for the whole command: an audit or patch turn opens nothing
         # under .autopatch-j — not the memory, the journal, nor the project's config.
         runner = TurnRunner.from_settings(
@@ -383,7 +392,7 @@ def ask(
     with opened(
         root, backend=None, refresh_profile=True, finish_summaries=True, settings=settings
     ) as memory:
-        early = _take_failure(memory)
+        early = take_last_error(memory)
         runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
         # The answer is printed inside: before the bounded wait for a summary in flight.
         result = _answer_once(runner, question, intent, json_out, early=early, defer_json=True)
@@ -447,9 +456,9 @@ def _missing_profile(root: Path) -> str:
 def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
     """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         info, doc = memory.read_file()
-        failure = memory.last_failure()
+        failure = memory.last_failure(info)  # the one read serves both
     problem = info.problem
     if problem is not None:
         console.warn(f"{problem.explain} (see `doctor`)")
@@ -478,16 +487,12 @@ def context(
     json_out: JsonOpt = False,
 ) -> None:
     """Show exactly the memory context a question would be given."""
-    from .classify import choose  # the intent router: see the note at the imports
-
-    repo, question = _split_repo(args, "QUESTION")
-    root = resolve_repo(repo)
-    classification = choose(question, intent)
+    root, question, classification = _question(args, intent)
     reads = memory_access(classification.intent).reads
     with opened(root, backend="off", refresh_profile=reads) as memory:
-        degraded = _take_failure(memory)
+        degraded = take_last_error(memory)
         ctx = memory.context(classification.intent, question)
-        _note_degraded([*degraded, *_take_failure(memory)])
+        _note_degraded([*degraded, *take_last_error(memory)])
     if json_out:
         console.json(ctx.to_json_dict())
         return
@@ -508,7 +513,7 @@ def profile(
 ) -> None:
     """Show the repo profile collected from the build files, and the files it came from."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         report = memory.refresh_profile(use_cache=not refresh)
         _note_profile_failure(memory)
     if json_out:
@@ -627,7 +632,7 @@ def summarize(
     spec = backend.value if backend is not None else None
     with opened(root, backend=spec, refresh_profile=True) as memory:
         # Noted only if the command succeeds: a failure below says it all in one line.
-        early = _take_failure(memory)
+        early = take_last_error(memory)
         with console.progress(f"summarizing with {memory.backend_name}…"):
             report = memory.summarize_now()
         note = "nothing to summarize: no pending turns" if report is None else None
@@ -656,7 +661,7 @@ def apply(
     data = sys.stdin.buffer.read() if path is None else path.read_bytes()
     text = data.decode("utf-8", "replace")
     unknown = _unknown_sections(text)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         report = memory.apply_delta(text)
     _print_report(report, json_out, unknown_sections=unknown)
 
@@ -705,7 +710,7 @@ def forget(
     back); a topic or turn is removed."""
     repo, item_id = _split_repo(args, "ID")
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         change = memory.forget(item_id)
     if json_out:
         console.json(change.model_dump(mode="json"))
@@ -789,7 +794,7 @@ def remember(
     repo, text = _split_repo(args, "TEXT")
     root = resolve_repo(repo)
     kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         change = _change(
             ChangeAction.REMEMBER,
             json_out,
@@ -813,7 +818,7 @@ def edit(
     """Rewrite a rule or note in your own words (the same checks as remember)."""
     repo, item_id, text = _repo_id_and_text(args)
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         change = _change(
             ChangeAction.EDIT, json_out, lambda: memory.edit(item_id, text, label=label)
         )
@@ -829,7 +834,7 @@ def restore(
     current rule on its subject."""
     repo, item_id = _split_repo(args, "ID")
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         change = _change(ChangeAction.RESTORE, json_out, lambda: memory.restore(item_id))
         _print_change(memory, change, json_out)
 
@@ -848,7 +853,7 @@ def search(
     """Search rules, notes and topics, best match first."""
     repo, text = _split_repo(args, "TEXT")
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         hits = memory.search(text, include_archived=include_archived)
     if json_out:
         console.json([hit.model_dump(mode="json") for hit in hits])
@@ -885,7 +890,7 @@ def export(
 ) -> None:
     """Export the rules and notes: Markdown to paste into an AGENTS.md, or JSON for tools."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         text = memory.export(format, include_ids=include_ids)
         folder = memory.paths.folder
     if output is None:
@@ -946,7 +951,7 @@ def import_(
     else:
         with path.open("rb") as handle:
             data = handle.read(limits.IMPORT_MAX_BYTES + 1)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         try:
             report = memory.import_items(data, format=format)
         except ChangeRejectedError as exc:
@@ -978,7 +983,7 @@ def reset(
             raise UsageProblem("reset asks for confirmation on a terminal; pass --yes to skip it")
         if not typer.confirm(f"Clear all memory of {root}?", default=False):
             raise CommandFailed("reset cancelled; nothing changed")
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         generation = memory.reset()
     console.out(f"memory cleared (generation {generation})")
 
@@ -994,7 +999,7 @@ def doctor(
 ) -> None:
     """Check the memory file, budgets, backups, lock, configuration (and the model)."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         if check_model:
             with console.progress("checking the model endpoint…"):
                 diagnosis = diagnose(memory, check_model=True)
@@ -1019,7 +1024,7 @@ def log(
 ) -> None:
     """Show the journal: what changed, what was rejected and why."""
     root = resolve_repo(repo)
-    with opened(root, backend="off", refresh_profile=False) as memory:
+    with offline_memory(root) as memory:
         entries = memory.journal_entries(last=last)
     if json_out:
         console.json([entry.model_dump(mode="json") for entry in entries])

@@ -20,7 +20,7 @@ from autopatch_memory import (
     ProjectMemory,
 )
 
-__all__ = ["FailureWatch", "describe_failure", "failure_hint"]
+__all__ = ["FailureWatch", "describe_failure", "failure_hint", "take_last_error"]
 
 
 class FailureWatch:
@@ -65,6 +65,13 @@ def describe_failure(entry: JournalEntry) -> str:
     reason = f" ({entry.reason})" if entry.reason else ""
     detail = f": {entry.detail}" if entry.detail else ""
     return f"memory: {entry.actor} {entry.op} failed{reason}{detail} — see `log`"
+
+
+def take_last_error(memory: ProjectMemory) -> list[str]:
+    """The line about the failure memory degraded on in this process (none if none);
+    clears it, so that it is told once."""
+    failure, memory.last_error = memory.last_error, None
+    return [] if failure is None else [f"memory: {failure.operation} failed: {failure.message}"]
 
 
 def failure_hint(error: BackendError, timeout: float | None) -> str:

@@ -339,6 +339,52 @@ def test_show_human_view_has_sizes_ids_and_the_last_failure(repo: Path) -> None:
     assert "could not be reached" in result.stdout
 
 
+# Runs the command line with its arguments after the file to watch, and prints how many
+# times that file was opened: the interpreter's own "open" audit event, raised by
+# open() and os.open() alike, so no read of the file can go uncounted.
+_COUNT_OPENS = """
+import os, sys
+watched = os.path.abspath(sys.argv[1])
+opens = []
+def hook(event, args):
+    if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        if os.path.abspath(os.fsdecode(args[0])) == watched:
+            opens.append(args)
+sys.addaudithook(hook)
+from autopatch_memory_cli.app import main
+sys.argv = ["autopatch-memory", *sys.argv[2:]]
+try:
+    main()
+except SystemExit as done:
+    assert not done.code, done.code
+print(len(opens), file=sys.stderr)
+"""
+
+
+def _opens_of(path: Path, *args: str) -> tuple[int, str]:
+    """How many times the command line run with ``args`` opens ``path``, and its stdout."""
+    done = subprocess.run(
+        [sys.executable, "-c", _COUNT_OPENS, str(path), *args],
+        capture_output=True, text=True, encoding="utf-8", timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return int(done.stderr.strip().splitlines()[-1]), done.stdout
+
+
+def test_show_reads_the_memory_file_once(repo: Path) -> None:
+    record(repo, "Optional 怎么用？以后回答请用中文")
+    path = memory_file(repo)
+    opens, shown = _opens_of(path, "show", str(repo))
+    assert opens == 1
+    assert "Optional 怎么用？" in shown
+    assert _opens_of(path, "show", str(repo), "--json")[0] == 1
+    # A damaged file: the one read serves the view and the problem no write has handled.
+    path.write_bytes(path.read_bytes()[:-40])
+    opens, shown = _opens_of(path, "show", str(repo))
+    assert opens == 1
+    assert "Last failure" in shown and "reason=corrupt" in shown
+
+
 def _failed() -> Any:
     from autopatch_memory.journal import Outcome
 
@@ -698,6 +744,40 @@ def test_ask_json_shape(java_repo: Path) -> None:
     assert data["intent"] == "general_chat" and data["gated"] is False
     assert set(data["context"]) == {"intent", "items", "rendered"}
     assert data["answer"] is None and TURN_ID.match(data["turn_id"])
+
+
+def test_context_shows_exactly_the_context_ask_gives(java_repo: Path) -> None:
+    record(java_repo, "How does the review module manage findings?", "code_explain")
+    record(java_repo, "FindingQueue 按什么排序？以后回答请用中文")
+    questions = (
+        "What does the review module do?",
+        "review 模块里的 FindingQueue 是怎么排序的？",
+        "Optional 的 orElse 和 orElseGet 有什么区别？",
+        "Audit the api module and fix the SQL injection",
+    )
+    for question in questions:
+        shown = only_json(invoke("context", str(java_repo), question, "--json"))
+        asked = only_json(invoke("ask", str(java_repo), question, "--json"))
+        assert asked["context"] == shown, question
+        assert asked["gated"] is (question == questions[-1])
+    forced = ("--intent", "general_chat")
+    shown = only_json(invoke("context", str(java_repo), questions[0], *forced, "--json"))
+    assert only_json(invoke("ask", str(java_repo), questions[0], *forced, "--json"))["context"] == (
+        shown
+    )
+
+
+@pytest.mark.parametrize("command", ["ask", "context"])
+def test_a_question_command_refuses_what_is_no_question(command: str, java_repo: Path) -> None:
+    empty = invoke(command, str(java_repo), "  ")
+    assert empty.exit_code == 2 and empty.stdout == ""
+    assert one_error_line(empty) == "error: QUESTION is empty"
+    three = invoke(command, str(java_repo), "what", "is this")
+    assert three.exit_code == 2 and three.stdout == ""
+    assert "expected [REPO] QUESTION, got 3 arguments" in one_error_line(three)
+    bogus = invoke(command, str(java_repo), "hi", "--intent", "bogus")
+    assert bogus.exit_code == 2 and bogus.stdout == ""
+    assert not (java_repo / MEMORY_DIR_NAME).exists()
 
 
 def test_ask_a_gated_question_records_nothing(java_repo: Path) -> None:

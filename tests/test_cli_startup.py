@@ -143,9 +143,10 @@ def _command_loads(*args: str) -> set[str]:
 _NOT_LOADED: dict[str, tuple[str, ...]] = {
     "show": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK,
     "log": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK,
-    # A hit's label is shown only when it adds something: the grammar tells.
-    "search": PROFILE + TURNS + FILELOCK,
-    "export": PROFILE + TURNS + FILELOCK,
+    # A hit's label is shown only when it adds something: the grammar tells, without
+    # governance and the applier (autopatch_memory.item_labels).
+    "search": CHANGES + PROFILE + TURNS + FILELOCK,
+    "export": CHANGES + PROFILE + TURNS + FILELOCK,
     "doctor": GRAMMAR + CHANGES + TURNS,
     "profile": GRAMMAR + CHANGES + TURNS + FILELOCK,
 }

@@ -423,8 +423,11 @@ def test_last_failure_shows_a_problem_on_disk_before_and_after_the_write(repo: P
     assert pending is not None and pending.reason == "corrupt" and pending.op == "load"
     assert pending.detail is not None and "memory.corrupt.json" in pending.detail
     assert mem.last_failure() == pending  # stable: not a new failure on every call
+    info, _ = mem.read_file()
+    assert mem.last_failure(info) == pending  # the same, from the file as just read
     assert mem.record_turn("general_chat", "hello") is not None
     handled = mem.last_failure()
+    assert mem.last_failure(mem.file_info()) == handled  # handled: the journal's entry
     assert handled is not None and (handled.op, handled.outcome) == ("recover", Outcome.RECOVERED)
     assert handled.target == "memory.corrupt.json"
     mem.close()
