@@ -404,3 +404,10 @@ MCP_SUMMARY_MAX_WAIT_SECONDS = 60.0
 # When the client goes away, one bounded wait for a summary in flight (then its turns stay
 # pending); shorter than the 2 s an SDK client waits before it terminates the server.
 MCP_EXIT_WAIT_SECONDS = 1.5
+
+# --- leftovers: files over the limit, input caps (docs/file-format.md) -------------------
+# A file whose long-term part alone passes the hard limit (a foreign or hand-edited
+# file: this program's own long-term budget keeps far below it) is written past the
+# hard limit rather than refusing every turn: working memory then gets this much room
+# above the long-term part, the room it has in a file whose long-term part is at its budget.
+OVER_LIMIT_WORKING_ROOM_BYTES = HARD_LIMIT_BYTES - LONG_TERM_BUDGET_BYTES

@@ -50,7 +50,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 # privacy as a module: its rules load at the first redaction, and reading memory never redacts.
 from autopatch_memory import limits, privacy
-from autopatch_memory.budget import TrimAction, trim_to_budget
+from autopatch_memory.budget import (
+    TrimAction,
+    TrimResult,
+    active_long_term_bytes,
+    trim_to_budget,
+)
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.file_text import FileText
 from autopatch_memory.ids import Clock, local_now, new_epoch
@@ -584,7 +589,7 @@ class MemoryStore:
         text.patched.clear()  # from here on, a re-serialized element skipped redaction
         trimmed = trim_to_budget(doc, text)
         data = trimmed.data
-        self._refuse_over_limit(data, state, txn.actor)
+        over_limit = self._check_size(doc, trimmed, state, txn.actor)
         recovered = self._keep_original(state)
         moved_aside = state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
         in_place = None if state.data is None or moved_aside else state.data
@@ -592,7 +597,7 @@ class MemoryStore:
         logged = txn.entries or [self.journal.entry(txn.actor, "write", Outcome.APPLIED)]
         digest = file_digest(data)
         # The entries were made for this write alone: stamped in place, not copied.
-        entries = [*recovered, *logged, *self._trim_entries(trimmed.actions)]
+        entries = [*recovered, *logged, *self._trim_entries(trimmed.actions), *over_limit]
         stamp(
             entries, file=digest, prev_file=None if in_place is None else self._digest_of(in_place)
         )
@@ -632,25 +637,52 @@ class MemoryStore:
             return written.digest
         return file_digest(data)
 
-    def _refuse_over_limit(self, data: bytes, state: FileState, actor: str) -> None:
-        """Raise :class:`HardLimitError` (journaled) for a write over the hard limit.
+    def _check_size(
+        self, doc: MemoryDocument, trimmed: TrimResult, state: FileState, actor: str
+    ) -> list[JournalEntry]:
+        """Raise :class:`HardLimitError` (journaled) for a write over the hard limit;
+        the entry that explains an allowed one.
 
-        Unless the file on disk (hand-edited, or from another implementation) was
-        bigger still: a shrinking write (say, forgetting items) is how such a file
-        gets back under it.
+        Allowed over the limit: a write that shrinks the file on disk (hand-edited, or
+        from another implementation, bigger still: forgetting items is how it gets
+        back under), and a write to a file whose active long-term items alone pass the
+        limit that keeps within the size policy's room and does not grow them — the
+        user's own rules and notes are never deleted to make room, and recording a
+        turn must not fail (docs/file-format.md).
         """
-        if len(data) <= limits.HARD_LIMIT_BYTES or len(data) < (state.size or 0):
-            return
+        size, floor = len(trimmed.data), trimmed.long_term_floor
+        if size <= limits.HARD_LIMIT_BYTES:
+            return []
+        shrinks = size < (state.size or 0)
+        if shrinks or (
+            floor is not None and size <= trimmed.limit and not _long_term_grew(doc, state)
+        ):
+            if floor is None:
+                return []
+            detail = (
+                f"the long-term items alone take {floor} bytes, over the "
+                f"{limits.HARD_LIMIT_BYTES}-byte hard limit: written at {size} bytes with "
+                f"every item kept; forget or edit items to bring it under"
+            )
+            entry = self.journal.entry(
+                "store",
+                "over_limit",
+                Outcome.APPLIED,
+                target=MEMORY_FILE_NAME,
+                reason="hard_limit",
+                detail=detail,
+            )
+            return [entry]
         refused = self.journal.entry(
             actor,
             "write",
             Outcome.DISCARDED,
             reason="hard_limit",
-            detail=f"{len(data)} bytes > {limits.HARD_LIMIT_BYTES}",
+            detail=f"{size} bytes > {limits.HARD_LIMIT_BYTES}",
         )
         self._journal_quietly([refused])
         raise HardLimitError(
-            f"refused a write of {len(data)} bytes (hard limit {limits.HARD_LIMIT_BYTES})"
+            f"refused a write of {size} bytes (hard limit {limits.HARD_LIMIT_BYTES})"
         )
 
     def _keep_original(self, state: FileState) -> list[JournalEntry]:
@@ -980,6 +1012,12 @@ def _salvage(raw: dict[str, Any]) -> tuple[MemoryDocument, list[DroppedPart]]:
     clean["long_term_memory"] = {"durable_preferences": preferences, "project_notes": notes}
     clean["repo_profile"] = profile
     return MemoryDocument.model_validate(clean), dropped
+
+
+def _long_term_grew(doc: MemoryDocument, state: FileState) -> bool:
+    """Whether the write's active long-term items take more bytes than the file's on disk."""
+    before = parse_document(state.data)[0] if state.data is not None else empty_document()
+    return active_long_term_bytes(doc) > active_long_term_bytes(before)
 
 
 def _unlink_quietly(path: Path) -> None:
