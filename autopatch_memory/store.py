@@ -8,7 +8,8 @@
 * The journal entries of a write are appended *before* the replace, stamped with
   the digests of the new and the replaced file, so a crash between the two steps
   is visible (:func:`~autopatch_memory.journal.unlanded_writes`).
-* A version-1 file with invalid parts is *salvaged*: each invalid item (or
+* A version-1 file with invalid parts (or fields this version does not know,
+  which a write would not carry over) is *salvaged*: each invalid item (or
   field) alone is dropped, and before the first write the original bytes are
   copied to ``memory.salvaged.json`` (or a timestamped name). Only a file that is
   not a JSON object, has another ``version`` or is far larger than this program
@@ -63,11 +64,13 @@ from autopatch_memory.journal import Journal, JournalEntry, Outcome, file_digest
 from autopatch_memory.locking import ProcessLock, process_id
 from autopatch_memory.model import (
     LongTermItem,
+    LongTermMemory,
     LongTermType,
     MemoryDocument,
     RepoProfile,
     Topic,
     Turn,
+    WorkingMemory,
     clone,
     empty_document,
 )
@@ -154,7 +157,7 @@ class Unusable(NamedTuple):
         """One sentence for the operator: what is wrong and what the next write does."""
         if self.kind is LoadProblem.SALVAGED:
             return (
-                f"{len(self.dropped)} invalid part(s) of the memory file are left out "
+                f"{len(self.dropped)} invalid or unknown part(s) of the memory file are left out "
                 f"({self.why}); everything else is used, and the next write keeps the "
                 f"original as {self.backup_stem}.json"
             )
@@ -855,19 +858,75 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
             f"format version {version}, this program reads version {limits.FORMAT_VERSION}",
             version,
         )
+    unknown = _unknown_fields(raw)
     try:
         doc = MemoryDocument.model_validate(raw)
     except (ValidationError, RecursionError):
         pass
     else:
         if not _has_duplicate_ids(doc):
-            return doc, None
+            if not unknown:
+                return doc, None
+            shown = "; ".join(str(p) for p in unknown[: limits.SALVAGE_DETAIL_PARTS])
+            return doc, Unusable(LoadProblem.SALVAGED, shown, dropped=tuple(unknown))
     try:
         doc, dropped = _salvage(raw)
     except (ValidationError, RecursionError) as exc:  # pragma: no cover - salvage validates parts
         return empty_document(), Unusable(LoadProblem.CORRUPT, f"wrong shape: {exc}")
+    dropped += unknown
     shown = "; ".join(str(p) for p in dropped[: limits.SALVAGE_DETAIL_PARTS])
     return doc, Unusable(LoadProblem.SALVAGED, shown, dropped=tuple(dropped))
+
+
+_UNKNOWN_FIELD = "a field this version does not know (kept in the backup)"
+_LIST_MODELS: dict[str, type[BaseModel]] = {
+    "recent_turns": Turn,
+    "active_topics": Topic,
+    "durable_preferences": LongTermItem,
+    "project_notes": LongTermItem,
+}
+
+
+def _unknown_fields(raw: dict[str, Any]) -> list[DroppedPart]:
+    """The keys of ``raw`` (at any level the format has objects) that no model field
+    reads: a newer version's or a host's. Validation ignores them, so the next write
+    would drop them; reported like an invalid part, they are backed up first."""
+    found = [
+        DroppedPart(where=key, why=_UNKNOWN_FIELD)
+        for key in raw
+        if key not in MemoryDocument.model_fields
+    ]
+    profile = raw.get("repo_profile")
+    if isinstance(profile, dict):
+        found += _unknown_keys(profile, RepoProfile, "repo_profile")
+    for name in ("working_memory", "long_term_memory"):
+        section = raw.get(name)
+        if not isinstance(section, dict):
+            continue
+        found += _unknown_keys(section, _section_model(name), name)
+        for field, items in section.items():
+            element = _LIST_MODELS.get(field)
+            if element is None or not isinstance(items, list):
+                continue
+            for index, item in enumerate(items):
+                if isinstance(item, dict):
+                    found += _unknown_keys(item, element, f"{name}.{field}[{index}]")
+    return found
+
+
+def _section_model(name: str) -> type[BaseModel]:
+    return WorkingMemory if name == "working_memory" else LongTermMemory
+
+
+def _unknown_keys(value: dict[str, Any], model: type[BaseModel], where: str) -> list[DroppedPart]:
+    fields = model.model_fields
+    if all(key in fields for key in value):
+        return []
+    return [
+        DroppedPart(where=f"{where}.{key}", id=_item_id(value), why=_UNKNOWN_FIELD)
+        for key in value
+        if key not in fields
+    ]
 
 
 def _has_duplicate_ids(doc: MemoryDocument) -> bool:

@@ -1263,3 +1263,61 @@ def test_forgetting_brings_an_oversized_file_back_under_the_limit(repo: Path) ->
     doc = store.read()
     assert len(doc.long_term_memory.durable_preferences) == 20
     assert doc.working_memory.recent_turns[-1].user_text == "What is a record class?"
+
+
+# --- fields this version does not know -----------------------------------------------------------
+
+
+def _with_unknown_fields() -> dict[str, object]:
+    """A valid file plus fields a newer version or a host added, at every level."""
+    raw = json.loads(
+        (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    raw["host_state"] = {"last_audit": "2026-05-01", "findings": [1, 2]}
+    raw["repo_profile"]["gradle_version"] = "8.5"
+    raw["working_memory"]["pinned_turn_ids"] = []
+    raw["working_memory"]["recent_turns"][0]["rating"] = 5
+    raw["long_term_memory"]["project_notes"][0]["owner"] = "张三"
+    return raw
+
+
+def test_unknown_fields_are_kept_in_a_backup_before_the_write_that_drops_them(
+    repo: Path,
+) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir(parents=True)
+    raw = _with_unknown_fields()
+    original = json.dumps(raw, ensure_ascii=False, indent=2).encode("utf-8")
+    store.path.write_bytes(original)
+    problem = store.problem()
+    assert problem is not None and problem.kind is LoadProblem.SALVAGED
+    assert sorted(p.where for p in problem.dropped) == [
+        "host_state",
+        "long_term_memory.project_notes[0].owner",
+        "repo_profile.gradle_version",
+        "working_memory.pinned_turn_ids",
+        "working_memory.recent_turns[0].rating",
+    ]
+    turn_id = raw["working_memory"]["recent_turns"][0]["id"]  # type: ignore[index]
+    assert [p.id for p in problem.dropped if p.where.endswith(".rating")] == [turn_id]
+    # Everything this version knows is read as it is.
+    assert (
+        store.read()
+        == parse_document(
+            (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_bytes()
+        )[0]
+    )
+    assert store.path.read_bytes() == original  # reading changes nothing
+    store.update(add_turn("new"), actor="record")
+    backups = sorted(p.name for p in store.folder.glob("memory.*.json"))
+    assert backups == ["memory.salvaged.json"]
+    assert (store.folder / "memory.salvaged.json").read_bytes() == original
+    salvage = [e for e in store.journal.read() if e.op == "salvage"]
+    assert len(salvage) == 1 and salvage[0].detail is not None
+    assert "host_state" in salvage[0].detail
+    # Once written, the file is this version's: no more backups.
+    assert store.problem() is None
+    store.update(add_turn("newer"), actor="record")
+    assert sorted(p.name for p in store.folder.glob("memory.*.json")) == backups
