@@ -23,12 +23,18 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from autopatch_memory import limits
 from autopatch_memory.changes import ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.errors import ChangeRejectedError
-from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, MemoryDocument
+from autopatch_memory.model import (
+    ItemStatus,
+    LongTermItem,
+    LongTermType,
+    MemoryDocument,
+    Timestamp,
+)
 from autopatch_memory.reasons import Reason
 from autopatch_memory.text import Language, clean_text, detect_language
 
@@ -214,7 +220,27 @@ def _json_item(kind: LongTermType, key: str, index: int, entry: Any) -> ImportCa
         active = ItemStatus(status) is ItemStatus.ACTIVE
     except ValueError:
         raise ChangeRejectedError(Reason.BAD_SHAPE, f"{where}: unknown status {status!r}") from None
-    return ImportCandidate(type=kind, summary=summary, label=label or None, active=active)
+    return ImportCandidate(
+        type=kind,
+        summary=summary,
+        label=label or None,
+        active=active,
+        updated_at=_timestamp(entry.get("updated_at")) or _timestamp(entry.get("created_at")),
+    )
+
+
+_TIMESTAMP: TypeAdapter[datetime] = TypeAdapter(Timestamp)
+
+
+def _timestamp(value: Any) -> datetime | None:
+    """An item's time as the memory file reads it (no offset: local time), or ``None``
+    when it is missing or not a time: the item is then imported as if written now."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        return _TIMESTAMP.validate_python(value)
+    except ValueError:
+        return None
 
 
 _NOTE_HEADING = re.compile(

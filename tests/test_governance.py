@@ -12,6 +12,7 @@ import json
 import re
 import threading
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -602,6 +603,57 @@ def test_an_imported_rule_supersedes_an_older_one(memory: ProjectMemory) -> None
     old = memory.remember("以后回答都用中文")
     report = memory.import_items("- Answer in English from now on\n")
     assert report.items[0].superseded == [old.item_id]
+
+
+def _export_with(summary: str, updated_at: str) -> str:
+    """A JSON export holding one rule last changed at ``updated_at``."""
+    rule = {
+        "id": "mem_20260401_001",
+        "type": "durable_preference",
+        "label": "answer language",
+        "summary": summary,
+        "status": "active",
+        "source": "user_explicit",
+        "created_at": updated_at,
+        "updated_at": updated_at,
+    }
+    return json.dumps(
+        {"format": "autopatch-memory/export", "version": 1, "durable_preferences": [rule]},
+        ensure_ascii=False,
+    )
+
+
+@pytest.mark.parametrize("summary", ["以后回答都用中文", "Always answer in Chinese from now on"])
+def test_an_older_rule_from_an_export_does_not_supersede_a_newer_one(
+    repo: Path, summary: str
+) -> None:
+    now = datetime(2026, 5, 1, 12, 0, tzinfo=timezone(timedelta(hours=8)))
+    with ProjectMemory.open(repo, backend="off", clock=lambda: now) as memory:
+        newer = memory.remember("Answer in English from now on")
+        before = file_of(repo)
+        report = memory.import_items(_export_with(summary, "2026-04-01T10:00:00+08:00"))
+        [change] = report.items
+        assert change.outcome is ChangeOutcome.SKIPPED
+        assert change.superseded == []
+        assert change.detail is not None and str(newer.item_id) in change.detail
+        assert not report.changed and file_of(repo) == before  # the newer rule stays in force
+        assert [s for _, _, s in active_items(memory)] == ["Answer in English from now on"]
+        # A rule from the export that is newer than the one in force still replaces it.
+        report = memory.import_items(_export_with(summary, "2026-06-01T10:00:00+08:00"))
+        assert report.items[0].superseded == [newer.item_id]
+        assert [s for _, _, s in active_items(memory)] == [summary]
+
+
+def test_an_older_restatement_from_an_export_does_not_overwrite_a_newer_edit(repo: Path) -> None:
+    now = datetime(2026, 5, 1, 12, 0, tzinfo=timezone(timedelta(hours=8)))
+    with ProjectMemory.open(repo, backend="off", clock=lambda: now) as memory:
+        rule = memory.remember("Answer in English from now on", label="answer language")
+        report = memory.import_items(
+            _export_with("Answer in English, briefly, from now on", "2026-04-01T10:00:00+08:00")
+        )
+        assert report.items[0].outcome is ChangeOutcome.SKIPPED
+        item = memory.document().long_term_memory.durable_preferences[0]
+        assert (item.id, item.summary) == (rule.item_id, "Answer in English from now on")
 
 
 # --- concurrency ----------------------------------------------------------------------------
