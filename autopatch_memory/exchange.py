@@ -250,7 +250,9 @@ _NOTE_HEADING = re.compile(
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
-_COMMENT = re.compile(r"\s*<!--.*?-->\s*")
+# The id marker the exporter writes at the end of a bullet (``include_ids``): an item id
+# in an HTML comment. Only that is taken out; any other ``<!--`` is the user's text.
+_ID_MARKER = re.compile(r"\s*<!-- mem_[^\s<>]+ -->\s*$")
 # "**label**: summary", "**label** — summary", "**label** - summary"
 _LABELLED = re.compile(r"^\*\*(.+?)\*\*\s*(?:[:：]|\s[—–-])\s*(.+)$")
 # Bold markup: "**" around text, outside a word. Not a glob's "**" ("/api/**",
@@ -300,7 +302,7 @@ def _markdown_items(text: str) -> list[ImportCandidate]:
 
 
 def _markdown_item(kind: LongTermType, parts: list[str]) -> ImportCandidate | None:
-    text = _COMMENT.sub(" ", " ".join(parts)).strip()
+    text = _ID_MARKER.sub("", " ".join(parts)).strip()
     if not text:
         return None
     labelled = _LABELLED.match(text)

@@ -524,6 +524,29 @@ def test_markdown_round_trips_too(memory: ProjectMemory, tmp_path: Path) -> None
         assert active_items(fresh) == active_items(memory)
 
 
+def test_markdown_import_keeps_comment_text_the_user_wrote(memory: ProjectMemory) -> None:
+    markdown = """## Rules
+
+- Never commit generated files <!-- see the CI job --> to the repo
+- 模板里的 <!-- 占位符 --> 不要删除
+- Keep `<!--` markers in JSP pages intact
+
+## Notes
+
+- The legacy login page is pure HTML <!-- hidden comment -->
+- Export marker only at the end: mall-order owns the cart <!-- mem_20260501_007 -->
+"""
+    report = memory.import_items(markdown)
+    assert [c.outcome for c in report.items] == [ChangeOutcome.CREATED] * 5
+    assert [c.item.summary for c in report.items if c.item is not None] == [
+        "Never commit generated files <!-- see the CI job --> to the repo",
+        "模板里的 <!-- 占位符 --> 不要删除",
+        "Keep `<!--` markers in JSP pages intact",
+        "The legacy login page is pure HTML <!-- hidden comment -->",
+        "Export marker only at the end: mall-order owns the cart",
+    ]
+
+
 def test_an_import_checks_every_item_and_reports_each(memory: ProjectMemory, repo: Path) -> None:
     agents_md = """# AGENTS.md
 
