@@ -411,6 +411,9 @@ MCP_EXIT_WAIT_SECONDS = 1.5
 # hard limit rather than refusing every turn: working memory then gets this much room
 # above the long-term part, the room it has in a file whose long-term part is at its budget.
 OVER_LIMIT_WORKING_ROOM_BYTES = HARD_LIMIT_BYTES - LONG_TERM_BUDGET_BYTES
+# A memory file set aside (corrupt, another format version, oversized) is kept byte
+# for byte: it may hold secrets in clear, so only its owner may read it.
+BACKUP_FILE_MODE = 0o600
 # A delta given as a file or on stdin (`apply`) is read up to this many bytes: the most
 # that DELTA_MAX_CHARS characters take in UTF-8. An endless or huge input stops there.
 DELTA_INPUT_MAX_BYTES = 4 * DELTA_MAX_CHARS

@@ -696,11 +696,15 @@ class MemoryStore:
             return []
         backup = self._backup_name(problem.backup_stem)
         if problem.kind is LoadProblem.SALVAGED and state.data is not None:
-            # A copy: the file in place stays whole until the new one replaces it.
-            self._atomic_write(backup, state.data)
+            # A copy: the file in place stays whole until the new one replaces it. It
+            # passes the choke point too: a secret the file held in clear (another
+            # program wrote it) must not outlive the write that redacts the file.
+            kept, redacted = _redacted_original(state.data)
+            self._atomic_write(backup, kept)
             shown = "; ".join(str(p) for p in problem.dropped[: limits.SALVAGE_DETAIL_PARTS])
             more = len(problem.dropped) - limits.SALVAGE_DETAIL_PARTS
-            detail = f"dropped {len(problem.dropped)} invalid part(s), original kept: {shown}"
+            how = "original kept with its secrets redacted" if redacted else "original kept"
+            detail = f"dropped {len(problem.dropped)} invalid part(s), {how}: {shown}"
             op = "salvage"
             detail += f"; +{more} more" if more > 0 else ""
         else:
@@ -710,6 +714,10 @@ class MemoryStore:
                 raise StoreError(
                     f"cannot back up {self.path} to {backup.name}: {exc.strerror or exc}"
                 ) from exc
+            # Kept byte for byte (this version cannot read it, so it cannot tell what in
+            # it is a secret): readable by its owner only (docs/privacy.md).
+            with suppress(OSError):
+                os.chmod(backup, limits.BACKUP_FILE_MODE)
             self._fsync_folder()
             op, detail = "recover", problem.why
         return [
@@ -813,6 +821,43 @@ def _decode_json(data: bytes) -> Any:
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     return json.loads(data.decode("utf-8"))
+
+
+def _redacted_original(data: bytes) -> tuple[bytes, bool]:
+    """A salvaged file's bytes with every string in it (keys too) redacted, and whether
+    any was; the bytes themselves when nothing held a secret."""
+    try:
+        raw = _decode_json(data)
+        if not _redact_json(raw):
+            return data, False
+        return json.dumps(raw, ensure_ascii=False, indent=2).encode("utf-8"), True
+    except (UnicodeError, ValueError, RecursionError):
+        # Nested too deeply to walk: redact the text itself (still no secret kept).
+        text = data.decode("utf-8", "replace")
+        redacted = privacy.redact(text)
+        return redacted.encode("utf-8"), redacted != text
+
+
+def _redact_json(root: Any) -> bool:
+    """Redact every string of decoded JSON in place (iteratively: any depth); True when
+    any changed."""
+    changed = False
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        pairs = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, value in pairs:
+            if isinstance(value, str) and value:
+                new = privacy.redact(value)
+                if new != value:
+                    node[key] = new
+                    changed = True
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
+            if isinstance(key, str) and key and privacy.redact(key) != key:
+                node[privacy.redact(key)] = node.pop(key)
+                changed = True
+    return changed
 
 
 def _scrubbed(value: Any) -> Any:

@@ -1321,3 +1321,69 @@ def test_unknown_fields_are_kept_in_a_backup_before_the_write_that_drops_them(
     assert store.problem() is None
     store.update(add_turn("newer"), actor="record")
     assert sorted(p.name for p in store.folder.glob("memory.*.json")) == backups
+
+
+# --- backups of a file that held a secret in clear ---------------------------------------------
+
+
+def test_a_salvage_backup_keeps_everything_but_the_secrets(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir(parents=True)
+    raw = json.loads(
+        (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    turns = raw["working_memory"]["recent_turns"]
+    turns[0]["user_text"] = f"我的 GitHub token 是 {_SECRET}，帮我看看 CI"
+    # An invalid turn (a gated intent) holding a secret, and a host's field holding one.
+    turns.append(dict(turns[1], id="turn_x", intent="code_audit", user_text=f"key {_SECRET}"))
+    raw["host_state"] = {"deploy": f"token={_SECRET}", "note": "keep me"}
+    store.path.write_text(json.dumps(raw, ensure_ascii=False, indent=2), encoding="utf-8")
+    store.update(add_turn("new"), actor="record")
+    backup = store.folder / "memory.salvaged.json"
+    assert _SECRET.encode() not in store.path.read_bytes()
+    assert _SECRET.encode() not in backup.read_bytes()
+    kept = json.loads(backup.read_text(encoding="utf-8"))
+    # Everything else of the original is there: the invalid turn, the host's fields.
+    assert [t["id"] for t in kept["working_memory"]["recent_turns"]] == [t["id"] for t in turns]
+    assert kept["host_state"]["note"] == "keep me"
+    assert "[REDACTED:" in kept["host_state"]["deploy"]
+    assert kept["working_memory"]["recent_turns"][0]["user_text"].endswith("，帮我看看 CI")
+    salvage = [e for e in store.journal.read() if e.op == "salvage"]
+    assert salvage and salvage[0].detail is not None and "redacted" in salvage[0].detail
+
+
+def test_a_salvage_backup_without_secrets_is_the_original_byte_for_byte(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir(parents=True)
+    raw = _with_unknown_fields()
+    original = json.dumps(raw, ensure_ascii=False).encode("utf-8")  # not our layout
+    store.path.write_bytes(original)
+    store.update(add_turn("new"), actor="record")
+    assert (store.folder / "memory.salvaged.json").read_bytes() == original
+
+
+@pytest.mark.parametrize(
+    ("content", "backup"),
+    [
+        (
+            '{"version": 1, "working_memory": {"recent_turns": [ password=SECRET',
+            "memory.corrupt.json",
+        ),
+        ('{"version": 2, "note": "password=SECRET"}', "memory.v2.bak.json"),
+    ],
+)
+def test_a_file_set_aside_is_readable_by_its_owner_only(
+    repo: Path, content: str, backup: str
+) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir(parents=True)
+    original = content.replace("SECRET", _SECRET).encode("utf-8")
+    store.path.write_bytes(original)
+    store.path.chmod(0o644)
+    store.update(add_turn("new"), actor="record")
+    moved = store.folder / backup
+    # Kept byte for byte (this version cannot read it, so it cannot redact it), but private.
+    assert moved.read_bytes() == original
+    assert stat.S_IMODE(moved.stat().st_mode) == limits.BACKUP_FILE_MODE == 0o600
