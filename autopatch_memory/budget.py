@@ -17,6 +17,15 @@ limit a last resort follows (docs/design.md#size-policy):
 6. drop the oldest turns (pending ones too) until only the newest is left;
 7. drop the newest turn's answer, then clip its question.
 
+A file whose active long-term items alone pass the hard limit (a foreign or
+hand-edited file; this program's own long-term budget keeps far below it) cannot
+be brought under it without deleting rules and notes the user wrote. Nothing
+long-term is dropped then, archived items included; the last resort works
+against the long-term part plus :data:`~autopatch_memory.limits.OVER_LIMIT_WORKING_ROOM_BYTES`
+of working memory instead (never past what this program reads back), and the
+store lets such a write pass the hard limit as long as it does not grow the
+active long-term part (docs/file-format.md).
+
 Every step removes one thing at a time and stops as soon as the size is back
 under the limit it works against, so no more is dropped than needed. The size
 after each removal is known without serializing the document again: the file's
@@ -119,11 +128,18 @@ _LAST_RESORT_STEPS: tuple[_Step, ...] = (
 )
 
 
+_OVER_LIMIT_STEPS: tuple[_Step, ...] = (_drop_all_but_newest_turn, _shrink_newest_turn)
+
+
 class TrimResult(BaseModel):
     """What the size policy did, and the file's bytes after it."""
 
     actions: list[TrimAction]
     data: bytes
+    # The size the write may not pass: the hard limit, unless the long-term part alone
+    # passes it (then ``long_term_floor`` is that part's size in the file).
+    limit: int = limits.HARD_LIMIT_BYTES
+    long_term_floor: int | None = None
 
 
 def _run(text: FileText, steps: tuple[_Step, ...], limit: int, actions: list[TrimAction]) -> bool:
@@ -149,9 +165,32 @@ def trim_to_budget(doc: MemoryDocument, text: FileText | None = None) -> TrimRes
     """
     text = FileText(doc) if text is None else text
     actions: list[TrimAction] = []
-    if not _run(text, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
+    if _run(text, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
+        return TrimResult(actions=actions, data=text.data)
+    if text.size <= limits.HARD_LIMIT_BYTES or text.size_keeping(_is_active_item) <= (
+        limits.HARD_LIMIT_BYTES
+    ):
         _run(text, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions)
-    return TrimResult(actions=actions, data=text.data)
+        return TrimResult(actions=actions, data=text.data)
+    # The active long-term part alone passes the hard limit (what is left with working
+    # memory and archived items gone): keep every long-term item.
+    floor = text.size_keeping(_is_long_term)
+    limit = min(floor + limits.OVER_LIMIT_WORKING_ROOM_BYTES, limits.MEMORY_FILE_MAX_READ_BYTES)
+    _run(text, _OVER_LIMIT_STEPS, limit, actions)
+    return TrimResult(actions=actions, data=text.data, limit=limit, long_term_floor=floor)
+
+
+def _is_long_term(model: BaseModel) -> bool:
+    return isinstance(model, LongTermItem)
+
+
+def _is_active_item(model: BaseModel) -> bool:
+    return isinstance(model, LongTermItem) and model.is_active
+
+
+def active_long_term_bytes(doc: MemoryDocument) -> int:
+    """Bytes the active long-term items take (each as :func:`item_bytes` counts it)."""
+    return sum(item_bytes(item) for item in doc.long_term_memory.items() if item.is_active)
 
 
 def long_term_bytes(doc: MemoryDocument) -> int:

@@ -10,6 +10,7 @@ import the applier and the directive grammar under governance.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import Enum
 
 from pydantic import BaseModel, Field
@@ -79,3 +80,6 @@ class ImportCandidate:
     summary: str
     label: str | None = None
     active: bool = True
+    # When the item was last changed, if the file says (a JSON export, a memory.json):
+    # an import never lets it replace a rule or note changed after that.
+    updated_at: datetime | None = None

@@ -23,12 +23,18 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from autopatch_memory import limits
 from autopatch_memory.changes import ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.errors import ChangeRejectedError
-from autopatch_memory.model import ItemStatus, LongTermItem, LongTermType, MemoryDocument
+from autopatch_memory.model import (
+    ItemStatus,
+    LongTermItem,
+    LongTermType,
+    MemoryDocument,
+    Timestamp,
+)
 from autopatch_memory.reasons import Reason
 from autopatch_memory.text import Language, clean_text, detect_language
 
@@ -214,7 +220,27 @@ def _json_item(kind: LongTermType, key: str, index: int, entry: Any) -> ImportCa
         active = ItemStatus(status) is ItemStatus.ACTIVE
     except ValueError:
         raise ChangeRejectedError(Reason.BAD_SHAPE, f"{where}: unknown status {status!r}") from None
-    return ImportCandidate(type=kind, summary=summary, label=label or None, active=active)
+    return ImportCandidate(
+        type=kind,
+        summary=summary,
+        label=label or None,
+        active=active,
+        updated_at=_timestamp(entry.get("updated_at")) or _timestamp(entry.get("created_at")),
+    )
+
+
+_TIMESTAMP: TypeAdapter[datetime] = TypeAdapter(Timestamp)
+
+
+def _timestamp(value: Any) -> datetime | None:
+    """An item's time as the memory file reads it (no offset: local time), or ``None``
+    when it is missing or not a time: the item is then imported as if written now."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        return _TIMESTAMP.validate_python(value)
+    except ValueError:
+        return None
 
 
 _NOTE_HEADING = re.compile(
@@ -224,7 +250,9 @@ _NOTE_HEADING = re.compile(
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
-_COMMENT = re.compile(r"\s*<!--.*?-->\s*")
+# The id marker the exporter writes at the end of a bullet (``include_ids``): an item id
+# in an HTML comment. Only that is taken out; any other ``<!--`` is the user's text.
+_ID_MARKER = re.compile(r"\s*<!-- mem_[^\s<>]+ -->\s*$")
 # "**label**: summary", "**label** — summary", "**label** - summary"
 _LABELLED = re.compile(r"^\*\*(.+?)\*\*\s*(?:[:：]|\s[—–-])\s*(.+)$")
 # Bold markup: "**" around text, outside a word. Not a glob's "**" ("/api/**",
@@ -274,7 +302,7 @@ def _markdown_items(text: str) -> list[ImportCandidate]:
 
 
 def _markdown_item(kind: LongTermType, parts: list[str]) -> ImportCandidate | None:
-    text = _COMMENT.sub(" ", " ".join(parts)).strip()
+    text = _ID_MARKER.sub("", " ".join(parts)).strip()
     if not text:
         return None
     labelled = _LABELLED.match(text)

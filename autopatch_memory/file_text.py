@@ -26,7 +26,7 @@ was copied from; only new or changed elements are serialized.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from functools import cache
 from typing import Any, get_args, get_origin
@@ -85,6 +85,18 @@ def _list_fields(section: type[BaseModel]) -> tuple[str, ...]:
 def _emptied(section: BaseModel) -> BaseModel:
     """A shallow copy of ``section`` with its lists of models empty."""
     return section.model_copy(update={field: [] for field in _list_fields(type(section))})
+
+
+def _kept_only(doc: MemoryDocument, keep: Callable[[BaseModel], bool]) -> MemoryDocument:
+    """A shallow copy of ``doc`` whose lists of models hold only what ``keep`` accepts."""
+    sections: dict[str, BaseModel] = {}
+    for name in type(doc).model_fields:
+        section = getattr(doc, name)
+        fields = _list_fields(type(section)) if isinstance(section, BaseModel) else ()
+        if fields:
+            kept = {f: [m for m in getattr(section, f) if keep(m)] for f in fields}
+            sections[name] = section.model_copy(update=kept)
+    return doc.model_copy(update=sections)
 
 
 def _skeleton(doc: MemoryDocument) -> tuple[bytes, list[tuple[str, str]]]:
@@ -276,6 +288,24 @@ class FileText:
         if not self._cut():
             return []
         return [piece.source for piece in self._pieces if isinstance(piece, _ListText)]
+
+    def size_keeping(self, keep: Callable[[BaseModel], bool]) -> int:
+        """The size :attr:`data` would have with only the elements of :func:`model_lists`
+        that ``keep`` accepts; nothing is changed."""
+        if self._stale or not self._cut():
+            return len(_kept_only(self.doc, keep).to_bytes())
+        size = 0
+        for piece in self._pieces:
+            if isinstance(piece, bytes):
+                size += len(piece)
+                continue
+            kept = [len(text) for model, text in piece.pairs() if keep(model)]
+            if kept:
+                size += len(_LIST_OPEN) + sum(kept) + len(_SEPARATOR) * (len(kept) - 1)
+                size += len(_LIST_CLOSE)
+            else:
+                size += len(_EMPTY_LIST)
+        return size
 
     def set_field(self, name: str) -> None:
         """The top-level field ``name`` (a scalar: a number, a string, a timestamp,

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from autopatch_memory import limits
 from autopatch_memory.applier import apply_delta
@@ -55,6 +56,7 @@ from autopatch_memory.model import (
     MemoryDelta,
     MemoryDocument,
     Operation,
+    clone,
 )
 from autopatch_memory.privacy import MARKER_PREFIX, redact
 from autopatch_memory.prose import split_sentences
@@ -456,7 +458,10 @@ def import_candidates(
     """Each candidate as if the user remembered it, in order; one change per candidate.
 
     Archived candidates are skipped (a forgotten item is not brought back by an
-    import); a later rule on the subject of an earlier one supersedes it.
+    import); a later rule on the subject of an earlier one supersedes it. A
+    candidate whose file says when it was last changed is skipped when it would
+    replace, rewrite or restore an item changed after that: an old export never
+    undoes what the user decided since.
     """
     changes: list[MemoryChange] = []
     for candidate in candidates:
@@ -469,7 +474,43 @@ def import_candidates(
                 )
             )
             continue
-        changes.append(
-            _create(txn, ChangeAction.IMPORT, candidate.type, candidate.summary, candidate.label)
-        )
+        changes.append(_import_one(txn, candidate))
     return changes
+
+
+def _import_one(txn: Transaction, candidate: ImportCandidate) -> MemoryChange:
+    """One active candidate through the applier, undone when it would override newer items."""
+    when = candidate.updated_at
+    saved = clone(txn.doc) if when is not None else None
+    logged = len(txn.entries)
+    change = _create(txn, ChangeAction.IMPORT, candidate.type, candidate.summary, candidate.label)
+    if saved is None or when is None:
+        return change
+    newer = _newer_items_touched(saved, change, when)
+    if not newer:
+        return change
+    # Undone: the document as it was, and none of this change's journal entries.
+    txn.doc = saved
+    del txn.entries[logged:]
+    listed = ", ".join(newer)
+    return MemoryChange(
+        action=ChangeAction.IMPORT,
+        outcome=ChangeOutcome.SKIPPED,
+        detail=(
+            f"older than {listed} in memory (changed after {when.isoformat(timespec='seconds')} "
+            "in the file): not imported"
+        ),
+    )
+
+
+def _newer_items_touched(before: MemoryDocument, change: MemoryChange, when: datetime) -> list[str]:
+    """The ids of items, changed after ``when``, that ``change`` superseded, rewrote or restored."""
+    touched = list(change.superseded)
+    if change.outcome in (ChangeOutcome.UPDATED, ChangeOutcome.RESTORED) and change.item_id:
+        touched.insert(0, change.item_id)
+    newer = []
+    for item_id in touched:
+        item = before.long_term_item(item_id)
+        if item is not None and item.updated_at > when:
+            newer.append(item_id)
+    return newer

@@ -404,3 +404,16 @@ MCP_SUMMARY_MAX_WAIT_SECONDS = 60.0
 # When the client goes away, one bounded wait for a summary in flight (then its turns stay
 # pending); shorter than the 2 s an SDK client waits before it terminates the server.
 MCP_EXIT_WAIT_SECONDS = 1.5
+
+# --- leftovers: files over the limit, input caps (docs/file-format.md) -------------------
+# A file whose long-term part alone passes the hard limit (a foreign or hand-edited
+# file: this program's own long-term budget keeps far below it) is written past the
+# hard limit rather than refusing every turn: working memory then gets this much room
+# above the long-term part, the room it has in a file whose long-term part is at its budget.
+OVER_LIMIT_WORKING_ROOM_BYTES = HARD_LIMIT_BYTES - LONG_TERM_BUDGET_BYTES
+# A memory file set aside (corrupt, another format version, oversized) is kept byte
+# for byte: it may hold secrets in clear, so only its owner may read it.
+BACKUP_FILE_MODE = 0o600
+# A delta given as a file or on stdin (`apply`) is read up to this many bytes: the most
+# that DELTA_MAX_CHARS characters take in UTF-8. An endless or huge input stops there.
+DELTA_INPUT_MAX_BYTES = 4 * DELTA_MAX_CHARS

@@ -335,7 +335,11 @@ class ProjectMemory:
         return memory
 
     def close(self, wait: bool = True) -> None:
-        """Stop background work: wait (bounded) for a run in flight, or drop it."""
+        """Stop background work: wait (bounded) for a run in flight, or drop it.
+
+        Either way the memory file does not change after this returns (a write the
+        run already began is waited for; the journal may still get its discard entry).
+        """
         self._closed = True
         if self._scheduler is not None:
             self._scheduler.close(wait=wait)

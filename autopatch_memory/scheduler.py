@@ -7,7 +7,9 @@
   a few minutes), so a dead model server never sees a storm of calls, then tries
   again by itself. Requests during the backoff wait for it.
 * ``close(wait=True)`` lets the run in flight finish (bounded); ``close(wait=False)``
-  tells it to drop its result.
+  tells it to drop its result. Either way nothing is written after ``close`` has
+  returned: a run decides whether its result still lands under the memory lock
+  (:class:`RunGuard`), and ``close`` waits only for a write already decided.
 * The thread never dies of an exception: ``drain`` is expected to turn every
   failure into :attr:`RunOutcome.FAILED`; should it raise anyway, the exception
   is logged (never printed) and counts as a failed run.
@@ -67,19 +69,60 @@ class WorkerState(BaseModel):
     closed: bool
 
 
+class RunGuard:
+    """Whether a run's result is dropped, decided at the last moment.
+
+    Called, it answers "dropped?" (the cheap check a run makes after its model call).
+    :meth:`admit` is the binding one: a run calls it under the memory lock right
+    before it writes; on ``True`` the run holds the guard until :meth:`release`,
+    after its write. :meth:`drop` marks every later result dropped and returns once
+    no admitted write is in progress, so after it returns nothing more is written.
+    """
+
+    def __init__(self) -> None:
+        # Re-entrant: a host callback on the worker thread may close the memory.
+        self._gate = threading.RLock()
+        self._dropped = False
+
+    def __call__(self) -> bool:
+        return self._dropped
+
+    def admit(self) -> bool:
+        """True (the guard then held until :meth:`release`) when the result may be written."""
+        self._gate.acquire()
+        if self._dropped:
+            self._gate.release()
+            return False
+        return True
+
+    def release(self) -> None:
+        """End an admitted write."""
+        self._gate.release()
+
+    def drop(self) -> None:
+        """Drop every result not admitted yet; wait for an admitted write to end."""
+        self._dropped = True
+        with self._gate:
+            pass
+
+
+NEVER_DROPPED = RunGuard()
+"""The guard of a run nobody can cancel (``summarize_now``)."""
+
+
 class Scheduler:
     """Runs ``drain`` on one daemon thread whenever :meth:`request` is called."""
 
     def __init__(
         self,
-        drain: Callable[[Callable[[], bool]], RunOutcome],
+        drain: Callable[[RunGuard], RunOutcome],
         *,
         backoff: Backoff | None = None,
         name: str = "autopatch-memory-summarizer",
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``drain(cancelled)`` summarizes until nothing is pending; it must check
-        ``cancelled()`` before applying a result."""
+        """``drain(guard)`` summarizes until nothing is pending; it must write a
+        result only when ``guard.admit()`` allows it, under the memory lock."""
         self._drain = drain
         self._backoff = backoff or Backoff()
         self._name = name
@@ -90,6 +133,7 @@ class Scheduler:
         self._running = False
         self._closing = False
         self._drop = False
+        self._guard = RunGuard()
         self._failures = 0
         self._resume_at = 0.0
         self._runs = 0
@@ -153,8 +197,9 @@ class Scheduler:
         ``wait=True``: the run in flight, and a run requested but not started yet,
         finish first (up to ``timeout``, default a few seconds; a retry held back
         by the failure backoff is not waited for). ``wait=False``, or a wait that
-        timed out: the result of the run in flight is dropped when its call
-        returns, so nothing is written after ``close`` has returned.
+        timed out: the result of the run in flight is dropped. Nothing is written
+        after ``close`` has returned: it waits for a write the run already began
+        (one write, never a model call or another process's lock).
         """
         with self._cond:
             self._closing = True
@@ -170,16 +215,15 @@ class Scheduler:
         with self._cond:
             if thread.is_alive():
                 self._drop = True
-            return not thread.is_alive()
+            dropping = self._drop
+        if dropping:
+            self._guard.drop()
+        return not thread.is_alive()
 
     # -- the worker -------------------------------------------------------------------
 
     def _in_backoff(self) -> bool:
         return self._failures > 0 and self._monotonic() < self._resume_at
-
-    def _cancelled(self) -> bool:
-        with self._cond:
-            return self._drop
 
     def _next_run(self) -> bool:
         """Wait for a due run and mark it running; False when the worker should stop."""
@@ -198,7 +242,7 @@ class Scheduler:
 
     def _run_once(self) -> RunOutcome:
         try:
-            return self._drain(self._cancelled)
+            return self._drain(self._guard)
         except Exception:
             # The drain contains every failure it knows of; this is the last line,
             # so that a bug can neither kill the thread nor print to the host's terminal.

@@ -8,7 +8,8 @@
 * The journal entries of a write are appended *before* the replace, stamped with
   the digests of the new and the replaced file, so a crash between the two steps
   is visible (:func:`~autopatch_memory.journal.unlanded_writes`).
-* A version-1 file with invalid parts is *salvaged*: each invalid item (or
+* A version-1 file with invalid parts (or fields this version does not know,
+  which a write would not carry over) is *salvaged*: each invalid item (or
   field) alone is dropped, and before the first write the original bytes are
   copied to ``memory.salvaged.json`` (or a timestamped name). Only a file that is
   not a JSON object, has another ``version`` or is far larger than this program
@@ -50,7 +51,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 # privacy as a module: its rules load at the first redaction, and reading memory never redacts.
 from autopatch_memory import limits, privacy
-from autopatch_memory.budget import TrimAction, trim_to_budget
+from autopatch_memory.budget import (
+    TrimAction,
+    TrimResult,
+    active_long_term_bytes,
+    trim_to_budget,
+)
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.file_text import FileText
 from autopatch_memory.ids import Clock, local_now, new_epoch
@@ -58,11 +64,13 @@ from autopatch_memory.journal import Journal, JournalEntry, Outcome, file_digest
 from autopatch_memory.locking import ProcessLock, process_id
 from autopatch_memory.model import (
     LongTermItem,
+    LongTermMemory,
     LongTermType,
     MemoryDocument,
     RepoProfile,
     Topic,
     Turn,
+    WorkingMemory,
     clone,
     empty_document,
 )
@@ -149,7 +157,7 @@ class Unusable(NamedTuple):
         """One sentence for the operator: what is wrong and what the next write does."""
         if self.kind is LoadProblem.SALVAGED:
             return (
-                f"{len(self.dropped)} invalid part(s) of the memory file are left out "
+                f"{len(self.dropped)} invalid or unknown part(s) of the memory file are left out "
                 f"({self.why}); everything else is used, and the next write keeps the "
                 f"original as {self.backup_stem}.json"
             )
@@ -593,7 +601,7 @@ class MemoryStore:
         text.patched.clear()  # from here on, a re-serialized element skipped redaction
         trimmed = trim_to_budget(doc, text)
         data = trimmed.data
-        self._refuse_over_limit(data, state, txn.actor)
+        over_limit = self._check_size(doc, trimmed, state, txn.actor)
         recovered = self._keep_original(state)
         moved_aside = state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
         in_place = None if state.data is None or moved_aside else state.data
@@ -601,7 +609,7 @@ class MemoryStore:
         logged = txn.entries or [self.journal.entry(txn.actor, "write", Outcome.APPLIED)]
         digest = file_digest(data)
         # The entries were made for this write alone: stamped in place, not copied.
-        entries = [*recovered, *logged, *self._trim_entries(trimmed.actions)]
+        entries = [*recovered, *logged, *self._trim_entries(trimmed.actions), *over_limit]
         stamp(
             entries, file=digest, prev_file=None if in_place is None else self._digest_of(in_place)
         )
@@ -641,25 +649,52 @@ class MemoryStore:
             return written.digest
         return file_digest(data)
 
-    def _refuse_over_limit(self, data: bytes, state: FileState, actor: str) -> None:
-        """Raise :class:`HardLimitError` (journaled) for a write over the hard limit.
+    def _check_size(
+        self, doc: MemoryDocument, trimmed: TrimResult, state: FileState, actor: str
+    ) -> list[JournalEntry]:
+        """Raise :class:`HardLimitError` (journaled) for a write over the hard limit;
+        the entry that explains an allowed one.
 
-        Unless the file on disk (hand-edited, or from another implementation) was
-        bigger still: a shrinking write (say, forgetting items) is how such a file
-        gets back under it.
+        Allowed over the limit: a write that shrinks the file on disk (hand-edited, or
+        from another implementation, bigger still: forgetting items is how it gets
+        back under), and a write to a file whose active long-term items alone pass the
+        limit that keeps within the size policy's room and does not grow them — the
+        user's own rules and notes are never deleted to make room, and recording a
+        turn must not fail (docs/file-format.md).
         """
-        if len(data) <= limits.HARD_LIMIT_BYTES or len(data) < (state.size or 0):
-            return
+        size, floor = len(trimmed.data), trimmed.long_term_floor
+        if size <= limits.HARD_LIMIT_BYTES:
+            return []
+        shrinks = size < (state.size or 0)
+        if shrinks or (
+            floor is not None and size <= trimmed.limit and not _long_term_grew(doc, state)
+        ):
+            if floor is None:
+                return []
+            detail = (
+                f"the long-term items alone take {floor} bytes, over the "
+                f"{limits.HARD_LIMIT_BYTES}-byte hard limit: written at {size} bytes with "
+                f"every item kept; forget or edit items to bring it under"
+            )
+            entry = self.journal.entry(
+                "store",
+                "over_limit",
+                Outcome.APPLIED,
+                target=MEMORY_FILE_NAME,
+                reason="hard_limit",
+                detail=detail,
+            )
+            return [entry]
         refused = self.journal.entry(
             actor,
             "write",
             Outcome.DISCARDED,
             reason="hard_limit",
-            detail=f"{len(data)} bytes > {limits.HARD_LIMIT_BYTES}",
+            detail=f"{size} bytes > {limits.HARD_LIMIT_BYTES}",
         )
         self._journal_quietly([refused])
         raise HardLimitError(
-            f"refused a write of {len(data)} bytes (hard limit {limits.HARD_LIMIT_BYTES})"
+            f"refused a write of {size} bytes (hard limit {limits.HARD_LIMIT_BYTES})"
         )
 
     def _keep_original(self, state: FileState) -> list[JournalEntry]:
@@ -670,11 +705,15 @@ class MemoryStore:
             return []
         backup = self._backup_name(problem.backup_stem)
         if problem.kind is LoadProblem.SALVAGED and state.data is not None:
-            # A copy: the file in place stays whole until the new one replaces it.
-            self._atomic_write(backup, state.data)
+            # A copy: the file in place stays whole until the new one replaces it. It
+            # passes the choke point too: a secret the file held in clear (another
+            # program wrote it) must not outlive the write that redacts the file.
+            kept, redacted = _redacted_original(state.data)
+            self._atomic_write(backup, kept)
             shown = "; ".join(str(p) for p in problem.dropped[: limits.SALVAGE_DETAIL_PARTS])
             more = len(problem.dropped) - limits.SALVAGE_DETAIL_PARTS
-            detail = f"dropped {len(problem.dropped)} invalid part(s), original kept: {shown}"
+            how = "original kept with its secrets redacted" if redacted else "original kept"
+            detail = f"dropped {len(problem.dropped)} invalid part(s), {how}: {shown}"
             op = "salvage"
             detail += f"; +{more} more" if more > 0 else ""
         else:
@@ -684,6 +723,10 @@ class MemoryStore:
                 raise StoreError(
                     f"cannot back up {self.path} to {backup.name}: {exc.strerror or exc}"
                 ) from exc
+            # Kept byte for byte (this version cannot read it, so it cannot tell what in
+            # it is a secret): readable by its owner only (docs/privacy.md).
+            with suppress(OSError):
+                os.chmod(backup, limits.BACKUP_FILE_MODE)
             self._fsync_folder()
             op, detail = "recover", problem.why
         return [
@@ -789,6 +832,43 @@ def _decode_json(data: bytes) -> Any:
     return json.loads(data.decode("utf-8"))
 
 
+def _redacted_original(data: bytes) -> tuple[bytes, bool]:
+    """A salvaged file's bytes with every string in it (keys too) redacted, and whether
+    any was; the bytes themselves when nothing held a secret."""
+    try:
+        raw = _decode_json(data)
+        if not _redact_json(raw):
+            return data, False
+        return json.dumps(raw, ensure_ascii=False, indent=2).encode("utf-8"), True
+    except (UnicodeError, ValueError, RecursionError):
+        # Nested too deeply to walk: redact the text itself (still no secret kept).
+        text = data.decode("utf-8", "replace")
+        redacted = privacy.redact(text)
+        return redacted.encode("utf-8"), redacted != text
+
+
+def _redact_json(root: Any) -> bool:
+    """Redact every string of decoded JSON in place (iteratively: any depth); True when
+    any changed."""
+    changed = False
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        pairs = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, value in pairs:
+            if isinstance(value, str) and value:
+                new = privacy.redact(value)
+                if new != value:
+                    node[key] = new
+                    changed = True
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
+            if isinstance(key, str) and key and privacy.redact(key) != key:
+                node[privacy.redact(key)] = node.pop(key)
+                changed = True
+    return changed
+
+
 def _scrubbed(value: Any) -> Any:
     """The decoded JSON with lone surrogates (``"\\ud800"`` escapes) replaced."""
     if isinstance(value, str):
@@ -832,19 +912,75 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
             f"format version {version}, this program reads version {limits.FORMAT_VERSION}",
             version,
         )
+    unknown = _unknown_fields(raw)
     try:
         doc = MemoryDocument.model_validate(raw)
     except (ValidationError, RecursionError):
         pass
     else:
         if not _has_duplicate_ids(doc):
-            return doc, None
+            if not unknown:
+                return doc, None
+            shown = "; ".join(str(p) for p in unknown[: limits.SALVAGE_DETAIL_PARTS])
+            return doc, Unusable(LoadProblem.SALVAGED, shown, dropped=tuple(unknown))
     try:
         doc, dropped = _salvage(raw)
     except (ValidationError, RecursionError) as exc:  # pragma: no cover - salvage validates parts
         return empty_document(), Unusable(LoadProblem.CORRUPT, f"wrong shape: {exc}")
+    dropped += unknown
     shown = "; ".join(str(p) for p in dropped[: limits.SALVAGE_DETAIL_PARTS])
     return doc, Unusable(LoadProblem.SALVAGED, shown, dropped=tuple(dropped))
+
+
+_UNKNOWN_FIELD = "a field this version does not know (kept in the backup)"
+_LIST_MODELS: dict[str, type[BaseModel]] = {
+    "recent_turns": Turn,
+    "active_topics": Topic,
+    "durable_preferences": LongTermItem,
+    "project_notes": LongTermItem,
+}
+
+
+def _unknown_fields(raw: dict[str, Any]) -> list[DroppedPart]:
+    """The keys of ``raw`` (at any level the format has objects) that no model field
+    reads: a newer version's or a host's. Validation ignores them, so the next write
+    would drop them; reported like an invalid part, they are backed up first."""
+    found = [
+        DroppedPart(where=key, why=_UNKNOWN_FIELD)
+        for key in raw
+        if key not in MemoryDocument.model_fields
+    ]
+    profile = raw.get("repo_profile")
+    if isinstance(profile, dict):
+        found += _unknown_keys(profile, RepoProfile, "repo_profile")
+    for name in ("working_memory", "long_term_memory"):
+        section = raw.get(name)
+        if not isinstance(section, dict):
+            continue
+        found += _unknown_keys(section, _section_model(name), name)
+        for field, items in section.items():
+            element = _LIST_MODELS.get(field)
+            if element is None or not isinstance(items, list):
+                continue
+            for index, item in enumerate(items):
+                if isinstance(item, dict):
+                    found += _unknown_keys(item, element, f"{name}.{field}[{index}]")
+    return found
+
+
+def _section_model(name: str) -> type[BaseModel]:
+    return WorkingMemory if name == "working_memory" else LongTermMemory
+
+
+def _unknown_keys(value: dict[str, Any], model: type[BaseModel], where: str) -> list[DroppedPart]:
+    fields = model.model_fields
+    if all(key in fields for key in value):
+        return []
+    return [
+        DroppedPart(where=f"{where}.{key}", id=_item_id(value), why=_UNKNOWN_FIELD)
+        for key in value
+        if key not in fields
+    ]
 
 
 def _has_duplicate_ids(doc: MemoryDocument) -> bool:
@@ -989,6 +1125,12 @@ def _salvage(raw: dict[str, Any]) -> tuple[MemoryDocument, list[DroppedPart]]:
     clean["long_term_memory"] = {"durable_preferences": preferences, "project_notes": notes}
     clean["repo_profile"] = profile
     return MemoryDocument.model_validate(clean), dropped
+
+
+def _long_term_grew(doc: MemoryDocument, state: FileState) -> bool:
+    """Whether the write's active long-term items take more bytes than the file's on disk."""
+    before = parse_document(state.data)[0] if state.data is not None else empty_document()
+    return active_long_term_bytes(doc) > active_long_term_bytes(before)
 
 
 def _unlink_quietly(path: Path) -> None:

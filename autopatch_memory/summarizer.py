@@ -39,7 +39,7 @@ from autopatch_memory.model import ItemStatus, LongTermItem, MemoryDelta, Memory
 from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import by_recency, rank
-from autopatch_memory.scheduler import RunOutcome
+from autopatch_memory.scheduler import NEVER_DROPPED, RunGuard, RunOutcome
 from autopatch_memory.store import MemoryStore, Transaction, UpdateResult
 from autopatch_memory.text import clip, detect_language, query_tokens, tokenize
 
@@ -132,6 +132,10 @@ def _staleness(
     return None
 
 
+class _Dropped(Exception):
+    """The run's result is dropped (the memory was closed without waiting)."""
+
+
 def apply_in_store(
     store: StoreWriter,
     delta: MemoryDelta,
@@ -141,13 +145,16 @@ def apply_in_store(
     expected_generation: int | None = None,
     computed_from: FileStamp | None = None,
     batch: Sequence[str] = (),
+    guard: RunGuard | None = None,
 ) -> ApplyReport:
     """Apply ``delta`` to the current file under the lock; journal every operation.
 
     ``computed_from`` and ``batch`` (the turns the delta summarizes) make a late
     result be discarded when the file or one of those turns is gone (see the
     module docstring). A write refused for size comes back as a report with
-    ``hard_limit``.
+    ``hard_limit``. ``guard``: the run's; when it no longer admits the result
+    (the memory was closed without waiting), nothing is written and
+    :class:`_Dropped` is raised.
     """
     if computed_from is not None and not store.has_folder():
         # Deleted (purge): the result is void, and applying it must not bring the
@@ -156,7 +163,16 @@ def apply_in_store(
             Reason.STALE_GENERATION, "the memory folder was deleted since the run started"
         )
 
+    admitted = False
+
     def apply(txn: Transaction) -> ApplyReport:
+        nonlocal admitted
+        # Decided under the memory lock, and held until the write is done: close()
+        # either stops this result here or waits for its write (scheduler.RunGuard).
+        if guard is not None:
+            if not guard.admit():
+                raise _Dropped
+            admitted = True
         stale = _staleness(txn.doc, computed_from, batch)
         if stale is not None:
             journal_report(txn, stale)
@@ -177,6 +193,10 @@ def apply_in_store(
         result = store.update(apply, actor=actor)
     except HardLimitError as exc:
         return discarded_report(Reason.HARD_LIMIT, str(exc))
+    finally:
+        if admitted:
+            assert guard is not None
+            guard.release()
     report = result.value
     report.changed = result.changed
     report.size_bytes = result.size_bytes
@@ -261,13 +281,14 @@ class Summarizer:
         self._run_lock = threading.Lock()
 
     def run_batch(
-        self, cancelled: Callable[[], bool] = lambda: False, *, skip: frozenset[str] = frozenset()
+        self, guard: RunGuard = NEVER_DROPPED, *, skip: frozenset[str] = frozenset()
     ) -> tuple[ApplyReport | None, list[str]]:
         """Summarize the oldest pending turns (not in ``skip``) once.
 
         Returns the report (``None`` when nothing was pending or the result was
-        dropped) and the ids of the turns sent. Raises :class:`BackendError`
-        (after journaling it) when the model call fails, whatever the backend raised.
+        dropped: ``guard`` decides, under the memory lock) and the ids of the turns
+        sent. Raises :class:`BackendError` (after journaling it) when the model call
+        fails, whatever the backend raised.
         """
         with self._run_lock:
             snapshot = self.store.read()
@@ -278,7 +299,18 @@ class Summarizer:
             sent = [t.id for t in batch]
             target = ",".join(sent)
             delta = self._summarize(build_request(snapshot, batch), target)
-            if cancelled():
+            try:
+                if guard():  # closed meanwhile: not even the lock is waited for
+                    raise _Dropped
+                report = apply_in_store(
+                    self._writer,
+                    delta,
+                    actor=self.actor,
+                    computed_from=FileStamp.of(snapshot),
+                    batch=sent,
+                    guard=guard,
+                )
+            except _Dropped:
                 self.store.journal.record(
                     self.actor,
                     "summarize",
@@ -287,13 +319,6 @@ class Summarizer:
                     detail="memory closed without waiting for the run",
                 )
                 return None, sent
-            report = apply_in_store(
-                self._writer,
-                delta,
-                actor=self.actor,
-                computed_from=FileStamp.of(snapshot),
-                batch=sent,
-            )
             if self._events is not None:
                 self._events.summary(report, actor=self.actor, target=target)
             return report, sent
@@ -318,14 +343,14 @@ class Summarizer:
             raise error from exc
         return delta
 
-    def run_all(self, cancelled: Callable[[], bool] = lambda: False) -> ApplyReport | None:
+    def run_all(self, guard: RunGuard = NEVER_DROPPED) -> ApplyReport | None:
         """Batches until no pending turn is left; the reports merged (``None`` when
         nothing was pending). A turn the model left pending is not sent twice in
         one run, so a stubborn reply cannot loop."""
         merged: ApplyReport | None = None
         sent: set[str] = set()
-        while not cancelled():
-            report, batch = self.run_batch(cancelled, skip=frozenset(sent))
+        while not guard():
+            report, batch = self.run_batch(guard, skip=frozenset(sent))
             if not batch or report is None:
                 break
             sent.update(batch)
@@ -334,7 +359,7 @@ class Summarizer:
                 break
         return merged
 
-    def drain(self, cancelled: Callable[[], bool] = lambda: False) -> RunOutcome:
+    def drain(self, guard: RunGuard = NEVER_DROPPED) -> RunOutcome:
         """The scheduler's entry point: :meth:`run_all`, every failure turned into an outcome.
 
         Nothing escapes to the worker thread. A model failure is already journaled;
@@ -343,7 +368,7 @@ class Summarizer:
         reported as a ``summary_failed`` event.
         """
         try:
-            self.run_all(cancelled)
+            self.run_all(guard)
         except BackendError:
             return RunOutcome.FAILED  # journaled by run_batch
         except AutopatchMemoryError as exc:

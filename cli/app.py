@@ -658,12 +658,29 @@ def apply(
     path = _source_file(source, "delta file")
     # Bytes decoded as UTF-8 from stdin too, as from a file: not with the locale's codec
     # (GBK on a Chinese Windows console), which fails on the first byte it cannot map.
-    data = sys.stdin.buffer.read() if path is None else path.read_bytes()
-    text = data.decode("utf-8", "replace")
+    text = _read_delta(path).decode("utf-8", "replace")
+    if len(text) > limits.DELTA_MAX_CHARS:
+        raise UsageProblem(
+            f"the delta file has {len(text)} characters (limit {limits.DELTA_MAX_CHARS})"
+        )
     unknown = _unknown_sections(text)
     with offline_memory(root) as memory:
         report = memory.apply_delta(text)
     _print_report(report, json_out, unknown_sections=unknown)
+
+
+def _read_delta(path: Path | None) -> bytes:
+    """A delta file's bytes (``None``: stdin), read no further than the cap: an endless
+    stream or a huge file is a usage error, not a wait or a memory blow-up."""
+    cap = limits.DELTA_INPUT_MAX_BYTES
+    if path is None:
+        data = sys.stdin.buffer.read(cap + 1)
+    else:
+        with path.open("rb") as handle:
+            data = handle.read(cap + 1)
+    if len(data) > cap:
+        raise UsageProblem(f"the delta file is larger than {cap} bytes, the most a delta takes")
+    return data
 
 
 def _source_file(source: str, what: str) -> Path | None:

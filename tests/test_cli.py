@@ -16,6 +16,7 @@ from autopatch_memory_cli.app import app
 from autopatch_memory_cli.repo import discover_repo
 from typer.testing import CliRunner, Result
 
+from autopatch_memory import limits
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
 
@@ -567,6 +568,46 @@ def test_apply_a_missing_delta_file(repo: Path, tmp_path: Path) -> None:
     result = invoke("apply", str(repo), str(tmp_path / "nope.json"))
     assert result.exit_code == 2
     assert "delta file not found" in one_error_line(result)
+
+
+def test_a_delta_file_over_the_size_cap_is_a_usage_error(repo: Path, tmp_path: Path) -> None:
+    record(repo, "Optional 怎么用？")
+    before = memory_file(repo).read_bytes()
+    delta = tmp_path / "huge.json"
+    # Valid JSON, larger than any delta: refused before it is parsed.
+    padding = " " * limits.DELTA_INPUT_MAX_BYTES
+    delta.write_text('{"turn_summaries": []' + padding + "}", encoding="utf-8")
+    result = invoke("apply", str(repo), str(delta))
+    assert result.exit_code == 2
+    line = one_error_line(result)
+    assert "delta file" in line and str(limits.DELTA_INPUT_MAX_BYTES) in line
+    assert memory_file(repo).read_bytes() == before
+
+
+def test_an_endless_delta_on_stdin_is_cut_at_the_cap(repo: Path) -> None:
+    record(repo, "Optional 怎么用？")
+    before = memory_file(repo).read_bytes()
+    # A stream that never ends: apply must stop reading at its cap, not wait for EOF.
+    source = subprocess.Popen(
+        [sys.executable, "-c", "import sys\nwhile True: sys.stdout.write('{' * 65536)"],
+        stdout=subprocess.PIPE,
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "autopatch_memory_cli", "apply", str(repo), "-"],
+            stdin=source.stdout,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        source.kill()
+        source.wait()
+        assert source.stdout is not None
+        source.stdout.close()
+    assert done.returncode == 2
+    assert "delta" in done.stderr and str(limits.DELTA_INPUT_MAX_BYTES) in done.stderr
+    assert memory_file(repo).read_bytes() == before
 
 
 # --- forget / reset ---------------------------------------------------------------------

@@ -466,3 +466,72 @@ def test_upgrading_a_maven_repo_keeps_every_item(repo: Path, name: str) -> None:
     assert doc.repo_profile is not None and doc.repo_profile.build_tool is not None
     backups = sorted(p.name for p in folder.glob("memory.*.json"))
     assert backups == (["memory.salvaged.json"] if name == "reference-hand-edited.json" else [])
+
+
+# --- timestamps without an offset -------------------------------------------------------------
+
+# Run in a child process: the time zone must be fixed before Python reads it.
+_NAIVE_TIMES = """
+import json, sys
+from pathlib import Path
+from autopatch_memory.memory import ProjectMemory
+
+repo = Path(sys.argv[1])
+memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+doc = memory.document()
+read = [doc.updated_at.isoformat(), doc.long_term_memory.items()[0].created_at.isoformat()]
+memory.record_turn("general_chat", "hi")
+report = memory.import_items(sys.argv[2])
+memory.close()
+written = json.loads((repo / ".autopatch-j" / "memory.json").read_text(encoding="utf-8"))
+first = written["long_term_memory"]["durable_preferences"][0]
+print(json.dumps({"read": read, "written": first["created_at"],
+                  "import": report.items[0].outcome.value}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("zone", "offset", "imported"),
+    [("Asia/Shanghai", "+08:00", "skipped"), ("America/New_York", "-04:00", "updated")],
+)
+def test_timestamps_without_an_offset_are_local_time(
+    tmp_path: Path, zone: str, offset: str, imported: str
+) -> None:
+    """The reference writes local time with its offset (``astimezone()``); a time with
+    none (a hand edit, a tool writing ``datetime.now().isoformat()``) is a wall-clock
+    time of the machine's zone, so it is read as local time, never as UTC."""
+    import os
+    import subprocess
+    import sys
+
+    raw = _raw("reference-after-summary.json")
+    raw["updated_at"] = "2026-06-01T10:00:00"
+    rule = raw["long_term_memory"]["durable_preferences"][0]
+    rule["created_at"] = "2026-06-01T01:00:00"
+    rule["updated_at"] = "2026-06-01T06:00:00+00:00"
+    repo = tmp_path / "repo"
+    (repo / ".autopatch-j").mkdir(parents=True)
+    (repo / ".git").mkdir()
+    memory_file = repo / ".autopatch-j" / "memory.json"
+    memory_file.write_text(json.dumps(raw, ensure_ascii=False, indent=2), encoding="utf-8")
+    # The same rule reworded, in an export whose zone-less time is 10:00 local: before
+    # the rule's last change (06:00 UTC) in Shanghai (02:00 UTC), after it in New York
+    # (14:00 UTC). Read as UTC (10:00) it would be newer in both.
+    export = {
+        "durable_preferences": [
+            dict(rule, summary=rule["summary"] + "!", updated_at="2026-06-01T10:00:00")
+        ]
+    }
+    env = dict(os.environ, TZ=zone)
+    done = subprocess.run(
+        [sys.executable, "-c", _NAIVE_TIMES, str(repo), json.dumps(export, ensure_ascii=False)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
+    result = json.loads(done.stdout)
+    assert result["read"] == [f"2026-06-01T10:00:00{offset}", f"2026-06-01T01:00:00{offset}"]
+    assert result["written"] == f"2026-06-01T01:00:00{offset}"
+    assert result["import"] == imported

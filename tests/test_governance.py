@@ -12,6 +12,7 @@ import json
 import re
 import threading
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -523,6 +524,29 @@ def test_markdown_round_trips_too(memory: ProjectMemory, tmp_path: Path) -> None
         assert active_items(fresh) == active_items(memory)
 
 
+def test_markdown_import_keeps_comment_text_the_user_wrote(memory: ProjectMemory) -> None:
+    markdown = """## Rules
+
+- Never commit generated files <!-- see the CI job --> to the repo
+- 模板里的 <!-- 占位符 --> 不要删除
+- Keep `<!--` markers in JSP pages intact
+
+## Notes
+
+- The legacy login page is pure HTML <!-- hidden comment -->
+- Export marker only at the end: mall-order owns the cart <!-- mem_20260501_007 -->
+"""
+    report = memory.import_items(markdown)
+    assert [c.outcome for c in report.items] == [ChangeOutcome.CREATED] * 5
+    assert [c.item.summary for c in report.items if c.item is not None] == [
+        "Never commit generated files <!-- see the CI job --> to the repo",
+        "模板里的 <!-- 占位符 --> 不要删除",
+        "Keep `<!--` markers in JSP pages intact",
+        "The legacy login page is pure HTML <!-- hidden comment -->",
+        "Export marker only at the end: mall-order owns the cart",
+    ]
+
+
 def test_an_import_checks_every_item_and_reports_each(memory: ProjectMemory, repo: Path) -> None:
     agents_md = """# AGENTS.md
 
@@ -602,6 +626,57 @@ def test_an_imported_rule_supersedes_an_older_one(memory: ProjectMemory) -> None
     old = memory.remember("以后回答都用中文")
     report = memory.import_items("- Answer in English from now on\n")
     assert report.items[0].superseded == [old.item_id]
+
+
+def _export_with(summary: str, updated_at: str) -> str:
+    """A JSON export holding one rule last changed at ``updated_at``."""
+    rule = {
+        "id": "mem_20260401_001",
+        "type": "durable_preference",
+        "label": "answer language",
+        "summary": summary,
+        "status": "active",
+        "source": "user_explicit",
+        "created_at": updated_at,
+        "updated_at": updated_at,
+    }
+    return json.dumps(
+        {"format": "autopatch-memory/export", "version": 1, "durable_preferences": [rule]},
+        ensure_ascii=False,
+    )
+
+
+@pytest.mark.parametrize("summary", ["以后回答都用中文", "Always answer in Chinese from now on"])
+def test_an_older_rule_from_an_export_does_not_supersede_a_newer_one(
+    repo: Path, summary: str
+) -> None:
+    now = datetime(2026, 5, 1, 12, 0, tzinfo=timezone(timedelta(hours=8)))
+    with ProjectMemory.open(repo, backend="off", clock=lambda: now) as memory:
+        newer = memory.remember("Answer in English from now on")
+        before = file_of(repo)
+        report = memory.import_items(_export_with(summary, "2026-04-01T10:00:00+08:00"))
+        [change] = report.items
+        assert change.outcome is ChangeOutcome.SKIPPED
+        assert change.superseded == []
+        assert change.detail is not None and str(newer.item_id) in change.detail
+        assert not report.changed and file_of(repo) == before  # the newer rule stays in force
+        assert [s for _, _, s in active_items(memory)] == ["Answer in English from now on"]
+        # A rule from the export that is newer than the one in force still replaces it.
+        report = memory.import_items(_export_with(summary, "2026-06-01T10:00:00+08:00"))
+        assert report.items[0].superseded == [newer.item_id]
+        assert [s for _, _, s in active_items(memory)] == [summary]
+
+
+def test_an_older_restatement_from_an_export_does_not_overwrite_a_newer_edit(repo: Path) -> None:
+    now = datetime(2026, 5, 1, 12, 0, tzinfo=timezone(timedelta(hours=8)))
+    with ProjectMemory.open(repo, backend="off", clock=lambda: now) as memory:
+        rule = memory.remember("Answer in English from now on", label="answer language")
+        report = memory.import_items(
+            _export_with("Answer in English, briefly, from now on", "2026-04-01T10:00:00+08:00")
+        )
+        assert report.items[0].outcome is ChangeOutcome.SKIPPED
+        item = memory.document().long_term_memory.durable_preferences[0]
+        assert (item.id, item.summary) == (rule.item_id, "Answer in English from now on")
 
 
 # --- concurrency ----------------------------------------------------------------------------

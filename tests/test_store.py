@@ -1158,3 +1158,232 @@ def test_a_file_larger_than_its_size_when_opened_is_read_to_its_end(tmp_path: Pa
             assert _read_to_end(fd, expected, limit=limit) == wanted
         finally:
             os.close(fd)
+
+
+# --- a file whose long-term memory alone is over the hard limit ------------------------------
+
+
+def _reference_item(index: int, kind: LongTermType) -> dict[str, object]:
+    """A long-term item as the reference implementation writes it (random hex id suffix)."""
+    preference = kind is LongTermType.DURABLE_PREFERENCE
+    return {
+        "id": f"mem_20250601_{index:08x}",
+        "type": kind.value,
+        "label": f"规则 {index} " + "标签" * 20,
+        "summary": f"第{index}条：" + "提交信息必须使用规范格式并且保持简洁明确。" * 12,
+        "status": "active",
+        "source": "user_explicit" if preference else "conversation_summary",
+        "created_at": "2025-06-01T10:00:00+08:00",
+        "updated_at": "2025-06-01T10:00:00+08:00",
+    }
+
+
+def _oversized_reference_file(store: MemoryStore, *, archived: int = 0) -> dict[str, object]:
+    """A reference-format file whose 40 long-term items alone are about 48 KiB."""
+    preferences = [_reference_item(i, LongTermType.DURABLE_PREFERENCE) for i in range(20)]
+    notes = [_reference_item(100 + i, LongTermType.PROJECT_NOTE) for i in range(20)]
+    for item in notes[:archived]:
+        item["status"] = "inactive"
+    raw: dict[str, object] = {
+        "version": 1,
+        "updated_at": "2025-06-01T10:00:00+08:00",
+        "repo_profile": {
+            "build_tool": "",
+            "java_version": "",
+            "project_name": "",
+            "modules": [],
+            "frameworks": [],
+            "source_files": [],
+            "updated_at": "",
+        },
+        "working_memory": {"recent_turns": [], "active_topics": []},
+        "long_term_memory": {"durable_preferences": preferences, "project_notes": notes},
+    }
+    store.folder.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(json.dumps(raw, ensure_ascii=False, indent=2), encoding="utf-8")
+    assert store.path.stat().st_size > limits.HARD_LIMIT_BYTES + 8 * limits.KIB
+    return raw
+
+
+def test_a_file_over_the_limit_by_its_long_term_part_alone_still_records_turns(
+    repo: Path,
+) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    raw = _oversized_reference_file(store, archived=3)
+    long_term = raw["long_term_memory"]
+    questions = [f"第 {i} 个问题：Optional 怎么用？" + "详细" * 150 for i in range(14)]
+    for question in questions:
+        store.update(add_turn(question, "答" * 1500), actor="record")
+        written = json.loads(store.path.read_text(encoding="utf-8"))
+        # The user's long-term items, archived ones too, are never dropped or cut.
+        assert written["long_term_memory"] == long_term
+        # The newest turn is recorded whole, and the file stays readable.
+        assert written["working_memory"]["recent_turns"][-1]["user_text"] == question
+        size = store.path.stat().st_size
+        assert size < limits.MEMORY_FILE_MAX_READ_BYTES
+    doc = store.read()
+    assert store.problem() is None
+    assert len(doc.working_memory.recent_turns) > 1  # working memory keeps some room
+    # Working memory is trimmed hard: only the long-term part may pass the hard limit.
+    floor = len(doc.model_copy(update={"working_memory": type(doc.working_memory)()}).to_bytes())
+    assert size <= floor + limits.OVER_LIMIT_WORKING_ROOM_BYTES
+    # The operator can see why the file is over the limit.
+    over = [e for e in store.journal.read() if e.reason == Reason.HARD_LIMIT.value]
+    assert over and all(e.outcome is Outcome.APPLIED for e in over)
+    assert over[-1].detail is not None and "long-term" in over[-1].detail
+
+
+def test_a_write_that_grows_an_oversized_long_term_part_is_refused(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    _oversized_reference_file(store)
+    store.update(add_turn("问题"), actor="record")
+    before = store.path.read_bytes()
+
+    def grow(txn: Transaction) -> None:
+        txn.doc.long_term_memory.project_notes.extend(long_term_items(1, 200))
+
+    with pytest.raises(HardLimitError):
+        store.update(grow, actor="test")
+    assert store.path.read_bytes() == before
+
+
+def test_forgetting_brings_an_oversized_file_back_under_the_limit(repo: Path) -> None:
+    from autopatch_memory.memory import ProjectMemory
+
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    store = MemoryStore(repo, clock=fixed_clock)
+    raw = _oversized_reference_file(store)
+    assert memory.record_turn(IntentType.GENERAL_CHAT, "Optional 怎么用？") is not None
+    notes = raw["long_term_memory"]["project_notes"]  # type: ignore[index]
+    for note in notes:
+        memory.forget(note["id"])
+        memory.record_turn(IntentType.GENERAL_CHAT, "What is a record class?")
+    memory.close()
+    assert store.path.stat().st_size <= limits.HARD_LIMIT_BYTES
+    doc = store.read()
+    assert len(doc.long_term_memory.durable_preferences) == 20
+    assert doc.working_memory.recent_turns[-1].user_text == "What is a record class?"
+
+
+# --- fields this version does not know -----------------------------------------------------------
+
+
+def _with_unknown_fields() -> dict[str, object]:
+    """A valid file plus fields a newer version or a host added, at every level."""
+    raw = json.loads(
+        (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    raw["host_state"] = {"last_audit": "2026-05-01", "findings": [1, 2]}
+    raw["repo_profile"]["gradle_version"] = "8.5"
+    raw["working_memory"]["pinned_turn_ids"] = []
+    raw["working_memory"]["recent_turns"][0]["rating"] = 5
+    raw["long_term_memory"]["project_notes"][0]["owner"] = "张三"
+    return raw
+
+
+def test_unknown_fields_are_kept_in_a_backup_before_the_write_that_drops_them(
+    repo: Path,
+) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir(parents=True)
+    raw = _with_unknown_fields()
+    original = json.dumps(raw, ensure_ascii=False, indent=2).encode("utf-8")
+    store.path.write_bytes(original)
+    problem = store.problem()
+    assert problem is not None and problem.kind is LoadProblem.SALVAGED
+    assert sorted(p.where for p in problem.dropped) == [
+        "host_state",
+        "long_term_memory.project_notes[0].owner",
+        "repo_profile.gradle_version",
+        "working_memory.pinned_turn_ids",
+        "working_memory.recent_turns[0].rating",
+    ]
+    turn_id = raw["working_memory"]["recent_turns"][0]["id"]  # type: ignore[index]
+    assert [p.id for p in problem.dropped if p.where.endswith(".rating")] == [turn_id]
+    # Everything this version knows is read as it is.
+    assert (
+        store.read()
+        == parse_document(
+            (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_bytes()
+        )[0]
+    )
+    assert store.path.read_bytes() == original  # reading changes nothing
+    store.update(add_turn("new"), actor="record")
+    backups = sorted(p.name for p in store.folder.glob("memory.*.json"))
+    assert backups == ["memory.salvaged.json"]
+    assert (store.folder / "memory.salvaged.json").read_bytes() == original
+    salvage = [e for e in store.journal.read() if e.op == "salvage"]
+    assert len(salvage) == 1 and salvage[0].detail is not None
+    assert "host_state" in salvage[0].detail
+    # Once written, the file is this version's: no more backups.
+    assert store.problem() is None
+    store.update(add_turn("newer"), actor="record")
+    assert sorted(p.name for p in store.folder.glob("memory.*.json")) == backups
+
+
+# --- backups of a file that held a secret in clear ---------------------------------------------
+
+
+def test_a_salvage_backup_keeps_everything_but_the_secrets(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir(parents=True)
+    raw = json.loads(
+        (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    turns = raw["working_memory"]["recent_turns"]
+    turns[0]["user_text"] = f"我的 GitHub token 是 {_SECRET}，帮我看看 CI"
+    # An invalid turn (a gated intent) holding a secret, and a host's field holding one.
+    turns.append(dict(turns[1], id="turn_x", intent="code_audit", user_text=f"key {_SECRET}"))
+    raw["host_state"] = {"deploy": f"token={_SECRET}", "note": "keep me"}
+    store.path.write_text(json.dumps(raw, ensure_ascii=False, indent=2), encoding="utf-8")
+    store.update(add_turn("new"), actor="record")
+    backup = store.folder / "memory.salvaged.json"
+    assert _SECRET.encode() not in store.path.read_bytes()
+    assert _SECRET.encode() not in backup.read_bytes()
+    kept = json.loads(backup.read_text(encoding="utf-8"))
+    # Everything else of the original is there: the invalid turn, the host's fields.
+    assert [t["id"] for t in kept["working_memory"]["recent_turns"]] == [t["id"] for t in turns]
+    assert kept["host_state"]["note"] == "keep me"
+    assert "[REDACTED:" in kept["host_state"]["deploy"]
+    assert kept["working_memory"]["recent_turns"][0]["user_text"].endswith("，帮我看看 CI")
+    salvage = [e for e in store.journal.read() if e.op == "salvage"]
+    assert salvage and salvage[0].detail is not None and "redacted" in salvage[0].detail
+
+
+def test_a_salvage_backup_without_secrets_is_the_original_byte_for_byte(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir(parents=True)
+    raw = _with_unknown_fields()
+    original = json.dumps(raw, ensure_ascii=False).encode("utf-8")  # not our layout
+    store.path.write_bytes(original)
+    store.update(add_turn("new"), actor="record")
+    assert (store.folder / "memory.salvaged.json").read_bytes() == original
+
+
+@pytest.mark.parametrize(
+    ("content", "backup"),
+    [
+        (
+            '{"version": 1, "working_memory": {"recent_turns": [ password=SECRET',
+            "memory.corrupt.json",
+        ),
+        ('{"version": 2, "note": "password=SECRET"}', "memory.v2.bak.json"),
+    ],
+)
+def test_a_file_set_aside_is_readable_by_its_owner_only(
+    repo: Path, content: str, backup: str
+) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.folder.mkdir(parents=True)
+    original = content.replace("SECRET", _SECRET).encode("utf-8")
+    store.path.write_bytes(original)
+    store.path.chmod(0o644)
+    store.update(add_turn("new"), actor="record")
+    moved = store.folder / backup
+    # Kept byte for byte (this version cannot read it, so it cannot redact it), but private.
+    assert moved.read_bytes() == original
+    assert stat.S_IMODE(moved.stat().st_mode) == limits.BACKUP_FILE_MODE == 0o600

@@ -621,3 +621,55 @@ def test_summarizer_input_is_capped_and_most_relevant_first() -> None:
     assert len(request.topics) == 8
     assert request.language.value == "zh"
     assert all(t.assistant_text == "" for t in request.turns)
+
+
+def _summary_workers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == "autopatch-memory-summarizer"}
+
+
+def _waiting_for_the_file_lock(thread: threading.Thread) -> bool:
+    frame = sys._current_frames().get(thread.ident or -1)
+    while frame is not None:
+        if frame.f_code.co_name == "acquire" and frame.f_code.co_filename.endswith("locking.py"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def test_nothing_is_written_after_close_without_waiting_returns(repo: Path) -> None:
+    backend = ScriptedBackend(default=summarize_turns())
+    backend.hold()
+    others = _summary_workers()
+    memory = ProjectMemory.open(repo, backend=backend, collect_profile=False)
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    memory.record_turn("general_chat", "What is a record class?")
+    assert backend.wait_for_calls(1)
+    # Another process holds the memory lock: the run, its reply in hand and not
+    # cancelled yet, waits for it to apply the result.
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from autopatch_memory.locking import "
+            f"ProcessLock; lock = ProcessLock(Path({str(memory.store.lock_path)!r})); "
+            "lock.acquire(); print('held', flush=True); sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    [worker] = _summary_workers() - others
+    try:
+        backend.release()
+        assert wait_until(lambda: _waiting_for_the_file_lock(worker))
+        memory.close(wait=False)  # returns at once: the lock is still held elsewhere
+        at_close = memory.store.path.read_bytes()
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=DEADLINE_SECONDS)
+    worker.join(DEADLINE_SECONDS)
+    assert not worker.is_alive()
+    assert memory.store.path.read_bytes() == at_close  # the late result never landed
+    assert len(memory.document().pending_turns()) == 2
