@@ -327,7 +327,7 @@ class _Applier:
                 "long_term_operations",
                 "create_new",
                 [later.id],
-                "an instruction stated later in this delta replaces it: not created",
+                f"{later.id}, stated later, replaces it: not created",
             )
         item = LongTermItem(
             id=new_memory_id(self.now, self.doc.all_ids()),
@@ -617,17 +617,25 @@ class _Applier:
     def _replaced_later(
         self, kind: LongTermType, text: str, stated: datetime | None
     ) -> LongTermItem | None:
-        """A rule created earlier in this delta from a *later* instruction on the same
-        subject (a model may list operations out of order): it wins."""
+        """An active rule on the same subject stated after ``stated`` (see
+        :meth:`_stated_after`; a model may list operations out of order): it wins."""
         if kind is not LongTermType.DURABLE_PREFERENCE or stated is None:
             return None
         shape = rule_shape(text)
         for item in self.doc.long_term_memory.durable_preferences:
-            later = self._stated_at.get(item.id)
-            newer = item.is_active and later is not None and later > stated
+            newer = item.is_active and self._stated_after(item, stated)
             if newer and conflicting(shape, rule_shape(item.text)):
                 return item
         return None
+
+    def _stated_after(self, item: LongTermItem, stated: datetime | None) -> bool:
+        """``item`` was stated after an instruction stated at ``stated``: created by this
+        delta from a later one, or changed after the run started (by the user, or
+        another run), so after every turn the run was given."""
+        later = self._stated_at.get(item.id)
+        if later is None:
+            return item.id in self.changed_since
+        return stated is not None and later > stated
 
     def _explicit_supersede(self, target: str | None) -> LongTermItem | None:
         if target is None or not target.strip():
@@ -646,12 +654,13 @@ class _Applier:
     ) -> list[str]:
         """Make every active rule that ``item`` replaces inactive, ``superseded_by`` it."""
         shape = rule_shape(item.text)
-        victims = [also] if also is not None and also is not item else []
+        victims = []
+        if also is not None and also is not item and not self._stated_after(also, stated):
+            victims.append(also)
         for other in self.doc.long_term_memory.durable_preferences:
             if other is item or not other.is_active or other in victims:
                 continue
-            later = self._stated_at.get(other.id)
-            if later is not None and stated is not None and later > stated:
+            if self._stated_after(other, stated):
                 continue  # a rule the user stated after this one stays
             if conflicting(shape, rule_shape(other.text)):
                 victims.append(other)
