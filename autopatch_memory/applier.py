@@ -778,9 +778,9 @@ def apply_delta(
     ``user_authored``: the user typed these changes (``remember``, ``edit``); each
     preference or archive is grounded by its ``evidence_quote`` instead of a turn.
     ``in_place``: ``doc`` is the caller's private copy (a store transaction's): change it instead
-    of copying it first. ``changed_since``: ids of long-term items changed after the
-    delta was computed; an operation that would rewrite one is rejected
-    (``stale_generation``).
+    of copying it first. ``changed_since``: ids of long-term items changed (or added)
+    after the delta was computed; an operation that would rewrite one is rejected
+    (``stale_generation``), and no rule of the delta supersedes one.
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(

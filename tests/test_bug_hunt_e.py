@@ -74,16 +74,18 @@ class _HeldRuleSummarizer:
         )
 
 
-@pytest.mark.parametrize("change", ["restate", "restore"])
-def test_a_rule_the_user_restated_during_a_run_is_not_superseded_by_it(
+@pytest.mark.parametrize("change", ["restate", "restore", "new", "import"])
+def test_a_rule_the_user_stated_during_a_run_is_not_superseded_by_it(
     repo: Path, change: str
 ) -> None:
     # The run was computed from a turn said *before* the user's direct word on the same
     # subject; the user's latest word must win, not the late result of an older turn.
     backend = _HeldRuleSummarizer()
     with ProjectMemory.open(repo, backend=backend, collect_profile=False) as memory:
-        chinese = memory.remember("以后回答都用中文").item_id
-        assert chinese is not None
+        chinese = None
+        if change in ("restate", "restore"):
+            chinese = memory.remember("以后回答都用中文").item_id
+            assert chinese is not None
         if change == "restore":
             memory.forget(chinese)
         memory.record_turn("general_chat", "以后回答都用英文吧", "OK")
@@ -91,8 +93,13 @@ def test_a_rule_the_user_restated_during_a_run_is_not_superseded_by_it(
         assert backend.called.wait(DEADLINE_SECONDS)
         if change == "restore":
             assert memory.restore(chinese).outcome is ChangeOutcome.RESTORED
-        else:
+        elif change == "restate":
             assert memory.remember("还是以后回答都用中文").item_id == chinese
+        elif change == "new":
+            chinese = memory.remember("还是以后回答都用中文").item_id
+        else:
+            chinese = memory.import_items("## 规则\n\n- 以后回答都用中文\n").items[0].item_id
+        assert chinese is not None
         backend.release.set()
         assert memory.wait_idle(DEADLINE_SECONDS)
         doc = memory.document()
