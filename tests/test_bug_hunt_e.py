@@ -3,6 +3,9 @@ proven by a test written before its fix."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from enum import Enum
 from pathlib import Path
@@ -10,11 +13,27 @@ from pathlib import Path
 import pytest
 
 from autopatch_memory.backends.base import SummaryRequest
+from autopatch_memory.errors import ChangeRejectedError
 from autopatch_memory.governance import ChangeOutcome
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import MemoryDelta
+from autopatch_memory.reasons import Reason
+from autopatch_memory.store import MEMORY_DIR_NAME
 
 DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
+
+
+def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}  # the fail-closed environment of conftest
+    return subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd,
+        timeout=DEADLINE_SECONDS,
+    )
 
 
 class _HostIntent(str, Enum):
@@ -107,3 +126,31 @@ def test_a_rule_the_user_stated_during_a_run_is_not_superseded_by_it(
         assert [i.id for i in rules if i.is_active] == [chinese]
         # The turn's summary still applies.
         assert doc.working_memory.recent_turns[0].summary == "用户要求以后用英文回答。"
+
+
+# --- an import file that is not UTF-8 -----------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["gbk", "utf-16"])
+def test_an_import_file_that_is_not_utf8_is_refused_not_stored_as_mojibake(
+    repo: Path, encoding: str
+) -> None:
+    # An AGENTS.md saved by a Chinese Windows editor is often GBK (or UTF-16): decoded
+    # with replacement characters, its rules were stored as "�Ժ�ش�������".
+    data = "## 规则\n\n- 以后回答都用中文\n- 提交信息用英文\n".encode(encoding)
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    with pytest.raises(ChangeRejectedError) as caught:
+        memory.import_items(data)
+    assert caught.value.reason is Reason.BAD_SHAPE
+    assert "UTF-8" in str(caught.value)
+    assert not (repo / MEMORY_DIR_NAME).exists()  # nothing was written
+
+
+def test_the_cli_refuses_a_gbk_import_file_with_one_line(repo: Path, tmp_path: Path) -> None:
+    source = tmp_path / "AGENTS.md"
+    source.write_bytes("- 以后回答都用中文\n".encode("gbk"))
+    done = _cli("import", str(repo), str(source))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("error: not imported (bad_shape)"), done.stderr
+    assert "UTF-8" in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""
