@@ -154,3 +154,38 @@ def test_the_cli_refuses_a_gbk_import_file_with_one_line(repo: Path, tmp_path: P
     assert done.stderr.startswith("error: not imported (bad_shape)"), done.stderr
     assert "UTF-8" in done.stderr and "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+# --- chat fed a line that is not text in its input encoding ----------------------------------
+
+
+@pytest.mark.parametrize("io_encoding", ["utf-8", None])
+def test_chat_skips_a_line_that_is_not_text_and_goes_on(
+    repo: Path, io_encoding: str | None
+) -> None:
+    # A GBK file piped into a UTF-8 session: with strict decoding (PYTHONIOENCODING=utf-8,
+    # a zh_CN.UTF-8 locale) the chat died with "internal error: UnicodeDecodeError" and
+    # the lines after it were lost; under the C locale (surrogateescape) the rule was
+    # stored as mojibake ("�Ժ�ش�����Ӣ��").
+    env = {**os.environ, "LC_ALL": "C.UTF-8"}
+    env.pop("PYTHONIOENCODING", None)
+    if io_encoding is not None:
+        env["PYTHONIOENCODING"] = io_encoding
+    lines = [
+        b"/remember " + "以后回答都用英文".encode("gbk"),
+        "/remember 以后回答都先给结论".encode(),
+        b"/exit",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", "chat", str(repo)],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        env=env,
+        timeout=DEADLINE_SECONDS,
+    )
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 0, stderr
+    assert "internal error" not in stderr
+    assert "not utf-8 text" in stderr.lower()
+    doc = ProjectMemory.open(repo, backend="off", collect_profile=False).document()
+    assert [i.summary for i in doc.long_term_memory.items()] == ["以后回答都先给结论"]
