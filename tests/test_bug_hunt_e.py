@@ -189,3 +189,36 @@ def test_chat_skips_a_line_that_is_not_text_and_goes_on(
     assert "not utf-8 text" in stderr.lower()
     doc = ProjectMemory.open(repo, backend="off", collect_profile=False).document()
     assert [i.summary for i in doc.long_term_memory.items()] == ["以后回答都先给结论"]
+
+
+# --- a command-line text that is not UTF-8 ------------------------------------------------
+
+_GBK_RULE = "以后不要用 Lombok".encode("gbk")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [b"remember", _GBK_RULE],
+        [b"remember", b"--label", _GBK_RULE, "以后不要用 Lombok".encode()],
+        [b"ask", _GBK_RULE],
+        [b"context", _GBK_RULE],
+        [b"edit", b"mem_20260501_001", _GBK_RULE],
+    ],
+    ids=["remember", "label", "ask", "context", "edit"],
+)
+def test_a_text_argument_that_is_not_utf8_is_a_usage_error(repo: Path, args: list[bytes]) -> None:
+    # Python hands undecodable argv bytes (a GBK terminal) over as lone surrogates; they
+    # were stored as U+FFFD mojibake ("�Ժ���Ҫ�� Lombok"), as a rule injected into every
+    # prompt, or as a question. (`record`, for host programs, keeps recording such a
+    # turn with U+FFFD: tests/test_cli.py pins it.)
+    memory_file = repo / MEMORY_DIR_NAME / "memory.json"
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
+    command = [sys.executable.encode(), b"-m", b"autopatch_memory_cli", args[0], str(repo).encode()]
+    done = subprocess.run(
+        [*command, *args[1:]], capture_output=True, env=env, timeout=DEADLINE_SECONDS
+    )
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2, stderr
+    assert "not UTF-8" in stderr and "Traceback" not in stderr
+    assert not memory_file.exists() or "\ufffd" not in memory_file.read_text(encoding="utf-8")
