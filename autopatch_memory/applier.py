@@ -395,6 +395,13 @@ class _Applier:
 
     def _archive_long_term(self, op: LongTermOp) -> AcceptedOp:
         item = self._active_target(op)
+        if item.id in self.changed_since:
+            # The cancel was said before the user edited or restored the item: their
+            # later word keeps it.
+            raise _Reject(
+                Reason.STALE_GENERATION,
+                f"{item.id} was changed after the summary run started; it stays active",
+            )
         # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
         kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
         said = self._grounding(op, about=item.text, must_refer=True, kinds=kinds)

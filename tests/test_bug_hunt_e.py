@@ -3,10 +3,12 @@ proven by a test written before its fix."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
 import threading
+from datetime import datetime, timedelta, timezone
 from enum import Enum
 from pathlib import Path
 
@@ -222,3 +224,70 @@ def test_a_text_argument_that_is_not_utf8_is_a_usage_error(repo: Path, args: lis
     assert done.returncode == 2, stderr
     assert "not UTF-8" in stderr and "Traceback" not in stderr
     assert not memory_file.exists() or "\ufffd" not in memory_file.read_text(encoding="utf-8")
+
+
+# --- a cancel computed before the user's own edit or restore of the item ----------------------
+
+
+class _HeldArchiveSummarizer:
+    """A backend that archives the first rule it is shown, grounded in the first turn,
+    once ``release`` is set."""
+
+    name = "held-archive"
+
+    def __init__(self) -> None:
+        self.called = threading.Event()
+        self.release = threading.Event()
+
+    def summarize(self, request: SummaryRequest) -> MemoryDelta:
+        turn = request.turns[0]
+        rule = next(i for i in request.long_term if i.type == "durable_preference")
+        self.called.set()
+        assert self.release.wait(DEADLINE_SECONDS)
+        return MemoryDelta.model_validate(
+            {
+                "turn_summaries": [{"turn_id": turn.id, "summary": "用户取消了 XML 缩进规则。"}],
+                "long_term_operations": [
+                    {
+                        "operation": "archive_existing",
+                        "type": "durable_preference",
+                        "target_id": rule.id,
+                        "evidence_turn_ids": [turn.id],
+                        "evidence_quote": turn.user_text,
+                    }
+                ],
+            }
+        )
+
+
+@pytest.mark.parametrize("change", ["edit", "restore"])
+def test_a_rule_the_user_edited_during_a_run_is_not_archived_by_it(repo: Path, change: str) -> None:
+    # The cancel was said before the user's own edit (or forget-and-restore) of the rule:
+    # the user's latest word keeps the rule, the late result must not archive it.
+    backend = _HeldArchiveSummarizer()
+    # Every reading of the clock is a second later: the forget and the restore happen in
+    # other seconds than the remember (an item's state is its text and its timestamp).
+    ticks = itertools.count()
+    start = datetime(2026, 5, 1, 12, 0, 0, tzinfo=timezone(timedelta(hours=8)))
+
+    def clock() -> datetime:
+        return start + timedelta(seconds=next(ticks))
+
+    memory = ProjectMemory.open(repo, backend=backend, collect_profile=False, clock=clock)
+    with memory:
+        rule = memory.remember("以后 XML 配置都用两个空格缩进").item_id
+        assert rule is not None
+        memory.record_turn("general_chat", "XML 缩进那条规则忘了吧", "好的")
+        assert memory.request_summary()
+        assert backend.called.wait(DEADLINE_SECONDS)
+        if change == "edit":
+            memory.edit(rule, "以后 XML 配置都用四个空格缩进")
+        else:
+            memory.forget(rule)
+            assert memory.restore(rule).outcome is ChangeOutcome.RESTORED
+        backend.release.set()
+        assert memory.wait_idle(DEADLINE_SECONDS)
+        doc = memory.document()
+        item = doc.long_term_item(rule)
+        assert item is not None and item.is_active
+        assert doc.working_memory.recent_turns[0].summary == "用户取消了 XML 缩进规则。"
