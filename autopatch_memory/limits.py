@@ -404,3 +404,8 @@ MCP_SUMMARY_MAX_WAIT_SECONDS = 60.0
 # When the client goes away, one bounded wait for a summary in flight (then its turns stay
 # pending); shorter than the 2 s an SDK client waits before it terminates the server.
 MCP_EXIT_WAIT_SECONDS = 1.5
+
+# --- bug hunt e: the MCP server's defaults ---------------------------------------------------
+# `search_memory` returns at most this many hits unless the agent asks for another limit
+# (also when it sends null for it).
+MCP_SEARCH_DEFAULT_LIMIT = 20

@@ -13,6 +13,8 @@ from enum import Enum
 from pathlib import Path
 
 import pytest
+from test_mcp_server import connect, data, no_server_crash
+from test_mcp_server import run as run_mcp
 
 from autopatch_memory.backends.base import SummaryRequest
 from autopatch_memory.errors import ChangeRejectedError
@@ -291,3 +293,53 @@ def test_a_rule_the_user_edited_during_a_run_is_not_archived_by_it(repo: Path, c
         item = doc.long_term_item(rule)
         assert item is not None and item.is_active
         assert doc.working_memory.recent_turns[0].summary == "用户取消了 XML 缩进规则。"
+
+
+# --- an agent that sends null for the optional arguments it does not use --------------------
+
+
+def test_mcp_tools_read_null_optional_arguments_as_their_defaults(
+    repo: Path, tmp_path: Path
+) -> None:
+    # Function calling in "strict" mode makes every parameter required and nullable, so
+    # agents send {"answer": null, "scope_paths": null}: the turn was refused as
+    # bad_arguments and never recorded.
+    errlog = tmp_path / "server-stderr.log"
+
+    async def main() -> None:
+        async with connect(repo, errlog) as session:
+            recorded = data(
+                await session.call_tool(
+                    "record_turn",
+                    {
+                        "intent": "code_explain",
+                        "question": "订单模块怎么分层？",
+                        "answer": None,
+                        "scope_paths": None,
+                        "project_level": None,
+                    },
+                )
+            )
+            assert recorded["turn_id"]
+            rule = data(
+                await session.call_tool(
+                    "remember", {"text": "以后回答都用中文", "kind": None, "label": None}
+                )
+            )
+            assert rule["outcome"] == "created"
+            assert rule["item"]["type"] == "durable_preference"
+            found = data(
+                await session.call_tool(
+                    "search_memory",
+                    {"query": "中文", "include_archived": None, "limit": None},
+                )
+            )
+            assert [hit["id"] for hit in found["hits"]] == [rule["item_id"]]
+            asked = data(await session.call_tool("request_summary", {"wait_seconds": None}))
+            assert asked["requested"] is True
+
+    run_mcp(main)
+    turn = ProjectMemory.open(repo, backend="off", collect_profile=False).document()
+    assert [t.assistant_text for t in turn.working_memory.recent_turns] == [""]
+    assert turn.working_memory.recent_turns[0].scope_paths == []
+    no_server_crash(errlog)
