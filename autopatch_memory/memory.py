@@ -359,10 +359,15 @@ class ProjectMemory:
     # -- the host's turn ------------------------------------------------------------
 
     def context(self, intent: IntentType | str, user_text: str) -> MemoryContext:
-        """The memory context for answering ``user_text`` (empty for gated intents)."""
+        """The memory context for answering ``user_text`` (empty for gated intents).
+
+        Raises :class:`TypeError` when ``user_text`` is not a ``str``.
+        """
         from autopatch_memory.context import build_context, empty_context  # see the module note
 
         kind = parse_intent(intent)
+        if not isinstance(user_text, str):
+            raise TypeError(f"user_text must be str, not {type(user_text).__name__}")
         if not memory_access(kind).reads:
             return empty_context(kind)  # the gate: the file is not opened
         try:

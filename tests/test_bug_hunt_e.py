@@ -343,3 +343,17 @@ def test_mcp_tools_read_null_optional_arguments_as_their_defaults(
     assert [t.assistant_text for t in turn.working_memory.recent_turns] == [""]
     assert turn.working_memory.recent_turns[0].scope_paths == []
     no_server_crash(errlog)
+
+
+# --- context() given something that is not text --------------------------------------------
+
+
+@pytest.mark.parametrize("question", [None, 42, b"Optional?"])
+def test_context_of_a_question_that_is_not_text_is_a_clear_type_error(
+    repo: Path, question: object
+) -> None:
+    # It raised "expected string or bytes-like object, got 'NoneType'" from a regex deep
+    # inside the relevance code; record_turn says what is wrong, context must too.
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    with pytest.raises(TypeError, match="user_text must be str"):
+        memory.context("general_chat", question)  # type: ignore[arg-type]
