@@ -327,7 +327,7 @@ class _Applier:
                 "long_term_operations",
                 "create_new",
                 [later.id],
-                "an instruction stated later in this delta replaces it: not created",
+                f"{later.id}, stated later, replaces it: not created",
             )
         item = LongTermItem(
             id=new_memory_id(self.now, self.doc.all_ids()),
@@ -395,6 +395,13 @@ class _Applier:
 
     def _archive_long_term(self, op: LongTermOp) -> AcceptedOp:
         item = self._active_target(op)
+        if item.id in self.changed_since:
+            # The cancel was said before the user edited or restored the item: their
+            # later word keeps it.
+            raise _Reject(
+                Reason.STALE_GENERATION,
+                f"{item.id} was changed after the summary run started; it stays active",
+            )
         # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
         kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
         said = self._grounding(op, about=item.text, must_refer=True, kinds=kinds)
@@ -617,17 +624,25 @@ class _Applier:
     def _replaced_later(
         self, kind: LongTermType, text: str, stated: datetime | None
     ) -> LongTermItem | None:
-        """A rule created earlier in this delta from a *later* instruction on the same
-        subject (a model may list operations out of order): it wins."""
+        """An active rule on the same subject stated after ``stated`` (see
+        :meth:`_stated_after`; a model may list operations out of order): it wins."""
         if kind is not LongTermType.DURABLE_PREFERENCE or stated is None:
             return None
         shape = rule_shape(text)
         for item in self.doc.long_term_memory.durable_preferences:
-            later = self._stated_at.get(item.id)
-            newer = item.is_active and later is not None and later > stated
+            newer = item.is_active and self._stated_after(item, stated)
             if newer and conflicting(shape, rule_shape(item.text)):
                 return item
         return None
+
+    def _stated_after(self, item: LongTermItem, stated: datetime | None) -> bool:
+        """``item`` was stated after an instruction stated at ``stated``: created by this
+        delta from a later one, or changed after the run started (by the user, or
+        another run), so after every turn the run was given."""
+        later = self._stated_at.get(item.id)
+        if later is None:
+            return item.id in self.changed_since
+        return stated is not None and later > stated
 
     def _explicit_supersede(self, target: str | None) -> LongTermItem | None:
         if target is None or not target.strip():
@@ -646,12 +661,13 @@ class _Applier:
     ) -> list[str]:
         """Make every active rule that ``item`` replaces inactive, ``superseded_by`` it."""
         shape = rule_shape(item.text)
-        victims = [also] if also is not None and also is not item else []
+        victims = []
+        if also is not None and also is not item and not self._stated_after(also, stated):
+            victims.append(also)
         for other in self.doc.long_term_memory.durable_preferences:
             if other is item or not other.is_active or other in victims:
                 continue
-            later = self._stated_at.get(other.id)
-            if later is not None and stated is not None and later > stated:
+            if self._stated_after(other, stated):
                 continue  # a rule the user stated after this one stays
             if conflicting(shape, rule_shape(other.text)):
                 victims.append(other)
@@ -769,9 +785,9 @@ def apply_delta(
     ``user_authored``: the user typed these changes (``remember``, ``edit``); each
     preference or archive is grounded by its ``evidence_quote`` instead of a turn.
     ``in_place``: ``doc`` is the caller's private copy (a store transaction's): change it instead
-    of copying it first. ``changed_since``: ids of long-term items changed after the
-    delta was computed; an operation that would rewrite one is rejected
-    (``stale_generation``).
+    of copying it first. ``changed_since``: ids of long-term items changed (or added)
+    after the delta was computed; an operation that would rewrite one is rejected
+    (``stale_generation``), and no rule of the delta supersedes one.
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(

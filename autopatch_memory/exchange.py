@@ -158,9 +158,9 @@ def parse_import(
 
     Raises :class:`ChangeRejectedError`: ``too_long`` for a file over
     :data:`~autopatch_memory.limits.IMPORT_MAX_BYTES` or with more than
-    :data:`~autopatch_memory.limits.IMPORT_MAX_ITEMS` items, ``invalid_json`` /
-    ``bad_shape`` for JSON that is not an export, ``empty_field`` when no item
-    was found.
+    :data:`~autopatch_memory.limits.IMPORT_MAX_ITEMS` items, ``bad_shape`` for
+    bytes that are not UTF-8, ``invalid_json`` / ``bad_shape`` for JSON that is
+    not an export, ``empty_field`` when no item was found.
     """
     raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
     if len(raw) > limits.IMPORT_MAX_BYTES:
@@ -168,7 +168,16 @@ def parse_import(
             Reason.TOO_LONG,
             f"the import file has {len(raw)} bytes (limit {limits.IMPORT_MAX_BYTES})",
         )
-    text = raw.decode("utf-8", "replace").lstrip("\ufeff")
+    try:
+        text = raw.decode("utf-8").lstrip("\ufeff")
+    except UnicodeDecodeError as exc:
+        # A GBK or UTF-16 file (a Windows editor's save) decoded with replacement
+        # characters would be stored as mojibake: refused, nothing changes.
+        raise ChangeRejectedError(
+            Reason.BAD_SHAPE,
+            f"the import file is not UTF-8 text (byte {exc.start} cannot be decoded); "
+            "save it as UTF-8 and import it again",
+        ) from None
     chosen = _detect(text) if format is None else ExportFormat(format)
     items = _json_items(text) if chosen is ExportFormat.JSON else _markdown_items(text)
     if not items:

@@ -417,3 +417,8 @@ BACKUP_FILE_MODE = 0o600
 # A delta given as a file or on stdin (`apply`) is read up to this many bytes: the most
 # that DELTA_MAX_CHARS characters take in UTF-8. An endless or huge input stops there.
 DELTA_INPUT_MAX_BYTES = 4 * DELTA_MAX_CHARS
+
+# --- bug hunt e: the MCP server's defaults ---------------------------------------------------
+# `search_memory` returns at most this many hits unless the agent asks for another limit
+# (also when it sends null for it).
+MCP_SEARCH_DEFAULT_LIMIT = 20

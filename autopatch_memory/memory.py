@@ -363,10 +363,15 @@ class ProjectMemory:
     # -- the host's turn ------------------------------------------------------------
 
     def context(self, intent: IntentType | str, user_text: str) -> MemoryContext:
-        """The memory context for answering ``user_text`` (empty for gated intents)."""
+        """The memory context for answering ``user_text`` (empty for gated intents).
+
+        Raises :class:`TypeError` when ``user_text`` is not a ``str``.
+        """
         from autopatch_memory.context import build_context, empty_context  # see the module note
 
         kind = parse_intent(intent)
+        if not isinstance(user_text, str):
+            raise TypeError(f"user_text must be str, not {type(user_text).__name__}")
         if not memory_access(kind).reads:
             return empty_context(kind)  # the gate: the file is not opened
         try:
@@ -381,7 +386,7 @@ class ProjectMemory:
         intent: IntentType | str,
         user_text: str,
         assistant_text: str = "",
-        scope_paths: Iterable[str | os.PathLike[str]] = (),
+        scope_paths: Iterable[str | os.PathLike[str]] | None = (),
         project_level: bool = False,
         *,
         actor: str = RECORD_ACTOR,
@@ -392,8 +397,9 @@ class ProjectMemory:
         question (also one that is empty once control and invisible characters are
         removed), and ``None`` (with :attr:`last_error` set and a journal entry)
         when the file cannot be written. Text is redacted and clipped; never fails
-        because of size. ``actor`` names the recording host in the journal
-        (``record`` by default; the MCP server passes ``mcp:<client>``).
+        because of size. ``scope_paths=None`` means none. ``actor`` names the
+        recording host in the journal (``record`` by default; the MCP server passes
+        ``mcp:<client>``).
         """
         kind = parse_intent(intent)
         if not memory_access(kind).writes:
@@ -836,7 +842,7 @@ class ProjectMemory:
             "store", operation, Outcome.FAILED, reason=type(exc).__name__, detail=str(exc)
         )
 
-    def _scope_paths(self, paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    def _scope_paths(self, paths: Iterable[str | os.PathLike[str]] | None) -> list[str]:
         """Repo-relative POSIX paths, de-duplicated, capped in number and length.
 
         Paths that are not inside the repository are dropped: absolute paths
@@ -844,6 +850,8 @@ class ProjectMemory:
         normalization). They are not about this project, and would put the
         host's own folders (or a hostile reply's ``../../etc/passwd``) into memory.
         """
+        if paths is None:  # hosts written for the reference format pass None for "no scope"
+            return []
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
         result: list[str] = []

@@ -105,12 +105,15 @@ class FileStamp(NamedTuple):
         return (self.epoch, self.generation) == (doc.epoch, doc.generation)
 
     def changed_items(self, doc: MemoryDocument) -> frozenset[str]:
-        """Ids of the stamped items that ``doc`` holds changed (or no longer holds)."""
-        return frozenset(
+        """Ids of the stamped items that ``doc`` holds changed (or no longer holds), and
+        of the items ``doc`` holds that were not stamped (added since)."""
+        changed = {
             item_id
             for item_id, state in self.items.items()
             if (item := doc.long_term_item(item_id)) is None or _item_state(item) != state
-        )
+        }
+        changed.update(i.id for i in doc.long_term_memory.items() if i.id not in self.items)
+        return frozenset(changed)
 
 
 def _staleness(

@@ -23,6 +23,7 @@ import difflib
 import errno
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -244,6 +245,22 @@ def _is_folder(value: str) -> bool:
         return False
 
 
+# Command-line bytes that are not UTF-8 (a GBK terminal or script) reach Python as lone
+# surrogates (surrogateescape); stored, a text of them would be U+FFFD mojibake.
+_UNDECODED_ARG = re.compile("[\udc80-\udcff]")
+_TEXT_ARGS = ("QUESTION", "TEXT")
+
+
+def _text_arg(value: str, what: str) -> str:
+    """``value``, or a usage error when the command line did not give it as UTF-8 text."""
+    if _UNDECODED_ARG.search(value):
+        raise UsageProblem(
+            f"{what} is not UTF-8 text (the terminal or script uses another encoding): "
+            "give it again in UTF-8"
+        )
+    return value
+
+
 def _split_repo(args: list[str], what: str) -> tuple[str | None, str]:
     """``[REPO] WHAT`` from variadic arguments: one is WHAT, two are REPO and WHAT."""
     if len(args) == 1:
@@ -262,6 +279,8 @@ def _split_repo(args: list[str], what: str) -> tuple[str | None, str]:
         )
     if not value.strip():
         raise UsageProblem(f"{what} is empty")
+    if what in _TEXT_ARGS:
+        _text_arg(value, what)
     return repo, value
 
 
@@ -794,7 +813,7 @@ def _repo_id_and_text(args: list[str]) -> tuple[str | None, str, str]:
         )
     if not text.strip():
         raise UsageProblem("TEXT is empty")
-    return repo, item_id, text
+    return repo, item_id, _text_arg(text, "TEXT")
 
 
 @command()
@@ -809,6 +828,8 @@ def remember(
     """Remember a rule (or with --note a project note) in your own words; a new rule
     supersedes the older one on the same subject."""
     repo, text = _split_repo(args, "TEXT")
+    if label is not None:
+        _text_arg(label, "--label")
     root = resolve_repo(repo)
     kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE
     with offline_memory(root) as memory:
@@ -834,6 +855,8 @@ def edit(
 ) -> None:
     """Rewrite a rule or note in your own words (the same checks as remember)."""
     repo, item_id, text = _repo_id_and_text(args)
+    if label is not None:
+        _text_arg(label, "--label")
     root = resolve_repo(repo)
     with offline_memory(root) as memory:
         change = _change(

@@ -44,7 +44,7 @@ from autopatch_memory import (
 from .answer import NO_MODEL_HINT, TurnResult, TurnRunner
 from .closing import finish
 from .console import Console
-from .input import MessageReader, make_reader
+from .input import MessageReader, UnreadableLine, make_reader
 from .render import (
     refusal,
     render_change,
@@ -168,6 +168,9 @@ class ChatSession:
                     # Ctrl-C at the prompt drops the line, as a shell does.
                     self.console.note("(line cancelled; Ctrl-D or /exit quits)")
                     continue
+                except UnreadableLine as exc:
+                    self.console.warn(str(exc))
+                    continue
                 if message is None:
                     break
                 if self._handle(message.strip()):
@@ -214,6 +217,9 @@ class ChatSession:
             answer = self.reader.read(prompt)
         except KeyboardInterrupt:
             self.console.err("")
+            return False
+        except UnreadableLine as exc:
+            self.console.warn(str(exc))
             return False
         return answer is not None and answer.strip().lower() in _CONFIRM_WORDS
 

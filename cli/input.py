@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Protocol, TextIO
 
-__all__ = ["LineReader", "MessageReader", "make_reader"]
+__all__ = ["LineReader", "MessageReader", "UnreadableLine", "make_reader"]
 
 
 class MessageReader(Protocol):
@@ -30,6 +30,11 @@ class MessageReader(Protocol):
         ...
 
 
+class UnreadableLine(ValueError):
+    """A line of input that is not text in the input's encoding (a GBK file piped into a
+    UTF-8 session): reported and skipped, never sent or stored as mojibake."""
+
+
 class LineReader:
     """One message per line of a text stream (a pipe or a script)."""
 
@@ -38,14 +43,35 @@ class LineReader:
         self._echo_prompt = echo_prompt
 
     def read(self, prompt: str) -> str | None:
-        """The next line without its newline, or None at the end of input."""
+        """The next line without its newline, or None at the end of input.
+
+        Raises :class:`UnreadableLine` for a line that does not decode; the next
+        read goes on with the line after it.
+        """
         if self._echo_prompt is not None:
             self._echo_prompt.write(prompt)
             self._echo_prompt.flush()
-        line = self._stream.readline()
+        line = self._next_line()
         if line == "":
             return None
         return line.rstrip("\r\n")
+
+    def _next_line(self) -> str:
+        # A process stream is read as bytes, one line at a time, and decoded strictly
+        # with its own encoding: its text layer would raise mid-buffer (strict) and
+        # lose the lines after, or turn the bytes into lone surrogates (C locale).
+        binary = getattr(self._stream, "buffer", None)
+        if binary is None:
+            return self._stream.readline()
+        data: bytes = binary.readline()
+        encoding = getattr(self._stream, "encoding", None) or "utf-8"
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise UnreadableLine(
+                f"a line of input is not {encoding.upper()} text (byte {exc.start + 1} "
+                "cannot be decoded): skipped; save the input as UTF-8"
+            ) from None
 
 
 def make_reader(

@@ -28,6 +28,7 @@ import logging
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from copy import deepcopy
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -42,7 +43,7 @@ from mcp_types import (
     TextContent,
     ToolAnnotations,
 )
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 
 from autopatch_memory import (
     AutopatchMemoryError,
@@ -233,6 +234,14 @@ def _actor(ctx: Context[Any, Any] | None) -> str:
 
 # --- argument types (their bounds are part of each tool's input schema) -------------------------
 
+
+def _null_means(default: Any) -> BeforeValidator:
+    """An optional argument sent as ``null`` reads as its default: function calling in
+    strict mode makes every parameter required and nullable, so agents send null for
+    the ones they do not use."""
+    return BeforeValidator(lambda value: deepcopy(default) if value is None else value)
+
+
 IntentArg = Annotated[
     IntentType,
     Field(
@@ -334,16 +343,21 @@ def _add_record_tool(server: MCPServer[Any], memory: ProjectMemory) -> None:
         intent: IntentArg,
         question: Annotated[LongText, Field(description="The user's question.")],
         ctx: Context[Any, Any],
-        answer: Annotated[LongText, Field(description="The answer you gave.")] = "",
+        answer: Annotated[
+            LongText, _null_means(""), Field(description="The answer you gave.")
+        ] = "",
         scope_paths: Annotated[
             list[ScopePath],
+            _null_means([]),
             Field(
                 max_length=limits.MCP_MAX_SCOPE_PATHS,
                 description="Files or folders (repository-relative) the turn was about.",
             ),
         ] = [],  # noqa: B006 - the SDK reads the default for the schema; never mutated
         project_level: Annotated[
-            bool, Field(description="An explanation of the project as a whole.")
+            bool,
+            _null_means(False),
+            Field(description="An explanation of the project as a whole."),
         ] = False,
     ) -> Annotated[CallToolResult, RecordResult]:
         """Record a finished question-and-answer turn (after answering a code_explain or
@@ -389,6 +403,7 @@ def _add_governing_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
         ctx: Context[Any, Any],
         kind: Annotated[
             Literal["rule", "note"],
+            _null_means("rule"),
             Field(description="rule (how to answer or work) or note (a fact about the project)."),
         ] = "rule",
         label: Annotated[
@@ -433,9 +448,15 @@ def _add_reading_tools(server: MCPServer[Any], memory: ProjectMemory) -> None:
             ),
         ],
         include_archived: Annotated[
-            bool, Field(description="Also search forgotten (archived) rules and notes.")
+            bool,
+            _null_means(False),
+            Field(description="Also search forgotten (archived) rules and notes."),
         ] = False,
-        limit: Annotated[int, Field(ge=1, le=limits.MAX_LONG_TERM_ITEMS)] = 20,
+        limit: Annotated[
+            int,
+            _null_means(limits.MCP_SEARCH_DEFAULT_LIMIT),
+            Field(ge=1, le=limits.MAX_LONG_TERM_ITEMS),
+        ] = limits.MCP_SEARCH_DEFAULT_LIMIT,
     ) -> Annotated[CallToolResult, SearchResult]:
         """Search the rules, notes and topics of memory, best match first (to find an id for
         forget or restore, or to check what is remembered)."""
@@ -465,6 +486,7 @@ def _add_summary_tool(server: MCPServer[Any], memory: ProjectMemory) -> None:
     def request_summary(
         wait_seconds: Annotated[
             float,
+            _null_means(0),
             Field(
                 ge=0,
                 le=limits.MCP_SUMMARY_MAX_WAIT_SECONDS,
