@@ -30,17 +30,10 @@ from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import MemoryDocument, check_invariants
 from autopatch_memory.safe_io import check_regular_or_absent, check_state_dir
 from autopatch_memory.status import MemoryFileInfo, MemoryPaths
-from autopatch_memory.store import LoadProblem
+from autopatch_memory.store import BACKUP_PATTERNS, LoadProblem
 
 __all__ = ["BACKUP_PATTERNS", "Check", "CheckName", "CheckStatus", "Diagnosis", "diagnose"]
 
-# Files the store sets aside instead of losing them (docs/file-format.md); never deleted by us.
-BACKUP_PATTERNS: tuple[str, ...] = (
-    "memory.corrupt*.json",
-    "memory.v*.bak*.json",
-    "memory.salvaged*.json",
-    "memory.oversize*.json",
-)
 # Temp files of an atomic write ("."-prefixed, ".tmp"): left behind only by a crash.
 TEMP_FILE_PATTERN = ".*.tmp"
 _MS_PER_SECOND = 1000

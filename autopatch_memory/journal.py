@@ -51,6 +51,13 @@ ROTATED_FILE_NAME = "memory.journal.1.jsonl"
 JOURNAL_LOCK_NAME = JOURNAL_FILE_NAME + ".lock"
 _TEMP_PREFIX = ".memory.journal."
 _TEMP_SUFFIX = ".tmp"
+# Every file the journal writes in the state folder (what a purge deletes).
+JOURNAL_FILES: tuple[str, ...] = (
+    JOURNAL_FILE_NAME,
+    ROTATED_FILE_NAME,
+    JOURNAL_LOCK_NAME,
+    f"{_TEMP_PREFIX}*{_TEMP_SUFFIX}",
+)
 
 
 class Outcome(str, Enum):

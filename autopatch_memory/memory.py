@@ -550,9 +550,11 @@ class ProjectMemory:
         return generation
 
     def purge(self) -> bool:
-        """Delete ``.autopatch-j/`` and everything in it: memory, journal, caches,
-        backups. For hosts that want the folder gone rather than emptied (prefer
-        :meth:`reset`, which keeps backups and the journal's record).
+        """Delete this program's files in ``.autopatch-j/``: memory, journal, caches,
+        backups; and the folder, when nothing else is left in it. For hosts that want
+        memory gone rather than emptied (prefer :meth:`reset`, which keeps backups and
+        the journal's record). A host's own files in the folder and ``config.toml``
+        stay.
 
         Never deletes anything outside the folder, never through a link (a linked
         folder raises :class:`StoreError`). Results of runs in flight, here or in

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import stat
+from contextlib import suppress
+from fnmatch import fnmatch
 from pathlib import Path
 
 from autopatch_memory import limits
@@ -215,11 +216,15 @@ def write_all(fd: int, data: bytes) -> None:
         written += os.write(fd, view[written:])
 
 
-def remove_state_dir(folder: Path) -> bool:
-    """Delete ``folder`` and everything in it; returns False when it did not exist.
+def remove_state_files(folder: Path, patterns: tuple[str, ...]) -> bool:
+    """Delete the files in ``folder`` whose names match ``patterns``, then the folder
+    itself when nothing else is left in it (but the ``.gitignore`` written when it was
+    created); returns False when there was no folder.
 
-    Never follows a link: a linked ``folder`` is refused (:class:`StoreError`), and
-    links inside it are removed, not their targets.
+    The folder is shared: a host keeps files of its own there (the reference host its
+    symbol index, review findings and input history), and those are never touched.
+    Never follows a link: a linked ``folder`` is refused (:class:`StoreError`), and a
+    link that matches is removed, not its target.
     """
     try:
         mode = os.lstat(folder).st_mode
@@ -232,22 +237,37 @@ def remove_state_dir(folder: Path) -> bool:
     if not stat.S_ISDIR(mode):
         raise StoreError(f"{folder} is not a folder; refusing to delete it")
     try:
-        if shutil.rmtree.avoids_symlink_attacks:
-            shutil.rmtree(folder)
-        else:  # pragma: no cover - platforms without fd-based rmtree
-            _remove_tree_carefully(folder)
+        with os.scandir(folder) as entries:
+            ours = [
+                entry.path
+                for entry in entries
+                if not entry.is_dir(follow_symlinks=False)
+                and any(fnmatch(entry.name, pattern) for pattern in patterns)
+            ]
+        for path in ours:
+            with suppress(FileNotFoundError):  # removed meanwhile (another purge)
+                os.unlink(path)
+        _remove_if_ours_alone(folder)
     except FileNotFoundError:
-        pass  # removed meanwhile (another purge)
+        pass  # the folder was removed meanwhile (another purge)
     except OSError as exc:
-        raise StoreError(f"cannot delete {folder}: {exc.strerror or exc}") from exc
+        raise StoreError(f"cannot delete in {folder}: {exc.strerror or exc}") from exc
     return True
 
 
-def _remove_tree_carefully(folder: Path) -> None:  # pragma: no cover - see remove_state_dir
-    for entry in os.scandir(folder):
-        path = Path(entry.path)
-        if entry.is_dir(follow_symlinks=False):
-            _remove_tree_carefully(path)
-        else:
-            path.unlink()
-    folder.rmdir()
+def _remove_if_ours_alone(folder: Path) -> None:
+    """Remove ``folder`` when it holds nothing, or only the ``.gitignore`` we wrote."""
+    names = os.listdir(folder)
+    if names == [GITIGNORE_NAME]:
+        gitignore = folder / GITIGNORE_NAME
+        try:
+            written = read_no_follow(gitignore, max_bytes=len(GITIGNORE_TEXT) + 1)
+        except (OSError, StoreError):
+            return
+        if written != GITIGNORE_TEXT.encode("utf-8"):
+            return  # someone's own .gitignore: the folder is theirs too
+        gitignore.unlink()
+    elif names:
+        return
+    with suppress(OSError):  # a file created meanwhile keeps the folder
+        folder.rmdir()

@@ -60,7 +60,14 @@ from autopatch_memory.budget import (
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.file_text import FileText
 from autopatch_memory.ids import Clock, local_now, new_epoch
-from autopatch_memory.journal import Journal, JournalEntry, Outcome, file_digest, stamp
+from autopatch_memory.journal import (
+    JOURNAL_FILES,
+    Journal,
+    JournalEntry,
+    Outcome,
+    file_digest,
+    stamp,
+)
 from autopatch_memory.locking import ProcessLock, process_id
 from autopatch_memory.model import (
     LongTermItem,
@@ -80,7 +87,7 @@ from autopatch_memory.safe_io import (
     create_no_follow,
     ensure_state_dir,
     read_no_follow,
-    remove_state_dir,
+    remove_state_files,
     state_dir_stat,
     write_all,
 )
@@ -90,6 +97,21 @@ MEMORY_FILE_NAME = "memory.json"
 LOCK_FILE_NAME = "memory.json.lock"
 _TEMP_PREFIX = ".memory.json."
 _TEMP_SUFFIX = ".tmp"
+# Files the store sets aside instead of losing them (docs/file-format.md): never
+# deleted by the program except by a purge.
+BACKUP_PATTERNS: tuple[str, ...] = (
+    "memory.corrupt*.json",
+    "memory.v*.bak*.json",
+    "memory.salvaged*.json",
+    "memory.oversize*.json",
+)
+# Every file the store writes in the state folder (what a purge deletes).
+STORE_FILES: tuple[str, ...] = (
+    MEMORY_FILE_NAME,
+    LOCK_FILE_NAME,
+    f"{_TEMP_PREFIX}*{_TEMP_SUFFIX}",
+    *BACKUP_PATTERNS,
+)
 
 T = TypeVar("T")
 
@@ -461,19 +483,27 @@ class MemoryStore:
         return self.update(clear, actor=actor).value
 
     def purge(self) -> bool:
-        """Delete ``.autopatch-j/`` and everything in it (never anything outside it,
-        never through a link); returns False when there was no folder.
+        """Delete every file this program keeps in ``.autopatch-j/`` (memory, lock,
+        journal, backups, profile cache), and the folder when nothing else is left in
+        it; returns False when there was no folder.
 
-        The next write starts a fresh file with a new epoch, so a result computed
-        from the deleted file (in any process) is discarded. Raises
-        :class:`StoreError` when the folder cannot be deleted.
+        Files of others stay: a host's own files in the folder (the reference host
+        keeps its symbol index and review findings there) and ``config.toml``. Never
+        anything outside the folder, never through a link. The next write starts a
+        fresh file with a new epoch, so a result computed from the deleted file (in
+        any process) is discarded. Raises :class:`StoreError` when a file cannot be
+        deleted.
         """
+        from autopatch_memory.profile.cache import CACHE_FILES  # only a purge needs it
+
         with self._thread_lock:
             if not check_state_dir(self.folder):
                 return False
             # Under the memory lock: no write of this program is half-way through.
             with self._locked():
-                removed = remove_state_dir(self.folder)
+                removed = remove_state_files(
+                    self.folder, (*STORE_FILES, *JOURNAL_FILES, *CACHE_FILES)
+                )
             self._cache = None
             self._recheck()
             return removed

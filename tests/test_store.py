@@ -648,15 +648,49 @@ def test_purge_deletes_the_folder_and_nothing_outside_it(repo: Path, tmp_path: P
     (outside / "keep.txt").write_text("keep", encoding="utf-8")
     store = MemoryStore(repo, clock=fixed_clock)
     store.update(add_turn("one"), actor="record")
-    os.symlink(outside, store.folder / "linked-folder")
-    os.symlink(outside / "keep.txt", store.folder / "linked-file")
     (store.folder / "memory.corrupt.json").write_text("backup", encoding="utf-8")
+    (store.folder / "profile.cache.json").write_text("{}", encoding="utf-8")
+    (store.folder / ".memory.json.99-1.tmp").write_text("{", encoding="utf-8")
+    # a link with the name of a file of ours is removed, never its target
+    os.symlink(outside / "keep.txt", store.folder / "memory.salvaged.json")
+    assert (store.folder / ".gitignore").exists() and store.journal.path.exists()
     assert store.purge() is True
     assert not store.folder.exists() and (outside / "keep.txt").read_text() == "keep"
     assert store.purge() is False  # nothing left to delete
     assert store.read() == MemoryDocument()
     store.update(add_turn("fresh"), actor="record")
     assert [t.user_text for t in store.read().working_memory.recent_turns] == ["fresh"]
+
+
+def test_purge_keeps_the_files_a_host_keeps_in_the_folder(repo: Path, tmp_path: Path) -> None:
+    """The reference host keeps its symbol index, review findings and input history in
+    ``.autopatch-j/``: purging memory must not delete them, nor the user's config."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.update(add_turn("one"), actor="record")
+    (store.folder / "findings").mkdir()
+    (store.folder / "findings" / "scan-1.json").write_text("{}", encoding="utf-8")
+    (store.folder / "index.db").write_bytes(b"SQLite format 3\0")
+    (store.folder / "history.txt").write_text("+ask\n", encoding="utf-8")
+    (store.folder / "config.toml").write_text("[model]\n", encoding="utf-8")
+    os.symlink(outside, store.folder / "linked-folder")
+    assert store.purge() is True
+    left = sorted(p.name for p in store.folder.iterdir())
+    assert left == [".gitignore", "config.toml", "findings", "history.txt", "index.db",
+                    "linked-folder"]  # fmt: skip
+    assert (store.folder / "findings" / "scan-1.json").read_text() == "{}"
+    assert store.read() == MemoryDocument() and not store.journal.path.exists()
+    store.update(add_turn("fresh"), actor="record")
+    assert [t.user_text for t in store.read().working_memory.recent_turns] == ["fresh"]
+
+
+def test_purge_keeps_a_folder_whose_gitignore_is_someone_elses(repo: Path) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    store.update(add_turn("one"), actor="record")
+    (store.folder / ".gitignore").write_text("index.db\n", encoding="utf-8")
+    assert store.purge() is True
+    assert [p.name for p in store.folder.iterdir()] == [".gitignore"]
 
 
 def test_purge_refuses_a_linked_folder(repo: Path, tmp_path: Path) -> None:

@@ -52,6 +52,8 @@ STATE_DIR = STATE_DIR_NAME
 CACHE_FILE_NAME = "profile.cache.json"
 _TEMP_PREFIX = ".profile.cache."
 _TEMP_SUFFIX = ".tmp"
+# Every file the cache writes in the state folder (what a purge deletes).
+CACHE_FILES: tuple[str, ...] = (CACHE_FILE_NAME, f"{_TEMP_PREFIX}*{_TEMP_SUFFIX}")
 
 
 @dataclass
