@@ -675,9 +675,15 @@ def apply(
     repo, source = _split_repo(args, "DELTA_FILE")
     root = resolve_repo(repo)
     path = _source_file(source, "delta file")
-    # Bytes decoded as UTF-8 from stdin too, as from a file: not with the locale's codec
-    # (GBK on a Chinese Windows console), which fails on the first byte it cannot map.
-    text = _read_delta(path).decode("utf-8", "replace")
+    # Bytes decoded as UTF-8 (JSON's encoding) from stdin too, as from a file: not with
+    # the locale's codec (GBK on a Chinese Windows console). A file in another encoding
+    # is refused: decoded with replacements it would store mojibake summaries.
+    try:
+        text = _read_delta(path).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageProblem(
+            f"the delta file is not UTF-8 text (byte {exc.start}); save it as UTF-8"
+        ) from None
     if len(text) > limits.DELTA_MAX_CHARS:
         raise UsageProblem(
             f"the delta file has {len(text)} characters (limit {limits.DELTA_MAX_CHARS})"

@@ -549,6 +549,29 @@ def test_apply_from_stdin(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert only_json(result)["changed"] is True
 
 
+@pytest.mark.parametrize("encoding", ["gbk", "utf-16"])
+def test_a_delta_that_is_not_utf8_is_refused_and_changes_nothing(
+    repo: Path, tmp_path: Path, encoding: str
+) -> None:
+    turn_id = record(repo, "Optional 怎么用？")
+    before = memory_file(repo).read_bytes()
+    delta = tmp_path / "delta.json"
+    delta.write_bytes(json.dumps(_delta_for(turn_id), ensure_ascii=False).encode(encoding))
+    for args, stdin in (([str(delta)], None), (["-"], delta.read_bytes())):
+        result = invoke("apply", str(repo), *args, input=stdin)
+        assert result.exit_code == 2
+        assert "not UTF-8" in one_error_line(result)
+    assert memory_file(repo).read_bytes() == before
+
+
+def test_a_delta_with_a_byte_order_mark_is_read(repo: Path, tmp_path: Path) -> None:
+    turn_id = record(repo, "Optional 怎么用？")
+    delta = tmp_path / "delta.json"
+    delta.write_bytes(json.dumps(_delta_for(turn_id), ensure_ascii=False).encode("utf-8-sig"))
+    result = invoke("apply", str(repo), str(delta), "--json")
+    assert result.exit_code == 0 and only_json(result)["changed"] is True
+
+
 def test_a_malformed_delta_prints_the_report_and_exits_1(repo: Path, tmp_path: Path) -> None:
     record(repo, "Optional 怎么用？")
     before = memory_file(repo).read_bytes()
