@@ -96,10 +96,38 @@ def test_broken_invariants_and_size(
     path.write_text(json.dumps(doc))
     monkeypatch.setattr(limits, "SOFT_LIMIT_BYTES", 100)
     diagnosis = diagnose(memory)
-    assert status(diagnosis, CheckName.INVARIANTS) is CheckStatus.ERROR
+    assert status(diagnosis, CheckName.INVARIANTS) is CheckStatus.WARN
     invariants = diagnosis.check(CheckName.INVARIANTS)
     assert invariants is not None and "recent_turns: 13 > 12" in invariants.details
     assert status(diagnosis, CheckName.SIZE) is CheckStatus.WARN
+
+
+def test_a_reference_file_with_fifty_rules_and_fifty_notes_is_healthy(
+    repo: Path, memory: ProjectMemory
+) -> None:
+    """The reference implementation caps each list at 50: its file is valid, memory
+    works with it, and doctor warns about the cap instead of failing."""
+    memory.record_turn("general_chat", "Optional 怎么用？")
+    path = repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME
+    doc = json.loads(path.read_text(encoding="utf-8"))
+
+    def item(kind: str, n: int) -> dict[str, object]:
+        source = "user_explicit" if kind == "durable_preference" else "conversation_summary"
+        return {"id": f"mem_20260101_{n:03d}", "type": kind, "label": f"item {n}",
+                "summary": f"Item number {n}.", "source": source, "status": "active",
+                "created_at": "2026-01-01T10:00:00+08:00",
+                "updated_at": "2026-01-01T10:00:00+08:00"}  # fmt: skip
+
+    doc["long_term_memory"] = {
+        "durable_preferences": [item("durable_preference", n) for n in range(50)],
+        "project_notes": [item("project_note", n) for n in range(50, 100)],
+    }
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    diagnosis = diagnose(memory)
+    assert status(diagnosis, CheckName.INVARIANTS) is CheckStatus.WARN
+    assert diagnosis.ok
+    invariants = diagnosis.check(CheckName.INVARIANTS)
+    assert invariants is not None and "long-term items: 100 > 50" in invariants.details
 
 
 def test_the_last_failure_is_reported(memory: ProjectMemory) -> None:
