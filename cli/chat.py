@@ -65,6 +65,8 @@ _CONFIRM_WORDS = frozenset({"y", "yes", "是", "确认"})
 _COMMAND_RE = re.compile(r"^/([A-Za-z][\w-]*)(?:\s+(.*))?$", re.DOTALL)
 # Keeps `/intent auto` from being mistaken for an intent name.
 _AUTO_INTENT = "auto"
+# An option where a rule's text should begin (a rule never starts with "--word").
+_OPTION_RE = re.compile(r"--[A-Za-z][\w-]*(?:\s|$)")
 
 Handler = Callable[["ChatSession", str], bool]
 
@@ -315,7 +317,8 @@ class ChatSession:
         """Remember a rule in your own words (--note: a fact about the project); a new rule
         supersedes the older one on the same subject."""
         note, text = _flag(argument, "--note")
-        if not text:
+        if not text or _OPTION_RE.match(text):
+            # "/remember --label x text" would store "--label x text" as the rule.
             self.console.warn("usage: /remember [--note] TEXT")
             return False
         kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE

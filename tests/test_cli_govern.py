@@ -282,6 +282,7 @@ def test_governing_memory_inside_chat(repo: Path) -> None:
             "/remember Answer in English from now on",
             "/remember --note mall-order 通过 Feign 调用 mall-search",
             "/remember my password is hunter2",
+            "/remember --label build 以后都给 Gradle 命令",
             "/search --all 中文",
             "/search Feign",
             "/remember",
@@ -305,6 +306,7 @@ def test_governing_memory_inside_chat(repo: Path) -> None:
     doc = stored(repo)
     prefs = doc["long_term_memory"]["durable_preferences"]
     chinese, english = prefs[0]["id"], prefs[1]["id"]
+    assert not any("--label" in p["summary"] or "Gradle" in p["summary"] for p in prefs)
     assert f"supersedes {chinese}" in out
     assert "not remembered (credential)" in err
     assert f"{chinese}  rule   以后回答都用中文 [archived (superseded by {english})]" in out
