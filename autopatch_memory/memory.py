@@ -93,6 +93,14 @@ RECORD_ACTOR = "record"
 """The journal's actor for a recorded turn, unless the host names itself."""
 
 
+def _require_text(**values: object) -> None:
+    """Raise ``TypeError`` naming the first of ``values`` that is not a ``str``: a host's
+    ``None`` gets that message instead of an error from deep inside."""
+    for name, value in values.items():
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be str, not {type(value).__name__}")
+
+
 def _stored_text(text: str, limit: int) -> str:
     """Recorded text: cleaned, redacted, then clipped to ``limit`` (newlines kept, cut marked).
 
@@ -370,8 +378,7 @@ class ProjectMemory:
         from autopatch_memory.context import build_context, empty_context  # see the module note
 
         kind = parse_intent(intent)
-        if not isinstance(user_text, str):
-            raise TypeError(f"user_text must be str, not {type(user_text).__name__}")
+        _require_text(user_text=user_text)
         if not memory_access(kind).reads:
             return empty_context(kind)  # the gate: the file is not opened
         try:
@@ -404,8 +411,7 @@ class ProjectMemory:
         kind = parse_intent(intent)
         if not memory_access(kind).writes:
             return None  # the gate: nothing is written, not even a timestamp
-        if not isinstance(user_text, str) or not isinstance(assistant_text, str):
-            raise TypeError("user_text and assistant_text must be str")
+        _require_text(user_text=user_text, assistant_text=assistant_text)
         # Cleaned first: a question of control or invisible characters alone is empty too.
         question = _stored_text(user_text, limits.MAX_USER_TEXT_CHARS) if user_text.strip() else ""
         if not question.strip():
@@ -600,6 +606,7 @@ class ProjectMemory:
         """
         from autopatch_memory import governance  # see the module note
 
+        _require_text(text=text, label="" if label is None else label)
         chosen = governance.item_type(kind)
         return self._govern(lambda txn: governance.remember(txn, chosen, text, label), actor)
 
@@ -615,6 +622,7 @@ class ProjectMemory:
         """
         from autopatch_memory import governance  # see the module note
 
+        _require_text(item_id=item_id, text=text, label="" if label is None else label)
         return self._govern(lambda txn: governance.edit(txn, item_id, text, label), actor)
 
     def restore(self, item_id: str, *, actor: str = USER_ACTOR) -> MemoryChange:
@@ -630,6 +638,7 @@ class ProjectMemory:
     def search(self, text: str, *, include_archived: bool = False) -> list[SearchHit]:
         """Rules, notes and topics that match ``text``, best first, ranked by the same
         relevance as the memory context; archived items only with ``include_archived``."""
+        _require_text(text=text)
         return search_memory(self.store.read(), text, include_archived=include_archived)
 
     def export(

@@ -7,7 +7,7 @@ import os
 import shutil
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -571,3 +571,21 @@ def test_purge_deletes_the_folder_and_drops_the_run_in_flight(repo: Path) -> Non
     ]
     assert mem.purge() is True and mem.purge() is False
     mem.close()
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda m: m.remember(None), "text"),
+        (lambda m: m.remember("以后回答都用中文", label=5), "label"),
+        (lambda m: m.edit("mem_20260101_001", None), "text"),
+        (lambda m: m.search(None), "text"),
+        (lambda m: m.context("general_chat", None), "user_text"),
+        (lambda m: m.record_turn("general_chat", "Optional 怎么用？", None), "assistant_text"),
+    ],
+)
+def test_a_host_passing_none_gets_a_clear_type_error(
+    memory: ProjectMemory, call: Callable[[ProjectMemory], object], name: str
+) -> None:
+    with pytest.raises(TypeError, match=f"^{name} must be str, not "):
+        call(memory)
