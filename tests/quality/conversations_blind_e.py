@@ -10,7 +10,7 @@ The writer's own description follows.
 Blind evaluation set E for the memory judgement (written without reading the
 product's judgement code or any earlier evaluation conversation).
 
-Format: tests/quality/gold.py. Labels follow SPEC §4/§5 and issue 13: a rule is the
+Format: tests/quality/gold.py. Labels follow docs/quality.md and issue 13: a rule is the
 user's own standing directive about future answers or work; a fact is what the user
 states or corrects about the project; questions, quotes of others, hypotheticals,
 one-offs, self-descriptions, negated wishes, credentials and chit-chat give nothing.
