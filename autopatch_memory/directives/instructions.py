@@ -96,6 +96,28 @@ _FRONTED_PROHIBITION_ZH = re.compile(
 )
 
 
+# After a condition or a rule, an instruction may put its object first: "（每次写 producer
+# 的时候，）acks 都设成 all", "复杂查询别再用 Wrapper 拼了", "幂等也打开".
+_FRONTED_INSTRUCTION_ZH = re.compile(
+    r"^[^，,。；;我你他她]{1,16}?(?:都|也|就|一律|统一|全部|全都|一概)?"
+    r"(?:别再?|不要再?|不许再?|不准再?|不用再?|设成|设为|设置成|配成|配置成|改成|改为|打开|开启|"
+    r"关掉|关闭|写成|写在|放在|放到|加上|配上|带上)"
+)
+
+
+def _fronted_instruction(stripped: str) -> bool:
+    """An instruction with its object first, not a statement by the team or about a module
+    ("我们都设成 3 秒", "order-api 也打开了")."""
+    found = _FRONTED_INSTRUCTION_ZH.match(stripped)
+    if found is None or _DESCRIPTIVE_START.match(stripped):
+        return False
+    head = re.match(r"[\w.-]+", stripped)
+    named = head is not None and "-" in head.group(0)
+    # "…也打开了" tells what was done; "…别再用 X 了" still forbids
+    done = stripped.endswith("了") and not _NEGATIVE_INSIDE_ZH.search(found.group(0))
+    return not named and not _TEAM_SUBJECT.match(stripped) and not done
+
+
 def _modal_norm(text: str) -> bool:
     """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
     named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
@@ -158,6 +180,8 @@ def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
         and not _FACT_VERB_START.match(stripped)
     ):
         return True  # "以后回答都用中文，先给结论"
+    if after_rule and _fronted_instruction(stripped):
+        return True  # "每次写 producer 的时候，acks 都设成 all"
     negative = any(
         _NEGATIVE_LEAD_EN.match(text) or _NEGATIVE_LEAD_ZH.match(text) for text in (norm, stripped)
     )

@@ -68,13 +68,15 @@ _PART_BREAK = re.compile(
 # A part that only sets a condition for the next one ("Every time you show a Maven
 # command, add -DskipTests", "写 Controller 的时候，…").
 _CONDITION_PART = re.compile(
-    r"^(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
+    r"^(?:(?:please|pls|and|also|so)\s+)?"
+    r"(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
     r"|^(?:when|whenever|once|after|before|while)\s+[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s"
     r"|^(?:in|for|across)\s+(?:anything|everything|all|any|every|each)\b"
     r"|^(?:when|whenever|if) (?:showing|giving|writing|explaining|answering)\b"
     r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
     r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
-    r"|^[^，,]{1,12}(?:里|中|里面|当中)$"
+    # "Controller 里" sets where the next part applies; "直接写在 XML 里" says where to put it
+    r"|^(?![^，,]*(?:写|放|存|加|配|定义|声明)(?:在|到))[^，,]{1,12}(?:里|中|里面|当中)$"
     # "以后凡是讲缓存，都…": 凡是 opens the scope, its 都 (the instruction) comes after
     r"|^[^，,]*凡是(?![^，,]*(?:都|一律|统一|一概|全部|就))[^，,]*$"
 )
@@ -465,6 +467,23 @@ def _opposite(first: str, second: str) -> bool:
     return rule_shape(first).negative != rule_shape(second).negative
 
 
+# "统一用 A 的写法，别再给我写 B 了": a way to do something, then the old way no longer.
+_WAY_ZH = re.compile(
+    r"(?:统一|一律|都|全部)?(?:用|按|改用|换成|采用)[^，,]*(?:写法|方式|风格|模式|的形式)"
+)
+_NO_LONGER_ZH = re.compile(
+    r"^(?:也|就)?(?:别再|不要再|不许再|不准再)(?:给我|帮我|跟我)?(?:写|用|搞|出现)"
+)
+
+
+def _old_way_dropped(first: str, second: str) -> bool:
+    """``second`` forbids, with 别再 and nothing more standing, the old way of doing what
+    ``first`` asks to do in a named way."""
+    if not (_WAY_ZH.search(_norm(first)) and _NO_LONGER_ZH.match(_strip_filler(_norm(second)))):
+        return False
+    return not rule_shape(first).negative and rule_shape(second).negative
+
+
 def _one_rule(first: str, second: str) -> bool:
     """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
     字段注入"), or a prohibition and its alternative ("don't paste whole files, show
@@ -474,6 +493,8 @@ def _one_rule(first: str, second: str) -> bool:
     a, b = rule_shape(first), rule_shape(second)
     if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
         return True  # "I hate wildcard imports, never use them in examples"
+    if _old_way_dropped(first, second):
+        return True  # "统一用 Future 组合的写法，别再给我写回调嵌套了"
     if _STRONG_STANDING.search(_ASSUME_ZH.sub(" ", _norm(second))):
         return False  # a standing phrase of its own: a rule of its own
     if not _instructs(second):

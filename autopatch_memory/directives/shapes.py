@@ -30,6 +30,7 @@ from autopatch_memory.directives.shape_lexicon import (
     _REJECTED_ALTERNATIVE,
     _SHAPE_FILLER_ZH,
     _SHAPE_STOPWORDS_EN,
+    _SHAPE_TIME_EN,
     _SUBSUMES,
 )
 from autopatch_memory.directives.vocabulary import _BIE, _STANDING_ZH
@@ -90,7 +91,9 @@ def _lexicon() -> _Lexicon:
                     *(w for values in _CHOICES.values() for ws in values.values() for w in ws),
                     *_NEGATION_CUES,
                     *_STANDING_ZH,
+                    "默认",
                     *_SHAPE_FILLER_ZH,
+                    *_SHAPE_TIME_EN,
                 ]
             ).pattern
             + "|"

@@ -13,6 +13,7 @@ from collections.abc import Collection
 from autopatch_memory.directives.instructions import _strip_filler
 from autopatch_memory.directives.normalization import _CJK, _any, _norm, _rx
 from autopatch_memory.directives.vocabulary import (
+    _DEFAULT_ZH,
     _PREFERENCE_EN,
     _PREFERENCE_ZH,
     _REVISION,
@@ -85,6 +86,7 @@ _TASK_STANDING = _any(
     _UNIVERSAL_SCOPE,
     _STANDING_VERB,
     _REVISION,
+    _DEFAULT_ZH,
 )  # fmt: skip
 
 

@@ -1,0 +1,140 @@
+"""Rule classes found by blind set E, each tested with wordings of our own (never the
+set's sentences), in Chinese and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from autopatch_memory.directives import (
+    DirectiveKind,
+    directives_in,
+    read_sentence,
+    rule_shape,
+)
+from autopatch_memory.prose import split_sentences
+
+RULE, FACT = DirectiveKind.RULE, DirectiveKind.FACT
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # one slipped letter in a standing word
+        "pls allways put the DTOs in the api package",
+        "alwyas give me the curl command next to the endpoint",
+        "whenevr you write a listener, log the message key",
+        # a one-off word negated widens the scope
+        "And generally, not just today, answer in English.",
+        "Not only this time: keep the examples runnable.",
+        "不只是这次，示例都用 JUnit 5 写。",
+        # a greeting before a polite request with a standing scope
+        "您好，能不能以后给我写 SQL 的时候，关键字都写成大写",
+        "Hi, could you always add the imports to the snippets?",
+        # "please" before a condition over a kind of work; a plural dropped
+        "Please when you show me query, format it on several lines.",
+        "Also when you write test, use the given/when/then layout.",
+        # after a condition, an instruction with its object first
+        "每次给我写 Redis 缓存的时候，过期时间都设成 10 分钟。",
+        "以后写 Feign 接口的时候，重试别再打开了。",
+    ],
+)
+def test_rules_in_wordings_blind_e_exposed(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # 默认是 states what the default is: no "by default"
+        "缓存的淘汰策略默认是 LRU",
+        "网关的超时默认是 30 秒。",
+        # a one-off word stays a one-off without the negation
+        "Just for today, skip the tests in the examples.",
+        "这次先只给代码，不用解释。",
+        # a fronted statement of what was done is no instruction
+        "每次发版的时候，order-api 也打开了灰度。",
+        # a slip that is another word changes nothing
+        "I was a member of the platform team.",
+    ],
+)
+def test_no_rule_in_look_alikes(sentence: str) -> None:
+    assert read_sentence(sentence).kind is not RULE
+
+
+def test_a_fronted_addition_under_one_condition_is_the_same_rule() -> None:
+    rules = [
+        d.clause
+        for d in directives_in(
+            "每次给我写线程池的时候，核心线程数都设成 CPU 核数，拒绝策略也配上。"
+        )
+        if d.kind is RULE
+    ]
+    assert len(rules) == 1 and "拒绝策略" in rules[0]
+
+
+def test_where_to_put_it_is_no_condition_of_the_next_part() -> None:
+    rules = [
+        d.clause
+        for d in directives_in(
+            "以后写 Mapper 的时候，动态 SQL 别再拼字符串了，直接写在 XML 里，好维护。"
+        )
+        if d.kind is RULE
+    ]
+    assert len(rules) == 1 and "XML" in rules[0]
+
+
+def test_a_named_way_and_the_old_way_no_longer_are_one_rule() -> None:
+    rules = [
+        d.clause
+        for d in directives_in(
+            "以后写异步代码统一用 CompletableFuture 的写法，别再给我写 Callback 了。"
+        )
+        if d.kind is RULE
+    ]
+    assert len(rules) == 1 and "Callback" in rules[0]
+
+
+def test_future_is_a_content_word_and_in_the_future_is_none() -> None:
+    assert "future" in rule_shape("以后一律用 Future 组合").terms
+    assert "future" not in rule_shape("In the future, answer in English.").terms
+
+
+def test_revision_words_carry_no_subject() -> None:
+    assert rule_shape("想了想还是按 Future 来吧").terms == rule_shape("按 Future 来").terms
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # voice input: no punctuation, its pauses written as spaces between Chinese words
+        (
+            "帮我看下这个接口是怎么鉴权的 另外以后回答都用中文",
+            ["帮我看下这个接口是怎么鉴权的", "另外以后回答都用中文"],
+        ),
+        # with punctuation a space only sets a term apart
+        (
+            "库存按 仓库+批次 两个维度记，表叫 stock。",
+            ["库存按 仓库+批次 两个维度记，表叫 stock。"],
+        ),
+        # a space between Chinese and Latin words is no pause
+        ("我们用 redis 做缓存", ["我们用 redis 做缓存"]),
+    ],
+)
+def test_voice_pauses_end_sentences_only_in_unpunctuated_text(
+    text: str, sentences: list[str]
+) -> None:
+    assert split_sentences(text) == sentences
+
+
+def test_a_rule_after_a_question_in_voice_input() -> None:
+    found = directives_in("这个定时任务是怎么触发的 对了以后代码注释都写英文 谢谢")
+    assert [d.kind for d in found] == [RULE]
+    assert "注释" in found[0].clause
+
+
+def test_a_prohibition_after_a_voice_pause_joins_its_rule() -> None:
+    found = directives_in(
+        "以后写 Controller 的时候参数统一用 DTO 接 就是 common 包里那些类 别直接用 Map"
+    )
+    rules = [d for d in found if d.kind is RULE]
+    assert len(rules) == 1 and "Map" in rules[0].clause and "DTO" in rules[0].clause
