@@ -394,7 +394,7 @@ class _Applier:
         )
 
     def _archive_long_term(self, op: LongTermOp) -> AcceptedOp:
-        item = self._active_target(op)
+        item = self._successor_in_this_delta(op) or self._active_target(op)
         # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
         kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
         said = self._grounding(op, about=item.text, must_refer=True, kinds=kinds)
@@ -410,6 +410,16 @@ class _Applier:
             item.superseded_by = by
         if said is not None:
             self._archived_at[item.id] = said
+
+    def _successor_in_this_delta(self, op: LongTermOp) -> LongTermItem | None:
+        """The rule that replaced ``op``'s target earlier in this delta: the user revised a
+        rule and then withdrew it ("放宽到 500 字吧" … "forget the word limit"), and the
+        cancel, written against the rules shown before, ends the current version."""
+        item = self.doc.long_term_item(_target_id(op.target_id))
+        if item is None or item.is_active or item.superseded_by not in self._stated_at:
+            return None
+        successor = self.doc.long_term_item(item.superseded_by or "")
+        return successor if successor is not None and successor.is_active else None
 
     def _active_target(self, op: LongTermOp) -> LongTermItem:
         target = _target_id(op.target_id)

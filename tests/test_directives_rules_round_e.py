@@ -7,8 +7,10 @@ import pytest
 
 from autopatch_memory.directives import (
     DirectiveKind,
+    conflicting,
     directives_in,
     read_sentence,
+    refers_to,
     rule_shape,
 )
 from autopatch_memory.prose import split_sentences
@@ -138,3 +140,44 @@ def test_a_prohibition_after_a_voice_pause_joins_its_rule() -> None:
     )
     rules = [d for d in found if d.kind is RULE]
     assert len(rules) == 1 and "Map" in rules[0].clause and "DTO" in rules[0].clause
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the artifact with its choice, then the time, no verb
+        "So Maven commands from now on.",
+        "Chinese comments going forward",
+        # a limit on length moved to a new number revises a standing limit
+        "100 字太短了，放宽到 300 字吧",
+        "150 words is too tight, bump it to 300 words.",
+    ],
+)
+def test_verbless_and_revised_rules(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The tests from now on run on CI.",
+        "Bump the timeout to 300 seconds.",
+        "我们把线程池改成 300 了",
+    ],
+)
+def test_statements_and_tasks_near_those_rules(sentence: str) -> None:
+    assert read_sentence(sentence).kind is not RULE
+
+
+def test_a_new_word_limit_replaces_the_old_and_the_word_limit_names_both() -> None:
+    old, new = rule_shape("以后回答控制在 150 字以内"), rule_shape("放宽到 400 字吧")
+    assert conflicting(new, old)
+    assert not conflicting(rule_shape("answers under 150 words please"), old)
+    assert refers_to("forget the word limit", "以后回答控制在 150 字以内")
+    assert refers_to("字数那条不用管了", "keep answers under 200 words")
+
+
+def test_a_cancel_names_a_rule_by_a_word_of_its_compound() -> None:
+    assert refers_to("scratch the reactive thing", "Assume reactive-stack answers.")
+    assert refers_to("取消 native 那条", "以后的方案都要兼容 native-image")
+    assert not refers_to("scratch the native thing", "Use the reactor pattern.")

@@ -168,9 +168,21 @@ def _addressed(clause: str) -> bool:
     return stripped != norm and _imperative_start(stripped)
 
 
+# A limit on length moved to a new number: "放宽到 500 字吧", "bump it to 300 words" revise a
+# standing limit (the limit itself is what makes it standing).
+_LIMIT_CHANGE = re.compile(
+    r"(?:放宽|放到|提高|提到|增加|加到|降低|降到|缩短|减少|减到|收紧|调整|调|改)(?:到|成|为|至)\s*\d+\s*"
+    r"(?:个)?字"
+    r"|\b(?:raise|bump|increase|lower|reduce|cut|change|relax|loosen|tighten|up|drop)\s+"
+    r"(?:it|that|this|the (?:word |length )?limit)\s+to\s+\d+\s+(?:words|characters)\b"
+)
+
+
 def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
     """A part of a sentence that instructs the assistant."""
     stripped = _strip_filler(norm)
+    if _LIMIT_CHANGE.search(stripped) and not _TEAM_SUBJECT.match(stripped):
+        return True
     if standing and _addressed(norm):
         return True
     if (

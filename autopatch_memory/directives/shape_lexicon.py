@@ -194,6 +194,9 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "pool": ("pool size", "connection pool", "thread pool", "连接池", "线程池"),
     "bullet": ("bullet", "bullets", "bullet points", "列表", "要点列表"),
     "code_block": ("code block", "code blocks", "代码块"),
+    # a limit on length (a number of words also names it: see shapes._WORD_LIMIT)
+    "word_limit": ("word limit", "word limits", "word count", "length limit", "character limit",
+                   "字数", "字数限制"),
 }  # fmt: skip
 # Words of a rule that carry no subject: instruction scaffolding, polarity, pronouns,
 # and the third-person restatement of a model ("The user wants…", "用户要求…").

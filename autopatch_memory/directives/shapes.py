@@ -151,6 +151,12 @@ _BARE_JAVA_VERSION = re.compile(
 )
 
 
+# A limit on length in words or characters ("200 字以内", "under 150 words"): its number is
+# the choice, so "放宽到 500 字" replaces "控制在 200 字以内" and "the word limit" names both.
+_WORD_LIMIT = re.compile(r"(?<![\w.])(\d+)\s*(?:个)?(?:字|words?|characters?|chars?)(?![a-z])")
+_WORD_LIMIT_CLASS = "word_limit"
+
+
 @lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
 def rule_shape(text: str) -> RuleShape:
     """The shape of the rule stated in ``text`` (a user's clause, or an item's label
@@ -172,13 +178,17 @@ def rule_shape(text: str) -> RuleShape:
     for (cls, value), parts in _COMBINED_VALUES.items():
         if (cls, value) in choices:
             choices -= {(cls, part) for part in parts}
+    limits_named = {(_WORD_LIMIT_CLASS, found.group(1)) for found in _WORD_LIMIT.finditer(norm)}
     # A choice is rejected when the part that names it is negative: "不喜欢字段注入，用构造器
     # 注入" rejects one choice and makes the other (parity: "never skip" asks).
     rejected: set[tuple[str, str]] = set()
     for part in filter(str.strip, _SHAPE_PARTS.split(norm)) if choices else ():
         if len(_NEGATION_RE.findall(part)) % 2 == 1:
             rejected.update(c for c in choices if choice_patterns[c[0]][c[1]].search(part))
+    choices |= limits_named
     terms = {name for name, pattern in lex.concepts.items() if pattern.search(norm)}
+    if limits_named:
+        terms.add(_WORD_LIMIT_CLASS)
     terms |= _terms(norm, lex.lexicon)
     negative = any(len(_NEGATION_RE.findall(part)) % 2 == 1 for part in _SHAPE_PARTS.split(norm))
     return RuleShape(
@@ -248,7 +258,7 @@ def _preferred(shape: RuleShape, cls: str) -> frozenset[str]:
     asked = frozenset(v for c, v in shape.choices if c == cls and (c, v) not in shape.rejected)
     if asked:
         return asked
-    return frozenset(_CHOICES[cls]) - frozenset(v for c, v in shape.rejected if c == cls)
+    return frozenset(_CHOICES.get(cls, ())) - frozenset(v for c, v in shape.rejected if c == cls)
 
 
 def restating(a: RuleShape, b: RuleShape) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from autopatch_memory.directives.instructions import _strip_filler
+from autopatch_memory.directives.instructions import _LIMIT_CHANGE, _strip_filler
 from autopatch_memory.directives.normalization import _CJK, _any, _norm, _rx
 from autopatch_memory.directives.vocabulary import (
     _DEFAULT_ZH,
@@ -87,6 +87,7 @@ _TASK_STANDING = _any(
     _STANDING_VERB,
     _REVISION,
     _DEFAULT_ZH,
+    _LIMIT_CHANGE,
 )  # fmt: skip
 
 

@@ -248,6 +248,10 @@ _ELLIPTICAL_EN = re.compile(
     r"^[\w@.+#/-]+(?:\s+[\w@.+#/-]+){0,3}?\s+(?:in|for|across)\s+(?:all\s+|every\s+|the\s+|"
     r"your\s+|my\s+|any\s+)?(?:[\w-]+\s+)?(?:answers?|examples?|snippets?|samples?|code|tests?|"
     r"comments?|javadocs?|commit messages?|commands?|logs?|sql|queries|scripts?)\b"
+    # "(So) Gradle commands from now on": the artifact named with its choice, then the time
+    r"|^[\w@.+#/-]+(?:\s+[\w@.+#/-]+){0,2}?\s+(?:answers?|examples?|snippets?|code|tests?|"
+    r"comments?|javadocs?|commit messages?|commands?|logs?|sql|queries|scripts?)\s+"
+    r"(?:from now on|from here on(?: out)?|going forward|moving forward|by default)\W*$"
 )
 # A request without a verb: "(From here on,) Gradle commands please", "中文回答就行".
 _REQUEST_END = re.compile(r"(?:\bplease|\bpls|就行|就好|即可|就可以了?|就够了)\W*$")
