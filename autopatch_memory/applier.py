@@ -39,6 +39,7 @@ from autopatch_memory.apply_report import AcceptedOp, ApplyReport, RejectedOp, d
 from autopatch_memory.budget import item_bytes, long_term_bytes
 from autopatch_memory.directives import (
     DirectiveKind,
+    Reading,
     conflicting,
     directives_in,
     find_quote,
@@ -480,7 +481,9 @@ class _Applier:
         kinds: frozenset[DirectiveKind],
     ) -> datetime:
         readings = [read_sentence(s) for s in sentences]
-        grounded = [r for r in readings if r.kind in kinds]
+        grounded = [r for r in readings if r.kind in kinds] or self._read_in_turn(
+            turn, sentences, kinds
+        )
         if not grounded:
             first = readings[0]
             why = (
@@ -492,6 +495,19 @@ class _Applier:
         if must_refer and not any(refers_to(r.sentence, about) for r in grounded):
             raise _Reject(Reason.UNGROUNDED, "the quoted sentence is not about this item")
         return turn.created_at
+
+    @staticmethod
+    def _read_in_turn(
+        turn: Turn, sentences: list[str], kinds: frozenset[DirectiveKind]
+    ) -> list[Reading]:
+        """The quoted sentences that the grammar reads as a directive only with the
+        sentences before them ("Drop the X part. Plain camelCase names.")."""
+        wanted = {s.strip() for s in sentences}
+        return [
+            Reading(d.sentence, kind=d.kind)
+            for d in directives_in(turn.user_text)
+            if d.kind in kinds and d.sentence in wanted
+        ]
 
     def _searched(
         self,

@@ -181,3 +181,87 @@ def test_a_cancel_names_a_rule_by_a_word_of_its_compound() -> None:
     assert refers_to("scratch the reactive thing", "Assume reactive-stack answers.")
     assert refers_to("取消 native 那条", "以后的方案都要兼容 native-image")
     assert not refers_to("scratch the native thing", "Use the reactor pattern.")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "For test method names I prefer snake_case, like should_save_when_valid.",
+        "For the DTO classes I'd like Java records.",
+        # a rule on a thing, named and changed
+        "Javadoc 那个还是改成英文吧",
+        "注释那条就改成中文吧",
+    ],
+)
+def test_more_rules_blind_e_exposed(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["In my spare time I like hiking.", "For this class I want to know why it fails."],
+)
+def test_a_topic_then_a_wish_about_no_artifact_is_no_rule(sentence: str) -> None:
+    assert read_sentence(sentence).kind is not RULE
+
+
+def test_naming_styles_and_transaction_modes_are_choices() -> None:
+    assert conflicting(rule_shape("测试方法名以后用驼峰"), rule_shape("test names in snake_case"))
+    assert conflicting(
+        rule_shape("以后给我 Saga 的方案"), rule_shape("默认按 Seata TCC 给我，别给 AT 模式")
+    )
+    assert not conflicting(rule_shape("以后给我 TCC 的方案"), rule_shape("别给 AT 模式"))
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Forget the Chinese comments rule. English comments.", "English comments"),
+        ("Drop the snake_case part. Plain camelCase test names.", "Plain camelCase test names"),
+        ("那条下划线命名的规则取消吧。纯驼峰命名。", "纯驼峰命名"),
+    ],
+)
+def test_a_bare_choice_after_a_cancel_is_the_rule_that_replaces_it(text: str, rule: str) -> None:
+    found = directives_in(text)
+    assert [d.kind for d in found] == [DirectiveKind.CANCEL, RULE]
+    assert found[1].clause == rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "English comments.",
+        "Forget the Chinese comments rule. English is hard for the new hires.",
+        "Thanks for the answer. English comments.",
+    ],
+)
+def test_a_bare_choice_without_a_cancel_before_it_is_no_rule(text: str) -> None:
+    assert [d for d in directives_in(text) if d.kind is RULE] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "以后 commit message 用英文写，按 conventional commits 的格式，feat: 那种",
+            "conventional",
+        ),
+        (
+            "From now on write commit messages in English, commit messages should follow "
+            "the Conventional Commits format.",
+            "Conventional",
+        ),
+    ],
+)
+def test_how_to_do_the_same_thing_is_the_same_rule(text: str, kept: str) -> None:
+    rules = [d.clause for d in directives_in(text) if d.kind is RULE]
+    assert len(rules) == 1 and kept in rules[0]
+
+
+def test_a_complaint_beside_a_rule_is_its_reason() -> None:
+    rules = [
+        d.clause
+        for d in directives_in("XA 模式每个库都要配代理太麻烦了，以后给我 TCC 的方案。")
+        if d.kind is RULE
+    ]
+    assert rules == ["以后给我 TCC 的方案"]

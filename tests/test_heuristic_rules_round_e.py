@@ -12,8 +12,11 @@ from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import (
     LongTermItem,
+    LongTermOp,
     LongTermType,
+    MemoryDelta,
     MemoryDocument,
+    Operation,
     Source,
     Turn,
 )
@@ -119,3 +122,50 @@ def test_a_limit_revised_then_withdrawn_in_one_batch_ends_both(
     assert report.rejected == []
     assert not _active(new_doc, old_id)
     assert [p for p in new_doc.long_term_memory.durable_preferences if p.is_active] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "quote"),
+    [
+        ("Drop the snake_case rule. Plain camelCase test names.", "Plain camelCase test names."),
+        ("下划线命名那条取消吧。纯驼峰命名。", "纯驼峰命名。"),
+    ],
+)
+def test_a_model_may_quote_a_rule_the_grammar_reads_with_the_sentence_before(
+    text: str, quote: str
+) -> None:
+    doc = MemoryDocument()
+    turn = _turn(doc, 1, text)
+    op = LongTermOp(
+        operation=Operation.CREATE_NEW,
+        type=PREFS.value,
+        label="test names: camelCase",
+        summary="Name test methods in camelCase.",
+        source=Source.USER_EXPLICIT.value,
+        evidence_turn_ids=[turn.id],
+        evidence_quote=quote,
+    )
+    delta = MemoryDelta(long_term_operations=[op])
+    new_doc, report = apply_delta(doc, delta, now=START + timedelta(minutes=59))
+    assert report.rejected == []
+    assert [p.label for p in new_doc.long_term_memory.durable_preferences] == [
+        "test names: camelCase"
+    ]
+
+
+def test_a_bare_choice_alone_still_grounds_nothing() -> None:
+    doc = MemoryDocument()
+    turn = _turn(doc, 1, "Thanks. Plain camelCase test names.")
+    op = LongTermOp(
+        operation=Operation.CREATE_NEW,
+        type=PREFS.value,
+        label="test names: camelCase",
+        summary="Name test methods in camelCase.",
+        source=Source.USER_EXPLICIT.value,
+        evidence_turn_ids=[turn.id],
+        evidence_quote="Plain camelCase test names.",
+    )
+    _new_doc, report = apply_delta(
+        doc, MemoryDelta(long_term_operations=[op]), now=START + timedelta(minutes=59)
+    )
+    assert [r.reason.value for r in report.rejected] == ["ungrounded"]

@@ -128,6 +128,17 @@ def _modal_norm(text: str) -> bool:
     return not (named or _TEAM_SUBJECT.match(text) or _SELF_SUBJECT.match(text))
 
 
+# "For test method names I prefer …", "In the DTOs I'd like …": what it is about, then the
+# preference.
+_TOPIC_THEN_PREFERENCE = re.compile(
+    r"^(?:for|in|with|on|about|regarding|as for)\s+(?:[\w@.#-]+\s+){0,4}?"
+    r"(?:names?|tests?|class(?:es)?|methods?|dtos?|code|answers?|examples?|snippets?|comments?|"
+    r"commits?|commit messages|logs?|quer(?:y|ies)|sql|variables?|fields?|endpoints?|"
+    r"controllers?|services?|entit(?:y|ies)|beans?|configs?|javadocs?|docs?)\s*,?\s+"
+    r"i(?:'d like|'d prefer| would like| would prefer| prefer| want)\b"
+)
+
+
 def _addressed(clause: str) -> bool:
     """The clause instructs the assistant: an imperative after a standing phrase,
     "you…", a preference, a negative instruction, or a norm about an artifact of its
@@ -137,6 +148,8 @@ def _addressed(clause: str) -> bool:
         return False
     if _PREFERENCE_EN.match(norm) or _PREFERENCE_ZH.match(norm):
         return True
+    if _TOPIC_THEN_PREFERENCE.match(norm):
+        return True  # "For test names I prefer snake_case"
     if _NEGATIVE_LEAD_EN.match(norm) or _NEGATIVE_LEAD_ZH.match(norm) or _YOU_LEAD.match(norm):
         return True
     if _FRONTED_PROHIBITION_ZH.match(norm):

@@ -172,6 +172,16 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     previous: tuple[str, tuple[Directive, ...]] | None = None
     for sentence in prose_sentences(text):
         directives = _read(sentence.strip(), names)[1]
+        if (
+            not directives
+            and previous is not None
+            and _replacement_after_cancel(previous, sentence)
+        ):
+            # "Drop the @DisplayName part. Plain camelCase names.": what replaces it.
+            body = _body_of(sentence)
+            directives = (
+                Directive(DirectiveKind.RULE, sentence.strip(), body, detect_language(body)),
+            )
         # The rule of the sentence before, while ``found`` still holds it as read (not
         # once it was resolved or joined into another).
         before_rule = _rule_of(previous[1]) if previous else None
@@ -278,6 +288,26 @@ def _spoken_rule(
     if _STRONG_STANDING.search(_norm(rule.clause)):
         return None
     return last if _one_rule(last.clause, rule.clause) else None
+
+
+# A choice named with the thing it is for, and nothing else: "Plain camelCase names (like
+# …)", "English log messages", "纯驼峰命名".
+_BARE_CHOICE = re.compile(
+    r"^(?:just |only |simply |plain |normal |regular )?(?:[\w@.+#-]+\s+){0,2}?"
+    r"(?:names?|comments?|answers?|repl(?:y|ies)|examples?|commands?|log messages?|logs?|"
+    r"commit messages?|javadocs?|tests?|test names?)"
+    r"(?:\s+(?:like|e\.g\.?|such as)\b.*)?\W*$"
+    r"|^(?:就|直接|纯|只用)?[\w\u4e00-\u9fff ]{1,10}?(?:命名|注释|回答|日志|方法名|类名)\W*$"
+)
+
+
+def _replacement_after_cancel(previous: tuple[str, tuple[Directive, ...]], sentence: str) -> bool:
+    """``sentence``, right after a cancel, names only a choice and what it is for: the
+    rule that replaces what was cancelled."""
+    if not any(d.kind is DirectiveKind.CANCEL for d in previous[1]):
+        return False
+    norm = _norm(sentence)
+    return bool(_BARE_CHOICE.match(norm)) and bool(rule_shape(norm).choices)
 
 
 def _goes_on_with_fact(previous: tuple[str, tuple[Directive, ...]], sentence: str) -> bool:

@@ -41,7 +41,7 @@ from autopatch_memory.directives.kinds import DirectiveKind
 from autopatch_memory.directives.normalization import _CJK, _body_of, _norm, squash
 from autopatch_memory.directives.not_a_directive import _is_question
 from autopatch_memory.directives.shape_lexicon import _DEFAULT_OBJECTS, _NEGATION_RE
-from autopatch_memory.directives.shapes import rule_shape, same_subject
+from autopatch_memory.directives.shapes import RuleShape, rule_shape, same_subject
 from autopatch_memory.directives.tasks import _task
 from autopatch_memory.directives.vocabulary import (
     _ARTIFACT_HEAD,
@@ -203,9 +203,15 @@ def _whole_part_kind(
             return DirectiveKind.RULE if standing else None
         if not _SELF_SUBJECT.match(stripped) and _has_fact_content(stripped):
             return DirectiveKind.FACT  # "Note: the gateway strips /api", "注意：网关会…"
+    if _COMPLAINT_ZH.search(norm):
+        return None  # "TCC 一个操作要写三个接口太累了": why, not what to do
     if _rule_part(norm, standing, previous is DirectiveKind.RULE):
         return DirectiveKind.RULE
     return None
+
+
+# A complaint about how things are, the reason for a rule beside it: "…太累了", "…太乱了".
+_COMPLAINT_ZH = re.compile(r"太[\u4e00-\u9fff]{1,3}了$|(?:看着|看得)?头疼$|烦死了$")
 
 
 # A part that is only a courtesy belongs to the part before it ("Gradle commands, please").
@@ -484,6 +490,13 @@ def _old_way_dropped(first: str, second: str) -> bool:
     return not rule_shape(first).negative and rule_shape(second).negative
 
 
+def _same_thing_how(first: RuleShape, second: RuleShape) -> bool:
+    """``second`` says how to do the same specific thing as ``first`` (a commit message,
+    a log line…), choosing nothing ("…用英文写，按 conventional commits 的格式")."""
+    named = first.objects - _DEFAULT_OBJECTS
+    return bool(named) and second.objects == first.objects and not second.choices
+
+
 def _one_rule(first: str, second: str) -> bool:
     """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
     字段注入"), or a prohibition and its alternative ("don't paste whole files, show
@@ -497,6 +510,8 @@ def _one_rule(first: str, second: str) -> bool:
         return True  # "统一用 Future 组合的写法，别再给我写回调嵌套了"
     if _STRONG_STANDING.search(_ASSUME_ZH.sub(" ", _norm(second))):
         return False  # a standing phrase of its own: a rule of its own
+    if _same_thing_how(a, b):
+        return True  # "commit message 用英文写，按 conventional commits 的格式"
     if not _instructs(second):
         return True  # it describes the first: "commit message 用英文，格式就是 feat: xxx 这种"
     # The second part says how to do what the first asks, on nothing else: "代码示例都带上

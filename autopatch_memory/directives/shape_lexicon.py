@@ -122,6 +122,19 @@ _CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
         "numbered": ("numbered steps", "numbered list", "numbered", "分步骤", "编号"),
         "prose": ("paragraph", "paragraphs", "prose", "段落", "成段", "整段"),
     },
+    # Seata's modes of a distributed transaction
+    "transaction_mode": {
+        "at": ("at 模式", "at mode"),
+        "tcc": ("tcc",),
+        "saga": ("saga",),
+        "xa": ("xa 模式", "xa mode"),
+    },
+    "naming_style": {
+        "snake": ("snake_case", "snake case", "snake-case", "下划线命名", "蛇形"),
+        "camel": ("camelcase", "camel case", "camel-case", "驼峰", "小驼峰", "驼峰命名"),
+        "pascal": ("pascalcase", "pascal case", "大驼峰"),
+        "kebab": ("kebab-case", "kebab case", "中划线命名"),
+    },
     "mapping_style": {
         "xml": ("xml",),
         "annotation": ("annotation", "annotations", "注解"),

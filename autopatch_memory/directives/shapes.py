@@ -218,7 +218,8 @@ def _objects_meet(a: frozenset[str], b: frozenset[str]) -> bool:
 # Gradle" replaces "always give me Maven commands".
 _PROJECT_WIDE = frozenset(
     {"build_tool", "java_version", "test_framework", "orm", "json_library", "config_format",
-     "gradle_dsl", "injection", "logging_library", "assertion_library", "mapping_style"}
+     "gradle_dsl", "injection", "logging_library", "assertion_library", "mapping_style",
+     "naming_style", "transaction_mode"}
 )  # fmt: skip
 
 

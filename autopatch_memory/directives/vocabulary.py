@@ -79,6 +79,8 @@ _REVISION = re.compile(
     r"(?<![a-z])(?:(?:i(?:'ve| have)? )?changed my mind|change of plans?)\b"
     r"|^(?:again|once again|as i (?:said|told you)|like i said|i repeat|to repeat)\b"
     r"|(?<![a-z])bring(?=(?:\s+[\w'-]+){0,4}?\s+back\b)|(?<![a-z])(?:restore|reinstate)\b"
+    # "commit message 那个还是改成中文吧": the rule on a thing, named and changed
+    r"|(?:那个|那条)(?:规则|要求)?(?:还是|就|也)?(?:改成|改为|换成|改用)"
     r"|改主意|再强调一[遍次下]|重复一[遍次下]|想清楚了|想通了|考虑清楚了|再说一[遍次]|重申一下|我(?:都|已经)?说过了?|恢复(?:一下)?(?:之前|原来|那条|那个)"
 )
 # "When you answer about ES queries, …": a condition over a kind of the assistant's work
