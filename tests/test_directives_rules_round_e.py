@@ -11,6 +11,7 @@ from autopatch_memory.directives import (
     directives_in,
     read_sentence,
     refers_to,
+    restating,
     rule_shape,
 )
 from autopatch_memory.prose import split_sentences
@@ -265,3 +266,45 @@ def test_a_complaint_beside_a_rule_is_its_reason() -> None:
         if d.kind is RULE
     ]
     assert rules == ["以后给我 TCC 的方案"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我们这边 HTTP 接口的超时统一是 5 秒，对账相关的任务一律不允许并发跑。",
+        "咱们 MQ 都是 RocketMQ，支付相关的消息一律必须走事务消息。",
+    ],
+)
+def test_a_norm_of_the_system_after_a_fact_is_no_rule(text: str) -> None:
+    assert [d.kind for d in directives_in(text)] == [FACT]
+
+
+def test_a_norm_addressed_to_the_assistant_after_a_fact_stays_a_rule() -> None:
+    found = directives_in("我们的网关超时是 5 秒，以后写 Feign 调用的时候一律不允许重试。")
+    assert [d.kind for d in found] == [FACT, RULE]
+
+
+@pytest.mark.parametrize(
+    ("general", "exception"),
+    [
+        (
+            "以后写接口返回值统一包一层 Result。",
+            "order-app-api 的接口返回统一用 AppResult，不套 Result。",
+        ),
+        ("Log messages in English.", "for billing-batch, log messages in Chinese."),
+    ],
+)
+def test_a_rule_for_one_module_is_an_exception_not_a_replacement(
+    general: str, exception: str
+) -> None:
+    new, old = rule_shape(exception), rule_shape(general)
+    assert not conflicting(new, old)
+    assert not restating(new, old)
+
+
+def test_the_same_rule_for_every_module_still_replaces() -> None:
+    assert conflicting(
+        rule_shape("Log messages in Chinese."), rule_shape("Log messages in English.")
+    )
+    same_module = rule_shape("for billing-batch, log messages in English.")
+    assert conflicting(rule_shape("for billing-batch, log messages in Chinese."), same_module)

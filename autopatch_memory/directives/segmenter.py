@@ -214,6 +214,22 @@ def _whole_part_kind(
 _COMPLAINT_ZH = re.compile(r"太[\u4e00-\u9fff]{1,3}了$|(?:看着|看得)?头疼$|烦死了$")
 
 
+# After a fact, a norm whose subject is a part of the system, with nobody addressed and no
+# time of its own: "（咱们 Dubbo 超时统一是 3 秒，）清算相关的接口一律不允许重试" says how the
+# system is, no instruction to the assistant.
+_SYSTEM_NORM_ZH = re.compile(
+    r"^[^，,。你我]{0,16}?(?:接口|服务|模块|任务|请求|消息|队列|表|字段|调用|节点|集群)"
+    r"(?:都|也)?(?:一律|统一|一概|全部)(?:都)?(?:不允许|不能|不得|禁止|不可以|必须|只能|只允许|是|走|用)"
+)
+_ADDRESSEE_ZH = re.compile(r"你|给我|帮我|以后|往后|今后|每次|从现在")
+
+
+def _norm_of_the_system(part: str) -> bool:
+    """A norm about a part of the system, after a fact (see the block above)."""
+    text = _strip_filler(_norm(part))
+    return bool(_SYSTEM_NORM_ZH.match(text)) and not _ADDRESSEE_ZH.search(_norm(part))
+
+
 # A part that is only a courtesy belongs to the part before it ("Gradle commands, please").
 _COURTESY_PART = re.compile(r"^(?:please|pls|plz|thanks|thank you|thx|谢谢|拜托|麻烦了)$")
 
@@ -338,7 +354,9 @@ class _Segmenter:
             last[2] = end
             return
         context = DirectiveKind.RULE if after_condition else self.previous
-        if self.previous is DirectiveKind.FACT and _norm_of_the_fact(judged):
+        if self.previous is DirectiveKind.FACT and (
+            _norm_of_the_fact(judged) or _norm_of_the_system(judged)
+        ):
             kind = None  # "loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口"
         else:
             kind = _part_kind(judged, self.standing, context, self.known_names)

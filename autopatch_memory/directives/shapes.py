@@ -112,6 +112,7 @@ class RuleShape:
     terms: frozenset[str]
     negative: bool
     rejected: frozenset[tuple[str, str]] = frozenset()
+    scope: str | None = None  # the one module the rule is for ("lift-app-api 的接口…")
 
     @property
     def choice_classes(self) -> frozenset[str]:
@@ -157,6 +158,13 @@ _WORD_LIMIT = re.compile(r"(?<![\w.])(\d+)\s*(?:个)?(?:字|words?|characters?|c
 _WORD_LIMIT_CLASS = "word_limit"
 
 
+# A rule that opens with a module's name is for that module ("lift-app-api 的接口返回…",
+# "for order-api, …"): an exception beside a rule for every module, not its replacement.
+_SCOPE_HEAD = re.compile(
+    r"^\W*(?:for |in |对于|在)?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=\s|的|里|中|[,，:：])"
+)
+
+
 @lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
 def rule_shape(text: str) -> RuleShape:
     """The shape of the rule stated in ``text`` (a user's clause, or an item's label
@@ -191,12 +199,14 @@ def rule_shape(text: str) -> RuleShape:
         terms.add(_WORD_LIMIT_CLASS)
     terms |= _terms(norm, lex.lexicon)
     negative = any(len(_NEGATION_RE.findall(part)) % 2 == 1 for part in _SHAPE_PARTS.split(norm))
+    scope = _SCOPE_HEAD.match(norm)
     return RuleShape(
         frozenset(objects or _DEFAULT_OBJECTS),
         frozenset(choices),
         frozenset(terms),
         negative,
         frozenset(rejected),
+        scope.group(1) if scope else None,
     )
 
 
@@ -229,8 +239,9 @@ def same_subject(a: RuleShape, b: RuleShape) -> bool:
 
     A rule that agrees with ``b`` on every set they share but also chooses from a set
     ``b`` does not is about something else: "write Gradle build scripts in the Kotlin
-    DSL" does not restate "give me Gradle commands"."""
-    if _adds_a_choice(a, b):
+    DSL" does not restate "give me Gradle commands". A rule for one module is an
+    exception to a rule for all of them, neither its restatement nor its replacement."""
+    if _adds_a_choice(a, b) or (a.scope is not None and a.scope != b.scope):
         return False
     if not _objects_meet(a.objects, b.objects):
         shared = a.choice_classes & b.choice_classes & _PROJECT_WIDE
