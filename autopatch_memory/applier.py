@@ -39,6 +39,7 @@ from autopatch_memory.apply_report import AcceptedOp, ApplyReport, RejectedOp, d
 from autopatch_memory.budget import item_bytes, long_term_bytes
 from autopatch_memory.directives import (
     DirectiveKind,
+    Reading,
     conflicting,
     directives_in,
     find_quote,
@@ -394,7 +395,7 @@ class _Applier:
         )
 
     def _archive_long_term(self, op: LongTermOp) -> AcceptedOp:
-        item = self._active_target(op)
+        item = self._successor_in_this_delta(op) or self._active_target(op)
         if item.id in self.changed_since:
             # The cancel was said before the user edited or restored the item: their
             # later word keeps it.
@@ -417,6 +418,16 @@ class _Applier:
             item.superseded_by = by
         if said is not None:
             self._archived_at[item.id] = said
+
+    def _successor_in_this_delta(self, op: LongTermOp) -> LongTermItem | None:
+        """The rule that replaced ``op``'s target earlier in this delta: the user revised a
+        rule and then withdrew it ("放宽到 500 字吧" … "forget the word limit"), and the
+        cancel, written against the rules shown before, ends the current version."""
+        item = self.doc.long_term_item(_target_id(op.target_id))
+        if item is None or item.is_active or item.superseded_by not in self._stated_at:
+            return None
+        successor = self.doc.long_term_item(item.superseded_by or "")
+        return successor if successor is not None and successor.is_active else None
 
     def _active_target(self, op: LongTermOp) -> LongTermItem:
         target = _target_id(op.target_id)
@@ -477,7 +488,9 @@ class _Applier:
         kinds: frozenset[DirectiveKind],
     ) -> datetime:
         readings = [read_sentence(s) for s in sentences]
-        grounded = [r for r in readings if r.kind in kinds]
+        grounded = [r for r in readings if r.kind in kinds] or self._read_in_turn(
+            turn, sentences, kinds
+        )
         if not grounded:
             first = readings[0]
             why = (
@@ -489,6 +502,19 @@ class _Applier:
         if must_refer and not any(refers_to(r.sentence, about) for r in grounded):
             raise _Reject(Reason.UNGROUNDED, "the quoted sentence is not about this item")
         return turn.created_at
+
+    @staticmethod
+    def _read_in_turn(
+        turn: Turn, sentences: list[str], kinds: frozenset[DirectiveKind]
+    ) -> list[Reading]:
+        """The quoted sentences that the grammar reads as a directive only with the
+        sentences before them ("Drop the X part. Plain camelCase names.")."""
+        wanted = {s.strip() for s in sentences}
+        return [
+            Reading(d.sentence, kind=d.kind)
+            for d in directives_in(turn.user_text)
+            if d.kind in kinds and d.sentence in wanted
+        ]
 
     def _searched(
         self,

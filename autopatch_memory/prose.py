@@ -114,7 +114,10 @@ def split_sentences(text: str) -> list[str]:
     a sentence only before whitespace and not after an abbreviation, so
     ``Optional.get()``, ``Java 1.8`` and ``e.g. Gradle`` stay whole; the
     semicolon of ``TL;DR`` is not a break. An emoji before a space ends a sentence
-    the way a full stop would ("pay-core 迁到 JUnit 5 了 🎉 以后测试都按 Jupiter 写").
+    the way a full stop would ("pay-core 迁到 JUnit 5 了 🎉 以后测试都按 Jupiter 写"). In
+    text without any punctuation (voice input writes its pauses as spaces), a space
+    between two Chinese characters ends a sentence too ("这个类是怎么做的 另外以后注释都写
+    中文"); with punctuation, such a space only sets a term apart ("按 仓库+库位 三个维度").
     """
     found: list[str] = []
     start = 0
@@ -125,8 +128,19 @@ def split_sentences(text: str) -> list[str]:
         found.append(text[start:end])
         start = end
     found.append(text[start:])
-    sentences = (s.strip() for s in found)
+    sentences = (p.strip() for s in found for p in _voice_pauses(s))
     return [s for s in sentences if s.strip(END_PUNCTUATION + " \n")]
+
+
+_VOICE_PAUSE = re.compile(r"(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff])")
+_INNER_PUNCTUATION = re.compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
+
+
+def _voice_pauses(sentence: str) -> list[str]:
+    """An unpunctuated sentence cut at the spaces between Chinese characters."""
+    if _INNER_PUNCTUATION.search(sentence.strip().rstrip(END_PUNCTUATION + " \n")):
+        return [sentence]
+    return _VOICE_PAUSE.split(sentence)
 
 
 @lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)

@@ -120,11 +120,18 @@ def cancel_content(sentence: str) -> str:
     return " ".join(_CANCEL_STRIP.sub(" ", norm).split()).strip(" ,，:：")
 
 
+def _with_heads(terms: frozenset[str]) -> frozenset[str]:
+    """``terms`` and the words of their hyphenated compounds: "the native thing" names a
+    rule about "native-image" compatibility."""
+    parts = {part for term in terms if "-" in term for part in term.split("-") if len(part) > 2}
+    return terms | parts
+
+
 def refers_to(clause: str, item_text: str) -> bool:
     """The user's clause is about an item: the same rule subject, or a shared content word."""
     mine, theirs = rule_shape(cancel_content(clause) or clause), rule_shape(item_text)
     if mine.choices and same_subject(mine, theirs):
         return True
-    return bool(mine.terms & theirs.terms) or bool(
+    return bool(mine.terms & _with_heads(theirs.terms)) or bool(
         mine.choices & theirs.choices and mine.objects & theirs.objects
     )

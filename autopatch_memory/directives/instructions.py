@@ -96,6 +96,28 @@ _FRONTED_PROHIBITION_ZH = re.compile(
 )
 
 
+# After a condition or a rule, an instruction may put its object first: "（每次写 producer
+# 的时候，）acks 都设成 all", "复杂查询别再用 Wrapper 拼了", "幂等也打开".
+_FRONTED_INSTRUCTION_ZH = re.compile(
+    r"^[^，,。；;我你他她]{1,16}?(?:都|也|就|一律|统一|全部|全都|一概)?"
+    r"(?:别再?|不要再?|不许再?|不准再?|不用再?|设成|设为|设置成|配成|配置成|改成|改为|打开|开启|"
+    r"关掉|关闭|写成|写在|放在|放到|加上|配上|带上)"
+)
+
+
+def _fronted_instruction(stripped: str) -> bool:
+    """An instruction with its object first, not a statement by the team or about a module
+    ("我们都设成 3 秒", "order-api 也打开了")."""
+    found = _FRONTED_INSTRUCTION_ZH.match(stripped)
+    if found is None or _DESCRIPTIVE_START.match(stripped):
+        return False
+    head = re.match(r"[\w.-]+", stripped)
+    named = head is not None and "-" in head.group(0)
+    # "…也打开了" tells what was done; "…别再用 X 了" still forbids
+    done = stripped.endswith("了") and not _NEGATIVE_INSIDE_ZH.search(found.group(0))
+    return not named and not _TEAM_SUBJECT.match(stripped) and not done
+
+
 def _modal_norm(text: str) -> bool:
     """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
     named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
@@ -104,6 +126,17 @@ def _modal_norm(text: str) -> bool:
     head = re.match(r"[\w.-]+", text)
     named = head is not None and "-" in head.group(0)
     return not (named or _TEAM_SUBJECT.match(text) or _SELF_SUBJECT.match(text))
+
+
+# "For test method names I prefer …", "In the DTOs I'd like …": what it is about, then the
+# preference.
+_TOPIC_THEN_PREFERENCE = re.compile(
+    r"^(?:for|in|with|on|about|regarding|as for)\s+(?:[\w@.#-]+\s+){0,4}?"
+    r"(?:names?|tests?|class(?:es)?|methods?|dtos?|code|answers?|examples?|snippets?|comments?|"
+    r"commits?|commit messages|logs?|quer(?:y|ies)|sql|variables?|fields?|endpoints?|"
+    r"controllers?|services?|entit(?:y|ies)|beans?|configs?|javadocs?|docs?)\s*,?\s+"
+    r"i(?:'d like|'d prefer| would like| would prefer| prefer| want)\b"
+)
 
 
 def _addressed(clause: str) -> bool:
@@ -115,6 +148,8 @@ def _addressed(clause: str) -> bool:
         return False
     if _PREFERENCE_EN.match(norm) or _PREFERENCE_ZH.match(norm):
         return True
+    if _TOPIC_THEN_PREFERENCE.match(norm):
+        return True  # "For test names I prefer snake_case"
     if _NEGATIVE_LEAD_EN.match(norm) or _NEGATIVE_LEAD_ZH.match(norm) or _YOU_LEAD.match(norm):
         return True
     if _FRONTED_PROHIBITION_ZH.match(norm):
@@ -146,9 +181,21 @@ def _addressed(clause: str) -> bool:
     return stripped != norm and _imperative_start(stripped)
 
 
+# A limit on length moved to a new number: "放宽到 500 字吧", "bump it to 300 words" revise a
+# standing limit (the limit itself is what makes it standing).
+_LIMIT_CHANGE = re.compile(
+    r"(?:放宽|放到|提高|提到|增加|加到|降低|降到|缩短|减少|减到|收紧|调整|调|改)(?:到|成|为|至)\s*\d+\s*"
+    r"(?:个)?字"
+    r"|\b(?:raise|bump|increase|lower|reduce|cut|change|relax|loosen|tighten|up|drop)\s+"
+    r"(?:it|that|this|the (?:word |length )?limit)\s+to\s+\d+\s+(?:words|characters)\b"
+)
+
+
 def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
     """A part of a sentence that instructs the assistant."""
     stripped = _strip_filler(norm)
+    if _LIMIT_CHANGE.search(stripped) and not _TEAM_SUBJECT.match(stripped):
+        return True
     if standing and _addressed(norm):
         return True
     if (
@@ -158,6 +205,8 @@ def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
         and not _FACT_VERB_START.match(stripped)
     ):
         return True  # "以后回答都用中文，先给结论"
+    if after_rule and _fronted_instruction(stripped):
+        return True  # "每次写 producer 的时候，acks 都设成 all"
     negative = any(
         _NEGATIVE_LEAD_EN.match(text) or _NEGATIVE_LEAD_ZH.match(text) for text in (norm, stripped)
     )

@@ -41,6 +41,24 @@ _CHAT_SPELLINGS = {
     "alwys": "always",
     "nvr": "never",
 }
+# Words typed fast lose, swap or double one letter ("alwyas", "allways", "whenevr"): one
+# slip in a long standing word still spells it. Only words no slip turns into another
+# English word are listed, and slips that are words are left out ("ever" from "never").
+_SLIP_TOLERANT = ("always", "whenever", "forward", "anymore", "remember", "everything")
+_REAL_WORDS = frozenset({"alway", "aways", "forwad", "fraward", "member"})
+
+
+def _slips(word: str) -> set[str]:
+    """Every spelling of ``word`` with one letter dropped, doubled or swapped with the next."""
+    found = {word[:i] + word[i + 1 :] for i in range(len(word))}
+    found |= {word[:i] + word[i] + word[i:] for i in range(len(word))}
+    found |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    return found - {word} - _REAL_WORDS
+
+
+for _word in _SLIP_TOLERANT:
+    for _slip in _slips(_word):
+        _CHAT_SPELLINGS.setdefault(_slip, _word)
 _CHAT_SPELLING = re.compile(
     r"(?<![a-z0-9_])(?:" + "|".join(map(re.escape, _CHAT_SPELLINGS)) + r")(?![a-z0-9_])"
 )

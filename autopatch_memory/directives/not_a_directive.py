@@ -28,9 +28,12 @@ _REMEMBER_WORD = re.compile(r"记住|记得|remember")
 _EMBEDDED_QUESTION = re.compile(
     r"\b(?:why|what|how|which|whether)\b|为什么|为何|什么|怎么|怎样|如何|哪"
 )
+# A greeting may open a polite request: "你好，能不能以后…", "Hi, could you always…".
+_GREETING = r"(?:(?:hi|hello|hey|你好|您好|嗨|哈喽|hello)\W*\s*)?"
 _POLITE_LEAD = re.compile(
-    r"^(?:can you|could you|would you|will you|please|would you mind)\b|"
-    r"^(?:(?:另外|还有|对了|然后)[，,\s]*)?(?:请(?!问)|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)"
+    rf"^{_GREETING}(?:can you|could you|would you|will you|please|would you mind)\b|"
+    rf"^{_GREETING}(?:(?:另外|还有|对了|然后)[，,\s]*)?"
+    r"(?:请(?!问)|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)"
 )
 _YOU_POLITE = re.compile(r"^你[^，,。？?]{0,6}?(?:能不能|可不可以|能否|可以|能)")
 # "以后能不能少用感叹号？": the request after a standing phrase.
@@ -96,8 +99,14 @@ _HYPOTHETICAL = re.compile(
     r"|^(?:假设|假如|比方说)"
 )
 
+# "not only today", "不只是这次": a one-off word negated widens the scope instead.
+_NOT_ONLY_EN = r"(?<!not only )(?<!not just )(?<!not merely )(?<!not simply )(?<!not )"
+_NOT_ONLY_ZH = (
+    r"(?<!不只是)(?<!不仅是)(?<!不光是)(?<!不单是)(?<!不止是)(?<!不只)(?<!不仅)(?<!不光)(?<!不止)"
+)
 _ONE_OFF_EN = re.compile(
-    r"\b(?:just this once|this once|only this once|this time|for now|for this question|"
+    _NOT_ONLY_EN
+    + r"\b(?:just this once|this once|only this once|this time|for now|for this question|"
     r"for this one|this one|for this answer|in this answer|right now|for the moment|"
     r"for today|just for this|only for this|this particular|in this case|for this case|"
     r"for this file|in this file|for this class|in this snippet|for this snippet|here only|"
@@ -108,7 +117,8 @@ _ONE_OFF_EN = re.compile(
     r"(?<!starting )(?<!from )today)\b"
 )
 _ONE_OFF_ZH = re.compile(
-    r"(?:这次|这一次|这回|本次|这一回|这一轮|暂时|先这样|这个问题|这道题|今天|就这一次|只这一次|"
+    _NOT_ONLY_ZH
+    + r"(?:这次|这一次|这回|本次|这一回|这一轮|暂时|先这样|这个问题|这道题|今天|就这一次|只这一次|"
     r"这段代码|这个文件|这个类|这个方法|这里|这儿|刚才的回答|上一个回答|这个回答|这条回答|眼下|目前先|"
     r"这部分|这一步|这个报错|这个错误|这个bug|有空再|回头再|改天|下次再|以后有空|以后再说|以后再聊|"
     r"(?:^|(?<![以后每次]))先(?:别|不要|不用|不做|不加|不管|不写|甭)|"

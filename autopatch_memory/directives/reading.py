@@ -34,7 +34,7 @@ from autopatch_memory.directives.not_a_directive import (
     _reported,
     _self_description,
 )
-from autopatch_memory.directives.segmenter import _parts, _segments
+from autopatch_memory.directives.segmenter import _one_rule, _parts, _segments
 from autopatch_memory.directives.shape_lexicon import _NEGATION_RE
 from autopatch_memory.directives.shapes import rule_shape
 from autopatch_memory.directives.tasks import _task
@@ -45,8 +45,9 @@ from autopatch_memory.directives.vocabulary import (
     _PREFERENCE_EN,
     _PREFERENCE_ZH,
     _STANDING,
+    _STRONG_STANDING,
 )
-from autopatch_memory.prose import prose_sentences
+from autopatch_memory.prose import END_PUNCTUATION, prose_sentences
 from autopatch_memory.text import Language, detect_language, has_long_term_signal
 
 
@@ -171,6 +172,16 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     previous: tuple[str, tuple[Directive, ...]] | None = None
     for sentence in prose_sentences(text):
         directives = _read(sentence.strip(), names)[1]
+        if (
+            not directives
+            and previous is not None
+            and _replacement_after_cancel(previous, sentence)
+        ):
+            # "Drop the @DisplayName part. Plain camelCase names.": what replaces it.
+            body = _body_of(sentence)
+            directives = (
+                Directive(DirectiveKind.RULE, sentence.strip(), body, detect_language(body)),
+            )
         # The rule of the sentence before, while ``found`` still holds it as read (not
         # once it was resolved or joined into another).
         before_rule = _rule_of(previous[1]) if previous else None
@@ -207,6 +218,12 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
                 resolved = _resolve_anaphor(directive, *previous)
                 if resolved is not None:
                     found.append(resolved)
+                continue
+            spoken = _spoken_rule(found, previous, directive) if rule else None
+            if spoken is not None:
+                # "…返回值统一包一层 Result 就是 lift-common 那个类 别直接返回实体": voice
+                # input's pauses cut one rule; its prohibition of the old way joins it.
+                found[found.index(spoken)] = _joined(spoken, directive)
                 continue
             before = before_rule if rule and before_rule in found else None
             if before is not None and _reason_of(before, directive):
@@ -253,6 +270,44 @@ def _reason_of(before: Directive, rule: Directive) -> bool:
         return False
     mine, theirs = rule_shape(rule.clause), rule_shape(before.clause)
     return not (mine.choice_classes - theirs.choice_classes)
+
+
+def _spoken_rule(
+    found: Sequence[Directive],
+    previous: tuple[str, tuple[Directive, ...]] | None,
+    rule: Directive,
+) -> Directive | None:
+    """The rule of the same unpunctuated run of speech that ``rule`` goes on with: the
+    sentence before ended on a pause, not a mark, and ``rule`` has no standing phrase of
+    its own and states the same rule (its subject, or the other side of it)."""
+    if previous is None or previous[0].endswith(tuple(END_PUNCTUATION)):
+        return None
+    last = _rule_of(found)
+    if last is None or last.sentence.endswith(tuple(END_PUNCTUATION)):
+        return None
+    if _STRONG_STANDING.search(_norm(rule.clause)):
+        return None
+    return last if _one_rule(last.clause, rule.clause) else None
+
+
+# A choice named with the thing it is for, and nothing else: "Plain camelCase names (like
+# …)", "English log messages", "纯驼峰命名".
+_BARE_CHOICE = re.compile(
+    r"^(?:just |only |simply |plain |normal |regular )?(?:[\w@.+#-]+\s+){0,2}?"
+    r"(?:names?|comments?|answers?|repl(?:y|ies)|examples?|commands?|log messages?|logs?|"
+    r"commit messages?|javadocs?|tests?|test names?)"
+    r"(?:\s+(?:like|e\.g\.?|such as)\b.*)?\W*$"
+    r"|^(?:就|直接|纯|只用)?[\w\u4e00-\u9fff ]{1,10}?(?:命名|注释|回答|日志|方法名|类名)\W*$"
+)
+
+
+def _replacement_after_cancel(previous: tuple[str, tuple[Directive, ...]], sentence: str) -> bool:
+    """``sentence``, right after a cancel, names only a choice and what it is for: the
+    rule that replaces what was cancelled."""
+    if not any(d.kind is DirectiveKind.CANCEL for d in previous[1]):
+        return False
+    norm = _norm(sentence)
+    return bool(_BARE_CHOICE.match(norm)) and bool(rule_shape(norm).choices)
 
 
 def _goes_on_with_fact(previous: tuple[str, tuple[Directive, ...]], sentence: str) -> bool:

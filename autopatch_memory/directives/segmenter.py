@@ -41,7 +41,7 @@ from autopatch_memory.directives.kinds import DirectiveKind
 from autopatch_memory.directives.normalization import _CJK, _body_of, _norm, squash
 from autopatch_memory.directives.not_a_directive import _is_question
 from autopatch_memory.directives.shape_lexicon import _DEFAULT_OBJECTS, _NEGATION_RE
-from autopatch_memory.directives.shapes import rule_shape, same_subject
+from autopatch_memory.directives.shapes import RuleShape, rule_shape, same_subject
 from autopatch_memory.directives.tasks import _task
 from autopatch_memory.directives.vocabulary import (
     _ARTIFACT_HEAD,
@@ -68,13 +68,15 @@ _PART_BREAK = re.compile(
 # A part that only sets a condition for the next one ("Every time you show a Maven
 # command, add -DskipTests", "写 Controller 的时候，…").
 _CONDITION_PART = re.compile(
-    r"^(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
+    r"^(?:(?:please|pls|and|also|so)\s+)?"
+    r"(?:every time|each time|whenever|when|if|once|after|before|for)\s+(?:you|i|we|there|it)\b"
     r"|^(?:when|whenever|once|after|before|while)\s+[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s"
     r"|^(?:in|for|across)\s+(?:anything|everything|all|any|every|each)\b"
     r"|^(?:when|whenever|if) (?:showing|giving|writing|explaining|answering)\b"
     r"|^(?:如果|假如|当|每当)[^，,]*$|(?:的时候|时|之前|之后)$"
     r"|^[^，,]*(?:涉及|关于|有关|遇到|碰到|针对)[^，,]*$"
-    r"|^[^，,]{1,12}(?:里|中|里面|当中)$"
+    # "Controller 里" sets where the next part applies; "直接写在 XML 里" says where to put it
+    r"|^(?![^，,]*(?:写|放|存|加|配|定义|声明)(?:在|到))[^，,]{1,12}(?:里|中|里面|当中)$"
     # "以后凡是讲缓存，都…": 凡是 opens the scope, its 都 (the instruction) comes after
     r"|^[^，,]*凡是(?![^，,]*(?:都|一律|统一|一概|全部|就))[^，,]*$"
 )
@@ -201,9 +203,31 @@ def _whole_part_kind(
             return DirectiveKind.RULE if standing else None
         if not _SELF_SUBJECT.match(stripped) and _has_fact_content(stripped):
             return DirectiveKind.FACT  # "Note: the gateway strips /api", "注意：网关会…"
+    if _COMPLAINT_ZH.search(norm):
+        return None  # "TCC 一个操作要写三个接口太累了": why, not what to do
     if _rule_part(norm, standing, previous is DirectiveKind.RULE):
         return DirectiveKind.RULE
     return None
+
+
+# A complaint about how things are, the reason for a rule beside it: "…太累了", "…太乱了".
+_COMPLAINT_ZH = re.compile(r"太[\u4e00-\u9fff]{1,3}了$|(?:看着|看得)?头疼$|烦死了$")
+
+
+# After a fact, a norm whose subject is a part of the system, with nobody addressed and no
+# time of its own: "（咱们 Dubbo 超时统一是 3 秒，）清算相关的接口一律不允许重试" says how the
+# system is, no instruction to the assistant.
+_SYSTEM_NORM_ZH = re.compile(
+    r"^[^，,。你我]{0,16}?(?:接口|服务|模块|任务|请求|消息|队列|表|字段|调用|节点|集群)"
+    r"(?:都|也)?(?:一律|统一|一概|全部)(?:都)?(?:不允许|不能|不得|禁止|不可以|必须|只能|只允许|是|走|用)"
+)
+_ADDRESSEE_ZH = re.compile(r"你|给我|帮我|以后|往后|今后|每次|从现在")
+
+
+def _norm_of_the_system(part: str) -> bool:
+    """A norm about a part of the system, after a fact (see the block above)."""
+    text = _strip_filler(_norm(part))
+    return bool(_SYSTEM_NORM_ZH.match(text)) and not _ADDRESSEE_ZH.search(_norm(part))
 
 
 # A part that is only a courtesy belongs to the part before it ("Gradle commands, please").
@@ -330,7 +354,9 @@ class _Segmenter:
             last[2] = end
             return
         context = DirectiveKind.RULE if after_condition else self.previous
-        if self.previous is DirectiveKind.FACT and _norm_of_the_fact(judged):
+        if self.previous is DirectiveKind.FACT and (
+            _norm_of_the_fact(judged) or _norm_of_the_system(judged)
+        ):
             kind = None  # "loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口"
         else:
             kind = _part_kind(judged, self.standing, context, self.known_names)
@@ -465,6 +491,30 @@ def _opposite(first: str, second: str) -> bool:
     return rule_shape(first).negative != rule_shape(second).negative
 
 
+# "统一用 A 的写法，别再给我写 B 了": a way to do something, then the old way no longer.
+_WAY_ZH = re.compile(
+    r"(?:统一|一律|都|全部)?(?:用|按|改用|换成|采用)[^，,]*(?:写法|方式|风格|模式|的形式)"
+)
+_NO_LONGER_ZH = re.compile(
+    r"^(?:也|就)?(?:别再|不要再|不许再|不准再)(?:给我|帮我|跟我)?(?:写|用|搞|出现)"
+)
+
+
+def _old_way_dropped(first: str, second: str) -> bool:
+    """``second`` forbids, with 别再 and nothing more standing, the old way of doing what
+    ``first`` asks to do in a named way."""
+    if not (_WAY_ZH.search(_norm(first)) and _NO_LONGER_ZH.match(_strip_filler(_norm(second)))):
+        return False
+    return not rule_shape(first).negative and rule_shape(second).negative
+
+
+def _same_thing_how(first: RuleShape, second: RuleShape) -> bool:
+    """``second`` says how to do the same specific thing as ``first`` (a commit message,
+    a log line…), choosing nothing ("…用英文写，按 conventional commits 的格式")."""
+    named = first.objects - _DEFAULT_OBJECTS
+    return bool(named) and second.objects == first.objects and not second.choices
+
+
 def _one_rule(first: str, second: str) -> bool:
     """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
     字段注入"), or a prohibition and its alternative ("don't paste whole files, show
@@ -474,8 +524,12 @@ def _one_rule(first: str, second: str) -> bool:
     a, b = rule_shape(first), rule_shape(second)
     if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
         return True  # "I hate wildcard imports, never use them in examples"
+    if _old_way_dropped(first, second):
+        return True  # "统一用 Future 组合的写法，别再给我写回调嵌套了"
     if _STRONG_STANDING.search(_ASSUME_ZH.sub(" ", _norm(second))):
         return False  # a standing phrase of its own: a rule of its own
+    if _same_thing_how(a, b):
+        return True  # "commit message 用英文写，按 conventional commits 的格式"
     if not _instructs(second):
         return True  # it describes the first: "commit message 用英文，格式就是 feat: xxx 这种"
     # The second part says how to do what the first asks, on nothing else: "代码示例都带上

@@ -122,6 +122,19 @@ _CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
         "numbered": ("numbered steps", "numbered list", "numbered", "分步骤", "编号"),
         "prose": ("paragraph", "paragraphs", "prose", "段落", "成段", "整段"),
     },
+    # Seata's modes of a distributed transaction
+    "transaction_mode": {
+        "at": ("at 模式", "at mode"),
+        "tcc": ("tcc",),
+        "saga": ("saga",),
+        "xa": ("xa 模式", "xa mode"),
+    },
+    "naming_style": {
+        "snake": ("snake_case", "snake case", "snake-case", "下划线命名", "蛇形"),
+        "camel": ("camelcase", "camel case", "camel-case", "驼峰", "小驼峰", "驼峰命名"),
+        "pascal": ("pascalcase", "pascal case", "大驼峰"),
+        "kebab": ("kebab-case", "kebab case", "中划线命名"),
+    },
     "mapping_style": {
         "xml": ("xml",),
         "annotation": ("annotation", "annotations", "注解"),
@@ -194,6 +207,9 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "pool": ("pool size", "connection pool", "thread pool", "连接池", "线程池"),
     "bullet": ("bullet", "bullets", "bullet points", "列表", "要点列表"),
     "code_block": ("code block", "code blocks", "代码块"),
+    # a limit on length (a number of words also names it: see shapes._WORD_LIMIT)
+    "word_limit": ("word limit", "word limits", "word count", "length limit", "character limit",
+                   "字数", "字数限制"),
 }  # fmt: skip
 # Words of a rule that carry no subject: instruction scaffolding, polarity, pronouns,
 # and the third-person restatement of a model ("The user wants…", "用户要求…").
@@ -203,7 +219,7 @@ _SHAPE_STOPWORDS_EN = frozenset(
     about as than then so if or and but not no nor it its this that these those there
     i me my we our you your he she they them their user users wants want wanted prefer
     prefers preferred preference like likes liked love dislike dislikes hate hates please
-    always never ever every each time times now here going forward future give gives given
+    always never ever every each time times now here going forward give gives given
     show shows make makes use uses using used write writes written put add include includes
     should must need needs have has had will would could can may might shall just only also
     too very really much more most all any some one ones anymore longer stop stopping
@@ -220,6 +236,14 @@ _SHAPE_FILLER_ZH = (
     "得", "时候", "时", "里", "中", "在", "要", "把", "用", "使用", "给", "写", "就", "一下",
     "所有", "全部", "任何", "一些", "这样", "那样", "这种", "那种", "规则", "规定", "一上来",
     "上来", "直接", "再", "也", "吧", "呢", "啊", "哦",
+    # a revision names no subject: "想了想还是按 X 来吧" is about X
+    "想了想", "还是", "改主意",
+)  # fmt: skip
+# Time phrases that carry a word that is also a thing of the code ("Future"): cut out whole
+# before content words are counted, so "in the future" is no term and "Future" is one.
+_SHAPE_TIME_EN = (
+    "in the future", "in future", "for all future", "future answers", "future replies",
+    "future responses", "future code", "future examples",
 )  # fmt: skip
 _NEGATION_CUES = (
     "don't", "do not", "dont", "never", "no longer", "not", "no more", "no", "stop", "quit",

@@ -30,6 +30,7 @@ from autopatch_memory.directives.shape_lexicon import (
     _REJECTED_ALTERNATIVE,
     _SHAPE_FILLER_ZH,
     _SHAPE_STOPWORDS_EN,
+    _SHAPE_TIME_EN,
     _SUBSUMES,
 )
 from autopatch_memory.directives.vocabulary import _BIE, _STANDING_ZH
@@ -90,7 +91,9 @@ def _lexicon() -> _Lexicon:
                     *(w for values in _CHOICES.values() for ws in values.values() for w in ws),
                     *_NEGATION_CUES,
                     *_STANDING_ZH,
+                    "默认",
                     *_SHAPE_FILLER_ZH,
+                    *_SHAPE_TIME_EN,
                 ]
             ).pattern
             + "|"
@@ -109,6 +112,7 @@ class RuleShape:
     terms: frozenset[str]
     negative: bool
     rejected: frozenset[tuple[str, str]] = frozenset()
+    scope: str | None = None  # the one module the rule is for ("lift-app-api 的接口…")
 
     @property
     def choice_classes(self) -> frozenset[str]:
@@ -148,6 +152,19 @@ _BARE_JAVA_VERSION = re.compile(
 )
 
 
+# A limit on length in words or characters ("200 字以内", "under 150 words"): its number is
+# the choice, so "放宽到 500 字" replaces "控制在 200 字以内" and "the word limit" names both.
+_WORD_LIMIT = re.compile(r"(?<![\w.])(\d+)\s*(?:个)?(?:字|words?|characters?|chars?)(?![a-z])")
+_WORD_LIMIT_CLASS = "word_limit"
+
+
+# A rule that opens with a module's name is for that module ("lift-app-api 的接口返回…",
+# "for order-api, …"): an exception beside a rule for every module, not its replacement.
+_SCOPE_HEAD = re.compile(
+    r"^\W*(?:for |in |对于|在)?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=\s|的|里|中|[,，:：])"
+)
+
+
 @lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
 def rule_shape(text: str) -> RuleShape:
     """The shape of the rule stated in ``text`` (a user's clause, or an item's label
@@ -169,21 +186,27 @@ def rule_shape(text: str) -> RuleShape:
     for (cls, value), parts in _COMBINED_VALUES.items():
         if (cls, value) in choices:
             choices -= {(cls, part) for part in parts}
+    limits_named = {(_WORD_LIMIT_CLASS, found.group(1)) for found in _WORD_LIMIT.finditer(norm)}
     # A choice is rejected when the part that names it is negative: "不喜欢字段注入，用构造器
     # 注入" rejects one choice and makes the other (parity: "never skip" asks).
     rejected: set[tuple[str, str]] = set()
     for part in filter(str.strip, _SHAPE_PARTS.split(norm)) if choices else ():
         if len(_NEGATION_RE.findall(part)) % 2 == 1:
             rejected.update(c for c in choices if choice_patterns[c[0]][c[1]].search(part))
+    choices |= limits_named
     terms = {name for name, pattern in lex.concepts.items() if pattern.search(norm)}
+    if limits_named:
+        terms.add(_WORD_LIMIT_CLASS)
     terms |= _terms(norm, lex.lexicon)
     negative = any(len(_NEGATION_RE.findall(part)) % 2 == 1 for part in _SHAPE_PARTS.split(norm))
+    scope = _SCOPE_HEAD.match(norm)
     return RuleShape(
         frozenset(objects or _DEFAULT_OBJECTS),
         frozenset(choices),
         frozenset(terms),
         negative,
         frozenset(rejected),
+        scope.group(1) if scope else None,
     )
 
 
@@ -205,7 +228,8 @@ def _objects_meet(a: frozenset[str], b: frozenset[str]) -> bool:
 # Gradle" replaces "always give me Maven commands".
 _PROJECT_WIDE = frozenset(
     {"build_tool", "java_version", "test_framework", "orm", "json_library", "config_format",
-     "gradle_dsl", "injection", "logging_library", "assertion_library", "mapping_style"}
+     "gradle_dsl", "injection", "logging_library", "assertion_library", "mapping_style",
+     "naming_style", "transaction_mode"}
 )  # fmt: skip
 
 
@@ -215,8 +239,9 @@ def same_subject(a: RuleShape, b: RuleShape) -> bool:
 
     A rule that agrees with ``b`` on every set they share but also chooses from a set
     ``b`` does not is about something else: "write Gradle build scripts in the Kotlin
-    DSL" does not restate "give me Gradle commands"."""
-    if _adds_a_choice(a, b):
+    DSL" does not restate "give me Gradle commands". A rule for one module is an
+    exception to a rule for all of them, neither its restatement nor its replacement."""
+    if _adds_a_choice(a, b) or (a.scope is not None and a.scope != b.scope):
         return False
     if not _objects_meet(a.objects, b.objects):
         shared = a.choice_classes & b.choice_classes & _PROJECT_WIDE
@@ -245,7 +270,7 @@ def _preferred(shape: RuleShape, cls: str) -> frozenset[str]:
     asked = frozenset(v for c, v in shape.choices if c == cls and (c, v) not in shape.rejected)
     if asked:
         return asked
-    return frozenset(_CHOICES[cls]) - frozenset(v for c, v in shape.rejected if c == cls)
+    return frozenset(_CHOICES.get(cls, ())) - frozenset(v for c, v in shape.rejected if c == cls)
 
 
 def restating(a: RuleShape, b: RuleShape) -> bool:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from autopatch_memory.directives.instructions import _strip_filler
+from autopatch_memory.directives.instructions import _LIMIT_CHANGE, _strip_filler
 from autopatch_memory.directives.normalization import _CJK, _any, _norm, _rx
 from autopatch_memory.directives.vocabulary import (
+    _DEFAULT_ZH,
     _PREFERENCE_EN,
     _PREFERENCE_ZH,
     _REVISION,
@@ -85,6 +86,8 @@ _TASK_STANDING = _any(
     _UNIVERSAL_SCOPE,
     _STANDING_VERB,
     _REVISION,
+    _DEFAULT_ZH,
+    _LIMIT_CHANGE,
 )  # fmt: skip
 
 

@@ -30,16 +30,21 @@ _STANDING_EN = (
     "make sure you", "don't forget to", "do not forget to", "avoid", "for the rest of",
     "throughout this project", "for this project", "in this project", "for this repo",
     "in this repo", "for this codebase", "across the project",
+    *(f"not {only} {when}" for only in ("only", "just") for when in ("today", "this time",
+                                                                     "this once", "now")),
 )  # fmt: skip
 _STANDING_ZH = (
     "以后", "今后", "往后", "此后", "之后都", "之后请", "之后回答", "之后的回答", "之后一律",
     "从现在起", "从现在开始", "从今天起", "从今天开始", "从今往后", "从今以后", "从此",
     "从这次开始", "从这次起", "这次以后", "这次之后", "接下来都", "每次", "每回", "每一次",
     "每个回答", "所有回答", "所有的回答", "一律", "一概", "统一", "始终", "永远", "总是",
-    "一直", "默认", "记住", "记得", "别忘了", "不要忘了", "务必", "一定要", "必须", "尽量",
+    "一直", "记住", "记得", "别忘了", "不要忘了", "务必", "一定要", "必须", "尽量",
     "优先", "别再", "不要再", "不许再", "再也不要", "再也别", "不再", "不用再", "不必再",
     "无需再", "不需要再", "禁止", "不许", "不准", "请勿", "避免", "这个项目里", "这个项目中",
     "本项目里", "本项目中", "整个项目", "在这个项目里",
+    # a one-off negated: "不只是这次", "不光今天"
+    *(f"{only}{when}" for only in ("不只是", "不只", "不止", "不光是", "不光", "不仅是", "不仅")
+      for when in ("这次", "这一次", "今天", "这回")),
 )  # fmt: skip
 # Three classes of standing meaning besides a time phrase:
 # * a universal scope over the assistant's future work: "any Spring code you write for
@@ -74,6 +79,8 @@ _REVISION = re.compile(
     r"(?<![a-z])(?:(?:i(?:'ve| have)? )?changed my mind|change of plans?)\b"
     r"|^(?:again|once again|as i (?:said|told you)|like i said|i repeat|to repeat)\b"
     r"|(?<![a-z])bring(?=(?:\s+[\w'-]+){0,4}?\s+back\b)|(?<![a-z])(?:restore|reinstate)\b"
+    # "commit message 那个还是改成中文吧": the rule on a thing, named and changed
+    r"|(?:那个|那条)(?:规则|要求)?(?:还是|就|也)?(?:改成|改为|换成|改用)"
     r"|改主意|再强调一[遍次下]|重复一[遍次下]|想清楚了|想通了|考虑清楚了|再说一[遍次]|重申一下|我(?:都|已经)?说过了?|恢复(?:一下)?(?:之前|原来|那条|那个)"
 )
 # "When you answer about ES queries, …": a condition over a kind of the assistant's work
@@ -81,11 +88,15 @@ _REVISION = re.compile(
 _WORK_CONDITION_EN = re.compile(
     r"(?<![a-z])when you (?:answer|reply|talk|write|explain)\s+(?:anything\s+)?(?:about|on)\s+"
     r"(?!(?:this|that|it|the last|my last|the previous)\b)"
-    r"|(?<![a-z])when you (?:show|write|give me|suggest)\s+(?:[\w-]+\s+)?(?:code|examples|snippets|"
-    r"queries|endpoints|sql|tests|commands|configs|classes)\b"
+    # (a plural dropped, as non-native writers do: "when you give me command")
+    r"|(?<![a-z])when you (?:show|write|give me|suggest)\s+(?:[\w-]+\s+)?(?:code|examples?|"
+    r"snippets?|quer(?:y|ies)|endpoints?|sql|tests?|commands?|configs?|class(?:es)?)\b"
 )
+# 默认 as "by default" ("默认用 Gradle"), not "the default is" ("默认是同步刷盘" states a fact).
+_DEFAULT_ZH = re.compile(r"默认(?![是为值的])")
 _STANDING = re.compile(
     _words(*_STANDING_EN, *_STANDING_ZH)
+    + f"|{_DEFAULT_ZH.pattern}"
     + f"|{_WORK_CONDITION_EN.pattern}"
     + r"|(?<![a-z])(?:stop|quit|keep)\s+\w+ing\b|(?<![a-z])stick (?:to|with)\b"
     + r"|(?<![a-z])continue (?:to|using)\b"
@@ -96,17 +107,20 @@ _TIME_STANDING = (
     "from now on", "from here on", "going forward", "moving forward", "henceforth",
     "in future", "in the future", "future answers", "every time", "each time", "by default",
     "as a rule", "以后", "今后", "往后", "此后", "从现在起", "从现在开始", "从今往后", "从今以后",
-    "每次", "每回", "默认", "一律", "别再", "不要再",
+    "每次", "每回", "一律", "别再", "不要再",
+    "not only today", "not just today", "not only this time", "not just this time",
+    "不只是这次", "不只这次", "不止这次", "不光是这次", "不光这次", "不仅是这次", "不只是今天",
 )  # fmt: skip
 # Standing wherever they are: a polite question carrying one ("能不能以后都用中文回答？",
 # "could you always…") is a request, not a question.
 _STRONG_STANDING = _any(
     _rx(*_TIME_STANDING, "remember to", "please remember", "keep in mind", "记住"),
+    _DEFAULT_ZH,
     _UNIVERSAL_SCOPE,
     _STANDING_VERB,
 )
 _POLITE_ALWAYS = re.compile(
-    r"^(?:can|could|would|will) you (?:please,? |mind )?"
+    r"^(?:(?:hi|hello|hey)\W*\s*)?(?:can|could|would|will) you (?:please,? |mind )?"
     r"(?:always|never|stop \w+ing|not|avoid|quit|whenever|any ?time you|each time you)\b|"
     r"^(?:请|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)(?:你)?(?:总是|一直|永远|始终|每次|别再|不要再)"
 )
@@ -208,7 +222,7 @@ _LEAD_FILLER = re.compile(
     r"i told you(?: to)?|i said(?: to)?|as i (?:said|told you)|like i said|"
     r"i(?:'ve| have)? changed my mind|changed my mind|on second thought)"
     r"(?:\s*[,，:：]\s*|\s+|$))+"
-    r"|^(?:(?:另外|还有|而且|并且|然后|也|对了|哦|嗯|好|好的|那|那就|就|还是|请|麻烦|记住|请记住|"
+    r"|^(?:(?:你好|您好|另外|还有|而且|并且|然后|也|对了|哦|嗯|好|好的|那|那就|就|还是|请|麻烦|记住|请记住|"
     r"说实话|老实说|坦白说|讲真|"
     r"能不能|可不可以|能否|你能不能|你能|你可以|我说过|我说了|我已经说过|我都说了|说过了|"
     r"我改主意了|改主意了|想了想|咱们约定一下|我们约定一下|约定一下|拜托|求你了?|劳驾|"
@@ -236,6 +250,10 @@ _ELLIPTICAL_EN = re.compile(
     r"^[\w@.+#/-]+(?:\s+[\w@.+#/-]+){0,3}?\s+(?:in|for|across)\s+(?:all\s+|every\s+|the\s+|"
     r"your\s+|my\s+|any\s+)?(?:[\w-]+\s+)?(?:answers?|examples?|snippets?|samples?|code|tests?|"
     r"comments?|javadocs?|commit messages?|commands?|logs?|sql|queries|scripts?)\b"
+    # "(So) Gradle commands from now on": the artifact named with its choice, then the time
+    r"|^[\w@.+#/-]+(?:\s+[\w@.+#/-]+){0,2}?\s+(?:answers?|examples?|snippets?|code|tests?|"
+    r"comments?|javadocs?|commit messages?|commands?|logs?|sql|queries|scripts?)\s+"
+    r"(?:from now on|from here on(?: out)?|going forward|moving forward|by default)\W*$"
 )
 # A request without a verb: "(From here on,) Gradle commands please", "中文回答就行".
 _REQUEST_END = re.compile(r"(?:\bplease|\bpls|就行|就好|即可|就可以了?|就够了)\W*$")

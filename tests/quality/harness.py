@@ -185,6 +185,18 @@ class OracleBackend:
         replaced = [self._item_for(golds[r], request) for r in turn.supersedes if r in golds]
         for index, gold in enumerate(turn.rules):
             if gold.id in skip:
+                # Not stored, but what it replaced still ends ("放宽到 500 字" … "forget the
+                # word limit": the 200 limit goes too).
+                old = replaced[index] if index < len(replaced) else None
+                if old is not None:
+                    ops.append(
+                        LongTermOp(
+                            operation=Operation.ARCHIVE_EXISTING,
+                            target_id=old,
+                            evidence_turn_ids=[turn_id],
+                            evidence_quote=gold.quote if self.quotes else None,
+                        )
+                    )
                 continue
             ops.append(
                 LongTermOp(

@@ -6,6 +6,7 @@ from conversations_adversarial import ADVERSARIAL
 from conversations_blind_a import BLIND_A
 from conversations_blind_c import BLIND_C
 from conversations_blind_d import BLIND_D
+from conversations_blind_e import BLIND_E
 from conversations_dev import DEV
 from conversations_heldout import HELDOUT
 from conversations_heldout_b import HELDOUT_B
@@ -18,5 +19,6 @@ SPLITS: dict[str, tuple[Conversation, ...]] = {
     "blind A": BLIND_A,
     "blind C": BLIND_C,
     "blind D": BLIND_D,
+    "blind E": BLIND_E,
     "adversarial": ADVERSARIAL,
 }

@@ -12,6 +12,7 @@ said about X", "不用再写测试了，这个类很简单") changes nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from autopatch_memory import limits
@@ -27,7 +28,7 @@ from autopatch_memory.directives import (
 )
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
 from autopatch_memory.prose import END_PUNCTUATION
-from autopatch_memory.text import Language
+from autopatch_memory.text import Language, normalize
 
 from .summaries import safe
 from .turns import TurnView, end_with
@@ -95,6 +96,27 @@ def _strength(directive: Directive, item: SummaryItem) -> int:
     return 1 + len(mine.terms & theirs.terms) + 2 * len(mine.choices & theirs.choices)
 
 
+# "Drools 那条不用记了", "drop the Lombok rule": the cancel names an instruction.
+_NAMES_A_RULE = re.compile(
+    r"那条|这条|规则|要求|规定|\b(?:rule|instruction|preference|request)s?\b"
+)
+# "超时那条我说错了": a correction is about a fact, whatever it calls it.
+_CORRECTS = re.compile(r"说错|记错|写错|搞错|弄错|不对|\b(?:wrong|mistaken?|correction|my bad)\b")
+
+
+def _the_rule_among(
+    directive: Directive, tied: Sequence[SummaryItem], score: int
+) -> tuple[int, SummaryItem] | None:
+    """Among items that fit a cancel equally well, the one preference when the cancel
+    names an instruction and no note ("Drools 那条不用记了" beside a note that also says
+    Drools); else none."""
+    said = normalize(directive.sentence)
+    if not _NAMES_A_RULE.search(said) or _CORRECTS.search(said):
+        return None
+    rules = [item for item in tied if item.type == _PREFERENCE.value]
+    return (score, rules[0]) if len(rules) == 1 else None
+
+
 def archive_ops(views: Sequence[TurnView], items: Sequence[SummaryItem]) -> list[LongTermOp]:
     """An archive of the item each cancel is most clearly about (none when unclear)."""
     ops: list[LongTermOp] = []
@@ -105,7 +127,10 @@ def archive_ops(views: Sequence[TurnView], items: Sequence[SummaryItem]) -> list
             best = max(scored, key=lambda pair: pair[0], default=None)
             if best is None or best[0] == 0:
                 continue
-            if sum(1 for score, _ in scored if score == best[0]) > 1:
+            tied = [item for score, item in scored if score == best[0]]
+            if len(tied) > 1:
+                best = _the_rule_among(directive, tied, best[0])
+            if best is None:
                 continue  # two items fit equally well: the user's words do not say which
             taken.add(best[1].id)
             ops.append(
