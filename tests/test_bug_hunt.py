@@ -369,13 +369,22 @@ def test_a_delta_on_stdin_is_read_as_utf8_whatever_the_locale(repo: Path) -> Non
         ensure_ascii=False,
     ).encode("utf-8")
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
-    result = subprocess.run(
-        [sys.executable, "-m", "autopatch_memory_cli", "apply", str(repo), "-"],
-        input=delta + b"\n\xff",
-        capture_output=True,
-        env=env,
-        timeout=DEADLINE_SECONDS,
-    )
+
+    def apply(data: bytes) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            [sys.executable, "-m", "autopatch_memory_cli", "apply", str(repo), "-"],
+            input=data,
+            capture_output=True,
+            env=env,
+            timeout=DEADLINE_SECONDS,
+        )
+
+    # A byte that is no UTF-8 is one clear usage error (not an internal one), and
+    # nothing is applied.
+    refused = apply(delta + b"\n\xff")
+    assert refused.returncode == 2 and b"not UTF-8" in refused.stderr
+    assert b"Traceback" not in refused.stderr
+    result = apply(delta)
     assert result.returncode == 0, result.stderr
     with ProjectMemory.open(repo, backend="off") as memory:
         turn = memory.document().turn(turn_id)
