@@ -21,6 +21,7 @@ from autopatch_memory.directives.facts import (
     _REMEMBER_LEAD,
     _continues_fact,
     _fact_statement,
+    _strip_lead,
 )
 from autopatch_memory.directives.instructions import _strip_filler
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
@@ -169,7 +170,7 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     names = frozenset(known_names)
     found: list[Directive] = []
     previous: tuple[str, tuple[Directive, ...]] | None = None
-    for sentence in prose_sentences(text):
+    for sentence, voiced in _sentences(text):
         directives = _read(sentence.strip(), names)[1]
         # The rule of the sentence before, while ``found`` still holds it as read (not
         # once it was resolved or joined into another).
@@ -187,19 +188,29 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
             found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
             previous = (sentence.strip(), (found[where],))
             continue
+        # One sentence, one fact: a dictated clause that states a fact of its own after
+        # a fact goes on with it, as the parts of a punctuated sentence do.
+        more = voiced and [d.kind for d in directives] == [DirectiveKind.FACT]
         if (
-            not directives
+            (not directives or more)
             and previous is not None
-            and _goes_on_with_fact(previous, sentence)
+            and _goes_on_with_fact(previous, sentence, voiced)
             and previous[1][-1] in found
         ):
             # "card-api is the only module that talks to the bank; it sits behind its own
             # firewall.": a clause after a semicolon goes on stating the fact.
             last = previous[1][-1]
-            found[found.index(last)] = _joined(
-                last, Directive(last.kind, "", sentence.strip(), last.language)
-            )
-            previous = (sentence.strip(), ())
+            joined = _joined(last, Directive(last.kind, "", sentence.strip(), last.language))
+            found[found.index(last)] = joined
+            # A dictated fact goes on for as many clauses as it takes.
+            previous = (sentence.strip(), (joined,) if voiced else ())
+            continue
+        if voiced and before_rule is not None and _goes_on_with_rule(directives):
+            # "…返回值统一包一层 Result 别直接返回实体": a dictated rule goes on without a
+            # standing phrase of its own, or with its reason ("…参考它写的").
+            where = found.index(before_rule)
+            found[where] = _joined(before_rule, replace(directives[0], sentence=""))
+            previous = (sentence.strip(), (found[where],))
             continue
         for directive in directives:
             rule = directive.kind is DirectiveKind.RULE and previous is not None
@@ -222,6 +233,45 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
             found.append(directive)
         previous = (sentence.strip(), directives)
     return found
+
+
+# Voice input: Chinese dictated without punctuation, its clauses parted by spaces
+# ("我们这边用 redis 分布式锁 放在 his-registration 里面 另外以后注释都写中文"). A space
+# between two Chinese characters parts clauses only where nothing else does.
+_VOICE_BREAK = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_PUNCTUATED = re.compile(r"[，、；：,;:]")
+
+
+def _voice_clauses(sentence: str) -> list[str]:
+    """The clauses of a dictated sentence (itself when it is punctuated). A clause that
+    only admits a mistake ("刷盘那个我记错了") stays with the one that corrects it."""
+    if _PUNCTUATED.search(sentence) or not _VOICE_BREAK.search(sentence):
+        return [sentence]
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for gap in [*_VOICE_BREAK.finditer(sentence), None]:
+        end = gap.start() if gap is not None else len(sentence)
+        if spans and _only_lead(sentence[slice(*spans[-1])]):
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+        start = gap.end() if gap is not None else end
+    return [sentence[a:b] for a, b in spans]
+
+
+def _only_lead(clause: str) -> bool:
+    rest, lead = _strip_lead(_norm(clause))
+    return lead is not None and not _strip_filler(rest)
+
+
+def _sentences(text: str) -> list[tuple[str, bool]]:
+    """The sentences of the user's prose, dictated ones cut into their clauses; each with
+    whether it is a clause that goes on from the one before (no full stop between)."""
+    return [
+        (clause, index > 0)
+        for s in prose_sentences(text)
+        for index, clause in enumerate(_voice_clauses(s))
+    ]
 
 
 # A rule that gives the alternative to the one before it: "… log and rethrow instead",
@@ -255,12 +305,30 @@ def _reason_of(before: Directive, rule: Directive) -> bool:
     return not (mine.choice_classes - theirs.choice_classes)
 
 
-def _goes_on_with_fact(previous: tuple[str, tuple[Directive, ...]], sentence: str) -> bool:
-    """``sentence`` follows a semicolon after a fact and goes on stating it."""
+def _goes_on_with_fact(
+    previous: tuple[str, tuple[Directive, ...]], sentence: str, voiced: bool = False
+) -> bool:
+    """``sentence`` follows a semicolon (or, dictated, a pause) after a fact and goes on
+    stating it."""
     before, directives = previous
-    if not before.endswith((";", "；")) or not directives:
+    if not (voiced or before.endswith((";", "；"))) or not directives:
         return False
     return directives[-1].kind is DirectiveKind.FACT and _continues_fact(_norm(sentence))
+
+
+# A pronoun that points back ("参考它写的", "it", "那个"): the clause leans on the one before.
+_POINTS_BACK = re.compile(r"它|\b(?:it|this|that|them)\b")
+
+
+def _goes_on_with_rule(directives: Sequence[Directive]) -> bool:
+    """A dictated clause after a rule that is one more part of it: a rule without a
+    standing phrase of its own, or a statement that only points back at it."""
+    if len(directives) != 1:
+        return False
+    clause = _norm(directives[0].clause)
+    if directives[0].kind is DirectiveKind.RULE:
+        return not _STANDING.search(clause)
+    return directives[0].kind is DirectiveKind.FACT and bool(_POINTS_BACK.search(clause))
 
 
 def _rule_of(directives: Sequence[Directive]) -> Directive | None:
@@ -290,8 +358,8 @@ def might_hold_directive(text: str) -> bool:
         or _NEGATIVE_LEAD_ZH.match(norm)
     ):
         return True
-    sentences = prose_sentences(text[: limits.DIRECTIVE_TRIGGER_CHARS])
+    sentences = _sentences(text[: limits.DIRECTIVE_TRIGGER_CHARS])
     return any(
         _read(s.strip(), frozenset())[0].kind is DirectiveKind.FACT
-        for s in sentences[: limits.DIRECTIVE_TRIGGER_SENTENCES]
+        for s, _ in sentences[: limits.DIRECTIVE_TRIGGER_SENTENCES]
     )

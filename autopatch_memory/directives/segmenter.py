@@ -187,7 +187,8 @@ def _whole_part_kind(
     ):
         return DirectiveKind.FACT
     correction = lead is not None and bool(_CORRECTION_LEAD.match(norm)) and bool(rest)
-    if correction and not _addressed(rest) and _has_fact_content(rest) and not _feedback(rest):
+    addressed = _addressed(rest) and not _DEFAULT_VALUE.match(rest)
+    if correction and not addressed and _has_fact_content(rest) and not _feedback(rest):
         return DirectiveKind.FACT  # "不对，是 Spring Security"
     if lead is not None and _REMEMBER_LEAD.match(norm) and rest:
         stripped = _strip_filler(rest)
@@ -204,6 +205,11 @@ def _whole_part_kind(
     if _rule_part(norm, standing, previous is DirectiveKind.RULE):
         return DirectiveKind.RULE
     return None
+
+
+# "默认是同步刷盘", "the default is 5": what the default *is* states a value (a correction
+# gives it), unlike "默认用中文回答", which asks for one.
+_DEFAULT_VALUE = re.compile(r"^(?:默认(?:值|配置|设置)?(?:是|为)|(?:the )?default (?:is|was)\b)")
 
 
 # A part that is only a courtesy belongs to the part before it ("Gradle commands, please").

@@ -19,6 +19,7 @@ from autopatch_memory.directives import (
     Directive,
     DirectiveKind,
     cancel_content,
+    correction_topic,
     fact_label,
     fact_text,
     rule_shape,
@@ -56,7 +57,9 @@ def _rejected(clause: str) -> str | None:
     """The value a correction rejects or withdraws, if it names one."""
     found = _REJECTED_RE.search(clause) or _WITHDRAWN_RE.search(clause)
     if found is None:
-        return None
+        # "刷盘那个我记错了，默认是同步刷盘": what was said of the topic is withdrawn.
+        topic = correction_topic(clause)
+        return normalize(topic) if topic and len(topic) >= limits.HEURISTIC_TERM_MIN_CHARS else None
     wrong = normalize(next(g for g in found.groups() if g is not None)).strip()
     return wrong if len(wrong) >= limits.HEURISTIC_TERM_MIN_CHARS else None
 

@@ -1,0 +1,165 @@
+"""Note classes found by blind set E, each tested with wordings of our own (never the
+set's sentences), in Chinese and English: topic-first corrections, dictated Chinese
+without punctuation, "let me tell you" lead-ins, the people around the project."""
+
+from __future__ import annotations
+
+import pytest
+from test_heuristic_backend import assert_note_rewritten
+
+from autopatch_memory.directives import DirectiveKind, directives_in, fact_text
+
+RULE, FACT = DirectiveKind.RULE, DirectiveKind.FACT
+
+
+def kinds(text: str, names: tuple[str, ...] = ()) -> list[tuple[DirectiveKind, str]]:
+    return [(d.kind, d.clause) for d in directives_in(text, names)]
+
+
+# --- a correction that names its topic first ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        # "<topic>那个(我)说错了/记错了，是 <new>": the statement about the topic goes.
+        (
+            "pay-gw 调银行的连接池大小是 20，读超时 8 秒。",
+            "诶，连接池那个我说错了，是 50 不是 20。",
+            ["读超时 8 秒", "连接池是 50"],
+            ["大小是 20"],
+        ),
+        (
+            "cache-sync 每次批量同步 200 条，失败重试 3 次。",
+            "批量那个记错了，是 800 条",
+            ["重试 3 次", "800"],
+            ["200"],
+        ),
+        # "<topic> 那个改了，…调成 <new>": a change, told the same way.
+        (
+            "report-job 的 page size 是 300，线程数是 4。",
+            "对了 page size 那个改了，前天已经调成 600 了。",
+            ["线程数是 4", "600"],
+            ["是 300"],
+        ),
+        # dictated: no comma between the admission and the new value
+        (
+            "log-agent 的日志默认是按天滚动的，保留 7 天。",
+            "滚动那个我搞错了 默认是按小时滚动",
+            ["保留 7 天", "按小时"],
+            ["按天"],
+        ),
+        # an interjection and the value it replaces: "oops, A, not B"
+        (
+            "coupon-svc gives a 10% discount to new users, capped at 30 yuan.",
+            "oops, the cap is 50 yuan, not 30.",
+            ["10% discount", "50 yuan"],
+            ["at 30"],
+        ),
+        # "update: the X thing is outdated, <new state>"
+        (
+            "mail-out sends through SendGrid.",
+            "update: the sendgrid thing is outdated, mail-out moved to Amazon SES in May.",
+            ["SES"],
+            ["SendGrid."],
+        ),
+    ],
+)
+def test_a_topic_first_correction_rewrites_the_note(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    modules = ["pay-gw", "cache-sync", "report-job", "log-agent", "coupon-svc", "mail-out"]
+    assert_note_rewritten(modules, old, said, kept, gone)
+
+
+@pytest.mark.parametrize(
+    ("clause", "text"),
+    [
+        ("哦对了，重试次数那个我说错了，是 5 次不是 2 次", "重试次数是 5 次不是 2 次"),
+        ("窗口大小那个说错了，是 64", "窗口大小是 64"),
+        ("不对，是 Spring Security", "是 Spring Security"),  # no topic: unchanged
+    ],
+)
+def test_the_new_value_of_a_topic_first_correction_keeps_its_topic(clause: str, text: str) -> None:
+    assert fact_text(clause) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "登录那个我说错了。",  # an admission alone states nothing
+        "那个类我改了一下，你再看看？",  # a question about the user's own change
+        "Update: I'm still looking into it.",
+        "oops, wrong file",
+    ],
+)
+def test_an_admission_or_an_update_with_no_fact_is_no_note(text: str) -> None:
+    assert [k for k, _ in kinds(text)] == []
+
+
+# --- dictated Chinese: spaces part the clauses -----------------------------------------------
+
+
+def test_a_dictated_question_then_facts_then_a_rule_are_read_apart() -> None:
+    said = (
+        "帮我看下库存扣减是怎么防超卖的 我们这边是用 lua 脚本在 redis 里扣 "
+        "脚本放在 stock-core 里面 另外以后你给我写代码的时候日志都打英文"
+    )
+    found = kinds(said, ("stock-core",))
+    assert [k for k, _ in found] == [FACT, RULE]
+    assert "lua" in found[0][1] and "stock-core" in found[0][1]
+    assert "日志都打英文" in found[1][1]
+
+
+def test_a_dictated_fact_goes_on_for_several_clauses() -> None:
+    said = "我跟你说一下我们 msg-store 是自己实现的索引文件 每个文件 512M 用 mmap 读 刷盘默认异步"
+    [(kind, clause)] = kinds(said, ("msg-store",))
+    assert kind is FACT
+    for piece in ("msg-store", "512M", "mmap", "刷盘默认异步"):
+        assert piece in clause
+    assert "跟你说" not in fact_text(clause)
+
+
+def test_a_dictated_rule_goes_on_without_a_standing_phrase_of_its_own() -> None:
+    said = "以后你给我写 service 的时候异常统一包成 BizException 别直接抛 RuntimeException"
+    [(kind, clause)] = kinds(said)
+    assert kind is RULE
+    assert "BizException" in clause and "RuntimeException" in clause
+
+
+def test_a_dictated_reason_that_points_back_is_no_note() -> None:
+    said = "以后别老拿 Kafka 举例子了 我们这个虽然是照着它设计的但是差别挺大"
+    assert [k for k, _ in kinds(said)] == [RULE]
+
+
+def test_a_punctuated_sentence_is_not_cut_at_its_spaces() -> None:
+    said = "我们 order-api 用的是 Spring Cloud Gateway 前面的 nginx，不走 Dubbo。"
+    [(kind, clause)] = kinds(said, ("order-api",))
+    assert kind is FACT and "nginx" in clause
+
+
+# --- the people around the project are no fact of it ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our QA lead reads these answers as well.",
+        "My teammates are mostly new to Kotlin.",
+        "我们组好几个新同事没写过 Spring Boot。",
+        "我们这边的产品经理也会看这些回答。",
+    ],
+)
+def test_who_reads_the_answers_is_no_note(text: str) -> None:
+    assert [k for k, _ in kinds(text)] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our build runs on Jenkins, not GitHub Actions.",
+        "我们这边的审批流是自己写的状态机。",
+    ],
+)
+def test_a_statement_of_the_team_about_the_project_is_still_a_note(text: str) -> None:
+    assert [k for k, _ in kinds(text)] == [FACT]
