@@ -163,3 +163,51 @@ def test_who_reads_the_answers_is_no_note(text: str) -> None:
 )
 def test_a_statement_of_the_team_about_the_project_is_still_a_note(text: str) -> None:
     assert [k for k, _ in kinds(text)] == [FACT]
+
+
+# --- a common noun and its value ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "piece"),
+    [
+        ("消息体是 JSON 格式，通过 MQTT 推给设备。", "MQTT"),
+        ("对账文件用的是 SFTP 拉取。", "SFTP"),
+        ("号段的长度是 12 位。", "12"),
+        ("The p95 latency target for checkout is 150ms.", "150ms"),
+        ("Idle sessions are capped at 30 minutes.", "30"),
+        # a head before a colon names what the statement is about
+        (
+            "ledger-sync notes: snapshots live in Elasticsearch, refreshed every 5 min",
+            "ledger-sync",
+        ),
+    ],
+)
+def test_a_thing_of_the_project_and_its_value_is_a_note(text: str, piece: str) -> None:
+    [(kind, clause)] = kinds(text, ("ledger-sync",))
+    assert kind is FACT and piece in clause
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "原因是 GC 太频繁吧。",
+        "这个是 Java 8 的写法。",
+        "The answer is 42.",
+        "My commute is 40 min, so I read answers on the train.",
+        "问题是 Kafka 消费不到消息。",
+    ],
+)
+def test_a_word_about_the_talk_or_the_user_and_a_value_is_no_note(text: str) -> None:
+    assert FACT not in [k for k, _ in kinds(text)]
+
+
+def test_a_norm_of_an_answer_after_a_rule_stays_with_the_rule() -> None:
+    said = "以后提交信息用中文写，格式还是 angular 那一套。"
+    assert [k for k, _ in kinds(said)] == [RULE]
+
+
+def test_a_value_after_a_semicolon_goes_on_with_the_fact_before() -> None:
+    said = "pay-core calls risk-api over gRPC before each capture; the deadline is 300ms."
+    [(kind, clause)] = kinds(said, ("pay-core", "risk-api"))
+    assert kind is FACT and "gRPC" in clause and "300ms" in clause

@@ -206,6 +206,24 @@ _CONFIGURED = re.compile(
     r"|^[a-z][\w.-]*\s*(?:的[\u4e00-\u9fff]{0,6})?\s*"
     r"(?:设置为|设置成|设为|设成|配的是|配成|配置为|配置成|设的是|配了)\s*\d"
 )
+# A thing of the project and its value, with a common noun as the subject: "报文是 XML
+# 格式", "路由用的是 Apache Camel", "排班的时段是 30 分钟一格", "p99 latency budget is
+# 80ms". The value is a named technology or a number (with its unit, in English); a
+# word about the talk itself ("问题是…", "the answer is 42") or a pointer ("这个是…")
+# is no such subject.
+_VALUE_OF_A_THING = re.compile(
+    r"^(?!(?:这|那|它|我|你|他|她|问题|原因|区别|答案|结论|意思|关键|重点|目的|想法|需求|感觉|"
+    r"理由|前提|情况|结果|好处|坏处|缺点|优点|难点|建议|办法|方法)"
+    r")[\u4e00-\u9fff]{1,7}[\u4e00-\u9fff](?<![就还也都只才又倒])(?:的[\u4e00-\u9fff]{1,6})?\s*"
+    r"(?:用的是|走的是|采用的是|是|为|基于)\s*(?:[a-z][\w./+-]*|\d+(?:\.\d+)?\s*\S)"
+    r"|^(?!(?:it|this|that|they|which|what|who|my|your|the answer|the question|the problem|"
+    r"the reason|the difference|the point)\b)"
+    r"[a-z0-9][\w-]*(?:\s+(?!is\b|are\b)[\w-]+){0,5}\s+(?:is|are)\s+"
+    r"(?:about |around |under |below |at most |at least |capped at |set to )?\d+(?:\.\d+)?\s*"
+    r"(?:ms|s|sec|secs|seconds|min|mins|minutes|h|hours|mb|gb|kb|tb|%|qps|tps|rps|k)\b"
+)
+
+
 # What the repository has or lacks: "there's no Kafka anywhere in this repo".
 _EXISTS_IN_REPO = re.compile(
     r"^there(?:'s| is| are)\s+(?!(?:no\s+|only\s+)?(?:way|need|point|reason|time|chance)\b)"
@@ -237,7 +255,12 @@ def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     if not _has_fact_content(norm):
         return False
     norm = _TIME_LEAD.sub("", norm, count=1)
-    if _TECHNOLOGY_CHANGED.match(norm) or _CONFIGURED.match(norm) or _EXISTS_IN_REPO.match(norm):
+    if (
+        _TECHNOLOGY_CHANGED.match(norm)
+        or _CONFIGURED.match(norm)
+        or _EXISTS_IN_REPO.match(norm)
+        or (_VALUE_OF_A_THING.match(norm) and not _ARTIFACT_HEAD.match(norm))
+    ):
         return not _is_question(norm) and not _TENTATIVE.search(norm)
     if _TEAM_SUBJECT.match(norm):
         # "we version the API in the URL path": any statement, but not a plan or a maybe.

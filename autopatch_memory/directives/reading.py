@@ -188,9 +188,9 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
             found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
             previous = (sentence.strip(), (found[where],))
             continue
-        # One sentence, one fact: a dictated clause that states a fact of its own after
-        # a fact goes on with it, as the parts of a punctuated sentence do.
-        more = voiced and [d.kind for d in directives] == [DirectiveKind.FACT]
+        # One sentence, one fact: a clause after a semicolon (or, dictated, a pause) that
+        # states a fact of its own goes on with the fact before, as a comma's parts do.
+        more = [d.kind for d in directives] == [DirectiveKind.FACT]
         if (
             (not directives or more)
             and previous is not None

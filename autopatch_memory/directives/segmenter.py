@@ -166,10 +166,15 @@ def _part_kind(
     """
     kind = _whole_part_kind(text, standing, previous, known_names)
     if kind is None:
-        body = _strip_filler(_norm(text))
-        headless = _without_colon_head(body)
-        if headless is not body:
-            kind = _whole_part_kind(headless, standing, previous, known_names)
+        # In the user's casing: a named technology is told by its capital ("…: spend
+        # counters live in Redis").
+        headless = _without_colon_head(text)
+        if headless is text:
+            body = _strip_filler(_norm(text))
+            headless = _without_colon_head(body)
+            if headless is body:
+                return None
+        kind = _whole_part_kind(headless, standing, previous, known_names)
     return kind
 
 
