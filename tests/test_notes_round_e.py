@@ -5,9 +5,10 @@ without punctuation, "let me tell you" lead-ins, the people around the project."
 from __future__ import annotations
 
 import pytest
-from test_heuristic_backend import assert_note_rewritten
+from test_heuristic_backend import NOTES, _item, add_turn, assert_note_rewritten, summarize
 
 from autopatch_memory.directives import DirectiveKind, directives_in, fact_text
+from autopatch_memory.model import MemoryDocument, Operation, RepoProfile
 
 RULE, FACT = DirectiveKind.RULE, DirectiveKind.FACT
 
@@ -211,3 +212,44 @@ def test_a_value_after_a_semicolon_goes_on_with_the_fact_before() -> None:
     said = "pay-core calls risk-api over gRPC before each capture; the deadline is 300ms."
     [(kind, clause)] = kinds(said, ("pay-core", "risk-api"))
     assert kind is FACT and "gRPC" in clause and "300ms" in clause
+
+
+# --- a cancel of a statement takes what goes on from it --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        (
+            "bill-core 的对账文件还放在 FTP 上，下个月才迁 OSS。",
+            "刚才说 bill-core 还放在 FTP 上那条先别记，我再确认下。",
+        ),
+        (
+            "bill-core still reads its config from Consul, and then moves to Nacos in Q3.",
+            "Forget the bit about bill-core and Consul, I'm not sure about it.",
+        ),
+    ],
+)
+def test_a_cancel_of_a_statement_takes_the_part_that_goes_on_from_it(old: str, said: str) -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["bill-core"]))
+    note = _item(doc, NOTES, old[:12], old, 1)
+    turn = add_turn(doc, 1, "general_chat", said)
+    _new_doc, _report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.ARCHIVE_EXISTING, note.id)
+    ]
+
+
+# --- what the user meant is no new fact ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "btw the cache thing: per-tenant keys, yeah, that's what I meant.",
+        "我的意思是 order-api 那边只读缓存，不写。",
+        "fyi what I meant was Redis for sessions only.",
+    ],
+)
+def test_a_clarification_of_what_was_said_is_no_note(text: str) -> None:
+    assert FACT not in [k for k, _ in kinds(text, ("order-api",))]

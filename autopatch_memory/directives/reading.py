@@ -90,8 +90,10 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
         all_one_off = any(_one_off(p) or _task(p, known_names) for p in _parts(sentence))
         why = NotADirective.ONE_OFF if all_one_off else NotADirective.NO_MARKER
         return Reading(sentence, why_not=why), ()
-    if sentence.rstrip().endswith((":", "：")):
-        # "his-outpatient 挂号接口偶尔报这个：" introduces what was pasted: no fact of its own.
+    if sentence.rstrip().endswith((":", "：")) or _CLARIFIES.search(norm):
+        # "his-outpatient 挂号接口偶尔报这个：" introduces what was pasted; "the cache
+        # thing: per-user keys, that's what I meant" says again what the user said before:
+        # no fact of its own.
         segments = [(kind, text) for kind, text in segments if kind is not DirectiveKind.FACT]
     if not segments:
         return Reading(sentence, why_not=NotADirective.NO_MARKER), ()
@@ -101,6 +103,13 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
     )
     found = tuple(Directive(kind, sentence, text, language) for kind, text in segments)
     return Reading(sentence, kind=strongest), found
+
+
+# What the user meant by what they said before ("that's what I meant", "我的意思是…").
+_CLARIFIES = re.compile(
+    r"\b(?:that'?s|that is|this is) what i meant\b|\bwhat i meant (?:was|is)\b"
+    r"|我的意思是|我(?:刚才|之前)?说的(?:意思)?是指|我(?:刚才|之前)?指的是"
+)
 
 
 def _facts_before_question(

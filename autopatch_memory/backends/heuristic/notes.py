@@ -163,6 +163,15 @@ def _cancelled_terms(views: Sequence[TurnView], sentence: str | None) -> frozens
     )
 
 
+# A part that opens with a time or an adverb, not a subject: it goes on with the part
+# before it ("明年才迁 Nacos", "then it retries", "which is why…").
+_GOES_ON = re.compile(
+    r"^\s*(?:才|还|也|就|再|又|然后|之后|后来|随后|明年|今年|下个?月|下周|年底|回头|等|"
+    r"(?:and |but |then |which |so |until |after that )\b)",
+    re.I,
+)
+
+
 def partly_cancelled(
     archive: LongTermOp, note: SummaryItem, views: Sequence[TurnView]
 ) -> LongTermOp | None:
@@ -171,7 +180,15 @@ def partly_cancelled(
     the other statements stay. ``None`` when the cancel is about the whole note."""
     about = _cancelled_terms(views, archive.evidence_quote)
     parts = [p for p in _PARTS_RE.split(note.summary.rstrip(END_PUNCTUATION)) if p.strip()]
-    kept = [p for p in parts if not about & rule_shape(p).terms]
+    kept = []
+    for index, part in enumerate(parts):
+        gone = bool(about & rule_shape(part).terms)
+        # "…还在 ZooKeeper 上，明年才迁 Nacos": a part that goes on without a subject of
+        # its own goes with the statement before it.
+        if not gone and index and parts[index - 1] not in kept and _GOES_ON.match(part):
+            gone = True
+        if not gone:
+            kept.append(part)
     # The cancel names a statement (its subject and what it says of it: "X 用 MongoDB
     # 那条"), not just a topic ("ruoyi-quartz 那条" is about all that was said of it).
     named = any(len(about & rule_shape(p).terms) >= 2 for p in parts if p not in kept)
