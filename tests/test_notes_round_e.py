@@ -253,3 +253,29 @@ def test_a_cancel_of_a_statement_takes_the_part_that_goes_on_from_it(old: str, s
 )
 def test_a_clarification_of_what_was_said_is_no_note(text: str) -> None:
     assert FACT not in [k for k, _ in kinds(text, ("order-api",))]
+
+
+# --- what the project does after an event: 以后 as "after" -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "piece"),
+    [
+        ("订单支付成功以后会发一条 Kafka 消息，积分服务订阅它加积分。", "Kafka"),
+        ("退款完成之后都会写一条记录到 ClickHouse。", "ClickHouse"),
+    ],
+)
+def test_what_the_project_does_after_an_event_is_a_note(text: str, piece: str) -> None:
+    found = kinds(text)
+    assert [k for k, _ in found] == [FACT] and piece in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果下单以后会发 Kafka 消息，你怎么保证顺序？",
+        "支付完成以后会不会发 MQ 消息？",
+    ],
+)
+def test_a_question_or_a_condition_about_an_event_is_no_note(text: str) -> None:
+    assert FACT not in [k for k, _ in kinds(text)]

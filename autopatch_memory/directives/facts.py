@@ -224,6 +224,16 @@ _VALUE_OF_A_THING = re.compile(
 )
 
 
+# What the project does when something happens, told of a common noun: "药房发药完成以后
+# 会发一条 RocketMQ 消息", "订单关闭之后都会写一条 binlog 给 canal". A named technology
+# follows the verb; 以后 here means "after", no standing phrase.
+_WHAT_HAPPENS_ZH = re.compile(
+    r"^(?!(?:这|那|它|我|你|他|她|如果|假如|要是|万一))[\u4e00-\u9fff]{2,12}"
+    r"(?:完成|结束|成功|失败|之后|以后|后)+\s*(?:都|就)?会\s*"
+    r"(?:发|推|写|存|调|走|用|通过|订阅|通知)[^，,。？?]{0,8}?[a-z][\w.+-]{2,}"
+)
+
+
 # What the repository has or lacks: "there's no Kafka anywhere in this repo".
 _EXISTS_IN_REPO = re.compile(
     r"^there(?:'s| is| are)\s+(?!(?:no\s+|only\s+)?(?:way|need|point|reason|time|chance)\b)"
@@ -260,6 +270,7 @@ def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
         or _CONFIGURED.match(norm)
         or _EXISTS_IN_REPO.match(norm)
         or (_VALUE_OF_A_THING.match(norm) and not _ARTIFACT_HEAD.match(norm))
+        or _WHAT_HAPPENS_ZH.match(norm)
     ):
         return not _is_question(norm) and not _TENTATIVE.search(norm)
     if _TEAM_SUBJECT.match(norm):
