@@ -279,3 +279,18 @@ def test_what_the_project_does_after_an_event_is_a_note(text: str, piece: str) -
 )
 def test_a_question_or_a_condition_about_an_event_is_no_note(text: str) -> None:
     assert FACT not in [k for k, _ in kinds(text)]
+
+
+# --- a plain noun described right after a fact ----------------------------------------------
+
+
+def test_a_part_described_after_a_fact_goes_on_with_it() -> None:
+    said = "fyi audit-log ships events to Kafka, not RabbitMQ. payloads are gzip-compressed."
+    [(kind, clause)] = kinds(said, ("audit-log",))
+    assert kind is FACT and "Kafka" in clause and "gzip-compressed" in clause
+
+
+def test_a_sentence_after_a_fact_that_describes_nothing_stays_out() -> None:
+    said = "audit-log ships events to Kafka. Can you explain consumer groups?"
+    [(kind, clause)] = kinds(said, ("audit-log",))
+    assert kind is FACT and "consumer" not in clause

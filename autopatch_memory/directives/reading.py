@@ -320,9 +320,18 @@ def _goes_on_with_fact(
     """``sentence`` follows a semicolon (or, dictated, a pause) after a fact and goes on
     stating it."""
     before, directives = previous
-    if not (voiced or before.endswith((";", "；"))) or not directives:
+    if not directives or directives[-1].kind is not DirectiveKind.FACT:
         return False
-    return directives[-1].kind is DirectiveKind.FACT and _continues_fact(_norm(sentence))
+    if not (voiced or before.endswith((";", "；")) or _DESCRIBES_A_PART.match(_norm(sentence))):
+        return False
+    return _continues_fact(_norm(sentence))
+
+
+# "…over websocket. frames are length-prefixed.": a plain noun and what it is, right
+# after a fact, describes a part of what the fact told.
+_DESCRIBES_A_PART = re.compile(
+    r"^(?:the |each |every |all )?[a-z][a-z-]+s\s+(?:are|get|stay)\s+[a-z][\w-]*(?:ed|-\w+)\b"
+)
 
 
 # A pronoun that points back ("参考它写的", "it", "那个"): the clause leans on the one before.
