@@ -294,3 +294,12 @@ def test_a_sentence_after_a_fact_that_describes_nothing_stays_out() -> None:
     said = "audit-log ships events to Kafka. Can you explain consumer groups?"
     [(kind, clause)] = kinds(said, ("audit-log",))
     assert kind is FACT and "consumer" not in clause
+
+
+def test_a_fact_about_another_module_after_a_semicolon_is_a_note_of_its_own() -> None:
+    said = "shop-api is the only public module; shop-admin sits behind the VPN."
+    assert [k for k, _ in kinds(said, ("shop-api", "shop-admin"))] == [FACT, FACT]
+
+
+def test_a_withdrawn_value_is_no_topic_of_the_new_fact() -> None:
+    assert not fact_text("刚才说晚上 11 点那个不对了，上周已经改到 1 点了").startswith("刚才")

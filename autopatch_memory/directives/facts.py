@@ -52,7 +52,12 @@ def correction_topic(clause: str) -> str | None:
     """What a topic-first correction is about ("超时那个我说错了，是 5 秒" → "超时"), in
     the user's own casing; ``None`` for any other clause."""
     found = _TOPIC_CORRECTION_RE.match(clause.strip())
-    return found.group("topic").strip() if found else None
+    if found is None or _WHAT_WAS_SAID.match(found.group("topic")):
+        return None  # "刚才说凌晨 2 点那个不对了" names the withdrawn value, not a topic
+    return found.group("topic").strip()
+
+
+_WHAT_WAS_SAID = re.compile(r"^\s*(?:刚才|之前|前面|上面|我)?说")
 
 
 _CORRECTION_LEAD = re.compile(

@@ -199,7 +199,10 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
             continue
         # One sentence, one fact: a clause after a semicolon (or, dictated, a pause) that
         # states a fact of its own goes on with the fact before, as a comma's parts do.
-        more = [d.kind for d in directives] == [DirectiveKind.FACT]
+        # (After a semicolon, a fact about another module stays a note of its own.)
+        more = [d.kind for d in directives] == [DirectiveKind.FACT] and (
+            voiced or not _MODULE_FIRST.match(_norm(sentence))
+        )
         if (
             (not directives or more)
             and previous is not None
@@ -312,6 +315,9 @@ def _reason_of(before: Directive, rule: Directive) -> bool:
         return False
     mine, theirs = rule_shape(rule.clause), rule_shape(before.clause)
     return not (mine.choice_classes - theirs.choice_classes)
+
+
+_MODULE_FIRST = re.compile(r"^\W*[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 
 
 def _goes_on_with_fact(
