@@ -403,8 +403,10 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
     "gateway": ("gateway", "gateways", "route", "routes", "routing", "网关", "路由"),
     "discovery": ("discovery", "registry", "service registry", "注册中心", "服务发现"),
     "permission": ("permission", "permissions", "role", "roles", "rbac", "权限", "角色"),
+    # A wire format is how messages are encoded ("how should X encode…" / "we use protobuf").
     "serialization": ("serializable", "serialization", "serialize", "deserialize",
-                      "序列化", "反序列化"),
+                      "encode", "encoded", "encoding", "decode", "decoding", "protobuf",
+                      "protocol buffers", "json", "序列化", "反序列化", "编码", "解码"),
     "pagination": ("page", "paging", "pagination", "分页"),
     "search": ("search", "elasticsearch", "full-text", "搜索", "检索", "全文"),
     "concurrency": ("thread", "threads", "concurrency", "concurrent", "lock", "locks",
@@ -440,11 +442,38 @@ _GENERIC_CONCEPTS = frozenset(
     f"#concept:{name}"
     for name in (
         "config", "test", "logging", "database", "cache", "deploy", "timeout", "pagination",
-        "template", "concurrency", "search", "permission", "serialization", "messaging",
+        "template", "concurrency", "search", "permission", "messaging",
         "gateway", "discovery", "callback",
     )
 )  # fmt: skip
 _CONCEPT_PATTERNS = {name: _concept_pattern(words) for name, words in _CONCEPTS.items()}
+# Chinese words a note about any module may say ("接口", "数据"), and the grammar of a
+# question ("怎么", "什么"): sharing one ties no two modules.
+_GENERIC_WORDS_ZH = (
+    "接口 服务 数据 配置 模块 代码 调用 问题 怎么 什么 时候 需要 处理 使用 实现 功能 方法 系统 "
+    "项目 我们 咱们 这个 那个 一下 可以 现在 已经 统一 默认 要不 不要 是不 应该 哪里 哪些 东西 "
+    "生成 支持 文件 信息 消息 请求 返回 结果 参数 字段 类型 报错 异常 失败 成功 逻辑 流程 业务 "
+    "用户 里面 这边 那边 之后 以后 所有 每次 一个 直接 相关 对应 通过 进行 情况 还是 就是 都是 "
+    "用的 的是 是用 那块 这块 一起 怎样 如何 为什么 多少 能不 不能 可能 设计 方案 修改 新增 增加"
+)
+_GENERIC_DEV_WORDS_ZH = frozenset(tokenize(_GENERIC_WORDS_ZH))
+# The Chinese words of the concepts, longest first ("分布式事务" before "事务"), and the
+# words of every project: what is left of a question names its domain.
+_TECHNIQUE_ZH = re.compile(
+    "|".join(
+        re.escape(w)
+        for w in sorted(
+            {w for ws in _CONCEPTS.values() for w in ws} | set(_GENERIC_WORDS_ZH.split()),
+            key=len,
+            reverse=True,
+        )
+        if len(w) >= 2 and all(is_cjk_char(c) for c in w)
+    )
+)
+# Every word of a concept, and the bigrams of its Chinese words ("幂等", "回调").
+_CONCEPT_WORDS = frozenset(
+    t for words in _CONCEPTS.values() for w in words for t in (w, *tokenize(w))
+)
 
 
 def _specific(concepts: Sequence[str]) -> frozenset[str]:
@@ -759,14 +788,41 @@ def _about_others(
     # stored by coupon-template, asked about from coupon-customer); a word every module
     # has ("api", "service") or a word of the module names does not.
     module_words = {t for n in names for t in tokenize(n)}
-    shared = anchor_tokens(text) & anchor_tokens(user_text, query=True)
-    return not any(
-        len(t) >= limits.CONTEXT_SPECIFIC_WORD_CHARS
-        and t not in module_words
-        and t not in _GENERIC_DEV_WORDS
-        and not is_cjk_char(t[0])
-        for t in shared
-    )
+    # A technique each module does its own way ("回调幂等") ties nothing, not even by
+    # the bigram across its words.
+    domain = _TECHNIQUE_ZH.sub(" ", normalize(user_text))
+    shared = anchor_tokens(text) & anchor_tokens(domain, query=True)
+    if _names_the_module_of(text, named, asked, user_text):
+        return False
+    return not any(_specific_word(t, module_words) for t in shared)
+
+
+def _specific_word(token: str, module_words: set[str]) -> bool:
+    """A shared word that says what both are about: a long enough word or number that
+    names no module and no common part of any project, or a Chinese word of the domain
+    ("锁座", "条码", "考勤") that is no word of every project ("接口", "数据") and no
+    technique ("幂等")."""
+    if token in module_words or token in _GENERIC_DEV_WORDS:
+        return False
+    if is_cjk_char(token[0]):
+        return token not in _GENERIC_DEV_WORDS_ZH and token not in _CONCEPT_WORDS
+    if token.isdigit():
+        return len(token) >= limits.CONTEXT_SPECIFIC_NUMBER_DIGITS
+    return len(token) >= limits.CONTEXT_SPECIFIC_WORD_CHARS
+
+
+def _names_the_module_of(
+    text: str, named: Sequence[str], asked: Sequence[str], user_text: str
+) -> bool:
+    """The question names the note's module by the word only its name has: "which OCR
+    engine…" asks about kyc-ocr even from kyc-decision."""
+    asked_words = {t for name in asked for t in tokenize(name)}
+    question = set(tokenize(user_text))
+    for name in named:
+        own = set(tokenize(name)) - asked_words
+        if any(len(t) >= 3 and t in question for t in own):
+            return True
+    return False
 
 
 # Words a note about any module may say: sharing one says nothing about relevance.

@@ -367,6 +367,9 @@ CONTEXT_CONCEPT_WEIGHT = 0.5
 # A word this long that a question and a note about another module share keeps the
 # note relevant ("validity" of coupons), unless every module could say it.
 CONTEXT_SPECIFIC_WORD_CHARS = 4
+# A number both a question and a note about another module say ("645", the protocol)
+# ties them when it has this many digits at least ("12" or "30" could be anything).
+CONTEXT_SPECIFIC_NUMBER_DIGITS = 3
 
 # --- the write path at the limit (docs/benchmarks.md) ---------------------------------
 # Timestamps written lately, kept as text: a file at the limit holds about a hundred and

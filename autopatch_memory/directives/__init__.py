@@ -53,7 +53,7 @@ from autopatch_memory.directives.cancels import (
     is_meta_cancel,
     refers_to,
 )
-from autopatch_memory.directives.facts import states_change_of
+from autopatch_memory.directives.facts import correction_topic, states_change_of
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
 from autopatch_memory.directives.labels import fact_label, fact_text, rule_label
 from autopatch_memory.directives.normalization import squash
@@ -81,6 +81,7 @@ __all__ = [
     "cancel_content",
     "cancels_an_action",
     "conflicting",
+    "correction_topic",
     "directives_in",
     "fact_label",
     "fact_text",

@@ -31,19 +31,53 @@ from autopatch_memory.directives.vocabulary import (
     _YOU_LEAD,
 )
 
+# "超时那个我说错了", "滑动窗口那个记错了", "chunk 那个改了": a topic, 那个/那条, and what
+# went wrong with what was said of it (the new value follows).
+_TOPIC_CORRECTION_ZH = (
+    r"(?P<topic>[^，,。:：？?！!]{1,12}?)\s*(?:那个|那条|那块|那里)\s*"
+    r"(?:我|之前|刚才)?\s*(?:说错了|记错了|搞错了|写错了|弄错了|不对了?|改了|变了|换了)"
+)
+# "the tesseract thing is outdated", "the 16 part is no longer true".
+_OUTDATED_EN = (
+    r"(?:the )?[^,.:;]{1,40}? (?:thing|part|bit|one|info|note) (?:is|was) "
+    r"(?:outdated|out of date|stale|wrong|no longer (?:true|accurate|valid|right))"
+    r"(?=\s*[,，:：!！.;(]|$)"
+)
+_TOPIC_CORRECTION_RE = re.compile(
+    r"^(?:(?:(?:哦|噢|喔|诶|欸|啊|呃)?对了|哦|噢|喔|啊|呃)\s*[,，]?\s*)?" + _TOPIC_CORRECTION_ZH
+)
+
+
+def correction_topic(clause: str) -> str | None:
+    """What a topic-first correction is about ("超时那个我说错了，是 5 秒" → "超时"), in
+    the user's own casing; ``None`` for any other clause."""
+    found = _TOPIC_CORRECTION_RE.match(clause.strip())
+    if found is None or _WHAT_WAS_SAID.match(found.group("topic")):
+        return None  # "刚才说凌晨 2 点那个不对了" names the withdrawn value, not a topic
+    return found.group("topic").strip()
+
+
+_WHAT_WAS_SAID = re.compile(r"^\s*(?:刚才|之前|前面|上面|我)?说")
+
+
 _CORRECTION_LEAD = re.compile(
     # An interjection may open it ("哦不对", "oh wait, no").
-    r"^(?:(?:哦|噢|喔|啊|呃|oh|ah|oops|hmm)\s*[,，]?\s*)?"
+    r"^(?:(?:(?:哦|噢|喔|诶|欸|啊|呃)?对了|哦|噢|喔|啊|呃|oh|ah|oops|hmm)\s*[,，]?\s*)?"
     # "刚才说凌晨 1 点那个不对了", "I was wrong about the port": what the user
     # said before is withdrawn; the new value follows.
     r"(?:(?:刚才|之前|前面|上面|我)?说的?[^，,。:：]{1,24}?(?:那个|那条|这个|那句)?"
     r"(?:不对了?|不准确了?|错了|有误)|"
-    r"(?:i was wrong|i misspoke|i got (?:it|that) wrong) (?:about|on) [^,.:;]{1,40}?"
-    r"(?=\s*[,，:：!！.;]|$))\s*[,，:：!！.]?"
+    # "超时那个我说错了", "chunk 那个改了": the topic first, then what went wrong with it.
+    + _TOPIC_CORRECTION_ZH
+    + r"|(?:i was wrong|i misspoke|i got (?:it|that) wrong) (?:about|on) [^,.:;]{1,40}?"
+    r"(?=\s*[,，:：!！.;]|$)"
+    # "the tesseract thing is outdated": what was said no longer holds.
+    r"|" + _OUTDATED_EN + r")\s*[,，:：!！.]?"
     r"|^(?:(?:哦|噢|喔|啊|呃|oh|ah|oops|hmm)\s*[,，]?\s*)?"
     r"(?:(?:不是的|说错了|我说错了|我记错了|记错了|我搞错了|搞错了|纠正一下|更正一下|更正|其实|实际上|准确地说|补充一下|顺便说一下|"
     r"说明一下|备注|actually|correction|to be clear|that's wrong|that is wrong|"
-    r"that's not right|my bad|i misspoke|i was wrong|i got that wrong|scratch that|"
+    r"that's not right|my bad|oops|whoops|my mistake|update|quick update|i misspoke|"
+    r"i was wrong|i got that wrong|scratch that|"
     r"fyi|for the record|for your information|just so you know|note that|btw|"
     r"heads up|quick note|"
     r"by the way)\s*[,，:：!！.]?"
@@ -129,10 +163,20 @@ def _without_names(norm: str) -> str:
     return _NAMED_PART.sub("module", norm)
 
 
+# "我跟你说一下…", "跟你交代下…": what follows is told for the assistant to know. Unlike
+# "记住", it asks for nothing: it makes no rule of what follows.
+_TOLD_LEAD = re.compile(
+    r"^(?:另外|还有|对了)?\s*我?(?:跟你|给你|和你)(?:说|讲|交代|提|介绍)一?下(?:背景|情况)?"
+    r"(?=\s*[,，:：]|\s*我们|\s*咱们|\s*[a-z])\s*[,，:：]?\s*"
+)
+
+
 def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
-    """``norm`` without its correction or "remember" lead-ins (and the dash or colon
-    after them: "不对，我记错了，…" has two), and the first of them."""
-    first = lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
+    """``norm`` without its correction, "remember" or "let me tell you" lead-ins (and the
+    dash or colon after them: "不对，我记错了，…" has two), and the first of them."""
+    first = lead = (
+        _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm) or _TOLD_LEAD.match(norm)
+    )
     while lead is not None and lead.end() > 0:
         norm = norm[lead.end() :].lstrip(" ,，:：!！.—–-")
         lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
@@ -167,6 +211,34 @@ _CONFIGURED = re.compile(
     r"|^[a-z][\w.-]*\s*(?:的[\u4e00-\u9fff]{0,6})?\s*"
     r"(?:设置为|设置成|设为|设成|配的是|配成|配置为|配置成|设的是|配了)\s*\d"
 )
+# A thing of the project and its value, with a common noun as the subject: "报文是 XML
+# 格式", "路由用的是 Apache Camel", "排班的时段是 30 分钟一格", "p99 latency budget is
+# 80ms". The value is a named technology or a number (with its unit, in English); a
+# word about the talk itself ("问题是…", "the answer is 42") or a pointer ("这个是…")
+# is no such subject.
+_VALUE_OF_A_THING = re.compile(
+    r"^(?!(?:这|那|它|我|你|他|她|问题|原因|区别|答案|结论|意思|关键|重点|目的|想法|需求|感觉|"
+    r"理由|前提|情况|结果|好处|坏处|缺点|优点|难点|建议|办法|方法)"
+    r")[\u4e00-\u9fff]{1,7}[\u4e00-\u9fff](?<![就还也都只才又倒])(?:的[\u4e00-\u9fff]{1,6})?\s*"
+    r"(?:用的是|走的是|采用的是|是|为|基于)\s*(?:[a-z][\w./+-]*|\d+(?:\.\d+)?\s*\S)"
+    r"|^(?!(?:it|this|that|they|which|what|who|my|your|the answer|the question|the problem|"
+    r"the reason|the difference|the point)\b)"
+    r"[a-z0-9][\w-]*(?:\s+(?!is\b|are\b)[\w-]+){0,5}\s+(?:is|are)\s+"
+    r"(?:about |around |under |below |at most |at least |capped at |set to )?\d+(?:\.\d+)?\s*"
+    r"(?:ms|s|sec|secs|seconds|min|mins|minutes|h|hours|mb|gb|kb|tb|%|qps|tps|rps|k)\b"
+)
+
+
+# What the project does when something happens, told of a common noun: "药房发药完成以后
+# 会发一条 RocketMQ 消息", "订单关闭之后都会写一条 binlog 给 canal". A named technology
+# follows the verb; 以后 here means "after", no standing phrase.
+_WHAT_HAPPENS_ZH = re.compile(
+    r"^(?!(?:这|那|它|我|你|他|她|如果|假如|要是|万一))[\u4e00-\u9fff]{2,12}"
+    r"(?:完成|结束|成功|失败|之后|以后|后)+\s*(?:都|就)?会\s*"
+    r"(?:发|推|写|存|调|走|用|通过|订阅|通知)[^，,。？?]{0,8}?[a-z][\w.+-]{2,}"
+)
+
+
 # What the repository has or lacks: "there's no Kafka anywhere in this repo".
 _EXISTS_IN_REPO = re.compile(
     r"^there(?:'s| is| are)\s+(?!(?:no\s+|only\s+)?(?:way|need|point|reason|time|chance)\b)"
@@ -176,15 +248,35 @@ _EXISTS_IN_REPO = re.compile(
 )
 
 
+# The people around the project as the subject: "Our PM reads these too", "我们医院这边
+# 好几个同事英文不太行" — who reads the answers and what they can do is the reason for a
+# rule, not a fact of the project.
+_PEOPLE_SUBJECT = re.compile(
+    r"^(?:(?:our|my|the|some of our|most of our|a few of our|all our)\s+)?(?:\w+\s+)?"
+    r"(?:pms?|product managers?|managers?|boss|bosses|leads?|teammates?|colleagues?|"
+    r"coworkers?|co-workers?|juniors?|new hires|newcomers|testers?|users of these)\b"
+    r"|^(?:我们|咱们|我)?[\u4e00-\u9fff]{0,6}?(?:这边|那边)?的?(?:好几个|几个|很多|有些|一些|不少|大部分)?"
+    r"(?:同事|同学|领导|老板|新人|新同事|产品经理|测试同学|运维同学|组长|主管)"
+)
+
+
 def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     """A statement about the project: who uses, runs, calls or is what, with content."""
+    if _PEOPLE_SUBJECT.match(norm):
+        return False
     words = _without_names(norm)
     if _PROBLEM_WORDS.search(words) or _DESIRE.search(words[: limits.DIRECTIVE_DESIRE_WINDOW]):
         return False
     if not _has_fact_content(norm):
         return False
     norm = _TIME_LEAD.sub("", norm, count=1)
-    if _TECHNOLOGY_CHANGED.match(norm) or _CONFIGURED.match(norm) or _EXISTS_IN_REPO.match(norm):
+    if (
+        _TECHNOLOGY_CHANGED.match(norm)
+        or _CONFIGURED.match(norm)
+        or _EXISTS_IN_REPO.match(norm)
+        or (_VALUE_OF_A_THING.match(norm) and not _ARTIFACT_HEAD.match(norm))
+        or _WHAT_HAPPENS_ZH.match(norm)
+    ):
         return not _is_question(norm) and not _TENTATIVE.search(norm)
     if _TEAM_SUBJECT.match(norm):
         # "we version the API in the URL path": any statement, but not a plan or a maybe.
@@ -265,16 +357,23 @@ def _continues_fact(folded: str) -> bool:
         return False
     if _FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(_without_names(text)):
         return False
-    return _has_fact_content(text)
+    return _has_fact_content(text) and not _PEOPLE_SUBJECT.match(text)
 
 
 def _feedback(text: str) -> bool:
     """What the user thinks of their own doing or of the assistant's answers, not a fact
     about the project: "I wasn't complaining…", "numbered steps feel robotic"."""
     text = _strip_filler(text)
-    if _SELF_SUBJECT.match(text) or _YOU_SUBJECT.match(text):
+    if _SELF_SUBJECT.match(text) or _YOU_SUBJECT.match(text) or _SLIP.match(text):
         return True
     return bool(_ARTIFACT_HEAD.match(text) or _FORMAT_WORDS.match(text))
+
+
+# The user's own slip, after "oops": "wrong file", "typo", "ignore that" state nothing.
+_SLIP = re.compile(
+    r"^(?:wrong|typo|ignore (?:that|this|it)|sorry|never ?mind|nvm|pasted|sent)\b"
+    r"|^(?:发错了?|贴错了?|打错字?了?|手滑|忽略(?:这个|那个|上面))"
+)
 
 
 # What an answer looks like: feedback about these is about the assistant's answers.

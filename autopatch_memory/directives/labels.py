@@ -10,7 +10,12 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.directives.facts import _CORRECTION_LEAD, _REMEMBER_LEAD
+from autopatch_memory.directives.facts import (
+    _CORRECTION_LEAD,
+    _REMEMBER_LEAD,
+    _TOLD_LEAD,
+    correction_topic,
+)
 from autopatch_memory.directives.normalization import _CJK, _norm
 from autopatch_memory.directives.vocabulary import _LEAD_FILLER
 from autopatch_memory.prose import END_PUNCTUATION
@@ -102,9 +107,13 @@ def fact_text(clause: str) -> str:
     """A project fact as a statement: without "不对，", "remember that", "FYI", "对了",
     "背景："."""
     body = clause
-    for lead in (_ANNOUNCEMENT_LEAD, _REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER,
+    for lead in (_ANNOUNCEMENT_LEAD, _TOLD_LEAD, _REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER,
                  _REMEMBER_LEAD, _CORRECTION_LEAD):  # fmt: skip
         body = _body(body, lead)
+    # "超时那个我说错了，是 5 秒": the new value says what it is of only with its topic.
+    topic = correction_topic(clause)
+    if body and topic and not body.lower().startswith(topic.lower()):
+        body = topic + ("" if _CJK.match(body) and _CJK.search(topic[-1]) else " ") + body
     return body or clause.strip()
 
 

@@ -21,6 +21,7 @@ from autopatch_memory.directives.facts import (
     _REMEMBER_LEAD,
     _continues_fact,
     _fact_statement,
+    _strip_lead,
 )
 from autopatch_memory.directives.instructions import _strip_filler
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
@@ -90,8 +91,10 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
         all_one_off = any(_one_off(p) or _task(p, known_names) for p in _parts(sentence))
         why = NotADirective.ONE_OFF if all_one_off else NotADirective.NO_MARKER
         return Reading(sentence, why_not=why), ()
-    if sentence.rstrip().endswith((":", "：")):
-        # "his-outpatient 挂号接口偶尔报这个：" introduces what was pasted: no fact of its own.
+    if sentence.rstrip().endswith((":", "：")) or _CLARIFIES.search(norm):
+        # "his-outpatient 挂号接口偶尔报这个：" introduces what was pasted; "the cache
+        # thing: per-user keys, that's what I meant" says again what the user said before:
+        # no fact of its own.
         segments = [(kind, text) for kind, text in segments if kind is not DirectiveKind.FACT]
     if not segments:
         return Reading(sentence, why_not=NotADirective.NO_MARKER), ()
@@ -101,6 +104,13 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
     )
     found = tuple(Directive(kind, sentence, text, language) for kind, text in segments)
     return Reading(sentence, kind=strongest), found
+
+
+# What the user meant by what they said before ("that's what I meant", "我的意思是…").
+_CLARIFIES = re.compile(
+    r"\b(?:that'?s|that is|this is) what i meant\b|\bwhat i meant (?:was|is)\b"
+    r"|我的意思是|我(?:刚才|之前)?说的(?:意思)?是指|我(?:刚才|之前)?指的是"
+)
 
 
 def _facts_before_question(
@@ -170,7 +180,7 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     names = frozenset(known_names)
     found: list[Directive] = []
     previous: tuple[str, tuple[Directive, ...]] | None = None
-    for sentence in prose_sentences(text):
+    for sentence, voiced in _sentences(text):
         directives = _read(sentence.strip(), names)[1]
         if (
             not directives
@@ -198,19 +208,32 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
             found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
             previous = (sentence.strip(), (found[where],))
             continue
+        # One sentence, one fact: a clause after a semicolon (or, dictated, a pause) that
+        # states a fact of its own goes on with the fact before, as a comma's parts do.
+        # (After a semicolon, a fact about another module stays a note of its own.)
+        more = [d.kind for d in directives] == [DirectiveKind.FACT] and (
+            voiced or not _MODULE_FIRST.match(_norm(sentence))
+        )
         if (
-            not directives
+            (not directives or more)
             and previous is not None
-            and _goes_on_with_fact(previous, sentence)
+            and _goes_on_with_fact(previous, sentence, voiced)
             and previous[1][-1] in found
         ):
             # "card-api is the only module that talks to the bank; it sits behind its own
             # firewall.": a clause after a semicolon goes on stating the fact.
             last = previous[1][-1]
-            found[found.index(last)] = _joined(
-                last, Directive(last.kind, "", sentence.strip(), last.language)
-            )
-            previous = (sentence.strip(), ())
+            joined = _joined(last, Directive(last.kind, "", sentence.strip(), last.language))
+            found[found.index(last)] = joined
+            # A dictated fact goes on for as many clauses as it takes.
+            previous = (sentence.strip(), (joined,) if voiced else ())
+            continue
+        if voiced and before_rule is not None and _goes_on_with_rule(directives):
+            # "…返回值统一包一层 Result 别直接返回实体": a dictated rule goes on without a
+            # standing phrase of its own, or with its reason ("…参考它写的").
+            where = found.index(before_rule)
+            found[where] = _joined(before_rule, replace(directives[0], sentence=""))
+            previous = (sentence.strip(), (found[where],))
             continue
         for directive in directives:
             rule = directive.kind is DirectiveKind.RULE and previous is not None
@@ -239,6 +262,45 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
             found.append(directive)
         previous = (sentence.strip(), directives)
     return found
+
+
+# Voice input: Chinese dictated without punctuation, its clauses parted by spaces
+# ("我们这边用 redis 分布式锁 放在 his-registration 里面 另外以后注释都写中文"). A space
+# between two Chinese characters parts clauses only where nothing else does.
+_VOICE_BREAK = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_PUNCTUATED = re.compile(r"[，、；：,;:]")
+
+
+def _voice_clauses(sentence: str) -> list[str]:
+    """The clauses of a dictated sentence (itself when it is punctuated). A clause that
+    only admits a mistake ("刷盘那个我记错了") stays with the one that corrects it."""
+    if _PUNCTUATED.search(sentence) or not _VOICE_BREAK.search(sentence):
+        return [sentence]
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for gap in [*_VOICE_BREAK.finditer(sentence), None]:
+        end = gap.start() if gap is not None else len(sentence)
+        if spans and _only_lead(sentence[slice(*spans[-1])]):
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+        start = gap.end() if gap is not None else end
+    return [sentence[a:b] for a, b in spans]
+
+
+def _only_lead(clause: str) -> bool:
+    rest, lead = _strip_lead(_norm(clause))
+    return lead is not None and not _strip_filler(rest)
+
+
+def _sentences(text: str) -> list[tuple[str, bool]]:
+    """The sentences of the user's prose, dictated ones cut into their clauses; each with
+    whether it is a clause that goes on from the one before (no full stop between)."""
+    return [
+        (clause, index > 0)
+        for s in prose_sentences(text)
+        for index, clause in enumerate(_voice_clauses(s))
+    ]
 
 
 # A rule that gives the alternative to the one before it: "… log and rethrow instead",
@@ -310,12 +372,42 @@ def _replacement_after_cancel(previous: tuple[str, tuple[Directive, ...]], sente
     return bool(_BARE_CHOICE.match(norm)) and bool(rule_shape(norm).choices)
 
 
-def _goes_on_with_fact(previous: tuple[str, tuple[Directive, ...]], sentence: str) -> bool:
-    """``sentence`` follows a semicolon after a fact and goes on stating it."""
+_MODULE_FIRST = re.compile(r"^\W*[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+
+
+def _goes_on_with_fact(
+    previous: tuple[str, tuple[Directive, ...]], sentence: str, voiced: bool = False
+) -> bool:
+    """``sentence`` follows a semicolon (or, dictated, a pause) after a fact and goes on
+    stating it."""
     before, directives = previous
-    if not before.endswith((";", "；")) or not directives:
+    if not directives or directives[-1].kind is not DirectiveKind.FACT:
         return False
-    return directives[-1].kind is DirectiveKind.FACT and _continues_fact(_norm(sentence))
+    if not (voiced or before.endswith((";", "；")) or _DESCRIBES_A_PART.match(_norm(sentence))):
+        return False
+    return _continues_fact(_norm(sentence))
+
+
+# "…over websocket. frames are length-prefixed.": a plain noun and what it is, right
+# after a fact, describes a part of what the fact told.
+_DESCRIBES_A_PART = re.compile(
+    r"^(?:the |each |every |all )?[a-z][a-z-]+s\s+(?:are|get|stay)\s+[a-z][\w-]*(?:ed|-\w+)\b"
+)
+
+
+# A pronoun that points back ("参考它写的", "it", "那个"): the clause leans on the one before.
+_POINTS_BACK = re.compile(r"它|\b(?:it|this|that|them)\b")
+
+
+def _goes_on_with_rule(directives: Sequence[Directive]) -> bool:
+    """A dictated clause after a rule that is one more part of it: a rule without a
+    standing phrase of its own, or a statement that only points back at it."""
+    if len(directives) != 1:
+        return False
+    clause = _norm(directives[0].clause)
+    if directives[0].kind is DirectiveKind.RULE:
+        return not _STANDING.search(clause)
+    return directives[0].kind is DirectiveKind.FACT and bool(_POINTS_BACK.search(clause))
 
 
 def _rule_of(directives: Sequence[Directive]) -> Directive | None:
@@ -345,8 +437,8 @@ def might_hold_directive(text: str) -> bool:
         or _NEGATIVE_LEAD_ZH.match(norm)
     ):
         return True
-    sentences = prose_sentences(text[: limits.DIRECTIVE_TRIGGER_CHARS])
+    sentences = _sentences(text[: limits.DIRECTIVE_TRIGGER_CHARS])
     return any(
         _read(s.strip(), frozenset())[0].kind is DirectiveKind.FACT
-        for s in sentences[: limits.DIRECTIVE_TRIGGER_SENTENCES]
+        for s, _ in sentences[: limits.DIRECTIVE_TRIGGER_SENTENCES]
     )

@@ -168,10 +168,15 @@ def _part_kind(
     """
     kind = _whole_part_kind(text, standing, previous, known_names)
     if kind is None:
-        body = _strip_filler(_norm(text))
-        headless = _without_colon_head(body)
-        if headless is not body:
-            kind = _whole_part_kind(headless, standing, previous, known_names)
+        # In the user's casing: a named technology is told by its capital ("…: spend
+        # counters live in Redis").
+        headless = _without_colon_head(text)
+        if headless is text:
+            body = _strip_filler(_norm(text))
+            headless = _without_colon_head(body)
+            if headless is body:
+                return None
+        kind = _whole_part_kind(headless, standing, previous, known_names)
     return kind
 
 
@@ -189,7 +194,8 @@ def _whole_part_kind(
     ):
         return DirectiveKind.FACT
     correction = lead is not None and bool(_CORRECTION_LEAD.match(norm)) and bool(rest)
-    if correction and not _addressed(rest) and _has_fact_content(rest) and not _feedback(rest):
+    addressed = _addressed(rest) and not _DEFAULT_VALUE.match(rest)
+    if correction and not addressed and _has_fact_content(rest) and not _feedback(rest):
         return DirectiveKind.FACT  # "不对，是 Spring Security"
     if lead is not None and _REMEMBER_LEAD.match(norm) and rest:
         stripped = _strip_filler(rest)
@@ -228,6 +234,11 @@ def _norm_of_the_system(part: str) -> bool:
     """A norm about a part of the system, after a fact (see the block above)."""
     text = _strip_filler(_norm(part))
     return bool(_SYSTEM_NORM_ZH.match(text)) and not _ADDRESSEE_ZH.search(_norm(part))
+
+
+# "默认是同步刷盘", "the default is 5": what the default *is* states a value (a correction
+# gives it), unlike "默认用中文回答", which asks for one.
+_DEFAULT_VALUE = re.compile(r"^(?:默认(?:值|配置|设置)?(?:是|为)|(?:the )?default (?:is|was)\b)")
 
 
 # A part that is only a courtesy belongs to the part before it ("Gradle commands, please").

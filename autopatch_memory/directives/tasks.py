@@ -39,7 +39,8 @@ _TASK_EN = re.compile(
     r"^(?:(?:please|pls|also|then|and|now|just|ok|okay|so|but|first|next)\b\W*)*"
     r"(?:(?:don'?t|do not|make sure(?: to| you)?|be sure to|remember to|don'?t forget to|"
     r"go ahead and|can you|could you)\s+)?"
-    rf"{_EDIT_VERB_EN}\b"
+    # "Update: the X thing is outdated": a verb before a colon heads news, it asks nothing.
+    rf"{_EDIT_VERB_EN}\b(?!\s*:)"
 )
 # What an edit works on: a part of the code, not of an answer.
 _CODE_UNIT_EN = (

@@ -19,6 +19,7 @@ from autopatch_memory.directives import (
     Directive,
     DirectiveKind,
     cancel_content,
+    correction_topic,
     fact_label,
     fact_text,
     rule_shape,
@@ -56,7 +57,9 @@ def _rejected(clause: str) -> str | None:
     """The value a correction rejects or withdraws, if it names one."""
     found = _REJECTED_RE.search(clause) or _WITHDRAWN_RE.search(clause)
     if found is None:
-        return None
+        # "刷盘那个我记错了，默认是同步刷盘": what was said of the topic is withdrawn.
+        topic = correction_topic(clause)
+        return normalize(topic) if topic and len(topic) >= limits.HEURISTIC_TERM_MIN_CHARS else None
     wrong = normalize(next(g for g in found.groups() if g is not None)).strip()
     return wrong if len(wrong) >= limits.HEURISTIC_TERM_MIN_CHARS else None
 
@@ -160,6 +163,15 @@ def _cancelled_terms(views: Sequence[TurnView], sentence: str | None) -> frozens
     )
 
 
+# A part that opens with a time or an adverb, not a subject: it goes on with the part
+# before it ("明年才迁 Nacos", "then it retries", "which is why…").
+_GOES_ON = re.compile(
+    r"^\s*(?:才|还|也|就|再|又|然后|之后|后来|随后|明年|今年|下个?月|下周|年底|回头|等|"
+    r"(?:and |but |then |which |so |until |after that )\b)",
+    re.I,
+)
+
+
 def partly_cancelled(
     archive: LongTermOp, note: SummaryItem, views: Sequence[TurnView]
 ) -> LongTermOp | None:
@@ -168,7 +180,15 @@ def partly_cancelled(
     the other statements stay. ``None`` when the cancel is about the whole note."""
     about = _cancelled_terms(views, archive.evidence_quote)
     parts = [p for p in _PARTS_RE.split(note.summary.rstrip(END_PUNCTUATION)) if p.strip()]
-    kept = [p for p in parts if not about & rule_shape(p).terms]
+    kept = []
+    for index, part in enumerate(parts):
+        gone = bool(about & rule_shape(part).terms)
+        # "…还在 ZooKeeper 上，明年才迁 Nacos": a part that goes on without a subject of
+        # its own goes with the statement before it.
+        if not gone and index and parts[index - 1] not in kept and _GOES_ON.match(part):
+            gone = True
+        if not gone:
+            kept.append(part)
     # The cancel names a statement (its subject and what it says of it: "X 用 MongoDB
     # 那条"), not just a topic ("ruoyi-quartz 那条" is about all that was said of it).
     named = any(len(about & rule_shape(p).terms) >= 2 for p in parts if p not in kept)
