@@ -74,6 +74,37 @@ def test_a_topic_first_correction_rewrites_the_note(
 
 
 @pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        # a withdrawal names the platform in the other language than the note
+        (
+            "notify-svc 的告警走企业微信机器人，每 5 分钟汇总一次。",
+            "update: alerts go to Feishu now, we moved off WeCom last month.",
+            ["5 分钟", "Feishu"],
+            ["企业微信"],
+        ),
+        (
+            "sso-bridge syncs the org chart from DingTalk every night.",
+            "sso-bridge 现在从飞书同步组织架构了，已经不用钉钉了。",
+            ["飞书"],
+            ["DingTalk"],
+        ),
+        # the same withdrawal in one language
+        (
+            "ci-runner 的流水线跑在 Jenkins 上。",
+            "ci-runner 的流水线已经迁到 GitLab CI 了，去年就下掉了 Jenkins。",
+            ["GitLab CI"],
+            ["Jenkins 上"],
+        ),
+    ],
+)
+def test_a_withdrawal_rewrites_the_note_that_names_the_old_platform(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    assert_note_rewritten(["notify-svc", "sso-bridge", "ci-runner"], old, said, kept, gone)
+
+
+@pytest.mark.parametrize(
     ("clause", "text"),
     [
         ("哦对了，重试次数那个我说错了，是 5 次不是 2 次", "重试次数是 5 次不是 2 次"),

@@ -264,28 +264,15 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     return found
 
 
-# Voice input: Chinese dictated without punctuation, its clauses parted by spaces
-# ("我们这边用 redis 分布式锁 放在 his-registration 里面 另外以后注释都写中文"). A space
-# between two Chinese characters parts clauses only where nothing else does.
-_VOICE_BREAK = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
-_PUNCTUATED = re.compile(r"[，、；：,;:]")
+# Voice input: Chinese dictated without punctuation, its pauses written as spaces
+# ("我们这边用 redis 分布式锁 放在 his-registration 里面 另外以后注释都写中文"). The prose
+# splitter ends a sentence at such a pause; a sentence that begins right after one (the
+# sentence before ends on a Chinese character, not a mark) goes on from it.
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 
 
-def _voice_clauses(sentence: str) -> list[str]:
-    """The clauses of a dictated sentence (itself when it is punctuated). A clause that
-    only admits a mistake ("刷盘那个我记错了") stays with the one that corrects it."""
-    if _PUNCTUATED.search(sentence) or not _VOICE_BREAK.search(sentence):
-        return [sentence]
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for gap in [*_VOICE_BREAK.finditer(sentence), None]:
-        end = gap.start() if gap is not None else len(sentence)
-        if spans and _only_lead(sentence[slice(*spans[-1])]):
-            spans[-1] = (spans[-1][0], end)
-        else:
-            spans.append((start, end))
-        start = gap.end() if gap is not None else end
-    return [sentence[a:b] for a, b in spans]
+def _after_pause(before: str, sentence: str) -> bool:
+    return bool(_CJK_CHAR.fullmatch(before[-1:]) and _CJK_CHAR.fullmatch(sentence[:1]))
 
 
 def _only_lead(clause: str) -> bool:
@@ -294,13 +281,17 @@ def _only_lead(clause: str) -> bool:
 
 
 def _sentences(text: str) -> list[tuple[str, bool]]:
-    """The sentences of the user's prose, dictated ones cut into their clauses; each with
-    whether it is a clause that goes on from the one before (no full stop between)."""
-    return [
-        (clause, index > 0)
-        for s in prose_sentences(text)
-        for index, clause in enumerate(_voice_clauses(s))
-    ]
+    """The sentences of the user's prose, each with whether it goes on from the one
+    before across a pause (dictated: no mark between). A clause that only admits a
+    mistake ("刷盘那个我记错了") stays with the one that corrects it."""
+    found: list[tuple[str, bool]] = []
+    for sentence in prose_sentences(text):
+        voiced = bool(found) and _after_pause(found[-1][0], sentence)
+        if voiced and _only_lead(found[-1][0]):
+            found[-1] = (f"{found[-1][0]} {sentence}", found[-1][1])
+        else:
+            found.append((sentence, voiced))
+    return found
 
 
 # A rule that gives the alternative to the one before it: "… log and rethrow instead",

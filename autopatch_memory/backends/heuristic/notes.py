@@ -46,9 +46,38 @@ _WITHDRAWN_RE = re.compile(
     r"|(?:i was wrong|i misspoke|i got (?:it|that) wrong) (?:about|on) ([^,.:;]{1,40})"
     r"|(?:没|没有|并没有?|从没|从来没)(?:上|用|引入?|接入?|走)过?\s*([a-z][\w.+-]*)"
     r"|\b(?:never|didn'?t|did not) (?:used?|adopt(?:ed)?|introduced?|go with|went with) "
-    r"([a-z][\w.+-]*)",
+    r"([a-z][\w.+-]*)"
+    # "we moved off DingTalk in March", "已经不用钉钉了", "去年下掉了 Kafka"
+    r"|\b(?:moved|migrated|switched|went) (?:off|away from) (?:of )?([a-z][\w.+-]*)"
+    r"|(?:不再用|已经不用|弃用了?|下掉了?|换掉了?|迁出了?|停用了?)\s*"
+    r"([a-z][\w.+-]*|[\u4e00-\u9fff]{2,6}?)\s*(?:了|$|[，,。])",
     re.I,
 )
+# Platforms a user names in either language ("钉钉" in the note, "DingTalk" in the
+# correction): a rejected value also names its other spellings.
+_PLATFORM_NAMES: tuple[tuple[str, ...], ...] = (
+    ("钉钉", "dingtalk", "dingding"),
+    ("飞书", "feishu", "lark"),
+    ("企业微信", "wecom", "wechat work"),
+    ("微信", "wechat", "weixin"),
+    ("支付宝", "alipay"),
+    ("阿里云", "aliyun", "alibaba cloud"),
+    ("腾讯云", "tencent cloud", "qcloud"),
+    ("华为云", "huawei cloud"),
+    ("七牛云", "七牛", "qiniu"),
+    ("高德", "amap", "gaode"),
+    ("达梦", "dameng", "dm8"),
+    ("人大金仓", "金仓", "kingbase", "kingbasees"),
+    ("金蝶", "kingdee"),
+    ("用友", "yonyou"),
+    ("码云", "gitee"),
+    ("禅道", "zentao"),
+)
+_OTHER_NAMES: dict[str, tuple[str, ...]] = {
+    name: tuple(other for other in names if other != name)
+    for names in _PLATFORM_NAMES
+    for name in names
+}
 # Where a note's text divides into statements.
 _PARTS_RE = re.compile(r"\s*(?:[,，;；。]|\.(?:\s|$)|\s+and\s+)\s*", re.I)
 
@@ -80,7 +109,7 @@ def _names(text: str, wrong: str) -> bool:
     with its unit ("12 个") also by the number alone."""
     folded = normalize(text)
     number = re.fullmatch(r"(\d+(?:\.\d+)?)\s*\S{0,3}", wrong)
-    for value in (wrong, number.group(1) if number else None):
+    for value in (wrong, number.group(1) if number else None, *_OTHER_NAMES.get(wrong, ())):
         if not value:
             continue
         # A word or a number stands whole; a Chinese edge needs no boundary ("10 点全量").
