@@ -22,6 +22,7 @@ from .repository import (
     _DEICTIC_RE,
     _DOMAIN,
     _KIND_BEFORE_RE,
+    _KIND_OPENING_RE,
     _MANNER_RE,
     _PART_RE,
     _PROJECT,
@@ -338,6 +339,7 @@ def _of_a_kind_left_out(pattern: re.Pattern[str], norm: str) -> list[str]:
         for m in pattern.finditer(norm)
         if not _INDEFINITE_BEFORE_RE.search(norm[: m.start()])
         and not _KIND_BEFORE_RE.search(norm[: m.start()])
+        and not _KIND_OPENING_RE.match(m.group(0))  # "普通后台" matched whole
     ]
 
 

@@ -130,7 +130,10 @@ _PROBLEM_RE = _any_of(
     r"|authenticated|authorized|verified|limited|bounded)\b",
     r"\b(?:doesn't|does not|didn't|did not|never)\s+(?:check|validate|close|release|trim|remove"
     r"|escape|verify|handle|sanitize|free|clean|clear|encrypt|hash|limit|bound|authenticate"
-    r"|authorize|roll back|shut down|unsubscribe)\b",
+    r"|authorize|roll back|shut down|unsubscribe|delete|purge|dispose)\b",
+    # "never deletes its temp files", "never closes the stream".
+    r"\bnever\s+(?:check|validate|close|release|trim|remove|escape|verify|handle|sanitize|free"
+    r"|clean|clear|encrypt|hash|limit|delete|purge|dispose)s\b",
     r"\bmissing\s+(?:a\s+|an\s+|the\s+|any\s+)?@?[\w-]+",
     r"\b(?:lacks?|lacking)\b",
     r"\bwithout (?:a |an |any |proper )?(?:ttl|timeout|expiry|expiration|limit|check|checks"

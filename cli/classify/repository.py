@@ -155,9 +155,9 @@ _APP_PART_RE = _any_of(
     r"(?:详情|列表|登录|注册|管理|结算|支付|确认)页|首页|主页|后台|前台|管理端|用户端|商家端",
 )
 # Words before a part that make it a kind of part: "普通业务服务", "这类后台", "某个模块".
-_KIND_BEFORE_RE = _rx(
-    r"(?:普通|一般|典型|常规|传统|某个|某些|一些|这类|这种|那种|各种|任何)的?\s*$"
-)
+_KIND_WORDS = r"(?:普通|一般|典型|常规|传统|某个|某些|一些|这类|这种|那种|各种|任何)"
+_KIND_BEFORE_RE = _rx(_KIND_WORDS + r"的?\s*$")
+_KIND_OPENING_RE = _rx("^" + _KIND_WORDS)
 # Parts of a build and a source tree: this repository's, unless the message asks for knowledge.
 _PART_RE = _rx(
     r"模块|子模块|依赖|构建|打包|目录|入口|源码|包结构|启动类|配置文件|单元测试|集成测试"
