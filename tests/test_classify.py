@@ -496,6 +496,13 @@ def test_knowledge_and_this_repository_are_told_apart(question: str, expected: I
         ("OrderMapper.xml 审一下", False, AUDIT),
         ("@src/main/java/com/shop/PayService.java 审一下", True, AUDIT),
         ("UserController review 一下吧", False, AUDIT),
+        # Boundaries: advice on a change is no choice of how the code works; a part of this
+        # application keeps a request; a problem stated keeps the whole message.
+        ("OrderMapper 要不要先加个索引还是直接改 SQL？", False, AUDIT),
+        ("修复一下登录接口的越权，一般怎么做", False, AUDIT),
+        ("OrderService has a race. In general, how should I fix races?", False, AUDIT),
+        ("Does the UploadService prevent path traversal?", False, AUDIT),
+        ("OrderService 有没有防止 SQL 注入？", False, AUDIT),
     ],
 )
 def test_a_problem_stated_about_named_code_is_an_audit(
@@ -531,6 +538,10 @@ def test_a_problem_stated_about_named_code_is_an_audit(
         # "哪几个类" asks where; a domain noun's table is this application's.
         ("要支持新的支付渠道，一般要改哪几个类？先讲思路", False, EXPLAIN),
         ("挂号记录是按什么分表的，一共分了几张", False, EXPLAIN),
+        ("How does the UploadService prevent path traversal?", False, EXPLAIN),
+        ("OrderService 是怎么防止 SQL 注入的？", False, EXPLAIN),
+        # A library not added is no safeguard missing.
+        ("项目里没加 Lombok 依赖吗", False, EXPLAIN),
     ],
 )
 def test_problem_audit_and_patch_words_that_name_a_thing(
@@ -582,6 +593,11 @@ def test_problem_audit_and_patch_words_that_name_a_thing(
         ("git diff 和 git format-patch 导出的补丁格式有啥不同", True, CHAT),
         ("patch 会不会影响老版本的客户端？", True, P_EXPLAIN),
         ("OrderLock 的锁没释放，麻烦 patch 一下", True, AUDIT),
+        # Past the patch set aside, a request or a problem is a new audit.
+        ("补丁先放着，帮我把 UserService 的 NPE 修了", True, AUDIT),
+        ("先不管补丁，PayService 有没有重复扣款的问题", True, AUDIT),
+        ("以后补丁都别改测试", True, CHAT),
+        ("We use Kafka. In general, is exactly-once delivery possible?", False, CHAT),
     ],
 )
 def test_what_a_message_turns_to_or_sets_aside(
@@ -614,6 +630,8 @@ def test_what_a_message_turns_to_or_sets_aside(
         # How to address the user is a wish, not a change.
         ("叫我老王就行", CHAT),
         ("Just call me Wang, no need for formalities", CHAT),
+        # 反 in a term is no mistake.
+        ("SQL 里用反引号包字段名是什么意思", CHAT),
     ],
 )
 def test_knowledge_advice_and_wishes_with_words_of_code(

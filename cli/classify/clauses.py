@@ -69,6 +69,8 @@ _CLAUSE_SPLIT_RE = _rx(r"([，,。;；!！?？\n：]|:(?=\s)|\.(?=\s|$)|…+|—
 # its form.
 _CONTINUATION_RE = _rx(r"^(?:而是|而不是|而|反而|还是|或者|或是|以及|or|rather than|instead of)")
 
+# The options of a choice: "是先写流水还是先改余额", "还是 G1 就够了".
+_CHOICE_OPTIONS_RE = _rx(r"是.{0,30}还是|^还是")
 _ZH_QUESTION_RE = _any_of(
     r"吗|呢|什么|啥|干嘛|嘛|怎么|怎莫|咋|怎样|如何|为什么|为何|为啥|哪|是否|多少|多久|多大|多长",
     # An A-not-A question ("有没有", "会不会"), not a request ("能不能帮我…").
@@ -273,15 +275,16 @@ def _zh_request_marker(clause: Clause) -> re.Match[str] | None:
 
 
 def _is_choice(clause: Clause) -> bool:
-    """A question between options: "是先写流水还是先改余额", "A 还是 B 就够了"."""
-    return clause.question and "还是" in clause.norm
+    """A question between ways it is done: "是先写流水还是先改余额", "…，还是 G1 就够了"
+    (not "要不要先加个索引还是直接改 SQL", advice on a change)."""
+    return clause.question and bool(_CHOICE_OPTIONS_RE.search(clause.norm))
 
 
 def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
     """Requests said at the end of a clause: "只捕获 X 就行", "CAP 理论讲一下",
     "@X.java review 一下"; and the change verbs of a statement ("魔法数字换成枚举")."""
     norm, closing = clause.norm, []
-    if not clause.question and (enough := _ZH_ENOUGH_RE.search(norm)):
+    if not _is_choice(clause) and (enough := _ZH_ENOUGH_RE.search(norm)):
         closing.append(_seen(Act.CHANGE, enough))  # not "还是 G1 就够了？", a choice
     if trailing := _ZH_TRAILING_EXPLAIN_RE.search(norm):
         closing.append(_seen(Act.EXPLAIN, trailing))

@@ -149,7 +149,8 @@ _PREFERENCE = _Lexicon(
 _PREFERENCE_OPENING_RE = _rx(
     r"^(?:please\s+)?(?:always|never)\b|^(?:那|好的|另外|还有|对了)?\s*(?:以后|今后|往后|始终|总是|永远)"
     # How to address the user: "叫我小陈就行", "Just call me Chen" (not "领导叫我改一下 X").
-    r"|^(?:你|您)?(?:可以|就|直接)?(?:叫我|称呼我)|^(?:please\s+)?(?:just\s+)?call me\b"
+    r"|^(?:你|您)?(?:可以|就|直接)?(?:叫我|称呼我)\s*[\w\u4e00-\u9fff]{1,6}\s*(?:就行了?|就好了?"
+    r"|就可以了?|即可|吧)?$|^(?:please\s+)?(?:just\s+)?call me\b"
 )
 # A follow-up that names a new subject: "那 Java 17 里还是这样吗？", "And what about Kotlin?".
 _FOLLOW_UP_RE = _rx(r"^(?:那|那么|and|so|but|then|what about|how about)\b|^那")

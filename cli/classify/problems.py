@@ -31,7 +31,8 @@ _PROBLEM_WORDS = (
     "bugs", "buggy", "vulnerability", "vulnerabilities", "vulnerable", "exploit", "exploitable",
     "injection", "injections", "injectable", "xss", "csrf", "ssrf", "rce", "xxe", "idor", "npe",
     "npes", "null pointer", "null pointers", "nullpointerexception", "leak", "leaks", "leaking",
-    "leaked", "race condition", "race conditions", "racy", "deadlock", "deadlocks", "thread-safe",
+    "leaked", "race condition", "race conditions", "racy", "data race", "data races", "has a race",
+    "have a race", "deadlock", "deadlocks", "thread-safe",
     "thread safe", "thread safety", "thread-safety", "concurrency issue", "concurrency issues",
     "concurrency bug", "hard-coded", "hardcoded", "plaintext", "plain text", "cleartext",
     "path traversal", "insecure", "unsafe", "log4shell", "deserialization", "mass assignment",
@@ -121,9 +122,10 @@ _PROBLEM_RE = _any_of(
     r"[\w\u4e00-\u9fff]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密|限制|限流|分页"
     r"|重试|超时|关闭?|释放|remove|回滚|幂等|防护|日志|过期|索引|事务|捕获|兜底|判断|检查|锁)",
     # What was never removed or added: "临时文件没删", "没加 volatile", "没加 @Transactional"
-    # (not a soft-delete state: "没删除的数据").
+    # (not a soft-delete state: "没删除的数据"; not a library: "没加 Lombok 依赖吗").
     r"没有?(?:及时)?(?:删|删除|清理|清掉|清空|回收)(?!除?的)",
-    r"没有?加\s*@?[a-z]\w*",
+    r"没有?加\s*(?:volatile|synchronized|final|@transactional|@valid|@validated|@preauthorize"
+    r"|@secured|@notnull|@notblank|@version|@lock)\b",
     r"\b(?:isn't|aren't|is not|are not|wasn't|weren't|never|not)\s+(?:being\s+|properly\s+"
     r"|always\s+)?(?:removed|closed|released|freed|cleaned|cleared|checked|validated|escaped"
     r"|sanitized|trimmed|handled|caught|rolled back|unsubscribed|shut down|encrypted|hashed"
@@ -183,10 +185,10 @@ _PROBLEM_RE = _any_of(
     # A mistake: "算错", "锁错对象", "配错了"; a duplicate effect: "double-refunds".
     r"(?:算|写|锁|传|用|配|判断|取|设|拼|弄|搞|填)错",
     # The opposite done: "判断写反了", "条件搞反了", "参数传反".
-    r"(?:写|判断|弄|搞|传|配|用|填)反(?!射|序列|向|转|馈|应)",
+    r"(?:写|判断|弄|搞|传|配|用|填)反(?!射|序列|向|转|馈|应|引|斜|编|爬|问|而|倒|正)",
     # The same effect twice: "同一条指令发两次", "会不会扣两遍" (not a schedule: "每天执行两次").
     r"(?<![天周月时分秒年])(?:发|执行|扣|扣款|退|退款|支付|下单|消费|推送|发送|入账|插入|写入|调用"
-    r"|触发|处理)(?:了)?(?:两|2|多)(?:次|遍)",
+    r"|触发|处理)(?:了)?(?:两|2)(?:次|遍)",
     # A known bug pattern: boxed numbers or strings compared with ==.
     r"==\s*(?:比较|判断|对比|判等)|(?:用|拿)\s*==|\bcompar\w*\b.{0,30}\bwith ==|\busing ==",
     r"\bdouble[- ](?:refund|charge|pay|spend|book|submit|count|process|send|deduct)\w*",
