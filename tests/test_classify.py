@@ -459,3 +459,182 @@ def test_the_last_request_decides_after_a_remark(
 )
 def test_knowledge_and_this_repository_are_told_apart(question: str, expected: IntentType) -> None:
     assert classify(question).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "pending", "expected"),
+    [
+        # A problem stated as a fact about named code: a check never made, a removal never
+        # done, the opposite done, the same effect twice, a known bug pattern, a catch-all.
+        ("PaymentNotifyHandler 没判断签名是否为空，伪造的回调会不会直接入账", False, AUDIT),
+        ("ZipService 解压完的文件没删，服务器磁盘满过两回", False, AUDIT),
+        ("CartMerger 里 quantity 的判断搞反了吧，第 52 行", False, AUDIT),
+        ("RefundWorker 超时重试的时候会不会把同一笔退款退两次", False, AUDIT),
+        ("TokenCache 的 instance 字段没加 volatile，帮忙看一下", False, AUDIT),
+        ("PriceCalculator 里用 == 比较两个 Long", False, AUDIT),
+        ("FeedParser catches Throwable and quietly returns null", False, AUDIT),
+        (
+            "SessionStore catches Throwable and returns null. That will bite us in production, "
+            "sort this out.",
+            False,
+            AUDIT,
+        ),
+        (
+            "ReportMailer never deletes its temp files and the disk filled up last week, find "
+            "other places that do the same",
+            False,
+            AUDIT,
+        ),
+        # A consequence feared, with a patch pending: a new subject, a new audit.
+        ("ImageProxy 不限制图片尺寸，一张超大图会不会把服务撑爆", True, AUDIT),
+        # An urgent request with a verb no list held.
+        ("头像上传没校验文件大小，赶快封住", False, AUDIT),
+        # Complaints: reading it hurts, a heap of code blamed.
+        ("OrderAssembler.build 这一坨谁写的，看得我头晕", False, AUDIT),
+        ("PriceRule 这一大堆 switch 谁写的", True, AUDIT),
+        # The object first, the inspection after it.
+        ("OrderMapper.xml 审一下", False, AUDIT),
+        ("@src/main/java/com/shop/PayService.java 审一下", True, AUDIT),
+        ("UserController review 一下吧", False, AUDIT),
+        # Boundaries: advice on a change is no choice of how the code works; a part of this
+        # application keeps a request; a problem stated keeps the whole message.
+        ("OrderMapper 要不要先加个索引还是直接改 SQL？", False, AUDIT),
+        ("修复一下登录接口的越权，一般怎么做", False, AUDIT),
+        ("OrderService has a race. In general, how should I fix races?", False, AUDIT),
+        ("Does the UploadService prevent path traversal?", False, AUDIT),
+        ("OrderService 有没有防止 SQL 注入？", False, AUDIT),
+    ],
+)
+def test_a_problem_stated_about_named_code_is_an_audit(
+    question: str, pending: bool, expected: IntentType
+) -> None:
+    assert classify(question, patch_pending=pending).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "pending", "expected"),
+    [
+        # A problem the code reports, watches for or keeps away is a feature to explain.
+        ("CrashReportService 收集崩溃信息之后发到哪里了？", False, EXPLAIN),
+        ("SlowQueryInterceptor 拦截慢查询以后记到哪张表", False, EXPLAIN),
+        ("Where does the deadlock detector in LockWatchdog report to?", False, EXPLAIN),
+        ("BatchImporter 读大文件的时候是如何防止内存溢出的？", False, EXPLAIN),
+        ("How does StreamingExporter avoid running out of memory on big exports?", False, EXPLAIN),
+        # Dependency injection by annotation, a term with a judging word, a snake_case name.
+        ("OrderFacade 为什么用 @Resource 注入，不用构造器注入？", False, EXPLAIN),
+        ("CdcSyncJob 允许多大的乱序窗口？", False, EXPLAIN),
+        ("replay_guard_table 存的是什么", False, EXPLAIN),
+        # Audit and patch words naming a field, a state, a profile, a patch mechanism.
+        ("ArticleEntity 的 audit 字段和 review 字段分别是什么时候写的？", False, EXPLAIN),
+        ("What values does the audit status column of t_claim hold?", False, EXPLAIN),
+        ("What is the `scan` profile in application-scan.yml for?", False, EXPLAIN),
+        ("PluginLoader 是从哪个目录读 patch 脚本的？", True, EXPLAIN),
+        ("Where does the HotPatcher keep its patch scripts?", True, EXPLAIN),
+        # A backticked package is this repository's, though its name is the world's too.
+        ("What does the `flink` package hold?", False, EXPLAIN),
+        # Options ordered in a choice ask for nothing.
+        ("UserSync 是先删缓存还是先更新数据库？", False, EXPLAIN),
+        ("BillingJob 出账是先写账单还是先改订单状态", False, EXPLAIN),
+        # "哪几个类" asks where; a domain noun's table is this application's.
+        ("要支持新的支付渠道，一般要改哪几个类？先讲思路", False, EXPLAIN),
+        ("挂号记录是按什么分表的，一共分了几张", False, EXPLAIN),
+        ("How does the UploadService prevent path traversal?", False, EXPLAIN),
+        ("OrderService 是怎么防止 SQL 注入的？", False, EXPLAIN),
+        # A library not added is no safeguard missing.
+        ("项目里没加 Lombok 依赖吗", False, EXPLAIN),
+    ],
+)
+def test_problem_audit_and_patch_words_that_name_a_thing(
+    question: str, pending: bool, expected: IntentType
+) -> None:
+    assert classify(question, patch_pending=pending).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "pending", "expected"),
+    [
+        # The pending patch set aside: what follows decides.
+        ("补丁先放一放，LoginFilter 是干什么用的？", True, EXPLAIN),
+        ("diff 待会儿再看，先说说 OrderRouter 的路由规则在哪配的", True, EXPLAIN),
+        (
+            "Forget the patch for now, where is the retry policy of MailSender configured?",
+            True,
+            EXPLAIN,
+        ),
+        ("补丁回头再说，我问个别的：Java 的 record 能继承别的类吗", True, CHAT),
+        # A general question announced after a remark about this repository.
+        ("我们用的是 Kafka 2.8。问个通用的问题：消费者 rebalance 是同步的还是异步的", False, CHAT),
+        (
+            "Our services run on Kubernetes. Generally speaking, how do liveness and readiness "
+            "probes differ?",
+            False,
+            CHAT,
+        ),
+        ("我们项目用的 Redisson，想问下看门狗续期的原理是什么", False, CHAT),
+        (
+            "OrderServiceImpl 写得挺乱的，不过先不用管它。一般怎么给 service 层分包比较好",
+            False,
+            CHAT,
+        ),
+        # A limit beside a question, a change or a problem of its own: not a revision.
+        ("先别动代码啊，我就想知道 ReportJob 的 cron 表达式写在哪", True, EXPLAIN),
+        ("不要动 DTO，只改实现：OrderQueryService.list 改成分页查询", True, AUDIT),
+        (
+            "Don't touch the controller; just make InvoiceService.total use BigDecimal instead "
+            "of double",
+            True,
+            AUDIT,
+        ),
+        ("别改表结构，在代码里给优惠券的重复领取加个校验", True, AUDIT),
+        # A standing wish about patches to come is remembered.
+        ("以后出补丁的时候先列出改了哪些文件，再给 diff", True, CHAT),
+        ("From now on, when you send a patch, put a one-line summary above the diff.", True, CHAT),
+        # A tool's patches; the patch as a subject; "patch 一下" asks for a new patch.
+        ("git diff 和 git format-patch 导出的补丁格式有啥不同", True, CHAT),
+        ("patch 会不会影响老版本的客户端？", True, P_EXPLAIN),
+        ("OrderLock 的锁没释放，麻烦 patch 一下", True, AUDIT),
+        # Past the patch set aside, a request or a problem is a new audit.
+        ("补丁先放着，帮我把 UserService 的 NPE 修了", True, AUDIT),
+        ("先不管补丁，PayService 有没有重复扣款的问题", True, AUDIT),
+        ("以后补丁都别改测试", True, CHAT),
+        ("We use Kafka. In general, is exactly-once delivery possible?", False, CHAT),
+    ],
+)
+def test_what_a_message_turns_to_or_sets_aside(
+    question: str, pending: bool, expected: IntentType
+) -> None:
+    assert classify(question, patch_pending=pending).intent is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A bare choice between names of the Java world, an advice by quality.
+        ("缓存用 Caffeine 还是 Guava", CHAT),
+        ("token 存 sessionStorage 还是 cookie 更稳妥", CHAT),
+        # What a symptom says in general; a recommendation asked.
+        ("一个方法里 mock 了十几个依赖是不是说明类的职责太多", CHAT),
+        ("日志里 warn 太多是不是说明代码有问题", CHAT),
+        ("推荐一款好用的 Java 反编译工具，Procyon 太老了", CHAT),
+        ("how i can make the cache thread safe without lock it", CHAT),
+        # A verb phrase naming the topic of a general question asks nothing of us.
+        ("修复 Fastjson 反序列化漏洞，通常的做法是什么？", CHAT),
+        ("Fixing a Log4Shell hole. What are the usual steps?", CHAT),
+        # A kind of codebase or service, not this one.
+        ("Is it worth adding Sonar to an old codebase?", CHAT),
+        ("普通后台服务用虚拟线程有意义吗，还是线程池就够了", CHAT),
+        ("Shenandoah 适合普通的后台服务吗，还是 Parallel GC 就够了", CHAT),
+        # A difference's "where" and "遇到哪些坑" are no locations.
+        ("ArrayList 和 LinkedList 区别在哪", CHAT),
+        ("JDK 11 升到 21 会碰到哪些坑", CHAT),
+        # How to address the user is a wish, not a change.
+        ("叫我老王就行", CHAT),
+        ("Just call me Wang, no need for formalities", CHAT),
+        # 反 in a term is no mistake.
+        ("SQL 里用反引号包字段名是什么意思", CHAT),
+    ],
+)
+def test_knowledge_advice_and_wishes_with_words_of_code(
+    question: str, expected: IntentType
+) -> None:
+    assert classify(question).intent is expected

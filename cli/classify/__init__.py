@@ -20,17 +20,18 @@ questions any reader would ask of a message, in Chinese, English or a mix of bot
 * **Does it refer to a pending patch** ("the patch", 补丁, "this fix", 这么改, "why did
   you…")?
 
-A turn to another question after a remark ("…。顺便问一下，…") or past a concern set
-aside ("先不管这个") is read by what follows, unless the part before asks for something
-or (not set aside) looks for a problem. Then, in this order:
+A turn to another question after a remark ("…。顺便问一下，…", "…问个通用的问题：…") or
+past a concern set aside ("先不管这个", "补丁先放着") is read by what follows, unless the
+part before asks for something or (not set aside) looks for a problem. Then, in this order:
 
 1. while a patch awaits confirmation, a message that refers to it is ``patch_revise``
    when it asks for a change, sets a limit ("补丁里别动测试") or an adjustment ("补丁能再短一点
    吗"), and ``patch_explain`` otherwise; a follow-up change that names nothing new
    ("换成 switch 写法", "use a StringBuilder there instead", "只动 OrderService") revises
    the patch too, while a change with a subject of its own is a new audit, and so is a
-   limit beside a request of its own ("先别改代码，帮我审计一下 X"); a line of a named
-   file ("OrderService 第 120 行") is that file's;
+   limit beside a request of its own ("先别改代码，帮我审计一下 X"); a limit beside a
+   question of its own is that question; a line of a named file ("OrderService 第 120
+   行") is that file's; a standing wish about patches to come is remembered;
 2. ``code_audit``: patch words without a pending patch; an audit verb (audit, review,
    审计, 扫一下…); audit words (fix, 修复, 漏洞…) unless the message asks for knowledge
    ("什么是 SQL 注入？", "How do I fix a ConcurrentModificationException?") or where the
@@ -39,10 +40,12 @@ or (not set aside) looks for a problem. Then, in this order:
    bug, an injection, a leak, 越权, a missing check, a worry: "我担心 X 会算错") asked about
    this code; an inspection that looks for something, verifies a safeguard or judges this
    code ("这样有安全问题吗"); a complaint about this code ("这个方法也太长了吧"). Words
-   inside names ask for nothing: ``patches/``, ``data-fix``, ``AuditLogAspect``; nor do
-   a lookup in a record of past fixes ("CHANGELOG 里修复了哪些问题"), audit words naming a
-   thing ("安全检查的拦截器", "the audit log table") or a review that ends in an
-   explanation of what the code is ("review 一下 pom 里的依赖，讲讲每个是干嘛的");
+   inside names ask for nothing: ``patches/``, ``data-fix``, ``AuditLogAspect``,
+   ``leak_detect_task``; nor do a lookup in a record of past fixes ("CHANGELOG 里修复了哪些
+   问题"), audit words naming a thing ("安全检查的拦截器", "the audit log table", "review
+   状态"), a problem the code reports or keeps away ("上报崩溃", "是怎么避免 OOM 的") or a
+   review that ends in an explanation of what the code is ("review 一下 pom 里的依赖，讲讲每个
+   是干嘛的");
 3. ``code_explain``: the message points at this repository;
 4. otherwise ``general_chat`` (knowledge, practice, follow-ups, preferences).
 

@@ -47,7 +47,8 @@ isolate bind rebind relocate lint reformat
 _EN_CHANGE_PHRASES = (
     "clean up", "set up", "get rid of", "roll back", "speed up", "break up", "factor out",
     "pull out", "move out", "split out", "tidy up", "wire up", "hook up", "break down",
-    "do away with", "swap out", "switch over", "fill in",
+    "do away with", "swap out", "switch over", "fill in", "sort out", "sort it out",
+    "sort this out", "sort that out", "sort them out", "take care of",
 )  # fmt: skip
 # Inspections that verify this code holds ("double check that…", "make sure that…").
 _EN_AUDIT_PHRASES = frozenset(
@@ -129,7 +130,9 @@ _ZH_CHANGE = (
     "挪一下", "打个补丁", "打补丁", "改小", "改大", "改短", "改长", "改简单", "改得", "替我改",
     "加一层", "包一层", "改用", "用上", "换回", "恢复成", "处理掉", "干掉", "去重", "补个判空",
     "判空", "用回", "改写", "收窄", "配置一个", "配一个", "配个", "配置成", "配成", "设置成",
-    "设置为", "传过去", "传下去", "加进去", "挪过去",
+    "设置为", "传过去", "传下去", "加进去", "挪过去", "写成",
+    # Closing a hole: "赶紧堵上", "把这个口子封住".
+    "堵上", "堵住", "封堵", "堵一下", "封住", "封掉",
     # A change measured in lines: "加一行注释", "删两行".
     "加一行", "加两行", "加几行", "删一行", "删两行", "删几行", "改一行", "改两行", "改几行",
 )  # fmt: skip
@@ -170,7 +173,7 @@ _ZH_CHANGE_LEX = _Lexicon(_ZH_CHANGE)
 _ZH_MARKER = (
     r"(?:你?帮我|帮忙|帮个忙|请(?!教|问|求|假|客)你?|麻烦你?|劳烦|劳驾|给我|你来|替我|能不能(?:帮我)?|能否(?:帮我)?"
     r"|可不可以(?:帮我)?|可以(?:帮我)?|是否可以|能(?:帮我)|顺便|顺手|另外|再|先|然后|接着|直接|记得"
-    r"|尝试|试着|试试|我想让你|我要你|你去)"
+    r"|尝试|试着|试试|我想让你|我要你|你去|赶紧|赶快|尽快|马上|立刻|立即)"
 )
 _ZH_MARKER_RE = _rx(_ZH_MARKER)
 # Request words that address the assistant: whatever verb follows is asked of it.
@@ -201,6 +204,11 @@ _ZH_GIVE_RE = _rx(
 _ZH_TRAILING_EXPLAIN_RE = _rx(
     r"(?:讲一下|讲讲|讲下|说说|说一下|说下|介绍一下|介绍下|解释一下|解释下|聊聊|科普一下|展开讲讲"
     r"|展开说说)$"
+)
+# "@X.java review 一下", "OrderService 审一下": the object first, the inspection after it.
+_ZH_TRAILING_INSPECT_RE = _rx(
+    r"(?P<verb>review|audit|scan|check|审计|审查|审|扫|检查|排查|走查|评审)\s*(?:一下|下|一遍|一轮)"
+    r"(?:吧|呗|哈)?$"
 )
 _ZH_NOUN_AFTER_RE = _rx(
     r"\s*(?:模块|目录|服务|包|文件|型|module|service|folder|工具|插件|结果|报告|流程)"

@@ -54,6 +54,7 @@ from .acts import (
     _ZH_PERSON_MARKER_RE,
     _ZH_SUGGESTION_RE,
     _ZH_TRAILING_EXPLAIN_RE,
+    _ZH_TRAILING_INSPECT_RE,
     _ZH_VERB_LEXICONS,
     _ZH_VERB_MAX_OFFSET,
     _ZH_WISH_RE,
@@ -68,6 +69,8 @@ _CLAUSE_SPLIT_RE = _rx(r"([，,。;；!！?？\n：]|:(?=\s)|\.(?=\s|$)|…+|—
 # its form.
 _CONTINUATION_RE = _rx(r"^(?:而是|而不是|而|反而|还是|或者|或是|以及|or|rather than|instead of)")
 
+# The options of a choice: "是先写流水还是先改余额", "还是 G1 就够了".
+_CHOICE_OPTIONS_RE = _rx(r"是.{0,30}还是|^还是")
 _ZH_QUESTION_RE = _any_of(
     r"吗|呢|什么|啥|干嘛|嘛|怎么|怎莫|咋|怎样|如何|为什么|为何|为啥|哪|是否|多少|多久|多大|多长",
     # An A-not-A question ("有没有", "会不会"), not a request ("能不能帮我…").
@@ -88,15 +91,22 @@ _EN_QUESTION_RE = _rx(
 # A turn to another question ("顺便问一下", "另外问一下", "by the way") after a remark, or a
 # concern set aside ("先不管这个"): what follows is the request.
 _TURN_RE = _rx(
-    r"(?:^|[。.!！?？;；，,\n]\s*)(?:那?(?:顺便|另外|再)(?:问一下|问下|问个问题|请教一下|想问一下|想问下)"
-    r"|题外话|换个话题|(?:by the way|btw|on another note|unrelated question|separate question)\b)"
-    r"[，,:：!！.。\s]*",
+    r"(?:^|[。.!！?？;；，,\n]\s*)(?:(?:那?(?:顺便|另外|再)?(?:问一下|问下|问个问题|请教一下|想问一下|想问下)"
+    r"|(?:我)?问(?:个|点)别的|题外话|换个话题|(?:by the way|btw|on another note|unrelated question"
+    r"|separate question)\b)[，,:：!！.。\s]*"
+    # A general question announced ("问个通用的问题：…", "Generally speaking though, …"): the
+    # announcement is the question's own, it stays with what follows.
+    r"|(?=问个(?:通用|一般性?|普遍|general)的?问题|(?:generally|in general|speaking generally)\b))",
     re.IGNORECASE,
 )
 _SET_ASIDE_RE = _rx(
-    r"(?:先不管这个|先不管它|先不说这个|这个先放一边|先放一边|先不管了"
-    r"|\b(?:leave|put|set) (?:that|this|it) aside\b|\bnever mind that\b"
-    r"|\bforget (?:about )?that for now\b)[，,。.;；!！\s]*",
+    r"(?:先不管这个|先不管它|先不说这个|这个先放一边|先放一边|先不管了|(?:先)?不用管它|先别管(?:它|了)"
+    # The pending patch set aside: "先不管补丁", "补丁先放着", "diff 我先不看了", "补丁等会儿再看".
+    r"|(?:先不管|先不看|先别管)\s*(?:补丁|patch|diff)"
+    r"|(?:补丁|patch|diff)\s*(?:我)?(?:先|等会儿?|待会儿?|稍后|回头|晚点)\s*(?:再看|再说|放着|放一放|不看了?"
+    r"|不管|不确认|别管)"
+    r"|\b(?:leave|put|set) (?:that|this|it|the patch|the diff) aside\b|\bnever mind that\b"
+    r"|\bforget (?:about )?(?:that|the patch|the diff) for now\b)[，,。.;；!！\s]*",
     re.IGNORECASE,
 )
 
@@ -110,7 +120,8 @@ def _last_turn(text: str) -> tuple[str, str, bool] | None:
         return None
     match, set_aside = max(turns, key=lambda t: t[0].end())
     head, tail = text[: match.start()].strip(), text[match.end() :].strip()
-    return (head, tail, set_aside) if head and tail else None
+    # "先不管补丁，X 是干嘛的？": a concern set aside at the start names itself.
+    return (head, tail, set_aside) if (head or set_aside) and tail else None
 
 
 def _clauses(norm: str) -> list[Clause]:
@@ -233,13 +244,13 @@ def _en_verb_at(text: str) -> Request | None:
 def _zh_requests(clause: Clause) -> list[Request]:
     """Requests in a Chinese (or mixed) clause."""
     norm = clause.norm
-    marker = _ZH_MARKER_RE.search(norm)
+    marker = _zh_request_marker(clause)
     found = [] if marker is None else _zh_marked_request(norm, marker)
     opening = _zh_first_verb(norm, head=True, at_start=True)
     # "review 代码的时候你最看重什么": the verb opens a time clause, it asks for nothing.
     in_time_clause = marker is None and "的时候" in norm
     asked = opening is not None and (not clause.question or opening.act is not Act.CHANGE)
-    if opening is not None and asked and not in_time_clause:
+    if opening is not None and asked and not in_time_clause and not _is_choice(clause):
         found.append(opening)
     # A 把/给 change asks unless the clause asks something else ("为什么把 X 改成 Y？").
     asks = not clause.question or marker is not None or bool(_ZH_SUGGESTION_RE.search(norm))
@@ -251,13 +262,41 @@ def _zh_requests(clause: Clause) -> list[Request]:
     if asks:  # "补丁里别动测试" limits; "补丁为什么不用 Redis 锁" asks why
         found += [_seen(Act.CHANGE, m, negative=True) for m in _ZH_NEG_VERB_RE.finditer(norm)]
     found += [_seen(Act.CHANGE, m) for m in _ZH_ONLY_VERB_RE.finditer(norm)]
-    if enough := _ZH_ENOUGH_RE.search(norm):
-        found.append(_seen(Act.CHANGE, enough))  # "只捕获 X 就行"
+    return found + _zh_closing_requests(clause, found)
+
+
+def _zh_request_marker(clause: Clause) -> re.Match[str] | None:
+    """The request word of a clause (帮我, 麻烦, 先…); in a choice ("记账是先写流水还是先改余额？")
+    先/再 order the options and ask nothing, unless the assistant is addressed."""
+    marker = _ZH_MARKER_RE.search(clause.norm)
+    if marker is not None and _is_choice(clause):
+        return marker if _ZH_PERSON_MARKER_RE.fullmatch(marker.group(0)) else None
+    return marker
+
+
+def _is_choice(clause: Clause) -> bool:
+    """A question between ways it is done: "是先写流水还是先改余额", "…，还是 G1 就够了"
+    (not "要不要先加个索引还是直接改 SQL", advice on a change)."""
+    return clause.question and bool(_CHOICE_OPTIONS_RE.search(clause.norm))
+
+
+def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
+    """Requests said at the end of a clause: "只捕获 X 就行", "CAP 理论讲一下",
+    "@X.java review 一下"; and the change verbs of a statement ("魔法数字换成枚举")."""
+    norm, closing = clause.norm, []
+    if not _is_choice(clause) and (enough := _ZH_ENOUGH_RE.search(norm)):
+        closing.append(_seen(Act.CHANGE, enough))  # not "还是 G1 就够了？", a choice
     if trailing := _ZH_TRAILING_EXPLAIN_RE.search(norm):
-        found.append(_seen(Act.EXPLAIN, trailing))
+        closing.append(_seen(Act.EXPLAIN, trailing))
+    if (inspect := _ZH_TRAILING_INSPECT_RE.search(norm)) and not any(
+        r.act is Act.INSPECT for r in found
+    ):
+        verb = inspect.group("verb")
+        verb = f"{verb}一下" if len(verb) == 1 else verb  # "审一下", as the audit verbs say it
+        closing.append(Request(Act.INSPECT, verb, start=inspect.start()))
     if not clause.question:
-        found += _zh_statement_changes(norm)
-    return found
+        closing += _zh_statement_changes(norm)
+    return closing
 
 
 def _seen(act: Act, match: re.Match[str], *, strip: str = "", **flags: bool) -> Request:
@@ -316,6 +355,8 @@ def _zh_first_verb(text: str, *, head: bool, at_start: bool = False) -> Request 
         for word, start in lexicon.spans(text[: limits.ROUTER_ZH_VERB_WINDOW_CHARS]):
             if _ZH_NOUN_AFTER_RE.match(text[start + len(word) :]):
                 continue  # "review 模块", "检查型异常": a noun, not a verb
+            if at_start and _ZH_DONE_AFTER_RE.match(text[start + len(word) :]):
+                continue  # "写得挺乱的", "优化过": what was done, not a request
             if (best is None or start < best[0]) and (not at_start or start == 0):
                 best = (start, Request(act, word, start=skipped + start))
     if best is not None and (best[0] <= _ZH_VERB_MAX_OFFSET or not at_start):

@@ -42,6 +42,13 @@ _GENERIC_WORDS = (
     "books", "tutorial", "which one", "which is better", "when do i", "when do you", "in practice",
     "in real life", "how do people", "what do people", "how do teams", "in most projects",
     "where do i start", "where do i even start", "still relevant", "actually possible",
+    # What a symptom says in general: "mock 太多是不是说明设计有问题", "is that a sign of…".
+    "是不是说明", "是否说明", "说明了什么", "是不是意味着", "意味着什么", "is that a sign",
+    "is it a sign", "a sign of", "does that mean", "does it mean",
+    # A recommendation asked: "推荐一个轻量点的规则引擎", "any recommendations".
+    "推荐一个", "推荐一款", "推荐几个", "推荐个", "推荐一下", "有什么推荐", "有推荐的",
+    "recommend a", "recommend an", "recommend some", "any recommendations", "is it worth",
+    "worth adding", "worth introducing",
 )  # fmt: skip
 _GENERIC = _Lexicon(_GENERIC_WORDS)
 _COMPARISON_WORDS = frozenset(
@@ -50,8 +57,13 @@ _COMPARISON_WORDS = frozenset(
 )  # fmt: skip
 # "用 Redis 还是 ZooKeeper 好？": an advice between alternatives.
 _ADVICE_RE = _rx(
-    r"还是[^，,。？?]{1,24}(?:好|合适|更好|靠谱|快)|哪个(?:好|更好|合适|快|更快|慢|高效)"
+    r"还是[^，,。？?]{1,24}(?:好|合适|更好|靠谱|快|安全|稳妥|合理|主流|省事|方便)|哪个(?:好|更好|合适|快|更快|慢|高效)"
     r"|谁(?:更)?(?:快|好)|\bor\b.{1,30}\b(?:better|faster)\b"
+)
+# "分布式锁用 Redis 还是 ZooKeeper": a choice between two names, asked bare (not "用的 X 还是
+# Y", what was chosen here); of a topic of the Java world, an advice.
+_BARE_CHOICE_RE = _rx(
+    r"(?<![是的])(?:用|选|选用|上)\s*([a-z][\w.+-]*)\s*还是\s*(?:用|选)?\s*([a-z][\w.+-]*)"
 )
 # Words of a knowledge question that a question about this application uses too
 # ("排序规则是什么", "What are the main dependencies?"): knowledge only with nothing specific.
@@ -69,7 +81,7 @@ _FACT_FORM_RE = _rx(
 )
 _HOW_TO_RE = _rx(
     r"(?<!会)(?:怎么|如何|怎样|咋)(?!样|回事)|\bhow (?:to|do i|do you|can i|should i|would i"
-    r"|could i)\b|(?:^|[,，]\s*)how\??$"
+    r"|could i|i can|i could|i should|one can|can one)\b|(?:^|[,，]\s*)how\??$"
 )
 # Chinese terms of the Java world that open a knowledge question ("线程池的核心参数怎么设置").
 _ZH_TECH_TOPICS = (
@@ -133,9 +145,12 @@ _PREFERENCE = _Lexicon(
      "i don't like", "i do not like", "every time", "each time", "keep answers",
      "keep your answers"),
 )  # fmt: skip
-# "Always answer in English.", "始终用中文": a wish when it opens the message.
+# "Always answer in English.", "始终用中文": a wish when it opens a clause.
 _PREFERENCE_OPENING_RE = _rx(
     r"^(?:please\s+)?(?:always|never)\b|^(?:那|好的|另外|还有|对了)?\s*(?:以后|今后|往后|始终|总是|永远)"
+    # How to address the user: "叫我小陈就行", "Just call me Chen" (not "领导叫我改一下 X").
+    r"|^(?:你|您)?(?:可以|就|直接)?(?:叫我|称呼我)\s*[\w\u4e00-\u9fff]{1,6}\s*(?:就行了?|就好了?"
+    r"|就可以了?|即可|吧)?$|^(?:please\s+)?(?:just\s+)?call me\b"
 )
 # A follow-up that names a new subject: "那 Java 17 里还是这样吗？", "And what about Kotlin?".
 _FOLLOW_UP_RE = _rx(r"^(?:那|那么|and|so|but|then|what about|how about)\b|^那")

@@ -40,6 +40,10 @@ _NOT_PATCH_RE = _any_of(
     r"@patchmapping|\bpatchmapping\b",
     # Patch files and versions of the world: "git format-patch", "a .patch file", "安全补丁".
     r"(?:一个|a|an)\s*patch\s*(?:文件|file)|git\s+(?:format-)?patch|\.patch\b|\bpatch files?\b",
+    r"\bgit\s+diff\b",
+    # A patch mechanism of this code, a thing: "groovy 补丁脚本", "hotfix patch scripts".
+    r"(?:补丁|patch)\s*(?:脚本|包(?!含|括)|机制|加载器|目录|管理器)|\bpatch\s*(?:scripts?|mechanism|loader"
+    r"|folder|directory)\b",
     r"\bpatch\s*(?:version|release|level)\b|版本补丁|系统补丁|安全补丁|热补丁|\bhot[- ]?patch\w*",
 )
 # A patch named with a determiner: "the patch", "this diff", "patch 里", "hunk 2".
@@ -50,8 +54,10 @@ _PATCH_DETERMINED_RE = _any_of(
 # "打个补丁", "write a patch", "Patch the…": a new patch, an audit.
 _NEW_PATCH_RE = _any_of(
     r"打(?:个|一个)?补丁|(?:出|写|做|给|生成)(?:个|一个)补丁",
-    r"^(?:please\s+)?patch\b(?!\s*(?:里|中|[:：]))(?!\s+(?:looks|seems|is|was|has|does|feels|appears"
-    r"|touches|changes|adds|removes|breaks)\b)",
+    # "Patch the decoder", "patch 一下" (not "patch 会影响哪些调用方？", its subject).
+    r"^(?:please\s+)?patch\b(?!\s*(?:[:：]|(?!一下|下|掉|上)[\u4e00-\u9fff]))(?!\s+(?:looks|seems|is|was"
+    r"|has|does|feels|appears|touches|changes|adds|removes|breaks)\b)",
+    r"(?:帮忙|帮我|麻烦|给我|请|你)\s*patch\s*(?:一下|下|掉)",
     r"(?:\b(?:and|please|to|then|you|pls)\s+|(?:^|[,，;；]\s*))patch\s+(?:it|this|that|them|the)\b",
     r"\b(?:write|create|generate|propose|prepare|make)\s+(?:a|an)\s+(?:new\s+)?patch\b",
 )
@@ -83,7 +89,9 @@ _LINE_OF_NAME = (
 _ANSWER_WORDS = _Lexicon(
     ("例子", "示例", "回答", "答案", "上面", "刚才", "你说的", "你上面", "解释一遍", "说法",
      "这段话", "demo", "example", "examples", "answer", "answers", "reply", "replies", "response",
-     "responses", "explanation", "snippet above", "previous", "above"),
+     "responses", "explanation", "snippet above", "previous", "above",
+     # The answer's layout: "写成段落", "用要点列出来", "as bullet points".
+     "段落", "分段", "要点", "paragraph", "paragraphs", "bullet points", "bullets"),
 )  # fmt: skip
 # Revising words: a patch sentence with one asks for a different patch.
 _REVISE_WORDS = _Lexicon(

@@ -21,6 +21,8 @@ from .repository import (
     _BARE_PROJECT_RE,
     _DEICTIC_RE,
     _DOMAIN,
+    _KIND_BEFORE_RE,
+    _KIND_OPENING_RE,
     _MANNER_RE,
     _PART_RE,
     _PROJECT,
@@ -269,6 +271,8 @@ def _repo_names(text: str, norm: str, profile_names: Sequence[str]) -> list[str]
         worlds = _is_known_or_typo(name) or _after_a_known_name(norm, match.start())
         if named_part and (_is_acronym(name, text) or (worlds and plugin)):
             continue  # "OWASP plugin", "maven plugin", "OWASP dependency-check 插件": the world's
+        if _INDEFINITE_BEFORE_RE.search(norm[: match.start()]):
+            continue  # "a legacy codebase": a kind of codebase
         if (named_part and name not in ("the", "a", "an", "this", "each", "every", "which")) or (
             "-" not in name and _is_name_like(name) and not _is_acronym(name, text)
         ):
@@ -309,7 +313,7 @@ def _read_pointers(reading: Reading, names: Sequence[str]) -> None:
     # "…'Checked exception is invalid for this method!' mean?": a quoted message's words
     # are the program's, "this method" is not code here.
     said = _QUOTED_RE.sub(" ", norm)
-    reading.project = _PROJECT.find(said) + _all(_BARE_PROJECT_RE, said)
+    reading.project = _PROJECT.find(said) + _of_a_kind_left_out(_BARE_PROJECT_RE, said)
     reading.we = _all(_WE_RE, said)
     reading.deictic = _all(_DEICTIC_RE, said)
     reading.where = _all(_WHERE_RE, said)
@@ -318,11 +322,24 @@ def _read_pointers(reading: Reading, names: Sequence[str]) -> None:
     ]
     reading.usage = _all(_USAGE_RE, norm)
     reading.parts = _all(_PART_RE, norm)
-    reading.app_parts = [part for part in _all(_APP_PART_RE, norm) if _is_app_part(part)]
+    parts = _of_a_kind_left_out(_APP_PART_RE, norm)
+    reading.app_parts = [part for part in parts if _is_app_part(part)]
     reading.domain = _DOMAIN.find(re.sub(r"<[^<>]*>", " ", norm))  # not List<Order>
     reading.snippet = bool(_SNIPPET_RE.search(text))
     reading.definite = [
         m.group(0) for m in _DEFINITE_RE.finditer(norm) if m.group(1) not in _NOT_DEFINITE
+    ]
+
+
+def _of_a_kind_left_out(pattern: re.Pattern[str], norm: str) -> list[str]:
+    """The matches of ``pattern`` in ``norm`` that name a thing here, not a kind of thing:
+    "a legacy codebase", "普通业务服务", "一个后台" are any such."""
+    return [
+        m.group(0).strip()
+        for m in pattern.finditer(norm)
+        if not _INDEFINITE_BEFORE_RE.search(norm[: m.start()])
+        and not _KIND_BEFORE_RE.search(norm[: m.start()])
+        and not _KIND_OPENING_RE.match(m.group(0))  # "普通后台" matched whole
     ]
 
 

@@ -24,11 +24,15 @@ _PROBLEM_WORDS = (
     "丢了", "异常被", "安全漏洞", "不安全", "风险", "问题", "坑", "bug", "重复代码", "死代码",
     "没用到", "无用", "没用的", "阻塞", "死循环", "内存占用", "cpu 飙高", "慢sql", "算错", "算不对",
     "出错", "不对劲", "不正确", "不准", "打满", "跑满", "串数据", "串号", "数据串了", "串到别的",
+    # A consequence feared: "会不会把服务打挂", "磁盘满过一次", "内存撑爆".
+    "打挂", "搞挂", "弄挂", "打崩", "搞崩", "拖垮", "压垮", "打爆", "撑爆", "磁盘满", "磁盘写满",
+    "写满磁盘",
     # English
     "bugs", "buggy", "vulnerability", "vulnerabilities", "vulnerable", "exploit", "exploitable",
     "injection", "injections", "injectable", "xss", "csrf", "ssrf", "rce", "xxe", "idor", "npe",
     "npes", "null pointer", "null pointers", "nullpointerexception", "leak", "leaks", "leaking",
-    "leaked", "race condition", "race conditions", "racy", "deadlock", "deadlocks", "thread-safe",
+    "leaked", "race condition", "race conditions", "racy", "data race", "data races", "has a race",
+    "have a race", "deadlock", "deadlocks", "thread-safe",
     "thread safe", "thread safety", "thread-safety", "concurrency issue", "concurrency issues",
     "concurrency bug", "hard-coded", "hardcoded", "plaintext", "plain text", "cleartext",
     "path traversal", "insecure", "unsafe", "log4shell", "deserialization", "mass assignment",
@@ -56,6 +60,7 @@ _PROBLEM_WORDS = (
     "weak random", "insecure random", "hole", "holes", "auth hole", "auth holes", "blocking call",
     "blocking calls", "blocks the event loop", "miscalculate", "miscalculates", "wrong result",
     "divide by zero", "divides by zero", "division by zero", "除零", "除以零", "除以 0",
+    "bite us", "bites us", "bite you", "blow up", "blows up", "take down prod", "takes down prod",
     # A worry about this code asks to look for the problem: "我有点担心 X 会算错".
     "担心", "怀疑", "不放心", "不太放心", "不是很放心", "有点慌", "worried", "worry", "suspect",
     "concerned", "afraid",
@@ -84,8 +89,27 @@ _NOT_PROBLEMS = (
     "异常处理", "处理异常", "漏洞扫描插件", "漏洞扫描工具", "扫描工具", "扫描插件", "防重复提交",
     "防重复下单", "防重复", "防重放", "防刷", "防注入", "防篡改", "防超卖", "防止重复提交",
     "防止重复", "防止注入", "防止越权", "防止超卖",
+    # A term with a judging word inside: "允许多少乱序", "打乱顺序".
+    "乱序", "打乱",
 )  # fmt: skip
 _PROBLEMS = _Lexicon(_PROBLEM_WORDS, exceptions=_NOT_PROBLEMS)
+# Problem words that say no problem of this code, in more words than a list holds.
+_NOT_PROBLEM_RE = _any_of(
+    # A problem the code reports or watches for, a feature: "上报崩溃", "慢查询拦截",
+    # "crash reporting", "the leak detector".
+    r"(?:上报|收集|统计|记录|采集|监控|检测|拦截|告警|报警)(?:的)?\s*(?:崩溃|慢查询|慢\s*sql|死锁|泄漏"
+    r"|泄露|bug|crash(?:es)?|deadlocks?|leaks?)",
+    r"(?:崩溃|慢查询|慢\s*sql|死锁|泄漏|泄露|\bbug|\bcrash|\bleak|\bdeadlock)\s*(?:上报|日志|报告|收集"
+    r"|统计|监控|检测|拦截|告警|报警|分析|reports?\b|reporting|detect\w*|monitor\w*|alert\w*|track\w*)",
+    # How the code keeps a problem away, asked as a fact: "导出的时候是怎么避免 OOM 的",
+    # "how does the exporter avoid running out of memory".
+    r"是(?:怎么|如何|怎样)[^，,。？?；;]{0,8}?(?:避免|防止|规避|应对|防范|防)[^，,。？?；;]{0,20}?的"
+    r"(?=\s*(?:[，,。？?；;]|$))",
+    r"\bhow (?:does|do|did|is|are) [^,.?;]{0,40}?\b(?:avoid|prevent|guard against|protect against)"
+    r"[^,.?;]{0,30}",
+    # Dependency injection by its annotation: "加 @Lazy 注入", "@Autowired 注入".
+    r"@\w+\s*注入",
+)
 _EVALUATIVE = _Lexicon(_EVALUATIVE_WORDS, exceptions=_NOT_PROBLEMS)
 # Problems said in more words than a list holds.
 _PROBLEM_RE = _any_of(
@@ -96,14 +120,22 @@ _PROBLEM_RE = _any_of(
     # "missing a permission check", "without a TTL".
     r"(?:没(?!有)|(?<!有)没有|缺少?|缺失|漏了?|漏掉|忘了?|未)(?:做|加|设置?|配置?|处理|进行|写)?"
     r"[\w\u4e00-\u9fff]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密|限制|限流|分页"
-    r"|重试|超时|关闭?|释放|remove|回滚|幂等|防护|日志|过期|索引|事务|捕获|兜底)",
+    r"|重试|超时|关闭?|释放|remove|回滚|幂等|防护|日志|过期|索引|事务|捕获|兜底|判断|检查|锁)",
+    # What was never removed or added: "临时文件没删", "没加 volatile", "没加 @Transactional"
+    # (not a soft-delete state: "没删除的数据"; not a library: "没加 Lombok 依赖吗").
+    r"没有?(?:及时)?(?:删|删除|清理|清掉|清空|回收)(?!除?的)",
+    r"没有?加\s*(?:volatile|synchronized|final|@transactional|@valid|@validated|@preauthorize"
+    r"|@secured|@notnull|@notblank|@version|@lock)\b",
     r"\b(?:isn't|aren't|is not|are not|wasn't|weren't|never|not)\s+(?:being\s+|properly\s+"
     r"|always\s+)?(?:removed|closed|released|freed|cleaned|cleared|checked|validated|escaped"
     r"|sanitized|trimmed|handled|caught|rolled back|unsubscribed|shut down|encrypted|hashed"
     r"|authenticated|authorized|verified|limited|bounded)\b",
     r"\b(?:doesn't|does not|didn't|did not|never)\s+(?:check|validate|close|release|trim|remove"
     r"|escape|verify|handle|sanitize|free|clean|clear|encrypt|hash|limit|bound|authenticate"
-    r"|authorize|roll back|shut down|unsubscribe)\b",
+    r"|authorize|roll back|shut down|unsubscribe|delete|purge|dispose)\b",
+    # "never deletes its temp files", "never closes the stream".
+    r"\bnever\s+(?:check|validate|close|release|trim|remove|escape|verify|handle|sanitize|free"
+    r"|clean|clear|encrypt|hash|limit|delete|purge|dispose)s\b",
     r"\bmissing\s+(?:a\s+|an\s+|the\s+|any\s+)?@?[\w-]+",
     r"\b(?:lacks?|lacking)\b",
     r"\bwithout (?:a |an |any |proper )?(?:ttl|timeout|expiry|expiration|limit|check|checks"
@@ -112,7 +144,9 @@ _PROBLEM_RE = _any_of(
     r"(?:有没有|是否|有无|都)(?:做了?|加了?|进行|有)?[\w\u4e00-\u9fff]{0,6}?(?:校验|鉴权|认证|权限控制"
     r"|验证|验签|过滤|转义|加密|限流|防护|幂等|脱敏|判空)",
     # An attack or an abuse, in any form: "replayed", "forged", "bypassing", "leaks".
-    r"\b(?:replay|forg|tamper|spoof|hijack|brute[- ]?forc|exploit|bypass|inject|leak|overflow)\w*",
+    # Not inside a snake_case name ("leak_detect_task").
+    r"\b(?:replay|forg|tamper|spoof|hijack|brute[- ]?forc|exploit|bypass|inject|leak|overflow)"
+    r"[a-z]*\b",
     # Data of others: "能查到别人的地址", "other users' files".
     r"(?:查到|看到|访问|修改|删除|拿到|操作|改)(?:了)?别人的",
     r"\bother users?'?s?\b",
@@ -126,7 +160,11 @@ _PROBLEM_RE = _any_of(
     r"catch.{0,24}(?:(?:什么|啥)(?:也|都)不(?:做|干|管)|不处理|没处理|直接吞|忽略)",
     r"空的?\s*catch",
     r"catch\s*块?是空的",
-    r"\bcatch(?:es|ing)?\b.{0,30}\b(?:ignore|ignores|swallow|swallows|does nothing|do nothing)\b",
+    r"\bcatch(?:es|ing)?\b.{0,30}\b(?:ignore|ignores|swallow|swallows|does nothing|do nothing"
+    r"|returns? null|returning null)\b",
+    # Catching everything: "catches Throwable", "catch 了 Throwable".
+    r"\bcatch(?:es|ing)?\s+(?:throwable|error)\b|catch\s*(?:了|住)?\s*throwable",
+    r"catch.{0,24}(?:返回|return)\s*null",
     r"\bignor(?:e|es|ed|ing) (?:it|them|the exception|exceptions|the error|errors)\b",
     r"(?:异常|堆栈|错误)(?:信息)?.{0,6}(?:返回|暴露|抛|透传)给?(?:前端|客户端|用户|调用方)",
     r"\breturn(?:s|ing|ed)? (?:the )?(?:raw )?(?:stack traces?|exception messages?"
@@ -145,13 +183,24 @@ _PROBLEM_RE = _any_of(
     # Blocking where nothing may block: "block() on an event loop thread".
     r"\bblock(?:s|ing)?(?:\(\))?\s+(?:on\s+)?(?:an?\s+|the\s+)?event[- ]?loop",
     # A mistake: "算错", "锁错对象", "配错了"; a duplicate effect: "double-refunds".
-    r"(?:算|写|锁|传|用|配|判断|取|设|拼)错",
+    r"(?:算|写|锁|传|用|配|判断|取|设|拼|弄|搞|填)错",
+    # The opposite done: "判断写反了", "条件搞反了", "参数传反".
+    r"(?:写|判断|弄|搞|传|配|用|填)反(?!射|序列|向|转|馈|应|引|斜|编|爬|问|而|倒|正)",
+    # The same effect twice: "同一条指令发两次", "会不会扣两遍" (not a schedule: "每天执行两次").
+    r"(?<![天周月时分秒年])(?:发|执行|扣|扣款|退|退款|支付|下单|消费|推送|发送|入账|插入|写入|调用"
+    r"|触发|处理)(?:了)?(?:两|2)(?:次|遍)",
+    # A known bug pattern: boxed numbers or strings compared with ==.
+    r"==\s*(?:比较|判断|对比|判等)|(?:用|拿)\s*==|\bcompar\w*\b.{0,30}\bwith ==|\busing ==",
     r"\bdouble[- ](?:refund|charge|pay|spend|book|submit|count|process|send|deduct)\w*",
 )
 # A complaint about code ("也太长了吧", "什么鬼", "看着头疼", "这样不行吧", "way too long"):
 # said of code here, it asks to have the code judged, like "有没有问题".
 _COMPLAINT_RE = _any_of(
     r"什么鬼|啥玩意|看着头疼|看得头疼|头疼|头大|辣眼睛|离谱|看不下去|受不了|坑爹",
+    # Reading it hurts: "看得我眼睛疼", "看晕了", "屎山"; a heap of code blamed:
+    # "这一堆 if else 谁写的".
+    r"眼睛疼|眼疼|看得我[\u4e00-\u9fff]{0,3}(?:疼|晕|吐)|看晕了?|看吐了?|屎山|一坨",
+    r"(?:这|这一|那|那一)(?:堆|坨|大堆)[^，,。；;!！?？]{0,16}谁写的",
     # "也太深了", "真是太乱了", "create 方法太长了" (not "太好了", "太感谢了").
     r"(?:也|真是?|实在|简直)太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)"
     r"[\u4e00-\u9fff]{1,3}了",
@@ -206,6 +255,9 @@ _AUDIT_NOUN_RE = _any_of(
     r"\b(?:the|our|an?|this|that)\s+(?:audit|security[- ]check|security review|scan)\s+(?:log|logs"
     r"|logging|trail|table|events?|records?|interceptor|filter|aspect|service|module|job)\b",
     r"\baudit (?:log|logs|logging|trail)\b(?= (?:and|or|vs|versus|table|entries|records)\b)",
+    # A state, field or profile named by the word: "review 状态和 audit 状态", "the `fix` profile".
+    r"(?:\b(?:audit|review|fix|scan)|审计|审查|修复|扫描)`?\s*(?:状态|字段|标志|标记|类型|节点|环节|阶段"
+    r"|status|state|flag|field|column|type|profile|stage|step)(?![a-z0-9_])",
 )
 # A record of past fixes read, not an audit asked: "CHANGELOG 里 2.3.1 修复了哪些问题",
 # "README 里写的 known issues 都有哪些", "what did 2.3.1 fix?".

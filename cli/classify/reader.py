@@ -17,6 +17,7 @@ from .acts import _EN_YOU_RE, _OWN_PLAN_RE, _QUOTED_RE, _ZH_PERSON_MARKER_RE, Ac
 from .clauses import _clause_requests, _clauses
 from .knowledge import (
     _ADVICE_RE,
+    _BARE_CHOICE_RE,
     _COMMON_WORDS,
     _COMPARISON_WORDS,
     _CONVERSATION,
@@ -51,6 +52,7 @@ from .problems import (
     _CHOICE_RE,
     _COMPLAINT_RE,
     _EVALUATIVE,
+    _NOT_PROBLEM_RE,
     _NOT_PROBLEMS,
     _PROBLEM_RE,
     _PROBLEMS,
@@ -67,6 +69,7 @@ def _read_knowledge(reading: Reading) -> None:
     reading.generic_weak = _GENERIC_WEAK.find(unfact)
     reading.how_to = _all(_HOW_TO_RE, unfact)
     reading.known_topic = _known_topic(reading)
+    reading.generic += _choice_of_the_world(reading)
     question_text = " ".join(c.norm for c in reading.clauses if c.question)
     create_text = norm if reading.acts(Act.CREATE) else ""
     reading.indefinite = bool(_INDEFINITE_RE.search(f"{question_text} {create_text}"))
@@ -76,6 +79,19 @@ def _read_knowledge(reading: Reading) -> None:
     opening = any(_PREFERENCE_OPENING_RE.search(c.norm) for c in reading.clauses)
     reading.preference = bool(_PREFERENCE.find(norm)) or opening
     reading.identifiers = [w for w in reading.identifiers if not _library_name(reading, w)]
+
+
+def _choice_of_the_world(reading: Reading) -> list[str]:
+    """A bare choice between two names of the Java world on a topic of the Java world
+    ("分布式锁用 Redis 还是 ZooKeeper"): an advice asked, unless the message names a part
+    or a noun of this application ("购物车用 Redis 还是 MySQL")."""
+    if not reading.known_topic or reading.domain or reading.app_parts:
+        return []
+    return [
+        m.group(0)
+        for m in _BARE_CHOICE_RE.finditer(reading.norm)
+        if _is_known_or_typo(m.group(1)) and _is_known_or_typo(m.group(2))
+    ]
 
 
 def _library_name(reading: Reading, word: str) -> bool:
@@ -139,6 +155,18 @@ def _known_topic(reading: Reading) -> str:
     return topic if known or match.group("zh_term") or _ZH_TECH.find(topic) else ""
 
 
+def _names_a_topic(reading: Reading) -> bool:
+    """ "修复 log4j2 那个 JNDI 漏洞，一般的处理步骤是什么？", "Upgrading to Java 21 — what
+    usually breaks?": a verb phrase before a question in general names its topic; what
+    it says is asked of nobody."""
+    clauses = reading.clauses
+    if len(clauses) < 2 or not clauses[-1].question or not reading.knowledge:
+        return False
+    if reading.weak:
+        return False  # "修复一下登录接口的越权，一般怎么做": a part of this application
+    return any(not c.question for c in clauses[:-1])
+
+
 def _is_statement(norm: str) -> bool:
     """Long enough to say something about code (not a bare topic: "semver: …")."""
     if _HAS_CJK_RE.search(norm):
@@ -163,9 +191,10 @@ def _descriptions(reading: Reading) -> list[str]:
 
 def _prose(text: str, reading: Reading) -> str:
     """``text`` (normalized) without the names read in it: "patches/", "data-fix",
-    "/fix-stock" are names, their words ask for no audit or patch. (CamelCase and
-    snake_case names need nothing: a word matches only as a whole word.)"""
+    "/fix-stock", "leak_detect_task" are names, their words ask for no audit or patch.
+    (CamelCase names need nothing: a word matches only as a whole word.)"""
     names = [*reading.paths, *reading.dotted, *(n for n in reading.names if "-" in n)]
+    names += [i for i in reading.identifiers if "_" in i]  # "leak_detect_task"
     for name in sorted({normalize_text(n).lstrip("@") for n in names}, key=len, reverse=True):
         text = text.replace(name, " ")
     return text
@@ -183,6 +212,7 @@ def _read_problems(reading: Reading) -> None:
     )
     for phrase in _NOT_PROBLEMS:  # "constructor injection", "防重复提交": no problem said
         unchoice = unchoice.replace(normalize_text(phrase), " ")
+    unchoice = _NOT_PROBLEM_RE.sub(" ", unchoice)  # "上报崩溃", "是怎么避免 OOM 的"
     reading.problems = _PROBLEMS.find(unchoice) + _all(_PROBLEM_RE, unchoice)
     reading.evaluative = _EVALUATIVE.find(norm)
     reading.complaints = _all(_COMPLAINT_RE, norm)
@@ -245,6 +275,8 @@ def read(text: str, *, names: Sequence[str] = ()) -> Reading:
         reading.requests = [r for r in reading.requests if r.act not in (Act.CHANGE, Act.CREATE)]
     _read_pointers(reading, names)
     _read_knowledge(reading)
+    if not asked_of_us and _names_a_topic(reading):
+        reading.requests = [r for c in reading.clauses if c.question for r in _clause_requests(c)]
     _read_problems(reading)
     reading.describes = _descriptions(reading)
     reading.names = list(dict.fromkeys([*reading.names, *_latin_names(reading)]))

@@ -68,9 +68,12 @@ _WHERE_RE = _any_of(
     r"\bwhich (?:[\w-]+ ){0,2}(?:class|file|module|package|service|controller|table|method|bean"
     r"|component|folder|directory|config|endpoint|api|job|mapper|dao|profile|property|properties"
     r"|handler|filter|interceptor|listener|test|tests)(?:es|s)?\b",
-    r"(?<![现存实好处正所强])在哪|从哪(?!几?个?方面|些方面|入手|下手|开始|学)|到哪(?!个版本|一版|个版)|去哪"
+    # Not a quality's or a difference's "where" ("区别在哪", "泄漏在哪", "难在哪"), nor
+    # "遇到哪些坑".
+    r"(?<![现存实好处正所强别异漏露慢错难坑差])在哪|从哪(?!几?个?方面|些方面|入手|下手|开始|学)"
+    r"|(?<![遇碰学讲说聊想])到哪(?!个版本|一版|个版)|去哪"
     r"|(?<![好强在])哪里|哪儿|什么地方",
-    r"哪个(?:类|文件|模块|包|接口|表|服务|目录|方法|配置|controller|service|mapper|地方)",
+    r"哪(?:个|几个|几)(?:类|文件|模块|包|接口|表|服务|目录|方法|配置|controller|service|mapper|地方)",
     r"哪些(?:接口|类(?![型似别])|方法|表(?![达示])|模块|地方|服务|配置|文件|包|controller|service"
     r"|mapper|bean|定时任务|页面)",
     r"哪张表|哪些表|哪几张表|哪个表|(?:类|文件|模块|包|接口|表|服务|目录|方法|配置)是哪一?个",
@@ -137,8 +140,9 @@ _APP_PART_RE = _any_of(
     # "帮我看下代码": the code here.
     r"(?:看|查|检查|审|扫|review|过)[一下看遍]{0,2}\s*(?:代码|源码)",
     # "the login endpoint", "the cart service", "the docs folder".
-    r"\bthe (?:[\w/{}-]+ ){0,3}(?:endpoint|endpoints|controller|controllers|service|app|application"
-    r"|module|layer|page|pipeline|table|job|scheduler|api|apis|schema|database|flow|seed data"
+    r"\bthe (?:[\w/{}`-]+ ){0,3}(?:endpoint|endpoints|controller|controllers|service|app"
+    r"|application|module|layer|page|pipeline|table|job|scheduler|api|apis|schema|database|flow"
+    r"|seed data"
     r"|migration|migrations|script|handler|mapper|dao|entity|templates?|frontend|backend|ui|client"
     r"|server|build|modules|dependencies|pom|menu|admin|cart|checkout|dashboard|screen|form|config"
     r"|configuration|profile|profiles|entry point|main class|base package|job|jobs|tests"
@@ -150,6 +154,10 @@ _APP_PART_RE = _any_of(
     r"(?:接口|页面|流程|后台|前台|菜单|回调|模块|服务|子项目|工程|插件|定时任务|配置类|控制器)",
     r"(?:详情|列表|登录|注册|管理|结算|支付|确认)页|首页|主页|后台|前台|管理端|用户端|商家端",
 )
+# Words before a part that make it a kind of part: "普通业务服务", "这类后台", "某个模块".
+_KIND_WORDS = r"(?:普通|一般|典型|常规|传统|某个|某些|一些|这类|这种|那种|各种|任何)"
+_KIND_BEFORE_RE = _rx(_KIND_WORDS + r"的?\s*$")
+_KIND_OPENING_RE = _rx("^" + _KIND_WORDS)
 # Parts of a build and a source tree: this repository's, unless the message asks for knowledge.
 _PART_RE = _rx(
     r"模块|子模块|依赖|构建|打包|目录|入口|源码|包结构|启动类|配置文件|单元测试|集成测试"
@@ -167,12 +175,22 @@ _DOMAIN_WORDS = (
     "发票", "租户", "宠物", "兽医", "预约", "品牌", "分类", "专题", "广告", "营销", "促销", "活动",
     "运费", "发货", "售后", "退货", "首页", "浏览记录", "收藏", "审核", "流水", "下单", "支付单",
     "订单号", "对账", "结算", "商家", "店铺", "门店", "客户", "员工", "部门", "工单", "考勤",
-    "报表", "字典", "order", "orders", "product", "products", "cart", "carts", "coupon", "coupons",
+    "报表", "字典",
+    # Logistics, hospitals, ledgers, claims, schools, games, devices, offices.
+    "运单", "司机", "车辆", "签收", "网点", "库位", "入库", "出库", "拣货", "挂号", "处方",
+    "病历", "科室", "患者", "门诊", "住院", "医保", "药品", "采购", "凭证", "物料", "供应商",
+    "记账", "余额", "转账", "理赔", "保单", "投保", "核保", "简历", "职位", "候选人", "课程",
+    "学员", "车位", "停车", "车牌", "玩家", "道具", "副本", "公会", "稿件", "栏目", "请假",
+    "报销", "审批",
+    "order", "orders", "product", "products", "cart", "carts", "coupon", "coupons",
     "member", "members", "inventory", "stock", "payment", "payments", "refund", "refunds",
     "callback", "admin", "menu", "role", "roles", "points", "shipping", "address", "comment",
     "comments", "article", "articles", "post", "posts", "theme", "themes", "merchant", "invoice",
     "tenant", "tenants", "owner", "owners", "pet", "pets", "vet", "vets", "visit", "visits",
     "checkout", "finding", "findings", "customer", "customers", "sku", "skus", "brand", "brands",
     "discount", "promotion", "wallet", "bill", "bills", "appointment", "appointments",
+    "waybill", "waybills", "shipment", "shipments", "patient", "patients", "prescription",
+    "prescriptions", "ledger", "candidates", "courses", "player", "players", "warehouse",
+    "parking",
 )  # fmt: skip
 _DOMAIN = _Lexicon(_DOMAIN_WORDS)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 from autopatch_memory import DirectiveKind, IntentType, directives_in, limits, normalize_text
+from autopatch_memory.intents import memory_access
 
 from .acts import _EN_AUDIT_PHRASES, Act
 from .classification import Classification, Rule
@@ -99,7 +100,8 @@ def _patch_rule(reading: Reading) -> Classification | None:
     # "Maven Wrapper 有什么用？为什么要把 .mvn 目录提交上去？": a knowledge question's "why"
     # is not about the patch.
     implied = [] if reading.knowledge else _all(_PATCH_IMPLIED_RE, _without_named_lines(reading))
-    refs = reading.patch_refs + implied
+    # "git format-patch 和 git diff 生成的补丁有什么区别": a tool's patches, not this one.
+    refs = [] if _tool_question(reading) else reading.patch_refs + implied
     if not refs:
         if follow_up := _revises_unnamed(reading):
             return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, follow_up)
@@ -156,9 +158,32 @@ def _only_limits(reading: Reading) -> bool:
     changes ("不要动表结构，只在代码里把 t_order 的逻辑补上") is a new audit."""
     if reading.acts(Act.EXPLAIN, Act.INSPECT) or _about_answer(reading):
         return False
-    if _ANSWER_FORM.find(reading.norm):
+    if _ANSWER_FORM.find(reading.norm) or _own_problem(reading):
         return False
-    return not (reading.strong and any(r.targeted for r in reading.acts(Act.CHANGE)))
+    return not (reading.strong and (_own_change(reading) or _own_question(reading)))
+
+
+def _own_problem(reading: Reading) -> bool:
+    """Beside a limit, a problem of code it names ("别动表结构，给运单的重复提交做个防重"), not
+    one the pending patch is about ("don't touch the tests, just fix the NPE")."""
+    if not reading.problems:
+        return False
+    rest = [c.norm for c in reading.clauses if not _RESTRICTIVE_RE.search(c.norm)]
+    rest_reading = read("，".join(rest))
+    return bool(rest_reading.problems and rest_reading.here)
+
+
+def _own_change(reading: Reading) -> bool:
+    """Beside a limit, a change with a verb of its own ("不要改接口，只改实现：X.find 改成先走
+    缓存", "给 X 加上校验"), not the limit's own "只改"."""
+    return any(
+        r.targeted or not _RESTRICTIVE_RE.fullmatch(r.verb) for r in reading.acts(Act.CHANGE)
+    )
+
+
+def _own_question(reading: Reading) -> bool:
+    """Beside a limit, a question of its own ("先别改代码，我就想搞明白 X 多久跑一次")."""
+    return any(c.question and not _RESTRICTIVE_RE.search(c.norm) for c in reading.clauses)
 
 
 def _explain_first(reading: Reading) -> bool:
@@ -357,7 +382,8 @@ def classify(
     for rule in rules:
         found = rule(reading)
         if found is not None:
-            if found.intent is IntentType.CODE_AUDIT and _only_a_standing_wish(text, names):
+            # "以后给我补丁的时候先用一句话说明改了什么": a wish about patches to come.
+            if not memory_access(found.intent).reads and _only_a_standing_wish(text, names):
                 return _result(IntentType.GENERAL_CHAT, Rule.STANDING_WISH, found.matched)
             return found
     return Classification(intent=IntentType.GENERAL_CHAT, rule=Rule.DEFAULT)
