@@ -744,3 +744,105 @@ def test_a_declined_match_does_not_hide_a_secret_inside_it(text: str, secret: st
     once = redact(text)
     assert secret not in once
     assert redact(once) == once
+
+
+# Classes blind corpus E found (tests/privacy/blind_corpus_e.py), in values and wordings
+# of their own: a secret said late in a sentence, a value before its key or repeated
+# where nothing names it, a row keyed by a secret's name, codes under their heading.
+LATE_AND_REPEATED: list[tuple[str, tuple[str, ...]]] = [
+    # a remark of several words before a verb of change
+    ("测试库的密码昨天下午被 DBA 换成了 Lq4#vRt9-mx，记得更新", ("Lq4#vRt9-mx",)),
+    ("redis 的密码上个月被运维设置成了 Rc5!mq8Zp，记得更新", ("Rc5!mq8Zp",)),
+    # a spoken pause and a comma before the value
+    ("账号 audit，密码呢，Ad7$kq2Lm ，只能查不能改", ("Ad7$kq2Lm",)),
+    # the value in the next sentence, after "是"
+    ("kafka 的 SASL 密码我贴一下。是 Sa5l&Kf9q，注意大小写", ("Sa5l&Kf9q",)),
+    # a relative clause in commas before the connector
+    ("The vault token, which ops reissued this morning, is now Hv7#kLp2Qw.", ("Hv7#kLp2Qw",)),
+    (
+        "The deploy key, which nobody has rotated since spring, is still Dk4!Sp9xQw",
+        ("Dk4!Sp9xQw",),
+    ),
+    # a clause, then a comma, then a strong credential
+    ("Your login is ops and the password we set up on Monday, Wn3@Lake-77.", ("Wn3@Lake-77",)),
+    # a long qualifier with a contraction before "is"
+    ("The signing secret I'm debugging against is Sg9x2KqL7mWp4ZtR", ("Sg9x2KqL7mWp4ZtR",)),
+    (
+        "The API key the partner finally sent over for their flight status feed is "
+        "fs-8d2c9a71e4b0f635",
+        ("fs-8d2c9a71e4b0f635",),
+    ),
+    # non-native English: "pass word", "is change to"
+    ("For the printer portal, user is prn_admin and pass word is Pr1nt#Hub9", ("Pr1nt#Hub9",)),
+    ("my manager say the password of uat redis is change to 'Ux7!redis' today", ("Ux7!redis",)),
+    # "pw" after a user name
+    ("creds for the replica: user rpt_ro, pw Rp7!ro_sync - ask before use", ("Rp7!ro_sync",)),
+    ("用户 rpt_ro，pw Rp7!ro_sync，只读", ("Rp7!ro_sync",)),
+    # a quoted member of a JavaScript object literal
+    (
+        "mailer({ host: 'smtp.x.cn', auth: { user: 'a@x.cn', pass: 'QWERTYUIOPASDFGH' } })",
+        ("QWERTYUIOPASDFGH",),
+    ),
+    ("const cfg = { user: 'svc', password: 'ZXCVBNMLKJHGFDSA' };", ("ZXCVBNMLKJHGFDSA",)),
+    # brackets inside an element's value
+    ("<server><id>nexus</id><password>pA(7x]wQ3z</password></server>", ("pA(7x]wQ3z",)),
+    ("settings.xml 里 <password>Jm(4t}Rw7</password> 对吗", ("Jm(4t}Rw7",)),
+    # a value repeated where nothing names it
+    (
+        "environment:\n  APP_TOKEN: 'Tk#90-lumen'\ncommand: ['java', '-jar', 'app.jar', 'Tk#90-lumen']",
+        ("Tk#90-lumen",),
+    ),
+    ("新密码是 Mv8#Sea-Lion，你在登录框里再输一遍 Mv8#Sea-Lion 看看", ("Mv8#Sea-Lion",)),
+    # a Harbor robot account ("robot$name") in a docker config's base64 "auth"
+    (
+        '{"auths": {"hub.example.cn": {"auth": "'
+        + base64.b64encode(b"robot$ci+push:Zp4kW9qLx2Rt").decode()
+        + '"}}}',
+        (base64.b64encode(b"robot$ci+push:Zp4kW9qLx2Rt").decode(),),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secrets"), LATE_AND_REPEATED)
+def test_blind_e_classes_are_redacted(text: str, secrets: tuple[str, ...]) -> None:
+    out = redact(text)
+    for secret in secrets:
+        assert secret not in out, out
+    assert redact(out) == out
+
+
+BLIND_E_LOOK_ALIKES = [
+    # the keyword is itself a quoted string: the next quote opens another one
+    '@ApiModelProperty(value = "密码", example = "******")\nprivate String password;',
+    '@Schema(description = "令牌", example = "<token>")',
+    # an AWS resource name whose type is "secret"
+    "token 所在 secret 的 ARN 是 arn:aws:secretsmanager:us-west-2:111122223333:secret:ci/npm-Q1w2E3",
+    "Grant read on arn:aws:secretsmanager:eu-west-1:444455556666:secret:prod/api-Zx9Yw8 to the role",
+    # a call cut before its ")" stays a call
+    "String password = encoder.encode(form.getPassword());",
+    # a pause before a word that is no credential
+    "密码呢，Nacos 控制台里可以改",
+    # "。是" before a version or a word
+    "密码改了。是 v2.3.1 版本之后的事",
+    "token 过期了。是 Nginx 的问题吗",
+    # a comma after a clause, then no strong credential
+    "The password we use for the demo, admin, is printed on the card",
+]
+
+
+@pytest.mark.parametrize("text", BLIND_E_LOOK_ALIKES)
+def test_blind_e_look_alikes_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # too short to be told from a word: only where a key names it
+        ("password: nacos1\nnacos1 is the first node", "nacos1 is the first node"),
+        ("密码：abc123\nabc123 也是测试账号的名字", "abc123 也是"),
+    ],
+)
+def test_a_short_redacted_value_is_not_hunted_elsewhere(text: str, kept: str) -> None:
+    out = redact(text)
+    assert MARKER_RE.search(out) and kept in out

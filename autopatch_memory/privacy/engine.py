@@ -105,6 +105,7 @@ from autopatch_memory.privacy.headers_urls import (
     _url_credentials,
 )
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
+from autopatch_memory.privacy.repeats import redact_repeats, removed_value
 from autopatch_memory.privacy.replacing import (
     _plausible_value,
     _replace_password,
@@ -150,7 +151,8 @@ from autopatch_memory.privacy.zh_sentences import _ASCII_IN_ZH_RE, _ZH_SENTENCE_
 _ENCODED_RE = _compile(
     r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{16,16384}={0,2}(?![A-Za-z0-9+/=_\-.])"
 )
-_DECODED_PAIR_RE = re.compile(r"^[\w.@+%\-]{1,128}:[^\s]{1,256}$")  # user:password
+# user:password; a Harbor robot account is named "robot$name"
+_DECODED_PAIR_RE = re.compile(r"^[\w.@+%$\-]{1,128}:[^\s]{1,256}$")
 
 
 def _encoded(m: re.Match[str]) -> str:
@@ -380,17 +382,25 @@ def _redact_once(
     *,
     found: list[str] | None = None,
     among: Iterable[str] | None = None,
+    removed: list[tuple[str, str]] | None = None,
 ) -> str:
+    """One pass of the rules over ``text``. ``removed``: what each replacement took out,
+    with its marker, is added to it (see :mod:`.repeats`)."""
     # Needles are looked up in the text the pass starts from, markers left out: a
     # marker (added before or on the way) holds no secret for a rule to find, and the
     # one rule that looks for a marker has no needles, so skipping is safe.
     lowered = (MARKER_RE.sub(" ", text) if MARKER_PREFIX in text else text).lower()
     for rule in (rules or _ALL_RULES).matching(lowered, found, among):
-        text = _substitute(rule.pattern, rule.replace, text)
+        text = _substitute(rule.pattern, rule.replace, text, removed)
     return text
 
 
-def _substitute(pattern: re.Pattern[str], replace: _Replacer, text: str) -> str:
+def _substitute(
+    pattern: re.Pattern[str],
+    replace: _Replacer,
+    text: str,
+    removed: list[tuple[str, str]] | None = None,
+) -> str:
     """``pattern.sub(replace, text)``, except that a match the replacer declines (returns
     unchanged) does not hide a match that starts inside its value: in 'the cache key
     "password": "V"', the key "key" with the value '"password"' is no secret, but
@@ -404,6 +414,8 @@ def _substitute(pattern: re.Pattern[str], replace: _Replacer, text: str) -> str:
             pos = max(_resume_after_declined(m, text), m.start() + 1)
             continue
         parts += (text[done : m.start()], replacement)
+        if removed is not None and (value := removed_value(m.group(0), replacement)):
+            removed.append(value)
         done = m.end()
         pos = done if m.end() > m.start() else done + 1
     if not parts:
@@ -469,7 +481,8 @@ def redact(text: str) -> str:
 
     Linear in the length of ``text`` and idempotent: ``redact(redact(t)) == redact(t)``.
     A pass that changed the text is followed by another (a replaced value can expose
-    the shape of a secret around it), up to a small fixed number of passes.
+    the shape of a secret around it), up to a small fixed number of passes. A value a
+    pass redacted is redacted wherever else it occurs in the text (:mod:`.repeats`).
     """
     if not text or _PROGRAM_ID_RE.fullmatch(text):
         return text
@@ -477,7 +490,10 @@ def redact(text: str) -> str:
     among = _needles_of_source(text)
     for _ in range(limits.REDACTION_MAX_PASSES):
         found: list[str] = []
-        redacted = _redact_once(text, found=found, among=among)
+        removed: list[tuple[str, str]] = []
+        redacted = _redact_once(text, found=found, among=among, removed=removed)
+        if removed:
+            redacted = redact_repeats(redacted, removed)
         if redacted == text:
             _RECENT.append((text, tuple(found)))
             break

@@ -67,7 +67,7 @@ _ATTRIBUTE_NOUNS_EN: frozenset[str] = frozenset(
     timeout count limit policy hash hashes algorithm scheme provider store location owner
     scope scopes issuer audience rotation strength hint param parameter variable env ref
     reference label tag table bucket mode rule rules regex pattern salt cost encoding encoder
-    class bean service manager property setting option flag grant entropy charset
+    class bean service manager property setting option flag grant entropy charset arn
     """.split()
 )
 _ATTRIBUTE_NOUNS_ZH = (
