@@ -123,8 +123,9 @@ SECRET_RELATIVE_CLAUSE_CHARS = 60
 
 # --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
 # Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at
-# most this many characters ("Backup codes for the shared account:").
-SECRET_CODES_LEAD_CHARS = 40
+# most this many characters ("Backup codes for the shared account:", "recovery codes for
+# the owner account, pasting here so I don't lose them:").
+SECRET_CODES_LEAD_CHARS = 96
 # A list of recovery/backup codes holds at most this many codes (GitHub gives 16).
 SECRET_CODES_MAX_COUNT = 32
 # A BIP-39 mnemonic has 12, 15, 18, 21 or 24 words of 3 to 8 letters.

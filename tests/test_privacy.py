@@ -846,3 +846,98 @@ def test_blind_e_look_alikes_are_kept(text: str) -> None:
 def test_a_short_redacted_value_is_not_hunted_elsewhere(text: str, kept: str) -> None:
     out = redact(text)
     assert MARKER_RE.search(out) and kept in out
+
+
+NAMED_LATE_AND_KEYED: list[tuple[str, tuple[str, ...]]] = [
+    # the value of a secret named just before: "value 是 X", "值是 X"
+    ("配置中心里有个 key 叫 sms.api.token，value 目前是 Sm9#tk-Lq2，要迁走", ("Sm9#tk-Lq2",)),
+    (
+        "门禁机用的是一个写死的 app secret。值是 Desk.9c4e1a7b2f，在 desk.ini 里",
+        ("Desk.9c4e1a7b2f",),
+    ),
+    (
+        "Our deploy job reads a secret called NOTIFY_SECRET from the runner. The value is "
+        "Nt5#qw8Zr right now.",
+        ("Nt5#qw8Zr",),
+    ),
+    # named after a comma: "，叫 X"
+    ("用户名 ro_sync，密码当初是运维随手填的，叫 Rs#Sync.2021，一直没改", ("Rs#Sync.2021",)),
+    # the value before the key it goes into
+    ("你先把 Wm4#kq9Lz 填到 nacos 的密码里再重启", ("Wm4#kq9Lz",)),
+    ("把 Bx7!rt2Qp 配到 spring.redis.password 就行", ("Bx7!rt2Qp",)),
+    ("just put Pz8@wq3Lk into the admin password field and retry", ("Pz8@wq3Lk",)),
+    ("paste 9f8e7d6c5b4a39281706 in payment.api_key and restart", ("9f8e7d6c5b4a39281706",)),
+    # a .pgpass line inside a sentence, with an escaped colon
+    (".pgpass 这一行 db.local:5432:sales:app:Sa\\:les!9 不生效", ("Sa\\:les!9",)),
+    ("my ~/.pgpass has pg.int:6432:*:ops:Op5\\:x#7 and psql still asks", ("Op5\\:x#7",)),
+    # ZooKeeper's CLI
+    ("zkCli> addauth digest admin:Zq7!keeper", ("Zq7!keeper",)),
+    ("先执行 addauth digest canal:Cn4l#zk 再 ls /otter", ("Cn4l#zk",)),
+    # a Markdown row keyed by a secret's name
+    (
+        "| key | value |\n|---|---|\n| REDIS_PASSWORD | Rd9!cache-01 |\n| REDIS_HOST | 10.0.0.5 |",
+        ("Rd9!cache-01",),
+    ),
+    ("| 项 | 内容 |\n|---|---|\n| 地址 | 10.2.2.2 |\n| 数据库密码 | Db#2025x |", ("Db#2025x",)),
+    (
+        "| vendor | key |\n|---|---|\n| SMS (Acme auth token) | 7c1e9a04d3b25f86e0a7 |",
+        ("7c1e9a04d3b25f86e0a7",),
+    ),
+    # a keyword and its value filling a bracket
+    ("用这个 key（passphrase: blue fox 42 meadow）登录跳板机", ("blue fox 42 meadow",)),
+    ("the bastion key (passphrase: cold river 7 pines) is in the vault", ("cold river 7 pines",)),
+    # recovery codes after a long heading
+    (
+        "Backup codes for the finance shared mailbox, copying them here before I wipe the phone:\n"
+        "4k2m9-x7p3q\n8d1f0-a6c2e\n",
+        ("4k2m9-x7p3q", "8d1f0-a6c2e"),
+    ),
+    (
+        "备用码是上周刚重新生成的那一批，旧的那批已经全部作废了，我先全部贴在这里，"
+        "免得下次换手机或者重装系统的时候找不到：\nb7d2e-90c1f\n3a9k4-m2x8p",
+        ("b7d2e-90c1f", "3a9k4-m2x8p"),
+    ),
+    # a TOTP secret in groups of four after any secret key's name: all of it, not its first group
+    (
+        "验证器扫码失败，手动填的密钥是 QW3R TY7U PA2S DF5G HJ4K ，还是不对",
+        ("QW3R TY7U PA2S DF5G HJ4K",),
+    ),
+    (
+        "the authenticator secret is MZ4X PL7Q RT2W 6NBV KJ3H, 30s step",
+        ("MZ4X PL7Q RT2W 6NBV KJ3H",),
+    ),
+    # a wallet's private key handed to web3j
+    (
+        'Credentials c = Credentials.create("0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"); // 测试网私钥',
+        ("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secrets"), NAMED_LATE_AND_KEYED)
+def test_blind_e_named_late_or_keyed_secrets_are_redacted(
+    text: str, secrets: tuple[str, ...]
+) -> None:
+    out = redact(text)
+    for secret in secrets:
+        assert secret not in out, out
+    assert redact(out) == out
+
+
+NAMED_LATE_LOOK_ALIKES = [
+    "(password: 8 chars min)",
+    "(token: see the wiki)",
+    "(token: 2 hours)",
+    "the cache key is user:1, value is v2-3",
+    "token 的 TTL，值是 3600",
+    "把 token 填进 header 里",
+    "put nacos into the password field",
+    "| 配置 | 说明 |\n|---|---|\n| token | 用 JWT |\n| secret | v1.2.3 |",
+    "Credentials c = Credentials.create(keyPair);",
+    "recovery codes for the team are printed on page 12: see section 3-1",
+]
+
+
+@pytest.mark.parametrize("text", NAMED_LATE_LOOK_ALIKES)
+def test_blind_e_named_late_look_alikes_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -29,10 +29,13 @@ _RECOVERY_CODES_RE = _compile(
     + _CODE
     + rf"(?:{_CODE_SEPARATOR}{_CODE}){{1,{limits.SECRET_CODES_MAX_COUNT - 1}}})"
 )
-# A TOTP setup key typed in groups of four base32 characters ("2b23 elgf fyq2 …").
+# A TOTP setup key typed in groups of four base32 characters ("2b23 elgf fyq2 …"), after
+# its name or after any secret key's ("手动输入的密钥是 ABCD EFG2 …": the groups tell).
 _SETUP_KEY_RE = _compile(
-    r"(?P<kw>(?i:(?:setup|set-up|2fa|mfa|totp|otp|authenticator)[ \t_\-]?(?:key|secret)))"
+    r"(?P<kw>(?i:(?:(?:setup|set-up|2fa|mfa|totp|otp|authenticator)[ \t_\-]?)?(?:key|secret))"
+    r"|密钥|秘钥)"
     + _LEAD
+    + r"(?:(?:是|为|(?<=[ \t])(?i:is))[ \t]*)?"
     + r"(?P<value>[A-Za-z2-7]{4}(?:[ \t][A-Za-z2-7]{4}){3,15})(?![\w\-])"
 )
 _MNEMONIC_WORDS = r"[a-z]{3,8}(?:[ \t]{1,2}[a-z]{3,8}){11,23}(?![A-Za-z])"

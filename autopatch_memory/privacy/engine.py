@@ -64,6 +64,7 @@ from autopatch_memory.privacy.config_files import (
     _JSON_NAME_VALUE_RE,
     _NETRC_RE,
     _PASSWORD_LINE_RE,
+    _PGPASS_INLINE_RE,
     _PGPASS_RE,
     _PROPERTIES_LINE_RE,
     _QUOTED_ASSIGNMENT_RE,
@@ -89,9 +90,11 @@ from autopatch_memory.privacy.follow_ups import (
     _NEXT_SECRET_RE,
     _RESPECTIVELY_RE,
     _SECRET_AFTER_COMMA_RE,
+    _VALUE_OF_SECRET_RE,
     _answered_question,
     _listed_secret,
     _secret_after_comma,
+    _value_of_secret,
 )
 from autopatch_memory.privacy.headers_urls import (
     _AUTHORIZATION_RE,
@@ -141,8 +144,18 @@ from autopatch_memory.privacy.source_code import (
     _sql_insert,
 )
 from autopatch_memory.privacy.spelling import _compile
-from autopatch_memory.privacy.stated import _BRACKETED_SECRET_RE, _bracketed_secret
+from autopatch_memory.privacy.stated import (
+    _BRACKETED_SECRET_RE,
+    _BRACKETED_STATEMENT_RE,
+    _bracketed_secret,
+    _bracketed_statement,
+)
 from autopatch_memory.privacy.tables import _DELIMITED_TABLE_RE, _TABLE_RE, _delimited_table, _table
+from autopatch_memory.privacy.value_first import (
+    _VALUE_FIRST_EN_RE,
+    _VALUE_FIRST_ZH_RE,
+    _value_first,
+)
 from autopatch_memory.privacy.words import _KEYWORD_NEEDLES, _ZH_NEEDLES
 from autopatch_memory.privacy.zh_sentences import _ASCII_IN_ZH_RE, _ZH_SENTENCE_RE, _zh_sentence
 
@@ -201,7 +214,7 @@ _RULES: tuple[_Rule, ...] = (
         _recovery_codes,
         ("code", "恢复码", "备用码", "备份码", "救援码", "应急码", "恢复代码", "备用验证码"),
     ),
-    _Rule(_SETUP_KEY_RE, _setup_key, ("key", "secret")),
+    _Rule(_SETUP_KEY_RE, _setup_key, ("key", "secret", "密钥", "秘钥")),
     _Rule(
         _SEED_PHRASE_RE,
         _seed_phrase,
@@ -226,7 +239,11 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_XML_NAME_ELEMENT_RE, _xml_value, ("</name>",)),
     _Rule(_SETTER_RE, _setter, ("(",)),
     _Rule(_CREDENTIAL_CALL_RE, _credential_call, ("(",)),
-    _Rule(_KEY_MATERIAL_CALL_RE, _key_material_call, ("key", "hmac", "sign", "aes", "des", "sm4")),
+    _Rule(
+        _KEY_MATERIAL_CALL_RE,
+        _key_material_call,
+        ("key", "hmac", "sign", "aes", "des", "sm4", "credentials.create"),
+    ),
     _Rule(_CLIENT_SETUP_RE, _client_setup, ("init", "auth", "connect", "client", "credential")),
     _Rule(_CHAR_ARRAY_LITERAL_RE, _char_array_literal, ("tochararray",)),
     _Rule(_ENCODED_PAIR_LITERAL_RE, _replace_password, ("base64",)),
@@ -244,6 +261,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
     _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",), ("passw", "pwd")),
     _Rule(_PGPASS_RE, _pgpass, (":",)),
+    _Rule(_PGPASS_INLINE_RE, _pgpass, ("pgpass",)),
     _Rule(_USER_SLASH_PASSWORD_RE, _user_slash_password, ("/",)),
     _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
     _Rule(_CODE_SPAN_PAIR_RE, _code_span_pair, ("`",), ("/",)),
@@ -292,15 +310,31 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(_EN_SENTENCE_RE, _en_sentence, (*_KEYWORD_NEEDLES, "pin")),
     _Rule(_USE_AS_RE, _use_as, (" as ",)),
+    _Rule(_VALUE_FIRST_ZH_RE, _value_first, ("把",), (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
+    _Rule(
+        _VALUE_FIRST_EN_RE,
+        _value_first,
+        ("put", "paste", "enter", "type", "fill", "set", "add"),
+        ("pass", "pwd", "secret", "token", "key"),
+    ),
     # After the sentence rules: it continues a sentence they redacted (no needles).
     _Rule(_NEXT_SECRET_RE, _plausible_value),
     _Rule(_SECRET_AFTER_COMMA_RE, _secret_after_comma, (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
     _Rule(_LISTED_SECRET_RE, _listed_secret),
+    _Rule(
+        _VALUE_OF_SECRET_RE, _value_of_secret, ("值", "value"), (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)
+    ),
     _Rule(_RESPECTIVELY_RE, _plausible_value, ("分别",)),
     _Rule(_ANSWERED_QUESTION_RE, _answered_question, ("?", "？", "多少", "是什么", "是啥")),
     _Rule(_SQL_INSERT_RE, _sql_insert, ("insert",)),
     _Rule(_ERLANG_COOKIE_FILE_RE, _replace_password, (".erlang.cookie",)),
     _Rule(_BRACKETED_SECRET_RE, _bracketed_secret, ("(", "（")),
+    _Rule(
+        _BRACKETED_STATEMENT_RE,
+        _bracketed_statement,
+        ("(", "（"),
+        (*_ZH_NEEDLES, *_KEYWORD_NEEDLES),
+    ),
     _Rule(_USER_PASSWORD_PAIR_RE, _user_password_pair, ("/",)),
 )
 
@@ -393,6 +427,20 @@ def _redact_once(
     for rule in (rules or _ALL_RULES).matching(lowered, found, among):
         text = _substitute(rule.pattern, rule.replace, text, removed)
     return text
+
+
+def _redact_pass(
+    text: str,
+    rules: _RuleSet | None = None,
+    *,
+    found: list[str] | None = None,
+    among: Iterable[str] | None = None,
+) -> str:
+    """One pass of :func:`redact`: the rules, then the other occurrences of every value
+    they removed (:mod:`.repeats`)."""
+    removed: list[tuple[str, str]] = []
+    redacted = _redact_once(text, rules, found=found, among=among, removed=removed)
+    return redact_repeats(redacted, removed) if removed else redacted
 
 
 def _substitute(
@@ -490,10 +538,7 @@ def redact(text: str) -> str:
     among = _needles_of_source(text)
     for _ in range(limits.REDACTION_MAX_PASSES):
         found: list[str] = []
-        removed: list[tuple[str, str]] = []
-        redacted = _redact_once(text, found=found, among=among, removed=removed)
-        if removed:
-            redacted = redact_repeats(redacted, removed)
+        redacted = _redact_pass(text, found=found, among=among)
         if redacted == text:
             _RECENT.append((text, tuple(found)))
             break

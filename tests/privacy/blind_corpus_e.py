@@ -2,8 +2,9 @@
 
 (Copied from the blind set's corpus_e.py: the data are unchanged, only reformatted.
 Scored once, blind, before any rule saw it (main at d829440): recall 90.0% (242/269
-secrets), precision 99.1% (215/217 look-alikes). Then one round of class-level fixes;
-docs/privacy.md records both numbers. It is no longer held out.)
+secrets), precision 99.1% (215/217 look-alikes). Then one round of class-level fixes
+brought it to 100% (269/269) / 100% (217/217); docs/privacy.md records both numbers.
+It is no longer held out.)
 
 SECRETS: (form, text, exact secret substrings that must be gone after redaction)
 LOOK_ALIKES: (form, text that holds no secret and must come back unchanged)
