@@ -496,6 +496,24 @@ MATRIX_PREFIXES = [
     "密码是下面这个\n",
     "password. It's ",
     "password was set to ",
+    # the rules added for the fourth blind corpus's classes
+    "密码前两天被运维改成了 ",
+    "密码嘛，",
+    "密码我发你一下。是 ",
+    "The password, which a b, is now ",
+    "the password we set, ",
+    "key 叫 a.secret，value 是 ",
+    "token。值是 ",
+    "密码当时是 a 设的，叫 ",
+    "你把 ",
+    "put ",
+    ".pgpass a:5432:d:u:",
+    "addauth digest u:",
+    "| k | v |\n|---|---|\n| DB_PASSWORD | ",
+    "(passphrase: ",
+    'Credentials.create("',
+    "密钥是 ABCD ",
+    "password: Ab3#xyz12\nAb3#xyz12",
 ]
 MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
 
@@ -534,6 +552,8 @@ _FRAGMENTS = st.sampled_from(
         ),
         *("key is ", "k9Q2mX7pL4vT8wZ3", "POSTGRES_PASSWORD=", "（", "）", '\\"', "''"),
         "[REDACTED:password]",
+        *("值是", "value 是", "，叫 ", "把 ", " 填进 ", ".pgpass ", "addauth digest u:"),
+        *("(passphrase: ", "改成了", "嘛，", "。是 ", ", which ", "Qz7!Qz7!Qz7!"),
     ]
 )
 
