@@ -920,11 +920,20 @@ NAMED_LATE_AND_KEYED: list[tuple[str, tuple[str, ...]]] = [
     # a TOTP secret in groups of four after any secret key's name: all of it, not its first group
     (
         "验证器扫码失败，手动填的密钥是 QW3R TY7U PA2S DF5G HJ4K ，还是不对",
-        ("QW3R TY7U PA2S DF5G HJ4K",),
+        ("QW3R", "TY7U PA2S DF5G HJ4K"),
     ),
     (
         "the authenticator secret is MZ4X PL7Q RT2W 6NBV KJ3H, 30s step",
-        ("MZ4X PL7Q RT2W 6NBV KJ3H",),
+        ("MZ4X", "PL7Q RT2W 6NBV KJ3H"),
+    ),
+    # wider forms of the same classes
+    ("把 Nq4#sms-key 填到 application.yml 的 sms.secret 里", ("Nq4#sms-key",)),
+    ("enter Ge5@guest01 as the password", ("Ge5@guest01",)),
+    ("设置里有一项叫 oss.accessKeySecret，值目前是 Os7kq2Lm9Wz4xR8t", ("Os7kq2Lm9Wz4xR8t",)),
+    ("The config key app.jwt.secret has value Jw8#sign-2025", ("Jw8#sign-2025",)),
+    (
+        "recovery codes (keep safe!!) — 9a8b7-c6d5e 1f2g3-h4i5j 6k7l8-m9n0p",
+        ("9a8b7-c6d5e", "1f2g3-h4i5j", "6k7l8-m9n0p"),
     ),
     # a wallet's private key handed to web3j
     (
@@ -955,6 +964,9 @@ NAMED_LATE_LOOK_ALIKES = [
     "| 配置 | 说明 |\n|---|---|\n| token | 用 JWT |\n| secret | v1.2.3 |",
     "Credentials c = Credentials.create(keyPair);",
     "recovery codes for the team are printed on page 12: see section 3-1",
+    "the token map with value 12 entries",
+    "enter nacos as the password",
+    "the secret field has value null",
 ]
 
 

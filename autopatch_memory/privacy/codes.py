@@ -17,7 +17,8 @@ from autopatch_memory.privacy.replacing import _replace_span
 from autopatch_memory.privacy.spelling import _compile
 
 # "recovery codes …:" / "恢复码我先存这儿：": the name, then at most a short lead to a colon
-_LEAD = rf"(?:[^\n:：]{{0,{limits.SECRET_CODES_LEAD_CHARS}}}[:：])?[ \t]*(?:\n[ \t]*){{0,2}}"
+# ("recovery codes (keep safe) — …": a dash may end the lead as a colon does)
+_LEAD = rf"(?:[^\n:：—–]{{0,{limits.SECRET_CODES_LEAD_CHARS}}}[:：—–])?[ \t]*(?:\n[ \t]*){{0,2}}"
 # One code: groups of 4 to 16 letters and digits joined by "-", holding a digit.
 _CODE = r"(?=[A-Za-z\-]{0,40}\d)[A-Za-z0-9]{4,16}(?:-[A-Za-z0-9]{4,16}){0,3}(?![\w\-])"
 _CODE_SEPARATOR = r"(?:[ \t]{1,4}|[ \t]{0,4}(?:[,，;；、]|\n)[ \t]{0,4})"

@@ -74,15 +74,17 @@ def _secret_after_comma(m: re.Match[str]) -> str:
 # "key 叫 payment.secret，value 现在是 X", "…写死的 token。值是 X": the value of a secret
 # named just before; the keyword is looked for in a bounded window on the same line.
 _VALUE_OF_SECRET_RE = _compile(
-    _gate("值取Vv")
-    + r"(?:取值|值|(?<![\w\-.])(?i:value)(?![\w\-]))[ \t]{0,2}(?:现在|目前|当前|也|就)?[ \t]{0,2}"
-    r"(?:是|为|[:：]|(?<=[ \t])(?i:is)(?=[ \t]))[ \t]*"
+    _gate("值取VvHhWw") + r"(?:(?:取值|值|(?<![\w\-.])(?i:value)(?![\w\-]))"
+    r"[ \t]{0,2}(?:现在|目前|当前|也|就)?[ \t]{0,2}"
+    r"(?:是|为|[:：]|(?<=[ \t])(?i:is)(?=[ \t]))"
+    # "the key app.jwt.secret has value X"
+    r"|(?<![A-Za-z])(?i:has|with)[ \t]+(?i:the[ \t]+)?(?i:value))[ \t]*"
     r"(?P<q>[\"'`“])?(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 # A secret word before the value (on its line); a bare "key" only when no other is there.
 _SECRET_BEFORE_VALUE_RE = re.compile(
     r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token"
-    r"|api[ _\-]?key)(?![A-Za-z]))[^\n]*$"
+    r"|api[ _\-]?key)(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Passwd|Secret|Token)(?![a-z]))[^\n]*$"
 )
 _KEY_BEFORE_VALUE_RE = re.compile(r"(?<![A-Za-z])(?i:key)(?![A-Za-z])[^\n]*$")
 

@@ -23,7 +23,8 @@ _TARGET_EN = (
     r"(?![A-Za-z])|(?i:the|my|your|our)[ \t]+(?:[\w\-]{1,20}[ \t]+){0,2}"
     r"(?i:password|passphrase|secret|token|api[ \t]key)(?![A-Za-z]))"
 )
-_TARGET_ZH = r"(?:" + _TARGET_EN + r"|[^\n，。；,;]{0,16}?(?:密码|口令|密钥|秘钥|令牌))"
+# "填到 application.yml 的 sms.secret 里": a few words may come first
+_TARGET_ZH = r"[^\n，。；,;]{0,24}?(?:" + _TARGET_EN + r"|密码|口令|密钥|秘钥|令牌)"
 
 # "你把 X 填进 …password", "把 X 配到 redis 的密码里"
 _VALUE_FIRST_ZH_RE = _compile(
@@ -38,7 +39,7 @@ _VALUE_FIRST_EN_RE = _compile(
     _gate("PpEeTtFfSsAa")
     + r"(?<![A-Za-z])(?i:put|paste|enter|type|fill[ \t]in|set|add)[ \t]+"
     + _VALUE
-    + r"[ \t]+(?i:into|in|to|for)[ \t]+"
+    + r"[ \t]+(?i:into|in|to|for|as)[ \t]+"
     + _TARGET_EN
 )
 
