@@ -106,10 +106,26 @@ SECRET_COOKIE_HEADER_CHARS = 4096
 # long is a placeholder.
 SECRET_PLACEHOLDER_FILLER_RUN = 12
 
+# --- secrets said late, repeated or keyed by a row (blind corpus E fixes, docs/privacy.md) --
+# An AWS resource name's head ("arn:aws:secretsmanager:…:secret:") is read this far back
+# from a key that may be its resource type.
+SECRET_ARN_HEAD_CHARS = 128
+# A value redacted once is redacted wherever else it occurs in the same text ("-pV" in a
+# healthcheck after "PASSWORD: V") when it is at least this long; at most this many
+# distinct values per text are looked for (each is one linear scan).
+SECRET_REPEAT_MIN_CHARS = 8
+SECRET_REPEAT_MAX_VALUES = 16
+# "值是 V", "the value is V": a secret keyword at most this far back names what V is.
+SECRET_VALUE_WORD_WINDOW_CHARS = 96
+# "The password, which they rotated last week, is V": a relative clause of at most this
+# many characters between the keyword and its connector.
+SECRET_RELATIVE_CLAUSE_CHARS = 60
+
 # --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
 # Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at
-# most this many characters ("Backup codes for the shared account:").
-SECRET_CODES_LEAD_CHARS = 40
+# most this many characters ("Backup codes for the shared account:", "recovery codes for
+# the owner account, pasting here so I don't lose them:").
+SECRET_CODES_LEAD_CHARS = 96
 # A list of recovery/backup codes holds at most this many codes (GitHub gives 16).
 SECRET_CODES_MAX_COUNT = 32
 # A BIP-39 mnemonic has 12, 15, 18, 21 or 24 words of 3 to 8 letters.

@@ -496,6 +496,24 @@ MATRIX_PREFIXES = [
     "密码是下面这个\n",
     "password. It's ",
     "password was set to ",
+    # the rules added for the fourth blind corpus's classes
+    "密码前两天被运维改成了 ",
+    "密码嘛，",
+    "密码我发你一下。是 ",
+    "The password, which a b, is now ",
+    "the password we set, ",
+    "key 叫 a.secret，value 是 ",
+    "token。值是 ",
+    "密码当时是 a 设的，叫 ",
+    "你把 ",
+    "put ",
+    ".pgpass a:5432:d:u:",
+    "addauth digest u:",
+    "| k | v |\n|---|---|\n| DB_PASSWORD | ",
+    "(passphrase: ",
+    'Credentials.create("',
+    "密钥是 ABCD ",
+    "password: Ab3#xyz12\nAb3#xyz12",
 ]
 MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
 
@@ -534,6 +552,8 @@ _FRAGMENTS = st.sampled_from(
         ),
         *("key is ", "k9Q2mX7pL4vT8wZ3", "POSTGRES_PASSWORD=", "（", "）", '\\"', "''"),
         "[REDACTED:password]",
+        *("值是", "value 是", "，叫 ", "把 ", " 填进 ", ".pgpass ", "addauth digest u:"),
+        *("(passphrase: ", "改成了", "嘛，", "。是 ", ", which ", "Qz7!Qz7!Qz7!"),
     ]
 )
 
@@ -744,3 +764,212 @@ def test_a_declined_match_does_not_hide_a_secret_inside_it(text: str, secret: st
     once = redact(text)
     assert secret not in once
     assert redact(once) == once
+
+
+# Classes blind corpus E found (tests/privacy/blind_corpus_e.py), in values and wordings
+# of their own: a secret said late in a sentence, a value before its key or repeated
+# where nothing names it, a row keyed by a secret's name, codes under their heading.
+LATE_AND_REPEATED: list[tuple[str, tuple[str, ...]]] = [
+    # a remark of several words before a verb of change
+    ("测试库的密码昨天下午被 DBA 换成了 Lq4#vRt9-mx，记得更新", ("Lq4#vRt9-mx",)),
+    ("redis 的密码上个月被运维设置成了 Rc5!mq8Zp，记得更新", ("Rc5!mq8Zp",)),
+    # a spoken pause and a comma before the value
+    ("账号 audit，密码呢，Ad7$kq2Lm ，只能查不能改", ("Ad7$kq2Lm",)),
+    # the value in the next sentence, after "是"
+    ("kafka 的 SASL 密码我贴一下。是 Sa5l&Kf9q，注意大小写", ("Sa5l&Kf9q",)),
+    # a relative clause in commas before the connector
+    ("The vault token, which ops reissued this morning, is now Hv7#kLp2Qw.", ("Hv7#kLp2Qw",)),
+    (
+        "The deploy key, which nobody has rotated since spring, is still Dk4!Sp9xQw",
+        ("Dk4!Sp9xQw",),
+    ),
+    # a clause, then a comma, then a strong credential
+    ("Your login is ops and the password we set up on Monday, Wn3@Lake-77.", ("Wn3@Lake-77",)),
+    # a long qualifier with a contraction before "is"
+    ("The signing secret I'm debugging against is Sg9x2KqL7mWp4ZtR", ("Sg9x2KqL7mWp4ZtR",)),
+    (
+        "The API key the partner finally sent over for their flight status feed is "
+        "fs-8d2c9a71e4b0f635",
+        ("fs-8d2c9a71e4b0f635",),
+    ),
+    # non-native English: "pass word", "is change to"
+    ("For the printer portal, user is prn_admin and pass word is Pr1nt#Hub9", ("Pr1nt#Hub9",)),
+    ("my manager say the password of uat redis is change to 'Ux7!redis' today", ("Ux7!redis",)),
+    # "pw" after a user name
+    ("creds for the replica: user rpt_ro, pw Rp7!ro_sync - ask before use", ("Rp7!ro_sync",)),
+    ("用户 rpt_ro，pw Rp7!ro_sync，只读", ("Rp7!ro_sync",)),
+    # a quoted member of a JavaScript object literal
+    (
+        "mailer({ host: 'smtp.x.cn', auth: { user: 'a@x.cn', pass: 'QWERTYUIOPASDFGH' } })",
+        ("QWERTYUIOPASDFGH",),
+    ),
+    ("const cfg = { user: 'svc', password: 'ZXCVBNMLKJHGFDSA' };", ("ZXCVBNMLKJHGFDSA",)),
+    # brackets inside an element's value
+    ("<server><id>nexus</id><password>pA(7x]wQ3z</password></server>", ("pA(7x]wQ3z",)),
+    ("settings.xml 里 <password>Jm(4t}Rw7</password> 对吗", ("Jm(4t}Rw7",)),
+    # a value repeated where nothing names it
+    (
+        "environment:\n  APP_TOKEN: 'Tk#90-lumen'\ncommand: ['java', '-jar', 'app.jar', 'Tk#90-lumen']",
+        ("Tk#90-lumen",),
+    ),
+    ("新密码是 Mv8#Sea-Lion，你在登录框里再输一遍 Mv8#Sea-Lion 看看", ("Mv8#Sea-Lion",)),
+    # a Harbor robot account ("robot$name") in a docker config's base64 "auth"
+    (
+        '{"auths": {"hub.example.cn": {"auth": "'
+        + base64.b64encode(b"robot$ci+push:Zp4kW9qLx2Rt").decode()
+        + '"}}}',
+        (base64.b64encode(b"robot$ci+push:Zp4kW9qLx2Rt").decode(),),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secrets"), LATE_AND_REPEATED)
+def test_blind_e_classes_are_redacted(text: str, secrets: tuple[str, ...]) -> None:
+    out = redact(text)
+    for secret in secrets:
+        assert secret not in out, out
+    assert redact(out) == out
+
+
+BLIND_E_LOOK_ALIKES = [
+    # the keyword is itself a quoted string: the next quote opens another one
+    '@ApiModelProperty(value = "密码", example = "******")\nprivate String password;',
+    '@Schema(description = "令牌", example = "<token>")',
+    # an AWS resource name whose type is "secret"
+    "token 所在 secret 的 ARN 是 arn:aws:secretsmanager:us-west-2:111122223333:secret:ci/npm-Q1w2E3",
+    "Grant read on arn:aws:secretsmanager:eu-west-1:444455556666:secret:prod/api-Zx9Yw8 to the role",
+    # a call cut before its ")" stays a call
+    "String password = encoder.encode(form.getPassword());",
+    # a pause before a word that is no credential
+    "密码呢，Nacos 控制台里可以改",
+    # "。是" before a version or a word
+    "密码改了。是 v2.3.1 版本之后的事",
+    "token 过期了。是 Nginx 的问题吗",
+    # a comma after a clause, then no strong credential
+    "The password we use for the demo, admin, is printed on the card",
+]
+
+
+@pytest.mark.parametrize("text", BLIND_E_LOOK_ALIKES)
+def test_blind_e_look_alikes_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # too short to be told from a word: only where a key names it
+        ("password: nacos1\nnacos1 is the first node", "nacos1 is the first node"),
+        ("密码：abc123\nabc123 也是测试账号的名字", "abc123 也是"),
+    ],
+)
+def test_a_short_redacted_value_is_not_hunted_elsewhere(text: str, kept: str) -> None:
+    out = redact(text)
+    assert MARKER_RE.search(out) and kept in out
+
+
+NAMED_LATE_AND_KEYED: list[tuple[str, tuple[str, ...]]] = [
+    # the value of a secret named just before: "value 是 X", "值是 X"
+    ("配置中心里有个 key 叫 sms.api.token，value 目前是 Sm9#tk-Lq2，要迁走", ("Sm9#tk-Lq2",)),
+    (
+        "门禁机用的是一个写死的 app secret。值是 Desk.9c4e1a7b2f，在 desk.ini 里",
+        ("Desk.9c4e1a7b2f",),
+    ),
+    (
+        "Our deploy job reads a secret called NOTIFY_SECRET from the runner. The value is "
+        "Nt5#qw8Zr right now.",
+        ("Nt5#qw8Zr",),
+    ),
+    # named after a comma: "，叫 X"
+    ("用户名 ro_sync，密码当初是运维随手填的，叫 Rs#Sync.2021，一直没改", ("Rs#Sync.2021",)),
+    # the value before the key it goes into
+    ("你先把 Wm4#kq9Lz 填到 nacos 的密码里再重启", ("Wm4#kq9Lz",)),
+    ("把 Bx7!rt2Qp 配到 spring.redis.password 就行", ("Bx7!rt2Qp",)),
+    ("just put Pz8@wq3Lk into the admin password field and retry", ("Pz8@wq3Lk",)),
+    ("paste 9f8e7d6c5b4a39281706 in payment.api_key and restart", ("9f8e7d6c5b4a39281706",)),
+    # a .pgpass line inside a sentence, with an escaped colon
+    (".pgpass 这一行 db.local:5432:sales:app:Sa\\:les!9 不生效", ("Sa\\:les!9",)),
+    ("my ~/.pgpass has pg.int:6432:*:ops:Op5\\:x#7 and psql still asks", ("Op5\\:x#7",)),
+    # ZooKeeper's CLI
+    ("zkCli> addauth digest admin:Zq7!keeper", ("Zq7!keeper",)),
+    ("先执行 addauth digest canal:Cn4l#zk 再 ls /otter", ("Cn4l#zk",)),
+    # a Markdown row keyed by a secret's name
+    (
+        "| key | value |\n|---|---|\n| REDIS_PASSWORD | Rd9!cache-01 |\n| REDIS_HOST | 10.0.0.5 |",
+        ("Rd9!cache-01",),
+    ),
+    ("| 项 | 内容 |\n|---|---|\n| 地址 | 10.2.2.2 |\n| 数据库密码 | Db#2025x |", ("Db#2025x",)),
+    (
+        "| vendor | key |\n|---|---|\n| SMS (Acme auth token) | 7c1e9a04d3b25f86e0a7 |",
+        ("7c1e9a04d3b25f86e0a7",),
+    ),
+    # a keyword and its value filling a bracket
+    ("用这个 key（passphrase: blue fox 42 meadow）登录跳板机", ("blue fox 42 meadow",)),
+    ("the bastion key (passphrase: cold river 7 pines) is in the vault", ("cold river 7 pines",)),
+    # recovery codes after a long heading
+    (
+        "Backup codes for the finance shared mailbox, copying them here before I wipe the phone:\n"
+        "4k2m9-x7p3q\n8d1f0-a6c2e\n",
+        ("4k2m9-x7p3q", "8d1f0-a6c2e"),
+    ),
+    (
+        "备用码是上周刚重新生成的那一批，旧的那批已经全部作废了，我先全部贴在这里，"
+        "免得下次换手机或者重装系统的时候找不到：\nb7d2e-90c1f\n3a9k4-m2x8p",
+        ("b7d2e-90c1f", "3a9k4-m2x8p"),
+    ),
+    # a TOTP secret in groups of four after any secret key's name: all of it, not its first group
+    (
+        "验证器扫码失败，手动填的密钥是 QW3R TY7U PA2S DF5G HJ4K ，还是不对",
+        ("QW3R", "TY7U PA2S DF5G HJ4K"),
+    ),
+    (
+        "the authenticator secret is MZ4X PL7Q RT2W 6NBV KJ3H, 30s step",
+        ("MZ4X", "PL7Q RT2W 6NBV KJ3H"),
+    ),
+    # wider forms of the same classes
+    ("把 Nq4#sms-key 填到 application.yml 的 sms.secret 里", ("Nq4#sms-key",)),
+    ("enter Ge5@guest01 as the password", ("Ge5@guest01",)),
+    ("设置里有一项叫 oss.accessKeySecret，值目前是 Os7kq2Lm9Wz4xR8t", ("Os7kq2Lm9Wz4xR8t",)),
+    ("The config key app.jwt.secret has value Jw8#sign-2025", ("Jw8#sign-2025",)),
+    (
+        "recovery codes (keep safe!!) — 9a8b7-c6d5e 1f2g3-h4i5j 6k7l8-m9n0p",
+        ("9a8b7-c6d5e", "1f2g3-h4i5j", "6k7l8-m9n0p"),
+    ),
+    # a wallet's private key handed to web3j
+    (
+        'Credentials c = Credentials.create("0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"); // 测试网私钥',
+        ("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secrets"), NAMED_LATE_AND_KEYED)
+def test_blind_e_named_late_or_keyed_secrets_are_redacted(
+    text: str, secrets: tuple[str, ...]
+) -> None:
+    out = redact(text)
+    for secret in secrets:
+        assert secret not in out, out
+    assert redact(out) == out
+
+
+NAMED_LATE_LOOK_ALIKES = [
+    "(password: 8 chars min)",
+    "(token: see the wiki)",
+    "(token: 2 hours)",
+    "the cache key is user:1, value is v2-3",
+    "token 的 TTL，值是 3600",
+    "把 token 填进 header 里",
+    "put nacos into the password field",
+    "| 配置 | 说明 |\n|---|---|\n| token | 用 JWT |\n| secret | v1.2.3 |",
+    "Credentials c = Credentials.create(keyPair);",
+    "recovery codes for the team are printed on page 12: see section 3-1",
+    "the token map with value 12 entries",
+    "enter nacos as the password",
+    "the secret field has value null",
+]
+
+
+@pytest.mark.parametrize("text", NAMED_LATE_LOOK_ALIKES)
+def test_blind_e_named_late_look_alikes_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -97,7 +97,7 @@ _USER_THEN_PASSWORD_RE = _compile(
     r"[ \t:：]{0,8}"
     r"(?P<user>[\w.@\-]{1,64})|(?<![\w\-])(?i:root|admin|administrator|sa|postgres|system))"
     r"[ \t,，、;；]{0,8}(?:(?i:and)[ \t]+)?"
-    r"(?:密码|口令|(?<![\w\-])(?i:password|passwd|pwd|pass)(?![\w\-]))[ \t]*[:：=＝]?[ \t]*"
+    r"(?:密码|口令|(?<![\w\-])(?i:password|passwd|pwd|pass|pw)(?![\w\-]))[ \t]*[:：=＝]?[ \t]*"
     r"(?P<q>[\"'`“])?"
     + _VALUE_START
     + r"(?![,，、;；])(?P<value>"

@@ -26,6 +26,7 @@ from autopatch_memory.privacy.surroundings import (
     _inside_marker,
     _line_after,
     _line_before,
+    _resource_type_of_arn,
     _walk_back,
 )
 from autopatch_memory.privacy.values import (
@@ -241,6 +242,8 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
         return True  # ${JWT_SECRET:?must be set}: an error message, not a default
     if m.group("sep") == ":" and _COORDINATE_RE.match(value):
         return True  # group:artifact:version
+    if _resource_type_of_arn(text, key_start):
+        return True  # arn:aws:secretsmanager:…:secret:app/db: a resource's public name
     if _REFERENCE_KEY_RE.search(text[key_start:kw_start]) and _OBJECT_NAME_RE.match(value):
         return True  # existingSecret: mall-mysql names a Kubernetes Secret
     return bool(
@@ -290,7 +293,12 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
         return False  # password=os.environ['DB_PASSWORD'], token=cfg["token"]
     if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
         return False  # ``String pwd = input;``: a variable, not a literal
-    prose = m.group("sep") in (":", "：") and _prose_key(text, key_start, m.end("kw"))
+    prose = (
+        m.group("sep") in (":", "：")
+        and _prose_key(text, key_start, m.end("kw"))
+        # "{ user: 'u', pass: 'V' }": a quoted member of an object literal is code
+        and not (quoted and _OBJECT_MEMBER_RE.search(_line_before(text, key_start)))
+    )
     if not prose or _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return True
     # "use this password: horse-battery-staple" ends its line
@@ -298,6 +306,7 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
     return passphrase_key and _passphrase(inner) and not _line_after(text, m.end("value")).strip()
 
 
+_OBJECT_MEMBER_RE = re.compile(r"[{,][ \t]*$")
 _SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
 # A word of prose after a value: not the key of another assignment ("pwd=a pwd=a").
 _WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[\u4e00-\u9fff])")

@@ -17,7 +17,8 @@ from autopatch_memory.privacy.replacing import _replace_span
 from autopatch_memory.privacy.spelling import _compile
 
 # "recovery codes …:" / "恢复码我先存这儿：": the name, then at most a short lead to a colon
-_LEAD = rf"(?:[^\n:：]{{0,{limits.SECRET_CODES_LEAD_CHARS}}}[:：])?[ \t]*(?:\n[ \t]*){{0,2}}"
+# ("recovery codes (keep safe) — …": a dash may end the lead as a colon does)
+_LEAD = rf"(?:[^\n:：—–]{{0,{limits.SECRET_CODES_LEAD_CHARS}}}[:：—–])?[ \t]*(?:\n[ \t]*){{0,2}}"
 # One code: groups of 4 to 16 letters and digits joined by "-", holding a digit.
 _CODE = r"(?=[A-Za-z\-]{0,40}\d)[A-Za-z0-9]{4,16}(?:-[A-Za-z0-9]{4,16}){0,3}(?![\w\-])"
 _CODE_SEPARATOR = r"(?:[ \t]{1,4}|[ \t]{0,4}(?:[,，;；、]|\n)[ \t]{0,4})"
@@ -29,10 +30,13 @@ _RECOVERY_CODES_RE = _compile(
     + _CODE
     + rf"(?:{_CODE_SEPARATOR}{_CODE}){{1,{limits.SECRET_CODES_MAX_COUNT - 1}}})"
 )
-# A TOTP setup key typed in groups of four base32 characters ("2b23 elgf fyq2 …").
+# A TOTP setup key typed in groups of four base32 characters ("2b23 elgf fyq2 …"), after
+# its name or after any secret key's ("手动输入的密钥是 ABCD EFG2 …": the groups tell).
 _SETUP_KEY_RE = _compile(
-    r"(?P<kw>(?i:(?:setup|set-up|2fa|mfa|totp|otp|authenticator)[ \t_\-]?(?:key|secret)))"
+    r"(?P<kw>(?i:(?:(?:setup|set-up|2fa|mfa|totp|otp|authenticator)[ \t_\-]?)?(?:key|secret))"
+    r"|密钥|秘钥)"
     + _LEAD
+    + r"(?:(?:是|为|(?<=[ \t])(?i:is))[ \t]*)?"
     + r"(?P<value>[A-Za-z2-7]{4}(?:[ \t][A-Za-z2-7]{4}){3,15})(?![\w\-])"
 )
 _MNEMONIC_WORDS = r"[a-z]{3,8}(?:[ \t]{1,2}[a-z]{3,8}){11,23}(?![A-Za-z])"

@@ -79,6 +79,11 @@ _CLI_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (_compile(r"\bredis-cli\b[^\n]{0,300}?[ \t]-a[ \t]+" + _CLI_VALUE), ("redis-cli",)),
     (_compile(r"\bmongo(?:sh)?\b[^\n]{0,300}?[ \t]-p[ \t]+" + _CLI_VALUE), ("mongo",)),
     (_compile(r"\bsshpass[ \t]+-p[ \t]*" + _CLI_VALUE), ("sshpass",)),
+    # ZooKeeper's CLI: addauth digest user:password
+    (
+        _compile(r"\baddauth[ \t]+digest[ \t]+[^\s:]{1,128}:(?P<value>[^\s]{1,256})"),
+        ("addauth",),
+    ),
     (_compile(r"\bdocker[ \t]+login\b[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE), ("docker",)),
     # curl -u user:pass / --user 'user:pass'; httpie -a user:pass
     (

@@ -218,11 +218,25 @@ _PGPASS_RE = _compile(
 def _pgpass(m: re.Match[str]) -> str:
     value = m.group("value")
     named = "pgpass" in m.string[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.start()]
+    if m.re is _PGPASS_INLINE_RE and not named:
+        return m.group(0)  # inside a sentence only where the text says it is a .pgpass line
     if value.isdigit() or not (
         named or _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     ):
         return m.group(0)
     return _replace_password(m)
+
+
+# A .pgpass line quoted inside a sentence ("~/.pgpass 里写的是 h:5432:db:u:V 权限…"),
+# a field's ":" and "\" escaped with "\"
+_PGPASS_FIELD = r"(?:\\[:\\]|[^:\s\\]){1,128}"
+_PGPASS_INLINE_RE = _compile(
+    r"(?<![\w.:\-])[\w.\-*\[\]]{1,253}:(?:\d{1,5}|\*):"
+    + _PGPASS_FIELD
+    + ":"
+    + _PGPASS_FIELD
+    + r":(?P<value>(?:\\[:\\]|[^:\s\\]){1,256})(?!\S)"
+)
 
 
 # The cookie a RabbitMQ/Erlang node authenticates with, shown by cat .erlang.cookie

@@ -23,7 +23,7 @@ from autopatch_memory.privacy.stated import (
     _about_an_attribute,
     _replace_stated,
 )
-from autopatch_memory.privacy.surroundings import _inside_marker
+from autopatch_memory.privacy.surroundings import _inside_marker, _resource_type_of_arn
 from autopatch_memory.privacy.values import (
     _ADJECTIVE_SUFFIXES,
     _CAMEL_OR_SNAKE_RE,
@@ -34,6 +34,7 @@ from autopatch_memory.privacy.values import (
     _passphrase,
     _plausible_in_prose,
     _random_looking,
+    _strong_credential,
 )
 from autopatch_memory.privacy.words import _TRAILING
 
@@ -45,16 +46,18 @@ _SENTENCE_KEY_PREFIXES = (
 ).split()
 # A word of a qualifier or a relative clause: taken whole, so backtracking stays short.
 _EN_WORD = r"(?:[^\s,.;:!?\"'`，。；：()（）]|\.(?=\w)){1,40}(?![^\s,.;:!?\"'`，。；：()（）])"
-_EN_ASCII_WORD = r"[A-Za-z][\w\-]{0,20}(?![\w\-])"
+# "I'm", "they've": a contraction is one word
+_EN_ASCII_WORD = r"[A-Za-z][\w\-]{0,20}(?:['’][a-z]{1,2})?(?![\w\-'’])"
 # "is", "is now", "was", "should be", "has been changed to", "equals", "'s"…
 _EN_CONNECTORS = (
     # "was set to": before "was", which would take "set" for the value
-    r"(?:is|are|was|were)[ \t]+(?:changed|set|reset|updated)[ \t]+to"
+    # "is change to": the tense a non-native writer may drop
+    r"(?:is|are|was|were)[ \t]+(?:changed?|set|reset|updated?)[ \t]+to"
     # "I'll give you the DB password. It's X": the next sentence gives it
     r"|\.[ \t]+(?:It|it)(?:['’]s|[ \t]+is)"
     r"|"
     r"(?:is|are|was|were)(?:[ \t]+(?:now|still|also|always|just|currently|actually|both|all))?"
-    r"|(?:has|have)[ \t]+been[ \t]+(?:changed|set|reset|updated)[ \t]+to"
+    r"|(?:has|have)[ \t]+been[ \t]+(?:changed?|set|reset|updated?)[ \t]+to"
     r"|(?:changed|set|reset|updated)[ \t]+to"
     r"|(?:should|must|will|would|shall|can|could|may|might)(?:[ \t]+(?:now|still|always))?"
     r"[ \t]+be|needs?[ \t]+to[ \t]+be|equals|remains|becomes|to|['’]s"
@@ -67,6 +70,7 @@ _EN_SENTENCE_RE = _compile(
         (
             *(rf"{prefix}[ \t_\-]?keys?" for prefix in _SENTENCE_KEY_PREFIXES),
             r"pass(?:word|wd|phrase|code)s?",
+            r"pass[ \t]word",  # a non-native spelling
             "pwd?",
             "pass",  # like "pw": only with "is" or ":" ("pass the token on" is a verb)
             r"auth(?:orization)?[ \t]code",
@@ -79,15 +83,21 @@ _EN_SENTENCE_RE = _compile(
     + "))"
     r"(?:[ \t]{1,4}#?\d{1,2}(?![\w.]))?"  # "Unseal Key 1: …", "token #2: …"
     # "my token (don't share): X": a remark in brackets
-    r"(?P<remark>[ \t]{0,4}[(（][^()（）\n]{1,30}[)）])?"
+    r"(?P<remark>[ \t]{0,4}[(（][^()（）\n]{1,30}[)）]"
+    # "the password, which they rotated last week, is now X": a relative clause
+    r"|,[ \t]{1,2}(?i:which|that|who)[ \t][^,\n]{1,"
+    + str(limits.SECRET_RELATIVE_CLAUSE_CHARS)
+    + r"},)?"
     # "the password for the staging DB is X": a qualifier, then a connector;
     # "the password everywhere: X", "db password -> X": a few words, then a colon;
     # "the password I set was X": a relative clause, then a connector
     r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+" + _EN_WORD + r"){1,4}?)?"
     r"[ \t]*(?:(?P<conn>(?i:" + _EN_CONNECTORS + r"))[ \t]*(?P<colon>:)?"
     r"|(?P<sep>[:=]|->|→|[—–]))"
-    r"|(?P<qual2>(?:[ \t]+" + _EN_ASCII_WORD + r"){1,8}?)[ \t]*"
-    r"(?:(?P<sep2>:|->|→)|(?P<rconn>(?i:is|are|was|were|should[ \t]+be|must[ \t]+be))))?"
+    r"|(?P<qual2>(?:[ \t]+" + _EN_ASCII_WORD + r"){1,12}?)[ \t]*"
+    r"(?:(?P<sep2>:|->|→)|(?P<rconn>(?i:is|are|was|were|should[ \t]+be|must[ \t]+be))"
+    # "the password we agreed on yesterday, X": a clause, a comma, a strong credential
+    r"|(?P<comma>,)))?"
     r"[ \t]+(?P<q>[\"'`“])?"
     + _VALUE_START
     + r"(?(conn)|(?(sep)|(?(sep2)|(?(rconn)|(?(q)|"
@@ -137,6 +147,8 @@ def _en_sentence(m: re.Match[str]) -> str:
     value = m.group("value")
     if value.startswith(MARKER_PREFIX) or _inside_marker(m.string, m.start("kw")):
         return m.group(0)
+    if _resource_type_of_arn(m.string, m.start("kw")):
+        return m.group(0)  # arn:aws:secretsmanager:…:secret:app/db names a secret
     kw = m.group("kw").lower()
     # "the password length is 12"; a "for …" qualifier names what the secret is for
     if _about_an_attribute(m.group("qual2"), m.group("remark")):
@@ -167,6 +179,8 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
     )
     min_chars = limits.SECRET_MIN_CHARS_IN_PROSE
     sep = m.group("sep") or m.group("sep2")
+    if m.group("comma"):
+        return _strong_credential(bare) or _random_looking(bare)
     qualified = m.group("qual") or m.group("qual2") or m.group("remark") or sep in _ARROWS
     if kw in ("pw", "pwd", "pass") and not (conn or sep):
         return False  # "-field=pw secret/db": an abbreviation needs "is"/":"

@@ -64,6 +64,7 @@ from autopatch_memory.privacy.config_files import (
     _JSON_NAME_VALUE_RE,
     _NETRC_RE,
     _PASSWORD_LINE_RE,
+    _PGPASS_INLINE_RE,
     _PGPASS_RE,
     _PROPERTIES_LINE_RE,
     _QUOTED_ASSIGNMENT_RE,
@@ -89,9 +90,11 @@ from autopatch_memory.privacy.follow_ups import (
     _NEXT_SECRET_RE,
     _RESPECTIVELY_RE,
     _SECRET_AFTER_COMMA_RE,
+    _VALUE_OF_SECRET_RE,
     _answered_question,
     _listed_secret,
     _secret_after_comma,
+    _value_of_secret,
 )
 from autopatch_memory.privacy.headers_urls import (
     _AUTHORIZATION_RE,
@@ -105,6 +108,7 @@ from autopatch_memory.privacy.headers_urls import (
     _url_credentials,
 )
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
+from autopatch_memory.privacy.repeats import redact_repeats, removed_value
 from autopatch_memory.privacy.replacing import (
     _plausible_value,
     _replace_password,
@@ -140,8 +144,18 @@ from autopatch_memory.privacy.source_code import (
     _sql_insert,
 )
 from autopatch_memory.privacy.spelling import _compile
-from autopatch_memory.privacy.stated import _BRACKETED_SECRET_RE, _bracketed_secret
+from autopatch_memory.privacy.stated import (
+    _BRACKETED_SECRET_RE,
+    _BRACKETED_STATEMENT_RE,
+    _bracketed_secret,
+    _bracketed_statement,
+)
 from autopatch_memory.privacy.tables import _DELIMITED_TABLE_RE, _TABLE_RE, _delimited_table, _table
+from autopatch_memory.privacy.value_first import (
+    _VALUE_FIRST_EN_RE,
+    _VALUE_FIRST_ZH_RE,
+    _value_first,
+)
 from autopatch_memory.privacy.words import _KEYWORD_NEEDLES, _ZH_NEEDLES
 from autopatch_memory.privacy.zh_sentences import _ASCII_IN_ZH_RE, _ZH_SENTENCE_RE, _zh_sentence
 
@@ -150,7 +164,8 @@ from autopatch_memory.privacy.zh_sentences import _ASCII_IN_ZH_RE, _ZH_SENTENCE_
 _ENCODED_RE = _compile(
     r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{16,16384}={0,2}(?![A-Za-z0-9+/=_\-.])"
 )
-_DECODED_PAIR_RE = re.compile(r"^[\w.@+%\-]{1,128}:[^\s]{1,256}$")  # user:password
+# user:password; a Harbor robot account is named "robot$name"
+_DECODED_PAIR_RE = re.compile(r"^[\w.@+%$\-]{1,128}:[^\s]{1,256}$")
 
 
 def _encoded(m: re.Match[str]) -> str:
@@ -199,7 +214,7 @@ _RULES: tuple[_Rule, ...] = (
         _recovery_codes,
         ("code", "恢复码", "备用码", "备份码", "救援码", "应急码", "恢复代码", "备用验证码"),
     ),
-    _Rule(_SETUP_KEY_RE, _setup_key, ("key", "secret")),
+    _Rule(_SETUP_KEY_RE, _setup_key, ("key", "secret", "密钥", "秘钥")),
     _Rule(
         _SEED_PHRASE_RE,
         _seed_phrase,
@@ -224,7 +239,11 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_XML_NAME_ELEMENT_RE, _xml_value, ("</name>",)),
     _Rule(_SETTER_RE, _setter, ("(",)),
     _Rule(_CREDENTIAL_CALL_RE, _credential_call, ("(",)),
-    _Rule(_KEY_MATERIAL_CALL_RE, _key_material_call, ("key", "hmac", "sign", "aes", "des", "sm4")),
+    _Rule(
+        _KEY_MATERIAL_CALL_RE,
+        _key_material_call,
+        ("key", "hmac", "sign", "aes", "des", "sm4", "credentials.create"),
+    ),
     _Rule(_CLIENT_SETUP_RE, _client_setup, ("init", "auth", "connect", "client", "credential")),
     _Rule(_CHAR_ARRAY_LITERAL_RE, _char_array_literal, ("tochararray",)),
     _Rule(_ENCODED_PAIR_LITERAL_RE, _replace_password, ("base64",)),
@@ -242,6 +261,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
     _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",), ("passw", "pwd")),
     _Rule(_PGPASS_RE, _pgpass, (":",)),
+    _Rule(_PGPASS_INLINE_RE, _pgpass, ("pgpass",)),
     _Rule(_USER_SLASH_PASSWORD_RE, _user_slash_password, ("/",)),
     _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
     _Rule(_CODE_SPAN_PAIR_RE, _code_span_pair, ("`",), ("/",)),
@@ -290,15 +310,31 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(_EN_SENTENCE_RE, _en_sentence, (*_KEYWORD_NEEDLES, "pin")),
     _Rule(_USE_AS_RE, _use_as, (" as ",)),
+    _Rule(_VALUE_FIRST_ZH_RE, _value_first, ("把",), (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
+    _Rule(
+        _VALUE_FIRST_EN_RE,
+        _value_first,
+        ("put", "paste", "enter", "type", "fill", "set", "add"),
+        ("pass", "pwd", "secret", "token", "key"),
+    ),
     # After the sentence rules: it continues a sentence they redacted (no needles).
     _Rule(_NEXT_SECRET_RE, _plausible_value),
     _Rule(_SECRET_AFTER_COMMA_RE, _secret_after_comma, (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
     _Rule(_LISTED_SECRET_RE, _listed_secret),
+    _Rule(
+        _VALUE_OF_SECRET_RE, _value_of_secret, ("值", "value"), (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)
+    ),
     _Rule(_RESPECTIVELY_RE, _plausible_value, ("分别",)),
     _Rule(_ANSWERED_QUESTION_RE, _answered_question, ("?", "？", "多少", "是什么", "是啥")),
     _Rule(_SQL_INSERT_RE, _sql_insert, ("insert",)),
     _Rule(_ERLANG_COOKIE_FILE_RE, _replace_password, (".erlang.cookie",)),
     _Rule(_BRACKETED_SECRET_RE, _bracketed_secret, ("(", "（")),
+    _Rule(
+        _BRACKETED_STATEMENT_RE,
+        _bracketed_statement,
+        ("(", "（"),
+        (*_ZH_NEEDLES, *_KEYWORD_NEEDLES),
+    ),
     _Rule(_USER_PASSWORD_PAIR_RE, _user_password_pair, ("/",)),
 )
 
@@ -380,17 +416,39 @@ def _redact_once(
     *,
     found: list[str] | None = None,
     among: Iterable[str] | None = None,
+    removed: list[tuple[str, str]] | None = None,
 ) -> str:
+    """One pass of the rules over ``text``. ``removed``: what each replacement took out,
+    with its marker, is added to it (see :mod:`.repeats`)."""
     # Needles are looked up in the text the pass starts from, markers left out: a
     # marker (added before or on the way) holds no secret for a rule to find, and the
     # one rule that looks for a marker has no needles, so skipping is safe.
     lowered = (MARKER_RE.sub(" ", text) if MARKER_PREFIX in text else text).lower()
     for rule in (rules or _ALL_RULES).matching(lowered, found, among):
-        text = _substitute(rule.pattern, rule.replace, text)
+        text = _substitute(rule.pattern, rule.replace, text, removed)
     return text
 
 
-def _substitute(pattern: re.Pattern[str], replace: _Replacer, text: str) -> str:
+def _redact_pass(
+    text: str,
+    rules: _RuleSet | None = None,
+    *,
+    found: list[str] | None = None,
+    among: Iterable[str] | None = None,
+) -> str:
+    """One pass of :func:`redact`: the rules, then the other occurrences of every value
+    they removed (:mod:`.repeats`)."""
+    removed: list[tuple[str, str]] = []
+    redacted = _redact_once(text, rules, found=found, among=among, removed=removed)
+    return redact_repeats(redacted, removed) if removed else redacted
+
+
+def _substitute(
+    pattern: re.Pattern[str],
+    replace: _Replacer,
+    text: str,
+    removed: list[tuple[str, str]] | None = None,
+) -> str:
     """``pattern.sub(replace, text)``, except that a match the replacer declines (returns
     unchanged) does not hide a match that starts inside its value: in 'the cache key
     "password": "V"', the key "key" with the value '"password"' is no secret, but
@@ -404,6 +462,8 @@ def _substitute(pattern: re.Pattern[str], replace: _Replacer, text: str) -> str:
             pos = max(_resume_after_declined(m, text), m.start() + 1)
             continue
         parts += (text[done : m.start()], replacement)
+        if removed is not None and (value := removed_value(m.group(0), replacement)):
+            removed.append(value)
         done = m.end()
         pos = done if m.end() > m.start() else done + 1
     if not parts:
@@ -469,7 +529,8 @@ def redact(text: str) -> str:
 
     Linear in the length of ``text`` and idempotent: ``redact(redact(t)) == redact(t)``.
     A pass that changed the text is followed by another (a replaced value can expose
-    the shape of a secret around it), up to a small fixed number of passes.
+    the shape of a secret around it), up to a small fixed number of passes. A value a
+    pass redacted is redacted wherever else it occurs in the text (:mod:`.repeats`).
     """
     if not text or _PROGRAM_ID_RE.fullmatch(text):
         return text
@@ -477,7 +538,7 @@ def redact(text: str) -> str:
     among = _needles_of_source(text)
     for _ in range(limits.REDACTION_MAX_PASSES):
         found: list[str] = []
-        redacted = _redact_once(text, found=found, among=among)
+        redacted = _redact_pass(text, found=found, among=among)
         if redacted == text:
             _RECENT.append((text, tuple(found)))
             break

@@ -13,7 +13,6 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import (
-    _plausible_value,
     _replace_password,
     _replace_span,
     _requote,
@@ -49,7 +48,10 @@ _SECRET_AFTER_COMMA_RE = _compile(
     r"(?:[，,][ \t]*(?:就|现在|目前|当前|新的|已经|改成了?"
     r"|(?:(?!是|为)[\u4e00-\u9fff]){1,6}(?=[是为：]))?"  # "，内容是 X", "，补一下：X"
     r"|[;；,][ \t]*(?i:(?:the[ \t]+)?new[ \t]+one|new|now|it(?:'s|[ \t]+is)[ \t]+now)"
-    r"[ \t]*(?=[:：]))" + _NEXT_CONNECTOR_VALUE
+    r"[ \t]*(?=[:：]))"
+    + _NEXT_CONNECTOR_VALUE
+    # "密码当时是 DBA 随手设的，叫 X": named after the comma
+    + r"|[，,][ \t]*叫做?[ \t]*(?P<named>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 _KEYWORD_BEFORE_COMMA_RE = re.compile(
     r"(?:密码|口令|密钥|秘钥|令牌|(?<![A-Za-z])(?i:(?P<key>key)|password|secret|token"
@@ -60,9 +62,45 @@ _KEYWORD_BEFORE_COMMA_RE = re.compile(
 def _secret_after_comma(m: re.Match[str]) -> str:
     clause = m.string[max(0, m.start() - limits.SECRET_CLAUSE_CHARS) : m.start()]
     found = _KEYWORD_BEFORE_COMMA_RE.search(clause)
-    if not found or (found.group("key") and not _random_looking(m.group("value"))):
+    group = "value" if m.group("value") is not None else "named"
+    value = m.group(group)
+    if not found or (found.group("key") and not _random_looking(value)):
         return m.group(0)  # after a bare "key" only key material
-    return _plausible_value(m)
+    if not _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return m.group(0)
+    return _replace_span(m, group, _requote(value, marker(SecretKind.PASSWORD)))
+
+
+# "key 叫 payment.secret，value 现在是 X", "…写死的 token。值是 X": the value of a secret
+# named just before; the keyword is looked for in a bounded window on the same line.
+_VALUE_OF_SECRET_RE = _compile(
+    _gate("值取VvHhWw") + r"(?:(?:取值|值|(?<![\w\-.])(?i:value)(?![\w\-]))"
+    r"[ \t]{0,2}(?:现在|目前|当前|也|就)?[ \t]{0,2}"
+    r"(?:是|为|[:：]|(?<=[ \t])(?i:is)(?=[ \t]))"
+    # "the key app.jwt.secret has value X"
+    r"|(?<![A-Za-z])(?i:has|with)[ \t]+(?i:the[ \t]+)?(?i:value))[ \t]*"
+    r"(?P<q>[\"'`“])?(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+)
+# A secret word before the value (on its line); a bare "key" only when no other is there.
+_SECRET_BEFORE_VALUE_RE = re.compile(
+    r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token"
+    r"|api[ _\-]?key)(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Passwd|Secret|Token)(?![a-z]))[^\n]*$"
+)
+_KEY_BEFORE_VALUE_RE = re.compile(r"(?<![A-Za-z])(?i:key)(?![A-Za-z])[^\n]*$")
+
+
+def _value_of_secret(m: re.Match[str]) -> str:
+    value = m.group("value")
+    window = m.string[max(0, m.start() - limits.SECRET_VALUE_WORD_WINDOW_CHARS) : m.start()]
+    if value.startswith(MARKER_PREFIX) or _not_a_value(value):
+        return m.group(0)
+    if _SECRET_BEFORE_VALUE_RE.search(window):
+        ok = _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    else:
+        ok = bool(_KEY_BEFORE_VALUE_RE.search(window)) and _random_looking(value)
+    if not ok:
+        return m.group(0)
+    return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
 
 
 # A list of secrets: "the passwords are [R] and X", "Tokens: [R] (dev), X (prod)",

@@ -85,15 +85,16 @@ _CREDENTIAL_CALL_RE = _compile(
 )
 # Key material handed to a crypto or signing API: Algorithm.HMAC256("…"),
 # Keys.hmacShaKeyFor("…".getBytes()), new SecretKeySpec("…".getBytes(), "AES"),
-# signWith(SignatureAlgorithm.HS512, "…"), setSigningKey("…"), SecureUtil.aes("…").
+# signWith(SignatureAlgorithm.HS512, "…"), setSigningKey("…"), SecureUtil.aes("…"),
+# web3j's Credentials.create("0x…"), which takes a wallet's private key.
 _KEY_MATERIAL_CALL_RE = _compile(
     r"(?P<tail>Key(?:Spec|For)?|HMAC\d{3}|(?i:hmac)\w{0,24}?|signWith|verifyWith"
-    r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4))"
+    r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4)|(?<=Credentials\.)create)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 _KEY_MATERIAL_NAME_RE = re.compile(
     r"^(?:(?i:hmac)\w*|\w*(?:Signing|Secret|Hmac|Crypt|Cipher|Aes|Sign)Key(?:Spec|For)?"
-    r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4)$"
+    r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4|Credentials\.create)$"
 )
 # Java keeps passwords in char[]: ks.load(in, "x".toCharArray()), kmf.init(ks, "x".toCharArray())
 _CHAR_ARRAY_LITERAL_RE = _compile(r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\.toCharArray\(\)")
@@ -222,6 +223,9 @@ def _key_material(literal: str) -> bool:
 def _key_material_call(m: re.Match[str]) -> str:
     call = m.group(0)
     name = _call_name(m.string, m.start(), m.end("tail"))
+    if name == "create":  # the class it is called on names it: web3j's Credentials only
+        owner = m.start() - len("Credentials.")
+        name = _call_name(m.string, owner, m.start() - 1) + ".create"
     if not _KEY_MATERIAL_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
         return call
     start = m.start("args") - m.start()

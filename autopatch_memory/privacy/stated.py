@@ -11,12 +11,18 @@ import re
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import _replace_span, _requote
 from autopatch_memory.privacy.spelling import _compile, _gate
-from autopatch_memory.privacy.values import _STRONG_SYMBOL_RE, _credential_like, _not_a_value
+from autopatch_memory.privacy.values import (
+    _STRONG_SYMBOL_RE,
+    _credential_like,
+    _not_a_value,
+    _strong_credential,
+)
 from autopatch_memory.privacy.words import (
     _CJK_TEXT_RE,
     _FULLWIDTH_VALUE_CHARS,
     _STOPWORDS,
     _TECH_TERMS,
+    NOT_SECRET_WORDS,
 )
 
 # A stated value: printable ASCII up to a blank, a quote or CJK text. A marker is not
@@ -67,7 +73,7 @@ _ATTRIBUTE_NOUNS_EN: frozenset[str] = frozenset(
     timeout count limit policy hash hashes algorithm scheme provider store location owner
     scope scopes issuer audience rotation strength hint param parameter variable env ref
     reference label tag table bucket mode rule rules regex pattern salt cost encoding encoder
-    class bean service manager property setting option flag grant entropy charset
+    class bean service manager property setting option flag grant entropy charset arn
     """.split()
 )
 _ATTRIBUTE_NOUNS_ZH = (
@@ -112,5 +118,31 @@ def _bracketed_secret(m: re.Match[str]) -> str:
     if not (digits and (_STRONG_SYMBOL_RE.search(value) or mixed or joined)):
         return m.group(0)
     if _not_a_value(value):
+        return m.group(0)
+    return _replace_span(m, "value", marker(SecretKind.PASSWORD))
+
+
+# "deploy 用的 key（有 passphrase: river stone 88 lantern）", "(token: Tk9#x)": a keyword
+# and its value filling the rest of a bracket, spaces and all
+_BRACKETED_STATEMENT_RE = _compile(
+    _gate("(（") + r"[(（][^()（）\n:：]{0,20}?"
+    r"(?:(?<![\w\-])(?i:pass(?:word|wd|phrase)|pwd|token|secret|api[ _\-]?key)|密码|口令|令牌)"
+    r"[ \t]{0,2}[:：=][ \t]{0,2}(?P<value>[^()（）\n]{4,64}?)[ \t]{0,2}[)）]"
+)
+
+
+def _bracketed_statement(m: re.Match[str]) -> str:
+    value = m.group("value")
+    words = value.lower().split()
+    if _CJK_TEXT_RE.search(value) or _about_an_attribute(value) or _not_a_value(value):
+        return m.group(0)
+    if any(w in _STOPWORDS or w in _TECH_TERMS or w in NOT_SECRET_WORDS for w in words):
+        return m.group(0)  # "(token: see the wiki)", "(password: hashed)"
+    if words[0].isdigit():
+        return m.group(0)  # "(password: 8 chars min)": a count and its unit
+    # one credential, or a passphrase of three words or more that holds a digit
+    compact = value.replace(" ", "")
+    spaced_phrase = len(words) >= 3 and any(c.isdigit() for c in value)
+    if not (spaced_phrase or (" " not in value.strip() and _strong_credential(compact))):
         return m.group(0)
     return _replace_span(m, "value", marker(SecretKind.PASSWORD))

@@ -43,3 +43,13 @@ def _inside_marker(text: str, pos: int) -> bool:
         pos,
     )
     return start != -1 and "]" not in text[start:pos]
+
+
+# The head of an AWS resource name, up to its resource type ("…:123456789012:secret:")
+_ARN_HEAD_RE = re.compile(r"(?<![\w\-])arn:aws[\w\-]{0,20}:[\w\-]{1,40}:[\w\-]{0,30}:\d{0,12}:$")
+
+
+def _resource_type_of_arn(text: str, pos: int) -> bool:
+    """The word at ``pos`` is the resource type of an AWS resource name
+    ("arn:aws:secretsmanager:…:secret:app/db"): a public name, not a key."""
+    return bool(_ARN_HEAD_RE.search(text, max(0, pos - limits.SECRET_ARN_HEAD_CHARS), pos))

@@ -25,23 +25,38 @@ _SECRET_COLUMN_RE = re.compile(
 )
 
 
+# A row keyed by a secret's name ("| ES_PASSWORD | V |", "| 短信 (Twilio auth token) | V |",
+# "| 数据库密码 | V |"): the cell after the name holds its value.
+_SECRET_ROW_KEY_RE = re.compile(
+    r"(?i)(?:(?<![A-Za-z])(?:password|passwd|pwd|secret|token|api[ _\-]?key|access[ _\-]?key"
+    r"|secret[ _\-]?key|credentials?)|(?<=[a-z0-9_.\-])(?:password|passwd|pwd|secret|token))"
+    r"\)?$|(?:密码|口令|密钥|秘钥|令牌)(?:[（(][^（）()]{1,20}[）)])?$"
+)
+
+
 def _table(m: re.Match[str]) -> str:
     header = [cell.strip() for cell in m.group("header").strip().strip("|").split("|")]
     columns = [i for i, cell in enumerate(header) if _SECRET_COLUMN_RE.match(cell)]
-    if not columns:
-        return m.group(0)
     rows = []
     for line in m.group("rows").split("\n"):
         cells = line.split("|")
-        for i in columns:  # cells[0] is what precedes the first "|"
-            if i + 1 < len(cells) - 1:
-                cell = cells[i + 1].strip()
-                if not _CJK_TEXT_RE.search(cell) and _plausible_in_prose(
-                    cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
-                ):
-                    cells[i + 1] = cells[i + 1].replace(cell, marker(SecretKind.PASSWORD), 1)
+        # cells[0] is what precedes the first "|"; the last, what follows the last
+        keyed = [j for j in range(1, len(cells) - 2) if _SECRET_ROW_KEY_RE.search(cells[j].strip())]
+        for i in {*(c + 1 for c in columns), *(j + 1 for j in keyed)}:
+            if i < len(cells) - 1:
+                cells[i] = _redacted_cell(cells[i])
         rows.append("|".join(cells))
     return _replace_span(m, "rows", "\n".join(rows))
+
+
+def _redacted_cell(raw: str) -> str:
+    """A table cell with its value replaced when it looks like a credential."""
+    cell = raw.strip()
+    if _CJK_TEXT_RE.search(cell) or not _plausible_in_prose(
+        cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+    ):
+        return raw
+    return raw.replace(cell, marker(SecretKind.PASSWORD), 1)
 
 
 # CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"

@@ -88,6 +88,9 @@ def _is_code_reference(value: str) -> bool:
 
 
 _CALL_START_RE = re.compile(r"^(?:new[ \t]+)?[A-Za-z_$][\w$.]*[ \t]*\(")
+# A square bracket or a brace in what follows a "(" is no call of Java or JS code:
+# "xQ(2v]kTz9" is a password holding brackets.
+_NOT_A_CALL_RE = re.compile(r"\([^\[\]{}]*[\[\]{}]")
 
 
 def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
@@ -107,7 +110,11 @@ def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         # not a password holding a bracket ("Gr4dle!(pkg)")
         or (
             "(" in bare
-            and (" " in bare or bare.startswith("(") or bool(_CALL_START_RE.match(bare)))
+            and (
+                " " in bare
+                or bare.startswith("(")
+                or bool(_CALL_START_RE.match(bare) and not _NOT_A_CALL_RE.search(bare))
+            )
         )
         or bare.startswith(("new ", "this.", "self.", "-"))
         or bool(_PATH_RE.match(bare))

@@ -23,7 +23,7 @@ from autopatch_memory.privacy.stated import (
     _about_an_attribute,
     _replace_stated,
 )
-from autopatch_memory.privacy.surroundings import _inside_marker
+from autopatch_memory.privacy.surroundings import _inside_marker, _resource_type_of_arn
 from autopatch_memory.privacy.values import (
     _PUBLIC_ID_RE,
     _QUANTITY_RE,
@@ -70,7 +70,9 @@ _ZH_WEAK_CONNECTORS = (
 )
 _ZH_CONNECTOR = (
     r"(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
-    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|[:：=＝])"
+    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|[:：=＝]"
+    # "密码我发你一下。是 X": the next sentence gives it
+    r"|。[ \t]{0,2}就?是)"
 )
 _ZH_WEAK_CONNECTOR_RE = re.compile(
     r"^(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?(?:" + _ZH_WEAK_CONNECTORS + ")了?$"
@@ -86,7 +88,9 @@ def _zh_value(shape: str) -> str:
         # (neither a remark nor a gap runs over a connector: "密码是密码是…" stays cheap)
         # "密码是下面这个\nX": the value on the next line
         r"(?:(?P<below>(?:下面这个|下面这条|下面|如下|以下)[:：]?[ \t]{0,2}\r?\n[ \t]{0,8})"
-        r"|(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e])))?"
+        r"|(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e])"
+        # "密码嘛，X": a spoken pause, then the value
+        r"|(?:嘛|呢|啊|呀|的话)[ \t]{0,2}[，,][ \t]{0,2}(?=[\x21-\x7e])))?"
         r"(?P<q>[「『“\"'`])?"
         + _VALUE_START
         + r"(?(conn)|(?(q)|"
@@ -109,7 +113,9 @@ _MAIL_AUTH_CODE_RE = re.compile(r"^[a-z]{16}$")
 _ZH_REMARK = (
     r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
     r"|[ \t]{0,2}(?:(?!是|为)[\w\u4e00-\u9fff \t]){1,10}?[ \t]{0,2}"
-    r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填))?"
+    # "密码前两天被运维改成了 X": a verb of change ends the remark as well
+    r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填|改成|改为|换成|设成|设为"
+    r"|设置[成为]|配[置]?成|。[ \t]{0,2}就?是))?"
 )
 _ZH_SENTENCE_RE = _compile(
     _gate("密口秘私令授凭PpＰ")
@@ -129,7 +135,7 @@ _ASCII_IN_ZH_RE = _compile(
     + _ZH_STRONG_CONNECTORS
     + "|"
     + _ZH_WEAK_CONNECTORS
-    + r")了?|：)?"
+    + r")了?|：|。[ \t]{0,2}就?是)?"
     + _zh_value(_CREDENTIAL_SHAPE)
 )
 # Words that point somewhere else: "密码：见 1Password", "token 在 Vault 里", "通过 X 获取".
@@ -149,8 +155,8 @@ def _zh_sentence(m: re.Match[str]) -> str:
     value, conn = m.group("value"), m.group("conn")
     if len(value) < limits.SECRET_MIN_CHARS_STATED or value.startswith(MARKER_PREFIX):
         return m.group(0)  # cheap checks first: a text may hold thousands of candidates
-    if _inside_marker(m.string, m.start("kw")):
-        return m.group(0)  # "[REDACTED:secret_value]" names no secret
+    if _inside_marker(m.string, m.start("kw")) or _resource_type_of_arn(m.string, m.start("kw")):
+        return m.group(0)  # "[REDACTED:secret_value]", "arn:aws:…:secret:x" name no secret
     bare = _bare(value)
     if (bare.isdigit() or _QUANTITY_RE.match(bare)) and _ZH_UNIT_RE.match(
         m.string, m.start("value") + len(bare)
@@ -158,6 +164,9 @@ def _zh_sentence(m: re.Match[str]) -> str:
         return m.group(0)  # 密钥长度是 2048 位: a quantity
     if m.group("q") and value[:1].isspace():
         return m.group(0)  # placeholder="请输入密码" autocomplete=…: the quote closes
+    q = m.group("q")
+    if q and m.start("q") == m.end("kw") and m.string[m.start("kw") - 1 : m.start("kw")] == q:
+        return m.group(0)  # description = "密码", example = …: the keyword is a string
     remark, gap = m.group("remark"), m.group("gap")
     if conn is None and _HEX_KEY_ID_RE.match(bare):
         return m.group(0)  # "RSA 密钥 7A1C2B3D4E5F6071 作出": a key id, printed by gpg

@@ -1681,6 +1681,7 @@ _TUPLE_SPLITS = {
     "blind_a": "blind_corpus_a",
     "blind_c": "blind_corpus_c",
     "blind_d": "blind_corpus_d",
+    "blind_e": "blind_corpus_e",
 }
 
 

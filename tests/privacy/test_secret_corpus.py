@@ -18,7 +18,7 @@ from autopatch_memory.privacy import MARKER_RE, redact, scrub
 from autopatch_memory.privacy.engine import (
     _ALL_RULES,
     _needles_of_source,
-    _redact_once,
+    _redact_pass,
     _Rule,
     _RuleSet,
 )
@@ -97,7 +97,7 @@ def _redact_plainly(text: str, rules: _RuleSet | None = None) -> str:
     """What redact does, pass by pass, with every needle looked up (and ``rules``)."""
     text = scrub(text)
     for _ in range(limits.REDACTION_MAX_PASSES):
-        redacted = _redact_once(text, rules)
+        redacted = _redact_pass(text, rules)
         if redacted == text:
             break
         text = redacted

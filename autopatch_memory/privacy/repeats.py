@@ -1,0 +1,57 @@
+"""A value once redacted is redacted wherever else it occurs in the same text.
+
+A rule that recognises a secret by its key ("MYSQL_ROOT_PASSWORD: V") cannot see the
+same value where nothing names it ("mysqladmin ping -pV" in the healthcheck below it,
+"V" quoted again in a later sentence). The engine records what each replacement
+removed (:func:`removed_value`) and replaces the other occurrences
+(:func:`redact_repeats`).
+"""
+
+from __future__ import annotations
+
+from autopatch_memory import limits
+from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE
+from autopatch_memory.privacy.values import _plausible_in_prose
+
+
+def removed_value(original: str, replacement: str) -> tuple[str, str] | None:
+    """The text a replacement removed and the marker that took its place, when the
+    replacement is ``original`` with one span replaced by one marker; else ``None``."""
+    limit = min(len(original), len(replacement))
+    head = 0
+    while head < limit and original[head] == replacement[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and original[-1 - tail] == replacement[-1 - tail]:
+        tail += 1
+    put = replacement[head : len(replacement) - tail]
+    if not MARKER_RE.fullmatch(put):
+        return None  # a table's cells, a value that began like a marker: not recorded
+    return original[head : len(original) - tail], put
+
+
+def _repeatable(value: str) -> bool:
+    """Long and credential-like enough that another occurrence is the same secret, not a
+    common word that happened to be the value ("nacos", "admin")."""
+    return (
+        len(value) >= limits.SECRET_REPEAT_MIN_CHARS
+        and MARKER_PREFIX not in value
+        and "REDACTED" not in value
+        and not value.isspace()
+        and _plausible_in_prose(value, min_chars=limits.SECRET_REPEAT_MIN_CHARS)
+    )
+
+
+def redact_repeats(text: str, removed: list[tuple[str, str]]) -> str:
+    """``text`` with every further occurrence of a value in ``removed`` replaced by its
+    marker (longest values first, so a value that holds another goes whole)."""
+    seen: dict[str, str] = {}
+    for value, put in removed:
+        if value not in seen and _repeatable(value):
+            seen[value] = put
+        if len(seen) >= limits.SECRET_REPEAT_MAX_VALUES:
+            break
+    for value in sorted(seen, key=len, reverse=True):
+        if value in text:
+            text = text.replace(value, seen[value])
+    return text
