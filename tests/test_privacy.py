@@ -973,3 +973,14 @@ NAMED_LATE_LOOK_ALIKES = [
 @pytest.mark.parametrize("text", NAMED_LATE_LOOK_ALIKES)
 def test_blind_e_named_late_look_alikes_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_vendor_token_in_a_row_keyed_by_a_secret_name_keeps_its_kind() -> None:
+    table = (
+        "| 服务 | 名称 | 值 |\n|---|---|---|\n"
+        "| GitHub | token | ghp_Q3vLm8Rt2Yk9Wp4Zx7Nc5Bd1Hf6Js0Ga8Ek2 |\n"
+        "| MySQL | DB_PASSWORD | Wd7!kq2-Lz9m |"
+    )
+    out = redact(table)
+    assert "| token | [REDACTED:github_token] |" in out
+    assert "| DB_PASSWORD | [REDACTED:password] |" in out

@@ -9,6 +9,7 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import _replace_span
+from autopatch_memory.privacy.shapes import _VENDOR_RE
 from autopatch_memory.privacy.spelling import _compile
 from autopatch_memory.privacy.values import _plausible_in_prose
 from autopatch_memory.privacy.words import _CJK_TEXT_RE
@@ -56,6 +57,8 @@ def _redacted_cell(raw: str) -> str:
         cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
     ):
         return raw
+    if _VENDOR_RE.fullmatch(cell):
+        return raw  # a vendor's token: its own rule names its kind ([REDACTED:github_token])
     return raw.replace(cell, marker(SecretKind.PASSWORD), 1)
 
 
