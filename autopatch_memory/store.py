@@ -932,6 +932,9 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
     if "version" not in raw:
         return empty_document(), Unusable(LoadProblem.CORRUPT, "no format version")
     version = raw["version"]
+    if isinstance(version, float) and version.is_integer():
+        # "version": 1.0 (a tool that writes every number as a float) is version 1.
+        version = raw["version"] = int(version)
     if not isinstance(version, int) or isinstance(version, bool):
         return empty_document(), Unusable(
             LoadProblem.CORRUPT, f"format version {json.dumps(version)[:40]} is not an integer"

@@ -703,6 +703,15 @@ def test_purge_refuses_a_linked_folder(repo: Path, tmp_path: Path) -> None:
     assert (elsewhere / "memory.json").exists() and (repo / ".autopatch-j").is_symlink()
 
 
+def test_a_version_written_as_a_float_is_that_version() -> None:
+    raw = {"version": 1.0, "working_memory": {"recent_turns": [_turn("t1")]}}
+    doc, problem = parse_document(json.dumps(raw).encode())
+    assert problem is None and doc.version == 1
+    assert [t.id for t in doc.working_memory.recent_turns] == ["t1"]
+    for odd in (1.5, "1", True):
+        assert parse_document(json.dumps({"version": odd}).encode())[1] is not None
+
+
 @pytest.mark.parametrize("blank", ["", None])
 def test_a_blank_optional_section_is_missing_not_invalid(blank: object) -> None:
     raw = {
