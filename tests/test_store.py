@@ -213,7 +213,7 @@ def test_second_corrupt_file_gets_a_timestamped_backup(repo: Path) -> None:
 
 @pytest.mark.parametrize(
     "shape",
-    [{"version": "1"}, {}, {"version": None}, {"version": 1.0}, {"version": True}, ["version", 1]],
+    [{"version": "1"}, {}, {"version": None}, {"version": 1.5}, {"version": True}, ["version", 1]],
 )
 def test_no_usable_version_is_corrupt(repo: Path, shape: object) -> None:
     doc, problem = parse_document(json.dumps(shape).encode())
