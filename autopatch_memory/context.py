@@ -784,6 +784,8 @@ def _about_others(
     code = {m.group(0).lower() for m in _CODE_NAME.finditer(user_text)}
     if any(name in normalize(text) for name in code):
         return False
+    if _names_the_module_of(named, asked, user_text):
+        return False
     # A specific word both say still makes it relevant ("validity window" of coupons,
     # stored by coupon-template, asked about from coupon-customer); a word every module
     # has ("api", "service") or a word of the module names does not.
@@ -792,8 +794,6 @@ def _about_others(
     # the bigram across its words.
     domain = _TECHNIQUE_ZH.sub(" ", normalize(user_text))
     shared = anchor_tokens(text) & anchor_tokens(domain, query=True)
-    if _names_the_module_of(text, named, asked, user_text):
-        return False
     return not any(_specific_word(t, module_words) for t in shared)
 
 
@@ -811,16 +811,14 @@ def _specific_word(token: str, module_words: set[str]) -> bool:
     return len(token) >= limits.CONTEXT_SPECIFIC_WORD_CHARS
 
 
-def _names_the_module_of(
-    text: str, named: Sequence[str], asked: Sequence[str], user_text: str
-) -> bool:
+def _names_the_module_of(named: Sequence[str], asked: Sequence[str], user_text: str) -> bool:
     """The question names the note's module by the word only its name has: "which OCR
     engine…" asks about kyc-ocr even from kyc-decision."""
     asked_words = {t for name in asked for t in tokenize(name)}
     question = set(tokenize(user_text))
     for name in named:
         own = set(tokenize(name)) - asked_words
-        if any(len(t) >= 3 and t in question for t in own):
+        if any(len(t) >= limits.CONTEXT_MODULE_WORD_CHARS and t in question for t in own):
             return True
     return False
 

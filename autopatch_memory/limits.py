@@ -441,3 +441,14 @@ DELTA_INPUT_MAX_BYTES = 4 * DELTA_MAX_CHARS
 # `search_memory` returns at most this many hits unless the agent asks for another limit
 # (also when it sends null for it).
 MCP_SEARCH_DEFAULT_LIMIT = 20
+
+# --- review e: thresholds that were bare numbers in the code (values unchanged) ------------
+# A word of a module's name that the asked module's names do not have, this long at
+# least, names that module when the question says it ("ocr" of kyc-ocr; context.py).
+CONTEXT_MODULE_WORD_CHARS = 3
+# A part of a hyphenated term longer than this names the term ("native" of "native-image"
+# in "the native thing"; directives/cancels.py).
+DIRECTIVE_COMPOUND_PART_CHARS = 2
+# "(password: three words 4 more)": a bracketed value of at least this many words that
+# holds a digit is a passphrase (privacy/stated.py).
+SECRET_PASSPHRASE_MIN_WORDS = 3

@@ -893,9 +893,11 @@ def _redact_json(root: Any) -> bool:
                     changed = True
             elif isinstance(value, (dict, list)):
                 stack.append(value)
-            if isinstance(key, str) and key and privacy.redact(key) != key:
-                node[privacy.redact(key)] = node.pop(key)
-                changed = True
+            if isinstance(key, str) and key:
+                new_key = privacy.redact(key)
+                if new_key != key:
+                    node[new_key] = node.pop(key)
+                    changed = True
     return changed
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory import limits
 from autopatch_memory.directives.normalization import _norm
 from autopatch_memory.directives.shapes import rule_shape, same_subject
 from autopatch_memory.directives.vocabulary import _IMPERATIVE_VERBS_EN
@@ -123,7 +124,13 @@ def cancel_content(sentence: str) -> str:
 def _with_heads(terms: frozenset[str]) -> frozenset[str]:
     """``terms`` and the words of their hyphenated compounds: "the native thing" names a
     rule about "native-image" compatibility."""
-    parts = {part for term in terms if "-" in term for part in term.split("-") if len(part) > 2}
+    parts = {
+        part
+        for term in terms
+        if "-" in term
+        for part in term.split("-")
+        if len(part) > limits.DIRECTIVE_COMPOUND_PART_CHARS
+    }
     return terms | parts
 
 

@@ -29,7 +29,7 @@ _EMBEDDED_QUESTION = re.compile(
     r"\b(?:why|what|how|which|whether)\b|为什么|为何|什么|怎么|怎样|如何|哪"
 )
 # A greeting may open a polite request: "你好，能不能以后…", "Hi, could you always…".
-_GREETING = r"(?:(?:hi|hello|hey|你好|您好|嗨|哈喽|hello)\W*\s*)?"
+_GREETING = r"(?:(?:hi|hello|hey|你好|您好|嗨|哈喽)\W*\s*)?"
 _POLITE_LEAD = re.compile(
     rf"^{_GREETING}(?:can you|could you|would you|will you|please|would you mind)\b|"
     rf"^{_GREETING}(?:(?:另外|还有|对了|然后)[，,\s]*)?"

@@ -181,87 +181,114 @@ def directives_in(text: str, known_names: Iterable[str] = ()) -> list[Directive]
     found: list[Directive] = []
     previous: tuple[str, tuple[Directive, ...]] | None = None
     for sentence, voiced in _sentences(text):
-        directives = _read(sentence.strip(), names)[1]
-        if (
-            not directives
-            and previous is not None
-            and _replacement_after_cancel(previous, sentence)
-        ):
-            # "Drop the @DisplayName part. Plain camelCase names.": what replaces it.
-            body = _body_of(sentence)
-            directives = (
-                Directive(DirectiveKind.RULE, sentence.strip(), body, detect_language(body)),
-            )
+        directives = _read_after(previous, sentence, names)
         # The rule of the sentence before, while ``found`` still holds it as read (not
         # once it was resolved or joined into another).
         before_rule = _rule_of(previous[1]) if previous else None
         if before_rule not in found:
             before_rule = None
-        if (
-            not directives
-            and before_rule is not None
-            and _ONLY_ALTERNATIVE.search(_norm(sentence))
-            and rule_shape(before_rule.clause).negative
-        ):
-            # "别每次都贴整个类？只贴改动的几行就行。": what to do instead is the same rule.
-            where = found.index(before_rule)
-            found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
-            previous = (sentence.strip(), (found[where],))
-            continue
-        # One sentence, one fact: a clause after a semicolon (or, dictated, a pause) that
-        # states a fact of its own goes on with the fact before, as a comma's parts do.
-        # (After a semicolon, a fact about another module stays a note of its own.)
-        more = [d.kind for d in directives] == [DirectiveKind.FACT] and (
-            voiced or not _MODULE_FIRST.match(_norm(sentence))
-        )
-        if (
-            (not directives or more)
-            and previous is not None
-            and _goes_on_with_fact(previous, sentence, voiced)
-            and previous[1][-1] in found
-        ):
-            # "card-api is the only module that talks to the bank; it sits behind its own
-            # firewall.": a clause after a semicolon goes on stating the fact.
-            last = previous[1][-1]
-            joined = _joined(last, Directive(last.kind, "", sentence.strip(), last.language))
-            found[found.index(last)] = joined
-            # A dictated fact goes on for as many clauses as it takes.
-            previous = (sentence.strip(), (joined,) if voiced else ())
-            continue
-        if voiced and before_rule is not None and _goes_on_with_rule(directives):
-            # "…返回值统一包一层 Result 别直接返回实体": a dictated rule goes on without a
-            # standing phrase of its own, or with its reason ("…参考它写的").
-            where = found.index(before_rule)
-            found[where] = _joined(before_rule, replace(directives[0], sentence=""))
-            previous = (sentence.strip(), (found[where],))
+        went_on = _goes_on(found, previous, before_rule, sentence, directives, voiced)
+        if went_on is not None:
+            previous = went_on
             continue
         for directive in directives:
-            rule = directive.kind is DirectiveKind.RULE and previous is not None
-            if rule and previous and _anaphoric(directive.clause):
-                resolved = _resolve_anaphor(directive, *previous)
-                if resolved is not None:
-                    found.append(resolved)
-                continue
-            spoken = _spoken_rule(found, previous, directive) if rule else None
-            if spoken is not None:
-                # "…返回值统一包一层 Result 就是 lift-common 那个类 别直接返回实体": voice
-                # input's pauses cut one rule; its prohibition of the old way joins it.
-                found[found.index(spoken)] = _joined(spoken, directive)
-                continue
-            before = before_rule if rule and before_rule in found else None
-            if before is not None and _reason_of(before, directive):
-                # "I can't stand field injection. In every snippet, go through the
-                # constructor.": the dislike is why; the instruction is the rule.
-                found[found.index(before)] = _joined(directive, before)
-                continue
-            if before is not None and _ALTERNATIVE.search(_norm(directive.clause)):
-                # "I dislike catch blocks that swallow exceptions. … log and rethrow
-                # instead.": the alternative to the rule before is the same rule.
-                found[found.index(before)] = _joined(before, directive)
-                continue
-            found.append(directive)
+            _add(found, previous, before_rule, directive)
         previous = (sentence.strip(), directives)
     return found
+
+
+def _read_after(
+    previous: tuple[str, tuple[Directive, ...]] | None, sentence: str, names: frozenset[str]
+) -> tuple[Directive, ...]:
+    """The directives of ``sentence``, read after the sentence before."""
+    directives = _read(sentence.strip(), names)[1]
+    if not directives and previous is not None and _replacement_after_cancel(previous, sentence):
+        # "Drop the @DisplayName part. Plain camelCase names.": what replaces it.
+        body = _body_of(sentence)
+        directives = (Directive(DirectiveKind.RULE, sentence.strip(), body, detect_language(body)),)
+    return directives
+
+
+def _goes_on(
+    found: list[Directive],
+    previous: tuple[str, tuple[Directive, ...]] | None,
+    before_rule: Directive | None,
+    sentence: str,
+    directives: tuple[Directive, ...],
+    voiced: bool,
+) -> tuple[str, tuple[Directive, ...]] | None:
+    """When ``sentence`` goes on with the rule or fact before it, that one joined with it
+    in ``found``, and the new sentence before; else ``None`` (nothing changed)."""
+    if (
+        not directives
+        and before_rule is not None
+        and _ONLY_ALTERNATIVE.search(_norm(sentence))
+        and rule_shape(before_rule.clause).negative
+    ):
+        # "别每次都贴整个类？只贴改动的几行就行。": what to do instead is the same rule.
+        where = found.index(before_rule)
+        found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
+        return (sentence.strip(), (found[where],))
+    # One sentence, one fact: a clause after a semicolon (or, dictated, a pause) that
+    # states a fact of its own goes on with the fact before, as a comma's parts do.
+    # (After a semicolon, a fact about another module stays a note of its own.)
+    more = [d.kind for d in directives] == [DirectiveKind.FACT] and (
+        voiced or not _MODULE_FIRST.match(_norm(sentence))
+    )
+    if (
+        (not directives or more)
+        and previous is not None
+        and _goes_on_with_fact(previous, sentence, voiced)
+        and previous[1][-1] in found
+    ):
+        # "card-api is the only module that talks to the bank; it sits behind its own
+        # firewall.": a clause after a semicolon goes on stating the fact.
+        last = previous[1][-1]
+        joined = _joined(last, Directive(last.kind, "", sentence.strip(), last.language))
+        found[found.index(last)] = joined
+        # A dictated fact goes on for as many clauses as it takes.
+        return (sentence.strip(), (joined,) if voiced else ())
+    if voiced and before_rule is not None and _goes_on_with_rule(directives):
+        # "…返回值统一包一层 Result 别直接返回实体": a dictated rule goes on without a
+        # standing phrase of its own, or with its reason ("…参考它写的").
+        where = found.index(before_rule)
+        found[where] = _joined(before_rule, replace(directives[0], sentence=""))
+        return (sentence.strip(), (found[where],))
+    return None
+
+
+def _add(
+    found: list[Directive],
+    previous: tuple[str, tuple[Directive, ...]] | None,
+    before_rule: Directive | None,
+    directive: Directive,
+) -> None:
+    """Put ``directive`` into ``found``: on its own, or joined with the rule it resolves,
+    continues, gives the reason for or the alternative to."""
+    rule = directive.kind is DirectiveKind.RULE and previous is not None
+    if rule and previous and _anaphoric(directive.clause):
+        resolved = _resolve_anaphor(directive, *previous)
+        if resolved is not None:
+            found.append(resolved)
+        return
+    spoken = _spoken_rule(found, previous, directive) if rule else None
+    if spoken is not None:
+        # "…返回值统一包一层 Result 就是 lift-common 那个类 别直接返回实体": voice
+        # input's pauses cut one rule; its prohibition of the old way joins it.
+        found[found.index(spoken)] = _joined(spoken, directive)
+        return
+    before = before_rule if rule and before_rule in found else None
+    if before is not None and _reason_of(before, directive):
+        # "I can't stand field injection. In every snippet, go through the
+        # constructor.": the dislike is why; the instruction is the rule.
+        found[found.index(before)] = _joined(directive, before)
+        return
+    if before is not None and _ALTERNATIVE.search(_norm(directive.clause)):
+        # "I dislike catch blocks that swallow exceptions. … log and rethrow
+        # instead.": the alternative to the rule before is the same rule.
+        found[found.index(before)] = _joined(before, directive)
+        return
+    found.append(directive)
 
 
 # Voice input: Chinese dictated without punctuation, its pauses written as spaces

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import _replace_span, _requote
 from autopatch_memory.privacy.spelling import _compile, _gate
@@ -142,7 +143,9 @@ def _bracketed_statement(m: re.Match[str]) -> str:
         return m.group(0)  # "(password: 8 chars min)": a count and its unit
     # one credential, or a passphrase of three words or more that holds a digit
     compact = value.replace(" ", "")
-    spaced_phrase = len(words) >= 3 and any(c.isdigit() for c in value)
+    spaced_phrase = len(words) >= limits.SECRET_PASSPHRASE_MIN_WORDS and any(
+        c.isdigit() for c in value
+    )
     if not (spaced_phrase or (" " not in value.strip() and _strong_credential(compact))):
         return m.group(0)
     return _replace_span(m, "value", marker(SecretKind.PASSWORD))
