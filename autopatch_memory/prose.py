@@ -18,7 +18,14 @@ from functools import lru_cache
 from autopatch_memory import limits, privacy
 from autopatch_memory.text import looks_like_code_or_log
 
-__all__ = ["END_PUNCTUATION", "is_code_line", "prose_sentences", "split_sentences", "user_prose"]
+__all__ = [
+    "END_PUNCTUATION",
+    "after_pause",
+    "is_code_line",
+    "prose_sentences",
+    "split_sentences",
+    "user_prose",
+]
 
 END_PUNCTUATION = "。！？!?；;.,，、:：…"
 """Marks a sentence or clause may end with (stripped when a text is restated)."""
@@ -132,8 +139,17 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in sentences if s.strip(END_PUNCTUATION + " \n")]
 
 
-_VOICE_PAUSE = re.compile(r"(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff])")
+_HAN = "\u3400-\u9fff"
+_VOICE_PAUSE = re.compile(rf"(?<=[{_HAN}])[ \t\u3000]+(?=[{_HAN}])")
 _INNER_PUNCTUATION = re.compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
+_HAN_CHAR = re.compile(rf"[{_HAN}]")
+
+
+def after_pause(before: str, sentence: str) -> bool:
+    """Whether ``sentence`` follows the sentence ``before`` across a pause (voice input:
+    no mark between them, only a space between two Chinese characters), as
+    :func:`split_sentences` cuts an unpunctuated run."""
+    return bool(_HAN_CHAR.fullmatch(before[-1:]) and _HAN_CHAR.fullmatch(sentence[:1]))
 
 
 def _voice_pauses(sentence: str) -> list[str]:

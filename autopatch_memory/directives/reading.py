@@ -48,7 +48,7 @@ from autopatch_memory.directives.vocabulary import (
     _STANDING,
     _STRONG_STANDING,
 )
-from autopatch_memory.prose import END_PUNCTUATION, prose_sentences
+from autopatch_memory.prose import END_PUNCTUATION, after_pause, prose_sentences
 from autopatch_memory.text import Language, detect_language, has_long_term_signal
 
 
@@ -291,17 +291,6 @@ def _add(
     found.append(directive)
 
 
-# Voice input: Chinese dictated without punctuation, its pauses written as spaces
-# ("我们这边用 redis 分布式锁 放在 his-registration 里面 另外以后注释都写中文"). The prose
-# splitter ends a sentence at such a pause; a sentence that begins right after one (the
-# sentence before ends on a Chinese character, not a mark) goes on from it.
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
-
-
-def _after_pause(before: str, sentence: str) -> bool:
-    return bool(_CJK_CHAR.fullmatch(before[-1:]) and _CJK_CHAR.fullmatch(sentence[:1]))
-
-
 def _only_lead(clause: str) -> bool:
     rest, lead = _strip_lead(_norm(clause))
     return lead is not None and not _strip_filler(rest)
@@ -309,11 +298,13 @@ def _only_lead(clause: str) -> bool:
 
 def _sentences(text: str) -> list[tuple[str, bool]]:
     """The sentences of the user's prose, each with whether it goes on from the one
-    before across a pause (dictated: no mark between). A clause that only admits a
+    before across a pause: voice input dictates Chinese without punctuation, its pauses
+    written as spaces ("我们这边用 redis 分布式锁 放在 his-registration 里面 另外以后注释都写
+    中文"), and the prose splitter ends a sentence at each. A clause that only admits a
     mistake ("刷盘那个我记错了") stays with the one that corrects it."""
     found: list[tuple[str, bool]] = []
     for sentence in prose_sentences(text):
-        voiced = bool(found) and _after_pause(found[-1][0], sentence)
+        voiced = bool(found) and after_pause(found[-1][0], sentence)
         if voiced and _only_lead(found[-1][0]):
             found[-1] = (f"{found[-1][0]} {sentence}", found[-1][1])
         else:
