@@ -701,8 +701,9 @@ class MemoryStore:
         ):
             if floor is None:
                 return []
+            how = "over" if floor > limits.HARD_LIMIT_BYTES else "leaving no room for a turn under"
             detail = (
-                f"the long-term items alone take {floor} bytes, over the "
+                f"the long-term items alone take {floor} bytes, {how} the "
                 f"{limits.HARD_LIMIT_BYTES}-byte hard limit: written at {size} bytes with "
                 f"every item kept; forget or edit items to bring it under"
             )

@@ -1,0 +1,66 @@
+"""Bugs found hunting in this round's new code paths, each pinned by the test that found it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from autopatch_memory import limits
+from autopatch_memory.intents import IntentType
+from autopatch_memory.memory import ProjectMemory
+from autopatch_memory.model import MemoryDocument
+from autopatch_memory.store import MemoryStore
+
+
+def _note(index: int, summary: str) -> dict[str, object]:
+    return {
+        "id": f"mem_20250601_{index:08x}",
+        "type": "project_note",
+        "label": f"模块 {index}",
+        "summary": summary,
+        "status": "active",
+        "source": "conversation_summary",
+        "created_at": "2025-06-01T10:00:00+08:00",
+        "updated_at": "2025-06-01T10:00:00+08:00",
+    }
+
+
+def _file_with_long_term_size(size: int) -> dict[str, object]:
+    """A file of active notes alone, exactly ``size`` bytes as this program writes it."""
+    notes = [_note(i, "订单服务的说明。" * 40) for i in range(20)]
+    raw: dict[str, object] = {
+        "version": 1,
+        "working_memory": {"recent_turns": [], "active_topics": []},
+        "long_term_memory": {"durable_preferences": [], "project_notes": notes},
+    }
+    missing = size - MemoryDocument.model_validate(raw).size_bytes()
+    assert missing >= 0
+    notes[-1]["summary"] = str(notes[-1]["summary"]) + "x" * missing
+    assert MemoryDocument.model_validate(raw).size_bytes() == size
+    return raw
+
+
+@pytest.mark.parametrize("slack", [40, 150, 300])
+def test_a_turn_is_recorded_when_the_long_term_part_leaves_no_room_for_one(
+    repo: Path, slack: int
+) -> None:
+    # Active notes just under the hard limit: too little room for even an empty turn,
+    # though the notes alone do not pass the limit.
+    store = MemoryStore(repo)
+    raw = _file_with_long_term_size(limits.HARD_LIMIT_BYTES - slack)
+    store.folder.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(json.dumps(raw, ensure_ascii=False, indent=2), encoding="utf-8")
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    try:
+        question = "Optional 怎么用？"
+        assert memory.record_turn(IntentType.GENERAL_CHAT, question) is not None
+        assert memory.last_error is None
+    finally:
+        memory.close()
+    written = json.loads(store.path.read_text(encoding="utf-8"))
+    assert written["long_term_memory"] == raw["long_term_memory"]
+    assert written["working_memory"]["recent_turns"][-1]["user_text"] == question
+    over = [e for e in store.journal.read() if e.op == "over_limit"]
+    assert over and over[-1].detail is not None and "no room for a turn" in over[-1].detail
