@@ -894,10 +894,23 @@ def _redact_json(root: Any) -> bool:
                     changed = True
             elif isinstance(value, (dict, list)):
                 stack.append(value)
-            if isinstance(key, str) and key and privacy.redact(key) != key:
-                node[privacy.redact(key)] = node.pop(key)
-                changed = True
+            if isinstance(key, str) and key:
+                new_key = privacy.redact(key)
+                if new_key != key:
+                    taken = {*node, *(k for k, _ in pairs)}
+                    node[_free_key(new_key, taken)] = node.pop(key)
+                    changed = True
     return changed
+
+
+def _free_key(key: str, taken: set[Any]) -> str:
+    """``key``, or ``key (2)``, ``key (3)``…: the first name not ``taken``, so two
+    secrets that redact alike do not leave one value in place of two."""
+    name, count = key, 1
+    while name in taken:
+        count += 1
+        name = f"{key} ({count})"
+    return name
 
 
 def _scrubbed(value: Any) -> Any:

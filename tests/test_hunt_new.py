@@ -64,3 +64,27 @@ def test_a_turn_is_recorded_when_the_long_term_part_leaves_no_room_for_one(
     assert written["working_memory"]["recent_turns"][-1]["user_text"] == question
     over = [e for e in store.journal.read() if e.op == "over_limit"]
     assert over and over[-1].detail is not None and "no room for a turn" in over[-1].detail
+
+
+def test_a_salvage_backup_keeps_every_value_when_two_secret_keys_redact_alike(repo: Path) -> None:
+    # A host's extra map keyed by tokens: both keys read as [REDACTED:github_token] once
+    # redacted, and the backup must still hold both values.
+    first, second = "ghp_" + "a1B2" * 9, "ghp_" + "z9Y8" * 9
+    raw = {
+        "version": 1,
+        "host_tokens": {first: "CI 用的令牌", second: "release token"},
+        "working_memory": {"recent_turns": [], "active_topics": []},
+        "long_term_memory": {"durable_preferences": [], "project_notes": []},
+    }
+    store = MemoryStore(repo)
+    store.folder.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    try:
+        assert memory.record_turn(IntentType.GENERAL_CHAT, "What is a record class?")
+    finally:
+        memory.close()
+    backup = (store.folder / "memory.salvaged.json").read_text(encoding="utf-8")
+    assert first not in backup and second not in backup
+    kept = json.loads(backup)["host_tokens"]
+    assert sorted(kept.values()) == ["CI 用的令牌", "release token"]
