@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +91,35 @@ def test_a_salvage_backup_keeps_every_value_when_two_secret_keys_redact_alike(re
     assert first not in backup and second not in backup
     kept = json.loads(backup)["host_tokens"]
     assert sorted(kept.values()) == ["CI 用的令牌", "release token"]
+
+
+def _closed_stdin() -> None:
+    # In the child, before exec: fd 0 closed, so Python starts with sys.stdin None
+    # (a host or a cron job that runs the command with `<&-`).
+    os.close(0)
+
+
+@pytest.mark.parametrize(
+    ("args", "stderr_word"),
+    [
+        (["apply", "{repo}", "-"], "standard input"),
+        (["import", "{repo}", "-"], "standard input"),
+        (["reset", "{repo}"], "--yes"),
+        (["chat", "{repo}"], ""),
+    ],
+)
+def test_a_command_that_reads_stdin_runs_with_stdin_closed(
+    repo: Path, args: list[str], stderr_word: str
+) -> None:
+    argv = [arg.format(repo=repo) for arg in args]
+    done = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", *argv],
+        stdin=None,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_closed_stdin,
+    )
+    assert "internal error" not in done.stderr
+    assert done.returncode in (0, 2), done.stderr
+    assert stderr_word in done.stderr
