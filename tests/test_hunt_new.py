@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from autopatch_memory import limits
+from autopatch_memory import limits, privacy
 from autopatch_memory.intents import IntentType
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import MemoryDocument
+from autopatch_memory.privacy.markers import MARKER_RE
 from autopatch_memory.store import MemoryStore
 
 
@@ -123,3 +125,19 @@ def test_a_command_that_reads_stdin_runs_with_stdin_closed(
     assert "internal error" not in done.stderr
     assert done.returncode in (0, 2), done.stderr
     assert stderr_word in done.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MYSQL_PASSWORD: secret_value\nAPI_KEY: sk-" + "a" * 40,
+        "DB_PASSWORD: aws_access_key\nAWS key AKIAIOSFODNN7EXAMPLE",
+        "数据库密码：private_key\n另外 GitHub 令牌 ghp_" + "a1B2" * 9,
+    ],
+)
+def test_a_repeated_value_is_not_replaced_inside_a_marker(text: str) -> None:
+    # The value, redacted once, is also a word of a marker's kind: the other markers
+    # must stay whole ([REDACTED:kind]), not get a marker nested inside them.
+    redacted = privacy.redact(text)
+    assert "[REDACTED:[" not in redacted
+    assert all(MARKER_RE.fullmatch(m) for m in re.findall(r"\[REDACTED:[^\]]*\]\]?", redacted))
