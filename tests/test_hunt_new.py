@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import MemoryDocument
 from autopatch_memory.privacy.markers import MARKER_RE
 from autopatch_memory.store import MemoryStore
+from autopatch_memory.testing import ScriptedBackend, summarize_turns
 
 
 def _note(index: int, summary: str) -> dict[str, object]:
@@ -141,3 +143,25 @@ def test_a_repeated_value_is_not_replaced_inside_a_marker(text: str) -> None:
     redacted = privacy.redact(text)
     assert "[REDACTED:[" not in redacted
     assert all(MARKER_RE.fullmatch(m) for m in re.findall(r"\[REDACTED:[^\]]*\]\]?", redacted))
+
+
+def test_a_run_dropped_by_close_does_not_bring_a_purged_folder_back(repo: Path) -> None:
+    backend = ScriptedBackend(default=summarize_turns())
+    backend.hold()
+    before = set(threading.enumerate())
+    memory = ProjectMemory.open(repo, backend=backend, collect_profile=False)
+    memory.record_turn(IntentType.GENERAL_CHAT, "以后提交信息都用英文写")
+    memory.record_turn(IntentType.GENERAL_CHAT, "Always run mvn verify before pushing.")
+    assert backend.wait_for_calls(1, 30.0)
+    workers = [t for t in threading.enumerate() if t not in before and "summarizer" in t.name]
+    assert workers
+    memory.close(wait=False)
+    # The host deletes the memory once it has closed it, while the dropped run still waits
+    # for its model.
+    with ProjectMemory.open(repo, backend="off", collect_profile=False) as other:
+        assert other.purge()
+    backend.release()
+    for worker in workers:  # the dropped run ends once its model answers
+        worker.join(30.0)
+        assert not worker.is_alive()
+    assert not (repo / ".autopatch-j").exists()
