@@ -165,3 +165,19 @@ def test_a_run_dropped_by_close_does_not_bring_a_purged_folder_back(repo: Path) 
         worker.join(30.0)
         assert not worker.is_alive()
     assert not (repo / ".autopatch-j").exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password=hunter2 and token ghp_" + "a1B2" * 9,
+        "my password is hunter2 and the token ghp_" + "a1B2" * 9,
+        "测试库密码是 hunter2，另外 token ghp_" + "a1B2" * 9,
+    ],
+)
+def test_the_marker_after_a_stated_password_is_not_read_as_its_value(text: str) -> None:
+    # "[R] and token [REDACTED:github_token]": the colon inside the second marker is no
+    # "is" before a value; the marker stays whole and keeps its kind.
+    redacted = privacy.redact(text)
+    assert "[REDACTED:github_token]" in redacted
+    assert "[REDACTED:[" not in redacted and "ghp_" not in redacted
