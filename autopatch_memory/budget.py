@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from pydantic import BaseModel
 
 from autopatch_memory import limits
-from autopatch_memory.file_text import FileText, element_size, section_size
+from autopatch_memory.file_text import FileText, element_size, element_text, section_size
 from autopatch_memory.model import LongTermItem, MemoryDocument
 from autopatch_memory.text import clip
 
@@ -167,17 +167,29 @@ def trim_to_budget(doc: MemoryDocument, text: FileText | None = None) -> TrimRes
     actions: list[TrimAction] = []
     if _run(text, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
         return TrimResult(actions=actions, data=text.data)
-    if text.size <= limits.HARD_LIMIT_BYTES or text.size_keeping(_is_active_item) <= (
-        limits.HARD_LIMIT_BYTES
-    ):
+    if text.size <= limits.HARD_LIMIT_BYTES or _last_resort_fits(text):
         _run(text, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions)
         return TrimResult(actions=actions, data=text.data)
-    # The active long-term part alone passes the hard limit (what is left with working
-    # memory and archived items gone): keep every long-term item.
+    # The active long-term part alone passes the hard limit, or leaves no room under it
+    # for the newest turn cut to nothing: keep every long-term item.
     floor = text.size_keeping(_is_long_term)
     limit = min(floor + limits.OVER_LIMIT_WORKING_ROOM_BYTES, limits.MEMORY_FILE_MAX_READ_BYTES)
     _run(text, _OVER_LIMIT_STEPS, limit, actions)
     return TrimResult(actions=actions, data=text.data, limit=limit, long_term_floor=floor)
+
+
+def _last_resort_fits(text: FileText) -> bool:
+    """Whether the last resort can bring the file under the hard limit: the active
+    long-term items and the newest turn, its answer dropped and its question cut to
+    nothing, fit."""
+    turns = text.doc.working_memory.recent_turns
+    if not turns:
+        return text.size_keeping(_is_active_item) <= limits.HARD_LIMIT_BYTES
+    newest = turns[-1]
+    with_newest = text.size_keeping(lambda m: _is_active_item(m) or m is newest)
+    bare = newest.model_copy(update={"user_text": clip(newest.user_text, 0), "assistant_text": ""})
+    shrunk = len(element_text(bare)) - len(element_text(newest))
+    return with_newest + shrunk <= limits.HARD_LIMIT_BYTES
 
 
 def _is_long_term(model: BaseModel) -> bool:

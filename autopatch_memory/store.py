@@ -701,8 +701,9 @@ class MemoryStore:
         ):
             if floor is None:
                 return []
+            how = "over" if floor > limits.HARD_LIMIT_BYTES else "leaving no room for a turn under"
             detail = (
-                f"the long-term items alone take {floor} bytes, over the "
+                f"the long-term items alone take {floor} bytes, {how} the "
                 f"{limits.HARD_LIMIT_BYTES}-byte hard limit: written at {size} bytes with "
                 f"every item kept; forget or edit items to bring it under"
             )
@@ -896,9 +897,20 @@ def _redact_json(root: Any) -> bool:
             if isinstance(key, str) and key:
                 new_key = privacy.redact(key)
                 if new_key != key:
-                    node[new_key] = node.pop(key)
+                    taken = {*node, *(k for k, _ in pairs)}
+                    node[_free_key(new_key, taken)] = node.pop(key)
                     changed = True
     return changed
+
+
+def _free_key(key: str, taken: set[Any]) -> str:
+    """``key``, or ``key (2)``, ``key (3)``…: the first name not ``taken``, so two
+    secrets that redact alike do not leave one value in place of two."""
+    name, count = key, 1
+    while name in taken:
+        count += 1
+        name = f"{key} ({count})"
+    return name
 
 
 def _scrubbed(value: Any) -> Any:

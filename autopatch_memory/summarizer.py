@@ -32,7 +32,12 @@ from autopatch_memory import limits
 from autopatch_memory.applier import apply_delta
 from autopatch_memory.apply_report import ApplyReport, discarded_report
 from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
-from autopatch_memory.errors import AutopatchMemoryError, BackendError, HardLimitError
+from autopatch_memory.errors import (
+    AutopatchMemoryError,
+    BackendError,
+    HardLimitError,
+    StoreError,
+)
 from autopatch_memory.events import EventKind, EventSink
 from autopatch_memory.journal import Outcome
 from autopatch_memory.model import ItemStatus, LongTermItem, MemoryDelta, MemoryDocument, Turn
@@ -314,6 +319,8 @@ class Summarizer:
                     guard=guard,
                 )
             except _Dropped:
+                if not self._folder_left():
+                    return None, sent
                 self.store.journal.record(
                     self.actor,
                     "summarize",
@@ -325,6 +332,14 @@ class Summarizer:
             if self._events is not None:
                 self._events.summary(report, actor=self.actor, target=target)
             return report, sent
+
+    def _folder_left(self) -> bool:
+        """Whether the memory folder is still there to journal in: a purge after the
+        close must not be undone by the entry of the run it dropped."""
+        try:
+            return self.store.has_folder()
+        except StoreError:
+            return False  # a link or a file in its place: nothing to write through
 
     def _summarize(self, request: SummaryRequest, target: str) -> MemoryDelta:
         """The backend's delta; any failure of the backend becomes a journaled BackendError."""

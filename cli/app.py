@@ -699,12 +699,21 @@ def _read_delta(path: Path | None) -> bytes:
     stream or a huge file is a usage error, not a wait or a memory blow-up."""
     cap = limits.DELTA_INPUT_MAX_BYTES
     if path is None:
-        data = sys.stdin.buffer.read(cap + 1)
+        data = _stdin_bytes(cap + 1)
     else:
         with path.open("rb") as handle:
             data = handle.read(cap + 1)
     if len(data) > cap:
         raise UsageProblem(f"the delta file is larger than {cap} bytes, the most a delta takes")
+    return data
+
+
+def _stdin_bytes(count: int) -> bytes:
+    """At most ``count`` bytes of standard input; a usage error when the process has
+    none (started with it closed, ``<&-``)."""
+    if sys.stdin is None:
+        raise UsageProblem("there is no standard input to read ('-'): give a file instead")
+    data: bytes = sys.stdin.buffer.read(count)
     return data
 
 
@@ -993,7 +1002,7 @@ def import_(
     root = resolve_repo(repo)
     path = _source_file(source, "import file")
     if path is None:
-        data = sys.stdin.buffer.read(limits.IMPORT_MAX_BYTES + 1)
+        data = _stdin_bytes(limits.IMPORT_MAX_BYTES + 1)
     else:
         with path.open("rb") as handle:
             data = handle.read(limits.IMPORT_MAX_BYTES + 1)
@@ -1025,7 +1034,7 @@ def reset(
     """Clear the repository's memory (asks to confirm unless --yes)."""
     root = resolve_repo(repo)
     if not yes:
-        if not sys.stdin.isatty():
+        if sys.stdin is None or not sys.stdin.isatty():
             raise UsageProblem("reset asks for confirmation on a terminal; pass --yes to skip it")
         if not typer.confirm(f"Clear all memory of {root}?", default=False):
             raise CommandFailed("reset cancelled; nothing changed")

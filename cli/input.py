@@ -15,6 +15,7 @@ Off a terminal (a pipe, a script) every line is one message, read as it comes.
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Sequence
 from typing import Protocol, TextIO
@@ -83,4 +84,5 @@ def make_reader(
         from .prompt import TerminalReader
 
         return TerminalReader(commands)
-    return LineReader(stdin if stdin is not None else sys.stdin)
+    # A process started with its stdin closed (`<&-`) has no input: the chat ends at once.
+    return LineReader(stdin if stdin is not None else sys.stdin or io.StringIO())

@@ -38,8 +38,10 @@ _NEXT_CONNECTOR_VALUE = (
 _NEXT_SECRET_RE = _compile(
     _STATED_MARKER
     + r"(?:[ \t]*[，,、；;][ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or|but|while|whereas)[ \t]+)"
-    r"[^\s，,。；;:：=是为]{1,16}(?:[ \t]+[^\s，,。；;:：=是为]{1,16}){0,2}?[ \t]*"
-    + _NEXT_CONNECTOR_VALUE
+    # The words before the connector: never a marker, whose colon is no connector
+    # ("[R] and token [REDACTED:github_token]" names no value).
+    r"(?!\[REDACTED:)[^\s，,。；;:：=是为]{1,16}"
+    r"(?:[ \t]+(?!\[REDACTED:)[^\s，,。；;:：=是为]{1,16}){0,2}?[ \t]*" + _NEXT_CONNECTOR_VALUE
 )
 # "密码在 … 里，是 X", "重置了 AppSecret，现在是 X": found at the comma, the keyword
 # looked for in the clause before it (a pattern that started at every keyword and

@@ -53,5 +53,16 @@ def redact_repeats(text: str, removed: list[tuple[str, str]]) -> str:
             break
     for value in sorted(seen, key=len, reverse=True):
         if value in text:
-            text = text.replace(value, seen[value])
+            text = _replace_between_markers(text, value, seen[value])
     return text
+
+
+def _replace_between_markers(text: str, value: str, put: str) -> str:
+    """``text`` with ``value`` replaced by ``put`` outside the markers already in it: a
+    value that is also a word of a marker's kind ('secret_value') must not nest a
+    marker inside another."""
+    parts = MARKER_RE.split(text)
+    markers = [*MARKER_RE.findall(text), ""]
+    return "".join(
+        part.replace(value, put) + marker for part, marker in zip(parts, markers, strict=True)
+    )
