@@ -280,6 +280,9 @@ ATTACHMENTS_MAX_TOTAL_BYTES = 192 * KIB
 ATTACHMENT_MAX_FOLDER_ENTRIES = 100
 ATTACHMENT_BINARY_PROBE_BYTES = 8 * KIB  # a NUL byte in this first block: a binary file
 LOG_DEFAULT_ENTRIES = 20  # `log` without -n
+# A message piped into `chat` is one line; a longer line (a generated file, a stream
+# without newlines) is skipped with a warning, read in chunks of this size meanwhile.
+CHAT_LINE_MAX_BYTES = 256 * KIB
 
 # --- repo profile (docs/profile.md) -----------------------------------------------
 PROFILE_MAX_LIST_ITEMS = 20

@@ -18,7 +18,9 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
-from typing import Protocol, TextIO
+from typing import IO, AnyStr, Protocol, TextIO
+
+from autopatch_memory import limits
 
 __all__ = ["LineReader", "MessageReader", "UnreadableLine", "make_reader"]
 
@@ -61,10 +63,10 @@ class LineReader:
         # A process stream is read as bytes, one line at a time, and decoded strictly
         # with its own encoding: its text layer would raise mid-buffer (strict) and
         # lose the lines after, or turn the bytes into lone surrogates (C locale).
-        binary = getattr(self._stream, "buffer", None)
+        binary: IO[bytes] | None = getattr(self._stream, "buffer", None)
         if binary is None:
-            return self._stream.readline()
-        data: bytes = binary.readline()
+            return _capped_line(self._stream)
+        data = _capped_line(binary)
         encoding = getattr(self._stream, "encoding", None) or "utf-8"
         try:
             return data.decode(encoding)
@@ -73,6 +75,18 @@ class LineReader:
                 f"a line of input is not {encoding.upper()} text (byte {exc.start + 1} "
                 "cannot be decoded): skipped; save the input as UTF-8"
             ) from None
+
+
+def _capped_line(source: IO[AnyStr]) -> AnyStr:
+    """The next line of ``source``; a line longer than the cap raises
+    :class:`UnreadableLine` and is read to its end in chunks, never held whole."""
+    cap = limits.CHAT_LINE_MAX_BYTES
+    line = source.readline(cap + 1)
+    if len(line) <= cap or line[-1:] in ("\n", b"\n"):
+        return line
+    while (rest := source.readline(cap)) and rest[-1:] not in ("\n", b"\n"):
+        pass
+    raise UnreadableLine(f"a line of input is longer than {cap} bytes: skipped")
 
 
 def make_reader(

@@ -3,6 +3,7 @@ proven by a test written before its fix."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 import subprocess
@@ -13,9 +14,11 @@ from enum import Enum
 from pathlib import Path
 
 import pytest
+from autopatch_memory_cli.input import LineReader, UnreadableLine
 from test_mcp_server import connect, data, no_server_crash
 from test_mcp_server import run as run_mcp
 
+from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryRequest
 from autopatch_memory.errors import ChangeRejectedError
 from autopatch_memory.governance import ChangeOutcome
@@ -193,6 +196,44 @@ def test_chat_skips_a_line_that_is_not_text_and_goes_on(
     assert "not utf-8 text" in stderr.lower()
     doc = ProjectMemory.open(repo, backend="off", collect_profile=False).document()
     assert [i.summary for i in doc.long_term_memory.items()] == ["以后回答都先给结论"]
+
+
+def test_chat_skips_a_line_longer_than_its_cap_and_goes_on(repo: Path) -> None:
+    # A line without end (a generated file piped in) was read whole into memory: a 5 MB
+    # line took seconds, an endless one grew without bound.
+    lines = [
+        b"x" * (limits.CHAT_LINE_MAX_BYTES * 3),
+        "/remember 以后回答都先给结论".encode(),
+        b"/exit",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", "chat", str(repo)],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        timeout=DEADLINE_SECONDS,
+    )
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 0, stderr
+    assert f"longer than {limits.CHAT_LINE_MAX_BYTES} bytes: skipped" in stderr
+    doc = ProjectMemory.open(repo, backend="off", collect_profile=False).document()
+    assert [i.summary for i in doc.long_term_memory.items()] == ["以后回答都先给结论"]
+    assert all("xxxx" not in t.user_text for t in doc.working_memory.recent_turns)
+
+
+@pytest.mark.parametrize("binary", [True, False])
+def test_the_line_reader_reads_a_line_at_its_cap_and_skips_a_longer_one(binary: bool) -> None:
+    cap = limits.CHAT_LINE_MAX_BYTES
+    raw = b"a" * cap + b"\n" + b"b" * (cap + 1) + b"\n" + b"after\n"
+    stream = (
+        io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8") if binary else io.StringIO(raw.decode())
+    )
+    reader = LineReader(stream)
+    assert reader.read("> ") == "a" * cap
+    with pytest.raises(UnreadableLine, match="longer than"):
+        reader.read("> ")
+    assert reader.read("> ") == "after"
+    assert reader.read("> ") is None
 
 
 # --- a command-line text that is not UTF-8 ------------------------------------------------
