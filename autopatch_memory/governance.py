@@ -481,10 +481,12 @@ def import_candidates(
 def _import_one(txn: Transaction, candidate: ImportCandidate) -> MemoryChange:
     """One active candidate through the applier, undone when it would override newer items."""
     when = candidate.updated_at
-    saved = clone(txn.doc) if when is not None else None
+    saved = clone(txn.doc)
     logged = len(txn.entries)
     change = _create(txn, ChangeAction.IMPORT, candidate.type, candidate.summary, candidate.label)
-    if saved is None or when is None:
+    if change.outcome is ChangeOutcome.UNCHANGED:
+        _keep_date(saved, txn.doc, change.item_id)
+    if when is None:
         return change
     newer = _newer_items_touched(saved, change, when)
     if not newer:
@@ -501,6 +503,15 @@ def _import_one(txn: Transaction, candidate: ImportCandidate) -> MemoryChange:
             "in the file): not imported"
         ),
     )
+
+
+def _keep_date(before: MemoryDocument, after: MemoryDocument, item_id: str | None) -> None:
+    """An import that restates an item word for word changes nothing, not even its date:
+    an old export must not make a rule look newer than the rules that came after it."""
+    old = before.long_term_item(item_id or "")
+    new = after.long_term_item(item_id or "")
+    if old is not None and new is not None and (old.label, old.summary) == (new.label, new.summary):
+        new.updated_at = old.updated_at
 
 
 def _newer_items_touched(before: MemoryDocument, change: MemoryChange, when: datetime) -> list[str]:

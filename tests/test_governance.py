@@ -702,3 +702,22 @@ def test_concurrent_changes_from_two_handles_lose_nothing(repo: Path) -> None:
     with ProjectMemory.open(repo, backend="off") as memory:
         summaries = {s for _, _, s in active_items(memory)}
     assert len(summaries) == len(subjects)
+
+
+@pytest.mark.parametrize("form", ["json", "markdown"])
+def test_importing_an_item_word_for_word_changes_nothing_not_even_its_date(
+    memory: ProjectMemory, repo: Path, form: str
+) -> None:
+    memory.remember("以后回答都用中文")
+    path = repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["long_term_memory"]["durable_preferences"][0]["updated_at"] = "2025-01-01T10:00:00+08:00"
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    exported = memory.export(form)
+    report = memory.import_items(exported)
+    assert [i.outcome for i in report.items] == [ChangeOutcome.UNCHANGED]
+    [rule] = memory.document().long_term_memory.durable_preferences
+    assert rule.updated_at == datetime(2025, 1, 1, 2, tzinfo=timezone.utc)
+    before = path.read_bytes()  # as this program writes it
+    again = memory.import_items(exported)
+    assert not again.changed and path.read_bytes() == before
