@@ -3,60 +3,29 @@ the real applier, with wordings of our own, in Chinese and English."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 import pytest
+from test_heuristic_backend import NOTES, PREFS, START, _item, add_turn, summarize
 
 from autopatch_memory.applier import ApplyReport, apply_delta
-from autopatch_memory.backends.heuristic import HeuristicBackend
-from autopatch_memory.intents import IntentType
 from autopatch_memory.model import (
-    LongTermItem,
     LongTermOp,
-    LongTermType,
     MemoryDelta,
     MemoryDocument,
     Operation,
     Source,
     Turn,
 )
-from autopatch_memory.privacy import redact
-from autopatch_memory.summarizer import build_request
-
-START = datetime(2026, 6, 1, 9, 0, tzinfo=timezone(timedelta(hours=8)))
-PREFS, NOTES = LongTermType.DURABLE_PREFERENCE, LongTermType.PROJECT_NOTE
 
 
 def _turn(doc: MemoryDocument, minute: int, text: str) -> Turn:
-    now = START + timedelta(minutes=minute)
-    turn = Turn(
-        id=now.strftime("turn_%Y%m%d_%H%M%S_001"),
-        intent=IntentType.GENERAL_CHAT,
-        user_text=redact(text),
-        assistant_text="(the answer)",
-        created_at=now,
-    )
-    doc.working_memory.recent_turns.append(turn)
-    return turn
-
-
-def _item(doc: MemoryDocument, kind: LongTermType, label: str, summary: str, n: int) -> str:
-    item = LongTermItem(
-        id=f"mem_20260601_{n:03d}",
-        type=kind,
-        label=label,
-        summary=summary,
-        source=Source.USER_EXPLICIT if kind is PREFS else Source.CONVERSATION_SUMMARY,
-        created_at=START,
-        updated_at=START,
-    )
-    doc.long_term_memory.list_for(kind).append(item)
-    return item.id
+    return add_turn(doc, minute, "general_chat", text)
 
 
 def _summarized(doc: MemoryDocument, turns: list[Turn]) -> tuple[MemoryDocument, ApplyReport]:
-    delta = HeuristicBackend().summarize(build_request(doc, turns))
-    return apply_delta(doc, delta, now=START + timedelta(minutes=59))
+    new_doc, report, _delta = summarize(doc, turns)
+    return new_doc, report
 
 
 def _active(doc: MemoryDocument, item_id: str) -> bool:
@@ -84,8 +53,8 @@ def test_a_cancel_naming_a_rule_archives_the_rule_not_the_note_sharing_its_word(
     rule: str, note: str, cancel: str
 ) -> None:
     doc = MemoryDocument()
-    rule_id = _item(doc, PREFS, rule.rstrip("。."), rule, 1)
-    note_id = _item(doc, NOTES, note.rstrip("。."), note, 2)
+    rule_id = _item(doc, PREFS, rule.rstrip("。."), rule, 1).id
+    note_id = _item(doc, NOTES, note.rstrip("。."), note, 2).id
     new_doc, report = _summarized(doc, [_turn(doc, 1, cancel)])
     assert report.rejected == []
     assert not _active(new_doc, rule_id)
@@ -94,8 +63,8 @@ def test_a_cancel_naming_a_rule_archives_the_rule_not_the_note_sharing_its_word(
 
 def test_a_correction_naming_that_item_does_not_pick_the_rule() -> None:
     doc = MemoryDocument()
-    rule_id = _item(doc, PREFS, "超时重试别超过 3 次", "以后写超时重试别超过 3 次。", 1)
-    note_id = _item(doc, NOTES, "网关超时 3 秒", "网关超时是 3 秒。", 2)
+    rule_id = _item(doc, PREFS, "超时重试别超过 3 次", "以后写超时重试别超过 3 次。", 1).id
+    note_id = _item(doc, NOTES, "网关超时 3 秒", "网关超时是 3 秒。", 2).id
     new_doc, _report = _summarized(doc, [_turn(doc, 1, "超时那条我说错了，不是 3 秒。")])
     assert _active(new_doc, rule_id)
     assert new_doc.long_term_item(note_id) is not None
@@ -116,7 +85,7 @@ def test_a_limit_revised_then_withdrawn_in_one_batch_ends_both(
     old: str, revision: str, cancel: str
 ) -> None:
     doc = MemoryDocument()
-    old_id = _item(doc, PREFS, old.rstrip("。."), old, 1)
+    old_id = _item(doc, PREFS, old.rstrip("。."), old, 1).id
     turns = [_turn(doc, 1, revision), _turn(doc, 2, cancel)]
     new_doc, report = _summarized(doc, turns)
     assert report.rejected == []
