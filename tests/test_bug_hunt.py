@@ -8,7 +8,9 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from autopatch_memory_cli.answer import resolve_mentions
@@ -219,42 +221,44 @@ def test_an_id_held_twice_is_salvaged_so_forget_forgets(repo: Path) -> None:
 # --- a user's edit while a summary is in flight -----------------------------------------------------
 
 
-class _HeldSummarizer:
-    """A backend that updates the first project note it is shown, once ``release`` is set."""
+class HeldSummarizer:
+    """A backend that answers ``delta_of(request)`` once ``release`` is set; ``called`` is
+    set as soon as it is asked (the run is then in flight)."""
 
     name = "held"
 
-    def __init__(self) -> None:
+    def __init__(self, delta_of: Callable[[SummaryRequest], dict[str, Any]]) -> None:
         self.called = threading.Event()
         self.release = threading.Event()
+        self._delta_of = delta_of
 
     def summarize(self, request: SummaryRequest) -> MemoryDelta:
-        note = next(i for i in request.long_term if i.type == "project_note")
         self.called.set()
         assert self.release.wait(DEADLINE_SECONDS)
-        return MemoryDelta.model_validate(
+        return MemoryDelta.model_validate(self._delta_of(request))
+
+
+def _note_update(request: SummaryRequest) -> dict[str, Any]:
+    """The first project note shown, rewritten."""
+    note = next(i for i in request.long_term if i.type == "project_note")
+    return {
+        "turn_summaries": [
+            {"turn_id": request.turns[0].id, "summary": "The user asked about the order DB."}
+        ],
+        "long_term_operations": [
             {
-                "turn_summaries": [
-                    {
-                        "turn_id": request.turns[0].id,
-                        "summary": "The user asked about the order DB.",
-                    }
-                ],
-                "long_term_operations": [
-                    {
-                        "operation": "update_existing",
-                        "target_id": note.id,
-                        "summary": "The order service uses MySQL 5.7 with a read replica.",
-                    }
-                ],
+                "operation": "update_existing",
+                "target_id": note.id,
+                "summary": "The order service uses MySQL 5.7 with a read replica.",
             }
-        )
+        ],
+    }
 
 
 def test_an_edit_made_while_a_summary_runs_is_not_overwritten_by_it(repo: Path) -> None:
     # The model's update was computed from the note as it was before the user's edit,
     # and replaced the edit: the user's correction was lost without a word.
-    backend = _HeldSummarizer()
+    backend = HeldSummarizer(_note_update)
     with ProjectMemory.open(repo, backend=backend) as memory:
         note = memory.remember("the order service uses MySQL 5.7", kind="note").item_id
         assert note is not None

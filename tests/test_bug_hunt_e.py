@@ -8,13 +8,14 @@ import itertools
 import os
 import subprocess
 import sys
-import threading
 from datetime import datetime, timedelta, timezone
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import pytest
 from autopatch_memory_cli.input import LineReader, UnreadableLine
+from test_bug_hunt import HeldSummarizer
 from test_mcp_server import connect, data, no_server_crash
 from test_mcp_server import run as run_mcp
 
@@ -23,7 +24,6 @@ from autopatch_memory.backends.base import SummaryRequest
 from autopatch_memory.errors import ChangeRejectedError
 from autopatch_memory.governance import ChangeOutcome
 from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import MemoryDelta
 from autopatch_memory.reasons import Reason
 from autopatch_memory.store import MEMORY_DIR_NAME
 
@@ -69,35 +69,23 @@ def test_record_turn_takes_no_scope_paths_as_none(repo: Path) -> None:
 # --- a rule the user restated or restored while a summary was in flight -------------------
 
 
-class _HeldRuleSummarizer:
-    """A backend that turns the first turn it is shown into a rule, once ``release`` is set."""
-
-    name = "held-rule"
-
-    def __init__(self) -> None:
-        self.called = threading.Event()
-        self.release = threading.Event()
-
-    def summarize(self, request: SummaryRequest) -> MemoryDelta:
-        turn = request.turns[0]
-        self.called.set()
-        assert self.release.wait(DEADLINE_SECONDS)
-        return MemoryDelta.model_validate(
+def _english_rule(request: SummaryRequest) -> dict[str, Any]:
+    """The first turn shown, made a rule."""
+    turn = request.turns[0]
+    return {
+        "turn_summaries": [{"turn_id": turn.id, "summary": "用户要求以后用英文回答。"}],
+        "long_term_operations": [
             {
-                "turn_summaries": [{"turn_id": turn.id, "summary": "用户要求以后用英文回答。"}],
-                "long_term_operations": [
-                    {
-                        "operation": "create_new",
-                        "type": "durable_preference",
-                        "label": "回答用英文",
-                        "summary": "以后回答都用英文。",
-                        "source": "user_explicit",
-                        "evidence_turn_ids": [turn.id],
-                        "evidence_quote": turn.user_text,
-                    }
-                ],
+                "operation": "create_new",
+                "type": "durable_preference",
+                "label": "回答用英文",
+                "summary": "以后回答都用英文。",
+                "source": "user_explicit",
+                "evidence_turn_ids": [turn.id],
+                "evidence_quote": turn.user_text,
             }
-        )
+        ],
+    }
 
 
 @pytest.mark.parametrize("change", ["restate", "restore", "new", "import"])
@@ -106,7 +94,7 @@ def test_a_rule_the_user_stated_during_a_run_is_not_superseded_by_it(
 ) -> None:
     # The run was computed from a turn said *before* the user's direct word on the same
     # subject; the user's latest word must win, not the late result of an older turn.
-    backend = _HeldRuleSummarizer()
+    backend = HeldSummarizer(_english_rule)
     with ProjectMemory.open(repo, backend=backend, collect_profile=False) as memory:
         chinese = None
         if change in ("restate", "restore"):
@@ -272,42 +260,29 @@ def test_a_text_argument_that_is_not_utf8_is_a_usage_error(repo: Path, args: lis
 # --- a cancel computed before the user's own edit or restore of the item ----------------------
 
 
-class _HeldArchiveSummarizer:
-    """A backend that archives the first rule it is shown, grounded in the first turn,
-    once ``release`` is set."""
-
-    name = "held-archive"
-
-    def __init__(self) -> None:
-        self.called = threading.Event()
-        self.release = threading.Event()
-
-    def summarize(self, request: SummaryRequest) -> MemoryDelta:
-        turn = request.turns[0]
-        rule = next(i for i in request.long_term if i.type == "durable_preference")
-        self.called.set()
-        assert self.release.wait(DEADLINE_SECONDS)
-        return MemoryDelta.model_validate(
+def _rule_archive(request: SummaryRequest) -> dict[str, Any]:
+    """The first rule shown archived, grounded in the first turn."""
+    turn = request.turns[0]
+    rule = next(i for i in request.long_term if i.type == "durable_preference")
+    return {
+        "turn_summaries": [{"turn_id": turn.id, "summary": "用户取消了 XML 缩进规则。"}],
+        "long_term_operations": [
             {
-                "turn_summaries": [{"turn_id": turn.id, "summary": "用户取消了 XML 缩进规则。"}],
-                "long_term_operations": [
-                    {
-                        "operation": "archive_existing",
-                        "type": "durable_preference",
-                        "target_id": rule.id,
-                        "evidence_turn_ids": [turn.id],
-                        "evidence_quote": turn.user_text,
-                    }
-                ],
+                "operation": "archive_existing",
+                "type": "durable_preference",
+                "target_id": rule.id,
+                "evidence_turn_ids": [turn.id],
+                "evidence_quote": turn.user_text,
             }
-        )
+        ],
+    }
 
 
 @pytest.mark.parametrize("change", ["edit", "restore"])
 def test_a_rule_the_user_edited_during_a_run_is_not_archived_by_it(repo: Path, change: str) -> None:
     # The cancel was said before the user's own edit (or forget-and-restore) of the rule:
     # the user's latest word keeps the rule, the late result must not archive it.
-    backend = _HeldArchiveSummarizer()
+    backend = HeldSummarizer(_rule_archive)
     # Every reading of the clock is a second later: the forget and the restore happen in
     # other seconds than the remember (an item's state is its text and its timestamp).
     ticks = itertools.count()
