@@ -44,8 +44,9 @@ from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager, suppress
 from datetime import datetime
 from enum import Enum
+from functools import cache
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -71,13 +72,11 @@ from autopatch_memory.journal import (
 from autopatch_memory.locking import ProcessLock, process_id
 from autopatch_memory.model import (
     LongTermItem,
-    LongTermMemory,
     LongTermType,
     MemoryDocument,
     RepoProfile,
     Topic,
     Turn,
-    WorkingMemory,
     clone,
     empty_document,
 )
@@ -980,43 +979,44 @@ def parse_document(data: bytes) -> tuple[MemoryDocument, Unusable | None]:
 
 
 _UNKNOWN_FIELD = "a field this version does not know (kept in the backup)"
-_LIST_MODELS: dict[str, type[BaseModel]] = {
-    "recent_turns": Turn,
-    "active_topics": Topic,
-    "durable_preferences": LongTermItem,
-    "project_notes": LongTermItem,
-}
 
 
 def _unknown_fields(raw: dict[str, Any]) -> list[DroppedPart]:
     """The keys of ``raw`` (at any level the format has objects) that no model field
     reads: a newer version's or a host's. Validation ignores them, so the next write
     would drop them; reported like an invalid part, they are backed up first."""
-    found = [
-        DroppedPart(where=key, why=_UNKNOWN_FIELD)
-        for key in raw
-        if key not in MemoryDocument.model_fields
-    ]
-    profile = raw.get("repo_profile")
-    if isinstance(profile, dict):
-        found += _unknown_keys(profile, RepoProfile, "repo_profile")
-    for name in ("working_memory", "long_term_memory"):
-        section = raw.get(name)
-        if not isinstance(section, dict):
-            continue
-        found += _unknown_keys(section, _section_model(name), name)
-        for field, items in section.items():
-            element = _LIST_MODELS.get(field)
-            if element is None or not isinstance(items, list):
-                continue
-            for index, item in enumerate(items):
-                if isinstance(item, dict):
-                    found += _unknown_keys(item, element, f"{name}.{field}[{index}]")
+    return _unknown_in(raw, MemoryDocument, "")
+
+
+def _unknown_in(value: dict[str, Any], model: type[BaseModel], where: str) -> list[DroppedPart]:
+    """The unknown keys of ``value`` read as ``model``, and of the objects it holds."""
+    found = _unknown_keys(value, model, where)
+    for key, inner in _nested_models(model):
+        child, path = value.get(key), _under(where, key)
+        if isinstance(child, dict):
+            found += _unknown_in(child, inner, path)
+        elif isinstance(child, list):
+            for index, element in enumerate(child):
+                if isinstance(element, dict):
+                    found += _unknown_in(element, inner, f"{path}[{index}]")
     return found
 
 
-def _section_model(name: str) -> type[BaseModel]:
-    return WorkingMemory if name == "working_memory" else LongTermMemory
+def _under(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+@cache
+def _nested_models(model: type[BaseModel]) -> tuple[tuple[str, type[BaseModel]], ...]:
+    """The fields of ``model`` that hold a model (itself, optional, or in a list), read
+    from the models, so the walk follows the format wherever it grows."""
+    found = []
+    for key, info in model.model_fields.items():
+        for candidate in (info.annotation, *get_args(info.annotation)):
+            if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+                found.append((key, candidate))
+                break
+    return tuple(found)
 
 
 def _unknown_keys(value: dict[str, Any], model: type[BaseModel], where: str) -> list[DroppedPart]:
@@ -1024,7 +1024,7 @@ def _unknown_keys(value: dict[str, Any], model: type[BaseModel], where: str) -> 
     if all(key in fields for key in value):
         return []
     return [
-        DroppedPart(where=f"{where}.{key}", id=_item_id(value), why=_UNKNOWN_FIELD)
+        DroppedPart(where=_under(where, key), id=_item_id(value), why=_UNKNOWN_FIELD)
         for key in value
         if key not in fields
     ]
