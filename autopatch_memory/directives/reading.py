@@ -226,9 +226,8 @@ def _goes_on(
         and rule_shape(before_rule.clause).negative
     ):
         # "别每次都贴整个类？只贴改动的几行就行。": what to do instead is the same rule.
-        where = found.index(before_rule)
-        found[where] = _joined(before_rule, replace(before_rule, clause=_body_of(sentence)))
-        return (sentence.strip(), (found[where],))
+        alternative = replace(before_rule, clause=_body_of(sentence))
+        return (sentence.strip(), (_join_in(found, before_rule, before_rule, alternative),))
     # One sentence, one fact: a clause after a semicolon (or, dictated, a pause) that
     # states a fact of its own goes on with the fact before, as a comma's parts do.
     # (After a semicolon, a fact about another module stays a note of its own.)
@@ -244,16 +243,15 @@ def _goes_on(
         # "card-api is the only module that talks to the bank; it sits behind its own
         # firewall.": a clause after a semicolon goes on stating the fact.
         last = previous[1][-1]
-        joined = _joined(last, Directive(last.kind, "", sentence.strip(), last.language))
-        found[found.index(last)] = joined
+        more_of_it = Directive(last.kind, "", sentence.strip(), last.language)
+        joined = _join_in(found, last, last, more_of_it)
         # A dictated fact goes on for as many clauses as it takes.
         return (sentence.strip(), (joined,) if voiced else ())
     if voiced and before_rule is not None and _goes_on_with_rule(directives):
         # "…返回值统一包一层 Result 别直接返回实体": a dictated rule goes on without a
         # standing phrase of its own, or with its reason ("…参考它写的").
-        where = found.index(before_rule)
-        found[where] = _joined(before_rule, replace(directives[0], sentence=""))
-        return (sentence.strip(), (found[where],))
+        joined = _join_in(found, before_rule, before_rule, replace(directives[0], sentence=""))
+        return (sentence.strip(), (joined,))
     return None
 
 
@@ -275,18 +273,18 @@ def _add(
     if spoken is not None:
         # "…返回值统一包一层 Result 就是 lift-common 那个类 别直接返回实体": voice
         # input's pauses cut one rule; its prohibition of the old way joins it.
-        found[found.index(spoken)] = _joined(spoken, directive)
+        _join_in(found, spoken, spoken, directive)
         return
     before = before_rule if rule and before_rule in found else None
     if before is not None and _reason_of(before, directive):
         # "I can't stand field injection. In every snippet, go through the
         # constructor.": the dislike is why; the instruction is the rule.
-        found[found.index(before)] = _joined(directive, before)
+        _join_in(found, before, directive, before)
         return
     if before is not None and _ALTERNATIVE.search(_norm(directive.clause)):
         # "I dislike catch blocks that swallow exceptions. … log and rethrow
         # instead.": the alternative to the rule before is the same rule.
-        found[found.index(before)] = _joined(before, directive)
+        _join_in(found, before, before, directive)
         return
     found.append(directive)
 
@@ -423,10 +421,16 @@ def _rule_of(directives: Sequence[Directive]) -> Directive | None:
     return next((d for d in reversed(directives) if d.kind is DirectiveKind.RULE), None)
 
 
-def _joined(first: Directive, second: Directive) -> Directive:
+def _join_in(
+    found: list[Directive], old: Directive, first: Directive, second: Directive
+) -> Directive:
+    """``first`` and ``second`` joined into one directive, put in the place of ``old`` in
+    ``found``."""
     separator = "；" if first.language is Language.ZH else "; "
     clause = first.clause + separator + second.clause
-    return Directive(first.kind, first.sentence, clause, first.language)
+    joined = Directive(first.kind, first.sentence, clause, first.language)
+    found[found.index(old)] = joined
+    return joined
 
 
 def might_hold_directive(text: str) -> bool:
