@@ -201,8 +201,11 @@ def _invariants_check(doc: MemoryDocument) -> Check:
     # and new long-term items are refused (capacity) while the items are over theirs.
     broken = check_invariants(doc)
     if not broken:
-        return Check(name=CheckName.INVARIANTS, status=CheckStatus.OK,
-                     summary="every cap and field rule holds")  # fmt: skip
+        return Check(
+            name=CheckName.INVARIANTS,
+            status=CheckStatus.OK,
+            summary="every cap and field rule holds",
+        )
     return Check(
         name=CheckName.INVARIANTS,
         status=CheckStatus.WARN,
