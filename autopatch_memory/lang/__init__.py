@@ -1,0 +1,29 @@
+"""The one language kernel every family of rules stands on (docs/architecture.md).
+
+Folding text for comparison (:mod:`.fold`), the CJK character class (:mod:`.chars`),
+turning phrase lists into patterns (:mod:`.phrases`), and the named rule with its
+examples and the ordered registry of a family (:mod:`.rules`). Nothing here knows
+what a secret, a rule of the user or an intent is: the families do.
+"""
+
+from __future__ import annotations
+
+from autopatch_memory.lang.chars import CJK_CLASS, cjk_count, is_cjk_char
+from autopatch_memory.lang.fold import fold, same_text
+from autopatch_memory.lang.phrases import phrase_alternation, phrase_pattern
+from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry, Rule, all_registries
+
+__all__ = [
+    "CJK_CLASS",
+    "FunctionRule",
+    "PatternRule",
+    "Registry",
+    "Rule",
+    "all_registries",
+    "cjk_count",
+    "fold",
+    "is_cjk_char",
+    "phrase_alternation",
+    "phrase_pattern",
+    "same_text",
+]

@@ -1,0 +1,21 @@
+"""The CJK character class, written once for every module that tells Chinese from Latin text."""
+
+from __future__ import annotations
+
+import re
+
+CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef\u3040-\u30ff\uac00-\ud7af"
+"""Inside a regex character class: ideographs (with extensions and compatibility forms),
+kana and Hangul syllables."""
+
+_CJK_RE = re.compile(f"[{CJK_CLASS}]")
+
+
+def is_cjk_char(ch: str) -> bool:
+    """True for one Chinese/Japanese/Korean ideograph or syllable."""
+    return len(ch) == 1 and _CJK_RE.match(ch) is not None
+
+
+def cjk_count(text: str) -> int:
+    """How many CJK characters ``text`` holds."""
+    return len(_CJK_RE.findall(text))
