@@ -1,0 +1,30 @@
+"""Characters that look like Latin letters (Cyrillic and Greek homoglyphs, full-width
+forms, look-alike digits in words): :func:`skeleton` maps a text to what it looks like,
+so that "rеview" written with a Cyrillic "е" is the label "review", and an instruction
+spelled with homoglyphs is read as the words it shows.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+# Letters of other scripts that render like a Latin letter (lower case after casefold).
+_HOMOGLYPHS = {
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "һ": "h",
+    "ԁ": "d", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ɩ": "i", "ʏ": "y",
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
+    "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
+}  # fmt: skip
+_TABLE = str.maketrans(_HOMOGLYPHS)
+_INVISIBLE_CATEGORIES = ("Cf", "Cc", "Mn")
+
+
+@lru_cache(maxsize=4096)
+def skeleton(text: str) -> str:
+    """``text`` as it looks: NFKC, case-folded, homoglyphs as the Latin letters they
+    imitate, invisible characters and combining marks dropped."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text)).casefold()
+    kept = "".join(ch for ch in folded if unicodedata.category(ch) not in _INVISIBLE_CATEGORIES)
+    return unicodedata.normalize("NFKC", kept).translate(_TABLE)

@@ -1,0 +1,69 @@
+"""Sentences of a text as spans of the original, for what must point back into it (a
+quote found in a user's turn is judged with the whole sentence around it).
+
+A sentence ends at a Chinese or Latin end mark, a line break, a dot before a space (not
+after an abbreviation: "e.g. Gradle" and ``Optional.get()`` stay whole) or an ellipsis
+before a space. A semicolon or a comma does not end one: "if we ever move to Gradle;
+always give both commands" is one sentence, and its first half still speaks for its
+second. Text dictated without any punctuation writes its pauses as spaces between
+Chinese characters; there, each such space ends a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory.lang.chars import CJK_CLASS
+
+_END_RE = re.compile(
+    r"[。！？!?]+[”\"'’」)）]*"
+    r"|\n+"
+    r"|(?<=[A-Za-z0-9)\]\"'”’`])\.(?=\s)"
+    r"|…+(?=\s)"
+)
+_ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "mrs", "dr", "no"})
+_LAST_WORD_RE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+_ANY_MARK_RE = re.compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
+_PAUSE_RE = re.compile(f"(?<=[{CJK_CLASS}])[ \t\u3000]+(?=[{CJK_CLASS}])")
+
+
+def _after_abbreviation(head: str) -> bool:
+    found = _LAST_WORD_RE.search(head)
+    return found is not None and found.group(1).lower().rstrip(".") in _ABBREVIATIONS
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence of ``text``, in order, without surrounding spaces."""
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    for match in _END_RE.finditer(text):
+        if match.group(0) == "." and _after_abbreviation(text[start : match.start()]):
+            continue
+        pieces.append((start, match.end()))
+        start = match.end()
+    pieces.append((start, len(text)))
+    if not _ANY_MARK_RE.search(text):
+        pieces = [part for span in pieces for part in _paused(text, span)]
+    spans = []
+    for begin, end in pieces:
+        chunk = text[begin:end]
+        stripped = chunk.strip()
+        if stripped:
+            offset = begin + (len(chunk) - len(chunk.lstrip()))
+            spans.append((offset, offset + len(stripped)))
+    return spans
+
+
+def _paused(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    begin, end = span
+    parts = []
+    for match in _PAUSE_RE.finditer(text, begin, end):
+        parts.append((begin, match.start()))
+        begin = match.end()
+    parts.append((begin, end))
+    return parts
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (see :func:`sentence_spans`)."""
+    return [text[a:b] for a, b in sentence_spans(text)]
