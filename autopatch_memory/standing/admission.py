@@ -1,0 +1,63 @@
+"""Admitting a model's proposal by form and deny-list, never by meaning
+(docs/design.md#grounding-is-mechanical).
+
+The applier finds the quote (:func:`~autopatch_memory.lang.quotes.find_quote`) and gives
+the sentences around it here. A rule's sentence must carry a standing marker or a request
+form (:mod:`.lexicon`); a cancel's, a cancel form too. Then no veto of
+:data:`~autopatch_memory.standing.vetoes.VETOES` may fire. That is all: everything that
+passes is the model's judgement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from autopatch_memory.standing.lexicon import has_cancel_form, has_request_form, has_standing_marker
+from autopatch_memory.standing.vetoes import (
+    ADOPTION_VETOES,
+    CANCEL_VETOES,
+    VETOES,
+    looks_like_statement,
+)
+
+
+class Refusal(NamedTuple):
+    """Why a quoted sentence cannot ground the proposal: the veto that fired (or ``None``
+    when it has no form at all) and a readable reason."""
+
+    veto: str | None
+    why: str
+
+
+def refuse_rule(sentence: str, *, adopted: bool = False) -> Refusal | None:
+    """Why ``sentence`` cannot ground a durable preference (``None``: it can).
+
+    ``adopted``: the user adopts the assistant's suggestion, quoted from the answer
+    before; "以后都这样" then says what it means."""
+    if not (has_standing_marker(sentence) or has_request_form(sentence)) and (
+        looks_like_statement(sentence)
+    ):
+        return Refusal(
+            None,
+            "the quoted sentence asks for nothing (no standing marker or request form): "
+            "a statement is a project note",
+        )
+    lifted = ADOPTION_VETOES if adopted else frozenset()
+    return _vetoed(sentence, lambda veto: veto not in lifted)
+
+
+def refuse_cancel(sentence: str) -> Refusal | None:
+    """Why ``sentence`` cannot ground archiving an item (``None``: it can)."""
+    if not (
+        has_cancel_form(sentence) or has_standing_marker(sentence) or has_request_form(sentence)
+    ):
+        return Refusal(None, "the quoted sentence withdraws nothing (no cancel or request form)")
+    return _vetoed(sentence, lambda veto: veto in CANCEL_VETOES)
+
+
+def _vetoed(sentence: str, applies: Callable[[str], bool]) -> Refusal | None:
+    veto = next((v for v in VETOES if applies(v.id) and v.fires(sentence)), None)
+    if veto is None:
+        return None
+    return Refusal(veto.id, f"the quoted sentence is {veto.description} ({veto.id})")

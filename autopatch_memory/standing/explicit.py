@@ -1,0 +1,129 @@
+"""The offline reader: what the user says *explicitly*, read without a model
+(docs/quality.md#the-offline-reader).
+
+Without a model the program stores a rule only when a sentence of the user's own words
+carries an explicit standing marker (以后, 每次, 必须, 不要, 记住…; from now on, always,
+never, every time, I prefer…) and no veto fires (:func:`explicit_rules`). Zero false
+rules comes before recall: the user can always ``remember`` a rule in their own words,
+and understanding wording is the model's job.
+
+The program alone never decides that two rules are "about the same thing". It replaces
+or cancels an item only when the user *names* what goes — "instead of Maven", "不再用
+Maven", "forget the Lombok rule" — and the named words are in that item
+(:func:`named_replacements`, :func:`named_cancels`, :func:`replaced_items`). When the
+named words are only in one clause of a longer item, replacing it would lose the rest:
+the pair is a conflict for the user to settle, not a replacement.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from autopatch_memory.lang.fold import fold
+from autopatch_memory.lang.sentences import sentences
+from autopatch_memory.prose import user_prose
+from autopatch_memory.standing.lexicon import folded_words, has_standing_marker
+from autopatch_memory.standing.vetoes import OFFLINE_VETOES, VETOES
+
+
+def explicit_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (the user's prose: no code, logs or secrets) that no veto
+    refuses (nor one of the offline reader's own): what the user may have said for memory."""
+    return [
+        s.strip()
+        for s in sentences(user_prose(text))
+        if VETOES.first(s) is None and OFFLINE_VETOES.first(s) is None
+    ]
+
+
+def explicit_rules(text: str) -> list[str]:
+    """The sentences of ``text`` that state a rule explicitly: a standing marker, and no
+    veto."""
+    return [s for s in explicit_sentences(text) if has_standing_marker(s)]
+
+
+# What a new rule names as replaced: "instead of X", "不再用 X", "把 X 换成 Y"…
+_NAME = r"(?P<x>[^，,。.;；!！?？]{2,40}?)"
+_REPLACES = tuple(
+    re.compile(p)
+    for p in (
+        rf"\b(?:instead of|rather than|in place of|no longer|not)\s+(?:using\s+|use\s+)?{_NAME}(?=$|[，,。.;；!！?？]|\s+(?:any ?more|from now on|going forward)\b)",
+        rf"\b(?:stop|quit) (?:using|suggesting|recommending|giving me|writing|adding){1, 2}\s+{_NAME}(?=$|[，,。.;；!！?？]|\s+(?:any ?more|and)\b)",
+        rf"\breplace\s+{_NAME}\s+(?:with|by)\b",
+        rf"\bswitch(?:ing|ed)? (?:from|away from)\s+{_NAME}\s+(?:to|for)\b",
+        rf"(?:不再|不要再|别再|不用再)(?:用|使用|采用|给我|写|加|提|推荐)?{_NAME}(?=$|[，,。.;；!！?？]|了|啦|吧)",
+        rf"(?:把|将){_NAME}(?:换成|改成|替换成|替换为|改为|换为|迁到|迁移到)",
+        rf"(?:从){_NAME}(?:换到|改到|迁到|迁移到|切到|切换到)",
+        rf"(?:而不是|代替|取代|替代|替换掉)(?:用|使用)?{_NAME}(?=$|[，,。.;；!！?？]|了)",
+        rf"(?:^|[，,。\s]){_NAME}(?:不用了|不要了|不需要了|就不用了)",
+    )
+)
+# What a cancel names as withdrawn: "forget (what I said about) X", "X 那条不用记了"…
+_CANCELS = tuple(
+    re.compile(p)
+    for p in (
+        rf"\b(?:forget|drop|scrap|cancel|remove|delete|disregard|ignore) (?:about |what i said about |the (?:rule|note|part|bit|thing) about |my (?:rule|note) about )?(?:the |my |our )?{_NAME}(?:\s+(?:rule|note|part|thing|one|preference|instruction))?(?=$|[，,。.;；!！?？]|\s+(?:any ?more|please)\b)",
+        rf"\bnever mind (?:about )?(?:the |my )?{_NAME}(?:\s+(?:rule|note|thing|part))?(?=$|[，,。.;；!！?？])",
+        rf"\b(?:we|i) (?:no longer|don'?t|do not) (?:use|need|want)\s+{_NAME}(?:\s+any ?more)?(?=$|[，,。.;；!！?？])",
+        rf"(?:忘掉|忘了|忘记|取消|删掉|删除|去掉|作废|撤销)(?:我说的|之前说的|关于)?{_NAME}(?:的?(?:那条|这条|规则|要求|笔记|说法))?(?=$|[，,。.;；!！?？]|吧|了)",
+        rf"{_NAME}(?:那条|这条|的规则|的要求|的笔记)(?:就)?(?:不用记了|不用了|不要了|作废|取消|删了|删掉|去掉|忘了吧|忘掉吧|算了)",
+        rf"(?:已经|早就)?不(?:再)?用{_NAME}了",
+    )
+)
+
+
+def _named(patterns: Iterable[re.Pattern[str]], text: str) -> list[str]:
+    names: list[str] = []
+    for sentence in sentences(user_prose(text)):
+        words = folded_words(sentence)
+        for pattern in patterns:
+            for match in pattern.finditer(words):
+                name = match.group("x").strip(" 的了吧呢啊")
+                if len(fold(name)) >= 2 and name not in names:
+                    names.append(name)
+    return names
+
+
+def named_replacements(text: str) -> list[str]:
+    """What ``text`` says a new rule replaces, in the user's words ("instead of X")."""
+    return _named(_REPLACES, text)
+
+
+def named_cancels(text: str) -> list[str]:
+    """What ``text`` withdraws, in the user's words ("forget what I said about X")."""
+    return _named(_CANCELS, text)
+
+
+_CLAUSE_BREAK = re.compile(
+    r"[，,；;、]|\s(?:and|also|plus|but)\s|并且|而且|同时|另外|还要|以及|并(?=[\u4e00-\u9fff])"
+)
+
+
+@dataclass(frozen=True)
+class Named:
+    """The items a name points at: replaced whole, or only in part (a conflict)."""
+
+    whole: tuple[str, ...]
+    partly: tuple[str, ...]
+
+
+def replaced_items(names: Sequence[str], items: Iterable[tuple[str, str]]) -> Named:
+    """Which of ``items`` (id, text) the ``names`` point at: an item whose folded text
+    holds a name is replaced whole when every clause of it holds a name, and only in part
+    (a conflict, not a replacement) when other clauses say something else."""
+    folded_names = [fold(n) for n in names if len(fold(n)) >= 2]
+    whole: list[str] = []
+    partly: list[str] = []
+    if not folded_names:
+        return Named((), ())
+    for item_id, text in items:
+        if not any(n in fold(text) for n in folded_names):
+            continue
+        clauses = [c for c in _CLAUSE_BREAK.split(text) if fold(c)]
+        if all(any(n in fold(c) for n in folded_names) for c in clauses):
+            whole.append(item_id)
+        else:
+            partly.append(item_id)
+    return Named(tuple(whole), tuple(partly))

@@ -1,0 +1,597 @@
+"""The short deny-list of a model's proposed rule (docs/design.md#grounding-is-mechanical).
+
+A model that proposes a durable preference quotes the user's sentence; the quote is
+found mechanically, and the sentence must have a standing or request form
+(:mod:`.lexicon`). Then these vetoes, and only these, may still refuse it: each is a
+named, high-precision rule with the examples it must and must not match. Nothing else
+is judged — no sentence grammar, no subject matching: what passes is the model's call.
+
+The same vetoes keep the offline reader (:mod:`.explicit`) from taking a question,
+a quote of someone else, a hypothetical… for a rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory.lang.phrases import phrase_alternation
+from autopatch_memory.lang.rules import FunctionRule, Registry
+from autopatch_memory.standing.lexicon import REQUEST_RE, STANDING_RE, folded_words
+from autopatch_memory.text import looks_like_code_or_log
+
+# -- questions that request nothing ------------------------------------------------------
+
+_OPENERS = r"^(?:(?:ok|so|and|but|also|hmm|hey|hi|btw|quick question|one question)\W*\s+)*"
+# A wh-word opens a question with or without its mark; an auxiliary only with the mark
+# ("Don't ever suggest System.exit" is a request).
+_WH_QUESTION = re.compile(_OPENERS + r"(?:what|why|how|when|where|which|who|whom|whose)\b")
+_AUX_QUESTION = re.compile(
+    _OPENERS
+    + r"(?:is|are|was|were|do|does|did|should|shall|may|might|has|have|had|can|could|would|"
+    r"will|isn't|aren't|doesn't|don't|didn't|won't|wouldn't|shouldn't|am)\b"
+)
+_QUESTION_END_ZH = re.compile(r"(?:吗|呢|(?<![什怎这那多])么|嘛)\W*$")
+_QUESTION_HEAD_ZH = re.compile(
+    r"^\W*(?:请问|问一下|想问下?)?(?:为什么|为何|怎么|怎样|如何|是不是|是否|有没有|要不要|需不需要|"
+    r"会不会|对不对|行不行|哪个|哪些|哪里|哪种|多少|啥)"
+)
+# "记住密码功能怎么实现": the interrogative and its verb end the sentence.
+_QUESTION_TAIL_ZH = re.compile(r"(?:怎么|如何|怎样|为什么|为何|啥|什么)[\u4e00-\u9fff\w]{0,6}\W*$")
+# An interrogative after one of these is what the assistant should say, not a question
+# ("先说有没有竞态", "直接说怎么做", "告诉我要不要重启").
+_INDIRECT = re.compile(
+    r"\b(?:explain|tell me|say|show|mention|note|describe|list|ask me|check|point out)\s+"
+    r"(?:\w+\s+){0,2}(?:why|how|what|which|whether|if)\b"
+    r"|(?:说明|解释|讲清楚|写明|注明|告诉我|说一下|讲一下|列出|说|讲|问我|问清|确认|标注|分析|判断|写)"
+    r"[^，,。？?]{0,8}(?:为什么|怎么|如何|哪|是否|有没有|要不要|是不是|多少)"
+)
+# A polite request phrased as a question asks for something ("Could you always…?",
+# "能不能以后都…？", "以后改配置时可以顺便告诉我…吗").
+_POLITE_REQUEST = re.compile(
+    _OPENERS + r"(?:can|could|would|will) you\b|\bwould you mind\b|\bplease\b|\bplz\b|\bpls\b"
+    r"|\bhow about you\b|\bwhy don'?t you\b|\bi(?:'d| would) like you to\b"
+    r"|能不能|能否|可不可以|你可以|你能|麻烦|请(?!问)|帮我|给我|好吗|好不好|行吗|可以.{0,40}吗"
+)
+
+
+def _asks_without_requesting(sentence: str) -> bool:
+    words = folded_words(sentence)
+    if _POLITE_REQUEST.search(words):
+        return False
+    marked = words.rstrip(" ~～…").endswith(("?", "？"))
+    if _WH_QUESTION.search(words) or (marked and _AUX_QUESTION.search(words)):
+        return True
+    if _QUESTION_END_ZH.search(words) or _QUESTION_HEAD_ZH.search(words):
+        return True
+    if _QUESTION_TAIL_ZH.search(words) and not _INDIRECT.search(words):
+        return True
+    return marked and not _INDIRECT.search(words)
+
+
+# -- someone else's words ------------------------------------------------------------------
+
+_REPORTED = re.compile(
+    r"\b(?:says|said|claims?|claimed|told me|tells me|told us|telling|recommends|recommended|"
+    r"suggests|suggested|insists|insisted|argues|argued|wrote|writes|mentioned|"
+    r"keeps? saying|keeps? telling|used to say|according to)\b|\ba rule saying\b"
+    r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
+    r"|(?<![我你])(?:说|讲)(?:过|了)?(?:[，,:：]|要|不要|以后|永远|别|应该|一定|必须)"
+    r"|(?:他|她|他们|同事|领导|老板|组长|架构师|文章|博客|书|文档|网上|有人|大家|面试官|老师|"
+    r"规约|规范|手册|指南|标准)(?:里|上|中)?(?:说|讲|建议|推荐|提到|要求|认为|写着|写的|规定)"
+    r"|听说|据说|看到.{0,12}说"
+)
+_QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
+
+
+def _reports_someone(sentence: str) -> bool:
+    words = folded_words(sentence)
+    if re.search(r"(?:^|\W)(?:i|we)\s+(?:said|told you|say|mentioned)\b", words):
+        return False  # the user's own earlier word: "like I said, always…"
+    own = re.search(r"(?:我|我们)(?:之前|刚才|上次)?(?:说|讲)", words)
+    if own and not re.search(r"(?:他|她|他们|同事|文章|博客|有人)(?:说|讲)", words):
+        return False
+    if _REPORTED.search(words):
+        return True
+    # A standing word only inside quotation marks: a quote of someone's rule.
+    outside = _QUOTED_SPAN.sub(" ", words)
+    return outside != words and bool(STANDING_RE.search(words)) and not STANDING_RE.search(outside)
+
+
+# -- hypotheticals ----------------------------------------------------------------------------
+
+_HYPOTHETICAL = re.compile(
+    r"\bif we (?:ever|ever do|someday|one day|later|eventually|decide|end up|were to|moved?|"
+    r"switch(?:ed)?|migrate[ds]?|go|change[ds]?)\b|\bif i (?:said|told you|asked|say|tell you)\b"
+    r"|\bsuppose\b|\bsupposing\b|\bimagine\b|\bhypothetically\b|\bwhat if\b"
+    r"|\bin case we ever\b|\bassuming we\b|\bif you were me\b"
+    r"|假如|假设|万一|倘若|设想|要是.{0,30}的话|如果.{0,30}的话"
+    r"|(?:如果|要是)[^，,。]{0,20}(?:以后|将来|哪天|有一天|某天|真的|到时候)"
+)
+
+
+def _hypothetical(sentence: str) -> bool:
+    return bool(_HYPOTHETICAL.search(folded_words(sentence)))
+
+
+# -- this once ------------------------------------------------------------------------------------
+
+_ONCE = re.compile(
+    r"\bjust this once\b|\bthis (?:one )?time\b|\bjust (?:for )?(?:this|now|today)\b"
+    r"|\bfor (?:this|that) (?:one|answer|question|file|class|method|pr|change|case|test)\b"
+    r"|\b(?:on|with|in) this one\b|\bfor now\b|\bright now\b|\btoday\b|\bthis answer\b"
+    r"|这次|这一次|这回|本次|这一回|这个回答|暂时|今天先|先这样|这一个"
+)
+
+
+_NOT_ONLY_ONCE = re.compile(
+    r"\bnot (?:only|just) (?:today|this time|now|for this)\b|不(?:只|止|光|仅)(?:是)?(?:这次|今天|这一次)"
+)
+
+
+def _only_this_once(sentence: str) -> bool:
+    words = folded_words(sentence)
+    if _NOT_ONLY_ONCE.search(words):
+        return False
+    return bool(_ONCE.search(words)) and not STANDING_RE.search(_ONCE.sub(" ", words))
+
+
+# -- the user's own habits ------------------------------------------------------------------------
+
+_HABIT = re.compile(
+    r"\bi\s+(?:always|never|usually|often|sometimes|tend to|keep|normally|typically)\s+"
+    r"(?!want|need|prefer|like|expect|ask|hate|dislike|love|appreciate|mean|wish|say|said)\w+"
+    r"|\bi (?:can never|can't ever|never can) (?:remember|recall|find)\b"
+    r"|\b(?:always|never|every time)\b[^.]{0,30}\b(?:confuses|confused|trips|tripped|bites|"
+    r"annoys|drives|scares|puzzles|gets) (?:me|us)\b"
+    r"|我(?:每次|总是|老是|经常|一般|通常|一直|常常)(?:都)?(?:会)?"
+    r"(?!要你|希望|想要|让你|需要你|要求|请你)"
+    r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|用|跑|写|调试|打印|先)"
+    r"|我(?:这人|这个人)?(?:记性|老忘|总忘)|总是(?:把我)?(?:搞混|搞晕|记不住)"
+    # what the user will do next: a plan of theirs, not a rule for the assistant
+    r"|\blet me (?:talk|check|think|ask|look|see|try|discuss|sync|confirm|get back)\b"
+    r"|\bi(?:'ll| will) (?:talk|check|think|ask|look|see|try|discuss|sync|confirm|get back)\b"
+    r"|我先(?:问问|看看|想想|确认|商量|去问|去看|去确认|跟.{1,6}(?:商量|确认|聊))"
+)
+
+
+def _describes_own_habit(sentence: str) -> bool:
+    return bool(_HABIT.search(folded_words(sentence)))
+
+
+# -- negated away ---------------------------------------------------------------------------------
+
+_NEGATED = re.compile(
+    r"\b(?:that|this|it) (?:doesn'?t|does not) mean (?:you|that you|we)\b"
+    r"|\bnot that you should\b|\bi(?:'m| am) not saying\b|\b(?:i'?m |i am )?not asking (?:you )?(?:to|for)\b"
+    r"|\bi (?:didn'?t|did not|never) (?:say|ask|tell|mean|want)\b.{0,30}\b(?:always|never|from now on|every)\b"
+    r"|\bno need to always\b|\byou don'?t (?:have|need) to always\b|\blet'?s not\b"
+    r"|\b(?:don'?t|do not|no need to|not) (?:make|turn|keep) (?:that|this|it) (?:into )?a rule\b"
+    r"|我没(?:有)?(?:让|叫|要|说|要求)你.{0,12}(?:以后|都|每次|总是|一直|永远)"
+    r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?.{0,10}(?:以后|都|每次|总是|一直|永远)|并不是说|不是让你以后"
+    r"|不代表.{0,8}(?:都|每次|以后|总是)|不一定(?:每次|都|总是)要?|不用(?:记|当成?规则)|别记"
+)
+
+
+def _negated_away(sentence: str) -> bool:
+    return bool(_NEGATED.search(folded_words(sentence)))
+
+
+# -- a statement about the project -----------------------------------------------------------------
+
+# What the sentence says is about: the team, the project or one of its parts ("我们 CI 一律…",
+# "loan-risk 的规则引擎用的是…", "it never touches the database", "默认是同步刷盘").
+_LEAD = (
+    r"^(?:(?:btw|also|and|so|fyi|note that|remember(?: that)?|keep in mind(?: that)?|"
+    r"ok|well|actually|just so you know|for context|background)\W*\s+)*"
+    r"(?:(?:记住|记一下|提醒一下|顺便说一下?|跟你说一下|跟你交代下?|交代一下|我先说一下?背景|说一下背景|背景是|"
+    r"另外|对了|还有|补充一下|顺便)[，,:：\s]*)*"
+)
+_SUBJECT = re.compile(
+    _LEAD + r"(?:only |just |also )?(?:"
+    r"we\b|our\b|us\b|it\b|they\b|this (?:project|repo|service|module|app|codebase|system)\b|"
+    r"the (?:project|team|service|module|app|codebase|system|ci|build|default|database|db|"
+    r"cluster|pipeline|gateway|backend|frontend)\b|[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+\b|"
+    r"(?:the |all |every |each |both |other |the other )+(?:\w+[ -]){0,2}(?:modules?|services?|"
+    r"apps?|jobs?|tables?|queues?|topics?|apis?|endpoints?|clients?|servers?|handlers?|"
+    r"controllers?|consumers?|producers?|workers?|clusters?|databases?|caches?|repos?)\b|"
+    r"[a-z]+\d\w*\b|"
+    r"我们|咱们|我司|公司|团队|组里|我们组|我们团队|项目|这个项目|本项目|系统|线上|生产|"
+    r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|默认是|默认用的是|它)"
+)
+# Anything addressed to the assistant, or the user's own wish, makes it a request.
+_ADDRESSED = re.compile(
+    r"\b(?:you|your|please|plz|pls|i want|i'd like|i would like|i prefer|i need|let'?s)\b"
+    r"|你|您|请|麻烦|帮我|给我|我希望|我想要|我要你|我需要|告诉我"
+    # a prohibition opening a clause is said to someone: "…，别插中间", "…, don't log it"
+    r"|(?:^|[，,；;：:]\s*)(?:and |but |so |也|就|都|千万)?(?:don'?t|do not|别|不要(?!紧))"
+)
+
+
+_CLAUSE_BREAK = re.compile(
+    r"[，,；;]|\s[-—–]+\s|(?<=了)\s+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+"
+    r"|(?<=了)(?=以后|今后|往后|从现在|从今|每次)"
+)
+_ONLY_LEAD = re.compile(_LEAD + r"\W*$")
+_LEAD_RE = re.compile(_LEAD)
+
+
+_GOES_ON = re.compile(
+    r"^(?:and|but|also|or|then|并且|而且|也|又|但|但是|还|并)\b|^(?:并且|而且|也|又|但|还|并)"
+)
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The clauses of a sentence, without the ones that are only a lead-in ("记住，…"); a
+    clause that goes on with a conjunction ("…, and never the other way") is one with the
+    clause before it."""
+    clauses: list[str] = []
+    for part in _CLAUSE_BREAK.split(folded_words(sentence)):
+        part = part.strip()
+        if not part or _ONLY_LEAD.match(part):
+            continue
+        if clauses and _GOES_ON.match(part):
+            clauses[-1] = f"{clauses[-1]}, {part}"
+        else:
+            clauses.append(part)
+    return clauses
+
+
+def _states_the_project(clause: str) -> bool:
+    return bool(_SUBJECT.search(clause)) and not _ADDRESSED.search(clause)
+
+
+# A clause that opens with a time of its own speaks of what comes next, not of how the
+# project is: "我们迁到 Gradle 了，以后命令都给 gradle 的".
+_TIME_HEAD = re.compile(
+    r"^(?:以后|今后|往后|从现在起|从现在开始|从今以后|从今往后|从此|每次|每回"
+    r"|from now on|going forward|from here on|moving forward|in future|in the future|henceforth)"
+)
+# "the default is…": a setting of the project, whatever it is about.
+_DEFAULT_IS = re.compile(
+    r"默认(?:是|为|用的是|值是)|\bthe default (?:is|was)\b|\bdefaults to\b|\b(?:is|are) the default\b"
+)
+
+
+def _describes_the_project(sentence: str) -> bool:
+    """The sentence opens with something the project is or does (its subject is the team,
+    the project or a part of it; or it says what a default is), and nothing in it is
+    said to the assistant or about what comes next."""
+    clauses = _clauses(sentence)
+    if not clauses or _ADDRESSED.search(folded_words(sentence)):
+        return False
+    if any(_TIME_HEAD.match(_LEAD_RE.sub("", c)) for c in clauses):
+        return False
+    return _states_the_project(clauses[0]) or any(_DEFAULT_IS.search(c) for c in clauses)
+
+
+def looks_like_statement(sentence: str) -> bool:
+    """Whether the sentence is shaped as a statement about the project (for a sentence
+    with neither a standing marker nor a request form: a model's rule is then refused)."""
+    return _describes_the_project(sentence)
+
+
+# -- asking for an explanation ----------------------------------------------------------------------
+
+_EXPLAIN = re.compile(
+    r"\b(?:explain|tell me|describe|walk me through|show me)\s+(?:\w+\s+){0,2}"
+    r"(?:why|how|what|whether)\b"
+    r"|(?:解释|说明|讲讲|讲一下|介绍一下|说说|分析一下)(?:一下)?[^，,。]{0,4}(?:为什么|为何|怎么|如何|什么)"
+)
+
+
+def _asks_for_an_explanation(sentence: str) -> bool:
+    words = folded_words(sentence)
+    found = _EXPLAIN.search(words)
+    return found is not None and not STANDING_RE.search(words[: found.start()])
+
+
+# -- only pointing back -----------------------------------------------------------------------------
+
+_BACK = re.compile(
+    r"\b(?:that|this|it|them|those|these|the same|so|that way|like that|what you said|"
+    r"your suggestion|your idea)\b|这样|那样|这么做|那么做|这么办|就这么|照这个|按你说的|按这个|"
+    r"你说的|就按|同样|也这样"
+)
+_EMPTY_WORDS = re.compile(
+    r"\b(?:ok(?:ay)?|yes|yeah|yep|sure|good|great|fine|sounds good|let'?s|do|make|go with|"
+    r"a|an|the|rule|from now on|always|never|every time|please|and|then|with|on|we'll|will)\b"
+    r"|好的?|行|可以|嗯|那|就|以后|今后|都|这么|吧|了|照|做|办|规则|定成|定为|当成"
+)
+
+
+def _only_points_back(sentence: str) -> bool:
+    words = folded_words(sentence)
+    if not _BACK.search(words):
+        return False
+    rest = _EMPTY_WORDS.sub(" ", _BACK.sub(" ", words))
+    return not re.sub(r"\W+", "", rest)
+
+
+# -- credentials, code, logs ----------------------------------------------------------------------
+
+_CREDENTIAL_WORDS = phrase_alternation(
+    (
+        "password", "passwd", "api key", "apikey", "api-key", "secret", "token", "access key",
+        "private key", "credential", "credentials", "密码", "口令", "密钥", "秘钥", "令牌",
+        "私钥", "凭证", "账号密码",
+    )
+)  # fmt: skip
+_STORE_CREDENTIAL = re.compile(
+    r"(?:remember|save|store|keep|note|memori[sz]e|记住|记下|记一下|保存|存一下|存下)"
+    r".{0,24}?(?:my|our|the|我的|我们的|这个)?\s*.{0,12}?" + _CREDENTIAL_WORDS
+    + r"|" + _CREDENTIAL_WORDS + r".{0,6}(?:是|为|都是|就是|改成|=|:|：|\bis\b|\bare\b)"
+    + r"|" + _CREDENTIAL_WORDS + r"\s*\S{0,4}\s*(?=\S*[a-z])(?=\S*\d)\S{6,}"
+)  # fmt: skip
+
+
+def _holds_credential(sentence: str) -> bool:
+    if "[REDACTED:" in sentence:
+        return True
+    from autopatch_memory import privacy  # the rules load at the first use
+
+    if privacy.contains_secret(sentence):
+        return True
+    return bool(_STORE_CREDENTIAL.search(folded_words(sentence)))
+
+
+# Code a quote may be, too short for the log/code guard: an annotation call, an element
+# with its closing tag, a lone call or statement.
+_CODE_SHAPED = re.compile(
+    r"@[A-Za-z]\w*\(|<([A-Za-z][\w.-]*)>[^<]{0,80}</\1>|^\s*[\w.$]+\([^)]*\)\s*;?\s*$"
+    r"|;\s*$|\{\s*$|^\s*\}|\w+\s*=\s*\w+\s*;|->\s*\{|\)\s*\{"
+)
+
+
+def _code_or_log(sentence: str) -> bool:
+    return looks_like_code_or_log(sentence) or bool(_CODE_SHAPED.search(sentence))
+
+
+VETOES: Registry[FunctionRule] = Registry(
+    "proposal-vetoes",
+    [
+        FunctionRule(
+            "question-requests-nothing",
+            "a question that asks about something rather than asking the assistant to do it",
+            examples_match=(
+                "why does the build always fail?",
+                "should I always use Optional?",
+                "以后这个接口还会变吗？",
+                "记住密码功能怎么实现",
+                "Is it OK to always use var here?",
+            ),
+            examples_no_match=(
+                "Could you always include the imports?",
+                "能不能以后都用中文回答？",
+                "以后麻烦先给结论，好吗？",
+                "Don't ever suggest System.exit in the batch jobs",
+                "以后涉及并发的回答，先说有没有竞态，再给方案。",
+                "以后改配置的时候可以顺便告诉我要不要重启服务吗",
+            ),
+            test=_asks_without_requesting,
+        ),
+        FunctionRule(
+            "reported-speech",
+            "someone else's words, reported or quoted: a blog, a colleague, a tool, a style guide",
+            examples_match=(
+                "A blog post says never use field injection.",
+                "My lead keeps telling everyone 'never return null from a provider'.",
+                "他说以后都要写单测",
+                "阿里规约里写着禁止使用 Executors 创建线程池",
+                '"Always make fields final" — that\'s what our linter keeps telling me.',
+            ),
+            examples_no_match=(
+                "Like I said, always answer in Chinese.",
+                "以后别用 fastjson，之前出过反序列化漏洞",
+                "我之前说过以后都用中文回答",
+                "From now on, never suggest Lombok.",
+            ),
+            test=_reports_someone,
+        ),
+        FunctionRule(
+            "hypothetical",
+            "a rule for a situation that may never happen: 'if we ever…', '假如…的话'",
+            examples_match=(
+                "If we ever move to Gradle, always give me both commands.",
+                "假如以后换成 Kotlin 的话，示例都用 Kotlin",
+                "要是哪天上了 k8s，配置就都改用 ConfigMap 管理",
+                "If I said from now on answer in English, would you remember it?",
+            ),
+            examples_no_match=(
+                "If the answer is long, put the conclusion first.",
+                "如果回答很长，先给结论",
+                "Whenever you show SQL, format it.",
+                "以后都用 Gradle 的命令",
+            ),
+            test=_hypothetical,
+        ),
+        FunctionRule(
+            "only-this-once",
+            "limited to this once, with no standing marker outside the limit",
+            examples_match=(
+                "Just this once, skip the tests.",
+                "这次先别写注释",
+                "这一次用英文回答",
+                "For this file, use tabs.",
+                "For now, answer in English.",
+            ),
+            examples_no_match=(
+                "这次开始以后都用中文",
+                "Not just this time: always use the wrapper.",
+                "From now on, skip the preamble.",
+                "以后每次都先给结论",
+            ),
+            test=_only_this_once,
+        ),
+        FunctionRule(
+            "own-habit",
+            "the user describing their own habits, not asking the assistant for anything",
+            examples_match=(
+                "I never remember to run spotless before pushing.",
+                "i always debug with println first, old habit",
+                "let me talk to the team first",
+                "我每次都会忘记加 @Transactional",
+                "Surefire vs failsafe always confuses me.",
+            ),
+            examples_no_match=(
+                "Always remind me to run spotless.",
+                "以后每次都提醒我加 @Transactional",
+                "I always want the conclusion first.",
+                "我每次都要你先给结论",
+            ),
+            test=_describes_own_habit,
+        ),
+        FunctionRule(
+            "negated-away",
+            "a rule the sentence itself denies: 'that doesn't mean you should always…'",
+            examples_match=(
+                "That doesn't mean you should always add Javadoc.",
+                "我没让你以后都用英文",
+                "I'm not asking you to always inject a Clock.",
+                "no, let's not make that a rule",
+                "我倒不是要求你以后都用英文回答哈",
+            ),
+            examples_no_match=(
+                "Never use Lombok.",
+                "以后都用英文",
+                "Don't always add Javadoc, only on public APIs.",
+            ),
+            test=_negated_away,
+        ),
+        FunctionRule(
+            "describes-the-project",
+            "a statement about the team, the project or one of its parts, addressed to no one:"
+            " a project note, not a rule",
+            examples_match=(
+                "我们 CI 一律加 -T 4 跑 Maven 构建。",
+                "记住，我们这个项目的验证码是关着的。",
+                "Remember that mall-order calls mall-search via Feign, not via MQ.",
+                "It gets the cart and never touches the database.",
+                "默认是同步刷盘。",
+                "scm-portal calls scm-purchase over OpenFeign, and never the other way.",
+                "咱们这边 Dubbo 接口的超时统一是 3 秒，清算相关的接口一律不允许重试。",
+                "刷盘默认是异步刷盘。",
+            ),
+            examples_no_match=(
+                "以后回答都用中文",
+                "咱们这 Dubbo 接口以后加字段一律加在最后面，别插中间",
+                "我们项目以后都用 Gradle，你给命令也用 gradle",
+                "pay-core 迁到 JUnit 5 了 以后测试都按 Jupiter 写",
+                "Always use constructor injection.",
+                "From now on, answer in English please.",
+            ),
+            test=_describes_the_project,
+        ),
+        FunctionRule(
+            "asks-for-an-explanation",
+            "asks to explain why or how something is, not for a way of working",
+            examples_match=(
+                "Could you explain why MyBatis always caches within a session by default?",
+                "能不能解释一下为什么 Spring 默认是单例？",
+            ),
+            examples_no_match=(
+                "From now on, explain why a test fails before fixing it.",
+                "以后每次都解释一下为什么这么改",
+            ),
+            test=_asks_for_an_explanation,
+        ),
+        FunctionRule(
+            "only-points-back",
+            "says only 'that', 'the same', '这样': the rule is what it points at (a model "
+            "proposes it as adopted, quoting what it points at)",
+            examples_match=("好 以后都这样", "ok, let's make that the rule", "就这么办吧"),
+            examples_no_match=(
+                "好，以后都先给结论",
+                "Let's make constructor injection the rule.",
+            ),
+            test=_only_points_back,
+        ),
+        FunctionRule(
+            "credential",
+            "a secret, or the wish to keep one: memory never stores credentials",
+            examples_match=(
+                "Remember my OpenAI key sk-proj-9f8e7d6c5b4a39281726354433221100aa.",
+                "以后数据库密码都是 Xy7#kq2L9",
+                "记住我的 GitHub token",
+                "以后连测试环境 Redis 就用这个密码 r3d!s_T3st_2026",
+            ),
+            examples_no_match=(
+                "Never put passwords in code examples.",
+                "以后密码相关的示例都用 BCrypt",
+                "Always mask tokens in logs you show me.",
+            ),
+            test=_holds_credential,
+        ),
+        FunctionRule(
+            "code-or-log",
+            "source code, a diff, a stack trace or a log pasted as the rule",
+            examples_match=(
+                "at com.example.OrderService.create(OrderService.java:42)",
+                "public void save(Order o) { repo.save(o); }",
+                "2026-05-01 12:00:01 ERROR [main] o.s.b.SpringApplication - failed",
+                "@Transactional(rollbackFor = Exception.class)",
+                "<skipTests>true</skipTests>",
+            ),
+            examples_no_match=(
+                "Always use constructor injection.",
+                "以后 SQL 都格式化一下",
+            ),
+            test=_code_or_log,
+        ),
+    ],
+)
+"""The deny-list, in the order it is checked (the first that fires is reported)."""
+
+ADOPTION_VETOES = frozenset({"only-points-back"})
+CANCEL_VETOES = frozenset(
+    {
+        "question-requests-nothing",
+        "reported-speech",
+        "hypothetical",
+        "only-this-once",
+        "own-habit",
+        "credential",
+        "code-or-log",
+    }
+)
+"""The vetoes a cancel is checked against: a withdrawal is often a statement ("TTL 已经改成
+10 分钟了"), a negation ("那条不用记了") or a pointer ("forget that"), which the rule
+vetoes would refuse."""
+"""Vetoes that an adopted proposal (``adopted_from`` found in the answer before) lifts:
+what the user's "以后都这样" points at is the assistant's suggestion, quoted."""
+
+
+# -- the offline reader's own vetoes ----------------------------------------------------------------
+
+_REFERS_BACK = re.compile(
+    r"\b(?:do|use|write|say|add|make|touch|try|suggest|recommend|include|put|give me|show me|"
+    r"mention)\s+(?:that|this|it|them|those|these|such (?:things|code))\b"
+    r"|(?:这样|那样|这么做|那么做|这么写|那么写|用它|用这个|用那个|那个|这个)(?:了|吧|哈)?\W*$"
+)
+
+
+def _refers_back(sentence: str) -> bool:
+    return bool(_REFERS_BACK.search(folded_words(sentence)))
+
+
+OFFLINE_VETOES: Registry[FunctionRule] = Registry(
+    "offline-reader-vetoes",
+    [
+        FunctionRule(
+            "refers-back",
+            "a rule whose object is 'that' or 'them': without a model, what it points at is"
+            " unknown, so no rule is stored (the user can remember it in full)",
+            examples_match=(
+                "Never do that in my code.",
+                "Please never use them in anything you write for me.",
+                "以后别再这样了",
+            ),
+            examples_no_match=(
+                "Never use field injection in my code.",
+                "以后别再用 fastjson 了",
+            ),
+            test=_refers_back,
+        ),
+    ],
+)
+"""Vetoes the offline reader adds: what a model resolves from the conversation and the
+program alone cannot."""
