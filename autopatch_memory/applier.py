@@ -3,21 +3,26 @@
 A pure function over a document: ``apply_delta(doc, delta, now=…)`` returns a new
 document and a report, and does no I/O. Each operation is validated on its own
 against the *current* document; a bad one is rejected with a :class:`Reason` and
-the others still apply. The program constrains what the model proposes:
+the others still apply. The model understands; the program constrains, mechanically:
 
 * ids are never invented or "repaired": an unknown id rejects the operation;
 * model-written text over its limit is rejected (``too_long``), never clipped;
-* code, diffs, stack traces and logs are rejected (``code_or_log``);
-* a durable preference, and any archive, must be **grounded** in a standing
-  directive the user stated in an evidence turn (:mod:`~autopatch_memory.directives`):
-  the quoted sentence, or one the program finds there itself (``ungrounded``);
-* a new rule on the subject of an active one **supersedes** it (the old one
-  becomes inactive with ``superseded_by``); a restated rule or note updates the
-  active one (no duplicates); a restated *inactive* item stays forgotten unless
-  the user said it again after it was archived (``inactive_target``);
+* code, diffs, stack traces and logs are rejected (``code_or_log``), and so is text
+  that instructs the assistant (``instruction_like``);
+* a durable preference, an archive and a supersede must be **grounded**: the op's
+  ``evidence_quote`` is found in the user's words of a named evidence turn, the
+  sentence around it has a standing or request form, and no veto of the short deny-list
+  fires (:mod:`autopatch_memory.standing`); no quote, no rule (``ungrounded``);
+* **nothing is overwritten**: an update is a revision (the old text stays, archived,
+  ``revision_of`` the item); only texts that are equal once folded are duplicates;
+  an item is superseded only when the op names it in ``supersedes`` (an active item of
+  the same type, older than the words that replace it);
+* a restated *inactive* item stays forgotten unless the user said it again after it
+  was archived (``inactive_target``);
 * one delta may create, update and archive only a handful of items
   (``too_many_operations``), and never evicts an active item: capacity is made
-  from inactive items only (``capacity`` otherwise);
+  from archived items only (``capacity`` otherwise), and what leaves the file goes to
+  the cold archive (the store does that);
 * the model can never delete, and never touches the repo profile.
 
 ``user_authored=True`` is for changes the user typed directly (``remember``,
@@ -37,18 +42,10 @@ from pydantic import BaseModel, ValidationError
 from autopatch_memory import limits
 from autopatch_memory.apply_report import AcceptedOp, ApplyReport, RejectedOp, discarded_report
 from autopatch_memory.budget import item_bytes, long_term_bytes
-from autopatch_memory.directives import (
-    DirectiveKind,
-    Reading,
-    conflicting,
-    directives_in,
-    find_quote,
-    read_sentence,
-    refers_to,
-    restating,
-    rule_shape,
-)
 from autopatch_memory.ids import new_memory_id, new_topic_id
+from autopatch_memory.injection import instruction_like, overrides_assistant
+from autopatch_memory.lang.fold import same_text
+from autopatch_memory.lang.quotes import QuoteMatch, find_quote
 from autopatch_memory.model import (
     DELTA_SECTIONS,
     SOURCE_OF_TYPE,
@@ -60,6 +57,7 @@ from autopatch_memory.model import (
     MemoryDelta,
     MemoryDocument,
     Operation,
+    Origin,
     SummaryStatus,
     Topic,
     TopicOp,
@@ -69,20 +67,16 @@ from autopatch_memory.model import (
 )
 from autopatch_memory.privacy import is_only_redacted, redact
 from autopatch_memory.reasons import Reason
-from autopatch_memory.relevance import similarity
+from autopatch_memory.standing.admission import refuse_cancel, refuse_rule
 from autopatch_memory.text import (
     clean_text,
     has_control_characters,
     looks_like_code_or_log,
     same_label,
-    tokenize,
 )
 
 _Op = TypeVar("_Op", bound=BaseModel)
 
-# What a preference or an archive may rest on: a rule or a cancel, never a fact.
-_GROUNDING_KINDS = frozenset({DirectiveKind.RULE, DirectiveKind.CANCEL})
-_NOTE_ARCHIVE_KINDS = frozenset({*_GROUNDING_KINDS, DirectiveKind.FACT})
 _OPERATION_CAPS: dict[Operation, int] = {
     Operation.CREATE_NEW: limits.DELTA_MAX_CREATES,
     Operation.UPDATE_EXISTING: limits.DELTA_MAX_UPDATES,
@@ -199,11 +193,8 @@ class _Applier:
         self.changed_since = changed_since
         self.report = ApplyReport(generation=doc.generation)
         self._counts: Counter[Operation] = Counter()
-        # When the user stated each rule created by this delta (a later statement wins).
-        self._stated_at: dict[str, datetime] = {}
-        # Items this delta archived, and when the user said to (a new item stated in that
-        # turn replaces what was cancelled: it does not restate it).
-        self._archived_at: dict[str, datetime] = {}
+        # Items this delta created or brought back: a later op of it may not supersede them.
+        self._created: set[str] = set()
 
     # -- turn summaries ----------------------------------------------------------
 
@@ -237,6 +228,7 @@ class _Applier:
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS, required=False)
         assert summary is not None
+        _refuse_instructions(label or "", summary)
         note = self._touch_topic(found, summary, label, related)
         return _accepted("topic_operations", "update_existing", [found.id], note)
 
@@ -244,6 +236,7 @@ class _Applier:
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         assert label is not None and summary is not None
+        _refuse_instructions(label, summary)
         topics = self.doc.working_memory.active_topics
         existing = next((t for t in topics if same_label(t.label, label)), None)
         if existing is not None:
@@ -307,29 +300,41 @@ class _Applier:
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         assert label is not None and summary is not None
-        text = f"{label}. {summary}"
-        stated: datetime | None
+        _refuse_instructions(label, summary, rule_of_user=kind is LongTermType.DURABLE_PREFERENCE)
         if kind is LongTermType.DURABLE_PREFERENCE:
-            stated = self._grounding(op, about=text)
-            replaced = self._explicit_supersede(op.supersedes)
+            stated, origin = self._ground_rule(op)
         else:
-            self._check_note_quote(op, text)
-            stated = self._note_evidence_time(op)
-            replaced = None
-        duplicate = self._duplicate_of(kind, label, summary)
+            stated, origin = self._ground_note(op), None
+        replaced = self._targets(op.supersedes, kind, stated, "supersedes")
+        conflicts = self._targets(op.conflicts_with, kind, None, "conflicts_with")
+        duplicate = self._active_with_text(kind, summary)
         if duplicate is not None:
-            return self._restated(duplicate, summary, stated)
-        revived = self._revival(kind, label, summary, stated, op)
-        if revived is not None:
-            return self._revive(revived, label, summary, stated)
-        later = self._replaced_later(kind, text, stated)
-        if later is not None:
+            superseded = self._supersede(replaced, duplicate, stated)
             return _accepted(
                 "long_term_operations",
                 "create_new",
-                [later.id],
-                f"{later.id}, stated later, replaces it: not created",
+                [duplicate.id],
+                "duplicate: unchanged",
+                superseded=superseded,
             )
+        if not self.user_authored:
+            # A model names the item it means by its label: the same label is a revision
+            # of that item (the old text kept), never a second item, never an overwrite.
+            same = self._active_with_label(kind, label)
+            if same is not None and same not in replaced:
+                revisions, note = self._revise(same, summary, label)
+                superseded = self._supersede(replaced, same, stated)
+                return _accepted(
+                    "long_term_operations",
+                    "create_new",
+                    [same.id],
+                    note or "same label: revised",
+                    superseded=superseded,
+                    revisions=revisions,
+                )
+        dead = self._inactive_with_text(kind, summary)
+        if dead is not None:
+            return self._revive(dead, label, stated, replaced)
         item = LongTermItem(
             id=new_memory_id(self.now, self.doc.all_ids()),
             type=kind,
@@ -339,18 +344,18 @@ class _Applier:
             source=SOURCE_OF_TYPE[kind],
             created_at=self.now,
             updated_at=self.now,
+            origin=origin,
+            conflicts_with=[c.id for c in conflicts],
         )
         evicted = self._make_room(item)
-        superseded: list[str] = []
-        if stated is not None and kind is LongTermType.DURABLE_PREFERENCE:
-            self._stated_at[item.id] = stated
-            superseded = self._supersede_conflicts(item, stated, also=replaced)
+        superseded = self._supersede(replaced, item, stated)
         return _accepted(
             "long_term_operations",
             "create_new",
             [item.id],
             evicted=evicted,
             superseded=superseded,
+            conflicts=item.conflicts_with,
         )
 
     def _update_long_term(self, op: LongTermOp) -> AcceptedOp:
@@ -361,41 +366,27 @@ class _Applier:
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS, required=False)
         assert summary is not None
-        superseded: list[str] = []
-        if item.type is LongTermType.DURABLE_PREFERENCE:
-            stated = self._grounding(op, about=f"{label or item.label}. {summary}")
-            note = self._revise(item, summary, label)
-            superseded = self._supersede_conflicts(item, stated)
-        else:
-            note = self._revise(item, summary, label)
-        return _accepted(
-            "long_term_operations", "update_existing", [item.id], note, superseded=superseded
+        _refuse_instructions(
+            label or "", summary, rule_of_user=item.type is LongTermType.DURABLE_PREFERENCE
         )
-
-    def _restated(self, item: LongTermItem, summary: str, stated: datetime | None) -> AcceptedOp:
-        """A create that restates an active item updates it (no duplicates)."""
-        later = self._stated_at.get(item.id)
-        if later is not None and stated is not None and later > stated:
-            return _accepted(
-                "long_term_operations",
-                "create_new",
-                [item.id],
-                "an instruction stated later in this delta covers it: unchanged",
-            )
-        note = self._revise(item, summary, None)
-        superseded: list[str] = []
-        if item.type is LongTermType.DURABLE_PREFERENCE and stated is not None:
-            superseded = self._supersede_conflicts(item, stated)
+        if item.type is LongTermType.DURABLE_PREFERENCE:
+            stated, _origin = self._ground_rule(op)
+        else:
+            stated = self._ground_note(op)
+        replaced = self._targets(op.supersedes, item.type, stated, "supersedes")
+        revisions, note = self._revise(item, summary, label)
+        superseded = self._supersede(replaced, item, stated)
         return _accepted(
             "long_term_operations",
-            "create_new",
+            "update_existing",
             [item.id],
-            note or "duplicate: updated",
+            note,
             superseded=superseded,
+            revisions=revisions,
         )
 
     def _archive_long_term(self, op: LongTermOp) -> AcceptedOp:
-        item = self._successor_in_this_delta(op) or self._active_target(op)
+        item = self._active_target(op)
         if item.id in self.changed_since:
             # The cancel was said before the user edited or restored the item: their
             # later word keeps it.
@@ -403,31 +394,33 @@ class _Applier:
                 Reason.STALE_GENERATION,
                 f"{item.id} was changed after the summary run started; it stays active",
             )
-        # A note may also be archived by the user's correction of it ("不对，…不是雪花算法").
-        kinds = _NOTE_ARCHIVE_KINDS if item.type is LongTermType.PROJECT_NOTE else _GROUNDING_KINDS
-        said = self._grounding(op, about=item.text, must_refer=True, kinds=kinds)
-        self._archive(item, said)
+        said = self._ground_cancel(op)
+        if said is not None and item.updated_at > said and item.id not in self._created:
+            raise _Reject(
+                Reason.STALE_GENERATION,
+                f"{item.id} was changed after the turn that cancels it; it stays active",
+            )
+        self._archive(item)
         return _accepted("long_term_operations", "archive_existing", [item.id])
 
-    def _archive(self, item: LongTermItem, said: datetime | None, *, by: str | None = None) -> None:
-        """Make ``item`` inactive (``by``: the rule that superseded it), remembering when
-        the user said so: a later turn of this delta that says it again revives it."""
-        item.status = ItemStatus.ARCHIVED
-        item.updated_at = self.now
-        if by is not None:
-            item.superseded_by = by
-        if said is not None:
-            self._archived_at[item.id] = said
+    # -- finding items -----------------------------------------------------------------
 
-    def _successor_in_this_delta(self, op: LongTermOp) -> LongTermItem | None:
-        """The rule that replaced ``op``'s target earlier in this delta: the user revised a
-        rule and then withdrew it ("放宽到 500 字吧" … "forget the word limit"), and the
-        cancel, written against the rules shown before, ends the current version."""
-        item = self.doc.long_term_item(_target_id(op.target_id))
-        if item is None or item.is_active or item.superseded_by not in self._stated_at:
-            return None
-        successor = self.doc.long_term_item(item.superseded_by or "")
-        return successor if successor is not None and successor.is_active else None
+    def _items(self, kind: LongTermType, *, active: bool) -> list[LongTermItem]:
+        return [i for i in self.doc.long_term_memory.list_for(kind) if i.is_active is active]
+
+    def _active_with_text(self, kind: LongTermType, summary: str) -> LongTermItem | None:
+        """The active item of ``kind`` that says exactly ``summary`` (once folded)."""
+        return next(
+            (i for i in self._items(kind, active=True) if same_text(i.summary, summary)), None
+        )
+
+    def _active_with_label(self, kind: LongTermType, label: str) -> LongTermItem | None:
+        return next((i for i in self._items(kind, active=True) if same_label(i.label, label)), None)
+
+    def _inactive_with_text(self, kind: LongTermType, summary: str) -> LongTermItem | None:
+        """The newest archived item of ``kind`` that says exactly ``summary``."""
+        dead = [i for i in self._items(kind, active=False) if same_text(i.summary, summary)]
+        return max(dead, key=lambda i: i.updated_at, default=None)
 
     def _active_target(self, op: LongTermOp) -> LongTermItem:
         target = _target_id(op.target_id)
@@ -438,275 +431,97 @@ class _Applier:
             raise _Reject(Reason.INACTIVE_TARGET, f"{target} is archived")
         return item
 
-    # -- grounding -------------------------------------------------------------------
+    def _targets(
+        self, ids: Sequence[str], kind: LongTermType, stated: datetime | None, field: str
+    ) -> list[LongTermItem]:
+        """The active items of ``kind`` that ``ids`` name: each must exist, be active, be of
+        the same type and — for ``supersedes`` — be older than the words that replace it
+        and unchanged since the run began."""
+        found: list[LongTermItem] = []
+        for raw in dict.fromkeys(i.strip() for i in ids if isinstance(i, str) and i.strip()):
+            item = self.doc.long_term_item(raw)
+            if item is None:
+                raise _Reject(Reason.UNKNOWN_TARGET, f"{field} names no item {raw}")
+            if not item.is_active:
+                raise _Reject(Reason.INACTIVE_TARGET, f"{field}: {raw} is archived")
+            if item.type is not kind:
+                raise _Reject(Reason.INVALID_TYPE, f"{field}: {raw} is a {item.type.value}")
+            if field == "supersedes":
+                if item.id in self.changed_since or item.id in self._created:
+                    raise _Reject(
+                        Reason.STALE_GENERATION,
+                        f"{raw} was changed after the words that replace it",
+                    )
+                if stated is not None and item.updated_at > stated:
+                    raise _Reject(
+                        Reason.STALE_GENERATION,
+                        f"{raw} was stated after the evidence turn: it is the newer word",
+                    )
+            found.append(item)
+        return found
 
-    def _evidence_turns(self, evidence: list[str]) -> list[Turn]:
-        turns = []
-        for turn_id in evidence:
-            turn = self.doc.turn(turn_id) if isinstance(turn_id, str) else None
-            if turn is None:
-                raise _Reject(Reason.UNKNOWN_TARGET, f"evidence names no recent turn {turn_id}")
-            turns.append(turn)
-        return turns
+    # -- changing items --------------------------------------------------------------------
 
-    def _grounding(
+    def _supersede(
+        self, replaced: Sequence[LongTermItem], by: LongTermItem, stated: datetime | None
+    ) -> list[str]:
+        """Archive each of ``replaced`` (but ``by`` itself), ``superseded_by`` ``by``."""
+        done = []
+        for old in replaced:
+            if old is by or not old.is_active:
+                continue
+            self._archive(old, by=by.id)
+            done.append(old.id)
+        if done:
+            by.conflicts_with = [c for c in by.conflicts_with if c not in done]
+        return done
+
+    def _archive(self, item: LongTermItem, *, by: str | None = None) -> None:
+        """Make ``item`` inactive (``by``: the item that superseded it)."""
+        item.status = ItemStatus.ARCHIVED
+        item.updated_at = self.now
+        if by is not None:
+            item.superseded_by = by
+        for other in self.doc.long_term_memory.items():
+            if item.id in other.conflicts_with:
+                other.conflicts_with = [c for c in other.conflicts_with if c != item.id]
+
+    def _revive(
         self,
-        op: LongTermOp,
-        *,
-        about: str,
-        must_refer: bool = False,
-        kinds: frozenset[DirectiveKind] = _GROUNDING_KINDS,
-    ) -> datetime:
-        """When the user stated the directive this op rests on; rejects ``ungrounded``.
-
-        The quoted sentence must be in an evidence turn and be a standing rule or a
-        cancel; without a quote (or when it is not found) the evidence turns are
-        searched for one that is about ``about`` (or the only one there is).
-        """
-        quote = (op.evidence_quote or "").strip()
-        if self.user_authored:
-            if not quote:
-                raise _Reject(Reason.UNGROUNDED, "a user-authored change carries evidence_quote")
-            return self.now
-        if not op.evidence_turn_ids:
-            raise _Reject(Reason.UNGROUNDED, "needs evidence_turn_ids naming the user's turn")
-        turns = self._evidence_turns(op.evidence_turn_ids)
-        if quote:
-            for turn in turns:
-                sentences = find_quote(quote, turn.user_text)
-                if sentences:
-                    return self._quoted(turn, sentences, about, must_refer=must_refer, kinds=kinds)
-        return self._searched(turns, about, quote_missing=bool(quote), kinds=kinds)
-
-    def _quoted(
-        self,
-        turn: Turn,
-        sentences: list[str],
-        about: str,
-        *,
-        must_refer: bool,
-        kinds: frozenset[DirectiveKind],
-    ) -> datetime:
-        readings = [read_sentence(s) for s in sentences]
-        grounded = [r for r in readings if r.kind in kinds] or self._read_in_turn(
-            turn, sentences, kinds
-        )
-        if not grounded:
-            first = readings[0]
-            why = (
-                "a project fact: store it as a project note"
-                if first.kind is DirectiveKind.FACT
-                else str(first.why_not)
-            )
-            raise _Reject(Reason.UNGROUNDED, f"the quoted sentence is {why}")
-        if must_refer and not any(refers_to(r.sentence, about) for r in grounded):
-            raise _Reject(Reason.UNGROUNDED, "the quoted sentence is not about this item")
-        return turn.created_at
-
-    @staticmethod
-    def _read_in_turn(
-        turn: Turn, sentences: list[str], kinds: frozenset[DirectiveKind]
-    ) -> list[Reading]:
-        """The quoted sentences that the grammar reads as a directive only with the
-        sentences before them ("Drop the X part. Plain camelCase names.")."""
-        wanted = {s.strip() for s in sentences}
-        return [
-            Reading(d.sentence, kind=d.kind)
-            for d in directives_in(turn.user_text)
-            if d.kind in kinds and d.sentence in wanted
-        ]
-
-    def _searched(
-        self,
-        turns: list[Turn],
-        about: str,
-        *,
-        quote_missing: bool,
-        kinds: frozenset[DirectiveKind] = _GROUNDING_KINDS,
-    ) -> datetime:
-        found = [
-            (turn, d) for turn in turns for d in directives_in(turn.user_text) if d.kind in kinds
-        ]
-        missing = "the quote is not in the evidence turns; " if quote_missing else ""
-        if not found:
-            raise _Reject(
-                Reason.UNGROUNDED, f"{missing}no evidence turn states a standing instruction"
-            )
-        related = [turn for turn, d in found if refers_to(d.clause, about)]
-        if related:
-            return max(t.created_at for t in related)
-        if len({d.sentence for _, d in found}) == 1:
-            return found[0][0].created_at
-        raise _Reject(
-            Reason.UNGROUNDED, f"{missing}no instruction in the evidence turns is about this item"
-        )
-
-    def _check_note_quote(self, op: LongTermOp, text: str) -> None:
-        """A note that quotes the user must quote a turn it names (a copied example
-        does not): the quote is there, or the note at least shares content with it."""
-        quote = (op.evidence_quote or "").strip()
-        if not quote or self.user_authored:
-            return
-        if not op.evidence_turn_ids:
-            raise _Reject(Reason.UNGROUNDED, "a note that quotes the user names its turn")
-        turns = self._evidence_turns(op.evidence_turn_ids)
-        if any(find_quote(quote, t.user_text) for t in turns):
-            return
-        mine = set(tokenize(text))
-        if not any(mine & set(tokenize(t.user_text)) for t in turns):
-            raise _Reject(Reason.UNGROUNDED, "the quote is not in the evidence turns")
-
-    def _note_evidence_time(self, op: LongTermOp) -> datetime | None:
-        """When the user stated what a note restates (None: no evidence given)."""
-        if self.user_authored:
-            return self.now
-        turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
-        times = [t.created_at for t in turns if t is not None]
-        return max(times) if times else None
-
-    # -- duplicates, superseding, forgotten items -----------------------------------
-
-    def _same_item(self, kind: LongTermType, label: str, summary: str, item: LongTermItem) -> bool:
-        """``label``/``summary`` restate ``item`` (and do not replace it)."""
-        if kind is LongTermType.DURABLE_PREFERENCE:
-            new, old = rule_shape(f"{label}. {summary}"), rule_shape(item.text)
-            if conflicting(new, old):
-                return False
-            if restating(new, old) and (new.choices or new.terms):
-                return True
-        if same_label(item.label, label):
-            return True
-        return similarity(summary, item.summary) >= limits.NEAR_DUPLICATE_SIMILARITY
-
-    def _duplicate_of(self, kind: LongTermType, label: str, summary: str) -> LongTermItem | None:
-        active = [i for i in self.doc.long_term_memory.list_for(kind) if i.is_active]
-        return next((i for i in active if self._same_item(kind, label, summary, i)), None)
-
-    def _revival(
-        self,
-        kind: LongTermType,
+        dead: LongTermItem,
         label: str,
-        summary: str,
         stated: datetime | None,
-        op: LongTermOp,
-    ) -> LongTermItem | None:
-        """An inactive item the op restates (the op has no active duplicate): revived when
-        the user said it again after it was archived; otherwise the op is rejected (a
-        forgotten item stays forgotten)."""
-        inactive = [i for i in self.doc.long_term_memory.list_for(kind) if not i.is_active]
-        dead = next((i for i in inactive if self._same_item(kind, label, summary, i)), None)
-        if dead is None:
-            return None
-        cancelled = self._archived_at.get(dead.id)
-        replaced = cancelled is not None and stated is not None and stated >= cancelled
-        if replaced and not self.user_authored:
-            # "pay-core 迁到 JUnit 5 了" archives the old note and states the new one: a
-            # replacement in the turn that cancelled, not a restatement of the forgotten.
-            return None
-        # The user typing it now says it again, even within the second it was archived.
+        replaced: Sequence[LongTermItem],
+    ) -> AcceptedOp:
+        """An archived item said again: active again only when the user said it after it
+        was archived (a forgotten item stays forgotten otherwise)."""
         said_again = self.user_authored or (stated is not None and stated > dead.updated_at)
-        if said_again and not self.user_authored:
-            said_again = self._evidence_names(op, dead)
         if not said_again:
             raise _Reject(
                 Reason.INACTIVE_TARGET,
                 f"restates {dead.id}, which was archived; only a new instruction brings it back",
             )
-        return dead
-
-    def _evidence_names(self, op: LongTermOp, item: LongTermItem) -> bool:
-        """A newer evidence turn of ``op`` speaks about ``item`` (not just any directive)."""
-        turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
-        recent = [t for t in turns if t is not None and t.created_at > item.updated_at]
-        old = rule_shape(item.text)
-        for turn in recent:
-            for directive in directives_in(turn.user_text):
-                new = rule_shape(directive.clause)
-                if new.choices or old.choices:
-                    if restating(new, old):
-                        return True  # "还是用中文回答吧", not "answer in English"
-                elif refers_to(directive.clause, item.text):
-                    return True
-        return False
-
-    def _revive(
-        self, item: LongTermItem, label: str, summary: str, stated: datetime | None
-    ) -> AcceptedOp:
-        note = self._revise(item, summary, label)
-        item.status = ItemStatus.ACTIVE
-        item.superseded_by = None
-        superseded: list[str] = []
-        if item.type is LongTermType.DURABLE_PREFERENCE and stated is not None:
-            self._stated_at[item.id] = stated
-            superseded = self._supersede_conflicts(item, stated)
+        dead.status = ItemStatus.ACTIVE
+        dead.superseded_by = None
+        dead.revision_of = None
+        dead.updated_at = self.now
+        if label and not same_label(label, dead.label):
+            dead.label = label
+        self._created.add(dead.id)
+        superseded = self._supersede(replaced, dead, stated)
         return _accepted(
             "long_term_operations",
             "create_new",
-            [item.id],
-            note or "restated after it was archived: active again",
+            [dead.id],
+            "restated after it was archived: active again",
             superseded=superseded,
         )
 
-    def _replaced_later(
-        self, kind: LongTermType, text: str, stated: datetime | None
-    ) -> LongTermItem | None:
-        """An active rule on the same subject stated after ``stated`` (see
-        :meth:`_stated_after`; a model may list operations out of order): it wins."""
-        if kind is not LongTermType.DURABLE_PREFERENCE or stated is None:
-            return None
-        shape = rule_shape(text)
-        for item in self.doc.long_term_memory.durable_preferences:
-            newer = item.is_active and self._stated_after(item, stated)
-            if newer and conflicting(shape, rule_shape(item.text)):
-                return item
-        return None
-
-    def _stated_after(self, item: LongTermItem, stated: datetime | None) -> bool:
-        """``item`` was stated after an instruction stated at ``stated``: created by this
-        delta from a later one, or changed after the run started (by the user, or
-        another run), so after every turn the run was given."""
-        later = self._stated_at.get(item.id)
-        if later is None:
-            return item.id in self.changed_since
-        return stated is not None and later > stated
-
-    def _explicit_supersede(self, target: str | None) -> LongTermItem | None:
-        if target is None or not target.strip():
-            return None
-        item = self.doc.long_term_item(target.strip())
-        if item is None:
-            raise _Reject(Reason.UNKNOWN_TARGET, f"supersedes names no item {target}")
-        if item.type is not LongTermType.DURABLE_PREFERENCE:
-            raise _Reject(Reason.INVALID_TYPE, f"{item.id} is not a preference")
-        if not item.is_active:
-            raise _Reject(Reason.INACTIVE_TARGET, f"{item.id} is archived")
-        return item
-
-    def _supersede_conflicts(
-        self, item: LongTermItem, stated: datetime | None, *, also: LongTermItem | None = None
-    ) -> list[str]:
-        """Make every active rule that ``item`` replaces inactive, ``superseded_by`` it."""
-        shape = rule_shape(item.text)
-        victims = []
-        if also is not None and also is not item and not self._stated_after(also, stated):
-            victims.append(also)
-        for other in self.doc.long_term_memory.durable_preferences:
-            if other is item or not other.is_active or other in victims:
-                continue
-            if self._stated_after(other, stated):
-                continue  # a rule the user stated after this one stays
-            if conflicting(shape, rule_shape(other.text)):
-                victims.append(other)
-        for victim in victims:
-            self._archive(victim, stated, by=item.id)
-        return [v.id for v in victims]
-
-    def _revise(self, item: LongTermItem, summary: str, label: str | None) -> str | None:
-        """Update ``item`` in place within the byte budget; returns a note, if any.
-
-        A revision that does not make the item bigger cannot pass the budget (nothing
-        else changed), so only one that grows it has the whole section measured.
-        """
+    def _revise(
+        self, item: LongTermItem, summary: str, label: str | None
+    ) -> tuple[list[str], str | None]:
+        """Give ``item`` a new text, its old text kept as an archived revision; returns the
+        revision's id (``[]`` when nothing changed) and a note, if any."""
         if item.id in self.changed_since:
             # The model rewrote the item as it was when the run started; someone (the
             # user's edit, another run) changed it since: their text must not be lost.
@@ -714,31 +529,51 @@ class _Applier:
                 Reason.STALE_GENERATION,
                 f"{item.id} was changed after the summary run started; its new text is kept",
             )
-        before = (item.label, item.summary, item.updated_at)
+        new_label = label if label and not same_label(label, item.label) else None
+        if same_text(summary, item.summary) and new_label is None:
+            return [], "same text: unchanged"
         size_before = item_bytes(item)
-        note = None
+        revision = item.model_copy(
+            update={
+                "id": new_memory_id(self.now, self.doc.all_ids()),
+                "status": ItemStatus.ARCHIVED,
+                "updated_at": self.now,
+                "superseded_by": item.id,
+                "revision_of": item.id,
+                "conflicts_with": [],
+            }
+        )
+        before = (item.label, item.summary, item.updated_at)
         item.summary = summary
-        if label and not same_label(label, item.label):
-            siblings = self.doc.long_term_memory.list_for(item.type)
-            if any(i is not item and i.is_active and same_label(i.label, label) for i in siblings):
-                note = "label kept: another item already has that label"
-            else:
-                item.label = label
+        if new_label is not None:
+            item.label = new_label
         item.updated_at = self.now
-        if (
-            item_bytes(item) > size_before
-            and long_term_bytes(self.doc) > limits.LONG_TERM_BUDGET_BYTES
-        ):
+        if item_bytes(item) > size_before and self._active_bytes() > limits.LONG_TERM_BUDGET_BYTES:
             item.label, item.summary, item.updated_at = before
             raise _Reject(Reason.CAPACITY, "long-term memory would pass its byte budget")
-        return note
+        kept = self._keep_revision(revision)
+        return ([revision.id] if kept else []), None
+
+    def _keep_revision(self, revision: LongTermItem) -> bool:
+        """Put an archived revision into the file, making room from older archived items;
+        False when even then there is no room (the store keeps its text in the cold
+        archive, docs/file-format.md#the-cold-archive)."""
+        try:
+            self._make_room(revision)
+        except _Reject:
+            return False
+        return True
+
+    def _active_bytes(self) -> int:
+        return sum(item_bytes(i) for i in self.doc.long_term_memory.items() if i.is_active)
 
     def _make_room(self, item: LongTermItem) -> list[str]:
-        """Add ``item``, evicting inactive items (oldest first) if needed; returns their ids.
+        """Add ``item``, evicting archived items (oldest first) if needed; returns their ids.
 
-        A delta never evicts an active item: the user has not seen it replaced. When
-        only active items are left, the create is rejected (``capacity``) and the
-        user decides what to forget.
+        An evicted item leaves the file, not memory: the store moves every text that
+        leaves the file to the cold archive. A delta never evicts an active item: when
+        only active items are left, the create is rejected (``capacity``) and the user
+        decides what to forget.
         """
         ltm = self.doc.long_term_memory
         saved = (list(ltm.durable_preferences), list(ltm.project_notes))
@@ -763,7 +598,95 @@ class _Applier:
             victim = min(inactive, key=lambda i: i.updated_at)
             ltm.list_for(victim.type).remove(victim)
             evicted.append(victim)
+        if item.is_active:
+            self._created.add(item.id)
         return [v.id for v in evicted]
+
+    # -- grounding (mechanical: docs/design.md#grounding-is-mechanical) --------------------
+
+    def _evidence_turns(self, evidence: list[str]) -> list[Turn]:
+        turns = []
+        for turn_id in evidence:
+            turn = self.doc.turn(turn_id) if isinstance(turn_id, str) else None
+            if turn is None:
+                raise _Reject(Reason.UNKNOWN_TARGET, f"evidence names no recent turn {turn_id}")
+            turns.append(turn)
+        return turns
+
+    def _quoted(self, op: LongTermOp, what: str) -> tuple[Turn, QuoteMatch]:
+        """The evidence turn that holds ``op``'s quote, and where; rejects ``ungrounded``."""
+        quote = (op.evidence_quote or "").strip()
+        if not quote:
+            raise _Reject(Reason.UNGROUNDED, f"{what} carries evidence_quote: the user's own words")
+        if not op.evidence_turn_ids:
+            raise _Reject(Reason.UNGROUNDED, f"{what} names the user's turn in evidence_turn_ids")
+        for turn in self._evidence_turns(op.evidence_turn_ids):
+            found = find_quote(quote, turn.user_text)
+            if found is not None:
+                return turn, found
+        raise _Reject(
+            Reason.UNGROUNDED,
+            "evidence_quote is not in the user's words of the evidence turns "
+            f"(at least {limits.QUOTE_MIN_UNITS // 2} words or {limits.QUOTE_MIN_UNITS} "
+            "Chinese characters, quoted as the user wrote them)",
+        )
+
+    def _ground_rule(self, op: LongTermOp) -> tuple[datetime, Origin]:
+        """When the user stated the rule ``op`` proposes, and how (stated or adopted)."""
+        if self.user_authored:
+            if not (op.evidence_quote or "").strip():
+                raise _Reject(Reason.UNGROUNDED, "a user-authored change carries evidence_quote")
+            return self.now, Origin.EXPLICIT
+        turn, found = self._quoted(op, "a rule")
+        adopted = bool((op.adopted_from or "").strip())
+        refusal = refuse_rule(found.sentence, adopted=adopted)
+        if refusal is not None:
+            raise _Reject(Reason.UNGROUNDED, refusal.why)
+        if not adopted:
+            return turn.created_at, Origin.EXPLICIT
+        turns = self.doc.working_memory.recent_turns
+        position = turns.index(turn)
+        before = turns[position - 1] if position > 0 else None
+        if before is None or find_quote(op.adopted_from or "", before.assistant_text) is None:
+            raise _Reject(
+                Reason.UNGROUNDED,
+                "adopted_from is not in the assistant's answer of the turn before the evidence",
+            )
+        return turn.created_at, Origin.ADOPTED
+
+    def _ground_cancel(self, op: LongTermOp) -> datetime | None:
+        """When the user withdrew the item ``op`` archives (``None``: the user, now)."""
+        if self.user_authored:
+            return None
+        turn, found = self._quoted(op, "an archive")
+        refusal = refuse_cancel(found.sentence)
+        if refusal is not None:
+            raise _Reject(Reason.UNGROUNDED, refusal.why)
+        return turn.created_at
+
+    def _ground_note(self, op: LongTermOp) -> datetime | None:
+        """When the user stated what a note says (``None``: no evidence given). A quote, or
+        a note that replaces another, must be found in a named turn."""
+        if self.user_authored:
+            return self.now
+        if (op.evidence_quote or "").strip() or op.supersedes:
+            turn, _found = self._quoted(op, "a note that quotes the user or replaces a note")
+            return turn.created_at
+        turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
+        times = [t.created_at for t in turns if t is not None]
+        return max(times) if times else None
+
+
+def _refuse_instructions(label: str, summary: str, *, rule_of_user: bool = False) -> None:
+    """A note or topic never holds text that instructs the assistant; a user's rule never
+    one that overrides its instructions (docs/privacy.md#instruction-like-text)."""
+    text = f"{label}\n{summary}"
+    rule = overrides_assistant(text) if rule_of_user else instruction_like(text)
+    if rule is not None:
+        raise _Reject(
+            Reason.INSTRUCTION_LIKE,
+            f"reads as an instruction to the assistant, not memory ({rule})",
+        )
 
 
 def _target_id(value: str | None) -> str:
@@ -780,6 +703,8 @@ def _accepted(
     *,
     evicted: list[str] | None = None,
     superseded: list[str] | None = None,
+    revisions: list[str] | None = None,
+    conflicts: list[str] | None = None,
 ) -> AcceptedOp:
     return AcceptedOp(
         section=section,
@@ -788,6 +713,8 @@ def _accepted(
         ids=ids,
         evicted=evicted or [],
         superseded=superseded or [],
+        revisions=revisions or [],
+        conflicts=conflicts or [],
         note=note,
     )
 

@@ -24,7 +24,11 @@ class AcceptedOp(BaseModel):
     ids: list[str] = Field(default_factory=list)  # what it created, updated or archived
     evicted: list[str] = Field(default_factory=list)  # inactive items removed to make room
     superseded: list[str] = Field(default_factory=list)  # rules this one replaced
-    note: str | None = None  # e.g. "same label: updated"
+    # Archived revisions made by this operation: the earlier texts it replaced, kept.
+    revisions: list[str] = Field(default_factory=list)
+    # Active items this one may contradict in part, left for the user to settle.
+    conflicts: list[str] = Field(default_factory=list)
+    note: str | None = None  # e.g. "duplicate: unchanged"
 
 
 class RejectedOp(BaseModel):

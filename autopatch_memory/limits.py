@@ -140,6 +140,11 @@ CODE_GUARD_MIN_CJK_FOR_PROSE = 6
 
 # --- journal (docs/design.md#storage-guarantees, docs/file-format.md#journal) ---
 JOURNAL_ROTATE_BYTES = 256 * KIB
+# The cold archive of texts that left the memory file (docs/file-format.md#the-cold-archive):
+# past this size its oldest lines go, about half of it is kept.
+COLD_ARCHIVE_MAX_BYTES = 1024 * KIB
+# A change record names at most this many item ids in its target (all are in its items).
+CHANGE_TARGETS_SHOWN = 8
 JOURNAL_DETAIL_CHARS = 500
 
 # --- storage --------------------------------------------------------------------
@@ -256,6 +261,12 @@ CONTEXT_MIN_RELATIVE_SCORE = 0.25
 # turns the create into an update. Paraphrases score 0.75-1.0, merely related notes
 # of one module or one kind 0.3-0.6; 0.7 sits between with margin on both sides.
 NEAR_DUPLICATE_SIMILARITY = 0.7
+# A quote of the user's words must say this much (a CJK character counts 1, a Latin word 2;
+# 6 is six Chinese characters or three words), unless it is a whole sentence of the turn.
+QUOTE_MIN_UNITS = 6
+# Each part of a quote that an ellipsis joins says at least this much (the parts together
+# still QUOTE_MIN_UNITS).
+QUOTE_MIN_PART_UNITS = 4
 # Feature weights of that similarity, relative to a CJK bigram (weight 1): a Latin
 # token names a specific thing (MyBatis vs JPA, Java 17 vs 21) and counts double; a
 # single CJK character only smooths over reordered words and counts half.

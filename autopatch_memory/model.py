@@ -124,6 +124,10 @@ def _is_none(value: Any) -> bool:
     return value is None
 
 
+def _is_empty(value: Any) -> bool:
+    return not value
+
+
 class _Model(BaseModel):
     # Unknown keys are ignored: the reference format has exactly these keys.
     model_config = ConfigDict(extra="ignore", validate_assignment=False)
@@ -190,6 +194,14 @@ SOURCE_OF_TYPE: dict[LongTermType, Source] = {
     LongTermType.DURABLE_PREFERENCE: Source.USER_EXPLICIT,
     LongTermType.PROJECT_NOTE: Source.CONVERSATION_SUMMARY,
 }
+
+
+class Origin(str, Enum):
+    """How a rule came to be: the user said it (``explicit``), or adopted the assistant's
+    suggestion in their own words (``adopted``)."""
+
+    EXPLICIT = "explicit"
+    ADOPTED = "adopted"
 
 
 class BuildTool(str, Enum):
@@ -291,6 +303,16 @@ class LongTermItem(_Model):
     # The id of the newer rule that replaced this one (set with status inactive);
     # written only when set: the reference format has no such key.
     superseded_by: str | None = Field(default=None, exclude_if=_is_none)
+    # On an archived revision: the item whose earlier text this is (an edit or a model's
+    # update keeps the item's id for the new text and archives the old text under a new id).
+    revision_of: str | None = Field(default=None, exclude_if=_is_none)
+    # A rule: whether the user stated it or adopted the assistant's suggestion.
+    origin: Annotated[Stored[Origin] | None, BeforeValidator(_blank_to_none)] = Field(
+        default=None, exclude_if=_is_none
+    )
+    # Active rules this one may contradict in part, found but not resolved (the user, or
+    # the next summary, decides): shown by ``show`` and ``doctor``.
+    conflicts_with: StrList = Field(default_factory=list, exclude_if=_is_empty)
 
     @field_validator("status", mode="before")
     @classmethod
@@ -591,13 +613,25 @@ class TopicOp(_Model):
     related_turn_ids: StrList = Field(default_factory=list)
 
 
+def _one_or_many(value: Any) -> Any:
+    """``supersedes`` as a list: a model may write one id, a list, or nothing."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [value]
+    return value
+
+
 class LongTermOp(_Model):
     """Create, update or archive a long-term item (never delete).
 
     ``type`` and ``source`` stay plain strings so that a wrong value is reported
     precisely (``invalid_type`` / ``invalid_source``) instead of as a bad shape.
     ``evidence_quote`` is the user's own sentence that grounds a preference or an
-    archive; ``supersedes`` names the active preference a new rule replaces.
+    archive, found in the named evidence turn; ``adopted_from`` quotes the assistant's
+    suggestion (in the turn before) that the user's quoted words adopt; ``supersedes``
+    names the active items of the same type a new item replaces (one id or a list);
+    ``conflicts_with`` names active items it may contradict in part, left for the user.
     """
 
     operation: Operation
@@ -608,7 +642,9 @@ class LongTermOp(_Model):
     source: str | None = None
     evidence_turn_ids: StrList = Field(default_factory=list)
     evidence_quote: str | None = None
-    supersedes: str | None = None
+    adopted_from: str | None = None
+    supersedes: Annotated[list[str], BeforeValidator(_one_or_many)] = Field(default_factory=list)
+    conflicts_with: StrList = Field(default_factory=list)
 
 
 DeltaSection = Literal["turn_summaries", "topic_operations", "long_term_operations"]

@@ -30,6 +30,9 @@ class Reason(str, Enum):
     # A text the user asked to remember holds nothing but a credential: memory never
     # stores one, not even redacted (docs/cli.md, "Governing memory").
     CREDENTIAL = "credential"
+    # A note, topic or profile value that reads as an instruction to the assistant
+    # ("ignore all previous instructions…"): never stored, never injected.
+    INSTRUCTION_LIKE = "instruction_like"
 
     def __str__(self) -> str:
         return self.value
