@@ -23,11 +23,12 @@ import sys
 import tempfile
 from collections import deque
 from collections.abc import Iterable
+from typing import Any
 from contextlib import suppress
 from enum import Enum
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 # privacy as a module: its rules load at the first redaction, and reading memory never redacts.
 from autopatch_memory import limits, privacy
@@ -71,6 +72,21 @@ class Outcome(str, Enum):
     TRIMMED = "trimmed"  # the size policy dropped working memory
 
 
+def _is_none(value: object) -> bool:
+    return value is None
+
+
+class ItemChange(BaseModel):
+    """What one write did to one rule or note: the item before and after, as the file
+    wrote it (``None``: it did not exist). What ``undo`` restores from."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+
+
 class JournalEntry(BaseModel):
     """One line of the journal."""
 
@@ -87,6 +103,10 @@ class JournalEntry(BaseModel):
     # produced and of the file it replaced. None for entries that wrote nothing.
     file: str | None = None
     prev_file: str | None = None
+    # A write that changed rules or notes (op "change"): each item before and after.
+    items: list[ItemChange] | None = Field(default=None, exclude_if=_is_none)
+    # An undo (op "undo"): the writes (their ``file`` digests) whose changes it reverted.
+    undoes: list[str] | None = Field(default=None, exclude_if=_is_none)
 
     @property
     def is_failure(self) -> bool:
@@ -336,8 +356,11 @@ class Journal:
 
 
 def _scrubbed(data: bytes) -> bytes:
-    """Journal lines without details; unreadable lines (which may hold anything) dropped."""
-    return b"".join(_line(e.model_copy(update={"detail": None})) for e in _parse_lines(data))
+    """Journal lines without details or item texts; unreadable lines (which may hold
+    anything) dropped."""
+    return b"".join(
+        _line(e.model_copy(update={"detail": None, "items": None})) for e in _parse_lines(data)
+    )
 
 
 def stamp(entries: Iterable[JournalEntry], *, file: str, prev_file: str | None) -> None:

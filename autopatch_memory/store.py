@@ -61,6 +61,8 @@ from autopatch_memory.budget import (
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.file_text import FileText
 from autopatch_memory.ids import Clock, local_now, new_epoch
+from autopatch_memory.cold_archive import COLD_ARCHIVE_FILES, ColdArchive
+from autopatch_memory.history import LongTermSnapshot
 from autopatch_memory.journal import (
     JOURNAL_FILES,
     Journal,
@@ -103,13 +105,17 @@ BACKUP_PATTERNS: tuple[str, ...] = (
     "memory.v*.bak*.json",
     "memory.salvaged*.json",
     "memory.oversize*.json",
+    "memory.reset*.json",
 )
+RESET_BACKUP_STEM = "memory.reset"
+"""A reset writes the document it empties to ``memory.reset.<time>.json`` first."""
 # Every file the store writes in the state folder (what a purge deletes).
 STORE_FILES: tuple[str, ...] = (
     MEMORY_FILE_NAME,
     LOCK_FILE_NAME,
     f"{_TEMP_PREFIX}*{_TEMP_SUFFIX}",
     *BACKUP_PATTERNS,
+    *COLD_ARCHIVE_FILES,
 )
 
 T = TypeVar("T")
@@ -211,12 +217,26 @@ class Transaction:
     ``log`` queues journal entries, written under the same lock as the file.
     """
 
-    def __init__(self, doc: MemoryDocument, *, now: datetime, actor: str, journal: Journal) -> None:
+    def __init__(
+        self,
+        doc: MemoryDocument,
+        *,
+        now: datetime,
+        actor: str,
+        journal: Journal,
+        cold_archive: ColdArchive,
+    ) -> None:
         self.doc = doc
         self.now = now
         self.actor = actor
         self._journal = journal
+        self.cold_archive = cold_archive
         self.entries: list[JournalEntry] = []
+        # Texts this write removes from the file go to the cold archive, unless the write
+        # keeps them elsewhere (a reset's backup).
+        self.keep_lost = True
+        # The writes this one reverts (an undo), journaled with its change record.
+        self.undoes: list[str] = []
 
     def log(
         self,
@@ -234,6 +254,47 @@ class Transaction:
                 actor or self.actor, op, outcome, target=target, reason=reason, detail=detail
             )
         )
+
+
+class ResetResult(BaseModel):
+    """What a reset removed, and where the document was kept first."""
+
+    generation: int
+    rules: int = 0
+    notes: int = 0
+    topics: int = 0
+    turns: int = 0
+    backup: str | None = None  # the backup's file name in the state folder
+
+    @classmethod
+    def counting(cls, doc: MemoryDocument, generation: int) -> ResetResult:
+        """The counts of what resetting ``doc`` removes (archived items count too)."""
+        ltm, wm = doc.long_term_memory, doc.working_memory
+        return cls(
+            generation=generation,
+            rules=len(ltm.durable_preferences),
+            notes=len(ltm.project_notes),
+            topics=len(wm.active_topics),
+            turns=len(wm.recent_turns),
+        )
+
+    @property
+    def empty(self) -> bool:
+        """Nothing was there to remove."""
+        return not (self.rules or self.notes or self.topics or self.turns)
+
+    def describe(self) -> str:
+        """``2 rules, 3 notes, 1 topic, 4 turns removed`` (what a user is told)."""
+        parts = [
+            f"{count} {word}{'' if count == 1 else 's'}"
+            for count, word in (
+                (self.rules, "rule"),
+                (self.notes, "note"),
+                (self.topics, "topic"),
+                (self.turns, "turn"),
+            )
+        ]
+        return ", ".join(parts) + " removed"
 
 
 class UpdateResult(BaseModel, Generic[T]):
@@ -328,6 +389,7 @@ class MemoryStore:
         self.lock_path = self.folder / LOCK_FILE_NAME
         self.clock = clock
         self.journal = journal or Journal(self.folder, clock=clock)
+        self.cold_archive = ColdArchive(self.folder)
         self._fault_hook = fault_hook
         self._lock = ProcessLock(self.lock_path)
         self._thread_lock = _thread_lock_for(self.path.absolute())
@@ -455,7 +517,14 @@ class MemoryStore:
             state, folder = self._load_private()
             self._sweep_temp_files(folder)
             baseline = self._baseline(state)
-            txn = Transaction(state.doc, now=self.clock(), actor=actor, journal=self.journal)
+            snapshot = LongTermSnapshot(state.doc)
+            txn = Transaction(
+                state.doc,
+                now=self.clock(),
+                actor=actor,
+                journal=self.journal,
+                cold_archive=self.cold_archive,
+            )
             value = fn(txn)
             # The choke point: the text compared and written is redacted.
             text = self._redacted_text(txn.doc, state)
@@ -467,19 +536,48 @@ class MemoryStore:
                     size_bytes=state.size or 0,
                     generation=txn.doc.generation,
                 )
-            return self._write(state, txn, value, text)
+            return self._write(state, txn, value, text, snapshot)
 
-    def reset(self, *, actor: str = "user") -> int:
-        """Empty the memory, keeping the file and its epoch and raising ``generation``;
-        returns the new generation."""
+    def reset(self, *, actor: str = "user") -> ResetResult:
+        """Empty the memory, keeping the file and its epoch and raising ``generation``.
 
-        def clear(txn: Transaction) -> int:
-            generation = txn.doc.generation + 1
-            txn.doc = empty_document(generation, epoch=txn.doc.epoch)
-            txn.log("reset", target=f"generation:{generation}")
-            return generation
+        The document is first written, as it is on disk (redacted), to a backup
+        (``memory.reset.<time>.json``), so that ``undo`` can bring it back; the journal
+        entry says how much was removed and names the backup."""
+
+        def clear(txn: Transaction) -> ResetResult:
+            old = txn.doc
+            generation = old.generation + 1
+            removed = ResetResult.counting(old, generation)
+            backup = None
+            if not removed.empty:
+                path = self._backup_name(RESET_BACKUP_STEM)
+                self._atomic_write(path, old.to_bytes())
+                backup = path.name
+            txn.keep_lost = False  # the backup keeps them
+            txn.doc = empty_document(generation, epoch=old.epoch)
+            txn.log("reset", target=backup or f"generation:{generation}", detail=removed.describe())
+            return removed.model_copy(update={"backup": backup})
 
         return self.update(clear, actor=actor).value
+
+    def read_backup(self, name: str) -> MemoryDocument:
+        """A reset backup (or any backup this store wrote) by file name, parsed.
+
+        Raises :class:`StoreError` when it is not there or is not a memory file."""
+        path = self.folder / name
+        if path.parent != self.folder or not name.startswith("memory."):
+            raise StoreError(f"not a backup of this memory: {name}")
+        try:
+            data = read_no_follow(path, max_bytes=limits.MEMORY_FILE_MAX_READ_BYTES)
+        except FileNotFoundError:
+            raise StoreError(f"the backup {name} is gone") from None
+        except OSError as exc:
+            raise StoreError(f"cannot read the backup {name}: {exc.strerror or exc}") from exc
+        doc, problem = parse_document(data)
+        if problem is not None and problem.kind is not LoadProblem.SALVAGED:
+            raise StoreError(f"the backup {name} is not a usable memory file ({problem.why})")
+        return doc
 
     def purge(self) -> bool:
         """Delete every file this program keeps in ``.autopatch-j/`` (memory, lock,
@@ -619,7 +717,12 @@ class MemoryStore:
         self._swept_mtime = None if removed else folder.st_mtime_ns
 
     def _write(
-        self, state: FileState, txn: Transaction, value: T, text: FileText
+        self,
+        state: FileState,
+        txn: Transaction,
+        value: T,
+        text: FileText,
+        snapshot: LongTermSnapshot,
     ) -> UpdateResult[T]:
         doc = txn.doc
         if doc.epoch is None:
@@ -631,6 +734,7 @@ class MemoryStore:
         trimmed = trim_to_budget(doc, text)
         data = trimmed.data
         over_limit = self._check_size(doc, trimmed, state, txn.actor)
+        history = self._keep_history(snapshot, txn)
         recovered = self._keep_original(state)
         moved_aside = state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
         in_place = None if state.data is None or moved_aside else state.data
@@ -638,7 +742,13 @@ class MemoryStore:
         logged = txn.entries or [self.journal.entry(txn.actor, "write", Outcome.APPLIED)]
         digest = file_digest(data)
         # The entries were made for this write alone: stamped in place, not copied.
-        entries = [*recovered, *logged, *self._trim_entries(trimmed.actions), *over_limit]
+        entries = [
+            *recovered,
+            *logged,
+            *self._trim_entries(trimmed.actions),
+            *over_limit,
+            *history,
+        ]
         stamp(
             entries, file=digest, prev_file=None if in_place is None else self._digest_of(in_place)
         )
@@ -661,6 +771,27 @@ class MemoryStore:
             trimmed=len(trimmed.actions),
             recovered=entries[: len(recovered)],
         )
+
+    def _keep_history(self, snapshot: LongTermSnapshot, txn: Transaction) -> list[JournalEntry]:
+        """Nothing is lost: texts this write removes from the file go to the cold archive
+        first, and what it did to each rule and note becomes a change record in the
+        journal (what ``undo`` restores from). Raises :class:`StoreError` when the cold
+        archive cannot be written: then the file is not written either."""
+        diff = snapshot.diff(txn.doc, txn.now)
+        if not diff.changes:
+            return []
+        if diff.lost and txn.keep_lost:
+            self.cold_archive.append(diff.lost, now=txn.now, actor=txn.actor, why="left the file")
+        entry = self.journal.entry(
+            txn.actor,
+            "change",
+            Outcome.APPLIED,
+            target=",".join(c.id for c in diff.changes[: limits.CHANGE_TARGETS_SHOWN]),
+            detail=f"{len(diff.changes)} rule(s) or note(s)",
+        )
+        entry.items = diff.changes
+        entry.undoes = txn.undoes or None
+        return [entry]
 
     def _trim_entries(self, actions: list[TrimAction]) -> list[JournalEntry]:
         """One entry for everything the size policy did in a write: its targets, in

@@ -1,0 +1,131 @@
+"""The cold archive: where texts go when they leave the memory file
+(docs/file-format.md#the-cold-archive).
+
+Nothing the user said is lost. When a write removes the last copy of a rule's or
+note's text from ``memory.json`` — an archived revision evicted to make room, a
+last-resort trim, an undo of a create — the item as it last was is appended to
+``.autopatch-j/memory.archive.jsonl`` first. ``restore`` and ``search --all`` find it
+there. The file is append-only and redacted (its items come from the file, which is),
+and bounded: past :data:`~autopatch_memory.limits.COLD_ARCHIVE_MAX_BYTES` its oldest
+lines are dropped, newest kept. Only ``purge`` deletes it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from contextlib import suppress
+from datetime import datetime
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from autopatch_memory import limits
+from autopatch_memory.errors import StoreError
+from autopatch_memory.model import LongTermItem, Timestamp
+from autopatch_memory.safe_io import (
+    check_state_dir,
+    open_append_sized,
+    read_no_follow,
+    write_all,
+)
+
+COLD_ARCHIVE_FILE_NAME = "memory.archive.jsonl"
+_TEMP_PREFIX = ".memory.archive."
+_TEMP_SUFFIX = ".tmp"
+# What a purge deletes.
+COLD_ARCHIVE_FILES: tuple[str, ...] = (COLD_ARCHIVE_FILE_NAME, f"{_TEMP_PREFIX}*{_TEMP_SUFFIX}")
+
+
+class ColdEntry(BaseModel):
+    """One line of the cold archive: an item as it last was in the file, and why it left."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    ts: Timestamp
+    actor: str
+    why: str  # "evicted", "trimmed", "revised", "undone", "superseded"...
+    item: LongTermItem
+
+
+class ColdArchive:
+    """The append-only, bounded file of texts that left the memory file."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = folder / COLD_ARCHIVE_FILE_NAME
+
+    def append(self, items: Iterable[LongTermItem], *, now: datetime, actor: str, why: str) -> None:
+        """Append ``items``; raises :class:`StoreError` when they cannot be written (the
+        caller, the store, then does not write the file that would lose them)."""
+        lines = b"".join(
+            ColdEntry(ts=now, actor=actor, why=why, item=item).model_dump_json().encode() + b"\n"
+            for item in items
+        )
+        if not lines:
+            return
+        try:
+            fd, size = open_append_sized(self.path, limits.FILE_MODE)
+            try:
+                write_all(fd, lines)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            if size + len(lines) > limits.COLD_ARCHIVE_MAX_BYTES:
+                self._keep_newest()
+        except OSError as exc:
+            raise StoreError(
+                f"cannot write the cold archive {self.path}: {exc.strerror or exc}"
+            ) from exc
+
+    def entries(self) -> list[ColdEntry]:
+        """Every readable entry, oldest first (``[]`` when there is no archive)."""
+        if not check_state_dir(self.folder):
+            return []
+        try:
+            data = read_no_follow(self.path, max_bytes=limits.COLD_ARCHIVE_MAX_BYTES * 2, tail=True)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise StoreError(f"cannot read the cold archive {self.path}: {exc}") from exc
+        found = []
+        for line in data.splitlines():
+            with suppress(ValueError, ValidationError):
+                found.append(ColdEntry.model_validate_json(line))
+        return found
+
+    def find(self, item_id: str) -> LongTermItem | None:
+        """The newest archived state of ``item_id``, if the archive holds it."""
+        matches = [e.item for e in self.entries() if e.item.id == item_id]
+        return matches[-1] if matches else None
+
+    def _keep_newest(self) -> None:
+        """Rewrite the file with its newest lines only, about half the bound."""
+        data = read_no_follow(self.path)
+        lines = data.splitlines(keepends=True)
+        kept: list[bytes] = []
+        size = 0
+        for line in reversed(lines):
+            if size + len(line) > limits.COLD_ARCHIVE_MAX_BYTES // 2:
+                break
+            kept.append(line)
+            size += len(line)
+        fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.folder)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(b"".join(reversed(kept)))
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(tmp, limits.FILE_MODE)
+            os.replace(tmp, self.path)
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
+def item_json(item: LongTermItem) -> dict[str, object]:
+    """``item`` as the file writes it (for journal change records)."""
+    return json.loads(item.model_dump_json())
