@@ -86,6 +86,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs see; at run time, __get
         LongTermType,
         MemoryDelta,
         MemoryDocument,
+        Origin,
         RepoProfile,
         Source,
         SummaryStatus,
@@ -104,7 +105,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs see; at run time, __get
     from autopatch_memory.scheduler import Backoff
     from autopatch_memory.search import MemoryItemKind, SearchHit
     from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
-    from autopatch_memory.store import MEMORY_DIR_NAME, LoadProblem
+    from autopatch_memory.store import MEMORY_DIR_NAME, LoadProblem, ResetResult
     from autopatch_memory.text import (
         TERMINAL_UNSAFE_RE,
         Language,
@@ -112,6 +113,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs see; at run time, __get
         has_project_signal,
     )
     from autopatch_memory.text import normalize as normalize_text
+    from autopatch_memory.undo import UndoReport
 
     __version__: str
 
@@ -186,6 +188,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "LongTermType",
         "MemoryDelta",
         "MemoryDocument",
+        "Origin",
         "RepoProfile",
         "Source",
         "SummaryStatus",
@@ -204,7 +207,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "scheduler": ("Backoff",),
     "search": ("MemoryItemKind", "SearchHit"),
     "status": ("FileProblem", "MemoryFileInfo", "MemoryPaths", "MemoryStatus"),
-    "store": ("MEMORY_DIR_NAME", "LoadProblem"),
+    "store": ("MEMORY_DIR_NAME", "LoadProblem", "ResetResult"),
     "text": (
         "TERMINAL_UNSAFE_RE",
         "Language",
@@ -212,6 +215,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "has_project_signal",
         "normalize_text",
     ),
+    "undo": ("UndoReport",),
 }
 
 # A library never prints on its own: what it logs (a contained bug on the worker
@@ -314,6 +318,7 @@ __all__ = [
     "MemoryPaths",
     "MemorySettings",
     "MemoryStatus",
+    "Origin",
     "Outcome",
     "PomError",
     "ProfileReport",
@@ -321,6 +326,7 @@ __all__ = [
     "Reason",
     "RejectedOp",
     "RepoProfile",
+    "ResetResult",
     "SearchHit",
     "Source",
     "StoreError",
@@ -332,6 +338,7 @@ __all__ = [
     "SummaryTurn",
     "Topic",
     "Turn",
+    "UndoReport",
     "UnknownIntentError",
     "WorkingMemory",
     "__version__",

@@ -29,6 +29,7 @@ class ChangeAction(str, Enum):
     RESTORE = "restore"
     FORGET = "forget"
     IMPORT = "import"
+    UNDO = "undo"
 
     def __str__(self) -> str:
         return self.value
@@ -56,9 +57,13 @@ class MemoryChange(BaseModel):
     action: ChangeAction
     outcome: ChangeOutcome
     item_id: str | None = None
+    created_at: datetime | None = None  # with ``item_id``: the same item, not a namesake
     item: LongTermItem | None = None  # the item as stored afterwards
+    previous: LongTermItem | None = None  # what a revised item said before (``updated``)
     superseded: list[str] = Field(default_factory=list)  # rules it replaced (now archived)
     evicted: list[str] = Field(default_factory=list)  # archived items removed to make room
+    revisions: list[str] = Field(default_factory=list)  # archived revisions keeping old texts
+    conflicts: list[str] = Field(default_factory=list)  # active items it may contradict in part
     reason: Reason | None = None  # why it was refused (outcome ``rejected``)
     detail: str | None = None  # a readable note: why refused, what was left out
 
@@ -80,6 +85,10 @@ class ImportCandidate:
     summary: str
     label: str | None = None
     active: bool = True
+    # The item's id in the file (a JSON export or a memory.json): an item of this memory
+    # with that id is revised by it, never another one by similarity.
+    item_id: str | None = None
+    created_at: datetime | None = None  # with ``item_id``: the same item, not a namesake
     # When the item was last changed, if the file says (a JSON export, a memory.json):
     # an import never lets it replace a rule or note changed after that.
     updated_at: datetime | None = None

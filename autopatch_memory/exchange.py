@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from collections.abc import Collection, Iterable, Mapping
 from datetime import datetime
 from enum import Enum
@@ -152,15 +153,25 @@ def _detect(text: str) -> ExportFormat:
 
 
 def parse_import(
-    data: str | bytes, format: ExportFormat | str | None = None
+    data: str | bytes,
+    format: ExportFormat | str | None = None,
+    *,
+    take_as: LongTermType | None = None,
 ) -> tuple[ExportFormat, list[ImportCandidate]]:
     """The format and the items of an import file (``format`` ``None``: guessed).
+
+    Markdown must be one of our exports (a ``# Project memory: …`` title with ``##
+    Rules`` and ``## Project notes`` sections, in either language): a README or a
+    colleague's notes are not memory, and reading their bullets as rules by guesswork
+    is how rules get overwritten. ``take_as`` (``--as-rules``/``--as-notes``) takes
+    every bullet of any Markdown file as a new item of that kind instead.
 
     Raises :class:`ChangeRejectedError`: ``too_long`` for a file over
     :data:`~autopatch_memory.limits.IMPORT_MAX_BYTES` or with more than
     :data:`~autopatch_memory.limits.IMPORT_MAX_ITEMS` items, ``bad_shape`` for
-    bytes that are not UTF-8, ``invalid_json`` / ``bad_shape`` for JSON that is
-    not an export, ``empty_field`` when no item was found.
+    bytes that are not UTF-8, for JSON that is not an export and for Markdown that is
+    not one of ours, ``invalid_json`` for a broken JSON file, ``empty_field`` when no
+    item was found.
     """
     raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
     if len(raw) > limits.IMPORT_MAX_BYTES:
@@ -179,7 +190,13 @@ def parse_import(
             "save it as UTF-8 and import it again",
         ) from None
     chosen = _detect(text) if format is None else ExportFormat(format)
-    items = _json_items(text) if chosen is ExportFormat.JSON else _markdown_items(text)
+    if chosen is ExportFormat.JSON:
+        items = _json_items(text)
+    elif take_as is not None:
+        items = [replace(i, type=take_as) for i in _markdown_items(text, exported=False)]
+    else:
+        _check_exported(text)
+        items = _markdown_items(text, exported=True)
     if not items:
         raise ChangeRejectedError(
             Reason.EMPTY_FIELD, f"no rule or note found in the {chosen.value} file"
@@ -229,12 +246,15 @@ def _json_item(kind: LongTermType, key: str, index: int, entry: Any) -> ImportCa
         active = ItemStatus(status) is ItemStatus.ACTIVE
     except ValueError:
         raise ChangeRejectedError(Reason.BAD_SHAPE, f"{where}: unknown status {status!r}") from None
+    item_id = entry.get("id")
     return ImportCandidate(
         type=kind,
         summary=summary,
         label=label or None,
         active=active,
         updated_at=_timestamp(entry.get("updated_at")) or _timestamp(entry.get("created_at")),
+        item_id=item_id if isinstance(item_id, str) and item_id.strip() else None,
+        created_at=_timestamp(entry.get("created_at")),
     )
 
 
@@ -252,10 +272,6 @@ def _timestamp(value: Any) -> datetime | None:
         return None
 
 
-_NOTE_HEADING = re.compile(
-    r"\b(?:notes?|facts?|project (?:notes?|facts?|context)|architecture)\b|笔记|说明|事实|背景",
-    re.I,
-)
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
@@ -285,8 +301,41 @@ def _markdown_lines(text: str) -> Iterable[str]:
             yield line
 
 
-def _markdown_items(text: str) -> list[ImportCandidate]:
-    """Every bullet; under a heading that names notes it is a note, else a rule.
+# The headings of our own Markdown export, in either language.
+_EXPORT_TITLE = re.compile(
+    r"^\s{0,3}#\s+(?:"
+    + "|".join(re.escape(w["title"].split("{")[0].strip()) for w in _MARKDOWN_WORDS.values())
+    + r")"
+)
+_SECTIONS: dict[str, LongTermType] = {
+    heading: kind
+    for words in _MARKDOWN_WORDS.values()
+    for heading, kind in (
+        (words["rules"], LongTermType.DURABLE_PREFERENCE),
+        (words["notes"], LongTermType.PROJECT_NOTE),
+    )
+}
+
+
+def _check_exported(text: str) -> None:
+    """Refuse Markdown that is not one of our exports (see :func:`parse_import`)."""
+    lines = [line for line in _markdown_lines(text) if line.strip()]
+    headings = [m.group(1) for line in lines if (m := _HEADING.match(line))]
+    titled = bool(lines) and _EXPORT_TITLE.match(lines[0]) is not None
+    sections = [h for h in headings[1:] if h in _SECTIONS]
+    if not titled or not sections or len(sections) != len(headings) - 1:
+        raise ChangeRejectedError(
+            Reason.BAD_SHAPE,
+            "this Markdown file is not an autopatch-memory export (a '# Project memory: …' "
+            "title with '## Rules' and '## Project notes' sections, or '# 项目记忆：…' with "
+            "'## 规则' and '## 项目笔记'); to take each of its bullets as a new rule or note, "
+            "import it with --as-rules or --as-notes",
+        )
+
+
+def _markdown_items(text: str, *, exported: bool) -> list[ImportCandidate]:
+    """Every bullet. In our export, the section says its kind; in any other file (taken
+    as one kind by the caller), every bullet is a rule here.
 
     An indented line after a bullet continues it; a blank line or a heading ends it.
     """
@@ -297,8 +346,8 @@ def _markdown_items(text: str) -> list[ImportCandidate]:
         heading = _HEADING.match(line)
         bullet = _BULLET.match(line)
         if heading is not None:
-            note = _NOTE_HEADING.search(heading.group(1))
-            kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE
+            if exported:
+                kind = _SECTIONS.get(heading.group(1), kind)
             current = None
         elif bullet is not None:
             current = [bullet.group(1)]
@@ -323,11 +372,13 @@ def _markdown_item(kind: LongTermType, parts: list[str]) -> ImportCandidate | No
 
 
 class ImportReport(BaseModel):
-    """What an import did: one change per item of the file, in order."""
+    """What an import did (or, ``dry_run``, would do): one change per item of the file,
+    in order."""
 
     format: ExportFormat
     items: list[MemoryChange] = Field(default_factory=list)
     changed: bool = False  # the memory file changed
+    dry_run: bool = False  # a plan: nothing was written
     size_bytes: int = 0  # the memory file's size afterwards
 
     def count(self, outcome: ChangeOutcome) -> int:

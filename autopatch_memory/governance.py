@@ -1,30 +1,34 @@
-"""The user's own changes to memory: remember, edit, restore, forget, import.
+"""The user's own changes to memory: remember, edit, restore, forget, import, undo.
 
 A user (or an agent acting for them over MCP) adds a rule or a note in their own
-words, rewrites one, brings a forgotten one back, or imports a list. These are
-*user-authored* changes: they go through the same applier as a summarizer's delta
-(:func:`~autopatch_memory.applier.apply_delta` with ``user_authored=True``, where the
-user's text is the evidence), so every other guard still holds — redaction, length
-(``too_long``, never clipped), code and logs (``code_or_log``), duplicates (a
-restated item is updated, not copied), superseding (a new rule on the subject of an
-active one replaces it), a forgotten item brought back only by saying it again,
-capacity. Decided here, and documented in docs/cli.md ("Governing memory"):
+words, rewrites one, brings a forgotten one back, imports a list, or undoes what was
+done. These are *user-authored* changes: they go through the same applier as a
+summarizer's delta (:func:`~autopatch_memory.applier.apply_delta` with
+``user_authored=True``, where the user's text is the evidence), so every other guard
+still holds — redaction, length (``too_long``, never clipped), code and logs
+(``code_or_log``), capacity. Nothing is overwritten (docs/design.md#nothing-is-lost):
 
-* a text whose point is a credential ("my password is hunter2", "remember my OpenAI
-  key sk-…") stores nothing (``credential``); a sentence about a credential is left
-  out of a longer text; a text that only asks a question stores nothing either
-  (``ungrounded``);
-* the label, unless the user gives one, comes from the same code that labels the
-  summarizer's rules and notes (:func:`~autopatch_memory.directives.rule_label`,
-  :func:`~autopatch_memory.directives.fact_label`);
-* restoring an archived rule makes it active again, and it supersedes the active
-  rule that now covers its subject: the user's latest word wins, as for a new rule.
+* an edit is a revision: the old text stays, archived, ``revision_of`` the item;
+* only a text equal to an active item's (once folded) is a duplicate; anything else,
+  however alike, is a new item;
+* a new rule replaces an older one only when it *names* what it replaces ("instead
+  of Maven", "不再用 Maven") and the name is in that rule; named in one clause of a
+  longer rule, the pair is kept and reported as a conflict;
+* restoring a revision gives its item that text back (the current text becomes a
+  revision in turn); restoring a superseded rule leaves the newer one active and
+  reports the pair as a conflict;
+* an import is previewed first (``dry_run``), never restores an archived item and
+  never revises one by similarity; a Markdown file that is not one of our exports is
+  refused unless the user says to take its bullets as rules or notes;
+* ``undo`` reverts the last changes from the journal's change records, and a reset
+  from its backup.
 
 Each function works on a :class:`~autopatch_memory.store.Transaction` (the document
 under the lock) and queues its journal entries there, under the action's name
-(``remember``, ``edit``, ``restore``, ``forget``, ``import``) and the caller's actor.
-A refused change is journaled and comes back as a :class:`MemoryChange` with outcome
-``rejected``; the facade raises it as :class:`~autopatch_memory.errors.ChangeRejectedError`.
+(``remember``, ``edit``, ``restore``, ``forget``, ``import``, ``undo``) and the
+caller's actor. A refused change is journaled and comes back as a
+:class:`MemoryChange` with outcome ``rejected``; the facade raises it as
+:class:`~autopatch_memory.errors.ChangeRejectedError`.
 """
 
 from __future__ import annotations
@@ -37,16 +41,11 @@ from autopatch_memory import limits
 from autopatch_memory.applier import apply_delta
 from autopatch_memory.apply_report import AcceptedOp, RejectedOp
 from autopatch_memory.changes import ChangeAction, ChangeOutcome, ImportCandidate, MemoryChange
-from autopatch_memory.directives import (
-    NotADirective,
-    conflicting,
-    read_sentence,
-    restating,
-    rule_shape,
-)
-from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError
+from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError, StoreError
+from autopatch_memory.history import item_from
 from autopatch_memory.item_labels import derive_label, label_is_redundant
-from autopatch_memory.journal import Outcome
+from autopatch_memory.journal import JournalEntry, Outcome
+from autopatch_memory.lang.fold import same_text
 from autopatch_memory.model import (
     SOURCE_OF_TYPE,
     ItemStatus,
@@ -61,6 +60,8 @@ from autopatch_memory.model import (
 from autopatch_memory.privacy import MARKER_PREFIX, redact
 from autopatch_memory.prose import split_sentences
 from autopatch_memory.reasons import Reason
+from autopatch_memory.standing.explicit import named_replacements, replaced_items
+from autopatch_memory.standing.vetoes import VETOES
 from autopatch_memory.store import Transaction
 from autopatch_memory.text import clean_text, has_control_characters, is_cjk_char
 
@@ -75,9 +76,12 @@ __all__ = [
     "remember",
     "restore",
     "screen_text",
+    "undo",
 ]
 
 _FULL_WIDTH_ENDS = "。！？；：，"
+_QUESTION = VETOES.get("question-requests-nothing")
+_CREDENTIAL = VETOES.get("credential")
 
 
 @dataclass(frozen=True)
@@ -93,9 +97,7 @@ class ScreenedText:
 
 def _about_credential(sentence: str) -> bool:
     """The sentence holds a secret (redacted) or asks to keep one ("remember my token")."""
-    if MARKER_PREFIX in sentence:
-        return True
-    return read_sentence(sentence).why_not is NotADirective.CREDENTIAL
+    return MARKER_PREFIX in sentence or _CREDENTIAL.fires(sentence)
 
 
 def _join(sentences: Sequence[str]) -> str:
@@ -113,10 +115,10 @@ def screen_text(text: str, *, field: str = "text", statement: bool = True) -> Sc
 
     Empty (``empty_field``), holding control characters or escape sequences
     (``bad_shape``), longer than a summary may be (``too_long``: the user shortens it;
-    nothing is clipped), nothing left once the sentences about a
-    credential are left out (``credential``), or, for a ``statement``, only
-    questions (``ungrounded``: "Optional 怎么用？" is neither a rule nor a fact; "Can
-    you always answer in Chinese?" is a rule, as the directive grammar reads it).
+    nothing is clipped), nothing left once the sentences about a credential are left
+    out (``credential``), or, for a ``statement``, only questions that ask for nothing
+    (``ungrounded``: "Optional 怎么用？" is neither a rule nor a fact; "Can you always
+    answer in Chinese?" is a request, a rule).
     """
     stripped = text.strip()
     if not stripped:
@@ -140,7 +142,7 @@ def screen_text(text: str, *, field: str = "text", statement: bool = True) -> Sc
             f"the {field} is about a credential; memory never stores passwords, keys or "
             "tokens (keep them in a secret store, and remember where they are instead)",
         )
-    if statement and all(read_sentence(s).why_not is NotADirective.QUESTION for s in kept):
+    if statement and all(_QUESTION.fires(s) for s in kept):
         raise ChangeRejectedError(
             Reason.UNGROUNDED,
             f"the {field} is a question, not a rule or a fact: say it as a statement "
@@ -243,10 +245,13 @@ def _apply(
     accepted: AcceptedOp = report.accepted[0]
     item = doc.long_term_item(accepted.ids[0])
     assert item is not None  # the applier accepted it: it is in the document
-    outcome = _outcome(before.get(item.id), item)
+    previous = before.get(item.id)
+    outcome = _outcome(previous, item)
     notes = [accepted.note] if accepted.note else []
     if left_out:
         notes.append(f"{left_out} sentence(s) about a credential left out")
+    if accepted.conflicts:
+        notes.append("may contradict " + ", ".join(accepted.conflicts) + " in part: both kept")
     detail = "; ".join(notes) or None
     txn.log(
         action.value,
@@ -259,8 +264,11 @@ def _apply(
         outcome=outcome,
         item_id=item.id,
         item=item.model_copy(),
+        previous=previous if outcome is ChangeOutcome.UPDATED else None,
         superseded=list(accepted.superseded),
         evicted=list(accepted.evicted),
+        revisions=list(accepted.revisions),
+        conflicts=list(accepted.conflicts),
         detail=detail,
     )
 
@@ -272,6 +280,17 @@ def _log_side_effects(
         txn.log("supersede", target=old, detail=f"superseded by {item_id}")
     for gone in evicted:
         txn.log("evict", Outcome.TRIMMED, target=gone, reason=Reason.CAPACITY.value)
+
+
+def _named_in(doc: MemoryDocument, kind: LongTermType, text: str) -> tuple[list[str], list[str]]:
+    """The active items of ``kind`` that ``text`` names as replaced ("instead of X"):
+    replaced whole, and named in one clause only (conflicts)."""
+    names = named_replacements(text)
+    if not names:
+        return [], []
+    active = [(i.id, i.summary) for i in doc.long_term_memory.list_for(kind) if i.is_active]
+    found = replaced_items(names, active)
+    return list(found.whole), list(found.partly)
 
 
 def _create(
@@ -286,6 +305,7 @@ def _create(
         given = _label(label)
     except ChangeRejectedError as exc:
         return _rejected(txn, action, exc.reason, str(exc))
+    replaced, conflicts = _named_in(txn.doc, kind, screened.text)
     op = LongTermOp(
         operation=Operation.CREATE_NEW,
         type=kind.value,
@@ -293,6 +313,8 @@ def _create(
         summary=screened.text,
         source=SOURCE_OF_TYPE[kind].value,
         evidence_quote=screened.text,
+        supersedes=replaced,
+        conflicts_with=conflicts,
     )
     return _apply(txn, action, op, left_out=screened.left_out)
 
@@ -325,7 +347,8 @@ def _was_derived(item: LongTermItem) -> bool:
 
 
 def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) -> MemoryChange:
-    """Rewrite an active rule or note in the user's words.
+    """Rewrite an active rule or note in the user's words; the old text is kept as an
+    archived revision (``restore`` brings it back).
 
     Without ``label`` the item keeps its label, unless the label was made from the
     old text: then it is made again from the new one.
@@ -359,26 +382,23 @@ def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) ->
     return _apply(txn, action, op, left_out=screened.left_out)
 
 
-def _covers_subject(restored: LongTermItem, other: LongTermItem) -> bool:
-    """``other`` is an active rule on the subject of ``restored``: another choice or
-    polarity (it conflicts), or the same rule said again."""
-    mine, theirs = rule_shape(restored.text), rule_shape(other.text)
-    if conflicting(mine, theirs):
-        return True
-    return restating(mine, theirs) and bool(mine.choices or mine.terms)
-
-
 def restore(txn: Transaction, item_id: str) -> MemoryChange:
-    """Make an archived rule or note active again (``superseded_by`` cleared).
+    """Bring an archived rule or note back.
 
-    A restored rule supersedes the active rules on its subject (the user's latest
-    word wins), as a new rule would.
+    A revision (an earlier text of an item still active) gives that item its text back,
+    the current text archived as a revision in turn. Any other archived item becomes
+    active again; when a newer rule had superseded it, both stay active and the pair is
+    reported as a conflict (the user's latest word is this restore; the program does
+    not judge which of the two it meant to replace). An item that left the file is
+    found in the cold archive and comes back as it was.
     """
     action = ChangeAction.RESTORE
     doc = txn.doc
     item = doc.long_term_item(item_id)
     if item is None:
-        return _not_long_term(txn, action, item_id)
+        if doc.topic(item_id) is not None or doc.turn(item_id) is not None:
+            return _not_long_term(txn, action, item_id)
+        return _restore_from_cold(txn, item_id)
     if item.is_active:
         return MemoryChange(
             action=action,
@@ -387,34 +407,117 @@ def restore(txn: Transaction, item_id: str) -> MemoryChange:
             item=item.model_copy(),
             detail="already active",
         )
+    parent = doc.long_term_item(item.revision_of or "")
+    if parent is not None and parent.is_active:
+        return _restore_revision(txn, item, parent)
+    newer = doc.long_term_item(item.superseded_by or "")
     item.status = ItemStatus.ACTIVE
     item.superseded_by = None
+    item.revision_of = None
     item.updated_at = txn.now
-    superseded = _supersede_for(doc, item, txn)
-    txn.log(action.value, target=item_id, detail=ChangeOutcome.RESTORED.value)
-    _log_side_effects(txn, item_id, superseded, ())
+    conflicts = [newer.id] if newer is not None and newer.is_active else []
+    item.conflicts_with = conflicts
+    detail = (
+        f"{conflicts[0]}, which had replaced it, stays active too: forget one of them"
+        if conflicts
+        else None
+    )
+    txn.log(action.value, target=item_id, detail=detail or ChangeOutcome.RESTORED.value)
     return MemoryChange(
         action=action,
         outcome=ChangeOutcome.RESTORED,
         item_id=item_id,
         item=item.model_copy(),
-        superseded=superseded,
+        conflicts=conflicts,
+        detail=detail,
     )
 
 
-def _supersede_for(doc: MemoryDocument, item: LongTermItem, txn: Transaction) -> list[str]:
-    if item.type is not LongTermType.DURABLE_PREFERENCE:
-        return []
-    victims = [
-        other
-        for other in doc.long_term_memory.durable_preferences
-        if other is not item and other.is_active and _covers_subject(item, other)
-    ]
-    for victim in victims:
-        victim.status = ItemStatus.ARCHIVED
-        victim.superseded_by = item.id
-        victim.updated_at = txn.now
-    return [v.id for v in victims]
+def _restore_revision(
+    txn: Transaction, revision: LongTermItem, parent: LongTermItem
+) -> MemoryChange:
+    """``parent`` says again what its archived ``revision`` says; its current text is kept
+    as a revision in turn, and the restored revision leaves the file (its text is the
+    item's again)."""
+    action = ChangeAction.RESTORE
+    op = LongTermOp(
+        operation=Operation.UPDATE_EXISTING,
+        target_id=parent.id,
+        label=revision.label,
+        summary=revision.summary,
+        evidence_quote=revision.summary,
+    )
+    change = _apply(txn, action, op)
+    if change.outcome is not ChangeOutcome.REJECTED:
+        txn.doc.long_term_memory.list_for(revision.type).remove(revision)
+        change = change.model_copy(
+            update={
+                "outcome": ChangeOutcome.RESTORED,
+                "detail": f"{revision.id}'s text is {parent.id}'s again",
+            }
+        )
+    return change
+
+
+def _restore_from_cold(txn: Transaction, item_id: str) -> MemoryChange:
+    """An item that left the file, brought back from the cold archive as it last was."""
+    try:
+        found = txn.cold_archive.find(item_id)
+    except StoreError:
+        found = None
+    if found is None:
+        raise ItemNotFoundError(f"no memory item {item_id!r}")
+    doc = txn.doc
+    taken = doc.all_ids()
+    from autopatch_memory.ids import new_memory_id
+
+    back = found.model_copy(
+        update={
+            "id": found.id if found.id not in taken else new_memory_id(txn.now, taken),
+            "status": ItemStatus.ACTIVE,
+            "superseded_by": None,
+            "revision_of": None,
+            "conflicts_with": [],
+            "updated_at": txn.now,
+        }
+    )
+    duplicate = next(
+        (
+            i
+            for i in doc.long_term_memory.list_for(back.type)
+            if i.is_active and same_text(i.summary, back.summary)
+        ),
+        None,
+    )
+    if duplicate is not None:
+        return MemoryChange(
+            action=ChangeAction.RESTORE,
+            outcome=ChangeOutcome.UNCHANGED,
+            item_id=duplicate.id,
+            item=duplicate.model_copy(),
+            detail=f"{duplicate.id} already says this",
+        )
+    op = LongTermOp(
+        operation=Operation.CREATE_NEW,
+        type=back.type.value,
+        label=back.label,
+        summary=back.summary,
+        evidence_quote=back.summary,
+    )
+    change = _apply(txn, ChangeAction.RESTORE, op)
+    if change.outcome is ChangeOutcome.REJECTED or change.item_id is None:
+        return change
+    restored = doc.long_term_item(change.item_id)
+    if restored is not None and back.id not in taken and restored.id != back.id:
+        restored.id = back.id  # the id it had, when it is still free
+    return change.model_copy(
+        update={
+            "outcome": ChangeOutcome.RESTORED,
+            "item_id": restored.id if restored else change.item_id,
+            "item": restored.model_copy() if restored else change.item,
+            "detail": "brought back from the cold archive",
+        }
+    )
 
 
 def forget(txn: Transaction, item_id: str) -> MemoryChange:
@@ -436,6 +539,9 @@ def forget(txn: Transaction, item_id: str) -> MemoryChange:
             )
         item.status = ItemStatus.ARCHIVED
         item.updated_at = txn.now
+        for other in doc.long_term_memory.items():
+            if item_id in other.conflicts_with:
+                other.conflicts_with = [c for c in other.conflicts_with if c != item_id]
         txn.log(action.value, target=item_id)
         return MemoryChange(
             action=action, outcome=ChangeOutcome.ARCHIVED, item_id=item_id, item=item.model_copy()
@@ -452,36 +558,66 @@ def forget(txn: Transaction, item_id: str) -> MemoryChange:
     return MemoryChange(action=action, outcome=ChangeOutcome.REMOVED, item_id=item_id)
 
 
+# --- import ---------------------------------------------------------------------------------------
+
+
 def import_candidates(
     txn: Transaction, candidates: Sequence[ImportCandidate]
 ) -> list[MemoryChange]:
     """Each candidate as if the user remembered it, in order; one change per candidate.
 
-    Archived candidates are skipped (a forgotten item is not brought back by an
-    import); a later rule on the subject of an earlier one supersedes it. A
-    candidate whose file says when it was last changed is skipped when it would
-    replace, rewrite or restore an item changed after that: an old export never
-    undoes what the user decided since.
+    Never restores an archived item and never revises one by similarity: a candidate
+    equal to an active item changes nothing, one equal to an archived item is skipped
+    (``restore`` brings it back), anything else is new — unless it carries the id of an
+    item here (our own export), which it then revises (the old text kept), provided the
+    file's copy is newer. An archived candidate is skipped. A candidate that would
+    replace, rewrite or restore an item changed after the file's copy is skipped: an old
+    export never undoes what the user decided since.
     """
     changes: list[MemoryChange] = []
     for candidate in candidates:
         if not candidate.active:
-            changes.append(
-                MemoryChange(
-                    action=ChangeAction.IMPORT,
-                    outcome=ChangeOutcome.SKIPPED,
-                    detail="archived in the file: not imported",
-                )
-            )
+            changes.append(_skipped("archived in the file: not imported"))
             continue
         changes.append(_import_one(txn, candidate))
     return changes
 
 
+def _skipped(detail: str, item_id: str | None = None) -> MemoryChange:
+    return MemoryChange(
+        action=ChangeAction.IMPORT, outcome=ChangeOutcome.SKIPPED, item_id=item_id, detail=detail
+    )
+
+
 def _import_one(txn: Transaction, candidate: ImportCandidate) -> MemoryChange:
     """One active candidate through the applier, undone when it would override newer items."""
+    doc = txn.doc
+    same_id = doc.long_term_item(candidate.item_id or "")
+    if (
+        same_id is not None
+        and same_id.type is candidate.type
+        and candidate.created_at is not None
+        and same_id.created_at == candidate.created_at
+    ):
+        # The same item (its id and its birth), not a namesake from another project.
+        return _import_over(txn, candidate, same_id)
+    archived = next(
+        (
+            i
+            for i in doc.long_term_memory.list_for(candidate.type)
+            if not i.is_active and same_text(i.summary, candidate.summary)
+        ),
+        None,
+    )
+    if archived is not None and not any(
+        i.is_active and same_text(i.summary, candidate.summary)
+        for i in doc.long_term_memory.list_for(candidate.type)
+    ):
+        return _skipped(
+            f"archived in memory as {archived.id}: restore it to bring it back", archived.id
+        )
     when = candidate.updated_at
-    saved = clone(txn.doc)
+    saved = clone(doc)
     logged = len(txn.entries)
     change = _create(txn, ChangeAction.IMPORT, candidate.type, candidate.summary, candidate.label)
     if change.outcome is ChangeOutcome.UNCHANGED:
@@ -495,14 +631,39 @@ def _import_one(txn: Transaction, candidate: ImportCandidate) -> MemoryChange:
     txn.doc = saved
     del txn.entries[logged:]
     listed = ", ".join(newer)
-    return MemoryChange(
-        action=ChangeAction.IMPORT,
-        outcome=ChangeOutcome.SKIPPED,
-        detail=(
-            f"older than {listed} in memory (changed after {when.isoformat(timespec='seconds')} "
-            "in the file): not imported"
-        ),
+    return _skipped(
+        f"older than {listed} in memory (changed after {when.isoformat(timespec='seconds')} "
+        "in the file): not imported"
     )
+
+
+def _import_over(txn: Transaction, candidate: ImportCandidate, item: LongTermItem) -> MemoryChange:
+    """A candidate with the id of an item here: our own export read back."""
+    if same_text(item.summary, candidate.summary):
+        return MemoryChange(
+            action=ChangeAction.IMPORT,
+            outcome=ChangeOutcome.UNCHANGED,
+            item_id=item.id,
+            item=item.model_copy(),
+        )
+    if not item.is_active:
+        return _skipped(f"{item.id} is archived in memory: restore it, then import again", item.id)
+    when = candidate.updated_at
+    if when is None or item.updated_at > when:
+        return _skipped(f"{item.id} changed in memory after the file's copy: not imported", item.id)
+    try:
+        screened = screen_text(candidate.summary)
+        given = _label(candidate.label)
+    except ChangeRejectedError as exc:
+        return _rejected(txn, ChangeAction.IMPORT, exc.reason, str(exc), target=item.id)
+    op = LongTermOp(
+        operation=Operation.UPDATE_EXISTING,
+        target_id=item.id,
+        label=given,
+        summary=screened.text,
+        evidence_quote=screened.text,
+    )
+    return _apply(txn, ChangeAction.IMPORT, op, left_out=screened.left_out)
 
 
 def _keep_date(before: MemoryDocument, after: MemoryDocument, item_id: str | None) -> None:
@@ -525,3 +686,94 @@ def _newer_items_touched(before: MemoryDocument, change: MemoryChange, when: dat
         if item is not None and item.updated_at > when:
             newer.append(item_id)
     return newer
+
+
+# --- undo -----------------------------------------------------------------------------------------
+
+UNDOABLE_OPS = frozenset({"change"})
+
+
+def undo(
+    txn: Transaction, records: Sequence[JournalEntry], backups: dict[str, MemoryDocument]
+) -> list[MemoryChange]:
+    """Revert the writes of ``records`` (change records, newest first) on the transaction's
+    document: each rule and note goes back to exactly what it was before them (an item
+    a write created leaves the file, kept in the cold archive). A reset's record brings
+    back, from ``backups`` (by the record's backup name), what the reset removed, beside
+    what was added since.
+
+    An item changed again after the write being undone gets its earlier text back too;
+    its later text goes to the cold archive (nothing is lost, not even by an undo).
+    """
+    changes: list[MemoryChange] = []
+    for record in records:
+        if record.op == "reset":
+            backup = backups.get(record.target or "")
+            if backup is not None:
+                changes.extend(_undo_reset(txn, backup))
+            txn.undoes.append(record.file or "")
+            continue
+        for item_change in record.items or []:
+            changes.append(_revert(txn, item_change.id, item_change.before))
+        txn.undoes.append(record.file or "")
+    txn.log(
+        "undo",
+        target=",".join(r.file or "?" for r in records),
+        detail=f"{len(records)} change(s) undone",
+    )
+    return changes
+
+
+def _revert(txn: Transaction, item_id: str, before: dict[str, object] | None) -> MemoryChange:
+    doc = txn.doc
+    current = doc.long_term_item(item_id)
+    if before is None:
+        if current is not None:
+            doc.long_term_memory.list_for(current.type).remove(current)
+        return MemoryChange(
+            action=ChangeAction.UNDO, outcome=ChangeOutcome.REMOVED, item_id=item_id
+        )
+    old = item_from(before)
+    if current is None:
+        doc.long_term_memory.list_for(old.type).append(old)
+        return MemoryChange(
+            action=ChangeAction.UNDO,
+            outcome=ChangeOutcome.RESTORED,
+            item_id=item_id,
+            item=old.model_copy(),
+        )
+    items = doc.long_term_memory.list_for(current.type)
+    items[items.index(current)] = old
+    return MemoryChange(
+        action=ChangeAction.UNDO,
+        outcome=ChangeOutcome.UPDATED,
+        item_id=item_id,
+        item=old.model_copy(),
+        previous=current.model_copy(),
+    )
+
+
+def _undo_reset(txn: Transaction, backup: MemoryDocument) -> list[MemoryChange]:
+    doc = txn.doc
+    changes = []
+    taken = doc.all_ids()
+    for item in backup.long_term_memory.items():
+        if item.id in taken:
+            continue
+        doc.long_term_memory.list_for(item.type).append(item)
+        changes.append(
+            MemoryChange(
+                action=ChangeAction.UNDO,
+                outcome=ChangeOutcome.RESTORED,
+                item_id=item.id,
+                item=item.model_copy(),
+            )
+        )
+    wm, old_wm = doc.working_memory, backup.working_memory
+    wm.recent_turns[:0] = [t for t in old_wm.recent_turns if t.id not in taken]
+    del wm.recent_turns[: max(0, len(wm.recent_turns) - limits.MAX_RECENT_TURNS)]
+    wm.active_topics[:0] = [t for t in old_wm.active_topics if t.id not in taken]
+    del wm.active_topics[: max(0, len(wm.active_topics) - limits.MAX_ACTIVE_TOPICS)]
+    if doc.repo_profile is None:
+        doc.repo_profile = backup.repo_profile
+    return changes

@@ -56,8 +56,10 @@ from autopatch_memory.exchange import (
 )
 from autopatch_memory.ids import Clock, local_now, new_turn_id
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
-from autopatch_memory.journal import JournalEntry, Outcome, file_digest
+from autopatch_memory.journal import JournalEntry, Outcome, file_digest, unlanded_writes
 from autopatch_memory.model import (
+    ItemStatus,
+    LongTermItem,
     LongTermType,
     MemoryDelta,
     MemoryDocument,
@@ -69,7 +71,8 @@ from autopatch_memory.reasons import Reason
 from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.search import SearchHit, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
-from autopatch_memory.store import FileState, MemoryStore, Transaction, UpdateResult
+from autopatch_memory.store import FileState, MemoryStore, ResetResult, Transaction, UpdateResult
+from autopatch_memory.undo import UndoReport, undoable
 from autopatch_memory.text import clean_text, clip
 from autopatch_memory.triggers import Trigger, signal_trigger, size_trigger, state_triggers
 
@@ -531,19 +534,19 @@ class ProjectMemory:
             last_failure=self.last_failure(),
         )
 
-    def reset(self) -> int:
-        """Empty the memory; returns the new ``generation``.
+    def reset(self) -> ResetResult:
+        """Empty the memory; returns what it removed and where it kept it first.
 
-        Results of runs in flight (here or in another process) are discarded
-        because they were computed for an older generation. The journal is
-        rewritten without any detail (where replies and rejected values were
-        quoted), so no conversation-derived text is left in ``.autopatch-j/``;
-        backups of set-aside files are the user's and are kept. Profile caches
-        are removed and the profile is collected again from the build files.
+        The document is first written (redacted, as it is on disk) to a backup,
+        ``memory.reset.<time>.json``, which :meth:`undo` brings back. Results of runs in
+        flight (here or in another process) are discarded because they were computed
+        for an older generation. The journal is rewritten without any detail (where
+        replies and rejected values were quoted). Profile caches are removed and the
+        profile is collected again from the build files. Only :meth:`purge` deletes.
         """
         from autopatch_memory.profile import clear_cache  # see the module note
 
-        generation = self.store.reset(actor="user")
+        result = self.store.reset(actor="user")
         try:
             self.journal.scrub()
         except StoreError as exc:
@@ -553,7 +556,34 @@ class ProjectMemory:
         except StoreError as exc:
             self._failed("reset", exc)  # memory is reset; only the cache is left over
         self.refresh_profile(use_cache=False)
-        return generation
+        return result
+
+    def undo(self, count: int = 1, *, actor: str = USER_ACTOR) -> UndoReport:
+        """Revert the last ``count`` changes to the rules and notes — the user's, a
+        model's, an import's, a reset — from the journal (docs/design.md#undo).
+
+        Each rule and note goes back to exactly its earlier text and status; what a
+        change created leaves the file for the cold archive (nothing is lost, not even
+        by an undo), and a reset's backup comes back beside what was added since. An
+        undo is not undone by the next one: it goes further back. Raises
+        :class:`StoreError` when the journal cannot be read.
+        """
+        from autopatch_memory import governance  # see the module note
+
+        if count < 1:
+            raise ValueError("undo needs a count of at least 1")
+        entries = self.journal.read()
+        data = self.store.read_bytes()
+        current = file_digest(data) if data is not None else None
+        units = undoable(entries, unlanded_writes(entries, current))[:count]
+        if not units:
+            return UndoReport(undone=0, changes=[])
+        backups: dict[str, MemoryDocument] = {}
+        for unit in units:
+            if unit.op == "reset" and unit.target and unit.target.startswith("memory.reset"):
+                backups[unit.target] = self.store.read_backup(unit.target)
+        result = self._writes.update(lambda txn: governance.undo(txn, units, backups), actor=actor)
+        return UndoReport(undone=len(units), changes=result.value)
 
     def purge(self) -> bool:
         """Delete this program's files in ``.autopatch-j/``: memory, journal, caches,
@@ -639,7 +669,43 @@ class ProjectMemory:
         """Rules, notes and topics that match ``text``, best first, ranked by the same
         relevance as the memory context; archived items only with ``include_archived``."""
         _require_text(text=text)
-        return search_memory(self.store.read(), text, include_archived=include_archived)
+        doc = self.store.read()
+        if not include_archived:
+            return search_memory(doc, text)
+        return search_memory(self._with_cold_archive(doc), text, include_archived=True)
+
+    def conflicts(self) -> list[tuple[LongTermItem, LongTermItem]]:
+        """Pairs of active rules or notes that may contradict each other in part, found but
+        not resolved (the newer one first): the user decides, by forgetting or editing one."""
+        doc = self.store.read()
+        pairs = []
+        for item in doc.long_term_memory.items():
+            if not item.is_active:
+                continue
+            for other_id in item.conflicts_with:
+                other = doc.long_term_item(other_id)
+                if other is not None and other.is_active:
+                    pairs.append((item, other))
+        return pairs
+
+    def _with_cold_archive(self, doc: MemoryDocument) -> MemoryDocument:
+        """``doc`` with the items of the cold archive that left it, as archived items."""
+        try:
+            entries = self.store.cold_archive.entries()
+        except StoreError:
+            return doc
+        if not entries:
+            return doc
+        copy = clone(doc)
+        taken = copy.all_ids()
+        for entry in reversed(entries):  # the newest state of each item
+            item = entry.item
+            if item.id in taken:
+                continue
+            taken.add(item.id)
+            archived = item.model_copy(update={"status": ItemStatus.ARCHIVED})
+            copy.long_term_memory.list_for(item.type).append(archived)
+        return copy
 
     def export(
         self, format: ExportFormat | str = ExportFormat.MARKDOWN, *, include_ids: bool = False
@@ -660,18 +726,35 @@ class ProjectMemory:
         *,
         format: ExportFormat | str | None = None,
         actor: str = USER_ACTOR,
+        dry_run: bool = False,
+        take_as: LongTermType | str | None = None,
     ) -> ImportReport:
-        """Import rules and notes (an :meth:`export`, a memory.json, or a Markdown list),
-        each through the applier as if the user had remembered it, in one write.
+        """Import rules and notes (an :meth:`export`, a memory.json, or — with ``take_as``
+        ``"rule"``/``"note"`` — the bullets of any Markdown file), each through the
+        applier as if the user had remembered it, in one write.
 
-        Returns one change per item (created, updated, unchanged, rejected with its
-        reason, or skipped when archived in the file). Raises
-        :class:`ChangeRejectedError` when the file as a whole is unusable (not JSON,
-        not an export, too large, no item in it); nothing is changed then.
+        ``dry_run``: the plan only (what each item would do), nothing written. Returns
+        one change per item (created, revised with its previous text, unchanged,
+        rejected with its reason, or skipped). An import never restores an archived item
+        and never revises one by similarity. Raises :class:`ChangeRejectedError` when the
+        file as a whole is unusable (not JSON, not an export, Markdown that is not one of
+        our exports, too large, no item in it); nothing is changed then.
         """
         from autopatch_memory import governance  # see the module note
 
-        chosen, candidates = parse_import(data, format)
+        kind = None if take_as is None else governance.item_type(take_as)
+        chosen, candidates = parse_import(data, format, take_as=kind)
+        if dry_run:
+            doc = clone(self.store.read())
+            txn = Transaction(
+                doc,
+                now=self.store.clock(),
+                actor=actor,
+                journal=self.journal,
+                cold_archive=self.store.cold_archive,
+            )
+            planned = governance.import_candidates(txn, candidates)
+            return ImportReport(format=chosen, items=planned, changed=False, dry_run=True)
         result = self._writes.update(
             lambda txn: governance.import_candidates(txn, candidates), actor=actor
         )
