@@ -10,10 +10,10 @@ checks are exactly the applier's; nothing is read or written.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from autopatch_memory.applier import apply_delta
-from autopatch_memory.backends.base import SummaryRequest
+from autopatch_memory.summary_request import SummaryRequest
 from autopatch_memory.model import (
     SOURCE_OF_TYPE,
     LongTermItem,
@@ -43,6 +43,7 @@ def request_document(request: SummaryRequest) -> MemoryDocument:
     """The memory as the request shows it: its turns pending, its topics and items active."""
     now = _now(request)
     doc = MemoryDocument(repo_profile=request.repo_profile or RepoProfile())
+    shown = [request.previous_turn] if request.previous_turn is not None else []
     doc.working_memory.recent_turns = [
         Turn(
             id=t.id,
@@ -53,8 +54,11 @@ def request_document(request: SummaryRequest) -> MemoryDocument:
             created_at=t.created_at,
             project_level=t.project_level,
         )
-        for t in request.turns
+        for t in (*shown, *request.turns)
     ]
+    # An item's own time (before the turns that may replace it), else just before them.
+    first = min((t.created_at for t in request.turns), default=now)
+    before = first - timedelta(seconds=1)
     doc.working_memory.active_topics = [
         Topic(id=t.id, label=t.label, summary=t.summary, last_touched_at=now)
         for t in request.topics
@@ -71,8 +75,8 @@ def request_document(request: SummaryRequest) -> MemoryDocument:
                 label=item.label,
                 summary=item.summary,
                 source=SOURCE_OF_TYPE[kind],
-                created_at=now,
-                updated_at=now,
+                created_at=item.updated_at or before,
+                updated_at=item.updated_at or before,
             )
         )
     return doc

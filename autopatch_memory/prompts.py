@@ -2,12 +2,16 @@
 
 The prompt teaches what the applier enforces, so that a well-behaved model
 proposes operations that survive validation: a preference is a standing
-directive the user stated (quoted in ``evidence_quote``), never a question, a
-quote, a one-off or a guess; a new rule supersedes the old one on its subject; a
-cancel is ``archive_existing``; a project note is a fact the user stated or
-corrected; the assistant's answer is unverified. Worked examples show the empty
-output for thanks, one-offs and quoted rules, a fact as a note, a cancel and a
-supersede — with field values a model could not copy into the wrong place.
+directive the user stated, quoted word for word in ``evidence_quote`` (the
+program finds the quote mechanically), never a question, a quote of someone else,
+a one-off or a guess; the model judges which rule a new one replaces and says so by
+id (``supersedes``), keeping the untouched part of a partly replaced rule as its own
+rule; an adopted suggestion quotes both the user's confirmation and the assistant's
+suggestion (``adopted_from``); a cancel is ``archive_existing``; a project note is a
+fact the user stated or corrected; the assistant's answer is unverified. Worked
+examples show the empty output for thanks, one-offs and quoted rules, a fact as a
+note, a cancel, a supersede, a partial supersede with its remainder and an adopted
+suggestion — with field values a model could not copy into the wrong place.
 
 Every text that goes into a prompt passes :func:`~autopatch_memory.privacy.redact`
 first: the store redacted it already, this is belt and braces, because a secret
@@ -20,7 +24,7 @@ import json
 from typing import Any
 
 from autopatch_memory import limits
-from autopatch_memory.backends.base import SummaryItem, SummaryRequest, SummaryTurn
+from autopatch_memory.summary_request import SummaryItem, SummaryRequest, SummaryTurn
 from autopatch_memory.model import (
     DELTA_SECTIONS,
     LongTermOp,
@@ -52,6 +56,8 @@ def _long_term(**values: Any) -> dict[str, Any]:
     """A long-term operation with every key (absent ones null / [])."""
     op: dict[str, Any] = {key: None for key in _LONG_TERM_KEYS}
     op["evidence_turn_ids"] = []
+    op["supersedes"] = []
+    op["conflicts_with"] = []
     op.update(values)
     return op
 
@@ -128,7 +134,55 @@ _EXAMPLES: dict[Language, tuple[tuple[str, dict[str, Any]], ...]] = {
                         source=_USER,
                         evidence_turn_ids=["ex_turn_5"],
                         evidence_quote="From now on give me Gradle commands.",
-                        supersedes="ex_mem_3",
+                        supersedes=["ex_mem_3"],
+                    ),
+                ],
+            ),
+        ),
+        (
+            'Pending turn ex_turn_7 "Use Gradle from now on."; existing item ex_mem_5 '
+            '(durable_preference "Use Maven, and always show the full command line.")',
+            _delta(
+                [("ex_turn_7", "The user switched the build commands to Gradle.")],
+                [
+                    _long_term(
+                        operation=_CREATE,
+                        type=_PREF,
+                        label="Gradle builds",
+                        summary="Use Gradle for build commands.",
+                        source=_USER,
+                        evidence_turn_ids=["ex_turn_7"],
+                        evidence_quote="Use Gradle from now on.",
+                        supersedes=["ex_mem_5"],
+                    ),
+                    _long_term(
+                        operation=_CREATE,
+                        type=_PREF,
+                        label="full command lines",
+                        summary="Always show the full command line.",
+                        source=_USER,
+                        evidence_turn_ids=["ex_turn_7"],
+                        evidence_quote="Use Gradle from now on.",
+                    ),
+                ],
+            ),
+        ),
+        (
+            'Turn before the batch ex_turn_8, answer "I suggest returning ResponseEntity from '
+            'every controller method, so status codes stay explicit."; pending turn ex_turn_9 '
+            '"yes, let\'s make that the rule"',
+            _delta(
+                [("ex_turn_9", "The user adopted returning ResponseEntity from controllers.")],
+                [
+                    _long_term(
+                        operation=_CREATE,
+                        type=_PREF,
+                        label="controllers return ResponseEntity",
+                        summary="Return ResponseEntity from every controller method.",
+                        source=_USER,
+                        evidence_turn_ids=["ex_turn_9"],
+                        evidence_quote="yes, let's make that the rule",
+                        adopted_from="returning ResponseEntity from every controller method",
                     ),
                 ],
             ),
@@ -195,7 +249,26 @@ _EXAMPLES: dict[Language, tuple[tuple[str, dict[str, Any]], ...]] = {
                         source=_USER,
                         evidence_turn_ids=["ex_turn_5"],
                         evidence_quote="以后回答用英文。",
-                        supersedes="ex_mem_3",
+                        supersedes=["ex_mem_3"],
+                    )
+                ],
+            ),
+        ),
+        (
+            "上一轮 ex_turn_7 的回答「建议以后新接口统一返回 Result<T> 包装，错误码放在 code 字段里。」；"
+            "待处理轮次 ex_turn_8「好，就按你说的，以后都这样」",
+            _delta(
+                [("ex_turn_8", "用户采纳了新接口统一返回 Result<T> 的建议。")],
+                [
+                    _long_term(
+                        operation=_CREATE,
+                        type=_PREF,
+                        label="新接口返回 Result 包装",
+                        summary="新接口统一返回 Result<T> 包装，错误码放在 code 字段里。",
+                        source=_USER,
+                        evidence_turn_ids=["ex_turn_8"],
+                        evidence_quote="好，就按你说的，以后都这样",
+                        adopted_from="新接口统一返回 Result<T> 包装，错误码放在 code 字段里",
                     )
                 ],
             ),
@@ -262,48 +335,61 @@ What to remember
 3. Durable preferences (type "durable_preference", source "user_explicit"): ONLY a
    standing instruction the user gives, in their own words, about future answers or work:
    "from now on answer in English", "以后 Javadoc 注释用英文写", "I really dislike field
-   injection", "Stop suggesting Lombok", "In future answers, skip the intro". What makes
-   it standing may also be a scope over all your future work ("in any code you write for
-   me", "every Redis key you suggest", "凡是涉及金额的代码"), a default ("default to
-   constructor injection") or a revision of an earlier rule ("I changed my mind: …",
-   "change of plan: …", "我改主意了，…还是给我中文的吧"). Set evidence_turn_ids to that turn
-   and copy the user's sentence unchanged into evidence_quote — the sentence that gives
-   the instruction, even when its object is a pronoun for the sentence before ("Don't
-   suggest it anymore"); the summary then says what "it" is. These are NOT preferences:
-   - a question, even with "always" or "记住" in it ("why does the build always fail?",
-     "记住密码功能怎么实现？");
+   injection", "Stop suggesting Lombok", "plz always give the full mvn command", "能不能以后
+   都先给结论？". What makes it standing may also be a scope over all your future work ("in
+   any code you write for me", "凡是涉及金额的代码"), a default ("default to constructor
+   injection") or a revision of an earlier rule ("算了，还是用 Gradle 吧").
+   Grounding is checked mechanically, so quote exactly: set evidence_turn_ids to the turn
+   and copy the user's own words from its user_text into evidence_quote — the whole
+   sentence, or the clause that gives the instruction (at least 6 Chinese characters or 3
+   words, or a whole shorter sentence); "…" may join two parts of the same turn. Never
+   quote the assistant, never paraphrase in the quote: a quote that is not in the user's
+   words is rejected, and so is a rule without a quote. The label and summary are yours:
+   say what the rule is, even when the quote points back ("Don't suggest it anymore").
+   These are NOT preferences:
+   - a question that asks for nothing, even with "always" or "记住" in it ("why does the
+     build always fail?", "记住密码功能怎么实现？") — a polite request is a request
+     ("Could you always include imports?");
    - someone else's words ("my colleague says always use tabs", a rule in quotes);
-   - a hypothetical ("if I said from now on…");
-   - a request for this answer only ("just this once…", "这次用英文", "please don't
-     explain this one");
-   - a task on one thing of the code, with no standing word of its own ("remove the
-     unused imports in the api module", "make sure to add a TTL to this cache", "把
-     mall-demo 模块删掉"), even in a sentence that also states a rule;
+   - a hypothetical ("if we ever move to Gradle…", "要是以后…的话");
+   - a request for this answer only ("just this once…", "这次用英文");
    - the user describing their own habits ("I always forget the flag");
-   - anything you infer about the user, and anything the assistant said.
+   - a fact or a team convention stated as a fact ("我们 CI 一律加 -T 4", "we always
+     squash before merging"): that is a project note;
+   - anything you infer about the user, and anything the assistant said — unless the user
+     adopts it (rule 4).
    The label names the rule's subject and keeps its negation ("no Lombok suggestions",
    "回答不要铺垫"); the summary states the rule.
-4. Replacing a rule: when the user gives a new rule on the subject of an existing one
-   (Gradle commands after Maven commands, answers in English after answers in Chinese),
-   create the new preference with "supersedes" set to the old one's id; the program makes
-   the old one inactive. Rules on different subjects that share a word ("answer in
-   Chinese", "write Javadoc in English") both stay: do not supersede.
-5. Cancelling: when the user cancels a rule or a note ("forget what I said about the
+4. Adopted suggestions: when the user adopts what the assistant suggested in the answer
+   right before ("好，就按你说的，以后都这样", "yes, let's make that the rule"), create the
+   rule as it was suggested: evidence_quote is the user's confirmation, and "adopted_from"
+   quotes the suggestion from that earlier answer, word for word.
+5. Replacing a rule (you judge the subject; the program only checks ids): when the user's
+   new rule replaces an existing one (Gradle commands after Maven commands, answers in
+   English after answers in Chinese), create it with "supersedes": [the old id]. The old
+   text is kept as an archived revision, never lost. When the new rule replaces only part
+   of an old one ("use Gradle" against "use Maven, and always show the full command
+   line"), supersede the old one AND create the part that still holds as its own rule
+   ("always show the full command line"), quoting the same turn. Rules on different
+   subjects ("never recommend Guava", "never recommend Joda-Time"; "answer in Chinese",
+   "write Javadoc in English") both stay: do not supersede. "conflicts" in the input lists
+   pairs the program found that may contradict in part; settle one the same way when the
+   pending turns say which holds.
+6. Cancelling: when the user cancels a rule or a note ("forget what I said about the
    compatibility note", "不用再给我 Maven 命令了"), use archive_existing with its
-   target_id, evidence_turn_ids and evidence_quote. You can never delete anything.
-6. Project notes (type "project_note", source "conversation_summary"): facts about the
+   target_id, evidence_turn_ids and the quoted words. You can never delete anything.
+7. Project notes (type "project_note", source "conversation_summary"): facts about the
    project the user stated or corrected ("mall-order calls mall-search via Feign",
    "我们 CI 一律加 -T 4", "不对，我们用的是 Spring Security，不是 Shiro"), with
-   evidence_turn_ids and evidence_quote; a correction updates the note it corrects, and so
-   does a change ("the TTL is now 10 minutes", "现在整个项目都跑在 JDK 17 上"): keep what
-   the old note says that still holds, replace the old value. A team convention is a note
-   ("we always squash before merging"), not a preference. A question the user asked is
-   not a note. Never guess what the project is for and never
+   evidence_turn_ids and, when you give one, an exact evidence_quote. A correction or a
+   change ("the TTL is now 10 minutes", "现在整个项目都跑在 JDK 17 上") updates the note it
+   corrects (update_existing; the old text is kept as a revision): keep what still holds,
+   replace the old value. Notes about different modules or values are different notes. A
+   question the user asked is not a note. Never guess what the project is for and never
    restate the repo profile.
-7. Existing items: the input shows the existing topics and long-term items most relevant
-   to these turns (at most {shown} of each), not necessarily all of them. When one already
-   says the same thing, update it instead of creating a duplicate; an update of a
-   preference needs evidence like a create.
+   Existing items: the input shows the existing topics and long-term items most relevant
+   to these turns (at most {shown} of each), not necessarily all of them. A create whose
+   text equals an existing item's changes nothing; to revise an item, update it by id.
 8. Limits: at most {creates} creates, {updates} updates and {archives} archives of
    long-term items per reply. Labels at most {label} characters, summaries at most
    {summary}; longer text is rejected, not shortened. No source code, stack traces, logs,
@@ -339,38 +425,46 @@ Memory Delta：一个描述拟议变更的小型 JSON 对象。程序会逐条�
    不算话题。
 3. 长期偏好（type 为 "durable_preference"，source 为 "user_explicit"）：只能是用户亲口给出的、
    针对以后回答或工作的长期指令，例如「以后回答用中文」「以后 Javadoc 注释用英文写」「我真的不喜欢
-   字段注入」「别再推荐 Lombok 了」「回答的时候不要一上来就铺垫」。让指令长期有效的也可以是
-   覆盖你以后所有工作的范围（「凡是涉及金额的代码」「你给我的所有示例」「in any code you write
-   for me」）、默认做法（「默认按 JDK 11 来写」）或对旧规则的修改（「我改主意了，commit message
-   还是给我中文的吧」「Change of plan: …」）。evidence_turn_ids 填这一轮，并把用户给出指令的那句
-   原话原样复制到 evidence_quote——即使宾语是指代上一句的代词（「以后别再推荐它了」），摘要里写清
-   「它」是什么。
+   字段注入」「别再推荐 Lombok 了」「能不能以后都先给结论？」「plz always give the full mvn
+   command」。让指令长期有效的也可以是覆盖你以后所有工作的范围（「凡是涉及金额的代码」「in any
+   code you write for me」）、默认做法（「默认按 JDK 11 来写」）或对旧规则的修改（「算了，还是用
+   Gradle 吧」）。
+   依据由程序机械地核对，所以请逐字引用：evidence_turn_ids 填这一轮，并把用户 user_text 里的
+   原话复制到 evidence_quote——整句，或给出指令的那个分句（至少 6 个汉字或 3 个英文单词，或一句
+   更短的完整原句）；「…」可以连接同一轮里的两段原话。不要引用助手的话，不要在引文里改写：不在
+   用户原话里的引文会被拒绝，没有引文的规则也会被拒绝。label 和 summary 由你来写：写清规则是什么，
+   即使引文里用的是代词（「以后别再推荐它了」）。
    以下都不是偏好：
-   - 问题，即使带有「以后」「记住」「always」
-     （「记住密码功能怎么实现？」「为什么构建总是失败？」）；
+   - 没有提出请求的问题，即使带有「以后」「记住」「always」（「记住密码功能怎么实现？」「为什么构建
+     总是失败？」）——客气的请求仍是请求（「能不能以后都用中文回答？」）；
    - 别人的话（「我同事说以后都要用 tab」、引号里的规则）；
-   - 假设（「如果我说以后……」）；
-   - 只针对这一次的要求（「这次用英文」「就这一次」「这个不用解释」）；
-   - 对代码里某个具体东西的一次性改动，本身没有「以后」「每次」「默认」之类的词（「把 mall-demo
-     模块删掉」「给这个缓存加个过期时间」「remove the unused imports in the api module」），
-     即使同一句里还有一条规则；
+   - 假设（「如果以后换成 Gradle 的话……」「if we ever…」）；
+   - 只针对这一次的要求（「这次用英文」「就这一次」）；
    - 用户描述自己的习惯（「我每次都忘记加参数」）；
-   - 你对用户的推测，以及助手说过的任何话。
+   - 以事实口吻说的事实或团队约定（「我们 CI 一律加 -T 4」「我们合并前都会 squash」）：那是
+     项目笔记；
+   - 你对用户的推测，以及助手说过的任何话——除非用户采纳了它（规则 4）。
    标签要说明规则的对象并保留否定（「回答不要铺垫」「不推荐 Lombok」）；摘要写出规则本身。
-4. 替换规则：用户就已有规则的同一主题给出新规则时（先要 Maven 命令、后要 Gradle 命令；先要中文回答、
-   后要英文回答），新建偏好并把 "supersedes" 设为旧条目的 id，程序会让旧条目失效。只是共用一个词的
-   不同主题（「回答用中文」和「Javadoc 用英文」）两条都保留，不要替换。
-5. 取消：用户取消某条规则或笔记时（「忘掉我说的兼容性说明」「不用再给我 Maven 命令了」），用
-   archive_existing，填写 target_id、evidence_turn_ids 和 evidence_quote。你不能删除任何条目。
-6. 项目笔记（type 为 "project_note"，source 为 "conversation_summary"）：用户陈述或纠正的项目事实
+4. 采纳建议：用户采纳了助手在上一轮回答里的建议时（「好，就按你说的，以后都这样」「yes, let's
+   make that the rule」），按建议的内容新建规则：evidence_quote 是用户的确认原话，"adopted_from"
+   逐字引用上一轮回答里的那条建议。
+5. 替换规则（主题由你判断，程序只核对 id）：用户的新规则取代已有规则时（先要 Maven 命令、后要
+   Gradle 命令；先要中文回答、后要英文回答），新建规则并把 "supersedes" 设为 [旧条目的 id]。旧文本
+   会作为归档版本保留，不会丢失。新规则只取代旧规则的一部分时（「用 Gradle」对「用 Maven，并且总是
+   给出完整命令行」），替换旧条目，同时把仍然有效的部分单独建成一条规则（「总是给出完整命令行」），
+   引用同一轮。不同主题的规则（「别推荐 Guava」「别推荐 Joda-Time」；「回答用中文」「Javadoc 用
+   英文」）两条都保留，不要替换。输入中的 "conflicts" 列出程序发现的、可能部分矛盾的条目对；待处理
+   轮次说明了哪条有效时，按同样的方式处理。
+6. 取消：用户取消某条规则或笔记时（「忘掉我说的兼容性说明」「不用再给我 Maven 命令了」），用
+   archive_existing，填写 target_id、evidence_turn_ids 和引用的原话。你不能删除任何条目。
+7. 项目笔记（type 为 "project_note"，source 为 "conversation_summary"）：用户陈述或纠正的项目事实
    （「mall-order 通过 Feign 调用 mall-search」「我们 CI 一律加 -T 4」「不对，我们用的是 Spring
-   Security，不是 Shiro」），同样填写 evidence_turn_ids 和 evidence_quote；
-   纠正要更新被纠正的那条笔记，变更也一样（「映射 TTL 已经改成 10 分钟了」「现在整个项目都跑在
-   JDK 17 上」）：保留旧笔记里仍然成立的内容，替换旧的值。团队约定是笔记（「我们合并前都会
-   squash」），不是偏好。
-   用户提出的问题不是笔记。绝不猜测项目的业务用途，也不要复述仓库概况。
-7. 已有条目：输入只列出与这些轮次最相关的话题和长期条目（各最多 {shown} 条），不一定是全部。已有条目
-   说的是同一件事时，更新它而不是新建重复条目；更新偏好同样需要证据。
+   Security，不是 Shiro」），填写 evidence_turn_ids，给出 evidence_quote 时必须是原话。纠正或变更
+   （「映射 TTL 已经改成 10 分钟了」「现在整个项目都跑在 JDK 17 上」）用 update_existing 更新被
+   纠正的笔记（旧文本会作为版本保留）：保留仍然成立的内容，替换旧的值。说的是不同模块或不同值的
+   笔记是不同的笔记。用户提出的问题不是笔记。绝不猜测项目的业务用途，也不要复述仓库概况。
+   已有条目：输入只列出与这些轮次最相关的话题和长期条目（各最多 {shown} 条），不一定是全部。新建的
+   文本与已有条目完全相同时不会有任何变化；要修改某条，请按 id 更新它。
 8. 限制：每次回复最多新建 {creates} 条、更新 {updates} 条、归档 {archives} 条长期条目。label 不超过
    {label} 个字符，summary 不超过 {summary} 个字符；超长会被拒绝，不会被截断。不得包含源代码、堆栈、
    日志、命令输出、密码、令牌或密钥。
@@ -467,12 +561,16 @@ def request_payload(request: SummaryRequest) -> dict[str, Any]:
     return {
         "language": request.language.value,
         "repo_profile": _profile_payload(request),
+        "turn_before": (
+            _turn_payload(request.previous_turn) if request.previous_turn is not None else None
+        ),
         "pending_turns": [_turn_payload(t) for t in request.turns],
         "earlier_turns": [
             {"id": t.id, "summary": redact(t.summary)} for t in request.earlier_turns
         ],
         "active_topics": [_item_payload(t) for t in request.topics],
         "long_term_items": [_item_payload(i) for i in request.long_term],
+        "conflicts": [{"newer": c.newer, "older": c.older} for c in request.conflicts],
     }
 
 
@@ -537,10 +635,8 @@ def delta_json_schema(request: SummaryRequest | None = None) -> dict[str, Any]:
     turn_ids = [t.id for t in request.turns] if request is not None else None
     topic_ids = [t.id for t in request.topics] if request is not None else None
     item_ids = [i.id for i in request.long_term] if request is not None else None
-    preference_ids = (
-        [i.id for i in request.long_term if i.type == _PREF] if request is not None else None
-    )
     turn_id = _id_string(turn_ids)
+    item_id = _id_string(item_ids)
     topic_op = _object(
         {
             "operation": {"type": "string", "enum": [_CREATE, Operation.UPDATE_EXISTING.value]},
@@ -560,7 +656,9 @@ def delta_json_schema(request: SummaryRequest | None = None) -> dict[str, Any]:
             "source": _string_or_null([s.value for s in Source]),
             "evidence_turn_ids": {"type": "array", "items": turn_id},
             "evidence_quote": _string_or_null(),
-            "supersedes": _string_or_null(preference_ids),
+            "adopted_from": _string_or_null(),
+            "supersedes": {"type": "array", "items": item_id},
+            "conflicts_with": {"type": "array", "items": item_id},
         }
     )
     items = {

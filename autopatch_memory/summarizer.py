@@ -31,7 +31,13 @@ from typing import NamedTuple, Protocol, TypeVar
 from autopatch_memory import limits
 from autopatch_memory.applier import apply_delta
 from autopatch_memory.apply_report import ApplyReport, discarded_report
-from autopatch_memory.backends.base import SummaryBackend, SummaryItem, SummaryRequest, SummaryTurn
+from autopatch_memory.backends.base import SummaryBackend
+from autopatch_memory.summary_request import (
+    SummaryConflict,
+    SummaryItem,
+    SummaryRequest,
+    SummaryTurn,
+)
 from autopatch_memory.errors import (
     AutopatchMemoryError,
     BackendError,
@@ -240,31 +246,49 @@ def build_request(doc: MemoryDocument, batch: list[Turn]) -> SummaryRequest:
         [i.updated_at.timestamp() for i in long_term],
         query,
     )
+    turns = doc.working_memory.recent_turns
+    first = turns.index(batch[0]) if batch and batch[0] in turns else 0
+    shown = {i.id for i in chosen_items}
     return SummaryRequest(
-        turns=[
-            SummaryTurn(
-                id=t.id,
-                intent=t.intent,
-                user_text=t.user_text,
-                assistant_text=t.assistant_text,
-                scope_paths=t.scope_paths,
-                created_at=t.created_at,
-                project_level=t.project_level,
-            )
-            for t in batch
-        ],
+        turns=[_summary_turn(t) for t in batch],
+        previous_turn=_summary_turn(turns[first - 1]) if first > 0 else None,
         earlier_turns=[
             SummaryItem(id=t.id, label="", summary=t.summary)
-            for t in doc.working_memory.recent_turns
+            for t in turns
             if not t.is_pending and t.summary.strip()
         ][-limits.SUMMARIZER_EARLIER_TURNS :],
         topics=[SummaryItem(id=t.id, label=t.label, summary=t.summary) for t in chosen_topics],
         long_term=[
-            SummaryItem(id=i.id, label=i.label, summary=i.summary, type=i.type.value)
+            SummaryItem(
+                id=i.id,
+                label=i.label,
+                summary=i.summary,
+                type=i.type.value,
+                updated_at=i.updated_at,
+            )
             for i in chosen_items
+        ],
+        conflicts=[
+            SummaryConflict(newer=i.id, older=other)
+            for i in long_term
+            if i.id in shown
+            for other in i.conflicts_with
+            if other in shown
         ],
         repo_profile=doc.repo_profile,
         language=detect_language(asked),
+    )
+
+
+def _summary_turn(turn: Turn) -> SummaryTurn:
+    return SummaryTurn(
+        id=turn.id,
+        intent=turn.intent,
+        user_text=turn.user_text,
+        assistant_text=turn.assistant_text,
+        scope_paths=turn.scope_paths,
+        created_at=turn.created_at,
+        project_level=turn.project_level,
     )
 
 

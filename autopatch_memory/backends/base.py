@@ -11,48 +11,27 @@ the file and never writes: the applier decides what of the delta is kept.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Protocol, runtime_checkable
 
-from pydantic import BaseModel, Field
+from autopatch_memory.model import MemoryDelta
 
-from autopatch_memory.intents import IntentType
-from autopatch_memory.model import MemoryDelta, RepoProfile, Timestamp
-from autopatch_memory.text import Language
+# The request types live beside the model (a backend takes one; what builds or checks
+# one never imports a backend); named here too, where a backend's author looks.
+from autopatch_memory.summary_request import (
+    SummaryConflict,
+    SummaryItem,
+    SummaryRequest,
+    SummaryTurn,
+)
 
-
-class SummaryTurn(BaseModel):
-    """A pending turn as the summarizer sees it."""
-
-    id: str
-    intent: IntentType
-    user_text: str
-    assistant_text: str = ""
-    scope_paths: list[str] = Field(default_factory=list)
-    created_at: Timestamp
-    project_level: bool = False  # the host said: about the project as a whole, no file
-
-
-class SummaryItem(BaseModel):
-    """An existing topic or long-term item the delta may update (by id)."""
-
-    id: str
-    label: str
-    summary: str
-    type: str | None = None  # long-term items only: durable_preference | project_note
-
-
-class SummaryRequest(BaseModel):
-    """Everything one summarization call may use; nothing else reaches the model."""
-
-    turns: list[SummaryTurn]
-    # Summaries of recent turns that are already summarized (context only; newest last).
-    earlier_turns: list[SummaryItem] = Field(default_factory=list)
-    topics: list[SummaryItem] = Field(default_factory=list)
-    long_term: list[SummaryItem] = Field(default_factory=list)
-    repo_profile: RepoProfile | None = None
-    language: Language = Language.EN
-    now: datetime | None = None
+__all__ = [
+    "ChatModel",
+    "SummaryBackend",
+    "SummaryConflict",
+    "SummaryItem",
+    "SummaryRequest",
+    "SummaryTurn",
+]
 
 
 @runtime_checkable

@@ -2,12 +2,13 @@
 
 It is the default when no model is configured, so memory works on a fresh
 machine. It only restates what the user wrote — never what the assistant
-answered (an answer may guess) — and reads it through the same directive
-grammar the applier uses to judge every backend:
+answered (an answer may guess) — and only what the user said explicitly: zero
+false rules comes before recall (docs/quality.md#the-offline-reader).
 
 * a turn summary for every pending turn (:mod:`.summaries`);
-* a durable preference per rule the user states, an archive per cancel
-  (:mod:`.rules`); the applier supersedes the rule a new one replaces;
+* a durable preference per rule the user states with an explicit standing marker,
+  an archive per item a cancel names (:mod:`.rules`); a rule replaces an older one
+  only when it names what it replaces;
 * a project note per fact the user states or corrects (:mod:`.notes`);
 * topics for concerns followed across turns (:mod:`.topics`).
 
@@ -95,7 +96,7 @@ class HeuristicBackend:
                 for op in archives
                 if (op.evidence_quote, op.target_id) not in replaced
             ),
-            *preference_ops(views, archives),
+            *preference_ops(views, request.long_term, archives),
             *note_ops(
                 views, request.long_term, {s: n for (s, _), n in replaced.items() if s is not None}
             ),

@@ -1,5 +1,10 @@
 """One pending turn, pre-digested for the heuristic: the user's prose, its sentences,
-the directives it states, and whether it is a question, chit-chat or only rules."""
+the directives it states, and whether it is a question, chit-chat or only rules.
+
+Rules and cancels are what the user says *explicitly* (:mod:`autopatch_memory.standing.explicit`):
+a sentence with a standing marker and no veto, a sentence that names what it withdraws.
+Facts (for project notes) are read by the fact reader of :mod:`autopatch_memory.directives`.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from autopatch_memory.directives import (
     read_sentence,
 )
 from autopatch_memory.prose import END_PUNCTUATION, split_sentences, user_prose
+from autopatch_memory.standing.explicit import explicit_rules, explicit_sentences, named_cancels
 from autopatch_memory.text import Language, clip, detect_language, normalize
 
 # A whole turn that is only one of these is chit-chat: it produces nothing but its summary.
@@ -137,7 +143,24 @@ def view(turn: SummaryTurn, known_names: Collection[str] = ()) -> TurnView:
     """Digest one turn: clean prose (no code, logs or secrets), sentences, directives."""
     prose = user_prose(turn.user_text[: limits.MAX_USER_TEXT_CHARS])
     sentences = split_sentences(prose)
-    directives = directives_in(prose, known_names)
     # The language of the user's words, not of a pasted stack trace.
     language = detect_language(prose or turn.user_text)
+    cancels = [s for s in explicit_sentences(prose) if named_cancels(s)]
+    rules = [s for s in explicit_rules(prose) if s not in cancels]
+    said = [*rules, *cancels]
+    facts = [
+        d
+        for d in directives_in(prose, known_names)
+        if d.kind is DirectiveKind.FACT and not any(d.sentence.strip() in s for s in said)
+    ]
+    explicit = [
+        *(Directive(DirectiveKind.RULE, s, s, detect_language(s)) for s in rules),
+        *(Directive(DirectiveKind.CANCEL, s, s, detect_language(s)) for s in cancels),
+    ]
+    directives = sorted([*explicit, *facts], key=lambda d: _position(prose, d.sentence))
     return TurnView(turn, language, prose, sentences, directives)
+
+
+def _position(prose: str, sentence: str) -> int:
+    found = prose.find(sentence.strip())
+    return found if found >= 0 else len(prose)
