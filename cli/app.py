@@ -72,6 +72,8 @@ from .render import (
     render_journal,
     render_profile,
     render_report,
+    render_undo,
+    reset_message,
     superseded_labels,
 )
 from .repo import BUILD_FILES, LOOKUP_ERRORS, RepoNotFoundError, resolve_repo
@@ -472,7 +474,14 @@ def _missing_profile(root: Path) -> str:
 
 
 @command()
-def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
+def show(
+    repo: RepoArg = None,
+    include_archived: Annotated[
+        bool,
+        typer.Option("--all", "-a", help="Also list archived rules and notes (and old texts)."),
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
     """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
     root = resolve_repo(repo)
     with offline_memory(root) as memory:
@@ -493,6 +502,7 @@ def show(repo: RepoArg = None, json_out: JsonOpt = False) -> None:
             missing_profile=_missing_profile(root)
             if doc.repo_profile is None
             else NO_PROFILE_FOUND,
+            include_archived=include_archived,
         )
     )
     if not info.exists:
@@ -885,13 +895,41 @@ def restore(
     args: RepoAndId,
     json_out: JsonOpt = False,
 ) -> None:
-    """Bring a forgotten (archived) rule or note back; a restored rule supersedes the
-    current rule on its subject."""
+    """Bring an archived rule or note back (a forgotten one, an old text of an edited one,
+    or one from the cold archive)."""
     repo, item_id = _split_repo(args, "ID")
     root = resolve_repo(repo)
     with offline_memory(root) as memory:
         change = _change(ChangeAction.RESTORE, json_out, lambda: memory.restore(item_id))
         _print_change(memory, change, json_out)
+
+
+@command()
+def undo(
+    args: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[REPO] [N]",
+            help="The repository (optional) and how many changes to undo (default 1).",
+            show_default=False,
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Undo the last change(s) to rules and notes: yours, a summary's, an import, a reset."""
+    given = list(args or [])
+    count = 1
+    if given and given[-1].isdigit() and not Path(given[-1]).is_dir():
+        count = int(given.pop())
+    if len(given) > 1 or count < 1:
+        raise UsageProblem("usage: autopatch-memory undo [REPO] [N] (N: a count of at least 1)")
+    root = resolve_repo(given[0] if given else None)
+    with offline_memory(root) as memory:
+        report = memory.undo(count)
+    if json_out:
+        console.json(report.model_dump(mode="json"))
+        return
+    console.lines(render_undo(report))
 
 
 @command()
@@ -995,9 +1033,27 @@ def import_(
             show_default=False,
         ),
     ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", "-n", help="Show what the import would do; change nothing."),
+    ] = False,
+    as_rules: Annotated[
+        bool,
+        typer.Option("--as-rules", help="Take each bullet of any Markdown file as a new rule."),
+    ] = False,
+    as_notes: Annotated[
+        bool,
+        typer.Option("--as-notes", help="Take each bullet of any Markdown file as a new note."),
+    ] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Import rules and notes (each checked as if you remembered it); prints one line per item."""
+    """Import rules and notes (each checked as if you remembered it); prints one line per item.
+
+    Markdown must be an `export` of this tool unless --as-rules or --as-notes says how to
+    read it; an import never restores an archived item or revises one by similarity."""
+    if as_rules and as_notes:
+        raise UsageProblem("--as-rules and --as-notes exclude each other")
+    take_as = "rule" if as_rules else "note" if as_notes else None
     repo, source = _split_repo(args, "FILE")
     root = resolve_repo(repo)
     path = _source_file(source, "import file")
@@ -1008,7 +1064,7 @@ def import_(
             data = handle.read(limits.IMPORT_MAX_BYTES + 1)
     with offline_memory(root) as memory:
         try:
-            report = memory.import_items(data, format=format)
+            report = memory.import_items(data, format=format, dry_run=dry_run, take_as=take_as)
         except ChangeRejectedError as exc:
             raise CommandFailed(refusal(ChangeAction.IMPORT, exc.reason, str(exc))) from None
     if json_out:
@@ -1039,8 +1095,8 @@ def reset(
         if not typer.confirm(f"Clear all memory of {root}?", default=False):
             raise CommandFailed("reset cancelled; nothing changed")
     with offline_memory(root) as memory:
-        generation = memory.reset()
-    console.out(f"memory cleared (generation {generation})")
+        result = memory.reset()
+    console.out(reset_message(result))
 
 
 @command()

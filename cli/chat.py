@@ -53,6 +53,8 @@ from .render import (
     render_hits,
     render_profile,
     render_report,
+    render_undo,
+    reset_message,
     superseded_labels,
 )
 from .streaming import ConsoleDisplay
@@ -314,8 +316,8 @@ class ChatSession:
 
     @slash("remember", "[--note] TEXT")
     def _cmd_remember(self, argument: str) -> bool:
-        """Remember a rule in your own words (--note: a fact about the project); a new rule
-        supersedes the older one on the same subject."""
+        """Remember a rule in your own words (--note: a fact about the project); a rule that
+        says what it replaces ("instead of Maven") archives that one."""
         note, text = _flag(argument, "--note")
         if not text or _OPTION_RE.match(text):
             # "/remember --label x text" would store "--label x text" as the rule.
@@ -327,7 +329,8 @@ class ChatSession:
 
     @slash("edit", "ID TEXT")
     def _cmd_edit(self, argument: str) -> bool:
-        """Rewrite a rule or note (ID from /memory or /search) in your own words."""
+        """Rewrite a rule or note (ID from /memory or /search) in your own words; the old
+        text is kept (/restore brings it back, /undo undoes the edit)."""
         item_id, _, text = argument.strip().partition(" ")
         if not item_id or not text.strip():
             self.console.warn("usage: /edit ID TEXT (the ids are listed by /memory)")
@@ -390,6 +393,22 @@ class ChatSession:
             return
         self.console.lines(render_change(change, labels=superseded_labels(self.memory, change)))
 
+    @slash("undo", "[N]")
+    def _cmd_undo(self, argument: str) -> bool:
+        """Undo the last change (or the last N) to rules and notes: yours, a summary's, an
+        import, a reset."""
+        text = argument.strip() or "1"
+        if not text.isdigit() or int(text) < 1:
+            self.console.warn("usage: /undo [N] (N: how many changes, 1 by default)")
+            return False
+        try:
+            report = self.memory.undo(int(text))
+        except StoreError as exc:
+            self.console.error(f"could not undo: {exc}")
+            return False
+        self.console.lines(render_undo(report))
+        return False
+
     @slash("reset")
     def _cmd_reset(self, argument: str) -> bool:
         """Clear this repository's memory (asks to confirm); summaries in flight are dropped."""
@@ -397,14 +416,14 @@ class ChatSession:
             self.console.out("reset cancelled")
             return False
         try:
-            generation = self.memory.reset()
+            result = self.memory.reset()
         except StoreError as exc:
             self.console.error(f"could not reset: {exc}")
             return False
         self.last = None
         if self.runner.history is not None:
             self.runner.history.clear()
-        self.console.out(f"memory cleared (generation {generation}); pending summaries dropped")
+        self.console.out(reset_message(result) + "; pending summaries dropped")
         return False
 
     @slash("profile")

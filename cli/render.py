@@ -29,7 +29,9 @@ from autopatch_memory import (
     ProjectMemory,
     Reason,
     RepoProfile,
+    ResetResult,
     SearchHit,
+    UndoReport,
     limits,
 )
 
@@ -50,6 +52,8 @@ __all__ = [
     "render_document",
     "render_hits",
     "render_import",
+    "render_undo",
+    "reset_message",
     "render_journal",
     "render_journal_entry",
     "render_profile",
@@ -131,11 +135,32 @@ def render_profile(
 
 
 def _item_line(item: LongTermItem) -> Text:
-    text = f"{item.label}: {item.summary}" if item.label else item.summary
-    line = Text.assemble("  ", (item.id, "dim"), f"  {_one_line(text)}")
-    if not item.is_active:
+    line = Text.assemble("  ", (item.id, "dim"), f"  {_item_text(item)}")
+    if item.is_active:
+        return line
+    if item.revision_of:
+        line.append(f" [earlier text of {item.revision_of}]", style="yellow")
+    elif item.superseded_by:
+        line.append(f" [replaced by {item.superseded_by}]", style="yellow")
+    else:
         line.append(" [archived]", style="yellow")
     return line
+
+
+def _conflict_lines(doc: MemoryDocument) -> list[Line]:
+    lines: list[Line] = []
+    for item in doc.long_term_memory.items():
+        for other_id in item.conflicts_with if item.is_active else ():
+            other = doc.long_term_item(other_id)
+            if other is not None and other.is_active:
+                lines.append(
+                    Text.assemble(
+                        "  ",
+                        (f"{item.id} ↔ {other.id}", "yellow"),
+                        " may contradict in part; both kept: forget or edit one",
+                    )
+                )
+    return lines
 
 
 def _size_line(doc: MemoryDocument, size_bytes: int) -> Text:
@@ -170,10 +195,16 @@ def _turn_lines(doc: MemoryDocument) -> list[Line]:
     return lines
 
 
-def _sections(doc: MemoryDocument) -> list[tuple[str, list[Line]]]:
+def _sections(
+    doc: MemoryDocument, *, include_archived: bool = False
+) -> list[tuple[str, list[Line]]]:
     wm, ltm = doc.working_memory, doc.long_term_memory
     active_prefs = sum(1 for i in ltm.durable_preferences if i.is_active)
     active_notes = sum(1 for i in ltm.project_notes if i.is_active)
+
+    def shown(items: list[LongTermItem]) -> list[Line]:
+        return [_item_line(i) for i in items if include_archived or i.is_active]
+
     topics: list[Line] = [
         Text.assemble("  ", (t.id, "dim"), f"  {_one_line(f'{t.label}: {t.summary}')}")
         for t in wm.active_topics
@@ -182,11 +213,11 @@ def _sections(doc: MemoryDocument) -> list[tuple[str, list[Line]]]:
     return [
         (
             f"Durable preferences ({active_prefs} active, {len(ltm.durable_preferences)} total)",
-            [_item_line(i) for i in ltm.durable_preferences],
+            shown(ltm.durable_preferences),
         ),
         (
             f"Project notes ({active_notes} active, {len(ltm.project_notes)} total)",
-            [_item_line(i) for i in ltm.project_notes],
+            shown(ltm.project_notes),
         ),
         (f"Active topics ({len(wm.active_topics)} of {limits.MAX_ACTIVE_TOPICS})", topics),
         (
@@ -205,9 +236,11 @@ def render_document(
     last_failure: JournalEntry | None = None,
     compact: bool = False,
     missing_profile: str = NO_PROFILE_FOUND,
+    include_archived: bool = False,
 ) -> list[Line]:
     """The readable overview of ``show``; ``compact`` (``/memory``) leaves out the
-    heading and the repo profile."""
+    heading and the repo profile; ``include_archived`` (``show --all``) lists archived
+    rules and notes too, with what replaced them."""
     lines: list[Line] = []
     if not compact:
         lines.append(Text(f"Memory: {path}", style="bold"))
@@ -215,8 +248,14 @@ def render_document(
     if not compact:
         lines += ["", Text("Repo profile", style="bold")]
         lines += render_profile(doc.repo_profile, missing=missing_profile)
-    for title, entries in _sections(doc):
+    for title, entries in _sections(doc, include_archived=include_archived):
         lines += ["", Text(title, style="bold"), *(entries or [_dim("  (none)")])]
+    conflicts = _conflict_lines(doc)
+    if conflicts:
+        lines += ["", Text("Conflicts (both kept)", style="bold yellow"), *conflicts]
+    archived = sum(1 for i in doc.long_term_memory.items() if not i.is_active)
+    if archived and not include_archived:
+        lines += ["", _dim(f"({archived} archived rules and notes: `show --all` lists them)")]
     if last_failure is not None:
         lines += ["", Text("Last failure", style="bold red")]
         lines.append(Text.assemble("  ", render_journal_entry(last_failure)))
@@ -292,7 +331,7 @@ _OUTCOME_MARKS = {
 }
 _OUTCOME_WORDS = {
     ChangeOutcome.CREATED: "remembered",
-    ChangeOutcome.UPDATED: "updated",
+    ChangeOutcome.UPDATED: "revised (the old text kept, archived)",
     ChangeOutcome.UNCHANGED: "already remembered, unchanged",
     ChangeOutcome.RESTORED: "restored (active again)",
     ChangeOutcome.ARCHIVED: "archived (kept in the file, never injected)",
@@ -308,6 +347,7 @@ _PAST = {
     ChangeAction.RESTORE: "restored",
     ChangeAction.FORGET: "forgotten",
     ChangeAction.IMPORT: "imported",
+    ChangeAction.UNDO: "undone",
 }
 
 
@@ -368,10 +408,49 @@ def render_change(change: MemoryChange, *, labels: dict[str, str] | None = None)
     known = labels or {}
     for old in change.superseded:
         lines.append(_dim(f"  supersedes {old}" + (f": {known[old]}" if old in known else "")))
+    if change.previous is not None:
+        lines.append(_dim(f"  was: {_item_text(change.previous)}"))
+    for revision in change.revisions:
+        lines.append(_dim(f"  old text kept as {revision} (restore {revision} brings it back)"))
+    for other in change.conflicts:
+        lines.append(
+            Text(f"  ! may contradict {other} in part: both kept; forget or edit one", "yellow")
+        )
     if change.evicted:
-        lines.append(_dim(f"  made room by dropping archived {', '.join(change.evicted)}"))
+        lines.append(
+            _dim(f"  made room by moving archived {', '.join(change.evicted)} to the cold archive")
+        )
     if change.detail and change.outcome is not ChangeOutcome.UNCHANGED:
         lines.append(_dim(f"  {change.detail}"))
+    return lines
+
+
+def reset_message(result: ResetResult) -> str:
+    """What a reset did, in one line: what it removed and where it kept it."""
+    if result.backup is None:
+        return f"memory was already empty (generation {result.generation})"
+    return (
+        f"memory cleared: {result.describe()}; kept in .autopatch-j/{result.backup} "
+        "(`autopatch-memory undo` brings it back)"
+    )
+
+
+def render_undo(report: UndoReport) -> list[Line]:
+    """An undo: what it reverted, item by item."""
+    if report.undone == 0:
+        return [_dim("nothing to undo")]
+    lines: list[Line] = [Text(f"undid {_count(report.undone, 'change')}")]
+    for change in report.changes:
+        mark, style = _OUTCOME_MARKS[change.outcome]
+        what = {
+            ChangeOutcome.REMOVED: "removed (its text is kept in the cold archive)",
+            ChangeOutcome.RESTORED: "back",
+            ChangeOutcome.UPDATED: "back to its earlier text",
+        }.get(change.outcome, change.outcome.value)
+        text = f" {change.item_id} {what}"
+        if change.item is not None and change.outcome is not ChangeOutcome.REMOVED:
+            text += f" · {_item_text(change.item)}"
+        lines.append(Text.assemble("  ", (mark, style), text))
     return lines
 
 
@@ -394,24 +473,49 @@ def render_hits(hits: Sequence[SearchHit]) -> list[Line]:
     return lines
 
 
+_PLANNED = {
+    ChangeOutcome.CREATED: "would create",
+    ChangeOutcome.UPDATED: "would revise",
+    ChangeOutcome.UNCHANGED: "already there",
+    ChangeOutcome.RESTORED: "would restore",
+    ChangeOutcome.SKIPPED: "would skip",
+    ChangeOutcome.REJECTED: "would refuse",
+}
+
+
 def render_import(report: ImportReport) -> list[Line]:
-    """An import: one line per item of the file, then the counts."""
+    """An import (or its plan, ``--dry-run``): one line per item of the file, what it
+    revised (old → new) or superseded, then the counts."""
     lines: list[Line] = []
     for index, change in enumerate(report.items):
         mark, style = _OUTCOME_MARKS[change.outcome]
+        word = (
+            _PLANNED.get(change.outcome, change.outcome.value)
+            if report.dry_run
+            else change.outcome.value
+        )
         if change.outcome is ChangeOutcome.REJECTED:
             reason = change.reason.value if change.reason else "rejected"
-            body = Text.assemble(" rejected ", (reason, "yellow"), f": {change.detail or ''}")
+            body = Text.assemble(f" {word} ", (reason, "yellow"), f": {change.detail or ''}")
         else:
-            body = Text(f" {change.outcome.value}: {_change_text(change) or change.detail or ''}")
+            body = Text(f" {word}: {_change_text(change) or change.detail or ''}")
         lines.append(Text.assemble(f"  [{index}] ", (mark, style), body))
+        if change.previous is not None:
+            lines.append(_dim(f"      was: {_item_text(change.previous)}"))
+        for old in change.superseded:
+            lines.append(_dim(f"      supersedes {old}"))
+        for other in change.conflicts:
+            lines.append(_dim(f"      may contradict {other} in part: both kept"))
     counts = ", ".join(
         f"{report.count(outcome)} {outcome.value}"
         for outcome in ChangeOutcome
         if report.count(outcome)
     )
-    changed = "file changed" if report.changed else "file unchanged"
-    lines.append(Text(f"{counts or 'nothing imported'} · {changed} ({report.format.value})"))
+    if report.dry_run:
+        status = "plan only, nothing written (run without --dry-run to import)"
+    else:
+        status = "file changed" if report.changed else "file unchanged"
+    lines.append(Text(f"{counts or 'nothing imported'} · {status} ({report.format.value})"))
     return lines
 
 
