@@ -3,7 +3,7 @@
 * ``SEARCH_ITEMS`` / ``SEARCH_QUERIES``: a Java repository's memory (rules, notes,
   topics, archived items; Chinese and English) and the words a developer would
   search it with, each with the items that answer it. ``search`` is measured on
-  precision and recall over every query (tests/test_governance.py holds the bar).
+  precision and recall over every query (tests/governance/test_governance.py holds the bar).
 * ``CREDENTIAL_TEXTS``: what a user might ask to remember whose only point is a
   credential — nothing may be stored. ``MIXED_TEXTS``: a rule or note with a
   credential beside it — the rule is stored, the secret is not. ``LEGIT_TEXTS``:

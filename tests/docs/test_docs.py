@@ -14,7 +14,7 @@ from pathlib import Path
 
 from autopatch_memory import limits
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 DESIGN = DOCS / "design.md"
 

@@ -26,7 +26,7 @@ from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import ItemStatus, MemoryDocument
 from autopatch_memory.store import LoadProblem, MemoryStore, Transaction, parse_document
 
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "memory"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "memory"
 REFERENCE_FILES = sorted(p.name for p in FIXTURES.glob("reference-*.json"))
 VIEWS = FIXTURES / "reference-view"
 CST = timezone(timedelta(hours=8))

@@ -16,7 +16,7 @@ from typer.testing import CliRunner, Result
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
 
-DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
+DEMO_REPO = Path(__file__).resolve().parents[2] / "cli" / "demo_repo"
 EARLIER_QUESTION = "How does FindingQueue order the findings?"
 EARLIER_ANSWER = "ZEBRA-7731: a PriorityQueue ordered by severity, then path and line."
 FILE = "review/src/main/java/com/example/review/FindingQueue.java"

@@ -20,7 +20,7 @@ from autopatch_memory import limits
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
 
-DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
+DEMO_REPO = Path(__file__).resolve().parents[2] / "cli" / "demo_repo"
 TURN_ID = re.compile(r"^turn_\d{8}_\d{6}_\d{3}$")
 ANSI = "\x1b["
 

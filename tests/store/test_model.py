@@ -9,9 +9,9 @@ from typing import Literal
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_budget import random_document
 
 from autopatch_memory.model import MemoryDocument, clone
-from tests.test_budget import random_document
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -48,7 +48,7 @@ from autopatch_memory.testing import (
     summarize_turns,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_FILE = ROOT / "fixtures" / "memory" / "reference.json"
 MAVEN_REPO = ROOT / "fixtures" / "repos" / "spring-boot-maven-single"
 DEADLINE_SECONDS = 30.0

@@ -25,7 +25,7 @@ from fake_openai_server import FakeOpenAIServer, Reply
 from autopatch_memory import limits
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
 
-DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
+DEMO_REPO = Path(__file__).resolve().parents[2] / "cli" / "demo_repo"
 # A loaded 2-core machine starts Python and imports openai slowly: wait generously.
 TIMEOUT = 60
 PROMPT = "you>"

@@ -573,7 +573,7 @@ def test_a_client_killed_mid_call_leaves_a_valid_file(
 
 
 def test_the_library_never_imports_the_mcp_sdk(repo: Path) -> None:
-    library = Path(__file__).resolve().parents[1] / "autopatch_memory"
+    library = Path(__file__).resolve().parents[2] / "autopatch_memory"
     for source in library.rglob("*.py"):
         for line in source.read_text(encoding="utf-8").splitlines():
             words = line.split()

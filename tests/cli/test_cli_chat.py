@@ -23,7 +23,7 @@ from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import MemoryDelta
 from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
 
-DEMO_REPO = Path(__file__).resolve().parents[1] / "cli" / "demo_repo"
+DEMO_REPO = Path(__file__).resolve().parents[2] / "cli" / "demo_repo"
 SUBPROCESS_TIMEOUT = 60
 AUDIT_MARKER = "ZEBRA-AUDIT-5521"
 

@@ -45,6 +45,8 @@ from autopatch_memory.store import (
 )
 
 CST = timezone(timedelta(hours=8))
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = ROOT / "fixtures" / "memory" / "reference.json"
 T0 = datetime(2026, 5, 1, 12, 0, 0, tzinfo=CST)
 
 
@@ -238,7 +240,7 @@ def test_foreign_version_is_kept_in_a_versioned_backup(repo: Path) -> None:
 
 
 def test_reference_format_loads_without_loss(repo: Path) -> None:
-    source = Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json"
+    source = REFERENCE
     doc, problem = parse_document(source.read_bytes())
     assert problem is None
     expected = json.loads(source.read_text(encoding="utf-8"))
@@ -725,7 +727,7 @@ def test_a_blank_optional_section_is_missing_not_invalid(blank: object) -> None:
 
 
 def test_the_file_format_page_documents_every_reason_and_backup() -> None:
-    doc = (Path(__file__).parent.parent / "docs" / "file-format.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
     codes = doc.split("## Reason codes", 1)[1]
     for reason in Reason:
         assert f"`{reason.value}`" in codes, reason
@@ -1313,11 +1315,7 @@ def test_forgetting_brings_an_oversized_file_back_under_the_limit(repo: Path) ->
 
 def _with_unknown_fields() -> dict[str, object]:
     """A valid file plus fields a newer version or a host added, at every level."""
-    raw = json.loads(
-        (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_text(
-            encoding="utf-8"
-        )
-    )
+    raw = json.loads(REFERENCE.read_text(encoding="utf-8"))
     raw["host_state"] = {"last_audit": "2026-05-01", "findings": [1, 2]}
     raw["repo_profile"]["gradle_version"] = "8.5"
     raw["working_memory"]["pinned_turn_ids"] = []
@@ -1346,12 +1344,7 @@ def test_unknown_fields_are_kept_in_a_backup_before_the_write_that_drops_them(
     turn_id = raw["working_memory"]["recent_turns"][0]["id"]  # type: ignore[index]
     assert [p.id for p in problem.dropped if p.where.endswith(".rating")] == [turn_id]
     # Everything this version knows is read as it is.
-    assert (
-        store.read()
-        == parse_document(
-            (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_bytes()
-        )[0]
-    )
+    assert store.read() == parse_document(REFERENCE.read_bytes())[0]
     assert store.path.read_bytes() == original  # reading changes nothing
     store.update(add_turn("new"), actor="record")
     backups = sorted(p.name for p in store.folder.glob("memory.*.json"))
@@ -1372,11 +1365,7 @@ def test_unknown_fields_are_kept_in_a_backup_before_the_write_that_drops_them(
 def test_a_salvage_backup_keeps_everything_but_the_secrets(repo: Path) -> None:
     store = MemoryStore(repo, clock=fixed_clock)
     store.folder.mkdir(parents=True)
-    raw = json.loads(
-        (Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json").read_text(
-            encoding="utf-8"
-        )
-    )
+    raw = json.loads(REFERENCE.read_text(encoding="utf-8"))
     turns = raw["working_memory"]["recent_turns"]
     turns[0]["user_text"] = f"我的 GitHub token 是 {_SECRET}，帮我看看 CI"
     # An invalid turn (a gated intent) holding a secret, and a host's field holding one.

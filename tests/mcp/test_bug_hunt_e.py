@@ -244,7 +244,7 @@ def test_a_text_argument_that_is_not_utf8_is_a_usage_error(repo: Path, args: lis
     # Python hands undecodable argv bytes (a GBK terminal) over as lone surrogates; they
     # were stored as U+FFFD mojibake ("�Ժ���Ҫ�� Lombok"), as a rule injected into every
     # prompt, or as a question. (`record`, for host programs, keeps recording such a
-    # turn with U+FFFD: tests/test_cli.py pins it.)
+    # turn with U+FFFD: tests/cli/test_cli.py pins it.)
     memory_file = repo / MEMORY_DIR_NAME / "memory.json"
     env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
     command = [sys.executable.encode(), b"-m", b"autopatch_memory_cli", args[0], str(repo).encode()]

@@ -22,7 +22,7 @@ from autopatch_memory.store import LoadProblem, MemoryStore, parse_document
 # Part of the reliability suite (-m reliability); also in the default run.
 pytestmark = pytest.mark.reliability
 
-REFERENCE = Path(__file__).parent.parent / "fixtures" / "memory" / "reference.json"
+REFERENCE = Path(__file__).resolve().parents[2] / "fixtures" / "memory" / "reference.json"
 
 
 # --- links planted by a cloned repository -----------------------------------------------

@@ -28,7 +28,7 @@ ACCURACY_BAR = 0.95
 MEMORY_TO_AUDIT_BAR = 0.02
 CJK = re.compile(r"[\u4e00-\u9fff]")
 LATIN = re.compile(r"[A-Za-z]{3,}")
-HOLDOUT = Path(__file__).parent / "intent_holdout"
+HOLDOUT = Path(__file__).parents[1] / "intent_holdout"
 BLIND_SETS = sorted(p.stem for p in HOLDOUT.glob("set_*.py"))
 
 Row = tuple[str, bool, IntentType, IntentType]  # question, patch pending, expected, got
