@@ -397,6 +397,130 @@ def test_a_cancel_of_no_action_or_of_this_answer_alone_changes_nothing(text: str
     assert [op for op in delta.long_term_operations if op.type == PREFS.value] == []
 
 
+# --- blind E, rules: cancels and revisions through the applier (wordings of our own) ------
+
+
+def _turn(doc: MemoryDocument, minute: int, text: str) -> Turn:
+    return add_turn(doc, minute, "general_chat", text)
+
+
+def _summarized(doc: MemoryDocument, turns: list[Turn]) -> tuple[MemoryDocument, ApplyReport]:
+    new_doc, report, _delta = summarize(doc, turns)
+    return new_doc, report
+
+
+def _active(doc: MemoryDocument, item_id: str) -> bool:
+    item = doc.long_term_item(item_id)
+    assert item is not None
+    return item.is_active
+
+
+@pytest.mark.parametrize(
+    ("rule", "note", "cancel"),
+    [
+        (
+            "以后出方案的时候不要推荐 Kafka Streams。",
+            "我们的流处理是自研的，不是 Kafka Streams。",
+            "Kafka Streams 那条不用记了，还没定。",
+        ),
+        (
+            "Never suggest Lombok in the examples.",
+            "We removed Lombok from the api module last year.",
+            "Please drop the Lombok rule.",
+        ),
+    ],
+)
+def test_a_cancel_naming_a_rule_archives_the_rule_not_the_note_sharing_its_word(
+    rule: str, note: str, cancel: str
+) -> None:
+    doc = MemoryDocument()
+    rule_id = _item(doc, PREFS, rule.rstrip("。."), rule, 1).id
+    note_id = _item(doc, NOTES, note.rstrip("。."), note, 2).id
+    new_doc, report = _summarized(doc, [_turn(doc, 1, cancel)])
+    assert report.rejected == []
+    assert not _active(new_doc, rule_id)
+    assert _active(new_doc, note_id)
+
+
+def test_a_correction_naming_that_item_does_not_pick_the_rule() -> None:
+    doc = MemoryDocument()
+    rule_id = _item(doc, PREFS, "超时重试别超过 3 次", "以后写超时重试别超过 3 次。", 1).id
+    note_id = _item(doc, NOTES, "网关超时 3 秒", "网关超时是 3 秒。", 2).id
+    new_doc, _report = _summarized(doc, [_turn(doc, 1, "超时那条我说错了，不是 3 秒。")])
+    assert _active(new_doc, rule_id)
+    assert new_doc.long_term_item(note_id) is not None
+
+
+@pytest.mark.parametrize(
+    ("old", "revision", "cancel"),
+    [
+        ("以后回答控制在 150 字以内。", "150 字太少了，放宽到 400 字吧", "算了，字数那条不用管了"),
+        (
+            "Keep answers under 100 words from now on.",
+            "100 words is too tight, bump it to 250 words.",
+            "Actually forget the word limit.",
+        ),
+    ],
+)
+def test_a_limit_revised_then_withdrawn_in_one_batch_ends_both(
+    old: str, revision: str, cancel: str
+) -> None:
+    doc = MemoryDocument()
+    old_id = _item(doc, PREFS, old.rstrip("。."), old, 1).id
+    turns = [_turn(doc, 1, revision), _turn(doc, 2, cancel)]
+    new_doc, report = _summarized(doc, turns)
+    assert report.rejected == []
+    assert not _active(new_doc, old_id)
+    assert [p for p in new_doc.long_term_memory.durable_preferences if p.is_active] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "quote"),
+    [
+        ("Drop the snake_case rule. Plain camelCase test names.", "Plain camelCase test names."),
+        ("下划线命名那条取消吧。纯驼峰命名。", "纯驼峰命名。"),
+    ],
+)
+def test_a_model_may_quote_a_rule_the_grammar_reads_with_the_sentence_before(
+    text: str, quote: str
+) -> None:
+    doc = MemoryDocument()
+    turn = _turn(doc, 1, text)
+    op = LongTermOp(
+        operation=Operation.CREATE_NEW,
+        type=PREFS.value,
+        label="test names: camelCase",
+        summary="Name test methods in camelCase.",
+        source=Source.USER_EXPLICIT.value,
+        evidence_turn_ids=[turn.id],
+        evidence_quote=quote,
+    )
+    delta = MemoryDelta(long_term_operations=[op])
+    new_doc, report = apply_delta(doc, delta, now=START + timedelta(minutes=59))
+    assert report.rejected == []
+    assert [p.label for p in new_doc.long_term_memory.durable_preferences] == [
+        "test names: camelCase"
+    ]
+
+
+def test_a_bare_choice_alone_still_grounds_nothing() -> None:
+    doc = MemoryDocument()
+    turn = _turn(doc, 1, "Thanks. Plain camelCase test names.")
+    op = LongTermOp(
+        operation=Operation.CREATE_NEW,
+        type=PREFS.value,
+        label="test names: camelCase",
+        summary="Name test methods in camelCase.",
+        source=Source.USER_EXPLICIT.value,
+        evidence_turn_ids=[turn.id],
+        evidence_quote="Plain camelCase test names.",
+    )
+    _new_doc, report = apply_delta(
+        doc, MemoryDelta(long_term_operations=[op]), now=START + timedelta(minutes=59)
+    )
+    assert [r.reason.value for r in report.rejected] == ["ungrounded"]
+
+
 # --- project notes --------------------------------------------------------------------------------
 
 
@@ -569,6 +693,119 @@ def test_stated_facts_are_notes_with_their_evidence() -> None:
         ("我们 CI 一律加 -T 4", "我们 CI 一律加 -T 4。"),
     ]
     assert [op.evidence_turn_ids for op in delta.long_term_operations] == [[first.id], [second.id]]
+
+
+# --- blind E, notes: a correction that names its topic first ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        # "<topic>那个(我)说错了/记错了，是 <new>": the statement about the topic goes.
+        (
+            "pay-gw 调银行的连接池大小是 20，读超时 8 秒。",
+            "诶，连接池那个我说错了，是 50 不是 20。",
+            ["读超时 8 秒", "连接池是 50"],
+            ["大小是 20"],
+        ),
+        (
+            "cache-sync 每次批量同步 200 条，失败重试 3 次。",
+            "批量那个记错了，是 800 条",
+            ["重试 3 次", "800"],
+            ["200"],
+        ),
+        # "<topic> 那个改了，…调成 <new>": a change, told the same way.
+        (
+            "report-job 的 page size 是 300，线程数是 4。",
+            "对了 page size 那个改了，前天已经调成 600 了。",
+            ["线程数是 4", "600"],
+            ["是 300"],
+        ),
+        # dictated: no comma between the admission and the new value
+        (
+            "log-agent 的日志默认是按天滚动的，保留 7 天。",
+            "滚动那个我搞错了 默认是按小时滚动",
+            ["保留 7 天", "按小时"],
+            ["按天"],
+        ),
+        # an interjection and the value it replaces: "oops, A, not B"
+        (
+            "coupon-svc gives a 10% discount to new users, capped at 30 yuan.",
+            "oops, the cap is 50 yuan, not 30.",
+            ["10% discount", "50 yuan"],
+            ["at 30"],
+        ),
+        # "update: the X thing is outdated, <new state>"
+        (
+            "mail-out sends through SendGrid.",
+            "update: the sendgrid thing is outdated, mail-out moved to Amazon SES in May.",
+            ["SES"],
+            ["SendGrid."],
+        ),
+    ],
+)
+def test_a_topic_first_correction_rewrites_the_note(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    modules = ["pay-gw", "cache-sync", "report-job", "log-agent", "coupon-svc", "mail-out"]
+    assert_note_rewritten(modules, old, said, kept, gone)
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "kept", "gone"),
+    [
+        # a withdrawal names the platform in the other language than the note
+        (
+            "notify-svc 的告警走企业微信机器人，每 5 分钟汇总一次。",
+            "update: alerts go to Feishu now, we moved off WeCom last month.",
+            ["5 分钟", "Feishu"],
+            ["企业微信"],
+        ),
+        (
+            "sso-bridge syncs the org chart from DingTalk every night.",
+            "sso-bridge 现在从飞书同步组织架构了，已经不用钉钉了。",
+            ["飞书"],
+            ["DingTalk"],
+        ),
+        # the same withdrawal in one language
+        (
+            "ci-runner 的流水线跑在 Jenkins 上。",
+            "ci-runner 的流水线已经迁到 GitLab CI 了，去年就下掉了 Jenkins。",
+            ["GitLab CI"],
+            ["Jenkins 上"],
+        ),
+    ],
+)
+def test_a_withdrawal_rewrites_the_note_that_names_the_old_platform(
+    old: str, said: str, kept: list[str], gone: list[str]
+) -> None:
+    assert_note_rewritten(["notify-svc", "sso-bridge", "ci-runner"], old, said, kept, gone)
+
+
+# --- blind E, notes: a cancel of a statement takes what goes on from it ----------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        (
+            "bill-core 的对账文件还放在 FTP 上，下个月才迁 OSS。",
+            "刚才说 bill-core 还放在 FTP 上那条先别记，我再确认下。",
+        ),
+        (
+            "bill-core still reads its config from Consul, and then moves to Nacos in Q3.",
+            "Forget the bit about bill-core and Consul, I'm not sure about it.",
+        ),
+    ],
+)
+def test_a_cancel_of_a_statement_takes_the_part_that_goes_on_from_it(old: str, said: str) -> None:
+    doc = MemoryDocument(repo_profile=RepoProfile(modules=["bill-core"]))
+    note = _item(doc, NOTES, old[:12], old, 1)
+    turn = add_turn(doc, 1, "general_chat", said)
+    _new_doc, _report, delta = summarize(doc, [turn])
+    assert [(op.operation, op.target_id) for op in delta.long_term_operations] == [
+        (Operation.ARCHIVE_EXISTING, note.id)
+    ]
 
 
 # --- topics ---------------------------------------------------------------------------------------

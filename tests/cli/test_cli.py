@@ -67,6 +67,27 @@ def record(repo: Path, user: str, intent: str = "general_chat", *extra: str) -> 
     return result.stdout.strip()
 
 
+DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
+
+
+def _cli(
+    *args: str, cwd: Path | None = None, unset: tuple[str, ...] = (), **extra: str
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **extra}  # the fail-closed environment of conftest
+    for name in unset:
+        env.pop(name, None)
+    env["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd,
+        timeout=DEADLINE_SECONDS,
+    )
+
+
 # --- global conventions -----------------------------------------------------------------
 
 
@@ -97,6 +118,38 @@ def test_no_colour_when_not_a_terminal(repo: Path, monkeypatch: pytest.MonkeyPat
     record(repo, "Optional 怎么用？")
     for args in (("show", str(repo)), ("log", str(repo)), ("doctor", str(repo))):
         assert ANSI not in invoke(*args).output
+
+
+_GBK_RULE = "以后不要用 Lombok".encode("gbk")
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize(
+    "args",
+    [
+        [b"remember", _GBK_RULE],
+        [b"remember", b"--label", _GBK_RULE, "以后不要用 Lombok".encode()],
+        [b"ask", _GBK_RULE],
+        [b"context", _GBK_RULE],
+        [b"edit", b"mem_20260501_001", _GBK_RULE],
+    ],
+    ids=["remember", "label", "ask", "context", "edit"],
+)
+def test_a_text_argument_that_is_not_utf8_is_a_usage_error(repo: Path, args: list[bytes]) -> None:
+    # Python hands undecodable argv bytes (a GBK terminal) over as lone surrogates; they
+    # were stored as U+FFFD mojibake ("�Ժ���Ҫ�� Lombok"), as a rule injected into every
+    # prompt, or as a question. (`record`, for host programs, keeps recording such a
+    # turn with U+FFFD: tests/cli/test_cli.py pins it.)
+    memory_file = repo / MEMORY_DIR_NAME / "memory.json"
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
+    command = [sys.executable.encode(), b"-m", b"autopatch_memory_cli", args[0], str(repo).encode()]
+    done = subprocess.run(
+        [*command, *args[1:]], capture_output=True, env=env, timeout=DEADLINE_SECONDS
+    )
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2, stderr
+    assert "not UTF-8" in stderr and "Traceback" not in stderr
+    assert not memory_file.exists() or "\ufffd" not in memory_file.read_text(encoding="utf-8")
 
 
 # --- the repository argument ------------------------------------------------------------
@@ -249,6 +302,43 @@ def test_three_positional_arguments_are_a_usage_error(repo: Path) -> None:
     result = invoke("ask", str(repo), "what", "is this")
     assert result.exit_code == 2
     assert "expected [REPO] QUESTION" in one_error_line(result)
+
+
+LONG_CHINESE_QUESTION = (
+    "为什么订单服务在高并发下会出现重复扣款，应该怎么排查和修复" * 4
+)  # > 255 bytes
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("context", LONG_CHINESE_QUESTION),
+        ("ask", "~Foo 在这个项目里是什么意思"),
+        ("search", "~x"),
+        ("remember", "以后回答都要先给结论再解释原因，" * 10),
+    ],
+)
+def test_a_long_or_tilde_text_is_not_taken_for_a_path(repo: Path, args: tuple[str, str]) -> None:
+    # Without REPO, the one argument was checked as a folder first: a text over the
+    # file-name limit (86 Chinese characters) failed with "File name too long", and
+    # "~word" with an internal error (no such user's home).
+    result = _cli(*args, cwd=repo)
+    assert result.returncode == 0, result.stderr
+    assert "error" not in result.stderr
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize(
+    "args",
+    [("show", "~no-such-user-x"), ("show", "r" * 300), ("import", ".", "~no-such-user-x/a.md")],
+)
+def test_a_path_argument_that_cannot_be_looked_up_is_a_usage_error(
+    repo: Path, args: tuple[str, ...]
+) -> None:
+    result = _cli(*args, cwd=repo)
+    assert result.returncode == 2, result.stderr
+    assert "internal error" not in result.stderr and len(result.stderr.splitlines()) == 1
 
 
 # --- record -----------------------------------------------------------------------------
@@ -404,6 +494,17 @@ def test_log_json_is_a_list_of_entries(repo: Path) -> None:
     human = invoke("log", str(repo))
     assert "record_turn" in human.stdout
     assert invoke("log", str(repo), "-n", "0").exit_code == 2
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+def test_log_with_a_huge_count_lists_the_journal(repo: Path) -> None:
+    with ProjectMemory.open(repo, backend="off") as memory:
+        turn_id = memory.record_turn("general_chat", "Optional 怎么用？")
+        assert memory.journal_entries(last=10**30)[-1].target == turn_id
+    result = _cli("log", str(repo), "-n", "99999999999999999999")
+    assert result.returncode == 0, result.stderr
+    assert "internal error" not in result.stderr
+    assert str(turn_id) in result.stdout
 
 
 # --- context / profile ------------------------------------------------------------------
@@ -631,6 +732,73 @@ def test_an_endless_delta_on_stdin_is_cut_at_the_cap(repo: Path) -> None:
     assert done.returncode == 2
     assert "delta" in done.stderr and str(limits.DELTA_INPUT_MAX_BYTES) in done.stderr
     assert memory_file(repo).read_bytes() == before
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+def test_a_delta_on_stdin_is_read_as_utf8_whatever_the_locale(repo: Path) -> None:
+    # stdin was decoded with the locale's codec (GBK on a Chinese Windows console, ASCII
+    # here): an undecodable byte was an internal error, and UTF-8 text became mojibake.
+    with ProjectMemory.open(repo, backend="off") as memory:
+        turn_id = memory.record_turn("general_chat", "Optional 怎么用？")
+    assert turn_id is not None
+    delta = json.dumps(
+        {"turn_summaries": [{"turn_id": turn_id, "summary": "用户询问 Optional 的用法。"}]},
+        ensure_ascii=False,
+    ).encode("utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+
+    def apply(data: bytes) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            [sys.executable, "-m", "autopatch_memory_cli", "apply", str(repo), "-"],
+            input=data,
+            capture_output=True,
+            env=env,
+            timeout=DEADLINE_SECONDS,
+        )
+
+    # A byte that is no UTF-8 is one clear usage error (not an internal one), and
+    # nothing is applied.
+    refused = apply(delta + b"\n\xff")
+    assert refused.returncode == 2 and b"not UTF-8" in refused.stderr
+    assert b"Traceback" not in refused.stderr
+    result = apply(delta)
+    assert result.returncode == 0, result.stderr
+    with ProjectMemory.open(repo, backend="off") as memory:
+        turn = memory.document().turn(turn_id)
+        assert turn is not None and turn.summary == "用户询问 Optional 的用法。"
+
+
+def _closed_stdin() -> None:
+    # In the child, before exec: fd 0 closed, so Python starts with sys.stdin None
+    # (a host or a cron job that runs the command with `<&-`).
+    os.close(0)
+
+
+# From the hunt in round E's new code paths (the test that found it).
+@pytest.mark.parametrize(
+    ("args", "stderr_word"),
+    [
+        (["apply", "{repo}", "-"], "standard input"),
+        (["import", "{repo}", "-"], "standard input"),
+        (["reset", "{repo}"], "--yes"),
+        (["chat", "{repo}"], ""),
+    ],
+)
+def test_a_command_that_reads_stdin_runs_with_stdin_closed(
+    repo: Path, args: list[str], stderr_word: str
+) -> None:
+    argv = [arg.format(repo=repo) for arg in args]
+    done = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", *argv],
+        stdin=None,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_closed_stdin,
+    )
+    assert "internal error" not in done.stderr
+    assert done.returncode in (0, 2), done.stderr
+    assert stderr_word in done.stderr
 
 
 # --- forget / reset ---------------------------------------------------------------------

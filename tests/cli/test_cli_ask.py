@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from autopatch_memory_cli.answer import BASE_PROMPT
+from autopatch_memory_cli.answer import BASE_PROMPT, resolve_mentions
 from autopatch_memory_cli.app import app
 from fake_openai_server import FakeOpenAIServer, RecordedRequest, Reply
 from typer.testing import CliRunner, Result
@@ -21,6 +24,7 @@ EARLIER_QUESTION = "How does FindingQueue order the findings?"
 EARLIER_ANSWER = "ZEBRA-7731: a PriorityQueue ordered by severity, then path and line."
 FILE = "review/src/main/java/com/example/review/FindingQueue.java"
 FILE_LINE = "private final PriorityQueue<Finding> pending"
+DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
 
 
 @pytest.fixture(autouse=True)
@@ -224,3 +228,50 @@ def test_a_gated_ask_does_not_read_the_project_config(
     result = invoke("ask", str(java_repo), "Audit FindingQueue for race conditions")
     assert result.exit_code == 0, result.output
     assert result.stdout == "audit answer\n"
+
+
+# --- @path mentions that cannot be read -------------------------------------------------
+
+
+def _release_fifo_readers(fifo: Path) -> None:
+    """Open ``fifo`` for writing without blocking, so that a reader stuck in open() returns."""
+    try:
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as exc:  # ENXIO: no reader is waiting
+        assert exc.errno == errno.ENXIO
+        return
+    os.close(fd)
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_an_at_path_naming_a_fifo_is_reported_not_waited_on(repo: Path) -> None:
+    # `ask "explain @pipe"` hung for ever: the attachment was opened with a blocking open().
+    fifo = repo / "pipe"
+    os.mkfifo(fifo)
+    (repo / "Main.java").write_text("class Main {}\n", encoding="utf-8")
+    found: list[object] = []
+    worker = threading.Thread(
+        target=lambda: found.append(resolve_mentions("explain @pipe and @Main.java", repo)),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(DEADLINE_SECONDS)
+    if worker.is_alive():
+        _release_fifo_readers(fifo)
+        worker.join(DEADLINE_SECONDS)
+        pytest.fail("resolving @pipe blocked on the FIFO")
+    (mentions,) = found
+    assert [a.path for a in mentions.attachments] == ["Main.java"]  # type: ignore[attr-defined]
+    assert any("@pipe" in p for p in mentions.problems)  # type: ignore[attr-defined]
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("mention", ["~no-such-user-x/Main.java", "a" * 5000 + ".java"])
+def test_an_at_path_that_cannot_be_looked_up_is_a_warning(repo: Path, mention: str) -> None:
+    # "~user" of no user raised RuntimeError and a name over NAME_MAX raised OSError out
+    # of resolve_mentions: `ask` failed, and `chat` ended the whole session.
+    (repo / "Main.java").write_text("class Main {}\n", encoding="utf-8")
+    mentions = resolve_mentions(f"explain @{mention} and @Main.java", repo)
+    assert [a.path for a in mentions.attachments] == ["Main.java"]
+    assert len(mentions.problems) == 1 and mention[:20] in mentions.problems[0]

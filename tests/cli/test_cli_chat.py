@@ -17,7 +17,9 @@ from autopatch_memory_cli.answer import TurnRunner
 from autopatch_memory_cli.chat import ChatSession
 from autopatch_memory_cli.closing import finish
 from autopatch_memory_cli.console import Console
+from autopatch_memory_cli.input import LineReader, UnreadableLine
 
+from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryRequest
 from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import MemoryDelta
@@ -180,6 +182,79 @@ def test_the_demo_runs_offline(tmp_path: Path) -> None:
     assert match is not None
     assert not Path(match.group(1)).exists()  # the temporary copy is gone
     assert not (tmp_path / MEMORY_DIR_NAME).exists()
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("io_encoding", ["utf-8", None])
+def test_chat_skips_a_line_that_is_not_text_and_goes_on(
+    repo: Path, io_encoding: str | None
+) -> None:
+    # A GBK file piped into a UTF-8 session: with strict decoding (PYTHONIOENCODING=utf-8,
+    # a zh_CN.UTF-8 locale) the chat died with "internal error: UnicodeDecodeError" and
+    # the lines after it were lost; under the C locale (surrogateescape) the rule was
+    # stored as mojibake ("�Ժ�ش�����Ӣ��").
+    env = {**os.environ, "LC_ALL": "C.UTF-8"}
+    env.pop("PYTHONIOENCODING", None)
+    if io_encoding is not None:
+        env["PYTHONIOENCODING"] = io_encoding
+    lines = [
+        b"/remember " + "以后回答都用英文".encode("gbk"),
+        "/remember 以后回答都先给结论".encode(),
+        b"/exit",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", "chat", str(repo)],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        env=env,
+        timeout=SUBPROCESS_TIMEOUT,
+    )
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 0, stderr
+    assert "internal error" not in stderr
+    assert "not utf-8 text" in stderr.lower()
+    doc = ProjectMemory.open(repo, backend="off", collect_profile=False).document()
+    assert [i.summary for i in doc.long_term_memory.items()] == ["以后回答都先给结论"]
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+def test_chat_skips_a_line_longer_than_its_cap_and_goes_on(repo: Path) -> None:
+    # A line without end (a generated file piped in) was read whole into memory: a 5 MB
+    # line took seconds, an endless one grew without bound.
+    lines = [
+        b"x" * (limits.CHAT_LINE_MAX_BYTES * 3),
+        "/remember 以后回答都先给结论".encode(),
+        b"/exit",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", "chat", str(repo)],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        timeout=SUBPROCESS_TIMEOUT,
+    )
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 0, stderr
+    assert f"longer than {limits.CHAT_LINE_MAX_BYTES} bytes: skipped" in stderr
+    doc = ProjectMemory.open(repo, backend="off", collect_profile=False).document()
+    assert [i.summary for i in doc.long_term_memory.items()] == ["以后回答都先给结论"]
+    assert all("xxxx" not in t.user_text for t in doc.working_memory.recent_turns)
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("binary", [True, False])
+def test_the_line_reader_reads_a_line_at_its_cap_and_skips_a_longer_one(binary: bool) -> None:
+    cap = limits.CHAT_LINE_MAX_BYTES
+    raw = b"a" * cap + b"\n" + b"b" * (cap + 1) + b"\n" + b"after\n"
+    stream = (
+        io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8") if binary else io.StringIO(raw.decode())
+    )
+    reader = LineReader(stream)
+    assert reader.read("> ") == "a" * cap
+    with pytest.raises(UnreadableLine, match="longer than"):
+        reader.read("> ")
+    assert reader.read("> ") == "after"
+    assert reader.read("> ") is None
 
 
 # --- the session object -----------------------------------------------------------------

@@ -247,6 +247,30 @@ def test_hostile_text_is_refused_and_never_printed_raw(repo: Path) -> None:
         assert "Gradle" in output and "\x1b" not in output and "\x07" not in output
 
 
+def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}  # the fail-closed environment of conftest
+    return subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd,
+        timeout=SUBPROCESS_TIMEOUT,
+    )
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+def test_the_cli_refuses_a_gbk_import_file_with_one_line(repo: Path, tmp_path: Path) -> None:
+    source = tmp_path / "AGENTS.md"
+    source.write_bytes("- 以后回答都用中文\n".encode("gbk"))
+    done = _cli("import", str(repo), str(source))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("error: not imported (bad_shape)"), done.stderr
+    assert "UTF-8" in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""
+
+
 # --- the slash commands of chat ---------------------------------------------------------------
 
 

@@ -441,6 +441,49 @@ def test_loading_settings_does_not_import_the_sdk(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
 
 
+DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
+
+
+def _cli(
+    *args: str, cwd: Path | None = None, unset: tuple[str, ...] = (), **extra: str
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **extra}  # the fail-closed environment of conftest
+    for name in unset:
+        env.pop(name, None)
+    env["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run(
+        [sys.executable, "-m", "autopatch_memory_cli", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd,
+        timeout=DEADLINE_SECONDS,
+    )
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("where", ["environment", "project file"])
+def test_a_base_url_with_a_port_out_of_range_is_a_config_error(repo: Path, where: str) -> None:
+    # It passed validation; the first failed call then described the server with
+    # urlsplit().port, which raised ValueError: an internal error instead of the answer's
+    # one-line failure.
+    url = "http://127.0.0.1:99999/v1"
+    ask = ("ask", str(repo), "what is Optional?", "--intent", "general_chat")
+    if where == "environment":
+        result = _cli(*ask, AUTOPATCH_LLM_MODEL="m", AUTOPATCH_LLM_BASE_URL=url)
+    else:
+        (repo / ".autopatch-j").mkdir()
+        (repo / ".autopatch-j" / "config.toml").write_text(
+            f'[llm]\nbase_url = "{url}"\n', encoding="utf-8"
+        )
+        unset = ("AUTOPATCH_LLM_BASE_URL", "OPENAI_BASE_URL")
+        result = _cli(*ask, unset=unset, AUTOPATCH_LLM_MODEL="m")
+    assert result.returncode == 1
+    assert "internal error" not in result.stderr
+    assert "base_url" in result.stderr.lower() and "99999" in result.stderr
+
+
 # --- the settings a host builds itself ---------------------------------------------------------
 
 

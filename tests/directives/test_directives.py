@@ -22,6 +22,7 @@ from autopatch_memory.directives import (
     same_subject,
     states_change_of,
 )
+from autopatch_memory.prose import split_sentences
 
 RULE, CANCEL, FACT = DirectiveKind.RULE, DirectiveKind.CANCEL, DirectiveKind.FACT
 Q = NotADirective.QUESTION
@@ -1318,3 +1319,770 @@ def test_an_alternative_after_a_joined_rule_is_read_without_failing(text: str) -
     found = directives_in(text)
     assert [d.kind for d in found] == [DirectiveKind.RULE, DirectiveKind.RULE]
     assert found[0].clause.endswith("instead") and found[1].clause.endswith("instead")
+
+
+# --- blind D, rules: classes of missed and false rules (wordings of our own) ------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # chat spellings of standing words and verbs
+        "from now on gimme the maven wrapper commands, not plain mvn",
+        "whenver you write a controller, add the validation annotations pls",
+        "frm now on pls answer in english",
+        # a polite question with a standing scope is a request
+        "Could you please, whenever you write a repository, add the @Repository annotation?",
+        "Would you please, any time you show a DTO, use a Java record?",
+        "另外能不能别每次都把完整的 pom 贴出来？",
+        "还有，能不能别每次都在结尾加一段总结？",
+        # a condition with 每次…的时候, then the instruction (记得 / 顺手 …)
+        "每次写 Feign 客户端的时候，记得加上超时配置。",
+        "每次给我写 Mapper 的时候，顺手把 resultMap 也写上。",
+        "以后写定时任务的时候，记得加上分布式锁，不然会重复跑。",
+        # 什么的 after a list means "and so on"; an embedded "是哪个" after 问我/确认
+        "以后示例里手机号、邮箱什么的都用假的。",
+        "以后凡是聊消息队列，都先确认是哪个集群，不要默认是 Kafka。",
+        "以后凡是涉及缓存，都先问我用的是哪个 Redis 集群。",
+    ],
+)
+def test_rules_in_wordings_blind_d_exposed(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a statement that something is absent is no prohibition
+        "report-export runs on its own worker pool, no Kafka involved.",
+        "The admin module is a plain servlet app, no Redis needed.",
+    ],
+)
+def test_no_x_involved_is_no_rule(sentence: str) -> None:
+    assert not any(d.kind is RULE for d in directives_in(sentence))
+
+
+@pytest.mark.parametrize(
+    ("text", "clauses"),
+    [
+        # 凡是…，都…: the scope and its instruction are one rule; 别默认 X is its other half
+        (
+            "以后凡是讲消息幂等，都先问我是哪个消费组，别默认 RocketMQ。",
+            ["以后凡是讲消息幂等，都先问我是哪个消费组，别默认 RocketMQ"],
+        ),
+        # what the user will do with the answers is no rule
+        ("以后回答我要拿去发给客户，所以别用缩写。", ["所以别用缩写"]),
+        ("还是别用表情了，以后回答我要贴进周报里。", ["还是别用表情了"]),
+        # a prohibition, then "only …就行" in the next sentence: one rule
+        (
+            "以后别给我贴完整的类了。只给改动的方法就好。",
+            ["以后别给我贴完整的类了；只给改动的方法就好"],
+        ),
+        (
+            "Please stop pasting the whole pom every time. Just the dependency block is fine.",
+            ["Please stop pasting the whole pom every time; Just the dependency block is fine"],
+        ),
+        # …but not after a positive rule on another subject
+        ("以后回答用中文。只要结论就行。", ["以后回答用中文"]),
+    ],
+)
+def test_the_parts_of_one_rule(text: str, clauses: list[str]) -> None:
+    assert [d.clause for d in directives_in(text) if d.kind is RULE] == clauses
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "head"),
+    [
+        (
+            "Huge gripe of mine: star imports. Never use them in code you write for me.",
+            "star imports",
+            "Huge",
+        ),
+        ("Sonar 天天报的一个问题：通配符导入。以后别再用它了。", "通配符导入", "Sonar"),
+    ],
+)
+def test_a_pronoun_after_a_colon_head_means_what_follows_the_colon(
+    text: str, name: str, head: str
+) -> None:
+    rules = [d.clause for d in directives_in(text) if d.kind is RULE]
+    assert len(rules) == 1
+    assert name in rules[0]
+    # the capitalised first word of the head is no name the pronoun stands for
+    assert not rules[0].startswith(head) and f"use {head}" not in rules[0]
+    assert f"用 {head}" not in rules[0]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "这个类是干什么的",
+        "你确认一下是哪个版本？",
+        "为什么每次都报错？",
+    ],
+)
+def test_questions_are_read_as_questions(sentence: str) -> None:
+    assert read_sentence(sentence).why_not is NotADirective.QUESTION
+
+
+def test_a_fact_after_remember_stays_a_fact() -> None:
+    assert read_sentence("记住：网关会把 /api 前缀去掉。").kind is FACT
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a part with a norm of its own (…都用…) is no topic, even when a reason follows
+        "每次举例涉及用户信息的时候，手机号什么的都用假号码，我要截图发群里。",
+        "以后写订单相关的示例，金额字段都用 BigDecimal 的写法，我们财务很敏感。",
+        # a condition over a kind of the assistant's work
+        "When you answer about Kafka consumers, please use the new KafkaConsumer API.",
+        "When you write about caching, please mention the eviction policy.",
+        # 算了 before a new standing instruction revises, it does not retract
+        "算了，以后还是给我 Maven 命令吧。",
+        "算了，中文看着也累，往后还是用英文回答。",
+    ],
+)
+def test_rules_with_a_condition_or_a_revision(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    ("sentence", "why_not"),
+    [
+        ("When you answer about this error, please use English.", NotADirective.ONE_OFF),
+        ("算了，以后再说吧。", NotADirective.NEGATED),
+        ("算了，不问了。", NotADirective.NEGATED),
+    ],
+)
+def test_a_condition_on_this_once_or_a_bare_retraction_is_no_rule(
+    sentence: str, why_not: NotADirective
+) -> None:
+    assert read_sentence(sentence).why_not is why_not
+
+
+@pytest.mark.parametrize(
+    ("text", "clauses"),
+    [
+        ("算了，往后还是用英文回答，注释照旧中文。", ["往后还是用英文回答", "注释照旧中文"]),
+        (
+            "Change of plan: from now on answer in Chinese, commit messages in English as before.",
+            [
+                "Change of plan: from now on answer in Chinese",
+                "commit messages in English as before",
+            ],
+        ),
+    ],
+)
+def test_a_rule_kept_as_before_is_no_part_of_the_new_one(text: str, clauses: list[str]) -> None:
+    assert [d.clause for d in directives_in(text) if d.kind is RULE] == clauses
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "单测那条以后不用加了，太占篇幅。",
+        "时序图那个以后不必画了。",
+        "Update: drop the no-Lombok rule, we allow it again.",
+        "Quick update: scrap the rule about Javadoc on getters.",
+    ],
+)
+def test_cancels_blind_d_exposed(sentence: str) -> None:
+    assert read_sentence(sentence).kind is DirectiveKind.CANCEL
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        (
+            "Two things for this whole repo: always show the imports, and don't use Optional "
+            "fields, the team dislikes them.",
+            2,
+        ),
+        ("A couple of things for every answer here: add Javadoc, and never use Lombok.", 2),
+    ],
+)
+def test_an_announced_list_holds_rules_of_their_own(text: str, count: int) -> None:
+    assert len([d for d in directives_in(text) if d.kind is RULE]) == count
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "以后示例都按 Java 8 写，别用 Optional 和 stream 以外的新东西。",
+            "往后示例可以用文本块和 switch 表达式了。",
+        ),
+        (
+            "Keep every example on Java 8 syntax, please.",
+            "From now on examples may use text blocks and sealed classes.",
+        ),
+    ],
+)
+def test_a_permission_naming_new_java_features_replaces_a_java_8_rule(old: str, new: str) -> None:
+    assert conflicting(rule_shape(new), rule_shape(old))
+
+
+@pytest.mark.parametrize(
+    ("text", "clauses"),
+    [
+        # under one condition, the instruction and the prohibition of the old way are one rule
+        (
+            "以后写 HTTP 客户端的时候，统一用 WebClient，不要再出现 RestTemplate 了。",
+            ["以后写 HTTP 客户端的时候，统一用 WebClient，不要再出现 RestTemplate 了"],
+        ),
+        (
+            "When you show Kafka code, use the new consumer API, and never use the old "
+            "ZooKeeper-based one anymore.",
+            [
+                "When you show Kafka code, use the new consumer API, and never use the old "
+                "ZooKeeper-based one anymore"
+            ],
+        ),
+        # …but two rules without a condition stay two
+        ("以后回答用中文，不要再加 emoji 了。", ["以后回答用中文", "不要再加 emoji 了"]),
+        # a bare dislike, then the instruction: one rule, the dislike its reason
+        (
+            "I hate Lombok. In every class you write for me, spell out the getters.",
+            ["In every class you write for me, spell out the getters; I hate Lombok"],
+        ),
+        (
+            "我实在受不了 Lombok。以后示例里 getter setter 都手写。",
+            ["以后示例里 getter setter 都手写；我实在受不了 Lombok"],
+        ),
+        # …unless the instruction chooses something of another kind
+        (
+            "I hate long answers. Always answer in Chinese.",
+            ["I hate long answers", "Always answer in Chinese"],
+        ),
+        # a rule said again in several parts is one rule
+        ("再重复一遍：先给结论，别铺垫。", ["再重复一遍：先给结论，别铺垫"]),
+        ("重复一下：注释用英文，别写拼音。", ["重复一下：注释用英文，别写拼音"]),
+    ],
+)
+def test_one_rule_or_two(text: str, clauses: list[str]) -> None:
+    assert [d.clause for d in directives_in(text) if d.kind is RULE] == clauses
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # an object-fronted prohibition addressed to the assistant; a revision after thinking
+        "想通了，MyBatis-Plus 还是别给我推荐了。",
+        "Lombok 就别再给我推荐了。",
+        "考虑清楚了，Kafka Streams 还是别给我推荐了，太重。",
+    ],
+)
+def test_a_fronted_prohibition_is_a_rule(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize("sentence", ["那个 3.x 已经删了。", "这个参数早就删了。"])
+def test_what_was_removed_is_no_cancel(sentence: str) -> None:
+    assert read_sentence(sentence).kind is not DirectiveKind.CANCEL
+
+
+# --- blind E, rules: classes of missed and false rules (wordings of our own) ------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # one slipped letter in a standing word
+        "pls allways put the DTOs in the api package",
+        "alwyas give me the curl command next to the endpoint",
+        "whenevr you write a listener, log the message key",
+        # a one-off word negated widens the scope
+        "And generally, not just today, answer in English.",
+        "Not only this time: keep the examples runnable.",
+        "不只是这次，示例都用 JUnit 5 写。",
+        # a greeting before a polite request with a standing scope
+        "您好，能不能以后给我写 SQL 的时候，关键字都写成大写",
+        "Hi, could you always add the imports to the snippets?",
+        # "please" before a condition over a kind of work; a plural dropped
+        "Please when you show me query, format it on several lines.",
+        "Also when you write test, use the given/when/then layout.",
+        # after a condition, an instruction with its object first
+        "每次给我写 Redis 缓存的时候，过期时间都设成 10 分钟。",
+        "以后写 Feign 接口的时候，重试别再打开了。",
+    ],
+)
+def test_rules_in_wordings_blind_e_exposed(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # 默认是 states what the default is: no "by default"
+        "缓存的淘汰策略默认是 LRU",
+        "网关的超时默认是 30 秒。",
+        # a one-off word stays a one-off without the negation
+        "Just for today, skip the tests in the examples.",
+        "这次先只给代码，不用解释。",
+        # a fronted statement of what was done is no instruction
+        "每次发版的时候，order-api 也打开了灰度。",
+        # a slip that is another word changes nothing
+        "I was a member of the platform team.",
+    ],
+)
+def test_no_rule_in_look_alikes(sentence: str) -> None:
+    assert read_sentence(sentence).kind is not RULE
+
+
+def test_a_fronted_addition_under_one_condition_is_the_same_rule() -> None:
+    rules = [
+        d.clause
+        for d in directives_in(
+            "每次给我写线程池的时候，核心线程数都设成 CPU 核数，拒绝策略也配上。"
+        )
+        if d.kind is RULE
+    ]
+    assert len(rules) == 1 and "拒绝策略" in rules[0]
+
+
+def test_where_to_put_it_is_no_condition_of_the_next_part() -> None:
+    rules = [
+        d.clause
+        for d in directives_in(
+            "以后写 Mapper 的时候，动态 SQL 别再拼字符串了，直接写在 XML 里，好维护。"
+        )
+        if d.kind is RULE
+    ]
+    assert len(rules) == 1 and "XML" in rules[0]
+
+
+def test_a_named_way_and_the_old_way_no_longer_are_one_rule() -> None:
+    rules = [
+        d.clause
+        for d in directives_in(
+            "以后写异步代码统一用 CompletableFuture 的写法，别再给我写 Callback 了。"
+        )
+        if d.kind is RULE
+    ]
+    assert len(rules) == 1 and "Callback" in rules[0]
+
+
+def test_future_is_a_content_word_and_in_the_future_is_none() -> None:
+    assert "future" in rule_shape("以后一律用 Future 组合").terms
+    assert "future" not in rule_shape("In the future, answer in English.").terms
+
+
+def test_revision_words_carry_no_subject() -> None:
+    assert rule_shape("想了想还是按 Future 来吧").terms == rule_shape("按 Future 来").terms
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # voice input: no punctuation, its pauses written as spaces between Chinese words
+        (
+            "帮我看下这个接口是怎么鉴权的 另外以后回答都用中文",
+            ["帮我看下这个接口是怎么鉴权的", "另外以后回答都用中文"],
+        ),
+        # with punctuation a space only sets a term apart
+        (
+            "库存按 仓库+批次 两个维度记，表叫 stock。",
+            ["库存按 仓库+批次 两个维度记，表叫 stock。"],
+        ),
+        # a space between Chinese and Latin words is no pause
+        ("我们用 redis 做缓存", ["我们用 redis 做缓存"]),
+    ],
+)
+def test_voice_pauses_end_sentences_only_in_unpunctuated_text(
+    text: str, sentences: list[str]
+) -> None:
+    assert split_sentences(text) == sentences
+
+
+def test_a_rule_after_a_question_in_voice_input() -> None:
+    found = directives_in("这个定时任务是怎么触发的 对了以后代码注释都写英文 谢谢")
+    assert [d.kind for d in found] == [RULE]
+    assert "注释" in found[0].clause
+
+
+def test_a_prohibition_after_a_voice_pause_joins_its_rule() -> None:
+    found = directives_in(
+        "以后写 Controller 的时候参数统一用 DTO 接 就是 common 包里那些类 别直接用 Map"
+    )
+    rules = [d for d in found if d.kind is RULE]
+    assert len(rules) == 1 and "Map" in rules[0].clause and "DTO" in rules[0].clause
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the artifact with its choice, then the time, no verb
+        "So Maven commands from now on.",
+        "Chinese comments going forward",
+        # a limit on length moved to a new number revises a standing limit
+        "100 字太短了，放宽到 300 字吧",
+        "150 words is too tight, bump it to 300 words.",
+    ],
+)
+def test_verbless_and_revised_rules(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The tests from now on run on CI.",
+        "Bump the timeout to 300 seconds.",
+        "我们把线程池改成 300 了",
+    ],
+)
+def test_statements_and_tasks_near_those_rules(sentence: str) -> None:
+    assert read_sentence(sentence).kind is not RULE
+
+
+def test_a_new_word_limit_replaces_the_old_and_the_word_limit_names_both() -> None:
+    old, new = rule_shape("以后回答控制在 150 字以内"), rule_shape("放宽到 400 字吧")
+    assert conflicting(new, old)
+    assert not conflicting(rule_shape("answers under 150 words please"), old)
+    assert refers_to("forget the word limit", "以后回答控制在 150 字以内")
+    assert refers_to("字数那条不用管了", "keep answers under 200 words")
+
+
+def test_a_cancel_names_a_rule_by_a_word_of_its_compound() -> None:
+    assert refers_to("scratch the reactive thing", "Assume reactive-stack answers.")
+    assert refers_to("取消 native 那条", "以后的方案都要兼容 native-image")
+    assert not refers_to("scratch the native thing", "Use the reactor pattern.")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "For test method names I prefer snake_case, like should_save_when_valid.",
+        "For the DTO classes I'd like Java records.",
+        # a rule on a thing, named and changed
+        "Javadoc 那个还是改成英文吧",
+        "注释那条就改成中文吧",
+    ],
+)
+def test_more_rules_blind_e_exposed(sentence: str) -> None:
+    assert read_sentence(sentence).kind is RULE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["In my spare time I like hiking.", "For this class I want to know why it fails."],
+)
+def test_a_topic_then_a_wish_about_no_artifact_is_no_rule(sentence: str) -> None:
+    assert read_sentence(sentence).kind is not RULE
+
+
+def test_naming_styles_and_transaction_modes_are_choices() -> None:
+    assert conflicting(rule_shape("测试方法名以后用驼峰"), rule_shape("test names in snake_case"))
+    assert conflicting(
+        rule_shape("以后给我 Saga 的方案"), rule_shape("默认按 Seata TCC 给我，别给 AT 模式")
+    )
+    assert not conflicting(rule_shape("以后给我 TCC 的方案"), rule_shape("别给 AT 模式"))
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Forget the Chinese comments rule. English comments.", "English comments"),
+        ("Drop the snake_case part. Plain camelCase test names.", "Plain camelCase test names"),
+        ("那条下划线命名的规则取消吧。纯驼峰命名。", "纯驼峰命名"),
+    ],
+)
+def test_a_bare_choice_after_a_cancel_is_the_rule_that_replaces_it(text: str, rule: str) -> None:
+    found = directives_in(text)
+    assert [d.kind for d in found] == [DirectiveKind.CANCEL, RULE]
+    assert found[1].clause == rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "English comments.",
+        "Forget the Chinese comments rule. English is hard for the new hires.",
+        "Thanks for the answer. English comments.",
+    ],
+)
+def test_a_bare_choice_without_a_cancel_before_it_is_no_rule(text: str) -> None:
+    assert [d for d in directives_in(text) if d.kind is RULE] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "以后 commit message 用英文写，按 conventional commits 的格式，feat: 那种",
+            "conventional",
+        ),
+        (
+            "From now on write commit messages in English, commit messages should follow "
+            "the Conventional Commits format.",
+            "Conventional",
+        ),
+    ],
+)
+def test_how_to_do_the_same_thing_is_the_same_rule(text: str, kept: str) -> None:
+    rules = [d.clause for d in directives_in(text) if d.kind is RULE]
+    assert len(rules) == 1 and kept in rules[0]
+
+
+def test_a_complaint_beside_a_rule_is_its_reason() -> None:
+    rules = [
+        d.clause
+        for d in directives_in("XA 模式每个库都要配代理太麻烦了，以后给我 TCC 的方案。")
+        if d.kind is RULE
+    ]
+    assert rules == ["以后给我 TCC 的方案"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我们这边 HTTP 接口的超时统一是 5 秒，对账相关的任务一律不允许并发跑。",
+        "咱们 MQ 都是 RocketMQ，支付相关的消息一律必须走事务消息。",
+    ],
+)
+def test_a_norm_of_the_system_after_a_fact_is_no_rule(text: str) -> None:
+    assert [d.kind for d in directives_in(text)] == [FACT]
+
+
+def test_a_norm_addressed_to_the_assistant_after_a_fact_stays_a_rule() -> None:
+    found = directives_in("我们的网关超时是 5 秒，以后写 Feign 调用的时候一律不允许重试。")
+    assert [d.kind for d in found] == [FACT, RULE]
+
+
+@pytest.mark.parametrize(
+    ("general", "exception"),
+    [
+        (
+            "以后写接口返回值统一包一层 Result。",
+            "order-app-api 的接口返回统一用 AppResult，不套 Result。",
+        ),
+        ("Log messages in English.", "for billing-batch, log messages in Chinese."),
+    ],
+)
+def test_a_rule_for_one_module_is_an_exception_not_a_replacement(
+    general: str, exception: str
+) -> None:
+    new, old = rule_shape(exception), rule_shape(general)
+    assert not conflicting(new, old)
+    assert not restating(new, old)
+
+
+def test_the_same_rule_for_every_module_still_replaces() -> None:
+    assert conflicting(
+        rule_shape("Log messages in Chinese."), rule_shape("Log messages in English.")
+    )
+    same_module = rule_shape("for billing-batch, log messages in English.")
+    assert conflicting(rule_shape("for billing-batch, log messages in Chinese."), same_module)
+
+
+# --- blind E, notes: a correction that names its topic first ---------------------------------
+
+
+def kinds(text: str, names: tuple[str, ...] = ()) -> list[tuple[DirectiveKind, str]]:
+    return [(d.kind, d.clause) for d in directives_in(text, names)]
+
+
+@pytest.mark.parametrize(
+    ("clause", "text"),
+    [
+        ("哦对了，重试次数那个我说错了，是 5 次不是 2 次", "重试次数是 5 次不是 2 次"),
+        ("窗口大小那个说错了，是 64", "窗口大小是 64"),
+        ("不对，是 Spring Security", "是 Spring Security"),  # no topic: unchanged
+    ],
+)
+def test_the_new_value_of_a_topic_first_correction_keeps_its_topic(clause: str, text: str) -> None:
+    assert fact_text(clause) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "登录那个我说错了。",  # an admission alone states nothing
+        "那个类我改了一下，你再看看？",  # a question about the user's own change
+        "Update: I'm still looking into it.",
+        "oops, wrong file",
+    ],
+)
+def test_an_admission_or_an_update_with_no_fact_is_no_note(text: str) -> None:
+    assert [k for k, _ in kinds(text)] == []
+
+
+# --- blind E, notes: dictated Chinese: spaces part the clauses -------------------------------
+
+
+def test_a_dictated_question_then_facts_then_a_rule_are_read_apart() -> None:
+    said = (
+        "帮我看下库存扣减是怎么防超卖的 我们这边是用 lua 脚本在 redis 里扣 "
+        "脚本放在 stock-core 里面 另外以后你给我写代码的时候日志都打英文"
+    )
+    found = kinds(said, ("stock-core",))
+    assert [k for k, _ in found] == [FACT, RULE]
+    assert "lua" in found[0][1] and "stock-core" in found[0][1]
+    assert "日志都打英文" in found[1][1]
+
+
+def test_a_dictated_fact_goes_on_for_several_clauses() -> None:
+    said = "我跟你说一下我们 msg-store 是自己实现的索引文件 每个文件 512M 用 mmap 读 刷盘默认异步"
+    [(kind, clause)] = kinds(said, ("msg-store",))
+    assert kind is FACT
+    for piece in ("msg-store", "512M", "mmap", "刷盘默认异步"):
+        assert piece in clause
+    assert "跟你说" not in fact_text(clause)
+
+
+def test_a_dictated_rule_goes_on_without_a_standing_phrase_of_its_own() -> None:
+    said = "以后你给我写 service 的时候异常统一包成 BizException 别直接抛 RuntimeException"
+    [(kind, clause)] = kinds(said)
+    assert kind is RULE
+    assert "BizException" in clause and "RuntimeException" in clause
+
+
+def test_a_dictated_reason_that_points_back_is_no_note() -> None:
+    said = "以后别老拿 Kafka 举例子了 我们这个虽然是照着它设计的但是差别挺大"
+    assert [k for k, _ in kinds(said)] == [RULE]
+
+
+def test_a_punctuated_sentence_is_not_cut_at_its_spaces() -> None:
+    said = "我们 order-api 用的是 Spring Cloud Gateway 前面的 nginx，不走 Dubbo。"
+    [(kind, clause)] = kinds(said, ("order-api",))
+    assert kind is FACT and "nginx" in clause
+
+
+# --- blind E, notes: the people around the project are no fact of it -------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our QA lead reads these answers as well.",
+        "My teammates are mostly new to Kotlin.",
+        "我们组好几个新同事没写过 Spring Boot。",
+        "我们这边的产品经理也会看这些回答。",
+    ],
+)
+def test_who_reads_the_answers_is_no_note(text: str) -> None:
+    assert [k for k, _ in kinds(text)] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our build runs on Jenkins, not GitHub Actions.",
+        "我们这边的审批流是自己写的状态机。",
+    ],
+)
+def test_a_statement_of_the_team_about_the_project_is_still_a_note(text: str) -> None:
+    assert [k for k, _ in kinds(text)] == [FACT]
+
+
+# --- blind E, notes: a common noun and its value ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "piece"),
+    [
+        ("消息体是 JSON 格式，通过 MQTT 推给设备。", "MQTT"),
+        ("对账文件用的是 SFTP 拉取。", "SFTP"),
+        ("号段的长度是 12 位。", "12"),
+        ("The p95 latency target for checkout is 150ms.", "150ms"),
+        ("Idle sessions are capped at 30 minutes.", "30"),
+        # a head before a colon names what the statement is about
+        (
+            "ledger-sync notes: snapshots live in Elasticsearch, refreshed every 5 min",
+            "ledger-sync",
+        ),
+    ],
+)
+def test_a_thing_of_the_project_and_its_value_is_a_note(text: str, piece: str) -> None:
+    [(kind, clause)] = kinds(text, ("ledger-sync",))
+    assert kind is FACT and piece in clause
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "原因是 GC 太频繁吧。",
+        "这个是 Java 8 的写法。",
+        "The answer is 42.",
+        "My commute is 40 min, so I read answers on the train.",
+        "问题是 Kafka 消费不到消息。",
+    ],
+)
+def test_a_word_about_the_talk_or_the_user_and_a_value_is_no_note(text: str) -> None:
+    assert FACT not in [k for k, _ in kinds(text)]
+
+
+def test_a_norm_of_an_answer_after_a_rule_stays_with_the_rule() -> None:
+    said = "以后提交信息用中文写，格式还是 angular 那一套。"
+    assert [k for k, _ in kinds(said)] == [RULE]
+
+
+def test_a_value_after_a_semicolon_goes_on_with_the_fact_before() -> None:
+    said = "pay-core calls risk-api over gRPC before each capture; the deadline is 300ms."
+    [(kind, clause)] = kinds(said, ("pay-core", "risk-api"))
+    assert kind is FACT and "gRPC" in clause and "300ms" in clause
+
+
+# --- blind E, notes: what the user meant is no new fact --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "btw the cache thing: per-tenant keys, yeah, that's what I meant.",
+        "我的意思是 order-api 那边只读缓存，不写。",
+        "fyi what I meant was Redis for sessions only.",
+    ],
+)
+def test_a_clarification_of_what_was_said_is_no_note(text: str) -> None:
+    assert FACT not in [k for k, _ in kinds(text, ("order-api",))]
+
+
+# --- blind E, notes: what the project does after an event: 以后 as "after" ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "piece"),
+    [
+        ("订单支付成功以后会发一条 Kafka 消息，积分服务订阅它加积分。", "Kafka"),
+        ("退款完成之后都会写一条记录到 ClickHouse。", "ClickHouse"),
+    ],
+)
+def test_what_the_project_does_after_an_event_is_a_note(text: str, piece: str) -> None:
+    found = kinds(text)
+    assert [k for k, _ in found] == [FACT] and piece in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果下单以后会发 Kafka 消息，你怎么保证顺序？",
+        "支付完成以后会不会发 MQ 消息？",
+    ],
+)
+def test_a_question_or_a_condition_about_an_event_is_no_note(text: str) -> None:
+    assert FACT not in [k for k, _ in kinds(text)]
+
+
+# --- blind E, notes: a plain noun described right after a fact -------------------------------
+
+
+def test_a_part_described_after_a_fact_goes_on_with_it() -> None:
+    said = "fyi audit-log ships events to Kafka, not RabbitMQ. payloads are gzip-compressed."
+    [(kind, clause)] = kinds(said, ("audit-log",))
+    assert kind is FACT and "Kafka" in clause and "gzip-compressed" in clause
+
+
+def test_a_sentence_after_a_fact_that_describes_nothing_stays_out() -> None:
+    said = "audit-log ships events to Kafka. Can you explain consumer groups?"
+    [(kind, clause)] = kinds(said, ("audit-log",))
+    assert kind is FACT and "consumer" not in clause
+
+
+def test_a_fact_about_another_module_after_a_semicolon_is_a_note_of_its_own() -> None:
+    said = "shop-api is the only public module; shop-admin sits behind the VPN."
+    assert [k for k, _ in kinds(said, ("shop-api", "shop-admin"))] == [FACT, FACT]
+
+
+def test_a_withdrawn_value_is_no_topic_of_the_new_fact() -> None:
+    assert not fact_text("刚才说晚上 11 点那个不对了，上周已经改到 1 点了").startswith("刚才")

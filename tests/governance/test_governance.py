@@ -679,6 +679,46 @@ def test_an_older_restatement_from_an_export_does_not_overwrite_a_newer_edit(rep
         assert (item.id, item.summary) == (rule.item_id, "Answer in English from now on")
 
 
+# From the first fresh-eyes bug hunt (a test written before its fix).
+def test_a_markdown_round_trip_keeps_glob_patterns(repo: Path, tmp_path: Path) -> None:
+    # The importer removed every "**" (bold), so "/api/**" came back as "/api/": a
+    # different fact. Ant-style globs are everyday text in a Java repository.
+    notes = [
+        "the gateway routes /api/** to mall-admin",
+        "sources live under src/**/*.java, tests under src/test/**",
+        "Spring scans com.example.** for components",
+    ]
+    rule = "always write **Javadoc** on public methods"
+    with ProjectMemory.open(repo, backend="off") as memory:
+        for note in notes:
+            memory.remember(note, kind="note")
+        memory.remember(rule)
+        exported = memory.export("markdown")
+    other = tmp_path / "other"
+    (other / ".git").mkdir(parents=True)
+    with ProjectMemory.open(other, backend="off") as fresh:
+        fresh.import_items(exported)
+        summaries = {i.summary for i in fresh.document().long_term_memory.items()}
+    assert set(notes) <= summaries
+    assert "always write Javadoc on public methods" in summaries  # bold is still markup
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("encoding", ["gbk", "utf-16"])
+def test_an_import_file_that_is_not_utf8_is_refused_not_stored_as_mojibake(
+    repo: Path, encoding: str
+) -> None:
+    # An AGENTS.md saved by a Chinese Windows editor is often GBK (or UTF-16): decoded
+    # with replacement characters, its rules were stored as "�Ժ�ش�������".
+    data = "## 规则\n\n- 以后回答都用中文\n- 提交信息用英文\n".encode(encoding)
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    with pytest.raises(ChangeRejectedError) as caught:
+        memory.import_items(data)
+    assert caught.value.reason is Reason.BAD_SHAPE
+    assert "UTF-8" in str(caught.value)
+    assert not (repo / MEMORY_DIR_NAME).exists()  # nothing was written
+
+
 # --- concurrency ----------------------------------------------------------------------------
 
 

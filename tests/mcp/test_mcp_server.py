@@ -384,6 +384,68 @@ def test_the_server_never_waits_for_a_slow_summarizer(repo: Path, errlog: Path) 
     no_server_crash(errlog)
 
 
+# From the first fresh-eyes bug hunt (a test written before its fix).
+def test_mcp_record_turn_of_invisible_characters_is_an_empty_field(
+    repo: Path, tmp_path: Path
+) -> None:
+
+    async def main() -> None:
+        async with connect(repo, tmp_path / "server.log") as session:
+            turn = {"intent": "general_chat", "question": "\u200b\x00"}
+            assert await refused(session, "record_turn", turn) == "empty_field"
+
+    run(main)
+    assert not (repo / ".autopatch-j" / "memory.json").exists()
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+def test_mcp_tools_read_null_optional_arguments_as_their_defaults(
+    repo: Path, tmp_path: Path
+) -> None:
+    # Function calling in "strict" mode makes every parameter required and nullable, so
+    # agents send {"answer": null, "scope_paths": null}: the turn was refused as
+    # bad_arguments and never recorded.
+    errlog = tmp_path / "server-stderr.log"
+
+    async def main() -> None:
+        async with connect(repo, errlog) as session:
+            recorded = data(
+                await session.call_tool(
+                    "record_turn",
+                    {
+                        "intent": "code_explain",
+                        "question": "订单模块怎么分层？",
+                        "answer": None,
+                        "scope_paths": None,
+                        "project_level": None,
+                    },
+                )
+            )
+            assert recorded["turn_id"]
+            rule = data(
+                await session.call_tool(
+                    "remember", {"text": "以后回答都用中文", "kind": None, "label": None}
+                )
+            )
+            assert rule["outcome"] == "created"
+            assert rule["item"]["type"] == "durable_preference"
+            found = data(
+                await session.call_tool(
+                    "search_memory",
+                    {"query": "中文", "include_archived": None, "limit": None},
+                )
+            )
+            assert [hit["id"] for hit in found["hits"]] == [rule["item_id"]]
+            asked = data(await session.call_tool("request_summary", {"wait_seconds": None}))
+            assert asked["requested"] is True
+
+    run(main)
+    turn = ProjectMemory.open(repo, backend="off", collect_profile=False).document()
+    assert [t.assistant_text for t in turn.working_memory.recent_turns] == [""]
+    assert turn.working_memory.recent_turns[0].scope_paths == []
+    no_server_crash(errlog)
+
+
 # --- several writers ------------------------------------------------------------------------
 
 # Notes two agents and the command line write at once (distinct facts: similar ones would

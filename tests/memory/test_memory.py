@@ -9,6 +9,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from enum import Enum
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,29 @@ def fill_memory(mem: ProjectMemory) -> tuple[str, str]:
 def test_open_missing_repo_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="repository folder not found"):
         ProjectMemory.open(tmp_path / "nope", backend="off")
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("name", ["~no-such-user-x", "x" * 300])
+def test_opening_a_repository_that_cannot_be_looked_up_is_a_store_error(
+    tmp_path: Path, name: str
+) -> None:
+    # The documented error for a missing folder; a RuntimeError (no such user) or an
+    # OSError (name too long) escaped instead.
+    with pytest.raises(StoreError, match="repository folder not found"):
+        ProjectMemory.open(name if name.startswith("~") else tmp_path / name)
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("question", [None, 42, b"Optional?"])
+def test_context_of_a_question_that_is_not_text_is_a_clear_type_error(
+    repo: Path, question: object
+) -> None:
+    # It raised "expected string or bytes-like object, got 'NoneType'" from a regex deep
+    # inside the relevance code; record_turn says what is wrong, context must too.
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    with pytest.raises(TypeError, match="user_text must be str"):
+        memory.context("general_chat", question)  # type: ignore[arg-type]
 
 
 # --- the gate ---------------------------------------------------------------------------
@@ -186,6 +210,43 @@ def test_two_hundred_long_chinese_turns_stay_within_the_hard_limit(repo: Path) -
     assert kept and kept == last_ids[-len(kept) :]  # the newest turns, in order
     assert check_invariants(doc) == []
     mem.close()
+
+
+class _HostIntent(str, Enum):
+    """A host's own intent enum: a ``str`` subclass with the same values as ours."""
+
+    CODE_EXPLAIN = "code_explain"
+    GENERAL_CHAT = "general_chat"
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+def test_record_turn_takes_no_scope_paths_as_none(repo: Path) -> None:
+    # The reference host passes ``scope_paths=None`` for a code explanation without a
+    # scope (and for every general chat): the turn is recorded, with no paths.
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    turn_id = memory.record_turn(
+        _HostIntent.CODE_EXPLAIN, "这个项目的模块怎么划分？", "分为 api 和 service。", None
+    )
+    assert turn_id is not None
+    turn = memory.document().turn(turn_id)
+    assert turn is not None and turn.scope_paths == []
+    assert memory.last_error is None
+
+
+INVISIBLE_QUESTIONS = ["\x00\x01", "\u200b\u200b", "\x1b[31m\x1b[0m", "\ufeff"]
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("question", INVISIBLE_QUESTIONS)
+def test_a_question_of_control_or_invisible_characters_records_nothing(
+    repo: Path, question: str
+) -> None:
+    # It passed the "empty question" check, was cleaned to "" and stored as a turn
+    # with no text, which the summarizer then described as "shared code or a log".
+    with ProjectMemory.open(repo, backend="off") as memory:
+        assert memory.record_turn("general_chat", question, "an answer") is None
+        assert memory.document().working_memory.recent_turns == []
+    assert not (repo / ".autopatch-j" / "memory.json").exists()
 
 
 # --- governance ----------------------------------------------------------------------------

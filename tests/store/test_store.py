@@ -19,9 +19,11 @@ import pytest
 from autopatch_memory import limits, locking
 from autopatch_memory.errors import HardLimitError, LockTimeoutError, StoreError
 from autopatch_memory.file_text import model_lists
+from autopatch_memory.governance import ChangeOutcome
 from autopatch_memory.ids import new_turn_id
 from autopatch_memory.intents import IntentType
 from autopatch_memory.journal import Outcome, file_digest, unlanded_writes
+from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import (
     ItemStatus,
     LongTermItem,
@@ -538,6 +540,49 @@ def test_nothing_is_moved_or_rewritten_by_an_update_that_changes_nothing(repo: P
         assert not result.changed and result.recovered == []
         assert store.path.read_bytes() == data
         assert sorted(p.name for p in store.folder.glob("memory.*.json")) == []
+
+
+def _rule(summary: str, label: str = "answer language") -> dict[str, object]:
+    stamp = "2026-05-01T12:31:00+08:00"
+    return {
+        "id": "mem_20260501_001",
+        "type": "durable_preference",
+        "label": label,
+        "summary": summary,
+        "status": "active",
+        "source": "user_explicit",
+        "created_at": stamp,
+        "updated_at": stamp,
+    }
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+def test_an_id_held_twice_is_salvaged_so_forget_forgets(repo: Path) -> None:
+    # A hand-merged file with the same rule twice: `forget` archived the first copy and
+    # said so, the second stayed active and was still injected (a second forget said
+    # "unchanged"), so the user could not forget the rule at all.
+    folder = repo / ".autopatch-j"
+    folder.mkdir()
+    doc = {
+        "version": 1,
+        "long_term_memory": {
+            "durable_preferences": [
+                _rule("Always answer in English."),
+                _rule("Always answer in English.", "language"),
+            ]
+        },
+    }
+    original = json.dumps(doc, ensure_ascii=False, indent=2).encode("utf-8")
+    (folder / "memory.json").write_bytes(original)
+    with ProjectMemory.open(repo, backend="off") as memory:
+        problem = memory.file_info().problem
+        assert problem is not None and problem.kind is LoadProblem.SALVAGED
+        assert "duplicate id" in " ".join(problem.dropped)
+        assert memory.forget("mem_20260501_001").outcome is ChangeOutcome.ARCHIVED
+        assert memory.context("general_chat", "How do I use Optional?").is_empty
+        kept = memory.document().long_term_memory.durable_preferences
+        assert [(i.id, i.label) for i in kept] == [("mem_20260501_001", "answer language")]
+    assert (folder / "memory.salvaged.json").read_bytes() == original  # nothing is lost
 
 
 # --- the epoch: which file a result was computed from ------------------------------------------
@@ -1310,6 +1355,59 @@ def test_forgetting_brings_an_oversized_file_back_under_the_limit(repo: Path) ->
     assert doc.working_memory.recent_turns[-1].user_text == "What is a record class?"
 
 
+def _note(index: int, summary: str) -> dict[str, object]:
+    return {
+        "id": f"mem_20250601_{index:08x}",
+        "type": "project_note",
+        "label": f"模块 {index}",
+        "summary": summary,
+        "status": "active",
+        "source": "conversation_summary",
+        "created_at": "2025-06-01T10:00:00+08:00",
+        "updated_at": "2025-06-01T10:00:00+08:00",
+    }
+
+
+def _file_with_long_term_size(size: int) -> dict[str, object]:
+    """A file of active notes alone, exactly ``size`` bytes as this program writes it."""
+    notes = [_note(i, "订单服务的说明。" * 40) for i in range(20)]
+    raw: dict[str, object] = {
+        "version": 1,
+        "working_memory": {"recent_turns": [], "active_topics": []},
+        "long_term_memory": {"durable_preferences": [], "project_notes": notes},
+    }
+    missing = size - MemoryDocument.model_validate(raw).size_bytes()
+    assert missing >= 0
+    notes[-1]["summary"] = str(notes[-1]["summary"]) + "x" * missing
+    assert MemoryDocument.model_validate(raw).size_bytes() == size
+    return raw
+
+
+# From the hunt in round E's new code paths (the test that found it).
+@pytest.mark.parametrize("slack", [40, 150, 300])
+def test_a_turn_is_recorded_when_the_long_term_part_leaves_no_room_for_one(
+    repo: Path, slack: int
+) -> None:
+    # Active notes just under the hard limit: too little room for even an empty turn,
+    # though the notes alone do not pass the limit.
+    store = MemoryStore(repo)
+    raw = _file_with_long_term_size(limits.HARD_LIMIT_BYTES - slack)
+    store.folder.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(json.dumps(raw, ensure_ascii=False, indent=2), encoding="utf-8")
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    try:
+        question = "Optional 怎么用？"
+        assert memory.record_turn(IntentType.GENERAL_CHAT, question) is not None
+        assert memory.last_error is None
+    finally:
+        memory.close()
+    written = json.loads(store.path.read_text(encoding="utf-8"))
+    assert written["long_term_memory"] == raw["long_term_memory"]
+    assert written["working_memory"]["recent_turns"][-1]["user_text"] == question
+    over = [e for e in store.journal.read() if e.op == "over_limit"]
+    assert over and over[-1].detail is not None and "no room for a turn" in over[-1].detail
+
+
 # --- fields this version does not know -----------------------------------------------------------
 
 
@@ -1419,3 +1517,28 @@ def test_a_file_set_aside_is_readable_by_its_owner_only(
     # Kept byte for byte (this version cannot read it, so it cannot redact it), but private.
     assert moved.read_bytes() == original
     assert stat.S_IMODE(moved.stat().st_mode) == limits.BACKUP_FILE_MODE == 0o600
+
+
+# From the hunt in round E's new code paths (the test that found it).
+def test_a_salvage_backup_keeps_every_value_when_two_secret_keys_redact_alike(repo: Path) -> None:
+    # A host's extra map keyed by tokens: both keys read as [REDACTED:github_token] once
+    # redacted, and the backup must still hold both values.
+    first, second = "ghp_" + "a1B2" * 9, "ghp_" + "z9Y8" * 9
+    raw = {
+        "version": 1,
+        "host_tokens": {first: "CI 用的令牌", second: "release token"},
+        "working_memory": {"recent_turns": [], "active_topics": []},
+        "long_term_memory": {"durable_preferences": [], "project_notes": []},
+    }
+    store = MemoryStore(repo)
+    store.folder.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
+    try:
+        assert memory.record_turn(IntentType.GENERAL_CHAT, "What is a record class?")
+    finally:
+        memory.close()
+    backup = (store.folder / "memory.salvaged.json").read_text(encoding="utf-8")
+    assert first not in backup and second not in backup
+    kept = json.loads(backup)["host_tokens"]
+    assert sorted(kept.values()) == ["CI 用的令牌", "release token"]

@@ -7,6 +7,7 @@ settings, never by patching limits.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +39,14 @@ from autopatch_memory import (
     limits,
     summarizer,
 )
+from autopatch_memory.governance import ChangeOutcome
+from autopatch_memory.intents import IntentType
 from autopatch_memory.summarizer import INTERNAL_ERROR, build_request
 from autopatch_memory.testing import DocumentBuilder, ScriptedBackend, summarize_turns
 from autopatch_memory.triggers import Trigger, triggers_after_record
 
 DEADLINE_SECONDS = 30.0
+GENEROUS_SECONDS = 60  # for runs held in flight: generous on a loaded 2-core machine
 FAST = MemorySettings(backoff=Backoff(initial_seconds=0.05, max_seconds=0.2))
 PATIENT = MemorySettings(backoff=Backoff(initial_seconds=60, max_seconds=60))
 
@@ -307,6 +312,29 @@ def test_close_waiting_lets_the_run_finish(repo: Path) -> None:
     assert memory.document().pending_turns() == []
 
 
+# From the hunt in round E's new code paths (the test that found it).
+def test_a_run_dropped_by_close_does_not_bring_a_purged_folder_back(repo: Path) -> None:
+    backend = ScriptedBackend(default=summarize_turns())
+    backend.hold()
+    before = set(threading.enumerate())
+    memory = ProjectMemory.open(repo, backend=backend, collect_profile=False)
+    memory.record_turn(IntentType.GENERAL_CHAT, "以后提交信息都用英文写")
+    memory.record_turn(IntentType.GENERAL_CHAT, "Always run mvn verify before pushing.")
+    assert backend.wait_for_calls(1, 30.0)
+    workers = [t for t in threading.enumerate() if t not in before and "summarizer" in t.name]
+    assert workers
+    memory.close(wait=False)
+    # The host deletes the memory once it has closed it, while the dropped run still waits
+    # for its model.
+    with ProjectMemory.open(repo, backend="off", collect_profile=False) as other:
+        assert other.purge()
+    backend.release()
+    for worker in workers:  # the dropped run ends once its model answers
+        worker.join(30.0)
+        assert not worker.is_alive()
+    assert not (repo / ".autopatch-j").exists()
+
+
 # --- generations and stale snapshots -------------------------------------------------------------
 
 
@@ -375,6 +403,171 @@ def test_reset_in_another_process_discards_the_late_result(repo: Path) -> None:
     assert doc.working_memory.recent_turns == []
     assert any(e.reason == Reason.STALE_GENERATION.value for e in memory.journal_entries())
     memory.close()
+
+
+class HeldSummarizer:
+    """A backend that answers ``delta_of(request)`` once ``release`` is set; ``called`` is
+    set as soon as it is asked (the run is then in flight)."""
+
+    name = "held"
+
+    def __init__(self, delta_of: Callable[[SummaryRequest], dict[str, Any]]) -> None:
+        self.called = threading.Event()
+        self.release = threading.Event()
+        self._delta_of = delta_of
+
+    def summarize(self, request: SummaryRequest) -> MemoryDelta:
+        self.called.set()
+        assert self.release.wait(GENEROUS_SECONDS)
+        return MemoryDelta.model_validate(self._delta_of(request))
+
+
+def _note_update(request: SummaryRequest) -> dict[str, Any]:
+    """The first project note shown, rewritten."""
+    note = next(i for i in request.long_term if i.type == "project_note")
+    return {
+        "turn_summaries": [
+            {"turn_id": request.turns[0].id, "summary": "The user asked about the order DB."}
+        ],
+        "long_term_operations": [
+            {
+                "operation": "update_existing",
+                "target_id": note.id,
+                "summary": "The order service uses MySQL 5.7 with a read replica.",
+            }
+        ],
+    }
+
+
+# From the first fresh-eyes bug hunt (a test written before its fix).
+def test_an_edit_made_while_a_summary_runs_is_not_overwritten_by_it(repo: Path) -> None:
+    # The model's update was computed from the note as it was before the user's edit,
+    # and replaced the edit: the user's correction was lost without a word.
+    backend = HeldSummarizer(_note_update)
+    with ProjectMemory.open(repo, backend=backend) as memory:
+        note = memory.remember("the order service uses MySQL 5.7", kind="note").item_id
+        assert note is not None
+        memory.record_turn("code_explain", "which database does the order service use?", "MySQL")
+        assert memory.request_summary()
+        assert backend.called.wait(GENEROUS_SECONDS)
+        edited = "the order service uses PostgreSQL 15 since the 2026 migration"
+        memory.edit(note, edited)
+        backend.release.set()
+        assert memory.wait_idle(GENEROUS_SECONDS)
+        doc = memory.document()
+        item = doc.long_term_item(note)
+        assert item is not None and item.summary == edited
+        # The rest of the result still applies; the refusal is journaled.
+        assert doc.working_memory.recent_turns[0].summary == "The user asked about the order DB."
+        refused = [e for e in memory.journal_entries() if e.outcome is Outcome.REJECTED]
+        assert [e.reason for e in refused] == ["stale_generation"]
+
+
+def _english_rule(request: SummaryRequest) -> dict[str, Any]:
+    """The first turn shown, made a rule."""
+    turn = request.turns[0]
+    return {
+        "turn_summaries": [{"turn_id": turn.id, "summary": "用户要求以后用英文回答。"}],
+        "long_term_operations": [
+            {
+                "operation": "create_new",
+                "type": "durable_preference",
+                "label": "回答用英文",
+                "summary": "以后回答都用英文。",
+                "source": "user_explicit",
+                "evidence_turn_ids": [turn.id],
+                "evidence_quote": turn.user_text,
+            }
+        ],
+    }
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("change", ["restate", "restore", "new", "import"])
+def test_a_rule_the_user_stated_during_a_run_is_not_superseded_by_it(
+    repo: Path, change: str
+) -> None:
+    # The run was computed from a turn said *before* the user's direct word on the same
+    # subject; the user's latest word must win, not the late result of an older turn.
+    backend = HeldSummarizer(_english_rule)
+    with ProjectMemory.open(repo, backend=backend, collect_profile=False) as memory:
+        chinese = None
+        if change in ("restate", "restore"):
+            chinese = memory.remember("以后回答都用中文").item_id
+            assert chinese is not None
+        if change == "restore":
+            memory.forget(chinese)
+        memory.record_turn("general_chat", "以后回答都用英文吧", "OK")
+        assert memory.request_summary()
+        assert backend.called.wait(GENEROUS_SECONDS)
+        if change == "restore":
+            assert memory.restore(chinese).outcome is ChangeOutcome.RESTORED
+        elif change == "restate":
+            assert memory.remember("还是以后回答都用中文").item_id == chinese
+        elif change == "new":
+            chinese = memory.remember("还是以后回答都用中文").item_id
+        else:
+            chinese = memory.import_items("## 规则\n\n- 以后回答都用中文\n").items[0].item_id
+        assert chinese is not None
+        backend.release.set()
+        assert memory.wait_idle(GENEROUS_SECONDS)
+        doc = memory.document()
+        rules = doc.long_term_memory.durable_preferences
+        assert [i.id for i in rules if i.is_active] == [chinese]
+        # The turn's summary still applies.
+        assert doc.working_memory.recent_turns[0].summary == "用户要求以后用英文回答。"
+
+
+def _rule_archive(request: SummaryRequest) -> dict[str, Any]:
+    """The first rule shown archived, grounded in the first turn."""
+    turn = request.turns[0]
+    rule = next(i for i in request.long_term if i.type == "durable_preference")
+    return {
+        "turn_summaries": [{"turn_id": turn.id, "summary": "用户取消了 XML 缩进规则。"}],
+        "long_term_operations": [
+            {
+                "operation": "archive_existing",
+                "type": "durable_preference",
+                "target_id": rule.id,
+                "evidence_turn_ids": [turn.id],
+                "evidence_quote": turn.user_text,
+            }
+        ],
+    }
+
+
+# From the second fresh-eyes bug hunt (a test written before its fix).
+@pytest.mark.parametrize("change", ["edit", "restore"])
+def test_a_rule_the_user_edited_during_a_run_is_not_archived_by_it(repo: Path, change: str) -> None:
+    # The cancel was said before the user's own edit (or forget-and-restore) of the rule:
+    # the user's latest word keeps the rule, the late result must not archive it.
+    backend = HeldSummarizer(_rule_archive)
+    # Every reading of the clock is a second later: the forget and the restore happen in
+    # other seconds than the remember (an item's state is its text and its timestamp).
+    ticks = itertools.count()
+    start = datetime(2026, 5, 1, 12, 0, 0, tzinfo=timezone(timedelta(hours=8)))
+
+    def clock() -> datetime:
+        return start + timedelta(seconds=next(ticks))
+
+    memory = ProjectMemory.open(repo, backend=backend, collect_profile=False, clock=clock)
+    with memory:
+        rule = memory.remember("以后 XML 配置都用两个空格缩进").item_id
+        assert rule is not None
+        memory.record_turn("general_chat", "XML 缩进那条规则忘了吧", "好的")
+        assert memory.request_summary()
+        assert backend.called.wait(GENEROUS_SECONDS)
+        if change == "edit":
+            memory.edit(rule, "以后 XML 配置都用四个空格缩进")
+        else:
+            memory.forget(rule)
+            assert memory.restore(rule).outcome is ChangeOutcome.RESTORED
+        backend.release.set()
+        assert memory.wait_idle(GENEROUS_SECONDS)
+        doc = memory.document()
+        item = doc.long_term_item(rule)
+        assert item is not None and item.is_active
+        assert doc.working_memory.recent_turns[0].summary == "用户取消了 XML 缩进规则。"
 
 
 # --- through the real openai client and a local server ----------------------------------------------
