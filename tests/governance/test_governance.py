@@ -2,7 +2,7 @@
 
 Real files in temporary repositories, the real applier (user-authored mode), the
 journal read back from disk; bilingual throughout. The search and credential
-evaluation sets are in tests/governance_cases.py.
+evaluation sets are data: tests/data/governance/ (read by tests/corpora.py).
 """
 
 from __future__ import annotations
@@ -16,15 +16,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from governance_cases import (
-    CREDENTIAL_TEXTS,
-    LEGIT_TEXTS,
-    MIXED_TEXTS,
-    QUESTION_TEXTS,
-    REQUEST_TEXTS,
-    SEARCH_ITEMS,
-    SEARCH_QUERIES,
-)
+from corpora import governance_texts, mixed_texts, search_items, search_queries
 
 from autopatch_memory import (
     ChangeAction,
@@ -46,6 +38,21 @@ from autopatch_memory.testing import DocumentBuilder
 # The bars of the evaluation sets (measured: precision 0.94, recall 1.0 on search).
 SEARCH_MIN_PRECISION = 0.85
 SEARCH_MIN_RECALL = 0.95
+
+SEARCH_ITEMS, SEARCH_QUERIES = search_items(), search_queries()
+# Refused (ungrounded): only questions. Stored: requests and statements, even when they
+# end with a question mark.
+QUESTION_TEXTS, REQUEST_TEXTS = (
+    governance_texts("question_texts"),
+    governance_texts("request_texts"),
+)
+# The point is a credential: nothing may be stored (not even redacted). About credentials,
+# holding none: stored as they are. (text, secret): the secret's sentence is left out.
+CREDENTIAL_TEXTS, LEGIT_TEXTS = (
+    governance_texts("credential_texts"),
+    governance_texts("legit_texts"),
+)
+MIXED_TEXTS = mixed_texts()
 
 
 @pytest.fixture

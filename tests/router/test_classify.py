@@ -1,25 +1,26 @@
 """The CLI's rule-based bilingual intent router, measured on labelled sets.
 
-Sets: ``tests/intent_cases.py`` (the router's own labelled questions, see its docstring)
-and the blind sets of ``tests/intent_holdout/`` (written by someone who never saw the
-rules; see their README). The bar, on every set: at least 95% of all (question,
-pending-patch) pairs right, and not one audit or patch request routed to a memory
-intent — that would break the isolation of the audit and patch flows. ``pytest -s``
-prints the per-intent table of every set.
+Sets: every file of ``tests/data/router/`` (see its README): ``cases`` and ``held_out`` are
+the router's own labelled questions, every other set was written blind, by someone who
+never saw the rules. The bar, on every set: at least 95% of all (question, pending-patch)
+pairs right, and not one audit or patch request routed to a memory intent — that would
+break the isolation of the audit and patch flows. ``pytest -s`` prints the per-intent
+table of every set. A sealed set (``sealed*.jsonl``) is measured and its table printed,
+but held to no bar and never looked into: its cases carry the ``sealed`` marker.
 """
 
 from __future__ import annotations
 
 import re
-import runpy
 from collections import Counter
-from pathlib import Path
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from autopatch_memory_cli.classify import Rule, choose, classify, forced, mentioned_paths
 from autopatch_memory_cli.classify.clauses import _zh_first_verb, _zh_statement_changes
 from autopatch_memory_cli.classify.reader import read
-from intent_cases import AUDIT, CASES, CHAT, EXPLAIN, HELD_OUT, P_EXPLAIN, P_REVISE, Case
+from corpora import RouterCase, is_sealed, router_cases, splits
 
 from autopatch_memory.intents import IntentType, memory_access
 
@@ -28,23 +29,28 @@ ACCURACY_BAR = 0.95
 MEMORY_TO_AUDIT_BAR = 0.02
 CJK = re.compile(r"[\u4e00-\u9fff]")
 LATIN = re.compile(r"[A-Za-z]{3,}")
-HOLDOUT = Path(__file__).parents[1] / "intent_holdout"
-BLIND_SETS = sorted(p.stem for p in HOLDOUT.glob("set_*.py"))
+AUDIT = IntentType.CODE_AUDIT
+EXPLAIN = IntentType.CODE_EXPLAIN
+CHAT = IntentType.GENERAL_CHAT
+P_EXPLAIN = IntentType.PATCH_EXPLAIN
+P_REVISE = IntentType.PATCH_REVISE
+
+SETS = splits("router")
+OWN_SETS = ("cases", "held_out")  # written with the rules, tuned on round by round
+BLIND_SETS = [name for name in SETS if name not in OWN_SETS and not is_sealed(name)]
+CASES, HELD_OUT = router_cases("cases"), router_cases("held_out")
 
 Row = tuple[str, bool, IntentType, IntentType]  # question, patch pending, expected, got
 
 
-def blind_set(name: str) -> list[Case]:
-    """A blind set: ``CASES`` of (question, label without a patch, label with one)."""
-    raw = runpy.run_path(str(HOLDOUT / f"{name}.py"))["CASES"]
-    return [(q, IntentType(a), IntentType(b)) for q, a, b in raw]
+def each_set() -> list[Any]:
+    """Every set, a sealed one with the ``sealed`` marker."""
+    return [
+        pytest.param(name, marks=pytest.mark.sealed) if is_sealed(name) else name for name in SETS
+    ]
 
 
-def labelled(name: str) -> list[Case]:
-    return {"CASES": CASES, "HELD_OUT": HELD_OUT}.get(name) or blind_set(name)
-
-
-def evaluations(cases: list[Case]) -> list[Row]:
+def evaluations(cases: Sequence[RouterCase]) -> list[Row]:
     """(question, patch pending, expected, got) for every case in both situations."""
     found = []
     for question, without, with_patch in cases:
@@ -82,8 +88,8 @@ def leaks(rows: list[Row]) -> list[tuple[str, bool, str, str]]:
 def test_the_labelled_sets_are_big_bilingual_and_cover_every_intent() -> None:
     assert len(BLIND_SETS) >= 2
     every: list[str] = []
-    for name in ["CASES+HELD_OUT", *BLIND_SETS]:
-        cases = CASES + HELD_OUT if name == "CASES+HELD_OUT" else blind_set(name)
+    for name in ["cases+held_out", *BLIND_SETS]:
+        cases = CASES + HELD_OUT if name == "cases+held_out" else router_cases(name)
         questions = [q for q, _, _ in cases]
         assert len(set(questions)) == len(questions) >= 300, name
         assert {a for _, a, _ in cases} == {AUDIT, EXPLAIN, CHAT}, name
@@ -99,22 +105,28 @@ def test_the_labelled_sets_are_big_bilingual_and_cover_every_intent() -> None:
         assert len(chinese) >= 300 and len(english) >= 300 and len(mixed) >= 100
 
 
-@pytest.mark.parametrize("name", ["CASES", "HELD_OUT", *BLIND_SETS])
+@pytest.mark.parametrize("name", each_set())
 def test_accuracy_and_isolation(name: str) -> None:
-    rows = evaluations(labelled(name))
+    rows = evaluations(router_cases(name))
     report = table(rows)
     print(f"\n{name}\n{report}")
+    if is_sealed(name):
+        print(f"audit or patch requests routed to memory: {len(leaks(rows))}")
+        return  # reported above, in aggregate; a sealed set is held to no bar
     assert leaks(rows) == [], report
     wrong = [(q, p, e.value, g.value) for q, p, e, g in rows if e is not g]
     assert 1 - len(wrong) / len(rows) >= ACCURACY_BAR, f"{report}\n{wrong}"
 
 
-@pytest.mark.parametrize("name", ["CASES", "HELD_OUT", *BLIND_SETS])
+@pytest.mark.parametrize("name", each_set())
 def test_memory_questions_sent_to_audit_are_few(name: str) -> None:
     """The other direction costs only context; it is counted, and kept rare."""
-    rows = evaluations(labelled(name))
+    rows = evaluations(router_cases(name))
     memory_rows = [r for r in rows if memory_access(r[2]).reads]
     memory_to_audit = [q for q, _p, _e, got in memory_rows if not memory_access(got).reads]
+    if is_sealed(name):
+        print(f"\n{name}: {len(memory_to_audit)} of {len(memory_rows)} memory rows sent to audit")
+        return  # a sealed set is held to no bar
     assert len(memory_to_audit) <= MEMORY_TO_AUDIT_BAR * len(memory_rows), memory_to_audit
 
 

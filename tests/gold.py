@@ -1,5 +1,8 @@
 """The gold format of the memory-judgement evaluation set (docs/quality.md).
 
+The conversations themselves are data, ``tests/data/conversations/<split>.jsonl``, read
+into these classes by ``corpora.conversations``.
+
 A conversation is a list of user turns in one repository. Each turn says what a
 perfect memory takes from it: the rules it states (with the user's sentence as
 the quote), the rules it supersedes, the items it cancels, the project facts it
@@ -130,32 +133,6 @@ class Conversation:
         """Facts the user cancelled: no active note may state them at the end."""
         ended = self.ended()
         return [f for f in self.facts() if f.id in ended]
-
-
-def rule(
-    id: str,
-    keys: tuple[str, ...],
-    label: str,
-    summary: str,
-    quote: str,
-    *,
-    unless: tuple[str, ...] = (),
-) -> Item:
-    """A gold rule."""
-    return Item(id, keys, label, summary, quote, unless)
-
-
-def fact(
-    id: str,
-    keys: tuple[str, ...],
-    label: str,
-    summary: str,
-    quote: str,
-    *,
-    unless: tuple[str, ...] = (),
-) -> Item:
-    """A gold fact."""
-    return Item(id, keys, label, summary, quote, unless)
 
 
 def has_key(text: str, key: str) -> bool:
