@@ -29,7 +29,7 @@ from autopatch_memory.model import LongTermType, MemoryDocument, check_invariant
 from autopatch_memory.store import MemoryStore, Transaction
 from autopatch_memory.summarizer import apply_in_store
 
-# Part of the reliability suite (-m reliability); also in the default run.
+# Part of the reliability suite: deselected by default, run with -m reliability.
 pytestmark = pytest.mark.reliability
 
 KNOWN_IDS = [

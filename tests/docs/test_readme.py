@@ -1,4 +1,5 @@
-"""The README's two commands stay true: CI runs exactly the README's test command."""
+"""The README's two commands stay true: CI runs exactly the README's test command, and
+the reliability tests it leaves out right after it."""
 
 from __future__ import annotations
 
@@ -20,10 +21,29 @@ def test_readme_has_a_demo_and_a_test_command() -> None:
     assert "pytest" in tests
 
 
+RELIABILITY = ".venv/bin/python -m pytest -q -n auto -m reliability"
+
+
 def test_ci_runs_the_readme_test_command() -> None:
     _, tests = _commands()
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert tests in ci.splitlines()
+
+
+def test_ci_runs_the_reliability_tests_right_after_the_fast_suite() -> None:
+    """The README's command is the default suite, which leaves the reliability tests out
+    (pyproject's addopts); CI runs them next, and the README says how."""
+    _, tests = _commands()
+    assert " -m " not in tests.split(" pytest ", 1)[1]  # the default selection of pyproject
+    commands = [
+        line
+        for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert commands[commands.index(tests) + 1] == RELIABILITY
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "addopts = \"-ra --strict-markers -m 'not reliability'\"" in pyproject
+    assert RELIABILITY in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_the_test_command_needs_only_the_test_extras() -> None:

@@ -19,7 +19,7 @@ from autopatch_memory.model import check_invariants
 from autopatch_memory.reasons import Reason
 from autopatch_memory.store import LoadProblem, MemoryStore, parse_document
 
-# Part of the reliability suite (-m reliability); also in the default run.
+# Part of the reliability suite: deselected by default, run with -m reliability.
 pytestmark = pytest.mark.reliability
 
 REFERENCE = Path(__file__).resolve().parents[2] / "fixtures" / "memory" / "reference.json"
