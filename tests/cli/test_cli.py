@@ -70,13 +70,9 @@ def record(repo: Path, user: str, intent: str = "general_chat", *extra: str) -> 
 DEADLINE_SECONDS = 60  # generous: a loaded 2-core machine
 
 
-def _cli(
-    *args: str, cwd: Path | None = None, unset: tuple[str, ...] = (), **extra: str
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **extra}  # the fail-closed environment of conftest
-    for name in unset:
-        env.pop(name, None)
-    env["PYTHONIOENCODING"] = "utf-8"
+def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The command line in a process of its own, in the fail-closed environment of conftest."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     return subprocess.run(
         [sys.executable, "-m", "autopatch_memory_cli", *args],
         capture_output=True,
