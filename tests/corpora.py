@@ -30,6 +30,7 @@ from gold import Conversation
 from autopatch_memory.intents import IntentType
 
 DATA = Path(__file__).resolve().parent / "data"
+FAMILIES = ("conversations", "router", "governance")  # the families this module reads
 SEALED_PREFIX = "sealed"
 NOTE = "note"  # the provenance of a case: kept in the file, not in the loaded case
 
@@ -43,7 +44,12 @@ T = TypeVar("T")
 
 
 class CorpusError(ValueError):
-    """A corpus line that does not have the shape of its class."""
+    """A corpus line that does not have the shape of its class: ``where`` (file, line and
+    field), then what is wrong with it."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}")
+        self.where = where
 
 
 # --- splits ---------------------------------------------------------------------------------
@@ -78,7 +84,7 @@ def _lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
                 continue
             row = json.loads(line)
             if not isinstance(row, dict):
-                raise CorpusError(f"{path.name}:{number}: a line must be one JSON object")
+                raise CorpusError(f"{path.name}:{number}", "a line must be one JSON object")
             rows.append((number, row))
     return rows
 
@@ -92,17 +98,19 @@ def _value(hint: Any, raw: Any, where: str) -> Any:
     origin = typing.get_origin(hint)
     if origin in (tuple, frozenset):
         if not isinstance(raw, list):
-            raise CorpusError(f"{where}: expected a list, got {raw!r}")
+            raise CorpusError(where, f"expected a list, got {raw!r}")
         item = typing.get_args(hint)[0]
         values = (_value(item, x, where) for x in raw)
         return tuple(values) if origin is tuple else frozenset(values)
     if isinstance(hint, type) and (dataclasses.is_dataclass(hint) or _is_named_tuple(hint)):
         return _build(hint, raw, where)
     if isinstance(hint, type) and issubclass(hint, IntentType):
+        if raw not in {i.value for i in IntentType}:
+            raise CorpusError(where, f"expected an intent, got {raw!r}")
         return IntentType(raw)
     if hint in (str, bool) and type(raw) is hint:
         return raw
-    raise CorpusError(f"{where}: expected {getattr(hint, '__name__', hint)}, got {raw!r}")
+    raise CorpusError(where, f"expected {getattr(hint, '__name__', hint)}, got {raw!r}")
 
 
 def _is_named_tuple(cls: type) -> bool:
@@ -111,7 +119,7 @@ def _is_named_tuple(cls: type) -> bool:
 
 def _build(cls: type[T], raw: Any, where: str) -> T:
     if not isinstance(raw, dict):
-        raise CorpusError(f"{where}: expected an object for {cls.__name__}, got {raw!r}")
+        raise CorpusError(where, f"expected an object for {cls.__name__}, got {raw!r}")
     hints = typing.get_type_hints(cls)
     names = (
         [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
@@ -121,13 +129,21 @@ def _build(cls: type[T], raw: Any, where: str) -> T:
     given = set(raw) - {NOTE}
     if given != set(names):
         missing, unknown = sorted(set(names) - given), sorted(given - set(names))
-        raise CorpusError(f"{where}: {cls.__name__} fields missing {missing}, unknown {unknown}")
+        raise CorpusError(where, f"{cls.__name__} fields missing {missing}, unknown {unknown}")
     return cls(**{n: _value(hints[n], raw[n], f"{where} {n}") for n in names})
 
 
 def _read(family: str, split: str, cls: type[T]) -> tuple[T, ...]:
     path = DATA / family / f"{split}.jsonl"
-    return tuple(_build(cls, row, f"{path.name}:{number}") for number, row in _lines(path))
+    try:
+        return tuple(_build(cls, row, f"{path.name}:{number}") for number, row in _lines(path))
+    except CorpusError as error:
+        if not is_sealed(split):
+            raise
+        # Where, never what: an error must not show a sealed set's text.
+        raise CorpusError(
+            error.where, "not the shape of its class (sealed: no value shown)"
+        ) from None
 
 
 # --- the families ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: corpo
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import OracleBackend, Score, run_all, score
-from splits import SEALED, SPLITS
+from splits import NAMES, SEALED, conversations_of
 
 from autopatch_memory.backends.heuristic import HeuristicBackend
 
@@ -27,7 +27,8 @@ def scores() -> dict[str, Score]:
     }
     table: dict[str, Score] = {}
     for backend_name, make in backends.items():
-        for split_name, conversations in SPLITS.items():
+        for split_name in NAMES:
+            conversations = conversations_of(split_name)
             if conversations:
                 table[f"{backend_name} / {split_name}"] = score(run_all(conversations, make))
     return table
