@@ -8,7 +8,7 @@ that one imports). A command that reads the memory file thus never pays for the
 directive grammar, the redaction rules or the build-file parsers.
 
 Type checkers and IDEs see the same names through the face's own
-``if TYPE_CHECKING:`` imports; tests/test_exported_members.py checks that the two
+``if TYPE_CHECKING:`` imports; tests/docs/test_exported_members.py checks that the two
 lists agree.
 """
 

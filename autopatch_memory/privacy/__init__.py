@@ -14,7 +14,7 @@ keeps one discipline: a pattern either starts at a literal anchor (``://``,
 its own body class, so one run of characters gives at most one attempt), or
 every quantifier it uses before a required element is bounded. No quantified
 group can match the same text two ways. A 256 KiB adversarial text costs a
-bounded number of steps per character; ``tests/test_privacy.py`` checks it.
+bounded number of steps per character; ``tests/privacy/test_privacy.py`` checks it.
 
 This module is the public face; the package holds, bottom to top:
 

@@ -53,9 +53,9 @@ Erring is asymmetric: an audit or patch request routed to a memory intent breaks
 isolation, while a question kept outside memory only loses context. So the audit rules
 run before the explanation rules, a change request on code is an audit even when its
 verb is not listed, and patch words never fall through to memory. The word lists are
-this package's own; ``tests/intent_cases.py`` and ``tests/intent_holdout/`` measure
-them. Reading is bounded and linear: a long paste is read by its head and tail, without
-its log lines (``limits.CLASSIFIER_MAX_CHARS``), and every word list is one compiled regex.
+this package's own; the labelled sets of ``tests/data/router/`` measure them. Reading is
+bounded and linear: a long paste is read by its head and tail, without its log lines
+(``limits.CLASSIFIER_MAX_CHARS``), and every word list is one compiled regex.
 The choice is always overridable (``--intent``, ``/intent``); the result says why.
 
 The package, one idea a module (the vocabulary apart from the reading of it):

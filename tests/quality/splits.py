@@ -1,24 +1,27 @@
-"""The splits of the evaluation set, by the name the docs' tables use (docs/quality.md)."""
+"""The splits of the evaluation set, by the name the docs' tables use (docs/quality.md).
+
+Every file of ``tests/data/conversations/`` is a split (``heldout_b.jsonl`` is "held-out B").
+A split named ``sealed*`` is in ``SEALED``: measured and reported in aggregate, held to no
+bar, and read only when it is measured (``conversations_of``), so that a sealed file that
+does not load fails its own measurement and nothing else.
+"""
 
 from __future__ import annotations
 
-from conversations_adversarial import ADVERSARIAL
-from conversations_blind_a import BLIND_A
-from conversations_blind_c import BLIND_C
-from conversations_blind_d import BLIND_D
-from conversations_blind_e import BLIND_E
-from conversations_dev import DEV
-from conversations_heldout import HELDOUT
-from conversations_heldout_b import HELDOUT_B
+from corpora import conversations, display_name, is_sealed, splits
 from gold import Conversation
 
+# Every split, display name -> file stem, in report order.
+NAMES: dict[str, str] = {display_name(split): split for split in splits("conversations")}
+SEALED: frozenset[str] = frozenset(name for name, split in NAMES.items() if is_sealed(split))
+
+
+def conversations_of(name: str) -> tuple[Conversation, ...]:
+    """The conversations of the split the docs call ``name``."""
+    return conversations(NAMES[name])
+
+
+# The open splits, loaded.
 SPLITS: dict[str, tuple[Conversation, ...]] = {
-    "dev": DEV,
-    "held-out": HELDOUT,
-    "held-out B": HELDOUT_B,
-    "blind A": BLIND_A,
-    "blind C": BLIND_C,
-    "blind D": BLIND_D,
-    "blind E": BLIND_E,
-    "adversarial": ADVERSARIAL,
+    name: conversations_of(name) for name in NAMES if name not in SEALED
 }

@@ -3,23 +3,28 @@
 The heuristic backend and an oracle (what a perfect model would propose, derived from
 the gold) run every conversation through the real pipeline; the scorer checks what
 memory holds at the end and what the follow-up questions get. The bar applies to each
-split on its own: a split that falls below it cannot hide behind the others.
+split on its own: a split that falls below it cannot hide behind the others. A sealed
+split (``tests/data/conversations/sealed*.jsonl``) is measured and its aggregate row
+printed (``pytest -s``), but held to no bar and never looked into: its cases carry the
+``sealed`` marker.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 import pytest
 from gold import Conversation, has_key
 from harness import OracleBackend, Score, run_all, score
-from splits import SPLITS
+from splits import NAMES, SEALED, SPLITS, conversations_of
 
 from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.privacy import redact
 from autopatch_memory.text import Language, detect_language
 
+# The set the gold checks and the secret check read: the open splits (not the sealed ones).
 ALL: tuple[Conversation, ...] = tuple(c for split in SPLITS.values() for c in split)
 
 PRECISION_BAR = 0.95
@@ -28,14 +33,21 @@ ORACLE_RECALL_BAR = 0.95
 INJECTION_BAR = 0.80
 
 
+def each_split() -> list[Any]:
+    """Every split, a sealed one with the ``sealed`` marker."""
+    return [
+        pytest.param(name, marks=pytest.mark.sealed) if name in SEALED else name for name in NAMES
+    ]
+
+
 @cache
 def heuristic(split: str) -> Score:
-    return score(run_all(SPLITS[split], HeuristicBackend))
+    return score(run_all(conversations_of(split), HeuristicBackend))
 
 
 @cache
 def oracle(split: str) -> Score:
-    return score(run_all(SPLITS[split], OracleBackend))
+    return score(run_all(conversations_of(split), OracleBackend))
 
 
 def test_the_set_is_large_varied_and_bilingual() -> None:
@@ -69,10 +81,12 @@ def test_the_gold_is_consistent() -> None:
             )
 
 
-@pytest.mark.parametrize("split", SPLITS)
+@pytest.mark.parametrize("split", each_split())
 def test_the_heuristic_meets_the_bar(split: str) -> None:
     result = heuristic(split)
     print(f"\nheuristic / {split}:", result.row())
+    if split in SEALED:
+        return  # reported above, in aggregate; a sealed split is held to no bar
     assert result.false_preferences == []
     assert result.superseded_left_active == []
     assert result.duplicates == []
@@ -82,19 +96,24 @@ def test_the_heuristic_meets_the_bar(split: str) -> None:
     assert result.injection_relevance >= INJECTION_BAR, result.irrelevant_injections
 
 
-@pytest.mark.parametrize("split", SPLITS)
+@pytest.mark.parametrize("split", each_split())
 def test_an_oracle_through_the_applier_meets_the_bar(split: str) -> None:
     result = oracle(split)
     print(f"\noracle / {split}:", result.row())
+    if split in SEALED:
+        return  # reported above, in aggregate; a sealed split is held to no bar
     assert result.recall >= ORACLE_RECALL_BAR, result.missed_rules
     assert result.false_preferences == []
     assert result.superseded_left_active == []
     assert result.duplicates == []
 
 
-@pytest.mark.parametrize("split", SPLITS)
+@pytest.mark.parametrize("split", each_split())
 def test_an_oracle_without_quotes_is_grounded_by_the_program(split: str) -> None:
-    result = score(run_all(SPLITS[split], lambda: OracleBackend(quotes=False)))
+    result = score(run_all(conversations_of(split), lambda: OracleBackend(quotes=False)))
+    if split in SEALED:
+        print(f"\noracle, no quotes / {split}:", result.row())
+        return  # a sealed split is held to no bar
     assert result.recall >= ORACLE_RECALL_BAR, result.missed_rules
 
 
