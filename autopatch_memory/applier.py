@@ -45,7 +45,7 @@ from autopatch_memory.budget import item_bytes, long_term_bytes
 from autopatch_memory.ids import new_memory_id, new_topic_id
 from autopatch_memory.injection import instruction_like, overrides_assistant
 from autopatch_memory.lang.fold import same_text
-from autopatch_memory.lang.quotes import QuoteMatch, find_quote
+from autopatch_memory.lang.quotes import QuoteMatch, find_quote, grounds_of
 from autopatch_memory.model import (
     DELTA_SECTIONS,
     SOURCE_OF_TYPE,
@@ -195,6 +195,8 @@ class _Applier:
         self._counts: Counter[Operation] = Counter()
         # Items this delta created or brought back: a later op of it may not supersede them.
         self._created: set[str] = set()
+        # The digest of the user's words that grounded the op being applied (None: none).
+        self._grounds: str | None = None
 
     # -- turn summaries ----------------------------------------------------------
 
@@ -295,6 +297,7 @@ class _Applier:
         return self._update_long_term(op)
 
     def _create_long_term(self, op: LongTermOp) -> AcceptedOp:
+        self._grounds = None
         kind = _long_term_type(op.type)
         _check_source(op.source, kind)
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
@@ -332,7 +335,7 @@ class _Applier:
                     superseded=superseded,
                     revisions=revisions,
                 )
-        dead = self._inactive_with_text(kind, summary)
+        dead = self._inactive_with_text(kind, summary) or self._inactive_grounded_alike(kind)
         if dead is not None:
             return self._revive(dead, label, stated, replaced)
         item = LongTermItem(
@@ -345,6 +348,7 @@ class _Applier:
             created_at=self.now,
             updated_at=self.now,
             origin=origin,
+            grounds=self._grounds,
             conflicts_with=[c.id for c in conflicts],
         )
         evicted = self._make_room(item)
@@ -374,8 +378,11 @@ class _Applier:
         else:
             stated = self._ground_note(op)
         replaced = self._targets(op.supersedes, item.type, stated, "supersedes")
+        conflicts = self._targets(op.conflicts_with, item.type, None, "conflicts_with")
         revisions, note = self._revise(item, summary, label)
         superseded = self._supersede(replaced, item, stated)
+        if conflicts:
+            item.conflicts_with = [c.id for c in conflicts if c is not item]
         return _accepted(
             "long_term_operations",
             "update_existing",
@@ -383,6 +390,7 @@ class _Applier:
             note,
             superseded=superseded,
             revisions=revisions,
+            conflicts=item.conflicts_with if conflicts else None,
         )
 
     def _archive_long_term(self, op: LongTermOp) -> AcceptedOp:
@@ -421,6 +429,15 @@ class _Applier:
         """The newest archived item of ``kind`` that says exactly ``summary``."""
         dead = [i for i in self._items(kind, active=False) if same_text(i.summary, summary)]
         return max(dead, key=lambda i: i.updated_at, default=None)
+
+    def _inactive_grounded_alike(self, kind: LongTermType) -> LongTermItem | None:
+        """The newest archived item of ``kind`` grounded in the same words of the user (a
+        late summary of the sentence that made a forgotten rule says it in other words)."""
+        if self._grounds is None:
+            return None
+        alike = [i for i in self._items(kind, active=False) if i.grounds == self._grounds]
+        alike = [i for i in alike if i.revision_of is None]
+        return max(alike, key=lambda i: i.updated_at, default=None)
 
     def _active_target(self, op: LongTermOp) -> LongTermItem:
         target = _target_id(op.target_id)
@@ -530,8 +547,15 @@ class _Applier:
                 f"{item.id} was changed after the summary run started; its new text is kept",
             )
         new_label = label if label and not same_label(label, item.label) else None
+        note = None
+        siblings = self.doc.long_term_memory.list_for(item.type)
+        if new_label is not None and any(
+            i is not item and i.is_active and same_label(i.label, new_label) for i in siblings
+        ):
+            # A model names an item by its label: two active items never share one.
+            new_label, note = None, "label kept: another item already has that label"
         if same_text(summary, item.summary) and new_label is None:
-            return [], "same text: unchanged"
+            return [], note or "same text: unchanged"
         size_before = item_bytes(item)
         revision = item.model_copy(
             update={
@@ -552,7 +576,7 @@ class _Applier:
             item.label, item.summary, item.updated_at = before
             raise _Reject(Reason.CAPACITY, "long-term memory would pass its byte budget")
         kept = self._keep_revision(revision)
-        return ([revision.id] if kept else []), None
+        return ([revision.id] if kept else []), note
 
     def _keep_revision(self, revision: LongTermItem) -> bool:
         """Put an archived revision into the file, making room from older archived items;
@@ -634,12 +658,18 @@ class _Applier:
     def _ground_rule(self, op: LongTermOp) -> tuple[datetime, Origin]:
         """When the user stated the rule ``op`` proposes, and how (stated or adopted)."""
         if self.user_authored:
-            if not (op.evidence_quote or "").strip():
+            quote = (op.evidence_quote or "").strip()
+            if not quote:
                 raise _Reject(Reason.UNGROUNDED, "a user-authored change carries evidence_quote")
+            self._grounds = grounds_of(quote)
             return self.now, Origin.EXPLICIT
         turn, found = self._quoted(op, "a rule")
+        self._grounds = grounds_of(found.sentence)
         adopted = bool((op.adopted_from or "").strip())
-        refusal = refuse_rule(found.sentence, adopted=adopted)
+        # A quote across sentences ("We migrated to Gradle. From now on…") is grounded by
+        # the one that gives the instruction.
+        refusals = [refuse_rule(s, adopted=adopted) for s in found.sentences]
+        refusal = None if None in refusals else refusals[0]
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
         if not adopted:
@@ -659,7 +689,8 @@ class _Applier:
         if self.user_authored:
             return None
         turn, found = self._quoted(op, "an archive")
-        refusal = refuse_cancel(found.sentence)
+        refusals = [refuse_cancel(s) for s in found.sentences]
+        refusal = None if None in refusals else refusals[0]
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
         return turn.created_at
@@ -670,7 +701,8 @@ class _Applier:
         if self.user_authored:
             return self.now
         if (op.evidence_quote or "").strip() or op.supersedes:
-            turn, _found = self._quoted(op, "a note that quotes the user or replaces a note")
+            turn, found = self._quoted(op, "a note that quotes the user or replaces a note")
+            self._grounds = grounds_of(found.sentence)
             return turn.created_at
         turns = [self.doc.turn(t) for t in op.evidence_turn_ids if isinstance(t, str)]
         times = [t.created_at for t in turns if t is not None]

@@ -57,7 +57,10 @@ class MemoryChange(BaseModel):
     action: ChangeAction
     outcome: ChangeOutcome
     item_id: str | None = None
-    created_at: datetime | None = None  # with ``item_id``: the same item, not a namesake
+    created_at: datetime | None = None
+    # The memory the file came from (its epoch): with the same epoch and ``item_id``, the
+    # same item, not a namesake from another repository.
+    epoch: str | None = None
     item: LongTermItem | None = None  # the item as stored afterwards
     previous: LongTermItem | None = None  # what a revised item said before (``updated``)
     superseded: list[str] = Field(default_factory=list)  # rules it replaced (now archived)
@@ -88,7 +91,10 @@ class ImportCandidate:
     # The item's id in the file (a JSON export or a memory.json): an item of this memory
     # with that id is revised by it, never another one by similarity.
     item_id: str | None = None
-    created_at: datetime | None = None  # with ``item_id``: the same item, not a namesake
+    created_at: datetime | None = None
+    # The memory the file came from (its epoch): with the same epoch and ``item_id``, the
+    # same item, not a namesake from another repository.
+    epoch: str | None = None
     # When the item was last changed, if the file says (a JSON export, a memory.json):
     # an import never lets it replace a rule or note changed after that.
     updated_at: datetime | None = None

@@ -137,6 +137,9 @@ def export_json(doc: MemoryDocument, *, project: str, now: datetime) -> str:
         "format": EXPORT_FORMAT_TAG,
         "version": _EXPORT_VERSION,
         "project": project,
+        # Which memory it came from: an import revises its own items by id only when it
+        # comes from the same memory (ids like mem_20260501_001 repeat across repositories).
+        "epoch": doc.epoch,
         "exported_at": now.isoformat(timespec="seconds"),
     }
     for kind, key in _LISTS.items():
@@ -226,11 +229,16 @@ def _json_items(text: str) -> list[ImportCandidate]:
             "(an `export --format json` file, or a memory.json)",
         )
     found: list[ImportCandidate] = []
+    epoch = value.get("epoch")
+    origin = epoch if isinstance(epoch, str) and epoch.strip() else None
     for kind, key in _LISTS.items():
         entries = lists.get(key) or []
         if not isinstance(entries, list):
             raise ChangeRejectedError(Reason.BAD_SHAPE, f"{key} is not a list")
-        found.extend(_json_item(kind, key, index, entry) for index, entry in enumerate(entries))
+        found.extend(
+            replace(_json_item(kind, key, index, entry), epoch=origin)
+            for index, entry in enumerate(entries)
+        )
     return found
 
 

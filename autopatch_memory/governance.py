@@ -282,13 +282,19 @@ def _log_side_effects(
         txn.log("evict", Outcome.TRIMMED, target=gone, reason=Reason.CAPACITY.value)
 
 
-def _named_in(doc: MemoryDocument, kind: LongTermType, text: str) -> tuple[list[str], list[str]]:
-    """The active items of ``kind`` that ``text`` names as replaced ("instead of X"):
-    replaced whole, and named in one clause only (conflicts)."""
+def _named_in(
+    doc: MemoryDocument, kind: LongTermType, text: str, *, besides: str | None = None
+) -> tuple[list[str], list[str]]:
+    """The active items of ``kind`` (but ``besides``) that ``text`` names as replaced
+    ("instead of X"): replaced whole, and named in one clause only (conflicts)."""
     names = named_replacements(text)
     if not names:
         return [], []
-    active = [(i.id, i.summary) for i in doc.long_term_memory.list_for(kind) if i.is_active]
+    active = [
+        (i.id, i.summary)
+        for i in doc.long_term_memory.list_for(kind)
+        if i.is_active and i.id != besides
+    ]
     found = replaced_items(names, active)
     return list(found.whole), list(found.partly)
 
@@ -372,12 +378,15 @@ def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) ->
         return _rejected(txn, action, exc.reason, str(exc), target=item_id)
     if given is None and _was_derived(item):
         given = derive_label(item.type, screened.text)
+    replaced, conflicts = _named_in(txn.doc, item.type, screened.text, besides=item_id)
     op = LongTermOp(
         operation=Operation.UPDATE_EXISTING,
         target_id=item_id,
         label=given,
         summary=screened.text,
         evidence_quote=screened.text,
+        supersedes=replaced,
+        conflicts_with=conflicts,
     )
     return _apply(txn, action, op, left_out=screened.left_out)
 
@@ -596,10 +605,11 @@ def _import_one(txn: Transaction, candidate: ImportCandidate) -> MemoryChange:
     if (
         same_id is not None
         and same_id.type is candidate.type
-        and candidate.created_at is not None
+        and candidate.epoch is not None
+        and candidate.epoch == doc.epoch
         and same_id.created_at == candidate.created_at
     ):
-        # The same item (its id and its birth), not a namesake from another project.
+        # The same item of the same memory, not a namesake from another repository.
         return _import_over(txn, candidate, same_id)
     archived = next(
         (

@@ -267,6 +267,8 @@ QUOTE_MIN_UNITS = 6
 # Each part of a quote that an ellipsis joins says at least this much (the parts together
 # still QUOTE_MIN_UNITS).
 QUOTE_MIN_PART_UNITS = 4
+# Hex characters of the digest an item keeps of the user's words that grounded it.
+GROUNDS_DIGEST_CHARS = 10
 # Feature weights of that similarity, relative to a CJK bigram (weight 1): a Latin
 # token names a specific thing (MyBatis vs JPA, Java 17 vs 21) and counts double; a
 # single CJK character only smooths over reordered words and counts half.

@@ -310,6 +310,9 @@ class LongTermItem(_Model):
     origin: Annotated[Stored[Origin] | None, BeforeValidator(_blank_to_none)] = Field(
         default=None, exclude_if=_is_none
     )
+    # A short digest of the user's words that grounded it (the sentence a quote was found
+    # in, folded): a late summary of those same words cannot bring a forgotten item back.
+    grounds: str | None = Field(default=None, exclude_if=_is_none)
     # Active rules this one may contradict in part, found but not resolved (the user, or
     # the next summary, decides): shown by ``show`` and ``doctor``.
     conflicts_with: StrList = Field(default_factory=list, exclude_if=_is_empty)

@@ -347,9 +347,9 @@ What to remember
    words is rejected, and so is a rule without a quote. The label and summary are yours:
    say what the rule is, even when the quote points back ("Don't suggest it anymore").
    These are NOT preferences:
-   - a question that asks for nothing, even with "always" or "记住" in it ("why does the
-     build always fail?", "记住密码功能怎么实现？") — a polite request is a request
-     ("Could you always include imports?");
+   - a question that asks for nothing, even with "always" or "记住" in it
+     ("why does the build always fail?", "记住密码功能怎么实现？") — a polite request is a
+     request ("Could you always include imports?");
    - someone else's words ("my colleague says always use tabs", a rule in quotes);
    - a hypothetical ("if we ever move to Gradle…", "要是以后…的话");
    - a request for this answer only ("just this once…", "这次用英文");

@@ -32,7 +32,10 @@ from autopatch_memory.intents import IntentType
 DATA = Path(__file__).resolve().parent / "data"
 FAMILIES = ("conversations", "router", "governance")  # the families this module reads
 SEALED_PREFIX = "sealed"
-NOTE = "note"  # the provenance of a case: kept in the file, not in the loaded case
+# What a line may say about a case besides its fields: its provenance (``note``), the kind
+# of case its writer meant (``class``) and its language (``lang``); kept in the file, not
+# in the loaded case.
+METADATA = frozenset({"note", "class", "lang"})
 
 # The order of a family's splits (report columns, test ids): by kind (the name up to an
 # underscore), then by name; a kind not listed comes last.
@@ -126,7 +129,7 @@ def _build(cls: type[T], raw: Any, where: str) -> T:
         if dataclasses.is_dataclass(cls)
         else list(cls._fields)  # type: ignore[attr-defined]
     )
-    given = set(raw) - {NOTE}
+    given = set(raw) - METADATA
     if given != set(names):
         missing, unknown = sorted(set(names) - given), sorted(given - set(names))
         raise CorpusError(where, f"{cls.__name__} fields missing {missing}, unknown {unknown}")

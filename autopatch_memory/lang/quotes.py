@@ -13,6 +13,7 @@ much together — unless it is a whole sentence of the text (a short sentence is
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -60,7 +61,7 @@ def quote_units(text: str) -> int:
 
 def quote_parts(quote: str) -> list[str]:
     """The parts an ellipsis joins in ``quote`` (one part when there is none)."""
-    return [part for part in _ELLIPSIS_RE.split(quote) if fold(part)]
+    return [part for part in _ELLIPSIS_RE.split(quote) if _folded_with_offsets(part)[0]]
 
 
 def find_quote(quote: str, text: str) -> QuoteMatch | None:
@@ -75,7 +76,9 @@ def find_quote(quote: str, text: str) -> QuoteMatch | None:
     short = 0  # units of the parts that are not whole sentences
     least = limits.QUOTE_MIN_UNITS if len(parts) == 1 else limits.QUOTE_MIN_PART_UNITS
     for part in parts:
-        wanted = fold(part)
+        wanted = _folded_with_offsets(part)[0]  # folded as the text is, character by character
+        if not wanted:
+            return None
         at = folded_text.find(wanted, position)
         if at < 0:
             return None
@@ -97,4 +100,14 @@ def _whole_sentence(
     wanted: str, span: tuple[int, int], spans: list[tuple[int, int]], text: str
 ) -> bool:
     """The quote part is (the folded whole of) the sentence it is in."""
-    return any(a <= span[0] and span[1] <= b and fold(text[a:b]) == wanted for a, b in spans)
+    return any(
+        a <= span[0] and span[1] <= b and _folded_with_offsets(text[a:b])[0] == wanted
+        for a, b in spans
+    )
+
+
+def grounds_of(words: str) -> str:
+    """A short digest of ``words`` once folded: the same words, however typed, give the
+    same digest (an item remembers what grounded it without storing the sentence)."""
+    digest = hashlib.sha1(fold(words).encode("utf-8"), usedforsecurity=False)
+    return digest.hexdigest()[: limits.GROUNDS_DIGEST_CHARS]

@@ -17,7 +17,8 @@ from autopatch_memory.lang.chars import CJK_CLASS
 
 _END_RE = re.compile(
     r"[。！？!?]+[”\"'’」)）]*"
-    r"|\n+"
+    # every line break str.splitlines knows, as the prose reader splits lines
+    r"|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+"
     r"|(?<=[A-Za-z0-9)\]\"'”’`])\.(?=\s)"
     r"|…+(?=\s)"
 )

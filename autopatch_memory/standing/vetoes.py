@@ -118,7 +118,8 @@ def _hypothetical(sentence: str) -> bool:
 _ONCE = re.compile(
     r"\bjust this once\b|\bthis (?:one )?time\b|\bjust (?:for )?(?:this|now|today)\b"
     r"|\bfor (?:this|that) (?:one|answer|question|file|class|method|pr|change|case|test)\b"
-    r"|\b(?:on|with|in) this one\b|\bfor now\b|\bright now\b|\btoday\b|\bthis answer\b"
+    r"|\b(?:on|with|in) this one\b|\bthis one\W*$|\bfor now\b|\bright now\b|\btoday\b"
+    r"|\bthis answer\b"
     r"|这次|这一次|这回|本次|这一回|这个回答|暂时|今天先|先这样|这一个"
 )
 
@@ -169,6 +170,7 @@ _NEGATED = re.compile(
     r"|我没(?:有)?(?:让|叫|要|说|要求)你.{0,12}(?:以后|都|每次|总是|一直|永远)"
     r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?.{0,10}(?:以后|都|每次|总是|一直|永远)|并不是说|不是让你以后"
     r"|不代表.{0,8}(?:都|每次|以后|总是)|不一定(?:每次|都|总是)要?|不用(?:记|当成?规则)|别记"
+    r"|(?:^|[，,。；;])\W*(?:也|倒)?不是说.{0,10}(?:以后|都|每次|总是|一直|永远)"
 )
 
 
@@ -182,9 +184,10 @@ def _negated_away(sentence: str) -> bool:
 # "loan-risk 的规则引擎用的是…", "it never touches the database", "默认是同步刷盘").
 _LEAD = (
     r"^(?:(?:btw|also|and|so|fyi|note that|remember(?: that)?|keep in mind(?: that)?|"
-    r"ok|well|actually|just so you know|for context|background)\W*\s+)*"
+    r"ok|well|actually|just so you know|for context|background|oh|oh no|no|my bad|sorry|"
+    r"hmm|ah|oops|wait|hold on)(?:\W*\s+|\W*$))*"
     r"(?:(?:记住|记一下|提醒一下|顺便说一下?|跟你说一下|跟你交代下?|交代一下|我先说一下?背景|说一下背景|背景是|"
-    r"另外|对了|还有|补充一下|顺便)[，,:：\s]*)*"
+    r"另外|对了|还有|补充一下|顺便|对不起|抱歉|哦|噢|啊|呃|等下|等等)(?:[，,:：\s]+|$))*"
 )
 _SUBJECT = re.compile(
     _LEAD + r"(?:only |just |also )?(?:"
@@ -201,6 +204,7 @@ _SUBJECT = re.compile(
 # Anything addressed to the assistant, or the user's own wish, makes it a request.
 _ADDRESSED = re.compile(
     r"\b(?:you|your|please|plz|pls|i want|i'd like|i would like|i prefer|i need|let'?s)\b"
+    r"|\b(?:give|show|tell|send|write|remind|ping) me\b"
     r"|你|您|请|麻烦|帮我|给我|我希望|我想要|我要你|我需要|告诉我"
     # a prohibition opening a clause is said to someone: "…，别插中间", "…, don't log it"
     r"|(?:^|[，,；;：:]\s*)(?:and |but |so |也|就|都|千万)?(?:don'?t|do not|别|不要(?!紧))"
@@ -317,9 +321,10 @@ _CREDENTIAL_WORDS = phrase_alternation(
     )
 )  # fmt: skip
 _STORE_CREDENTIAL = re.compile(
-    r"(?:remember|save|store|keep|note|memori[sz]e|记住|记下|记一下|保存|存一下|存下)"
-    r".{0,24}?(?:my|our|the|我的|我们的|这个)?\s*.{0,12}?" + _CREDENTIAL_WORDS
-    + r"|" + _CREDENTIAL_WORDS + r".{0,6}(?:是|为|都是|就是|改成|=|:|：|\bis\b|\bare\b)"
+    r"(?:remember|save|store|keep|note|memori[sz]e|记住|记下|记一下|保存|存一下|存下)\s*"
+    r"(?:that\s+)?(?:my|our|the|this|我的|我们的|这个|那个)\s*\S{0,12}?\s*" + _CREDENTIAL_WORDS
+    + r"(?!\s*(?:功能|选项|框|按钮|页面|策略|规则|policy|feature|checkbox|option|field|strength))"
+    + r"|" + _CREDENTIAL_WORDS + r"\s{0,2}(?:都是|就是|是|为|改成|=|:|：|\bis\b|\bare\b)\s*(?![\s?？])"
     + r"|" + _CREDENTIAL_WORDS + r"\s*\S{0,4}\s*(?=\S*[a-z])(?=\S*\d)\S{6,}"
 )  # fmt: skip
 
@@ -368,6 +373,23 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后改配置的时候可以顺便告诉我要不要重启服务吗",
             ),
             test=_asks_without_requesting,
+        ),
+        FunctionRule(
+            "negated-away",
+            "a rule the sentence itself denies: 'that doesn't mean you should always…'",
+            examples_match=(
+                "That doesn't mean you should always add Javadoc.",
+                "我没让你以后都用英文",
+                "I'm not asking you to always inject a Clock.",
+                "no, let's not make that a rule",
+                "我倒不是要求你以后都用英文回答哈",
+            ),
+            examples_no_match=(
+                "Never use Lombok.",
+                "以后都用英文",
+                "Don't always add Javadoc, only on public APIs.",
+            ),
+            test=_negated_away,
         ),
         FunctionRule(
             "reported-speech",
@@ -439,23 +461,6 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我每次都要你先给结论",
             ),
             test=_describes_own_habit,
-        ),
-        FunctionRule(
-            "negated-away",
-            "a rule the sentence itself denies: 'that doesn't mean you should always…'",
-            examples_match=(
-                "That doesn't mean you should always add Javadoc.",
-                "我没让你以后都用英文",
-                "I'm not asking you to always inject a Clock.",
-                "no, let's not make that a rule",
-                "我倒不是要求你以后都用英文回答哈",
-            ),
-            examples_no_match=(
-                "Never use Lombok.",
-                "以后都用英文",
-                "Don't always add Javadoc, only on public APIs.",
-            ),
-            test=_negated_away,
         ),
         FunctionRule(
             "describes-the-project",
@@ -573,6 +578,14 @@ def _refers_back(sentence: str) -> bool:
     return bool(_REFERS_BACK.search(folded_words(sentence)))
 
 
+def _says_nothing_else(sentence: str) -> bool:
+    """Nothing is left once the standing and request words are taken out ("以后。")."""
+    words = folded_words(sentence)
+    rest = REQUEST_RE.sub(" ", STANDING_RE.sub(" ", words))
+    content = re.sub(r"[\W_\d]+", "", rest)
+    return len(content) < 2 or (content.isascii() and len(content) < 3)
+
+
 OFFLINE_VETOES: Registry[FunctionRule] = Registry(
     "offline-reader-vetoes",
     [
@@ -590,6 +603,13 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "以后别再用 fastjson 了",
             ),
             test=_refers_back,
+        ),
+        FunctionRule(
+            "says-nothing-else",
+            "nothing but a standing or request word ('以后。', 'always!'): no rule to store",
+            examples_match=("以后。", "Always!", "以后\x1e0"),
+            examples_no_match=("以后回答用中文", "Always use tabs."),
+            test=_says_nothing_else,
         ),
     ],
 )

@@ -153,6 +153,7 @@ def pref(
         "summary": summary,
         "source": "user_explicit",
         "evidence_turn_ids": [ZH_RULE_TURN],
+        "evidence_quote": "以后回答都用中文，先给结论。",
     }
     op.update(extra)
     return lt(**op)
@@ -287,7 +288,10 @@ CASES: list[tuple[str, Any, Any]] = [
     (
         "preference grounded in English",
         pref(
-            "The user wants the conclusion first.", "answer order", evidence_turn_ids=[EN_RULE_TURN]
+            "The user wants the conclusion first.",
+            "answer order",
+            evidence_turn_ids=[EN_RULE_TURN],
+            evidence_quote="always answer in English with the conclusion first",
         ),
         {"long_term_operations": ["ok"]},
     ),
@@ -298,7 +302,12 @@ CASES: list[tuple[str, Any, Any]] = [
     ),
     (
         "preference the user never stated",
-        pref("用户喜欢 Optional。", "likes optional", evidence_turn_ids=[OPTIONAL_TURN]),
+        pref(
+            "用户喜欢 Optional。",
+            "likes optional",
+            evidence_turn_ids=[OPTIONAL_TURN],
+            evidence_quote="Optional 怎么用？",
+        ),
         {"long_term_operations": [Reason.UNGROUNDED]},
     ),
     (
@@ -344,13 +353,23 @@ CASES: list[tuple[str, Any, Any]] = [
         {"long_term_operations": ["ok:" + REVIEW_NOTE]},
     ),
     (
-        "Chinese near-duplicate preference becomes update",
+        "Chinese paraphrase of a preference is a new item",
         pref("用户偏好直接的中文回答。", "回答风格"),
+        {"long_term_operations": ["ok"]},
+    ),
+    (
+        "Chinese preference of an equal text is a duplicate",
+        pref("用户偏好中文，直接的回答！", "回答风格"),
         {"long_term_operations": ["ok:" + PREF]},
     ),
     (
-        "English near-duplicate note becomes update",
+        "English paraphrase of a note is a new item",
         note("The project is built with Maven, targeting Java 17.", "maven build"),
+        {"long_term_operations": ["ok"]},
+    ),
+    (
+        "English note of an equal text is a duplicate",
+        note("the project is built with maven and targets java 17", "maven build"),
         {"long_term_operations": ["ok:" + BUILD_NOTE]},
     ),
     (
@@ -392,6 +411,7 @@ CASES: list[tuple[str, Any, Any]] = [
             target_id=PREF,
             summary="用户偏好英文回答，先给结论。",
             evidence_turn_ids=[EN_RULE_TURN],
+            evidence_quote="From now on, always answer in English with the conclusion first.",
         ),
         {"long_term_operations": ["ok:" + PREF]},
     ),

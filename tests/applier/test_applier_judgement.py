@@ -1,5 +1,7 @@
-"""The applier's judgement, for every backend: grounding in a standing directive,
-superseding by subject, archiving on a cancel, forgotten items staying forgotten,
+"""The applier's checks, for every backend (docs/design.md#grounding-is-mechanical):
+grounding in the user's quoted words (found mechanically, a standing or request form, no
+veto), superseding only what an op names by id, archiving on a quoted cancel, revisions
+instead of overwrites, duplicates as equal texts, forgotten items staying forgotten,
 per-delta caps, no eviction of active items, and user-authored changes."""
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from autopatch_memory import limits
 from autopatch_memory.applier import ApplyReport, apply_delta
 from autopatch_memory.delta import delta_from_object
 from autopatch_memory.intents import IntentType
+from autopatch_memory.lang.quotes import grounds_of
 from autopatch_memory.model import (
     ItemStatus,
     LongTermItem,
@@ -115,20 +118,16 @@ def active_labels(doc: MemoryDocument, kind: LongTermType = PREF) -> list[str]:
             "a question",
         ),
         ("Why does the build always fail?", "Why does the build always fail?", "a question"),
-        ("My colleague says always use tabs.", "always use tabs", "quoted or reported speech"),
-        ("Just this once, answer in Chinese.", "answer in Chinese", "limited to this once"),
-        (
-            "Please don't explain this one.",
-            "Please don't explain this one.",
-            "limited to this once",
-        ),
-        ("I always forget the flag.", "I always forget the flag.", "own habits"),
+        ("My colleague says always use tabs.", "always use tabs", "reported-speech"),
+        ("Just this once, answer in Chinese.", "answer in Chinese", "only-this-once"),
+        ("Please don't explain this one.", "Please don't explain this one.", "only-this-once"),
+        ("I always forget the flag.", "I always forget the flag.", "own-habit"),
         (
             "If I said from now on answer in English, would you?",
             "from now on answer in English",
             "a question",
         ),
-        ("不是说以后都要用 Optional。", "以后都要用 Optional", "negated away"),
+        ("不是说以后都要用 Optional。", "以后都要用 Optional", "negated-away"),
         ("我们 CI 一律加 -T 4。", "我们 CI 一律加 -T 4。", "project note"),
     ],
 )
@@ -155,11 +154,12 @@ def test_a_quote_that_is_no_standing_directive_is_ungrounded(
 )
 def test_directives_any_backend_can_store(text: str, label: str, summary: str) -> None:
     doc, [turn] = doc_with(text)
-    # With the quote, and without one (the program finds the sentence itself).
-    for quote in (text, None):
-        after, report = apply(doc, preference(label, summary, [turn], quote))
-        assert report.rejected == [], report.rejected
-        assert active_labels(after) == [label]
+    after, report = apply(doc, preference(label, summary, [turn], text))
+    assert report.rejected == [], report.rejected
+    assert active_labels(after) == [label]
+    # Without the quote the program does not look for the sentence itself: no rule.
+    _after, report = apply(doc, preference(label, summary, [turn]))
+    assert reasons(report) == [Reason.UNGROUNDED]
 
 
 def test_a_partial_quote_is_judged_with_its_whole_sentence() -> None:
@@ -171,21 +171,34 @@ def test_a_partial_quote_is_judged_with_its_whole_sentence() -> None:
     assert reasons(report) == [Reason.UNGROUNDED]
 
 
-def test_a_quote_not_in_the_turns_falls_back_to_a_related_directive() -> None:
+def test_a_quote_not_in_the_turn_is_ungrounded_even_beside_a_real_rule() -> None:
+    # No fallback to "the only directive there is": an invented quote is refused always.
     doc, [turn] = doc_with("From now on, give me Gradle commands.")
-    ok = preference("Gradle commands", "Give Gradle commands.", [turn], "use gradle please")
-    _after, report = apply(doc, ok)
-    assert report.rejected == []
-    unrelated = preference("Lombok everywhere", "Use Lombok @Data.", [turn], "use lombok")
-    _after, report = apply(doc, unrelated)
-    # The only directive there is the quote-less fallback: accepted as that sentence,
-    # but an invented quote with a second, unrelated directive is not.
-    doc2, [turn2] = doc_with("From now on, give me Gradle commands. 以后回答都用中文。")
-    _after, report = apply(
-        doc2, preference("Lombok everywhere", "Use Lombok @Data.", [turn2], "use lombok")
-    )
-    assert reasons(report) == [Reason.UNGROUNDED]
-    assert "the quote is not in the evidence turns" in report.rejected[0].detail
+    for quote in ("use gradle please", "use lombok", "From now on, give me Maven commands."):
+        _after, report = apply(doc, preference("build", "Give Gradle commands.", [turn], quote))
+        assert reasons(report) == [Reason.UNGROUNDED]
+        assert "not in the user's words" in report.rejected[0].detail
+    # The quote of another turn, or of the assistant's answer, is no better.
+    doc, [first, second] = doc_with("Optional 怎么用？", "以后回答都用中文。")
+    doc.working_memory.recent_turns[0].assistant_text = "以后 Optional 都别直接 get()。"
+    for quote, turn in (("以后回答都用中文。", first), ("以后 Optional 都别直接 get()", first)):
+        _after, report = apply(doc, preference("中文", "回答用中文。", [turn], quote))
+        assert reasons(report) == [Reason.UNGROUNDED]
+
+
+def test_a_quote_is_found_as_a_model_writes_it() -> None:
+    doc, [turn] = doc_with("我们用的是 Maven。以后回答都用中文，先给结论！")
+    for quote in (
+        "以后回答都用中文，先给结论！",  # the whole sentence
+        "以后回答都用中文,先给结论",  # other punctuation and width
+        "回答都用中文  ",  # a clause, trailing spaces
+        "以后回答…先给结论",  # two parts of the turn joined by an ellipsis
+    ):
+        _after, report = apply(doc, preference("回答用中文", "回答用中文。", [turn], quote))
+        assert report.rejected == [], (quote, report.rejected)
+    for quote in ("用中文", "以后…结论"):  # too short to mean anything
+        _after, report = apply(doc, preference("回答用中文", "回答用中文。", [turn], quote))
+        assert reasons(report) == [Reason.UNGROUNDED], quote
 
 
 def test_code_in_a_turn_grounds_nothing() -> None:
@@ -198,19 +211,27 @@ def test_code_in_a_turn_grounds_nothing() -> None:
 
 def test_a_preference_names_turns_that_exist() -> None:
     doc, _ = doc_with("以后回答用中文。")
-    _after, report = apply(doc, preference("中文", "回答用中文。", ["turn_20990101_000000_001"]))
+    quote = "以后回答用中文。"
+    missing = preference("中文", "回答用中文。", ["turn_20990101_000000_001"], quote)
+    _after, report = apply(doc, missing)
     assert reasons(report) == [Reason.UNKNOWN_TARGET]
-    _after, report = apply(doc, preference("中文", "回答用中文。", []))
+    _after, report = apply(doc, preference("中文", "回答用中文。", [], quote))
     assert reasons(report) == [Reason.UNGROUNDED]
 
 
 # --- superseding ----------------------------------------------------------------------
 
 
-def test_a_new_rule_on_the_same_subject_supersedes_in_the_same_write() -> None:
-    doc, [turn] = doc_with("We migrated to Gradle. From now on give me Gradle commands.")
+def test_a_rule_supersedes_only_what_it_names() -> None:
+    # The model judges the subject and names the old rule; the program does not guess.
+    text = "We migrated to Gradle. From now on give me Gradle commands."
+    doc, [turn] = doc_with(text)
     maven = add_item(doc, PREF, "give Maven commands", "Always give me Maven commands.")
-    after, report = apply(doc, preference("Gradle commands", "Give Gradle commands.", [turn]))
+    op = preference("Gradle commands", "Give Gradle commands.", [turn], text)
+    after, report = apply(doc, op)
+    assert report.accepted[0].superseded == []
+    assert active_labels(after) == ["give Maven commands", "Gradle commands"]
+    after, report = apply(doc, {**op, "supersedes": [maven.id]})
     [created] = report.accepted
     [new_id] = created.ids
     old = after.long_term_item(maven.id)
@@ -220,43 +241,92 @@ def test_a_new_rule_on_the_same_subject_supersedes_in_the_same_write() -> None:
     assert active_labels(after) == ["Gradle commands"]
 
 
-def test_rules_that_share_a_word_but_not_a_subject_both_stay() -> None:
-    doc, [turn] = doc_with("以后 Javadoc 注释用英文写。")
-    add_item(doc, PREF, "回答用中文", "以后回答都用中文。")
-    after, report = apply(doc, preference("Javadoc 用英文", "Javadoc 注释用英文写。", [turn]))
-    assert report.rejected == [] and report.accepted[0].superseded == []
-    assert active_labels(after) == ["回答用中文", "Javadoc 用英文"]
+def test_rules_that_share_a_word_both_stay() -> None:
+    for old, new in (
+        (("回答用中文", "以后回答都用中文。"), "以后 Javadoc 注释用英文写。"),
+        (("no Guava", "Never recommend Guava."), "Never recommend Joda-Time."),
+        (("不用 fastjson", "以后别用 fastjson"), "以后别用 Gson"),
+    ):
+        doc, [turn] = doc_with(new)
+        add_item(doc, PREF, *old)
+        after, report = apply(doc, preference(new[:20], new, [turn], new))
+        assert report.rejected == [] and report.accepted[0].superseded == []
+        assert active_labels(after) == [old[0], new[:20]]
 
 
 def test_an_explicit_supersede_is_checked() -> None:
     doc, [turn] = doc_with("From now on answer in English.")
     old = add_item(doc, PREF, "answer style", "Engineering-style, direct answers.")
     note = add_item(doc, NOTE, "review module", "review 模块管理 finding 队列。")
-    op = preference("answer in English", "Answer in English.", [turn])
+    op = preference(
+        "answer in English", "Answer in English.", [turn], "From now on answer in English."
+    )
     _after, report = apply(doc, {**op, "supersedes": old.id})
     assert report.accepted[0].superseded == [old.id]
     _after, report = apply(doc, {**op, "supersedes": "mem_20990101_001"})
     assert reasons(report) == [Reason.UNKNOWN_TARGET]
     _after, report = apply(doc, {**op, "supersedes": note.id})
     assert reasons(report) == [Reason.INVALID_TYPE]
+    # Not a rule the user stated after the words that would replace it.
+    old.updated_at = NOW
+    _after, report = apply(doc, {**op, "supersedes": [old.id]})
+    assert reasons(report) == [Reason.STALE_GENERATION]
 
 
-def test_a_paraphrased_rule_updates_the_one_it_restates() -> None:
+def test_a_paraphrase_is_a_new_item_and_an_equal_text_changes_nothing() -> None:
     doc, [first, second] = doc_with("以后回答都用中文。", "Please answer in Chinese from now on.")
-    after, _ = apply(doc, preference("回答用中文", "以后回答都用中文。", [first]))
-    after, report = apply(after, preference("Chinese answers", "Answer in Chinese.", [second]))
-    assert report.rejected == [] and report.accepted[0].note == "duplicate: updated"
-    assert len(active_labels(after)) == 1
+    after, _ = apply(
+        doc, preference("回答用中文", "以后回答都用中文。", [first], "以后回答都用中文")
+    )
+    after, report = apply(
+        after,
+        preference(
+            "Chinese answers", "Answer in Chinese.", [second], "answer in Chinese from now on"
+        ),
+    )
+    assert report.rejected == [] and len(active_labels(after)) == 2
+    # Equal once folded (case, width, spaces, punctuation): a duplicate, nothing changes.
+    after, report = apply(
+        after, preference("中文", "以后 回答都用中文！", [first], "以后回答都用中文")
+    )
+    assert report.accepted[0].note == "duplicate: unchanged" and len(active_labels(after)) == 2
 
 
-def test_within_one_delta_the_later_instruction_wins_whatever_the_order() -> None:
+def test_a_model_update_is_a_revision_that_keeps_the_old_text() -> None:
+    doc, [turn] = doc_with("把字数限制放宽到 500 字吧，300 有时候说不清楚")
+    limit = add_item(doc, PREF, "字数限制", "回答不超过 300 字。")
+    update = {
+        "operation": "update_existing",
+        "target_id": limit.id,
+        "summary": "回答不超过 500 字。",
+        "evidence_turn_ids": [turn],
+        "evidence_quote": "把字数限制放宽到 500 字吧",
+    }
+    after, report = apply(doc, update)
+    [accepted] = report.accepted
+    [revision_id] = accepted.revisions
+    item, revision = after.long_term_item(limit.id), after.long_term_item(revision_id)
+    assert item is not None and item.summary == "回答不超过 500 字。" and item.is_active
+    assert revision is not None and revision.summary == "回答不超过 300 字。"
+    assert not revision.is_active and revision.revision_of == limit.id
+    # A model's create under an active item's label is a revision of it too.
+    same_label = preference("字数限制", "回答不超过 800 字。", [turn], "把字数限制放宽到 500 字吧")
+    again, report = apply(after, same_label)
+    assert report.accepted[0].ids == [limit.id] and report.accepted[0].revisions
+    assert len(active_labels(again)) == 1
+
+
+def test_two_rules_of_one_delta_both_stay() -> None:
+    # The program no longer decides that a later rule replaces an earlier one: the model
+    # supersedes by id, and ids of items this delta creates do not exist yet.
     doc, [zh, en] = doc_with("以后回答用中文。", "From now on answer in English.")
-    chinese = preference("回答用中文", "以后回答用中文。", [zh])
-    english = preference("answer in English", "From now on answer in English.", [en])
-    for ops in ((chinese, english), (english, chinese)):
-        after, report = apply(doc, *ops)
-        assert report.rejected == []
-        assert active_labels(after) == ["answer in English"]
+    chinese = preference("回答用中文", "以后回答用中文。", [zh], "以后回答用中文。")
+    english = preference(
+        "answer in English", "Answer in English.", [en], "From now on answer in English."
+    )
+    after, report = apply(doc, chinese, english)
+    assert report.rejected == []
+    assert active_labels(after) == ["回答用中文", "answer in English"]
 
 
 # --- archiving on a cancel -------------------------------------------------------------
@@ -290,25 +360,26 @@ def archive(target: str, evidence: list[str], quote: str | None = None) -> dict[
 def test_a_cancel_archives_the_item_it_names(text: str, label: str, summary: str) -> None:
     doc, [turn] = doc_with(text)
     item = add_item(doc, PREF, label, summary)
-    for quote in (text, None):
-        after, report = apply(doc, archive(item.id, [turn], quote))
-        assert report.rejected == []
-        archived = after.long_term_item(item.id)
-        assert archived is not None and archived.status is ItemStatus.ARCHIVED
+    after, report = apply(doc, archive(item.id, [turn], text))
+    assert report.rejected == []
+    archived = after.long_term_item(item.id)
+    assert archived is not None and archived.status is ItemStatus.ARCHIVED
+    _after, report = apply(doc, archive(item.id, [turn]))
+    assert reasons(report) == [Reason.UNGROUNDED]  # no quote, no archive
 
 
-def test_an_archive_must_be_grounded_in_a_cancel_about_that_item() -> None:
+def test_an_archive_must_be_grounded_in_a_quoted_cancel() -> None:
     doc, [cancel, question] = doc_with("不用再给我 Maven 命令了。", "Maven 怎么跳过测试？")
     maven = add_item(doc, PREF, "给 Maven 命令", "每次都给完整的 Maven 命令。")
-    chinese = add_item(doc, PREF, "回答用中文", "以后回答都用中文。")
-    _after, report = apply(doc, archive(chinese.id, [cancel], "不用再给我 Maven 命令了。"))
-    assert reasons(report) == [Reason.UNGROUNDED]  # the quote is about another item
-    _after, report = apply(doc, archive(maven.id, [question]))
+    quote = "不用再给我 Maven 命令了。"
+    _after, report = apply(doc, archive(maven.id, [question], "Maven 怎么跳过测试？"))
     assert reasons(report) == [Reason.UNGROUNDED]  # a question cancels nothing
-    _after, report = apply(doc, archive(maven.id, []))
+    _after, report = apply(doc, archive(maven.id, [cancel], "别再给我 Gradle 命令了"))
+    assert reasons(report) == [Reason.UNGROUNDED]  # not the user's words
+    _after, report = apply(doc, archive(maven.id, [], quote))
     assert reasons(report) == [Reason.UNGROUNDED]
-    done, _ = apply(doc, archive(maven.id, [cancel]))
-    _after, report = apply(done, archive(maven.id, [cancel]))
+    done, _ = apply(doc, archive(maven.id, [cancel], quote))
+    _after, report = apply(done, archive(maven.id, [cancel], quote))
     assert reasons(report) == [Reason.INACTIVE_TARGET]
 
 
@@ -345,10 +416,12 @@ def test_a_note_that_quotes_the_user_must_quote_a_real_turn() -> None:
 
 
 def test_restating_a_forgotten_rule_does_not_revive_it() -> None:
+    # A late summary of the same words, in other words: the item remembers what grounded it.
     doc, [turn] = doc_with("以后回答都用中文。")
     forgotten = add_item(
         doc, PREF, "回答用中文", "以后回答都用中文。", archived_at=T0 + timedelta(hours=1)
     )
+    forgotten.grounds = grounds_of("以后回答都用中文。")
     after, report = apply(
         doc, preference("中文回答", "Answer in Chinese.", [turn], "以后回答都用中文。")
     )
@@ -363,17 +436,18 @@ def test_a_new_instruction_after_the_archive_brings_it_back() -> None:
         doc, PREF, "回答用中文", "以后回答都用中文。", archived_at=T0 - timedelta(hours=1)
     )
     english = add_item(doc, PREF, "answer in English", "From now on answer in English.")
-    after, report = apply(doc, preference("回答用中文", "以后回答都用中文。", [turn]))
+    op = preference("回答用中文", "以后回答都用中文。", [turn], "还是用中文回答吧，以后都用中文。")
+    after, report = apply(doc, {**op, "supersedes": [english.id]})
     assert report.rejected == [] and report.accepted[0].ids == [forgotten.id]
     revived = after.long_term_item(forgotten.id)
     assert revived is not None and revived.is_active and revived.superseded_by is None
     assert report.accepted[0].superseded == [english.id]
 
 
-def test_an_unrelated_newer_instruction_does_not_revive_a_forgotten_rule() -> None:
-    doc, [turn] = doc_with("From now on answer in English.")
-    add_item(doc, PREF, "回答用中文", "以后回答都用中文。", archived_at=T0 - timedelta(hours=1))
-    op = preference("回答用中文", "以后回答都用中文。", [turn], "From now on answer in English.")
+def test_an_instruction_before_the_archive_does_not_revive_a_forgotten_rule() -> None:
+    doc, [turn] = doc_with("以后回答都用中文。")
+    add_item(doc, PREF, "回答用中文", "以后回答都用中文。", archived_at=T0 + timedelta(hours=1))
+    op = preference("回答用中文", "以后回答都用中文。", [turn], "以后回答都用中文。")
     _after, report = apply(doc, op)
     assert reasons(report) == [Reason.INACTIVE_TARGET]
 
@@ -440,10 +514,9 @@ def test_directives_the_first_blind_set_found_ungrounded(
     text: str, label: str, summary: str
 ) -> None:
     doc, [turn] = doc_with(text)
-    for quote in (text, None):
-        after, report = apply(doc, preference(label, summary, [turn], quote))
-        assert report.rejected == [], report.rejected
-        assert active_labels(after) == [label]
+    after, report = apply(doc, preference(label, summary, [turn], text))
+    assert report.rejected == [], report.rejected
+    assert active_labels(after) == [label]
 
 
 # --- caps and capacity --------------------------------------------------------------------------
@@ -523,11 +596,13 @@ def test_a_user_authored_change_still_meets_every_other_guard() -> None:
     assert reasons(report) == [Reason.TOO_LONG, Reason.CODE_OR_LOG]
     chinese = preference("回答用中文", "以后回答用中文。", [], **quote)
     after, report = apply(doc, chinese, user_authored=True)
+    assert report.accepted[0].superseded == []  # nothing named: both stay
+    after, report = apply(doc, {**chinese, "supersedes": [english.id]}, user_authored=True)
     assert report.accepted[0].superseded == [english.id]
     again = preference("Maven commands", "Always give Maven commands.", [], **quote)
     after, report = apply(doc, again, user_authored=True)
     assert report.accepted[0].ids == [forgotten.id]  # the user said it again: back
-    duplicate = preference("answer in English", "Answer in English.", [], **quote)
+    duplicate = preference("English", "From now on, answer in English!", [], **quote)
     after, report = apply(doc, duplicate, user_authored=True)
     assert report.accepted[0].ids == [english.id] and active_labels(after) == ["answer in English"]
 

@@ -103,9 +103,12 @@ def test_invisible_characters_do_not_defeat_de_duplication(memory: ProjectMemory
     assert not report.rejected
     doc = memory.document()
     assert [t.label for t in doc.working_memory.active_topics] == ["Java Optional"]
-    notes = doc.long_term_memory.project_notes
-    assert [n.label for n in notes] == ["review module"]
-    assert "\u200b" not in notes[0].summary and "\u2060" not in notes[0].label
+    notes = [n for n in doc.long_term_memory.project_notes if n.is_active]
+    # The same label once cleaned is the same item: the second note revises it.
+    assert [(n.label, n.summary) for n in notes] == [
+        ("review module", "review 模块负责 finding 队列的排序。")
+    ]
+    assert all("\u200b" not in n.summary and "\u2060" not in n.label for n in notes)
 
 
 @pytest.mark.parametrize(

@@ -42,23 +42,33 @@ def open_memory(repo: Path, backend: HeuristicBackend) -> ProjectMemory:
     return ProjectMemory.open(repo, backend=backend, refresh_profile=False, clock=Minutes())
 
 
-def test_a_new_rule_supersedes_the_old_one_and_the_journal_says_so(repo: Path) -> None:
+def test_a_rule_that_names_what_it_replaces_supersedes_it_and_the_journal_says_so(
+    repo: Path,
+) -> None:
     with open_memory(repo, HeuristicBackend()) as memory:
-        memory.record_turn("general_chat", "以后回答都用中文。", "好的。")
+        memory.record_turn("general_chat", "Always give me Maven commands.", "OK.")
         assert memory.wait_idle(30)
-        [chinese] = memory.document().long_term_memory.durable_preferences
-        memory.record_turn("general_chat", "From now on answer in English.", "Sure.")
+        [maven] = memory.document().long_term_memory.durable_preferences
+        # Without naming the old rule, the offline reader keeps both: it never judges
+        # that two rules are about the same thing.
+        memory.record_turn("general_chat", "From now on give me Gradle commands.", "Sure.")
         assert memory.wait_idle(30)
-        prefs = {p.label: p for p in memory.document().long_term_memory.durable_preferences}
-        assert prefs["回答用中文"].status is ItemStatus.ARCHIVED
-        assert prefs["回答用中文"].superseded_by == prefs["answer in English"].id
-        assert prefs["answer in English"].is_active
+        prefs = memory.document().long_term_memory.durable_preferences
+        assert [p.is_active for p in prefs] == [True, True]
+        memory.record_turn(
+            "general_chat", "From now on use Bazel commands instead of Maven.", "Sure."
+        )
+        assert memory.wait_idle(30)
+        prefs = {p.id: p for p in memory.document().long_term_memory.durable_preferences}
+        bazel = next(p for p in prefs.values() if "Bazel" in p.summary)
+        assert prefs[maven.id].status is ItemStatus.ARCHIVED
+        assert prefs[maven.id].superseded_by == bazel.id and bazel.is_active
         entries = [e for e in memory.journal.read() if e.op == "supersede"]
-        assert [e.target for e in entries] == [chinese.id]
+        assert [e.target for e in entries] == [maven.id]
     raw = json.loads((repo / MEMORY_DIR_NAME / "memory.json").read_text(encoding="utf-8"))
-    stored = {p["label"]: p for p in raw["long_term_memory"]["durable_preferences"]}
-    assert stored["回答用中文"]["superseded_by"] == prefs["answer in English"].id
-    assert "superseded_by" not in stored["answer in English"]  # written only when set
+    stored = {p["id"]: p for p in raw["long_term_memory"]["durable_preferences"]}
+    assert stored[maven.id]["superseded_by"] == bazel.id
+    assert "superseded_by" not in stored[bazel.id]  # written only when set
 
 
 def test_the_project_level_flag_is_stored_and_reaches_the_backend(repo: Path) -> None:
@@ -105,8 +115,8 @@ def test_a_forgotten_rule_stays_forgotten_when_a_model_restates_it(repo: Path) -
         assert [r.reason for r in report.rejected] == [Reason.INACTIVE_TARGET]
         prefs = memory.document().long_term_memory.durable_preferences
         assert [(p.id, p.status) for p in prefs] == [(rule.id, ItemStatus.ARCHIVED)]
-        # Said again after the archive, it is back.
-        memory.record_turn("general_chat", "还是用中文回答吧，以后都用中文。", "好的。")
+        # Said again after the archive, in the same words, it is back.
+        memory.record_turn("general_chat", "以后回答都用中文。", "好的。")
         assert memory.wait_idle(30)
         prefs = memory.document().long_term_memory.durable_preferences
         assert [(p.id, p.status) for p in prefs] == [(rule.id, ItemStatus.ACTIVE)]

@@ -161,16 +161,14 @@ def test_a_bilingual_conversation_is_accepted_whole() -> None:
 
 def test_the_conversation_keeps_the_rules_the_user_stated() -> None:
     doc, _reports, _deltas = run_conversation()
-    rules = {p.label: p for p in doc.long_term_memory.durable_preferences}
-
-    # Chinese answers were superseded by English ones, in the same write.
-    assert rules["回答用中文"].status is ItemStatus.ARCHIVED
-    assert rules["回答用中文"].superseded_by == rules["answer in English"].id
-    assert {p.label for p in active(doc, PREFS)} == {
-        "先给结论",
-        "show a short code example after the explanation",
-        "不要在回答里使用 Lombok",
-        "answer in English",
+    # Every sentence the user said with a standing marker, in the user's words; the
+    # English rule names nothing it replaces, so the Chinese one stays too (the offline
+    # reader never judges that two rules are about the same thing).
+    assert {p.summary for p in active(doc, PREFS)} == {
+        "以后回答都用中文，先给结论。",
+        "From now on, always show a short code example after the explanation.",
+        "不要在回答里使用 Lombok，我不喜欢。",
+        "From now on answer in English.",
     }
     # A question that happens to say "always", and a credential, are no rules.
     assert not any("box" in p.summary or "password" in p.summary for p in active(doc, PREFS))
@@ -270,14 +268,13 @@ def test_hostile_input_still_gives_an_acceptable_summary(text: str) -> None:
 # --- preferences --------------------------------------------------------------------------------
 
 
-def test_each_rule_of_a_sentence_is_its_own_grounded_preference() -> None:
+def test_a_sentence_with_a_standing_marker_is_one_grounded_preference() -> None:
     doc = MemoryDocument()
     turn = add_turn(doc, 0, "general_chat", "以后回答都用中文，先给结论。")
     new_doc, report, delta = summarize(doc, [turn])
     ops = [op for op in delta.long_term_operations if isinstance(op, LongTermOp)]
-    assert [(op.label, op.evidence_turn_ids, op.evidence_quote) for op in ops] == [
-        ("回答用中文", [turn.id], "以后回答都用中文，先给结论。"),
-        ("先给结论", [turn.id], "以后回答都用中文，先给结论。"),
+    assert [(op.summary, op.evidence_turn_ids, op.evidence_quote) for op in ops] == [
+        ("以后回答都用中文，先给结论。", [turn.id], "以后回答都用中文，先给结论。"),
     ]
     assert report.rejected == []
     assert all(p.source is Source.USER_EXPLICIT for p in active(new_doc, PREFS))
@@ -321,12 +318,15 @@ def _item(
     return item
 
 
-def test_a_new_rule_on_the_subject_supersedes_through_the_applier() -> None:
+def test_a_new_rule_that_names_the_old_one_supersedes_it_through_the_applier() -> None:
     doc = MemoryDocument()
     old = _item(doc, PREFS, "give Maven commands", "Always give me Maven commands.", 1)
     keep = _item(doc, PREFS, "回答用中文", "以后回答都用中文。", 2)
     turn = add_turn(
-        doc, 1, "general_chat", "We migrated to Gradle. From now on give me Gradle commands."
+        doc,
+        1,
+        "general_chat",
+        "We migrated to Gradle. From now on give me Gradle commands instead of Maven.",
     )
     new_doc, report, _delta = summarize(doc, [turn])
     assert report.rejected == []
@@ -470,8 +470,11 @@ def test_a_limit_revised_then_withdrawn_in_one_batch_ends_both(
     turns = [_turn(doc, 1, revision), _turn(doc, 2, cancel)]
     new_doc, report = _summarized(doc, turns)
     assert report.rejected == []
-    assert not _active(new_doc, old_id)
-    assert [p for p in new_doc.long_term_memory.durable_preferences if p.is_active] == []
+    # Offline, a revision without a standing marker is no rule, and a cancel that names
+    # no stored words withdraws nothing: the rule stays as it was (a model, or the user's
+    # own /edit and /forget, settle it). Nothing false is stored, nothing is lost.
+    assert _active(new_doc, old_id)
+    assert [p.id for p in new_doc.long_term_memory.durable_preferences if p.is_active] == [old_id]
 
 
 @pytest.mark.parametrize(
@@ -503,7 +506,9 @@ def test_a_model_may_quote_a_rule_the_grammar_reads_with_the_sentence_before(
     ]
 
 
-def test_a_bare_choice_alone_still_grounds_nothing() -> None:
+def test_a_bare_choice_is_the_models_call() -> None:
+    # No standing marker, no request form, but no statement about the project either:
+    # the program does not judge the wording; a model that proposes it is trusted.
     doc = MemoryDocument()
     turn = _turn(doc, 1, "Thanks. Plain camelCase test names.")
     op = LongTermOp(
@@ -518,7 +523,7 @@ def test_a_bare_choice_alone_still_grounds_nothing() -> None:
     _new_doc, report = apply_delta(
         doc, MemoryDelta(long_term_operations=[op]), now=START + timedelta(minutes=59)
     )
-    assert [r.reason.value for r in report.rejected] == ["ungrounded"]
+    assert report.rejected == []
 
 
 # --- project notes --------------------------------------------------------------------------------
@@ -645,7 +650,7 @@ def test_a_fact_about_something_else_is_a_note_of_its_own(old: str, said: str) -
     assert len(active(new_doc, NOTES)) == 2
 
 
-def test_a_rule_summary_keeps_facts_and_drops_reasons() -> None:
+def test_a_rule_summary_is_the_users_sentence() -> None:
     doc = MemoryDocument()
     turn = add_turn(
         doc,
@@ -654,9 +659,8 @@ def test_a_rule_summary_keeps_facts_and_drops_reasons() -> None:
         "我改主意了，commit message 还是给我中文的吧，英文的我还得再翻一遍。",
     )
     _new_doc, _report, delta = summarize(doc, [turn])
-    [op] = delta.long_term_operations
-    assert isinstance(op, LongTermOp)
-    assert op.summary is not None and "英文" not in op.summary, op.summary
+    # No standing marker: offline, no rule (a model reads it; the user can remember it).
+    assert [op for op in delta.long_term_operations if op.type == PREFS.value] == []
     turn = add_turn(doc, 2, "general_chat", "我们已经升到 JDK 17 了，以后示例可以用新语法了。")
     _new_doc, _report, delta = summarize(doc, [turn])
     rules = [op for op in delta.long_term_operations if op.type == PREFS.value]

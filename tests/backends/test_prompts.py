@@ -255,7 +255,7 @@ def test_the_schema_is_strict_and_names_only_input_ids() -> None:
     assert topic["related_turn_ids"]["items"]["enum"] == ["turn_20260501_123000_001"]
     long_term = props["long_term_operations"]["items"]["properties"]
     assert long_term["target_id"]["anyOf"][0]["enum"] == ["mem_20260501_001"]
-    assert long_term["supersedes"]["anyOf"][0]["enum"] == ["mem_20260501_001"]
+    assert long_term["supersedes"]["items"]["enum"] == ["mem_20260501_001"]
     assert long_term["operation"]["enum"] == ["create_new", "update_existing", "archive_existing"]
     assert topic["operation"]["enum"] == ["create_new", "update_existing"]
     assert long_term["type"]["anyOf"][0]["enum"] == ["durable_preference", "project_note"]

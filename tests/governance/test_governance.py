@@ -161,26 +161,29 @@ def test_an_unknown_kind_is_refused(memory: ProjectMemory) -> None:
     assert caught.value.reason is Reason.INVALID_TYPE
 
 
-def test_restating_a_rule_updates_it_instead_of_copying_it(memory: ProjectMemory) -> None:
+def test_an_equal_text_changes_nothing_and_a_rewording_is_its_own_rule(
+    memory: ProjectMemory,
+) -> None:
     first = memory.remember("以后回答都用中文")
-    again = memory.remember("以后回答都用中文")
+    again = memory.remember("以后，回答都用中文！")  # equal once folded
     assert again.item_id == first.item_id
     assert again.outcome is ChangeOutcome.UNCHANGED
     reworded = memory.remember("以后回答请都用中文")
-    assert reworded.item_id == first.item_id
-    assert reworded.outcome is ChangeOutcome.UPDATED
-    assert len(memory.document().long_term_memory.durable_preferences) == 1
+    assert reworded.item_id != first.item_id
+    assert reworded.outcome is ChangeOutcome.CREATED
+    assert len(active_items(memory)) == 2
 
 
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("以后回答都用中文", "Answer in English from now on"),
-        ("Give me Maven commands", "Use Gradle commands from now on"),
-        ("回答要详细", "回答尽量简短"),
+        ("以后回答都用中文", "以后回答改用英文，不再用中文"),
+        ("Give me Maven commands", "Use Gradle commands instead of Maven"),
+        ("回答要详细", "回答不用再详细了，尽量简短"),
+        ("Always use JUnit 4 for tests", "Use JUnit 5 for tests from now on, not JUnit 4"),
     ],
 )
-def test_a_new_rule_supersedes_the_old_one_on_the_same_subject(
+def test_a_new_rule_supersedes_the_old_one_it_names(
     memory: ProjectMemory, old: str, new: str
 ) -> None:
     first = memory.remember(old)
@@ -201,6 +204,43 @@ def test_rules_on_different_subjects_both_stay(memory: ProjectMemory) -> None:
     memory.remember("以后回答都用中文")
     memory.remember("Write Javadoc in English")
     assert len(active_items(memory)) == 2
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Two rules about different things, however alike: never merged, never replaced.
+        ("Never recommend Guava.", "Never recommend Joda-Time."),
+        ("以后别用 fastjson", "以后别用 Gson"),
+        # A new rule that does not name the old one: both stay (the program does not
+        # judge that two rules are about the same thing; a model may say so by id).
+        ("以后回答都用中文", "Answer in English from now on"),
+    ],
+)
+def test_a_rule_that_names_nothing_replaces_nothing(
+    memory: ProjectMemory, old: str, new: str
+) -> None:
+    first = memory.remember(old)
+    second = memory.remember(new)
+    assert second.outcome is ChangeOutcome.CREATED and second.superseded == []
+    assert {summary for _type, _label, summary in active_items(memory)} == {old, new}
+    assert first.item_id != second.item_id
+
+
+def test_a_rule_named_in_one_clause_of_another_is_a_conflict_not_a_replacement(
+    memory: ProjectMemory,
+) -> None:
+    both = memory.remember("Use Maven, and always show the full command line.")
+    gradle = memory.remember("Use Gradle instead of Maven.")
+    assert gradle.superseded == [] and gradle.conflicts == [both.item_id]
+    assert {summary for _type, _label, summary in active_items(memory)} == {
+        "Use Maven, and always show the full command line.",
+        "Use Gradle instead of Maven.",
+    }
+    [(newer, older)] = memory.conflicts()
+    assert (newer.id, older.id) == (gradle.item_id, both.item_id)
+    memory.forget(both.item_id or "")
+    assert memory.conflicts() == []
 
 
 def test_remembering_a_forgotten_rule_brings_it_back(memory: ProjectMemory) -> None:
@@ -229,7 +269,7 @@ def test_the_journal_names_who_changed_what(memory: ProjectMemory) -> None:
     rule = memory.remember("Answer in English", actor="mcp:claude-code")
     memory.forget(rule.item_id or "", actor="mcp:cursor")
     memory.restore(rule.item_id or "")
-    ops = [(e.actor, e.op, e.target) for e in memory.journal_entries()]
+    ops = [(e.actor, e.op, e.target) for e in memory.journal_entries() if e.op != "change"]
     assert ops == [
         ("mcp:claude-code", "remember", rule.item_id),
         ("mcp:cursor", "forget", rule.item_id),
@@ -304,7 +344,33 @@ def test_edit_rewrites_an_item_and_keeps_a_given_label(memory: ProjectMemory) ->
     assert edited.item.summary == "Write Javadoc for every public and protected method"
     relabelled = memory.edit(rule.item_id or "", "Javadoc for all public methods", label="docs")
     assert relabelled.item is not None and relabelled.item.label == "docs"
-    assert [e.op for e in memory.journal_entries()] == ["remember", "edit", "edit"]
+    ops = [e.op for e in memory.journal_entries() if e.op != "change"]
+    assert ops == ["remember", "edit", "edit"]
+
+
+def test_an_edit_keeps_the_old_text_as_a_revision_and_restore_brings_it_back(
+    memory: ProjectMemory,
+) -> None:
+    rule = memory.remember("Write Javadoc for public methods")
+    edited = memory.edit(rule.item_id or "", "Write Javadoc for every method")
+    assert edited.previous is not None
+    assert edited.previous.summary == "Write Javadoc for public methods"
+    [revision_id] = edited.revisions
+    doc = memory.document()
+    revision = doc.long_term_item(revision_id)
+    assert revision is not None and not revision.is_active
+    assert revision.summary == "Write Javadoc for public methods"
+    assert revision.revision_of == rule.item_id
+    hits = memory.search("public methods", include_archived=True)
+    assert revision_id in [h.id for h in hits]
+    back = memory.restore(revision_id)
+    assert back.outcome is ChangeOutcome.RESTORED and back.item_id == rule.item_id
+    doc = memory.document()
+    item = doc.long_term_item(rule.item_id or "")
+    assert item is not None and item.summary == "Write Javadoc for public methods"
+    # The text it had is kept in turn: nothing is lost by going back either.
+    kept = [i.summary for i in doc.long_term_memory.items() if i.revision_of == rule.item_id]
+    assert "Write Javadoc for every method" in kept
 
 
 def test_edit_remakes_a_label_that_was_made_from_the_text(memory: ProjectMemory) -> None:
@@ -314,10 +380,12 @@ def test_edit_remakes_a_label_that_was_made_from_the_text(memory: ProjectMemory)
     assert edited.item.label == fact_label("订单服务用 PostgreSQL 15")
 
 
-def test_an_edited_rule_supersedes_the_rule_it_now_conflicts_with(memory: ProjectMemory) -> None:
+def test_an_edited_rule_supersedes_only_a_rule_it_names(memory: ProjectMemory) -> None:
     english = memory.remember("Answer in English")
     javadoc = memory.remember("Write Javadoc in English")
     edited = memory.edit(javadoc.item_id or "", "以后回答都用中文")
+    assert edited.superseded == []
+    edited = memory.edit(javadoc.item_id or "", "Answer in Chinese instead of English")
     assert edited.superseded == [english.item_id]
 
 
@@ -359,18 +427,21 @@ def test_restore_brings_a_forgotten_note_back(memory: ProjectMemory, repo: Path)
     assert again.outcome is ChangeOutcome.UNCHANGED and again.detail == "already active"
 
 
-def test_a_restored_rule_supersedes_the_rule_that_replaced_it(memory: ProjectMemory) -> None:
-    chinese = memory.remember("以后回答都用中文")
-    english = memory.remember("From now on answer in English")
+def test_a_restored_rule_and_the_rule_that_replaced_it_both_stay_as_a_conflict(
+    memory: ProjectMemory,
+) -> None:
+    chinese = memory.remember("Always answer in Chinese")
+    english = memory.remember("From now on answer in English instead of Chinese")
+    assert english.superseded == [chinese.item_id]
     restored = memory.restore(chinese.item_id or "")
-    assert restored.superseded == [english.item_id]
+    assert restored.superseded == [] and restored.conflicts == [english.item_id]
     doc = memory.document()
     old, new = doc.long_term_item(chinese.item_id or ""), doc.long_term_item(english.item_id or "")
     assert old is not None and old.is_active and old.superseded_by is None
-    assert new is not None and new.status is ItemStatus.ARCHIVED
-    assert new.superseded_by == chinese.item_id
-    ops = [(e.op, e.target) for e in memory.journal_entries()][-2:]
-    assert ops == [("restore", chinese.item_id), ("supersede", english.item_id)]
+    assert new is not None and new.is_active
+    assert [(a.id, b.id) for a, b in memory.conflicts()] == [(chinese.item_id, english.item_id)]
+    ops = [(e.op, e.target) for e in memory.journal_entries() if e.op != "change"][-1:]
+    assert ops == [("restore", chinese.item_id)]
 
 
 def test_restore_refuses_unknown_ids_and_topics(memory: ProjectMemory, repo: Path) -> None:
@@ -515,7 +586,7 @@ def test_json_export_round_trips_into_an_empty_repository(
         ]
         assert report.changed
         assert active_items(fresh) == active_items(memory)
-        assert {e.op for e in fresh.journal_entries()} == {"import"}
+        assert {e.op for e in fresh.journal_entries()} == {"import", "change"}
         # Importing it again changes nothing.
         again = fresh.import_items(exported)
         assert again.count(ChangeOutcome.UNCHANGED) == 4
@@ -532,13 +603,15 @@ def test_markdown_round_trips_too(memory: ProjectMemory, tmp_path: Path) -> None
 
 
 def test_markdown_import_keeps_comment_text_the_user_wrote(memory: ProjectMemory) -> None:
-    markdown = """## Rules
+    markdown = """# Project memory: repo
+
+## Rules
 
 - Never commit generated files <!-- see the CI job --> to the repo
 - 模板里的 <!-- 占位符 --> 不要删除
 - Keep `<!--` markers in JSP pages intact
 
-## Notes
+## Project notes
 
 - The legacy login page is pure HTML <!-- hidden comment -->
 - Export marker only at the end: mall-order owns the cart <!-- mem_20260501_007 -->
@@ -576,7 +649,11 @@ Some prose that is not a list item.
 2. **Order DB**: MySQL 8 with ShardingSphere
    sharded by user id
 """
-    report = memory.import_items(agents_md)
+    # Not one of our exports: refused, unless the user says how to read its bullets.
+    with pytest.raises(ChangeRejectedError) as refused:
+        memory.import_items(agents_md)
+    assert refused.value.reason is Reason.BAD_SHAPE and "--as-rules" in str(refused.value)
+    report = memory.import_items(agents_md, take_as="rule")
     outcomes = [(c.outcome, c.reason) for c in report.items]
     assert outcomes == [
         (ChangeOutcome.CREATED, None),
@@ -586,8 +663,8 @@ Some prose that is not a list item.
         (ChangeOutcome.CREATED, None),
         (ChangeOutcome.CREATED, None),
     ]
-    notes = memory.document().long_term_memory.project_notes
-    assert [(n.label, n.summary) for n in notes][1] == (
+    rules = memory.document().long_term_memory.durable_preferences
+    assert [(n.label, n.summary) for n in rules][3] == (
         "Order DB",
         "MySQL 8 with ShardingSphere sharded by user id",
     )
@@ -606,13 +683,18 @@ def test_an_unusable_import_changes_nothing(memory: ProjectMemory, repo: Path) -
         ('{"rules": []}', Reason.BAD_SHAPE),
         ('{"durable_preferences": [{"summary": 5}]}', Reason.BAD_SHAPE),
         ('{"durable_preferences": "x"}', Reason.BAD_SHAPE),
-        ("just prose, no list", Reason.EMPTY_FIELD),
+        ("just prose, no list", Reason.BAD_SHAPE),
+        ("- a bullet of a README", Reason.BAD_SHAPE),
         (b"x" * (limits.IMPORT_MAX_BYTES + 1), Reason.TOO_LONG),
-        ("\n".join(f"- rule {n}" for n in range(limits.IMPORT_MAX_ITEMS + 1)), Reason.TOO_LONG),
     ]
     for data, reason in cases:
         with pytest.raises(ChangeRejectedError) as caught:
             memory.import_items(data)
+        assert caught.value.reason is reason, data
+    too_many = "\n".join(f"- rule {n}" for n in range(limits.IMPORT_MAX_ITEMS + 1))
+    for data, reason in (("just prose, no list", Reason.EMPTY_FIELD), (too_many, Reason.TOO_LONG)):
+        with pytest.raises(ChangeRejectedError) as caught:
+            memory.import_items(data, take_as="rule")
         assert caught.value.reason is reason, data
     with pytest.raises(ValueError):
         memory.import_items("- x", format="yaml")
@@ -629,10 +711,53 @@ def test_a_memory_json_can_be_imported(memory: ProjectMemory, repo: Path, tmp_pa
         assert active_items(fresh) == active_items(memory)
 
 
-def test_an_imported_rule_supersedes_an_older_one(memory: ProjectMemory) -> None:
-    old = memory.remember("以后回答都用中文")
-    report = memory.import_items("- Answer in English from now on\n")
+def test_an_imported_rule_supersedes_an_older_one_it_names(memory: ProjectMemory) -> None:
+    old = memory.remember("Always answer in Chinese")
+    report = memory.import_items("- Answer in English from now on\n", take_as="rule")
+    assert report.items[0].superseded == []
+    report = memory.import_items("- Answer in English instead of Chinese\n", take_as="rule")
     assert report.items[0].superseded == [old.item_id]
+
+
+def test_an_import_is_previewed_first(memory: ProjectMemory, repo: Path) -> None:
+    rule = memory.remember("Always answer in Chinese")
+    before = file_of(repo)
+    export = _export_with("Answer in English instead of Chinese", "2099-01-01T10:00:00+08:00")
+    plan = memory.import_items(export, dry_run=True)
+    assert plan.dry_run and not plan.changed
+    assert [(c.outcome, c.superseded) for c in plan.items] == [
+        (ChangeOutcome.CREATED, [rule.item_id])
+    ]
+    assert file_of(repo) == before  # nothing written
+    done = memory.import_items(export)
+    assert [(c.outcome, c.superseded) for c in done.items] == [
+        (ChangeOutcome.CREATED, [rule.item_id])
+    ]
+
+
+def test_an_import_never_restores_an_archived_item(memory: ProjectMemory) -> None:
+    rule = memory.remember("示例代码不要用 Lombok")
+    memory.forget(rule.item_id or "")
+    report = memory.import_items("- 示例代码不要用 Lombok\n", take_as="rule")
+    [change] = report.items
+    assert change.outcome is ChangeOutcome.SKIPPED and "restore" in (change.detail or "")
+    item = memory.document().long_term_item(rule.item_id or "")
+    assert item is not None and not item.is_active
+
+
+def test_our_own_export_revises_its_items_by_id_and_keeps_the_old_text(
+    memory: ProjectMemory,
+) -> None:
+    rule = memory.remember("Write Javadoc for public methods")
+    export = json.loads(memory.export("json"))
+    export["durable_preferences"][0]["summary"] = "Write Javadoc for every method"
+    export["durable_preferences"][0]["updated_at"] = "2099-01-01T00:00:00+08:00"
+    report = memory.import_items(json.dumps(export))
+    [change] = report.items
+    assert change.outcome is ChangeOutcome.UPDATED and change.item_id == rule.item_id
+    assert change.previous is not None
+    assert change.previous.summary == "Write Javadoc for public methods"
+    assert change.revisions  # the old text is an archived revision
 
 
 def _export_with(summary: str, updated_at: str) -> str:
@@ -653,11 +778,9 @@ def _export_with(summary: str, updated_at: str) -> str:
     )
 
 
-@pytest.mark.parametrize("summary", ["以后回答都用中文", "Always answer in Chinese from now on"])
-def test_an_older_rule_from_an_export_does_not_supersede_a_newer_one(
-    repo: Path, summary: str
-) -> None:
+def test_an_older_rule_from_an_export_does_not_supersede_a_newer_one(repo: Path) -> None:
     now = datetime(2026, 5, 1, 12, 0, tzinfo=timezone(timedelta(hours=8)))
+    summary = "Always answer in Chinese instead of English"
     with ProjectMemory.open(repo, backend="off", clock=lambda: now) as memory:
         newer = memory.remember("Answer in English from now on")
         before = file_of(repo)
@@ -674,16 +797,16 @@ def test_an_older_rule_from_an_export_does_not_supersede_a_newer_one(
         assert [s for _, _, s in active_items(memory)] == [summary]
 
 
-def test_an_older_restatement_from_an_export_does_not_overwrite_a_newer_edit(repo: Path) -> None:
+def test_a_rewording_from_an_export_never_overwrites_a_rule(repo: Path) -> None:
     now = datetime(2026, 5, 1, 12, 0, tzinfo=timezone(timedelta(hours=8)))
     with ProjectMemory.open(repo, backend="off", clock=lambda: now) as memory:
         rule = memory.remember("Answer in English from now on", label="answer language")
         report = memory.import_items(
             _export_with("Answer in English, briefly, from now on", "2026-04-01T10:00:00+08:00")
         )
-        assert report.items[0].outcome is ChangeOutcome.SKIPPED
-        item = memory.document().long_term_memory.durable_preferences[0]
-        assert (item.id, item.summary) == (rule.item_id, "Answer in English from now on")
+        assert report.items[0].outcome is ChangeOutcome.CREATED  # its own item
+        item = memory.document().long_term_item(rule.item_id or "")
+        assert item is not None and item.summary == "Answer in English from now on"
 
 
 # From the first fresh-eyes bug hunt (a test written before its fix).

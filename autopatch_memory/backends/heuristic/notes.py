@@ -30,7 +30,7 @@ from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
 
 from .summaries import safe
-from .turns import TurnView, end_with
+from .turns import TurnView, end_with, quotable
 
 _NOTE = LongTermType.PROJECT_NOTE
 # The alternative a correction rejects: "…，不是 Shiro", "…, not Shiro", "it's not Y, …".
@@ -177,7 +177,7 @@ def _note_op(
         summary=summary,
         source=SOURCE_OF_TYPE[_NOTE].value,
         evidence_turn_ids=[view.id],
-        evidence_quote=directive.sentence,
+        evidence_quote=quotable(directive.sentence, view),
     )
 
 

@@ -21,6 +21,9 @@ from autopatch_memory.directives import (
     directives_in,
     read_sentence,
 )
+from autopatch_memory.lang.fold import fold
+from autopatch_memory.lang.quotes import find_quote
+from autopatch_memory.lang.sentences import sentences
 from autopatch_memory.prose import END_PUNCTUATION, split_sentences, user_prose
 from autopatch_memory.standing.explicit import explicit_rules, explicit_sentences, named_cancels
 from autopatch_memory.text import Language, clip, detect_language, normalize
@@ -145,22 +148,39 @@ def view(turn: SummaryTurn, known_names: Collection[str] = ()) -> TurnView:
     sentences = split_sentences(prose)
     # The language of the user's words, not of a pasted stack trace.
     language = detect_language(prose or turn.user_text)
-    cancels = [s for s in explicit_sentences(prose) if named_cancels(s)]
-    rules = [s for s in explicit_rules(prose) if s not in cancels]
-    said = [*rules, *cancels]
-    facts = [
+    rules = explicit_rules(prose)
+    named = [s for s in explicit_sentences(prose) if named_cancels(s)]
+    # Facts for notes, and the cancels of notes, as the fact reader reads them; rules only
+    # as the user states them explicitly, and the cancels that name what they withdraw.
+    read = [
         d
         for d in directives_in(prose, known_names)
-        if d.kind is DirectiveKind.FACT and not any(d.sentence.strip() in s for s in said)
+        if d.kind is not DirectiveKind.RULE and not any(d.sentence.strip() in s for s in rules)
     ]
+    known = {d.sentence.strip() for d in read}
     explicit = [
         *(Directive(DirectiveKind.RULE, s, s, detect_language(s)) for s in rules),
-        *(Directive(DirectiveKind.CANCEL, s, s, detect_language(s)) for s in cancels),
+        *(
+            Directive(DirectiveKind.CANCEL, s, s, detect_language(s))
+            for s in named
+            if s not in known
+        ),
     ]
-    directives = sorted([*explicit, *facts], key=lambda d: _position(prose, d.sentence))
+    directives = sorted([*explicit, *read], key=lambda d: _position(prose, d.sentence))
     return TurnView(turn, language, prose, sentences, directives)
 
 
 def _position(prose: str, sentence: str) -> int:
     found = prose.find(sentence.strip())
     return found if found >= 0 else len(prose)
+
+
+def quotable(sentence: str, view: TurnView) -> str | None:
+    """``sentence`` as a quote the applier finds in the turn's own words: itself, or the
+    whole sentence of the turn that holds it (the prose reader cuts sentences where the
+    turn's text has none, at a semicolon); ``None`` when neither is there."""
+    text = view.turn.user_text
+    if find_quote(sentence, text) is not None:
+        return sentence
+    wanted = fold(sentence)
+    return next((s for s in sentences(text) if wanted and wanted in fold(s)), None)
