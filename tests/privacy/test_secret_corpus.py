@@ -1,16 +1,20 @@
-"""Secret recall and precision, measured on every split of the corpus (``secret_corpus.py``).
+"""Secret recall and precision, measured on every split of the corpus
+(``tests/data/secrets/*.jsonl``, read by ``corpora.py``).
 
 ``bench/secret_redaction.py`` prints the same numbers per split and form. The bars are the
 issue's goals, the same for every split: at least 98% of the secrets gone and 97% of the
-look-alikes untouched.
+look-alikes untouched. A sealed split (``sealed*.jsonl``) is scored too, under the
+``sealed`` marker, showing aggregate numbers only; it is held to the bars once its first
+measurement is published in docs/privacy.md.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from secret_corpus import LOOK_ALIKES, SECRET_CASES, Split, render, score, splits
+from corpora import Split, render, render_totals, score, splits
 from token_shapes import PLAIN_CLASS_PREFIXED, PLAIN_VENDORS
 
 from autopatch_memory import limits
@@ -28,13 +32,23 @@ RECALL_BAR = 0.98
 PRECISION_BAR = 0.97
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 SPLITS = splits()
+TUNED = SPLITS[0]
+SEALED = splits(sealed=True)
+PRIVACY_DOC = Path(__file__).resolve().parents[2] / "docs" / "privacy.md"
 
 
 def test_the_tuned_split_is_big_varied_and_bilingual() -> None:
-    secrets = [s for case in SECRET_CASES for s in case.secrets]
+    assert TUNED.name == "tuned"
+    secrets = [s for case in TUNED.secrets for s in case.secrets]
     assert len(secrets) >= 150
-    assert len({case.form for case in SECRET_CASES}) >= 40
-    assert len(LOOK_ALIKES) >= 80
+    assert len({case.form for case in TUNED.secrets}) >= 40
+    assert len(TUNED.look_alikes) >= 80
+
+
+def test_every_open_split_of_the_data_folder_is_scored() -> None:
+    names = [split.name for split in SPLITS]
+    assert names[:6] == ["tuned", "adversarial", "blind_a", "blind_c", "blind_d", "blind_e"]
+    assert not any(split.sealed for split in SPLITS)
 
 
 @pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
@@ -50,6 +64,26 @@ def test_recall_and_precision_meet_the_bar(split: Split) -> None:
     table = render(result)
     assert result.recall.rate >= RECALL_BAR, table
     assert result.precision.rate >= PRECISION_BAR, table
+
+
+def _published_first_measurement(name: str) -> bool:
+    """docs/privacy.md's table of numbers per split has a row for ``name`` with a rate."""
+    return any(
+        line.startswith(f"| `{name}` |") and "%" in line.split("|")[2]
+        for line in PRIVACY_DOC.read_text(encoding="utf-8").splitlines()
+    )
+
+
+@pytest.mark.sealed
+@pytest.mark.parametrize("split", SEALED, ids=lambda s: s.name)
+def test_a_sealed_split_is_reported_then_held_to_the_bar(split: Split) -> None:
+    # Only the totals are shown: a sealed split's texts never appear in any output.
+    result = score(redact, split.secrets, split.look_alikes)
+    totals = render_totals(result)
+    if not _published_first_measurement(split.name):
+        pytest.skip(f"{split.name} (first measurement not yet published): {totals}")
+    ok = result.recall.rate >= RECALL_BAR and result.precision.rate >= PRECISION_BAR
+    assert ok, f"{split.name} is below the bar: {totals}"
 
 
 def _left_in_part(secret: str, out: str) -> str | None:
@@ -87,10 +121,11 @@ def test_redaction_is_idempotent_on_every_split(split: Split) -> None:
 def test_the_scorer_counts_misses_and_changes() -> None:
     # A redactor that removes nothing has no recall and full precision; one that
     # removes everything has full recall and no precision: the scorer can fail.
-    assert score(lambda t: t).recall.ok == 0
-    assert score(lambda t: t).precision.rate == 1.0
-    assert score(lambda t: "").recall.rate == 1.0
-    assert score(lambda t: "").precision.ok == 0
+    cases, looks = TUNED.secrets, TUNED.look_alikes
+    assert score(lambda t: t, cases, looks).recall.ok == 0
+    assert score(lambda t: t, cases, looks).precision.rate == 1.0
+    assert score(lambda t: "", cases, looks).recall.rate == 1.0
+    assert score(lambda t: "", cases, looks).precision.ok == 0
 
 
 def _redact_plainly(text: str, rules: _RuleSet | None = None) -> str:

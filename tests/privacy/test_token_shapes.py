@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from secret_corpus import splits
+from corpora import splits
 from token_shapes import PLAIN_CLASS_PREFIXED, PLAIN_VENDORS, VENDOR_EXAMPLES
 
 from autopatch_memory.privacy import redact
