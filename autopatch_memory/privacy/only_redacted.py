@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from autopatch_memory import limits, signals
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE
-from autopatch_memory.privacy.spelling import _compile
+from autopatch_memory.privacy.spelling import compile_bounded
 
 # Words that carry no information once the secret itself is gone: "from now on remember
 # my OpenAI key: [REDACTED]" says nothing worth remembering (long-term signals count
@@ -48,8 +48,8 @@ _FILLER_ZH = (
     "的",
     "了",
 )
-_WORD_RE = _compile(r"[A-Za-z][A-Za-z0-9'_\-]*|\d+")
-_IDEOGRAPH_RE = _compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_WORD_RE = compile_bounded(r"[A-Za-z][A-Za-z0-9'_\-]*|\d+")
+_IDEOGRAPH_RE = compile_bounded(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def is_only_redacted(text: str) -> bool:

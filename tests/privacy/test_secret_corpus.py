@@ -10,23 +10,22 @@ measurement is published in docs/privacy.md.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 from corpora import Split, render, render_totals, score, splits
-from token_shapes import PLAIN_CLASS_PREFIXED, PLAIN_VENDORS
 
 from autopatch_memory import limits
 from autopatch_memory.privacy import MARKER_RE, redact, scrub
 from autopatch_memory.privacy.engine import (
-    _ALL_RULES,
+    RULES,
     _needles_of_source,
     _redact_pass,
-    _Rule,
     _RuleSet,
 )
-from autopatch_memory.privacy.shapes import _CLASS_PREFIXED_RULES, _VENDOR_RE, _vendor
+from autopatch_memory.privacy.vendors import TokenRule
 
 RECALL_BAR = 0.98
 PRECISION_BAR = 0.97
@@ -139,24 +138,26 @@ def _redact_plainly(text: str, rules: _RuleSet | None = None) -> str:
     return text
 
 
-def test_second_needles_only_skip_passes_that_change_nothing() -> None:
-    # A rule's needles and the token shapes' faster spellings are shortcuts: on every
-    # text of every split (and pairs of them joined), redacting without the second
-    # needle sets (``also``), without the token shapes' needles, and with each token
-    # table written the plain way (one alternation, the look-behind first) gives the
-    # same output.
-    vendors = PLAIN_VENDORS
-    shapes = {pattern for pattern, _ in _CLASS_PREFIXED_RULES}
-    rules = [rule._replace(also=()) for rule in _ALL_RULES.rules]
-    rules = [
-        rule._replace(pattern=vendors) if rule.pattern is _VENDOR_RE else rule
-        for rule in rules
-        if rule.pattern not in shapes
-    ]
-    at = next(i for i, rule in enumerate(rules) if rule.pattern is vendors) + 1
-    rules.insert(at, _Rule(PLAIN_CLASS_PREFIXED, _vendor))
-    loose = _RuleSet(tuple(rules))
-    assert loose.rules != _ALL_RULES.rules  # the test removes something
+# The one rule whose keywords say where it applies, not only what its matches hold: an
+# ASCII keyword stated in Chinese text ("token 是 X") needs a Chinese connector in the text.
+_KEYWORDS_SAY_WHERE = {"ascii-keyword-in-zh"}
+
+
+def test_keywords_only_skip_passes_that_change_nothing() -> None:
+    # Every other rule's keywords (both sets) and the token formats' faster spellings are
+    # shortcuts: on every text of every split (and pairs of them joined), redacting with
+    # every rule tried on every text and each token format written the plain way (the
+    # look-behind first) gives the same output.
+    loose = _RuleSet(
+        dataclasses.replace(
+            rule,
+            keywords=rule.keywords if rule.id in _KEYWORDS_SAY_WHERE else (),
+            also=(),
+            **({"pattern": rule.plain_pattern} if isinstance(rule, TokenRule) else {}),
+        )
+        for rule in RULES
+    )
+    assert sum(bool(rule.keywords) for rule in loose.rules) == len(_KEYWORDS_SAY_WHERE)
 
     texts = [c.text for s in SPLITS for c in s.secrets] + [
         a.text for s in SPLITS for a in s.look_alikes
