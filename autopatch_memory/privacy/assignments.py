@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span, requote, value_group
@@ -316,7 +317,7 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
 _OBJECT_MEMBER_RE = re.compile(r"[{,][ \t]*$")
 _SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
 # A word of prose after a value: not the key of another assignment ("pwd=a pwd=a").
-_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[\u4e00-\u9fff])")
+_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[" + CJK_CLASS + "])")
 # Code around an assignment: a declaration, a call or an object literal before the key.
 _CODE_BEFORE_KEY_RE = re.compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
 

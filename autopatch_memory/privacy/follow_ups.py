@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import (
     replace_password,
@@ -51,7 +52,7 @@ _NEXT_SECRET_RE = compile_bounded(
 # scanned ahead for a comma cost a factor on keyword-dense text).
 _SECRET_AFTER_COMMA_RE = compile_bounded(
     r"(?:[，,][ \t]*(?:就|现在|目前|当前|新的|已经|改成了?"
-    r"|(?:(?!是|为)[\u4e00-\u9fff]){1,6}(?=[是为：]))?"  # "，内容是 X", "，补一下：X"
+    r"|(?:(?!是|为)[" + CJK_CLASS + r"]){1,6}(?=[是为：]))?"  # "，内容是 X", "，补一下：X"
     r"|[;；,][ \t]*(?i:(?:the[ \t]+)?new[ \t]+one|new|now|it(?:'s|[ \t]+is)[ \t]+now)"
     r"[ \t]*(?=[:：]))"
     + _NEXT_CONNECTOR_VALUE

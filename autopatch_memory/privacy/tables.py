@@ -66,8 +66,8 @@ def _redacted_cell(raw: str) -> str:
 # CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"
 _DELIMITED_TABLE_RE = compile_bounded(
     # a delimiter within the first field, then a secret word somewhere on the line
-    r"^(?=[\w .\-\u4e00-\u9fff]{1,40}[,\t])(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
-    r"(?P<header>[\w .\-\u4e00-\u9fff]{1,40}(?:(?P<d>[,\t])[\w .\-\u4e00-\u9fff]{1,40}){1,30})"
+    r"^(?=[\w .\-]{1,40}[,\t])(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
+    r"(?P<header>[\w .\-]{1,40}(?:(?P<d>[,\t])[\w .\-]{1,40}){1,30})"
     r"[ \t]*\n(?P<rows>(?:[^\n]{1,2048}(?:\n|\Z)){1,500})",
     re.M,
 )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory.lang import CJK_CLASS
+
 # After "password:"/"token=", these are a type, a literal or a placeholder word,
 # not a secret ("password: String", "token = null", "secret: required").
 NOT_SECRET_VALUES: frozenset[str] = frozenset(
@@ -58,8 +60,11 @@ TECH_TERMS: frozenset[str] = frozenset(
     """.split()
 )
 
+# CJK text and its punctuation and symbols (inside a character class): where an unquoted
+# value ends. The kernel's CJK_CLASS, and radicals, CJK punctuation, bopomofo and
+# compatibility symbols, vertical and full-width forms.
 CJK_TEXT_CLASS = (
-    r"\u2e80-\u2fff\u3000-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+    CJK_CLASS + r"\u2e80-\u2fff\u3000-\u303f\u3100-\u33ff\u4dc0-\u4dff\ufe30-\ufe4f\uff00-\uffef"
 )
 CJK_TEXT_RE = re.compile("[" + CJK_TEXT_CLASS + "]")
 # Full-width letters, digits and symbols belong to a value ("Kb0rd＃Admin"); full-width

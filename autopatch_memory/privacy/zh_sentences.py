@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX
 from autopatch_memory.privacy.rule import RedactionRule
@@ -90,7 +91,7 @@ def _zh_value(shape: str) -> str:
         # (neither a remark nor a gap runs over a connector: "密码是密码是…" stays cheap)
         # "密码是下面这个\nX": the value on the next line
         r"(?:(?P<below>(?:下面这个|下面这条|下面|如下|以下)[:：]?[ \t]{0,2}\r?\n[ \t]{0,8})"
-        r"|(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e])"
+        r"|(?P<gap>(?:(?!是|为)[" + CJK_CLASS + r"]){1,6}[ \t]{0,2}(?=[\x21-\x7e])"
         # "密码嘛，X": a spoken pause, then the value
         r"|(?:嘛|呢|啊|呀|的话)[ \t]{0,2}[，,][ \t]{0,2}(?=[\x21-\x7e])))?"
         r"(?P<q>[「『“\"'`])?"
@@ -114,7 +115,7 @@ _MAIL_AUTH_CODE_RE = re.compile(r"^[a-z]{16}$")
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
     r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
-    r"|[ \t]{0,2}(?:(?!是|为)[\w\u4e00-\u9fff \t]){1,10}?[ \t]{0,2}"
+    r"|[ \t]{0,2}(?:(?!是|为)[\w" + CJK_CLASS + r" \t]){1,10}?[ \t]{0,2}"
     # "密码前两天被运维改成了 X": a verb of change ends the remark as well
     r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填|改成|改为|换成|设成|设为"
     r"|设置[成为]|配[置]?成|。[ \t]{0,2}就?是))?"
@@ -150,7 +151,7 @@ _HEX_KEY_ID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
 # Words right before a bare "key" that make it a secret key: encryption, decryption,
 # signing, verification, private, (a)symmetric.
 _KEY_QUALIFIER_ZH_RE = re.compile(r"(?:加密|解密|签名|验签|加签|私有|私|对称)[ \t]{0,2}$")
-_ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[\u4e00-\u9fff、]")
+_ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[" + CJK_CLASS + "、]")
 
 
 def _zh_sentence(m: re.Match[str]) -> str:
