@@ -31,11 +31,11 @@ This module is the public face; the package holds, bottom to top:
 * ``rule``: the named redaction rule and how a pass of one runs (on the folded view);
 * one module per family of rules, each declaring its named rules: ``vendors`` (the
   catalogue of vendor token formats), ``shapes`` (keys and blocks by their shape),
-  ``headers_urls``, ``config_files``, ``tables``, ``codes``, ``source_code``,
-  ``command_lines``, ``assignments`` (``key = value``), ``stated`` (what the sentence
-  rules share), ``accounts`` (a user and its password), ``zh_sentences``,
-  ``en_sentences``, ``value_first`` and ``follow_ups`` (a secret that continues an
-  earlier one);
+  ``headers_urls``, ``config_files``, ``credential_files``, ``tables``, ``codes``,
+  ``source_code``, ``command_lines``, ``assignments`` (``key = value``), ``stated``
+  (what the sentence rules share), ``accounts`` (a user and its password),
+  ``zh_sentences``, ``en_sentences``, ``value_first``, ``follow_ups`` (a secret that
+  continues an earlier one) and ``nearby`` (a secret-shaped value near a keyword);
 * ``engine``: the registry of every rule in its order, the keyword index and the
   passes of :func:`redact`;
 * ``only_redacted``: whether a redacted text says anything besides its markers.

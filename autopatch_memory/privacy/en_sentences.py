@@ -50,17 +50,27 @@ _EN_WORD = r"(?:[^\s,.;:!?\"'`，。；：()（）]|\.(?=\w)){1,40}(?![^\s,.;:!?
 # "I'm", "they've": a contraction is one word
 _EN_ASCII_WORD = r"[A-Za-z][\w\-]{0,20}(?:['’][a-z]{1,2})?(?![\w\-'’])"
 # "is", "is now", "was", "should be", "has been changed to", "equals", "'s"…
+# A verb of change and "to", a time word between them: "changed to", "rotated last night
+# to", "switched over to" (the value follows "to", the verb is no value)
+_CHANGED_TO = (
+    r"(?:changed?|set|reset|updated?|rotated|switched(?:[ \t]+over)?|moved|bumped|modified)"
+    r"(?:[ \t]+(?:yesterday|today|tonight|again|already|just|recently|now|finally"
+    r"|last[ \t]+(?:night|week|month)|this[ \t]+(?:morning|week)))?[ \t]+to"
+)
 _EN_CONNECTORS = (
     # "was set to": before "was", which would take "set" for the value
     # "is change to": the tense a non-native writer may drop
-    r"(?:is|are|was|were)[ \t]+(?:changed?|set|reset|updated?)[ \t]+to"
+    r"(?:is|are|was|were|got|gets|get)[ \t]+"
+    + _CHANGED_TO
     # "I'll give you the DB password. It's X": the next sentence gives it
-    r"|\.[ \t]+(?:It|it)(?:['’]s|[ \t]+is)"
+    + r"|\.[ \t]+(?:It|it)(?:['’]s|[ \t]+is)"
     r"|"
     r"(?:is|are|was|were)(?:[ \t]+(?:now|still|also|always|just|currently|actually|both|all))?"
-    r"|(?:has|have)[ \t]+been[ \t]+(?:changed?|set|reset|updated?)[ \t]+to"
-    r"|(?:changed|set|reset|updated)[ \t]+to"
-    r"|(?:should|must|will|would|shall|can|could|may|might)(?:[ \t]+(?:now|still|always))?"
+    r"|(?:has|have|had)[ \t]+been[ \t]+"
+    + _CHANGED_TO
+    + "|"
+    + _CHANGED_TO
+    + r"|(?:should|must|will|would|shall|can|could|may|might)(?:[ \t]+(?:now|still|always))?"
     r"[ \t]+be|needs?[ \t]+to[ \t]+be|equals|remains|becomes|to|['’]s"
 )
 _EN_SENTENCE_RE = compile_bounded(

@@ -42,10 +42,10 @@ _NEXT_CONNECTOR_VALUE = (
 _NEXT_SECRET_RE = compile_bounded(
     _STATED_MARKER
     + r"(?:[ \t]*[，,、；;][ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or|but|while|whereas)[ \t]+)"
-    # The words before the connector: never a marker, whose colon is no connector
-    # ("[R] and token [REDACTED:github_token]" names no value).
-    r"(?!\[REDACTED:)[^\s，,。；;:：=是为]{1,16}"
-    r"(?:[ \t]+(?!\[REDACTED:)[^\s，,。；;:：=是为]{1,16}){0,2}?[ \t]*" + _NEXT_CONNECTOR_VALUE
+    # The words before the connector: never (part of) a marker, whose colon is no
+    # connector ("[R] and token [REDACTED:github_token]", "[R], x[REDACTED:…]" name no value).
+    r"[^\s，,。；;:：=是为\[]{1,16}"
+    r"(?:[ \t]+[^\s，,。；;:：=是为\[]{1,16}){0,2}?[ \t]*" + _NEXT_CONNECTOR_VALUE
 )
 # "密码在 … 里，是 X", "重置了 AppSecret，现在是 X": found at the comma, the keyword
 # looked for in the clause before it (a pattern that started at every keyword and
@@ -239,4 +239,85 @@ ANSWERED_QUESTION = RedactionRule(
     keywords=("?", "？", "多少", "是什么", "是啥"),
     pattern=_ANSWERED_QUESTION_RE,
     replace=_answered_question,
+)
+
+
+# A secret split in two: the literal concatenated to one already redacted
+# ('"[REDACTED:secret_value]" + "pVz4Kt8Wn3"', the "+" may end a line).
+_CONCATENATED_PART_RE = compile_bounded(
+    r"\[REDACTED:[a-z_]{1,32}\](?P<q>[\"'])[ \t]*\+[ \t]*(?:\r?\n[ \t]{0,64})?"
+    r"(?P=q)(?!\[REDACTED:)(?P<value>(?:[^\"'\\\n]|\\.){1,256})(?P=q)"
+)
+
+
+def _concatenated_part(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not_a_value(value) or not plausible_in_prose(
+        value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+    ):
+        return m.group(0)  # '"[R]" + "/"', '"[R]" + ".json"'
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
+CONCATENATED_SECRET_PART = RedactionRule(
+    id="concatenated-secret-part",
+    description="The rest of a secret split in code: a literal concatenated to a redacted one",
+    examples_match=(
+        'String apiKey = "[REDACTED:secret_value]" + "pVz4Kt8Wn3";',
+        'SECRET = "[REDACTED:secret_value]" +\n        "pL9wZ4nR";',
+    ),
+    examples_no_match=(
+        'String url = "[REDACTED:secret_value]" + "/";',
+        'String url = "https://api.acme.io/" + "v2/token";',
+    ),
+    keywords=("+",),
+    pattern=_CONCATENATED_PART_RE,
+    replace=_concatenated_part,
+)
+
+# A secret given in parts: "前半段 X，后半段 Y", "first half X, second half Y", "第二段：Y"
+_PART_WORD = (
+    r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|前一半|后一半"
+    r"|第[一二三四1-4](?:段|部分|截)"
+    r"|(?<![A-Za-z])(?i:(?:first|second|third|last|other)[ \t]+(?:half|part|piece)"
+    r"|part[ \t]*(?:[1-4]|one|two|three))(?![A-Za-z]))"
+)
+_SECRET_IN_PARTS_RE = compile_bounded(
+    first_char_gate("前后上下第FfSsTtLlOoPp")
+    + _PART_WORD
+    + r"[ \t]*(?:是|为|[:：=]|(?<=[ \t])(?i:is)(?=[ \t]))?[ \t]*(?P<q>[`\"'])?"
+    r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{3,256})"
+)
+# The clause before names the secret being split (within a bounded window, no blank line).
+_SPLIT_SECRET_BEFORE_RE = re.compile(
+    r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token|key"
+    r"|credential)s?(?![A-Za-z]))(?:(?!\n[ \t]*\n)[\s\S])*$"
+)
+
+
+def _secret_in_parts(m: re.Match[str]) -> str:
+    value = m.group("value")
+    window = m.string[max(0, m.start() - limits.SECRET_VALUE_WORD_WINDOW_CHARS) : m.start()]
+    if value.startswith(MARKER_PREFIX) or not _SPLIT_SECRET_BEFORE_RE.search(window):
+        return m.group(0)
+    if not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return m.group(0)
+    return replace_span(m, "value", requote(value, marker(SecretKind.PASSWORD)))
+
+
+SECRET_IN_PARTS = RedactionRule(
+    id="secret-in-parts",
+    description="A part of a secret given in parts (前半段 X，后半段 Y; first half X, then Y)",
+    examples_match=(
+        "token 太长我分两段发：前半段 Ab3Cd5Ef7Gh9，后半段 Ij1Kl3Mn5Op7Qr9St1",
+        "the password is in two parts: first half Bq7#Lm2, second half Xz9!Vn4",
+        "密钥第一段：Ka8Qm2Xz，第二段：Lp4Wn7Vt",
+    ),
+    examples_no_match=(
+        "分两段部署：前半段 order-service，后半段 pay-service",
+        "the first half of the sprint: refactor the token service",
+    ),
+    keywords=("前", "后", "上半", "下半", "第", "half", "part", "piece"),
+    pattern=_SECRET_IN_PARTS_RE,
+    replace=_secret_in_parts,
 )

@@ -78,11 +78,12 @@ _ATTRIBUTE_NOUNS_EN: frozenset[str] = frozenset(
     scope scopes issuer audience rotation strength hint param parameter variable env ref
     reference label tag table bucket mode rule rules regex pattern salt cost encoding encoder
     class bean service manager property setting option flag grant entropy charset arn
+    fingerprint fingerprints thumbprint
     """.split()
 )
 _ATTRIBUTE_NOUNS_ZH = (
     "长度 位数 有效期 格式 类型 规则 强度 算法 文件 路径 字段 名称 名字 前缀 后缀 过期时间 参数"
-    " 变量 配置项 策略 方式 位置 地址 接口 列 表 编码 版本 个数 数量"
+    " 变量 配置项 策略 方式 位置 地址 接口 列 表 编码 版本 个数 数量 指纹"
 ).split()
 
 

@@ -8,7 +8,10 @@ questions, so they live apart from the patterns that find the candidates.
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
+from functools import lru_cache
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX
@@ -27,6 +30,8 @@ PLACEHOLDER_RE = re.compile(
     |@[\w.\-]+@$)""",
     re.I | re.X,
 )
+# "sk-your-key-here", "api_key_goes_here": a placeholder wherever its words stand
+_PLACEHOLDER_WORDS_RE = re.compile(r"(?i)(?:^|[\W_])your[\W_]|[\W_](?:goes[\W_])?here$")
 # The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
 # a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
 SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
@@ -105,6 +110,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(_ELIDED_RE.search(value.strip()))
         or bool(FILLER_RUN_RE.search(bare))
         or bool(PLACEHOLDER_RE.match(bare))
+        or bool(_PLACEHOLDER_WORDS_RE.search(bare))
         or _is_word_list_value(bare, words=words)
         # request.getParameter("pw"), encoder.encode(x), (String) o, "x  (from Nacos)";
         # not a password holding a bracket ("Gr4dle!(pkg)")
@@ -222,4 +228,49 @@ def strong_credential(value: str) -> bool:
         and any(c.isdigit() for c in value)
         and any(c.isalpha() for c in value)
         and not re.search(r"@v?\d", value)  # actions/checkout@v4, pkg@1.2.3
+    )
+
+
+def shannon_entropy(value: str) -> float:
+    """Bits of information a character of ``value`` carries, by its own character counts
+    ("aaaa" 0, "k9Q2mX7p" 3)."""
+    if not value:
+        return 0.0
+    counts = Counter(value).values()
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts)
+
+
+# A word of a name: a capital and lower-case letters, or lower-case letters alone, holding
+# a vowel ("Encoder", "token", "Refresh"); random strings seldom hold two of them.
+_NAME_WORD_RE = re.compile(r"[A-Z]?[a-z]*[aeiou][a-z]*")
+_NOT_SHAPED_RE = re.compile(
+    # an e-mail address, a URL, a key=value pair, a path, a dotted name or a version
+    r"^[\w.+\-]+@[\w\-]+\.[\w.\-]+$|://|^[\w.\-]+=|^\.{0,2}/|/[\w.\-]+/|^[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)+$"
+    r"|^v?\d+(?:\.\d+)+"
+)
+
+
+@lru_cache(maxsize=4096)
+def secret_shaped(value: str) -> bool:
+    """Shaped like a secret, with nothing around it saying so: letters and digits mixed at
+    random and long (``9fK2mQ7xLp3vT8wZ4nR6``), or a chosen password of letters, digits
+    and a symbol (``Xk9#mQ2$vLp8``). Not a placeholder, a hex string (an id, a hash, a
+    digest), a UUID, a path, a URL, an e-mail address, a dotted name, a version, or an
+    identifier made of words (``tokenRefreshScheduler2``)."""
+    bare = bare_value(value)
+    if not (limits.SECRET_SHAPED_MIN_CHARS_SYMBOL <= len(bare) <= limits.SECRET_SHAPED_MAX_CHARS):
+        return False
+    if HEX_RE.match(bare) or UUID_RE.match(bare) or _NOT_SHAPED_RE.search(bare):
+        return False
+    if not_a_value(bare) or QUANTITY_RE.match(bare):
+        return False
+    if strong_credential(bare):
+        return True
+    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
+    if sum(map(len, words)) * 2 >= len(bare) or (len(words) >= 2 and IDENTIFIER_RE.match(bare)):
+        return False  # words: a name (Sha256Hex_Encoder2x), a sentence run together
+    return (
+        len(bare) >= limits.SECRET_SHAPED_MIN_CHARS
+        and random_looking(bare)
+        and shannon_entropy(bare) >= limits.SECRET_SHAPED_MIN_ENTROPY
     )

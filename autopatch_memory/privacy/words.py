@@ -38,6 +38,7 @@ NOT_SECRET_WORDS: frozenset[str] = frozenset(
 STOPWORDS: frozenset[str] = frozenset(
     """
     a an the it its this that these those there here is are was were be been being
+    has have had got gets get
     to of in on at by for from with without as into onto about over under than then
     and or but if so not no nor do does did done can could should would will shall
     may might must i you he she we they me him her us them my your our their his

@@ -47,6 +47,7 @@ def test_the_tuned_split_is_big_varied_and_bilingual() -> None:
 def test_every_open_split_of_the_data_folder_is_scored() -> None:
     names = [split.name for split in SPLITS]
     assert names[:6] == ["tuned", "adversarial", "blind_a", "blind_c", "blind_d", "blind_e"]
+    assert "shapes" in names
     assert not any(split.sealed for split in SPLITS)
 
 
