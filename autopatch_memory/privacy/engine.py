@@ -179,7 +179,7 @@ RULES: Registry[RedactionRule] = Registry("privacy", (*_PLAIN_ORDER, ENCODED_CRE
 """Every redaction rule, in the order :func:`redact` runs them (docs/privacy.md, the catalogue)."""
 
 
-class _RuleSet:
+class RuleSet:
     """Rules in the order they run, indexed by keyword: a pass runs the rules without
     keywords and those with a keyword in the text, and looks each distinct keyword up at
     most once (rules share many; on a short string the lookups were most of the cost)."""
@@ -235,8 +235,8 @@ class _RuleSet:
 
 
 # Every rule but the one that decodes base64 (used on what it decodes).
-_PLAIN_RULES = _RuleSet(_PLAIN_ORDER)
-_ALL_RULES = _RuleSet(RULES)
+_PLAIN_RULES = RuleSet(_PLAIN_ORDER)
+_ALL_RULES = RuleSet(RULES)
 
 
 _SURROGATE = compile_bounded("[\ud800-\udfff]")
@@ -252,7 +252,7 @@ def scrub(text: str) -> str:
 
 def _redact_once(
     text: str,
-    rules: _RuleSet | None = None,
+    rules: RuleSet | None = None,
     *,
     found: list[str] | None = None,
     among: Iterable[str] | None = None,
@@ -279,9 +279,9 @@ def _redact_once(
     return text
 
 
-def _redact_pass(
+def redact_pass(
     text: str,
-    rules: _RuleSet | None = None,
+    rules: RuleSet | None = None,
     *,
     found: list[str] | None = None,
     among: Iterable[str] | None = None,
@@ -301,7 +301,7 @@ def _redact_pass(
 _RECENT: deque[tuple[str, tuple[str, ...]]] = deque(maxlen=limits.REDACTION_RECENT_RESULTS)
 
 
-def _needles_of_source(text: str) -> tuple[str, ...] | None:
+def needles_of_source(text: str) -> tuple[str, ...] | None:
     """The needles of the recent result ``text`` was clipped from; ``None`` if unknown."""
     if not text.endswith(limits.CLIP_MARK):
         return None
@@ -323,10 +323,10 @@ def _redact_uncached(text: str, fired: list[str] | None = None) -> str:
     if not text or _PROGRAM_ID_RE.fullmatch(text):
         return text
     text = scrub(text)
-    among = _needles_of_source(text) if fired is None else None
+    among = needles_of_source(text) if fired is None else None
     for _ in range(limits.REDACTION_MAX_PASSES):
         found: list[str] = []
-        redacted = _redact_pass(text, found=found, among=among, fired=fired)
+        redacted = redact_pass(text, found=found, among=among, fired=fired)
         if redacted == text:
             _RECENT.append((text, tuple(found)))
             break

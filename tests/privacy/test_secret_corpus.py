@@ -21,9 +21,9 @@ from autopatch_memory import limits
 from autopatch_memory.privacy import MARKER_RE, redact, scrub
 from autopatch_memory.privacy.engine import (
     RULES,
-    _needles_of_source,
-    _redact_pass,
-    _RuleSet,
+    RuleSet,
+    needles_of_source,
+    redact_pass,
 )
 from autopatch_memory.privacy.vendors import TokenRule
 
@@ -128,11 +128,11 @@ def test_the_scorer_counts_misses_and_changes() -> None:
     assert score(lambda t: "", cases, looks).precision.ok == 0
 
 
-def _redact_plainly(text: str, rules: _RuleSet | None = None) -> str:
+def _redact_plainly(text: str, rules: RuleSet | None = None) -> str:
     """What redact does, pass by pass, with every needle looked up (and ``rules``)."""
     text = scrub(text)
     for _ in range(limits.REDACTION_MAX_PASSES):
-        redacted = _redact_pass(text, rules)
+        redacted = redact_pass(text, rules)
         if redacted == text:
             break
         text = redacted
@@ -149,7 +149,7 @@ def test_keywords_only_skip_passes_that_change_nothing() -> None:
     # shortcuts: on every text of every split (and pairs of them joined), redacting with
     # every rule tried on every text and each token format written the plain way (the
     # look-behind first) gives the same output.
-    loose = _RuleSet(
+    loose = RuleSet(
         dataclasses.replace(
             rule,
             keywords=rule.keywords if rule.id in _KEYWORDS_SAY_WHERE else (),
@@ -170,7 +170,7 @@ def test_keywords_only_skip_passes_that_change_nothing() -> None:
 
 def test_a_clip_of_a_redacted_text_is_redacted_as_without_its_needles() -> None:
     # redact looks up, in a clip of a text it redacted recently, only that text's
-    # needles (privacy.engine._needles_of_source). Cut at every few characters, inside
+    # needles (privacy.engine.needles_of_source). Cut at every few characters, inside
     # markers too, the result is the one every needle's lookup gives.
     from autopatch_memory.text import clip
 
@@ -179,7 +179,7 @@ def test_a_clip_of_a_redacted_text_is_redacted_as_without_its_needles() -> None:
         source = redact.__wrapped__(case.text)
         for cut in range(4, len(source), 5):
             clipped = clip(source, cut)
-            hinted += _needles_of_source(clipped) is not None
+            hinted += needles_of_source(clipped) is not None
             assert redact.__wrapped__(clipped) == _redact_plainly(clipped), clipped
     assert hinted > 1000  # the shortcut was taken, not only the plain path
 
@@ -188,9 +188,9 @@ def test_the_needles_of_a_clip_come_from_the_text_it_was_cut_from() -> None:
     from autopatch_memory.text import clip
 
     source = redact.__wrapped__("部署时 password: Hunter2Secret! 写在 vault 里，token 另存。")
-    needles = _needles_of_source(clip(source, 12))
+    needles = needles_of_source(clip(source, 12))
     assert needles is not None and "token" in needles  # the source's, looked up whole
-    assert _needles_of_source(source[:20]) is None  # not a clip
-    assert _needles_of_source("从没见过的文字，也从没被脱敏过…") is None  # no source
+    assert needles_of_source(source[:20]) is None  # not a clip
+    assert needles_of_source("从没见过的文字，也从没被脱敏过…") is None  # no source
     marker = source.index("[REDACTED:")
-    assert _needles_of_source(clip(source, marker + 8)) is None  # half a marker
+    assert needles_of_source(clip(source, marker + 8)) is None  # half a marker
