@@ -121,6 +121,21 @@ SECRET_VALUE_WORD_WINDOW_CHARS = 96
 # many characters between the keyword and its connector.
 SECRET_RELATIVE_CLAUSE_CHARS = 60
 
+# --- secrets by their shape near a keyword (privacy/nearby.py, docs/privacy.md) --------
+# After a credential keyword a secret-shaped value is looked for this far on its line, or
+# alone on one of this many lines below it ("the token is\n<value>", one blank line too).
+SECRET_NEARBY_CHARS = 120
+SECRET_NEARBY_LINES = 2
+# …and among the first this many words there that could be one (holding a digit and a letter).
+SECRET_NEARBY_CANDIDATES = 3
+# Secret-shaped: letters and digits mixed at random from this length and this Shannon
+# entropy (bits a character), or a chosen password (letters, digits and a symbol) from
+# this length.
+SECRET_SHAPED_MIN_CHARS = 16
+SECRET_SHAPED_MIN_ENTROPY = 3.5
+SECRET_SHAPED_MIN_CHARS_SYMBOL = 8
+SECRET_SHAPED_MAX_CHARS = 256
+
 # --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
 # Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at
 # most this many characters ("Backup codes for the shared account:", "recovery codes for
