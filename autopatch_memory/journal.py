@@ -41,7 +41,9 @@ from autopatch_memory.safe_io import (
     open_append_no_follow,
     open_append_sized,
     open_no_follow,
+    os_errors,
     read_no_follow,
+    store_error,
     write_all,
 )
 from autopatch_memory.text import clip
@@ -186,6 +188,7 @@ class Journal:
             detail=clip(privacy.redact(detail), limits.JOURNAL_DETAIL_CHARS) if detail else None,
         )
 
+    @os_errors("cannot write the journal")
     def append(self, *entries: JournalEntry, folder_checked: bool = False) -> None:
         """Write ``entries``; raises :class:`StoreError` when the folder is not writable.
 
@@ -210,11 +213,9 @@ class Journal:
             self.append_error = str(exc)
             raise
         except OSError as exc:
-            message = (
-                f"cannot write the journal {self.path}: {getattr(exc, 'strerror', None) or exc}"
-            )
-            self.append_error = message
-            raise StoreError(message) from exc
+            error = store_error(f"cannot write the journal {self.path}", exc)
+            self.append_error = str(error)
+            raise error from exc
         self.append_error = None
 
     @staticmethod
@@ -249,6 +250,7 @@ class Journal:
             if self._size() >= limits.JOURNAL_ROTATE_BYTES:
                 os.replace(self.path, self.rotated_path)
 
+    @os_errors("cannot read the journal")
     def read(self, last: int | None = None) -> list[JournalEntry]:
         """The newest ``last`` entries (all when ``None``), oldest first; bad lines are skipped.
 
@@ -266,7 +268,7 @@ class Journal:
             except FileNotFoundError:
                 continue
             except OSError as exc:
-                raise StoreError(f"cannot read the journal {path}: {exc.strerror or exc}") from exc
+                raise store_error(f"cannot read the journal {path}", exc) from exc
             if len(data) >= cap:  # read from the middle: the first line may be torn
                 data = data[data.find(b"\n") + 1 :]
             entries.extend(_parse_lines(data))
@@ -282,6 +284,7 @@ class Journal:
 
     # -- reset: no conversation-derived text is left behind ----------------------------
 
+    @os_errors("cannot scrub the journal")
     def scrub(self) -> None:
         """Rewrite both journal files without any ``detail`` (where model replies,
         rejected values and error messages are quoted), keeping times, actors,
@@ -300,9 +303,7 @@ class Journal:
         except LockTimeoutError as exc:
             raise StoreError(f"journal lock busy: {exc}") from exc
         except OSError as exc:
-            raise StoreError(
-                f"cannot scrub the journal {self.path}: {exc.strerror or exc}"
-            ) from exc
+            raise store_error(f"cannot scrub the journal {self.path}", exc) from exc
 
     def _scrub_file(self, path: Path) -> None:
         try:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+import stat
 import threading
 from collections.abc import Callable, Iterable
 from datetime import timedelta
@@ -66,6 +67,7 @@ from autopatch_memory.model import (
     clone,
 )
 from autopatch_memory.reasons import Reason
+from autopatch_memory.safe_io import store_error
 from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.search import SearchHit, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
@@ -320,16 +322,10 @@ class ProjectMemory:
         Raises :class:`StoreError` for a missing folder, :class:`ConfigError` for
         an unusable backend choice.
         """
-        try:
-            root = Path(repo_root).expanduser()
-            found = root.is_dir()
-        except (OSError, RuntimeError, ValueError) as exc:  # "~typo", a name too long
-            raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
-        if not found:
-            raise StoreError(f"repository folder not found: {root}")
+        root = _repository_root(repo_root)
         chosen = settings or MemorySettings()
         memory = cls(
-            root.resolve(),
+            root,
             backend=_resolve_backend(backend, llm, chosen),
             clock=clock or local_now,
             on_event=on_event,
@@ -338,7 +334,7 @@ class ProjectMemory:
         if collect_profile if refresh_profile is None else refresh_profile:
             # The cache is used (and refreshed) only in a repository that already
             # has the memory folder: opening must not create it.
-            memory._collect_profile(use_cache=memory.store.folder.is_dir())
+            memory._collect_profile(use_cache=memory._has_folder())
         memory._report_file_problem()
         return memory
 
@@ -831,6 +827,14 @@ class ProjectMemory:
         self._writes.set_pending(_PendingProfile(_worth_storing(report.profile), "profile"))
         return report
 
+    def _has_folder(self) -> bool:
+        """Whether ``.autopatch-j/`` is there and usable (an error says no: the first
+        write reports it)."""
+        try:
+            return self.store.has_folder()
+        except StoreError:
+            return False
+
     def _report_file_problem(self) -> None:
         """Tell the host at once when the file on disk cannot be used as it is."""
         if not self._events.listening:
@@ -877,6 +881,28 @@ class ProjectMemory:
             if len(result) == limits.MAX_SCOPE_PATHS:
                 break
         return result
+
+
+def _repository_root(repo_root: str | os.PathLike[str]) -> Path:
+    """The real path of the repository folder ``repo_root`` (links resolved): every
+    path memory stores or writes is placed against it. Raises :class:`StoreError`
+    when it is not a folder or cannot be used."""
+    try:
+        root = Path(repo_root).expanduser()
+    except (RuntimeError, ValueError) as exc:  # "~typo", a NUL byte
+        raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
+    try:
+        found = os.stat(root)
+        real = Path(os.path.realpath(root))
+    except (FileNotFoundError, NotADirectoryError):
+        raise StoreError(f"repository folder not found: {root}") from None
+    except OSError as exc:  # a name longer than the system allows, no permission, EIO
+        raise store_error(f"cannot use the repository folder {root}", exc) from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
+    if not stat.S_ISDIR(found.st_mode):
+        raise StoreError(f"repository folder not found: {root}")
+    return real
 
 
 _CONTROL_CHARS = re.compile("[\x00-\x1f\x7f-\x9f]")

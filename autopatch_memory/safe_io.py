@@ -1,10 +1,19 @@
-"""The repository's state folder, and files in it opened without following links.
+"""The repository's state folder, files in it opened without following links, and
+the one boundary where the OS errors of the store, the lock and the journal become
+the library's own.
 
 Everything this library writes lives in ``<repo>/.autopatch-j/``. A cloned repo
 could carry that folder, or a file in it, as a symbolic link to anywhere, or as a
 FIFO or device that blocks whoever opens it; the helpers here refuse to follow
 such links and open regular files only, without blocking, so memory is only ever
 read and written inside the repository itself.
+
+:func:`os_errors` is the boundary: every public method of the store, the journal
+and the lock runs inside it, so whatever system call fails underneath (an
+``fstat`` of the lock's descriptor, the ``close`` of a folder after its fsync, a
+full disk, a read-only file system, a name too long), the caller sees a
+:class:`~autopatch_memory.errors.StoreError` that says what was being done, never
+a raw ``OSError`` (docs/errors.md).
 """
 
 from __future__ import annotations
@@ -12,9 +21,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from contextlib import suppress
+from contextlib import ContextDecorator, suppress
 from fnmatch import fnmatch
 from pathlib import Path
+from types import TracebackType
 
 from autopatch_memory import limits
 from autopatch_memory.errors import StoreError
@@ -37,6 +47,46 @@ _APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK |
 _CREATE_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
 
 
+def os_error_text(exc: OSError) -> str:
+    """An OS error in plain words, with its code: ``No space left on device (ENOSPC)``."""
+    code = errno.errorcode.get(exc.errno) if isinstance(exc.errno, int) else None
+    text = exc.strerror or str(exc) or type(exc).__name__
+    return f"{text} ({code})" if code else text
+
+
+def store_error(action: str, exc: OSError) -> StoreError:
+    """The :class:`StoreError` of ``exc`` raised while doing ``action`` ("cannot lock X")."""
+    return StoreError(f"{action}: {os_error_text(exc)}")
+
+
+class OsErrorBoundary(ContextDecorator):
+    """An ``OSError`` raised inside leaves as a :class:`StoreError` saying what was being
+    done; anything else passes unchanged. See :func:`os_errors`."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: str) -> None:
+        self.action = action
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if isinstance(exc, OSError):
+            raise store_error(self.action, exc) from exc
+
+
+def os_errors(action: str) -> OsErrorBoundary:
+    """The one boundary of OS errors of the state folder, as a decorator or a ``with``
+    block: ``@os_errors("cannot write the journal")``."""
+    return OsErrorBoundary(action)
+
+
 def state_dir(repo_root: str | os.PathLike[str]) -> Path:
     """``<repo>/.autopatch-j`` (not created)."""
     return Path(repo_root) / STATE_DIR_NAME
@@ -55,7 +105,7 @@ def state_dir_stat(folder: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise StoreError(f"cannot inspect {folder}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot inspect {folder}", exc) from exc
     if stat.S_ISLNK(found.st_mode):
         raise StoreError(f"{folder} is a symbolic link; refusing to follow it")
     if not stat.S_ISDIR(found.st_mode):
@@ -77,7 +127,7 @@ def ensure_state_dir(folder: Path) -> None:
         check_state_dir(folder)  # created meanwhile: by another process, or planted
         return
     except OSError as exc:
-        raise StoreError(f"cannot create {folder}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot create {folder}", exc) from exc
     _write_gitignore(folder / GITIGNORE_NAME)
 
 
@@ -87,12 +137,11 @@ def _write_gitignore(path: Path) -> None:
         fd = os.open(path, _CREATE_NEW_FLAGS, 0o644)
     except OSError:
         return
-    try:
-        os.write(fd, GITIGNORE_TEXT.encode("utf-8"))
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    with suppress(OSError):
+        try:
+            os.write(fd, GITIGNORE_TEXT.encode("utf-8"))
+        finally:
+            os.close(fd)
 
 
 def check_regular_or_absent(path: Path) -> None:
@@ -107,7 +156,7 @@ def check_regular_or_absent(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise StoreError(f"cannot inspect {path}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot inspect {path}", exc) from exc
     if not stat.S_ISREG(mode):
         kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
         raise StoreError(f"{path} is {kind}; refusing to open it")
@@ -231,7 +280,7 @@ def remove_state_files(folder: Path, patterns: tuple[str, ...]) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise StoreError(f"cannot inspect {folder}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot inspect {folder}", exc) from exc
     if stat.S_ISLNK(mode):
         raise StoreError(f"{folder} is a symbolic link; refusing to delete through it")
     if not stat.S_ISDIR(mode):
@@ -251,7 +300,7 @@ def remove_state_files(folder: Path, patterns: tuple[str, ...]) -> bool:
     except FileNotFoundError:
         pass  # the folder was removed meanwhile (another purge)
     except OSError as exc:
-        raise StoreError(f"cannot delete in {folder}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot delete in {folder}", exc) from exc
     return True
 
 

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from autopatch_memory import limits
-from autopatch_memory.errors import StoreError
 from autopatch_memory.ids import Clock
 from autopatch_memory.locking import process_id
 from autopatch_memory.safe_io import (
@@ -32,6 +31,7 @@ from autopatch_memory.safe_io import (
     ensure_state_dir,
     read_no_follow,
     state_dir_stat,
+    store_error,
     write_all,
 )
 from autopatch_memory.store.problems import LoadProblem, Unusable
@@ -121,7 +121,7 @@ class StoreFiles:
             return None, None, None
         except OSError as exc:
             if exc.errno != errno.EFBIG:
-                raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
+                raise store_error(f"cannot read {self.path}", exc) from exc
             try:
                 size: int | None = os.lstat(self.path).st_size
             except OSError:
@@ -177,7 +177,7 @@ class StoreFiles:
             if tmp is not None:
                 _unlink_quietly(tmp)
             self.forget_checks()
-            raise StoreError(f"cannot write {target}: {exc.strerror or exc}") from exc
+            raise store_error(f"cannot write {target}", exc) from exc
         except BaseException:
             if tmp is not None:
                 _unlink_quietly(tmp)
@@ -217,7 +217,10 @@ class StoreFiles:
         except OSError:
             return None
         finally:
-            os.close(dir_fd)
+            # The replace has landed: a descriptor that will not close must not make
+            # the write look failed.
+            with suppress(OSError):
+                os.close(dir_fd)
 
     # -- backups -------------------------------------------------------------------------
 
@@ -235,9 +238,7 @@ class StoreFiles:
         try:
             os.replace(self.path, backup)
         except OSError as exc:
-            raise StoreError(
-                f"cannot back up {self.path} to {backup.name}: {exc.strerror or exc}"
-            ) from exc
+            raise store_error(f"cannot back up {self.path} to {backup.name}", exc) from exc
         # Kept byte for byte (this version cannot read it, so it cannot tell what in
         # it is a secret): readable by its owner only (docs/privacy.md).
         with suppress(OSError):

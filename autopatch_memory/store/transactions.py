@@ -47,7 +47,7 @@ from autopatch_memory.journal import (
 )
 from autopatch_memory.locking import ProcessLock
 from autopatch_memory.model import MemoryDocument, clone, empty_document
-from autopatch_memory.safe_io import check_state_dir, remove_state_files
+from autopatch_memory.safe_io import check_state_dir, os_errors, remove_state_files, store_error
 from autopatch_memory.store.codec import parse_document
 from autopatch_memory.store.files import MEMORY_DIR_NAME, MEMORY_FILE_NAME, STORE_FILES, StoreFiles
 from autopatch_memory.store.problems import LoadProblem, Unusable
@@ -190,6 +190,7 @@ class MemoryStore:
             raise StoreError(f"{self.path}: {state.problem.why}")
         return state.data
 
+    @os_errors("cannot read the memory file")
     def inspect(self) -> FileState:
         """The file as found on disk, lock-free, without changing anything.
 
@@ -221,6 +222,7 @@ class MemoryStore:
         """Why the file on disk cannot be used as it is (salvaged or unusable), or ``None``."""
         return self.inspect().problem
 
+    @os_errors("cannot inspect the memory folder")
     def has_folder(self) -> bool:
         """Whether ``.autopatch-j/`` exists (a link or a file there raises :class:`StoreError`)."""
         return check_state_dir(self.folder)
@@ -256,6 +258,7 @@ class MemoryStore:
 
     # -- writing -------------------------------------------------------------------
 
+    @os_errors("cannot write the memory file")
     def update(self, fn: Callable[[Transaction], T], *, actor: str) -> UpdateResult[T]:
         """Run ``fn`` on the current document under the lock and write what changed.
 
@@ -264,22 +267,30 @@ class MemoryStore:
         (:class:`LockTimeoutError`, :class:`HardLimitError`) when nothing could be
         written; the previous file then stays intact.
         """
-        with self._thread_lock, self._locked():
-            state = self._load_private()
-            baseline = self._baseline(state)
-            txn = Transaction(state.doc, now=self.clock(), actor=actor, journal=self.journal)
-            value = fn(txn)
-            # The choke point: the text compared and written is redacted.
-            text = self._redacted_text(txn.doc, state)
-            if text.data == baseline:
-                self._journal_quietly(txn.entries)
-                return UpdateResult(
-                    value=value,
-                    changed=False,
-                    size_bytes=state.size or 0,
-                    generation=txn.doc.generation,
-                )
-            return self._write(state, txn, value, text)
+        try:
+            with self._thread_lock, self._locked():
+                return self._cycle(fn, actor)
+        except (OSError, StoreError):
+            self._recheck()  # whatever the write path took for granted: check it again
+            raise
+
+    def _cycle(self, fn: Callable[[Transaction], T], actor: str) -> UpdateResult[T]:
+        """One read-modify-write, under the lock."""
+        state = self._load_private()
+        baseline = self._baseline(state)
+        txn = Transaction(state.doc, now=self.clock(), actor=actor, journal=self.journal)
+        value = fn(txn)
+        # The choke point: the text compared and written is redacted.
+        text = self._redacted_text(txn.doc, state)
+        if text.data == baseline:
+            self._journal_quietly(txn.entries)
+            return UpdateResult(
+                value=value,
+                changed=False,
+                size_bytes=state.size or 0,
+                generation=txn.doc.generation,
+            )
+        return self._write(state, txn, value, text)
 
     def reset(self, *, actor: str = "user") -> int:
         """Empty the memory, keeping the file and its epoch and raising ``generation``;
@@ -293,6 +304,7 @@ class MemoryStore:
 
         return self.update(clear, actor=actor).value
 
+    @os_errors("cannot purge the memory folder")
     def purge(self) -> bool:
         """Delete every file this program keeps in ``.autopatch-j/`` (memory, lock,
         journal, backups, profile cache), and the folder when nothing else is left in
@@ -332,7 +344,7 @@ class MemoryStore:
             try:
                 self._lock.acquire()
             except FileNotFoundError as exc:
-                raise StoreError(f"cannot lock {self.lock_path}: {exc.strerror or exc}") from exc
+                raise store_error(f"cannot lock {self.lock_path}", exc) from exc
         try:
             yield
         finally:
