@@ -9,10 +9,14 @@ a recorded turn's text is never copied into them, and :meth:`Journal.scrub`
 (called by a reset) removes every detail.
 
 Appends are lock-free (``O_APPEND``: concurrent lines never overwrite each
-other). The store appends the entries of a write *before* it replaces the file,
-each stamped with the digest of the file the write produces (``file``) and of
-the file it replaces (``prev_file``); :func:`unlanded_writes` tells from these
-which journaled writes never reached the disk (a crash between the two steps).
+other), and each line lands whole or not at all: a write a full disk cuts short is
+cut back to its last whole line, the next append starts on a line of its own after
+a torn one, and reading skips a line that is not a whole entry.
+
+The store appends the entries of a write *before* it replaces the file, each
+stamped with the digest of the file the write produces (``file``) and of the file
+it replaces (``prev_file``); :func:`unlanded_writes` tells from these which
+journaled writes never reached the disk (a crash between the two steps).
 """
 
 from __future__ import annotations
@@ -36,15 +40,14 @@ from autopatch_memory.ids import Clock, local_now
 from autopatch_memory.locking import ProcessLock
 from autopatch_memory.model import Timestamp
 from autopatch_memory.safe_io import (
+    append_lines,
     check_state_dir,
     ensure_state_dir,
-    open_append_no_follow,
     open_append_sized,
     open_no_follow,
     os_errors,
     read_no_follow,
     store_error,
-    write_all,
 )
 from autopatch_memory.text import clip
 
@@ -207,8 +210,8 @@ class Journal:
             if size >= limits.JOURNAL_ROTATE_BYTES:
                 os.close(fd)
                 self._rotate()
-                fd = open_append_no_follow(self.path, limits.FILE_MODE)
-            self._write_all(fd, data)
+                fd, size = open_append_sized(self.path, limits.FILE_MODE)
+            self._append(fd, data, size)
         except StoreError as exc:
             self.append_error = str(exc)
             raise
@@ -219,9 +222,9 @@ class Journal:
         self.append_error = None
 
     @staticmethod
-    def _write_all(fd: int, data: bytes) -> None:
+    def _append(fd: int, data: bytes, size: int) -> None:
         try:
-            write_all(fd, data)  # a short write (a full disk) must not tear a line
+            append_lines(fd, data, size)  # a full disk must not tear a line, nor glue two
         finally:
             os.close(fd)
 
@@ -333,7 +336,8 @@ class Journal:
             # Lines another process appended to the old file after we read it.
             late = old.read()
         if late:
-            self._write_all(open_append_no_follow(path, limits.FILE_MODE), _scrubbed(late))
+            fd, size = open_append_sized(path, limits.FILE_MODE)
+            self._append(fd, _scrubbed(late), size)
 
 
 def _scrubbed(data: bytes) -> bytes:

@@ -43,7 +43,8 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 # Windows opens descriptors in text mode (newline translation) unless told otherwise.
 _BINARY = getattr(os, "O_BINARY", 0)
 _READ_FLAGS = os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY
-_APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK | _BINARY
+# Read and write: an append first reads the file's last byte (see append_lines).
+_APPEND_FLAGS = os.O_RDWR | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK | _BINARY
 _CREATE_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
 
 
@@ -236,19 +237,56 @@ def _read_to_end(fd: int, expected: int, *, limit: int | None = None) -> bytes:
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-def open_append_no_follow(path: Path, mode: int) -> int:
-    """A descriptor appending to the regular file ``path`` (created with ``mode``).
+def open_append_sized(path: Path, mode: int) -> tuple[int, int]:
+    """A descriptor appending to the regular file ``path`` (created with ``mode``), and
+    the file's size before anything is appended.
 
     Never follows a link (ELOOP), never blocks on a FIFO, and refuses anything but
     a regular file (EINVAL). The caller closes the descriptor.
     """
-    return open_append_sized(path, mode)[0]
-
-
-def open_append_sized(path: Path, mode: int) -> tuple[int, int]:
-    """:func:`open_append_no_follow`, and the file's size before anything is appended."""
     fd, found = _open_regular(path, _APPEND_FLAGS, mode)
     return fd, found.st_size
+
+
+def append_lines(fd: int, data: bytes, size: int) -> None:
+    """Append ``data`` (whole lines, each ending with a newline) to the file open on
+    ``fd`` for appending, whose size was ``size``: each line lands whole or not at all.
+
+    A line torn by an earlier failure (the file does not end with a newline) is left
+    on a line of its own: ``data`` starts on the next one, so it is not glued to the
+    torn one. When a write fails part-way (a full disk), what was written of a line
+    is cut back to the last whole line, unless another process appended after it
+    (cutting would take that process's lines too; a reader skips the torn line).
+    Raises ``OSError``.
+    """
+    if size and _last_byte(fd, size) != b"\n":
+        data = b"\n" + data
+    view = memoryview(data)
+    written = 0
+    try:
+        while written < len(data):
+            written += os.write(fd, view[written:])
+    except OSError:
+        if written:
+            _cut_back(fd, data, written)
+        raise
+
+
+def _last_byte(fd: int, size: int) -> bytes:
+    if hasattr(os, "pread"):
+        return os.pread(fd, 1, size - 1)
+    os.lseek(fd, size - 1, os.SEEK_SET)  # pragma: no cover - Windows: appends ignore the offset
+    return os.read(fd, 1)  # pragma: no cover
+
+
+def _cut_back(fd: int, data: bytes, written: int) -> None:
+    """Truncate the file to the last whole line of the ``written`` bytes of ``data``
+    just appended (best effort: the write already failed)."""
+    with suppress(OSError):
+        end = os.lseek(fd, 0, os.SEEK_CUR)  # after an append: the end of our bytes
+        if os.fstat(fd).st_size != end:
+            return  # another process appended after us
+        os.ftruncate(fd, end - written + data.rfind(b"\n", 0, written) + 1)
 
 
 def create_no_follow(path: Path, mode: int) -> int:
