@@ -267,7 +267,7 @@ class Journal:
         cap = limits.JOURNAL_MAX_READ_BYTES
         for path in (self.rotated_path, self.path):
             try:
-                data = read_no_follow(path, max_bytes=cap, tail=True)
+                data = read_no_follow(path, max_bytes=cap, tail=True, state=True)
             except FileNotFoundError:
                 continue
             except OSError as exc:
@@ -310,7 +310,7 @@ class Journal:
 
     def _scrub_file(self, path: Path) -> None:
         try:
-            fd = open_no_follow(path)
+            fd = open_no_follow(path, state=True)
         except FileNotFoundError:
             return
         with os.fdopen(fd, "rb") as old:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from autopatch_memory import limits
 from autopatch_memory.errors import LockTimeoutError, StoreError
-from autopatch_memory.safe_io import check_regular_or_absent, store_error
+from autopatch_memory.safe_io import check_regular_or_absent, check_single_link, store_error
 
 try:
     import fcntl
@@ -207,6 +207,7 @@ class ProcessLock:
             found = os.fstat(fd)
             if not stat.S_ISREG(found.st_mode):
                 raise StoreError(f"cannot lock {self.path}: not a regular file")
+            check_single_link(self.path, found)
         except OSError as exc:
             with suppress(OSError):
                 os.close(fd)

@@ -861,9 +861,10 @@ class ProjectMemory:
         """Repo-relative POSIX paths, de-duplicated, capped in number and length.
 
         Paths that are not inside the repository are dropped: absolute paths
-        elsewhere, ``~/…``, and anything that climbs out with ``..`` (after
-        normalization). They are not about this project, and would put the
-        host's own folders (or a hostile reply's ``../../etc/passwd``) into memory.
+        elsewhere, ``~/…``, anything that climbs out with ``..`` (after
+        normalization), and anything that leads out through a link in the
+        repository. They are not about this project, and would put the host's own
+        folders (or a hostile reply's ``../../etc/passwd``) into memory.
         """
         if paths is None:  # hosts written for the reference format pass None for "no scope"
             return []
@@ -872,7 +873,7 @@ class ProjectMemory:
         result: list[str] = []
         for raw in paths:
             # Redact first: normalizing "scheme://user:pw@host" would hide the pattern.
-            path = _inside_repo(privacy.redact(os.fspath(raw)), self.repo_root)
+            path = _inside_repo(privacy.redact(os.fspath(raw)), self.store.repo_root)
             if path is None:
                 continue
             text = clip(path, limits.MAX_SCOPE_PATH_CHARS)
@@ -910,8 +911,9 @@ _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
 
 
 def _inside_repo(raw: str, repo_root: Path) -> str | None:
-    """``raw`` as a normalized path relative to ``repo_root``, or ``None`` when it
-    names nothing inside the repository (or the repository itself)."""
+    """``raw`` as a normalized path relative to ``repo_root`` (a real path: links
+    resolved), or ``None`` when it names nothing inside the repository (or the
+    repository itself), also when it leads out through a link in the repository."""
     text = _CONTROL_CHARS.sub("", raw).strip().replace("\\", "/")
     if not text:
         return None
@@ -930,7 +932,21 @@ def _inside_repo(raw: str, repo_root: Path) -> str | None:
     normal = posixpath.normpath(text)
     if normal in (".", "") or normal == ".." or normal.startswith("../"):
         return None
+    if not _resolves_inside(repo_root, text):
+        return None
     return normal
+
+
+def _resolves_inside(repo_root: Path, relative: str) -> bool:
+    """Whether ``relative``, resolved under ``repo_root`` the way the system resolves it
+    (each link followed before a ``..`` after it), names something inside the
+    repository; a path that does not exist yet resolves as far as it does."""
+    try:
+        real = os.path.realpath(os.path.join(repo_root, relative))
+    except (OSError, ValueError):
+        return False
+    root = os.fspath(repo_root)
+    return real != root and real.startswith(root.rstrip(os.sep) + os.sep)
 
 
 __all__ = ["RECORD_ACTOR", "USER_ACTOR", "BackendSpec", "Failure", "HostModel", "ProjectMemory"]

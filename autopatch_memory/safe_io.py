@@ -6,7 +6,10 @@ Everything this library writes lives in ``<repo>/.autopatch-j/``. A cloned repo
 could carry that folder, or a file in it, as a symbolic link to anywhere, or as a
 FIFO or device that blocks whoever opens it; the helpers here refuse to follow
 such links and open regular files only, without blocking, so memory is only ever
-read and written inside the repository itself.
+read and written inside the repository itself. A state file with more than one
+hard link (``st_nlink > 1``: another name for it may be anywhere on the same file
+system, outside the repository too) is refused as well: nothing is read or written
+through it.
 
 :func:`os_errors` is the boundary: every public method of the store, the journal
 and the lock runs inside it, so whatever system call fails underneath (an
@@ -146,54 +149,77 @@ def _write_gitignore(path: Path) -> None:
 
 
 def check_regular_or_absent(path: Path) -> None:
-    """Raise :class:`StoreError` when ``path`` exists but is not a regular file.
+    """Raise :class:`StoreError` when the state file ``path`` exists but is not a
+    regular file, or has another hard link.
 
     For files opened by third-party code (the lock file): older ``filelock``
     releases open it with ``O_TRUNC`` and follow links, so a planted link would
     truncate whatever it points to.
     """
     try:
-        mode = os.lstat(path).st_mode
+        found = os.lstat(path)
     except FileNotFoundError:
         return
     except OSError as exc:
         raise store_error(f"cannot inspect {path}", exc) from exc
+    mode = found.st_mode
     if not stat.S_ISREG(mode):
         kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
         raise StoreError(f"{path} is {kind}; refusing to open it")
+    check_single_link(path, found)
 
 
-def _open_regular(path: Path, flags: int, mode: int = 0o777) -> tuple[int, os.stat_result]:
+def check_single_link(path: Path, found: os.stat_result) -> None:
+    """Raise :class:`StoreError` when the state file ``path`` (its stat ``found``) has
+    more than one hard link: another name for it may be outside the repository."""
+    if found.st_nlink > 1:
+        raise StoreError(
+            f"{path} is a hard link ({found.st_nlink} names for one file, one may be "
+            "outside the repository); refusing to read or write through it"
+        )
+
+
+def _open_regular(
+    path: Path, flags: int, mode: int = 0o777, *, state: bool = False
+) -> tuple[int, os.stat_result]:
     """A descriptor of the regular file ``path`` opened with ``flags`` (which never
-    follow a link), and its stat; anything but a regular file is refused (EINVAL)."""
+    follow a link), and its stat; anything but a regular file is refused (EINVAL),
+    and a ``state`` file with another hard link too (:class:`StoreError`)."""
     fd = os.open(path, flags, mode)
     try:
         found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if state:
+            check_single_link(path, found)
     except BaseException:
-        os.close(fd)
+        with suppress(OSError):
+            os.close(fd)
         raise
     return fd, found
 
 
-def open_no_follow(path: Path) -> int:
+def open_no_follow(path: Path, *, state: bool = False) -> int:
     """A read-only descriptor of the regular file ``path``, never following a link
-    (ELOOP) or blocking; anything but a regular file is refused (EINVAL). The caller
+    (ELOOP) or blocking; anything but a regular file is refused (EINVAL), and a
+    ``state`` file with another hard link too (:class:`StoreError`). The caller
     closes the descriptor."""
-    return _open_regular(path, _READ_FLAGS)[0]
+    return _open_regular(path, _READ_FLAGS, state=state)[0]
 
 
-def read_no_follow(path: Path, *, max_bytes: int | None = None, tail: bool = False) -> bytes:
+def read_no_follow(
+    path: Path, *, max_bytes: int | None = None, tail: bool = False, state: bool = False
+) -> bytes:
     """The bytes of the regular file ``path``, never following a link or blocking.
 
     Raises ``FileNotFoundError`` when there is no file, and ``OSError`` when it is
     a symbolic link (ELOOP), not a regular file (a FIFO, a device, a folder:
     EINVAL) or larger than ``max_bytes`` (EFBIG) — checked before reading, so an
     absurd file costs one ``fstat``. With ``tail``, a larger file is not an error:
-    its last ``max_bytes`` bytes are returned.
+    its last ``max_bytes`` bytes are returned. A ``state`` file (one of this
+    program's in ``.autopatch-j/``) with another hard link raises :class:`StoreError`.
     """
-    fd, found = _open_regular(path, _READ_FLAGS)
+    fd, found = _open_regular(path, _READ_FLAGS, state=state)
     try:
         size = found.st_size
         if max_bytes is None:
@@ -238,13 +264,14 @@ def _read_to_end(fd: int, expected: int, *, limit: int | None = None) -> bytes:
 
 
 def open_append_sized(path: Path, mode: int) -> tuple[int, int]:
-    """A descriptor appending to the regular file ``path`` (created with ``mode``), and
-    the file's size before anything is appended.
+    """A descriptor appending to the regular state file ``path`` (created with
+    ``mode``), and the file's size before anything is appended.
 
     Never follows a link (ELOOP), never blocks on a FIFO, and refuses anything but
-    a regular file (EINVAL). The caller closes the descriptor.
+    a regular file (EINVAL) or a file with another hard link (:class:`StoreError`).
+    The caller closes the descriptor.
     """
-    fd, found = _open_regular(path, _APPEND_FLAGS, mode)
+    fd, found = _open_regular(path, _APPEND_FLAGS, mode, state=True)
     return fd, found.st_size
 
 

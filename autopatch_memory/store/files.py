@@ -116,7 +116,7 @@ class StoreFiles:
         """
         cap = limits.MEMORY_FILE_MAX_READ_BYTES
         try:
-            data = read_no_follow(self.path, max_bytes=cap)
+            data = read_no_follow(self.path, max_bytes=cap, state=True)
         except FileNotFoundError:
             return None, None, None
         except OSError as exc:

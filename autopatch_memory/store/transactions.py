@@ -21,6 +21,7 @@ parsed document while the file's bytes are unchanged.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -162,10 +163,11 @@ class MemoryStore:
         journal: Journal | None = None,
         fault_hook: Callable[[WritePoint], None] | None = None,
     ):
-        """``fault_hook`` is for tests: it is called at each :class:`WritePoint` of
+        """``repo_root`` is resolved to its real path: every file is placed against it.
+        ``fault_hook`` is for tests: it is called at each :class:`WritePoint` of
         every write, so a test can crash a process at that exact instant."""
-        self.repo_root = repo_root
-        self.folder = repo_root / MEMORY_DIR_NAME
+        self.repo_root = Path(os.path.realpath(repo_root))
+        self.folder = self.repo_root / MEMORY_DIR_NAME
         self.files = StoreFiles(self.folder, clock=clock)
         self.path = self.files.path
         self.lock_path = self.files.lock_path
