@@ -329,6 +329,11 @@ SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
 # The journal is read from its tail: a planted or runaway journal file costs at most
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
+# A timestamp read from a file is clamped to these years (the first second of the
+# first, the last second of the last): a hand edit's "9999-12-31T23:59:59" cannot
+# overflow the date arithmetic of a local offset, a comparison or a sort.
+TIMESTAMP_MIN_YEAR = 2000
+TIMESTAMP_MAX_YEAR = 2999
 
 # --- the intent router (cli/classify/; docs/cli.md, "Intents") ----------------------------
 # An unknown name this long, one letter away from a known one ("Elasticsearh"), is a typo of

@@ -436,7 +436,7 @@ class MemoryStore:
         doc.updated_at = txn.now
         text.set_field("updated_at")
         text.patched.clear()  # from here on, a re-serialized element skipped redaction
-        trimmed = trim_to_budget(doc, text)
+        trimmed = trim_to_budget(doc, text, now=txn.now)
         data = trimmed.data
         over_limit = self._check_size(doc, trimmed, state, txn.actor)
         recovered = self._keep_original(state)
