@@ -232,7 +232,9 @@ class _Writes:
         """:meth:`MemoryStore.has_folder`."""
         return self._store.has_folder()
 
-    def update(self, fn: Callable[[Transaction], _T], *, actor: str) -> UpdateResult[_T]:
+    def update(
+        self, fn: Callable[[Transaction], _T], *, actor: str, repair: bool = False
+    ) -> UpdateResult[_T]:
         """:meth:`MemoryStore.update`, plus the pending profile and the events."""
         pending = self.pending
         profile_changed = False
@@ -243,7 +245,7 @@ class _Writes:
                 profile_changed = _store_profile(txn, pending)
             return fn(txn)
 
-        result = self._store.update(run, actor=actor)
+        result = self._store.update(run, actor=actor, repair=repair)
         with self._lock:
             if self._pending is pending:  # a newer one arrived meanwhile: it waits
                 self._pending = None
@@ -707,6 +709,17 @@ class ProjectMemory:
         self._writes.set_pending(_PendingProfile(supplied, "host"))
         self._writes.update(lambda txn: None, actor="host")
 
+    def repair_file(self, *, actor: str = USER_ACTOR) -> list[JournalEntry]:
+        """Handle a problem of the memory file now, as the next write would (``doctor
+        --repair``): a salvaged file is rewritten without its invalid parts, its
+        original copied aside; a corrupt one is moved aside and memory keeps what of it
+        still parses; a foreign or oversized one is moved aside untouched. Returns the
+        journal entries of what was done (empty when the file was fine or absent).
+
+        Raises :class:`StoreError` when the file cannot be read or written.
+        """
+        return self._writes.update(lambda txn: None, actor=actor, repair=True).recovered
+
     # -- operator view --------------------------------------------------------------------
 
     @property
@@ -756,6 +769,8 @@ class ProjectMemory:
                 explain=unusable.explain,
                 backup_name=f"{unusable.backup_stem}.json",
                 dropped=[str(part) for part in unusable.dropped],
+                notes=list(unusable.notes),
+                kept=unusable.kept,
             )
         )
         return MemoryFileInfo(
@@ -848,7 +863,7 @@ class ProjectMemory:
                 EventKind.FILE_PROBLEM,
                 actor="store",
                 target=f"{problem.backup_stem}.json",
-                detail=f"{problem.kind.value}: {problem.why}",
+                detail=problem.explain,
             )
 
     def _failed(self, operation: str, exc: Exception) -> None:
@@ -898,7 +913,7 @@ def _repository_root(repo_root: str | os.PathLike[str]) -> Path:
     except (FileNotFoundError, NotADirectoryError):
         raise StoreError(f"repository folder not found: {root}") from None
     except OSError as exc:  # a name longer than the system allows, no permission, EIO
-        raise store_error(f"cannot use the repository folder {root}", exc) from None
+        raise store_error(f"repository folder not found: {root}", exc) from None
     except ValueError as exc:  # a NUL byte in the path
         raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
     if not stat.S_ISDIR(found.st_mode):

@@ -12,6 +12,8 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
+from autopatch_memory import limits
+
 
 class LoadProblem(str, Enum):
     """Why a memory file on disk cannot be used exactly as it is."""
@@ -39,13 +41,18 @@ class DroppedPart(BaseModel):
 class Unusable(NamedTuple):
     """A memory file that cannot be used exactly as it is, and why.
 
-    ``SALVAGED`` files are used (minus ``dropped``); the others read as empty.
+    ``SALVAGED`` files are used (minus ``dropped``); a ``CORRUPT`` one is used for
+    what of it still parses (``kept``), else it reads as empty, like the others.
     """
 
     kind: LoadProblem
     why: str
     version: int | None = None  # the foreign format version
-    dropped: tuple[DroppedPart, ...] = ()  # what a salvage leaves out
+    dropped: tuple[DroppedPart, ...] = ()  # what the document leaves out
+    # What reading the file did besides leaving parts out, in words: copies of a key
+    # written twice merged, an id taken by the other copy renamed.
+    notes: tuple[str, ...] = ()
+    kept: str | None = None  # a corrupt file: what of it parses and is kept ("2 rules, 3 turns")
 
     @property
     def backup_stem(self) -> str:
@@ -59,13 +66,35 @@ class Unusable(NamedTuple):
         return "memory.corrupt"
 
     @property
+    def left_out(self) -> str:
+        """The parts left out, as the journal and ``doctor`` name them (the first few)."""
+        shown = "; ".join(str(p) for p in self.dropped[: limits.SALVAGE_DETAIL_PARTS])
+        more = len(self.dropped) - limits.SALVAGE_DETAIL_PARTS
+        return shown + (f"; +{more} more" if more > 0 else "")
+
+    @property
     def explain(self) -> str:
         """One sentence for the operator: what is wrong and what the next write does."""
         if self.kind is LoadProblem.SALVAGED:
+            parts = list(self.notes)
+            if self.dropped:
+                parts.insert(
+                    0,
+                    f"{len(self.dropped)} invalid or unknown part(s) of the memory file are "
+                    f"left out ({self.why})",
+                )
             return (
-                f"{len(self.dropped)} invalid or unknown part(s) of the memory file are left out "
-                f"({self.why}); everything else is used, and the next write keeps the "
+                "; ".join(parts) + "; everything else is used, and the next write keeps the "
                 f"original as {self.backup_stem}.json"
+            )
+        if self.kept:
+            lost = (
+                f"; {len(self.dropped)} damaged or invalid part(s) are lost" if self.dropped else ""
+            )
+            return (
+                f"the memory file is unusable as it is ({self.kind.value}: {self.why}); what "
+                f"still parses is kept ({self.kept}){lost}, and the next write moves the "
+                f"original to {self.backup_stem}.json"
             )
         return (
             f"the memory file is unusable ({self.kind.value}: {self.why}); it reads as "

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 # privacy as a module: its rules load at the first redaction, and reading memory never redacts.
 from autopatch_memory import privacy
 from autopatch_memory.model import MemoryDocument
-from autopatch_memory.store.codec import decode_json
+from autopatch_memory.store.codec import decode
 
 
 def redact_document(doc: MemoryDocument) -> bool:
@@ -60,12 +60,16 @@ def redacted_original(data: bytes) -> tuple[bytes, bool]:
     """A salvaged file's bytes with every string in it (keys too) redacted, and whether
     any was; the bytes themselves when nothing held a secret."""
     try:
-        raw = decode_json(data)
-        if not _redact_json(raw):
+        decoded = decode(data)
+        if decoded.twice:
+            # A key written twice: a dump of the decoded value would keep one copy.
+            raise ValueError("keys written twice")
+        if not _redact_json(decoded.value):
             return data, False
-        return json.dumps(raw, ensure_ascii=False, indent=2).encode("utf-8"), True
+        return json.dumps(decoded.value, ensure_ascii=False, indent=2).encode("utf-8"), True
     except (UnicodeError, ValueError, RecursionError):
-        # Nested too deeply to walk: redact the text itself (still no secret kept).
+        # Nested too deeply to walk, or keys written twice: redact the text itself
+        # (still no secret kept, every copy kept).
         text = data.decode("utf-8", "replace")
         redacted = privacy.redact(text)
         return redacted.encode("utf-8"), redacted != text

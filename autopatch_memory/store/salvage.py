@@ -7,16 +7,23 @@ keeps everything that validates and names each part it leaves out
 newer version's or a host's) are found by :func:`unknown_fields`: validation
 ignores them, so the next write would drop them, and they are reported like an
 invalid part so that the original is backed up first.
+
+A salvage has a CPU-time :class:`Budget`
+(:data:`~autopatch_memory.limits.SALVAGE_CPU_SECONDS`): a planted file of tens of
+thousands of invalid items must not block the host's turn. The items it has no time
+left to examine are left out as one part (the backup keeps them).
 """
 
 from __future__ import annotations
 
+import time
 from functools import cache
 from typing import Any, TypeVar, get_args
 
 from pydantic import BaseModel, ValidationError
 
 from autopatch_memory import limits
+from autopatch_memory.ids import new_memory_id, new_topic_id, new_turn_id
 from autopatch_memory.model import (
     LongTermItem,
     LongTermType,
@@ -29,25 +36,55 @@ from autopatch_memory.store.problems import DroppedPart
 
 _UNKNOWN_FIELD = "a field this version does not know (kept in the backup)"
 
+# CPU time of this thread: another thread's work (the summarizer) does not count.
+_cpu_time = getattr(time, "thread_time", time.process_time)
 
-def unknown_fields(raw: dict[str, Any]) -> list[DroppedPart]:
+
+class Budget:
+    """The CPU time one reading of a file may spend on salvage (this thread's clock)."""
+
+    __slots__ = ("_end",)
+
+    def __init__(self, seconds: float | None = None) -> None:
+        allowed = limits.SALVAGE_CPU_SECONDS if seconds is None else seconds
+        self._end = _cpu_time() + allowed
+
+    def spent(self) -> bool:
+        """Whether the budget has run out."""
+        return _cpu_time() > self._end
+
+
+def not_examined(where: str, count: int) -> DroppedPart:
+    """The part a salvage leaves out unexamined when its budget has run out."""
+    return DroppedPart(
+        where=where,
+        why=f"{count} item(s) not examined: the salvage ran out of its "
+        f"{limits.SALVAGE_CPU_SECONDS:g} s time budget (kept in the backup)",
+    )
+
+
+def unknown_fields(raw: dict[str, Any], budget: Budget) -> list[DroppedPart]:
     """The keys of ``raw`` (at any level the format has objects) that no model field
     reads: a newer version's or a host's. Validation ignores them, so the next write
     would drop them; reported like an invalid part, they are backed up first."""
-    return _unknown_in(raw, MemoryDocument, "")
+    return _unknown_in(raw, MemoryDocument, "", budget)
 
 
-def _unknown_in(value: dict[str, Any], model: type[BaseModel], where: str) -> list[DroppedPart]:
+def _unknown_in(
+    value: dict[str, Any], model: type[BaseModel], where: str, budget: Budget
+) -> list[DroppedPart]:
     """The unknown keys of ``value`` read as ``model``, and of the objects it holds."""
     found = _unknown_keys(value, model, where)
     for key, inner in _nested_models(model):
         child, path = value.get(key), _under(where, key)
         if isinstance(child, dict):
-            found += _unknown_in(child, inner, path)
+            found += _unknown_in(child, inner, path, budget)
         elif isinstance(child, list):
             for index, element in enumerate(child):
                 if isinstance(element, dict):
-                    found += _unknown_in(element, inner, f"{path}[{index}]")
+                    if budget.spent():
+                        break  # the salvage says what it could not examine
+                    found += _unknown_in(element, inner, f"{path}[{index}]", budget)
     return found
 
 
@@ -86,19 +123,50 @@ def has_duplicate_ids(doc: MemoryDocument) -> bool:
     return len(doc.all_ids()) != count
 
 
-def _drop_duplicate_ids(lists: list[tuple[str, list[Any]]], dropped: list[DroppedPart]) -> None:
+def _drop_duplicate_ids(
+    lists: list[tuple[str, list[Any]]],
+    dropped: list[DroppedPart],
+    notes: list[str],
+    *,
+    merged: bool,
+) -> None:
     """Keep the first item of each id: ids name one item (``forget`` of an id held twice
-    would archive one copy and leave the other active). Later copies are dropped alone."""
-    seen: set[str] = set()
+    would archive one copy and leave the other active). Later copies are dropped alone.
+
+    ``merged``: the lists hold the items of every copy of a key written twice, which
+    are all kept: a later item equal to the first of its id is the same item (kept
+    once), a different one gets an id of its own."""
+    first: dict[str, Any] = {}
+    taken = {item.id for _, items in lists for item in items}
     for where, items in lists:
         kept = []
         for item in items:
-            if item.id in seen:
+            earlier = first.get(item.id)
+            if earlier is None:
+                first[item.id] = item
+            elif merged and item == earlier:
+                continue  # the same item in two copies
+            elif merged:
+                old, item.id = item.id, _fresh_id(item, taken)
+                taken.add(item.id)
+                first[item.id] = item
+                notes.append(
+                    f"{where} ({old}): the id was taken by the other copy, kept as {item.id}"
+                )
+            else:
                 dropped.append(DroppedPart(where=where, id=item.id, why="duplicate id"))
                 continue
-            seen.add(item.id)
             kept.append(item)
         items[:] = kept
+
+
+def _fresh_id(item: Turn | Topic | LongTermItem, taken: set[str]) -> str:
+    """A program-made id for ``item`` not in ``taken``, dated like the item."""
+    if isinstance(item, Turn):
+        return new_turn_id(item.created_at, taken)
+    if isinstance(item, Topic):
+        return new_topic_id(item.last_touched_at, taken)
+    return new_memory_id(item.created_at, taken)
 
 
 def _first_error(exc: ValidationError) -> str:
@@ -120,6 +188,7 @@ def _salvage_list(
     where: str,
     model: type[_ItemModel],
     dropped: list[DroppedPart],
+    budget: Budget,
     kind: LongTermType | None = None,
 ) -> list[_ItemModel]:
     """The valid items of one list; each invalid one is dropped alone."""
@@ -132,6 +201,9 @@ def _salvage_list(
         return []
     kept: list[_ItemModel] = []
     for index, element in enumerate(value):
+        if budget.spent():
+            dropped.append(not_examined(f"{where}[{index}:]", len(value) - index))
+            break
         try:
             item = model.model_validate(element)
         except (ValidationError, RecursionError) as exc:
@@ -179,9 +251,13 @@ def _salvage_profile(value: Any, dropped: list[DroppedPart]) -> RepoProfile | No
     return RepoProfile.model_validate(kept)
 
 
-def salvage(raw: dict[str, Any]) -> tuple[MemoryDocument, list[DroppedPart]]:
-    """A version-1 document from ``raw`` without its invalid parts, and those parts."""
+def salvage(
+    raw: dict[str, Any], budget: Budget, *, merged: bool = False
+) -> tuple[MemoryDocument, list[DroppedPart], list[str]]:
+    """A version-1 document from ``raw`` without its invalid parts, those parts, and
+    notes on what else it did (``merged``: see :func:`_drop_duplicate_ids`)."""
     dropped: list[DroppedPart] = []
+    notes: list[str] = []
     clean: dict[str, Any] = {"version": limits.FORMAT_VERSION}
     for name in ("generation", "epoch", "updated_at"):
         if name not in raw:
@@ -197,28 +273,34 @@ def salvage(raw: dict[str, Any]) -> tuple[MemoryDocument, list[DroppedPart]]:
     working = _salvage_section(raw, "working_memory", dropped)
     long_term = _salvage_section(raw, "long_term_memory", dropped)
     wm, ltm = "working_memory", "long_term_memory"
-    turns = _salvage_list(working, f"{wm}.recent_turns", Turn, dropped)
-    topics = _salvage_list(working, f"{wm}.active_topics", Topic, dropped)
+    turns = _salvage_list(working, f"{wm}.recent_turns", Turn, dropped, budget)
+    topics = _salvage_list(working, f"{wm}.active_topics", Topic, dropped, budget)
     preferences = _salvage_list(
         long_term,
         f"{ltm}.durable_preferences",
         LongTermItem,
         dropped,
+        budget,
         LongTermType.DURABLE_PREFERENCE,
     )
-    notes = _salvage_list(
-        long_term, f"{ltm}.project_notes", LongTermItem, dropped, LongTermType.PROJECT_NOTE
+    project_notes = _salvage_list(
+        long_term, f"{ltm}.project_notes", LongTermItem, dropped, budget, LongTermType.PROJECT_NOTE
     )
     _drop_duplicate_ids(
         [
             (f"{wm}.recent_turns", turns),
             (f"{wm}.active_topics", topics),
             (f"{ltm}.durable_preferences", preferences),
-            (f"{ltm}.project_notes", notes),
+            (f"{ltm}.project_notes", project_notes),
         ],
         dropped,
+        notes,
+        merged=merged,
     )
     clean["working_memory"] = {"recent_turns": turns, "active_topics": topics}
-    clean["long_term_memory"] = {"durable_preferences": preferences, "project_notes": notes}
+    clean["long_term_memory"] = {
+        "durable_preferences": preferences,
+        "project_notes": project_notes,
+    }
     clean["repo_profile"] = profile
-    return MemoryDocument.model_validate(clean), dropped
+    return MemoryDocument.model_validate(clean), dropped, notes

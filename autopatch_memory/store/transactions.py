@@ -261,22 +261,27 @@ class MemoryStore:
     # -- writing -------------------------------------------------------------------
 
     @os_errors("cannot write the memory file")
-    def update(self, fn: Callable[[Transaction], T], *, actor: str) -> UpdateResult[T]:
+    def update(
+        self, fn: Callable[[Transaction], T], *, actor: str, repair: bool = False
+    ) -> UpdateResult[T]:
         """Run ``fn`` on the current document under the lock and write what changed.
 
         The file is re-read under the lock, so ``fn`` always sees the latest
         document, never a snapshot taken earlier. Raises :class:`StoreError`
         (:class:`LockTimeoutError`, :class:`HardLimitError`) when nothing could be
-        written; the previous file then stays intact.
+        written; the previous file then stays intact. ``repair``: write even when
+        nothing changed if the file on disk has a problem, so that it is handled now
+        (salvaged, or set aside with what still parses kept) instead of by the next
+        write (``doctor --repair``).
         """
         try:
             with self._thread_lock, self._locked():
-                return self._cycle(fn, actor)
+                return self._cycle(fn, actor, repair)
         except (OSError, StoreError):
             self._recheck()  # whatever the write path took for granted: check it again
             raise
 
-    def _cycle(self, fn: Callable[[Transaction], T], actor: str) -> UpdateResult[T]:
+    def _cycle(self, fn: Callable[[Transaction], T], actor: str, repair: bool) -> UpdateResult[T]:
         """One read-modify-write, under the lock."""
         state = self._load_private()
         baseline = self._baseline(state)
@@ -284,7 +289,7 @@ class MemoryStore:
         value = fn(txn)
         # The choke point: the text compared and written is redacted.
         text = self._redacted_text(txn.doc, state)
-        if text.data == baseline:
+        if text.data == baseline and not (repair and state.problem is not None):
             self._journal_quietly(txn.entries)
             return UpdateResult(
                 value=value,
@@ -370,20 +375,24 @@ class MemoryStore:
             # The file this store wrote last, unchanged: a copy of the document it wrote
             # is what parsing those bytes gives, at about half the cost.
             return FileState(data, size, clone(written.doc), None)
+        cached = self._cache
+        if cached is not None and cached[0] == data:
+            # Read lock-free before (the host's context() before its record_turn): a copy
+            # of what parsing gave then, without parsing (or salvaging) it again.
+            return FileState(data, size, clone(cached[1]), cached[2])
         doc, problem = parse_document(data)
         return FileState(data, size, doc, problem)
 
     @staticmethod
     def _baseline(state: FileState) -> bytes:
         """What the document serializes to when the caller changes nothing."""
-        if state.data is None or (
-            state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
-        ):
-            return _EMPTY_FILE  # no usable file: an empty document is no change
+        if state.data is None:
+            return _EMPTY_FILE  # no file: an empty document is no change
         if state.problem is None and state.doc.epoch is not None:
             return state.data  # a file this program wrote is its document's JSON
-        # Salvaged, or written by another program (no epoch yet): compare with our
-        # serialization of it, so that a call that changes nothing writes nothing.
+        # Salvaged, set aside (empty, or what still parses of it), or written by another
+        # program (no epoch yet): compare with our serialization of what it reads as,
+        # so that a call that changes nothing writes (and moves) nothing.
         return state.doc.to_bytes()
 
     def _redacted_text(self, doc: MemoryDocument, state: FileState) -> FileText:
@@ -561,11 +570,18 @@ class MemoryStore:
             return []
         kept = self.files.keep_original(problem, state.data)
         if kept.op == "salvage":
-            shown = "; ".join(str(p) for p in problem.dropped[: limits.SALVAGE_DETAIL_PARTS])
-            more = len(problem.dropped) - limits.SALVAGE_DETAIL_PARTS
             how = "original kept with its secrets redacted" if kept.redacted else "original kept"
-            detail = f"dropped {len(problem.dropped)} invalid part(s), {how}: {shown}"
-            detail += f"; +{more} more" if more > 0 else ""
+            parts = [f"dropped {len(problem.dropped)} invalid part(s), {how}"]
+            if problem.dropped:
+                parts[0] += f": {problem.left_out}"
+            detail = "; ".join([*parts, *problem.notes])
+        elif problem.kept:
+            # In plain words, what matters first (the entry's detail is clipped).
+            lost = f"; lost {len(problem.dropped)}: {problem.left_out}" if problem.dropped else ""
+            detail = (
+                f"kept what still parses: {problem.kept}; the original is "
+                f"{kept.backup.name} ({problem.why}){lost}"
+            )
         else:
             detail = problem.why
         return [

@@ -97,7 +97,7 @@ def test_a_folder_stat_error_in_open_is_a_store_error(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _fail_on(monkeypatch, "stat", errno.EACCES, lambda path: os.fspath(path) == str(repo))
-    with pytest.raises(StoreError, match=r"cannot use the repository folder .*EACCES"):
+    with pytest.raises(StoreError, match=r"repository folder not found: .*EACCES"):
         ProjectMemory.open(repo, backend="off")
 
 
