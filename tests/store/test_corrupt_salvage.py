@@ -9,6 +9,7 @@ short by a crash lost every rule in it.)
 from __future__ import annotations
 
 import json
+import random
 import stat
 from pathlib import Path
 from typing import Any
@@ -236,3 +237,28 @@ def test_repair_rewrites_a_salvaged_file_now(repo: Path) -> None:
         assert memory.file_info().problem is None
         assert memory.repair_file() == []
     assert (folder / "memory.salvaged.json").read_bytes() == original
+
+
+def test_no_cut_or_stray_byte_brings_a_forgotten_rule_back_or_raises() -> None:
+    # Every place the file could be cut, and seeded stray, missing and replaced bytes:
+    # reading never raises, and the archived rule never reads as active (unless the
+    # damage is in its own status value).
+    data = _whole().encode("utf-8")
+    status_at = data.index(b'"status": "inactive"')
+    rng = random.Random(20260501)
+    mutants = [(data[:cut], cut) for cut in range(len(data))]
+    for _ in range(1500):
+        at, byte = rng.randrange(len(data)), bytes([rng.choice(b'{}[],:"x\\ \n0\xff')])
+        inserted, deleted = data[:at] + byte + data[at:], data[:at] + data[at + 1 :]
+        replaced = data[:at] + byte + data[at + 1 :]
+        mutants.append((rng.choice([inserted, deleted, replaced]), at))
+    for mutant, at in mutants:
+        doc, _ = parse_document(mutant)
+        if status_at - 2 <= at <= status_at + 22:
+            continue
+        revived = [
+            item.id
+            for item in doc.long_term_memory.items()
+            if item.is_active and (item.id.endswith("003") or "field injection" in item.label)
+        ]
+        assert revived == [], mutant[max(0, at - 40) : at + 40]
