@@ -185,7 +185,12 @@ def _open_regular(
     """A descriptor of the regular file ``path`` opened with ``flags`` (which never
     follow a link), and its stat; anything but a regular file is refused (EINVAL),
     and a ``state`` file with another hard link too (:class:`StoreError`)."""
-    fd = os.open(path, flags, mode)
+    try:
+        fd = os.open(path, flags, mode)
+    except OSError as exc:
+        if state and exc.errno == errno.ELOOP:
+            raise StoreError(f"{path} is a symbolic link; refusing to follow it") from exc
+        raise
     try:
         found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):

@@ -460,7 +460,7 @@ class MemoryStore:
             *logged,
             *self._trim_entries(trimmed.actions),
             *over_limit,
-            *self._archive_leaving(state, trimmed),
+            *self._archive_leaving(state, doc, trimmed),
         ]
         stamp(
             entries, file=digest, prev_file=None if in_place is None else self._digest_of(in_place)
@@ -484,16 +484,21 @@ class MemoryStore:
             recovered=entries[: len(recovered)],
         )
 
-    def _archive_leaving(self, state: FileState, trimmed: TrimResult) -> list[JournalEntry]:
+    def _archive_leaving(
+        self, state: FileState, doc: MemoryDocument, trimmed: TrimResult
+    ) -> list[JournalEntry]:
         """The one place where what leaves the file in this write is kept elsewhere
-        before the replace; its journal entries. Nothing, for now.
+        before the replace; returns its journal entries. Nothing, for now.
 
-        Called under the lock after the size policy and the hard-limit check, before
-        the journal append and the replace: ``state.doc`` is the file as it was (for a
-        file this store wrote, a copy of its document), ``trimmed.actions`` what the
-        size policy removed. A cold archive (``memory.archive.jsonl``) appends the
-        items leaving the file here, so that an item is archived exactly when the
-        write that drops it is about to land.
+        Called under the lock after the transaction, the size policy and the
+        hard-limit check, before the journal append and the replace (a refused write
+        never gets here). What the file held: ``state.data`` (its bytes; when it is the
+        file this store wrote last, ``self._written.doc`` is its document, never
+        mutated; ``state.doc`` is the transaction's, changed by now); what it will
+        hold: ``doc``; what the size policy removed or shortened: ``trimmed.actions``.
+        A cold archive (``memory.archive.jsonl``) appends the items leaving the file
+        here, so that an item is archived exactly when the write that drops it is
+        about to land.
         """
         return []
 

@@ -169,3 +169,15 @@ def test_a_hard_linked_profile_cache_is_replaced_never_written_through(
     with ProjectMemory.open(repo, backend="off") as memory:
         memory.refresh_profile()
     assert (outside / "precious.txt").read_bytes() == b"precious\n"
+
+
+def test_a_journal_that_is_a_symbolic_link_is_never_written_through(
+    repo: Path, outside: Path
+) -> None:
+    folder = _state_folder(repo)
+    os.symlink(outside / "precious.txt", folder / "memory.journal.jsonl")
+    with ProjectMemory.open(repo, backend="off") as memory:
+        assert memory.record_turn("general_chat", "How does OrderService refund?", "")
+        assert memory.journal.append_error is not None
+        assert "is a symbolic link; refusing to follow it" in memory.journal.append_error
+    assert (outside / "precious.txt").read_bytes() == b"precious\n"
