@@ -19,7 +19,7 @@ does. The library imports the public names below from this package.
 
 from __future__ import annotations
 
-from autopatch_memory.store.codec import decode_json, parse_document
+from autopatch_memory.store.codec import parse_document
 from autopatch_memory.store.files import (
     BACKUP_PATTERNS,
     LOCK_FILE_NAME,
@@ -51,7 +51,6 @@ __all__ = [
     "Unusable",
     "UpdateResult",
     "WritePoint",
-    "decode_json",
     "parse_document",
     "redact_document",
     "redact_strings",

@@ -135,11 +135,6 @@ def decode_text(text: str) -> Decoded:
         return Decoded(json.JSONDecoder(object_pairs_hook=twice).decode(text), twice.notes)
 
 
-def decode_json(data: bytes) -> Any:
-    """The JSON value of ``data``, as :func:`decode` reads it."""
-    return decode(data).value
-
-
 def _scrubbed(value: Any) -> Any:
     """The decoded JSON with lone surrogates (``"\\ud800"`` escapes) replaced."""
     if isinstance(value, str):
