@@ -164,6 +164,9 @@ LOCK_POLL_SECONDS = 0.002
 
 # `doctor` tries the lock this long: a healthy lock is held for milliseconds.
 DOCTOR_LOCK_TIMEOUT_SECONDS = 1.0
+# doctor lists at most this many parts a salvage left out (the journal and the backup
+# hold the rest).
+DOCTOR_DETAIL_LINES = 20
 
 # --- summarization (docs/design.md#summarization) ---------------------------------
 TRIGGER_PENDING_TURNS = 2
@@ -341,9 +344,26 @@ EPOCH_HEX_CHARS = 16  # the random id of one file's lifetime (64 bits)
 EPOCH_MAX_CHARS = 64  # a longer "epoch" in a file is invalid (dropped, then renewed)
 FILE_DIGEST_HEX_CHARS = 12  # journal entries name the file a write produced by this digest
 SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
+# CPU time (of the reading thread) one reading of a file may spend on salvage: finding
+# the valid items of a file with invalid ones, and what still parses of one that is not
+# valid JSON. Any file this program or the reference writes takes a few milliseconds;
+# a planted 128 KiB file of tens of thousands of invalid items would take over a second
+# of the host's turn. What is left when it runs out is left out, unexamined (the backup
+# keeps it).
+SALVAGE_CPU_SECONDS = 0.05
+# A file holding more items than this (all four lists together) is not validated whole
+# first, but item by item, within the salvage's budget: validating tens of thousands
+# of invalid items at once cost more than the budget before salvage even began. Four
+# times what this program keeps leaves room for another implementation's caps.
+WHOLE_VALIDATION_MAX_ITEMS = 4 * (MAX_RECENT_TURNS + MAX_ACTIVE_TOPICS + MAX_LONG_TERM_ITEMS)
 # The journal is read from its tail: a planted or runaway journal file costs at most
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
+# A timestamp read from a file is clamped to these years (the first second of the
+# first, the last second of the last): a hand edit's "9999-12-31T23:59:59" cannot
+# overflow the date arithmetic of a local offset, a comparison or a sort.
+TIMESTAMP_MIN_YEAR = 2000
+TIMESTAMP_MAX_YEAR = 2999
 
 # --- the intent router (cli/classify/; docs/cli.md, "Intents") ----------------------------
 # An unknown name this long, one letter away from a known one ("Elasticsearh"), is a typo of
