@@ -304,6 +304,12 @@ PROFILE_MAX_SETTINGS_STEPS = 50_000
 # How far a settings construct may spread: a loop's receiver before its `.forEach`,
 # the generic arguments of a Kotlin type (`val xs: List<String> = ...`).
 PROFILE_SETTINGS_SPAN_CHARS = 200
+# A project or module name is name-shaped (profile/names.py): at most this many columns
+# (a Chinese character takes two); not a sentence — this many words with sentence
+# punctuation closing one of them, or the larger number of words at all.
+PROFILE_NAME_MAX_WIDTH = 64
+PROFILE_NAME_SENTENCE_WORDS = 4
+PROFILE_NAME_MAX_WORDS = 8
 # The Java version of a build whose root and conventions say nothing: the level
 # more than this share of its main (non-test) modules declare, else unknown.
 PROFILE_JAVA_VERSION_MAJORITY = 0.5
@@ -312,9 +318,10 @@ PROFILE_JAVA_VERSION_MAJORITY = 0.5
 PROFILE_CACHE_RACY_WINDOW_NS = 2_000_000_000
 PROFILE_CACHE_FORMAT = 2  # bump whenever the collector's rules or the cache layout change
 PROFILE_CACHE_MAX_BYTES = 8 * KIB * KIB  # far above a 4000-file build's cache (~0.5 MiB)
-# A temp file of an interrupted cache write older than this is removed by the
-# next write; a live writer's temp file is milliseconds old.
-PROFILE_CACHE_STALE_TEMP_SECONDS = 30
+# A temp file of an interrupted cache write older than this, and not locked by a
+# live writer, is removed by the next write; a live writer's temp file is
+# milliseconds old (and locked while it is written).
+PROFILE_CACHE_STALE_TEMP_SECONDS = 5
 
 # --- the store: loading, salvage, file identity (docs/file-format.md) ------------------
 # A memory file larger than this is never parsed: the program writes at most the hard

@@ -39,6 +39,7 @@ from autopatch_memory.profile.gradle_settings import (
     Settings,
     parse_settings,
 )
+from autopatch_memory.profile.names import name_or_none
 
 _CONVENTION_SOURCE_DIRS = ("src/main/groovy", "src/main/kotlin")
 _SCRIPT_SUFFIXES = (".gradle", ".gradle.kts")
@@ -199,7 +200,12 @@ class GradleProject:
             if not settings.complete:
                 self._files.problem(f"{settings_file}: too many declarations; the rest not read")
         # Without rootProject.name, Gradle names the build after its folder.
-        facts.project_name = settings.root_name or os.path.basename(self._files.root) or None
+        where = settings_file or "settings.gradle"
+        facts.project_name = name_or_none(
+            settings.root_name, f"{where}: rootProject.name", self._files.problem
+        ) or name_or_none(
+            os.path.basename(self._files.root), "the repository folder's name", self._files.problem
+        )
         facts.modules = list(settings.projects)
         facts.root_files += self._read_catalogs(settings)
 

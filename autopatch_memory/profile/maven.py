@@ -28,6 +28,7 @@ from autopatch_memory.profile.facts import (
 )
 from autopatch_memory.profile.files import RepoFiles, normalize_rel, skipped_part
 from autopatch_memory.profile.frameworks import Framework, labels_for_coordinate
+from autopatch_memory.profile.names import name_or_none
 
 _DEFAULT_PARENT_PATH = "../pom.xml"
 _DEFAULT_PLUGIN_GROUP = "org.apache.maven.plugins"
@@ -539,7 +540,10 @@ class MavenProject:
         root = self.load(POM)
         if root is None:
             return facts  # reported; the tool is still Maven
-        facts.project_name = _plain(root.name) or _plain(root.artifact_id)
+        # <name> when it is plain text and a name, else <artifactId> (SPEC §6).
+        facts.project_name = name_or_none(
+            _plain(root.name), f"{POM}: <name>", self._files.problem
+        ) or name_or_none(_plain(root.artifact_id), f"{POM}: <artifactId>", self._files.problem)
         modules = self.walk_modules(root)
         facts.modules = [directory for directory, _ in modules]
         # The root POM (with its parents) speaks for the repository; else the modules

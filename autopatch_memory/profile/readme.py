@@ -14,6 +14,7 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.profile.files import RepoFiles
+from autopatch_memory.profile.names import name_or_none
 
 README_FILES = ("README.md", "README", "readme.md", "README.adoc")
 
@@ -144,6 +145,8 @@ def readme_title(files: RepoFiles) -> tuple[str, str] | None:
         text = files.read_text(name, max_bytes=limits.PROFILE_README_BYTES, truncate=True)
         if text is None:
             return None
-        title = first_title(text, asciidoc=name.endswith(".adoc"))
+        title = name_or_none(
+            first_title(text, asciidoc=name.endswith(".adoc")), f"{name}: the title", files.problem
+        )
         return (name, title) if title else None
     return None
