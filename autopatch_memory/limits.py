@@ -288,7 +288,17 @@ CHAT_LINE_MAX_BYTES = 256 * KIB
 PROFILE_MAX_LIST_ITEMS = 20
 PROFILE_MAX_VALUE_CHARS = 120
 # Everything below in this block belongs to the repo profile collector (profile/).
-PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB  # a build file larger than this is not a build file
+# What is read of a build file before it is parsed: a larger POM is not read (XML cut
+# short is not XML); of a larger Gradle script, the lines within this many bytes.
+PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB
+# A version catalog is parsed by tomllib in one call, which no budget can stop: its
+# input is capped lower instead (the worst TOML shapes cost ~0.5 s per MiB here).
+PROFILE_MAX_CATALOG_BYTES = 1 * KIB * KIB
+# CPU time one parse of one file may take (settings, script, catalog, POM sections)
+# before it stops where it is, and one whole collection before it reads no further
+# file: every parser is linear, the budgets stop a shape nobody thought of.
+PROFILE_PARSE_CPU_SECONDS = 0.5
+PROFILE_COLLECT_CPU_SECONDS = 5.0
 PROFILE_README_BYTES = 64 * KIB  # the first title is near the top; never read a whole book
 PROFILE_MAX_TITLE_SOURCE_CHARS = 1000  # a heading with its markup (links, badges)
 PROFILE_MAX_BUILD_FILES = 4000  # huge monorepos: stop reading (and probing) past this many

@@ -84,6 +84,8 @@ def collect(path: str | os.PathLike[str], *, use_cache: bool = True) -> ProfileR
     started_ns = time.time_ns()  # before the first stat: a later edit is "racy"
     files = RepoFiles(root)
     profile = _profile(files)
+    if files.cpu.exhausted:
+        files.report_time()
     problems = [_problem(p) for p in files.problems]
     report = ProfileReport(profile=profile, problems=problems, files_read=files.files_read)
     if use_cache:

@@ -87,22 +87,30 @@ class GradleProject:
         return None
 
     def _script(self, rel: str) -> ScriptFacts | None:
-        text = self._files.read_text(rel)
-        return None if text is None else parse_script(text, self._catalogs)
+        text = self._files.read_lines(rel)
+        if text is None:
+            return None
+        script = parse_script(text, self._catalogs)
+        if not script.complete:
+            self._files.report_cut(rel)
+        return script
 
     # -- catalogs --------------------------------------------------------------------------
 
     def _read_catalog_file(self, rel: str) -> Catalog | None:
         if not self._files.is_file(rel):
             return None
-        text = self._files.read_text(rel)
+        text = self._files.read_lines(rel, max_bytes=limits.PROFILE_MAX_CATALOG_BYTES)
         if text is None:
             return None
         try:
-            return parse_catalog(text)
+            catalog = parse_catalog(text)
         except CatalogError as exc:
             self._files.problem(f"{rel}: {exc}")
             return Catalog()
+        if not catalog.complete:
+            self._files.report_cut(rel)
+        return catalog
 
     def _read_catalogs(self, settings: Settings) -> list[str]:
         """Load every catalog the build can reference; the catalog files read."""
@@ -195,9 +203,11 @@ class GradleProject:
         facts = BuildFacts(root_files=[f for f in (settings_file, root_build) if f is not None])
         settings = Settings()
         if settings_file is not None:
-            text = self._files.read_text(settings_file)
+            text = self._files.read_lines(settings_file)
             settings = parse_settings(text) if text is not None else settings
-            if not settings.complete:
+            if settings.out_of_time:
+                self._files.report_cut(settings_file)
+            elif not settings.complete:
                 self._files.problem(f"{settings_file}: too many declarations; the rest not read")
         # Without rootProject.name, Gradle names the build after its folder.
         where = settings_file or "settings.gradle"
@@ -274,7 +284,7 @@ class GradleProject:
         for runtime in script.test_runtimes:
             if runtime in _TEST_RUNTIMES:
                 found.add(_TEST_RUNTIMES[runtime])
-        for accessor, reference in script.catalog_references:
+        for accessor, reference in self._files.cpu.bounded(script.catalog_references):
             catalog = self._catalogs.get(accessor)
             if catalog is None:
                 continue

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from autopatch_memory.profile.catalog import CATALOG_ACCESSOR, Catalog
+from autopatch_memory.profile.cpu_budget import CpuBudget, parse_budget
 from autopatch_memory.profile.facts import normalize_java_version
 
 # A Groovy/Kotlin string literal on one line, and several separated by commas.
@@ -178,10 +179,10 @@ def _catalog_reference(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"({accessors})\.([A-Za-z_][\w.]*)")
 
 
-def _catalog_references(code: str, catalogs: Catalogs) -> list[tuple[str, str]]:
+def _catalog_references(code: str, catalogs: Catalogs, budget: CpuBudget) -> list[tuple[str, str]]:
     """``(catalog, reference)`` of ``libs.spring.boot.web``-like names (not ``x.libs.y``)."""
     found: list[tuple[str, str]] = []
-    for match in _catalog_reference(tuple(sorted(catalogs))).finditer(code):
+    for match in budget.bounded(_catalog_reference(tuple(sorted(catalogs))).finditer(code)):
         start = match.start()
         if start == 0 or not (code[start - 1].isalnum() or code[start - 1] in "_.$"):
             found.append((match.group(1), match.group(2).rstrip(".")))
@@ -211,6 +212,7 @@ class ScriptFacts:
     test_runtimes: list[str] = field(default_factory=list)
     # Script plugins applied with `apply from:` as (path, relative to the root?).
     applied_scripts: list[tuple[str, bool]] = field(default_factory=list)
+    complete: bool = True  # False: the CPU budget stopped the reading; the rest is unread
 
 
 def _applied_script(literal: str) -> tuple[str, bool] | None:
@@ -266,31 +268,37 @@ def _java_version_of(expression: str, catalogs: Catalogs) -> str | None:
     return normalize_java_version(expression)
 
 
-def _java_version(code: str, catalogs: Catalogs) -> str | None:
+def _java_version(code: str, catalogs: Catalogs, budget: CpuBudget) -> str | None:
     for keyword, patterns in _JAVA_VERSION_ORDER:
         if keyword not in code:
             continue
         for pattern in patterns:
-            for match in pattern.finditer(code):
+            for match in budget.bounded(pattern.finditer(code)):
                 version = _java_version_of(match.group("value"), catalogs)
                 if version is not None:
                     return version
     return None
 
 
-def parse_script(text: str, catalog: Catalog | Catalogs | None = None) -> ScriptFacts:
+def parse_script(
+    text: str, catalog: Catalog | Catalogs | None = None, budget: CpuBudget | None = None
+) -> ScriptFacts:
     """Java version, plugin ids, dependency coordinates and catalog references of a script.
 
-    ``catalog`` is the default ``libs`` catalog, or every catalog by its name.
+    ``catalog`` is the default ``libs`` catalog, or every catalog by its name. Past
+    ``budget`` (default: PROFILE_PARSE_CPU_SECONDS), what was found so far is
+    returned with ``complete`` false.
     """
+    budget = parse_budget(budget)
     code = strip_comments(text)
     catalogs = _as_catalogs(catalog)
-    facts = ScriptFacts(java_version=_java_version(code, catalogs))
-    facts.plugin_ids = [m.group(1) for m in PLUGIN_ID.finditer(code)]
+    facts = ScriptFacts(java_version=_java_version(code, catalogs, budget))
+    bounded = budget.bounded
+    facts.plugin_ids = [m.group(1) for m in bounded(PLUGIN_ID.finditer(code))]
     applies = "apply" in code  # substring tests skip scans that cannot match
     if applies:
-        facts.plugin_ids += [m.group(1) for m in _APPLY_PLUGIN.finditer(code)]
-    for match in keyword_matches(_DEPENDENCY, _CONFIGURATION_WORDS, code):
+        facts.plugin_ids += [m.group(1) for m in bounded(_APPLY_PLUGIN.finditer(code))]
+    for match in bounded(keyword_matches(_DEPENDENCY, _CONFIGURATION_WORDS, code)):
         if not _is_configuration(match.group("conf")) or not _dependency_start(code, match):
             continue
         for literal in literals(match.group("literals")):
@@ -298,13 +306,16 @@ def parse_script(text: str, catalog: Catalog | Catalogs | None = None) -> Script
             if coordinate is not None:
                 facts.coordinates.append((coordinate.group(1), coordinate.group(2)))
     if "group" in code:
-        facts.coordinates += [(m.group(1), m.group(2)) for m in _DEPENDENCY_MAP.finditer(code)]
+        facts.coordinates += [
+            (m.group(1), m.group(2)) for m in bounded(_DEPENDENCY_MAP.finditer(code))
+        ]
     if catalogs:
-        facts.catalog_references = _catalog_references(code, catalogs)
+        facts.catalog_references = _catalog_references(code, catalogs, budget)
     if "testRuntime" in code:
-        facts.test_runtimes = [m.group(1) for m in _TEST_RUNTIME.finditer(code)]
-    for match in _APPLY_FROM.finditer(code) if applies else ():
+        facts.test_runtimes = [m.group(1) for m in bounded(_TEST_RUNTIME.finditer(code))]
+    for match in bounded(_APPLY_FROM.finditer(code)) if applies else ():
         applied = _applied_script(_unquote(match.group(1)))
         if applied is not None:
             facts.applied_scripts.append(applied)
+    facts.complete = not budget.exhausted
     return facts
