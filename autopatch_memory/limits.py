@@ -304,6 +304,8 @@ PROFILE_MAX_TITLE_SOURCE_CHARS = 1000  # a heading with its markup (links, badge
 PROFILE_MAX_BUILD_FILES = 4000  # huge monorepos: stop reading (and probing) past this many
 PROFILE_MAX_NESTING = 16  # nested aggregators / parent chains / `${}` indirections
 PROFILE_MAX_SCANNED_FILES = 20  # CI workflows, convention scripts, `apply from` targets per place
+# Folders listed per source folder of a convention build (its package folders).
+PROFILE_MAX_CONVENTION_DIRS = 64
 PROFILE_MAX_PROBLEMS = 50  # a broken repo yields a readable report, not a flood
 PROFILE_MAX_PROBLEM_CHARS = 200
 # Settings scripts are evaluated (`listOf("a", "b").forEach { include(it) }`): elements
@@ -326,7 +328,7 @@ PROFILE_JAVA_VERSION_MAJORITY = 0.5
 # A file modified within this window of a collection may have changed without
 # its mtime moving (coarse filesystem clocks): such a cache entry is not trusted.
 PROFILE_CACHE_RACY_WINDOW_NS = 2_000_000_000
-PROFILE_CACHE_FORMAT = 2  # bump whenever the collector's rules or the cache layout change
+PROFILE_CACHE_FORMAT = 3  # bump whenever the collector's rules or the cache layout change
 PROFILE_CACHE_MAX_BYTES = 8 * KIB * KIB  # far above a 4000-file build's cache (~0.5 MiB)
 # A temp file of an interrupted cache write older than this, and not locked by a
 # live writer, is removed by the next write; a live writer's temp file is

@@ -189,7 +189,10 @@ MICRONAUT_ALIASES: tuple[tuple[str, str, str], ...] = (
     ("kafka", "org.apache.kafka", "kafka"),
     ("junit.jupiter", "org.junit.jupiter", "junit-jupiter"),
     ("junit.platform", "org.junit.platform", "junit-platform"),
+    ("junit.vintage", "org.junit.vintage", "junit-vintage"),
     ("testcontainers.junit.jupiter", "org.testcontainers", "junit-jupiter"),
+    # Testcontainers modules are named by what they start: `mn.testcontainers.kafka`.
+    ("testcontainers", "org.testcontainers", ""),
     ("mockito", "org.mockito", "mockito"),
 )
 _MICRONAUT_BY_LENGTH = sorted(MICRONAUT_ALIASES, key=lambda rule: -len(rule[0]))
@@ -203,9 +206,10 @@ def micronaut_coordinate(reference: str) -> tuple[str, str] | None:
         alias = head
     for prefix, group, artifact in _MICRONAUT_BY_LENGTH:
         if alias == prefix:
-            return group, artifact
+            return (group, artifact) if artifact else None
         if alias.startswith(prefix + "."):
-            return group, f"{artifact}-{alias[len(prefix) + 1 :].replace('.', '-')}"
+            rest = alias[len(prefix) + 1 :].replace(".", "-")
+            return group, f"{artifact}-{rest}" if artifact else rest
     return None
 
 

@@ -69,11 +69,22 @@ def normalize_rel(base_dir: str, relative: str) -> str | None:
 
 
 def skipped_part(rel: str) -> str | None:
-    """The generated/VCS folder ``rel`` goes through, if any."""
-    for part in rel.split("/"):
+    """The generated/VCS folder ``rel`` goes through, if any.
+
+    Past ``src/<source set>/<language>/`` folders are packages (``com/acme/build``),
+    never generated output: they are not skipped.
+    """
+    parts = rel.split("/")
+    for index, part in enumerate(parts):
+        if part == _SOURCE_ROOT and len(parts) > index + _SOURCE_DEPTH:
+            return None
         if part in SKIPPED_DIRS:
             return part
     return None
+
+
+_SOURCE_ROOT = "src"
+_SOURCE_DEPTH = 3  # src/main/kotlin
 
 
 def _read_head(path: str, max_bytes: int) -> bytes:
@@ -136,6 +147,11 @@ class RepoFiles:
         """True when ``rel`` exists as a regular file (the probe is recorded)."""
         st = self._stat(rel)
         return st is not None and stat.S_ISREG(st.st_mode)
+
+    def is_dir(self, rel: str) -> bool:
+        """True when ``rel`` exists as a folder (the probe is recorded)."""
+        st = self._stat(rel)
+        return st is not None and stat.S_ISDIR(st.st_mode)
 
     def was_absent(self, rel: str) -> bool:
         """True when the probe of ``rel`` found nothing there."""

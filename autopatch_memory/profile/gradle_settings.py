@@ -276,7 +276,7 @@ def _loops(code: str, braces: _Braces, budget: _Budget) -> list[_Loop]:
     candidates: list[_Loop] = []
     if "ach" in code:  # forEach, each, onEach
         collections = {m.end(): m for m in keyword_matches(
-            _COLLECTION_LITERAL, _COLLECTION_WORDS, code)}  # fmt: skip
+            _COLLECTION_LITERAL, _COLLECTION_WORDS, code, budget.cpu)}  # fmt: skip
         for match in _EACH.finditer(code):
             if not budget.take():
                 break
@@ -285,7 +285,7 @@ def _loops(code: str, braces: _Braces, budget: _Budget) -> list[_Loop]:
                 continue
             start, literal, variable = receiver
             candidates.append(_loop(match, braces, start, literal, variable))
-    for match in keyword_matches(_FOR, _FOR_WORD, code):
+    for match in keyword_matches(_FOR, _FOR_WORD, code, budget.cpu):
         if not budget.take():
             break
         literal, variable = match.group("coll"), match.group("var")
@@ -327,7 +327,8 @@ def _with_reassignments(
     pattern = re.compile(
         rf"(?P<assign>{_START}(?P<var>{alternation})\s*=(?!=)\s*(?P<value>{_COLLECTION}|{_EXPR})?)"
     )
-    merged = sorted([*statements, *keyword_matches(pattern, re.compile(alternation), code)],
+    reassignments = keyword_matches(pattern, re.compile(alternation), code, budget.cpu)
+    merged = sorted([*statements, *reassignments],
                     key=lambda m: (m.start(), -m.end()))  # fmt: skip
     kept: list[re.Match[str]] = []
     covered_until = -1
@@ -351,7 +352,7 @@ class _Evaluator:
         found, loops, self.budget = self.budgets
         braces = _Braces(code, cpu)
         self._statements: list[re.Match[str]] = []
-        for statement in keyword_matches(_STATEMENT, _STATEMENT_WORDS, code):
+        for statement in keyword_matches(_STATEMENT, _STATEMENT_WORDS, code, cpu):
             if not found.take():
                 break
             self._statements.append(statement)
@@ -501,10 +502,16 @@ def parse_settings(text: str, budget: CpuBudget | None = None) -> Settings:
         settings.catalogs = _catalog_declarations(code, evaluator.braces, cpu)
     settings.out_of_time = cpu.exhausted
     settings.complete = not cpu.exhausted and not any(b.exhausted for b in evaluator.budgets)
+    add_plugin_catalogs(settings)
+    return settings
+
+
+def add_plugin_catalogs(settings: Settings) -> None:
+    """Add the catalogs that the settings plugins in ``settings.plugin_ids`` create
+    (the Micronaut platform catalog, ``mn``), unless the settings declare one so named."""
     if MICRONAUT_CATALOG_PLUGIN in settings.plugin_ids and not any(
         d.name == MICRONAUT_CATALOG_ACCESSOR for d in settings.catalogs
     ):
         settings.catalogs.append(
             CatalogDeclaration(MICRONAUT_CATALOG_ACCESSOR, published=_MICRONAUT_PLATFORM)
         )
-    return settings

@@ -69,34 +69,41 @@ KEYWORDS = [
     'project("a").projectDir = file(', "for (x in listOf(", "x.forEach { a -> ",
     'versionCatalogs { create("x") { library("a", ', 'bundle("a", listOf(',
     "group: 'a', name: ", "apply from: '", "apply plugin: '", "findLibrary(\"", "add(\"api\", ",
-    "useJUnitJupiter()", "{", "(", '"', "'", "$", "/*", '"""',
+    "useJUnitJupiter()", "{", "(", '"', "'", "$", "/*", '"""', "api", "val x = 1\n",
+    "jvmToolchain(x)\n", "libs.findLibrary(", "named(\"libs\").", "pluginManager.apply(\"",
 ]  # fmt: skip
 SCRIPT_BYTES = 20 * 1024
 
 
-def _repeated(keyword: str, size: int) -> str:
-    unit = keyword + " "
+# Apart, and glued into one long word (`apiapiapi…`: every hit inside one word).
+GLUES = {"spaced": " ", "glued": ""}
+
+
+def _repeated(keyword: str, size: int, glue: str) -> str:
+    unit = keyword + glue
     return (unit * (size // len(unit) + 1))[:size]
 
 
-def _script_repo(keyword: str) -> Callable[[int], Files]:
+def _script_repo(keyword: str, glue: str) -> Callable[[int], Files]:
     def build(size: int) -> Files:
-        text = _repeated(keyword, size)
+        text = _repeated(keyword, size, glue)
         return {"settings.gradle": text, "build.gradle": text, "build-logic/build.gradle": text}
 
     return build
 
 
+@pytest.mark.parametrize("glue", GLUES)
 @pytest.mark.parametrize("keyword", KEYWORDS)
-def test_a_script_repeating_one_keyword(make_repo: RepoMaker, keyword: str) -> None:
-    _assert_fast_and_linear(make_repo, _script_repo(keyword), SCRIPT_BYTES // 2)
+def test_a_script_repeating_one_keyword(make_repo: RepoMaker, keyword: str, glue: str) -> None:
+    _assert_fast_and_linear(make_repo, _script_repo(keyword, GLUES[glue]), SCRIPT_BYTES // 2)
 
 
+@pytest.mark.parametrize("glue", GLUES)
 @pytest.mark.parametrize("keyword", KEYWORDS)
-def test_the_parsers_alone_on_a_repeated_keyword(keyword: str) -> None:
+def test_the_parsers_alone_on_a_repeated_keyword(keyword: str, glue: str) -> None:
     # Without the collector's fixed costs, at four times the size: a quadratic pass shows.
     def parse(size: int) -> Callable[[], object]:
-        text = _repeated(keyword, size)
+        text = _repeated(keyword, size, GLUES[glue])
         # Within the time bound by being fast, not by being stopped by the budget.
         assert parse_script(text).complete and not parse_settings(text).out_of_time
         return lambda: (parse_script(text), parse_settings(text))
