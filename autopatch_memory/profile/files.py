@@ -14,6 +14,7 @@ Every parser reads through :class:`RepoFiles`, which
 
 from __future__ import annotations
 
+import errno
 import os
 import posixpath
 import re
@@ -91,6 +92,17 @@ def _read_head(path: str, max_bytes: int) -> bytes:
     """The first ``max_bytes`` of the regular file ``path`` (no link at the end, no blocking)."""
     with os.fdopen(open_no_follow(Path(path)), "rb") as handle:
         return handle.read(max_bytes)
+
+
+def _read_whole(path: str, max_bytes: int, truncate: bool) -> bytes:
+    """The regular file ``path``, up to ``max_bytes``; with ``truncate``, a file that grew
+    past them since it was probed is read up to them instead of refused."""
+    try:
+        return read_no_follow(Path(path), max_bytes=max_bytes)
+    except OSError as exc:
+        if not truncate or exc.errno != errno.EFBIG:
+            raise
+        return _read_head(path, max_bytes)
 
 
 class RepoFiles:
@@ -280,10 +292,13 @@ class RepoFiles:
             # The resolved path is opened without following a link at its end, so a
             # link swapped in after the check cannot redirect us; a FIFO swapped in
             # is refused by fstat instead of blocking the open.
-            if truncate:
+            probed = self._stats.get(rel)
+            if truncate and probed is not None and probed.st_size > max_bytes:
                 data = _read_head(real, max_bytes)
             else:
-                data = read_no_follow(Path(real), max_bytes=max_bytes)
+                # Sized by fstat, read at once: the common case (a head read asks the
+                # allocator for `max_bytes` whatever the file's size).
+                data = _read_whole(real, max_bytes, truncate)
         except OSError as exc:
             self.problem(f"{rel}: cannot read ({_reason(exc)})")
             return None

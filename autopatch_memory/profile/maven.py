@@ -555,7 +555,7 @@ class MavenProject:
         root = self.load(POM)
         if root is None:
             return facts  # reported; the tool is still Maven
-        # <name> when it is plain text and a name, else <artifactId> (SPEC §6).
+        # <name> when it is plain text and a name, else <artifactId> (docs/frameworks.md).
         facts.project_name = name_or_none(
             _plain(root.name), f"{POM}: <name>", self._files.problem
         ) or name_or_none(_plain(root.artifact_id), f"{POM}: <artifactId>", self._files.problem)

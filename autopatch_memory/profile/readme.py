@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.profile.cpu_budget import CpuBudget
 from autopatch_memory.profile.files import RepoFiles
 from autopatch_memory.profile.names import name_or_none
 
@@ -102,7 +103,8 @@ def _first_heading(text: str, asciidoc: bool, stop_at: int) -> tuple[int, str] |
     previous = ""
     in_fence = False
     offset = 0
-    for line in text.splitlines(keepends=True):
+    # The text is capped (PROFILE_README_BYTES); the budget is the parsers' common guard.
+    for line in CpuBudget().bounded(text.splitlines(keepends=True)):
         if offset > stop_at:
             break
         offset += len(line)
