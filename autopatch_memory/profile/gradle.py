@@ -17,7 +17,7 @@ from enum import Enum
 
 from autopatch_memory import limits
 from autopatch_memory.errors import CatalogError
-from autopatch_memory.profile.build_files import GRADLE_BUILD_FILES, SETTINGS_FILES
+from autopatch_memory.profile.build_files import BUILD_SRC, GRADLE_BUILD_FILES, SETTINGS_FILES
 from autopatch_memory.profile.catalog import (
     CATALOG_ACCESSOR,
     CATALOG_FILE,
@@ -195,8 +195,14 @@ class GradleProject:
         """Follow the settings plugins the convention builds provide, by the ids the
         settings apply (and those plugins apply in turn): their plugins and catalogs
         become the settings'. The plugin sources read, in the order they were followed."""
-        by_id = {source.plugin_id: source for build in builds for source in build.plugins
-                 if source.kind is not SourceKind.PROJECT_SCRIPT}  # fmt: skip
+        # buildSrc is built after the settings are evaluated: it provides no settings plugin.
+        by_id = {
+            source.plugin_id: source
+            for build in builds
+            if build.folder != BUILD_SRC
+            for source in build.plugins
+            if source.kind is not SourceKind.PROJECT_SCRIPT
+        }
         used: list[str] = []
         queue = deque(settings.plugin_ids)
         seen: set[str] = set()

@@ -127,6 +127,17 @@ def test_a_settings_plugin_is_not_read_as_a_project_convention(make_repo: RepoMa
     assert report.profile.source_files == ["settings.gradle.kts"]
 
 
+def test_buildsrc_provides_no_settings_plugin(make_repo: RepoMaker) -> None:
+    # Gradle builds buildSrc after it has evaluated the settings.
+    repo = make_repo({
+        "settings.gradle.kts": 'plugins { id("x") }\ninclude("app")\n',
+        "buildSrc/src/main/kotlin/x.settings.gradle.kts": DECLARES_TOOLS,
+        "gradle/tools.versions.toml": MAPSTRUCT_TOML,
+        f"app/{KTS}": USES_TOOLS,
+    })  # fmt: skip
+    assert _frameworks(repo) == []
+
+
 def test_settings_plugins_applying_each_other_are_followed_once(make_repo: RepoMaker) -> None:
     repo = make_repo({
         "settings.gradle.kts": _settings("a"),
