@@ -306,12 +306,24 @@ CHAT_LINE_MAX_BYTES = 256 * KIB
 PROFILE_MAX_LIST_ITEMS = 20
 PROFILE_MAX_VALUE_CHARS = 120
 # Everything below in this block belongs to the repo profile collector (profile/).
-PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB  # a build file larger than this is not a build file
+# What is read of a build file before it is parsed: a larger POM is not read (XML cut
+# short is not XML); of a larger Gradle script, the lines within this many bytes.
+PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB
+# A version catalog is parsed by tomllib in one call, which no budget can stop: its
+# input is capped lower instead (the worst TOML shapes cost ~0.5 s per MiB here).
+PROFILE_MAX_CATALOG_BYTES = 1 * KIB * KIB
+# CPU time one parse of one file may take (settings, script, catalog, POM sections)
+# before it stops where it is, and one whole collection before it reads no further
+# file: every parser is linear, the budgets stop a shape nobody thought of.
+PROFILE_PARSE_CPU_SECONDS = 0.5
+PROFILE_COLLECT_CPU_SECONDS = 5.0
 PROFILE_README_BYTES = 64 * KIB  # the first title is near the top; never read a whole book
 PROFILE_MAX_TITLE_SOURCE_CHARS = 1000  # a heading with its markup (links, badges)
 PROFILE_MAX_BUILD_FILES = 4000  # huge monorepos: stop reading (and probing) past this many
 PROFILE_MAX_NESTING = 16  # nested aggregators / parent chains / `${}` indirections
 PROFILE_MAX_SCANNED_FILES = 20  # CI workflows, convention scripts, `apply from` targets per place
+# Folders listed per source folder of a convention build (its package folders).
+PROFILE_MAX_CONVENTION_DIRS = 64
 PROFILE_MAX_PROBLEMS = 50  # a broken repo yields a readable report, not a flood
 PROFILE_MAX_PROBLEM_CHARS = 200
 # Settings scripts are evaluated (`listOf("a", "b").forEach { include(it) }`): elements
@@ -322,17 +334,24 @@ PROFILE_MAX_SETTINGS_STEPS = 50_000
 # How far a settings construct may spread: a loop's receiver before its `.forEach`,
 # the generic arguments of a Kotlin type (`val xs: List<String> = ...`).
 PROFILE_SETTINGS_SPAN_CHARS = 200
+# A project or module name is name-shaped (profile/names.py): at most this many columns
+# (a Chinese character takes two); not a sentence — this many words with sentence
+# punctuation closing one of them, or the larger number of words at all.
+PROFILE_NAME_MAX_WIDTH = 64
+PROFILE_NAME_SENTENCE_WORDS = 4
+PROFILE_NAME_MAX_WORDS = 8
 # The Java version of a build whose root and conventions say nothing: the level
 # more than this share of its main (non-test) modules declare, else unknown.
 PROFILE_JAVA_VERSION_MAJORITY = 0.5
 # A file modified within this window of a collection may have changed without
 # its mtime moving (coarse filesystem clocks): such a cache entry is not trusted.
 PROFILE_CACHE_RACY_WINDOW_NS = 2_000_000_000
-PROFILE_CACHE_FORMAT = 2  # bump whenever the collector's rules or the cache layout change
+PROFILE_CACHE_FORMAT = 3  # bump whenever the collector's rules or the cache layout change
 PROFILE_CACHE_MAX_BYTES = 8 * KIB * KIB  # far above a 4000-file build's cache (~0.5 MiB)
-# A temp file of an interrupted cache write older than this is removed by the
-# next write; a live writer's temp file is milliseconds old.
-PROFILE_CACHE_STALE_TEMP_SECONDS = 30
+# A temp file of an interrupted cache write older than this, and not locked by a
+# live writer, is removed by the next write; a live writer's temp file is
+# milliseconds old (and locked while it is written).
+PROFILE_CACHE_STALE_TEMP_SECONDS = 5
 
 # --- the store: loading, salvage, file identity (docs/file-format.md) ------------------
 # A memory file larger than this is never parsed: the program writes at most the hard
