@@ -41,7 +41,7 @@ from pydantic import BaseModel, ValidationError
 
 from autopatch_memory import limits
 from autopatch_memory.apply_report import AcceptedOp, ApplyReport, RejectedOp, discarded_report
-from autopatch_memory.budget import item_bytes, long_term_bytes
+from autopatch_memory.budget import item_bytes, long_term_bytes, stalest_first
 from autopatch_memory.ids import new_memory_id, new_topic_id
 from autopatch_memory.injection import instruction_like, overrides_assistant
 from autopatch_memory.lang.fold import same_text
@@ -247,7 +247,7 @@ class _Applier:
         evicted: list[str] = []
         # Topics are working memory, allowed to be forgotten: the stalest one makes room.
         while len(topics) >= limits.MAX_ACTIVE_TOPICS:
-            stale = min(topics, key=lambda t: t.last_touched_at)
+            stale = stalest_first(topics, lambda t: t.last_touched_at, self.now)[0]
             topics.remove(stale)
             evicted.append(stale.id)
         topic = Topic(
@@ -619,7 +619,7 @@ class _Applier:
                     Reason.CAPACITY,
                     "long-term memory is full of active items; forget some to make room",
                 )
-            victim = min(inactive, key=lambda i: i.updated_at)
+            victim = stalest_first(inactive, lambda i: i.updated_at, self.now)[0]
             ltm.list_for(victim.type).remove(victim)
             evicted.append(victim)
         if item.is_active:

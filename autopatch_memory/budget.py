@@ -8,6 +8,10 @@ order; active long-term items and the repo profile are never touched:
 3. clip ``assistant_text`` of pending turns, oldest first;
 4. drop topics, least recently touched first.
 
+"Oldest" and "least recently touched" never rest on the wall clock alone: an item
+dated after the write's time (the clock went back) goes first, and equal times keep
+the order of the list (:func:`stalest_first`).
+
 Recording a turn must always succeed, so when the file would still pass the hard
 limit a last resort follows (docs/design.md#size-policy):
 
@@ -35,13 +39,15 @@ so a trim costs one dump however many removals it takes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime, timezone
+from typing import TypeVar
 
 from pydantic import BaseModel
 
 from autopatch_memory import limits
 from autopatch_memory.file_text import FileText, element_size, element_text, section_size
-from autopatch_memory.model import LongTermItem, MemoryDocument
+from autopatch_memory.model import LongTermItem, MemoryDocument, Topic
 from autopatch_memory.text import clip
 
 
@@ -52,7 +58,7 @@ class TrimAction(BaseModel):
     target: str
 
 
-def _drop_ready_answers(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
+def _drop_ready_answers(doc: MemoryDocument, text: FileText, now: datetime) -> Iterator[TrimAction]:
     for turn in doc.working_memory.recent_turns:
         if not turn.is_pending and turn.assistant_text:
             turn.assistant_text = ""
@@ -60,7 +66,9 @@ def _drop_ready_answers(doc: MemoryDocument, text: FileText) -> Iterator[TrimAct
             yield TrimAction(op="drop_answer", target=turn.id)
 
 
-def _drop_old_ready_turns(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
+def _drop_old_ready_turns(
+    doc: MemoryDocument, text: FileText, now: datetime
+) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     ready = [t for t in turns if not t.is_pending]
     for turn in ready[: max(0, len(ready) - limits.KEEP_READY_TURNS_WHEN_TRIMMING)]:
@@ -68,7 +76,9 @@ def _drop_old_ready_turns(doc: MemoryDocument, text: FileText) -> Iterator[TrimA
         yield TrimAction(op="drop_turn", target=turn.id)
 
 
-def _clip_pending_answers(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
+def _clip_pending_answers(
+    doc: MemoryDocument, text: FileText, now: datetime
+) -> Iterator[TrimAction]:
     for turn in doc.working_memory.recent_turns:
         if turn.is_pending and len(turn.assistant_text) > limits.TRIMMED_ASSISTANT_TEXT_CHARS:
             turn.assistant_text = clip(turn.assistant_text, limits.TRIMMED_ASSISTANT_TEXT_CHARS)
@@ -76,28 +86,33 @@ def _clip_pending_answers(doc: MemoryDocument, text: FileText) -> Iterator[TrimA
             yield TrimAction(op="clip_answer", target=turn.id)
 
 
-def _drop_oldest_topics(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
+def _drop_oldest_topics(doc: MemoryDocument, text: FileText, now: datetime) -> Iterator[TrimAction]:
     topics = doc.working_memory.active_topics
-    for topic in sorted(topics, key=lambda t: t.last_touched_at):
+    for topic in stalest_first(topics, _touched, now):
         text.remove(topics, topic)
         yield TrimAction(op="drop_topic", target=topic.id)
 
 
-def _drop_archived_long_term(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
+def _drop_archived_long_term(
+    doc: MemoryDocument, text: FileText, now: datetime
+) -> Iterator[TrimAction]:
     ltm = doc.long_term_memory
-    for item in sorted((i for i in ltm.items() if not i.is_active), key=lambda i: i.updated_at):
+    archived = [i for i in ltm.items() if not i.is_active]
+    for item in stalest_first(archived, _updated, now):
         text.remove(ltm.list_for(item.type), item)
         yield TrimAction(op="drop_archived", target=item.id)
 
 
-def _drop_all_but_newest_turn(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
+def _drop_all_but_newest_turn(
+    doc: MemoryDocument, text: FileText, now: datetime
+) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     for turn in list(turns[:-1]):
         text.remove(turns, turn)
         yield TrimAction(op="drop_turn", target=turn.id)
 
 
-def _shrink_newest_turn(doc: MemoryDocument, text: FileText) -> Iterator[TrimAction]:
+def _shrink_newest_turn(doc: MemoryDocument, text: FileText, now: datetime) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     if not turns:
         return
@@ -114,7 +129,7 @@ def _shrink_newest_turn(doc: MemoryDocument, text: FileText) -> Iterator[TrimAct
         yield TrimAction(op="clip_question", target=newest.id)
 
 
-_Step = Callable[[MemoryDocument, FileText], Iterator[TrimAction]]
+_Step = Callable[[MemoryDocument, FileText, datetime], Iterator[TrimAction]]
 _SOFT_STEPS: tuple[_Step, ...] = (
     _drop_ready_answers,
     _drop_old_ready_turns,
@@ -142,39 +157,46 @@ class TrimResult(BaseModel):
     long_term_floor: int | None = None
 
 
-def _run(text: FileText, steps: tuple[_Step, ...], limit: int, actions: list[TrimAction]) -> bool:
+def _run(
+    text: FileText, steps: tuple[_Step, ...], limit: int, actions: list[TrimAction], now: datetime
+) -> bool:
     """Apply ``steps`` one removal at a time until the document fits ``limit``."""
     if text.size <= limit:
         return True
     for step in steps:
-        for action in step(text.doc, text):
+        for action in step(text.doc, text, now):
             actions.append(action)
             if text.size <= limit:
                 return True
     return False
 
 
-def trim_to_budget(doc: MemoryDocument, text: FileText | None = None) -> TrimResult:
+def trim_to_budget(
+    doc: MemoryDocument, text: FileText | None = None, *, now: datetime | None = None
+) -> TrimResult:
     """Trim ``doc`` in place per the size policy; returns what was removed and the
     document's bytes afterwards.
 
     ``text`` is ``doc``'s :class:`FileText` when the caller has one (it is patched
-    along); otherwise ``doc`` is serialized here, once. The caller still checks the
-    hard limit: when long-term memory and the profile alone do not fit, nothing
-    here can help and the write must be refused.
+    along); otherwise ``doc`` is serialized here, once. ``now`` is the write's time
+    (default: the document's ``updated_at``), which tells what the clock says is in
+    the future (see :func:`stalest_first`). The caller still checks the hard limit:
+    when long-term memory and the profile alone do not fit, nothing here can help
+    and the write must be refused.
     """
     text = FileText(doc) if text is None else text
+    now = now or doc.updated_at or _LAST_INSTANT
     actions: list[TrimAction] = []
-    if _run(text, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions):
+    if _run(text, _SOFT_STEPS, limits.SOFT_LIMIT_BYTES, actions, now):
         return TrimResult(actions=actions, data=text.data)
     if text.size <= limits.HARD_LIMIT_BYTES or _last_resort_fits(text):
-        _run(text, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions)
+        _run(text, _LAST_RESORT_STEPS, limits.HARD_LIMIT_BYTES, actions, now)
         return TrimResult(actions=actions, data=text.data)
     # The active long-term part alone passes the hard limit, or leaves no room under it
     # for the newest turn cut to nothing: keep every long-term item.
     floor = text.size_keeping(_is_long_term)
     limit = min(floor + limits.OVER_LIMIT_WORKING_ROOM_BYTES, limits.MEMORY_FILE_MAX_READ_BYTES)
-    _run(text, _OVER_LIMIT_STEPS, limit, actions)
+    _run(text, _OVER_LIMIT_STEPS, limit, actions, now)
     return TrimResult(actions=actions, data=text.data, limit=limit, long_term_floor=floor)
 
 
@@ -190,6 +212,36 @@ def _last_resort_fits(text: FileText) -> bool:
     bare = newest.model_copy(update={"user_text": clip(newest.user_text, 0), "assistant_text": ""})
     shrunk = len(element_text(bare)) - len(element_text(newest))
     return with_newest + shrunk <= limits.HARD_LIMIT_BYTES
+
+
+# No time is later than this: with it as "now", nothing is in the future.
+_LAST_INSTANT = datetime.max.replace(tzinfo=timezone.utc)
+
+_Item = TypeVar("_Item")
+
+
+def stalest_first(
+    items: Sequence[_Item], touched: Callable[[_Item], datetime], now: datetime
+) -> list[_Item]:
+    """``items`` in the order they go when room is needed: least recently touched first.
+
+    Not by the clock alone. A time later than ``now`` was written before the clock
+    went back (it was set back, or the file came from a machine ahead): such an item
+    was touched before every item stamped since, so it goes first (by its own time
+    among its like), instead of staying forever while fresh items go. Equal times
+    keep the list's order, the order the items came in.
+    """
+    stamps = [touched(item) for item in items]
+    order = sorted(range(len(items)), key=lambda i: (stamps[i] <= now, stamps[i], i))
+    return [items[i] for i in order]
+
+
+def _touched(topic: Topic) -> datetime:
+    return topic.last_touched_at
+
+
+def _updated(item: LongTermItem) -> datetime:
+    return item.updated_at
 
 
 def _is_long_term(model: BaseModel) -> bool:

@@ -5,9 +5,11 @@ Nothing is silent for the operator: a repository or folder memory cannot be
 written to, a corrupt or salvaged file, a backup left behind, temp files left by
 a crash, a lock another process holds, a journal that cannot be written or that
 records writes which never reached the file, a broken configuration or the last
-failure in the journal all show up here. :func:`diagnose` reads; it never repairs, never writes the
-memory file and calls a model only when asked (``check_model``). The only file
-it may create is the lock file, because trying the lock is the lock check.
+failure in the journal all show up here. :func:`diagnose` reads; it calls a model
+only when asked (``check_model``), and repairs only when asked (``repair``: the file's
+problem is handled at once, as the next write would handle it, and said in plain
+words). Otherwise it never writes the memory file; the only file it may create is the
+lock file, because trying the lock is the lock check.
 
 This module is library code: it returns data (:class:`Diagnosis`) and leaves
 presenting it to the caller.
@@ -54,6 +56,7 @@ class CheckStatus(str, Enum):
 class CheckName(str, Enum):
     """The checks, in the order they are reported."""
 
+    REPAIR = "repair"  # only when asked (doctor --repair)
     FOLDER = "folder"
     MEMORY_FILE = "memory_file"
     SIZE = "size"
@@ -228,14 +231,66 @@ def _memory_file_check(info: MemoryFileInfo, doc: MemoryDocument) -> Check:
             name=CheckName.MEMORY_FILE,
             status=CheckStatus.WARN,
             summary=f"salvaged: {len(problem.dropped)} invalid part(s) left out, everything "
-            f"else is used; the next write keeps the original as {problem.backup_name}",
-            details=problem.dropped,
+            f"else is used; the next write (or doctor --repair) keeps the original as "
+            f"{problem.backup_name}",
+            details=[*_shown(problem.dropped), *problem.notes],
+        )
+    if problem.kept:
+        # Memory works with what still parses: the operator should look, not worry.
+        return Check(
+            name=CheckName.MEMORY_FILE,
+            status=CheckStatus.WARN,
+            summary=f"{problem.kind.value}: {problem.detail}",
+            details=[
+                f"what still parses is used: {problem.kept}",
+                *(f"lost: {part}" for part in _shown(problem.dropped)),
+                *problem.notes,
+                f"the next write (or doctor --repair) moves the original to "
+                f"{problem.backup_name}, byte for byte",
+            ],
         )
     return Check(
         name=CheckName.MEMORY_FILE,
         status=CheckStatus.ERROR,
         summary=f"{problem.kind.value}: {problem.detail}",
-        details=[f"memory reads as empty; the next write moves the file to {problem.backup_name}"],
+        details=[
+            f"memory reads as empty; the next write (or doctor --repair) moves the file to "
+            f"{problem.backup_name}"
+        ],
+    )
+
+
+def _shown(lines: list[str]) -> list[str]:
+    """At most ``DOCTOR_DETAIL_LINES`` of ``lines``, and how many more there are."""
+    shown = lines[: limits.DOCTOR_DETAIL_LINES]
+    more = len(lines) - len(shown)
+    return [*shown, f"+{more} more (the backup keeps them)"] if more > 0 else shown
+
+
+def _repair_check(memory: ProjectMemory) -> Check:
+    """Handle the memory file's problem now (doctor --repair), and say what was done."""
+    try:
+        done = memory.repair_file()
+    except StoreError as exc:
+        return Check(
+            name=CheckName.REPAIR, status=CheckStatus.ERROR, summary=f"cannot repair: {exc}"
+        )
+    if not done:
+        return Check(name=CheckName.REPAIR, status=CheckStatus.OK, summary="nothing to repair")
+    said = []
+    for entry in done:
+        if entry.op == "salvage":
+            said.append(
+                f"rewrote {memory.paths.memory_file.name} without its invalid parts; "
+                f"the original is {entry.target}"
+            )
+        else:
+            said.append(f"moved {memory.paths.memory_file.name} aside to {entry.target}")
+    return Check(
+        name=CheckName.REPAIR,
+        status=CheckStatus.OK,
+        summary="; ".join(said),
+        details=[entry.detail for entry in done if entry.detail],
     )
 
 
@@ -422,14 +477,20 @@ def _profile_check(repo_root: Path) -> Check:
     return Check(name=CheckName.PROFILE, status=status, summary=summary, details=report.problems)
 
 
-def diagnose(memory: ProjectMemory, *, check_model: bool = False) -> Diagnosis:
+def diagnose(
+    memory: ProjectMemory, *, check_model: bool = False, repair: bool = False
+) -> Diagnosis:
     """Check the memory of ``memory``'s repository; see the module docstring.
 
     ``check_model``: also probe the configured model endpoint once (a network
     call, bounded by :data:`~autopatch_memory.limits.LLM_CHECK_TIMEOUT_SECONDS`).
+    ``repair``: first handle a problem of the memory file (a salvage, a corrupt,
+    foreign or oversized file set aside) as the next write would, and report what was
+    done as the first check; the other checks then see the file as it is afterwards.
     """
     paths = memory.paths
-    checks: list[Check] = [_folder_check(memory.repo_root, paths.folder)]
+    checks: list[Check] = [_repair_check(memory)] if repair else []
+    checks.append(_folder_check(memory.repo_root, paths.folder))
     read = _read_file(memory)
     file_checks, size = _file_checks(read)
     checks.extend(file_checks)

@@ -42,7 +42,7 @@ from autopatch_memory.applier import apply_delta
 from autopatch_memory.apply_report import AcceptedOp, RejectedOp
 from autopatch_memory.changes import ChangeAction, ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError, StoreError
-from autopatch_memory.history import item_from
+from autopatch_memory.store.history import item_from
 from autopatch_memory.item_labels import derive_label, label_is_redundant
 from autopatch_memory.journal import JournalEntry, Outcome
 from autopatch_memory.lang.fold import same_text

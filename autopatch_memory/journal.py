@@ -9,10 +9,14 @@ a recorded turn's text is never copied into them, and :meth:`Journal.scrub`
 (called by a reset) removes every detail.
 
 Appends are lock-free (``O_APPEND``: concurrent lines never overwrite each
-other). The store appends the entries of a write *before* it replaces the file,
-each stamped with the digest of the file the write produces (``file``) and of
-the file it replaces (``prev_file``); :func:`unlanded_writes` tells from these
-which journaled writes never reached the disk (a crash between the two steps).
+other), and each line lands whole or not at all: a write a full disk cuts short is
+cut back to its last whole line, the next append starts on a line of its own after
+a torn one, and reading skips a line that is not a whole entry.
+
+The store appends the entries of a write *before* it replaces the file, each
+stamped with the digest of the file the write produces (``file``) and of the file
+it replaces (``prev_file``); :func:`unlanded_writes` tells from these which
+journaled writes never reached the disk (a crash between the two steps).
 """
 
 from __future__ import annotations
@@ -37,13 +41,14 @@ from autopatch_memory.ids import Clock, local_now
 from autopatch_memory.locking import ProcessLock
 from autopatch_memory.model import Timestamp
 from autopatch_memory.safe_io import (
+    append_lines,
     check_state_dir,
     ensure_state_dir,
-    open_append_no_follow,
     open_append_sized,
     open_no_follow,
+    os_errors,
     read_no_follow,
-    write_all,
+    store_error,
 )
 from autopatch_memory.text import clip
 
@@ -206,6 +211,7 @@ class Journal:
             detail=clip(privacy.redact(detail), limits.JOURNAL_DETAIL_CHARS) if detail else None,
         )
 
+    @os_errors("cannot write the journal")
     def append(self, *entries: JournalEntry, folder_checked: bool = False) -> None:
         """Write ``entries``; raises :class:`StoreError` when the folder is not writable.
 
@@ -224,23 +230,21 @@ class Journal:
             if size >= limits.JOURNAL_ROTATE_BYTES:
                 os.close(fd)
                 self._rotate()
-                fd = open_append_no_follow(self.path, limits.FILE_MODE)
-            self._write_all(fd, data)
+                fd, size = open_append_sized(self.path, limits.FILE_MODE)
+            self._append(fd, data, size)
         except StoreError as exc:
             self.append_error = str(exc)
             raise
         except OSError as exc:
-            message = (
-                f"cannot write the journal {self.path}: {getattr(exc, 'strerror', None) or exc}"
-            )
-            self.append_error = message
-            raise StoreError(message) from exc
+            error = store_error(f"cannot write the journal {self.path}", exc)
+            self.append_error = str(error)
+            raise error from exc
         self.append_error = None
 
     @staticmethod
-    def _write_all(fd: int, data: bytes) -> None:
+    def _append(fd: int, data: bytes, size: int) -> None:
         try:
-            write_all(fd, data)  # a short write (a full disk) must not tear a line
+            append_lines(fd, data, size)  # a full disk must not tear a line, nor glue two
         finally:
             os.close(fd)
 
@@ -269,6 +273,7 @@ class Journal:
             if self._size() >= limits.JOURNAL_ROTATE_BYTES:
                 os.replace(self.path, self.rotated_path)
 
+    @os_errors("cannot read the journal")
     def read(self, last: int | None = None) -> list[JournalEntry]:
         """The newest ``last`` entries (all when ``None``), oldest first; bad lines are skipped.
 
@@ -282,11 +287,11 @@ class Journal:
         cap = limits.JOURNAL_MAX_READ_BYTES
         for path in (self.rotated_path, self.path):
             try:
-                data = read_no_follow(path, max_bytes=cap, tail=True)
+                data = read_no_follow(path, max_bytes=cap, tail=True, state=True)
             except FileNotFoundError:
                 continue
             except OSError as exc:
-                raise StoreError(f"cannot read the journal {path}: {exc.strerror or exc}") from exc
+                raise store_error(f"cannot read the journal {path}", exc) from exc
             if len(data) >= cap:  # read from the middle: the first line may be torn
                 data = data[data.find(b"\n") + 1 :]
             entries.extend(_parse_lines(data))
@@ -302,6 +307,7 @@ class Journal:
 
     # -- reset: no conversation-derived text is left behind ----------------------------
 
+    @os_errors("cannot scrub the journal")
     def scrub(self) -> None:
         """Rewrite both journal files without any ``detail`` (where model replies,
         rejected values and error messages are quoted), keeping times, actors,
@@ -320,13 +326,11 @@ class Journal:
         except LockTimeoutError as exc:
             raise StoreError(f"journal lock busy: {exc}") from exc
         except OSError as exc:
-            raise StoreError(
-                f"cannot scrub the journal {self.path}: {exc.strerror or exc}"
-            ) from exc
+            raise store_error(f"cannot scrub the journal {self.path}", exc) from exc
 
     def _scrub_file(self, path: Path) -> None:
         try:
-            fd = open_no_follow(path)
+            fd = open_no_follow(path, state=True)
         except FileNotFoundError:
             return
         with os.fdopen(fd, "rb") as old:
@@ -352,7 +356,8 @@ class Journal:
             # Lines another process appended to the old file after we read it.
             late = old.read()
         if late:
-            self._write_all(open_append_no_follow(path, limits.FILE_MODE), _scrubbed(late))
+            fd, size = open_append_sized(path, limits.FILE_MODE)
+            self._append(fd, _scrubbed(late), size)
 
 
 def _scrubbed(data: bytes) -> bytes:

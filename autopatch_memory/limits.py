@@ -121,6 +121,21 @@ SECRET_VALUE_WORD_WINDOW_CHARS = 96
 # many characters between the keyword and its connector.
 SECRET_RELATIVE_CLAUSE_CHARS = 60
 
+# --- secrets by their shape near a keyword (privacy/nearby.py, docs/privacy.md) --------
+# After a credential keyword a secret-shaped value is looked for this far on its line, or
+# alone on one of this many lines below it ("the token is\n<value>", one blank line too).
+SECRET_NEARBY_CHARS = 120
+SECRET_NEARBY_LINES = 2
+# …and among the first this many words there that could be one (holding a digit and a letter).
+SECRET_NEARBY_CANDIDATES = 3
+# Secret-shaped: letters and digits mixed at random from this length and this Shannon
+# entropy (bits a character), or a chosen password (letters, digits and a symbol) from
+# this length.
+SECRET_SHAPED_MIN_CHARS = 16
+SECRET_SHAPED_MIN_ENTROPY = 3.5
+SECRET_SHAPED_MIN_CHARS_SYMBOL = 8
+SECRET_SHAPED_MAX_CHARS = 256
+
 # --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
 # Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at
 # most this many characters ("Backup codes for the shared account:", "recovery codes for
@@ -154,6 +169,9 @@ LOCK_POLL_SECONDS = 0.002
 
 # `doctor` tries the lock this long: a healthy lock is held for milliseconds.
 DOCTOR_LOCK_TIMEOUT_SECONDS = 1.0
+# doctor lists at most this many parts a salvage left out (the journal and the backup
+# hold the rest).
+DOCTOR_DETAIL_LINES = 20
 
 # --- summarization (docs/design.md#summarization) ---------------------------------
 TRIGGER_PENDING_TURNS = 2
@@ -301,12 +319,24 @@ CHAT_LINE_MAX_BYTES = 256 * KIB
 PROFILE_MAX_LIST_ITEMS = 20
 PROFILE_MAX_VALUE_CHARS = 120
 # Everything below in this block belongs to the repo profile collector (profile/).
-PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB  # a build file larger than this is not a build file
+# What is read of a build file before it is parsed: a larger POM is not read (XML cut
+# short is not XML); of a larger Gradle script, the lines within this many bytes.
+PROFILE_MAX_FILE_BYTES = 2 * KIB * KIB
+# A version catalog is parsed by tomllib in one call, which no budget can stop: its
+# input is capped lower instead (the worst TOML shapes cost ~0.5 s per MiB here).
+PROFILE_MAX_CATALOG_BYTES = 1 * KIB * KIB
+# CPU time one parse of one file may take (settings, script, catalog, POM sections)
+# before it stops where it is, and one whole collection before it reads no further
+# file: every parser is linear, the budgets stop a shape nobody thought of.
+PROFILE_PARSE_CPU_SECONDS = 0.5
+PROFILE_COLLECT_CPU_SECONDS = 5.0
 PROFILE_README_BYTES = 64 * KIB  # the first title is near the top; never read a whole book
 PROFILE_MAX_TITLE_SOURCE_CHARS = 1000  # a heading with its markup (links, badges)
 PROFILE_MAX_BUILD_FILES = 4000  # huge monorepos: stop reading (and probing) past this many
 PROFILE_MAX_NESTING = 16  # nested aggregators / parent chains / `${}` indirections
 PROFILE_MAX_SCANNED_FILES = 20  # CI workflows, convention scripts, `apply from` targets per place
+# Folders listed per source folder of a convention build (its package folders).
+PROFILE_MAX_CONVENTION_DIRS = 64
 PROFILE_MAX_PROBLEMS = 50  # a broken repo yields a readable report, not a flood
 PROFILE_MAX_PROBLEM_CHARS = 200
 # Settings scripts are evaluated (`listOf("a", "b").forEach { include(it) }`): elements
@@ -317,17 +347,24 @@ PROFILE_MAX_SETTINGS_STEPS = 50_000
 # How far a settings construct may spread: a loop's receiver before its `.forEach`,
 # the generic arguments of a Kotlin type (`val xs: List<String> = ...`).
 PROFILE_SETTINGS_SPAN_CHARS = 200
+# A project or module name is name-shaped (profile/names.py): at most this many columns
+# (a Chinese character takes two); not a sentence — this many words with sentence
+# punctuation closing one of them, or the larger number of words at all.
+PROFILE_NAME_MAX_WIDTH = 64
+PROFILE_NAME_SENTENCE_WORDS = 4
+PROFILE_NAME_MAX_WORDS = 8
 # The Java version of a build whose root and conventions say nothing: the level
 # more than this share of its main (non-test) modules declare, else unknown.
 PROFILE_JAVA_VERSION_MAJORITY = 0.5
 # A file modified within this window of a collection may have changed without
 # its mtime moving (coarse filesystem clocks): such a cache entry is not trusted.
 PROFILE_CACHE_RACY_WINDOW_NS = 2_000_000_000
-PROFILE_CACHE_FORMAT = 2  # bump whenever the collector's rules or the cache layout change
+PROFILE_CACHE_FORMAT = 3  # bump whenever the collector's rules or the cache layout change
 PROFILE_CACHE_MAX_BYTES = 8 * KIB * KIB  # far above a 4000-file build's cache (~0.5 MiB)
-# A temp file of an interrupted cache write older than this is removed by the
-# next write; a live writer's temp file is milliseconds old.
-PROFILE_CACHE_STALE_TEMP_SECONDS = 30
+# A temp file of an interrupted cache write older than this, and not locked by a
+# live writer, is removed by the next write; a live writer's temp file is
+# milliseconds old (and locked while it is written).
+PROFILE_CACHE_STALE_TEMP_SECONDS = 5
 
 # --- the store: loading, salvage, file identity (docs/file-format.md) ------------------
 # A memory file larger than this is never parsed: the program writes at most the hard
@@ -339,9 +376,26 @@ EPOCH_HEX_CHARS = 16  # the random id of one file's lifetime (64 bits)
 EPOCH_MAX_CHARS = 64  # a longer "epoch" in a file is invalid (dropped, then renewed)
 FILE_DIGEST_HEX_CHARS = 12  # journal entries name the file a write produced by this digest
 SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
+# CPU time (of the reading thread) one reading of a file may spend on salvage: finding
+# the valid items of a file with invalid ones, and what still parses of one that is not
+# valid JSON. Any file this program or the reference writes takes a few milliseconds;
+# a planted 128 KiB file of tens of thousands of invalid items would take over a second
+# of the host's turn. What is left when it runs out is left out, unexamined (the backup
+# keeps it).
+SALVAGE_CPU_SECONDS = 0.05
+# A file holding more items than this (all four lists together) is not validated whole
+# first, but item by item, within the salvage's budget: validating tens of thousands
+# of invalid items at once cost more than the budget before salvage even began. Four
+# times what this program keeps leaves room for another implementation's caps.
+WHOLE_VALIDATION_MAX_ITEMS = 4 * (MAX_RECENT_TURNS + MAX_ACTIVE_TOPICS + MAX_LONG_TERM_ITEMS)
 # The journal is read from its tail: a planted or runaway journal file costs at most
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
+# A timestamp read from a file is clamped to these years (the first second of the
+# first, the last second of the last): a hand edit's "9999-12-31T23:59:59" cannot
+# overflow the date arithmetic of a local offset, a comparison or a sort.
+TIMESTAMP_MIN_YEAR = 2000
+TIMESTAMP_MAX_YEAR = 2999
 
 # --- the intent router (cli/classify/; docs/cli.md, "Intents") ----------------------------
 # An unknown name this long, one letter away from a known one ("Elasticsearh"), is a typo of

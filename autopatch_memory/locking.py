@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from autopatch_memory import limits
 from autopatch_memory.errors import LockTimeoutError, StoreError
-from autopatch_memory.safe_io import check_regular_or_absent
+from autopatch_memory.safe_io import check_regular_or_absent, check_single_link, store_error
 
 try:
     import fcntl
@@ -81,8 +81,8 @@ class ProcessLock:
     Use as a context manager, or :meth:`acquire` / :meth:`release`. Raises
     :class:`LockTimeoutError` after ``timeout`` seconds of waiting,
     :class:`StoreError` when the lock file cannot be used (a link, not a regular
-    file, no permission), and ``FileNotFoundError`` when its folder is missing (the
-    caller creates the folder and tries again).
+    file, no permission, any other error of the OS), and ``FileNotFoundError`` when
+    its folder is missing (the caller creates the folder and tries again).
     """
 
     def __init__(
@@ -140,6 +140,12 @@ class ProcessLock:
                 self._acquire_portable()
             else:
                 self._acquire_flock(deadline)
+        except FileNotFoundError:
+            self._thread_lock.release()
+            raise  # no folder: the caller creates it and tries again
+        except OSError as exc:
+            self._thread_lock.release()
+            raise store_error(f"cannot lock {self.path}", exc) from exc
         except BaseException:
             self._thread_lock.release()
             raise
@@ -170,7 +176,7 @@ class ProcessLock:
                 time.sleep(self.poll_interval)
                 continue
             except OSError as exc:
-                raise StoreError(f"cannot lock {self.path}: {exc.strerror or exc}") from exc
+                raise store_error(f"cannot lock {self.path}", exc) from exc
             if self._still_at_path():
                 return
             # Deleted or replaced meanwhile: this lock excludes nobody. Start over
@@ -194,14 +200,21 @@ class ProcessLock:
         except FileNotFoundError:
             raise
         except OSError as exc:
-            why = "a symbolic link" if exc.errno == errno.ELOOP else exc.strerror or str(exc)
-            raise StoreError(f"cannot lock {self.path}: {why}") from exc
+            if exc.errno == errno.ELOOP:
+                raise StoreError(f"cannot lock {self.path}: a symbolic link") from exc
+            raise store_error(f"cannot lock {self.path}", exc) from exc
         try:
             found = os.fstat(fd)
             if not stat.S_ISREG(found.st_mode):
                 raise StoreError(f"cannot lock {self.path}: not a regular file")
+            check_single_link(self.path, found)
+        except OSError as exc:
+            with suppress(OSError):
+                os.close(fd)
+            raise store_error(f"cannot lock {self.path}", exc) from exc
         except BaseException:
-            os.close(fd)
+            with suppress(OSError):
+                os.close(fd)
             raise
         held.fd, held.pid, held.file = fd, _pid, (found.st_dev, found.st_ino)
         return fd
@@ -212,7 +225,7 @@ class ProcessLock:
         except FileNotFoundError:
             return False
         except OSError as exc:
-            raise StoreError(f"cannot lock {self.path}: {exc.strerror or exc}") from exc
+            raise store_error(f"cannot lock {self.path}", exc) from exc
         return self._held.file == (now.st_dev, now.st_ino)
 
     # -- the portable fallback -----------------------------------------------------------
@@ -230,7 +243,7 @@ class ProcessLock:
         except Timeout as exc:
             raise self._timeout() from exc
         except OSError as exc:
-            raise StoreError(f"cannot lock {self.path}: {exc.strerror or exc}") from exc
+            raise store_error(f"cannot lock {self.path}", exc) from exc
 
     def _timeout(self) -> LockTimeoutError:
         return LockTimeoutError(

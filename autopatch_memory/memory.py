@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+import stat
 import threading
 from collections.abc import Callable, Iterable
 from datetime import timedelta
@@ -68,6 +69,7 @@ from autopatch_memory.model import (
     clone,
 )
 from autopatch_memory.reasons import Reason
+from autopatch_memory.safe_io import store_error
 from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.search import SearchHit, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
@@ -233,7 +235,9 @@ class _Writes:
         """:meth:`MemoryStore.has_folder`."""
         return self._store.has_folder()
 
-    def update(self, fn: Callable[[Transaction], _T], *, actor: str) -> UpdateResult[_T]:
+    def update(
+        self, fn: Callable[[Transaction], _T], *, actor: str, repair: bool = False
+    ) -> UpdateResult[_T]:
         """:meth:`MemoryStore.update`, plus the pending profile and the events."""
         pending = self.pending
         profile_changed = False
@@ -244,7 +248,7 @@ class _Writes:
                 profile_changed = _store_profile(txn, pending)
             return fn(txn)
 
-        result = self._store.update(run, actor=actor)
+        result = self._store.update(run, actor=actor, repair=repair)
         with self._lock:
             if self._pending is pending:  # a newer one arrived meanwhile: it waits
                 self._pending = None
@@ -323,16 +327,10 @@ class ProjectMemory:
         Raises :class:`StoreError` for a missing folder, :class:`ConfigError` for
         an unusable backend choice.
         """
-        try:
-            root = Path(repo_root).expanduser()
-            found = root.is_dir()
-        except (OSError, RuntimeError, ValueError) as exc:  # "~typo", a name too long
-            raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
-        if not found:
-            raise StoreError(f"repository folder not found: {root}")
+        root = _repository_root(repo_root)
         chosen = settings or MemorySettings()
         memory = cls(
-            root.resolve(),
+            root,
             backend=_resolve_backend(backend, llm, chosen),
             clock=clock or local_now,
             on_event=on_event,
@@ -341,7 +339,7 @@ class ProjectMemory:
         if collect_profile if refresh_profile is None else refresh_profile:
             # The cache is used (and refreshed) only in a repository that already
             # has the memory folder: opening must not create it.
-            memory._collect_profile(use_cache=memory.store.folder.is_dir())
+            memory._collect_profile(use_cache=memory._has_folder())
         memory._report_file_problem()
         return memory
 
@@ -794,6 +792,17 @@ class ProjectMemory:
         self._writes.set_pending(_PendingProfile(supplied, "host"))
         self._writes.update(lambda txn: None, actor="host")
 
+    def repair_file(self, *, actor: str = USER_ACTOR) -> list[JournalEntry]:
+        """Handle a problem of the memory file now, as the next write would (``doctor
+        --repair``): a salvaged file is rewritten without its invalid parts, its
+        original copied aside; a corrupt one is moved aside and memory keeps what of it
+        still parses; a foreign or oversized one is moved aside untouched. Returns the
+        journal entries of what was done (empty when the file was fine or absent).
+
+        Raises :class:`StoreError` when the file cannot be read or written.
+        """
+        return self._writes.update(lambda txn: None, actor=actor, repair=True).recovered
+
     # -- operator view --------------------------------------------------------------------
 
     @property
@@ -843,6 +852,8 @@ class ProjectMemory:
                 explain=unusable.explain,
                 backup_name=f"{unusable.backup_stem}.json",
                 dropped=[str(part) for part in unusable.dropped],
+                notes=list(unusable.notes),
+                kept=unusable.kept,
             )
         )
         return MemoryFileInfo(
@@ -914,6 +925,14 @@ class ProjectMemory:
         self._writes.set_pending(_PendingProfile(_worth_storing(report.profile), "profile"))
         return report
 
+    def _has_folder(self) -> bool:
+        """Whether ``.autopatch-j/`` is there and usable (an error says no: the first
+        write reports it)."""
+        try:
+            return self.store.has_folder()
+        except StoreError:
+            return False
+
     def _report_file_problem(self) -> None:
         """Tell the host at once when the file on disk cannot be used as it is."""
         if not self._events.listening:
@@ -927,7 +946,7 @@ class ProjectMemory:
                 EventKind.FILE_PROBLEM,
                 actor="store",
                 target=f"{problem.backup_stem}.json",
-                detail=f"{problem.kind.value}: {problem.why}",
+                detail=problem.explain,
             )
 
     def _failed(self, operation: str, exc: Exception) -> None:
@@ -940,9 +959,10 @@ class ProjectMemory:
         """Repo-relative POSIX paths, de-duplicated, capped in number and length.
 
         Paths that are not inside the repository are dropped: absolute paths
-        elsewhere, ``~/…``, and anything that climbs out with ``..`` (after
-        normalization). They are not about this project, and would put the
-        host's own folders (or a hostile reply's ``../../etc/passwd``) into memory.
+        elsewhere, ``~/…``, anything that climbs out with ``..`` (after
+        normalization), and anything that leads out through a link in the
+        repository. They are not about this project, and would put the host's own
+        folders (or a hostile reply's ``../../etc/passwd``) into memory.
         """
         if paths is None:  # hosts written for the reference format pass None for "no scope"
             return []
@@ -951,7 +971,7 @@ class ProjectMemory:
         result: list[str] = []
         for raw in paths:
             # Redact first: normalizing "scheme://user:pw@host" would hide the pattern.
-            path = _inside_repo(privacy.redact(os.fspath(raw)), self.repo_root)
+            path = _inside_repo(privacy.redact(os.fspath(raw)), self.store.repo_root)
             if path is None:
                 continue
             text = clip(path, limits.MAX_SCOPE_PATH_CHARS)
@@ -962,13 +982,36 @@ class ProjectMemory:
         return result
 
 
+def _repository_root(repo_root: str | os.PathLike[str]) -> Path:
+    """The real path of the repository folder ``repo_root`` (links resolved): every
+    path memory stores or writes is placed against it. Raises :class:`StoreError`
+    when it is not a folder or cannot be used."""
+    try:
+        root = Path(repo_root).expanduser()
+    except (RuntimeError, ValueError) as exc:  # "~typo", a NUL byte
+        raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
+    try:
+        found = os.stat(root)
+        real = Path(os.path.realpath(root))
+    except (FileNotFoundError, NotADirectoryError):
+        raise StoreError(f"repository folder not found: {root}") from None
+    except OSError as exc:  # a name longer than the system allows, no permission, EIO
+        raise store_error(f"repository folder not found: {root}", exc) from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise StoreError(f"repository folder not found: {repo_root} ({exc})") from None
+    if not stat.S_ISDIR(found.st_mode):
+        raise StoreError(f"repository folder not found: {root}")
+    return real
+
+
 _CONTROL_CHARS = re.compile("[\x00-\x1f\x7f-\x9f]")
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
 
 
 def _inside_repo(raw: str, repo_root: Path) -> str | None:
-    """``raw`` as a normalized path relative to ``repo_root``, or ``None`` when it
-    names nothing inside the repository (or the repository itself)."""
+    """``raw`` as a normalized path relative to ``repo_root`` (a real path: links
+    resolved), or ``None`` when it names nothing inside the repository (or the
+    repository itself), also when it leads out through a link in the repository."""
     text = _CONTROL_CHARS.sub("", raw).strip().replace("\\", "/")
     if not text:
         return None
@@ -987,7 +1030,21 @@ def _inside_repo(raw: str, repo_root: Path) -> str | None:
     normal = posixpath.normpath(text)
     if normal in (".", "") or normal == ".." or normal.startswith("../"):
         return None
+    if not _resolves_inside(repo_root, text):
+        return None
     return normal
+
+
+def _resolves_inside(repo_root: Path, relative: str) -> bool:
+    """Whether ``relative``, resolved under ``repo_root`` the way the system resolves it
+    (each link followed before a ``..`` after it), names something inside the
+    repository; a path that does not exist yet resolves as far as it does."""
+    try:
+        real = os.path.realpath(os.path.join(repo_root, relative))
+    except (OSError, ValueError):
+        return False
+    root = os.fspath(repo_root)
+    return real != root and real.startswith(root.rstrip(os.sep) + os.sep)
 
 
 __all__ = ["RECORD_ACTOR", "USER_ACTOR", "BackendSpec", "Failure", "HostModel", "ProjectMemory"]

@@ -41,7 +41,22 @@ def _aware(value: datetime) -> datetime:
     # keeps whole seconds: so does a document read from it, or validated from a copy.
     if value.microsecond:
         value = value.replace(microsecond=0)
+    if not limits.TIMESTAMP_MIN_YEAR <= value.year <= limits.TIMESTAMP_MAX_YEAR:
+        value = _clamped(value)
     return value if value.tzinfo is not None else value.astimezone()
+
+
+def _clamped(value: datetime) -> datetime:
+    """``value`` moved to the nearest end of the sane range (docs/file-format.md): a
+    naive 9999-12-31T23:59:59 read as local time overflows, and an offset far from
+    UTC near either end of the calendar does too."""
+    if value.year < limits.TIMESTAMP_MIN_YEAR:
+        return value.replace(
+            year=limits.TIMESTAMP_MIN_YEAR, month=1, day=1, hour=0, minute=0, second=0
+        )
+    return value.replace(
+        year=limits.TIMESTAMP_MAX_YEAR, month=12, day=31, hour=23, minute=59, second=59
+    )
 
 
 # Text of the timestamps serialized lately: a file holds about a hundred, and the

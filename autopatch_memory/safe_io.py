@@ -1,10 +1,22 @@
-"""The repository's state folder, and files in it opened without following links.
+"""The repository's state folder, files in it opened without following links, and
+the one boundary where the OS errors of the store, the lock and the journal become
+the library's own.
 
 Everything this library writes lives in ``<repo>/.autopatch-j/``. A cloned repo
 could carry that folder, or a file in it, as a symbolic link to anywhere, or as a
 FIFO or device that blocks whoever opens it; the helpers here refuse to follow
 such links and open regular files only, without blocking, so memory is only ever
-read and written inside the repository itself.
+read and written inside the repository itself. A state file with more than one
+hard link (``st_nlink > 1``: another name for it may be anywhere on the same file
+system, outside the repository too) is refused as well: nothing is read or written
+through it.
+
+:func:`os_errors` is the boundary: every public method of the store, the journal
+and the lock runs inside it, so whatever system call fails underneath (an
+``fstat`` of the lock's descriptor, the ``close`` of a folder after its fsync, a
+full disk, a read-only file system, a name too long), the caller sees a
+:class:`~autopatch_memory.errors.StoreError` that says what was being done, never
+a raw ``OSError`` (docs/errors.md).
 """
 
 from __future__ import annotations
@@ -12,9 +24,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from contextlib import suppress
+from contextlib import ContextDecorator, suppress
 from fnmatch import fnmatch
 from pathlib import Path
+from types import TracebackType
 
 from autopatch_memory import limits
 from autopatch_memory.errors import StoreError
@@ -33,8 +46,49 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 # Windows opens descriptors in text mode (newline translation) unless told otherwise.
 _BINARY = getattr(os, "O_BINARY", 0)
 _READ_FLAGS = os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY
-_APPEND_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK | _BINARY
+# Read and write: an append first reads the file's last byte (see append_lines).
+_APPEND_FLAGS = os.O_RDWR | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK | _BINARY
 _CREATE_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
+
+
+def os_error_text(exc: OSError) -> str:
+    """An OS error in plain words, with its code: ``No space left on device (ENOSPC)``."""
+    code = errno.errorcode.get(exc.errno) if isinstance(exc.errno, int) else None
+    text = exc.strerror or str(exc) or type(exc).__name__
+    return f"{text} ({code})" if code else text
+
+
+def store_error(action: str, exc: OSError) -> StoreError:
+    """The :class:`StoreError` of ``exc`` raised while doing ``action`` ("cannot lock X")."""
+    return StoreError(f"{action}: {os_error_text(exc)}")
+
+
+class OsErrorBoundary(ContextDecorator):
+    """An ``OSError`` raised inside leaves as a :class:`StoreError` saying what was being
+    done; anything else passes unchanged. See :func:`os_errors`."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: str) -> None:
+        self.action = action
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if isinstance(exc, OSError):
+            raise store_error(self.action, exc) from exc
+
+
+def os_errors(action: str) -> OsErrorBoundary:
+    """The one boundary of OS errors of the state folder, as a decorator or a ``with``
+    block: ``@os_errors("cannot write the journal")``."""
+    return OsErrorBoundary(action)
 
 
 def state_dir(repo_root: str | os.PathLike[str]) -> Path:
@@ -55,7 +109,7 @@ def state_dir_stat(folder: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise StoreError(f"cannot inspect {folder}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot inspect {folder}", exc) from exc
     if stat.S_ISLNK(found.st_mode):
         raise StoreError(f"{folder} is a symbolic link; refusing to follow it")
     if not stat.S_ISDIR(found.st_mode):
@@ -77,7 +131,7 @@ def ensure_state_dir(folder: Path) -> None:
         check_state_dir(folder)  # created meanwhile: by another process, or planted
         return
     except OSError as exc:
-        raise StoreError(f"cannot create {folder}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot create {folder}", exc) from exc
     _write_gitignore(folder / GITIGNORE_NAME)
 
 
@@ -87,63 +141,90 @@ def _write_gitignore(path: Path) -> None:
         fd = os.open(path, _CREATE_NEW_FLAGS, 0o644)
     except OSError:
         return
-    try:
-        os.write(fd, GITIGNORE_TEXT.encode("utf-8"))
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    with suppress(OSError):
+        try:
+            os.write(fd, GITIGNORE_TEXT.encode("utf-8"))
+        finally:
+            os.close(fd)
 
 
 def check_regular_or_absent(path: Path) -> None:
-    """Raise :class:`StoreError` when ``path`` exists but is not a regular file.
+    """Raise :class:`StoreError` when the state file ``path`` exists but is not a
+    regular file, or has another hard link.
 
     For files opened by third-party code (the lock file): older ``filelock``
     releases open it with ``O_TRUNC`` and follow links, so a planted link would
     truncate whatever it points to.
     """
     try:
-        mode = os.lstat(path).st_mode
+        found = os.lstat(path)
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise StoreError(f"cannot inspect {path}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot inspect {path}", exc) from exc
+    mode = found.st_mode
     if not stat.S_ISREG(mode):
         kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
         raise StoreError(f"{path} is {kind}; refusing to open it")
+    check_single_link(path, found)
 
 
-def _open_regular(path: Path, flags: int, mode: int = 0o777) -> tuple[int, os.stat_result]:
+def check_single_link(path: Path, found: os.stat_result) -> None:
+    """Raise :class:`StoreError` when the state file ``path`` (its stat ``found``) has
+    more than one hard link: another name for it may be outside the repository."""
+    if found.st_nlink > 1:
+        raise StoreError(
+            f"{path} is a hard link ({found.st_nlink} names for one file, one may be "
+            "outside the repository); refusing to read or write through it"
+        )
+
+
+def _open_regular(
+    path: Path, flags: int, mode: int = 0o777, *, state: bool = False
+) -> tuple[int, os.stat_result]:
     """A descriptor of the regular file ``path`` opened with ``flags`` (which never
-    follow a link), and its stat; anything but a regular file is refused (EINVAL)."""
-    fd = os.open(path, flags, mode)
+    follow a link), and its stat; anything but a regular file is refused (EINVAL),
+    and a ``state`` file with another hard link too (:class:`StoreError`)."""
+    try:
+        fd = os.open(path, flags, mode)
+    except OSError as exc:
+        if state and exc.errno == errno.ELOOP:
+            raise StoreError(f"{path} is a symbolic link; refusing to follow it") from exc
+        raise
     try:
         found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if state:
+            check_single_link(path, found)
     except BaseException:
-        os.close(fd)
+        with suppress(OSError):
+            os.close(fd)
         raise
     return fd, found
 
 
-def open_no_follow(path: Path) -> int:
+def open_no_follow(path: Path, *, state: bool = False) -> int:
     """A read-only descriptor of the regular file ``path``, never following a link
-    (ELOOP) or blocking; anything but a regular file is refused (EINVAL). The caller
+    (ELOOP) or blocking; anything but a regular file is refused (EINVAL), and a
+    ``state`` file with another hard link too (:class:`StoreError`). The caller
     closes the descriptor."""
-    return _open_regular(path, _READ_FLAGS)[0]
+    return _open_regular(path, _READ_FLAGS, state=state)[0]
 
 
-def read_no_follow(path: Path, *, max_bytes: int | None = None, tail: bool = False) -> bytes:
+def read_no_follow(
+    path: Path, *, max_bytes: int | None = None, tail: bool = False, state: bool = False
+) -> bytes:
     """The bytes of the regular file ``path``, never following a link or blocking.
 
     Raises ``FileNotFoundError`` when there is no file, and ``OSError`` when it is
     a symbolic link (ELOOP), not a regular file (a FIFO, a device, a folder:
     EINVAL) or larger than ``max_bytes`` (EFBIG) — checked before reading, so an
     absurd file costs one ``fstat``. With ``tail``, a larger file is not an error:
-    its last ``max_bytes`` bytes are returned.
+    its last ``max_bytes`` bytes are returned. A ``state`` file (one of this
+    program's in ``.autopatch-j/``) with another hard link raises :class:`StoreError`.
     """
-    fd, found = _open_regular(path, _READ_FLAGS)
+    fd, found = _open_regular(path, _READ_FLAGS, state=state)
     try:
         size = found.st_size
         if max_bytes is None:
@@ -187,19 +268,57 @@ def _read_to_end(fd: int, expected: int, *, limit: int | None = None) -> bytes:
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-def open_append_no_follow(path: Path, mode: int) -> int:
-    """A descriptor appending to the regular file ``path`` (created with ``mode``).
+def open_append_sized(path: Path, mode: int) -> tuple[int, int]:
+    """A descriptor appending to the regular state file ``path`` (created with
+    ``mode``), and the file's size before anything is appended.
 
     Never follows a link (ELOOP), never blocks on a FIFO, and refuses anything but
-    a regular file (EINVAL). The caller closes the descriptor.
+    a regular file (EINVAL) or a file with another hard link (:class:`StoreError`).
+    The caller closes the descriptor.
     """
-    return open_append_sized(path, mode)[0]
-
-
-def open_append_sized(path: Path, mode: int) -> tuple[int, int]:
-    """:func:`open_append_no_follow`, and the file's size before anything is appended."""
-    fd, found = _open_regular(path, _APPEND_FLAGS, mode)
+    fd, found = _open_regular(path, _APPEND_FLAGS, mode, state=True)
     return fd, found.st_size
+
+
+def append_lines(fd: int, data: bytes, size: int) -> None:
+    """Append ``data`` (whole lines, each ending with a newline) to the file open on
+    ``fd`` for appending, whose size was ``size``: each line lands whole or not at all.
+
+    A line torn by an earlier failure (the file does not end with a newline) is left
+    on a line of its own: ``data`` starts on the next one, so it is not glued to the
+    torn one. When a write fails part-way (a full disk), what was written of a line
+    is cut back to the last whole line, unless another process appended after it
+    (cutting would take that process's lines too; a reader skips the torn line).
+    Raises ``OSError``.
+    """
+    if size and _last_byte(fd, size) != b"\n":
+        data = b"\n" + data
+    view = memoryview(data)
+    written = 0
+    try:
+        while written < len(data):
+            written += os.write(fd, view[written:])
+    except OSError:
+        if written:
+            _cut_back(fd, data, written)
+        raise
+
+
+def _last_byte(fd: int, size: int) -> bytes:
+    if hasattr(os, "pread"):
+        return os.pread(fd, 1, size - 1)
+    os.lseek(fd, size - 1, os.SEEK_SET)  # pragma: no cover - Windows: appends ignore the offset
+    return os.read(fd, 1)  # pragma: no cover
+
+
+def _cut_back(fd: int, data: bytes, written: int) -> None:
+    """Truncate the file to the last whole line of the ``written`` bytes of ``data``
+    just appended (best effort: the write already failed)."""
+    with suppress(OSError):
+        end = os.lseek(fd, 0, os.SEEK_CUR)  # after an append: the end of our bytes
+        if os.fstat(fd).st_size != end:
+            return  # another process appended after us
+        os.ftruncate(fd, end - written + data.rfind(b"\n", 0, written) + 1)
 
 
 def create_no_follow(path: Path, mode: int) -> int:
@@ -231,7 +350,7 @@ def remove_state_files(folder: Path, patterns: tuple[str, ...]) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise StoreError(f"cannot inspect {folder}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot inspect {folder}", exc) from exc
     if stat.S_ISLNK(mode):
         raise StoreError(f"{folder} is a symbolic link; refusing to delete through it")
     if not stat.S_ISDIR(mode):
@@ -251,7 +370,7 @@ def remove_state_files(folder: Path, patterns: tuple[str, ...]) -> bool:
     except FileNotFoundError:
         pass  # the folder was removed meanwhile (another purge)
     except OSError as exc:
-        raise StoreError(f"cannot delete in {folder}: {exc.strerror or exc}") from exc
+        raise store_error(f"cannot delete in {folder}", exc) from exc
     return True
 
 

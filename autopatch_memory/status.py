@@ -40,7 +40,11 @@ class FileProblem(BaseModel):
     detail: str
     explain: str  # one sentence for the operator: what is wrong, what the next write does
     backup_name: str  # where the next write keeps the original bytes
-    dropped: list[str] = []  # a salvaged file's left-out parts ("where (id): why")
+    dropped: list[str] = []  # the parts left out ("where (id): why")
+    # What reading it did besides leaving parts out: copies of a key written twice
+    # merged, ids renamed.
+    notes: list[str] = []
+    kept: str | None = None  # a corrupt file: what of it still parses and is used
 
 
 class MemoryFileInfo(BaseModel):

@@ -1,4 +1,4 @@
-"""Secret recall and precision on every split of the corpus of ``tests/privacy/``, overall
+"""Secret recall and precision on every split of the corpus of ``tests/data/secrets/``, overall
 and per form, the worst redaction time over adversarial 256 KiB inputs, and the cost of
 redacting ordinary text.
 
@@ -6,9 +6,10 @@ redacting ordinary text.
 
 (Not ``bench/secrets.py``: with ``bench/`` first on ``sys.path`` that name would shadow
 the standard library's ``secrets``, which the HTTP client under ``openai`` imports.)
-The corpus, its splits and its scorer live with the tests
-(``tests/privacy/secret_corpus.py``), so the test that enforces the bars and these tables
-always measure the same thing.
+The corpus is data (``tests/data/secrets/*.jsonl``); its loader and scorer live with the
+tests (``tests/privacy/corpora.py``), so the test that enforces the bars and these tables
+always measure the same thing. A sealed split (``sealed*.jsonl``) is scored with the
+others but shown as totals only: no form, no missed or changed text.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 _CORPUS_DIR = Path(__file__).resolve().parent.parent / "tests" / "privacy"
 sys.path.insert(0, str(_CORPUS_DIR))
 
-from secret_corpus import Score, render, score, splits  # noqa: E402
+from corpora import Score, render, render_totals, score, splits  # noqa: E402
 
 from autopatch_memory.privacy import redact  # noqa: E402
 
@@ -123,14 +124,17 @@ def ordinary_text_ms() -> tuple[float, float]:
 
 def bench_secrets() -> dict[str, Any]:
     """The numbers ``bench/run.py`` reports (and this script prints as tables): per split,
-    and pooled over all of them."""
+    and pooled over the open ones."""
+    every = [*splits(), *splits(sealed=True)]
     results: dict[str, Score] = {
-        split.name: score(redact, split.secrets, split.look_alikes) for split in splits()
+        split.name: score(redact, split.secrets, split.look_alikes) for split in every
     }
-    caught = sum(r.recall.ok for r in results.values())
-    secrets = sum(r.recall.total for r in results.values())
-    kept = sum(r.precision.ok for r in results.values())
-    look_alikes = sum(r.precision.total for r in results.values())
+    sealed = {split.name for split in every if split.sealed}
+    pooled = [r for name, r in results.items() if name not in sealed]  # open splits only
+    caught = sum(r.recall.ok for r in pooled)
+    secrets = sum(r.recall.total for r in pooled)
+    kept = sum(r.precision.ok for r in pooled)
+    look_alikes = sum(r.precision.total for r in pooled)
     seconds, unit = worst_adversarial_seconds()
     turn_ms, big_ms = ordinary_text_ms()
     return {
@@ -151,7 +155,10 @@ def bench_secrets() -> dict[str, Any]:
         "worst_adversarial_unit": unit[:20],
         "ordinary_turn_ms": round(turn_ms, 3),
         "ordinary_256k_ms": round(big_ms, 1),
-        "table": "\n\n".join(f"== split {name} ==\n{render(r)}" for name, r in results.items()),
+        "table": "\n\n".join(
+            f"== split {name} ==\n{(render_totals if name in sealed else render)(r)}"
+            for name, r in results.items()
+        ),
     }
 
 
@@ -163,7 +170,7 @@ def render_summary(numbers: dict[str, Any]) -> str:
             f"  {split['secrets']:>7}  {split['look_alikes']:>11}"
         )
     lines.append(
-        f"{'all':<16} {numbers['recall']:>6.1%}  {numbers['precision']:>9.1%}"
+        f"{'open splits':<16} {numbers['recall']:>6.1%}  {numbers['precision']:>9.1%}"
         f"  {numbers['secrets']:>7}  {numbers['look_alikes']:>11}"
     )
     lines += [

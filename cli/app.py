@@ -1106,6 +1106,14 @@ def doctor(
         bool,
         typer.Option("--check-model", help="Also call the configured model endpoint once."),
     ] = False,
+    repair: Annotated[
+        bool,
+        typer.Option(
+            "--repair",
+            help="First handle a broken memory file now, as the next write would: keep what "
+            "still parses, the original set aside as a backup.",
+        ),
+    ] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Check the memory file, budgets, backups, lock, configuration (and the model)."""
@@ -1113,9 +1121,9 @@ def doctor(
     with offline_memory(root) as memory:
         if check_model:
             with console.progress("checking the model endpoint…"):
-                diagnosis = diagnose(memory, check_model=True)
+                diagnosis = diagnose(memory, check_model=True, repair=repair)
         else:
-            diagnosis = diagnose(memory)
+            diagnosis = diagnose(memory, repair=repair)
     if json_out:
         console.json(diagnosis.model_dump(mode="json"))
     else:

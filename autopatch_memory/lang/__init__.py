@@ -9,7 +9,7 @@ what a secret, a rule of the user or an intent is: the families do.
 from __future__ import annotations
 
 from autopatch_memory.lang.chars import CJK_CLASS, cjk_count, is_cjk_char
-from autopatch_memory.lang.fold import fold, same_text
+from autopatch_memory.lang.fold import fold, fold_compatible, same_text
 from autopatch_memory.lang.phrases import phrase_alternation, phrase_pattern
 from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry, Rule, all_registries
 
@@ -22,6 +22,7 @@ __all__ = [
     "all_registries",
     "cjk_count",
     "fold",
+    "fold_compatible",
     "is_cjk_char",
     "phrase_alternation",
     "phrase_pattern",

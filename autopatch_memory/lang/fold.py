@@ -34,3 +34,29 @@ def same_text(a: str, b: str) -> bool:
     """``a`` and ``b`` are the same text once folded (and not both empty)."""
     folded = fold(a)
     return bool(folded) and folded == fold(b)
+
+
+@lru_cache(maxsize=8192)
+def _compatible_char(ch: str) -> str:
+    folded = unicodedata.normalize("NFKC", ch)
+    return folded if len(folded) == 1 else ch
+
+
+def fold_compatible(text: str, keep: frozenset[str] = frozenset()) -> str:
+    """``text`` with every character that NFKC maps to one other character replaced by it
+    (full-width letters, digits and symbols, the ideographic space, no-break spaces,
+    superscripts…), except those in ``keep``; offsets stay those of ``text``.
+
+    For matching: a rule reads ``ｐａｓｓｗｏｒｄ＝…`` typed with a Chinese input method as
+    ``password=…``, and a span it finds is the same span of the original text. A character
+    NFKC expands to several (a ligature, ``…``) is left as it is. Linear: the distinct
+    characters are looked up once, the text translated in C.
+    """
+    if text.isascii() or unicodedata.is_normalized("NFKC", text):
+        return text
+    table = {
+        ord(ch): folded
+        for ch in set(text)
+        if not ch.isascii() and ch not in keep and (folded := _compatible_char(ch)) != ch
+    }
+    return text.translate(table) if table else text

@@ -16,6 +16,9 @@ every quantifier it uses before a required element is bounded. No quantified
 group can match the same text two ways. A 256 KiB adversarial text costs a
 bounded number of steps per character; ``tests/privacy/test_privacy.py`` checks it.
 
+Every rule is named and carries the examples it must and must not redact
+(docs/privacy.md#the-rule-catalogue); ``redact(text, explain=True)`` says which fired.
+
 This module is the public face; the package holds, bottom to top:
 
 * ``markers``: the kinds of secret and the marker that replaces one;
@@ -24,13 +27,17 @@ This module is the public face; the package holds, bottom to top:
 * ``values``: judging a candidate value (placeholder, variable, key material…);
 * ``surroundings``: bounded looks around a match;
 * ``replacing``: the replacers most rules end with;
-* one module per family of rules: ``shapes`` (tokens and keys by their shape),
-  ``headers_urls``, ``config_files``, ``tables``, ``source_code``, ``command_lines``,
-  ``assignments`` (``key = value``), ``stated`` (what the sentence rules share),
-  ``accounts`` (a user and its password), ``zh_sentences``, ``en_sentences`` and
-  ``follow_ups`` (a secret that continues an earlier one);
-* ``engine``: the rule table in its order, the needle index and the passes of
-  :func:`redact`;
+* ``repeats``: a value once redacted, redacted wherever else it occurs;
+* ``rule``: the named redaction rule and how a pass of one runs (on the folded view);
+* one module per family of rules, each declaring its named rules: ``vendors`` (the
+  catalogue of vendor token formats), ``shapes`` (keys and blocks by their shape),
+  ``headers_urls``, ``config_files``, ``credential_files``, ``tables``, ``codes``,
+  ``source_code``, ``command_lines``, ``assignments`` (``key = value``), ``stated``
+  (what the sentence rules share), ``accounts`` (a user and its password),
+  ``zh_sentences``, ``en_sentences``, ``value_first``, ``follow_ups`` (a secret that
+  continues an earlier one) and ``nearby`` (a secret-shaped value near a keyword);
+* ``engine``: the registry of every rule in its order, the keyword index and the
+  passes of :func:`redact`;
 * ``only_redacted``: whether a redacted text says anything besides its markers.
 """
 
@@ -41,7 +48,7 @@ from typing import TYPE_CHECKING
 from autopatch_memory.lazy import lazy_names
 
 if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below
-    from autopatch_memory.privacy.engine import contains_secret, redact, scrub
+    from autopatch_memory.privacy.engine import RULES, Redaction, contains_secret, redact, scrub
     from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
     from autopatch_memory.privacy.only_redacted import is_only_redacted
     from autopatch_memory.privacy.words import NOT_SECRET_VALUES, NOT_SECRET_WORDS
@@ -49,7 +56,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below
 # Each name is imported from its module on first use: the rule tables take longer to
 # import than anything else in the library, and reading memory never redacts.
 _EXPORTS: dict[str, tuple[str, ...]] = {
-    "engine": ("contains_secret", "redact", "scrub"),
+    "engine": ("RULES", "Redaction", "contains_secret", "redact", "scrub"),
     "markers": ("MARKER_PREFIX", "MARKER_RE", "SecretKind", "marker"),
     "only_redacted": ("is_only_redacted",),
     "words": ("NOT_SECRET_VALUES", "NOT_SECRET_WORDS"),
@@ -63,6 +70,8 @@ __all__ = [
     "MARKER_RE",
     "NOT_SECRET_VALUES",
     "NOT_SECRET_WORDS",
+    "RULES",
+    "Redaction",
     "SecretKind",
     "contains_secret",
     "is_only_redacted",

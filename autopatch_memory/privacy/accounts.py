@@ -8,33 +8,34 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.privacy.replacing import _replace_password
-from autopatch_memory.privacy.spelling import _MARKER_VALUE, _compile, _gate
+from autopatch_memory.privacy.replacing import replace_password, replace_plausible
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
 from autopatch_memory.privacy.stated import (
-    _SPACED_VALUE,
-    _STATED_VALUE,
-    _VALUE_START,
-    _ZH_UNIT_RE,
-    _replace_stated,
+    SPACED_VALUE,
+    STATED_VALUE,
+    VALUE_START,
+    ZH_UNIT_RE,
+    replace_stated,
 )
-from autopatch_memory.privacy.surroundings import _walk_back
+from autopatch_memory.privacy.surroundings import walk_back
 from autopatch_memory.privacy.values import (
-    _bare,
-    _not_a_value,
-    _plausible_in_prose,
-    _strong_credential,
+    bare_value,
+    not_a_value,
+    plausible_in_prose,
+    strong_credential,
 )
-from autopatch_memory.privacy.words import _STOPWORDS, NOT_SECRET_WORDS
+from autopatch_memory.privacy.words import NOT_SECRET_WORDS, STOPWORDS
 
 # 账号 admin/Adm1n!  /  login: ops / 0ps#Team  /  user root/toor
-_USER_SLASH_PASSWORD_RE = _compile(
-    _gate("账帐用Uu登LlAaCc")
+_USER_SLASH_PASSWORD_RE = compile_bounded(
+    first_char_gate("账帐用Uu登LlAaCc")
     + r"(?:(?P<kw>账号密码|账号/密码|用户名密码|用户名/密码|账密|账号|帐号|账户|帐户|用户名|登录)"
     r"[ \t]{0,4}[:：]?"
     r"|(?<![\w\-])(?P<kw2>(?i:user(?:name)?|login|account|creds?|credentials))"
     r"(?:[ \t]{0,4}[:：]|[ \t]+(?i:are|is)[ \t]|[ \t]))"
     r"[ \t]{0,4}[A-Za-z0-9_.@\-]{1,64}(?:/|[ \t]{1,2}/[ \t]{1,2})"
-    r"(?P<value>" + _MARKER_VALUE + r"|[\x21-\x2e\x30-\x7e]{3,128})"
+    r"(?P<value>" + MARKER_VALUE + r"|[\x21-\x2e\x30-\x7e]{3,128})"
 )
 _PAIR_WORD_RE = re.compile(r"密码|账密|(?i:cred)")
 
@@ -48,15 +49,15 @@ def _user_slash_password(m: re.Match[str]) -> str:
     if m.string.startswith("/", m.end()):
         return m.group(0)
     said_password = _PAIR_WORD_RE.search(m.group("kw") or m.group("kw2"))
-    plausible = _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    plausible = plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     if not said_password and not plausible:
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)
 
 
 # root/Root@123, admin / Adm1n!: a well-known account name, a slash, a credential.
-_ACCOUNT_SLASH_PASSWORD_RE = _compile(
-    _gate("RrAaSsPpTtDdOoGgNnEe")
+_ACCOUNT_SLASH_PASSWORD_RE = compile_bounded(
+    first_char_gate("RrAaSsPpTtDdOoGgNnEe")
     + r"(?<![\w/.\-])(?i:root|admin|administrator|sa|postgres|sys|system|test|dev|ops|guest"
     r"|deploy|nacos|elastic)[ \t]{0,2}/[ \t]{0,2}(?P<value>[\x21-\x2e\x30-\x7e]{4,128})"
 )
@@ -64,16 +65,16 @@ _FILE_NAME_RE = re.compile(r"^[\w\-]+\.[A-Za-z]{1,5}$")
 
 
 def _account_slash_password(m: re.Match[str]) -> str:
-    value = _bare(m.group("value"))
+    value = bare_value(m.group("value"))
     if m.string[m.end() : m.end() + 1] == "/" or value.startswith("."):
         return m.group(0)  # root/.ssh/…: a path
     if (
         _FILE_NAME_RE.match(value)
         or _IMAGE_TAG_RE.match(value)
-        or not _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        or not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     ):
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)
 
 
 # nacos/nacos-server:v2.3.1, library/mysql:8.0@sha256:…: an image, not user/password
@@ -81,45 +82,45 @@ _IMAGE_TAG_RE = re.compile(r"^[a-z0-9][a-z0-9._\-]*:[\w.\-]+(?:@sha256:[0-9a-f]{
 
 
 # "login as root with toor123", "ssh as ops using 0ps!"
-_LOGIN_WITH_RE = _compile(
+_LOGIN_WITH_RE = compile_bounded(
     r"\b(?i:log[ \t]?in|sign[ \t]?in|ssh|connect)[ \t]+(?i:as[ \t]+)?[\w.@\-]{1,64}[ \t]+"
     r"(?i:with|using)[ \t]+(?:(?i:password|pw)[ \t]+)?(?P<value>"
-    + _MARKER_VALUE
+    + MARKER_VALUE
     + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 
 
 # "用户名 admin 密码 admin", "user ops password hunter", "root 密码 toor": after a user
 # name a password needs no digit.
-_USER_THEN_PASSWORD_RE = _compile(
-    _gate("用账帐UuLlRrAaSsPp")
+_USER_THEN_PASSWORD_RE = compile_bounded(
+    first_char_gate("用账帐UuLlRrAaSsPp")
     + r"(?:(?:用户名|账号|帐号|账户|用户|(?<![\w\-])(?i:user(?:name)?|login)(?![A-Za-z]))"
     r"[ \t:：]{0,8}"
     r"(?P<user>[\w.@\-]{1,64})|(?<![\w\-])(?i:root|admin|administrator|sa|postgres|system))"
     r"[ \t,，、;；]{0,8}(?:(?i:and)[ \t]+)?"
     r"(?:密码|口令|(?<![\w\-])(?i:password|passwd|pwd|pass|pw)(?![\w\-]))[ \t]*[:：=＝]?[ \t]*"
     r"(?P<q>[\"'`“])?"
-    + _VALUE_START
+    + VALUE_START
     + r"(?![,，、;；])(?P<value>"
-    + _STATED_VALUE
+    + STATED_VALUE
     + r")"
-    + _SPACED_VALUE
+    + SPACED_VALUE
 )
 
 
 def _user_then_password(m: re.Match[str]) -> str:
     user = (m.group("user") or "").lower()
-    bare = _bare(m.group("value"))
-    if user in _STOPWORDS or user in NOT_SECRET_WORDS or len(bare) < limits.SECRET_MIN_CHARS_STATED:
+    bare = bare_value(m.group("value"))
+    if user in STOPWORDS or user in NOT_SECRET_WORDS or len(bare) < limits.SECRET_MIN_CHARS_STATED:
         return m.group(0)
-    if _not_a_value(bare) or (bare.isdigit() and _ZH_UNIT_RE.match(m.string, m.end())):
+    if not_a_value(bare) or (bare.isdigit() and ZH_UNIT_RE.match(m.string, m.end())):
         return m.group(0)
-    return _replace_stated(m)
+    return replace_stated(m)
 
 
 # "merchant01 / Mch#Test!88" under "测试账号：", "ops: deploy/D3ploy#2024": a user, a
 # slash and a strong credential, where the text around speaks of accounts.
-_USER_PASSWORD_PAIR_RE = _compile(
+_USER_PASSWORD_PAIR_RE = compile_bounded(
     r"(?<=[\w.@\-])(?:/|[ \t]{1,2}/[ \t]{1,2})(?P<value>[\x21-\x2e\x30-\x7e]{4,128})(?![\x21-\x7e])"
 )
 _USER_NAME_RE = re.compile(r"[A-Za-z][\w.@\-]{1,31}$")
@@ -130,30 +131,99 @@ _ACCOUNT_CONTEXT_RE = re.compile(
 
 
 def _user_password_pair(m: re.Match[str]) -> str:
-    value = _bare(m.group("value"))
-    if not _strong_credential(value) or _not_a_value(value) or _IMAGE_TAG_RE.match(value):
+    value = bare_value(m.group("value"))
+    if not strong_credential(value) or not_a_value(value) or _IMAGE_TAG_RE.match(value):
         return m.group(0)
     text, start = m.string, m.start()
-    user_start = _walk_back(text, start, _USER_NAME_CHARS_RE, limits.SECRET_USER_NAME_WALK_CHARS)
+    user_start = walk_back(text, start, _USER_NAME_CHARS_RE, limits.SECRET_USER_NAME_WALK_CHARS)
     before = text[user_start - 1 : user_start]
     if not _USER_NAME_RE.match(text[user_start:start]) or (before and before in "/:"):
         return m.group(0)  # a path (a/b/c), a URL, or no user name
     window = text[max(0, start - limits.SECRET_CONTEXT_CHARS) : m.end()]
     if not _ACCOUNT_CONTEXT_RE.search(window):
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)
 
 
 # A Markdown list of accounts: "* Jenkins: `admin` / `Adm!n-2024`", "- `ops` / `0ps Team#1`":
 # a user and its password, each in a code span, joined by a slash.
-_CODE_SPAN_PAIR_RE = _compile(r"`[\w.@\-]{1,64}`[ \t]{0,2}/[ \t]{0,2}`(?P<value>[^`\n]{3,128})`")
+_CODE_SPAN_PAIR_RE = compile_bounded(
+    r"`[\w.@\-]{1,64}`[ \t]{0,2}/[ \t]{0,2}`(?P<value>[^`\n]{3,128})`"
+)
 
 
 def _code_span_pair(m: re.Match[str]) -> str:
     value = m.group("value")
     # a path or a route ("`src` / `main`", "`GET` / `POST`") is no credential
-    if value.startswith(("/", ".")) or not _plausible_in_prose(
+    if value.startswith(("/", ".")) or not plausible_in_prose(
         value.replace(" ", ""), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
     ):
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)
+
+
+USER_SLASH_PASSWORD = RedactionRule(
+    id="user-slash-password",
+    description=(
+        "A user, a slash and a password after an account word (账号 admin/Adm1n!, login: ops / "
+        "0ps#Team)"
+    ),
+    examples_match=("账号 admin/Adm1n!2024", "login: ops / 0ps#Team"),
+    examples_no_match=("后台登录走/admin/login接口", "user admin/list returns 403"),
+    keywords=("/",),
+    pattern=_USER_SLASH_PASSWORD_RE,
+    replace=_user_slash_password,
+)
+ACCOUNT_SLASH_PASSWORD = RedactionRule(
+    id="account-slash-password",
+    description=(
+        "A well-known account name, a slash and a credential (root/Root@123, admin / Adm1n!)"
+    ),
+    examples_match=("默认是 root/Root@123", "nacos/Nac0s#2024 登录控制台"),
+    examples_no_match=("nacos/nacos-server:v2.3.1", "root/.ssh/authorized_keys"),
+    keywords=("/",),
+    pattern=_ACCOUNT_SLASH_PASSWORD_RE,
+    replace=_account_slash_password,
+)
+CODE_SPAN_PAIR = RedactionRule(
+    id="code-span-pair",
+    description=(
+        "A Markdown list of accounts: a user and its password in code spans joined by a slash"
+    ),
+    examples_match=("* Jenkins: `admin` / `Adm!n-2024`",),
+    examples_no_match=("`src` / `main`", "`GET` / `POST`"),
+    keywords=("`",),
+    also=("/",),
+    pattern=_CODE_SPAN_PAIR_RE,
+    replace=_code_span_pair,
+)
+LOGIN_WITH_PASSWORD = RedactionRule(
+    id="login-with-password",
+    description="The credential of 'log in as USER with X', 'ssh as USER using X'",
+    examples_match=("login as root with toor123", "ssh as ops using 0ps!Team"),
+    examples_no_match=("log in as admin with SSO", "connect as app using TLS"),
+    keywords=("with", "using"),
+    also=("login", "log in", "log\tin", "signin", "sign in", "sign\tin", "ssh", "connect"),
+    pattern=_LOGIN_WITH_RE,
+    replace=replace_plausible,
+)
+USER_THEN_PASSWORD = RedactionRule(
+    id="user-then-password",
+    description=(
+        "A password right after a user name (用户名 admin 密码 admin, user ops password hunter)"
+    ),
+    examples_match=("用户名 admin 密码 admin888", "user ops password hunter"),
+    examples_no_match=("用户名和密码都不能为空", "user password reset"),
+    keywords=("pass", "pw", "密码", "口令"),
+    pattern=_USER_THEN_PASSWORD_RE,
+    replace=_user_then_password,
+)
+USER_PASSWORD_PAIR = RedactionRule(
+    id="user-password-pair",
+    description="A user, a slash and a strong credential where the text around speaks of accounts",
+    examples_match=("测试账号：\n- merchant01 / Mch#Test!88",),
+    examples_no_match=("merchant01 / Mch#Test!88", "账号列表见 docs/accounts.md"),
+    keywords=("/",),
+    pattern=_USER_PASSWORD_PAIR_RE,
+    replace=_user_password_pair,
+)

@@ -12,37 +12,45 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import _replace_span, _requote
+from autopatch_memory.privacy.replacing import replace_span, requote, value_group
+from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import (
-    _MARKER_VALUE,
-    _UNQUOTED_VALUE,
-    _compile,
-    _gate,
-    _quoted,
+    MARKER_VALUE,
+    UNQUOTED_VALUE,
+    compile_bounded,
+    first_char_gate,
+    quoted_string,
 )
 from autopatch_memory.privacy.surroundings import (
-    _inside_marker,
-    _line_after,
-    _line_before,
-    _resource_type_of_arn,
-    _walk_back,
+    inside_marker,
+    line_after,
+    line_before,
+    resource_type_of_arn,
+    walk_back,
 )
 from autopatch_memory.privacy.values import (
-    _HEX_RE,
-    _IDENTIFIER_RE,
-    _KEY_ID_RE,
-    _PUBLIC_ID_RE,
-    _SECRET_WORD_RE,
-    _UUID_RE,
-    _is_code_reference,
-    _not_a_value,
-    _passphrase,
-    _plausible_in_prose,
-    _random_looking,
+    HEX_RE,
+    IDENTIFIER_RE,
+    KEY_ID_RE,
+    PUBLIC_ID_RE,
+    SECRET_WORD_RE,
+    UUID_RE,
+    is_code_reference,
+    is_passphrase,
+    not_a_value,
+    plausible_in_prose,
+    random_looking,
 )
-from autopatch_memory.privacy.words import _CJK_TEXT_RE, _STOPWORDS, _TRAILING, NOT_SECRET_VALUES
+from autopatch_memory.privacy.words import (
+    CJK_TEXT_RE,
+    KEYWORD_NEEDLES,
+    NOT_SECRET_VALUES,
+    STOPWORDS,
+    TRAILING,
+)
 
 # ${NAME:default} (Spring) and ${NAME:-default} (shell); ${NAME:?message} is an error text.
 _PLACEHOLDER_DEFAULT_RE = re.compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{1,256})(\})")
@@ -57,7 +65,7 @@ def _redact_placeholder_defaults(value: str, kind: SecretKind) -> str:
 
     def replace(m: re.Match[str]) -> str:
         name = m.group(1)[2:].rstrip(":-").lower()
-        if name in _PLACEHOLDER_SCHEMES or _not_a_value(m.group(2), code=True):
+        if name in _PLACEHOLDER_SCHEMES or not_a_value(m.group(2), code=True):
             return m.group(0)
         return m.group(1) + marker(kind) + m.group(3)
 
@@ -112,7 +120,7 @@ _SEPARATOR = (
     r"|(?P<comma>,)(?=[ \t]{0,8}(?:\(\)[ \t]{0,4}->[ \t]{0,4})?[\"'])"
     r"|(?P<dsl>(?<=[ \t]))(?=[\"']))"
 )
-_KEYWORD_GATE = _gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
+_KEYWORD_GATE = first_char_gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
 # A keyword closed by "]" is a key only when that "]" does not end a marker: "api_key]"
 # in "[REDACTED:api_key] 'password=x'" would take the quoted text after it as its value,
 # and the whole match, left alone because it starts inside a marker, would hide the
@@ -123,7 +131,7 @@ _NOT_A_MARKER_END = "".join(f"(?<!{re.escape(marker(kind))})" for kind in Secret
 _ESCAPED_QUOTED = r'\\"(?:[^"\\\n]|\\[^"\n]){1,256}\\"' + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
 # ODBC and SQL Server braced values: Pwd={a;b}}c} (a doubled "}" is one "}")
 _BRACED = r"(?<==)\{(?:[^{}\n]|\}\}){1,256}\}(?=;|[ \t]*(?:\n|\Z))"
-_ASSIGNMENT_RE = _compile(
+_ASSIGNMENT_RE = compile_bounded(
     _KEYWORD_GATE
     + r"(?i:"
     + _KEYWORD
@@ -138,26 +146,26 @@ _ASSIGNMENT_RE = _compile(
     + "|"
     + _ESCAPED_QUOTED
     + "|"
-    + _quoted(2048)
+    + quoted_string(2048)
     + r"|"
-    + _UNQUOTED_VALUE
+    + UNQUOTED_VALUE
     + r")"
 )
 # Kubernetes env: "- name: DB_PASSWORD" then "value: x" on the next line.
-_K8S_ENV_RE = _compile(
+_K8S_ENV_RE = compile_bounded(
     r"\b(?i:name|property|key):[ \t]{0,8}(?P<q>[\"']?)[\w.\-]{0,64}?(?i:" + _KEYWORD + r")(?P=q)"
     r"[ \t]*\r?\n[ \t]{0,64}(?i:value):[ \t]{0,8}(?P<value>"
-    + _MARKER_VALUE
+    + MARKER_VALUE
     + r"|"
-    + _quoted(1024)
+    + quoted_string(1024)
     + r"|[^\s\"'#][^\n]{0,1023})"
 )
-_KEY_CHARS_RE = _compile(r"[\w.\-$]")
+_KEY_CHARS_RE = compile_bounded(r"[\w.\-$]")
 
 
 def _key_start(text: str, kw_start: int) -> int:
     """Where the key that ends with the keyword begins (bounded walk back)."""
-    return _walk_back(text, kw_start, _KEY_CHARS_RE, limits.SECRET_MAX_KEY_CHARS)
+    return walk_back(text, kw_start, _KEY_CHARS_RE, limits.SECRET_MAX_KEY_CHARS)
 
 
 def _keyword_is_component(text: str, kw_start: int, kw: str) -> bool:
@@ -182,7 +190,7 @@ def _prose_key(text: str, key_start: int, kw_end: int) -> bool:
     key = text[key_start:kw_end]
     if not key.isalpha() or any(c.isupper() for c in key[1:]):
         return False
-    before = _line_before(text, key_start)
+    before = line_before(text, key_start)
     return bool(before.strip()) or key[0].isupper()
 
 
@@ -194,7 +202,7 @@ def _assignment(m: re.Match[str]) -> str:
     if _not_an_assignment(m, key_start):
         return m.group(0)
     if value.startswith("${") and value.endswith("}"):
-        return _replace_span(m, "value", _redact_placeholder_defaults(value, SecretKind.ASSIGNMENT))
+        return replace_span(m, "value", _redact_placeholder_defaults(value, SecretKind.ASSIGNMENT))
     open_quote = _opening_quote(value)
     if not open_quote and value == "\\":
         return m.group(0)  # password=\"" + pass + "\": a literal cut for concatenation
@@ -202,14 +210,14 @@ def _assignment(m: re.Match[str]) -> str:
     inner = value[len(open_quote) : len(value) - len(open_quote)] if open_quote else value
     if open_quote and "${" in inner:
         redacted = _redact_placeholder_defaults(inner, SecretKind.ASSIGNMENT)
-        return _replace_span(m, "value", open_quote + redacted + open_quote)
+        return replace_span(m, "value", open_quote + redacted + open_quote)
     if not _assigned_literal(m, key_start, inner, quoted=bool(open_quote)):
         return m.group(0)
     in_query = _in_query(text, key_start)
     kind = _jdbc_or_assignment(text, key_start) if in_query else SecretKind.ASSIGNMENT
     if open_quote:
-        return _replace_span(m, "value", open_quote + marker(kind) + open_quote)
-    return _replace_span(m, "value", _requote(value, marker(kind)))
+        return replace_span(m, "value", open_quote + marker(kind) + open_quote)
+    return replace_span(m, "value", requote(value, marker(kind)))
 
 
 def _opening_quote(value: str) -> str:
@@ -225,7 +233,7 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
     coordinate ("io.jsonwebtoken:jjwt-api:0.11.5")…"""
     text, value, kw = m.string, m.group("value"), m.group("kw")
     kw_start = m.start("kw")
-    if not _keyword_is_component(text, kw_start, kw) or _inside_marker(text, kw_start):
+    if not _keyword_is_component(text, kw_start, kw) or inside_marker(text, kw_start):
         return True
     if kw.lower() in _QUERY_ONLY_KEYWORDS and not _in_query(text, key_start):
         return True
@@ -242,7 +250,7 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
         return True  # ${JWT_SECRET:?must be set}: an error message, not a default
     if m.group("sep") == ":" and _COORDINATE_RE.match(value):
         return True  # group:artifact:version
-    if _resource_type_of_arn(text, key_start):
+    if resource_type_of_arn(text, key_start):
         return True  # arn:aws:secretsmanager:…:secret:app/db: a resource's public name
     if _REFERENCE_KEY_RE.search(text[key_start:kw_start]) and _OBJECT_NAME_RE.match(value):
         return True  # existingSecret: mall-mysql names a Kubernetes Secret
@@ -266,26 +274,26 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
     in_query = _in_query(text, key_start)
     in_default = text[key_start - 2 : key_start] == "${"
     kw = m.group("kw").lower()
-    if _PUBLIC_ID_RE.match(inner) and not _SECRET_WORD_RE.search(kw):
+    if PUBLIC_ID_RE.match(inner) and not SECRET_WORD_RE.search(kw):
         return False  # app-key: ding…, a public app id (an appSecret is secret whatever it is)
     if kw == "key":
         if in_query:  # ?key=…: an API key (a UUID or a short hex key too)
             hex_key = len(inner) >= limits.SECRET_MIN_HEX_CHARS_RANDOM and not inner.isdigit()
-            return _random_looking(inner) or bool(
-                _UUID_RE.match(inner) or (hex_key and _HEX_RE.match(inner))
+            return random_looking(inner) or bool(
+                UUID_RE.match(inner) or (hex_key and HEX_RE.match(inner))
             )
-        return _random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
+        return random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
     if kw == "ak":
-        return _random_looking(inner) or bool(_KEY_ID_RE.match(inner))  # an access key id
+        return random_looking(inner) or bool(KEY_ID_RE.match(inner))  # an access key id
     # After "=", or as the default of "${key:default}", the value is a literal.
     literal = m.group("sep") in ("=", ":=", "=>", "＝") or in_default
-    if _not_a_value(inner, words=not literal):
+    if not_a_value(inner, words=not literal):
         return False
-    if not quoted and inner.lower() in _STOPWORDS and _WORD_AFTER_RE.match(text, m.end("value")):
+    if not quoted and inner.lower() in STOPWORDS and _WORD_AFTER_RE.match(text, m.end("value")):
         return False  # "password = the one in vault": a sentence goes on after an article
     if (
         not (quoted or in_query or in_default)
-        and _is_code_reference(inner.strip())
+        and is_code_reference(inner.strip())
         and _code_line(m, key_start)
     ):
         return False  # ``password = rawPassword``: a variable where code may be around
@@ -297,19 +305,19 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
         m.group("sep") in (":", "：")
         and _prose_key(text, key_start, m.end("kw"))
         # "{ user: 'u', pass: 'V' }": a quoted member of an object literal is code
-        and not (quoted and _OBJECT_MEMBER_RE.search(_line_before(text, key_start)))
+        and not (quoted and _OBJECT_MEMBER_RE.search(line_before(text, key_start)))
     )
-    if not prose or _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+    if not prose or plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return True
     # "use this password: horse-battery-staple" ends its line
     passphrase_key = m.group("kw").lower().startswith("pass")
-    return passphrase_key and _passphrase(inner) and not _line_after(text, m.end("value")).strip()
+    return passphrase_key and is_passphrase(inner) and not line_after(text, m.end("value")).strip()
 
 
 _OBJECT_MEMBER_RE = re.compile(r"[{,][ \t]*$")
 _SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
 # A word of prose after a value: not the key of another assignment ("pwd=a pwd=a").
-_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[\u4e00-\u9fff])")
+_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[" + CJK_CLASS + "])")
 # Code around an assignment: a declaration, a call or an object literal before the key.
 _CODE_BEFORE_KEY_RE = re.compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
 
@@ -320,12 +328,12 @@ def _code_line(m: re.Match[str], key_start: int) -> bool:
     ``db_pass: MyDbPass``): something precedes the key on its line, the separator is
     spaced, or a statement or argument list goes on after the value."""
     text = m.string
-    if _CODE_BEFORE_KEY_RE.search(_line_before(text, key_start)):
+    if _CODE_BEFORE_KEY_RE.search(line_before(text, key_start)):
         return True
     sep_start = m.start("sep")
     if m.group("sep") in ("=", ":=") and text[sep_start - 1 : sep_start] in (" ", "\t"):
         return True
-    return bool(_line_after(text, m.end("value")).strip(" \t"))
+    return bool(line_after(text, m.end("value")).strip(" \t"))
 
 
 _KEY_AFTER_RE = re.compile(r"[ \t]{0,4}:")
@@ -343,11 +351,11 @@ def _literal_form_ok(m: re.Match[str], key_start: int) -> bool:
         if not close:  # env.put(Context.SECURITY_CREDENTIALS, "x"): a constant names it
             return bool(_CONSTANT_KEY_RE.match(text[key_start : m.end("kw")]))
         return text[key_start - 1 : key_start] == close
-    alone = not _line_before(text, key_start).strip() and not _line_after(text, m.end()).strip(
+    alone = not line_before(text, key_start).strip() and not line_after(text, m.end()).strip(
         " \t;)"
     )
     inner = m.group("value")[1:-1]
-    return alone or _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+    return alone or plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
 
 
 def _jdbc_or_assignment(text: str, key_start: int) -> SecretKind:
@@ -358,19 +366,19 @@ def _jdbc_or_assignment(text: str, key_start: int) -> SecretKind:
 
 
 def _ends_code_statement(text: str, end: int, value: str) -> bool:
-    bare = value.rstrip(_TRAILING)
-    return bool(_IDENTIFIER_RE.match(bare)) and text[end : end + 1] == ";" and not bare.isdigit()
+    bare = value.rstrip(TRAILING)
+    return bool(IDENTIFIER_RE.match(bare)) and text[end : end + 1] == ";" and not bare.isdigit()
 
 
 # YAML plain scalars may hold spaces: ``password: correct horse battery staple``.
-_YAML_LINE_RE = _compile(
+_YAML_LINE_RE = compile_bounded(
     # A key starts the line and a colon follows soon: other lines fail at once.
     r"^(?=[ \t\-\"']{0,64}[\w.\-][^\n:]{0,130}:)"
     r"[ \t]{0,64}(?:-[ \t]+)?[\"']?(?P<key>[\w.\-]{0,64}?(?i:" + _KEYWORD + r"))[\"']?"
     r"[ \t]{0,8}:[ \t]+(?P<value>[^\s\"'#|>&*!{\[`][^\n]{0,2047})(?=\n|\Z)",
     re.M,
 )
-_YAML_COMMENT_RE = _compile(r"[ \t]#")
+_YAML_COMMENT_RE = compile_bounded(r"[ \t]#")
 # A plain scalar holding these runs to the end of its line ("Seata&Tx=2024"), where the
 # generic rule would stop at the next "k=" of a query string.
 _DELIMITERS_RE = re.compile(r"[&;,]")
@@ -384,20 +392,70 @@ def _yaml_line(m: re.Match[str]) -> str:
     value = (line[: comment.start()] if comment else line).rstrip()
     if value.startswith(MARKER_PREFIX) or (" " not in value and not _DELIMITERS_RE.search(value)):
         return m.group(0)  # one word: the generic assignment rule decides
-    if m.group("kw").lower() in ("key", "ak") and not _random_looking(value):
+    if m.group("kw").lower() in ("key", "ak") and not random_looking(value):
         return m.group(0)  # "cache-key: order detail"
     if key.isalpha() and key[0].isupper():
         return m.group(0)  # "Password: reset it by mail" is a sentence, not YAML
     words = value.lower().split()
     if (
-        any(w.strip(_TRAILING) in _STOPWORDS for w in words)
-        or _CJK_TEXT_RE.search(value)
+        any(w.strip(TRAILING) in STOPWORDS for w in words)
+        or CJK_TEXT_RE.search(value)
         or value.rstrip().endswith(("?", "？"))
         or words[0] in NOT_SECRET_VALUES
-        or _not_a_value(value)
+        or not_a_value(value)
     ):
         return m.group(0)  # prose after a colon: leave it to the sentence rules
     kw = m.group("kw")
     if not _keyword_is_component(m.string, m.start("kw"), kw):
         return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + line[len(value) :])
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + line[len(value) :])
+
+
+KUBERNETES_ENV_VALUE = RedactionRule(
+    id="kubernetes-env-value",
+    description=(
+        "The value: line after a name: (or key:) naming a secret (Kubernetes env, Helm values)"
+    ),
+    examples_match=("- name: DB_PASSWORD\n  value: K8s!Env9",),
+    examples_no_match=(
+        "- name: DB_HOST\n  value: mysql.default",
+        "- name: DB_PASSWORD\n  value: ${DB_PASSWORD}",
+    ),
+    keywords=("value:",),
+    pattern=_K8S_ENV_RE,
+    replace=value_group(SecretKind.ASSIGNMENT),
+)
+YAML_PASSWORD_LINE = RedactionRule(
+    id="yaml-password-line",
+    description=(
+        "A YAML plain scalar assigned to a secret key that holds spaces or &;, (to the end of "
+        "its line)"
+    ),
+    examples_match=("    password: correct horse battery staple", "  secret: Seata&Tx=2024"),
+    examples_no_match=("Password: reset it by mail", "  password: the one in vault"),
+    keywords=KEYWORD_NEEDLES,
+    pattern=_YAML_LINE_RE,
+    replace=_yaml_line,
+)
+# "ak" is a keyword of this rule alone ("BAIDU_MAP_AK=…"); as a keyword of every
+# keyword rule it would run them on most English text ("make", "break")
+SECRET_ASSIGNMENT = RedactionRule(
+    id="secret-assignment",
+    description=(
+        "A literal assigned to a key that ends with a secret word, in every syntax (= : := => "
+        "typed, DSL, JSON…)"
+    ),
+    examples_match=(
+        "spring.datasource.password=Xk9#mQ2$vL",
+        'String token = "tk_4c5d6e7f8a9b";',
+        "password=hunter2",
+    ),
+    examples_no_match=(
+        "password: ${DB_PASSWORD}",
+        "passwordEncoder = new BCryptPasswordEncoder()",
+        "bypass=true",
+    ),
+    keywords=(*KEYWORD_NEEDLES, "ak"),
+    pattern=_ASSIGNMENT_RE,
+    replace=_assignment,
+)

@@ -13,8 +13,9 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
-from autopatch_memory.privacy.replacing import _replace_span
-from autopatch_memory.privacy.spelling import _compile
+from autopatch_memory.privacy.replacing import replace_span
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded
 
 # "recovery codes …:" / "恢复码我先存这儿：": the name, then at most a short lead to a colon
 # ("recovery codes (keep safe) — …": a dash may end the lead as a colon does)
@@ -22,7 +23,7 @@ _LEAD = rf"(?:[^\n:：—–]{{0,{limits.SECRET_CODES_LEAD_CHARS}}}[:：—–])
 # One code: groups of 4 to 16 letters and digits joined by "-", holding a digit.
 _CODE = r"(?=[A-Za-z\-]{0,40}\d)[A-Za-z0-9]{4,16}(?:-[A-Za-z0-9]{4,16}){0,3}(?![\w\-])"
 _CODE_SEPARATOR = r"(?:[ \t]{1,4}|[ \t]{0,4}(?:[,，;；、]|\n)[ \t]{0,4})"
-_RECOVERY_CODES_RE = _compile(
+_RECOVERY_CODES_RE = compile_bounded(
     r"(?P<kw>(?i:(?:recovery|backup|rescue|emergency|2fa|mfa)[ \t_\-]?codes?)"
     r"|恢复码|备用码|备份码|救援码|应急码|恢复代码|备用验证码)"
     + _LEAD
@@ -32,7 +33,7 @@ _RECOVERY_CODES_RE = _compile(
 )
 # A TOTP setup key typed in groups of four base32 characters ("2b23 elgf fyq2 …"), after
 # its name or after any secret key's ("手动输入的密钥是 ABCD EFG2 …": the groups tell).
-_SETUP_KEY_RE = _compile(
+_SETUP_KEY_RE = compile_bounded(
     r"(?P<kw>(?i:(?:(?:setup|set-up|2fa|mfa|totp|otp|authenticator)[ \t_\-]?)?(?:key|secret))"
     r"|密钥|秘钥)"
     + _LEAD
@@ -40,7 +41,7 @@ _SETUP_KEY_RE = _compile(
     + r"(?P<value>[A-Za-z2-7]{4}(?:[ \t][A-Za-z2-7]{4}){3,15})(?![\w\-])"
 )
 _MNEMONIC_WORDS = r"[a-z]{3,8}(?:[ \t]{1,2}[a-z]{3,8}){11,23}(?![A-Za-z])"
-_SEED_PHRASE_RE = _compile(
+_SEED_PHRASE_RE = compile_bounded(
     r"(?P<kw>(?i:mnemonic(?:[ \t](?:phrase|words))?|seed[ \t](?:phrase|words)"
     r"|recovery[ \t]phrase|bip-?39(?:[ \t](?:phrase|mnemonic|words))?)|助记词|种子短语|恢复短语)"
     + _LEAD
@@ -53,13 +54,13 @@ _SEED_PHRASE_RE = _compile(
 
 
 def _recovery_codes(m: re.Match[str]) -> str:
-    return _replace_span(m, "value", marker(SecretKind.ONE_TIME_CODE))
+    return replace_span(m, "value", marker(SecretKind.ONE_TIME_CODE))
 
 
 def _setup_key(m: re.Match[str]) -> str:
     if not any(c.isdigit() for c in m.group("value")):
         return m.group(0)  # words of four letters ("that will stay here"), not base32
-    return _replace_span(m, "value", marker(SecretKind.ONE_TIME_CODE))
+    return replace_span(m, "value", marker(SecretKind.ONE_TIME_CODE))
 
 
 _WORD_RE = re.compile(r"[a-z]+")
@@ -69,7 +70,7 @@ def _seed_phrase(m: re.Match[str]) -> str:
     if m.group("literal") is not None:
         if len(m.group("literal").split()) not in limits.SEED_PHRASE_WORD_COUNTS:
             return m.group(0)
-        return _replace_span(m, "literal", marker(SecretKind.SEED_PHRASE))
+        return replace_span(m, "literal", marker(SecretKind.SEED_PHRASE))
     # After "助记词：" the sentence may go on in English: the phrase is the longest
     # count of words a mnemonic can have.
     words = list(_WORD_RE.finditer(m.group("value")))
@@ -79,3 +80,46 @@ def _seed_phrase(m: re.Match[str]) -> str:
     start, end = m.start("value") - m.start(), m.start("value") - m.start() + words[count - 1].end()
     whole = m.group(0)
     return whole[:start] + marker(SecretKind.SEED_PHRASE) + whole[end:]
+
+
+RECOVERY_CODES = RedactionRule(
+    id="recovery-codes",
+    description="2FA recovery or backup codes given as such (on lines, with commas or blanks)",
+    examples_match=(
+        "GitHub recovery codes:\n4f2a-9c1b\n7d3e-2a8f\nb6c1-0e9d",
+        "备用码：83920174 55102938 66018273",
+    ),
+    examples_no_match=("recovery codes are stored in 1Password", "error codes: 404 500"),
+    keywords=("code", "恢复码", "备用码", "备份码", "救援码", "应急码", "恢复代码", "备用验证码"),
+    pattern=_RECOVERY_CODES_RE,
+    replace=_recovery_codes,
+)
+TOTP_SETUP_KEY = RedactionRule(
+    id="totp-setup-key",
+    description="A TOTP setup key written in groups of four base32 characters",
+    examples_match=("setup key: 2b2a elgf fyq2 k7mz", "手动输入的密钥是 ABCD EFG2 HIJ3 KLM4"),
+    examples_no_match=("setup key: that will stay here", "the key is a b c d"),
+    keywords=("key", "secret", "密钥", "秘钥"),
+    pattern=_SETUP_KEY_RE,
+    replace=_setup_key,
+)
+SEED_PHRASE = RedactionRule(
+    id="seed-phrase",
+    description=(
+        "A BIP-39 mnemonic after its name, or a string literal of exactly 12 to 24 short words"
+    ),
+    examples_match=(
+        "助记词：legal winner thank year wave sausage worth useful legal winner thank yellow",
+        (
+            'wallet.restore("abandon ability able about above absent absorb abstract absurd '
+            'abuse access accident")'
+        ),
+    ),
+    examples_no_match=(
+        "the seed phrase is written on paper in the safe",
+        '"one two three four five six seven eight nine ten eleven"',
+    ),
+    keywords=("mnemonic", "seed", "phrase", "bip", "助记词", "种子短语", "恢复短语", '"', "'"),
+    pattern=_SEED_PHRASE_RE,
+    replace=_seed_phrase,
+)

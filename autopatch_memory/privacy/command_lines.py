@@ -8,46 +8,50 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.privacy.replacing import _replace_password
-from autopatch_memory.privacy.spelling import _MARKER_VALUE, _compile, _quoted
-from autopatch_memory.privacy.values import _KEY_ID_RE, _SECRET_KEY_NAME_RE, _random_looking
-from autopatch_memory.privacy.words import _KEYWORD_NEEDLES
+from autopatch_memory.privacy.markers import SecretKind
+from autopatch_memory.privacy.replacing import replace_password, replace_plausible, value_group
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, quoted_string
+from autopatch_memory.privacy.values import KEY_ID_RE, SECRET_KEY_NAME_RE, random_looking
+from autopatch_memory.privacy.words import KEYWORD_NEEDLES
 
 # aws configure set aws_secret_access_key X / npm config set //r/:_authToken X
-_CONFIG_SET_RE = _compile(
+_CONFIG_SET_RE = compile_bounded(
     r"\b(?:config|configure)[ \t]+(?:--global[ \t]+)?(?i:set)[ \t]+(?P<key>[^\s=]{1,100})[ \t]+"
-    r"(?P<value>" + _MARKER_VALUE + r"|" + _quoted(256) + r"|[^\s\"'`]{1,256})"
+    r"(?P<value>" + MARKER_VALUE + r"|" + quoted_string(256) + r"|[^\s\"'`]{1,256})"
 )
 
 
 def _config_set(m: re.Match[str]) -> str:
-    if not _SECRET_KEY_NAME_RE.search(m.group("key")):
+    if not SECRET_KEY_NAME_RE.search(m.group("key")):
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)
 
 
 # A Redis console: "127.0.0.1:6379> AUTH x", "AUTH default x"
-_REDIS_AUTH_RE = _compile(
+_REDIS_AUTH_RE = compile_bounded(
     r"^(?:[\w.:\-]{1,64}>)?[ \t]*AUTH[ \t]+(?:\S{1,64}[ \t]+)?(?P<value>"
-    + _quoted(256)
+    + quoted_string(256)
     + r"|\S{1,256})[ \t]*$",
     re.M,
 )
 # PowerShell: ConvertTo-SecureString "x" -AsPlainText
-_POWERSHELL_SECURE_STRING_RE = _compile(
-    r"\b(?i:ConvertTo-SecureString)[ \t]+(?:-String[ \t]+)?(?P<value>" + _quoted(256) + r")"
+_POWERSHELL_SECURE_STRING_RE = compile_bounded(
+    r"\b(?i:ConvertTo-SecureString)[ \t]+(?:-String[ \t]+)?(?P<value>" + quoted_string(256) + r")"
 )
 
 
 # echo 'x' | docker login --password-stdin, echo x | sudo -S …, echo x | passwd --stdin u:
 # a password piped into a program that reads it (--password-stdin <<< 'x' below)
-_STDIN_PASSWORD_RE = _compile(
-    r"\becho[ \t]+(?:-[ne][ \t]+)?(?P<value>" + _quoted(256) + r"|[^\s|'\"]{1,256})[ \t]*\|[ \t]*"
+_STDIN_PASSWORD_RE = compile_bounded(
+    r"\becho[ \t]+(?:-[ne][ \t]+)?(?P<value>"
+    + quoted_string(256)
+    + r"|[^\s|'\"]{1,256})[ \t]*\|[ \t]*"
     r"(?:sudo[ \t]+(?:-\w{1,8}[ \t]+){0,3}?-S\b|passwd[ \t]+--stdin\b|kinit\b"
     r"|(?:sudo[ \t]+)?[\w\-]{1,20}[ \t]+(?:[\w\-]{1,20}[ \t]+)?login\b)"
 )
-_HERE_STRING_PASSWORD_RE = _compile(
-    r"--password-stdin[ \t]*<<<[ \t]*(?P<value>" + _quoted(256) + r"|\S{1,256})"
+_HERE_STRING_PASSWORD_RE = compile_bounded(
+    r"--password-stdin[ \t]*<<<[ \t]*(?P<value>" + quoted_string(256) + r"|\S{1,256})"
 )
 
 
@@ -55,155 +59,356 @@ _HERE_STRING_PASSWORD_RE = _compile(
 # and without CJK text ("--password 参数是干嘛的" asks about the option).
 _CLI_VALUE = (
     r"(?P<value>"
-    + _MARKER_VALUE
+    + MARKER_VALUE
     + r"|"
-    + _quoted(256)
+    + quoted_string(256)
     # (not at a redirection, a pipe or a list separator: "--with-token < file")
     + r"|[\x21\x23-\x25\x28-\x2c\x2e-\x3a\x3d\x3f-\x5f\x61-\x7b\x7d\x7e]"
     r"[\x21\x23-\x26\x28-\x5f\x61-\x7e]{0,255})" + r"(?![^\s\x21-\x7e])"
 )
-# A tool's password option, and the needles that must be in a text for it to run.
-_CLI_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    # mysql -uroot -pS3cret  (only attached: "-p mydb" prompts for the password)
-    (
-        _compile(
-            r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b"
-            r"[^\n]{0,300}?[ \t]-p(?P<value>"
-            + _MARKER_VALUE
-            + r"|"
-            + _quoted(256)
-            + r"|[^\s\"'`]{1,256})"
-        ),
-        ("mysql", "mariadb"),
+
+
+def _tool_option(
+    rule_id: str,
+    description: str,
+    pattern: re.Pattern[str],
+    keywords: tuple[str, ...],
+    examples_match: tuple[str, ...],
+    examples_no_match: tuple[str, ...],
+) -> RedactionRule:
+    return RedactionRule(
+        id=rule_id,
+        description=description,
+        examples_match=examples_match,
+        examples_no_match=examples_no_match,
+        keywords=keywords,
+        pattern=pattern,
+        replace=replace_password,
+    )
+
+
+# A tool's password option, and the keywords that must be in a text for it to run.
+# mysql -uroot -pS3cret  (only attached: "-p mydb" prompts for the password)
+MYSQL_PASSWORD_OPTION = _tool_option(
+    "mysql-password-option",
+    "The password attached to -p of mysql, mysqldump, mariadb… (-pS3cret)",
+    compile_bounded(
+        r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b"
+        r"[^\n]{0,300}?[ \t]-p(?P<value>"
+        + MARKER_VALUE
+        + r"|"
+        + quoted_string(256)
+        + r"|[^\s\"'`]{1,256})"
     ),
-    (_compile(r"\bredis-cli\b[^\n]{0,300}?[ \t]-a[ \t]+" + _CLI_VALUE), ("redis-cli",)),
-    (_compile(r"\bmongo(?:sh)?\b[^\n]{0,300}?[ \t]-p[ \t]+" + _CLI_VALUE), ("mongo",)),
-    (_compile(r"\bsshpass[ \t]+-p[ \t]*" + _CLI_VALUE), ("sshpass",)),
-    # ZooKeeper's CLI: addauth digest user:password
-    (
-        _compile(r"\baddauth[ \t]+digest[ \t]+[^\s:]{1,128}:(?P<value>[^\s]{1,256})"),
-        ("addauth",),
+    ("mysql", "mariadb"),
+    ("mysql -uroot -pS3cret!db shop",),
+    ("mysql -uroot -p shop",),
+)
+REDIS_CLI_PASSWORD = _tool_option(
+    "redis-cli-password",
+    "The password after -a of redis-cli",
+    compile_bounded(r"\bredis-cli\b[^\n]{0,300}?[ \t]-a[ \t]+" + _CLI_VALUE),
+    ("redis-cli",),
+    ("redis-cli -h cache -a R3dis!cli ping",),
+    ("redis-cli -h cache ping",),
+)
+MONGO_PASSWORD_OPTION = _tool_option(
+    "mongo-password-option",
+    "The password after -p of mongo or mongosh",
+    compile_bounded(r"\bmongo(?:sh)?\b[^\n]{0,300}?[ \t]-p[ \t]+" + _CLI_VALUE),
+    ("mongo",),
+    ("mongosh -u app -p M0ngo!sh --authenticationDatabase admin",),
+    ("mongosh -u app -p",),
+)
+SSHPASS_PASSWORD = _tool_option(
+    "sshpass-password",
+    "The password after sshpass -p",
+    compile_bounded(r"\bsshpass[ \t]+-p[ \t]*" + _CLI_VALUE),
+    ("sshpass",),
+    ("sshpass -p 'Ssh!pass9' ssh ops@bastion",),
+    ("sshpass -f ~/.pw ssh ops@bastion",),
+)
+# ZooKeeper's CLI: addauth digest user:password
+ZOOKEEPER_ADDAUTH = _tool_option(
+    "zookeeper-addauth",
+    "The password of ZooKeeper's addauth digest user:password",
+    compile_bounded(r"\baddauth[ \t]+digest[ \t]+[^\s:]{1,128}:(?P<value>[^\s]{1,256})"),
+    ("addauth",),
+    ("addauth digest admin:Zk!digest9",),
+    ("addauth digest admin",),
+)
+DOCKER_LOGIN_PASSWORD = _tool_option(
+    "docker-login-password",
+    "The password after -p of docker login",
+    compile_bounded(r"\bdocker[ \t]+login\b[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE),
+    ("docker",),
+    ("docker login -u ci -p D0cker!pw registry.acme.io",),
+    ("docker login registry.acme.io",),
+)
+# curl -u user:pass / --user 'user:pass'; httpie -a user:pass
+CURL_USER_PASSWORD = _tool_option(
+    "curl-user-password",
+    "The password of curl or wget -u/--user user:password",
+    compile_bounded(
+        r"\b(?:curl|wget)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
+        r"[^\s:\"'@]{1,128}:(?P<value>"
+        + MARKER_VALUE
+        + "|"
+        + quoted_string(256)
+        + r"|[^\s\"']{1,256})"
     ),
-    (_compile(r"\bdocker[ \t]+login\b[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE), ("docker",)),
-    # curl -u user:pass / --user 'user:pass'; httpie -a user:pass
-    (
-        _compile(
-            r"\b(?:curl|wget)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
-            r"[^\s:\"'@]{1,128}:(?P<value>"
-            + _MARKER_VALUE
-            + "|"
-            + _quoted(256)
-            + r"|[^\s\"']{1,256})"
-        ),
-        ("curl", "wget"),
+    ("curl", "wget"),
+    ("curl -u admin:Curl!pw9 https://nexus.acme.io",),
+    ("curl -u admin https://nexus.acme.io",),
+)
+HTTPIE_AUTH = _tool_option(
+    "httpie-auth",
+    "The password of httpie -a/--auth user:password",
+    compile_bounded(
+        r"\bhttps?(?=[ \t])[^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
+        r"[^\s:\"'@]{1,128}:(?P<value>"
+        + MARKER_VALUE
+        + "|"
+        + quoted_string(256)
+        + r"|[^\s\"']{1,256})"
     ),
-    (
-        _compile(
-            r"\bhttps?(?=[ \t])[^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
-            r"[^\s:\"'@]{1,128}:(?P<value>"
-            + _MARKER_VALUE
-            + "|"
-            + _quoted(256)
-            + r"|[^\s\"']{1,256})"
-        ),
-        ("http",),
+    ("http",),
+    ("http -a admin:'Http!e pw' GET https://api.acme.io",),
+    ("http GET https://api.acme.io -a admin",),
+)
+# sqlplus scott/tiger@orcl
+SQLPLUS_PASSWORD = _tool_option(
+    "sqlplus-password",
+    "The password of sqlplus/expdp/impdp user/password@db",
+    compile_bounded(
+        r"\b(?:sqlplus|expdp|impdp|exp|imp|rman)[ \t]+(?:-[sSlL][ \t]+)?[\w$#]{1,64}/"
+        r"(?P<value>" + MARKER_VALUE + r"|[^\s@/\"']{1,128})"
     ),
-    # sqlplus scott/tiger@orcl
-    (
-        _compile(
-            r"\b(?:sqlplus|expdp|impdp|exp|imp|rman)[ \t]+(?:-[sSlL][ \t]+)?[\w$#]{1,64}/"
-            r"(?P<value>" + _MARKER_VALUE + r"|[^\s@/\"']{1,128})"
-        ),
-        ("sqlplus", "exp", "imp", "rman"),
+    ("sqlplus", "exp", "imp", "rman"),
+    ("sqlplus scott/Tiger#42@orcl",),
+    ("sqlplus /nolog",),
+)
+# openssl enc -k X, -passin 'pass:X Y' (unquoted pass:X is an assignment)
+OPENSSL_PASSWORD = _tool_option(
+    "openssl-password",
+    "An openssl -k password or a quoted -passin/-passout 'pass:…'",
+    compile_bounded(
+        r"\bopenssl\b[^\n]{0,300}?[ \t](?:-k[ \t]+" + _CLI_VALUE + r"|-pass(?:in|out|word)?[ \t]+"
+        r"(?P<q>['\"])pass:(?P<quoted>[^'\"\n]{1,256})(?P=q))"
     ),
-    # openssl enc -k X, -passin 'pass:X Y' (unquoted pass:X is an assignment)
-    (
-        _compile(
-            r"\bopenssl\b[^\n]{0,300}?[ \t](?:-k[ \t]+"
-            + _CLI_VALUE
-            + r"|-pass(?:in|out|word)?[ \t]+"
-            r"(?P<q>['\"])pass:(?P<quoted>[^'\"\n]{1,256})(?P=q))"
-        ),
-        ("openssl",),
+    ("openssl",),
+    ("openssl enc -aes-256-cbc -k Op3nSSL!k -in a", "openssl pkcs12 -passin 'pass:P12 pass 9'"),
+    ("openssl enc -aes-256-cbc -kfile key.txt",),
+)
+# rabbitmqctl add_user u X, rabbitmqctl change_password u X
+RABBITMQCTL_PASSWORD = _tool_option(
+    "rabbitmqctl-password",
+    "The password of rabbitmqctl add_user / change_password",
+    compile_bounded(
+        r"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s-][^\s]{0,63}[ \t]+" + _CLI_VALUE
     ),
-    # rabbitmqctl add_user u X, rabbitmqctl change_password u X
-    (
-        _compile(
-            r"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s-][^\s]{0,63}[ \t]+"
-            + _CLI_VALUE
-        ),
-        ("rabbitmqctl",),
+    ("rabbitmqctl",),
+    ("rabbitmqctl add_user ops R4bbit!mq",),
+    ("rabbitmqctl list_users",),
+)
+# MinIO client: mc alias set NAME URL ACCESS_KEY SECRET_KEY (also the older
+# "mc config host add"): the fourth word is the secret
+MINIO_CLIENT_SECRET = _tool_option(
+    "minio-client-secret",
+    "The secret key of mc alias set NAME URL ACCESS_KEY SECRET_KEY",
+    compile_bounded(
+        r"\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+[^\s-]\S{0,63}[ \t]+"
+        r"[^\s-]\S{0,511}[ \t]+[^\s-]\S{0,127}[ \t]+" + _CLI_VALUE
     ),
-    # MinIO client: mc alias set NAME URL ACCESS_KEY SECRET_KEY (also the older
-    # "mc config host add"): the fourth word is the secret
-    (
-        _compile(
-            r"\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+[^\s-]\S{0,63}[ \t]+"
-            r"[^\s-]\S{0,511}[ \t]+[^\s-]\S{0,127}[ \t]+" + _CLI_VALUE
-        ),
-        ("mc alias", "mc config"),
+    ("mc alias", "mc config"),
+    ("mc alias set prod https://minio.acme.io minioadmin M1n10!Secret",),
+    ("mc alias list",),
+)
+# htpasswd -b[c] file u X: -b takes the password from the command line
+HTPASSWD_PASSWORD = _tool_option(
+    "htpasswd-password",
+    "The password htpasswd -b takes from the command line",
+    compile_bounded(
+        r"\bhtpasswd[ \t]+(?:-[a-zA-Z]{0,6}[ \t]+){0,3}?-[a-zA-Z]{0,5}b[a-zA-Z]{0,5}"
+        r"(?:[ \t]+-[a-zA-Z]{1,6}){0,3}[ \t]+[^\s-]\S{0,255}[ \t]+[^\s-]\S{0,63}[ \t]+" + _CLI_VALUE
     ),
-    # htpasswd -b[c] file u X: -b takes the password from the command line
-    (
-        _compile(
-            r"\bhtpasswd[ \t]+(?:-[a-zA-Z]{0,6}[ \t]+){0,3}?-[a-zA-Z]{0,5}b[a-zA-Z]{0,5}"
-            r"(?:[ \t]+-[a-zA-Z]{1,6}){0,3}[ \t]+[^\s-]\S{0,255}[ \t]+[^\s-]\S{0,63}[ \t]+"
-            + _CLI_VALUE
-        ),
-        ("htpasswd",),
+    ("htpasswd",),
+    ("htpasswd -bc /etc/nginx/.htpasswd ops Ht!pass9",),
+    ("htpasswd -c /etc/nginx/.htpasswd ops",),
+)
+# lftp -u user,'pass'
+LFTP_PASSWORD = _tool_option(
+    "lftp-password",
+    "The password of lftp -u user,password",
+    compile_bounded(r"\blftp\b[^\n]{0,300}?[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE),
+    ("lftp",),
+    ("lftp -u ftpuser,Ftp!pass9 ftp.acme.io",),
+    ("lftp ftp.acme.io",),
+)
+# vault operator unseal X, consul acl set-agent-token agent X
+VAULT_CONSUL_TOKEN = _tool_option(
+    "vault-consul-token",
+    "An unseal key or agent token given to vault operator unseal or consul acl set-agent-token",
+    compile_bounded(
+        r"\b(?:operator[ \t]+unseal|acl[ \t]+set-agent-token[ \t]+[\w\-]{1,40})[ \t]+" + _CLI_VALUE
     ),
-    # lftp -u user,'pass'
-    (_compile(r"\blftp\b[^\n]{0,300}?[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE), ("lftp",)),
-    # vault operator unseal X, consul acl set-agent-token agent X
-    (
-        _compile(
-            r"\b(?:operator[ \t]+unseal|acl[ \t]+set-agent-token[ \t]+[\w\-]{1,40})[ \t]+"
-            + _CLI_VALUE
-        ),
-        ("unseal", "set-agent-token"),
+    ("unseal", "set-agent-token"),
+    ("vault operator unseal 9f8e7d6c5b4a3928", "consul acl set-agent-token agent 1c2d3e4f-5a6b"),
+    ("vault operator unseal -status",),
+)
+# ossutil/obsutil config -i ID -k KEY: the key that goes with an access key id
+OBJECT_STORAGE_CLI_KEY = _tool_option(
+    "object-storage-cli-key",
+    "The key after -k of an object-storage CLI given an access key id with -i",
+    compile_bounded(
+        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|" + MARKER_VALUE + r")[ \t][^\n]{0,120}?"
+        r"(?<![\w\-])-k[ \t=]+" + _CLI_VALUE
     ),
-    # ossutil/obsutil config -i ID -k KEY: the key that goes with an access key id
-    (
-        _compile(
-            r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|" + _MARKER_VALUE + r")[ \t][^\n]{0,120}?"
-            r"(?<![\w\-])-k[ \t=]+" + _CLI_VALUE
-        ),
-        (" -k",),
+    (" -k",),
+    ("ossutil config -i LTAI5tQw8cRZp3Vn7Hx2 -k 0ssS3cretKey9 -e oss.aliyuncs.com",),
+    ("ossutil config -e oss.aliyuncs.com -k",),
+)
+# zip -P X, unzip -P X, 7z -pX
+ZIP_PASSWORD = _tool_option(
+    "zip-password",
+    "The password of zip/unzip -P or 7z -p",
+    compile_bounded(
+        r"\b(?:zip|unzip|7z|7za)\b[^\n]{0,200}?[ \t](?:-P[ \t]+|-p(?=[^\s-]))" + _CLI_VALUE
     ),
-    # zip -P X, unzip -P X, 7z -pX
-    (
-        _compile(
-            r"\b(?:zip|unzip|7z|7za)\b[^\n]{0,200}?[ \t](?:-P[ \t]+|-p(?=[^\s-]))" + _CLI_VALUE
-        ),
-        ("zip", "7z"),
+    ("zip", "7z"),
+    ("zip -P Z1p!pass backup.zip data/", "7z x -pS3ven!z a.7z"),
+    ("zip -r backup.zip data/",),
+)
+# net user u X /add
+NET_USER_PASSWORD = _tool_option(
+    "net-user-password",
+    "The password of Windows net user NAME PASSWORD",
+    compile_bounded(r"\bnet[ \t]+user[ \t]+[^\s/]{1,64}[ \t]+(?!/)" + _CLI_VALUE),
+    ("net user",),
+    ("net user ops N3tUser!pw /add",),
+    ("net user ops /delete",),
+)
+# --password X, -storepass X, --api-key X, --token=X is an assignment
+PASSWORD_OPTION = _tool_option(
+    "password-option",
+    "The value of a password, token, key or secret option (--password X, -storepass X)",
+    compile_bounded(
+        r"(?<![\w\-])--?[\w.\-]{0,40}?"
+        r"(?i:password|passwd|pass|pwd|token|api-?key|access-?key|secret-?key|private-?key"
+        r"|client-?secret|storepass|keypass|passphrase|credentials?)[ \t]+" + _CLI_VALUE
     ),
-    # net user u X /add
-    (_compile(r"\bnet[ \t]+user[ \t]+[^\s/]{1,64}[ \t]+(?!/)" + _CLI_VALUE), ("net user",)),
-    # --password X, -storepass X, --api-key X, --token=X is an assignment
-    (
-        _compile(
-            r"(?<![\w\-])--?[\w.\-]{0,40}?"
-            r"(?i:password|passwd|pass|pwd|token|api-?key|access-?key|secret-?key|private-?key"
-            r"|client-?secret|storepass|keypass|passphrase|credentials?)[ \t]+" + _CLI_VALUE
-        ),
-        _KEYWORD_NEEDLES,
-    ),
+    KEYWORD_NEEDLES,
+    ("keytool -list -storepass St0re!pw", "gh auth login --with-token ghtoken123"),
+    ("--password-file /run/secrets/pw", "--token <your-token>"),
+)
+TOOL_OPTION_RULES: tuple[RedactionRule, ...] = (
+    MYSQL_PASSWORD_OPTION,
+    REDIS_CLI_PASSWORD,
+    MONGO_PASSWORD_OPTION,
+    SSHPASS_PASSWORD,
+    ZOOKEEPER_ADDAUTH,
+    DOCKER_LOGIN_PASSWORD,
+    CURL_USER_PASSWORD,
+    HTTPIE_AUTH,
+    SQLPLUS_PASSWORD,
+    OPENSSL_PASSWORD,
+    RABBITMQCTL_PASSWORD,
+    MINIO_CLIENT_SECRET,
+    HTPASSWD_PASSWORD,
+    LFTP_PASSWORD,
+    VAULT_CONSUL_TOKEN,
+    OBJECT_STORAGE_CLI_KEY,
+    ZIP_PASSWORD,
+    NET_USER_PASSWORD,
+    PASSWORD_OPTION,
 )
 
 
 def _key_id_like(value: str) -> bool:
     """An access key id: capitals and digits (Huawei, AWS without its prefix), or random."""
-    return bool(_KEY_ID_RE.match(value)) or _random_looking(value)
+    return bool(KEY_ID_RE.match(value)) or random_looking(value)
 
 
-_CLI_KEY_ID_RE = _compile(
+_CLI_KEY_ID_RE = compile_bounded(
     r"(?<![\w\-])-i[ \t=]+(?P<value>[A-Za-z0-9]{16,40})(?=[ \t][^\n]{0,120}?(?<![\w\-])-k[ \t=]+\S)"
 )
 
 
 # --proxy-auth user:pass, --auth user:pass, --user=user:pass in any tool (a uid:gid
 # such as "--user 1000:1000" is no credential: the value must look like one)
-_OPTION_USER_PASSWORD_RE = _compile(
+_OPTION_USER_PASSWORD_RE = compile_bounded(
     r"(?<![\w\-])--?[\w\-]{0,30}(?:auth|user|creds?|credentials)[ \t=]+[\"']?[^\s:\"'@]{1,64}:"
-    r"(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+    r"(?P<value>" + MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+)
+
+
+OPTION_USER_PASSWORD = RedactionRule(
+    id="option-user-password",
+    description=(
+        "The password of a user:password given to an --auth, --user or --creds option of any tool"
+    ),
+    examples_match=("skopeo copy --creds ci:Sk0peo!pw docker://a docker://b",),
+    examples_no_match=("docker run --user 1000:1000 app",),
+    keywords=("auth", "user", "cred"),
+    pattern=_OPTION_USER_PASSWORD_RE,
+    replace=replace_plausible,
+)
+OBJECT_STORAGE_KEY_ID = RedactionRule(
+    id="object-storage-cli-key-id",
+    description="The access key id after -i of an object-storage CLI that is given its key with -k",
+    examples_match=("obsutil config -i HPUAK9ZQ2LM7PVZ4KT8W -k 0bsS3cretKey9",),
+    examples_no_match=("ssh -i mykeyfile.pem -k host",),
+    keywords=(" -k",),
+    pattern=_CLI_KEY_ID_RE,
+    replace=value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_like),
+)
+CONFIG_SET_SECRET = RedactionRule(
+    id="config-set-secret",
+    description="The value given to a secret key by config set (aws configure set, npm config set)",
+    examples_match=("aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG",),
+    examples_no_match=("aws configure set region ap-southeast-1",),
+    keywords=("config",),
+    pattern=_CONFIG_SET_RE,
+    replace=_config_set,
+)
+STDIN_PASSWORD = RedactionRule(
+    id="stdin-password",
+    description=(
+        "A password echoed into a program that reads it (docker login --password-stdin, sudo -S)"
+    ),
+    examples_match=(
+        "echo 'D0cker!pw' | docker login -u ci --password-stdin",
+        "echo S3cret | sudo -S ls",
+    ),
+    examples_no_match=("echo hello | grep h",),
+    keywords=("login", "sudo", "passwd", "kinit"),
+    pattern=_STDIN_PASSWORD_RE,
+    replace=replace_password,
+)
+HERE_STRING_PASSWORD = RedactionRule(
+    id="here-string-password",
+    description="A password here-stringed into --password-stdin",
+    examples_match=("docker login -u ci --password-stdin <<< 'D0cker!pw'",),
+    examples_no_match=("docker login -u ci --password-stdin < ~/.docker-pw",),
+    keywords=("<<<",),
+    pattern=_HERE_STRING_PASSWORD_RE,
+    replace=replace_password,
+)
+REDIS_AUTH = RedactionRule(
+    id="redis-auth",
+    description="The password of AUTH typed in a Redis console",
+    examples_match=("127.0.0.1:6379> AUTH R3dis!auth", "AUTH default R3dis!auth"),
+    examples_no_match=("the AUTH command takes a password and an optional user",),
+    keywords=("auth",),
+    pattern=_REDIS_AUTH_RE,
+    replace=replace_password,
+)
+POWERSHELL_SECURE_STRING = RedactionRule(
+    id="powershell-secure-string",
+    description='The literal of PowerShell\'s ConvertTo-SecureString "…" -AsPlainText',
+    examples_match=('$pw = ConvertTo-SecureString "P0wer!Shell" -AsPlainText -Force',),
+    examples_no_match=("$pw = Read-Host -AsSecureString | ConvertTo-SecureString",),
+    keywords=("securestring",),
+    pattern=_POWERSHELL_SECURE_STRING_RE,
+    replace=replace_password,
 )

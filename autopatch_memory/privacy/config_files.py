@@ -13,46 +13,52 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import _replace_password, _replace_span
-from autopatch_memory.privacy.spelling import _MARKER_VALUE, _compile, _gate, _quoted
-from autopatch_memory.privacy.values import (
-    _SECRET_KEY_NAME_RE,
-    _not_a_value,
-    _plausible_in_prose,
-    _random_looking,
-    _strong_credential,
+from autopatch_memory.privacy.replacing import replace_password, replace_span
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import (
+    MARKER_VALUE,
+    compile_bounded,
+    first_char_gate,
+    quoted_string,
 )
-from autopatch_memory.privacy.words import _CJK_CLASS, _CJK_TEXT_RE, _STOPWORDS, _TRAILING
+from autopatch_memory.privacy.values import (
+    SECRET_KEY_NAME_RE,
+    not_a_value,
+    plausible_in_prose,
+    random_looking,
+    strong_credential,
+)
+from autopatch_memory.privacy.words import CJK_TEXT_CLASS, CJK_TEXT_RE, STOPWORDS, TRAILING
 
 _SECRET_TAG = (
     r"(?i:password|passwd|passphrase|secret|token|api[-_.]?key|apikey|secret[-_.]?key"
     r"|access[-_.]?key|credentials?)"
 )
 # <password>x</password>, <password><![CDATA[x]]></password>
-_XML_ELEMENT_RE = _compile(
+_XML_ELEMENT_RE = compile_bounded(
     r"<(?P<tag>[\w.:-]{0,40}?" + _SECRET_TAG + r")(?:[ \t][^<>]{0,200})?>"
     r"(?:<!\[CDATA\[(?P<cdata>[^\]\n]{1,1024})\]\]>|(?P<value>[^<]{1,2048}))</(?P=tag)[ \t]*>"
 )
 # Maven's settings-security.xml: <master>{…}</master> holds the master password.
-_XML_MASTER_RE = _compile(r"<master>(?P<value>\{[A-Za-z0-9+/=]{16,512}\})</master>")
+_XML_MASTER_RE = compile_bounded(r"<master>(?P<value>\{[A-Za-z0-9+/=]{16,512}\})</master>")
 # Hadoop-style XML: <name>fs.s3a.secret.key</name><value>x</value>
-_XML_NAME_ELEMENT_RE = _compile(
+_XML_NAME_ELEMENT_RE = compile_bounded(
     r"<name>[\w.:-]{0,100}?" + _SECRET_TAG + r"</name>[ \t\r\n]{0,64}"
     r"<value>(?P<value>[^<]{1,1024})</value>"
 )
 # Java properties XML: <entry key="db.password">x</entry>
-_XML_KEYED_ELEMENT_RE = _compile(
+_XML_KEYED_ELEMENT_RE = compile_bounded(
     r"<(?P<tag>[\w.:-]{1,40})[ \t][^<>]{0,200}?\b(?:name|key)[ \t]*=[ \t]*(?P<q>[\"'])"
     r"[\w.:-]{0,60}?" + _SECRET_TAG + r"(?P=q)[^<>]{0,200}>(?P<value>[^<]{1,1024})</(?P=tag)[ \t]*>"
 )
 # Postman environments, ECS/k8s env arrays: {"key": "password", "value": "x"}
-_JSON_NAME_VALUE_RE = _compile(
+_JSON_NAME_VALUE_RE = compile_bounded(
     r"\"(?:key|name)\"[ \t]*:[ \t]*\"[\w.:-]{0,60}?"
     + _SECRET_TAG
     + r"\"[ \t\r\n]*,[ \t\r\n]{0,32}\"value\"[ \t]*:[ \t]*\"(?P<value>(?:[^\"\\\n]|\\.){1,1024})\""
 )
-_XML_NAME_VALUE_RE = _compile(
-    _gate("nk")
+_XML_NAME_VALUE_RE = compile_bounded(
+    first_char_gate("nk")
     + r"\b(?:name|key)[ \t]*=[ \t]*(?P<q1>[\"'])[\w.:-]{0,60}?"
     + _SECRET_TAG
     + r"(?P=q1)"
@@ -63,31 +69,35 @@ _XML_NAME_VALUE_RE = _compile(
 def _netrc(m: re.Match[str]) -> str:
     """``machine h login u password p``; not "login only, password login disabled"."""
     user = m.group("user")
-    if user[-1] in ",.;:，。；" or user.lower() in _STOPWORDS or not any(c.isalnum() for c in user):
+    if user[-1] in ",.;:，。；" or user.lower() in STOPWORDS or not any(c.isalnum() for c in user):
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)
 
 
 def _xml_value(m: re.Match[str]) -> str:
     group = "cdata" if "cdata" in m.re.groupindex and m.group("cdata") is not None else "value"
     value = m.group(group)
-    if not value.strip() or _not_a_value(value.strip()):
+    if not value.strip() or not_a_value(value.strip()):
         return m.group(0)
-    return _replace_span(m, group, marker(SecretKind.PASSWORD))
+    return replace_span(m, group, marker(SecretKind.PASSWORD))
 
 
-_NETRC_RE = _compile(
-    _gate("mludp")
+_NETRC_RE = compile_bounded(
+    first_char_gate("mludp")
     + r"\b(?:machine|login|user|username|default)[ \t]+(?P<user>\S{1,128})[ \t\r\n]{1,16}"
     r"(?:\S{1,128}[ \t]+\S{1,128}[ \t\r\n]{1,16})?"
-    r"(?:password|passwd)[ \t]+(?P<value>" + _MARKER_VALUE + r"|" + _quoted(256) + r"|\S{1,256})"
+    r"(?:password|passwd)[ \t]+(?P<value>"
+    + MARKER_VALUE
+    + r"|"
+    + quoted_string(256)
+    + r"|\S{1,256})"
 )
 # A line that is only "password X": .netrc, redis.conf (requirepass, masterauth).
-_PASSWORD_LINE_RE = _compile(
+_PASSWORD_LINE_RE = compile_bounded(
     r"^[ \t]{0,32}(?:password|passwd|requirepass|masterauth|masterpassword)[ \t]+(?P<value>"
-    + _MARKER_VALUE
+    + MARKER_VALUE
     + r"|[^\s"
-    + _CJK_CLASS
+    + CJK_TEXT_CLASS
     + r"]{1,256})[ \t]*$",
     re.M,
 )
@@ -97,33 +107,33 @@ _PASSWORD_LINE_RE = _compile(
 # compose file: the value runs to the end of the line (no connection string follows).
 # Environment="DB_PASSWORD=a b c", -e 'API_TOKEN=x y': the value runs to the closing quote
 # TOML's multi-line basic string on one line: password = """a "quoted" b"""
-_TOML_TRIPLE_QUOTED_RE = _compile(
+_TOML_TRIPLE_QUOTED_RE = compile_bounded(
     r"^[ \t]{0,32}(?P<key>[\w.\-]{1,64})[ \t]*=[ \t]*\"\"\"(?P<value>[^\n]{1,512}?)\"\"\"[ \t]*$",
     re.M,
 )
 
 
 def _toml_triple_quoted(m: re.Match[str]) -> str:
-    if not _SECRET_KEY_NAME_RE.search(m.group("key")) or _not_a_value(m.group("value")):
+    if not SECRET_KEY_NAME_RE.search(m.group("key")) or not_a_value(m.group("value")):
         return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
 
 
-_QUOTED_ASSIGNMENT_RE = _compile(
+_QUOTED_ASSIGNMENT_RE = compile_bounded(
     r"(?P<q>[\"'])(?P<key>[A-Za-z_][\w.\-]{0,63})=(?P<value>[^\s\"'$][^\"'\n]{0,510}?)(?P=q)"
 )
 
 
 def _quoted_assignment(m: re.Match[str]) -> str:
     value = m.group("value")
-    if " " not in value or not _SECRET_KEY_NAME_RE.search(m.group("key")):
+    if " " not in value or not SECRET_KEY_NAME_RE.search(m.group("key")):
         return m.group(0)  # one word: the generic assignment rule decides
-    if _prose_after_value(value) or _not_a_value(value):
+    if _prose_after_value(value) or not_a_value(value):
         return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
 
 
-_ENV_LINE_RE = _compile(
+_ENV_LINE_RE = compile_bounded(
     r"^(?P<lead>[ \t]{0,32}(?:-[ \t]{1,4})?(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?(?P<q>[\"']?))"
     r"(?P<key>[A-Z][A-Z0-9_]{0,63})=(?P<value>[^\s\"'$][^\s\"']{0,1023})(?P=q)[ \t]*$",
     re.M,
@@ -142,17 +152,17 @@ def _secret_word_inside(parts: set[str]) -> bool:
 
 def _env_line(m: re.Match[str]) -> str:
     key, value = m.group("key"), m.group("value")
-    if _not_a_value(value):
+    if not_a_value(value):
         return m.group(0)
     # NACOS_AUTH_IDENTITY_VALUE=bb5n…: a secret word inside the name, random key material
-    inside = _secret_word_inside(set(key.upper().split("_"))) and _random_looking(value)
-    if not (_SECRET_KEY_NAME_RE.search(key) or inside):
+    inside = _secret_word_inside(set(key.upper().split("_"))) and random_looking(value)
+    if not (SECRET_KEY_NAME_RE.search(key) or inside):
         return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
 
 
 # A .properties line, "signing.password=Sign!ng Key Pass": the value is the rest of the line.
-_PROPERTIES_LINE_RE = _compile(
+_PROPERTIES_LINE_RE = compile_bounded(
     # a dotted key, or (.ini, odbc.ini, my.cnf) a plain one with spaces around its '='
     r"^[ \t]{0,32}(?P<key>[\w\-]{1,64}(?:\.[\w\-]{1,64}){1,12}|[\w\-]{1,64}(?=[ \t]+=[ \t]))"
     r"[ \t]*=[ \t]*(?P<value>[^\s\"'$#][^\n]{0,2047})",
@@ -169,17 +179,17 @@ def _properties_line(m: re.Match[str]) -> str:
     # nacos.core.auth.server.identity.value=Id3ntity-V4lue#91: a secret word inside the
     # name, and a value that is key material or a chosen password
     inside = _secret_word_inside(set(key.upper().replace("-", ".").split(".")))
-    if inside and " " not in value and not _SECRET_KEY_NAME_RE.search(key):
-        if not (_random_looking(value) or _strong_credential(value)) or _not_a_value(value):
+    if inside and " " not in value and not SECRET_KEY_NAME_RE.search(key):
+        if not (random_looking(value) or strong_credential(value)) or not_a_value(value):
             return m.group(0)
-        return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
-    if " " not in value or not _SECRET_KEY_NAME_RE.search(key):
+        return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+    if " " not in value or not SECRET_KEY_NAME_RE.search(key):
         return m.group(0)  # one word: the generic assignment rule decides
     if _prose_after_value(value):
         return m.group(0)  # "password=hunter2 是不是这里配错了？": the value is its first word
-    if _not_a_value(value) or value.startswith(MARKER_PREFIX) or _CODE_END_RE.search(value):
+    if not_a_value(value) or value.startswith(MARKER_PREFIX) or _CODE_END_RE.search(value):
         return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + m.group("value")[len(value) :])
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + m.group("value")[len(value) :])
 
 
 def _prose_after_value(value: str) -> bool:
@@ -187,14 +197,14 @@ def _prose_after_value(value: str) -> bool:
     function word ("hunter2 is this right?")."""
     words = value.lower().split()
     return bool(
-        _CJK_TEXT_RE.search(value)
+        CJK_TEXT_RE.search(value)
         or value.endswith(("?", "？"))
-        or any(w.strip(_TRAILING) in _STOPWORDS for w in words[1:])
+        or any(w.strip(TRAILING) in STOPWORDS for w in words[1:])
     )
 
 
 # ADO.NET / ODBC / JDBC-sqlserver: "Password=npgsql pass 1;Database=…" runs to its ";"
-_CONNECTION_PASSWORD_RE = _compile(
+_CONNECTION_PASSWORD_RE = compile_bounded(
     r"(?=[ \tPp])(?:(?<=[;\n\"'])|^)[ \t]{0,8}(?i:password|pwd)[ \t]*=[ \t]*"
     r"(?P<value>\{(?:[^}\n]|\}\}){1,256}\}|[^;\n\"'{][^;\n\"']{0,255})(?P<end>;)?"
 )
@@ -204,11 +214,11 @@ def _connection_password(m: re.Match[str]) -> str:
     text, start = m.string, m.start()
     if not (m.group("end") or text[start - 1 : start] == ";") or " " not in m.group("value"):
         return m.group(0)  # not a connection string, or one word (the generic rule's)
-    return _replace_password(m)
+    return replace_password(m)
 
 
 # ~/.pgpass: host:port:database:user:password, one entry a line
-_PGPASS_RE = _compile(
+_PGPASS_RE = compile_bounded(
     r"^[ \t]{0,8}[\w.\-*\[\]]{1,253}:(?:\d{1,5}|\*):[^:\s]{1,128}:[^:\s]{1,128}:"
     r"(?P<value>[^\s]{1,256})[ \t]*$",
     re.M,
@@ -221,16 +231,16 @@ def _pgpass(m: re.Match[str]) -> str:
     if m.re is _PGPASS_INLINE_RE and not named:
         return m.group(0)  # inside a sentence only where the text says it is a .pgpass line
     if value.isdigit() or not (
-        named or _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        named or plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     ):
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)
 
 
 # A .pgpass line quoted inside a sentence ("~/.pgpass 里写的是 h:5432:db:u:V 权限…"),
 # a field's ":" and "\" escaped with "\"
 _PGPASS_FIELD = r"(?:\\[:\\]|[^:\s\\]){1,128}"
-_PGPASS_INLINE_RE = _compile(
+_PGPASS_INLINE_RE = compile_bounded(
     r"(?<![\w.:\-])[\w.\-*\[\]]{1,253}:(?:\d{1,5}|\*):"
     + _PGPASS_FIELD
     + ":"
@@ -240,6 +250,187 @@ _PGPASS_INLINE_RE = _compile(
 
 
 # The cookie a RabbitMQ/Erlang node authenticates with, shown by cat .erlang.cookie
-_ERLANG_COOKIE_FILE_RE = _compile(
+_ERLANG_COOKIE_FILE_RE = compile_bounded(
     r"\.erlang\.cookie\b[^\n]{0,120}\n[ \t]{0,8}(?P<value>[A-Za-z0-9]{16,255})[ \t]*$", re.M
+)
+
+
+XML_SECRET_ELEMENT = RedactionRule(
+    id="xml-secret-element",
+    description=(
+        "The text of an XML element named for a secret (<password>, <gpg.passphrase>…), CDATA too"
+    ),
+    examples_match=(
+        "<server><id>nexus</id><password>N3xus#Deploy</password></server>",
+        "<storePassword><![CDATA[keyst0re!]]></storePassword>",
+    ),
+    examples_no_match=(
+        "<password>${env.NEXUS_PASSWORD}</password>",
+        "<passwordPolicy>strict</passwordPolicy>",
+    ),
+    keywords=("</",),
+    pattern=_XML_ELEMENT_RE,
+    replace=_xml_value,
+)
+MAVEN_MASTER_PASSWORD = RedactionRule(
+    id="maven-master-password",
+    description="The encrypted master password of Maven's settings-security.xml",
+    examples_match=(
+        "<settingsSecurity><master>{jSMOWnoPFgsHVpMvz5VrIt5kRbzGpI8u+9EF1iFQyJQ=}</master>",
+    ),
+    examples_no_match=("<master>{short}</master>",),
+    keywords=("<master>",),
+    pattern=_XML_MASTER_RE,
+    replace=_xml_value,
+)
+XML_NAME_VALUE_ATTRIBUTES = RedactionRule(
+    id="xml-name-value-attributes",
+    description="The value attribute of an element whose name or key attribute names a secret",
+    examples_match=(
+        '<property name="password" value="Bean#Pw99"/>',
+        '<add key="ApiKey" value="dotnet-key-5566"/>',
+    ),
+    examples_no_match=(
+        '<property name="username" value="admin"/>',
+        '<add key="ApiKey" value="${API_KEY}"/>',
+    ),
+    keywords=("value",),
+    pattern=_XML_NAME_VALUE_RE,
+    replace=_xml_value,
+)
+JSON_KEY_VALUE_PAIR = RedactionRule(
+    id="json-key-value-pair",
+    description=(
+        'The value of a JSON {"key": "<secret name>", "value": "…"} pair (Postman, ECS, k8s env)'
+    ),
+    examples_match=('{"key": "db_password", "value": "Pm4n#Env"}',),
+    examples_no_match=('{"key": "db_host", "value": "10.0.0.5"}',),
+    keywords=("value",),
+    pattern=_JSON_NAME_VALUE_RE,
+    replace=_xml_value,
+)
+XML_KEYED_ELEMENT = RedactionRule(
+    id="xml-keyed-element",
+    description=(
+        "The text of an element whose key or name attribute names a secret (<entry "
+        'key="db.password">)'
+    ),
+    examples_match=('<entry key="db.password">Pr0ps#Xml</entry>',),
+    examples_no_match=('<entry key="db.url">jdbc:mysql://db/shop</entry>',),
+    keywords=("</",),
+    pattern=_XML_KEYED_ELEMENT_RE,
+    replace=_xml_value,
+)
+XML_NAME_VALUE_ELEMENTS = RedactionRule(
+    id="xml-name-value-elements",
+    description=(
+        "A <value> after a <name> naming a secret (Hadoop configuration, Maven HTTP headers)"
+    ),
+    examples_match=("<name>fs.s3a.secret.key</name>\n<value>s3aS3cretKey/abc+123</value>",),
+    examples_no_match=("<name>fs.s3a.endpoint</name><value>s3.amazonaws.com</value>",),
+    keywords=("</name>",),
+    pattern=_XML_NAME_ELEMENT_RE,
+    replace=_xml_value,
+)
+NETRC = RedactionRule(
+    id="netrc",
+    description="The password of a .netrc entry (machine h login u password p)",
+    examples_match=("machine api.acme.io login ci password N3trc!pw",),
+    examples_no_match=("login only, password login disabled",),
+    keywords=("passw",),
+    pattern=_NETRC_RE,
+    replace=_netrc,
+)
+PASSWORD_LINE = RedactionRule(
+    id="password-line",
+    description=(
+        "A line that is only a password directive and its value (redis.conf requirepass, "
+        "masterauth)"
+    ),
+    examples_match=("requirepass R3dis!Conf", "masterauth m4ster-Auth"),
+    examples_no_match=("requirepass is set in redis.conf", "password reset flow"),
+    keywords=("passw", "requirepass", "masterauth"),
+    pattern=_PASSWORD_LINE_RE,
+    replace=replace_password,
+)
+TOML_TRIPLE_QUOTED = RedactionRule(
+    id="toml-triple-quoted",
+    description='A TOML """…""" string on one line assigned to a secret key',
+    examples_match=('password = """a "quoted" b9"""',),
+    examples_no_match=('description = """a "quoted" text"""',),
+    keywords=('"""',),
+    pattern=_TOML_TRIPLE_QUOTED_RE,
+    replace=_toml_triple_quoted,
+)
+QUOTED_ENV_ASSIGNMENT = RedactionRule(
+    id="quoted-env-assignment",
+    description=(
+        'A quoted "KEY=value with spaces" (systemd Environment=, docker run -e) to its closing '
+        "quote"
+    ),
+    examples_match=('Environment="DB_PASSWORD=a b c9"', "docker run -e 'API_TOKEN=x y z1' app"),
+    examples_no_match=('Environment="DB_HOST=db one"', 'Environment="DB_PASSWORD=Pw9"'),
+    keywords=("=",),
+    pattern=_QUOTED_ASSIGNMENT_RE,
+    replace=_quoted_assignment,
+)
+ENV_LINE = RedactionRule(
+    id="env-line",
+    description="An environment line whose name says secret: the value runs to the end of the line",
+    examples_match=("- POSTGRES_PASSWORD=pg;drop=no", "NACOS_AUTH_IDENTITY_VALUE=bb5nK2x9Qm7pL3vZ"),
+    examples_no_match=("POSTGRES_DB=shop", "DB_PASSWORD=${DB_PASSWORD}"),
+    keywords=("=",),
+    pattern=_ENV_LINE_RE,
+    replace=_env_line,
+)
+PROPERTIES_LINE = RedactionRule(
+    id="properties-line",
+    description=(
+        "A .properties or .ini line with a secret key whose value holds spaces, to the end of "
+        "the line"
+    ),
+    examples_match=("signing.password=Sign!ng Key Pass", "Password = a b c"),
+    examples_no_match=("signing.keyId=24875D73", "password=hunter2 是不是这里配错了？"),
+    keywords=("=",),
+    pattern=_PROPERTIES_LINE_RE,
+    replace=_properties_line,
+)
+CONNECTION_STRING_PASSWORD = RedactionRule(
+    id="connection-string-password",
+    description="A connection string's Password=/Pwd= value with spaces, to its ';'",
+    examples_match=("Server=db;Database=shop;Password=npgsql pass 1;Pooling=true",),
+    examples_no_match=("Server=db;Database=shop;Integrated Security=true;",),
+    keywords=(";",),
+    also=("passw", "pwd"),
+    pattern=_CONNECTION_PASSWORD_RE,
+    replace=_connection_password,
+)
+PGPASS_LINE = RedactionRule(
+    id="pgpass-line",
+    description="The password field of a ~/.pgpass line (host:port:database:user:password)",
+    examples_match=("db.acme.io:5432:shop:app:Pg!pass2024",),
+    examples_no_match=("10.0.0.5:5432:shop:app:12345", "12:30:45:00:10"),
+    keywords=(":",),
+    pattern=_PGPASS_RE,
+    replace=_pgpass,
+)
+PGPASS_INLINE = RedactionRule(
+    id="pgpass-inline",
+    description=(
+        "A .pgpass line quoted inside a sentence that names .pgpass (escaped ':' and '\\' too)"
+    ),
+    examples_match=("~/.pgpass 里写的是 db:5432:shop:app:Pg\\:pass9 权限 600",),
+    examples_no_match=("the log says db:5432:shop:app:ready",),
+    keywords=("pgpass",),
+    pattern=_PGPASS_INLINE_RE,
+    replace=_pgpass,
+)
+ERLANG_COOKIE_FILE = RedactionRule(
+    id="erlang-cookie-file",
+    description="The cookie a RabbitMQ/Erlang node authenticates with, shown after .erlang.cookie",
+    examples_match=("$ cat /var/lib/rabbitmq/.erlang.cookie\nWJZQXHRKMNPLVBTA",),
+    examples_no_match=("the .erlang.cookie file must be mode 400",),
+    keywords=(".erlang.cookie",),
+    pattern=_ERLANG_COOKIE_FILE_RE,
+    replace=replace_password,
 )

@@ -12,31 +12,32 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import _replace_span
-from autopatch_memory.privacy.spelling import _compile, _gate
+from autopatch_memory.privacy.replacing import replace_span
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.stated import (
-    _CREDENTIAL_SHAPE,
-    _PIN_RE,
-    _SPACED_VALUE,
-    _STATED_VALUE,
-    _VALUE_START,
-    _about_an_attribute,
-    _replace_stated,
+    CREDENTIAL_SHAPE,
+    PIN_RE,
+    SPACED_VALUE,
+    STATED_VALUE,
+    VALUE_START,
+    about_an_attribute,
+    replace_stated,
 )
-from autopatch_memory.privacy.surroundings import _inside_marker, _resource_type_of_arn
+from autopatch_memory.privacy.surroundings import inside_marker, resource_type_of_arn
 from autopatch_memory.privacy.values import (
-    _ADJECTIVE_SUFFIXES,
-    _CAMEL_OR_SNAKE_RE,
-    _PUBLIC_ID_RE,
-    _SECRET_WORD_RE,
-    _bare,
-    _not_a_value,
-    _passphrase,
-    _plausible_in_prose,
-    _random_looking,
-    _strong_credential,
+    ADJECTIVE_SUFFIXES,
+    CAMEL_OR_SNAKE_RE,
+    PUBLIC_ID_RE,
+    SECRET_WORD_RE,
+    bare_value,
+    is_passphrase,
+    not_a_value,
+    plausible_in_prose,
+    random_looking,
+    strong_credential,
 )
-from autopatch_memory.privacy.words import _TRAILING
+from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING
 
 # "the API key is X", "the admin key for … is X": words that make "key" a secret. A bare
 # "key" ("the key is …") and "pin" need a value of their own shape (_en_sentence).
@@ -49,21 +50,31 @@ _EN_WORD = r"(?:[^\s,.;:!?\"'`，。；：()（）]|\.(?=\w)){1,40}(?![^\s,.;:!?
 # "I'm", "they've": a contraction is one word
 _EN_ASCII_WORD = r"[A-Za-z][\w\-]{0,20}(?:['’][a-z]{1,2})?(?![\w\-'’])"
 # "is", "is now", "was", "should be", "has been changed to", "equals", "'s"…
+# A verb of change and "to", a time word between them: "changed to", "rotated last night
+# to", "switched over to" (the value follows "to", the verb is no value)
+_CHANGED_TO = (
+    r"(?:changed?|set|reset|updated?|rotated|switched(?:[ \t]+over)?|moved|bumped|modified)"
+    r"(?:[ \t]+(?:yesterday|today|tonight|again|already|just|recently|now|finally"
+    r"|last[ \t]+(?:night|week|month)|this[ \t]+(?:morning|week)))?[ \t]+to"
+)
 _EN_CONNECTORS = (
     # "was set to": before "was", which would take "set" for the value
     # "is change to": the tense a non-native writer may drop
-    r"(?:is|are|was|were)[ \t]+(?:changed?|set|reset|updated?)[ \t]+to"
+    r"(?:is|are|was|were|got|gets|get)[ \t]+"
+    + _CHANGED_TO
     # "I'll give you the DB password. It's X": the next sentence gives it
-    r"|\.[ \t]+(?:It|it)(?:['’]s|[ \t]+is)"
+    + r"|\.[ \t]+(?:It|it)(?:['’]s|[ \t]+is)"
     r"|"
     r"(?:is|are|was|were)(?:[ \t]+(?:now|still|also|always|just|currently|actually|both|all))?"
-    r"|(?:has|have)[ \t]+been[ \t]+(?:changed?|set|reset|updated?)[ \t]+to"
-    r"|(?:changed|set|reset|updated)[ \t]+to"
-    r"|(?:should|must|will|would|shall|can|could|may|might)(?:[ \t]+(?:now|still|always))?"
+    r"|(?:has|have|had)[ \t]+been[ \t]+"
+    + _CHANGED_TO
+    + "|"
+    + _CHANGED_TO
+    + r"|(?:should|must|will|would|shall|can|could|may|might)(?:[ \t]+(?:now|still|always))?"
     r"[ \t]+be|needs?[ \t]+to[ \t]+be|equals|remains|becomes|to|['’]s"
 )
-_EN_SENTENCE_RE = _compile(
-    _gate("PpTtSsCcAaLlMmDdRrEeHhJjKk")
+_EN_SENTENCE_RE = compile_bounded(
+    first_char_gate("PpTtSsCcAaLlMmDdRrEeHhJjKk")
     # MYSQL_ROOT_PASSWORD may be the subject; /oauth/token may not
     + r"(?<![A-Za-z0-9\-/=])(?P<kw>(?i:"
     + one_of(
@@ -99,11 +110,11 @@ _EN_SENTENCE_RE = _compile(
     # "the password we agreed on yesterday, X": a clause, a comma, a strong credential
     r"|(?P<comma>,)))?"
     r"[ \t]+(?P<q>[\"'`“])?"
-    + _VALUE_START
+    + VALUE_START
     + r"(?(conn)|(?(sep)|(?(sep2)|(?(rconn)|(?(q)|"
-    + _CREDENTIAL_SHAPE
+    + CREDENTIAL_SHAPE
     + r")))))"
-    r"(?P<value>(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])|" + _STATED_VALUE + r")" + _SPACED_VALUE
+    r"(?P<value>(?<=[\"'`“])[^\"'`”\n]{1,256}(?=[\"'`”])|" + STATED_VALUE + r")" + SPACED_VALUE
 )
 # Past participles that are not "-ed", and adjectives: "the secret is kept in Vault".
 _IRREGULAR_PARTICIPLES: frozenset[str] = frozenset(
@@ -115,7 +126,7 @@ _IRREGULAR_PARTICIPLES: frozenset[str] = frozenset(
 )
 
 
-_STATEMENT_END_RE = _compile(r"[ \t]*(?:[,.;!?，。；！？)）\n]|\Z)")
+_STATEMENT_END_RE = compile_bounded(r"[ \t]*(?:[,.;!?，。；！？)）\n]|\Z)")
 
 
 def _plain_word(value: str) -> bool:
@@ -123,16 +134,16 @@ def _plain_word(value: str) -> bool:
     low = value.lower()
     return (
         value.isalpha()
-        and not _CAMEL_OR_SNAKE_RE.search(value)
-        and not low.endswith(_ADJECTIVE_SUFFIXES)
+        and not CAMEL_OR_SNAKE_RE.search(value)
+        and not low.endswith(ADJECTIVE_SUFFIXES)
         and low not in _IRREGULAR_PARTICIPLES
-        and not _not_a_value(value)
+        and not not_a_value(value)
     )
 
 
 def _value_end(m: re.Match[str]) -> int:
     """Where the value of ``m`` ends, sentence punctuation after it left out."""
-    return m.start("value") + len(m.group("value").rstrip(_TRAILING))
+    return m.start("value") + len(m.group("value").rstrip(TRAILING))
 
 
 def _ends_statement(text: str, end: int) -> bool:
@@ -140,31 +151,31 @@ def _ends_statement(text: str, end: int) -> bool:
     return bool(_STATEMENT_END_RE.match(text, end))
 
 
-_OWNER_RE = _compile(r"(?i)\b(?:my|our)\b(?:[ \t]+[\w\-]{1,30}){0,3}[ \t]*$")
+_OWNER_RE = compile_bounded(r"(?i)\b(?:my|our)\b(?:[ \t]+[\w\-]{1,30}){0,3}[ \t]*$")
 
 
 def _en_sentence(m: re.Match[str]) -> str:
     value = m.group("value")
-    if value.startswith(MARKER_PREFIX) or _inside_marker(m.string, m.start("kw")):
+    if value.startswith(MARKER_PREFIX) or inside_marker(m.string, m.start("kw")):
         return m.group(0)
-    if _resource_type_of_arn(m.string, m.start("kw")):
+    if resource_type_of_arn(m.string, m.start("kw")):
         return m.group(0)  # arn:aws:secretsmanager:…:secret:app/db names a secret
     kw = m.group("kw").lower()
     # "the password length is 12"; a "for …" qualifier names what the secret is for
-    if _about_an_attribute(m.group("qual2"), m.group("remark")):
+    if about_an_attribute(m.group("qual2"), m.group("remark")):
         return m.group(0)
-    bare = _bare(value)
-    if _PUBLIC_ID_RE.match(bare) and not _SECRET_WORD_RE.search(kw):
+    bare = bare_value(value)
+    if PUBLIC_ID_RE.match(bare) and not SECRET_WORD_RE.search(kw):
         return m.group(0)  # "the app key is ding…": a public app id
     if kw.startswith("pin"):
-        ok = bool(_PIN_RE.match(bare)) and _ends_statement(m.string, _value_end(m))
+        ok = bool(PIN_RE.match(bare)) and _ends_statement(m.string, _value_end(m))
     elif kw in ("key", "keys"):
-        ok = _random_looking(bare)
+        ok = random_looking(bare)
     else:
         ok = _stated_value_ok(m, kw, bare)
     if not ok:
         return m.group(0)
-    return _replace_stated(m)
+    return replace_stated(m)
 
 
 _ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
@@ -180,7 +191,7 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
     min_chars = limits.SECRET_MIN_CHARS_IN_PROSE
     sep = m.group("sep") or m.group("sep2")
     if m.group("comma"):
-        return _strong_credential(bare) or _random_looking(bare)
+        return strong_credential(bare) or random_looking(bare)
     qualified = m.group("qual") or m.group("qual2") or m.group("remark") or sep in _ARROWS
     if kw in ("pw", "pwd", "pass") and not (conn or sep):
         return False  # "-field=pw secret/db": an abbreviation needs "is"/":"
@@ -190,9 +201,9 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
     set_to = conn.startswith(("is", "are", "was", "were")) and conn.endswith("to")
     stated = conn.startswith(("is", "are", "was", "has", "'s", "’s")) and not set_to
     if (owner and stated) or (m.group("q") and conn):
-        return len(bare) >= min_chars and not _not_a_value(bare)
+        return len(bare) >= min_chars and not not_a_value(bare)
     if m.group("colon") and _ends_statement(text, _value_end(m)):
-        return len(bare) >= min_chars and not _not_a_value(bare)  # "the password is: X"
+        return len(bare) >= min_chars and not not_a_value(bare)  # "the password is: X"
     if (
         (stated or sep)
         and kw.startswith("pass")
@@ -202,8 +213,8 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
         return len(bare) >= min_chars  # "the keystore password is changeit."
     if _git_object_id(text, m.start(), bare):
         return False  # "the commit that rotated the token is 4f2a…": a hash
-    return _plausible_in_prose(bare, min_chars=min_chars) or (
-        kw.startswith("pass") and _passphrase(bare) and _ends_statement(text, _value_end(m))
+    return plausible_in_prose(bare, min_chars=min_chars) or (
+        kw.startswith("pass") and is_passphrase(bare) and _ends_statement(text, _value_end(m))
     )
 
 
@@ -218,8 +229,8 @@ def _git_object_id(text: str, start: int, value: str) -> bool:
 
 
 # "use hunter2 as the password"
-_USE_AS_RE = _compile(
-    _gate("Uu") + r"\b(?i:use|using)[ \t]+"
+_USE_AS_RE = compile_bounded(
+    first_char_gate("Uu") + r"\b(?i:use|using)[ \t]+"
     r"(?:`(?P<quoted>[^`\n]{1,128})`|[\"'`]?(?P<value>[^\s\"'`]{4,128})[\"'`]?)"
     r"[ \t]+(?i:as)[ \t]+"
     r"(?:(?i:the|my|our|a|an)[ \t]+)?(?:[\w\-]{1,30}[ \t]+)?"
@@ -229,6 +240,37 @@ _USE_AS_RE = _compile(
 
 def _use_as(m: re.Match[str]) -> str:
     group = "value" if m.group("value") is not None else "quoted"
-    if not _plausible_in_prose(m.group(group), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+    if not plausible_in_prose(m.group(group), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
-    return _replace_span(m, group, marker(SecretKind.PASSWORD))
+    return replace_span(m, group, marker(SecretKind.PASSWORD))
+
+
+EN_STATED_SECRET = RedactionRule(
+    id="en-stated-secret",
+    description=(
+        "A secret stated in an English sentence (the API key is X, my password: X, the password "
+        "should be X)"
+    ),
+    examples_match=(
+        "the staging DB password is hunter2.",
+        "the password I set was Qwerty!9",
+        "my token (don't share): tok_9988776655",
+    ),
+    examples_no_match=(
+        "the password is case-sensitive",
+        "the token is stored in Redis",
+        "the password length is 12",
+    ),
+    keywords=(*KEYWORD_NEEDLES, "pin"),
+    pattern=_EN_SENTENCE_RE,
+    replace=_en_sentence,
+)
+USE_AS_PASSWORD = RedactionRule(
+    id="use-as-password",
+    description="The value of 'use X as the password/token/secret'",
+    examples_match=("use hunter2! as the password", "use `Tk-9f8e7d` as the token"),
+    examples_no_match=("use SSO as the login", "use bcrypt as the password hash"),
+    keywords=(" as ",),
+    pattern=_USE_AS_RE,
+    replace=_use_as,
+)

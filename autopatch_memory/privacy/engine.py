@@ -1,8 +1,9 @@
-"""The redaction engine: the rule table in the order it runs, the needle index that
-skips rules whose needles are not in a text, the passes of :func:`redact`, its clip
-hint and the fast path for the program's own ids.
+"""The redaction engine: the registry of every rule in the order it runs, the keyword
+index that skips rules whose keywords are not in a text, the passes of :func:`redact`,
+its clip hint, the fast path for the program's own ids, and ``explain`` (which rules
+fired).
 
-The one rule that decodes base64 lives here too: it runs the engine again on what it
+The one rule that decodes base64 lives here too: it runs the rules again on what it
 decodes.
 """
 
@@ -12,156 +13,40 @@ import base64
 import binascii
 import re
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Literal, Protocol, cast, overload
 
 from autopatch_memory import limits
-from autopatch_memory.privacy.accounts import (
-    _ACCOUNT_SLASH_PASSWORD_RE,
-    _CODE_SPAN_PAIR_RE,
-    _LOGIN_WITH_RE,
-    _USER_PASSWORD_PAIR_RE,
-    _USER_SLASH_PASSWORD_RE,
-    _USER_THEN_PASSWORD_RE,
-    _account_slash_password,
-    _code_span_pair,
-    _user_password_pair,
-    _user_slash_password,
-    _user_then_password,
-)
-from autopatch_memory.privacy.assignments import (
-    _ASSIGNMENT_RE,
-    _K8S_ENV_RE,
-    _YAML_LINE_RE,
-    _assignment,
-    _yaml_line,
-)
-from autopatch_memory.privacy.codes import (
-    _RECOVERY_CODES_RE,
-    _SEED_PHRASE_RE,
-    _SETUP_KEY_RE,
-    _recovery_codes,
-    _seed_phrase,
-    _setup_key,
-)
-from autopatch_memory.privacy.command_lines import (
-    _CLI_KEY_ID_RE,
-    _CLI_RULES,
-    _CONFIG_SET_RE,
-    _HERE_STRING_PASSWORD_RE,
-    _OPTION_USER_PASSWORD_RE,
-    _POWERSHELL_SECURE_STRING_RE,
-    _REDIS_AUTH_RE,
-    _STDIN_PASSWORD_RE,
-    _config_set,
-    _key_id_like,
-)
-from autopatch_memory.privacy.config_files import (
-    _CONNECTION_PASSWORD_RE,
-    _ENV_LINE_RE,
-    _ERLANG_COOKIE_FILE_RE,
-    _JSON_NAME_VALUE_RE,
-    _NETRC_RE,
-    _PASSWORD_LINE_RE,
-    _PGPASS_INLINE_RE,
-    _PGPASS_RE,
-    _PROPERTIES_LINE_RE,
-    _QUOTED_ASSIGNMENT_RE,
-    _TOML_TRIPLE_QUOTED_RE,
-    _XML_ELEMENT_RE,
-    _XML_KEYED_ELEMENT_RE,
-    _XML_MASTER_RE,
-    _XML_NAME_ELEMENT_RE,
-    _XML_NAME_VALUE_RE,
-    _connection_password,
-    _env_line,
-    _netrc,
-    _pgpass,
-    _properties_line,
-    _quoted_assignment,
-    _toml_triple_quoted,
-    _xml_value,
-)
-from autopatch_memory.privacy.en_sentences import _EN_SENTENCE_RE, _USE_AS_RE, _en_sentence, _use_as
-from autopatch_memory.privacy.follow_ups import (
-    _ANSWERED_QUESTION_RE,
-    _LISTED_SECRET_RE,
-    _NEXT_SECRET_RE,
-    _RESPECTIVELY_RE,
-    _SECRET_AFTER_COMMA_RE,
-    _VALUE_OF_SECRET_RE,
-    _answered_question,
-    _listed_secret,
-    _secret_after_comma,
-    _value_of_secret,
-)
-from autopatch_memory.privacy.headers_urls import (
-    _AUTHORIZATION_RE,
-    _BEARER_RE,
-    _COOKIE_RE,
-    _GO_DSN_RE,
-    _ORACLE_JDBC_RE,
-    _URL_USERINFO_RE,
-    _bearer_ok,
-    _cookie,
-    _url_credentials,
+from autopatch_memory.lang import Registry
+from autopatch_memory.privacy import (
+    accounts,
+    assignments,
+    codes,
+    command_lines,
+    config_files,
+    credential_files,
+    en_sentences,
+    follow_ups,
+    headers_urls,
+    nearby,
+    shapes,
+    source_code,
+    stated,
+    tables,
+    value_first,
+    vendors,
+    zh_sentences,
 )
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
-from autopatch_memory.privacy.repeats import redact_repeats, removed_value
-from autopatch_memory.privacy.replacing import (
-    _plausible_value,
-    _replace_password,
-    _Replacer,
-    _value_group,
-)
-from autopatch_memory.privacy.shapes import (
-    _AWS_SECRET_ASSIGNMENT_RE,
-    _BARE_AWS_SECRET_RE,
-    _BLOCK_RULES,
-    _CLASS_PREFIXED_RULES,
-    _VENDOR_RE,
-    _WEBHOOK_RE,
-    _bare_aws_secret,
-    _vendor,
-)
-from autopatch_memory.privacy.source_code import (
-    _CHAR_ARRAY_LITERAL_RE,
-    _CLIENT_SETUP_RE,
-    _CREDENTIAL_CALL_RE,
-    _ENCODED_PAIR_LITERAL_RE,
-    _JDBC_ARGUMENTS_RE,
-    _KEY_MATERIAL_CALL_RE,
-    _SECRET_AFTER_KEY_ID_RE,
-    _SETTER_RE,
-    _SQL_INSERT_RE,
-    _SQL_PASSWORD_RE,
-    _char_array_literal,
-    _client_setup,
-    _credential_call,
-    _key_material_call,
-    _setter,
-    _sql_insert,
-)
-from autopatch_memory.privacy.spelling import _compile
-from autopatch_memory.privacy.stated import (
-    _BRACKETED_SECRET_RE,
-    _BRACKETED_STATEMENT_RE,
-    _bracketed_secret,
-    _bracketed_statement,
-)
-from autopatch_memory.privacy.tables import _DELIMITED_TABLE_RE, _TABLE_RE, _delimited_table, _table
-from autopatch_memory.privacy.value_first import (
-    _VALUE_FIRST_EN_RE,
-    _VALUE_FIRST_ZH_RE,
-    _value_first,
-)
-from autopatch_memory.privacy.words import _KEYWORD_NEEDLES, _ZH_NEEDLES
-from autopatch_memory.privacy.zh_sentences import _ASCII_IN_ZH_RE, _ZH_SENTENCE_RE, _zh_sentence
+from autopatch_memory.privacy.repeats import redact_repeats
+from autopatch_memory.privacy.rule import RedactionRule, fold_for_matching
+from autopatch_memory.privacy.spelling import compile_bounded
 
 # Base64 that decodes to a credential: a Basic/docker/npm "user:password" pair, a PEM
 # private key (a Kubernetes tls.key), a config holding a password (.dockerconfigjson).
-_ENCODED_RE = _compile(
+_ENCODED_RE = compile_bounded(
     r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{16,16384}={0,2}(?![A-Za-z0-9+/=_\-.])"
 )
 # user:password; a Harbor robot account is named "robot$name"
@@ -180,178 +65,133 @@ def _encoded(m: re.Match[str]) -> str:
         return encoded
     if "PRIVATE KEY-----" in decoded or _DECODED_PAIR_RE.match(decoded.strip()):
         return marker(SecretKind.ENCODED)
-    if _redact_once(decoded, rules=_PLAIN_RULES) != decoded:
+    if _redact_once(decoded, _PLAIN_RULES) != decoded:
         return marker(SecretKind.ENCODED)
     return encoded
 
 
-class _Rule(NamedTuple):
-    """One pass over the text. ``needles``: lower-case substrings one of which every
-    match contains; when none is in the text the pass is skipped (a shortcut only).
-    ``also``: a second such set, for a rule whose matches hold one of each."""
-
-    pattern: re.Pattern[str]
-    replace: _Replacer
-    needles: tuple[str, ...] = ()
-    also: tuple[str, ...] = ()
-
+ENCODED_CREDENTIAL = RedactionRule(
+    id="encoded-credential",
+    description="Base64 that decodes to a credential: a user:password pair, a PEM private key, "
+    "a configuration the other rules find a secret in",
+    examples_match=(
+        "docker auth: b3BzOlMzY3JldCFwdzk=",  # ops:S3cret!pw9
+        "tls.key: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVB",
+    ),
+    examples_no_match=(
+        "aGVsbG8gd29ybGQgZnJvbSBiYXNlNjQ=",
+        "sha1: 2fd4e1c67a2d28fced849ee1bb76e7391b93eb12",
+    ),
+    pattern=_ENCODED_RE,
+    replace=_encoded,
+)
 
 # Order matters: whole structures (blocks, PEM, JWT) first, then the token shapes,
 # URLs and structured forms, and the generic ``key = value`` and sentence rules last,
 # so each later rule sees earlier secrets as markers (which it leaves alone).
-_RULES: tuple[_Rule, ...] = (
-    _Rule(*_BLOCK_RULES[0], ("<private>",)),
-    _Rule(*_BLOCK_RULES[1], ("-----begin",)),
-    _Rule(*_BLOCK_RULES[2], ("eyj",)),
-    _Rule(*_BLOCK_RULES[3], ("mii", "mhccaqee", "mig")),
-    _Rule(_TABLE_RE, _table, ("|",)),
-    # Before the sentence rules, which would read a header ("Access Key Id,Secret") as prose
-    _Rule(
-        _DELIMITED_TABLE_RE, _delimited_table, ("pass", "pwd", "secret", "token", "密码", "口令")
-    ),
-    _Rule(
-        _RECOVERY_CODES_RE,
-        _recovery_codes,
-        ("code", "恢复码", "备用码", "备份码", "救援码", "应急码", "恢复代码", "备用验证码"),
-    ),
-    _Rule(_SETUP_KEY_RE, _setup_key, ("key", "secret", "密钥", "秘钥")),
-    _Rule(
-        _SEED_PHRASE_RE,
-        _seed_phrase,
-        ("mnemonic", "seed", "phrase", "bip", "助记词", "种子短语", "恢复短语", '"', "'"),
-    ),
-    _Rule(_VENDOR_RE, _vendor),
-    *(_Rule(pattern, _vendor, (needle,)) for pattern, needle in _CLASS_PREFIXED_RULES),
-    _Rule(_WEBHOOK_RE, _value_group(SecretKind.WEBHOOK), ("webhook", "hooks.", "hook/")),
-    _Rule(_AWS_SECRET_ASSIGNMENT_RE, _value_group(SecretKind.AWS_SECRET_KEY), ("secret",)),
-    _Rule(_BARE_AWS_SECRET_RE, _bare_aws_secret),
-    _Rule(_AUTHORIZATION_RE, _value_group(SecretKind.BEARER), ("authorization",)),
-    _Rule(_BEARER_RE, _value_group(SecretKind.BEARER, check=_bearer_ok), ("bearer", "basic")),
-    _Rule(_COOKIE_RE, _cookie, ("cookie", "-b")),
-    _Rule(_GO_DSN_RE, _value_group(SecretKind.URL_CREDENTIALS), ("@tcp(", "@unix(", "@udp(")),
-    _Rule(_ORACLE_JDBC_RE, _value_group(SecretKind.JDBC_PASSWORD), ("jdbc:oracle",)),
-    _Rule(_URL_USERINFO_RE, _url_credentials, ("://",)),
-    _Rule(_XML_ELEMENT_RE, _xml_value, ("</",)),
-    _Rule(_XML_MASTER_RE, _xml_value, ("<master>",)),
-    _Rule(_XML_NAME_VALUE_RE, _xml_value, ("value",)),
-    _Rule(_JSON_NAME_VALUE_RE, _xml_value, ("value",)),
-    _Rule(_XML_KEYED_ELEMENT_RE, _xml_value, ("</",)),
-    _Rule(_XML_NAME_ELEMENT_RE, _xml_value, ("</name>",)),
-    _Rule(_SETTER_RE, _setter, ("(",)),
-    _Rule(_CREDENTIAL_CALL_RE, _credential_call, ("(",)),
-    _Rule(
-        _KEY_MATERIAL_CALL_RE,
-        _key_material_call,
-        ("key", "hmac", "sign", "aes", "des", "sm4", "credentials.create"),
-    ),
-    _Rule(_CLIENT_SETUP_RE, _client_setup, ("init", "auth", "connect", "client", "credential")),
-    _Rule(_CHAR_ARRAY_LITERAL_RE, _char_array_literal, ("tochararray",)),
-    _Rule(_ENCODED_PAIR_LITERAL_RE, _replace_password, ("base64",)),
-    *(_Rule(pattern, _replace_password, needles) for pattern, needles in _CLI_RULES),
-    _Rule(_OPTION_USER_PASSWORD_RE, _plausible_value, ("auth", "user", "cred")),
-    _Rule(_CLI_KEY_ID_RE, _value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_like), (" -k",)),
-    _Rule(_NETRC_RE, _netrc, ("passw",)),
-    _Rule(_PASSWORD_LINE_RE, _replace_password, ("passw", "requirepass", "masterauth")),
-    _Rule(_CONFIG_SET_RE, _config_set, ("config",)),
-    _Rule(_K8S_ENV_RE, _value_group(SecretKind.ASSIGNMENT), ("value:",)),
-    _Rule(_JDBC_ARGUMENTS_RE, _replace_password, ("jdbc:",)),
-    _Rule(_TOML_TRIPLE_QUOTED_RE, _toml_triple_quoted, ('"""',)),
-    _Rule(_QUOTED_ASSIGNMENT_RE, _quoted_assignment, ("=",)),
-    _Rule(_ENV_LINE_RE, _env_line, ("=",)),
-    _Rule(_PROPERTIES_LINE_RE, _properties_line, ("=",)),
-    _Rule(_CONNECTION_PASSWORD_RE, _connection_password, (";",), ("passw", "pwd")),
-    _Rule(_PGPASS_RE, _pgpass, (":",)),
-    _Rule(_PGPASS_INLINE_RE, _pgpass, ("pgpass",)),
-    _Rule(_USER_SLASH_PASSWORD_RE, _user_slash_password, ("/",)),
-    _Rule(_ACCOUNT_SLASH_PASSWORD_RE, _account_slash_password, ("/",)),
-    _Rule(_CODE_SPAN_PAIR_RE, _code_span_pair, ("`",), ("/",)),
-    # No needles: it looks for a marker an earlier pass put in.
-    _Rule(_SECRET_AFTER_KEY_ID_RE, _value_group(SecretKind.ASSIGNMENT)),
-    _Rule(_STDIN_PASSWORD_RE, _replace_password, ("login", "sudo", "passwd", "kinit")),
-    _Rule(_HERE_STRING_PASSWORD_RE, _replace_password, ("<<<",)),
-    _Rule(_SQL_PASSWORD_RE, _replace_password, ("identified", "password")),
-    _Rule(_REDIS_AUTH_RE, _replace_password, ("auth",)),
-    _Rule(_POWERSHELL_SECURE_STRING_RE, _replace_password, ("securestring",)),
-    _Rule(
-        _LOGIN_WITH_RE,
-        _plausible_value,
-        ("with", "using"),
-        ("login", "log in", "log\tin", "signin", "sign in", "sign\tin", "ssh", "connect"),
-    ),
-    _Rule(_YAML_LINE_RE, _yaml_line, _KEYWORD_NEEDLES),
-    # "ak" is a keyword of this rule alone ("BAIDU_MAP_AK=…"); as a needle of every
-    # keyword rule it would run them on most English text ("make", "break")
-    _Rule(_ASSIGNMENT_RE, _assignment, (*_KEYWORD_NEEDLES, "ak")),
-    _Rule(_USER_THEN_PASSWORD_RE, _user_then_password, ("pass", "pw", "密码", "口令")),
-    _Rule(_ZH_SENTENCE_RE, _zh_sentence, _ZH_NEEDLES),
-    _Rule(
-        _ASCII_IN_ZH_RE,
-        _zh_sentence,
-        (
-            "是",
-            "为",
-            "：",
-            "设",
-            "改",
-            "换",
-            "配",
-            "用",
-            "写",
-            "填",
-            "给",
-            "发",
-            "叫",
-            "分别",
-            "了",
-            "这",
-        ),
-        # one of the ASCII keywords (every alternative holds one of these)
-        ("key", "secret", "pass", "pwd", "token", "masterauth", "ak", "sk", "pin"),
-    ),
-    _Rule(_EN_SENTENCE_RE, _en_sentence, (*_KEYWORD_NEEDLES, "pin")),
-    _Rule(_USE_AS_RE, _use_as, (" as ",)),
-    _Rule(_VALUE_FIRST_ZH_RE, _value_first, ("把",), (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
-    _Rule(
-        _VALUE_FIRST_EN_RE,
-        _value_first,
-        ("put", "paste", "enter", "type", "fill", "set", "add"),
-        ("pass", "pwd", "secret", "token", "key"),
-    ),
-    # After the sentence rules: it continues a sentence they redacted (no needles).
-    _Rule(_NEXT_SECRET_RE, _plausible_value),
-    _Rule(_SECRET_AFTER_COMMA_RE, _secret_after_comma, (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)),
-    _Rule(_LISTED_SECRET_RE, _listed_secret),
-    _Rule(
-        _VALUE_OF_SECRET_RE, _value_of_secret, ("值", "value"), (*_ZH_NEEDLES, *_KEYWORD_NEEDLES)
-    ),
-    _Rule(_RESPECTIVELY_RE, _plausible_value, ("分别",)),
-    _Rule(_ANSWERED_QUESTION_RE, _answered_question, ("?", "？", "多少", "是什么", "是啥")),
-    _Rule(_SQL_INSERT_RE, _sql_insert, ("insert",)),
-    _Rule(_ERLANG_COOKIE_FILE_RE, _replace_password, (".erlang.cookie",)),
-    _Rule(_BRACKETED_SECRET_RE, _bracketed_secret, ("(", "（")),
-    _Rule(
-        _BRACKETED_STATEMENT_RE,
-        _bracketed_statement,
-        ("(", "（"),
-        (*_ZH_NEEDLES, *_KEYWORD_NEEDLES),
-    ),
-    _Rule(_USER_PASSWORD_PAIR_RE, _user_password_pair, ("/",)),
+_PLAIN_ORDER: tuple[RedactionRule, ...] = (
+    shapes.PRIVATE_BLOCK,
+    shapes.PEM_PRIVATE_KEY,
+    shapes.JWT,
+    shapes.PRIVATE_KEY_BODY,
+    tables.MARKDOWN_TABLE,
+    tables.DELIMITED_TABLE,
+    codes.RECOVERY_CODES,
+    codes.TOTP_SETUP_KEY,
+    codes.SEED_PHRASE,
+    *vendors.TOKEN_RULES,
+    shapes.WEBHOOK_URL,
+    shapes.AWS_SECRET_KEY_ASSIGNMENT,
+    shapes.BARE_AWS_SECRET_KEY,
+    headers_urls.AUTHORIZATION_HEADER,
+    headers_urls.BEARER_VALUE,
+    headers_urls.SESSION_COOKIE,
+    headers_urls.GO_DSN_PASSWORD,
+    headers_urls.ORACLE_JDBC_PASSWORD,
+    headers_urls.URL_PASSWORD,
+    config_files.XML_SECRET_ELEMENT,
+    config_files.MAVEN_MASTER_PASSWORD,
+    config_files.XML_NAME_VALUE_ATTRIBUTES,
+    config_files.JSON_KEY_VALUE_PAIR,
+    config_files.XML_KEYED_ELEMENT,
+    config_files.XML_NAME_VALUE_ELEMENTS,
+    credential_files.SERVICE_ACCOUNT_KEY_ID,
+    credential_files.KUBECONFIG_CLIENT_KEY,
+    source_code.CREDENTIAL_SETTER_CALL,
+    source_code.CREDENTIAL_CONSTRUCTOR_CALL,
+    source_code.KEY_MATERIAL_CALL,
+    source_code.CLIENT_SETUP_CALL,
+    source_code.CHAR_ARRAY_LITERAL,
+    source_code.BASE64_PAIR_LITERAL,
+    *command_lines.TOOL_OPTION_RULES,
+    command_lines.OPTION_USER_PASSWORD,
+    command_lines.OBJECT_STORAGE_KEY_ID,
+    config_files.NETRC,
+    config_files.PASSWORD_LINE,
+    command_lines.CONFIG_SET_SECRET,
+    assignments.KUBERNETES_ENV_VALUE,
+    source_code.JDBC_ARGUMENTS,
+    config_files.TOML_TRIPLE_QUOTED,
+    config_files.QUOTED_ENV_ASSIGNMENT,
+    config_files.ENV_LINE,
+    config_files.PROPERTIES_LINE,
+    config_files.CONNECTION_STRING_PASSWORD,
+    config_files.PGPASS_LINE,
+    config_files.PGPASS_INLINE,
+    accounts.USER_SLASH_PASSWORD,
+    accounts.ACCOUNT_SLASH_PASSWORD,
+    accounts.CODE_SPAN_PAIR,
+    source_code.SECRET_AFTER_KEY_ID,  # (no keywords: it looks for a marker put in above)
+    command_lines.STDIN_PASSWORD,
+    command_lines.HERE_STRING_PASSWORD,
+    source_code.SQL_PASSWORD,
+    command_lines.REDIS_AUTH,
+    command_lines.POWERSHELL_SECURE_STRING,
+    accounts.LOGIN_WITH_PASSWORD,
+    assignments.YAML_PASSWORD_LINE,
+    assignments.SECRET_ASSIGNMENT,
+    accounts.USER_THEN_PASSWORD,
+    zh_sentences.ZH_STATED_PASSWORD,
+    zh_sentences.ASCII_KEYWORD_IN_ZH,
+    en_sentences.EN_STATED_SECRET,
+    en_sentences.USE_AS_PASSWORD,
+    value_first.VALUE_FIRST_ZH,
+    value_first.VALUE_FIRST_EN,
+    # After the sentence rules: they continue a sentence those redacted.
+    follow_ups.NEXT_SECRET,
+    follow_ups.SECRET_AFTER_COMMA,
+    follow_ups.LISTED_SECRET,
+    follow_ups.VALUE_OF_NAMED_SECRET,
+    follow_ups.RESPECTIVELY,
+    follow_ups.ANSWERED_QUESTION,
+    follow_ups.CONCATENATED_SECRET_PART,
+    follow_ups.SECRET_IN_PARTS,
+    source_code.SQL_INSERT_PASSWORD,
+    config_files.ERLANG_COOKIE_FILE,
+    stated.BRACKETED_SECRET,
+    stated.BRACKETED_STATEMENT,
+    accounts.USER_PASSWORD_PAIR,
+    # Last: a value by its shape alone, where no rule above read the text around it.
+    nearby.SECRET_SHAPED_NEAR_KEYWORD,
 )
 
+RULES: Registry[RedactionRule] = Registry("privacy", (*_PLAIN_ORDER, ENCODED_CREDENTIAL))
+"""Every redaction rule, in the order :func:`redact` runs them (docs/privacy.md, the catalogue)."""
 
-class _RuleSet:
-    """Rules in the order they run, indexed by needle: a pass runs the rules without
-    needles and those with a needle in the text, and looks each distinct needle up at
+
+class RuleSet:
+    """Rules in the order they run, indexed by keyword: a pass runs the rules without
+    keywords and those with a keyword in the text, and looks each distinct keyword up at
     most once (rules share many; on a short string the lookups were most of the cost)."""
 
-    def __init__(self, rules: tuple[_Rule, ...]) -> None:
-        self.rules = rules
-        self.always = frozenset(i for i, rule in enumerate(rules) if not rule.needles)
+    def __init__(self, rules: Iterable[RedactionRule]) -> None:
+        self.rules = tuple(rules)
+        self.always = frozenset(i for i, rule in enumerate(self.rules) if not rule.keywords)
         by_needle: dict[str, set[int]] = {}
-        for i, rule in enumerate(rules):
-            for needle in rule.needles:
+        for i, rule in enumerate(self.rules):
+            for needle in rule.keywords:
                 by_needle.setdefault(needle, set()).add(i)
-        # By first character: a needle whose first character is not in the text is not
+        # By first character: a keyword whose first character is not in the text is not
         # either, and one set intersection rules most of them out at once.
         # Each with whether it is ASCII (see matching).
         self.by_first: dict[str, list[tuple[str, bool, frozenset[int]]]] = {}
@@ -363,15 +203,15 @@ class _RuleSet:
 
     def matching(
         self, lowered: str, found: list[str] | None = None, among: Iterable[str] | None = None
-    ) -> list[_Rule]:
+    ) -> list[RedactionRule]:
         """The rules a pass over a text (``lowered``: lower case) must run, in order.
 
-        ``found``: the needles in the text are added to it. ``among``: needles known to
-        include every needle of the text; only those are looked up.
+        ``found``: the keywords in the text are added to it. ``among``: keywords known to
+        include every keyword of the text; only those are looked up.
         """
-        # Most needles are ASCII: in a text that mixes in other scripts they are looked
+        # Most keywords are ASCII: in a text that mixes in other scripts they are looked
         # up in its ASCII characters alone (a shorter, narrower string, searched faster).
-        # Dropping characters can join two pieces into a needle that is not in the
+        # Dropping characters can join two pieces into a keyword that is not in the
         # text, which runs a rule for nothing; it never hides one.
         narrow = lowered if lowered.isascii() else lowered.encode("ascii", "ignore").decode()
         chosen = set(self.always)
@@ -395,11 +235,11 @@ class _RuleSet:
 
 
 # Every rule but the one that decodes base64 (used on what it decodes).
-_PLAIN_RULES = _RuleSet(_RULES)
-_ALL_RULES = _RuleSet((*_RULES, _Rule(_ENCODED_RE, _encoded)))
+_PLAIN_RULES = RuleSet(_PLAIN_ORDER)
+_ALL_RULES = RuleSet(RULES)
 
 
-_SURROGATE = _compile("[\ud800-\udfff]")
+_SURROGATE = compile_bounded("[\ud800-\udfff]")
 
 
 def scrub(text: str) -> str:
@@ -412,89 +252,46 @@ def scrub(text: str) -> str:
 
 def _redact_once(
     text: str,
-    rules: _RuleSet | None = None,
+    rules: RuleSet | None = None,
     *,
     found: list[str] | None = None,
     among: Iterable[str] | None = None,
     removed: list[tuple[str, str]] | None = None,
+    fired: list[str] | None = None,
 ) -> str:
     """One pass of the rules over ``text``. ``removed``: what each replacement took out,
-    with its marker, is added to it (see :mod:`.repeats`)."""
-    # Needles are looked up in the text the pass starts from, markers left out: a
+    with its marker, is added to it (see :mod:`.repeats`); ``fired``: the id of each rule
+    that replaced something."""
+    # Rules read the folded view of the text (full-width forms as ASCII), of the same
+    # length; it is folded anew after a rule changed the text.
+    folded = fold_for_matching(text)
+    # Keywords are looked up in the text the pass starts from, markers left out: a
     # marker (added before or on the way) holds no secret for a rule to find, and the
-    # one rule that looks for a marker has no needles, so skipping is safe.
-    lowered = (MARKER_RE.sub(" ", text) if MARKER_PREFIX in text else text).lower()
+    # rules that look for a marker have no keywords, so skipping is safe.
+    lowered = (MARKER_RE.sub(" ", folded) if MARKER_PREFIX in folded else folded).lower()
     for rule in (rules or _ALL_RULES).matching(lowered, found, among):
-        text = _substitute(rule.pattern, rule.replace, text, removed)
+        redacted = rule.apply(text, folded, removed)
+        if redacted is not text:
+            text = redacted
+            folded = fold_for_matching(text)
+            if fired is not None:
+                fired.append(rule.id)
     return text
 
 
-def _redact_pass(
+def redact_pass(
     text: str,
-    rules: _RuleSet | None = None,
+    rules: RuleSet | None = None,
     *,
     found: list[str] | None = None,
     among: Iterable[str] | None = None,
+    fired: list[str] | None = None,
 ) -> str:
     """One pass of :func:`redact`: the rules, then the other occurrences of every value
     they removed (:mod:`.repeats`)."""
     removed: list[tuple[str, str]] = []
-    redacted = _redact_once(text, rules, found=found, among=among, removed=removed)
+    redacted = _redact_once(text, rules, found=found, among=among, removed=removed, fired=fired)
     return redact_repeats(redacted, removed) if removed else redacted
-
-
-def _substitute(
-    pattern: re.Pattern[str],
-    replace: _Replacer,
-    text: str,
-    removed: list[tuple[str, str]] | None = None,
-) -> str:
-    """``pattern.sub(replace, text)``, except that a match the replacer declines (returns
-    unchanged) does not hide a match that starts inside its value: in 'the cache key
-    "password": "V"', the key "key" with the value '"password"' is no secret, but
-    '"password": "V"' is. The search resumes where the declined value began (past it
-    when it is a marker), so each declined match reads its value once more."""
-    parts: list[str] = []
-    pos = done = 0
-    while (m := pattern.search(text, pos)) is not None:
-        replacement = replace(m)
-        if replacement == m.group(0):
-            pos = max(_resume_after_declined(m, text), m.start() + 1)
-            continue
-        parts += (text[done : m.start()], replacement)
-        if removed is not None and (value := removed_value(m.group(0), replacement)):
-            removed.append(value)
-        done = m.end()
-        pos = done if m.end() > m.start() else done + 1
-    if not parts:
-        return text
-    parts.append(text[done:])
-    return "".join(parts)
-
-
-def _resume_after_declined(m: re.Match[str], text: str) -> int:
-    """Where to search again after the declined match ``m``: after its keyword (at its
-    value when it has none), unless the value is (or begins inside) a marker, whose text
-    no rule may read."""
-    start = next(
-        (
-            m.start(g)
-            for g in ("value", "quoted")
-            if g in m.re.groupindex and m.start(g) > m.start()
-        ),
-        -1,
-    )
-    if start < 0:
-        return m.end()
-    reach = len(MARKER_PREFIX) + limits.REDACTION_MARKER_KIND_MAX_CHARS + 1
-    for marked in MARKER_RE.finditer(text, max(0, start - reach), start + reach):
-        if marked.start() <= start < marked.end():
-            return m.end()
-    # "the key my password is V": the declined keyword "key" took "my password" as its
-    # qualifier, so the search resumes after that keyword, where another may begin.
-    if "kw" in m.re.groupindex and m.start() < m.end("kw") < start:
-        return m.end("kw")
-    return start
 
 
 # Recent results of redact, each with the needles it holds. The size policy clips a
@@ -504,7 +301,7 @@ def _resume_after_declined(m: re.Match[str], text: str) -> int:
 _RECENT: deque[tuple[str, tuple[str, ...]]] = deque(maxlen=limits.REDACTION_RECENT_RESULTS)
 
 
-def _needles_of_source(text: str) -> tuple[str, ...] | None:
+def needles_of_source(text: str) -> tuple[str, ...] | None:
     """The needles of the recent result ``text`` was clipped from; ``None`` if unknown."""
     if not text.endswith(limits.CLIP_MARK):
         return None
@@ -522,8 +319,31 @@ def _needles_of_source(text: str) -> tuple[str, ...] | None:
 _PROGRAM_ID_RE = re.compile(r"(?:turn_[0-9]{8}_[0-9]{6}|topic_[0-9]{8}|mem_[0-9]{8})_[0-9]{3,6}")
 
 
-@lru_cache(maxsize=limits.REDACTION_CACHE_ENTRIES)
-def redact(text: str) -> str:
+def _redact_uncached(text: str, fired: list[str] | None = None) -> str:
+    if not text or _PROGRAM_ID_RE.fullmatch(text):
+        return text
+    text = scrub(text)
+    among = needles_of_source(text) if fired is None else None
+    for _ in range(limits.REDACTION_MAX_PASSES):
+        found: list[str] = []
+        redacted = redact_pass(text, found=found, among=among, fired=fired)
+        if redacted == text:
+            _RECENT.append((text, tuple(found)))
+            break
+        text, among = redacted, None  # a changed text: its keywords are looked up anew
+    return text
+
+
+@dataclass(frozen=True)
+class Redaction:
+    """What ``redact(text, explain=True)`` returns: the redacted text and the ids of the
+    rules that replaced something in it, in the order they first did (docs/privacy.md)."""
+
+    text: str
+    rule_ids: tuple[str, ...]
+
+
+def _redact(text: str, *, explain: bool = False) -> str | Redaction:
     """Return ``text`` safe to store: every recognised secret replaced by
     ``[REDACTED:<kind>]`` and undecodable characters by U+FFFD (:func:`scrub`).
 
@@ -531,19 +351,51 @@ def redact(text: str) -> str:
     A pass that changed the text is followed by another (a replaced value can expose
     the shape of a secret around it), up to a small fixed number of passes. A value a
     pass redacted is redacted wherever else it occurs in the text (:mod:`.repeats`).
+
+    ``redact(text, explain=True)`` returns a :class:`Redaction`: the same text and the
+    ids of the rules that fired (:data:`RULES`).
     """
-    if not text or _PROGRAM_ID_RE.fullmatch(text):
-        return text
-    text = scrub(text)
-    among = _needles_of_source(text)
-    for _ in range(limits.REDACTION_MAX_PASSES):
-        found: list[str] = []
-        redacted = _redact_pass(text, found=found, among=among)
-        if redacted == text:
-            _RECENT.append((text, tuple(found)))
-            break
-        text, among = redacted, None  # a changed text: its needles are looked up anew
-    return text
+    if not explain:
+        return _redact_uncached(text)
+    fired: list[str] = []
+    redacted = _redact_uncached(text, fired)
+    return Redaction(redacted, tuple(dict.fromkeys(fired)))
+
+
+class _CacheStats(Protocol):
+    """What ``redact.cache_info()`` says (the fields tests and benchmarks read)."""
+
+    @property
+    def hits(self) -> int: ...
+
+    @property
+    def misses(self) -> int: ...
+
+
+class _RedactFunction(Protocol):
+    """The type of :func:`redact`: memoized (an LRU cache, so the write path re-redacting
+    an unchanged document costs a dictionary lookup per string), its own return type
+    for each form."""
+
+    __wrapped__: Callable[..., str | Redaction]
+
+    @overload
+    def __call__(self, text: str) -> str: ...
+
+    @overload
+    def __call__(self, text: str, *, explain: Literal[False]) -> str: ...
+
+    @overload
+    def __call__(self, text: str, *, explain: Literal[True]) -> Redaction: ...
+
+    def cache_clear(self) -> None: ...
+
+    def cache_info(self) -> _CacheStats: ...
+
+
+# The cache is C's: a plain redact(text) of a text seen before is one lookup, as fast as
+# before explain existed.
+redact = cast(_RedactFunction, lru_cache(maxsize=limits.REDACTION_CACHE_ENTRIES)(_redact))
 
 
 def contains_secret(text: str) -> bool:

@@ -11,20 +11,24 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import (
-    _replace_password,
-    _replace_span,
-    _requote,
+    replace_password,
+    replace_plausible,
+    replace_span,
+    requote,
 )
-from autopatch_memory.privacy.spelling import _MARKER_VALUE, _compile, _gate
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
 from autopatch_memory.privacy.values import (
-    _bare,
-    _not_a_value,
-    _plausible_in_prose,
-    _random_looking,
-    _strong_credential,
+    bare_value,
+    not_a_value,
+    plausible_in_prose,
+    random_looking,
+    strong_credential,
 )
+from autopatch_memory.privacy.words import KEYWORD_NEEDLES, ZH_NEEDLES
 
 # A stated secret, and a remark in brackets after it: "[REDACTED:password] (dev)".
 _STATED_MARKER = r"\[REDACTED:(?:password|secret_value)\](?:[ \t]{0,4}[(（][^()（）\n]{1,20}[)）])?"
@@ -32,23 +36,23 @@ _STATED_MARKER = r"\[REDACTED:(?:password|secret_value)\](?:[ \t]{0,4}[(（][^()
 # "the qa password is [R], prod: X", "[R] and prod is X"; and "密码在 … 里，是 X".
 _NEXT_CONNECTOR_VALUE = (
     r"(?:是|为|[:：]|(?<![A-Za-z])(?i:is|are|was)(?![A-Za-z]))[ \t]*(?P<value>"
-    + _MARKER_VALUE
+    + MARKER_VALUE
     + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
-_NEXT_SECRET_RE = _compile(
+_NEXT_SECRET_RE = compile_bounded(
     _STATED_MARKER
     + r"(?:[ \t]*[，,、；;][ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or|but|while|whereas)[ \t]+)"
-    # The words before the connector: never a marker, whose colon is no connector
-    # ("[R] and token [REDACTED:github_token]" names no value).
-    r"(?!\[REDACTED:)[^\s，,。；;:：=是为]{1,16}"
-    r"(?:[ \t]+(?!\[REDACTED:)[^\s，,。；;:：=是为]{1,16}){0,2}?[ \t]*" + _NEXT_CONNECTOR_VALUE
+    # The words before the connector: never (part of) a marker, whose colon is no
+    # connector ("[R] and token [REDACTED:github_token]", "[R], x[REDACTED:…]" name no value).
+    r"[^\s，,。；;:：=是为\[]{1,16}"
+    r"(?:[ \t]+[^\s，,。；;:：=是为\[]{1,16}){0,2}?[ \t]*" + _NEXT_CONNECTOR_VALUE
 )
 # "密码在 … 里，是 X", "重置了 AppSecret，现在是 X": found at the comma, the keyword
 # looked for in the clause before it (a pattern that started at every keyword and
 # scanned ahead for a comma cost a factor on keyword-dense text).
-_SECRET_AFTER_COMMA_RE = _compile(
+_SECRET_AFTER_COMMA_RE = compile_bounded(
     r"(?:[，,][ \t]*(?:就|现在|目前|当前|新的|已经|改成了?"
-    r"|(?:(?!是|为)[\u4e00-\u9fff]){1,6}(?=[是为：]))?"  # "，内容是 X", "，补一下：X"
+    r"|(?:(?!是|为)[" + CJK_CLASS + r"]){1,6}(?=[是为：]))?"  # "，内容是 X", "，补一下：X"
     r"|[;；,][ \t]*(?i:(?:the[ \t]+)?new[ \t]+one|new|now|it(?:'s|[ \t]+is)[ \t]+now)"
     r"[ \t]*(?=[:：]))"
     + _NEXT_CONNECTOR_VALUE
@@ -66,17 +70,17 @@ def _secret_after_comma(m: re.Match[str]) -> str:
     found = _KEYWORD_BEFORE_COMMA_RE.search(clause)
     group = "value" if m.group("value") is not None else "named"
     value = m.group(group)
-    if not found or (found.group("key") and not _random_looking(value)):
+    if not found or (found.group("key") and not random_looking(value)):
         return m.group(0)  # after a bare "key" only key material
-    if not _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+    if not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
-    return _replace_span(m, group, _requote(value, marker(SecretKind.PASSWORD)))
+    return replace_span(m, group, requote(value, marker(SecretKind.PASSWORD)))
 
 
 # "key 叫 payment.secret，value 现在是 X", "…写死的 token。值是 X": the value of a secret
 # named just before; the keyword is looked for in a bounded window on the same line.
-_VALUE_OF_SECRET_RE = _compile(
-    _gate("值取VvHhWw") + r"(?:(?:取值|值|(?<![\w\-.])(?i:value)(?![\w\-]))"
+_VALUE_OF_SECRET_RE = compile_bounded(
+    first_char_gate("值取VvHhWw") + r"(?:(?:取值|值|(?<![\w\-.])(?i:value)(?![\w\-]))"
     r"[ \t]{0,2}(?:现在|目前|当前|也|就)?[ \t]{0,2}"
     r"(?:是|为|[:：]|(?<=[ \t])(?i:is)(?=[ \t]))"
     # "the key app.jwt.secret has value X"
@@ -94,25 +98,25 @@ _KEY_BEFORE_VALUE_RE = re.compile(r"(?<![A-Za-z])(?i:key)(?![A-Za-z])[^\n]*$")
 def _value_of_secret(m: re.Match[str]) -> str:
     value = m.group("value")
     window = m.string[max(0, m.start() - limits.SECRET_VALUE_WORD_WINDOW_CHARS) : m.start()]
-    if value.startswith(MARKER_PREFIX) or _not_a_value(value):
+    if value.startswith(MARKER_PREFIX) or not_a_value(value):
         return m.group(0)
     if _SECRET_BEFORE_VALUE_RE.search(window):
-        ok = _plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        ok = plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     else:
-        ok = bool(_KEY_BEFORE_VALUE_RE.search(window)) and _random_looking(value)
+        ok = bool(_KEY_BEFORE_VALUE_RE.search(window)) and random_looking(value)
     if not ok:
         return m.group(0)
-    return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
+    return replace_span(m, "value", requote(value, marker(SecretKind.PASSWORD)))
 
 
 # A list of secrets: "the passwords are [R] and X", "Tokens: [R] (dev), X (prod)",
 # "AK/SK 分别是 [R] 和 X". What follows a key id must be key material itself.
-_LISTED_SECRET_RE = _compile(
+_LISTED_SECRET_RE = compile_bounded(
     r"\[REDACTED:(?P<kind>password|secret_value|cloud_access_key|aws_access_key)\]"
     r"(?:[ \t]{0,4}[(（][^()（）\n]{1,20}[)）])?"
     r"(?:[ \t]*(?:[,，、/&]|和|及|以及|(?<=[ \t])(?i:and)(?=[ \t]))[ \t]*"
     r"|(?:(?<=cloud_access_key\])|(?<=aws_access_key\]))[ \t]*\r?\n[ \t]*)"
-    r"(?P<q>[\"'`])?(?P<value>" + _MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+    r"(?P<q>[\"'`])?(?P<value>" + MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 _KEY_VALUE_PAIR_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}[=:]")
 
@@ -121,19 +125,19 @@ def _listed_secret(m: re.Match[str]) -> str:
     value = m.group("value")
     if value.startswith(MARKER_PREFIX) or _KEY_VALUE_PAIR_RE.match(value):
         return m.group(0)  # "[R], port=3306": the next setting, not the next secret
-    bare = _bare(value)
+    bare = bare_value(value)
     if m.group("kind") in ("password", "secret_value"):
-        ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        ok = plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     else:
-        ok = _random_looking(bare)
+        ok = random_looking(bare)
     if not ok:
         return m.group(0)
-    return _replace_span(m, "value", _requote(value, marker(SecretKind.PASSWORD)))
+    return replace_span(m, "value", requote(value, marker(SecretKind.PASSWORD)))
 
 
 # A chat: "生产 mongo 的 root 密码是多少" and, on the next line, "运维-小刘: M0ngo!Root#GZ …"
-_ANSWERED_QUESTION_RE = _compile(
-    _gate("密口令账PpTtSsCc") + r"(?:密码|口令|密钥|令牌|账密"
+_ANSWERED_QUESTION_RE = compile_bounded(
+    first_char_gate("密口令账PpTtSsCc") + r"(?:密码|口令|密钥|令牌|账密"
     r"|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)(?![A-Za-z]))"
     r"[^\n]{0,60}(?:多少|是什么|是啥|[?？])[ \t]*\r?\n"
     r"(?:[^\n:：]{0,40}[:：][ \t]*)?"
@@ -143,14 +147,177 @@ _ANSWERED_QUESTION_RE = _compile(
 
 def _answered_question(m: re.Match[str]) -> str:
     value = m.group("value")
-    if not (_strong_credential(value) or _random_looking(value)) or _not_a_value(value):
+    if not (strong_credential(value) or random_looking(value)) or not_a_value(value):
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)
 
 
 # "账号密码分别是 admin 和 Adm1n#2024": the second of a pair
-_RESPECTIVELY_RE = _compile(
+_RESPECTIVELY_RE = compile_bounded(
     r"分别(?:是|为)[ \t]{0,4}[:：]?[ \t]{0,4}[^\s，,、/和及]{1,128}"
     r"[ \t]{0,4}(?:和|及|、|/|,|，)[ \t]{0,4}"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+)
+
+
+# After the sentence rules: it continues a sentence they redacted (no keywords).
+NEXT_SECRET = RedactionRule(
+    id="next-secret",
+    description=(
+        "Another value after a stated one in the same sentence (…密码是 [R]，生产是 X; [R], "
+        "prod: X)"
+    ),
+    examples_match=(
+        "测试库密码是 [REDACTED:password]，生产是 Pr0d#2024",
+        "the qa password is [REDACTED:password], prod: Pr0d#2024",
+    ),
+    examples_no_match=(
+        "密码是 [REDACTED:password]，端口是 3306",
+        "[REDACTED:password] and token [REDACTED:github_token]",
+    ),
+    pattern=_NEXT_SECRET_RE,
+    replace=replace_plausible,
+)
+SECRET_AFTER_COMMA = RedactionRule(
+    id="secret-after-comma",
+    description=(
+        "A value after a comma in a clause about a secret (密码在 … 里，是 X; …, new one: X)"
+    ),
+    examples_match=(
+        "重置了 AppSecret，现在是 9f8e7d6c5b4a",
+        "密码当时是 DBA 随手设的，叫 Db@2019x",
+    ),
+    examples_no_match=("重置了 AppSecret，现在是周五", "key 在 Redis 里，是 user:session:12345"),
+    keywords=(*ZH_NEEDLES, *KEYWORD_NEEDLES),
+    pattern=_SECRET_AFTER_COMMA_RE,
+    replace=_secret_after_comma,
+)
+LISTED_SECRET = RedactionRule(
+    id="listed-secret",
+    description="The next secret of a list after a redacted one ([R] and X, AK/SK 分别是 [R] 和 X)",
+    examples_match=("the passwords are [REDACTED:password] and Pw2#beta",),
+    examples_no_match=(
+        "the password is [REDACTED:password], port=3306",
+        "[REDACTED:password] and then",
+    ),
+    pattern=_LISTED_SECRET_RE,
+    replace=_listed_secret,
+)
+VALUE_OF_NAMED_SECRET = RedactionRule(
+    id="value-of-named-secret",
+    description=(
+        "The value of a secret named just before (key 叫 a.b.secret，value 现在是 X; "
+        "…token。值是 X)"
+    ),
+    examples_match=(
+        "key 叫 payment.secret，value 现在是 Pay#S3cret9",
+        "the key app.jwt.secret has value Jw7!Secret",
+    ),
+    examples_no_match=("key 叫 cache.ttl，value 现在是 3600", "token 的值是 null"),
+    keywords=("值", "value"),
+    also=(*ZH_NEEDLES, *KEYWORD_NEEDLES),
+    pattern=_VALUE_OF_SECRET_RE,
+    replace=_value_of_secret,
+)
+RESPECTIVELY = RedactionRule(
+    id="respectively",
+    description="The second of a pair given with 分别是 (账号密码分别是 admin 和 Adm1n#2024)",
+    examples_match=("账号密码分别是 admin 和 Adm1n#2024",),
+    examples_no_match=("端口分别是 8080 和 8081",),
+    keywords=("分别",),
+    pattern=_RESPECTIVELY_RE,
+    replace=replace_plausible,
+)
+ANSWERED_QUESTION = RedactionRule(
+    id="answered-question",
+    description=(
+        "A credential on the line after a question about a password (生产库 root 密码是多少？ / "
+        "运维: X)"
+    ),
+    examples_match=("生产 mongo 的 root 密码是多少？\n运维-小刘: M0ngo!Root#GZ",),
+    examples_no_match=("生产 mongo 的 root 密码是多少？\n运维-小刘: 去问 DBA",),
+    keywords=("?", "？", "多少", "是什么", "是啥"),
+    pattern=_ANSWERED_QUESTION_RE,
+    replace=_answered_question,
+)
+
+
+# A secret split in two: the literal concatenated to one already redacted
+# ('"[REDACTED:secret_value]" + "pVz4Kt8Wn3"', the "+" may end a line).
+_CONCATENATED_PART_RE = compile_bounded(
+    r"\[REDACTED:[a-z_]{1,32}\](?P<q>[\"'])[ \t]*\+[ \t]*(?:\r?\n[ \t]{0,64})?"
+    r"(?P=q)(?!\[REDACTED:)(?P<value>(?:[^\"'\\\n]|\\.){1,256})(?P=q)"
+)
+
+
+def _concatenated_part(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not_a_value(value) or not plausible_in_prose(
+        value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+    ):
+        return m.group(0)  # '"[R]" + "/"', '"[R]" + ".json"'
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
+CONCATENATED_SECRET_PART = RedactionRule(
+    id="concatenated-secret-part",
+    description="The rest of a secret split in code: a literal concatenated to a redacted one",
+    examples_match=(
+        'String apiKey = "[REDACTED:secret_value]" + "pVz4Kt8Wn3";',
+        'SECRET = "[REDACTED:secret_value]" +\n        "pL9wZ4nR";',
+    ),
+    examples_no_match=(
+        'String url = "[REDACTED:secret_value]" + "/";',
+        'String url = "https://api.acme.io/" + "v2/token";',
+    ),
+    keywords=("+",),
+    pattern=_CONCATENATED_PART_RE,
+    replace=_concatenated_part,
+)
+
+# A secret given in parts: "前半段 X，后半段 Y", "first half X, second half Y", "第二段：Y"
+_PART_WORD = (
+    r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|前一半|后一半"
+    r"|第[一二三四1-4](?:段|部分|截)"
+    r"|(?<![A-Za-z])(?i:(?:first|second|third|last|other)[ \t]+(?:half|part|piece)"
+    r"|part[ \t]*(?:[1-4]|one|two|three))(?![A-Za-z]))"
+)
+_SECRET_IN_PARTS_RE = compile_bounded(
+    first_char_gate("前后上下第FfSsTtLlOoPp")
+    + _PART_WORD
+    + r"[ \t]*(?:是|为|[:：=]|(?<=[ \t])(?i:is)(?=[ \t]))?[ \t]*(?P<q>[`\"'])?"
+    r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{3,256})"
+)
+# The clause before names the secret being split (within a bounded window, no blank line).
+_SPLIT_SECRET_BEFORE_RE = re.compile(
+    r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token|key"
+    r"|credential)s?(?![A-Za-z]))(?:(?!\n[ \t]*\n)[\s\S])*$"
+)
+
+
+def _secret_in_parts(m: re.Match[str]) -> str:
+    value = m.group("value")
+    window = m.string[max(0, m.start() - limits.SECRET_VALUE_WORD_WINDOW_CHARS) : m.start()]
+    if value.startswith(MARKER_PREFIX) or not _SPLIT_SECRET_BEFORE_RE.search(window):
+        return m.group(0)
+    if not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return m.group(0)
+    return replace_span(m, "value", requote(value, marker(SecretKind.PASSWORD)))
+
+
+SECRET_IN_PARTS = RedactionRule(
+    id="secret-in-parts",
+    description="A part of a secret given in parts (前半段 X，后半段 Y; first half X, then Y)",
+    examples_match=(
+        "token 太长我分两段发：前半段 Ab3Cd5Ef7Gh9，后半段 Ij1Kl3Mn5Op7Qr9St1",
+        "the password is in two parts: first half Bq7#Lm2, second half Xz9!Vn4",
+        "密钥第一段：Ka8Qm2Xz，第二段：Lp4Wn7Vt",
+    ),
+    examples_no_match=(
+        "分两段部署：前半段 order-service，后半段 pay-service",
+        "the first half of the sprint: refactor the token service",
+    ),
+    keywords=("前", "后", "上半", "下半", "第", "half", "part", "piece"),
+    pattern=_SECRET_IN_PARTS_RE,
+    replace=_secret_in_parts,
 )

@@ -8,8 +8,9 @@ so it stands apart from the engine.
 from __future__ import annotations
 
 from autopatch_memory import limits, signals
+from autopatch_memory.lang import cjk_count
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE
-from autopatch_memory.privacy.spelling import _compile
+from autopatch_memory.privacy.spelling import compile_bounded
 
 # Words that carry no information once the secret itself is gone: "from now on remember
 # my OpenAI key: [REDACTED]" says nothing worth remembering (long-term signals count
@@ -48,8 +49,7 @@ _FILLER_ZH = (
     "的",
     "了",
 )
-_WORD_RE = _compile(r"[A-Za-z][A-Za-z0-9'_\-]*|\d+")
-_IDEOGRAPH_RE = _compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_WORD_RE = compile_bounded(r"[A-Za-z][A-Za-z0-9'_\-]*|\d+")
 
 
 def is_only_redacted(text: str) -> bool:
@@ -63,6 +63,6 @@ def is_only_redacted(text: str) -> bool:
     for filler in (*signals.LONG_TERM_SIGNALS_ZH, *_FILLER_ZH):
         rest = rest.replace(filler, " ")
     words = [w for w in _WORD_RE.findall(rest) if w.lower() not in _FILLER_EN]
-    cjk = len(_IDEOGRAPH_RE.findall(rest))
+    cjk = cjk_count(rest)
     units = len(words) + (cjk + 1) // 2
     return units <= limits.ONLY_REDACTED_MAX_CONTENT_UNITS

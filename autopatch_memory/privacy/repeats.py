@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE
-from autopatch_memory.privacy.values import _plausible_in_prose
+from autopatch_memory.privacy.values import plausible_in_prose
 
 
 def removed_value(original: str, replacement: str) -> tuple[str, str] | None:
@@ -38,7 +38,7 @@ def _repeatable(value: str) -> bool:
         and MARKER_PREFIX not in value
         and "REDACTED" not in value
         and not value.isspace()
-        and _plausible_in_prose(value, min_chars=limits.SECRET_REPEAT_MIN_CHARS)
+        and plausible_in_prose(value, min_chars=limits.SECRET_REPEAT_MIN_CHARS)
     )
 
 

@@ -12,12 +12,12 @@ from collections.abc import Callable
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.values import _not_a_value, _plausible_in_prose
+from autopatch_memory.privacy.values import not_a_value, plausible_in_prose
 
-_Replacer = Callable[["re.Match[str]"], str]
+Replacer = Callable[["re.Match[str]"], str]
 
 
-def _requote(value: str, replacement: str) -> str:
+def requote(value: str, replacement: str) -> str:
     """Replace a possibly quoted value, keeping its quotes and the punctuation that ends
     a sentence ("password=hunter2." keeps the full stop; "Sup3r!" loses its "!", which
     is more often part of a password than an exclamation)."""
@@ -27,39 +27,39 @@ def _requote(value: str, replacement: str) -> str:
     return replacement + value[len(stripped) :]
 
 
-def _whole(kind: SecretKind) -> _Replacer:
+def replace_whole(kind: SecretKind) -> Replacer:
     return lambda _m: marker(kind)
 
 
-def _replace_span(m: re.Match[str], group: str, replacement: str) -> str:
+def replace_span(m: re.Match[str], group: str, replacement: str) -> str:
     """The whole match with ``group`` replaced by ``replacement``."""
     start, end = m.span(group)
     whole, offset = m.group(0), m.start()
     return whole[: start - offset] + replacement + whole[end - offset :]
 
 
-def _value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None) -> _Replacer:
+def value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None) -> Replacer:
     """Replace group ``value`` (keeping everything around it) when it is a secret."""
 
     def replace(m: re.Match[str]) -> str:
         # A pattern may hold its value in a second group, "quoted", for another form.
         group = "value" if m.group("value") is not None else "quoted"
         value = m.group(group)
-        if value.startswith(MARKER_PREFIX) or _not_a_value(value):
+        if value.startswith(MARKER_PREFIX) or not_a_value(value):
             return m.group(0)
         if check is not None and not check(value):
             return m.group(0)
-        return _replace_span(m, group, _requote(value, marker(kind)))
+        return replace_span(m, group, requote(value, marker(kind)))
 
     return replace
 
 
 # The replacer most rules end with, built once (it runs on every recorded turn).
-_replace_password = _value_group(SecretKind.PASSWORD)
+replace_password = value_group(SecretKind.PASSWORD)
 
 
-def _plausible_value(m: re.Match[str]) -> str:
+def replace_plausible(m: re.Match[str]) -> str:
     """Replace group ``value`` when it looks like a credential (a sentence said it)."""
-    if not _plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+    if not plausible_in_prose(m.group("value"), min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
-    return _replace_password(m)
+    return replace_password(m)

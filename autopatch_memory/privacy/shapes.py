@@ -1,192 +1,140 @@
 """Secrets recognised by their own shape, wherever they stand: ``<private>`` blocks, PEM
-and bare private keys, JWTs, vendor tokens (a fixed prefix and a body), webhook URLs
-and bare AWS secret keys.
+and bare private keys, JWTs, webhook URLs and AWS secret keys. (Vendor tokens, a fixed
+prefix and a body, have a catalogue of their own: :mod:`.vendors`.)
 
-No keyword is needed, so these rules run first. The vendor table is written so the
-regex engine can skip to the tokens' first characters (``autopatch_memory.patterns``);
-``tests/privacy/test_token_shapes.py`` checks it matches what the plain spelling does.
+No keyword is needed, so these rules run first.
 """
 
 from __future__ import annotations
 
 import re
 
-from autopatch_memory.patterns import literal_first, one_of
 from autopatch_memory.privacy.markers import SecretKind, marker
-from autopatch_memory.privacy.replacing import _Replacer, _whole
-from autopatch_memory.privacy.spelling import _compile, _gate
-from autopatch_memory.privacy.values import _FILLER_RUN_RE
+from autopatch_memory.privacy.replacing import replace_whole, value_group
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 
-_BLOCK_RULES: tuple[tuple[re.Pattern[str], _Replacer], ...] = (
-    (
-        _compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I),
-        _whole(SecretKind.PRIVATE_BLOCK),
+PRIVATE_BLOCK = RedactionRule(
+    id="private-block",
+    description="Everything between <private> and </private> (or the end of the text)",
+    examples_match=("keep this <private>my home address</private> out", "<PRIVATE>all of it"),
+    examples_no_match=("a private repository", "the private key stays on the server"),
+    keywords=("<private>",),
+    pattern=compile_bounded(r"<private>.*?(?:</private>|\Z)", re.S | re.I),
+    replace=replace_whole(SecretKind.PRIVATE_BLOCK),
+)
+PEM_PRIVATE_KEY = RedactionRule(
+    id="pem-private-key",
+    description=(
+        "A PEM private key block (RSA, EC, OpenSSH, PGP, encrypted), escaped line breaks too"
     ),
-    (
-        _compile(
-            r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-            # key material follows (after blanks, escaped line breaks or a header such
-            # as "Proc-Type: 4,ENCRYPTED"), not a question about the header
-            r"(?=(?:[ \t\r\n\"',]{1,8}|\\[nr]|[\w\-]{1,30}:[^\n]{0,200}\n){0,8}[A-Za-z0-9+/=]{16})"
-            r".*?"
-            r"(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)",
-            re.S,
+    examples_match=(
+        (
+            "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAsiMR8L7pbMU04I\n-----END RSA "
+            "PRIVATE KEY-----"
         ),
-        _whole(SecretKind.PRIVATE_KEY),
-    ),
-    (
-        _compile(r"(?<![\w.\-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}"),
-        _whole(SecretKind.JWT),
-    ),
-    # A private key's body without its PEM lines, as SDKs take it (Alipay, WeChat Pay):
-    # base64 of DER that opens with version 0 (PKCS#8 "MII…IBADAN", PKCS#1 "MII…IBAAK",
-    # EC "MHcCAQEE"/"MIG…AgEA"). A public key opens differently ("MIIBIjAN…").
-    (
-        _compile(
-            r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IBA(?:DAN|AK)|MHcCAQEE|MIG[A-Za-z0-9+/]AgEA)"
-            r"(?:[A-Za-z0-9+/]|\\n|\r?\n[ \t]{0,16}){40,8192}={0,2}"
+        (
+            '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0\\n-----END '
+            'PRIVATE KEY-----"'
         ),
-        _whole(SecretKind.PRIVATE_KEY),
     ),
-)
-
-
-_VENDOR_TOKENS: tuple[tuple[str, SecretKind, str], ...] = (
-    (
-        "openai",
-        SecretKind.API_KEY,
-        r"sk-(?:ant-(?:api|admin)\d\d-|proj-|svcacct-|admin-|or-v1-)?[\w-]{20,}",
+    examples_no_match=(
+        "what does -----BEGIN RSA PRIVATE KEY----- mean?",
+        (
+            "-----BEGIN PUBLIC "
+            "KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU\n-----END PUBLIC KEY-----"
+        ),
     ),
-    ("github", SecretKind.GITHUB_TOKEN, r"gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}"),
-    ("gitlab", SecretKind.GITLAB_TOKEN, r"gl(?:pat|ptt|dt|rt|soat|cbt|ffct|imt|oas)-[\w-]{20,}"),
-    ("slack", SecretKind.SLACK_TOKEN, r"xox[abprse]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,}"),
-    (
-        "aws",
-        SecretKind.AWS_ACCESS_KEY,
-        r"(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+    keywords=("-----begin",),
+    pattern=compile_bounded(
+        r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+        # key material follows (after blanks, escaped line breaks or a header such
+        # as "Proc-Type: 4,ENCRYPTED"), not a question about the header
+        r"(?=(?:[ \t\r\n\"',]{1,8}|\\[nr]|[\w\-]{1,30}:[^\n]{0,200}\n){0,8}[A-Za-z0-9+/=]{16})"
+        r".*?"
+        r"(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)",
+        re.S,
     ),
-    ("google", SecretKind.GOOGLE_API_KEY, r"AIza[\w-]{30,}|GOCSPX-[\w-]{20,}|ya29\.[\w.-]{20,}"),
-    (
-        "stripe",
-        SecretKind.STRIPE_KEY,
-        r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,}",
+    replace=replace_whole(SecretKind.PRIVATE_KEY),
+)
+JWT = RedactionRule(
+    id="jwt",
+    description="A JSON Web Token (three base64url parts, the first two opening with eyJ)",
+    examples_match=("Authorization token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig-nature_42",),
+    examples_no_match=(
+        "eyJhbGciOiJIUzI1NiJ9 alone is a header",
+        "x.eyJhbGciOiJIUzI1.eyJzdWIiOiIx.abcdefgh",
     ),
-    ("npm", SecretKind.NPM_TOKEN, r"npm_[A-Za-z0-9]{30,}"),
-    ("sendgrid", SecretKind.VENDOR_TOKEN, r"SG\.[\w-]{16,32}\.[\w-]{16,64}"),
-    ("huggingface", SecretKind.VENDOR_TOKEN, r"hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}"),
-    ("twilio", SecretKind.VENDOR_TOKEN, r"SK[0-9a-fA-F]{32}(?![0-9A-Za-z])"),
-    ("mailgun", SecretKind.VENDOR_TOKEN, r"key-[0-9a-zA-Z]{32}(?![0-9A-Za-z])"),
-    ("alibaba", SecretKind.CLOUD_ACCESS_KEY, r"LTAI[A-Za-z0-9]{12,24}(?![A-Za-z0-9])"),
-    ("tencent", SecretKind.CLOUD_ACCESS_KEY, r"AKID[A-Za-z0-9]{32,40}(?![A-Za-z0-9])"),
-    ("volcengine", SecretKind.CLOUD_ACCESS_KEY, r"AKLT[\w-]{20,}"),
-    ("qianfan", SecretKind.API_KEY, r"bce-v3/ALTAK-[\w/-]{20,}"),
-    ("pypi", SecretKind.VENDOR_TOKEN, r"pypi-AgEIcHlwaS5vcmc[\w-]{50,}"),
-    ("shopify", SecretKind.VENDOR_TOKEN, r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}"),
-    ("digitalocean", SecretKind.VENDOR_TOKEN, r"do[opr]_v1_[a-f0-9]{64}"),
-    ("atlassian", SecretKind.VENDOR_TOKEN, r"ATATT3[\w=-]{50,}"),
-    ("databricks", SecretKind.VENDOR_TOKEN, r"dapi[a-f0-9]{32}(?:-\d)?"),
-    ("grafana", SecretKind.VENDOR_TOKEN, r"gl(?:sa|c)_[\w=+/-]{32,}"),
-    ("newrelic", SecretKind.VENDOR_TOKEN, r"NRAK-[A-Z0-9]{27}"),
-    ("docker", SecretKind.VENDOR_TOKEN, r"dckr_pat_[\w-]{20,}"),
-    ("vault", SecretKind.VENDOR_TOKEN, r"hv[sb]\.[\w-]{24,}"),
-    ("postman", SecretKind.VENDOR_TOKEN, r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
-    ("sonarqube", SecretKind.VENDOR_TOKEN, r"sq[upa]_[a-f0-9]{40}(?![a-f0-9])"),
-    (
-        "artifactory",
-        SecretKind.VENDOR_TOKEN,
-        r"AKCp[A-Za-z0-9]{60,}|cmVmdGtuOjAxOj[A-Za-z0-9+/=]{40,}",
+    keywords=("eyj",),
+    pattern=compile_bounded(r"(?<![\w.\-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}"),
+    replace=replace_whole(SecretKind.JWT),
+)
+# A private key's body without its PEM lines, as SDKs take it (Alipay, WeChat Pay):
+# base64 of DER that opens with version 0 (PKCS#8 "MII…IBADAN", PKCS#1 "MII…IBAAK",
+# EC "MHcCAQEE"/"MIG…AgEA"). A public key opens differently ("MIIBIjAN…").
+PRIVATE_KEY_BODY = RedactionRule(
+    id="private-key-body",
+    description="A private key's base64 body without its PEM lines (PKCS#8, PKCS#1, EC)",
+    examples_match=(
+        (
+            "alipay.private-key=MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7xKp2mW9vL4zN8tR3cB5yH"
+        ),
     ),
-    ("notion", SecretKind.VENDOR_TOKEN, r"ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43}(?!\w)"),
-    ("square", SecretKind.VENDOR_TOKEN, r"sq0(?:atp|csp)-[\w-]{22,}"),
-    ("nuget", SecretKind.VENDOR_TOKEN, r"oy2[a-z0-9]{43}(?![a-z0-9])"),
-    ("sentry", SecretKind.VENDOR_TOKEN, r"sntry[su]_[\w+/=\-]{40,}"),
-)
-# Tokens that start with a character class rather than a literal prefix: each a rule
-# of its own, run only when the text holds its needle.
-_CLASS_PREFIXED_TOKENS: tuple[tuple[str, SecretKind, str], ...] = (
-    ("mailchimp", SecretKind.VENDOR_TOKEN, r"[0-9a-f]{32}-us\d{1,2}(?![0-9A-Za-z])"),
-    ("zhipu", SecretKind.API_KEY, r"[0-9a-f]{32}\.[A-Za-z0-9]{16}(?![A-Za-z0-9])"),
-    ("azure_ad", SecretKind.VENDOR_TOKEN, r"[\w-]{3}\dQ~[\w.~-]{31,40}"),
-    ("telegram", SecretKind.VENDOR_TOKEN, r"\d{8,10}:AA[\w-]{33}(?![\w-])"),
-)
-_CLASS_PREFIXED_NEEDLES = {"mailchimp": "-us", "zhipu": ".", "azure_ad": "q~", "telegram": ":aa"}
-_VENDOR_KIND = {name: kind for name, kind, _ in (*_VENDOR_TOKENS, *_CLASS_PREFIXED_TOKENS)}
-
-
-def _vendor_alternatives() -> tuple[str, dict[str, str]]:
-    """The alternation of every vendor token, and the vendor of each of its groups.
-
-    Each token is written as alternatives that start with a literal character
-    (:func:`~autopatch_memory.patterns.literal_first`), grouped by that character
-    (:func:`~autopatch_memory.patterns.one_of`). A token may follow a '-' or a '.'
-    ("svc-ghp_…"), not a letter or digit ("ask-…" is no "sk-"): that look-behind
-    comes right after the first character. The engine then skips to the first
-    characters in C instead of trying the pattern at every position (three to five
-    times faster on prose), and matches the same: within a character the order of
-    the alternatives is kept.
-    """
-    alternatives: list[str] = []
-    vendor_of: dict[str, str] = {}
-    for name, _, body in _VENDOR_TOKENS:
-        for i, alternative in enumerate(literal_first(body)):
-            group = f"{name}__{i}"
-            vendor_of[group] = name
-            alternatives.append(f"{alternative[0]}(?P<{group}>{alternative[1:]})")
-    return one_of(alternatives, after_first=r"(?<![A-Za-z0-9_].)"), vendor_of
-
-
-# Each body is either bounded or runs to its end and succeeds, so a failed attempt
-# costs a bounded scan.
-_VENDOR_PATTERN, _VENDOR_OF_GROUP = _vendor_alternatives()
-_VENDOR_RE = _compile(_VENDOR_PATTERN)
-_LEADING_RUN_RE = re.compile(r"(\[[^\]]+\]|\\[dw])\{(\d+)(?:,(\d+))?\}")
-
-
-def _class_first(body: str) -> str:
-    """``body``, which starts with a run of one class (``[0-9a-f]{32}``), where no
-    word character or '-' precedes it (a Bot API path's "/bot" may): the class first,
-    then the look-behind, then the rest of the run. Starting with a class, the pattern
-    is searched for that class in C instead of being tried at every position."""
-    run = _LEADING_RUN_RE.match(body)
-    if run is None:
-        raise ValueError(f"no leading run: {body!r}")
-    one, low, high = run.group(1), int(run.group(2)), run.group(3)
-    rest = f"{{{low - 1}}}" if high is None else f"{{{low - 1},{int(high) - 1}}}"
-    # …or the "/bot" of a Bot API path (api.telegram.org/bot<token>/sendMessage)
-    return one + r"(?:(?<![\w\-].)|(?<=/bot.))" + one + rest + body[run.end() :]
-
-
-_CLASS_PREFIXED_RULES = tuple(
-    (_compile(f"(?P<{name}>{_class_first(body)})"), _CLASS_PREFIXED_NEEDLES[name])
-    for name, _, body in _CLASS_PREFIXED_TOKENS
+    examples_no_match=(
+        (
+            "alipay.public-key=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0"
+        ),
+    ),
+    keywords=("mii", "mhccaqee", "mig"),
+    pattern=compile_bounded(
+        r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IBA(?:DAN|AK)|MHcCAQEE|MIG[A-Za-z0-9+/]AgEA)"
+        r"(?:[A-Za-z0-9+/]|\\n|\r?\n[ \t]{0,16}){40,8192}={0,2}"
+    ),
+    replace=replace_whole(SecretKind.PRIVATE_KEY),
 )
 
 
-def _vendor(m: re.Match[str]) -> str:
-    assert m.lastgroup is not None
-    if _FILLER_RUN_RE.search(m.group(0)):
-        return m.group(0)
-    return marker(_VENDOR_KIND[_VENDOR_OF_GROUP.get(m.lastgroup, m.lastgroup)])
-
-
-_WEBHOOK_RE = _compile(
-    r"(?:hooks\.slack\.com/(?:services|workflows|triggers)/"
-    r"|discord(?:app)?\.com/api/webhooks/"
-    r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key="
-    r"|open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/"
-    r"|webhook\.office\.com/webhookb2/|outlook\.office\.com/webhook/"
-    r"|oapi\.dingtalk\.com/robot/send\?access_token=)"
-    r"(?P<value>[\w@/-]{8,})"
+WEBHOOK_URL = RedactionRule(
+    id="webhook-url",
+    description=(
+        "The secret part of a Slack, Discord, WeCom, Feishu/Lark, Teams or DingTalk webhook URL"
+    ),
+    examples_match=(
+        "https://hooks.slack.com/services/T0000/B0000/XXXXabcd1234",
+        "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa",
+    ),
+    examples_no_match=("https://api.slack.com/messaging/webhooks", "hooks.slack.com/services/"),
+    keywords=("webhook", "hooks.", "hook/", "dingtalk"),
+    pattern=compile_bounded(
+        r"(?:hooks\.slack\.com/(?:services|workflows|triggers)/"
+        r"|discord(?:app)?\.com/api/webhooks/"
+        r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key="
+        r"|open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/"
+        r"|webhook\.office\.com/webhookb2/|outlook\.office\.com/webhook/"
+        r"|oapi\.dingtalk\.com/robot/send\?access_token=)"
+        r"(?P<value>[\w@/-]{8,})"
+    ),
+    replace=value_group(SecretKind.WEBHOOK),
 )
 
 
-_AWS_SECRET_ASSIGNMENT_RE = _compile(
-    _gate("AaSs_.\\-")
-    + r"(?i:aws)?[_\-.]?(?i:secret)[_\-.]?(?i:access)?[_\-.]?(?i:key)[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
-    r"[\"']?(?P<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
+AWS_SECRET_KEY_ASSIGNMENT = RedactionRule(
+    id="aws-secret-key-assignment",
+    description="A 40-character AWS secret access key assigned to a secret-access-key name",
+    examples_match=("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",),
+    examples_no_match=("aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}",),
+    keywords=("secret",),
+    pattern=compile_bounded(
+        first_char_gate("AaSs_.\\-")
+        + r"(?i:aws)?[_\-.]?(?i:secret)[_\-.]?(?i:access)?[_\-.]?(?i:key)[\"']?"
+        r"[ \t]{0,4}[:=][ \t]{0,4}[\"']?(?P<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
+    ),
+    replace=value_group(SecretKind.AWS_SECRET_KEY),
 )
-_BARE_AWS_SECRET_RE = _compile(r"(?<![A-Za-z0-9/+=.\-_])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=.\-_])")
-_LOWER_WORD_RE = _compile(r"^[a-z]{2,}$")
+_BARE_AWS_SECRET_RE = compile_bounded(
+    r"(?<![A-Za-z0-9/+=.\-_])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=.\-_])"
+)
+_LOWER_WORD_RE = compile_bounded(r"^[a-z]{2,}$")
 
 
 def _bare_aws_secret(m: re.Match[str]) -> str:
@@ -206,3 +154,18 @@ def _bare_aws_secret(m: re.Match[str]) -> str:
     if words >= 2 or (text.count("/") >= 3 and "+" not in text):
         return text
     return marker(SecretKind.AWS_SECRET_KEY)
+
+
+BARE_AWS_SECRET_KEY = RedactionRule(
+    id="bare-aws-secret-key",
+    description=(
+        "A bare run of 40 base64 characters with '/' or '+', mixed case and digits, not a path"
+    ),
+    examples_match=("the secret is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY ok",),
+    examples_no_match=(
+        "src/main/java/com/acme/order/OrderService",
+        "0123456789abcdef0123456789abcdef01234567",
+    ),
+    pattern=_BARE_AWS_SECRET_RE,
+    replace=_bare_aws_secret,
+)

@@ -16,40 +16,41 @@ from collections.abc import Callable
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
-from autopatch_memory.privacy.replacing import _replace_password, _replace_span
-from autopatch_memory.privacy.spelling import _compile, _gate, _quoted
-from autopatch_memory.privacy.surroundings import _walk_back
+from autopatch_memory.privacy.replacing import replace_password, replace_span, value_group
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate, quoted_string
+from autopatch_memory.privacy.surroundings import walk_back
 from autopatch_memory.privacy.values import (
-    _KEY_ID_RE,
-    _PATH_RE,
-    _SECRET_KEY_NAME_RE,
-    _STRONG_SYMBOL_RE,
-    _credential_like,
-    _not_a_value,
-    _random_looking,
+    KEY_ID_RE,
+    PATH_RE,
+    SECRET_KEY_NAME_RE,
+    STRONG_SYMBOL_RE,
+    credential_like,
+    not_a_value,
+    random_looking,
 )
 
 # The secret that follows an access key id in a call: build(endpoint, "LTAI…", "x").
-_SECRET_AFTER_KEY_ID_RE = _compile(
+_SECRET_AFTER_KEY_ID_RE = compile_bounded(
     r"\[REDACTED:(?:cloud_access_key|aws_access_key)\][\"'][ \t]*,[ \t]*(?P<value>"
-    + _quoted(512)
+    + quoted_string(512)
     + r")"
 )
 # SQL: CREATE USER … IDENTIFIED BY 'x', PASSWORD('x'), ALTER ROLE … PASSWORD 'x'
-_SQL_PASSWORD_RE = _compile(
-    _gate("IiPpLlWwEeUu")
+_SQL_PASSWORD_RE = compile_bounded(
+    first_char_gate("IiPpLlWwEeUu")
     + r"(?:\b(?i:identified)[ \t]+(?:(?i:with)[ \t]+\w{1,40}[ \t]+)?(?i:by)[ \t]+"
     r"|\b(?i:password)[ \t]*\([ \t]*"
     r"|\b(?i:login|with|encrypted|unencrypted)[ \t]+(?i:password)"
     r"(?:[ \t]*=[ \t]*N?|[ \t]+)(?=['\"]))"
-    r"(?P<value>" + _quoted(256) + r")"
+    r"(?P<value>" + quoted_string(256) + r")"
 )
 
 
 # Call patterns start at the last letters of the called name, a literal the engine
 # finds fast; the callback reads the whole name back (a pattern that started at every
 # word and scanned ahead for the name's end cost a bounded but large factor).
-_SETTER_RE = _compile(
+_SETTER_RE = compile_bounded(
     r"(?P<tail>Password|Passwd|Passphrase|AccessKeySecret|SecretKey|SecretId|Secret|Token|ApiKey"
     r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk|Key)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
@@ -63,13 +64,11 @@ _NAME_CHARS_RE = re.compile(r"[\w$]")
 
 def _call_name(text: str, tail_start: int, tail_end: int) -> str:
     """The whole name of a called function whose last letters a pattern matched."""
-    return text[
-        _walk_back(text, tail_start, _NAME_CHARS_RE, limits.SECRET_MAX_KEY_CHARS) : tail_end
-    ]
+    return text[walk_back(text, tail_start, _NAME_CHARS_RE, limits.SECRET_MAX_KEY_CHARS) : tail_end]
 
 
-_CREDENTIAL_CALL_RE = _compile(
-    _gate("gPUBADCSJlabswN")
+_CREDENTIAL_CALL_RE = compile_bounded(
+    first_char_gate("gPUBADCSJlabswN")
     # .basicAuthentication("u", "p"), headers.setBasicAuth("u", "p"), .auth().basic("u", "p")
     + r"(?<![\w$])(?:(?<=\.)(?:basic|basicAuth|basicAuthentication|setBasicAuth|withBasicAuth)"
     r"(?=[ \t]*\()|getConnection|PasswordAuthentication|UsernamePasswordCredentials"
@@ -87,7 +86,7 @@ _CREDENTIAL_CALL_RE = _compile(
 # Keys.hmacShaKeyFor("…".getBytes()), new SecretKeySpec("…".getBytes(), "AES"),
 # signWith(SignatureAlgorithm.HS512, "…"), setSigningKey("…"), SecureUtil.aes("…"),
 # web3j's Credentials.create("0x…"), which takes a wallet's private key.
-_KEY_MATERIAL_CALL_RE = _compile(
+_KEY_MATERIAL_CALL_RE = compile_bounded(
     r"(?P<tail>Key(?:Spec|For)?|HMAC\d{3}|(?i:hmac)\w{0,24}?|signWith|verifyWith"
     r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4)|(?<=Credentials\.)create)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
@@ -97,7 +96,9 @@ _KEY_MATERIAL_NAME_RE = re.compile(
     r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4|Credentials\.create)$"
 )
 # Java keeps passwords in char[]: ks.load(in, "x".toCharArray()), kmf.init(ks, "x".toCharArray())
-_CHAR_ARRAY_LITERAL_RE = _compile(r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\.toCharArray\(\)")
+_CHAR_ARRAY_LITERAL_RE = compile_bounded(
+    r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\.toCharArray\(\)"
+)
 
 
 def _char_array_literal(m: re.Match[str]) -> str:
@@ -107,22 +108,22 @@ def _char_array_literal(m: re.Match[str]) -> str:
     digit = any(c.isdigit() for c in value)
     if not (digit and any(c.isalpha() for c in value) and (symbol or mixed)):
         return m.group(0)  # "0123456789".toCharArray(): an alphabet, not a password
-    return _replace_password(m)
+    return replace_password(m)
 
 
 # Basic credentials built in code: Base64.getEncoder().encodeToString("ops:x".getBytes())
-_ENCODED_PAIR_LITERAL_RE = _compile(
+_ENCODED_PAIR_LITERAL_RE = compile_bounded(
     r"(?i:base64)[\w.()]{0,40}?\([ \t]*\"[\w.@\-]{1,64}:(?P<value>[^\"\s\\]{1,128})\""
 )
 # An SDK set up with an id and a secret: Twilio.init("AC…", "…"), new XxxClient("id", "…").
-_CLIENT_SETUP_RE = _compile(
+_CLIENT_SETUP_RE = compile_bounded(
     r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 _CLIENT_SETUP_NAME_RE = re.compile(
     r"^(?:init|initialize|authenticate|connect|\w{0,30}(?:Client|Credentials?|Auth|Authentication))$"
 )
-_STRING_LITERAL_RE = _compile(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
+_STRING_LITERAL_RE = compile_bounded(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
 _GETTER_PREFIXES = (
     *("get", "is", "has", "check", "verify", "validate", "encode", "hash", "match"),
     *("read", "prompt", "ask"),  # readPassword("keystore password: ") prompts for one
@@ -150,14 +151,14 @@ _WRAPPER_CALL_RE = re.compile(
 
 
 # "usernamePassword(credentialsId: 'harbor', …)": a named argument says what it holds.
-_NAMED_ARGUMENT_RE = _compile(r"([A-Za-z_]\w{0,40})[ \t]*[:=][ \t]*$")
+_NAMED_ARGUMENT_RE = compile_bounded(r"([A-Za-z_]\w{0,40})[ \t]*[:=][ \t]*$")
 
 
 def _named_other_than_secret(args: str, literal_start: int) -> bool:
     named = _NAMED_ARGUMENT_RE.search(
         args, max(0, literal_start - limits.SECRET_NAMED_ARGUMENT_CHARS), literal_start
     )
-    return bool(named and not _SECRET_KEY_NAME_RE.search(named.group(1)))
+    return bool(named and not SECRET_KEY_NAME_RE.search(named.group(1)))
 
 
 def _redact_literals(
@@ -174,7 +175,7 @@ def _redact_literals(
     out, cursor = [], 0
     for lit in literals:
         body = lit.group(1) if lit.group(1) is not None else lit.group(2)
-        if _not_a_value(body) or _named_other_than_secret(args, lit.start()):
+        if not_a_value(body) or _named_other_than_secret(args, lit.start()):
             continue
         if check is not None and not check(body):
             continue
@@ -215,8 +216,8 @@ def _key_material(literal: str) -> bool:
     """A literal that is a key, not an algorithm name ("HmacSHA256", "AES/GCM/NoPadding")."""
     if _ALGORITHM_RE.match(literal) or " " in literal.strip():
         return False
-    return _random_looking(literal) or (
-        len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL and _credential_like(literal)
+    return random_looking(literal) or (
+        len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL and credential_like(literal)
     )
 
 
@@ -234,12 +235,12 @@ def _key_material_call(m: re.Match[str]) -> str:
 
 def _client_secret_literal(literal: str) -> bool:
     """The secret of an (id, secret) pair: random, or letters, digits and a symbol."""
-    return _random_looking(literal) or bool(
+    return random_looking(literal) or bool(
         len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL
-        and _STRONG_SYMBOL_RE.search(literal)
+        and STRONG_SYMBOL_RE.search(literal)
         and any(c.isdigit() for c in literal)
         and any(c.isalpha() for c in literal)
-        and not _PATH_RE.match(literal)
+        and not PATH_RE.match(literal)
     )
 
 
@@ -251,7 +252,7 @@ def _key_id_pair(call: str, args: str, args_start: int) -> str:
         key_id, secret = first.group(1) or "", second.group(1) or ""
         between = args[first.end() : second.start()]
         if (
-            _KEY_ID_RE.match(key_id)
+            KEY_ID_RE.match(key_id)
             and len(secret) >= limits.SECRET_MIN_CHARS_RANDOM
             and (between.strip() == ",")
         ):
@@ -283,14 +284,14 @@ def _client_setup(m: re.Match[str]) -> str:
 
 # A JDBC URL literal, then the user and the password literals: getConnection(url, u, p),
 # Sql.newInstance('jdbc:…', 'ops', 'x', driver)
-_JDBC_ARGUMENTS_RE = _compile(
+_JDBC_ARGUMENTS_RE = compile_bounded(
     r"[\"']jdbc:[^\"'\n]{1,256}[\"'][ \t\r\n]{0,16},[ \t\r\n]{0,16}[\"'][^\"'\n]{1,64}[\"']"
-    r"[ \t\r\n]{0,16},[ \t\r\n]{0,16}(?P<value>" + _quoted(256) + r")"
+    r"[ \t\r\n]{0,16},[ \t\r\n]{0,16}(?P<value>" + quoted_string(256) + r")"
 )
 
 
 # INSERT INTO sys_user (name, password) VALUES ('ops', 'x'): the value in the secret column
-_SQL_INSERT_RE = _compile(
+_SQL_INSERT_RE = compile_bounded(
     r"\b(?i:insert)[ \t]+(?i:into)[ \t]+[\w.`\"\[\]]{1,128}[ \t]*\((?P<columns>[^()\n]{1,512})\)"
     r"[ \t]*(?i:values)[ \t]*\((?P<values>(?:'(?:[^'\n]|''){0,256}'|[^()'\n]|\([^()'\n]{0,64}\))"
     r"{1,2048})\)"
@@ -313,11 +314,126 @@ def _sql_insert(m: re.Match[str]) -> str:
         body = lit.group("v")
         if index in secret and body.startswith("'") and len(body) > 2:
             inner = body[1:-1]
-            if not _not_a_value(inner) and not inner.startswith(("$2a$", "$2b$", "{bcrypt}")):
+            if not not_a_value(inner) and not inner.startswith(("$2a$", "$2b$", "{bcrypt}")):
                 start = lit.start("v") + 1
                 out.append(values[cursor:start] + marker(SecretKind.PASSWORD))
                 cursor = start + len(inner)
         if lit.end() >= len(values):
             break
     out.append(values[cursor:])
-    return _replace_span(m, "values", "".join(out))
+    return replace_span(m, "values", "".join(out))
+
+
+CREDENTIAL_SETTER_CALL = RedactionRule(
+    id="credential-setter-call",
+    description=(
+        'A literal passed to a setter or builder named for a secret (setPassword("…"), '
+        '.apiV3Key("…"))'
+    ),
+    examples_match=('dataSource.setPassword("H1kari!Pass");', 'builder.password("Bu1lder-pw")'),
+    examples_no_match=('setPassword(System.getenv("DB_PASSWORD"))', 'cache.setKey("order:1")'),
+    keywords=("(",),
+    pattern=_SETTER_RE,
+    replace=_setter,
+)
+CREDENTIAL_CONSTRUCTOR_CALL = RedactionRule(
+    id="credential-constructor-call",
+    description="The last literal of a credential constructor, login or basic-auth call",
+    examples_match=(
+        'DriverManager.getConnection(url, "root", "Root@1234")',
+        'new BasicAWSCredentials("AKID", "s3cr3tKey")',
+    ),
+    examples_no_match=("getConnection(url, user, password)", 'login("admin")'),
+    keywords=("(",),
+    pattern=_CREDENTIAL_CALL_RE,
+    replace=_credential_call,
+)
+KEY_MATERIAL_CALL = RedactionRule(
+    id="key-material-call",
+    description=(
+        'Key material handed to a crypto or signing API (Algorithm.HMAC256("…"), new '
+        "SecretKeySpec(…))"
+    ),
+    examples_match=(
+        'Algorithm.HMAC256("mY-jWt-S1gning-K3y-2024")',
+        'new SecretKeySpec("0123456789abcdef".getBytes(), "AES")',
+    ),
+    examples_no_match=('Mac.getInstance("HmacSHA256")', 'Cipher.getInstance("AES/GCM/NoPadding")'),
+    keywords=("key", "hmac", "sign", "aes", "des", "sm4", "credentials.create"),
+    pattern=_KEY_MATERIAL_CALL_RE,
+    replace=_key_material_call,
+)
+CLIENT_SETUP_CALL = RedactionRule(
+    id="client-setup-call",
+    description=(
+        'An SDK client set up with an id and a secret (Twilio.init("AC…", "…"), new '
+        "ObsClient(ak, sk))"
+    ),
+    examples_match=('Twilio.init("AC0123456789abcdef", "9f8e7d6c5b4a39281706f5e4d3c2b1a0")',),
+    examples_no_match=('new HttpClient("https://api.acme.io")', 'init("app", "default")'),
+    keywords=("init", "auth", "connect", "client", "credential"),
+    pattern=_CLIENT_SETUP_RE,
+    replace=_client_setup,
+)
+CHAR_ARRAY_LITERAL = RedactionRule(
+    id="char-array-literal",
+    description='A literal turned into a char[] password ("…".toCharArray())',
+    examples_match=('ks.load(in, "Ch4rArr#y".toCharArray());',),
+    examples_no_match=('"0123456789".toCharArray()', '"abcdef".toCharArray()'),
+    keywords=("tochararray",),
+    pattern=_CHAR_ARRAY_LITERAL_RE,
+    replace=_char_array_literal,
+)
+BASE64_PAIR_LITERAL = RedactionRule(
+    id="base64-pair-literal",
+    description='The password of a "user:password" literal being base64-encoded for Basic auth',
+    examples_match=('Base64.getEncoder().encodeToString("ops:B4sic!pw".getBytes())',),
+    examples_no_match=("Base64.getEncoder().encodeToString(bytes)",),
+    keywords=("base64",),
+    pattern=_ENCODED_PAIR_LITERAL_RE,
+    replace=replace_password,
+)
+JDBC_ARGUMENTS = RedactionRule(
+    id="jdbc-arguments",
+    description=(
+        "The password literal after a JDBC URL literal and a user literal in an argument list"
+    ),
+    examples_match=("Sql.newInstance('jdbc:mysql://db/shop', 'ops', 'Gr00vy!Sql', driver)",),
+    examples_no_match=('getConnection("jdbc:mysql://db/shop", props)',),
+    keywords=("jdbc:",),
+    pattern=_JDBC_ARGUMENTS_RE,
+    replace=replace_password,
+)
+# No keywords: it looks for a marker an earlier rule put in.
+SECRET_AFTER_KEY_ID = RedactionRule(
+    id="secret-after-key-id",
+    description="The literal that follows a redacted access key id in a call: its secret",
+    examples_match=('build(endpoint, "[REDACTED:cloud_access_key]", "x9Kq2Lm7pVz4")',),
+    examples_no_match=('build(endpoint, "LTAI-not-yet-redacted", "x9Kq2Lm7pVz4")',),
+    pattern=_SECRET_AFTER_KEY_ID_RE,
+    replace=value_group(SecretKind.ASSIGNMENT),
+)
+SQL_PASSWORD = RedactionRule(
+    id="sql-password",
+    description="A password set in SQL (IDENTIFIED BY '…', PASSWORD('…'), WITH PASSWORD '…')",
+    examples_match=(
+        "CREATE USER app IDENTIFIED BY 'Sql#Pw2024';",
+        "ALTER ROLE app WITH PASSWORD 'R0le!pw'",
+    ),
+    examples_no_match=("CREATE USER app IDENTIFIED EXTERNALLY;", "UPDATE users SET password = ?"),
+    keywords=("identified", "password"),
+    pattern=_SQL_PASSWORD_RE,
+    replace=replace_password,
+)
+SQL_INSERT_PASSWORD = RedactionRule(
+    id="sql-insert-password",
+    description="The value of the password column in an SQL INSERT … VALUES (bcrypt hashes stay)",
+    examples_match=("INSERT INTO sys_user (name, password) VALUES ('ops', 'Ins3rt!pw');",),
+    examples_no_match=(
+        "INSERT INTO sys_user (name, password) VALUES ('ops', '$2a$10$abcdefghijklmnopqrstuv');",
+        "INSERT INTO sys_user (name, role) VALUES ('ops', 'admin');",
+    ),
+    keywords=("insert",),
+    pattern=_SQL_INSERT_RE,
+    replace=_sql_insert,
+)

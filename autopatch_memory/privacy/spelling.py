@@ -1,7 +1,7 @@
 """How a rule's pattern is written: the pieces every family of rules spells alike.
 
 Every pattern keeps one discipline (linear time, see docs/privacy.md): runs of blanks
-are bounded (:func:`_compile`), a one-character gate rules most positions out, and a
+are bounded (:func:`compile_bounded`), a one-character gate rules most positions out, and a
 value is spelled once here (quoted, unquoted, already a marker) so the families agree
 on where a value ends.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from autopatch_memory.privacy.markers import MARKER_RE
-from autopatch_memory.privacy.words import _CJK_CLASS, _FULLWIDTH_VALUE_CHARS
+from autopatch_memory.privacy.words import CJK_TEXT_CLASS, FULLWIDTH_VALUE_CHARS
 
 
-def _quoted(limit: int) -> str:
+def quoted_string(limit: int) -> str:
     """A single-, double- or back-quoted string on one line (escapes allowed, and SQL's
     doubled quote: 'Ado;Bill''ro')."""
     return (
@@ -29,15 +29,15 @@ def _quoted(limit: int) -> str:
 # ',' ';' '&' belong to it unless they end it (followed by space, a quote, or the
 # next "key=" of a query or connection string); a closing bracket belongs to it
 # unless followed by space or another delimiter.
-_UNQUOTED_VALUE = (
-    r"(?:[^\s\"'`<,;&)}\]" + _CJK_CLASS + r"]|[" + _FULLWIDTH_VALUE_CHARS + "]"
+UNQUOTED_VALUE = (
+    r"(?:[^\s\"'`<,;&)}\]" + CJK_TEXT_CLASS + r"]|[" + FULLWIDTH_VALUE_CHARS + "]"
     r"|[,;&](?![\s\"']|\Z|[\w.\-]{1,64}=)"
     r"|[)}\]](?![\s,;)}\]\"']|\Z))+"
 )
-_MARKER_VALUE = MARKER_RE.pattern
+MARKER_VALUE = MARKER_RE.pattern
 
 
-def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
+def compile_bounded(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """Compile a rule pattern with every run of blanks bounded: ``[ \\t]+`` and
     ``[ \\t]*`` become ``{1,16}`` / ``{0,16}``, so no pattern can scan an unbounded
     stretch of spaces once per position (the patterns stay readable)."""
@@ -45,7 +45,7 @@ def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(bounded, flags)
 
 
-def _gate(first_chars: str) -> str:
+def first_char_gate(first_chars: str) -> str:
     """A one-character look-ahead in front of a pattern whose alternatives start with
     these characters: every other position fails after one test instead of trying
     each alternative (a constant factor, not a change of meaning)."""

@@ -13,7 +13,7 @@ from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX
 
 
-def _walk_back(text: str, pos: int, chars: re.Pattern[str], limit: int) -> int:
+def walk_back(text: str, pos: int, chars: re.Pattern[str], limit: int) -> int:
     """Where a run of ``chars`` that ends at ``pos`` starts, looking back ``limit`` at most."""
     floor = max(0, pos - limit)
     while pos > floor and chars.match(text[pos - 1]):
@@ -21,21 +21,21 @@ def _walk_back(text: str, pos: int, chars: re.Pattern[str], limit: int) -> int:
     return pos
 
 
-def _line_before(text: str, pos: int) -> str:
+def line_before(text: str, pos: int) -> str:
     """The text before ``pos`` on its line, at most a bounded window of it (every look
     around a match is bounded, or a text of many matches would cost quadratic time)."""
     window = text[max(0, pos - limits.SECRET_CONTEXT_CHARS) : pos]
     return window[window.rfind("\n") + 1 :]
 
 
-def _line_after(text: str, pos: int) -> str:
+def line_after(text: str, pos: int) -> str:
     """The text after ``pos`` on its line, within the same bounded window."""
     window = text[pos : pos + limits.SECRET_CONTEXT_CHARS]
     end = window.find("\n")
     return window if end == -1 else window[:end]
 
 
-def _inside_marker(text: str, pos: int) -> bool:
+def inside_marker(text: str, pos: int) -> bool:
     """``pos`` is inside a redaction marker: "[REDACTED:password]" names no key."""
     start = text.rfind(
         MARKER_PREFIX,
@@ -49,7 +49,7 @@ def _inside_marker(text: str, pos: int) -> bool:
 _ARN_HEAD_RE = re.compile(r"(?<![\w\-])arn:aws[\w\-]{0,20}:[\w\-]{1,40}:[\w\-]{0,30}:\d{0,12}:$")
 
 
-def _resource_type_of_arn(text: str, pos: int) -> bool:
+def resource_type_of_arn(text: str, pos: int) -> bool:
     """The word at ``pos`` is the resource type of an AWS resource name
     ("arn:aws:secretsmanager:…:secret:app/db"): a public name, not a key."""
     return bool(_ARN_HEAD_RE.search(text, max(0, pos - limits.SECRET_ARN_HEAD_CHARS), pos))

@@ -8,14 +8,15 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
-from autopatch_memory.privacy.replacing import _replace_span
-from autopatch_memory.privacy.shapes import _VENDOR_RE
-from autopatch_memory.privacy.spelling import _compile
-from autopatch_memory.privacy.values import _plausible_in_prose
-from autopatch_memory.privacy.words import _CJK_TEXT_RE
+from autopatch_memory.privacy.replacing import replace_span
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded
+from autopatch_memory.privacy.values import plausible_in_prose
+from autopatch_memory.privacy.vendors import is_vendor_token
+from autopatch_memory.privacy.words import CJK_TEXT_RE
 
 # A Markdown table whose header names a password column: every cell of that column.
-_TABLE_RE = _compile(
+_TABLE_RE = compile_bounded(
     r"^[ \t]{0,8}\|(?P<header>[^\n]{1,1024})\n[ \t]{0,8}\|[ \t]*:?-{1,64}[-:| \t]{0,1024}\n"
     r"(?P<rows>(?:[ \t]{0,8}\|[^\n]{0,2048}(?:\n|\Z)){1,500})",
     re.M,
@@ -47,26 +48,26 @@ def _table(m: re.Match[str]) -> str:
             if i < len(cells) - 1:
                 cells[i] = _redacted_cell(cells[i])
         rows.append("|".join(cells))
-    return _replace_span(m, "rows", "\n".join(rows))
+    return replace_span(m, "rows", "\n".join(rows))
 
 
 def _redacted_cell(raw: str) -> str:
     """A table cell with its value replaced when it looks like a credential."""
     cell = raw.strip()
-    if _CJK_TEXT_RE.search(cell) or not _plausible_in_prose(
+    if CJK_TEXT_RE.search(cell) or not plausible_in_prose(
         cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
     ):
         return raw
-    if _VENDOR_RE.fullmatch(cell):
+    if is_vendor_token(cell):
         return raw  # a vendor's token: its own rule names its kind ([REDACTED:github_token])
     return raw.replace(cell, marker(SecretKind.PASSWORD), 1)
 
 
 # CSV or TSV with a header naming a password column: "username,password,role\nops,x,ops"
-_DELIMITED_TABLE_RE = _compile(
+_DELIMITED_TABLE_RE = compile_bounded(
     # a delimiter within the first field, then a secret word somewhere on the line
-    r"^(?=[\w .\-\u4e00-\u9fff]{1,40}[,\t])(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
-    r"(?P<header>[\w .\-\u4e00-\u9fff]{1,40}(?:(?P<d>[,\t])[\w .\-\u4e00-\u9fff]{1,40}){1,30})"
+    r"^(?=[\w .\-]{1,40}[,\t])(?=[^\n]{0,400}?(?i:pass|pwd|secret|token|密码|口令))"
+    r"(?P<header>[\w .\-]{1,40}(?:(?P<d>[,\t])[\w .\-]{1,40}){1,30})"
     r"[ \t]*\n(?P<rows>(?:[^\n]{1,2048}(?:\n|\Z)){1,500})",
     re.M,
 )
@@ -91,11 +92,11 @@ def _delimited_table(m: re.Match[str]) -> str:
         for i, kind in columns.items():
             cell = cells[i].strip()
             inner = cell[1:-1].replace('""', '"') if cell[:1] == '"' == cell[-1:] else cell
-            if _plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+            if plausible_in_prose(inner, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
                 quote = '"' if inner != cell else ""
                 cells[i] = cells[i].replace(cell, quote + marker(kind) + quote, 1)
         rows[r] = delimiter.join(cells)
-    return _replace_span(m, "rows", "\n".join(rows))
+    return replace_span(m, "rows", "\n".join(rows))
 
 
 # One field of a CSV or TSV line, quoted ("a,b") or not.
@@ -119,3 +120,30 @@ def _fields(line: str, delimiter: str) -> list[str] | None:
         if line[pos] != delimiter:
             return None
         pos += 1
+
+
+MARKDOWN_TABLE = RedactionRule(
+    id="markdown-secret-column",
+    description=(
+        "The cells of a Markdown table's password, secret or key column, and of rows keyed by a "
+        "secret's name"
+    ),
+    examples_match=(
+        "| user | password |\n|---|---|\n| ops | 0ps#Team1 |",
+        "| name | value |\n|---|---|\n| ES_PASSWORD | El4stic!9 |",
+    ),
+    examples_no_match=("| user | role |\n|---|---|\n| ops | admin#1 |",),
+    keywords=("|",),
+    pattern=_TABLE_RE,
+    replace=_table,
+)
+# Before the sentence rules, which would read a header ("Access Key Id,Secret") as prose
+DELIMITED_TABLE = RedactionRule(
+    id="delimited-secret-column",
+    description="The cells of a CSV or TSV table's password, secret or access-key column",
+    examples_match=("username,password,role\nops,0ps#Team1,admin",),
+    examples_no_match=("username,role\nops,admin", "username,password\nops,${OPS_PASSWORD}"),
+    keywords=("pass", "pwd", "secret", "token", "密码", "口令"),
+    pattern=_DELIMITED_TABLE_RE,
+    replace=_delimited_table,
+)

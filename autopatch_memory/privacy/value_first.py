@@ -12,9 +12,11 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
-from autopatch_memory.privacy.replacing import _replace_span
-from autopatch_memory.privacy.spelling import _compile, _gate
-from autopatch_memory.privacy.values import _bare, _plausible_in_prose
+from autopatch_memory.privacy.replacing import replace_span
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
+from autopatch_memory.privacy.values import bare_value, plausible_in_prose
+from autopatch_memory.privacy.words import KEYWORD_NEEDLES, ZH_NEEDLES
 
 _VALUE = r"(?P<q>[\"'`“])?(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{4,128})(?(q)[\"'`”])"
 # Where the value goes: a key ending with a secret word, or a few words holding one.
@@ -27,16 +29,16 @@ _TARGET_EN = (
 _TARGET_ZH = r"[^\n，。；,;]{0,24}?(?:" + _TARGET_EN + r"|密码|口令|密钥|秘钥|令牌)"
 
 # "你把 X 填进 …password", "把 X 配到 redis 的密码里"
-_VALUE_FIRST_ZH_RE = _compile(
-    _gate("把")
+_VALUE_FIRST_ZH_RE = compile_bounded(
+    first_char_gate("把")
     + r"把[ \t]{0,2}"
     + _VALUE
     + r"[ \t]{0,2}(?:填进|填到|填入|填在|写进|写到|写入|写在|配到|配进|配在|配成|放进|放到|放在"
     r"|设到|设置到|设为|设成|贴到|粘贴到|复制到|作为|当作|当成)了?(?:去|到)?[ \t]{0,2}" + _TARGET_ZH
 )
 # "put X into the password field", "paste X in spring.datasource.password"
-_VALUE_FIRST_EN_RE = _compile(
-    _gate("PpEeTtFfSsAa")
+_VALUE_FIRST_EN_RE = compile_bounded(
+    first_char_gate("PpEeTtFfSsAa")
     + r"(?<![A-Za-z])(?i:put|paste|enter|type|fill[ \t]in|set|add)[ \t]+"
     + _VALUE
     + r"[ \t]+(?i:into|in|to|for|as)[ \t]+"
@@ -45,7 +47,35 @@ _VALUE_FIRST_EN_RE = _compile(
 
 
 def _value_first(m: re.Match[str]) -> str:
-    bare = _bare(m.group("value"))
-    if not _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+    bare = bare_value(m.group("value"))
+    if not plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
-    return _replace_span(m, "value", marker(SecretKind.PASSWORD))
+    return replace_span(m, "value", marker(SecretKind.PASSWORD))
+
+
+VALUE_FIRST_ZH = RedactionRule(
+    id="value-first-zh",
+    description="A value given before the secret it goes into, in Chinese (把 X 填进 …password)",
+    examples_match=(
+        "你把 Fz8#kLq2 填进 spring.datasource.password",
+        "把 R3dis!pw 配到 redis 的密码里",
+    ),
+    examples_no_match=(
+        "把 application.yml 填进 spring.config.location",
+        "把 8080 配到 server.port",
+    ),
+    keywords=("把",),
+    also=(*ZH_NEEDLES, *KEYWORD_NEEDLES),
+    pattern=_VALUE_FIRST_ZH_RE,
+    replace=_value_first,
+)
+VALUE_FIRST_EN = RedactionRule(
+    id="value-first-en",
+    description="A value given before the secret it goes into (put X into the password field)",
+    examples_match=("put Fz8#kLq2 into the password field", "paste tk_9f8e7d6c in api_key"),
+    examples_no_match=("put 8080 in server.port", "set it to the password field"),
+    keywords=("put", "paste", "enter", "type", "fill", "set", "add"),
+    also=("pass", "pwd", "secret", "token", "key"),
+    pattern=_VALUE_FIRST_EN_RE,
+    replace=_value_first,
+)

@@ -8,41 +8,46 @@ questions, so they live apart from the patterns that find the candidates.
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
+from functools import lru_cache
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX
-from autopatch_memory.privacy.spelling import _compile
+from autopatch_memory.privacy.spelling import compile_bounded
 from autopatch_memory.privacy.words import (
-    _STOPWORDS,
-    _TECH_TERMS,
-    _TRAILING,
     NOT_SECRET_VALUES,
     NOT_SECRET_WORDS,
+    STOPWORDS,
+    TECH_TERMS,
+    TRAILING,
 )
 
-_PLACEHOLDER_RE = re.compile(
+PLACEHOLDER_RE = re.compile(
     r"""^(?:\$\{|\{\{|\#\{|<[^<>]*>$|\[[A-Za-z\s_-]*\]?$|%[sd(]|\$[A-Za-z_(]|%[A-Za-z_]\w*%$|\$env:
     |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|(?-i:your[A-Z])|<your|enc\(|vault:
     |@[\w.\-]+@$)""",
     re.I | re.X,
 )
+# "sk-your-key-here", "api_key_goes_here": a placeholder wherever its words stand
+_PLACEHOLDER_WORDS_RE = re.compile(r"(?i)(?:^|[\W_])your[\W_]|[\W_](?:goes[\W_])?here$")
 # The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
 # a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
-_SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
-_PUBLIC_ID_RE = re.compile(
+SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
+PUBLIC_ID_RE = re.compile(
     r"^(?:ding[a-z0-9]{12,24}|wx[0-9a-f]{16}|ww[0-9a-f]{16}|cli_[0-9a-f]{16}|AC[0-9a-f]{32})$"
 )
 # "ghp_xxxx…", "sk-000000…": a token's prefix padded with a placeholder character
 # (x, 0, *, #, .) is a placeholder; a run of another letter is a test's made-up secret.
-_FILLER_RUN_RE = re.compile(r"([xX0*#.])\1{" + str(limits.SECRET_PLACEHOLDER_FILLER_RUN - 1) + ",}")
+FILLER_RUN_RE = re.compile(r"([xX0*#.])\1{" + str(limits.SECRET_PLACEHOLDER_FILLER_RUN - 1) + ",}")
 # "sk-...", "ghp_xxx…", "AKIA****": a value shown elided, not the value.
 _ELIDED_RE = re.compile(r"(?:\.{3}|…)[\"'`”]?$|\*{3,}")
-_IDENTIFIER_RE = re.compile(r"^[A-Za-z_$][\w$]*$")
+IDENTIFIER_RE = re.compile(r"^[A-Za-z_$][\w$]*$")
 _DOTTED_REF_RE = re.compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
-_PATH_RE = re.compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
+PATH_RE = re.compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
 _KEYWORD_IN_NAME_RE = re.compile(r"(?i)pass(?:word|wd)?|pwd|secret|token|key|credential")
-_CAMEL_OR_SNAKE_RE = re.compile(r"[a-z][A-Z]|_")
+CAMEL_OR_SNAKE_RE = re.compile(r"[a-z][A-Z]|_")
 # DB_PASSWORD, APP_SECRET: the name of a variable or a setting, wherever it appears.
 _CONSTANT_NAME_RE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _CMDLET_RE = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+$")  # PowerShell: $pw = Read-Host …
@@ -53,26 +58,26 @@ _HYPHEN_WORDS_RE = re.compile(r"^[A-Za-z]+(?:[-,][A-Za-z]+)+$")
 _CLOSERS = {")": "(", "]": "[", "}": "{", "）": "（"}
 
 
-def _bare(value: str) -> str:
+def bare_value(value: str) -> str:
     """The value without quotes, sentence punctuation or an unbalanced closing bracket
     ("(using password: YES)" → "YES")."""
-    bare = value.strip().strip("\"'`“”‘’").rstrip(_TRAILING)
+    bare = value.strip().strip("\"'`“”‘’").rstrip(TRAILING)
     for closer, opener in _CLOSERS.items():
         surplus = bare.count(closer) - bare.count(opener)
         while surplus > 0 and bare.endswith(closer):
-            bare = bare[:-1].rstrip(_TRAILING)
+            bare = bare[:-1].rstrip(TRAILING)
             surplus -= 1
     return bare
 
 
 def _is_word_list_value(value: str, *, words: bool) -> bool:
-    low = _bare(value).lower()
+    low = bare_value(value).lower()
     if low in NOT_SECRET_VALUES or low.rstrip("?") in NOT_SECRET_VALUES:
         return True
-    return words and (low in NOT_SECRET_WORDS or low in _STOPWORDS or low in _TECH_TERMS)
+    return words and (low in NOT_SECRET_WORDS or low in STOPWORDS or low in TECH_TERMS)
 
 
-def _is_code_reference(value: str) -> bool:
+def is_code_reference(value: str) -> bool:
     """``dto.password``, ``rawPassword``, ``DB_PASSWORD``: a name, not a literal."""
     bare = value.rstrip(".,:;")
     digits = sum(ch.isdigit() for ch in bare)
@@ -80,9 +85,9 @@ def _is_code_reference(value: str) -> bool:
         return True
     # Names hold a digit or two at most; "tcSecretKey0987654321" is a value.
     return bool(
-        _IDENTIFIER_RE.match(bare)
+        IDENTIFIER_RE.match(bare)
         and _KEYWORD_IN_NAME_RE.search(bare)
-        and _CAMEL_OR_SNAKE_RE.search(bare)
+        and CAMEL_OR_SNAKE_RE.search(bare)
         and digits < limits.SECRET_MIN_DIGITS_IN_VALUE_NOT_NAME
     )
 
@@ -93,18 +98,19 @@ _CALL_START_RE = re.compile(r"^(?:new[ \t]+)?[A-Za-z_$][\w$.]*[ \t]*\(")
 _NOT_A_CALL_RE = re.compile(r"\([^\[\]{}]*[\[\]{}]")
 
 
-def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
+def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
     """A placeholder, a type name, a literal, a path, (with ``words``) a word that
     describes rather than states a secret, or (with ``code``: an unquoted value where
     code may be around) a variable name. ``password=a`` is an assignment of "a":
     after ``=`` the description words do not apply."""
-    bare = _bare(value)
+    bare = bare_value(value)
     return (
         not bare
         or bare.startswith(MARKER_PREFIX)
         or bool(_ELIDED_RE.search(value.strip()))
-        or bool(_FILLER_RUN_RE.search(bare))
-        or bool(_PLACEHOLDER_RE.match(bare))
+        or bool(FILLER_RUN_RE.search(bare))
+        or bool(PLACEHOLDER_RE.match(bare))
+        or bool(_PLACEHOLDER_WORDS_RE.search(bare))
         or _is_word_list_value(bare, words=words)
         # request.getParameter("pw"), encoder.encode(x), (String) o, "x  (from Nacos)";
         # not a password holding a bracket ("Gr4dle!(pkg)")
@@ -117,16 +123,16 @@ def _not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
             )
         )
         or bare.startswith(("new ", "this.", "self.", "-"))
-        or bool(_PATH_RE.match(bare))
-        or (code and _is_code_reference(value.strip()))  # "Pr0pPass!" is no name
+        or bool(PATH_RE.match(bare))
+        or (code and is_code_reference(value.strip()))  # "Pr0pPass!" is no name
         or bool(_CONSTANT_NAME_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
         or bool(_CMDLET_RE.match(bare))
     )
 
 
-def _credential_like(value: str) -> bool:
+def credential_like(value: str) -> bool:
     """Has the look of a credential: a digit or a symbol (hyphenated words do not count)."""
-    bare = _bare(value)
+    bare = bare_value(value)
     if _HYPHEN_WORDS_RE.match(bare):
         return False
     return any(ch.isdigit() or not (ch.isalnum() or ch == "-") for ch in bare)
@@ -145,53 +151,53 @@ _NAMED_THING_RE = re.compile(
 # secret/tms/dispatch, config/fleet-gps/data: a path of words (a Vault or Consul path)
 _RELATIVE_PATH_RE = re.compile(r"^[a-z][a-z0-9_.\-]*(?:/[a-z0-9_.\-]+){2,}/?$")
 # 8-16, 1.2.3, v2.0, 1,532: a range, a version or a number with separators
-_QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
+QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
 
 
-def _plausible_in_prose(value: str, *, min_chars: int) -> bool:
+def plausible_in_prose(value: str, *, min_chars: int) -> bool:
     """A value stated in a sentence: long enough, not a word, and credential-like;
     a number must be long enough not to be a count ("max token: 1200"), and a range
     or a version is not a secret ("密码 8-16 位")."""
-    bare = _bare(value)
-    if len(bare) < min_chars or _not_a_value(bare) or not _credential_like(bare):
+    bare = bare_value(value)
+    if len(bare) < min_chars or not_a_value(bare) or not credential_like(bare):
         return False
-    if _QUANTITY_RE.match(bare) or _NAMED_THING_RE.match(bare) or _RELATIVE_PATH_RE.match(bare):
+    if QUANTITY_RE.match(bare) or _NAMED_THING_RE.match(bare) or _RELATIVE_PATH_RE.match(bare):
         return False
     return not (bare.isdigit() and len(bare) < limits.SECRET_MIN_DIGITS_IN_PROSE)
 
 
-_SECRET_KEY_NAME_RE = _compile(
+SECRET_KEY_NAME_RE = compile_bounded(
     r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
     r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)$"
 )
 
 
-_STRONG_SYMBOL_RE = re.compile(r"[!@#$%^&*+=?~]")
+STRONG_SYMBOL_RE = re.compile(r"[!@#$%^&*+=?~]")
 
 
-_KEY_ID_RE = re.compile(r"^(?=[A-Z0-9]*\d)[A-Z0-9]{16,40}$")
+KEY_ID_RE = re.compile(r"^(?=[A-Z0-9]*\d)[A-Z0-9]{16,40}$")
 
 
-_ADJECTIVE_SUFFIXES = ("ed", "ing", "able", "ible", "ly", "ful", "ous", "ive", "less")
+ADJECTIVE_SUFFIXES = ("ed", "ing", "able", "ible", "ly", "ful", "ous", "ive", "less")
 
 
 _CHAR_CLASS_RUNS_RE = re.compile(r"[a-z]+|[A-Z]+|\d+")
-_HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
-_UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
+HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
+UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
 
 
-def _random_looking(value: str) -> bool:
+def random_looking(value: str) -> bool:
     """Key material rather than a name: long, letters and digits, and either hex or
     letters, capitals and digits alternating often ("k9Q2mX7pL4vT8wZ3", "ABCD1-EFGH2-…")
     instead of forming words and a number ("user:session:12345", "order2024Detail")."""
-    bare = _bare(value)
-    if len(bare) < limits.SECRET_MIN_CHARS_RANDOM or " " in bare or _not_a_value(bare):
+    bare = bare_value(value)
+    if len(bare) < limits.SECRET_MIN_CHARS_RANDOM or " " in bare or not_a_value(bare):
         return False
     if not (any(c.isdigit() for c in bare) and any(c.isalpha() for c in bare)):
         return False
-    if _UUID_RE.match(bare):
+    if UUID_RE.match(bare):
         return False  # an id (request, trace, idempotency), not key material
-    if _HEX_RE.match(bare):
+    if HEX_RE.match(bare):
         return len(bare) >= limits.SECRET_MIN_HEX_CHARS_RANDOM
     runs = _CHAR_CLASS_RUNS_RE.findall(bare)
     digit_runs = sum(1 for run in runs if run[0].isdigit())
@@ -204,22 +210,67 @@ def _random_looking(value: str) -> bool:
 _PASSPHRASE_RE = re.compile(r"^[A-Za-z]{3,}(?:-[A-Za-z]{3,}){2,}$")
 
 
-def _passphrase(value: str) -> bool:
+def is_passphrase(value: str) -> bool:
     """correct-horse-battery-staple: three or more words joined by hyphens, none of them
     a word that describes ("must-be-changed", "auto-generated-once")."""
     if not _PASSPHRASE_RE.match(value):
         return False
     words = value.lower().split("-")
     return not any(
-        w in _STOPWORDS or w in NOT_SECRET_WORDS or w.endswith(_ADJECTIVE_SUFFIXES) for w in words
+        w in STOPWORDS or w in NOT_SECRET_WORDS or w.endswith(ADJECTIVE_SUFFIXES) for w in words
     )
 
 
-def _strong_credential(value: str) -> bool:
+def strong_credential(value: str) -> bool:
     """Letters, digits and a symbol: the shape of a chosen password."""
     return bool(
-        _STRONG_SYMBOL_RE.search(value)
+        STRONG_SYMBOL_RE.search(value)
         and any(c.isdigit() for c in value)
         and any(c.isalpha() for c in value)
         and not re.search(r"@v?\d", value)  # actions/checkout@v4, pkg@1.2.3
+    )
+
+
+def shannon_entropy(value: str) -> float:
+    """Bits of information a character of ``value`` carries, by its own character counts
+    ("aaaa" 0, "k9Q2mX7p" 3)."""
+    if not value:
+        return 0.0
+    counts = Counter(value).values()
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts)
+
+
+# A word of a name: a capital and lower-case letters, or lower-case letters alone, holding
+# a vowel ("Encoder", "token", "Refresh"); random strings seldom hold two of them.
+_NAME_WORD_RE = re.compile(r"[A-Z]?[a-z]*[aeiou][a-z]*")
+_NOT_SHAPED_RE = re.compile(
+    # an e-mail address, a URL, a key=value pair, a path, a dotted name or a version
+    r"^[\w.+\-]+@[\w\-]+\.[\w.\-]+$|://|^[\w.\-]+=|^\.{0,2}/|/[\w.\-]+/|^[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)+$"
+    r"|^v?\d+(?:\.\d+)+"
+)
+
+
+@lru_cache(maxsize=4096)
+def secret_shaped(value: str) -> bool:
+    """Shaped like a secret, with nothing around it saying so: letters and digits mixed at
+    random and long (``9fK2mQ7xLp3vT8wZ4nR6``), or a chosen password of letters, digits
+    and a symbol (``Xk9#mQ2$vLp8``). Not a placeholder, a hex string (an id, a hash, a
+    digest), a UUID, a path, a URL, an e-mail address, a dotted name, a version, or an
+    identifier made of words (``tokenRefreshScheduler2``)."""
+    bare = bare_value(value)
+    if not (limits.SECRET_SHAPED_MIN_CHARS_SYMBOL <= len(bare) <= limits.SECRET_SHAPED_MAX_CHARS):
+        return False
+    if HEX_RE.match(bare) or UUID_RE.match(bare) or _NOT_SHAPED_RE.search(bare):
+        return False
+    if not_a_value(bare) or QUANTITY_RE.match(bare):
+        return False
+    if strong_credential(bare):
+        return True
+    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
+    if sum(map(len, words)) * 2 >= len(bare) or (len(words) >= 2 and IDENTIFIER_RE.match(bare)):
+        return False  # words: a name (Sha256Hex_Encoder2x), a sentence run together
+    return (
+        len(bare) >= limits.SECRET_SHAPED_MIN_CHARS
+        and random_looking(bare)
+        and shannon_entropy(bare) >= limits.SECRET_SHAPED_MIN_ENTROPY
     )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory.lang import CJK_CLASS
+
 # After "password:"/"token=", these are a type, a literal or a placeholder word,
 # not a secret ("password: String", "token = null", "secret: required").
 NOT_SECRET_VALUES: frozenset[str] = frozenset(
@@ -33,9 +35,10 @@ NOT_SECRET_WORDS: frozenset[str] = frozenset(
     """.split()
 )
 # Function words: a "value" that is one of these is the next word of a sentence.
-_STOPWORDS: frozenset[str] = frozenset(
+STOPWORDS: frozenset[str] = frozenset(
     """
     a an the it its this that these those there here is are was were be been being
+    has have had got gets get
     to of in on at by for from with without as into onto about over under than then
     and or but if so not no nor do does did done can could should would will shall
     may might must i you he she we they me him her us them my your our their his
@@ -45,7 +48,7 @@ _STOPWORDS: frozenset[str] = frozenset(
     """.split()
 )
 # Algorithms, formats and schemes named after "password is"/"密码用": not values.
-_TECH_TERMS: frozenset[str] = frozenset(
+TECH_TERMS: frozenset[str] = frozenset(
     """
     md5 sha1 sha-1 sha256 sha-256 sha384 sha512 sha-512 sha2 sha3 bcrypt scrypt argon2
     argon2id pbkdf2 hmac hmac-sha256 hs256 hs384 hs512 rs256 rs512 es256 ps256 aes
@@ -58,16 +61,19 @@ _TECH_TERMS: frozenset[str] = frozenset(
     """.split()
 )
 
-_CJK_CLASS = (
-    r"\u2e80-\u2fff\u3000-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+# CJK text and its punctuation and symbols (inside a character class): where an unquoted
+# value ends. The kernel's CJK_CLASS, and radicals, CJK punctuation, bopomofo and
+# compatibility symbols, vertical and full-width forms.
+CJK_TEXT_CLASS = (
+    CJK_CLASS + r"\u2e80-\u2fff\u3000-\u303f\u3100-\u33ff\u4dc0-\u4dff\ufe30-\ufe4f\uff00-\uffef"
 )
-_CJK_TEXT_RE = re.compile("[" + _CJK_CLASS + "]")
+CJK_TEXT_RE = re.compile("[" + CJK_TEXT_CLASS + "]")
 # Full-width letters, digits and symbols belong to a value ("Kb0rd＃Admin"); full-width
 # punctuation that ends a clause does not: ！（），：；？
-_FULLWIDTH_VALUE_CHARS = r"\uff02-\uff07\uff0a\uff0b\uff0d-\uff19\uff1c-\uff1e\uff20-\uff5e"
-_TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
+FULLWIDTH_VALUE_CHARS = r"\uff02-\uff07\uff0a\uff0b\uff0d-\uff19\uff1c-\uff1e\uff20-\uff5e"
+TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
 
 # Needles (see ``engine._Rule``): a rule about secret keywords runs only when one of these
 # is in the text.
-_KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
-_ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证", "凭据")
+KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
+ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证", "凭据")

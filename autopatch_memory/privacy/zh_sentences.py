@@ -10,30 +10,33 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX
-from autopatch_memory.privacy.spelling import _compile, _gate
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.stated import (
-    _CREDENTIAL_SHAPE,
-    _PIN_RE,
-    _SPACED_VALUE,
-    _STATED_VALUE,
-    _VALUE_START,
-    _ZH_UNIT_RE,
-    _about_an_attribute,
-    _replace_stated,
+    CREDENTIAL_SHAPE,
+    PIN_RE,
+    SPACED_VALUE,
+    STATED_VALUE,
+    VALUE_START,
+    ZH_UNIT_RE,
+    about_an_attribute,
+    replace_stated,
 )
-from autopatch_memory.privacy.surroundings import _inside_marker, _resource_type_of_arn
+from autopatch_memory.privacy.surroundings import inside_marker, resource_type_of_arn
 from autopatch_memory.privacy.values import (
-    _PUBLIC_ID_RE,
-    _QUANTITY_RE,
-    _SECRET_WORD_RE,
-    _bare,
-    _not_a_value,
-    _plausible_in_prose,
-    _random_looking,
-    _strong_credential,
+    PUBLIC_ID_RE,
+    QUANTITY_RE,
+    SECRET_WORD_RE,
+    bare_value,
+    not_a_value,
+    plausible_in_prose,
+    random_looking,
+    strong_credential,
 )
+from autopatch_memory.privacy.words import ZH_NEEDLES
 
 _ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭证|凭据|(?i:pin)[ \t]?码)"
 # An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X",
@@ -88,17 +91,17 @@ def _zh_value(shape: str) -> str:
         # (neither a remark nor a gap runs over a connector: "密码是密码是…" stays cheap)
         # "密码是下面这个\nX": the value on the next line
         r"(?:(?P<below>(?:下面这个|下面这条|下面|如下|以下)[:：]?[ \t]{0,2}\r?\n[ \t]{0,8})"
-        r"|(?P<gap>(?:(?!是|为)[\u4e00-\u9fff]){1,6}[ \t]{0,2}(?=[\x21-\x7e])"
+        r"|(?P<gap>(?:(?!是|为)[" + CJK_CLASS + r"]){1,6}[ \t]{0,2}(?=[\x21-\x7e])"
         # "密码嘛，X": a spoken pause, then the value
         r"|(?:嘛|呢|啊|呀|的话)[ \t]{0,2}[，,][ \t]{0,2}(?=[\x21-\x7e])))?"
         r"(?P<q>[「『“\"'`])?"
-        + _VALUE_START
+        + VALUE_START
         + r"(?(conn)|(?(q)|"
         + shape
         + r"))(?P<value>(?<=[「『“\"'`])[^」』”\"'`\n]{1,256}(?=[」』”\"'`])|"
-        + _STATED_VALUE
+        + STATED_VALUE
         + r")"
-        + _SPACED_VALUE
+        + SPACED_VALUE
         # "口令是 Pkcs8 Pass;x，Java 里…": ASCII words up to the full-width punctuation that ends
         # the Chinese clause (kept unless they look like part of a credential)
         + r"(?P<tail>(?:[ \t][\x21-\x7e]{1,64}){1,3}(?=[，。；！？]|[ \t]*(?:\n|\Z)))?"
@@ -112,22 +115,22 @@ _MAIL_AUTH_CODE_RE = re.compile(r"^[a-z]{16}$")
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
     r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
-    r"|[ \t]{0,2}(?:(?!是|为)[\w\u4e00-\u9fff \t]){1,10}?[ \t]{0,2}"
+    r"|[ \t]{0,2}(?:(?!是|为)[\w" + CJK_CLASS + r" \t]){1,10}?[ \t]{0,2}"
     # "密码前两天被运维改成了 X": a verb of change ends the remark as well
     r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填|改成|改为|换成|设成|设为"
     r"|设置[成为]|配[置]?成|。[ \t]{0,2}就?是))?"
 )
-_ZH_SENTENCE_RE = _compile(
-    _gate("密口秘私令授凭PpＰ")
+_ZH_SENTENCE_RE = compile_bounded(
+    first_char_gate("密口秘私令授凭PpＰ")
     + _ZH_KEYWORD
     + _ZH_REMARK
     + r"[ \t]{0,4}(?:"
     + _ZH_CONNECTOR
     + r")?"
-    + _zh_value("(?:" + _CREDENTIAL_SHAPE + "|" + _MAIL_AUTH_CODE_SHAPE + ")")
+    + _zh_value("(?:" + CREDENTIAL_SHAPE + "|" + _MAIL_AUTH_CODE_SHAPE + ")")
 )
-_ASCII_IN_ZH_RE = _compile(
-    _gate("AaCcSsPpTtKkEeRrMmPp")
+_ASCII_IN_ZH_RE = compile_bounded(
+    first_char_gate("AaCcSsPpTtKkEeRrMmPp")
     + _ASCII_KEYWORD_IN_ZH
     + _ZH_REMARK
     + r"[ \t]{0,4}(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
@@ -136,7 +139,7 @@ _ASCII_IN_ZH_RE = _compile(
     + "|"
     + _ZH_WEAK_CONNECTORS
     + r")了?|：|。[ \t]{0,2}就?是)?"
-    + _zh_value(_CREDENTIAL_SHAPE)
+    + _zh_value(CREDENTIAL_SHAPE)
 )
 # Words that point somewhere else: "密码：见 1Password", "token 在 Vault 里", "通过 X 获取".
 _ZH_POINTER_RE = re.compile(
@@ -148,17 +151,17 @@ _HEX_KEY_ID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
 # Words right before a bare "key" that make it a secret key: encryption, decryption,
 # signing, verification, private, (a)symmetric.
 _KEY_QUALIFIER_ZH_RE = re.compile(r"(?:加密|解密|签名|验签|加签|私有|私|对称)[ \t]{0,2}$")
-_ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[\u4e00-\u9fff、]")
+_ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[" + CJK_CLASS + "、]")
 
 
 def _zh_sentence(m: re.Match[str]) -> str:
     value, conn = m.group("value"), m.group("conn")
     if len(value) < limits.SECRET_MIN_CHARS_STATED or value.startswith(MARKER_PREFIX):
         return m.group(0)  # cheap checks first: a text may hold thousands of candidates
-    if _inside_marker(m.string, m.start("kw")) or _resource_type_of_arn(m.string, m.start("kw")):
+    if inside_marker(m.string, m.start("kw")) or resource_type_of_arn(m.string, m.start("kw")):
         return m.group(0)  # "[REDACTED:secret_value]", "arn:aws:…:secret:x" name no secret
-    bare = _bare(value)
-    if (bare.isdigit() or _QUANTITY_RE.match(bare)) and _ZH_UNIT_RE.match(
+    bare = bare_value(value)
+    if (bare.isdigit() or QUANTITY_RE.match(bare)) and ZH_UNIT_RE.match(
         m.string, m.start("value") + len(bare)
     ):
         return m.group(0)  # 密钥长度是 2048 位: a quantity
@@ -173,24 +176,24 @@ def _zh_sentence(m: re.Match[str]) -> str:
     if (
         conn is None
         and m.re is _ASCII_IN_ZH_RE
-        and not (_random_looking(bare) or _strong_credential(bare))
+        and not (random_looking(bare) or strong_credential(bare))
     ):
         return m.group(0)  # "secret 调 jscode2session": no connector, no key material
-    if _about_an_attribute(remark, gap) or (gap and _ZH_POINTER_RE.search(gap)):
+    if about_an_attribute(remark, gap) or (gap and _ZH_POINTER_RE.search(gap)):
         return m.group(0)  # 密码长度：12, token 有效期：2h, 密码：见 1Password
     kw = m.group("kw").lower().replace(" ", "")
-    if _PUBLIC_ID_RE.match(bare) and not _SECRET_WORD_RE.search(kw):
+    if PUBLIC_ID_RE.match(bare) and not SECRET_WORD_RE.search(kw):
         return m.group(0)  # "钉钉 appkey 是 ding…": a public app id
     if kw in ("pin", "pin码"):
-        ok = bool(_PIN_RE.match(bare))
+        ok = bool(PIN_RE.match(bare))
     elif kw == "key":
         # A bare key is a cache or a map key unless its value is key material, or a
         # qualifier makes it a secret one ("加密 key 是 X", "签名 key：X").
         qualified = _KEY_QUALIFIER_ZH_RE.search(
             m.string, max(0, m.start("kw") - limits.SECRET_KEY_QUALIFIER_ZH_CHARS), m.start("kw")
         )
-        ok = _random_looking(bare) or bool(
-            qualified and _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        ok = random_looking(bare) or bool(
+            qualified and plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
         )
     elif not m.group("q") and (
         conn is None
@@ -204,11 +207,64 @@ def _zh_sentence(m: re.Match[str]) -> str:
         # connector, after an English word that may name a concept ("token：IDENT、…",
         # "AccessKey 换成 RAM 角色"), or when Chinese words go on after it, the value
         # must look like a credential ("用户名 a 密码 b" is the user-then-password rule's).
-        ok = _plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE) or bool(
+        ok = plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE) or bool(
             kw == "授权码" and _MAIL_AUTH_CODE_RE.match(bare)
         )
     else:
-        ok = len(bare) >= limits.SECRET_MIN_CHARS_STATED and not _not_a_value(bare)
+        ok = len(bare) >= limits.SECRET_MIN_CHARS_STATED and not not_a_value(bare)
     if not ok:
         return m.group(0)
-    return _replace_stated(m)
+    return replace_stated(m)
+
+
+ZH_STATED_PASSWORD = RedactionRule(
+    id="zh-stated-password",
+    description=(
+        "A secret stated in a Chinese sentence after 密码/口令/密钥/令牌… (密码是 X, 密码：X, "
+        "密码我用的 X)"
+    ),
+    examples_match=("生产库密码是 Pr0d#2024", "密码（测试环境）：Test!123", "密码嘛，Hz8#kq2"),
+    examples_no_match=(
+        "密码是否需要加密？",
+        "密码长度：12",
+        "密钥长度是 2048 位",
+        "密码：见 1Password",
+    ),
+    keywords=ZH_NEEDLES,
+    pattern=_ZH_SENTENCE_RE,
+    replace=_zh_sentence,
+)
+ASCII_KEYWORD_IN_ZH = RedactionRule(
+    id="ascii-keyword-in-zh",
+    description=(
+        "A secret stated after an ASCII keyword inside Chinese text (token 是 X, AppSecret 为 X)"
+    ),
+    examples_match=(
+        "token 是 tk_9f8e7d6c5b4a",
+        "requirepass 设成了 R3dis!zh",
+        "AppSecret 为 a1b2c3d4e5f6a7b8",
+    ),
+    examples_no_match=("token 是怎么生成的？", "AccessKey 换成 RAM 角色", "token 有效期：2h"),
+    keywords=(
+        "是",
+        "为",
+        "：",
+        "设",
+        "改",
+        "换",
+        "配",
+        "用",
+        "写",
+        "填",
+        "给",
+        "发",
+        "叫",
+        "分别",
+        "了",
+        "这",
+    ),
+    # one of the ASCII keywords (every alternative holds one of these)
+    also=("key", "secret", "pass", "pwd", "token", "masterauth", "ak", "sk", "pin"),
+    pattern=_ASCII_IN_ZH_RE,
+    replace=_zh_sentence,
+)

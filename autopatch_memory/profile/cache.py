@@ -13,10 +13,12 @@ copied with a repository, or planted in one, is never trusted.
 The layout is compact and checked without pydantic on the hot path: flat JSON
 arrays, and only the small profile validated as a model. A corrupt, foreign,
 oversized or racy cache is ignored. It is disposable: written atomically (temp
-file + ``os.replace``) but without fsync, and a temp file left by a crashed
-writer is removed by a later write. Every string in it passes the privacy choke
-point. It is never read or written through a link, and nothing is ever written
-outside ``<repo>/.autopatch-j/``.
+file + ``os.replace``) but without fsync. A temp file left by a crashed writer is
+removed by a later write (or, when it was too young to judge then, by a later
+cache hit): only once it is a few seconds old, and never while a writer holds it
+(each writer locks its temp file while it writes it). Every string in it passes
+the privacy choke point. It is never read or written through a link, and nothing
+is ever written outside ``<repo>/.autopatch-j/``.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Iterable
@@ -48,10 +51,23 @@ from autopatch_memory.safe_io import (
     state_dir,
 )
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 STATE_DIR = STATE_DIR_NAME
 CACHE_FILE_NAME = "profile.cache.json"
 _TEMP_PREFIX = ".profile.cache."
 _TEMP_SUFFIX = ".tmp"
+# The record says temp files were left that were too young to judge: a hit sweeps.
+_SWEEP_KEY = "sweep"
+_SWEEP_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 # Every file the cache writes in the state folder (what a purge deletes).
 CACHE_FILES: tuple[str, ...] = (CACHE_FILE_NAME, f"{_TEMP_PREFIX}*{_TEMP_SUFFIX}")
 
@@ -97,6 +113,8 @@ def load(root: str) -> CachedReport | None:
         problems = record["problems"]
         if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
             return None
+        if record.get(_SWEEP_KEY) is True:
+            sweep_stale_temps(os.fspath(state_dir(root)))
         return CachedReport(profile=RepoProfile.model_validate(record["profile"]),
                             problems=problems)  # fmt: skip
     except (OSError, StoreError, ValidationError, ValueError, TypeError, KeyError):
@@ -188,17 +206,20 @@ def record_for(
 
 
 def save(root: str, record: dict[str, Any]) -> None:
-    """Write the cache atomically. Raises :class:`StoreError` when it cannot be written."""
-    data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """Write the cache atomically. Raises :class:`StoreError` when it cannot be written.
+
+    Temp files that interrupted writes left behind are swept first; when some were
+    too young to judge, the record says so and a later cache hit sweeps again.
+    """
     try:
         directory = state_dir(root)
         ensure_state_dir(directory)
-        _remove_stale_temps(str(directory))
+        if sweep_stale_temps(os.fspath(directory)):
+            record = {**record, _SWEEP_KEY: True}
+        data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         handle, temp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=directory)
         try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-            os.replace(temp, os.path.join(directory, CACHE_FILE_NAME))
+            _write_locked(handle, temp, data, os.path.join(directory, CACHE_FILE_NAME))
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
@@ -209,20 +230,75 @@ def save(root: str, record: dict[str, Any]) -> None:
         raise StoreError(f"profile cache not written: {exc.strerror or exc}") from exc
 
 
+def _write_locked(handle: int, temp: str, data: bytes, target: str) -> None:
+    """Write ``data`` to the temp file ``handle`` and rename it to ``target``, holding a
+    lock on it throughout, so that a sweep never takes a temp file being written."""
+    with os.fdopen(handle, "wb") as out:
+        if fcntl is None:  # pragma: no cover - Windows renames no open file; age alone decides
+            out.write(data)
+        else:
+            # Blocking: a sweep holds a writer's fresh file for a few microseconds at most.
+            fcntl.flock(out.fileno(), fcntl.LOCK_EX)
+            out.write(data)
+            out.flush()
+            os.replace(temp, target)  # still locked: the lock goes with the file
+            return
+    os.replace(temp, target)  # pragma: no cover - Windows
+
+
 def _is_temp(name: str) -> bool:
     return name.startswith(_TEMP_PREFIX) and name.endswith(_TEMP_SUFFIX)
 
 
-def _remove_stale_temps(directory: str) -> None:
-    """Remove temp files of interrupted writes (a crash, a kill) — never a live writer's."""
+def sweep_stale_temps(directory: str) -> int:
+    """Remove the temp files interrupted writes left in ``directory`` (a crash, a kill);
+    how many temp files are left there (young, or held by a live writer). Never raises.
+
+    A temp file is removed once it is older than
+    :data:`~autopatch_memory.limits.PROFILE_CACHE_STALE_TEMP_SECONDS` and no writer
+    holds its lock; a link named like one is removed (never followed) once as old.
+    """
     stale_before = time.time() - limits.PROFILE_CACHE_STALE_TEMP_SECONDS
+    left = 0
     with contextlib.suppress(OSError), os.scandir(directory) as entries:
         for entry in entries:
-            if not _is_temp(entry.name):
-                continue
-            with contextlib.suppress(OSError):
-                if entry.stat(follow_symlinks=False).st_mtime < stale_before:
-                    os.unlink(entry.path)
+            if _is_temp(entry.name) and not _remove_if_stale(entry.path, stale_before):
+                left += 1
+    return left
+
+
+def _remove_if_stale(path: str, stale_before: float) -> bool:
+    """Remove the temp file ``path`` when it is stale; whether it is gone (or not a file)."""
+    try:
+        found = os.lstat(path)
+        if not (stat.S_ISREG(found.st_mode) or stat.S_ISLNK(found.st_mode)):
+            return True  # a folder or a FIFO named like one: not ours to judge, nor to wait for
+        if found.st_mtime >= stale_before:
+            return False
+        if stat.S_ISREG(found.st_mode) and fcntl is not None and _held(path, found):
+            return False
+        os.unlink(path)
+    except FileNotFoundError:
+        pass  # renamed by its writer, or removed by another sweep
+    except OSError:
+        return False
+    return True
+
+
+def _held(path: str, found: os.stat_result) -> bool:
+    """True when a live writer holds the temp file ``path`` (or it changed under us)."""
+    fd = os.open(path, _SWEEP_OPEN_FLAGS)
+    try:
+        same = os.fstat(fd)
+        if (same.st_dev, same.st_ino) != (found.st_dev, found.st_ino):
+            return True  # replaced since we looked: judge it another time
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        return False  # unlocked when the descriptor is closed
+    finally:
+        os.close(fd)
 
 
 def clear(root: str) -> None:

@@ -26,6 +26,7 @@ else:  # pragma: no cover - exercised only on Python 3.10
     import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
 from autopatch_memory.errors import CatalogError
+from autopatch_memory.profile.cpu_budget import CpuBudget, parse_budget
 
 CATALOG_FILE = "gradle/libs.versions.toml"
 CATALOG_ACCESSOR = "libs"  # the name Gradle gives the default catalog
@@ -57,6 +58,7 @@ class Catalog:
     libraries: dict[str, tuple[str, str]] = field(default_factory=dict)
     plugins: dict[str, str] = field(default_factory=dict)
     bundles: dict[str, list[str]] = field(default_factory=dict)
+    complete: bool = True  # False: the CPU budget stopped the reading of its entries
 
     def version(self, reference: str) -> str | None:
         """The version for ``versions.<alias>`` (``reference`` without the ``versions.``)."""
@@ -85,11 +87,14 @@ def _lookup(table: dict[str, _T], reference: str) -> _T | None:
     return table[key]
 
 
-def parse_catalog(text: str) -> Catalog:
+def parse_catalog(text: str, budget: CpuBudget | None = None) -> Catalog:
     """Read a catalog; unknown shapes of single entries are skipped, not fatal.
 
-    Raises :class:`CatalogError` when the file is not TOML at all.
+    Raises :class:`CatalogError` when the file is not TOML at all. The TOML parser
+    runs in one call (the caller caps its input: PROFILE_MAX_CATALOG_BYTES); past
+    ``budget``, the entries read so far are returned with ``complete`` false.
     """
+    budget = parse_budget(budget)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -98,22 +103,24 @@ def parse_catalog(text: str) -> Catalog:
         # tomllib parses nested arrays and inline tables recursively.
         raise CatalogError("malformed TOML: nested too deeply") from exc
     catalog = Catalog()
-    for alias, value in _table(data, "versions").items():
+    bounded = budget.bounded
+    for alias, value in bounded(_table(data, "versions").items()):
         version = _version_of(value)
         if version is not None:
             catalog.versions[normalize_alias(alias)] = version
-    for alias, value in _table(data, "libraries").items():
+    for alias, value in bounded(_table(data, "libraries").items()):
         library = _library_of(value)
         if library is not None:
             catalog.libraries[normalize_alias(alias)] = library
-    for alias, value in _table(data, "plugins").items():
+    for alias, value in bounded(_table(data, "plugins").items()):
         plugin_id = _plugin_of(value)
         if plugin_id is not None:
             catalog.plugins[normalize_alias(alias)] = plugin_id
-    for alias, value in _table(data, "bundles").items():
+    for alias, value in bounded(_table(data, "bundles").items()):
         if isinstance(value, list):
-            members = [normalize_alias(m) for m in value if isinstance(m, str)]
+            members = [normalize_alias(m) for m in bounded(value) if isinstance(m, str)]
             catalog.bundles[normalize_alias(alias)] = members
+    catalog.complete = not budget.exhausted
     return catalog
 
 
@@ -182,7 +189,10 @@ MICRONAUT_ALIASES: tuple[tuple[str, str, str], ...] = (
     ("kafka", "org.apache.kafka", "kafka"),
     ("junit.jupiter", "org.junit.jupiter", "junit-jupiter"),
     ("junit.platform", "org.junit.platform", "junit-platform"),
+    ("junit.vintage", "org.junit.vintage", "junit-vintage"),
     ("testcontainers.junit.jupiter", "org.testcontainers", "junit-jupiter"),
+    # Testcontainers modules are named by what they start: `mn.testcontainers.kafka`.
+    ("testcontainers", "org.testcontainers", ""),
     ("mockito", "org.mockito", "mockito"),
 )
 _MICRONAUT_BY_LENGTH = sorted(MICRONAUT_ALIASES, key=lambda rule: -len(rule[0]))
@@ -196,9 +206,10 @@ def micronaut_coordinate(reference: str) -> tuple[str, str] | None:
         alias = head
     for prefix, group, artifact in _MICRONAUT_BY_LENGTH:
         if alias == prefix:
-            return group, artifact
+            return (group, artifact) if artifact else None
         if alias.startswith(prefix + "."):
-            return group, f"{artifact}-{alias[len(prefix) + 1 :].replace('.', '-')}"
+            rest = alias[len(prefix) + 1 :].replace(".", "-")
+            return group, f"{artifact}-{rest}" if artifact else rest
     return None
 
 

@@ -28,8 +28,9 @@ from autopatch_memory.profile.files import RepoFiles
 from autopatch_memory.profile.frameworks import canonical_labels
 from autopatch_memory.profile.gradle import GradleProject
 from autopatch_memory.profile.maven import MavenProject
+from autopatch_memory.profile.names import is_module_shaped
 from autopatch_memory.profile.readme import readme_title
-from autopatch_memory.text import clip
+from autopatch_memory.text import clean_text, clip
 
 CACHE_FILE_NAME = cache.CACHE_FILE_NAME
 
@@ -83,7 +84,9 @@ def collect(path: str | os.PathLike[str], *, use_cache: bool = True) -> ProfileR
     started_ns = time.time_ns()  # before the first stat: a later edit is "racy"
     files = RepoFiles(root)
     profile = _profile(files)
-    problems = [clip(redact(p), limits.PROFILE_MAX_PROBLEM_CHARS) for p in files.problems]
+    if files.cpu.exhausted:
+        files.report_time()
+    problems = [_problem(p) for p in files.problems]
     report = ProfileReport(profile=profile, problems=problems, files_read=files.files_read)
     if use_cache:
         record = cache.record_for(root, collected_at_ns=started_ns, inputs=files.inputs(),
@@ -92,7 +95,7 @@ def collect(path: str | os.PathLike[str], *, use_cache: bool = True) -> ProfileR
             if record is not None:
                 cache.save(root, record)
         except StoreError as exc:
-            report.problems.append(redact(str(exc)))
+            report.problems.append(_problem(str(exc)))
     return report
 
 
@@ -118,7 +121,7 @@ def _profile(files: RepoFiles) -> RepoProfile:
         if found is not None:
             readme, name = found
             source_files.append(readme)
-    modules, module_count = _modules(m for f in ordered for m in f.modules)
+    modules, module_count = _modules((m for f in ordered for m in f.modules), files)
     return RepoProfile(
         build_tool=build_tool,
         java_version=next((f.java_version for f in ordered if f.java_version), None),
@@ -126,14 +129,24 @@ def _profile(files: RepoFiles) -> RepoProfile:
         modules=modules,
         module_count=module_count,
         frameworks=_capped(canonical_labels(label for f in ordered for label in f.frameworks)),
-        source_files=_capped([*source_files, *(rel for f in ordered for rel in f.module_files)]),
+        source_files=_capped(
+            rel
+            for rel in [*source_files, *(rel for f in ordered for rel in f.module_files)]
+            if is_module_shaped(rel)
+        ),
         updated_at=local_now(),
     )
 
 
 def _text(value: str) -> str:
-    """A value as stored: secrets masked, then clipped (a module name may hold a URL)."""
-    return clip(redact(value.strip()), limits.PROFILE_MAX_VALUE_CHARS)
+    """A value as stored: one line of visible characters (no control, escape or bidi
+    character), secrets masked, then clipped (a module name may hold a URL)."""
+    return clip(redact(clean_text(value, single_line=True)), limits.PROFILE_MAX_VALUE_CHARS)
+
+
+def _problem(message: str) -> str:
+    """A problem as reported: like a value, with its own length bound."""
+    return clip(redact(clean_text(message, single_line=True)), limits.PROFILE_MAX_PROBLEM_CHARS)
 
 
 def _capped(values: Iterable[str]) -> list[str]:
@@ -153,21 +166,32 @@ def _depth(module: str) -> int:
     return module.count("/") + module.count(":")
 
 
-def _modules(declared: Iterable[str]) -> tuple[list[str], int | None]:
+def _modules(declared: Iterable[str], files: RepoFiles) -> tuple[list[str], int | None]:
     """The modules to store and how many there are (``None`` when there are none).
 
     Past the list cap, the ones shown are chosen breadth-first — every top-level
     module before any nested one — and keep their declaration order; the count
-    lets the rendering say how many more there are.
+    lets the rendering say how many more there are. A module whose path is not
+    name-shaped (docs/profile.md#names) is counted but never shown.
     """
     unique = list(dict.fromkeys(m.strip() for m in declared if m.strip()))
     if not unique:
         return [], None
-    chosen = unique
+    order: Iterable[int] = range(len(unique))
     if len(unique) > limits.PROFILE_MAX_LIST_ITEMS:
-        by_level = sorted(range(len(unique)), key=lambda i: (_depth(unique[i]), i))
-        chosen = [unique[i] for i in sorted(by_level[: limits.PROFILE_MAX_LIST_ITEMS])]
-    return _capped(chosen), len(unique)
+        order = sorted(order, key=lambda i: (_depth(unique[i]), i))
+    chosen: list[int] = []
+    unnamed = 0
+    for index in order:
+        if len(chosen) == limits.PROFILE_MAX_LIST_ITEMS:
+            break
+        if is_module_shaped(unique[index]):
+            chosen.append(index)
+        else:
+            unnamed += 1
+    if unnamed:
+        files.problem(f"{unnamed} declared module path(s) not shown: not names")
+    return _capped(unique[i] for i in sorted(chosen)), len(unique)
 
 
 def _build_tool(

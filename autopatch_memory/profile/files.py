@@ -14,6 +14,7 @@ Every parser reads through :class:`RepoFiles`, which
 
 from __future__ import annotations
 
+import errno
 import os
 import posixpath
 import re
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autopatch_memory import limits
+from autopatch_memory.profile.cpu_budget import CpuBudget
 from autopatch_memory.safe_io import open_no_follow, read_no_follow
 from autopatch_memory.text import clip
 
@@ -68,17 +70,39 @@ def normalize_rel(base_dir: str, relative: str) -> str | None:
 
 
 def skipped_part(rel: str) -> str | None:
-    """The generated/VCS folder ``rel`` goes through, if any."""
-    for part in rel.split("/"):
+    """The generated/VCS folder ``rel`` goes through, if any.
+
+    Past ``src/<source set>/<language>/`` folders are packages (``com/acme/build``),
+    never generated output: they are not skipped.
+    """
+    parts = rel.split("/")
+    for index, part in enumerate(parts):
+        if part == _SOURCE_ROOT and len(parts) > index + _SOURCE_DEPTH:
+            return None
         if part in SKIPPED_DIRS:
             return part
     return None
+
+
+_SOURCE_ROOT = "src"
+_SOURCE_DEPTH = 3  # src/main/kotlin
 
 
 def _read_head(path: str, max_bytes: int) -> bytes:
     """The first ``max_bytes`` of the regular file ``path`` (no link at the end, no blocking)."""
     with os.fdopen(open_no_follow(Path(path)), "rb") as handle:
         return handle.read(max_bytes)
+
+
+def _read_whole(path: str, max_bytes: int, truncate: bool) -> bytes:
+    """The regular file ``path``, up to ``max_bytes``; with ``truncate``, a file that grew
+    past them since it was probed is read up to them instead of refused."""
+    try:
+        return read_no_follow(Path(path), max_bytes=max_bytes)
+    except OSError as exc:
+        if not truncate or exc.errno != errno.EFBIG:
+            raise
+        return _read_head(path, max_bytes)
 
 
 class RepoFiles:
@@ -90,6 +114,9 @@ class RepoFiles:
         self.problems: list[str] = []
         self.files_read = 0
         self._budget_reported = False
+        self._time_reported = False
+        # The CPU time the whole collection may take; each parse has its own budget too.
+        self.cpu = CpuBudget(limits.PROFILE_COLLECT_CPU_SECONDS)
         # One stat per path and collection: parsers probe the same path repeatedly.
         self._stats: dict[str, os.stat_result | None] = {}
         self._errors: dict[str, int] = {}
@@ -132,6 +159,11 @@ class RepoFiles:
         """True when ``rel`` exists as a regular file (the probe is recorded)."""
         st = self._stat(rel)
         return st is not None and stat.S_ISREG(st.st_mode)
+
+    def is_dir(self, rel: str) -> bool:
+        """True when ``rel`` exists as a folder (the probe is recorded)."""
+        st = self._stat(rel)
+        return st is not None and stat.S_ISDIR(st.st_mode)
 
     def was_absent(self, rel: str) -> bool:
         """True when the probe of ``rel`` found nothing there."""
@@ -219,6 +251,9 @@ class RepoFiles:
         if self.files_read >= limits.PROFILE_MAX_BUILD_FILES:
             self.report_budget()
             return None
+        if self.cpu.spent():
+            self.report_time()
+            return None
         return real
 
     def report_budget(self) -> None:
@@ -227,14 +262,29 @@ class RepoFiles:
             self._budget_reported = True
             self.problem(f"stopped after reading {limits.PROFILE_MAX_BUILD_FILES} files")
 
+    def report_time(self) -> None:
+        """Say once that the collection's CPU budget stopped it."""
+        if not self._time_reported:
+            self._time_reported = True
+            seconds = limits.PROFILE_COLLECT_CPU_SECONDS
+            self.problem(f"stopped after {seconds:g} s of CPU time; the rest not read")
+
+    def report_cut(self, rel: str) -> None:
+        """Say that the parse of ``rel`` ran out of its CPU budget."""
+        seconds = limits.PROFILE_PARSE_CPU_SECONDS
+        self.problem(f"{rel}: cut short after {seconds:g} s of CPU time; the rest not read")
+
     def read_bytes(
-        self, rel: str, *, max_bytes: int = limits.PROFILE_MAX_FILE_BYTES, truncate: bool = False
+        self, rel: str, *, max_bytes: int | None = None, truncate: bool = False
     ) -> bytes | None:
         """The content of ``rel``; ``None`` (with a problem, unless simply absent) otherwise.
 
-        ``truncate`` reads only the first ``max_bytes`` of a longer file instead of
-        refusing it (enough for a README title).
+        A file larger than ``max_bytes`` (default PROFILE_MAX_FILE_BYTES) is refused;
+        ``truncate`` reads only its first ``max_bytes`` instead (enough for a README
+        title, or the whole lines of a script).
         """
+        if max_bytes is None:
+            max_bytes = limits.PROFILE_MAX_FILE_BYTES
         real = self._may_read(rel, max_bytes, truncate)
         if real is None:
             return None
@@ -242,10 +292,13 @@ class RepoFiles:
             # The resolved path is opened without following a link at its end, so a
             # link swapped in after the check cannot redirect us; a FIFO swapped in
             # is refused by fstat instead of blocking the open.
-            if truncate:
+            probed = self._stats.get(rel)
+            if truncate and probed is not None and probed.st_size > max_bytes:
                 data = _read_head(real, max_bytes)
             else:
-                data = read_no_follow(Path(real), max_bytes=max_bytes)
+                # Sized by fstat, read at once: the common case (a head read asks the
+                # allocator for `max_bytes` whatever the file's size).
+                data = _read_whole(real, max_bytes, truncate)
         except OSError as exc:
             self.problem(f"{rel}: cannot read ({_reason(exc)})")
             return None
@@ -253,12 +306,27 @@ class RepoFiles:
         return data
 
     def read_text(
-        self, rel: str, *, max_bytes: int = limits.PROFILE_MAX_FILE_BYTES, truncate: bool = False
+        self, rel: str, *, max_bytes: int | None = None, truncate: bool = False
     ) -> str | None:
         """:meth:`read_bytes` decoded as UTF-8 (undecodable bytes replaced)."""
         data = self.read_bytes(rel, max_bytes=max_bytes, truncate=truncate)
         if data is None:
             return None
+        return data.decode("utf-8", errors="replace").lstrip("\ufeff")
+
+    def read_lines(self, rel: str, *, max_bytes: int | None = None) -> str | None:
+        """:meth:`read_text` of a line-oriented file (a Gradle script, a TOML catalog) read
+        up to ``max_bytes`` (default PROFILE_MAX_FILE_BYTES): a longer one is cut at its
+        last line break within them, and a problem says so — the lines read still say
+        what they say."""
+        if max_bytes is None:
+            max_bytes = limits.PROFILE_MAX_FILE_BYTES
+        data = self.read_bytes(rel, max_bytes=max_bytes + 1, truncate=True)
+        if data is None:
+            return None
+        if len(data) > max_bytes:
+            data = data[: data.rfind(b"\n", 0, max_bytes) + 1]
+            self.problem(f"{rel}: cut short: only its first {len(data)} bytes read")
         return data.decode("utf-8", errors="replace").lstrip("\ufeff")
 
     def list_dir(self, rel: str) -> list[str]:

@@ -146,18 +146,39 @@ def _compile(pattern: str) -> re.Pattern[str]:
     return re.compile(translate(pattern))
 
 
-_COMPILED_COORDINATES = tuple(
-    (_compile(rule.group), _compile(rule.artifact), rule.labels) for rule in COORDINATE_RULES
+_Artifacts = tuple[tuple[re.Pattern[str], tuple[Framework, ...]], ...]
+# Most rules name one group: found by a dict lookup; the few group patterns are matched.
+_BY_GROUP: dict[str, _Artifacts] = {}
+for _rule in COORDINATE_RULES:
+    if "*" not in _rule.group:
+        _entry = (_compile(_rule.artifact), _rule.labels)
+        _BY_GROUP[_rule.group] = (*_BY_GROUP.get(_rule.group, ()), _entry)
+_GROUP_PATTERNS = tuple(
+    (_compile(rule.group), _compile(rule.artifact), rule.labels)
+    for rule in COORDINATE_RULES
+    if "*" in rule.group
 )
 _COMPILED_PLUGINS = tuple((_compile(rule.plugin_id), rule.labels) for rule in PLUGIN_RULES)
+
+
+@lru_cache(maxsize=limits.PROFILE_MAX_BUILD_FILES)
+def _rules_of_group(group: str) -> _Artifacts:
+    """The artifact patterns (and labels) of the rules whose group matches ``group``:
+    a build names many artifacts of few groups, so most of the table is ruled out once."""
+    patterned = tuple(
+        (artifact_re, labels)
+        for group_re, artifact_re, labels in _GROUP_PATTERNS
+        if group_re.match(group)
+    )
+    return _BY_GROUP.get(group, ()) + patterned
 
 
 @lru_cache(maxsize=limits.PROFILE_MAX_BUILD_FILES)
 def labels_for_coordinate(group: str, artifact: str) -> tuple[Framework, ...]:
     """The labels a ``group:artifact`` coordinate gives (cached: modules repeat coordinates)."""
     found: list[Framework] = []
-    for group_re, artifact_re, labels in _COMPILED_COORDINATES:
-        if group_re.match(group) and artifact_re.match(artifact):
+    for artifact_re, labels in _rules_of_group(group):
+        if artifact_re.match(artifact):
             found.extend(label for label in labels if label not in found)
     return tuple(found)
 

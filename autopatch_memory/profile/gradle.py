@@ -21,6 +21,7 @@ from autopatch_memory.profile.build_files import BUILD_SRC, GRADLE_BUILD_FILES, 
 from autopatch_memory.profile.catalog import (
     CATALOG_ACCESSOR,
     CATALOG_FILE,
+    MICRONAUT_CATALOG_ACCESSOR,
     MICRONAUT_CATALOG_ARTIFACTS,
     Catalog,
     MicronautCatalog,
@@ -33,19 +34,33 @@ from autopatch_memory.profile.frameworks import (
     labels_for_coordinate,
     labels_for_plugin,
 )
+from autopatch_memory.profile.gradle_conventions import (
+    ConventionBuild,
+    SourceKind,
+    convention_builds,
+)
 from autopatch_memory.profile.gradle_dsl import ScriptFacts, parse_script
 from autopatch_memory.profile.gradle_settings import (
     CatalogDeclaration,
     Settings,
+    add_plugin_catalogs,
     parse_settings,
 )
+from autopatch_memory.profile.names import name_or_none
 
-_CONVENTION_SOURCE_DIRS = ("src/main/groovy", "src/main/kotlin")
-_SCRIPT_SUFFIXES = (".gradle", ".gradle.kts")
+# A plugin class that configures the settings, not projects (Kotlin, Java, Groovy).
+_SETTINGS_PLUGIN_CLASS = "Plugin<Settings>"
 _PLUGINS_PREFIX = "plugins."
 _VERSIONS_PREFIX = "versions."
 # The Micronaut plugin's `testRuntime("...")` names the test framework of the build.
 _TEST_RUNTIMES = {"junit5": Framework.JUNIT5}
+# A test task's or JVM test suite's `useJUnitJupiter()`... (`JUnitPlatform` runs JUnit 5,
+# Spock, Kotest and more: it names no one framework).
+_TEST_FRAMEWORK_CALLS = {
+    "JUnitJupiter": Framework.JUNIT5,
+    "JUnit": Framework.JUNIT4,
+    "TestNG": Framework.TESTNG,
+}
 
 
 class _Role(Enum):
@@ -77,6 +92,7 @@ class GradleProject:
     def __init__(self, files: RepoFiles) -> None:
         self._files = files
         self._catalogs: dict[str, Catalog] = {}
+        self._texts: dict[str, str | None] = {}
 
     def _first_file(self, directory: str, names: tuple[str, ...]) -> str | None:
         for name in names:
@@ -85,23 +101,38 @@ class GradleProject:
                 return rel
         return None
 
+    def _text(self, rel: str) -> str | None:
+        """The text of a script, read once per collection (conventions are looked into
+        before they are read for their facts)."""
+        if rel not in self._texts:
+            self._texts[rel] = self._files.read_lines(rel)
+        return self._texts[rel]
+
     def _script(self, rel: str) -> ScriptFacts | None:
-        text = self._files.read_text(rel)
-        return None if text is None else parse_script(text, self._catalogs)
+        text = self._text(rel)
+        if text is None:
+            return None
+        script = parse_script(text, self._catalogs)
+        if not script.complete:
+            self._files.report_cut(rel)
+        return script
 
     # -- catalogs --------------------------------------------------------------------------
 
     def _read_catalog_file(self, rel: str) -> Catalog | None:
         if not self._files.is_file(rel):
             return None
-        text = self._files.read_text(rel)
+        text = self._files.read_lines(rel, max_bytes=limits.PROFILE_MAX_CATALOG_BYTES)
         if text is None:
             return None
         try:
-            return parse_catalog(text)
+            catalog = parse_catalog(text)
         except CatalogError as exc:
             self._files.problem(f"{rel}: {exc}")
             return Catalog()
+        if not catalog.complete:
+            self._files.report_cut(rel)
+        return catalog
 
     def _read_catalogs(self, settings: Settings) -> list[str]:
         """Load every catalog the build can reference; the catalog files read."""
@@ -113,6 +144,10 @@ class GradleProject:
             catalog = self._declared_catalog(declaration, files_read)
             if catalog is not None:
                 self._catalogs[name] = catalog
+        # `mn` is the name the Micronaut platform catalog gets; where no catalog of that
+        # name is declared, the build applies the platform through a plugin the profile
+        # cannot read (a published settings plugin): its documented aliases are known.
+        self._catalogs.setdefault(MICRONAUT_CATALOG_ACCESSOR, MicronautCatalog())
         return files_read
 
     def _declared_catalog(
@@ -154,23 +189,68 @@ class GradleProject:
             return None
         return directory
 
-    def _convention_scripts(self, settings: Settings) -> list[_Pending]:
-        """Build files and precompiled script plugins of buildSrc and included builds."""
-        scripts: list[_Pending] = []
-        for declared in [BUILD_SRC, *settings.included_builds]:
-            directory = normalize_rel("", declared)
-            if not directory or skipped_part(directory) is not None:
+    def _apply_settings_plugins(
+        self, settings: Settings, builds: list[ConventionBuild]
+    ) -> list[str]:
+        """Follow the settings plugins the convention builds provide, by the ids the
+        settings apply (and those plugins apply in turn): their plugins and catalogs
+        become the settings'. The plugin sources read, in the order they were followed."""
+        # buildSrc is built after the settings are evaluated: it provides no settings plugin.
+        by_id = {
+            source.plugin_id: source
+            for build in builds
+            if build.folder != BUILD_SRC
+            for source in build.plugins
+            if source.kind is not SourceKind.PROJECT_SCRIPT
+        }
+        used: list[str] = []
+        queue = deque(settings.plugin_ids)
+        seen: set[str] = set()
+        while queue and len(used) < limits.PROFILE_MAX_SCANNED_FILES:
+            plugin_id = queue.popleft()
+            source = by_id.get(plugin_id)
+            if source is None or plugin_id in seen:
                 continue
-            own = self._first_file(directory, GRADLE_BUILD_FILES)
-            if own is not None:
-                scripts.append(_Pending(own, directory, _Role.CONVENTION_BUILD, ""))
-            for source_dir in _CONVENTION_SOURCE_DIRS:
-                folder = posixpath.join(directory, source_dir)
-                names = [n for n in self._files.list_dir(folder) if n.endswith(_SCRIPT_SUFFIXES)]
-                names = names[: limits.PROFILE_MAX_SCANNED_FILES]
-                scripts += [
-                    _Pending(posixpath.join(folder, n), folder, _Role.CONVENTION, n) for n in names
-                ]
+            seen.add(plugin_id)
+            text = self._text(source.path)
+            if text is None:
+                continue
+            used.append(source.path)
+            if source.kind is SourceKind.SETTINGS_SCRIPT:
+                applied = parse_settings(text)
+                if applied.out_of_time:
+                    self._files.report_cut(source.path)
+                named = {declaration.name for declaration in settings.catalogs}
+                settings.catalogs += [d for d in applied.catalogs if d.name not in named]
+                plugin_ids = applied.plugin_ids
+            else:
+                plugin_ids = parse_script(text).plugin_ids
+            for applied_id in plugin_ids:
+                if applied_id not in settings.plugin_ids:
+                    settings.plugin_ids.append(applied_id)
+                queue.append(applied_id)
+        add_plugin_catalogs(settings)
+        return used
+
+    def _convention_scripts(
+        self, builds: list[ConventionBuild], settings_sources: list[str]
+    ) -> list[_Pending]:
+        """The build scripts and project plugins of buildSrc and included builds."""
+        scripts: list[_Pending] = []
+        for build in builds:
+            scripts += [
+                _Pending(script, posixpath.dirname(script), _Role.CONVENTION_BUILD, "")
+                for script in build.build_scripts
+            ]
+            for source in build.plugins:
+                if source.kind is SourceKind.SETTINGS_SCRIPT or source.path in settings_sources:
+                    continue
+                if source.kind is SourceKind.PLUGIN_CLASS:
+                    text = self._text(source.path)
+                    if text is None or _SETTINGS_PLUGIN_CLASS in text:
+                        continue
+                folder = posixpath.dirname(source.path)
+                scripts.append(_Pending(source.path, folder, _Role.CONVENTION, source.plugin_id))
         return scripts
 
     def _project_scripts(self, settings: Settings) -> list[_Pending]:
@@ -194,19 +274,29 @@ class GradleProject:
         facts = BuildFacts(root_files=[f for f in (settings_file, root_build) if f is not None])
         settings = Settings()
         if settings_file is not None:
-            text = self._files.read_text(settings_file)
+            text = self._files.read_lines(settings_file)
             settings = parse_settings(text) if text is not None else settings
-            if not settings.complete:
+            if settings.out_of_time:
+                self._files.report_cut(settings_file)
+            elif not settings.complete:
                 self._files.problem(f"{settings_file}: too many declarations; the rest not read")
         # Without rootProject.name, Gradle names the build after its folder.
-        facts.project_name = settings.root_name or os.path.basename(self._files.root) or None
+        where = settings_file or "settings.gradle"
+        facts.project_name = name_or_none(
+            settings.root_name, f"{where}: rootProject.name", self._files.problem
+        ) or name_or_none(
+            os.path.basename(self._files.root), "the repository folder's name", self._files.problem
+        )
         facts.modules = list(settings.projects)
+        builds = convention_builds(self._files, settings.included_builds, self._text)
+        settings_sources = self._apply_settings_plugins(settings, builds)
         facts.root_files += self._read_catalogs(settings)
+        facts.module_files += settings_sources
 
         pending: deque[_Pending] = deque()
         if root_build is not None:
             pending.append(_Pending(root_build, "", _Role.ROOT, ""))
-        pending += self._convention_scripts(settings)
+        pending += self._convention_scripts(builds, settings_sources)
         pending += self._project_scripts(settings)
         levels = self._read_scripts(pending, root_build, facts)
         # The root build and shared conventions speak for the repository; a project
@@ -268,7 +358,10 @@ class GradleProject:
         for runtime in script.test_runtimes:
             if runtime in _TEST_RUNTIMES:
                 found.add(_TEST_RUNTIMES[runtime])
-        for accessor, reference in script.catalog_references:
+        for call in script.test_frameworks:
+            if call in _TEST_FRAMEWORK_CALLS:
+                found.add(_TEST_FRAMEWORK_CALLS[call])
+        for accessor, reference in self._files.cpu.bounded(script.catalog_references):
             catalog = self._catalogs.get(accessor)
             if catalog is None:
                 continue

@@ -10,11 +10,14 @@ on any input. Settings scripts are read by ``gradle_settings``.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from autopatch_memory import limits
 from autopatch_memory.profile.catalog import CATALOG_ACCESSOR, Catalog
+from autopatch_memory.profile.cpu_budget import CpuBudget, parse_budget
 from autopatch_memory.profile.facts import normalize_java_version
 
 # A Groovy/Kotlin string literal on one line, and several separated by commas.
@@ -45,16 +48,17 @@ def word(keyword: str, before: str = r"\w") -> str:
 
 
 def keyword_matches(
-    pattern: re.Pattern[str], keywords: re.Pattern[str], code: str
+    pattern: re.Pattern[str], keywords: re.Pattern[str], code: str, budget: CpuBudget
 ) -> Iterator[re.Match[str]]:
-    """Non-overlapping matches of ``pattern`` tried only where ``keywords`` hit.
+    """Non-overlapping matches of ``pattern`` tried only where ``keywords`` hit, until
+    ``budget`` is spent (it is consulted at every hit, matched or not).
 
     For patterns that cannot start with a literal (a name of any spelling): the
     literal alternation ``keywords`` is scanned fast, and ``pattern`` is tried at
     the start of the word each hit is in.
     """
     end = 0
-    for hit in keywords.finditer(code):
+    for hit in budget.bounded(keywords.finditer(code)):
         start = hit.start()
         if start < end:
             continue
@@ -64,6 +68,14 @@ def keyword_matches(
         if match is not None:
             yield match
             end = match.end()
+        else:
+            # Every other hit in this word would try the same start again: in a word of
+            # one keyword repeated (`apiapiapi…`), that was quadratic.
+            rest = _WORD_REST.match(code, hit.start())
+            end = rest.end() if rest is not None else hit.end()
+
+
+_WORD_REST = re.compile(r"[^\W]*")  # the rest of a word (letters, digits, `_`)
 
 
 # --- build scripts -----------------------------------------------------------------------
@@ -72,11 +84,16 @@ _NAME_OR_MEMBER = r"\w."  # `x.release.set(...)` is someone else's `release`
 _NAME_MEMBER_OR_TEMPLATE = r"\w.$"
 _PARENS = r"\((?:[^()\n]|\([^()\n]*\))*\)"
 _CATALOG_VERSION = r"[A-Za-z_]\w*\.versions\.[\w.]+(?:\(\))?"
+# `libs.findVersion("java").get().requiredVersion`: the lookup convention plugins use.
+_FOUND_VERSION = (
+    r"[A-Za-z_]\w*\s*\.\s*findVersion\s*\(\s*[\"'][\w.\-]+[\"']\s*\)"
+    r"(?:\s*\.\s*(?:get\(\)|requiredVersion|displayName|toString\(\)))*"
+)
 # A Java version expression: JavaVersion.VERSION_17, JavaVersion.toVersion(..),
 # JavaLanguageVersion.of(..), a catalog version, a quoted or bare number.
 _EXPR = (
     rf"(?P<value>JavaVersion\.\w+(?:{_PARENS})?|JavaLanguageVersion\.of\s*{_PARENS}"
-    rf"|{_CATALOG_VERSION}|{LIT}|\d+(?:\.\d+)?)"
+    rf"|{_FOUND_VERSION}|{_CATALOG_VERSION}|{LIT}|\d+(?:\.\d+)?|[A-Za-z_]\w*)"
 )
 _SET = r"(?:\s*=\s*|\s*\.set\s*\(\s*|\s*\(\s*|\s+)"  # `= x`, `.set(x)`, `(x)`, Groovy `x`
 
@@ -106,6 +123,36 @@ PLUGIN_ID = re.compile(
     rf"""{word("id", before=_NAME_MEMBER_OR_TEMPLATE)}\s*\(?\s*["']([\w.\-]+)["']"""
 )
 _APPLY_PLUGIN = re.compile(rf"""{word("apply")}\s*\(?\s*plugin\s*[:=]\s*["']([\w.\-]+)["']""")
+# `pluginManager.apply("java")`, `settings.plugins.apply("…")`, Java `getPluginManager().apply(…)`.
+_APPLY_CALL = re.compile(
+    r"""(?:pluginManager|plugins|getPluginManager\(\)|getPlugins\(\))\s*\.\s*apply\s*\(\s*"""
+    r"""["']([\w.\-]+)["']"""
+)
+# `dependencies.add("testImplementation", "org.junit.jupiter:junit-jupiter")`.
+_ADD_DEPENDENCY = re.compile(
+    rf"""{word("add")}\s*\(\s*["'](?P<conf>[A-Za-z]\w*)["']\s*,\s*(?P<literal>{LIT})"""
+)
+# A catalog entry looked up by name, as convention plugins do where no accessor exists:
+# `libs.findLibrary("junit-jupiter")`, `versionCatalogs.named("libs").findBundle("x")`.
+_FIND_ENTRY = re.compile(
+    r"""find(?P<kind>Library|Bundle|Plugin)\s*\(\s*["'](?P<alias>[\w.\-]+)["']\s*\)"""
+)
+_NAMED_CATALOG = re.compile(r"""named\s*\(\s*["'](\w+)["']\s*\)\s*\Z""")
+# `val libs = extensions.getByType<VersionCatalogsExtension>().named("libs")`.
+_CATALOG_BINDING = re.compile(
+    r"(?<![\w.])(?:val|var|def)\s+(?P<name>[A-Za-z_]\w*)(?:\s*:\s*[\w.]+)?\s*="
+    rf"[^\n;]{{0,{limits.PROFILE_SETTINGS_SPAN_CHARS}}}?named\s*\(\s*[\"'](?P<catalog>\w+)[\"']\s*\)"
+)
+_FIND_PREFIXES = {"Library": "", "Bundle": "bundles.", "Plugin": "plugins."}
+# A constant of the script a Java level may be given through: `val javaVersion = 21`.
+_CONSTANT = re.compile(
+    r"(?<![\w.])(?:val|var|def|final)\s+(?:[A-Za-z_]\w*\s+)?(?P<name>[A-Za-z_]\w*)"
+    rf"(?:\s*:\s*[\w.]+)?\s*=\s*(?P<value>JavaVersion\.\w+|\d+(?:\.\d+)?|{LIT})\s*;?[ \t]*(?:\n|\Z)"
+)
+# The test framework a test task or a JVM test suite is told to use.
+_USE_TEST_FRAMEWORK = re.compile(
+    rf"{word('use')}(?P<framework>JUnitJupiter|JUnitPlatform|TestNG|JUnit)\s*\("
+)
 _APPLY_FROM = re.compile(rf"{word('apply')}\s*\(?\s*from\s*[:=]\s*({LIT})")
 # `apply from: "$rootDir/gradle/x.gradle"`: where the path starts from.
 _ROOT_PREFIXES = (
@@ -178,10 +225,10 @@ def _catalog_reference(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"({accessors})\.([A-Za-z_][\w.]*)")
 
 
-def _catalog_references(code: str, catalogs: Catalogs) -> list[tuple[str, str]]:
+def _catalog_references(code: str, catalogs: Catalogs, budget: CpuBudget) -> list[tuple[str, str]]:
     """``(catalog, reference)`` of ``libs.spring.boot.web``-like names (not ``x.libs.y``)."""
     found: list[tuple[str, str]] = []
-    for match in _catalog_reference(tuple(sorted(catalogs))).finditer(code):
+    for match in budget.bounded(_catalog_reference(tuple(sorted(catalogs))).finditer(code)):
         start = match.start()
         if start == 0 or not (code[start - 1].isalnum() or code[start - 1] in "_.$"):
             found.append((match.group(1), match.group(2).rstrip(".")))
@@ -209,8 +256,11 @@ class ScriptFacts:
     # (catalog name, reference): `libs.spring.boot.web` → ("libs", "spring.boot.web").
     catalog_references: list[tuple[str, str]] = field(default_factory=list)
     test_runtimes: list[str] = field(default_factory=list)
+    # `useJUnitJupiter()`, `useTestNG()`…: the framework a test task or suite is told to use.
+    test_frameworks: list[str] = field(default_factory=list)
     # Script plugins applied with `apply from:` as (path, relative to the root?).
     applied_scripts: list[tuple[str, bool]] = field(default_factory=list)
+    complete: bool = True  # False: the CPU budget stopped the reading; the rest is unread
 
 
 def _applied_script(literal: str) -> tuple[str, bool] | None:
@@ -245,52 +295,148 @@ def _is_configuration(name: str) -> bool:
     )
 
 
-def _java_version_of(expression: str, catalogs: Catalogs) -> str | None:
+class _Scope:
+    """What a script's own text says about the names it uses: the catalogs its variables
+    hold (``val libs = versionCatalogs.named("libs")``) and its constants
+    (``val javaVersion = 21``), each found once, when first asked for."""
+
+    def __init__(self, code: str, catalogs: Catalogs, budget: CpuBudget) -> None:
+        self.code = code
+        self.catalogs = catalogs
+        self._budget = budget
+        self._bindings: dict[str, str] | None = None
+        self._constants: dict[str, str | None] | None = None
+
+    def catalog_name(self, name: str) -> str | None:
+        """The catalog the name ``name`` stands for in this script, if known."""
+        if name in self.catalogs:
+            return name
+        if self._bindings is None:
+            self._bindings = {}
+            if "named" in self.code:
+                for match in self._budget.bounded(
+                    keyword_matches(_CATALOG_BINDING, _DECLARATION_WORDS, self.code, self._budget)
+                ):
+                    self._bindings[match.group("name")] = match.group("catalog")
+        found = self._bindings.get(name)
+        return found if found in self.catalogs else None
+
+    def constant(self, name: str) -> str | None:
+        """The value of ``name`` when the script assigns it a literal once and only once."""
+        if self._constants is None:
+            self._constants = {}
+            for match in self._budget.bounded(
+                keyword_matches(_CONSTANT, _DECLARATION_WORDS, self.code, self._budget)
+            ):
+                seen = match.group("name") in self._constants
+                self._constants[match.group("name")] = None if seen else match.group("value")
+            if self._constants:
+                # Assigned again (`javaVersion = 17`): which value holds where is not known.
+                assigned = Counter(
+                    m.group(1) for m in self._budget.bounded(_ASSIGNMENT.finditer(self.code))
+                )
+                for again in [n for n in self._constants if assigned[n] > 1]:
+                    self._constants[again] = None
+        return self._constants.get(name)
+
+
+_DECLARATION_WORDS = re.compile(r"val|var|def|final")
+_ASSIGNMENT = re.compile(r"([A-Za-z_]\w*)\s*=(?!=)")
+
+
+def _catalog_of_lookup(code: str, dot: int, scope: _Scope) -> str | None:
+    """The catalog whose ``.findLibrary(…)``-like lookup has its ``.`` before ``dot``."""
+    end = dot
+    while end > 0 and code[end - 1].isspace():
+        end -= 1
+    if end == 0 or code[end - 1] != ".":
+        return None
+    end -= 1
+    while end > 0 and code[end - 1].isspace():
+        end -= 1
+    floor = max(0, end - limits.PROFILE_SETTINGS_SPAN_CHARS)
+    if end > 0 and code[end - 1] == ")":  # `versionCatalogs.named("libs").findLibrary(…)`
+        named = _NAMED_CATALOG.search(code, floor, end)
+        return named.group(1) if named is not None and named.group(1) in scope.catalogs else None
+    start = end
+    while start > floor and (code[start - 1].isalnum() or code[start - 1] == "_"):
+        start -= 1
+    return scope.catalog_name(code[start:end]) if start < end else None
+
+
+def _java_version_of(expression: str, scope: _Scope, depth: int = 0) -> str | None:
     """The major version an expression such as ``JavaVersion.VERSION_1_8`` stands for."""
     expression = expression.strip()
     inner = re.fullmatch(r"[\w.]+\s*\((.*)\)", expression, re.DOTALL)
     if expression.startswith(("JavaLanguageVersion.of", "JavaVersion.toVersion")) and inner:
-        return _java_version_of(inner.group(1), catalogs)
+        return _java_version_of(inner.group(1), scope, depth)
     if expression.startswith("JavaVersion.VERSION_"):
-        number = expression.removeprefix("JavaVersion.VERSION_").replace("_", ".")
+        # `JavaVersion.VERSION_17.majorVersion` is the same level as a number.
+        name = re.match(r"JavaVersion\.VERSION_(\w+)", expression)
+        number = name.group(1).replace("_", ".") if name is not None else ""
         return normalize_java_version(number)
+    lookup = re.match(r"([A-Za-z_]\w*)\s*\.\s*findVersion\s*\(\s*[\"']([\w.\-]+)[\"']", expression)
+    if lookup is not None:
+        catalog = scope.catalogs.get(scope.catalog_name(lookup.group(1)) or "")
+        return normalize_java_version(catalog.version(lookup.group(2))) if catalog else None
     accessor, marker, reference = expression.partition(".versions.")
     if marker and accessor.isidentifier():
-        catalog = catalogs.get(accessor)
+        catalog = scope.catalogs.get(accessor)
         if catalog is None:
             return None
         # `libs.versions.java.get().toInt()` → `java.get`: the catalog drops `.get`.
         return normalize_java_version(catalog.version(reference.split("(")[0]))
     if expression[:1] in "\"'":
         return normalize_java_version(_unquote(expression))
+    if expression.isidentifier() and depth == 0:  # a constant, followed once
+        value = scope.constant(expression)
+        return _java_version_of(value, scope, depth + 1) if value is not None else None
     return normalize_java_version(expression)
 
 
-def _java_version(code: str, catalogs: Catalogs) -> str | None:
+def _java_version(code: str, scope: _Scope, budget: CpuBudget) -> str | None:
     for keyword, patterns in _JAVA_VERSION_ORDER:
         if keyword not in code:
             continue
         for pattern in patterns:
-            for match in pattern.finditer(code):
-                version = _java_version_of(match.group("value"), catalogs)
+            for match in budget.bounded(pattern.finditer(code)):
+                version = _java_version_of(match.group("value"), scope)
                 if version is not None:
                     return version
     return None
 
 
-def parse_script(text: str, catalog: Catalog | Catalogs | None = None) -> ScriptFacts:
+def _catalog_lookups(code: str, scope: _Scope, budget: CpuBudget) -> list[tuple[str, str]]:
+    """``(catalog, reference)`` of the entries the script looks up by name."""
+    found: list[tuple[str, str]] = []
+    for match in budget.bounded(_FIND_ENTRY.finditer(code)):
+        catalog = _catalog_of_lookup(code, match.start(), scope)
+        if catalog is not None:
+            found.append((catalog, _FIND_PREFIXES[match.group("kind")] + match.group("alias")))
+    return found
+
+
+def parse_script(
+    text: str, catalog: Catalog | Catalogs | None = None, budget: CpuBudget | None = None
+) -> ScriptFacts:
     """Java version, plugin ids, dependency coordinates and catalog references of a script.
 
-    ``catalog`` is the default ``libs`` catalog, or every catalog by its name.
+    ``catalog`` is the default ``libs`` catalog, or every catalog by its name. Past
+    ``budget`` (default: PROFILE_PARSE_CPU_SECONDS), what was found so far is
+    returned with ``complete`` false.
     """
+    budget = parse_budget(budget)
     code = strip_comments(text)
     catalogs = _as_catalogs(catalog)
-    facts = ScriptFacts(java_version=_java_version(code, catalogs))
-    facts.plugin_ids = [m.group(1) for m in PLUGIN_ID.finditer(code)]
+    scope = _Scope(code, catalogs, budget)
+    facts = ScriptFacts(java_version=_java_version(code, scope, budget))
+    bounded = budget.bounded
+    facts.plugin_ids = [m.group(1) for m in bounded(PLUGIN_ID.finditer(code))]
     applies = "apply" in code  # substring tests skip scans that cannot match
     if applies:
-        facts.plugin_ids += [m.group(1) for m in _APPLY_PLUGIN.finditer(code)]
-    for match in keyword_matches(_DEPENDENCY, _CONFIGURATION_WORDS, code):
+        facts.plugin_ids += [m.group(1) for m in bounded(_APPLY_PLUGIN.finditer(code))]
+        facts.plugin_ids += [m.group(1) for m in bounded(_APPLY_CALL.finditer(code))]
+    for match in keyword_matches(_DEPENDENCY, _CONFIGURATION_WORDS, code, budget):
         if not _is_configuration(match.group("conf")) or not _dependency_start(code, match):
             continue
         for literal in literals(match.group("literals")):
@@ -298,13 +444,27 @@ def parse_script(text: str, catalog: Catalog | Catalogs | None = None) -> Script
             if coordinate is not None:
                 facts.coordinates.append((coordinate.group(1), coordinate.group(2)))
     if "group" in code:
-        facts.coordinates += [(m.group(1), m.group(2)) for m in _DEPENDENCY_MAP.finditer(code)]
+        facts.coordinates += [
+            (m.group(1), m.group(2)) for m in bounded(_DEPENDENCY_MAP.finditer(code))
+        ]
+    if "add" in code:
+        for match in bounded(_ADD_DEPENDENCY.finditer(code)):
+            coordinate = _COORDINATE.fullmatch(_unquote(match.group("literal")).strip())
+            if coordinate is not None and _is_configuration(match.group("conf")):
+                facts.coordinates.append((coordinate.group(1), coordinate.group(2)))
     if catalogs:
-        facts.catalog_references = _catalog_references(code, catalogs)
+        facts.catalog_references = _catalog_references(code, catalogs, budget)
+        if "find" in code:
+            facts.catalog_references += _catalog_lookups(code, scope, budget)
+    if "use" in code:
+        facts.test_frameworks = [
+            m.group("framework") for m in bounded(_USE_TEST_FRAMEWORK.finditer(code))
+        ]
     if "testRuntime" in code:
-        facts.test_runtimes = [m.group(1) for m in _TEST_RUNTIME.finditer(code)]
-    for match in _APPLY_FROM.finditer(code) if applies else ():
+        facts.test_runtimes = [m.group(1) for m in bounded(_TEST_RUNTIME.finditer(code))]
+    for match in bounded(_APPLY_FROM.finditer(code)) if applies else ():
         applied = _applied_script(_unquote(match.group(1)))
         if applied is not None:
             facts.applied_scripts.append(applied)
+    facts.complete = not budget.exhausted
     return facts

@@ -34,6 +34,7 @@ from autopatch_memory.profile.catalog import (
     Catalog,
     normalize_alias,
 )
+from autopatch_memory.profile.cpu_budget import CpuBudget, parse_budget
 from autopatch_memory.profile.gradle_dsl import (
     LIT,
     LITS,
@@ -129,6 +130,7 @@ class Settings:
     catalogs: list[CatalogDeclaration] = field(default_factory=list)
     plugin_ids: list[str] = field(default_factory=list)
     complete: bool = True  # False: the script cost more steps than allowed; the rest is unread
+    out_of_time: bool = False  # the CPU budget stopped the reading (complete is False too)
 
 
 def project_path(declared: str) -> str:
@@ -160,15 +162,17 @@ def _substituted(literal: str, env: dict[str, Value]) -> str | None:
 
 
 class _Budget:
-    """The steps a settings script may still cost (see PROFILE_MAX_SETTINGS_STEPS)."""
+    """The steps a settings script may still cost (see PROFILE_MAX_SETTINGS_STEPS), within
+    the CPU time its reading may take."""
 
-    def __init__(self) -> None:
+    def __init__(self, cpu: CpuBudget) -> None:
         self.left = limits.PROFILE_MAX_SETTINGS_STEPS
+        self.cpu = cpu
         self.exhausted = False
 
     def take(self) -> bool:
-        """Spend one step; False (for good) once none is left."""
-        if self.left <= 0:
+        """Spend one step; False (for good) once none is left or the time is up."""
+        if self.left <= 0 or self.cpu.spent():
             self.exhausted = True
             return False
         self.left -= 1
@@ -215,8 +219,9 @@ def _collection(text: str) -> list[str]:
 class _Braces:
     """Where each ``{`` closes, computed once, in one pass, when a body is first needed."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, cpu: CpuBudget) -> None:
         self._code = code
+        self._cpu = cpu
         self._closing: dict[int, int] | None = None
 
     def body_end(self, opening: int) -> int:
@@ -224,7 +229,7 @@ class _Braces:
         if self._closing is None:
             self._closing = {}
             stack: list[int] = []
-            tokens = _BRACE_OR_STRING.finditer(self._code)
+            tokens = self._cpu.bounded(_BRACE_OR_STRING.finditer(self._code))
             # A hostile script of braces only: past the budget, bodies run to the end.
             for match in itertools.islice(tokens, limits.PROFILE_MAX_SETTINGS_STEPS):
                 token = match.group()
@@ -271,7 +276,7 @@ def _loops(code: str, braces: _Braces, budget: _Budget) -> list[_Loop]:
     candidates: list[_Loop] = []
     if "ach" in code:  # forEach, each, onEach
         collections = {m.end(): m for m in keyword_matches(
-            _COLLECTION_LITERAL, _COLLECTION_WORDS, code)}  # fmt: skip
+            _COLLECTION_LITERAL, _COLLECTION_WORDS, code, budget.cpu)}  # fmt: skip
         for match in _EACH.finditer(code):
             if not budget.take():
                 break
@@ -280,7 +285,7 @@ def _loops(code: str, braces: _Braces, budget: _Budget) -> list[_Loop]:
                 continue
             start, literal, variable = receiver
             candidates.append(_loop(match, braces, start, literal, variable))
-    for match in keyword_matches(_FOR, _FOR_WORD, code):
+    for match in keyword_matches(_FOR, _FOR_WORD, code, budget.cpu):
         if not budget.take():
             break
         literal, variable = match.group("coll"), match.group("var")
@@ -322,7 +327,8 @@ def _with_reassignments(
     pattern = re.compile(
         rf"(?P<assign>{_START}(?P<var>{alternation})\s*=(?!=)\s*(?P<value>{_COLLECTION}|{_EXPR})?)"
     )
-    merged = sorted([*statements, *keyword_matches(pattern, re.compile(alternation), code)],
+    reassignments = keyword_matches(pattern, re.compile(alternation), code, budget.cpu)
+    merged = sorted([*statements, *reassignments],
                     key=lambda m: (m.start(), -m.end()))  # fmt: skip
     kept: list[re.Match[str]] = []
     covered_until = -1
@@ -336,16 +342,17 @@ def _with_reassignments(
 class _Evaluator:
     """Runs the statements of a settings script in order, expanding loops."""
 
-    def __init__(self, code: str, settings: Settings) -> None:
+    def __init__(self, code: str, settings: Settings, cpu: CpuBudget) -> None:
         self._settings = settings
         self._projects: dict[str, None] = {}  # ordered and de-duplicated in O(1)
         self._env: dict[str, Value] = dict(_ROOT_VARIABLES)
-        # Finding statements, finding loops and evaluating each have their own budget.
-        self.budgets = (_Budget(), _Budget(), _Budget())
+        # Finding statements, finding loops and evaluating each have their own budget
+        # of steps; all three share the CPU time of the reading.
+        self.budgets = (_Budget(cpu), _Budget(cpu), _Budget(cpu))
         found, loops, self.budget = self.budgets
-        braces = _Braces(code)
+        braces = _Braces(code, cpu)
         self._statements: list[re.Match[str]] = []
-        for statement in keyword_matches(_STATEMENT, _STATEMENT_WORDS, code):
+        for statement in keyword_matches(_STATEMENT, _STATEMENT_WORDS, code, cpu):
             if not found.take():
                 break
             self._statements.append(statement)
@@ -433,23 +440,26 @@ class _Evaluator:
 # --- catalogs and plugins ---------------------------------------------------------------------
 
 
-def _catalog_declarations(code: str, braces: _Braces) -> list[CatalogDeclaration]:
+def _catalog_declarations(code: str, braces: _Braces, cpu: CpuBudget) -> list[CatalogDeclaration]:
     declarations: list[CatalogDeclaration] = []
-    for block in _VERSION_CATALOGS.finditer(code):
-        end = braces.body_end(block.end() - 1)
+    block_end = -1
+    for block in cpu.bounded(_VERSION_CATALOGS.finditer(code)):
+        if block.start() < block_end:
+            continue  # nested in the block before: read with it (scanning it again is quadratic)
+        end = block_end = braces.body_end(block.end() - 1)
         covered_until = -1
-        for entry in _CATALOG_BLOCK.finditer(code, block.end(), end):
+        for entry in cpu.bounded(_CATALOG_BLOCK.finditer(code, block.end(), end)):
             if entry.start() < covered_until:
                 continue
             body_end = braces.body_end(entry.end() - 1)
             covered_until = body_end
             created = entry.group("created")
             name = literals(created)[0] if created else entry.group("named")
-            declarations.append(_declaration(name, code, entry.end(), body_end))
+            declarations.append(_declaration(name, code, entry.end(), body_end, cpu))
     return declarations
 
 
-def _declaration(name: str, code: str, start: int, end: int) -> CatalogDeclaration:
+def _declaration(name: str, code: str, start: int, end: int, cpu: CpuBudget) -> CatalogDeclaration:
     declaration = CatalogDeclaration(name=name)
     source = _FROM_FILES.search(code, start, end)
     if source is not None:
@@ -460,39 +470,48 @@ def _declaration(name: str, code: str, start: int, end: int) -> CatalogDeclarati
         if len(parts) >= 2:
             declaration.published = f"{parts[0].strip()}:{parts[1].strip()}"
     inline = declaration.inline
-    for library in _LIBRARY.finditer(code, start, end):
+    for library in cpu.bounded(_LIBRARY.finditer(code, start, end)):
         parts = literals(library.group("parts"))
         coordinate = parts[0].split(":") if len(parts) == 1 else parts[:2]
         if len(coordinate) >= 2 and coordinate[0] and coordinate[1]:
             alias = normalize_alias(literals(library.group("alias"))[0])
             inline.libraries[alias] = (coordinate[0], coordinate[1])
-    for plugin in _PLUGIN.finditer(code, start, end):
+    for plugin in cpu.bounded(_PLUGIN.finditer(code, start, end)):
         inline.plugins[normalize_alias(literals(plugin.group("alias"))[0])] = literals(
             plugin.group("id")
         )[0]
-    for bundle in _BUNDLE.finditer(code, start, end):
+    for bundle in cpu.bounded(_BUNDLE.finditer(code, start, end)):
         members = [normalize_alias(m) for m in literals(bundle.group("members"))]
         inline.bundles[normalize_alias(literals(bundle.group("alias"))[0])] = members
     return declaration
 
 
-def parse_settings(text: str) -> Settings:
+def parse_settings(text: str, budget: CpuBudget | None = None) -> Settings:
     """Root name, project paths (declaration order), project folders, catalogs, plugins.
 
-    Never raises; linear in the size of ``text``.
+    Never raises; linear in the size of ``text``. Past ``budget`` (default:
+    PROFILE_PARSE_CPU_SECONDS), what was found so far is returned, ``complete`` false.
     """
+    cpu = parse_budget(budget)
     code = strip_comments(text)
     settings = Settings()
-    evaluator = _Evaluator(code, settings)
+    evaluator = _Evaluator(code, settings, cpu)
     settings.projects = evaluator.run()
-    settings.complete = not any(budget.exhausted for budget in evaluator.budgets)
-    settings.plugin_ids = [m.group(1) for m in PLUGIN_ID.finditer(code)]
+    settings.plugin_ids = [m.group(1) for m in cpu.bounded(PLUGIN_ID.finditer(code))]
     if "versionCatalogs" in code:
-        settings.catalogs = _catalog_declarations(code, evaluator.braces)
+        settings.catalogs = _catalog_declarations(code, evaluator.braces, cpu)
+    settings.out_of_time = cpu.exhausted
+    settings.complete = not cpu.exhausted and not any(b.exhausted for b in evaluator.budgets)
+    add_plugin_catalogs(settings)
+    return settings
+
+
+def add_plugin_catalogs(settings: Settings) -> None:
+    """Add the catalogs that the settings plugins in ``settings.plugin_ids`` create
+    (the Micronaut platform catalog, ``mn``), unless the settings declare one so named."""
     if MICRONAUT_CATALOG_PLUGIN in settings.plugin_ids and not any(
         d.name == MICRONAUT_CATALOG_ACCESSOR for d in settings.catalogs
     ):
         settings.catalogs.append(
             CatalogDeclaration(MICRONAUT_CATALOG_ACCESSOR, published=_MICRONAUT_PLATFORM)
         )
-    return settings

@@ -21,6 +21,7 @@ from lxml import etree  # type: ignore[import-untyped, unused-ignore]
 from autopatch_memory import limits
 from autopatch_memory.errors import PomError
 from autopatch_memory.profile.build_files import POM
+from autopatch_memory.profile.cpu_budget import CpuBudget, parse_budget
 from autopatch_memory.profile.facts import (
     BuildFacts,
     normalize_java_version,
@@ -28,6 +29,7 @@ from autopatch_memory.profile.facts import (
 )
 from autopatch_memory.profile.files import RepoFiles, normalize_rel, skipped_part
 from autopatch_memory.profile.frameworks import Framework, labels_for_coordinate
+from autopatch_memory.profile.names import name_or_none
 
 _DEFAULT_PARENT_PATH = "../pom.xml"
 _DEFAULT_PLUGIN_GROUP = "org.apache.maven.plugins"
@@ -75,6 +77,7 @@ class Pom:
     modules: list[str] = field(default_factory=list)
     coordinates: list[Coordinate] = field(default_factory=list)
     compiler: dict[str, str] = field(default_factory=dict)
+    complete: bool = True  # False: the CPU budget stopped the reading of its sections
 
     @property
     def directory(self) -> str:
@@ -166,20 +169,24 @@ def _coordinate(element: Element, default_group: str | None = None) -> Coordinat
     return group, artifact
 
 
-def _read_section(section: Element, pom: Pom) -> None:
+def _read_section(section: Element, pom: Pom, budget: CpuBudget) -> None:
     """Modules and coordinates of ``<project>`` or of one ``<profile>``."""
-    pom.modules.extend(m for m in (_leaf(e) for e in _elements(section, "modules", "module")) if m)
-    for dependency in _elements(section, "dependencies", "dependency"):
+    bounded = budget.bounded
+    modules = (_leaf(e) for e in bounded(_elements(section, "modules", "module")))
+    pom.modules.extend(m for m in modules if m)
+    for dependency in bounded(_elements(section, "dependencies", "dependency")):
         _add(pom, _coordinate(dependency))
-    for managed in _elements(section, "dependencyManagement", "dependencies", "dependency"):
+    for managed in bounded(
+        _elements(section, "dependencyManagement", "dependencies", "dependency")
+    ):
         # Managed versions are pins, not usage; an imported BOM is an explicit choice.
         if _value(managed, "scope") == "import":
             _add(pom, _coordinate(managed))
     build = _first(section, "build")
-    for plugin in _elements(build, "plugins", "plugin"):
+    for plugin in bounded(_elements(build, "plugins", "plugin")):
         _add(pom, _coordinate(plugin, _DEFAULT_PLUGIN_GROUP))
         _read_plugin_configuration(plugin, pom)
-    for plugin in _elements(build, "pluginManagement", "plugins", "plugin"):
+    for plugin in bounded(_elements(build, "pluginManagement", "plugins", "plugin")):
         # Parents configure the compiler here; the plugin itself is only managed.
         _read_plugin_configuration(plugin, pom)
 
@@ -217,8 +224,14 @@ def module_target(directory: str, declared: str) -> tuple[str, str] | None:
     return path, posixpath.join(path, POM) if path else POM
 
 
-def parse_pom(data: bytes, rel: str, parser: Any = None) -> Pom:
-    """Parse one POM. Raises :class:`PomError` for malformed or non-POM XML."""
+def parse_pom(data: bytes, rel: str, parser: Any = None, budget: CpuBudget | None = None) -> Pom:
+    """Parse one POM. Raises :class:`PomError` for malformed or non-POM XML.
+
+    The XML parser runs in one call (the caller caps its input:
+    PROFILE_MAX_FILE_BYTES); past ``budget``, the sections read so far are
+    returned with ``complete`` false.
+    """
+    budget = parse_budget(budget)
     try:
         root = etree.fromstring(data, parser or _new_parser())
     except etree.XMLSyntaxError as exc:
@@ -251,13 +264,14 @@ def parse_pom(data: bytes, rel: str, parser: Any = None) -> Pom:
         )
         _add(pom, _coordinate(parent))
     for prop in _elements(root, "properties"):
-        for child in prop:
+        for child in budget.bounded(prop):
             text = _leaf(child)
             if isinstance(child.tag, str) and text is not None:
                 pom.properties[_local_name(child.tag)] = text
-    _read_section(root, pom)
-    for profile in _elements(root, "profiles", "profile"):
-        _read_section(profile, pom)
+    _read_section(root, pom, budget)
+    for profile in budget.bounded(_elements(root, "profiles", "profile")):
+        _read_section(profile, pom, budget)
+    pom.complete = not budget.exhausted
     return pom
 
 
@@ -357,6 +371,8 @@ class MavenProject:
         except PomError as exc:
             self._files.problem(f"{rel}: {exc}")
             return None
+        if not pom.complete:
+            self._files.report_cut(rel)
         self._poms[rel] = pom
         return pom
 
@@ -487,7 +503,7 @@ class MavenProject:
         if depth >= limits.PROFILE_MAX_NESTING:
             self._files.problem(f"{pom.rel}: modules nested too deeply, not followed")
             return
-        for declared in pom.modules:
+        for declared in self._files.cpu.bounded(pom.modules):
             target = self._module_target(pom, declared)
             if target is None or target[0] in walk.seen:
                 continue
@@ -539,7 +555,10 @@ class MavenProject:
         root = self.load(POM)
         if root is None:
             return facts  # reported; the tool is still Maven
-        facts.project_name = _plain(root.name) or _plain(root.artifact_id)
+        # <name> when it is plain text and a name, else <artifactId> (docs/frameworks.md).
+        facts.project_name = name_or_none(
+            _plain(root.name), f"{POM}: <name>", self._files.problem
+        ) or name_or_none(_plain(root.artifact_id), f"{POM}: <artifactId>", self._files.problem)
         modules = self.walk_modules(root)
         facts.modules = [directory for directory, _ in modules]
         # The root POM (with its parents) speaks for the repository; else the modules

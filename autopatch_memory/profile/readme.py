@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.profile.cpu_budget import CpuBudget
 from autopatch_memory.profile.files import RepoFiles
+from autopatch_memory.profile.names import name_or_none
 
 README_FILES = ("README.md", "README", "readme.md", "README.adoc")
 
@@ -101,7 +103,8 @@ def _first_heading(text: str, asciidoc: bool, stop_at: int) -> tuple[int, str] |
     previous = ""
     in_fence = False
     offset = 0
-    for line in text.splitlines(keepends=True):
+    # The text is capped (PROFILE_README_BYTES); the budget is the parsers' common guard.
+    for line in CpuBudget().bounded(text.splitlines(keepends=True)):
         if offset > stop_at:
             break
         offset += len(line)
@@ -144,6 +147,8 @@ def readme_title(files: RepoFiles) -> tuple[str, str] | None:
         text = files.read_text(name, max_bytes=limits.PROFILE_README_BYTES, truncate=True)
         if text is None:
             return None
-        title = first_title(text, asciidoc=name.endswith(".adoc"))
+        title = name_or_none(
+            first_title(text, asciidoc=name.endswith(".adoc")), f"{name}: the title", files.problem
+        )
         return (name, title) if title else None
     return None

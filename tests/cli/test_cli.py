@@ -1202,7 +1202,8 @@ def test_escape_sequences_from_a_repository_are_not_printed(tmp_path: Path) -> N
     for result in outputs:
         assert result.exit_code == 0, result.output
         assert "\x1b" not in result.output and "\x07" not in result.output
-    assert "evil" in outputs[0].stdout
+    # A name holding escape sequences is no name (docs/profile.md#names): the folder's stands.
+    assert "project     hostile" in outputs[0].stdout and "evil" not in outputs[0].stdout
     data = only_json(invoke("profile", str(root), "--json"))
     assert isinstance(data["project_name"], (str, type(None)))  # JSON keeps the value exact
 

@@ -192,6 +192,30 @@ EXPECTED: dict[str, dict[str, Any]] = {
         ["settings.gradle.kts", "build.gradle.kts"],
         module_count=26,
     ),
+    # Issue 31 item 4: what only a convention build says.
+    "gradle-settings-plugin-catalog": _profile(
+        "gradle", "21", "conference-hall", ["hall-api", "hall-service"],
+        ["micronaut", "hibernate", "jpa", "lombok", "mapstruct", "junit5"],
+        ["settings.gradle.kts", "gradle/tools.versions.toml",
+         "gradle/plugins/src/main/kotlin/conference/gradle/ConferenceSettingsPlugin.kt",
+         "gradle/plugins/src/main/kotlin/conference.catalogs.settings.gradle.kts",
+         "gradle/plugins/build.gradle.kts", "hall-api/build.gradle.kts",
+         "hall-service/build.gradle.kts"],
+    ),
+    "gradle-build-logic-java-level": _profile(
+        "gradle", "21", "ledger", ["ledger-core", "ledger-web"], ["spring"],
+        ["settings.gradle.kts", "build-logic/conventions/build.gradle.kts",
+         "build-logic/conventions/src/main/kotlin/ledger/java-library.gradle.kts",
+         "ledger-core/build.gradle.kts", "ledger-web/build.gradle.kts"],
+    ),
+    "gradle-buildsrc-test-conventions": _profile(
+        "gradle", "17", "inventory", ["inventory-core", "inventory-app"],
+        ["spring boot", "lombok", "junit5", "mockito"],
+        ["settings.gradle", "gradle/libs.versions.toml", "buildSrc/build.gradle",
+         "buildSrc/src/main/groovy/inventory.java-conventions.gradle",
+         "buildSrc/src/main/groovy/InventoryAppPlugin.groovy", "inventory-core/build.gradle",
+         "inventory-app/build.gradle"],
+    ),
 }  # fmt: skip
 
 EXPECTED_PROBLEMS: dict[str, list[str]] = {
@@ -227,7 +251,9 @@ def test_fixtures_are_left_untouched_without_cache() -> None:
         assert not (FIXTURES / name / ".autopatch-j").exists()
 
 
-@pytest.mark.parametrize("name", ["maven-aggregator-nested", "gradle-kotlin-catalog"])
+@pytest.mark.parametrize(
+    "name", ["maven-aggregator-nested", "gradle-kotlin-catalog", "gradle-settings-plugin-catalog"]
+)
 def test_fixture_profile_is_the_same_through_the_cache(name: str, tmp_path: Path) -> None:
     repo = tmp_path / name
     shutil.copytree(FIXTURES / name, repo)

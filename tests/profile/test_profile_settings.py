@@ -171,7 +171,8 @@ def test_the_micronaut_settings_plugin_adds_the_mn_catalog() -> None:
         ("testcontainers.junit.jupiter", ("org.testcontainers", "junit-jupiter")),
         ("mockito.core", ("org.mockito", "mockito-core")),
         ("lombok.get", ("org.projectlombok", "lombok")),
-        ("testcontainers.postgres", None),
+        ("testcontainers.postgres", ("org.testcontainers", "postgres")),
+        ("testcontainers", None),
         ("logback.classic", None),
     ],
 )
@@ -197,8 +198,10 @@ def test_micronaut_catalog_aliases(alias: str, expected: tuple[str, str] | None)
          '  plugin("q", "io.quarkus")\n} } }',
          "plugins { alias(deps.plugins.q) }\ndependencies { implementation(deps.web) }",
          ["spring boot", "quarkus"]),
-        # an undeclared name is nobody's catalog
-        ("", "dependencies { implementation(mn.lombok) }", []),
+        # an undeclared name is nobody's catalog...
+        ("", "dependencies { implementation(deps.lombok) }", []),
+        # ...but `mn`, the Micronaut platform catalog's name (issue 31 item 4)
+        ("", "dependencies { implementation(mn.lombok) }", ["lombok"]),
         # a published catalog the profile does not know: its aliases name nothing
         ('dependencyResolutionManagement { versionCatalogs { create("x") {\n'
          '  from("org.example:catalog:1.0") } } }',

@@ -1,0 +1,149 @@
+"""A secret found by its shape near a credential keyword, where no sentence or syntax
+says which word is the value: a few words away ("the key we use for staging, the one
+Bob rotated, is X"), after a dash ("API key for the map service -- X"), or alone on a
+line below the keyword ("the token is" / "X", "密码：" / "  X").
+
+The value must be shaped like a secret (:func:`~.values.secret_shaped`: letters and
+digits mixed at random and long, or a chosen password with a symbol), and nothing
+between the keyword and it may say it is something else (an id, a hash, a digest, a
+version, a public key). The rule runs after every other rule but the base64 one, so
+what a more precise rule redacted is a marker here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autopatch_memory import limits
+from autopatch_memory.privacy.markers import SecretKind, marker
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
+from autopatch_memory.privacy.surroundings import inside_marker
+from autopatch_memory.privacy.values import secret_shaped
+from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
+
+_KEYWORD = (
+    r"(?P<kw>(?<![A-Za-z])(?i:pass(?:word|wd|phrase|code)?s?|pass[ \t]word|pwd|secrets?"
+    r"|tokens?|keys?|credentials?|creds?)(?![A-Za-z])"
+    r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码)"
+)
+# The keyword's line (the rest of it), then at most a few lines below it.
+_WINDOW = (
+    rf"(?P<value>[^\n]{{0,{limits.SECRET_NEARBY_CHARS}}}"
+    rf"(?:\n[^\n]{{0,{limits.SECRET_NEARBY_CHARS}}}){{0,{limits.SECRET_NEARBY_LINES}}})"
+)
+# A value holds a digit: a keyword with none in reach is passed over in C, never read by
+# the callback ("token token token…", "the token is stored in Redis").
+_DIGIT_IN_REACH = rf"(?=\D{{0,{2 * limits.SECRET_NEARBY_CHARS}}}\d)"
+_NEARBY_RE = compile_bounded(
+    first_char_gate("PpSsTtKkCc密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW
+)
+
+# A candidate value: a run of the characters secrets are written with. On the keyword's
+# line it starts a word: after a blank, a quote or a bracket, not inside a URL, a
+# host:port or an assignment ("@mongo:27017/db?authSource=admin"), and not with a
+# character that joins words ("=", "/", ".", "-", "@", "?", "&").
+_VALUE_CHARS = r"A-Za-z0-9!#$%&*+/=?@^_~.\-"
+# Every secret-shaped value holds a digit and a letter: runs without them are passed
+# over in C ("password: password: …" costs no call per word).
+_CANDIDATE_RE = re.compile(
+    rf"(?<![{_VALUE_CHARS}:\\])(?![=/.\-@?&])"
+    rf"(?=[{_VALUE_CHARS}]{{0,255}}?\d)(?=[{_VALUE_CHARS}]{{0,255}}?[A-Za-z])"
+    rf"[{_VALUE_CHARS}]{{8,256}}(?![{_VALUE_CHARS}])"
+)
+# A line that holds a value alone: indented, in quotes or back-quotes, a list bullet or a
+# chat quote before it.
+_ALONE_RE = re.compile(
+    rf"[ \t]*(?:[-*>][ \t]+)?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{8,256}})\1[ \t]*$"
+)
+# Words between the keyword and a value that say the value is no secret: an id, a hash
+# or a digest, a version, a format or an example, a public key; or a sentence ended
+# before it.
+_VETO_RE = re.compile(
+    r"(?i)(?<![a-z])(?:ids?|uuid|hash(?:es)?|sha\d*|md5|digest|checksum|fingerprint|commit"
+    r"|revision|version|trace|request|example|e\.g|format|pub(?:lic)?|length|name|prefix"
+    r"|placeholder|type|ttl|expir\w*|ssh-\w+|ecdsa-[\w-]+)(?![a-z])"
+    r"|哈希|摘要|指纹|提交|版本|示例|例如|格式|公钥|编号|长度|名称|前缀|有效期|过期"
+    r"|[。？?！]|[.!][ \t]+[A-Z]"
+)
+# A public key is named so right before its keyword ("public key", "PUBLIC_KEY", "公钥").
+_PUBLIC_BEFORE_RE = re.compile(r"(?i)pub(?:lic)?[ \t_\-.]?$")
+
+
+def _veto_at(text: str, start: int, end: int) -> int:
+    """Where the first word saying "no secret" is in ``text[start:end]`` (``end``: none)."""
+    veto = _VETO_RE.search(text, start, end)
+    return end if veto is None else veto.start()
+
+
+def _secret_at(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where in ``text`` the first secret-shaped value of ``text[start:end]`` (what
+    follows a keyword) is: on the keyword's line with no veto before it, or alone on a
+    line below (one blank line may come first)."""
+    line_end = text.find("\n", start, end)
+    line_end = end if line_end < 0 else line_end
+    for number, candidate in enumerate(_CANDIDATE_RE.finditer(text, start, line_end)):
+        if number == limits.SECRET_NEARBY_CANDIDATES:
+            return None  # a value is a few words from its keyword, not any word of the line
+        if _veto_at(text, start, candidate.start()) < candidate.start():
+            return None
+        value = candidate.group(0).rstrip(TRAILING)
+        if candidate.group(0).endswith("...") or text.startswith("…", candidate.end()):
+            continue  # shown elided ("pypi-AgEIcHlwaS5vcmc…"): not the value
+        if secret_shaped(value):
+            return candidate.start(), candidate.start() + len(value)
+    if line_end == end or _veto_at(text, start, line_end) < line_end:
+        return None
+    pos = line_end + 1
+    for number in range(limits.SECRET_NEARBY_LINES):
+        next_end = text.find("\n", pos, end)
+        next_end = end if next_end < 0 else next_end
+        alone = _ALONE_RE.match(text[pos:next_end])
+        if alone is not None:
+            value = alone.group("value").rstrip(TRAILING)
+            if not secret_shaped(value):
+                return None
+            return pos + alone.start("value"), pos + alone.start("value") + len(value)
+        if text[pos:next_end].strip() or number or next_end == end:
+            return None  # prose goes on, or a second blank line
+        pos = next_end + 1
+    return None
+
+
+def _nearby(m: re.Match[str]) -> str:
+    text = m.string
+    if inside_marker(text, m.start()) or _PUBLIC_BEFORE_RE.search(
+        text, max(0, m.start() - 8), m.start()
+    ):
+        return m.group(0)  # "[REDACTED:url_credentials]", "PUBLIC_KEY=…"
+    found = _secret_at(text, m.start("value"), m.end("value"))
+    if found is None:
+        return m.group(0)
+    start, end = found[0] - m.start(), found[1] - m.start()
+    whole = m.group(0)
+    return whole[:start] + marker(SecretKind.ASSIGNMENT) + whole[end:]
+
+
+SECRET_SHAPED_NEAR_KEYWORD = RedactionRule(
+    id="secret-shaped-near-keyword",
+    description=(
+        "A secret-shaped value (random letters and digits, or a password with a symbol) a few "
+        "words after a credential keyword, or alone on a line below it"
+    ),
+    examples_match=(
+        "the token is\n9fK2mQ7xLp3vT8wZ4nR6yB1c",
+        "API key for the map service -- aK93jdL0qPz7Xw2Nm5Rt",
+        "数据库密码：\n  Zx8#Lq2!Mv7p",
+        "the key we use for staging, the one Bob rotated, is 7Hq2Lx9Pm4Vz8Kc3Nd6T",
+    ),
+    examples_no_match=(
+        "the token is\nstored in Redis with a TTL of 30 minutes",
+        "trace id 4bf92f3577b34da6a3ce929d0e0e4736 for the failed token request",
+        "the deploy key is\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq7xKp2mW9vL4zN8tR3cB5yH1jF6dS0",
+        "TokenRefreshScheduler2 runs every 5 minutes",
+        "implementation 'org.springframework.security:spring-security-crypto:6.2.1'",
+    ),
+    keywords=(*KEYWORD_NEEDLES, *ZH_NEEDLES),
+    pattern=_NEARBY_RE,
+    replace=_nearby,
+)

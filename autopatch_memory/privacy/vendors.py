@@ -1,0 +1,710 @@
+"""The catalogue of vendor token formats: one named rule a format, each with its shape
+(a fixed prefix and a body), the marker kind it leaves, the keywords that gate it and
+its examples (docs/privacy.md#the-rule-catalogue).
+
+A token is recognised wherever it stands, with no keyword around it. The formats are
+the vendors' published shapes, written here in our own patterns. Each pattern starts
+with a literal character so the regex engine skips to it in C: a look-behind that must
+come first (no letter or digit before a token; a '-' or '.' may precede one:
+"svc-ghp_…") is written right after that character (``autopatch_memory.patterns``).
+A format that starts with a character class (``[0-9a-f]{32}-us…``) is written class
+first, then the look-behind. ``TokenRule.plain_pattern`` is the plain spelling, which
+``tests/privacy/test_token_shapes.py`` checks each rule matches exactly as.
+
+A token padded with a placeholder character (``ghp_xxxx…``) is no token.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from autopatch_memory.patterns import literal_first, one_of
+from autopatch_memory.privacy.markers import SecretKind, marker
+from autopatch_memory.privacy.replacing import Replacer
+from autopatch_memory.privacy.rule import RedactionRule
+from autopatch_memory.privacy.spelling import compile_bounded
+from autopatch_memory.privacy.values import FILLER_RUN_RE
+
+# No letter, digit or "_" right before a token ("ask-…" is no "sk-").
+_NOT_AFTER = "[A-Za-z0-9_]"
+# A class-first token: no word character or "-" before it, or the "/bot" of a Telegram
+# Bot API path (api.telegram.org/bot<token>/sendMessage).
+_CLASS_NOT_AFTER = r"[\w\-]"
+_CLASS_UNLESS_AFTER = "/bot"
+_LEADING_RUN_RE = re.compile(r"(\[[^\]]+\]|\\[dw])\{(\d+)(?:,(\d+))?\}")
+
+
+def _token_replacer(kind: SecretKind) -> Replacer:
+    put = marker(kind)
+
+    def replace(m: re.Match[str]) -> str:
+        return m.group(0) if FILLER_RUN_RE.search(m.group(0)) else put
+
+    return replace
+
+
+def _literal_first(body: str) -> str:
+    """``body`` as alternatives grouped by their literal first character, the look-behind
+    right after it: the engine searches for those characters in C."""
+    return one_of(literal_first(body), after_first=f"(?<!{_NOT_AFTER}.)")
+
+
+def class_first(body: str) -> str:
+    """``body``, which starts with a run of one class (``[0-9a-f]{32}``), where no word
+    character or '-' precedes it (a Bot API path's "/bot" may): the class first, then
+    the look-behind, then the rest of the run. Starting with a class, the pattern is
+    searched for that class in C instead of being tried at every position."""
+    run = _LEADING_RUN_RE.match(body)
+    if run is None:
+        raise ValueError(f"no leading run: {body!r}")
+    one, low, high = run.group(1), int(run.group(2)), run.group(3)
+    rest = f"{{{low - 1}}}" if high is None else f"{{{low - 1},{int(high) - 1}}}"
+    after = f"(?:(?<!{_CLASS_NOT_AFTER}.)|(?<={_CLASS_UNLESS_AFTER}.))"
+    return one + after + one + rest + body[run.end() :]
+
+
+@dataclass(frozen=True, eq=False)
+class TokenRule(RedactionRule):
+    """A vendor's token format: ``body`` is its plain shape; the whole token is replaced
+    by the marker of ``kind``."""
+
+    kind: SecretKind = field(default=SecretKind.VENDOR_TOKEN, kw_only=True)
+    body: str = field(default="", kw_only=True)
+    starts_with_class: bool = field(default=False, kw_only=True)
+
+    @property
+    def plain_pattern(self) -> re.Pattern[str]:
+        """The same format spelled the plain way: the look-behind first."""
+        if self.starts_with_class:
+            after = f"(?:(?<!{_CLASS_NOT_AFTER})|(?<={_CLASS_UNLESS_AFTER}))"
+            return re.compile(f"{after}(?:{self.body})")
+        return re.compile(f"(?<!{_NOT_AFTER})(?:{self.body})")
+
+
+def _token(
+    rule_id: str,
+    description: str,
+    kind: SecretKind,
+    body: str,
+    keywords: tuple[str, ...],
+    examples_match: tuple[str, ...],
+    examples_no_match: tuple[str, ...],
+    *,
+    starts_with_class: bool = False,
+) -> TokenRule:
+    spelled = class_first(body) if starts_with_class else _literal_first(body)
+    return TokenRule(
+        id=rule_id,
+        description=description,
+        examples_match=examples_match,
+        examples_no_match=examples_no_match,
+        keywords=keywords,
+        pattern=compile_bounded(spelled),
+        replace=_token_replacer(kind),
+        kind=kind,
+        body=body,
+        starts_with_class=starts_with_class,
+    )
+
+
+_API = SecretKind.API_KEY
+_VENDOR = SecretKind.VENDOR_TOKEN
+_CLOUD = SecretKind.CLOUD_ACCESS_KEY
+
+# In the order they run (a token no other format's body can hold comes first).
+TOKEN_RULES: tuple[TokenRule, ...] = (
+    _token(
+        "openai-style-api-key",
+        "An sk-… model API key: OpenAI (proj, svcacct, admin), Anthropic, DeepSeek, OpenRouter",
+        _API,
+        r"sk-(?:ant-(?:api|admin)\d\d-|proj-|svcacct-|admin-|or-v1-)?[\w-]{20,}",
+        ("sk-",),
+        ("my key is sk-proj-4fGh7JkL9mNp2QrS5tUv8WxY1zAb3CdE",),
+        ("ask-4fGh7JkL9mNp2QrS5tUv8WxY1zAb3CdE", "sk-..."),
+    ),
+    _token(
+        "github-token",
+        "A GitHub token: ghp_/gho_/ghu_/ghs_/ghr_ or a fine-grained github_pat_",
+        SecretKind.GITHUB_TOKEN,
+        r"gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        ("token gho_abcdefghijklmnopqrstuvwxyz0123456789", "svc-ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3"),
+        ("ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "ghp_short"),
+    ),
+    _token(
+        "gitlab-token",
+        "A GitLab token: personal, project, deploy, runner, OAuth, CI build, feed, incoming mail",
+        SecretKind.GITLAB_TOKEN,
+        r"gl(?:pat|ptt|dt|rt|soat|cbt|ffct|imt|oas)-[\w-]{20,}",
+        ("gl",),
+        ("CI uses glpat-abcdEFGH1234ijklMNOP", "glptt-Ab12Cd34Ef56Gh78Ij90Kl"),
+        ("glpat-short", "the glpat- prefix"),
+    ),
+    _token(
+        "slack-token",
+        "A Slack bot, user, app or configuration token (xox?-, xapp-)",
+        SecretKind.SLACK_TOKEN,
+        r"xox[abprse]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,}",
+        ("xox", "xapp-"),
+        ("slack xoxb-123456789012-1234567890123-abcdefABCDEF",),
+        ("xoxb-", "the xoxq-123456789012 prefix"),
+    ),
+    _token(
+        "aws-access-key-id",
+        "An AWS access key id (AKIA/ASIA/… and 16 capitals or digits)",
+        SecretKind.AWS_ACCESS_KEY,
+        r"(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+        ("akia", "asia", "abia", "acca", "aida", "aroa", "aipa", "anpa", "anva", "apka"),
+        ("aws id AKIAIOSFODNN7EXAMPLE in env",),
+        ("AKIAIOSFODNN7EXAMPLE1", "AKIA****"),
+    ),
+    _token(
+        "google-api-key",
+        "A Google API key (AIza…), an OAuth client secret (GOCSPX-…) or access token (ya29.…)",
+        SecretKind.GOOGLE_API_KEY,
+        r"AIza[\w-]{30,}|GOCSPX-[\w-]{20,}|ya29\.[\w.-]{20,}",
+        ("aiza", "gocspx-", "ya29."),
+        ("maps key AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI", "GOCSPX-1a2B3c4D5e6F7g8H9i0J"),
+        ("AIza", "ya29.short"),
+    ),
+    _token(
+        "stripe-key",
+        "A Stripe secret or restricted key (sk_/rk_ live or test) or a webhook secret (whsec_)",
+        SecretKind.STRIPE_KEY,
+        r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,}",
+        ("sk_", "rk_", "whsec_"),
+        ("stripe sk_live_51HqLyjWDarjtT1zdp7dc",),
+        ("pk_live_51HqLyjWDarjtT1zdp7dc", "sk_live_"),
+    ),
+    _token(
+        "npm-token",
+        "An npm access token (npm_…)",
+        SecretKind.NPM_TOKEN,
+        r"npm_[A-Za-z0-9]{30,}",
+        ("npm_",),
+        ("//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789",),
+        ("npm_config_registry", "run npm_install"),
+    ),
+    _token(
+        "sendgrid-api-key",
+        "A SendGrid API key (SG.<id>.<secret>)",
+        _VENDOR,
+        r"SG\.[\w-]{16,32}\.[\w-]{16,64}",
+        ("sg.",),
+        ("SG.Ab1Cd2Ef3Gh4Ij5Kl6Mn7O.Pq8Rs9Tu0Vw1Xy2Za3Bc4De5",),
+        ("SG.short.value",),
+    ),
+    _token(
+        "huggingface-token",
+        "A Hugging Face user or organisation token (hf_…, api_org_…)",
+        _VENDOR,
+        r"hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}",
+        ("hf_", "api_org_"),
+        ("HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYz012345",),
+        ("hf_hub_download", "my_hf_AbCdEfGhIjKlMnOpQrStUvWxYz012345"),
+    ),
+    _token(
+        "twilio-api-key",
+        "A Twilio API key SID (SK and 32 hex digits)",
+        _VENDOR,
+        r"SK[0-9a-fA-F]{32}(?![0-9A-Za-z])",
+        ("sk",),
+        ("twilio SK0123456789abcdef0123456789abcdef",),
+        ("SK0123456789abcdef0123456789abcdefg",),
+    ),
+    _token(
+        "mailgun-api-key",
+        "A Mailgun API key (key- and 32 letters or digits)",
+        _VENDOR,
+        r"key-[0-9a-zA-Z]{32}(?![0-9A-Za-z])",
+        ("key-",),
+        ("mailgun key-3ax6xnjp29jd6fds4gc373sgvjxteol0",),
+        ("key-value store", "monkey-3ax6xnjp29jd6fds4gc373sgvjxteol0"),
+    ),
+    _token(
+        "alibaba-access-key-id",
+        "An Alibaba Cloud AccessKey id (LTAI…)",
+        _CLOUD,
+        r"LTAI[A-Za-z0-9]{12,24}(?![A-Za-z0-9])",
+        ("ltai",),
+        ("accessKeyId: LTAI5tQw8cRZp3Vn7Hx2",),
+        ("LTAI", "LTAI5tQw8cRZp3Vn7Hx2Vn7Hx2Vn7Hx2Ab"),
+    ),
+    _token(
+        "tencent-secret-id",
+        "A Tencent Cloud SecretId (AKID…)",
+        _CLOUD,
+        r"AKID[A-Za-z0-9]{32,40}(?![A-Za-z0-9])",
+        ("akid",),
+        ("SecretId AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA",),
+        ("AKID is the prefix",),
+    ),
+    _token(
+        "volcengine-access-key-id",
+        "A Volcengine access key id (AKLT…)",
+        _CLOUD,
+        r"AKLT[\w-]{20,}",
+        ("aklt",),
+        ("VOLC_ACCESSKEY=AKLTYzQ4ZjM3ZTk5NjQxNGNkYmE",),
+        ("AKLT-short",),
+    ),
+    _token(
+        "baidu-qianfan-api-key",
+        "A Baidu Qianfan API key (bce-v3/ALTAK-…)",
+        _API,
+        r"bce-v3/ALTAK-[\w/-]{20,}",
+        ("bce-v3/",),
+        ("千帆 key bce-v3/ALTAK-AbCdEf0123456789xyz/abc",),
+        ("bce-v3/ALTAK-",),
+    ),
+    _token(
+        "pypi-token",
+        "A PyPI upload token (pypi-AgEIcHlwaS5vcmc…)",
+        _VENDOR,
+        r"pypi-AgEIcHlwaS5vcmc[\w-]{50,}",
+        ("pypi-",),
+        ("password = pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAACKg",),
+        ("pypi-AgEIcHlwaS5vcmc",),
+    ),
+    _token(
+        "shopify-token",
+        "A Shopify access, shared-secret, custom-app or private-app token",
+        _VENDOR,
+        r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}",
+        ("shp",),
+        ("shpat_0123456789abcdef0123456789abcdef",),
+        ("shpat_0123",),
+    ),
+    _token(
+        "digitalocean-token",
+        "A DigitalOcean personal, OAuth or refresh token (do?_v1_…)",
+        _VENDOR,
+        r"do[opr]_v1_[a-f0-9]{64}",
+        ("do",),
+        ("dop_v1_" + "0123456789abcdef" * 4,),
+        ("dop_v1_0123",),
+    ),
+    _token(
+        "atlassian-api-token",
+        "An Atlassian (Jira, Confluence) API token (ATATT3…)",
+        _VENDOR,
+        r"ATATT3[\w=-]{50,}",
+        ("atatt3",),
+        ("jira token ATATT3xFfGF0" + "Ab1Cd2Ef3Gh4" * 5,),
+        ("ATATT3short",),
+    ),
+    _token(
+        "databricks-token",
+        "A Databricks personal access token (dapi and 32 hex digits)",
+        _VENDOR,
+        r"dapi[a-f0-9]{32}(?:-\d)?",
+        ("dapi",),
+        ("dapi0123456789abcdef0123456789abcdef",),
+        ("dapi0123",),
+    ),
+    _token(
+        "grafana-token",
+        "A Grafana service-account or cloud token (glsa_, glc_)",
+        _VENDOR,
+        r"gl(?:sa|c)_[\w=+/-]{32,}",
+        ("gl",),
+        ("glsa_AbCdEfGhIjKlMnOpQrStUvWxYz012345_0a1b2c3d",),
+        ("glsa_short",),
+    ),
+    _token(
+        "newrelic-api-key",
+        "A New Relic user API key (NRAK-…)",
+        _VENDOR,
+        r"NRAK-[A-Z0-9]{27}",
+        ("nrak-",),
+        ("NRAK-ABCDEFGHIJKLMNOPQRSTUVWXYZ0",),
+        ("NRAK-short",),
+    ),
+    _token(
+        "docker-hub-token",
+        "A Docker Hub personal access token (dckr_pat_…)",
+        _VENDOR,
+        r"dckr_pat_[\w-]{20,}",
+        ("dckr_pat_",),
+        ("docker login -u ci -p dckr_pat_Ab12Cd34Ef56Gh78Ij90",),
+        ("dckr_pat_",),
+    ),
+    _token(
+        "vault-token",
+        "A HashiCorp Vault service or batch token (hvs., hvb.)",
+        _VENDOR,
+        r"hv[sb]\.[\w-]{24,}",
+        ("hvs.", "hvb."),
+        ("VAULT_TOKEN=hvs.CAESIAbCdEfGhIjKlMnOpQrStUv",),
+        ("hvs.short",),
+    ),
+    _token(
+        "postman-api-key",
+        "A Postman API key (PMAK-…)",
+        _VENDOR,
+        r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}",
+        ("pmak-",),
+        ("PMAK-0123456789abcdef01234567-0123456789abcdef0123456789abcdef01",),
+        ("PMAK-0123",),
+    ),
+    _token(
+        "sonarqube-token",
+        "A SonarQube user, project or analysis token (squ_, sqp_, sqa_)",
+        _VENDOR,
+        r"sq[upa]_[a-f0-9]{40}(?![a-f0-9])",
+        ("squ_", "sqp_", "sqa_"),
+        ("sonar.token=sqp_0123456789abcdef0123456789abcdef01234567",),
+        ("squ_0123",),
+    ),
+    _token(
+        "artifactory-token",
+        "A JFrog Artifactory API key (AKCp…) or reference token",
+        _VENDOR,
+        r"AKCp[A-Za-z0-9]{60,}|cmVmdGtuOjAxOj[A-Za-z0-9+/=]{40,}",
+        ("akcp", "cmvmdgtuojaxoj"),
+        ("AKCp" + "Ab1Cd2Ef3Gh4" * 6,),
+        ("AKCp5short",),
+    ),
+    _token(
+        "notion-token",
+        "A Notion integration token (ntn_…, secret_…)",
+        _VENDOR,
+        r"ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43}(?!\w)",
+        ("ntn_", "secret_"),
+        ("ntn_" + "Ab1Cd2Ef3Gh4" * 4,),
+        ("secret_key_base", "secret_short"),
+    ),
+    _token(
+        "square-token",
+        "A Square access token or application secret (sq0atp-, sq0csp-)",
+        _VENDOR,
+        r"sq0(?:atp|csp)-[\w-]{22,}",
+        ("sq0",),
+        ("sq0atp-Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op",),
+        ("sq0atp-short",),
+    ),
+    _token(
+        "nuget-api-key",
+        "A NuGet API key (oy2 and 43 lower-case letters or digits)",
+        _VENDOR,
+        r"oy2[a-z0-9]{43}(?![a-z0-9])",
+        ("oy2",),
+        ("nuget push -k oy2" + "abcdefghijklmnopqrstuvwxyz0123456789abcdefg",),
+        ("oy2short",),
+    ),
+    _token(
+        "sentry-token",
+        "A Sentry organisation or user auth token (sntrys_, sntryu_)",
+        _VENDOR,
+        r"sntry[su]_[\w+/=\-]{40,}",
+        ("sntry",),
+        ("SENTRY_AUTH_TOKEN=sntrys_" + "eyJpYXQiOjE3MDAwMDAwMDB9" + "Ab1Cd2Ef3Gh4" * 3,),
+        ("sntrys_short",),
+    ),
+    _token(
+        "linear-api-key",
+        "A Linear personal API key (lin_api_ and 40 letters or digits)",
+        _VENDOR,
+        r"lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])",
+        ("lin_api_",),
+        ("LINEAR_KEY=lin_api_Zqumpm08hsE8JNpjJOQGa2rb19FlY0mG1ylvuhfJ",),
+        ("see the lin_api_ keys page",),
+    ),
+    _token(
+        "doppler-token",
+        "A Doppler personal, service, service-account, CLI, SCIM or audit token (dp.pt. …)",
+        _VENDOR,
+        r"dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}(?![A-Za-z0-9])",
+        ("dp.",),
+        ("DOPPLER_TOKEN=dp.st.XqIEnomef2mSJ5CMTIeg1ZTVnVv2fgKD0f6YYIgrCOX",),
+        ("dp.st.short", "the dp.pt. prefix"),
+    ),
+    _token(
+        "pulumi-access-token",
+        "A Pulumi access token (pul- and 40 hex digits)",
+        _VENDOR,
+        r"pul-[a-f0-9]{40}(?![a-f0-9])",
+        ("pul-",),
+        ("pulumi login with pul-3b1c77fc4c011f1bd38f1f34920fbd01f40072e3",),
+        ("pul-request", "pul-3b1c77fc"),
+    ),
+    _token(
+        "flyio-token",
+        "A Fly.io access token (fo1_…)",
+        _VENDOR,
+        r"fo1_[\w-]{43}(?![\w-])",
+        ("fo1_",),
+        ("FLY_API_TOKEN=fo1_IuRhWlMkU6ag5t-Zj3aoeWqeHGwlifXjw9APP8Dy_3X",),
+        ("fo1_short",),
+    ),
+    _token(
+        "dynatrace-api-token",
+        "A Dynatrace API token (dt0c01.<24>.<64>)",
+        _VENDOR,
+        r"dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}(?![A-Z0-9])",
+        ("dt0c01.",),
+        (
+            "dt0c01.9MZGNTVV1M66WNQWOKWJQ72S.T5PG4ERSLAS01771ZG28W45YKYY91QBTS262BEYVXRHWWJH2"
+            "JKD5SVWFQILV1B4G",
+        ),
+        ("dt0c01.SHORT.VALUE",),
+    ),
+    _token(
+        "planetscale-token",
+        "A PlanetScale service token, password or OAuth token (pscale_tkn_, _pw_, _oauth_)",
+        _VENDOR,
+        r"pscale_(?:tkn|pw|oauth)_[\w.-]{32,64}",
+        ("pscale_",),
+        ("pscale_pw_GOBomUOLc877EgNB6bfbdUwFDrzIe3mGxHoL43ScQQY",),
+        ("pscale_tkn_short",),
+    ),
+    _token(
+        "prefect-api-key",
+        "A Prefect Cloud API key (pnu_ and 36 letters or digits)",
+        _VENDOR,
+        r"pnu_[A-Za-z0-9]{36}(?![A-Za-z0-9])",
+        ("pnu_",),
+        ("prefect cloud login -k pnu_K8TUkl1JYnrw8tdVIIfHmxOCTQE8phIECUyU",),
+        ("pnu_short",),
+    ),
+    _token(
+        "rubygems-api-key",
+        "A RubyGems API key (rubygems_ and 48 hex digits)",
+        _VENDOR,
+        r"rubygems_[a-f0-9]{48}(?![a-f0-9])",
+        ("rubygems_",),
+        ("GEM_HOST_API_KEY=rubygems_de3b53f79a8afba701070d26d7f79a73aff5cfd4501150bf",),
+        ("rubygems_org",),
+    ),
+    _token(
+        "brevo-api-key",
+        "A Brevo (Sendinblue) API or SMTP key (xkeysib-, xsmtpsib-)",
+        _VENDOR,
+        r"x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}(?![A-Za-z0-9])",
+        ("xkeysib-", "xsmtpsib-"),
+        (
+            "xkeysib-8e28d3e14be535893b80598e7d8a50f510dc6c4393a96e78c3403049d3e8474f"
+            "-ZfTvMUHoXTBzyTzb",
+        ),
+        ("xkeysib-8e28d3e1",),
+    ),
+    _token(
+        "shippo-api-token",
+        "A Shippo live or test API token (shippo_live_, shippo_test_)",
+        _VENDOR,
+        r"shippo_(?:live|test)_[a-f0-9]{40}(?![a-f0-9])",
+        ("shippo_",),
+        ("shippo_test_6616cd334b459e42220d8c947e0dedc8b1379139",),
+        ("shippo_live_",),
+    ),
+    _token(
+        "age-secret-key",
+        "An age encryption identity (AGE-SECRET-KEY-1 and 58 Bech32 characters)",
+        SecretKind.PRIVATE_KEY,
+        r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}(?![A-Z0-9])",
+        ("age-secret-key-1",),
+        ("AGE-SECRET-KEY-1JXUMDM5YPJM5JNPN3K9VPL784CRCN02WQELZMEHN9ZPWCJQ0EHA4EP6MMV",),
+        ("AGE-SECRET-KEY-1 is the prefix of an age identity",),
+    ),
+    _token(
+        "clojars-token",
+        "A Clojars deploy token (CLOJARS_ and 60 lower-case letters or digits)",
+        _VENDOR,
+        r"CLOJARS_[a-z0-9]{60}(?![a-z0-9])",
+        ("clojars_",),
+        ("CLOJARS_adgf4smvvro39lvi9xwdk0i1yzlc9g61in9kizhj6bwmpybd54754hctk4rb",),
+        ("CLOJARS_USERNAME",),
+    ),
+    _token(
+        "supabase-token",
+        "A Supabase personal access token (sbp_) or secret API key (sb_secret_)",
+        _VENDOR,
+        r"sbp_[a-f0-9]{40}(?![a-f0-9])|sb_secret_[\w-]{20,}",
+        ("sbp_", "sb_secret_"),
+        ("supabase login --token sbp_135f3b92c07423fb388dfa93ee3419300aed2e77",),
+        ("sbp_135f", "sb_publishable_Ab12Cd34Ef56Gh78Ij90Kl"),
+    ),
+    _token(
+        "groq-api-key",
+        "A Groq API key (gsk_ and 52 letters or digits)",
+        _API,
+        r"gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])",
+        ("gsk_",),
+        ("GROQ_API_KEY=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",),
+        ("gsk_short",),
+    ),
+    _token(
+        "replicate-api-token",
+        "A Replicate API token (r8_ and 37 letters or digits)",
+        _API,
+        r"r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])",
+        ("r8_",),
+        ("REPLICATE_API_TOKEN=r8_Oc7SxBYmZvexu6QdcNW3aclJ4wcd3FkyOt9PO",),
+        ("r8_short", "gr8_Oc7SxBYmZvexu6QdcNW3aclJ4wcd3FkyOt9PO"),
+    ),
+    _token(
+        "perplexity-api-key",
+        "A Perplexity API key (pplx- and 48 letters or digits)",
+        _API,
+        r"pplx-[A-Za-z0-9]{48}(?![A-Za-z0-9])",
+        ("pplx-",),
+        ("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",),
+        ("pplx-short",),
+    ),
+    _token(
+        "xai-api-key",
+        "An xAI API key (xai- and 80 letters or digits)",
+        _API,
+        r"xai-[A-Za-z0-9]{80}(?![A-Za-z0-9])",
+        ("xai-",),
+        (
+            "XAI_API_KEY=xai-4IHJ5lByNt5TPiKEuor5ClFKHu6MUbgXOsHzoMp7BKOHNfEkalT2ib0Z8voX2D86"
+            "ByvkNx5MYjCPC1za",
+        ),
+        ("xai-grok-2",),
+    ),
+    _token(
+        "tavily-api-key",
+        "A Tavily API key (tvly-, tvly-dev-, tvly-prod- and 32 letters or digits)",
+        _API,
+        r"tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}(?![A-Za-z0-9])",
+        ("tvly-",),
+        ("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",),
+        ("tvly-dev-short",),
+    ),
+    _token(
+        "langsmith-api-key",
+        "A LangSmith personal or service key (lsv2_pt_, lsv2_sk_)",
+        _API,
+        r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}(?![a-f0-9])",
+        ("lsv2_",),
+        ("LANGSMITH_API_KEY=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",),
+        ("lsv2_pt_short",),
+    ),
+    _token(
+        "buildkite-token",
+        "A Buildkite user access token (bkua_ and 40 hex digits)",
+        _VENDOR,
+        r"bkua_[a-f0-9]{40}(?![a-f0-9])",
+        ("bkua_",),
+        ("bkua_fd9eec39ea79497344d3bcf7d49a2a09115e6742",),
+        ("bkua_fd9e",),
+    ),
+    _token(
+        "figma-token",
+        "A Figma personal access token (figd_…)",
+        _VENDOR,
+        r"figd_[\w-]{40,}",
+        ("figd_",),
+        ("figd_ulaLO3RHCdxFmZPCvFcwEqhGuYyGTo7LjmL4bHyVZJ",),
+        ("figd_short",),
+    ),
+    _token(
+        "airtable-token",
+        "An Airtable personal access token (pat<14>.<64 hex>)",
+        _VENDOR,
+        r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}(?![a-f0-9])",
+        ("pat",),
+        ("patBPQ17AcSGb8Q9T.0f0e0134f156f051968cee13242aa2402605e88eb1312427c89aedc8c08e026d",),
+        ("pattern.matcher(text)", "patBPQ17AcSGb8Q9T.0f0e"),
+    ),
+    _token(
+        "bitbucket-app-password",
+        "A Bitbucket app password or API token (ATBB…)",
+        _VENDOR,
+        r"ATBB[A-Za-z0-9]{28,}",
+        ("atbb",),
+        ("ATBBqxNK9fxP7uLT5rXuBk0CNgwNiCMNBxZN",),
+        ("ATBB short",),
+    ),
+    _token(
+        "mapbox-secret-token",
+        "A Mapbox secret or temporary token (sk.eyJ1…, tk.eyJ1…); public pk. tokens stay",
+        _VENDOR,
+        r"(?:sk|tk)\.eyJ1Ijoi[\w-]{20,}\.[\w-]{20,}",
+        ("sk.eyj1ijoi", "tk.eyj1ijoi"),
+        ("sk.eyJ1IjoiZGVtby11c2VyIiwiYSI6ImNrMTIzNDU2Nzg5MDEyMzQ1In0.aYGeeZWhbLpKGVHKVwappp",),
+        ("pk.eyJ1IjoiZGVtby11c2VyIiwiYSI6ImNrMTIzNDU2Nzg5MDEyMzQ1In0.aYGeeZWhbLpKGVHKVwappp",),
+    ),
+    _token(
+        "braintree-access-token",
+        "A Braintree (PayPal) access token (access_token$production$…$…)",
+        _VENDOR,
+        r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}",
+        ("access_token$",),
+        ("access_token$sandbox$wkbxxqjz9hi8twyv$f30428b891e753e4ee2a384f00b9fd14",),
+        ("access_token$production$",),
+    ),
+    _token(
+        "discord-bot-token",
+        "A Discord bot token (a base64 id, a timestamp and an HMAC, joined by dots)",
+        _VENDOR,
+        r"(?:M|N|O)[A-Za-z0-9]{23,25}\.[\w-]{6}\.[\w-]{27,38}(?![\w-])",
+        ("m", "n", "o"),
+        ("bot token NzkyNzE1NDU0MTk2MDg4ODQy.MJrA0v.ixC0CAwnOWQR-PL1HJX3zFeTNH8",),
+        ("Main.java.Something", "NzkyNzE1NDU0MTk2MDg4ODQy.short.ixC0"),
+    ),
+    # Formats that start with a character class rather than a literal prefix.
+    _token(
+        "mailchimp-api-key",
+        "A Mailchimp API key (32 hex digits and a data-centre suffix -us<n>)",
+        _VENDOR,
+        r"[0-9a-f]{32}-us\d{1,2}(?![0-9A-Za-z])",
+        ("-us",),
+        ("mailchimp 0123456789abcdef0123456789abcdef-us21",),
+        ("0123456789abcdef-us21", "x0123456789abcdef0123456789abcdef-us21"),
+        starts_with_class=True,
+    ),
+    _token(
+        "zhipu-api-key",
+        "A Zhipu (BigModel) API key (32 hex digits, a dot and 16 letters or digits)",
+        _API,
+        r"[0-9a-f]{32}\.[A-Za-z0-9]{16}(?![A-Za-z0-9])",
+        (".",),
+        ("智谱 key 0f1e2d3c4b5a69788796a5b4c3d2e1f0.AbCdEfGh12345678",),
+        ("0f1e2d3c4b5a69788796a5b4c3d2e1f0.java",),
+        starts_with_class=True,
+    ),
+    _token(
+        "azure-ad-client-secret",
+        "An Azure AD (Entra ID) client secret (three characters, a digit, Q~ and 31-40 more)",
+        _VENDOR,
+        r"[\w-]{3}\dQ~[\w.~-]{31,40}",
+        ("q~",),
+        ("client_secret=Qk28Q~u7yT3pL0vN9mR2sW5xZ8aB1cD4eF6gH",),
+        ("Qk28Q~short",),
+        starts_with_class=True,
+    ),
+    _token(
+        "telegram-bot-token",
+        "A Telegram bot token (a numeric bot id, a colon and AA…), also in a Bot API path",
+        _VENDOR,
+        r"\d{8,10}:AA[\w-]{33}(?![\w-])",
+        (":aa",),
+        (
+            "123456789:AAHk5Jd8sLq2Wm9Xv4Tz7Rp1Nc6Bg3Yf0Ue",
+            "https://api.telegram.org/bot123456789:AAHk5Jd8sLq2Wm9Xv4Tz7Rp1Nc6Bg3Yf0Ue/getMe",
+        ),
+        ("id123456789:AAHk5Jd8sLq2Wm9Xv4Tz7Rp1Nc6Bg3Yf0Ue",),
+        starts_with_class=True,
+    ),
+    _token(
+        "terraform-cloud-token",
+        "A Terraform Cloud / Enterprise API token (<14>.atlasv1.<60-70>)",
+        _VENDOR,
+        r"[A-Za-z0-9]{14}\.atlasv1\.[\w=-]{60,70}(?![\w=-])",
+        (".atlasv1.",),
+        (
+            "token = 3yEg42ipqnX1fk.atlasv1.vtdgDW1-In81LJK6yc-jecsblnAk2vnXK6-Zy2GKlPOyJV9YZGW"
+            "NkJnsrUgBhcpq",
+        ),
+        ("3yEg42ipqnX1fk.atlasv1.short",),
+        starts_with_class=True,
+    ),
+)
+
+
+def is_vendor_token(text: str) -> bool:
+    """``text`` is, whole, a token of a format of the catalogue."""
+    return any(rule.pattern.fullmatch(text) for rule in TOKEN_RULES)
