@@ -7,7 +7,7 @@ redacting ordinary text.
 (Not ``bench/secrets.py``: with ``bench/`` first on ``sys.path`` that name would shadow
 the standard library's ``secrets``, which the HTTP client under ``openai`` imports.)
 The corpus is data (``tests/data/secrets/*.jsonl``); its loader and scorer live with the
-tests (``tests/privacy/corpora.py``), so the test that enforces the bars and these tables
+tests (``tests/privacy/secret_corpora.py``), so the test that enforces the bars and these tables
 always measure the same thing. A sealed split (``sealed*.jsonl``) is scored with the
 others but shown as totals only: no form, no missed or changed text.
 """
@@ -22,7 +22,7 @@ from typing import Any
 _CORPUS_DIR = Path(__file__).resolve().parent.parent / "tests" / "privacy"
 sys.path.insert(0, str(_CORPUS_DIR))
 
-from corpora import Score, render, render_totals, score, splits  # noqa: E402
+from secret_corpora import Score, render, render_totals, score, splits  # noqa: E402
 
 from autopatch_memory.privacy import redact  # noqa: E402
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from corpora import load_split, render, render_totals, score, splits
+from secret_corpora import load_split, render, render_totals, score, splits
 
 
 def _write(path: Path, rows: list[dict[str, object]]) -> None:

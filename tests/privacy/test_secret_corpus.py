@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from corpora import Split, render, render_totals, score, splits
+from secret_corpora import Split, render, render_totals, score, splits
 
 from autopatch_memory import limits
 from autopatch_memory.privacy import MARKER_RE, redact, scrub

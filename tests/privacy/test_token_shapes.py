@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from corpora import splits
+from secret_corpora import splits
 
 from autopatch_memory.privacy import marker, redact
 from autopatch_memory.privacy.vendors import TOKEN_RULES, TokenRule, class_first
