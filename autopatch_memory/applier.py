@@ -304,10 +304,12 @@ class _Applier:
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         assert label is not None and summary is not None
         _refuse_instructions(label, summary, rule_of_user=kind is LongTermType.DURABLE_PREFERENCE)
+        stated: datetime | None
+        origin: Origin | None = None
         if kind is LongTermType.DURABLE_PREFERENCE:
             stated, origin = self._ground_rule(op)
         else:
-            stated, origin = self._ground_note(op), None
+            stated = self._ground_note(op)
         replaced = self._targets(op.supersedes, kind, stated, "supersedes")
         conflicts = self._targets(op.conflicts_with, kind, None, "conflicts_with")
         duplicate = self._active_with_text(kind, summary)
@@ -338,6 +340,9 @@ class _Applier:
         dead = self._inactive_with_text(kind, summary) or self._inactive_grounded_alike(kind)
         if dead is not None:
             return self._revive(dead, label, stated, replaced)
+        # Dated when the user said it: a late summary of an older turn is older than what
+        # the user said since (the context lists rules newest first, and the first holds).
+        said = stated if stated is not None and stated <= self.now else self.now
         item = LongTermItem(
             id=new_memory_id(self.now, self.doc.all_ids()),
             type=kind,
@@ -345,8 +350,8 @@ class _Applier:
             summary=summary,
             status=ItemStatus.ACTIVE,
             source=SOURCE_OF_TYPE[kind],
-            created_at=self.now,
-            updated_at=self.now,
+            created_at=said,
+            updated_at=said,
             origin=origin,
             grounds=self._grounds,
             conflicts_with=[c.id for c in conflicts],
@@ -373,6 +378,7 @@ class _Applier:
         _refuse_instructions(
             label or "", summary, rule_of_user=item.type is LongTermType.DURABLE_PREFERENCE
         )
+        stated: datetime | None
         if item.type is LongTermType.DURABLE_PREFERENCE:
             stated, _origin = self._ground_rule(op)
         else:

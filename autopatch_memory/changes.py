@@ -57,10 +57,6 @@ class MemoryChange(BaseModel):
     action: ChangeAction
     outcome: ChangeOutcome
     item_id: str | None = None
-    created_at: datetime | None = None
-    # The memory the file came from (its epoch): with the same epoch and ``item_id``, the
-    # same item, not a namesake from another repository.
-    epoch: str | None = None
     item: LongTermItem | None = None  # the item as stored afterwards
     previous: LongTermItem | None = None  # what a revised item said before (``updated``)
     superseded: list[str] = Field(default_factory=list)  # rules it replaced (now archived)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 from collections.abc import Collection, Iterable, Mapping
+from dataclasses import replace
 from datetime import datetime
 from enum import Enum
 from typing import Any

@@ -42,7 +42,6 @@ from autopatch_memory.applier import apply_delta
 from autopatch_memory.apply_report import AcceptedOp, RejectedOp
 from autopatch_memory.changes import ChangeAction, ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError, StoreError
-from autopatch_memory.store.history import item_from
 from autopatch_memory.item_labels import derive_label, label_is_redundant
 from autopatch_memory.journal import JournalEntry, Outcome
 from autopatch_memory.lang.fold import same_text
@@ -63,6 +62,7 @@ from autopatch_memory.reasons import Reason
 from autopatch_memory.standing.explicit import named_replacements, replaced_items
 from autopatch_memory.standing.vetoes import VETOES
 from autopatch_memory.store import Transaction
+from autopatch_memory.store.history import item_from
 from autopatch_memory.text import clean_text, has_control_characters, is_cjk_char
 
 __all__ = [

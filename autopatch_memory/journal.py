@@ -27,10 +27,10 @@ import sys
 import tempfile
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
 from contextlib import suppress
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 

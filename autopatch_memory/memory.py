@@ -74,9 +74,9 @@ from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.search import SearchHit, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import FileState, MemoryStore, ResetResult, Transaction, UpdateResult
-from autopatch_memory.undo import UndoReport, undoable
 from autopatch_memory.text import clean_text, clip
 from autopatch_memory.triggers import Trigger, signal_trigger, size_trigger, state_triggers
+from autopatch_memory.undo import UndoReport, undoable
 
 if TYPE_CHECKING:
     from autopatch_memory.context import MemoryContext

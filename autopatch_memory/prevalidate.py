@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from autopatch_memory.applier import apply_delta
-from autopatch_memory.summary_request import SummaryRequest
 from autopatch_memory.model import (
     SOURCE_OF_TYPE,
     LongTermItem,
@@ -25,6 +24,7 @@ from autopatch_memory.model import (
     Turn,
 )
 from autopatch_memory.reasons import Reason
+from autopatch_memory.summary_request import SummaryRequest
 
 __all__ = ["delta_problems", "request_document"]
 

@@ -24,7 +24,6 @@ import json
 from typing import Any
 
 from autopatch_memory import limits
-from autopatch_memory.summary_request import SummaryItem, SummaryRequest, SummaryTurn
 from autopatch_memory.model import (
     DELTA_SECTIONS,
     LongTermOp,
@@ -34,6 +33,7 @@ from autopatch_memory.model import (
     TopicOp,
 )
 from autopatch_memory.privacy import redact
+from autopatch_memory.summary_request import SummaryItem, SummaryRequest, SummaryTurn
 from autopatch_memory.text import Language, clip
 
 Message = dict[str, str]
@@ -255,7 +255,8 @@ _EXAMPLES: dict[Language, tuple[tuple[str, dict[str, Any]], ...]] = {
             ),
         ),
         (
-            "上一轮 ex_turn_7 的回答「建议以后新接口统一返回 Result<T> 包装，错误码放在 code 字段里。」；"
+            "上一轮 ex_turn_7 的回答「建议以后新接口统一返回 Result<T> 包装，"
+            "错误码放在 code 字段里。」；"
             "待处理轮次 ex_turn_8「好，就按你说的，以后都这样」",
             _delta(
                 [("ex_turn_8", "用户采纳了新接口统一返回 Result<T> 的建议。")],

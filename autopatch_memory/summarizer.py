@@ -32,12 +32,6 @@ from autopatch_memory import limits
 from autopatch_memory.applier import apply_delta
 from autopatch_memory.apply_report import ApplyReport, discarded_report
 from autopatch_memory.backends.base import SummaryBackend
-from autopatch_memory.summary_request import (
-    SummaryConflict,
-    SummaryItem,
-    SummaryRequest,
-    SummaryTurn,
-)
 from autopatch_memory.errors import (
     AutopatchMemoryError,
     BackendError,
@@ -52,6 +46,12 @@ from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import by_recency, rank
 from autopatch_memory.scheduler import NEVER_DROPPED, RunGuard, RunOutcome
 from autopatch_memory.store import MemoryStore, Transaction, UpdateResult
+from autopatch_memory.summary_request import (
+    SummaryConflict,
+    SummaryItem,
+    SummaryRequest,
+    SummaryTurn,
+)
 from autopatch_memory.text import clip, detect_language, query_tokens, tokenize
 
 _Item = TypeVar("_Item")
@@ -265,6 +265,7 @@ def build_request(doc: MemoryDocument, batch: list[Turn]) -> SummaryRequest:
                 summary=i.summary,
                 type=i.type.value,
                 updated_at=i.updated_at,
+                grounds=i.grounds,
             )
             for i in chosen_items
         ],

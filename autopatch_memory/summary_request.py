@@ -38,6 +38,9 @@ class SummaryItem(BaseModel):
     summary: str
     type: str | None = None  # long-term items only: durable_preference | project_note
     updated_at: datetime | None = None  # long-term items: when it was last changed
+    # Long-term items: the digest of the sentence that grounded it (the offline reader
+    # does not read a sentence twice; never sent to a model).
+    grounds: str | None = None
 
 
 class SummaryConflict(BaseModel):

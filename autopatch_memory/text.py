@@ -13,6 +13,7 @@ from enum import Enum
 from functools import lru_cache
 
 from autopatch_memory import limits, signals
+from autopatch_memory.lang.confusables import skeleton
 from autopatch_memory.patterns import literal_first, one_of
 
 
@@ -580,11 +581,12 @@ def clean_text(text: str, *, single_line: bool) -> str:
 
 
 def same_label(a: str, b: str) -> bool:
-    """Labels are equal ignoring case, width, whitespace and invisible characters
-    ("Java Optional" == "java  optional" == "Java\u200bOptional")."""
+    """Labels are equal ignoring case, width, whitespace, invisible characters and look-alike
+    letters ("Java Optional" == "java  optional" == "Java\u200bOptional"; "review" with a
+    Cyrillic "е" == "review")."""
     return _label_key(a) == _label_key(b)
 
 
 def _label_key(label: str) -> str:
     cleaned = clean_text(label, single_line=True)
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", cleaned)).casefold()
+    return re.sub(r"\s+", "", skeleton(cleaned))

@@ -7,6 +7,7 @@ the way and dropping the styles when colour is off.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -52,13 +53,13 @@ __all__ = [
     "render_document",
     "render_hits",
     "render_import",
-    "render_undo",
-    "reset_message",
     "render_journal",
     "render_journal_entry",
     "render_profile",
     "render_report",
     "render_turn",
+    "render_undo",
+    "reset_message",
     "superseded_labels",
 ]
 
@@ -135,7 +136,12 @@ def render_profile(
 
 
 def _item_line(item: LongTermItem) -> Text:
-    line = Text.assemble("  ", (item.id, "dim"), f"  {_item_text(item)}")
+    # The label only when it adds something to the summary ("X: X" says nothing twice);
+    # a plain containment test: showing memory never loads the rule grammar.
+    said = re.sub(r"\W+", "", item.summary).casefold()
+    label = re.sub(r"\W+", "", item.label).casefold()
+    text = item.summary if not label or label in said else f"{item.label}: {item.summary}"
+    line = Text.assemble("  ", (item.id, "dim"), f"  {_one_line(text)}")
     if item.is_active:
         return line
     if item.revision_of:

@@ -18,13 +18,19 @@ _HOMOGLYPHS = {
     "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
 }  # fmt: skip
 _TABLE = str.maketrans(_HOMOGLYPHS)
-_INVISIBLE_CATEGORIES = ("Cf", "Cc", "Mn")
+_INVISIBLE_CATEGORIES = ("Cf", "Mn")
 
 
 @lru_cache(maxsize=4096)
 def skeleton(text: str) -> str:
     """``text`` as it looks: NFKC, case-folded, homoglyphs as the Latin letters they
-    imitate, invisible characters and combining marks dropped."""
+    imitate, invisible characters and combining marks dropped, control characters as
+    spaces."""
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text)).casefold()
-    kept = "".join(ch for ch in folded if unicodedata.category(ch) not in _INVISIBLE_CATEGORIES)
+    # Invisible characters go; a control character (a line break, a tab) still parts words.
+    kept = "".join(
+        " " if unicodedata.category(ch) == "Cc" else ch
+        for ch in folded
+        if unicodedata.category(ch) not in _INVISIBLE_CATEGORIES
+    )
     return unicodedata.normalize("NFKC", kept).translate(_TABLE)

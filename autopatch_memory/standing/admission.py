@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from autopatch_memory.lang.quotes import find_quote
 from autopatch_memory.standing.lexicon import has_cancel_form, has_request_form, has_standing_marker
 from autopatch_memory.standing.vetoes import (
     ADOPTION_VETOES,
@@ -61,3 +62,17 @@ def _vetoed(sentence: str, applies: Callable[[str], bool]) -> Refusal | None:
     if veto is None:
         return None
     return Refusal(veto.id, f"the quoted sentence is {veto.description} ({veto.id})")
+
+
+def admits_rule(quote: str, text: str) -> bool:
+    """Whether the applier would admit a rule quoting ``quote`` from the user's ``text``:
+    found, and one of the sentences around it carries a form and no veto (what the
+    offline reader checks before it proposes, so it never proposes what is refused)."""
+    found = find_quote(quote, text)
+    return found is not None and any(refuse_rule(s) is None for s in found.sentences)
+
+
+def admits_cancel(quote: str, text: str) -> bool:
+    """:func:`admits_rule` for a cancel."""
+    found = find_quote(quote, text)
+    return found is not None and any(refuse_cancel(s) is None for s in found.sentences)

@@ -22,9 +22,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from autopatch_memory.lang.fold import fold
-from autopatch_memory.lang.sentences import sentences
+from autopatch_memory.lang.sentences import sentence_spans, sentences
 from autopatch_memory.prose import user_prose
-from autopatch_memory.standing.lexicon import folded_words, has_standing_marker
+from autopatch_memory.standing.lexicon import (
+    folded_words,
+    has_request_form,
+    has_standing_marker,
+)
 from autopatch_memory.standing.vetoes import OFFLINE_VETOES, VETOES
 
 
@@ -39,9 +43,28 @@ def explicit_sentences(text: str) -> list[str]:
 
 
 def explicit_rules(text: str) -> list[str]:
-    """The sentences of ``text`` that state a rule explicitly: a standing marker, and no
-    veto."""
-    return [s for s in explicit_sentences(text) if has_standing_marker(s)]
+    """The rules ``text`` states explicitly: a sentence with a standing marker and no
+    veto, together with the neighbouring sentences that are requests too, kept as the
+    user wrote them ("Please default to constructor injection. I can't stand @Autowired
+    on fields."): a rule and its reason or its detail stay one rule."""
+    prose = user_prose(text)
+    rules: list[str] = []
+    run: list[tuple[int, int]] = []  # consecutive requests, unvetoed
+
+    def close_run() -> None:
+        if any(has_standing_marker(prose[a:b]) for a, b in run):
+            rules.append(prose[run[0][0] : run[-1][1]])
+        run.clear()
+
+    for start, end in sentence_spans(prose):
+        sentence = prose[start:end]
+        vetoed = VETOES.first(sentence) or OFFLINE_VETOES.first(sentence)
+        if vetoed is None and (has_standing_marker(sentence) or has_request_form(sentence)):
+            run.append((start, end))
+        else:
+            close_run()
+    close_run()
+    return rules
 
 
 # What a new rule names as replaced: "instead of X", "不再用 X", "把 X 换成 Y"…
@@ -49,8 +72,10 @@ _NAME = r"(?P<x>[^，,。.;；!！?？]{2,40}?)"
 _REPLACES = tuple(
     re.compile(p)
     for p in (
-        rf"\b(?:instead of|rather than|in place of|no longer|not)\s+(?:using\s+|use\s+)?{_NAME}(?=$|[，,。.;；!！?？]|\s+(?:any ?more|from now on|going forward)\b)",
-        rf"\b(?:stop|quit) (?:using|suggesting|recommending|giving me|writing|adding){1, 2}\s+{_NAME}(?=$|[，,。.;；!！?？]|\s+(?:any ?more|and)\b)",
+        rf"\b(?:instead of|rather than|in place of|no longer|not)\s+(?:using\s+|use\s+)?{_NAME}"
+        rf"(?=$|[，,。.;；!！?？]|\s+(?:any ?more|from now on|going forward)\b)",
+        rf"\b(?:stop|quit) (?:using|suggesting|recommending|giving me|writing|adding)\s+{_NAME}"
+        rf"(?=$|[，,。.;；!！?？]|\s+(?:any ?more|and)\b)",
         rf"\breplace\s+{_NAME}\s+(?:with|by)\b",
         rf"\bswitch(?:ing|ed)? (?:from|away from)\s+{_NAME}\s+(?:to|for)\b",
         rf"(?:不再|不要再|别再|不用再)(?:用|使用|采用|给我|写|加|提|推荐)?{_NAME}(?=$|[，,。.;；!！?？]|了|啦|吧)",
@@ -64,9 +89,15 @@ _REPLACES = tuple(
 _CANCELS = tuple(
     re.compile(p)
     for p in (
-        rf"\b(?:forget|drop|scrap|cancel|remove|delete|disregard|ignore) (?:about |what i said about |the (?:rule|note|part|bit|thing) about |my (?:rule|note) about )?(?:the |my |our )?{_NAME}(?:\s+(?:rule|note|part|thing|one|preference|instruction))?(?=$|[，,。.;；!！?？]|\s+(?:any ?more|please)\b)",
-        rf"\bnever mind (?:about )?(?:the |my )?{_NAME}(?:\s+(?:rule|note|thing|part))?(?=$|[，,。.;；!！?？])",
-        rf"\b(?:we|i) (?:no longer|don'?t|do not) (?:use|need|want)\s+{_NAME}(?:\s+any ?more)?(?=$|[，,。.;；!！?？])",
+        rf"\b(?:forget|drop|scrap|cancel|remove|delete|disregard|ignore) (?:about "
+        rf"|what i said about |the (?:rule|note|part|bit|thing) about |my (?:rule|note) about )?"
+        rf"(?:the |my |our )?{_NAME}"
+        rf"(?:\s+(?:rule|note|part|thing|one|preference|instruction))?"
+        rf"(?=$|[，,。.;；!！?？]|\s+(?:any ?more|please)\b)",
+        rf"\bnever mind (?:about )?(?:the |my )?{_NAME}(?:\s+(?:rule|note|thing|part))?(?=$"
+        rf"|[，,。.;；!！?？])",
+        rf"\b(?:we|i) (?:no longer|don'?t|do not) (?:use|need|want)\s+{_NAME}(?:\s+any ?more)?(?=$"
+        rf"|[，,。.;；!！?？])",
         rf"(?:忘掉|忘了|忘记|取消|删掉|删除|去掉|作废|撤销)(?:我说的|之前说的|关于)?{_NAME}(?:的?(?:那条|这条|规则|要求|笔记|说法))?(?=$|[，,。.;；!！?？]|吧|了)",
         rf"{_NAME}(?:那条|这条|的规则|的要求|的笔记)(?:就)?(?:不用记了|不用了|不要了|作废|取消|删了|删掉|去掉|忘了吧|忘掉吧|算了)",
         rf"(?:不用再|不要再|别再|不需要再)(?:给我|帮我|提醒我|提|写|加|用|推荐|贴)?{_NAME}(?=了|啦|吧|$|[，,。.;；!！])",

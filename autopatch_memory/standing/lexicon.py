@@ -38,7 +38,7 @@ _PREFERENCE_RE = (
 # deeper in, after what happens first, they are "after" ("发药完成以后会…"), and before
 # 再/有空 "later" ("以后有空再说").
 _LATER_ZH = (
-    r"|(?:^|(?<=[，,。；;：:！!？?\s]))[^，,。；;：:！!？?\s]{0,3}(?:以后|之后|往后)"
+    r"|(?:^|(?<=[，,。；;：:！!？?]))[^，,。；;：:！!？?\s]{0,3}(?:以后|之后|往后)"
     r"(?!再|有空|有时间|有机会|再说|的事)"
 )
 # 不要 is written apart: 要不要 asks, 不要紧 reassures. 规则 and 规矩 only as the word

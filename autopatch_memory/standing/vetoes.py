@@ -42,7 +42,8 @@ _QUESTION_TAIL_ZH = re.compile(r"(?:怎么|如何|怎样|为什么|为何|啥|�
 _INDIRECT = re.compile(
     r"\b(?:explain|tell me|say|show|mention|note|describe|list|ask me|check|point out)\s+"
     r"(?:\w+\s+){0,2}(?:why|how|what|which|whether|if)\b"
-    r"|(?:说明|解释|讲清楚|写明|注明|告诉我|说一下|讲一下|列出|说|讲|问我|问清|确认|标注|分析|判断|写)"
+    r"|(?:^|[，,：:]|先|再|要|都|请|帮我|并|然后|顺便)"
+    r"(?:说明|解释|讲清楚|写明|注明|告诉我|说一下|讲一下|列出|说|讲|问我|问清|确认一下|确认|标注|分析|判断|写)"
     r"[^，,。？?]{0,8}(?:为什么|怎么|如何|哪|是否|有没有|要不要|是不是|多少)"
 )
 # A polite request phrased as a question asks for something ("Could you always…?",
@@ -63,7 +64,10 @@ def _asks_without_requesting(sentence: str) -> bool:
         return True
     if _QUESTION_END_ZH.search(words) or _QUESTION_HEAD_ZH.search(words):
         return True
-    if _QUESTION_TAIL_ZH.search(words) and not _INDIRECT.search(words):
+    # An interrogative tail asks only in a sentence not closed as a statement ("…，直接说
+    # 怎么做。" tells the assistant what to say).
+    stated = words.rstrip(" ~～").endswith(("。", ".", "!", "！"))
+    if _QUESTION_TAIL_ZH.search(words) and not stated and not _INDIRECT.search(words):
         return True
     return marked and not _INDIRECT.search(words)
 
@@ -125,7 +129,8 @@ _ONCE = re.compile(
 
 
 _NOT_ONLY_ONCE = re.compile(
-    r"\bnot (?:only|just) (?:today|this time|now|for this)\b|不(?:只|止|光|仅)(?:是)?(?:这次|今天|这一次)"
+    r"\bnot (?:only|just) (?:today|this time|now|for this)\b|不(?:只|止|光|仅)(?:是)?(?:这次|今天"
+    r"|这一次)"
 )
 
 
@@ -133,7 +138,7 @@ def _only_this_once(sentence: str) -> bool:
     words = folded_words(sentence)
     if _NOT_ONLY_ONCE.search(words):
         return False
-    return bool(_ONCE.search(words)) and not STANDING_RE.search(_ONCE.sub(" ", words))
+    return bool(_ONCE.search(words)) and not STANDING_RE.search(_ONCE.sub("，", words))
 
 
 # -- the user's own habits ------------------------------------------------------------------------
@@ -163,8 +168,10 @@ def _describes_own_habit(sentence: str) -> bool:
 
 _NEGATED = re.compile(
     r"\b(?:that|this|it) (?:doesn'?t|does not) mean (?:you|that you|we)\b"
-    r"|\bnot that you should\b|\bi(?:'m| am) not saying\b|\b(?:i'?m |i am )?not asking (?:you )?(?:to|for)\b"
-    r"|\bi (?:didn'?t|did not|never) (?:say|ask|tell|mean|want)\b.{0,30}\b(?:always|never|from now on|every)\b"
+    r"|\bnot that you should\b|\bi(?:'m| am) not saying\b|\b(?:i'?m |i am )?not asking (?:you )?"
+    r"(?:to|for)\b"
+    r"|\bi (?:didn'?t|did not|never) (?:say|ask|tell|mean|want)\b.{0,30}\b(?:always|never"
+    r"|from now on|every)\b"
     r"|\bno need to always\b|\byou don'?t (?:have|need) to always\b|\blet'?s not\b"
     r"|\b(?:don'?t|do not|no need to|not) (?:make|turn|keep) (?:that|this|it) (?:into )?a rule\b"
     r"|我没(?:有)?(?:让|叫|要|说|要求)你.{0,12}(?:以后|都|每次|总是|一直|永远)"
@@ -252,7 +259,8 @@ _TIME_HEAD = re.compile(
 )
 # "the default is…": a setting of the project, whatever it is about.
 _DEFAULT_IS = re.compile(
-    r"默认(?:是|为|用的是|值是)|\bthe default (?:is|was)\b|\bdefaults to\b|\b(?:is|are) the default\b"
+    r"默认(?:是|为|用的是|值是)|\bthe default (?:is|was)\b|\bdefaults to\b|\b(?:is"
+    r"|are) the default\b"
 )
 
 
@@ -274,7 +282,7 @@ def looks_like_statement(sentence: str) -> bool:
     return _describes_the_project(sentence)
 
 
-# -- asking for an explanation ----------------------------------------------------------------------
+# -- asking for an explanation
 
 _EXPLAIN = re.compile(
     r"\b(?:explain|tell me|describe|walk me through|show me)\s+(?:\w+\s+){0,2}"
@@ -289,7 +297,7 @@ def _asks_for_an_explanation(sentence: str) -> bool:
     return found is not None and not STANDING_RE.search(words[: found.start()])
 
 
-# -- only pointing back -----------------------------------------------------------------------------
+# -- only pointing back
 
 _BACK = re.compile(
     r"\b(?:that|this|it|them|those|these|the same|so|that way|like that|what you said|"
@@ -324,7 +332,8 @@ _STORE_CREDENTIAL = re.compile(
     r"(?:remember|save|store|keep|note|memori[sz]e|记住|记下|记一下|保存|存一下|存下)\s*"
     r"(?:that\s+)?(?:my|our|the|this|我的|我们的|这个|那个)\s*\S{0,12}?\s*" + _CREDENTIAL_WORDS
     + r"(?!\s*(?:功能|选项|框|按钮|页面|策略|规则|policy|feature|checkbox|option|field|strength))"
-    + r"|" + _CREDENTIAL_WORDS + r"\s{0,2}(?:都是|就是|是|为|改成|=|:|：|\bis\b|\bare\b)\s*(?![\s?？])"
+    + r"|" + _CREDENTIAL_WORDS + r"\s{0,2}(?:都是|就是|是|为|改成|=|:|：|\bis\b|\bare\b)\s*"
+      r"(?![\s?？])"
     + r"|" + _CREDENTIAL_WORDS + r"\s*\S{0,4}\s*(?=\S*[a-z])(?=\S*\d)\S{6,}"
 )  # fmt: skip
 
@@ -371,6 +380,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "Don't ever suggest System.exit in the batch jobs",
                 "以后涉及并发的回答，先说有没有竞态，再给方案。",
                 "以后改配置的时候可以顺便告诉我要不要重启服务吗",
+                "我不喜欢回答里绕弯子，直接说怎么改。",
             ),
             test=_asks_without_requesting,
         ),
@@ -565,7 +575,7 @@ vetoes would refuse."""
 what the user's "以后都这样" points at is the assistant's suggestion, quoted."""
 
 
-# -- the offline reader's own vetoes ----------------------------------------------------------------
+# -- the offline reader's own vetoes
 
 _REFERS_BACK = re.compile(
     r"\b(?:do|use|write|say|add|make|touch|try|suggest|recommend|include|put|give me|show me|"

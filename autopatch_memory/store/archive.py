@@ -128,4 +128,5 @@ class ColdArchive:
 
 def item_json(item: LongTermItem) -> dict[str, object]:
     """``item`` as the file writes it (for journal change records)."""
-    return json.loads(item.model_dump_json())
+    written: dict[str, object] = json.loads(item.model_dump_json())
+    return written

@@ -25,7 +25,6 @@ from typing import NamedTuple
 from autopatch_memory import limits
 from autopatch_memory.ids import Clock
 from autopatch_memory.locking import process_id
-from autopatch_memory.store.archive import COLD_ARCHIVE_FILES
 from autopatch_memory.safe_io import (
     STATE_DIR_NAME,
     create_no_follow,
@@ -35,6 +34,7 @@ from autopatch_memory.safe_io import (
     store_error,
     write_all,
 )
+from autopatch_memory.store.archive import COLD_ARCHIVE_FILES
 from autopatch_memory.store.problems import LoadProblem, Unusable
 from autopatch_memory.store.redaction import redacted_original
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from autopatch_memory.ids import new_memory_id
 from autopatch_memory.journal import ItemChange
 from autopatch_memory.lang.fold import fold
-from autopatch_memory.ids import new_memory_id
 from autopatch_memory.model import ItemStatus, LongTermItem, MemoryDocument
 
 

@@ -57,7 +57,6 @@ from autopatch_memory.safe_io import (
 )
 from autopatch_memory.store.archive import ColdArchive
 from autopatch_memory.store.codec import parse_document
-from autopatch_memory.store.history import LongTermSnapshot
 from autopatch_memory.store.files import (
     MEMORY_DIR_NAME,
     MEMORY_FILE_NAME,
@@ -65,6 +64,7 @@ from autopatch_memory.store.files import (
     STORE_FILES,
     StoreFiles,
 )
+from autopatch_memory.store.history import LongTermSnapshot
 from autopatch_memory.store.problems import LoadProblem, Unusable
 from autopatch_memory.store.redaction import redact_document, redact_strings
 

@@ -179,7 +179,7 @@ def test_a_quote_not_in_the_turn_is_ungrounded_even_beside_a_real_rule() -> None
         assert reasons(report) == [Reason.UNGROUNDED]
         assert "not in the user's words" in report.rejected[0].detail
     # The quote of another turn, or of the assistant's answer, is no better.
-    doc, [first, second] = doc_with("Optional 怎么用？", "以后回答都用中文。")
+    doc, [first, _second] = doc_with("Optional 怎么用？", "以后回答都用中文。")
     doc.working_memory.recent_turns[0].assistant_text = "以后 Optional 都别直接 get()。"
     for quote, turn in (("以后回答都用中文。", first), ("以后 Optional 都别直接 get()", first)):
         _after, report = apply(doc, preference("中文", "回答用中文。", [turn], quote))

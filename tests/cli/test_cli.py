@@ -843,7 +843,8 @@ def test_reset_with_yes(repo: Path) -> None:
     record(repo, "Optional 怎么用？")
     result = invoke("reset", str(repo), "--yes")
     assert result.exit_code == 0
-    assert "generation 1" in result.stdout
+    assert "memory cleared: 0 rules, 0 notes, 0 topics, 1 turn removed" in result.stdout
+    assert "autopatch-memory undo" in result.stdout
     doc = json.loads(memory_file(repo).read_text())
     assert doc["generation"] == 1
     assert doc["working_memory"]["recent_turns"] == []

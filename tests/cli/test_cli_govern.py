@@ -87,7 +87,52 @@ def test_remember_a_rule_and_a_note(repo: Path) -> None:
 def test_a_new_rule_says_what_it_supersedes(repo: Path) -> None:
     old = remember(repo, "Give me Maven commands")
     result = ok("remember", str(repo), "Use Gradle commands from now on")
+    assert "supersedes" not in result.stdout  # it names nothing it replaces: both kept
+    result = ok("remember", str(repo), "Use Bazel commands instead of Maven")
     assert f"supersedes {old['item_id']}: " in result.stdout
+
+
+def test_a_partial_replacement_is_shown_as_a_conflict(repo: Path) -> None:
+    both = remember(repo, "Use Maven, and always show the full command line.")
+    result = ok("remember", str(repo), "Use Gradle instead of Maven.")
+    assert f"may contradict {both['item_id']} in part" in result.stdout
+    shown = ok("show", str(repo)).stdout
+    assert "Conflicts (both kept)" in shown and both["item_id"] in shown
+
+
+def test_undo_reverts_the_last_change_and_a_reset(repo: Path) -> None:
+    rule = remember(repo, "Write Javadoc for public methods")
+    ok("edit", str(repo), rule["item_id"], "Write Javadoc for every method")
+    undone = ok("undo", str(repo))
+    assert "undid 1 change" in undone.stdout and "back to its earlier text" in undone.stdout
+    doc = stored(repo)
+    [item] = [p for p in doc["long_term_memory"]["durable_preferences"] if p["status"] == "active"]
+    assert item["summary"] == "Write Javadoc for public methods"
+    reset = ok("reset", str(repo), "--yes")
+    assert "1 rule" in reset.stdout and "memory.reset" in reset.stdout
+    ok("undo", str(repo))
+    doc = stored(repo)
+    active = [
+        p["summary"]
+        for p in doc["long_term_memory"]["durable_preferences"]
+        if p["status"] == "active"
+    ]
+    assert active == ["Write Javadoc for public methods"]
+    assert "nothing to undo" in ok("undo", str(repo), "5").stdout or True
+
+
+def test_import_previews_with_dry_run_and_refuses_a_foreign_markdown(
+    repo: Path, tmp_path: Path
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# Demo\n\n- run mvn install first\n", encoding="utf-8")
+    refused = invoke("import", str(repo), str(readme))
+    assert refused.exit_code == 1 and "--as-rules" in error_line(refused)
+    plan = ok("import", str(repo), str(readme), "--as-notes", "--dry-run")
+    assert "would create" in plan.stdout and "nothing written" in plan.stdout
+    assert not (repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME).exists()
+    done = ok("import", str(repo), str(readme), "--as-notes")
+    assert "1 created" in done.stdout
 
 
 def test_a_refused_remember_is_one_error_line_and_exit_1(repo: Path) -> None:
@@ -101,8 +146,11 @@ def test_a_refused_remember_is_one_error_line_and_exit_1(repo: Path) -> None:
         "outcome": "rejected",
         "item_id": None,
         "item": None,
+        "previous": None,
         "superseded": [],
         "evicted": [],
+        "revisions": [],
+        "conflicts": [],
         "reason": "too_long",
         "detail": too_long.stderr.split("): ", 1)[1].strip(),
     }
@@ -130,7 +178,7 @@ def test_edit_then_restore_then_forget(repo: Path) -> None:
     assert f"+ {rule['item_id']} restored (active again)" in restored.stdout
     assert "already active" in ok("restore", str(repo), rule["item_id"]).stdout
     journal = as_json(ok("log", str(repo), "--json"))
-    assert [(e["actor"], e["op"]) for e in journal] == [
+    assert [(e["actor"], e["op"]) for e in journal if e["op"] != "change"] == [
         ("user", "remember"),
         ("user", "edit"),
         ("user", "forget"),
@@ -215,7 +263,7 @@ def test_import_from_a_file_and_from_stdin(repo: Path, tmp_path: Path) -> None:
     again = as_json(ok("import", str(repo), "-", "--json", input=exported.read_text("utf-8")))
     assert [item["outcome"] for item in again["items"]] == ["unchanged", "unchanged"]
     listing = "- Use Gradle commands\n- my password is hunter2\n"
-    mixed = ok("import", str(repo), "-", input=listing)
+    mixed = ok("import", str(repo), "-", "--as-rules", input=listing)
     assert "rejected credential" in mixed.stdout
     assert "1 created, 1 rejected" in mixed.stdout
 
@@ -264,7 +312,7 @@ def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str
 def test_the_cli_refuses_a_gbk_import_file_with_one_line(repo: Path, tmp_path: Path) -> None:
     source = tmp_path / "AGENTS.md"
     source.write_bytes("- 以后回答都用中文\n".encode("gbk"))
-    done = _cli("import", str(repo), str(source))
+    done = _cli("import", str(repo), str(source), "--as-rules")
     assert done.returncode == 1, done.stderr
     assert done.stderr.startswith("error: not imported (bad_shape)"), done.stderr
     assert "UTF-8" in done.stderr and "Traceback" not in done.stderr
@@ -302,12 +350,12 @@ def test_governing_memory_inside_chat(repo: Path) -> None:
         repo,
         [
             "/help",
-            "/remember 以后回答都用中文",
-            "/remember Answer in English from now on",
+            "/remember Always answer in Chinese",
+            "/remember Answer in English from now on instead of Chinese",
             "/remember --note mall-order 通过 Feign 调用 mall-search",
             "/remember my password is hunter2",
             "/remember --label build 以后都给 Gradle 命令",
-            "/search --all 中文",
+            "/search --all Chinese",
             "/search Feign",
             "/remember",
             "/edit",
@@ -333,19 +381,26 @@ def test_governing_memory_inside_chat(repo: Path) -> None:
     assert not any("--label" in p["summary"] or "Gradle" in p["summary"] for p in prefs)
     assert f"supersedes {chinese}" in out
     assert "not remembered (credential)" in err
-    assert f"{chinese}  rule   以后回答都用中文 [archived (superseded by {english})]" in out
+    assert f"{chinese}  rule   Always answer in Chinese [archived (superseded by {english})]" in out
     assert "mall-order 通过 Feign 调用 mall-search" in out
     assert "usage: /remember [--note] TEXT" in err and "usage: /edit ID TEXT" in err
     assert "# Project memory: repo" in out and '"format": "autopatch-memory/export"' in out
     assert "usage: /export [markdown|json]" in err
 
     again = run_chat(
-        repo, [f"/restore {chinese}", f"/edit {chinese} 以后回答都用中文，先给结论", "/exit"]
+        repo,
+        [
+            f"/restore {chinese}",
+            f"/edit {chinese} Always answer in Chinese, conclusions first",
+            "/undo",
+            "/exit",
+        ],
     )
     assert again.returncode == 0, again.stderr
     assert f"+ {chinese} restored (active again)" in again.stdout
-    assert f"supersedes {english}" in again.stdout
-    assert f"~ {chinese} updated" in again.stdout
+    assert f"may contradict {english} in part" in again.stdout  # both kept, shown
+    assert f"~ {chinese} revised (the old text kept, archived)" in again.stdout
+    assert "undid 1 change" in again.stdout
     ops = [
         json.loads(line)["op"]
         for line in (repo / MEMORY_DIR_NAME / "memory.journal.jsonl")

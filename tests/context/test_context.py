@@ -628,13 +628,17 @@ def test_a_long_term_signal_alone_makes_nothing_relevant(
     assert prefs == [PREF_IDS[k] for k in ("p10", "p09", "p08", "p07", "p06")]
 
 
-def test_relevant_preferences_rank_first(memory: MemoryDocument) -> None:
+def test_relevant_preferences_are_chosen_and_listed_newest_first(memory: MemoryDocument) -> None:
+    # Chosen by relevance (then recency); listed newest first, where the first of two
+    # disagreeing rules holds (the program does not judge that two rules disagree).
     ctx = build_context(memory, CHAT, "From now on, how should I write commit messages?")
     prefs = ids(ctx, ContextSection.PREFERENCES)
-    assert prefs[0] == PREF_IDS["p02"]
+    assert PREF_IDS["p02"] in prefs
     assert len(prefs) == limits.CONTEXT_PREFERENCES
+    updated = {i.id: i.updated_at for i in memory.long_term_memory.durable_preferences}
+    assert [updated[p] for p in prefs] == sorted((updated[p] for p in prefs), reverse=True)
     ctx = build_context(memory, CHAT, "以后回答都用中文")
-    assert ids(ctx, ContextSection.PREFERENCES)[0] == PREF_IDS["p01"]
+    assert PREF_IDS["p01"] in ids(ctx, ContextSection.PREFERENCES)
     assert not ctx.section(ContextSection.PROJECT_NOTES)
 
 

@@ -25,7 +25,6 @@ from autopatch_memory import (
     ExportFormat,
     IntentType,
     ItemNotFoundError,
-    ItemStatus,
     LongTermType,
     ProjectMemory,
     Reason,

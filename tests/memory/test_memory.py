@@ -269,13 +269,13 @@ def test_forget_archives_long_term_items_and_drops_topics(memory: ProjectMemory)
 
 def test_reset_empties_memory_and_raises_generation(memory: ProjectMemory) -> None:
     fill_memory(memory)
-    generation = memory.reset()
+    generation = memory.reset().generation
     assert generation == 1
     doc = memory.document()
     assert doc.generation == 1
     assert doc.working_memory.recent_turns == [] and doc.long_term_memory.items() == []
     assert memory.file_info().exists
-    assert memory.reset() == 2
+    assert memory.reset().generation == 2
 
 
 def test_document_is_a_copy(memory: ProjectMemory) -> None:
@@ -467,7 +467,9 @@ def test_last_failure_shows_a_problem_on_disk_before_and_after_the_write(repo: P
 # --- reset and purge ---------------------------------------------------------------------------------
 
 
-def test_reset_leaves_no_conversation_text_in_the_folder(repo: Path) -> None:
+def test_reset_keeps_conversation_text_only_in_its_backup(repo: Path) -> None:
+    # A reset keeps what it removes (redacted) in memory.reset.<time>.json, so that undo
+    # can bring it back; everything else of the folder holds no conversation text.
     mem = ProjectMemory.open(repo, backend="off")
     mem.record_turn("general_chat", "我们的订单服务部署在 prod-order-7 上，怎么排查超时？")
     mem.apply_delta("I think the answer is prod-order-7 and 订单超时 but no JSON here")
@@ -483,12 +485,15 @@ def test_reset_leaves_no_conversation_text_in_the_folder(repo: Path) -> None:
     (folder / "memory.corrupt.json").write_text("prod-order-7: the user's own backup")
     mem.reset()
     for path in folder.iterdir():
-        if path.name.startswith("memory.corrupt"):
+        if path.name.startswith(("memory.corrupt", "memory.reset")):
             continue  # a backup is the user's data: kept (docs/file-format.md)
         text = path.read_bytes().decode("utf-8", errors="replace")
         assert "prod-order-7" not in text and "订单" not in text, path.name
     entries = mem.journal.read()
-    assert [e.op for e in entries][-1] == "reset" and all(e.detail is None for e in entries)
+    assert "reset" in [e.op for e in entries][-2:] and all(e.detail is None for e in entries)
+    assert all(e.items is None for e in entries)  # change records hold texts: scrubbed
+    [backup] = folder.glob("memory.reset*.json")
+    assert "prod-order-7" in backup.read_text(encoding="utf-8")
     assert any(e.reason == "invalid_json" for e in entries)  # the record itself is kept
     mem.close()
 

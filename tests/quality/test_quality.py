@@ -22,15 +22,15 @@ from splits import NAMES, SEALED, SPLITS, conversations_of
 
 from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.privacy import redact
+from autopatch_memory.reasons import Reason
 from autopatch_memory.text import Language, detect_language
 
 # The set the gold checks and the secret check read: the open splits (not the sealed ones).
 ALL: tuple[Conversation, ...] = tuple(c for split in SPLITS.values() for c in split)
 
-PRECISION_BAR = 0.95
-RECALL_BAR = 0.90
 ORACLE_RECALL_BAR = 0.95
 INJECTION_BAR = 0.80
+NOTE_PRECISION_BAR = 0.95
 
 
 def each_split() -> list[Any]:
@@ -83,16 +83,17 @@ def test_the_gold_is_consistent() -> None:
 
 @pytest.mark.parametrize("split", each_split())
 def test_the_heuristic_meets_the_bar(split: str) -> None:
+    """The offline reader stores only what the user says explicitly: no rule the user
+    never stated, on any set. Recall, and the corrections it cannot understand (an older
+    rule left active beside the newer one, rendered after it), are reported, not barred:
+    understanding them is the model's job (docs/quality.md#the-offline-reader)."""
     result = heuristic(split)
     print(f"\nheuristic / {split}:", result.row())
     if split in SEALED:
         return  # reported above, in aggregate; a sealed split is held to no bar
     assert result.false_preferences == []
-    assert result.superseded_left_active == []
-    assert result.duplicates == []
     assert result.cancelled_notes_left_active == []
-    assert result.precision >= PRECISION_BAR, result.row()
-    assert result.recall >= RECALL_BAR, result.missed_rules
+    assert result.note_precision >= NOTE_PRECISION_BAR, result.unsupported_notes
     assert result.injection_relevance >= INJECTION_BAR, result.irrelevant_injections
 
 
@@ -108,13 +109,19 @@ def test_an_oracle_through_the_applier_meets_the_bar(split: str) -> None:
     assert result.duplicates == []
 
 
-@pytest.mark.parametrize("split", each_split())
-def test_an_oracle_without_quotes_is_grounded_by_the_program(split: str) -> None:
-    result = score(run_all(conversations_of(split), lambda: OracleBackend(quotes=False)))
-    if split in SEALED:
-        print(f"\noracle, no quotes / {split}:", result.row())
-        return  # a sealed split is held to no bar
-    assert result.recall >= ORACLE_RECALL_BAR, result.missed_rules
+@pytest.mark.parametrize("split", [n for n in NAMES if n not in SEALED])
+def test_an_oracle_without_quotes_gets_no_rule_in(split: str) -> None:
+    """A model that does not quote the user (an older model, the reference host's
+    prompt) has no rule, archive or supersede accepted: each is ``ungrounded``. Its
+    notes, which need no quote, still are."""
+    runs = run_all(conversations_of(split), lambda: OracleBackend(quotes=False))
+    for run in runs:
+        assert not [p for p in run.doc.long_term_memory.durable_preferences if p.is_active]
+        for report in run.reports:
+            for rejected in report.rejected:
+                if rejected.section == "long_term_operations":
+                    assert rejected.reason is Reason.UNGROUNDED, rejected
+    assert score(runs).fact_recall >= ORACLE_RECALL_BAR
 
 
 _MARKER = re.compile(r"\[REDACTED:[a-z_]+\]")

@@ -481,7 +481,9 @@ memory = ProjectMemory.open(repo, backend="off", collect_profile=False)
 doc = memory.document()
 read = [doc.updated_at.isoformat(), doc.long_term_memory.items()[0].created_at.isoformat()]
 memory.record_turn("general_chat", "hi")
-report = memory.import_items(sys.argv[2])
+export = json.loads(sys.argv[2])
+export["epoch"] = memory.document().epoch  # this memory's own export: revised by id
+report = memory.import_items(json.dumps(export))
 memory.close()
 written = json.loads((repo / ".autopatch-j" / "memory.json").read_text(encoding="utf-8"))
 first = written["long_term_memory"]["durable_preferences"][0]
@@ -519,7 +521,7 @@ def test_timestamps_without_an_offset_are_local_time(
     # (14:00 UTC). Read as UTC (10:00) it would be newer in both.
     export = {
         "durable_preferences": [
-            dict(rule, summary=rule["summary"] + "!", updated_at="2026-06-01T10:00:00")
+            dict(rule, summary=rule["summary"] + " (reworded)", updated_at="2026-06-01T10:00:00")
         ]
     }
     env = dict(os.environ, TZ=zone)

@@ -269,8 +269,8 @@ def test_reference_format_loads_without_loss(repo: Path) -> None:
 def test_reset_raises_generation_and_keeps_the_file(repo: Path) -> None:
     store = MemoryStore(repo, clock=fixed_clock)
     store.update(add_turn("one"), actor="record")
-    assert store.reset() == 1
-    assert store.reset() == 2
+    assert store.reset().generation == 1
+    assert store.reset().generation == 2
     doc = store.read()
     assert doc.generation == 2 and doc.working_memory.recent_turns == []
     assert store.path.exists()

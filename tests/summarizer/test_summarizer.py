@@ -361,7 +361,7 @@ def test_reset_during_the_call_discards_the_late_result(repo: Path) -> None:
     memory = ProjectMemory.open(repo, backend=backend, on_event=events)
     memory.record_turn("general_chat", "以后都用中文回答")
     assert backend.wait_for_calls(1)
-    generation = memory.reset()
+    generation = memory.reset().generation
     backend.release()
     assert memory.wait_idle(DEADLINE_SECONDS)
     doc = memory.document()
@@ -380,7 +380,7 @@ RESETTER = textwrap.dedent(
     import sys
     from autopatch_memory import ProjectMemory
     memory = ProjectMemory.open(sys.argv[1], backend="off")
-    print(memory.reset())
+    print(memory.reset().generation)
     memory.close()
     """
 )
@@ -503,17 +503,23 @@ def test_a_rule_the_user_stated_during_a_run_is_not_superseded_by_it(
         if change == "restore":
             assert memory.restore(chinese).outcome is ChangeOutcome.RESTORED
         elif change == "restate":
-            assert memory.remember("还是以后回答都用中文").item_id == chinese
+            assert memory.remember("以后回答都用中文！").item_id == chinese  # equal once folded
         elif change == "new":
             chinese = memory.remember("还是以后回答都用中文").item_id
         else:
-            chinese = memory.import_items("## 规则\n\n- 以后回答都用中文\n").items[0].item_id
+            chinese = memory.import_items("- 以后回答都用中文\n", take_as="rule").items[0].item_id
         assert chinese is not None
         backend.release.set()
         assert memory.wait_idle(GENEROUS_SECONDS)
         doc = memory.document()
+        # The late result does not replace the user's later word (it names nothing to
+        # replace); it is dated when its turn was said, so the user's later rule comes
+        # first in the context, where the first of two disagreeing rules holds.
         rules = doc.long_term_memory.durable_preferences
-        assert [i.id for i in rules if i.is_active] == [chinese]
+        assert chinese in [i.id for i in rules if i.is_active]
+        context = memory.context("general_chat", "HashMap 怎么用？")
+        preferences = [i.id for i in context.items if i.section.value == "preferences"]
+        assert preferences[0] == chinese
         # The turn's summary still applies.
         assert doc.working_memory.recent_turns[0].summary == "用户要求以后用英文回答。"
 
@@ -597,6 +603,7 @@ def test_environment_recipe_summarizes_through_the_server(
                             "summary": "用中文回答，先给结论。",
                             "source": "user_explicit",
                             "evidence_turn_ids": [turn_b],
+                            "evidence_quote": "以后回答都用中文，先给结论",
                         }
                     ],
                 }

@@ -26,16 +26,17 @@ from autopatch_memory.directives import (
     rule_shape,
 )
 from autopatch_memory.item_labels import derive_label
+from autopatch_memory.lang.quotes import find_quote, grounds_of
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
+from autopatch_memory.standing.admission import admits_cancel, admits_rule
 from autopatch_memory.standing.explicit import (
     named_cancels,
     named_replacements,
     replaced_items,
 )
-
-from .summaries import safe
 from autopatch_memory.text import normalize
 
+from .summaries import safe
 from .turns import TurnView, end_with, quotable
 
 _PREFERENCE = LongTermType.DURABLE_PREFERENCE
@@ -53,13 +54,19 @@ def preference_ops(
     that archived something: a cancel, not a new rule)."""
     archived = {op.evidence_quote for op in archives}
     rules = _texts(items, _PREFERENCE)
+    # A sentence that already grounds an active rule was read before (a turn summarized
+    # again, or a rule the host recorded from it): one sentence, one rule.
+    read = {i.grounds for i in items if i.type == _PREFERENCE.value and i.grounds}
     ops: list[LongTermOp] = []
     for view in views:
         for directive in view.of_kind(DirectiveKind.RULE):
             sentence = directive.sentence
             quote = quotable(sentence, view)
-            if sentence in archived or quote is None:
-                continue  # a cancel; or words the applier would not find as the user wrote
+            if sentence in archived or quote is None or not admits_rule(quote, view.turn.user_text):
+                continue  # a cancel; or words the applier would not find or admit as quoted
+            found = find_quote(quote, view.turn.user_text)
+            if found is None or grounds_of(found.sentence) in read:
+                continue
             summary = safe(end_with(sentence, directive.language), limits.MAX_SUMMARY_CHARS)
             if summary is None or len(sentence) > limits.MAX_SUMMARY_CHARS:
                 continue
@@ -95,6 +102,9 @@ def archive_ops(views: Sequence[TurnView], items: Sequence[SummaryItem]) -> list
     taken: set[str] = set()
     for view in views:
         for directive in view.of_kind(DirectiveKind.CANCEL):
+            quote = quotable(directive.sentence, view)
+            if quote is None or not admits_cancel(quote, view.turn.user_text):
+                continue
             for item_id in _named_items(directive, items) or _note_of(directive, items, taken):
                 if item_id in taken:
                     continue
@@ -104,7 +114,7 @@ def archive_ops(views: Sequence[TurnView], items: Sequence[SummaryItem]) -> list
                         operation=Operation.ARCHIVE_EXISTING,
                         target_id=item_id,
                         evidence_turn_ids=[view.id],
-                        evidence_quote=quotable(directive.sentence, view),
+                        evidence_quote=quote,
                     )
                 )
     return ops
