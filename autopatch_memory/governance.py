@@ -388,7 +388,21 @@ def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) ->
         supersedes=replaced,
         conflicts_with=conflicts,
     )
-    return _apply(txn, action, op, left_out=screened.left_out)
+    change = _apply(txn, action, op, left_out=screened.left_out)
+    if change.outcome is ChangeOutcome.UPDATED:
+        # The user rewrote one of a conflicting pair: that settles the pair (a conflict
+        # this edit itself names stays).
+        _settle_conflicts(txn.doc, item_id, keep=set(conflicts))
+    return change
+
+
+def _settle_conflicts(doc: MemoryDocument, item_id: str, *, keep: set[str]) -> None:
+    """Forget the conflicts recorded between ``item_id`` and other items, but ``keep``."""
+    for other in doc.long_term_memory.items():
+        if other.id == item_id:
+            other.conflicts_with = [c for c in other.conflicts_with if c in keep]
+        elif item_id in other.conflicts_with and other.id not in keep:
+            other.conflicts_with = [c for c in other.conflicts_with if c != item_id]
 
 
 def restore(txn: Transaction, item_id: str) -> MemoryChange:
@@ -548,9 +562,7 @@ def forget(txn: Transaction, item_id: str) -> MemoryChange:
             )
         item.status = ItemStatus.ARCHIVED
         item.updated_at = txn.now
-        for other in doc.long_term_memory.items():
-            if item_id in other.conflicts_with:
-                other.conflicts_with = [c for c in other.conflicts_with if c != item_id]
+        _settle_conflicts(doc, item_id, keep=set())
         txn.log(action.value, target=item_id)
         return MemoryChange(
             action=action, outcome=ChangeOutcome.ARCHIVED, item_id=item_id, item=item.model_copy()

@@ -625,10 +625,13 @@ class ProjectMemory:
         user's own words: the text is the evidence.
 
         Every guard of the applier holds: the text is redacted, never clipped (over
-        the summary limit it is refused), never code or a log; a restatement updates
-        the item it restates; a new rule on the subject of an active one supersedes
-        it. A text about a credential stores nothing. ``label`` defaults to one made
-        from the text, as the summarizer makes it. Raises
+        the summary limit it is refused), never code or a log; a text equal to an
+        active item's (once folded) changes nothing. A new rule replaces an older one
+        only when it names what it replaces ("instead of Maven", "不再用 Maven") and
+        the named words are the whole of that rule (the older text is kept as an
+        archived revision); named words in only part of it record the pair as a
+        conflict, both kept. A text about a credential stores nothing. ``label``
+        defaults to one made from the text, as the summarizer makes it. Raises
         :class:`ChangeRejectedError` (with the reason code) when refused; the
         refusal is journaled like the change would have been.
         """
@@ -642,7 +645,8 @@ class ProjectMemory:
         self, item_id: str, text: str, *, label: str | None = None, actor: str = USER_ACTOR
     ) -> MemoryChange:
         """Rewrite an active rule or note in the user's words (guards as for
-        :meth:`remember`; a rewritten rule supersedes the rules it now conflicts with).
+        :meth:`remember`). The old text is kept as an archived revision (``restore``
+        or ``undo`` bring it back); a conflict recorded with the item is settled.
 
         Raises :class:`ItemNotFoundError` for an unknown id and
         :class:`ChangeRejectedError` for an archived item (restore it first), a topic
@@ -656,8 +660,11 @@ class ProjectMemory:
     def restore(self, item_id: str, *, actor: str = USER_ACTOR) -> MemoryChange:
         """Bring an archived rule or note back (un-forget; ``superseded_by`` is cleared).
 
-        A restored rule supersedes the active rules on its subject: the user's latest
-        word wins. Restoring an active item changes nothing (``unchanged``).
+        An archived revision gives its item that text back (the current text kept as a
+        revision in turn). A restored rule that a newer rule had replaced stays active
+        beside it, the pair recorded as a conflict for the user to settle; an item
+        that left the file is found in the cold archive. Restoring an active item
+        changes nothing (``unchanged``).
         """
         from autopatch_memory import governance  # see the module note
 

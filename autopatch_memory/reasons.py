@@ -16,7 +16,7 @@ class Reason(str, Enum):
     INVALID_SOURCE = "invalid_source"  # the source does not match the type
     EMPTY_FIELD = "empty_field"  # a required label/summary/id missing or blank
     TOO_LONG = "too_long"  # a model-written field over its limit (never clipped)
-    UNGROUNDED = "ungrounded"  # a preference without an explicit long-term signal in evidence
+    UNGROUNDED = "ungrounded"  # no quote of the user found, or its sentence asks for nothing
     CODE_OR_LOG = "code_or_log"  # source code, a diff, a stack trace or a log excerpt
     CAPACITY = "capacity"  # no room (only preferences left, or the long-term byte budget)
     STALE_GENERATION = "stale_generation"  # computed before a reset, or from a replaced file

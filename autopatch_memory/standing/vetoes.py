@@ -511,8 +511,8 @@ VETOES: Registry[FunctionRule] = Registry(
         ),
         FunctionRule(
             "only-points-back",
-            "says only 'that', 'the same', '这样': the rule is what it points at (a model "
-            "proposes it as adopted, quoting what it points at)",
+            "a sentence that says only 'that', 'the same', '这样': the rule is what it points "
+            "at (a model proposes it as adopted, quoting what it points at)",
             examples_match=("好 以后都这样", "ok, let's make that the rule", "就这么办吧"),
             examples_no_match=(
                 "好，以后都先给结论",

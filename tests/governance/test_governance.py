@@ -242,6 +242,22 @@ def test_a_rule_named_in_one_clause_of_another_is_a_conflict_not_a_replacement(
     assert memory.conflicts() == []
 
 
+@pytest.mark.parametrize("rewritten", ["newer", "older"])
+def test_rewriting_one_rule_of_a_conflict_settles_it(memory: ProjectMemory, rewritten: str) -> None:
+    both = memory.remember("以后用 Maven 构建，而且每次都给出完整命令行。")
+    gradle = memory.remember("以后不再用 Maven，改用 Gradle。")
+    assert gradle.conflicts == [both.item_id]
+    if rewritten == "older":
+        memory.edit(both.item_id or "", "每次都给出完整命令行。")
+    else:
+        memory.edit(gradle.item_id or "", "以后构建都用 Gradle，命令行写完整。")
+    assert memory.conflicts() == []
+    # The rewritten text's old wording is still there, as a revision.
+    kept = {i.summary for i in memory.document().long_term_memory.items()}
+    assert "以后用 Maven 构建，而且每次都给出完整命令行。" in kept
+    assert "以后不再用 Maven，改用 Gradle。" in kept
+
+
 def test_remembering_a_forgotten_rule_brings_it_back(memory: ProjectMemory) -> None:
     first = memory.remember("示例代码不要用 Lombok")
     memory.forget(first.item_id or "")
