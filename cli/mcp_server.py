@@ -736,6 +736,9 @@ def _summary_tool(memory: ProjectMemory) -> Tool:
         else:
             state = "done" if idle else "running in the background"
             text = f"summary {state}; {status.pending_turns} turn(s) pending"
+            if result.last_failure and status.pending_turns:
+                # The turns still wait: say why, so the agent does not ask again and again.
+                text += f"; last failure: {result.last_failure}"
         return _result(result, text)
 
     # Not read-only: it writes summaries (in the background).

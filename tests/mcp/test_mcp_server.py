@@ -29,6 +29,7 @@ from mcp_client import (
     no_server_crash,
     run,
     stored,
+    text_of,
 )
 
 from autopatch_memory import MemoryDocument, ProjectMemory
@@ -229,6 +230,33 @@ def test_the_server_never_waits_for_a_slow_summarizer(repo: Path, errlog: Path) 
         "pending",
     ]  # the summary never landed: the turns simply stay pending
     assert doc["long_term_memory"]["durable_preferences"][0]["summary"] == "Answer in English"
+    no_server_crash(errlog)
+
+
+def test_an_empty_delta_reaches_the_agent_as_the_last_failure(repo: Path, errlog: Path) -> None:
+    # Issue 30, item 13: a model answering {} for pending turns is a failure the agent sees.
+    with FakeOpenAIServer(default=Reply.json({})) as model:
+        env = {
+            "AUTOPATCH_MEMORY_BACKEND": "openai",
+            "AUTOPATCH_LLM_BASE_URL": model.url,
+            "AUTOPATCH_LLM_MODEL": "fake-model",
+            "AUTOPATCH_LLM_MAX_RETRIES": "0",
+        }
+
+        async def main() -> None:
+            async with connect(repo, errlog, env=env) as session:
+                question = {"intent": "general_chat", "question": "Optional 怎么用？"}
+                data(await session.call_tool("record_turn", question))
+                asked = await session.call_tool("request_summary", {"wait_seconds": 30})
+                status = data(asked)
+                assert status["idle"] and status["pending_turns"] == 1
+                assert status["last_failure"] == "summarize: empty_delta"
+                assert text_of(asked).endswith("last failure: summarize: empty_delta")
+
+        run(main)
+    assert len(model.chat_requests) >= 1
+    failed = [e for e in journal(repo) if e["op"] == "summarize"]
+    assert failed and failed[0]["outcome"] == "failed" and failed[0]["reason"] == "empty_delta"
     no_server_crash(errlog)
 
 

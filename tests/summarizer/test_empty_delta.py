@@ -113,9 +113,7 @@ def test_the_retry_after_an_empty_delta_summarizes_the_turns(repo: Path) -> None
         first = memory.record_turn("general_chat", "Optional 怎么用？", "Optional 是容器。")
         server.script(
             Reply.json(
-                {
-                    "turn_summaries": [{"turn_id": first, "summary": "用户问 Optional 的用法。"}]
-                }
+                {"turn_summaries": [{"turn_id": first, "summary": "用户问 Optional 的用法。"}]}
             )
         )
         memory.request_summary()
