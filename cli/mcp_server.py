@@ -81,6 +81,7 @@ __all__ = [
     "SERVER_NAME",
     "TOOL_NAMES",
     "build_server",
+    "output_text",
     "refusal",
     "serve",
     "tool_text",
@@ -191,10 +192,15 @@ class SummaryResult(BaseModel):
     last_failure: str | None
 
 
+def output_text(text: str) -> str:
+    """Every text the server sends passes here — tool results, refusals, the prompt, the
+    resources: the one place to make output text safe for a model and a terminal."""
+    return text
+
+
 def tool_text(text: str) -> list[TextContent]:
-    """The text the agent's model reads, of every result, refusal and prompt: the one
-    place where the server's output text is made."""
-    return [TextContent(type="text", text=text)]
+    """The content blocks of a tool result, a refusal or the prompt's message."""
+    return [TextContent(type="text", text=output_text(text))]
 
 
 def _result(model: BaseModel, text: str) -> CallToolResult:
@@ -213,7 +219,7 @@ def refusal(reason: str, message: str, fields: Sequence[str] = ()) -> CallToolRe
     return CallToolResult(content=tool_text(line), is_error=True, meta=meta)
 
 
-class Refused(ToolError):
+class _Refused(ToolError):
     """Raised by a tool: the call is refused for ``reason`` (a tool result with isError)."""
 
     def __init__(self, reason: str, message: str) -> None:
@@ -228,19 +234,19 @@ def _translated() -> Iterator[None]:
     try:
         yield
     except ChangeRejectedError as exc:
-        raise Refused(exc.reason.value, str(exc)) from None
+        raise _Refused(exc.reason.value, str(exc)) from None
     except ItemNotFoundError as exc:
-        raise Refused(
+        raise _Refused(
             UNKNOWN_TARGET, f"{exc} (search_memory or list_memory shows the ids)"
         ) from None
     except UnknownIntentError as exc:
-        raise Refused(UNKNOWN_INTENT, str(exc)) from None
+        raise _Refused(UNKNOWN_INTENT, str(exc)) from None
     except HardLimitError as exc:
-        raise Refused(HARD_LIMIT, str(exc)) from None
+        raise _Refused(HARD_LIMIT, str(exc)) from None
     except LockTimeoutError as exc:
-        raise Refused(LOCK_TIMEOUT, f"{exc} (try again)") from None
+        raise _Refused(LOCK_TIMEOUT, f"{exc} (try again)") from None
     except (StoreError, AutopatchMemoryError) as exc:
-        raise Refused(STORE_ERROR, str(exc)) from None
+        raise _Refused(STORE_ERROR, str(exc)) from None
 
 
 # Friendlier words than pydantic's for the two mistakes a model makes most.
@@ -250,7 +256,7 @@ _PROBLEM_WORDS = {
 }
 
 
-def _bad_arguments(exc: ValidationError, tool: Tool | None) -> CallToolResult:
+def _bad_arguments(exc: ValidationError, tool: Tool) -> CallToolResult:
     """The arguments at fault and why, without echoing the values (they may be huge or
     secret); for an unknown argument, the tool's own argument names."""
     problems: list[str] = []
@@ -263,7 +269,7 @@ def _bad_arguments(exc: ValidationError, tool: Tool | None) -> CallToolResult:
     if len(problems) > len(shown):
         shown.append(f"{len(problems) - len(shown)} more")
     message = "; ".join(shown)
-    if tool is not None and "extra_forbidden" in {e["type"] for e in exc.errors()}:
+    if "extra_forbidden" in {e["type"] for e in exc.errors()}:
         names = ", ".join(tool.parameters.get("properties", {})) or "none"
         message += f" (its arguments: {names})"
     return refusal(BAD_ARGUMENTS, message, sorted(set(fields)))
@@ -308,7 +314,7 @@ class _MemoryServer(MCPServer[Any]):
             cause = exc.__cause__
             if isinstance(cause, ValidationError):
                 return _bad_arguments(cause, tool)
-            if isinstance(cause, Refused):
+            if isinstance(cause, _Refused):
                 return refusal(cause.reason, cause.message)
             _log.error("tool %r failed", name, exc_info=exc)
             return refusal(INTERNAL, f"{name} failed (the server's log has the details)")
@@ -507,7 +513,7 @@ def _record_tool(memory: ProjectMemory) -> Tool:
             result = RecordResult(intent=intent, gated=True, turn_id=None)
             return _result(result, f"{intent.value} is outside memory: nothing recorded")
         if not question.strip():
-            raise Refused(EMPTY_FIELD, "the question is empty")
+            raise _Refused(EMPTY_FIELD, "the question is empty")
         memory.last_error = None  # so that a None below is this call's failure, if any
         turn_id = memory.record_turn(
             intent,
@@ -520,11 +526,11 @@ def _record_tool(memory: ProjectMemory) -> Tool:
         if turn_id is None and memory.last_error is None:
             # Nothing was written and nothing failed: no text once control and
             # invisible characters are removed.
-            raise Refused(EMPTY_FIELD, "the question has no visible text")
+            raise _Refused(EMPTY_FIELD, "the question has no visible text")
         if turn_id is None:  # the write failed; the journal and last_error say why
             failure = memory.last_error
             why = failure.message if failure is not None else "the turn could not be written"
-            raise Refused(STORE_ERROR, why)
+            raise _Refused(STORE_ERROR, why)
         result = RecordResult(intent=intent, gated=False, turn_id=turn_id)
         return _result(result, f"recorded {turn_id}")
 
@@ -768,7 +774,7 @@ def _add_resources(server: MCPServer[Any], memory: ProjectMemory) -> None:
     )
     def context_resource() -> str:
         with _resource_errors():
-            return memory.context(IntentType.CODE_EXPLAIN, "").render()
+            return output_text(memory.context(IntentType.CODE_EXPLAIN, "").render())
 
     for name, kind, description in _ITEM_RESOURCES:
         server.resource(
@@ -784,7 +790,7 @@ def _add_resources(server: MCPServer[Any], memory: ProjectMemory) -> None:
     def profile_resource() -> str:
         with _resource_errors():
             profile = memory.profile()
-        return ProfileResult(profile=profile).model_dump_json(indent=2)
+        return output_text(ProfileResult(profile=profile).model_dump_json(indent=2))
 
 
 def _items_markdown(memory: ProjectMemory, kind: LongTermType) -> Callable[[], str]:
@@ -792,7 +798,8 @@ def _items_markdown(memory: ProjectMemory, kind: LongTermType) -> Callable[[], s
 
     def read() -> str:
         with _resource_errors():
-            return export_markdown(memory.document(), project=memory.repo_root.name, kinds=(kind,))
+            doc = memory.document()
+        return output_text(export_markdown(doc, project=memory.repo_root.name, kinds=(kind,)))
 
     return read
 
