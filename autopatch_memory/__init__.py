@@ -103,7 +103,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs see; at run time, __get
     )
     from autopatch_memory.reasons import Reason
     from autopatch_memory.scheduler import Backoff
-    from autopatch_memory.search import MemoryItemKind, SearchHit
+    from autopatch_memory.search import ItemHistory, MemoryItemKind, SearchHit
     from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
     from autopatch_memory.store import MEMORY_DIR_NAME, LoadProblem, ResetResult
     from autopatch_memory.text import (
@@ -205,7 +205,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "reasons": ("Reason",),
     "scheduler": ("Backoff",),
-    "search": ("MemoryItemKind", "SearchHit"),
+    "search": ("ItemHistory", "MemoryItemKind", "SearchHit"),
     "status": ("FileProblem", "MemoryFileInfo", "MemoryPaths", "MemoryStatus"),
     "store": ("MEMORY_DIR_NAME", "LoadProblem", "ResetResult"),
     "text": (
@@ -298,6 +298,7 @@ __all__ = [
     "ImportReport",
     "IntentType",
     "InvalidReplyError",
+    "ItemHistory",
     "ItemNotFoundError",
     "ItemStatus",
     "JournalEntry",

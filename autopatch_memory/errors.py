@@ -123,8 +123,9 @@ class BackendResponseError(BackendError):
 class InvalidReplyError(BackendResponseError):
     """The model's reply held no usable Memory Delta, even after the repair retry.
 
-    ``reason`` is the reason code (``invalid_json`` or ``bad_shape``), ready
-    for the journal.
+    ``reason`` is the reason code, ready for the journal: ``invalid_json`` or
+    ``bad_shape``, or ``empty_delta`` for a delta without any operation for pending
+    turns (the summarizer's own check).
     """
 
     def __init__(self, reason: Reason, message: str) -> None:

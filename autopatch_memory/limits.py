@@ -493,6 +493,13 @@ MCP_SUMMARY_MAX_WAIT_SECONDS = 60.0
 # When the client goes away, one bounded wait for a summary in flight (then its turns stay
 # pending); shorter than the 2 s an SDK client waits before it terminates the server.
 MCP_EXIT_WAIT_SECONDS = 1.5
+# `list_memory` returns a page of this many rules and notes unless asked for another size.
+MCP_LIST_DEFAULT_LIMIT = 20
+# `undo` takes back at most this many changes in one call: an agent undoes a step the user
+# names, not a history.
+MCP_UNDO_MAX_COUNT = 10
+# A refusal of bad arguments names at most this many problems (the rest are counted).
+MCP_MAX_REPORTED_PROBLEMS = 5
 
 # --- leftovers: files over the limit, input caps (docs/file-format.md) -------------------
 # A file whose long-term part alone passes the hard limit (a foreign or hand-edited

@@ -45,6 +45,7 @@ from autopatch_memory.errors import (
     ChangeRejectedError,
     ConfigError,
     DeltaParseError,
+    ItemNotFoundError,
     StoreError,
 )
 from autopatch_memory.events import EventCallback, EventKind, EventSink
@@ -71,7 +72,7 @@ from autopatch_memory.model import (
 from autopatch_memory.reasons import Reason
 from autopatch_memory.safe_io import store_error
 from autopatch_memory.scheduler import Backoff, Scheduler
-from autopatch_memory.search import SearchHit, search_memory
+from autopatch_memory.search import ItemHistory, SearchHit, item_history, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import FileState, MemoryStore, ResetResult, Transaction, UpdateResult
 from autopatch_memory.text import clean_text, clip
@@ -678,6 +679,17 @@ class ProjectMemory:
         if not include_archived:
             return search_memory(doc, text)
         return search_memory(self._with_cold_archive(doc), text, include_archived=True)
+
+    def history(self, item_id: str) -> ItemHistory:
+        """The rule or note ``item_id`` — active, archived, or in the cold archive — with
+        its archived revisions (the earlier texts an edit, a model's update or an import
+        replaced), newest first. Raises :class:`ItemNotFoundError` when no rule or note
+        has that id (a topic or a turn has no history)."""
+        _require_text(item_id=item_id)
+        found = item_history(self._with_cold_archive(self.store.read()), item_id.strip())
+        if found is None:
+            raise ItemNotFoundError(f"no rule or note {item_id!r}")
+        return found
 
     def conflicts(self) -> list[tuple[LongTermItem, LongTermItem]]:
         """Pairs of active rules or notes that may contradict each other in part, found but

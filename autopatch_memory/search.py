@@ -29,11 +29,11 @@ from enum import Enum
 from pydantic import BaseModel
 
 from autopatch_memory import limits
-from autopatch_memory.model import LongTermItem, LongTermType, MemoryDocument, Topic
+from autopatch_memory.model import LongTermItem, LongTermType, MemoryDocument, Timestamp, Topic
 from autopatch_memory.relevance import rank
 from autopatch_memory.text import anchor_tokens, tokenize
 
-__all__ = ["MemoryItemKind", "SearchHit", "search_memory"]
+__all__ = ["ItemHistory", "MemoryItemKind", "SearchHit", "item_history", "search_memory"]
 
 
 class MemoryItemKind(str, Enum):
@@ -57,7 +57,7 @@ class SearchHit(BaseModel):
     active: bool  # False: archived (forgotten, or superseded by ``superseded_by``)
     superseded_by: str | None = None
     score: float  # BM25 score (0.0 for a literal match only)
-    updated_at: datetime
+    updated_at: Timestamp  # written as the memory file writes it (ISO 8601, its offset)
 
 
 @dataclass(frozen=True)
@@ -199,3 +199,25 @@ def search_memory(
     literal = [c for c in found if needle in _folded(f"{c.label} {c.summary}")]
     literal.sort(key=lambda c: -c.updated_at.timestamp())
     return [c.hit(0.0) for c in literal]
+
+
+class ItemHistory(BaseModel):
+    """One rule or note found by its id, with the earlier texts it replaced."""
+
+    item: LongTermItem  # as stored: active, archived, or from the cold archive (archived)
+    # Its archived revisions (``revision_of`` is its id): the texts an edit, a model's
+    # update or an import replaced, newest first; ``restore`` brings one back.
+    revisions: list[LongTermItem]
+
+
+def item_history(doc: MemoryDocument, item_id: str) -> ItemHistory | None:
+    """The rule or note ``item_id`` of ``doc`` with its revisions; ``None`` when ``doc``
+    holds no rule or note with that id. Pure: nothing is read or written."""
+    item = doc.long_term_item(item_id)
+    if item is None:
+        return None
+    revisions = [i for i in doc.long_term_memory.items() if i.revision_of == item.id]
+    # Newest first; revisions of one second keep the file's order, later ones first.
+    revisions.reverse()
+    revisions.sort(key=lambda i: i.updated_at, reverse=True)
+    return ItemHistory(item=item, revisions=revisions)

@@ -15,7 +15,9 @@ Failures on the background worker never escape it: whatever a backend raises is
 the backend's failure (a :class:`BackendError`: journaled, the worker backs off);
 anything else that goes wrong in a run is a bug of this library, journaled as
 ``internal_error`` and logged with its traceback, so it is seen without the host's
-process or terminal paying for it.
+process or terminal paying for it. A delta without any operation (``{}``) for pending
+turns is a failure too (``empty_delta``): journaled, a ``summary_failed`` event, and
+retried with backoff, instead of leaving the turns pending without a trace.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from autopatch_memory.errors import (
     AutopatchMemoryError,
     BackendError,
     HardLimitError,
+    InvalidReplyError,
     StoreError,
 )
 from autopatch_memory.events import EventKind, EventSink
@@ -374,6 +377,14 @@ class Summarizer:
                 raise BackendError(
                     f"the {self.backend.name} backend returned {type(delta).__name__}, "
                     "not a MemoryDelta"
+                )
+            if delta.is_empty:
+                # "{}" for pending turns summarizes nothing: applied, it would leave them
+                # pending with no trace, so it fails the run (journaled, an event, backoff).
+                raise InvalidReplyError(
+                    Reason.EMPTY_DELTA,
+                    f"the {self.backend.name} backend returned an empty delta for "
+                    f"{len(request.turns)} pending turn(s): nothing was summarized",
                 )
         except Exception as exc:
             # A backend may be the host's own code: whatever it raises is its failure,

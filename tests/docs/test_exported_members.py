@@ -74,6 +74,7 @@ EXPORTED = [
     "ImportReport",
     "IntentType",
     "InvalidReplyError",
+    "ItemHistory",
     "ItemNotFoundError",
     "ItemStatus",
     "JournalEntry",

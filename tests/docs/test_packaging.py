@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
+import re
 import sys
 from pathlib import Path
 
@@ -47,3 +50,52 @@ def test_no_package_named_plain_cli_is_installed() -> None:
 def test_console_script_points_at_the_installed_name() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert data["project"]["scripts"]["autopatch-memory"] == "autopatch_memory_cli.app:main"
+
+
+def _imported_top_names(folder: Path) -> dict[str, str]:
+    """Top-level names of the absolute imports in ``folder``'s modules -> one place each."""
+    found: dict[str, str] = {}
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                found.setdefault(name.split(".")[0], f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def _declared_distributions() -> set[str]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    names = set()
+    for requirement in data["project"]["dependencies"]:
+        name = re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0]
+        names.add(_normalized(name))
+    return names
+
+
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_third_party_import_is_a_declared_dependency() -> None:
+    # A package that arrives only through another one's pin (mcp_types, which mcp
+    # requires) may disappear or change with that pin: import it through its owner, or
+    # declare it (issue 30, item 14: the MCP server imported mcp_types).
+    declared = _declared_distributions()
+    owners = importlib.metadata.packages_distributions()
+    ours = {"autopatch_memory", "autopatch_memory_cli", "__future__"}
+    undeclared = []
+    for folder in (ROOT / "autopatch_memory", ROOT / "cli"):
+        for name, where in _imported_top_names(folder).items():
+            if name in ours or name in sys.stdlib_module_names:
+                continue
+            distributions = {_normalized(d) for d in owners.get(name, [name])}
+            if not distributions & declared:
+                undeclared.append(f"{where} imports {name} ({', '.join(sorted(distributions))})")
+    assert "mcp" in declared and "pydantic" in declared  # the check does see the list
+    assert undeclared == []

@@ -14,106 +14,32 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 import anyio
 import pytest
-from autopatch_memory_cli.mcp_server import RESOURCE_URIS, TOOL_NAMES
+from autopatch_memory_cli.mcp_server import PROMPT_NAMES, RESOURCE_URIS, TOOL_NAMES
 from fake_openai_server import FakeOpenAIServer, Reply
-from mcp.client.session import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
-from mcp.shared.exceptions import MCPError
-from mcp_types import CallToolResult, Implementation, TextContent
+from mcp_client import (
+    CLIENT,
+    SESSION_DEADLINE,
+    connect,
+    data,
+    journal,
+    no_server_crash,
+    run,
+    stored,
+    text_of,
+)
 
-from autopatch_memory import MemoryDocument, ProjectMemory, limits
+from autopatch_memory import MemoryDocument, ProjectMemory
 from autopatch_memory.model import check_invariants
-from autopatch_memory.store import MEMORY_DIR_NAME, MEMORY_FILE_NAME
-
-SESSION_DEADLINE = 90  # seconds a whole session may take on a loaded machine
-CLIENT = "pytest-agent"
-
-
-def server_params(repo: Path, env: dict[str, str] | None = None) -> StdioServerParameters:
-    environment = dict(os.environ)  # the fail-closed environment of conftest
-    environment["PYTHONIOENCODING"] = "utf-8"
-    environment.update(env or {})
-    return StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "autopatch_memory_cli", "mcp", str(repo)],
-        env=environment,
-    )
-
-
-@asynccontextmanager
-async def connect(
-    repo: Path, errlog: Path, *, name: str = CLIENT, env: dict[str, str] | None = None
-) -> AsyncIterator[ClientSession]:
-    with errlog.open("a", encoding="utf-8") as log:
-        async with stdio_client(server_params(repo, env), errlog=log) as (read, write):
-            info = Implementation(name=name, version="1.0")
-            async with ClientSession(read, write, client_info=info) as session:
-                await session.initialize()
-                yield session
-
-
-def run(main: Callable[[], Awaitable[None]]) -> None:
-    async def bounded() -> None:
-        with anyio.fail_after(SESSION_DEADLINE):
-            await main()
-
-    anyio.run(bounded)
-
-
-def data(result: CallToolResult) -> dict[str, Any]:
-    assert not result.is_error, result.content
-    assert result.structured_content is not None
-    text = result.content[0]
-    assert isinstance(text, TextContent) and text.text  # every result has a short text
-    return dict(result.structured_content)
-
-
-def text_of(result: CallToolResult) -> str:
-    block = result.content[0]
-    assert isinstance(block, TextContent)
-    return block.text
-
-
-def memory_file(repo: Path) -> Path:
-    return repo / MEMORY_DIR_NAME / MEMORY_FILE_NAME
-
-
-def stored(repo: Path) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads(memory_file(repo).read_text(encoding="utf-8"))
-    return value
-
-
-def journal(repo: Path) -> list[dict[str, Any]]:
-    path = repo / MEMORY_DIR_NAME / "memory.journal.jsonl"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
-async def refused(session: ClientSession, tool: str, arguments: dict[str, Any]) -> str:
-    """The reason code of the MCP error a call gets (it must get one)."""
-    with pytest.raises(MCPError) as caught:
-        await session.call_tool(tool, arguments)
-    assert caught.value.data is not None, caught.value.message
-    reason = str(caught.value.data["reason"])
-    assert caught.value.message.startswith(f"{reason}: ")
-    assert "Traceback" not in caught.value.message
-    return reason
+from autopatch_memory.store import MEMORY_DIR_NAME
 
 
 @pytest.fixture
 def errlog(tmp_path: Path) -> Path:
     return tmp_path / "server-stderr.log"
-
-
-def no_server_crash(errlog: Path) -> None:
-    text = errlog.read_text(encoding="utf-8") if errlog.exists() else ""
-    assert "Traceback" not in text, text
 
 
 # --- a whole session ------------------------------------------------------------------------
@@ -139,6 +65,8 @@ def test_a_whole_agent_session_end_to_end(repo: Path, errlog: Path) -> None:
             }  # fmt: skip
             resources = {str(r.uri) for r in (await session.list_resources()).resources}
             assert resources == set(RESOURCE_URIS)
+            prompts = {p.name for p in (await session.list_prompts()).prompts}
+            assert prompts == set(PROMPT_NAMES)
 
             # The user states a rule; the agent remembers it in the user's words.
             rule = data(await session.call_tool("remember", {"text": "以后回答都用中文，先给结论"}))
@@ -265,85 +193,6 @@ def test_gated_intents_leave_the_memory_folder_untouched(repo: Path, errlog: Pat
     no_server_crash(errlog)
 
 
-def test_hostile_arguments_get_clear_errors_and_change_nothing(repo: Path, errlog: Path) -> None:
-    huge = "x" * (limits.MCP_MAX_TEXT_CHARS + 1)
-
-    async def main() -> None:
-        async with connect(repo, errlog) as session:
-            kept = data(await session.call_tool("remember", {"text": "Answer in English"}))
-            before = memory_file(repo).read_bytes()
-            cases: list[tuple[str, dict[str, Any], str]] = [
-                ("get_context", {"intent": "general_chat", "question": huge}, "bad_arguments"),
-                ("get_context", {"intent": "explain", "question": "x"}, "bad_arguments"),
-                ("get_context", {"intent": 5, "question": "x"}, "bad_arguments"),
-                ("get_context", {"intent": "general_chat"}, "bad_arguments"),
-                ("record_turn", {"intent": "general_chat", "question": 42}, "bad_arguments"),
-                (
-                    "record_turn",
-                    {"intent": "general_chat", "question": "q", "scope_paths": "src/Main.java"},
-                    "bad_arguments",
-                ),
-                (
-                    "record_turn",
-                    {"intent": "general_chat", "question": "q", "scope_paths": ["a"] * 101},
-                    "bad_arguments",
-                ),
-                ("record_turn", {"intent": "general_chat", "question": "   "}, "empty_field"),
-                ("remember", {"text": "x" * 50_000}, "too_long"),
-                ("remember", {"text": huge}, "bad_arguments"),
-                ("remember", {"text": ["a", "list"]}, "bad_arguments"),
-                ("remember", {"text": "use Gradle", "kind": "topic"}, "bad_arguments"),
-                ("remember", {"text": "use Gradle", "label": "l" * 61}, "bad_arguments"),
-                ("remember", {"text": "my password is hunter2"}, "credential"),
-                ("remember", {"text": "Use Gradle\x1b[2J commands"}, "bad_shape"),
-                ("remember", {"text": "public class A { int x = 1; return x; }"}, "code_or_log"),
-                ("forget", {"item_id": "mem_19990101_001"}, "unknown_target"),
-                ("forget", {"item_id": 12}, "bad_arguments"),
-                ("forget", {"item_id": "m" * 500}, "bad_arguments"),
-                ("restore", {"item_id": "../../etc/passwd"}, "unknown_target"),
-                ("restore", {"item_id": kept["item_id"]}, "unknown_target_or_noop"),
-                ("search_memory", {"query": ""}, "bad_arguments"),
-                ("search_memory", {"query": "x", "limit": 0}, "bad_arguments"),
-                ("request_summary", {"wait_seconds": -1}, "bad_arguments"),
-                ("request_summary", {"wait_seconds": 10_000}, "bad_arguments"),
-                ("no_such_tool", {}, "unknown_tool"),
-            ]
-            for tool, arguments, reason in cases:
-                if reason == "unknown_target_or_noop":
-                    # Restoring an active item is no error and changes nothing.
-                    assert data(await session.call_tool(tool, arguments))["outcome"] == "unchanged"
-                    continue
-                assert await refused(session, tool, arguments) == reason, (tool, arguments)
-            assert memory_file(repo).read_bytes() == before
-            # The server still serves.
-            assert data(await session.call_tool("search_memory", {"query": "English"}))["hits"]
-
-    run(main)
-    applied = [e for e in journal(repo) if e["outcome"] == "applied" and e["op"] != "change"]
-    assert [e["op"] for e in applied] == ["remember"]
-    assert "hunter2" not in (repo / MEMORY_DIR_NAME / "memory.journal.jsonl").read_text("utf-8")
-    no_server_crash(errlog)
-
-
-def test_an_unwritable_memory_is_an_mcp_error_not_a_crash(repo: Path, errlog: Path) -> None:
-    (repo / MEMORY_DIR_NAME).write_text("a file where the memory folder belongs", encoding="utf-8")
-
-    async def main() -> None:
-        async with connect(repo, errlog) as session:
-            turn = {"intent": "general_chat", "question": "Optional 怎么用？"}
-            assert await refused(session, "record_turn", turn) == "store_error"
-            assert (
-                await refused(session, "remember", {"text": "Answer in English"}) == "store_error"
-            )
-            # Reading degrades to an empty context, as for any host.
-            ctx = data(await session.call_tool("get_context", turn))
-            assert ctx["items"] == []
-
-    run(main)
-    assert (repo / MEMORY_DIR_NAME).is_file()
-    no_server_crash(errlog)
-
-
 def test_the_server_never_waits_for_a_slow_summarizer(repo: Path, errlog: Path) -> None:
     with FakeOpenAIServer(default=Reply.slow(120, {"turn_summaries": []})) as model:
         env = {
@@ -384,18 +233,31 @@ def test_the_server_never_waits_for_a_slow_summarizer(repo: Path, errlog: Path) 
     no_server_crash(errlog)
 
 
-# From the first fresh-eyes bug hunt (a test written before its fix).
-def test_mcp_record_turn_of_invisible_characters_is_an_empty_field(
-    repo: Path, tmp_path: Path
-) -> None:
+def test_an_empty_delta_reaches_the_agent_as_the_last_failure(repo: Path, errlog: Path) -> None:
+    # Issue 30, item 13: a model answering {} for pending turns is a failure the agent sees.
+    with FakeOpenAIServer(default=Reply.json({})) as model:
+        env = {
+            "AUTOPATCH_MEMORY_BACKEND": "openai",
+            "AUTOPATCH_LLM_BASE_URL": model.url,
+            "AUTOPATCH_LLM_MODEL": "fake-model",
+            "AUTOPATCH_LLM_MAX_RETRIES": "0",
+        }
 
-    async def main() -> None:
-        async with connect(repo, tmp_path / "server.log") as session:
-            turn = {"intent": "general_chat", "question": "\u200b\x00"}
-            assert await refused(session, "record_turn", turn) == "empty_field"
+        async def main() -> None:
+            async with connect(repo, errlog, env=env) as session:
+                question = {"intent": "general_chat", "question": "Optional 怎么用？"}
+                data(await session.call_tool("record_turn", question))
+                asked = await session.call_tool("request_summary", {"wait_seconds": 30})
+                status = data(asked)
+                assert status["idle"] and status["pending_turns"] == 1
+                assert status["last_failure"] == "summarize: empty_delta"
+                assert text_of(asked).endswith("last failure: summarize: empty_delta")
 
-    run(main)
-    assert not (repo / ".autopatch-j" / "memory.json").exists()
+        run(main)
+    assert len(model.chat_requests) >= 1
+    failed = [e for e in journal(repo) if e["op"] == "summarize"]
+    assert failed and failed[0]["outcome"] == "failed" and failed[0]["reason"] == "empty_delta"
+    no_server_crash(errlog)
 
 
 # From the second fresh-eyes bug hunt (a test written before its fix).
