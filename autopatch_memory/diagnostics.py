@@ -553,7 +553,8 @@ def _repo_config_check(settings: MemorySettings, path: Path) -> Check | None:
         )
     if str(path) not in settings.files:
         return None
-    narrowed = sorted(k for k, v in settings.sources.items() if v == f"{Origin.PROJECT_FILE.value} {path}")
+    label = f"{Origin.PROJECT_FILE.value} {path}"
+    narrowed = sorted(key for key, source in settings.sources.items() if source == label)
     return Check(
         name=CheckName.REPO_CONFIG,
         status=CheckStatus.OK,

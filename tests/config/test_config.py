@@ -75,7 +75,7 @@ def test_precedence_override_env_project_user_default(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     user = write_user('[llm]\nmodel = "from-user"\ntimeout = 11\nmax_tokens = 500\n')
-    project = write_project(repo, '[llm]\ntimeout = 7\n')
+    project = write_project(repo, "[llm]\ntimeout = 7\n")
     monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "from-env")
 
     settings = MemorySettings.from_env(repo, {"model": "from-flag", "timeout": None})
@@ -403,7 +403,7 @@ def test_bad_files(repo: Path, text: str, needle: str, where: str) -> None:
 
 
 def test_unknown_tables_are_left_to_their_owners(repo: Path) -> None:
-    write_project(repo, '[cli]\ncolor = false\n[llm]\ntimeout = 5\n')
+    write_project(repo, "[cli]\ncolor = false\n[llm]\ntimeout = 5\n")
     assert MemorySettings.from_env(repo).timeout == 5
 
 
