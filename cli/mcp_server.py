@@ -62,6 +62,7 @@ from autopatch_memory import (
     StoreError,
     UnknownIntentError,
     __version__,
+    clean_output,
     export_markdown,
     limits,
     memory_access,
@@ -151,11 +152,10 @@ class SummaryResult(BaseModel):
 
 
 def _result(model: BaseModel, text: str) -> CallToolResult:
-    """Structured JSON plus a short text, the shape of every tool result."""
-    return CallToolResult(
-        content=[TextContent(type="text", text=text)],
-        structured_content=model.model_dump(mode="json"),
-    )
+    """Structured JSON plus a short text, the shape of every tool result; neither holds a
+    control, escape, bidi or invisible character (docs/privacy.md#hostile-text)."""
+    data, shown = clean_output((model.model_dump(mode="json"), text))
+    return CallToolResult(content=[TextContent(type="text", text=shown)], structured_content=data)
 
 
 def _error(code: int, reason: str, message: str) -> MCPError:
