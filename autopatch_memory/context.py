@@ -328,6 +328,9 @@ def _render(
     return "\n".join(lines) + "\n"
 
 
+# Items change rarely between two questions: their cleaned lines are kept, so cleaning
+# what leaves costs the context nothing on the usual call.
+@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
 def _clean(text: str, limit: int) -> str:
     """Redacted, single-line, clipped text, safe to put on one bullet line: no control,
     escape, bidi or invisible character (:func:`~autopatch_memory.text.clean_output`,
