@@ -109,6 +109,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs see; at run time, __get
     from autopatch_memory.text import (
         TERMINAL_UNSAFE_RE,
         Language,
+        clean_output,
         clean_text,
         has_project_signal,
     )
@@ -211,6 +212,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "text": (
         "TERMINAL_UNSAFE_RE",
         "Language",
+        "clean_output",
         "clean_text",
         "has_project_signal",
         "normalize_text",
@@ -343,6 +345,7 @@ __all__ = [
     "UnknownIntentError",
     "WorkingMemory",
     "__version__",
+    "clean_output",
     "clean_text",
     "collect_repo_profile",
     "diagnose",

@@ -9,6 +9,17 @@ resolves the command line's precedence, highest first: explicit overrides
 reads files and the environment only: no network, and ``openai`` is not imported
 until a model backend is actually built.
 
+The project file travels with a cloned repository, so it may only *narrow* what the
+tool does (docs/design.md#configuration): a lower ``timeout``, ``max_retries`` or
+``max_tokens`` than the user's, and a ``backend`` of ``heuristic`` or ``off`` where
+the user's would reach further. Where anything is sent, with which model, key or
+output mode (:data:`USER_ONLY_SETTINGS`), and any value that would widen the user's,
+come only from the user: the project file's are ignored, named in
+:attr:`MemorySettings.ignored_project_keys` and in a warning (``doctor`` shows it).
+The project file is read only when it is a plain file of a sensible size
+(:data:`~autopatch_memory.limits.CONFIG_FILE_MAX_BYTES`) in a real folder: a link,
+a FIFO or a device is not read.
+
 The key rule protects the user's credentials from a server they did not pair
 them with:
 
@@ -16,26 +27,24 @@ them with:
   the user paired it with in ``OPENAI_BASE_URL``, or anywhere when the user opts
   in with ``share_key`` (environment or user file);
 * a key meant for this tool (flag, ``AUTOPATCH_LLM_API_KEY``, user file) is sent
-  to the configured base URL, except to one that only the project file names —
-  a cloned repository could carry that file — unless the user opted in;
-* the project file can set neither a key nor ``share_key``;
+  to the configured base URL (only the user configures one);
 * a custom base URL without a key gets a harmless placeholder (local servers
   ignore it; the SDK insists on one).
 
 File format (both files)::
 
     [memory]
-    backend = "auto"            # auto | openai | heuristic | off
+    backend = "auto"            # auto | openai | heuristic | off (project file: heuristic | off)
 
     [llm]
-    base_url = "http://localhost:11434/v1"
-    model = "qwen2.5:7b"
+    base_url = "http://localhost:11434/v1"  # user file only
+    model = "qwen2.5:7b"        # user file only
     api_key = "..."             # user file only
-    timeout = 60                # seconds
-    max_retries = 2
-    temperature = 0.1
-    max_tokens = 8192
-    structured_output = "json_schema"   # json_schema | json_object | prompt
+    timeout = 60                # seconds (project file: only lower)
+    max_retries = 2             # project file: only fewer
+    temperature = 0.1           # user file only
+    max_tokens = 8192           # project file: only fewer
+    structured_output = "json_schema"   # json_schema | json_object | prompt; user file only
     share_key = false           # user file only
 """
 
@@ -72,8 +81,8 @@ from autopatch_memory.backends.llm import (
     Timeout,
     is_openai_endpoint,
 )
-from autopatch_memory.errors import ConfigError
-from autopatch_memory.safe_io import STATE_DIR_NAME
+from autopatch_memory.errors import ConfigError, StoreError
+from autopatch_memory.safe_io import STATE_DIR_NAME, read_no_follow, state_dir_stat
 from autopatch_memory.scheduler import Backoff
 
 if sys.version_info >= (3, 11):
@@ -240,6 +249,8 @@ class MemorySettings(BaseModel):
     sources: dict[str, str] = Field(default_factory=dict)  # setting -> where it came from
     api_key_source: str | None = None  # where the key that will be sent came from
     withheld_keys: list[str] = Field(default_factory=list)  # keys found but not sent
+    # Settings the repository's config file tried to set and may not (it only narrows).
+    ignored_project_keys: list[str] = Field(default_factory=list)
     files: list[str] = Field(default_factory=list)  # config files that were read
     warnings: list[str] = Field(default_factory=list)
 
@@ -337,6 +348,8 @@ class MemorySettings(BaseModel):
                 ", ".join(self.withheld_keys)
                 + f" not sent to this base URL (set {ENV_SHARE_KEY}=1 to send it)"
             )
+        if self.ignored_project_keys:
+            info["ignored_in_repository"] = ", ".join(self.ignored_project_keys)
         if self.warnings:
             info["warnings"] = " | ".join(self.warnings)
         return info
@@ -360,9 +373,19 @@ SETTING_NAMES: tuple[str, ...] = (
 _TABLE_OF: dict[str, str] = {name: _LLM_TABLE for name in SETTING_NAMES} | {
     "backend": _MEMORY_TABLE
 }
-# A project file travels with a cloned repository: it may not hold credentials
-# nor decide where credentials go.
-_USER_ONLY = frozenset({"api_key", "share_key"})
+# A project file travels with a cloned repository: it may narrow what the tool does
+# (shorter waits, fewer retries or tokens, summaries offline or off), never choose a
+# destination, a model, a key or how the model is driven.
+_NARROWING = ("backend", "timeout", "max_retries", "max_tokens")
+USER_ONLY_SETTINGS: frozenset[str] = frozenset(SETTING_NAMES) - frozenset(_NARROWING)
+"""Settings a repository's own config file may not set: only the user chooses them."""
+# How far each backend reaches: a project file may only choose one that reaches less far.
+_REACH = {
+    BackendChoice.OFF: 0,
+    BackendChoice.HEURISTIC: 1,
+    BackendChoice.AUTO: 2,
+    BackendChoice.OPENAI: 3,
+}
 
 # Environment variables of this tool; OPENAI_* pairs are handled by the key rule.
 _ENV_OF: dict[str, str] = {
@@ -414,17 +437,37 @@ def _same_url(a: str, b: str) -> bool:
 _Layer = dict[str, tuple[Any, str]]  # setting -> (validated value, source label)
 
 
-def _read_file(path: Path, origin: Origin, warnings: list[str]) -> _Layer | None:
-    """The settings a config file sets, or None when the file does not exist."""
+def _read_bytes(path: Path, origin: Origin, warnings: list[str]) -> bytes | None:
+    """The bytes of a config file; None when there is none (or a project file is not
+    a plain file in a real folder: a repository could plant a link, a FIFO, a device)."""
     try:
-        raw = path.read_bytes()
+        if origin is not Origin.PROJECT_FILE:
+            return path.read_bytes()  # the user's own: a link to their dotfiles is fine
+        state_dir_stat(path.parent)  # refuses a linked folder (StoreError)
+        return read_no_follow(path, max_bytes=limits.CONFIG_FILE_MAX_BYTES)
     except (FileNotFoundError, NotADirectoryError):
         # NotADirectoryError: `.autopatch-j` is a plain file, so there is no config in it.
         return None
-    except OSError as error:
-        raise ConfigError(
-            f"Cannot read the config file {path}: {error.strerror or error}."
-        ) from None
+    except (OSError, StoreError) as error:
+        if origin is not Origin.PROJECT_FILE:
+            reason = error.strerror if isinstance(error, OSError) else None
+            raise ConfigError(f"Cannot read the config file {path}: {reason or error}.") from None
+        warnings.append(
+            f"did not read the project file {path}: it is not a plain file of at most "
+            f"{limits.CONFIG_FILE_MAX_BYTES // limits.KIB} KiB in a real folder"
+        )
+        return None
+
+
+def _read_file(
+    path: Path, origin: Origin, warnings: list[str], ignored: list[str]
+) -> _Layer | None:
+    """The settings a config file sets, or None when the file does not exist. A
+    project file's settings in :data:`USER_ONLY_SETTINGS` are left out (not even
+    checked) and named in ``ignored``."""
+    raw = _read_bytes(path, origin, warnings)
+    if raw is None:
+        return None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
@@ -446,14 +489,35 @@ def _read_file(path: Path, origin: Origin, warnings: list[str]) -> _Layer | None
                 raise ConfigError(
                     f"In {path}, [{table}] has an unknown key `{key}` (known: {known})."
                 )
-            if origin is Origin.PROJECT_FILE and key in _USER_ONLY:
-                warnings.append(
-                    f"ignored `{key}` in the project file {path}: set it in the user file "
-                    "or the environment (a cloned repository could carry this file)"
-                )
+            if origin is Origin.PROJECT_FILE and key in USER_ONLY_SETTINGS:
+                ignored.append(key)
                 continue
             layer[key] = (_checked(key, value, f"[{table}] {key}", f"in {path}"), label)
     return layer
+
+
+def _default(key: str) -> Any:
+    return MemorySettings.model_fields[key].default
+
+
+def _narrows(key: str, value: Any, baseline: Any) -> bool:
+    """Whether a project file's ``value`` for ``key`` narrows the user's ``baseline``."""
+    if key == "backend":
+        return bool(_REACH[value] <= _REACH[baseline])
+    return bool(value <= baseline)
+
+
+def _only_narrowing(project: _Layer, user: _Layer, ignored: list[str]) -> _Layer:
+    """The project file's settings that narrow the user file's (or the defaults); the
+    others are named in ``ignored``."""
+    kept: _Layer = {}
+    for key, (value, label) in project.items():
+        baseline = user[key][0] if key in user else _default(key)
+        if _narrows(key, value, baseline):
+            kept[key] = (value, label)
+        else:
+            ignored.append(key)
+    return kept
 
 
 def _env_value(environ: Mapping[str, str], name: str) -> str | None:
@@ -498,15 +562,27 @@ def _resolve(
     """The layers merged by precedence, and the key rule applied."""
     warnings: list[str] = []
     files: list[str] = []
+    ignored: list[str] = []
     layers: list[tuple[Origin, _Layer]] = []
-    file_layers = [(Origin.USER_FILE, user_config_path(env))]
+    user_path = user_config_path(env)
+    user = _read_file(user_path, Origin.USER_FILE, warnings, ignored)
+    if user is not None:
+        files.append(str(user_path))
+        layers.append((Origin.USER_FILE, user))
     if repo_root is not None:
-        file_layers.append((Origin.PROJECT_FILE, project_config_path(repo_root)))
-    for origin, path in file_layers:
-        from_file = _read_file(path, origin, warnings)
-        if from_file is not None:
-            files.append(str(path))
-            layers.append((origin, from_file))
+        project_path = project_config_path(repo_root)
+        project = _read_file(project_path, Origin.PROJECT_FILE, warnings, ignored)
+        if project is not None:
+            files.append(str(project_path))
+            layers.append((Origin.PROJECT_FILE, _only_narrowing(project, user or {}, ignored)))
+        ignored.sort(key=SETTING_NAMES.index)
+        if ignored:
+            warnings.append(
+                f"ignored {', '.join(f'`{key}`' for key in ignored)} in the project file "
+                f"{project_path}: a repository's file may only narrow (a lower timeout, "
+                "retries or tokens; summaries heuristic or off); an endpoint, a model, a key "
+                "or a backend comes from you (flags, the environment, the user file)"
+            )
     layers.append((Origin.ENVIRONMENT, _read_env(env)))
     layers.append((Origin.OVERRIDE, _read_overrides(overrides)))
 
@@ -524,6 +600,7 @@ def _resolve(
         api_key=chosen_key,
         api_key_source=key_source,
         withheld_keys=withheld,
+        ignored_project_keys=ignored,
         sources=sources,
         files=files,
         warnings=warnings,
@@ -537,18 +614,14 @@ def _choose_key(
     withheld: list[str] = []
     base = merged.get("base_url")
     url: str | None = base[0] if base else None
-    url_origin = base[2] if base else Origin.DEFAULT
     to_openai = is_openai_endpoint(url)
     share = bool(merged["share_key"][0]) if "share_key" in merged else False
 
     explicit = merged.get("api_key")
     if explicit is not None:
+        # The user's own key, to the base URL the user chose (a project file sets neither).
         value, label, _origin = explicit
-        # A base URL that only the project file names is the repository's choice,
-        # not the user's: their key does not follow it there unless they say so.
-        if to_openai or url_origin is not Origin.PROJECT_FILE or share:
-            return value, label, withheld
-        withheld.append(label)
+        return value, label, withheld
 
     openai_key = _env_value(environ, ENV_OPENAI_API_KEY)
     if openai_key is not None:

@@ -48,6 +48,7 @@ from autopatch_memory.relevance import by_recency, rank
 from autopatch_memory.text import (
     Language,
     anchor_tokens,
+    clean_output,
     clip,
     detect_language,
     has_project_signal,
@@ -327,14 +328,19 @@ def _render(
     return "\n".join(lines) + "\n"
 
 
+# Items change rarely between two questions: their cleaned lines are kept, so cleaning
+# what leaves costs the context nothing on the usual call.
+@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
 def _clean(text: str, limit: int) -> str:
-    """Redacted, single-line, clipped text, safe to put on one bullet line.
+    """Redacted, single-line, clipped text, safe to put on one bullet line: no control,
+    escape, bidi or invisible character (:func:`~autopatch_memory.text.clean_output`,
+    docs/privacy.md#hostile-text), whatever the memory file or a build file holds.
 
     Redaction runs before anything else (clipping first could cut a secret in a
-    way the patterns no longer recognise) and again after whitespace is folded,
-    in case folding joined the parts of one.
+    way the patterns no longer recognise) and again after the text is cleaned and
+    folded, in case that joined the parts of one.
     """
-    folded = " ".join(redact(text).split())
+    folded = clean_output(redact(text), single_line=True)
     return clip(redact(folded), limit)
 
 

@@ -25,7 +25,14 @@ from pathlib import Path
 from pydantic import BaseModel, Field, computed_field
 
 from autopatch_memory import limits
-from autopatch_memory.config import ENV_BASE_URL, ENV_MODEL, MemorySettings, make_answerer
+from autopatch_memory.config import (
+    ENV_BASE_URL,
+    ENV_MODEL,
+    MemorySettings,
+    Origin,
+    make_answerer,
+    project_config_path,
+)
 from autopatch_memory.errors import ConfigError, StoreError
 from autopatch_memory.journal import JournalEntry, unlanded_writes
 from autopatch_memory.memory import ProjectMemory
@@ -65,6 +72,7 @@ class CheckName(str, Enum):
     LOCK = "lock"
     JOURNAL = "journal"
     CONFIG = "config"
+    REPO_CONFIG = "repo_config"  # only when the repository has a config file
     PROFILE = "profile"
     MODEL = "model"
 
@@ -517,6 +525,9 @@ def diagnose(
                 details=[f"{key}: {value}" for key, value in described.items()],
             )
         )
+        repo_check = _repo_config_check(settings, project_config_path(memory.repo_root))
+        if repo_check is not None:
+            checks.append(repo_check)
     checks.append(_profile_check(memory.repo_root))
     checks.append(_model_check(settings, check_model))
     return Diagnosis(
@@ -526,6 +537,29 @@ def diagnose(
         settings=described,
         last_failure=failure,
         checks=checks,
+    )
+
+
+def _repo_config_check(settings: MemorySettings, path: Path) -> Check | None:
+    """What the repository's own config file tried to set (None: it has none)."""
+    if settings.ignored_project_keys:
+        keys = ", ".join(settings.ignored_project_keys)
+        return Check(
+            name=CheckName.REPO_CONFIG,
+            status=CheckStatus.WARN,
+            summary=f"the repository's {path.parent.name}/{path.name} tried to set {keys}: "
+            "ignored (a repository's file may only narrow: lower limits, summaries off)",
+            details=[str(path)],
+        )
+    if str(path) not in settings.files:
+        return None
+    label = f"{Origin.PROJECT_FILE.value} {path}"
+    narrowed = sorted(key for key, source in settings.sources.items() if source == label)
+    return Check(
+        name=CheckName.REPO_CONFIG,
+        status=CheckStatus.OK,
+        summary="only narrows: " + (", ".join(narrowed) if narrowed else "nothing set"),
+        details=[str(path)],
     )
 
 

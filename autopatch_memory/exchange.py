@@ -37,7 +37,7 @@ from autopatch_memory.model import (
     Timestamp,
 )
 from autopatch_memory.reasons import Reason
-from autopatch_memory.text import Language, clean_text, detect_language
+from autopatch_memory.text import Language, clean_output, clean_text, detect_language
 
 __all__ = [
     "EXPORT_FORMAT_TAG",
@@ -145,7 +145,8 @@ def export_json(doc: MemoryDocument, *, project: str, now: datetime) -> str:
     for kind, key in _LISTS.items():
         items = doc.long_term_memory.list_for(kind)
         data[key] = [item.model_dump(mode="json") for item in items]
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    # Readable by people too: no control, escape, bidi or invisible character.
+    return json.dumps(clean_output(data), ensure_ascii=False, indent=2) + "\n"
 
 
 # --- import ------------------------------------------------------------------------------

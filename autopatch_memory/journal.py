@@ -168,7 +168,9 @@ def _line(entry: JournalEntry) -> bytes:
 
 
 def _parse_lines(data: bytes) -> Iterable[JournalEntry]:
-    for line in data.decode("utf-8", errors="replace").splitlines():
+    # Lines end at "\n" only: str.splitlines() would also cut at a NEL, U+2028 or a
+    # file separator that a JSON string may hold raw, and lose the entry.
+    for line in data.decode("utf-8", errors="replace").split("\n"):
         try:
             yield JournalEntry.model_validate_json(line)
         except ValidationError:

@@ -212,6 +212,8 @@ LLM_CHECK_MAX_MODELS = 20  # model names reported by the check
 LLM_REPAIR_REPLY_CHARS = 2000
 LLM_REPAIR_ERROR_CHARS = 400
 LLM_ERROR_DETAIL_CHARS = 200  # server error text kept in a BackendError message
+# A settings file is a few lines; a repository's could be planted huge (or /dev/zero).
+CONFIG_FILE_MAX_BYTES = 64 * KIB
 
 # --- memory judgement: what is a rule, a fact, a topic (docs/delta.md, docs/quality.md) ---
 # The user's prose (prose.py): a line where more than this share of characters is

@@ -75,7 +75,7 @@ from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.search import ItemHistory, SearchHit, item_history, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import FileState, MemoryStore, ResetResult, Transaction, UpdateResult
-from autopatch_memory.text import clean_text, clip
+from autopatch_memory.text import clean_output, clean_text, clip
 from autopatch_memory.triggers import Trigger, signal_trigger, size_trigger, state_triggers
 from autopatch_memory.undo import UndoReport, undoable
 
@@ -783,8 +783,12 @@ class ProjectMemory:
 
     def profile(self) -> RepoProfile | None:
         """The repo profile (``None`` before one was collected); a collected profile
-        not stored yet counts."""
-        return self._with_pending_profile(self.store.read()).repo_profile
+        not stored yet counts. Its values come from a repository's files or the memory
+        file: what leaves has no control, escape, bidi or invisible character."""
+        profile = self._with_pending_profile(self.store.read()).repo_profile
+        if profile is None:
+            return None
+        return RepoProfile.model_validate(clean_output(profile.model_dump(), single_line=True))
 
     def refresh_profile(self, *, use_cache: bool = True) -> ProfileReport:
         """Collect the profile from the build files and store it now if it changed.

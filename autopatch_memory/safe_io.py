@@ -39,6 +39,14 @@ GITIGNORE_NAME = ".gitignore"
 GITIGNORE_TEXT = "# Created by autopatch-memory automatically.\n*\n"
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# Where the system has O_NOFOLLOW (Linux, macOS, the BSDs) the open itself refuses a
+# link. Elsewhere (Windows) the same guarantee comes from looking first and checking
+# after: the name is not a link before the open, and after it still names the file
+# that was opened (see _open_regular). Tests force the fallback through this flag.
+KERNEL_REFUSES_LINKS: bool = _NOFOLLOW != 0
+# A Windows reparse point that stands for another path (a symbolic link, a junction)
+# sets this bit of its tag; other reparse points (cloud placeholders) are plain files.
+_NAME_SURROGATE = 0x20000000
 # O_NONBLOCK: opening a FIFO planted where a file should be must not hang the
 # caller (a FIFO opened for reading blocks until a writer appears, and for writing
 # until a reader does). Windows has neither flag; it has no FIFOs in the file system.
@@ -91,6 +99,14 @@ def os_errors(action: str) -> OsErrorBoundary:
     return OsErrorBoundary(action)
 
 
+def is_link(found: os.stat_result) -> bool:
+    """Whether an ``lstat`` result is a link to another path: a symbolic link, or on
+    Windows any reparse point that stands for another path (a directory junction too)."""
+    if stat.S_ISLNK(found.st_mode):
+        return True
+    return bool(getattr(found, "st_reparse_tag", 0) & _NAME_SURROGATE)
+
+
 def state_dir(repo_root: str | os.PathLike[str]) -> Path:
     """``<repo>/.autopatch-j`` (not created)."""
     return Path(repo_root) / STATE_DIR_NAME
@@ -110,7 +126,7 @@ def state_dir_stat(folder: Path) -> os.stat_result | None:
         return None
     except OSError as exc:
         raise store_error(f"cannot inspect {folder}", exc) from exc
-    if stat.S_ISLNK(found.st_mode):
+    if is_link(found):
         raise StoreError(f"{folder} is a symbolic link; refusing to follow it")
     if not stat.S_ISDIR(found.st_mode):
         raise StoreError(f"{folder} is not a folder")
@@ -162,9 +178,8 @@ def check_regular_or_absent(path: Path) -> None:
         return
     except OSError as exc:
         raise store_error(f"cannot inspect {path}", exc) from exc
-    mode = found.st_mode
-    if not stat.S_ISREG(mode):
-        kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
+    if is_link(found) or not stat.S_ISREG(found.st_mode):
+        kind = "a symbolic link" if is_link(found) else "not a regular file"
         raise StoreError(f"{path} is {kind}; refusing to open it")
     check_single_link(path, found)
 
@@ -184,9 +199,13 @@ def _open_regular(
 ) -> tuple[int, os.stat_result]:
     """A descriptor of the regular file ``path`` opened with ``flags`` (which never
     follow a link), and its stat; anything but a regular file is refused (EINVAL),
-    and a ``state`` file with another hard link too (:class:`StoreError`)."""
+    and a ``state`` file with another hard link too (:class:`StoreError`). A link is
+    refused (ELOOP) by the open itself, or without O_NOFOLLOW by :func:`_unlinked_open`."""
     try:
-        fd = os.open(path, flags, mode)
+        if KERNEL_REFUSES_LINKS:
+            fd = os.open(path, flags, mode)
+        else:
+            fd = _unlinked_open(path, flags & ~_NOFOLLOW, mode)
     except OSError as exc:
         if state and exc.errno == errno.ELOOP:
             raise StoreError(f"{path} is a symbolic link; refusing to follow it") from exc
@@ -202,6 +221,42 @@ def _open_regular(
             os.close(fd)
         raise
     return fd, found
+
+
+def _refuse_link(path: Path) -> None:
+    """ELOOP when ``path`` is a link (nothing when there is nothing at ``path``)."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if is_link(found):
+        raise OSError(errno.ELOOP, "a symbolic link", str(path))
+
+
+def _unlinked_open(path: Path, flags: int, mode: int) -> int:
+    """``os.open`` where the system has no O_NOFOLLOW: ``path`` is looked at first (a
+    link is refused), and afterwards must still name the file that was opened, so a
+    link swapped in between is refused too (ELOOP)."""
+    _refuse_link(path)
+    fd = os.open(path, flags, mode)
+    try:
+        _still_named(path, os.fstat(fd))
+    except BaseException:
+        with suppress(OSError):
+            os.close(fd)
+        raise
+    return fd
+
+
+def _still_named(path: Path, opened: os.stat_result) -> None:
+    """ELOOP unless ``path`` still names the file ``opened``, and is not a link: a link
+    swapped in between the look and the open is caught here."""
+    try:
+        now = os.lstat(path)
+    except FileNotFoundError as exc:
+        raise OSError(errno.ELOOP, "replaced while it was opened", str(path)) from exc
+    if is_link(now) or (now.st_dev, now.st_ino) != (opened.st_dev, opened.st_ino):
+        raise OSError(errno.ELOOP, "a symbolic link, or replaced while it was opened", str(path))
 
 
 def open_no_follow(path: Path, *, state: bool = False) -> int:

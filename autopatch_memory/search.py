@@ -31,7 +31,7 @@ from pydantic import BaseModel
 from autopatch_memory import limits
 from autopatch_memory.model import LongTermItem, LongTermType, MemoryDocument, Timestamp, Topic
 from autopatch_memory.relevance import rank
-from autopatch_memory.text import anchor_tokens, tokenize
+from autopatch_memory.text import anchor_tokens, clean_output, tokenize
 
 __all__ = ["ItemHistory", "MemoryItemKind", "SearchHit", "item_history", "search_memory"]
 
@@ -71,11 +71,13 @@ class _Candidate:
     updated_at: datetime
 
     def hit(self, score: float) -> SearchHit:
+        # What leaves holds no control, escape, bidi or invisible character
+        # (docs/privacy.md#hostile-text).
         return SearchHit(
             id=self.id,
             kind=self.kind,
-            label=self.label,
-            summary=self.summary,
+            label=clean_output(self.label, single_line=True),
+            summary=clean_output(self.summary),
             active=self.active,
             superseded_by=self.superseded_by,
             score=round(score, 4),

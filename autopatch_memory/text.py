@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import lru_cache
+from typing import Any, overload
 
 from autopatch_memory import limits, signals
 from autopatch_memory.lang.confusables import skeleton
@@ -578,6 +579,34 @@ def clean_text(text: str, *, single_line: bool) -> str:
     if single_line:
         return " ".join(text.split())
     return text
+
+
+@overload
+def clean_output(value: str, *, single_line: bool = False) -> str: ...
+@overload
+def clean_output(value: Any, *, single_line: bool = False) -> Any: ...
+def clean_output(value: Any, *, single_line: bool = False) -> Any:
+    """``value`` as it may leave the library: a text, or JSON-shaped data (dicts, lists,
+    tuples, strings, numbers), every string (keys too) cleaned by :func:`clean_text`.
+
+    The one function the boundaries use where memory or a repository's text leaves for a
+    terminal, a model or an MCP client (docs/privacy.md#hostile-text): no escape
+    sequence, no C0/C1 control but ``\n`` and ``\t`` (a carriage return becomes a line
+    break), no bidi override, isolate or mark, no invisible character. With
+    ``single_line`` every string is also folded to one line (names, labels). Tuples come
+    back as lists; anything else unchanged. Linear in the size of ``value``, and a
+    string with nothing to remove costs two scans.
+    """
+    if isinstance(value, str):
+        return clean_text(value, single_line=single_line)
+    if isinstance(value, dict):
+        return {
+            clean_output(key, single_line=single_line): clean_output(item, single_line=single_line)
+            for key, item in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [clean_output(item, single_line=single_line) for item in value]
+    return value
 
 
 def same_label(a: str, b: str) -> bool:

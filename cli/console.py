@@ -10,8 +10,8 @@ swap ``sys.stdout``/``sys.stderr``.
 Everything human-readable passes :func:`terminal_safe` here, in one place: text from
 memory or from a repository (labels, summaries, a ``rootProject.name``, journal
 details, a model's answer) may carry escape sequences that clear the screen or write
-the clipboard (OSC 52). JSON output is left exact: ``json.dumps`` escapes control
-characters itself.
+the clipboard (OSC 52). JSON output has its strings cleaned by the library's
+``clean_output`` (the same rule).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from rich.text import Span, Text
 
 from autopatch_memory import (
     TERMINAL_UNSAFE_RE,
+    clean_output,
 )
 
 __all__ = ["Console", "Line", "WaitingText", "color_enabled", "safe", "terminal_safe"]
@@ -179,8 +180,9 @@ class Console:
         self.stdout.flush()
 
     def json(self, value: Any) -> None:
-        """The one JSON document of a ``--json`` command (exact, not cleaned)."""
-        self.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+        """The one JSON document of a ``--json`` command, its strings cleaned like every
+        line (``json.dumps`` escapes C0 controls, but not C1 ones nor bidi overrides)."""
+        self.stdout.write(json.dumps(clean_output(value), ensure_ascii=False, indent=2) + "\n")
         self.stdout.flush()
 
     def note(self, text: str) -> None:

@@ -68,6 +68,7 @@ from autopatch_memory import (
     UndoReport,
     UnknownIntentError,
     __version__,
+    clean_output,
     export_markdown,
     limits,
     memory_access,
@@ -195,7 +196,7 @@ class SummaryResult(BaseModel):
 def output_text(text: str) -> str:
     """Every text the server sends passes here — tool results, refusals, the prompt, the
     resources: the one place to make output text safe for a model and a terminal."""
-    return text
+    return clean_output(text)
 
 
 def tool_text(text: str) -> list[TextContent]:
@@ -204,8 +205,10 @@ def tool_text(text: str) -> list[TextContent]:
 
 
 def _result(model: BaseModel, text: str) -> CallToolResult:
-    """Structured JSON plus a short text, the shape of every tool result."""
-    return CallToolResult(content=tool_text(text), structured_content=model.model_dump(mode="json"))
+    """Structured JSON plus a short text, the shape of every tool result; neither holds a
+    control, escape, bidi or invisible character (docs/privacy.md#hostile-text)."""
+    data = clean_output(model.model_dump(mode="json"))
+    return CallToolResult(content=tool_text(text), structured_content=data)
 
 
 def refusal(reason: str, message: str, fields: Sequence[str] = ()) -> CallToolResult:

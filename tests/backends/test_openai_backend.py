@@ -453,9 +453,13 @@ def test_a_project_file_cannot_redirect_the_users_key(
         encoding="utf-8",
     )
 
-    _summarize_through_settings(repo)
+    settings = MemorySettings.from_env(repo)
 
-    assert server.chat_requests[0].authorization == f"Bearer {PLACEHOLDER_API_KEY}"
+    # The repository's file chooses neither the server, nor the model, nor the backend:
+    # no model backend is built, and nothing reaches the server it names.
+    assert not isinstance(make_backend(settings), OpenAICompatBackend)
+    assert settings.api_key is None or settings.uses_openai_host
+    assert server.chat_requests == []
 
 
 def test_environment_account_headers_do_not_leak_to_a_custom_server(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -94,9 +95,9 @@ def test_every_line_printed_is_cleaned(
     captured = capsys.readouterr()
     assert ESC not in captured.out + captured.err
     assert captured.out == "project demo\nsummary here\n"
-    # JSON stays exact: json.dumps escapes the control characters itself.
-    console.json({"name": "a\x1b[2Jb"})
-    assert "\\u001b[2J" in capsys.readouterr().out
+    # JSON too: json.dumps would escape ESC, but print a C1 CSI or a bidi override raw.
+    console.json({"name": "a\x1b[2Jb\x9b2J\u202ec"})
+    assert json.loads(capsys.readouterr().out) == {"name": "abc"}
 
 
 # --- colour and spinners -------------------------------------------------------------------

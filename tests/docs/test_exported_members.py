@@ -119,6 +119,7 @@ EXPORTED = [
     "UnknownIntentError",
     "WorkingMemory",
     "__version__",
+    "clean_output",
     "clean_text",
     "collect_repo_profile",
     "diagnose",
