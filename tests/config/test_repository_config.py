@@ -121,7 +121,10 @@ def test_the_same_settings_in_the_users_file_are_used(repo: Path, tmp_path: Path
         models = {request.model for request in server.chat_requests}
     assert asked.returncode == 0, asked.stderr
     assert "It refunds through the ledger." in asked.stdout
-    assert mcp["backend"] == "openai" and mcp["last_failure"] is None
+    # The server's unscripted reply proposes nothing (an empty delta, a failed run): the
+    # summary went to the user's server, which is what this test is about.
+    assert mcp["backend"] == "openai"
+    assert mcp["last_failure"] in (None, "summarize: empty_delta")
     assert models == {"steered-model"}
     assert len(server.chat_requests) >= 2  # the answer, and the MCP server's summary
 
