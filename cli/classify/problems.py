@@ -7,7 +7,7 @@ finds these words, the audit rules of :mod:`.rules` weigh them.
 
 from __future__ import annotations
 
-from .lexicon import _any_of, _Lexicon, _rx
+from .lexicon import Lexicon, any_of, rx
 
 _PROBLEM_WORDS = (
     # Chinese ("bug" too: Chinese questions say it)
@@ -81,7 +81,7 @@ _EVALUATIVE_WORDS = (
     "too wide", "too big", "too many", "too complex", "too slow", "too permissive", "too broad",
     "improve", "improved", "improvements", "slow", "inefficient",
 )  # fmt: skip
-_NOT_PROBLEMS = (
+NOT_PROBLEMS = (
     "依赖注入", "构造器注入", "构造函数注入", "字段注入", "属性注入", "setter 注入", "注入方式",
     "dependency injection", "constructor injection", "field injection", "setter injection",
     "问题排查", "常见问题", "这个问题", "那个问题", "一个问题", "的问题吗", "问个问题", "问题是",
@@ -92,9 +92,9 @@ _NOT_PROBLEMS = (
     # A term with a judging word inside: "允许多少乱序", "打乱顺序".
     "乱序", "打乱",
 )  # fmt: skip
-_PROBLEMS = _Lexicon(_PROBLEM_WORDS, exceptions=_NOT_PROBLEMS)
+PROBLEMS = Lexicon(_PROBLEM_WORDS, exceptions=NOT_PROBLEMS)
 # Problem words that say no problem of this code, in more words than a list holds.
-_NOT_PROBLEM_RE = _any_of(
+NOT_PROBLEM_RE = any_of(
     # A problem the code reports or watches for, a feature: "上报崩溃", "慢查询拦截",
     # "crash reporting", "the leak detector".
     r"(?:上报|收集|统计|记录|采集|监控|检测|拦截|告警|报警)(?:的)?\s*(?:崩溃|慢查询|慢\s*sql|死锁|泄漏"
@@ -110,9 +110,9 @@ _NOT_PROBLEM_RE = _any_of(
     # Dependency injection by its annotation: "加 @Lazy 注入", "@Autowired 注入".
     r"@\w+\s*注入",
 )
-_EVALUATIVE = _Lexicon(_EVALUATIVE_WORDS, exceptions=_NOT_PROBLEMS)
+EVALUATIVE = Lexicon(_EVALUATIVE_WORDS, exceptions=NOT_PROBLEMS)
 # Problems said in more words than a list holds.
-_PROBLEM_RE = _any_of(
+PROBLEM_RE = any_of(
     # An injection, not dependency injection: "会不会有注入", "${} 注入" (not "怎么注入的").
     r"(?<!依赖)(?<!构造器)(?<!构造函数)(?<!字段)(?<!属性)(?<!方法)(?<!setter )(?<!怎么)(?<!如何)"
     r"(?<!怎样)注入(?!方式|的方式|原理|进来|到|的[？?]?$|的$)",
@@ -195,7 +195,7 @@ _PROBLEM_RE = _any_of(
 )
 # A complaint about code ("也太长了吧", "什么鬼", "看着头疼", "这样不行吧", "way too long"):
 # said of code here, it asks to have the code judged, like "有没有问题".
-_COMPLAINT_RE = _any_of(
+COMPLAINT_RE = any_of(
     r"什么鬼|啥玩意|看着头疼|看得头疼|头疼|头大|辣眼睛|离谱|看不下去|受不了|坑爹",
     # Reading it hurts: "看得我眼睛疼", "看晕了", "屎山"; a heap of code blamed:
     # "这一堆 if else 谁写的".
@@ -211,16 +211,16 @@ _COMPLAINT_RE = _any_of(
     r"|painful to read|a nightmare to (?:read|maintain))\b",
 )
 # What a safeguard protects: asking whether it is safe is an audit ("密码是用 MD5 存的吗？安全吗").
-_SENSITIVE = _Lexicon(
+SENSITIVE = Lexicon(
     ("密码", "口令", "令牌", "密钥", "私钥", "身份证", "手机号", "银行卡", "卡号", "上传",
      "用户输入", "password", "passwords", "token", "tokens", "secret", "secrets", "credential",
      "credentials", "private key", "upload", "uploads", "user input", "session", "sessions",
      "cookie", "cookies", "api key", "api keys"),
 )  # fmt: skip
 # A choice between options: "存在数据库里还是写死在前端？".
-_CHOICE_RE = _rx(r"是.{1,30}还是|\bor\b.{1,30}\??$")
+CHOICE_RE = rx(r"是.{1,30}还是|\bor\b.{1,30}\??$")
 # Whether a safeguard holds: "Are passwords hashed?", "check whether the admin APIs are protected".
-_SAFEGUARD_RE = _any_of(
+SAFEGUARD_RE = any_of(
     # "check whether the admin APIs are protected", "确认一下是否做了鉴权".
     r"(?:\b(?:check|verify|confirm|see)\s+(?:whether|if|that)\b|(?:检查|确认|看看|看下|查一下)\s*"
     r"(?:是否|有没有|是不是)).{0,60}(?:protected|authenticated|authorized|validated|sanitized|escaped"
@@ -246,10 +246,10 @@ _NOT_AUDIT = (
     "包扫描", "组件扫描", "注解扫描", "扫描包", "扫描路径", "component scan", "component scanning",
     "classpath scanning", "扫描插件", "漏洞扫描插件", "fix version", "hotfix 分支", "hotfix branch",
 )  # fmt: skip
-_AUDIT = _Lexicon(_AUDIT_WORDS, exceptions=_NOT_AUDIT)
+AUDIT = Lexicon(_AUDIT_WORDS, exceptions=_NOT_AUDIT)
 # Audit words that name a thing of the code, not an audit: "安全检查的拦截器", "审计日志",
 # "the audit log table", "our security-check filter".
-_AUDIT_NOUN_RE = _any_of(
+AUDIT_NOUN_RE = any_of(
     r"(?:安全检查|安全审计|代码审查|审计|审查|漏洞扫描|扫描)(?:的\s*(?:拦截器|过滤器|切面|注解|模块|服务|接口"
     r"|表|日志|任务|配置|开关|功能|规则|记录|字段|组件|页面|菜单)|(?:日志|表|字段|记录)(?!模块|服务|代码))",
     r"\b(?:the|our|an?|this|that)\s+(?:audit|security[- ]check|security review|scan)\s+(?:log|logs"
@@ -261,7 +261,7 @@ _AUDIT_NOUN_RE = _any_of(
 )
 # A record of past fixes read, not an audit asked: "CHANGELOG 里 2.3.1 修复了哪些问题",
 # "README 里写的 known issues 都有哪些", "what did 2.3.1 fix?".
-_RECORD_RE = _any_of(
+RECORD_RE = any_of(
     r"\bchange ?log\b|\brelease notes?\b|\bknown issues?\b|\bcommit (?:log|history|messages?)\b"
     r"|\bgit log\b|更新日志|变更日志|变更记录|发布说明|版本说明|发版记录|已知问题|提交记录"
     r"|提交历史",

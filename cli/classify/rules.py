@@ -15,22 +15,22 @@ from collections.abc import Callable, Iterable, Sequence
 from autopatch_memory import DirectiveKind, IntentType, directives_in, limits, normalize_text
 from autopatch_memory.intents import memory_access
 
-from .acts import _EN_AUDIT_PHRASES, Act
+from .acts import EN_AUDIT_PHRASES, Act
 from .classification import Classification, Rule
-from .clauses import _last_turn
-from .knowledge import _FOLLOW_UP_RE
-from .lexicon import _all, _any_of, _rx
+from .clauses import last_turn
+from .knowledge import FOLLOW_UP_RE
+from .lexicon import any_of, matches, rx
 from .patch import (
-    _ADJUST_RE,
-    _ANSWER_FORM,
-    _CONFUSED,
-    _FOLLOW_UP_CHANGE,
-    _LINE_OF_NAME,
-    _PATCH_IMPLIED_RE,
-    _RESTRICTIVE_RE,
-    _REVISE_WORDS,
+    ADJUST_RE,
+    ANSWER_FORM,
+    CONFUSED,
+    FOLLOW_UP_CHANGE,
+    LINE_OF_NAME,
+    PATCH_IMPLIED_RE,
+    RESTRICTIVE_RE,
+    REVISE_WORDS,
 )
-from .problems import _SENSITIVE
+from .problems import SENSITIVE
 from .reader import read
 from .reading import Reading, Request
 
@@ -38,7 +38,7 @@ from .reading import Reading, Request
 _AUDIT_VERBS = frozenset(
     {
         "audit", "review", "scan", "vet", "pentest", "double-check", "sanity-check",
-        *_EN_AUDIT_PHRASES, "审计", "审查", "审一下", "审下", "扫描", "扫一下", "扫扫", "扫一扫",
+        *EN_AUDIT_PHRASES, "审计", "审查", "审一下", "审下", "扫描", "扫一下", "扫扫", "扫一扫",
         "扫一遍", "走查", "评审", "把关",
     }
 )  # fmt: skip
@@ -53,34 +53,34 @@ _TOOLS = frozenset(
 )
 # "check the upload handler for path traversal": looking for something (not "what each
 # module is for", a purpose).
-_CHECK_FOR_RE = _rx(
+_CHECK_FOR_RE = rx(
     r"\b(?:check|scan|inspect|review|audit|test)\b.{1,60}(?<!\bis )(?<!\bare )\bfor\b"
     r"(?!\s+(?:me|us|you)\b)"
 )
 # A yes-or-no question or a confirmation ("没有校验文件类型吧").
-_CONFIRMATION_RE = _rx(r"吧\s*[。.!！]?$")
-_ZH_YES_NO_RE = _rx(r"吗|会不会|能不能|是不是|有没有|是否|可不可能|有无|存不存在|对不对|可能")
-_EN_YES_NO_RE = _rx(
+_CONFIRMATION_RE = rx(r"吧\s*[。.!！]?$")
+_ZH_YES_NO_RE = rx(r"吗|会不会|能不能|是不是|有没有|是否|可不可能|有无|存不存在|对不对|可能")
+_EN_YES_NO_RE = rx(
     r"^(?:is|are|was|were|does|do|did|can|could|will|would|has|have|any|isn't|aren't|doesn't)\b"
 )
 # "怎么改比较好", "how should we refactor…": advice on changing code; about this code, an audit.
-_HOW_TO_CHANGE_RE = _any_of(
+_HOW_TO_CHANGE_RE = any_of(
     r"(?:怎么|如何|怎样)(?:改|修改|重构|优化|拆|修|调整|改进|简化)",
     r"\bhow (?:should|would|can|could|do) (?:i|we|you) (?:refactor|improve|fix|change|rewrite"
     r"|simplify|split|clean up|optimi[sz]e)\b",
 )
 # An inspection that verifies a condition, or one that looks something up.
-_YES_NO_RE = _rx(r"有没有|是否|是不是|有无|会不会|能不能|\bwhether\b|\bif\b|\bany\b")
-_LOOKUP_RE = _rx(r"哪|什么|啥|几|多少|\b(?:which|what|where|how many|how much|list)\b")
+_YES_NO_RE = rx(r"有没有|是否|是不是|有无|会不会|能不能|\bwhether\b|\bif\b|\bany\b")
+_LOOKUP_RE = rx(r"哪|什么|啥|几|多少|\b(?:which|what|where|how many|how much|list)\b")
 # The assistant addressed: what "you" fixed is the audit's own work.
-_ASSISTANT_RE = _rx(r"你|您|\byou\b")
+_ASSISTANT_RE = rx(r"你|您|\byou\b")
 # Asking for a judgement of code: "写得怎么样", "有什么建议", "what do you think".
-_JUDGEMENT_RE = _rx(
+_JUDGEMENT_RE = rx(
     r"怎么样|好不好|写得|觉得|看法|意见|建议|改进|优化|规范|\b(?:think|opinion|feedback|suggest\w*"
     r"|improve\w*|better)\b"
 )
 # "把锁的粒度改小一点", "make it smaller": an adjustment of something already there.
-_COMPARATIVE_RE = _rx(r"一点|一些|\b(?:smaller|simpler|shorter)\b")
+_COMPARATIVE_RE = rx(r"一点|一些|\b(?:smaller|simpler|shorter)\b")
 
 
 def _result(intent: IntentType, rule: Rule, matched: Iterable[str]) -> Classification:
@@ -99,7 +99,7 @@ def _patch_rule(reading: Reading) -> Classification | None:
     """With a patch pending: a message about it, or a change that continues it."""
     # "Maven Wrapper 有什么用？为什么要把 .mvn 目录提交上去？": a knowledge question's "why"
     # is not about the patch.
-    implied = [] if reading.knowledge else _all(_PATCH_IMPLIED_RE, _without_named_lines(reading))
+    implied = [] if reading.knowledge else matches(PATCH_IMPLIED_RE, _without_named_lines(reading))
     # "git format-patch 和 git diff 生成的补丁有什么区别": a tool's patches, not this one.
     refs = [] if _tool_question(reading) else reading.patch_refs + implied
     if not refs:
@@ -108,15 +108,15 @@ def _patch_rule(reading: Reading) -> Classification | None:
         return None
     # A limit ("补丁里别动测试") or an adjustment ("补丁能再短一点吗") revises it too.
     changes = reading.acts(Act.CHANGE, Act.CREATE) + [r for r in reading.requests if r.negative]
-    if adjust := _ADJUST_RE.search(reading.norm):
+    if adjust := ADJUST_RE.search(reading.norm):
         changes.append(Request(Act.CHANGE, adjust.group(0)))
-    explains = reading.acts(Act.EXPLAIN) or _CONFUSED.find(reading.norm)
+    explains = reading.acts(Act.EXPLAIN) or CONFUSED.find(reading.norm)
     if changes and not (explains and _explain_first(reading)):
         words = [*refs, *(r.verb for r in changes)]
         return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, words)
     if explains or reading.is_question:
         return _result(IntentType.PATCH_EXPLAIN, Rule.PATCH_EXPLAIN, refs)
-    if revise := _REVISE_WORDS.find(reading.norm):
+    if revise := REVISE_WORDS.find(reading.norm):
         return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, [*refs, *revise])
     return _result(IntentType.PATCH_EXPLAIN, Rule.PATCH_EXPLAIN, refs)
 
@@ -126,7 +126,7 @@ def _without_named_lines(reading: Reading) -> str:
     of a named file is that file's, not the pending patch's."""
     norm = reading.norm
     for name in {*reading.identifiers, *reading.names}:
-        norm = re.sub(_LINE_OF_NAME.format(name=re.escape(name.lower())), " ", norm)
+        norm = re.sub(LINE_OF_NAME.format(name=re.escape(name.lower())), " ", norm)
     return norm
 
 
@@ -138,13 +138,13 @@ def _revises_unnamed(reading: Reading) -> list[str]:
     jackson", "add a check to the decoder", "把 Swagger 换成 SpringDoc") or fixes a
     problem is a new audit.
     """
-    restrictive = _all(_RESTRICTIVE_RE, reading.norm)
+    restrictive = matches(RESTRICTIVE_RE, reading.norm)
     if restrictive and _only_limits(reading):
         return restrictive
     changes = reading.acts(Act.CHANGE)
     if not changes or reading.audit or reading.problems or _about_answer(reading):
         return []
-    follow_up = _FOLLOW_UP_CHANGE.find(reading.norm)
+    follow_up = FOLLOW_UP_CHANGE.find(reading.norm)
     targeted = any(r.targeted for r in changes) and not _COMPARATIVE_RE.search(reading.norm)
     named = reading.strong or reading.weak or reading.definite or targeted
     return [*follow_up, *(r.verb for r in changes)] if follow_up and not named else []
@@ -158,7 +158,7 @@ def _only_limits(reading: Reading) -> bool:
     changes ("不要动表结构，只在代码里把 t_order 的逻辑补上") is a new audit."""
     if reading.acts(Act.EXPLAIN, Act.INSPECT) or _about_answer(reading):
         return False
-    if _ANSWER_FORM.find(reading.norm) or _own_problem(reading):
+    if ANSWER_FORM.find(reading.norm) or _own_problem(reading):
         return False
     return not (reading.strong and (_own_change(reading) or _own_question(reading)))
 
@@ -168,7 +168,7 @@ def _own_problem(reading: Reading) -> bool:
     one the pending patch is about ("don't touch the tests, just fix the NPE")."""
     if not reading.problems:
         return False
-    rest = [c.norm for c in reading.clauses if not _RESTRICTIVE_RE.search(c.norm)]
+    rest = [c.norm for c in reading.clauses if not RESTRICTIVE_RE.search(c.norm)]
     rest_reading = read("，".join(rest))
     return bool(rest_reading.problems and rest_reading.here)
 
@@ -176,14 +176,12 @@ def _own_problem(reading: Reading) -> bool:
 def _own_change(reading: Reading) -> bool:
     """Beside a limit, a change with a verb of its own ("不要改接口，只改实现：X.find 改成先走
     缓存", "给 X 加上校验"), not the limit's own "只改"."""
-    return any(
-        r.targeted or not _RESTRICTIVE_RE.fullmatch(r.verb) for r in reading.acts(Act.CHANGE)
-    )
+    return any(r.targeted or not RESTRICTIVE_RE.fullmatch(r.verb) for r in reading.acts(Act.CHANGE))
 
 
 def _own_question(reading: Reading) -> bool:
     """Beside a limit, a question of its own ("先别改代码，我就想搞明白 X 多久跑一次")."""
-    return any(c.question and not _RESTRICTIVE_RE.search(c.norm) for c in reading.clauses)
+    return any(c.question and not RESTRICTIVE_RE.search(c.norm) for c in reading.clauses)
 
 
 def _explain_first(reading: Reading) -> bool:
@@ -297,10 +295,10 @@ def _inspection_rule(reading: Reading) -> Classification | None:
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, inspects)
     if reading.safeguards and not reading.knowledge:  # "Are passwords hashed?"
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, reading.safeguards)
-    sensitive = _SENSITIVE.find(reading.norm)  # "密码是用 MD5 存的吗？安全吗"
+    sensitive = SENSITIVE.find(reading.norm)  # "密码是用 MD5 存的吗？安全吗"
     if sensitive and reading.evaluative and reading.is_question and not reading.generic:
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.evaluative, *sensitive])
-    if reading.strong and (change := _all(_HOW_TO_CHANGE_RE, reading.norm)):
+    if reading.strong and (change := matches(_HOW_TO_CHANGE_RE, reading.norm)):
         return _result(IntentType.CODE_AUDIT, Rule.CHANGE, [*change, *reading.strong[:3]])
     if inspects and here and _verifies(reading):
         return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*inspects, *here[:3]])
@@ -359,7 +357,7 @@ def _is_conversation(reading: Reading) -> bool:
     firm = reading.usage or reading.facts or reading.app_parts or reading.parts
     if len(reading.norm) < limits.ROUTER_SHORT_MESSAGE_CHARS:
         return not firm  # "还有吗？"
-    return bool(reading.conversation or _FOLLOW_UP_RE.search(reading.norm)) and not firm
+    return bool(reading.conversation or FOLLOW_UP_RE.search(reading.norm)) and not firm
 
 
 def classify(
@@ -395,7 +393,7 @@ def _final_request(text: str, names: Sequence[str]) -> str:
     concern set aside ("…也不确定有没有 bug，先不管这个。你先讲讲整体流程"). A part before
     that asks for something ("帮我修一下 X。顺便问一下…"), or looks for a problem without
     being set aside, keeps the whole message."""
-    turn = _last_turn(text)
+    turn = last_turn(text)
     if turn is None:
         return text
     head, tail, set_aside = turn
@@ -411,7 +409,7 @@ def _final_request(text: str, names: Sequence[str]) -> str:
 
 # A lead-in that announces added information ("补充一下：", "顺便说一下，", "另外补充一点："):
 # its verb asks for no change.
-_ADDING_LEAD_RE = _rx(
+_ADDING_LEAD_RE = rx(
     r"^\s*(?:另外|顺便|再|我)?(?:补充(?:一下|一点|一句|说明)?|说明一下|顺便说一下|说一下|提一下"
     r"|顺带一提|备注)\s*[：:，,]\s*"
 )
@@ -419,7 +417,7 @@ _ADDING_LEAD_RE = _rx(
 
 # What makes a wish *standing* (future answers, every time) rather than a request to act
 # now: "delete the module" is a request; "以后别再…", "stop suggesting X" are wishes.
-_STANDING_MARKER_RE = _rx(
+_STANDING_MARKER_RE = rx(
     r"以后|今后|往后|从现在|从今|每次|每回|默认|一律|别再|不要再|不用再|总是|始终|永远"
     r"|\b(?:from now on|going forward|in (?:the )?future|always|never|every time|by default"
     r"|no longer|any ?more|stop \w+ing)\b"

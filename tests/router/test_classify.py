@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from autopatch_memory_cli.classify import Rule, choose, classify, forced, mentioned_paths
-from autopatch_memory_cli.classify.clauses import _zh_first_verb, _zh_statement_changes
+from autopatch_memory_cli.classify.clauses import zh_first_verb, zh_statement_changes
 from autopatch_memory_cli.classify.reader import read
 from corpora import RouterCase, is_sealed, router_cases, splits
 
@@ -307,11 +307,11 @@ def test_a_request_to_act_now_stays_an_audit_beside_a_wish(request_: str) -> Non
     [("日志删掉了吗，没用的配置也删掉", "删掉"), ("迁移完成了，下一个模块也迁移", "迁移")],
 )
 def test_a_change_verb_said_twice_is_read_where_it_asks(text: str, verb: str) -> None:
-    assert [request.verb for request in _zh_statement_changes(text)] == [verb]
+    assert [request.verb for request in zh_statement_changes(text)] == [verb]
 
 
 def test_a_verb_after_the_same_word_as_a_noun_is_a_verb() -> None:
-    request = _zh_first_verb("检查型异常那块，帮我检查一下", head=True)
+    request = zh_first_verb("检查型异常那块，帮我检查一下", head=True)
     assert request is not None and request.verb == "检查"
 
 
