@@ -268,7 +268,7 @@ class TurnResult(BaseModel):
             error = {"type": self.error_type, "message": self.error, "hint": self.hint}
         return {
             "intent": self.intent.value,
-            "intent_rule": self.classification.rule.value,
+            "intent_rule": self.classification.rule,
             "gated": self.gated,
             "context": self.context.to_json_dict(),
             "scope_paths": self.scope_paths,

@@ -80,6 +80,8 @@ class Reading:
     patch_words: list[str] = field(default_factory=list)
     patch_refs: list[str] = field(default_factory=list)
     new_patch: bool = False
+    # What a rule computed once for this reading and another rule asks again.
+    memo: dict[str, object] = field(default_factory=dict)
 
     @property
     def strong(self) -> list[str]:
