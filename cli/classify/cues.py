@@ -26,7 +26,7 @@ from .patch import (
     REVISE_WORDS,
 )
 from .problems import SENSITIVE
-from .reader import read
+from .reader import names_the_world, read
 from .reading import Reading, Request
 
 Cue = list[str] | None
@@ -298,10 +298,13 @@ def debug_why(reading: Reading) -> Cue:
     why = debugging.WHY_RE.search(asked)
     if why is None or debugging.PURPOSE_RE.search(asked):
         return None
-    symptom = debugging.SYMPTOM_RE.search(reading.norm)
-    if symptom is None or _security_asked(reading):
+    symptoms = matches(debugging.SYMPTOM_RE, reading.norm)
+    if reading.pasted_log:
+        symptoms.append("<trace>")  # the pasted trace is the failure asked about
+    if not symptoms or _security_asked(reading) or debugging.DEFECT_RE.search(reading.norm):
         return None
-    return [symptom.group(0), why.group(0)]
+    symptoms.sort(key=lambda word: word in debugging.HOW_OFTEN)  # "超时" before "偶尔"
+    return [*symptoms, why.group(0)]
 
 
 def _security_asked(reading: Reading) -> bool:
@@ -331,18 +334,38 @@ def safety_question(reading: Reading) -> Cue:
     whether = any(safety.ASKS_WHETHER_RE.search(clause) for clause in asked)
     if not whether and not _CONFIRMATION_RE.search(reading.norm):
         return None
-    abuse = matches(safety.ABUSE_RE, reading.norm)
+    abuse = matches(safety.ABUSE_RE, reading.norm) + matches(safety.DATA_LEAK_RE, reading.norm)
     injection = [w for w in reading.problems if safety.INJECTION_RE.search(w)]
-    predicate = safety.SAFETY.find(reading.norm) + injection + abuse
+    race = _race(reading)
+    predicate = safety.SAFETY.find(reading.norm) + injection + abuse + race
     if not predicate:
         return None
     sensitive = SENSITIVE.find(reading.norm)  # "密码是用 MD5 存的吗？安全吗"
     # Code here, not a design of the Java world ("JWT 里放租户 id 安全吗").
     here = reading.strong or ([] if reading.known_topic else reading.here)
+    if race and not abuse and not reading.strong:
+        here = [*reading.app_parts, *reading.domain]  # not "what happens if…" alone
     subject = here or reading.definite or reading.we or sensitive
     if subject or abuse:
         return [*predicate[:1], *subject[:2]]
+    if race and _SAME_RE.search(reading.norm) and not names_the_world(reading.norm):
+        return race  # "two requests redeem the same coupon": a thing of this application
     return None
+
+
+# The same thing twice: a race asked about a thing of the application ("the same coupon").
+_SAME_RE = rx(r"\bthe same\b|同一")
+
+
+def _race(reading: Reading) -> list[str]:
+    """Two at once on the same thing, or whether a step is atomic / thread-safe (not what a
+    safeguard is for: "这个锁是防止两个人同时编辑的吗")."""
+    norm = reading.norm
+    if safety.PURPOSE_RE.search(norm):
+        return []
+    if (two := safety.RACE_RE.search(norm)) and safety.RACE_EFFECT_RE.search(norm):
+        return [two.group(0)]
+    return matches(safety.ATOMIC_RE, norm)
 
 
 def problem_in_code(reading: Reading) -> Cue:

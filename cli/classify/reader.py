@@ -121,7 +121,7 @@ def _library_name(reading: Reading, word: str) -> bool:
     # the Java world ("ScopedValue 和 ThreadLocal 有什么区别", "What is ArC in Quarkus?").
     comparison = all(w in COMPARISON_WORDS for w in reading.generic)
     if comparison and not (reading.how_to or reading.indefinite):
-        return bool(reading.known_topic) or _names_the_world(reading.norm)
+        return bool(reading.known_topic) or names_the_world(reading.norm)
     return True
 
 
@@ -136,7 +136,7 @@ def _owned_by_the_world(text: str, word: str, *, possessive: bool) -> bool:
     return any(is_known_or_typo(o) for o in owners)
 
 
-def _names_the_world(norm: str) -> bool:
+def names_the_world(norm: str) -> bool:
     """``norm`` names something of the Java world (a known name, not a common word)."""
     words = re.findall(r"[a-z][\w.+#-]*", norm)
     return any(is_known_or_typo(w.rstrip(".")) for w in words if w not in COMMON_WORDS)
@@ -262,10 +262,11 @@ def _questioned_text(text: str) -> str:
 
 def read(text: str, *, names: Sequence[str] = ()) -> Reading:
     """Read ``text`` for the router (see :class:`Reading`)."""
-    text = _questioned_text(text)
-    norm = normalize_text(text).strip()
+    asked = _questioned_text(text)
+    norm = normalize_text(asked).strip()
     # A quoted message ("'Address already in use'") is read as words, not as clauses.
-    reading = Reading(text=text, norm=norm, clauses=split_clauses(QUOTED_RE.sub(" ", norm)))
+    reading = Reading(text=asked, norm=norm, clauses=split_clauses(QUOTED_RE.sub(" ", norm)))
+    reading.pasted_log = _without_log_lines(text) != text
     reading.is_question = any(c.question for c in reading.clauses)
     reading.requests = [r for clause in reading.clauses for r in clause_requests(clause)]
     asked_of_us = ZH_PERSON_MARKER_RE.search(norm) or EN_YOU_RE.search(norm)

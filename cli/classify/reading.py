@@ -59,6 +59,7 @@ class Reading:
     # statements about code: "@Transactional 加在 private 方法上了"
     describes: list[str] = field(default_factory=list)
     snippet: bool = False
+    pasted_log: bool = False  # lines of a stack trace or a log were pasted (and not read)
     definite: list[str] = field(default_factory=list)  # "the decoder", "the password reset token"
     # general knowledge and conversation
     generic: list[str] = field(default_factory=list)
