@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .lexicon import Lexicon, rx
+from .lexicon import CJK, Lexicon, rx
 
 
 class Act(str, Enum):
@@ -193,7 +193,7 @@ ZH_MODAL_RE = rx(r"能不能|能否|可不可以|可以|是否可以")
 ZH_BA_RE = rx(
     r"(?<![一这那])(?:把|将)(?!握|关|手|柄|控)(.{1,40}?)(改|换|加|删|去|修|补|拆|抽|提|关|开|调|升"
     r"|降|挪|移|放|统一|替|打印|输出|写成|做成|弄成|合|挪|用(?!户|途|于|来|法|处|量)|转"
-    r"|(?![的了里中在是和与看当视理认称叫想听读算])[\u4e00-\u9fff]{1,2}(?:到|成|为|进|至)(?!了))"
+    r"|(?![的了里中在是和与看当视理认称叫想听读算])[" + CJK + r"]{1,2}(?:到|成|为|进|至)(?!了))"
 )
 # After 给/为: a change to a part ("给 X 加上校验", "为 Y 补上测试").
 ZH_GIVE_RE = rx(
@@ -225,7 +225,7 @@ ZH_ADVERBS_RE = rx(r"^[\s一下再先也都就只还全统直接别不要]+")
 # After 能不能/可以, a verb asks only with a person or an object: "能不能帮我删", "可以把 X 删了";
 # "可以删吗" asks whether.
 ZH_MODAL_ASKS_RE = rx(r"\s*(?:帮|把|给|将|你|只|再|别|不要|都|全|直接)")
-ZH_PASSIVE_OR_ABILITY_RE = rx(r"\s*(?:被|[\u4e00-\u9fff]{1,2}(?:到|得了|不了))")
+ZH_PASSIVE_OR_ABILITY_RE = rx(r"\s*(?:被|[" + CJK + r"]{1,2}(?:到|得了|不了))")
 ZH_SUGGESTION_RE = rx(r"吧$")  # "改成用 Optional 吧"
 # 级别, 要不要, 需不需要: no negation.
 _NOT_NEGATION = r"(?<![级区类特个性])(?<!要)(?<!需)"
@@ -240,7 +240,7 @@ ZH_NEGATED_RE = rx(
 )
 # "只动 OrderService": a change restricted to one part.
 # "只捕获 DataIntegrityViolationException 就行", "加个判空就好": an instruction.
-ZH_ENOUGH_RE = rx(r"[\u4e00-\u9fffa-z0-9]{2,}\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$")
+ZH_ENOUGH_RE = rx(r"[" + CJK + r"a-z0-9]{2,}\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$")
 # "我想先了解一下再自己动手", "I'll write it myself": the user acts, nothing is asked of us.
 OWN_PLAN_RE = rx(
     r"自己动手|自己来|我自己(?:写|改|加|做|实现)|\bi(?:'ll| will) (?:write|do|implement|change|fix"

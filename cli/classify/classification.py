@@ -35,7 +35,8 @@ class Classification(BaseModel):
     # The rules that decided, in order: the readings that chose the part of the message
     # read, the rule that decided, then what overrode it (a standing wish, the model).
     rule_ids: tuple[str, ...] = (DEFAULT,)
-    matched: list[str] = Field(default_factory=list)
+    # The words that decided, as found (unredacted: never serialized, only :attr:`cue` shows).
+    matched: list[str] = Field(default_factory=list, exclude=True)
     # With ``classify(text, explain=True)``: every rule of the registry that fires on the
     # message, in registry order (the first of them decided, unless a reading did).
     fired: tuple[str, ...] = ()

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from autopatch_memory import limits
 
-from .lexicon import Lexicon, any_of, rx
+from .lexicon import CJK, Lexicon, any_of, rx
 
 # Words of a knowledge question: a concept, a comparison, practice, a how-to in general.
 _GENERIC_WORDS = (
@@ -102,7 +102,7 @@ TOPIC_RE = any_of(
     # A Latin name opening a Chinese question (after a polite opener): "HashMap 为什么…".
     r"^(?:请问|问下|问一下|想问下|想问一下|那|那么|所以|关于|说说|讲讲|聊聊|介绍一下|介绍下"
     r"|解释一下|解释下|讲一下|说一下|可以讲讲|能讲讲|能不能讲讲)?\s*"
-    r"(@?[a-z][a-z0-9.+#-]*(?:\s?[a-z0-9.+#-]+){0,2}\s?(?=[\u4e00-\u9fff]|$))",
+    r"(@?[a-z][a-z0-9.+#-]*(?:\s?[a-z0-9.+#-]+){0,2}\s?(?=[" + CJK + r"]|$))",
     # A Chinese term of the Java world opening the question: "线程池的核心参数怎么设置".
     r"^(?P<zh_term>" + "|".join(_ZH_TECH_TOPICS) + ")",
     # The subject of an English question: "How does Spring resolve…", "Is HashMap…".
@@ -149,7 +149,7 @@ PREFERENCE = Lexicon(
 PREFERENCE_OPENING_RE = rx(
     r"^(?:please\s+)?(?:always|never)\b|^(?:那|好的|另外|还有|对了)?\s*(?:以后|今后|往后|始终|总是|永远)"
     # How to address the user: "叫我小陈就行", "Just call me Chen" (not "领导叫我改一下 X").
-    r"|^(?:你|您)?(?:可以|就|直接)?(?:叫我|称呼我)\s*[\w\u4e00-\u9fff]{1,6}\s*(?:就行了?|就好了?"
+    r"|^(?:你|您)?(?:可以|就|直接)?(?:叫我|称呼我)\s*[\w" + CJK + r"]{1,6}\s*(?:就行了?|就好了?"
     r"|就可以了?|即可|吧)?$|^(?:please\s+)?(?:just\s+)?call me\b"
 )
 # A follow-up that names a new subject: "那 Java 17 里还是这样吗？", "And what about Kotlin?".

@@ -8,7 +8,7 @@ asked for, and the words that revise, restrict, adjust or fail to understand a p
 
 from __future__ import annotations
 
-from .lexicon import Lexicon, any_of, rx
+from .lexicon import CJK, Lexicon, any_of, rx
 
 _PATCH_WORDS = ("补丁", "patch", "patches", "diff", "diffs", "hunk", "hunks")
 PATCH_WORD = Lexicon(_PATCH_WORDS)
@@ -55,7 +55,9 @@ PATCH_DETERMINED_RE = any_of(
 NEW_PATCH_RE = any_of(
     r"打(?:个|一个)?补丁|(?:出|写|做|给|生成)(?:个|一个)补丁",
     # "Patch the decoder", "patch 一下" (not "patch 会影响哪些调用方？", its subject).
-    r"^(?:please\s+)?patch\b(?!\s*(?:[:：]|(?!一下|下|掉|上)[\u4e00-\u9fff]))(?!\s+(?:looks|seems|is|was"
+    r"^(?:please\s+)?patch\b(?!\s*(?:[:：]|(?!一下|下|掉|上)["
+    + CJK
+    + r"]))(?!\s+(?:looks|seems|is|was"
     r"|has|does|feels|appears|touches|changes|adds|removes|breaks)\b)",
     r"(?:帮忙|帮我|麻烦|给我|请|你)\s*patch\s*(?:一下|下|掉)",
     r"(?:\b(?:and|please|to|then|you|pls)\s+|(?:^|[,，;；]\s*))patch\s+(?:it|this|that|them|the)\b",

@@ -7,7 +7,7 @@ finds these words, the audit rules of :mod:`.rules` weigh them.
 
 from __future__ import annotations
 
-from .lexicon import Lexicon, any_of, rx
+from .lexicon import CJK, Lexicon, any_of, rx
 
 _PROBLEM_WORDS = (
     # Chinese ("bug" too: Chinese questions say it)
@@ -119,7 +119,9 @@ PROBLEM_RE = any_of(
     # A safeguard missing: "没有做登录校验", "缺少参数校验", "isn't closed", "doesn't trim",
     # "missing a permission check", "without a TTL".
     r"(?:没(?!有)|(?<!有)没有|缺少?|缺失|漏了?|漏掉|忘了?|未)(?:做|加|设置?|配置?|处理|进行|写)?"
-    r"[\w\u4e00-\u9fff]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密|限制|限流|分页"
+    r"[\w"
+    + CJK
+    + r"]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密|限制|限流|分页"
     r"|重试|超时|关闭?|释放|remove|回滚|幂等|防护|日志|过期|索引|事务|捕获|兜底|判断|检查|锁)",
     # What was never removed or added: "临时文件没删", "没加 volatile", "没加 @Transactional"
     # (not a soft-delete state: "没删除的数据"; not a library: "没加 Lombok 依赖吗").
@@ -141,7 +143,9 @@ PROBLEM_RE = any_of(
     r"\bwithout (?:a |an |any |proper )?(?:ttl|timeout|expiry|expiration|limit|check|checks"
     r"|validation|auth\w*|lock|locking|index|transaction|retry|escaping|sanitiz\w+)\b",
     # Whether a safeguard is there: "有没有做权限控制", "是否做了参数校验", "都做鉴权了吗".
-    r"(?:有没有|是否|有无|都)(?:做了?|加了?|进行|有)?[\w\u4e00-\u9fff]{0,6}?(?:校验|鉴权|认证|权限控制"
+    r"(?:有没有|是否|有无|都)(?:做了?|加了?|进行|有)?[\w"
+    + CJK
+    + r"]{0,6}?(?:校验|鉴权|认证|权限控制"
     r"|验证|验签|过滤|转义|加密|限流|防护|幂等|脱敏|判空)",
     # An attack or an abuse, in any form: "replayed", "forged", "bypassing", "leaks".
     # Not inside a snake_case name ("leak_detect_task").
@@ -199,12 +203,12 @@ COMPLAINT_RE = any_of(
     r"什么鬼|啥玩意|看着头疼|看得头疼|头疼|头大|辣眼睛|离谱|看不下去|受不了|坑爹",
     # Reading it hurts: "看得我眼睛疼", "看晕了", "屎山"; a heap of code blamed:
     # "这一堆 if else 谁写的".
-    r"眼睛疼|眼疼|看得我[\u4e00-\u9fff]{0,3}(?:疼|晕|吐)|看晕了?|看吐了?|屎山|一坨",
+    r"眼睛疼|眼疼|看得我[" + CJK + r"]{0,3}(?:疼|晕|吐)|看晕了?|看吐了?|屎山|一坨",
     r"(?:这|这一|那|那一)(?:堆|坨|大堆)[^，,。；;!！?？]{0,16}谁写的",
     # "也太深了", "真是太乱了", "create 方法太长了" (not "太好了", "太感谢了").
     r"(?:也|真是?|实在|简直)太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)"
-    r"[\u4e00-\u9fff]{1,3}了",
-    r"太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)[\u4e00-\u9fff]{1,3}了"
+    r"[" + CJK + r"]{1,3}了",
+    r"太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)[" + CJK + r"]{1,3}了"
     r"(?:吧|啊|呀)?(?=\s*(?:[，,。.!！;；]|$))",
     r"(?:这样|这么写|这么搞|这种写法)?(?:不行|不好|不对|不妥|不太好|不合适|不太对)吧",
     r"\b(?:what the hell|wtf|what a mess|such a mess|way too (?:long|big|deep|complex|slow|many)"

@@ -185,7 +185,7 @@ def _descriptions(reading: Reading) -> list[str]:
         wish = PREFERENCE.find(clause.norm) or PREFERENCE_OPENING_RE.search(clause.norm)
         if CONVERSATION.find(clause.norm) or wish:
             continue
-        found.append(clause.norm[:24])
+        found.append(clause.norm)
     return found
 
 

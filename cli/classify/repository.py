@@ -82,7 +82,7 @@ WHERE_RE = any_of(
     r"\b(?:places|spots|callers|usages) (?:that|where|which)\b",
     r"\b(?:anywhere|any place|any places|all places|every place|every (?:endpoint|controller"
     r"|service|class|mapper|method|query))\b",
-    r"(?:所有|全部|每个)(?:的)?\s*[\w\u4e00-\u9fff]{0,6}\s*(?:接口|地方|类|方法|controller|service"
+    r"(?:所有|全部|每个)(?:的)?\s*[\w" + CJK + r"]{0,6}\s*(?:接口|地方|类|方法|controller|service"
     r"|mapper|dao|查询|依赖|配置|模块|文件|服务)",
     r"\b(?:the|this|our) code\b",
 )
@@ -107,7 +107,7 @@ USAGE_RE = any_of(
     # Which one it chose: "存 Redis 还是数据库", "which database", "which version".
     # "用的 nacos 还是 apollo", "是用 Feign 调用还是 Dubbo", "是递归查数据库还是一次性查出来".
     r"(?:存|用|走|放|接|连|部署|跑|查)(?:的是|的)?\s*(?:[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
-    r"|[\w\u4e00-\u9fff]{1,12})(?:\s*[\u4e00-\u9fff]{1,4})?\s*还是",
+    r"|[\w" + CJK + r"]{1,12})(?:\s*[" + CJK + r"]{1,4})?\s*还是",
     r"\bwhich version\b|\bwhat version\b|\bwhat port\b",
     r"\bwhich (?:database|db|queue|cache|broker|orm|framework|library|registry|profile|version|jdk"
     r"|java|redis|mq)\b",
@@ -124,7 +124,7 @@ USAGE_RE = any_of(
 # How this application does something: "是怎么实现的", "How is X configured?",
 # "What happens when…" (also said of the Java world: "Spring 是怎么解决循环依赖的").
 MANNER_RE = any_of(
-    r"是(?:怎么|如何|在哪)[\u4e00-\u9fff]{0,6}的|是在[\u4e00-\u9fff]{1,8}的|默认(?:是|用)",
+    r"是(?:怎么|如何|在哪)[" + CJK + r"]{0,6}的|是在[" + CJK + r"]{1,8}的|默认(?:是|用)",
     r"\bhow (?:is|are) (?:the |our |this |these )?[\w-]+(?: [\w-]+){0,3} (?:configured"
     r"|implemented|handled|stored|computed|calculated|generated|wired|mapped|registered|loaded"
     r"|defined|built|structured|organi[sz]ed|deployed|persisted|applied|validated|authenticated"
