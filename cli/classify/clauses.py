@@ -228,6 +228,8 @@ def _en_verb_at(text: str) -> Request | None:
             return Request(Act.CHANGE, phrase)
         if phrase in EN_AUDIT_PHRASES:
             return Request(Act.INSPECT, phrase)
+    if verb in ("take", "have", "give") and second == "a" and third in ("look", "peek", "glance"):
+        return Request(Act.INSPECT, three)  # "take a look at X", "have a look"
     if verb in EN_PARTICLE_VERBS:
         return Request(Act.INSPECT, two) if second in EN_PARTICLE_VERBS[verb] else None
     if verb == "help":

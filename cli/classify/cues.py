@@ -13,6 +13,7 @@ from autopatch_memory import IntentType, limits
 
 from . import debugging, safety
 from .acts import EN_AUDIT_PHRASES, Act
+from .clauses import clause_requests
 from .knowledge import FOLLOW_UP_RE
 from .lexicon import any_of, matches, rx
 from .patch import (
@@ -27,7 +28,7 @@ from .patch import (
 )
 from .problems import SENSITIVE
 from .reader import names_the_world, read
-from .reading import Reading, Request
+from .reading import Clause, Reading, Request
 
 Cue = list[str] | None
 
@@ -107,8 +108,14 @@ def _patch_decision(reading: Reading) -> tuple[IntentType, list[str]] | None:
     if not refs:
         follow_up = _revises_unnamed(reading)
         return (IntentType.PATCH_REVISE, follow_up) if follow_up else None
-    # A limit ("补丁里别动测试") or an adjustment ("补丁能再短一点吗") revises it too.
-    changes = reading.acts(Act.CHANGE, Act.CREATE) + [r for r in reading.requests if r.negative]
+    # A limit ("补丁里别动测试") or an adjustment ("补丁能再短一点吗") revises it too; a change
+    # verb inside a why-question asks about the change ("这个补丁为什么只改了 Mapper？").
+    changes = [
+        r
+        for c in reading.clauses
+        for r in clause_requests(c)
+        if (r.act in (Act.CHANGE, Act.CREATE) or r.negative) and not _after_a_why(r, c)
+    ]
     if adjust := ADJUST_RE.search(reading.norm):
         changes.append(Request(Act.CHANGE, adjust.group(0)))
     explains = reading.acts(Act.EXPLAIN) or CONFUSED.find(reading.norm)
@@ -119,6 +126,17 @@ def _patch_decision(reading: Reading) -> tuple[IntentType, list[str]] | None:
     if revise := REVISE_WORDS.find(reading.norm):
         return IntentType.PATCH_REVISE, [*refs, *revise]
     return IntentType.PATCH_EXPLAIN, refs
+
+
+def _after_a_why(request: Request, clause: Clause) -> bool:
+    """``request``'s verb follows a why in a question ("这个补丁为什么只改了 Mapper？",
+    "why did you change…"): the change is asked about, not asked for ("能不能加一行注释说明
+    为什么要加锁" asks for it)."""
+    why = debugging.WHY_RE.search(clause.norm) if clause.question else None
+    if why is None:
+        return False
+    at = request.start if request.start is not None else clause.norm.find(request.verb)
+    return at >= why.start()
 
 
 def patch_revision(reading: Reading) -> Cue:

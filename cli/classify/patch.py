@@ -18,7 +18,7 @@ _PATCH_REF_WORDS = (
     "这个方案", "这次的修改", "刚才的修改", "这个变更", "这次变更", "the change", "the changes",
     "this change", "these changes", "your change", "your changes", "that change", "the fix",
     "this fix", "your fix", "that fix", "the proposed change", "the proposed fix", "the new code",
-    "this version",
+    "this version", "applying this", "apply this", "applying it", "merging this", "merge this",
 )  # fmt: skip
 # The user's own changes, and the places still to change, are not the pending patch.
 _NOT_PATCH_REFS = (
@@ -73,6 +73,10 @@ YOU_CHANGED_RE = any_of(
 PATCH_IMPLIED_RE = any_of(
     r"\bwhy (?:did|do|does|would) you\b|\b(?:where|how) did you\b",
     r"\bwhy (?:did|does|do|is|was) (?:it|this|the patch) (?:change|remove|add|use|drop|touch)",
+    # A change asked about in the passive: "why is the lock moved out of the loop?".
+    r"\bwhy (?:is|are|was|were|has|have) (?:the |this |that |these )?[\w.()-]+(?: [\w.()-]+){0,3}"
+    r" (?:been )?(?:moved|removed|changed|added|dropped|renamed|replaced|deleted|introduced"
+    r"|inlined|extracted|wrapped|made|turned|switched|widened|narrowed|reordered)\b",
     r"\bwhy not\b|为什么不(?:直接|在|放|改)",
     r"\byou (?:changed|removed|added|dropped|renamed|moved|used|touched)\b",
     r"你(?:为什么|为啥|咋)?要?(?:改|删|加|换|去掉|动|移除|用)",

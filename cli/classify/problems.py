@@ -196,6 +196,9 @@ PROBLEM_RE = any_of(
     # A known bug pattern: boxed numbers or strings compared with ==.
     r"==\s*(?:比较|判断|对比|判等)|(?:用|拿)\s*==|\bcompar\w*\b.{0,30}\bwith ==|\busing ==",
     r"\bdouble[- ](?:refund|charge|pay|spend|book|submit|count|process|send|deduct)\w*",
+    # Something wrong, unnamed: "tell me if anything is off", "有没有哪里不对劲".
+    r"\b(?:anything|something)(?: (?:is|looks|seems|that is|that looks))? (?:off|wrong|fishy"
+    r"|suspicious|weird|odd|broken|dodgy)\b",
 )
 # A complaint about code ("也太长了吧", "什么鬼", "看着头疼", "这样不行吧", "way too long"):
 # said of code here, it asks to have the code judged, like "有没有问题".
@@ -256,6 +259,9 @@ AUDIT = Lexicon(_AUDIT_WORDS, exceptions=_NOT_AUDIT)
 AUDIT_NOUN_RE = any_of(
     r"(?:安全检查|安全审计|代码审查|审计|审查|漏洞扫描|扫描)(?:的\s*(?:拦截器|过滤器|切面|注解|模块|服务|接口"
     r"|表|日志|任务|配置|开关|功能|规则|记录|字段|组件|页面|菜单)|(?:日志|表|字段|记录)(?!模块|服务|代码))",
+    # A module named by the word: "审计模块的表结构", "扫描服务在哪配的" (not "审计一下 X 模块").
+    r"(?:安全检查|安全审计|代码审查|审计|审查|漏洞扫描|扫描|修复)(?:模块|服务|子系统|中心|组件)"
+    r"(?=的|是|里|有|怎|在|负责|用|会|[？?，,。]|\s|$)",
     r"\b(?:the|our|an?|this|that)\s+(?:audit|security[- ]check|security review|scan)\s+(?:log|logs"
     r"|logging|trail|table|events?|records?|interceptor|filter|aspect|service|module|job)\b",
     r"\baudit (?:log|logs|logging|trail)\b(?= (?:and|or|vs|versus|table|entries|records)\b)",

@@ -82,6 +82,10 @@ def test_a_pasted_trace_with_a_why_is_debugging_chat() -> None:
         ("Why is OrderService vulnerable to SQL injection?", AUDIT),
         ("为什么这里 catch 了异常却不处理", AUDIT),
         ("Why is the DB password hard-coded in DataSourceConfig?", AUDIT),
+        # An inspection of named code that asks whether anything is wrong.
+        ("Take a look at OrderMapper.xml and tell me if anything is off", AUDIT),
+        # An audit word naming a module of this code asks for no audit.
+        ("审计模块的表结构是怎样的", EXPLAIN),
         # A why of a design (what it is for) is an explanation of this code.
         ("为什么这个方法要 catch 异常？", EXPLAIN),
         ("Why does OrderController return ResponseEntity instead of the DTO?", EXPLAIN),
@@ -192,3 +196,29 @@ def test_the_rules_are_ordered_audit_before_memory_and_patch_first() -> None:
     assert max(ids.index(r.id) for r in audit) < min(
         ids.index(r.id) for r in memory if r.id != "debug-why-question"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A change verb after a why asks about the change, not for one.
+        ("这个补丁为什么只改了 Mapper？", IntentType.PATCH_EXPLAIN),
+        ("为什么补丁里把 HashMap 换成了 ConcurrentHashMap", IntentType.PATCH_EXPLAIN),
+        # A change passive, applying "this": the pending patch, implied.
+        ("Why is the lock moved out of the loop?", IntentType.PATCH_EXPLAIN),
+        ("What's the risk of applying this?", IntentType.PATCH_EXPLAIN),
+        # A request around a why still asks for the change.
+        ("能不能在补丁里加一行注释说明为什么要加锁", IntentType.PATCH_REVISE),
+        (
+            "Can you add a comment in the patch explaining why the lock is needed?",
+            IntentType.PATCH_REVISE,
+        ),
+        ("Why did you change the return type? Change it back.", IntentType.PATCH_REVISE),
+        # With a patch pending, a debugging question of its own keeps its route.
+        ("Why does OrderServiceImpl.create throw a NullPointerException?", CHAT),
+    ],
+)
+def test_with_a_patch_pending_a_why_asks_about_the_patch(
+    question: str, expected: IntentType
+) -> None:
+    assert classify(question, patch_pending=True).intent is expected
