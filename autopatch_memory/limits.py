@@ -420,6 +420,13 @@ ROUTER_UNKNOWN_VERB_CHARS = 4
 # The word before a hyphenated name ("git format-patch", "OWASP dependency-check") is looked
 # for this many characters back: a word of the Java world there makes it that tool's.
 ROUTER_WORD_BEFORE_CHARS = 30
+# The reason shown for a route quotes at most one word of the question, this short
+# (docs/cli.md#routing-and-the-transcript): a longer one is a paste, not a reason.
+ROUTER_CUE_MAX_CHARS = 24
+# Routing with the configured model (cli/classify/model.py): one short call that must answer
+# within this budget, else the rules decide alone; its reply is one intent name.
+ROUTER_MODEL_TIMEOUT_SECONDS = 2.0
+ROUTER_MODEL_MAX_TOKENS = 16
 
 # --- the command line: the intent classifier and the chat (docs/cli.md) ---------------------
 # A pasted log is classified by its head and tail only: the question is at one end, and

@@ -4,6 +4,8 @@ This is the host loop of a memory-using assistant (see ``docs/cli.md``), as the
 command line runs it:
 
 1. the intent comes from the classifier (:mod:`cli.classify`) unless the user forced one;
+   with a model configured, the model is asked too when the rules' choice is not plain
+   (:mod:`cli.classify.model`: one short call, audit wins a disagreement about memory);
 2. ``memory.context(intent, question)`` gives the memory context (empty for a
    gated intent, without the file even being opened);
 3. with a model configured, the model answers with a short base prompt plus the
@@ -15,8 +17,9 @@ command line runs it:
 
 Across sessions, what the model knows about earlier turns is what memory injects
 (summaries, topics, the last unsummarized questions): bounded, governed context
-instead of history. Within one ``chat`` session the recent exchange is sent again
-as chat messages (:mod:`cli.history`), so that "give an example of that" works.
+instead of history. Within one ``chat`` session the session's own transcript is sent
+again as chat messages on every turn, whatever its intent (:mod:`cli.history`), so that
+"give an example of that" works; it is the chat's context, not memory, which stays gated.
 
 With no model configured the turn still works: the result carries the context a
 model would have been given, and the turn is recorded with an empty answer.
@@ -53,6 +56,7 @@ from autopatch_memory import (
 )
 
 from .classify import Classification, choose, mentioned_paths
+from .classify.model import route_with_model
 from .failures import FailureWatch, describe_failure, failure_hint, take_last_error
 from .history import SessionHistory
 from .repo import LOOKUP_ERRORS, lookup_problem
@@ -268,7 +272,7 @@ class TurnResult(BaseModel):
             error = {"type": self.error_type, "message": self.error, "hint": self.hint}
         return {
             "intent": self.intent.value,
-            "intent_rule": self.classification.rule.value,
+            "intent_rule": self.classification.rule,
             "gated": self.gated,
             "context": self.context.to_json_dict(),
             "scope_paths": self.scope_paths,
@@ -313,7 +317,8 @@ class TurnRunner:
 
     ``memory`` is None for a runner that only ever runs gated turns (``ask`` with an
     audit or patch intent): it then touches nothing under ``.autopatch-j``.
-    ``history`` (a chat session's) is sent with memory-intent turns and grows with them.
+    ``history`` (a chat session's transcript) is sent with every turn and grows with each
+    answered one, whatever its intent: it is the chat's context, not memory.
     """
 
     def __init__(
@@ -378,6 +383,10 @@ class TurnRunner:
         """
         question = question.strip()
         classification = choose(question, intent, patch_pending=patch_pending, names=self.names)
+        if intent is None and self.answerer is not None:
+            classification = route_with_model(
+                question, classification, self.answerer, patch_pending=patch_pending
+            )
         kind = classification.intent
         in_memory = memory_access(kind).reads and self.memory is not None
         if in_memory and self.watch is not None:
@@ -407,7 +416,9 @@ class TurnRunner:
 
     def _answer(self, result: TurnResult, display: TurnDisplay) -> None:
         assert self.answerer is not None
-        history = self.history.messages() if self.history and not result.gated else ()
+        # The session's transcript goes with every turn (docs/cli.md#routing-and-the-transcript):
+        # the chat's own context, not memory; a gated turn still gets no memory context.
+        history = self.history.messages() if self.history else ()
         try:
             with display.answering(self.model_name or "the model") as sink:
                 result.answer = self.answerer.answer(
@@ -421,7 +432,7 @@ class TurnRunner:
             result.hint = failure_hint(exc, self.timeout)
             return
         result.streamed = display is not QUIET
-        if self.history is not None and not result.gated:
+        if self.history is not None:
             self.history.add(result.question, result.answer)
 
     def _record(self, result: TurnResult) -> None:

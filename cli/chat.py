@@ -6,7 +6,8 @@ session's earlier messages. Off a terminal every line of stdin is one message, s
 script or a test can drive it. A message starting with ``/name`` is a slash command
 (any unique prefix works: ``/mem`` is ``/memory``); everything else is a question,
 answered through :class:`cli.answer.TurnRunner`, its answer streamed as it arrives.
-Within the session, follow-ups keep their subject (:mod:`cli.history`).
+Within the session, follow-ups keep their subject: the session's transcript goes with
+every question, whatever its intent (:mod:`cli.history`); ``/clear`` empties it.
 
 The ``/help`` text is generated from the docstrings of the ``_cmd_*`` methods
 below: the docstring of a slash command *is* its help.
@@ -424,6 +425,17 @@ class ChatSession:
         if self.runner.history is not None:
             self.runner.history.clear()
         self.console.out(reset_message(result) + "; pending summaries dropped")
+        return False
+
+    @slash("clear")
+    def _cmd_clear(self, argument: str) -> bool:
+        """Clear this session's transcript (the earlier questions and answers sent with
+        each question); memory is not touched (/reset clears memory)."""
+        history = self.runner.history
+        count = len(history) if history is not None else 0
+        if history is not None:
+            history.clear()
+        self.console.out(f"session transcript cleared ({count} exchanges); memory unchanged")
         return False
 
     @slash("profile")

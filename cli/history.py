@@ -1,14 +1,17 @@
-"""The recent exchange of one chat session, sent again so that follow-ups keep their subject.
+"""The transcript of one chat session, sent again so that follow-ups keep their subject.
 
 "Can you give an example of that?" means nothing without the answer before it. Within
 a ``chat`` session the runner therefore sends the newest questions and answers again,
 as chat messages, newest kept first, within an estimated token budget
 (:data:`~autopatch_memory.limits.CHAT_HISTORY_MAX_TOKENS`); an exchange that alone
 exceeds what is left is cut, keeping the head of its answer. Nothing here is stored:
-what carries across sessions is the memory, not this history.
+what carries across sessions is the memory, not this transcript.
 
-Only exchanges of memory intents are kept and sent, and only with a memory intent: an
-audit or patch turn gets no earlier conversation, and leaves none behind.
+The transcript is the chat's context, not memory (docs/cli.md#routing-and-the-transcript):
+every answered turn joins it and every turn gets it, whatever its intent, so a follow-up
+to an audit-routed question keeps its subject. Memory (the user's rules, notes, topics)
+stays gated: an audit or patch turn gets none of it. ``/clear`` empties the transcript
+only; ``/reset`` clears memory and the transcript.
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ class SessionHistory:
             self._exchanges.append(Exchange(question=question, answer=answer))
 
     def clear(self) -> None:
-        """Forget the session's exchanges (``/reset``)."""
+        """Forget the session's exchanges (``/clear``, ``/reset``)."""
         self._exchanges.clear()
 
     def messages(self) -> list[tuple[str, str]]:

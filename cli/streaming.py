@@ -32,7 +32,13 @@ if TYPE_CHECKING:  # imported when an answer streams: every other command is spa
     from .answer import TurnResult
     from .classify import Classification
 
-__all__ = ["AnswerView", "ConsoleDisplay", "ReasoningFilter"]
+__all__ = ["GATED_NOTE", "AnswerView", "ConsoleDisplay", "ReasoningFilter"]
+
+# Said once, on the route's line, when an audit or patch turn is answered.
+GATED_NOTE = (
+    "answered without memory: audit and patch questions get no rules, notes or topics, "
+    "and are not recorded"
+)
 
 # The reasoning blocks a model may stream before (or inside) its answer.
 _OPEN_TAG_RE = re.compile(r"<(think|thinking|reasoning|reflection)>", re.IGNORECASE)
@@ -205,10 +211,13 @@ class ConsoleDisplay:
         self.timeout = timeout
 
     def chosen(self, classification: Classification, *, gated: bool) -> None:
-        """``[intent · why]`` on stderr, and a note when the turn is outside memory."""
-        self.console.note(f"[{classification.intent.value} · {classification.explanation}]")
+        """``[intent · why]`` on stderr, one dim line; a turn routed to an audit or patch
+        intent says on the same line that it is answered without memory (the user's rules
+        and notes are not given to it, nothing is recorded)."""
+        line = f"[{classification.intent.value} · {classification.explanation}]"
         if gated:
-            self.console.note("outside memory: no memory context was given, nothing is recorded")
+            line += f" {GATED_NOTE}"
+        self.console.note(line)
 
     def answering(self, model: str) -> AnswerView:
         """The view the answer streams into."""

@@ -17,6 +17,12 @@ or through the ``fake_openai`` fixture, imported into a test module
 (``from fake_openai_server import fake_openai  # noqa: F401``) or registered
 for the whole suite with ``pytest_plugins = ["fake_openai_server"]`` in
 ``tests/conftest.py``.
+
+The command line's routing call (``cli/classify/model.py``: a system prompt that is
+:data:`ROUTE_PROMPT`) is answered from a script of its own (:meth:`FakeOpenAIServer.route`,
+by default an empty reply, which the router ignores), so a test's scripted answers go
+to the answers; :attr:`FakeOpenAIServer.route_requests` are those calls, and
+:attr:`FakeOpenAIServer.chat_requests` all the others.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+from autopatch_memory_cli.classify.model import ROUTE_PROMPT
 
 DEFAULT_MODEL = "fake-model"
 # Retries of the SDK honour this header: keep a scripted 5xx/429 from slowing tests.
@@ -119,6 +126,11 @@ class RecordedRequest:
         return list((self.body or {}).get("messages", []))
 
     @property
+    def is_route(self) -> bool:
+        """The command line's intent-routing call."""
+        return self.system_prompt == ROUTE_PROMPT
+
+    @property
     def system_prompt(self) -> str:
         """The text of the first system message ("" when none)."""
         return next((str(m["content"]) for m in self.messages if m.get("role") == "system"), "")
@@ -164,6 +176,8 @@ class FakeOpenAIServer:
         self.models_status = models_status  # 404: a server without /v1/models
         self.requests: list[RecordedRequest] = []
         self._script: deque[Reply] = deque()
+        self._route_script: deque[Reply] = deque()
+        self.route_default = Reply.text("")  # unreadable: the rules decide
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -193,11 +207,24 @@ class FakeOpenAIServer:
         with self._lock:
             self._script.extend(replies)
 
+    def route(self, *replies: Reply) -> None:
+        """Queue replies for the next routing calls, in order (then :attr:`route_default`)."""
+        with self._lock:
+            self._route_script.extend(replies)
+
     @property
     def chat_requests(self) -> list[RecordedRequest]:
-        """The chat completion requests received so far."""
+        """The chat completion requests received so far, routing calls apart."""
         with self._lock:
-            return [r for r in self.requests if r.path.endswith("/chat/completions")]
+            return [
+                r for r in self.requests if r.path.endswith("/chat/completions") and not r.is_route
+            ]
+
+    @property
+    def route_requests(self) -> list[RecordedRequest]:
+        """The routing calls received so far."""
+        with self._lock:
+            return [r for r in self.requests if r.is_route]
 
     @property
     def pending_replies(self) -> int:
@@ -205,8 +232,10 @@ class FakeOpenAIServer:
         with self._lock:
             return len(self._script)
 
-    def _next_reply(self) -> Reply:
+    def _next_reply(self, request: RecordedRequest) -> Reply:
         with self._lock:
+            if request.is_route:
+                return self._route_script.popleft() if self._route_script else self.route_default
             return self._script.popleft() if self._script else self.default
 
     def _record(self, request: RecordedRequest) -> None:
@@ -271,9 +300,11 @@ class FakeOpenAIServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test)
 
-            def _record(self, body: dict[str, Any] | None) -> None:
+            def _record(self, body: dict[str, Any] | None) -> RecordedRequest:
                 headers = {k.lower(): v for k, v in self.headers.items()}
-                server._record(RecordedRequest(self.command, self.path, headers, body))
+                request = RecordedRequest(self.command, self.path, headers, body)
+                server._record(request)
+                return request
 
             def do_GET(self) -> None:
                 self._record(None)
@@ -288,11 +319,11 @@ class FakeOpenAIServer:
 
             def do_POST(self) -> None:
                 body = self._read_body()
-                self._record(body)
+                request = self._record(body)
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send(404, _error_body(404, f"no route {self.path}"))
                     return
-                reply = server._next_reply()
+                reply = server._next_reply(request)
                 if reply.delay:
                     server._wait(reply.delay)
                     if server._stopping.is_set():

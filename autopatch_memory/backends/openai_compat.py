@@ -271,6 +271,28 @@ class OpenAICompatBackend:
             reply = self._stream(messages, on_text)
         return strip_reasoning(reply).strip()
 
+    def quick_reply(
+        self, system_prompt: str, user_text: str, *, max_tokens: int, timeout: float
+    ) -> str:
+        """One short call: ``user_text`` under ``system_prompt``, not streamed, no retry,
+        at temperature 0, within ``timeout`` seconds (the CLI's intent routing,
+        docs/cli.md#routing-and-the-transcript). Returns the reply without reasoning
+        blocks; raises :class:`BackendError` subclasses (a timeout as
+        :class:`BackendTimeoutError`)."""
+        messages: list[Message] = [
+            {"role": "system", "content": system_prompt},
+            {"role": "user", "content": user_text},
+        ]
+        kwargs = self._request(messages, temperature=0.0, max_tokens=max_tokens, timeout=timeout)
+        response = self._call(
+            lambda: self.client.with_options(max_retries=0).chat.completions.create(**kwargs)
+        )
+        choices = getattr(response, "choices", None)
+        content = getattr(choices[0].message, "content", None) if choices else None
+        if not isinstance(content, str):
+            raise BackendResponseError(f"{self._where()} returned no text")
+        return strip_reasoning(content).strip()
+
     def _stream(self, messages: Sequence[Message], on_text: Callable[[str], None]) -> str:
         """One streamed chat completion; returns the whole text."""
         kwargs = self._request(

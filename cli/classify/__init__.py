@@ -36,18 +36,29 @@ part before asks for something or (not set aside) looks for a problem. Then, in 
    审计, 扫一下…); audit words (fix, 修复, 漏洞…) unless the message asks for knowledge
    ("什么是 SQL 注入？", "How do I fix a ConcurrentModificationException?") or where the
    code does it ("Where do we scan the classpath?"); a change request on code, whatever
-   its verb, unless it is about the previous answer or a how-to in general; a problem (a
-   bug, an injection, a leak, 越权, a missing check, a worry: "我担心 X 会算错") asked about
-   this code; an inspection that looks for something, verifies a safeguard or judges this
-   code ("这样有安全问题吗"); a complaint about this code ("这个方法也太长了吧"). Words
-   inside names ask for nothing: ``patches/``, ``data-fix``, ``AuditLogAspect``,
-   ``leak_detect_task``; nor do a lookup in a record of past fixes ("CHANGELOG 里修复了哪些
-   问题"), audit words naming a thing ("安全检查的拦截器", "the audit log table", "review
-   状态"), a problem the code reports or keeps away ("上报崩溃", "是怎么避免 OOM 的") or a
-   review that ends in an explanation of what the code is ("review 一下 pom 里的依赖，讲讲每个
-   是干嘛的");
-3. ``code_explain``: the message points at this repository;
-4. otherwise ``general_chat`` (knowledge, practice, follow-ups, preferences).
+   its verb, unless it is about the previous answer or a how-to in general;
+3. ``general_chat``: a question *why* code fails, asked to be understood ("Why does
+   OrderServiceImpl.create throw a NullPointerException?", "为什么这个接口偶尔超时？"):
+   debugging Q&A gets memory; a why asked of a security hole does not;
+4. ``code_audit``: a question whether code here is safe, vulnerable, bypassable,
+   injectable or guarded ("is our password-reset flow secure?", "could someone call
+   /internal/refund without logging in?"); a problem (a bug, an injection, a leak, 越权, a
+   missing check, a worry: "我担心 X 会算错") asked about this code; an inspection that
+   looks for something or verifies a condition; a judgement of this code or a complaint
+   about it ("这个方法也太长了吧"). Words inside names ask for nothing: ``patches/``,
+   ``data-fix``, ``AuditLogAspect``, ``leak_detect_task``; nor do a lookup in a record of
+   past fixes ("CHANGELOG 里修复了哪些问题"), audit words naming a thing ("安全检查的拦截器",
+   "the audit log table", "review 状态"), a problem the code reports or keeps away ("上报崩
+   溃", "是怎么避免 OOM 的") or a review that ends in an explanation of what the code is
+   ("review 一下 pom 里的依赖，讲讲每个是干嘛的");
+5. ``code_explain``: the message points at this repository;
+6. otherwise ``general_chat`` (knowledge, practice, follow-ups, preferences).
+
+Each step is a named rule with its examples, in the ordered registry of
+:mod:`.rules` (:data:`INTENT_RULES`); ``classify(text, explain=True)`` lists the rules
+that fire, and every result names the rules that decided (``rule_ids``). With a model
+configured, :mod:`.model` asks it too when the rules' choice is not plain; audit wins a
+disagreement about memory.
 
 Erring is asymmetric: an audit or patch request routed to a memory intent breaks the
 isolation, while a question kept outside memory only loses context. So the audit rules
@@ -60,13 +71,17 @@ The choice is always overridable (``--intent``, ``/intent``); the result says wh
 
 The package, one idea a module (the vocabulary apart from the reading of it):
 
-* :mod:`.lexicon`: matching phrases in mixed Chinese/English text;
+* :mod:`.lexicon`: matching phrases in mixed Chinese/English text (on the language
+  kernel, :mod:`autopatch_memory.lang`);
 * vocabulary: :mod:`.acts` (what a request asks), :mod:`.problems` (what an audit looks
-  for), :mod:`.patch` (the pending patch), :mod:`.repository` (this repository's words),
-  :mod:`.knowledge` (general knowledge, conversation, names of the Java world);
+  for), :mod:`.safety` (a safety question), :mod:`.debugging` (a why asked of a
+  failure), :mod:`.patch` (the pending patch), :mod:`.repository` (this repository's
+  words), :mod:`.knowledge` (general knowledge, conversation, names of the Java world);
 * reading: :mod:`.reading` (the model of one reading), :mod:`.clauses` (clauses,
   questions, requests), :mod:`.pointers` (paths and names), :mod:`.reader` (:func:`read`);
-* deciding: :mod:`.rules` (the order above) and :mod:`.classification` (the answer).
+* deciding: :mod:`.cues` (what each rule looks for), :mod:`.rules` (the rules, named, in
+  order), :mod:`.classification` (the answer) and :mod:`.model` (asking the configured
+  model).
 """
 
 from __future__ import annotations
@@ -74,12 +89,25 @@ from __future__ import annotations
 # The public API is __all__; the router's model (Act, Clause, Reading, Request, read),
 # public names of the single module it was, stays importable from here too.
 from .acts import Act as Act
-from .classification import Classification, Rule
+from .classification import DEFAULT, FORCED, MODEL, Classification
 from .pointers import mentioned_paths
 from .reader import read as read
 from .reading import Clause as Clause
 from .reading import Reading as Reading
 from .reading import Request as Request
-from .rules import choose, classify, forced
+from .rules import INTENT_RULES, READING_RULES, IntentRule, choose, classify, decisive, forced
 
-__all__ = ["Classification", "Rule", "choose", "classify", "forced", "mentioned_paths"]
+__all__ = [
+    "DEFAULT",
+    "FORCED",
+    "INTENT_RULES",
+    "MODEL",
+    "READING_RULES",
+    "Classification",
+    "IntentRule",
+    "choose",
+    "classify",
+    "decisive",
+    "forced",
+    "mentioned_paths",
+]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .lexicon import _Lexicon, _rx
+from .lexicon import CJK, Lexicon, rx
 
 
 class Act(str, Enum):
@@ -44,14 +44,14 @@ publish schedule debounce rate-limit null-check rollback localize translate touc
 clamp expire evict invalidate rotate purge prune flush reset pad align offload defer decouple
 isolate bind rebind relocate lint reformat
 """.split()
-_EN_CHANGE_PHRASES = (
+EN_CHANGE_PHRASES = (
     "clean up", "set up", "get rid of", "roll back", "speed up", "break up", "factor out",
     "pull out", "move out", "split out", "tidy up", "wire up", "hook up", "break down",
     "do away with", "swap out", "switch over", "fill in", "sort out", "sort it out",
     "sort this out", "sort that out", "sort them out", "take care of",
 )  # fmt: skip
 # Inspections that verify this code holds ("double check that…", "make sure that…").
-_EN_AUDIT_PHRASES = frozenset(
+EN_AUDIT_PHRASES = frozenset(
     {"double check", "sanity check", "make sure", "make certain", "security check", "code review"}
 )
 _EN_CREATE = "write implement create generate build design code draft produce scaffold".split()
@@ -64,20 +64,20 @@ _EN_EXPLAIN = """
 explain describe tell show walk summarize summarise outline list give introduce clarify
 elaborate teach compare recap remind map draw help point guide locate
 """.split()
-_EN_VERBS: dict[str, Act] = {
-    **{w: Act.CHANGE for w in (*_EN_CHANGE, *_EN_CHANGE_PHRASES)},
+EN_VERBS: dict[str, Act] = {
+    **{w: Act.CHANGE for w in (*_EN_CHANGE, *EN_CHANGE_PHRASES)},
     **{w: Act.CREATE for w in _EN_CREATE},
     **{w: Act.INSPECT for w in _EN_INSPECT},
     **{w: Act.EXPLAIN for w in _EN_EXPLAIN},
 }
 # "go" and "look" inspect only with a particle ("go through", "look at"); "help" explains
 # only as "help me understand"; otherwise they open no request.
-_EN_PARTICLE_VERBS = {
+EN_PARTICLE_VERBS = {
     "go": ("over", "through", "into"),
     "look": ("at", "into", "for", "through", "over"),
 }
 # Words that open an English request before its verb.
-_EN_REQUEST_FRAME_RE = _rx(
+EN_REQUEST_FRAME_RE = rx(
     # Fillers before a request: "ok, so…", "thanks! also…".
     r"^(?:(?:ok(?:ay)?|so|hey|hi|well|now|then|also|and|but|just|first|next|finally|lastly|alright"
     r"|great|good|cool|nice|thanks|thank you|sure|yes|yeah|btw|oh|hmm|pls|please|kindly|quickly"
@@ -94,20 +94,20 @@ _EN_REQUEST_FRAME_RE = _rx(
     r"|are you able to\s+|help me(?: to)?\s+(?=fix|find|refactor|add|remove|check|review|make)"
     r"|let's\s+|let us\s+|go ahead and\s+|try to\s+|make sure to\s+|please\s+|pls\s+)*"
 )
-_EN_VERB_RE = _rx(r"([a-z][a-z-]*)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")
+EN_VERB_RE = rx(r"([a-z][a-z-]*)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")
 # A verb's word before a finite verb is its subject, a noun: "Patch looks big", "Fix seems off".
-_EN_FINITE_AFTER = frozenset(
+EN_FINITE_AFTER = frozenset(
     "looks seems is was has does isn't doesn't wasn't feels appears sounds touches changes adds "
     "removes breaks works".split()
 )
 # "The patch should not change the DTO", "OrderService should use constructor injection".
-_EN_MODAL_REQUEST_RE = _rx(
+EN_MODAL_REQUEST_RE = rx(
     r"\b(?:should|must|needs? to|has to|ought to)\s+(?:not\s+|also\s+|only\s+|just\s+)?([a-z-]+)"
 )
 # A further verb in the same clause: "investigate and patch it", "look at X and tell me".
-_EN_AND_VERB_RE = _rx(r"\b(?:and|then|also|&)\s+(?:please\s+|then\s+|also\s+)?([a-z-]+)")
+EN_AND_VERB_RE = rx(r"\b(?:and|then|also|&)\s+(?:please\s+|then\s+|also\s+)?([a-z-]+)")
 # Words after a verb that make it a noun: "review module", "build file", "log level".
-_EN_NOUN_AFTER = frozenset(
+EN_NOUN_AFTER = frozenset(
     "module modules service services folder file files level levels process step stage phase "
     "tool tools script scripts config configuration plugin plugins job jobs page pages api "
     "output logic flow class classes method methods data table tables record records result "
@@ -115,7 +115,7 @@ _EN_NOUN_AFTER = frozenset(
 )
 
 # Chinese verbs. Multi-character verbs match anywhere; the single characters of
-# _ZH_CHANGE_HEADS only right after a request word or at the start of a clause.
+# ZH_CHANGE_HEADS only right after a request word or at the start of a clause.
 _ZH_CHANGE = (
     "改成", "改为", "改掉", "改回", "改名", "改一下", "改下", "改改", "改一改", "改造", "修改",
     "修正", "更改", "变更", "换成", "换掉", "换一下", "换个", "换用", "换一种", "换种", "替换",
@@ -136,9 +136,9 @@ _ZH_CHANGE = (
     # A change measured in lines: "加一行注释", "删两行".
     "加一行", "加两行", "加几行", "删一行", "删两行", "删几行", "改一行", "改两行", "改几行",
 )  # fmt: skip
-_ZH_CHANGE_HEADS = "改换加删修补拆抽去配调关开升降挪移提留保存写"
+ZH_CHANGE_HEADS = "改换加删修补拆抽去配调关开升降挪移提留保存写"
 # Words that start with one of those characters but are no verb of a request.
-_ZH_HEAD_NOUNS = frozenset(
+ZH_HEAD_NOUNS = frozenset(
     """
     补丁 改动 加密 加载 用户 用的 用于 用来 用到 存在 存储 存的 配置 配的 提供 开发 开始 开关
     开源 开放 开头 调用 调试 调度 写的 写法 保证 保持 保存 关于 关系 关注 关联 移动 留言 去年
@@ -161,125 +161,125 @@ _ZH_EXPLAIN = (
     "聊聊", "梳理", "总结", "概括", "列出", "列一下", "列举", "画", "描述", "告诉我", "带我",
     "科普", "解读", "explain", "展开",
 )  # fmt: skip
-_ZH_VERB_LEXICONS: tuple[tuple[Act, _Lexicon], ...] = (
-    (Act.EXPLAIN, _Lexicon(_ZH_EXPLAIN)),
+ZH_VERB_LEXICONS: tuple[tuple[Act, Lexicon], ...] = (
+    (Act.EXPLAIN, Lexicon(_ZH_EXPLAIN)),
     # "审计日志和业务日志…": an audit log, a thing, not the verb.
-    (Act.INSPECT, _Lexicon(_ZH_INSPECT, exceptions=("审计日志", "审计表", "审计字段", "审计记录"))),
-    (Act.CHANGE, _Lexicon(_ZH_CHANGE)),
-    (Act.CREATE, _Lexicon(_ZH_CREATE)),
+    (Act.INSPECT, Lexicon(_ZH_INSPECT, exceptions=("审计日志", "审计表", "审计字段", "审计记录"))),
+    (Act.CHANGE, Lexicon(_ZH_CHANGE)),
+    (Act.CREATE, Lexicon(_ZH_CREATE)),
 )
-_ZH_CHANGE_LEX = _Lexicon(_ZH_CHANGE)
+ZH_CHANGE_LEX = Lexicon(_ZH_CHANGE)
 # Words that open a Chinese request: 帮我…, 麻烦…, 能不能…, 顺便….
 _ZH_MARKER = (
     r"(?:你?帮我|帮忙|帮个忙|请(?!教|问|求|假|客)你?|麻烦你?|劳烦|劳驾|给我|你来|替我|能不能(?:帮我)?|能否(?:帮我)?"
     r"|可不可以(?:帮我)?|可以(?:帮我)?|是否可以|能(?:帮我)|顺便|顺手|另外|再|先|然后|接着|直接|记得"
     r"|尝试|试着|试试|我想让你|我要你|你去|赶紧|赶快|尽快|马上|立刻|立即)"
 )
-_ZH_MARKER_RE = _rx(_ZH_MARKER)
+ZH_MARKER_RE = rx(_ZH_MARKER)
 # Request words that address the assistant: whatever verb follows is asked of it.
-_ZH_PERSON_MARKER_RE = _rx(
+ZH_PERSON_MARKER_RE = rx(
     r"你?帮我|帮忙|帮个忙|请(?!教|问|求|假|客)你?|麻烦你?|劳烦|劳驾|你来|替我|能不能帮我|能否帮我"
     r"|可不可以帮我|可以帮我|能帮我|我想让你|我要你|你去"
 )
 # Verbs after such a word that ask for no change: "麻烦问一下", "帮我理解", "帮我想想".
-_ZH_NOT_CHANGE_RE = _rx(
+ZH_NOT_CHANGE_RE = rx(
     r"\s*(?:[一下再先也都就只还]\s*)*(?:问|理解|了解|想|回答|解答|翻译|读|确认|判断|评估|推荐|对比|比较"
     r"|找|查|看|分析|讲|说|解释|介绍|总结|梳理|列|画|带|教)"
 )
-_ZH_MODAL_RE = _rx(r"能不能|能否|可不可以|可以|是否可以")
+ZH_MODAL_RE = rx(r"能不能|能否|可不可以|可以|是否可以")
 # After 把/将, a change verb: "把 Dubbo 服务的 version 改成 2.0.0", "把异常打印出来"; or
 # any verb that moves or turns it into something ("把业务逻辑下沉到 service 层", "把 X 迁到
 # Java 17"), except a way of seeing it ("把 X 理解成 Y", "把 X 当成 Y").
-_ZH_BA_RE = _rx(
+ZH_BA_RE = rx(
     r"(?<![一这那])(?:把|将)(?!握|关|手|柄|控)(.{1,40}?)(改|换|加|删|去|修|补|拆|抽|提|关|开|调|升"
     r"|降|挪|移|放|统一|替|打印|输出|写成|做成|弄成|合|挪|用(?!户|途|于|来|法|处|量)|转"
-    r"|(?![的了里中在是和与看当视理认称叫想听读算])[\u4e00-\u9fff]{1,2}(?:到|成|为|进|至)(?!了))"
+    r"|(?![的了里中在是和与看当视理认称叫想听读算])[" + CJK + r"]{1,2}(?:到|成|为|进|至)(?!了))"
 )
 # After 给/为: a change to a part ("给 X 加上校验", "为 Y 补上测试").
-_ZH_GIVE_RE = _rx(
+ZH_GIVE_RE = rx(
     r"(?<![交发回传送留分借卖还递带])(?:给|为|往)(?!我|你|他|她|什么|啥|何)(.{1,40}?)"
     r"(?:加|添加|补|写|配|设置|增加|新增|接|套)"
 )
 # "CAP 理论讲一下", "登录流程说说": the verb closes the request.
-_ZH_TRAILING_EXPLAIN_RE = _rx(
+ZH_TRAILING_EXPLAIN_RE = rx(
     r"(?:讲一下|讲讲|讲下|说说|说一下|说下|介绍一下|介绍下|解释一下|解释下|聊聊|科普一下|展开讲讲"
     r"|展开说说)$"
 )
 # "@X.java review 一下", "OrderService 审一下": the object first, the inspection after it.
-_ZH_TRAILING_INSPECT_RE = _rx(
+ZH_TRAILING_INSPECT_RE = rx(
     r"(?P<verb>review|audit|scan|check|审计|审查|审|扫|检查|排查|走查|评审)\s*(?:一下|下|一遍|一轮)"
     r"(?:吧|呗|哈)?$"
 )
-_ZH_NOUN_AFTER_RE = _rx(
+ZH_NOUN_AFTER_RE = rx(
     r"\s*(?:模块|目录|服务|包|文件|型|module|service|folder|工具|插件|结果|报告|流程)"
 )
 # A verb that states what was done or is not done describes code, it asks for nothing:
 # "改完密码", "把 CSRF 禁用了", "没设置过期时间", "新增的接口".
-_ZH_DONE_BEFORE = ("没", "未", "已", "被", "刚", "不", "别人", "谁")
-_ZH_DONE_AFTER_RE = _rx(r"^(?:了(?!吧)|过|完|的|好了|得(?!更|好一点))")
+ZH_DONE_BEFORE = ("没", "未", "已", "被", "刚", "不", "别人", "谁")
+ZH_DONE_AFTER_RE = rx(r"^(?:了(?!吧)|过|完|的|好了|得(?!更|好一点))")
 
 # How far after a request word or a clause start its verb may start ("帮我 再 看一下").
-_ZH_VERB_MAX_OFFSET = 2
+ZH_VERB_MAX_OFFSET = 2
 # Adverbs before a verb: "再加", "只改", "都删了", "直接写成".
-_ZH_ADVERBS_RE = _rx(r"^[\s一下再先也都就只还全统直接别不要]+")
+ZH_ADVERBS_RE = rx(r"^[\s一下再先也都就只还全统直接别不要]+")
 # After 能不能/可以, a verb asks only with a person or an object: "能不能帮我删", "可以把 X 删了";
 # "可以删吗" asks whether.
-_ZH_MODAL_ASKS_RE = _rx(r"\s*(?:帮|把|给|将|你|只|再|别|不要|都|全|直接)")
-_ZH_PASSIVE_OR_ABILITY_RE = _rx(r"\s*(?:被|[\u4e00-\u9fff]{1,2}(?:到|得了|不了))")
-_ZH_SUGGESTION_RE = _rx(r"吧$")  # "改成用 Optional 吧"
+ZH_MODAL_ASKS_RE = rx(r"\s*(?:帮|把|给|将|你|只|再|别|不要|都|全|直接)")
+ZH_PASSIVE_OR_ABILITY_RE = rx(r"\s*(?:被|[" + CJK + r"]{1,2}(?:到|得了|不了))")
+ZH_SUGGESTION_RE = rx(r"吧$")  # "改成用 Optional 吧"
 # 级别, 要不要, 需不需要: no negation.
 _NOT_NEGATION = r"(?<![级区类特个性])(?<!要)(?<!需)"
 # "不要改代码", "别用反射", "先不改": a limit on a change.
-_ZH_NEG_VERB_RE = _rx(
+ZH_NEG_VERB_RE = rx(
     _NOT_NEGATION
     + r"(?:别|不要|不用|先别|先不|暂时不|不)(?:再)?(?:用|改|动|碰|加|删|引入|依赖)(?!不)"
 )
-# "不要再改", "不再加": 再 after the negation, as in _ZH_NEG_VERB_RE.
-_ZH_NEGATED_RE = _rx(
+# "不要再改", "不再加": 再 after the negation, as in ZH_NEG_VERB_RE.
+ZH_NEGATED_RE = rx(
     _NOT_NEGATION + r"(?:(?:不要|别|不用|无需|不需要|千万别|先别|暂时别)再?|不再)\s*$"
 )
 # "只动 OrderService": a change restricted to one part.
 # "只捕获 DataIntegrityViolationException 就行", "加个判空就好": an instruction.
-_ZH_ENOUGH_RE = _rx(r"[\u4e00-\u9fffa-z0-9]{2,}\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$")
+ZH_ENOUGH_RE = rx(r"[" + CJK + r"a-z0-9]{2,}\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$")
 # "我想先了解一下再自己动手", "I'll write it myself": the user acts, nothing is asked of us.
-_OWN_PLAN_RE = _rx(
+OWN_PLAN_RE = rx(
     r"自己动手|自己来|我自己(?:写|改|加|做|实现)|\bi(?:'ll| will) (?:write|do|implement|change|fix"
     r"|add) (?:it|that|this|them)? ?myself\b|\bmyself\b"
 )
-_EN_YOU_RE = _rx(r"\b(?:you|please|pls)\b")
-_ZH_ONLY_VERB_RE = _rx(r"只(?:改|动|保留|修改|修)")
+EN_YOU_RE = rx(r"\b(?:you|please|pls)\b")
+ZH_ONLY_VERB_RE = rx(r"只(?:改|动|保留|修改|修)")
 # "这里需要加个判空", "应该改成异步": a wish about this code.
-_ZH_WISH_RE = _rx(
+ZH_WISH_RE = rx(
     r"(?:需要|得|应该|应当|最好|希望能?)(?:再|先)?(?:加|改|换|删|去掉|拆|补|修|优化|重构|统一)"
 )
 # English requests said without an imperative.
-_EN_FRAMING_WORD_RE = _rx(
+EN_FRAMING_WORD_RE = rx(
     r"\b(?:you|u|we|please|pls|kindly|let's|let us|ahead|mind|help|to|possible)\b"
 )
-_EN_PLEASE_RE = _rx(r"\bplease\b|\bpls\b")
-_EN_PLEASE_VERB_RE = _rx(r"\b(?:please|pls|kindly)\s+")
-_EN_AND_EXPLAIN_VERBS = frozenset({"tell", "explain", "list", "show"})
-_EN_MIN_ING_CHARS = 6  # "adding", not "king"
+EN_PLEASE_RE = rx(r"\bplease\b|\bpls\b")
+EN_PLEASE_VERB_RE = rx(r"\b(?:please|pls|kindly)\s+")
+EN_AND_EXPLAIN_VERBS = frozenset({"tell", "explain", "list", "show"})
+EN_MIN_ING_CHARS = 6  # "adding", not "king"
 # "Don't change the method signature", "never touch the tests": a limit on a change.
-_EN_NEGATIVE_RE = _rx(r"^(?:please\s+)?(?:don't|do not|dont|never|no need to|stop)\s+([a-z-]+)")
+EN_NEGATIVE_RE = rx(r"^(?:please\s+)?(?:don't|do not|dont|never|no need to|stop)\s+([a-z-]+)")
 # "We need rate limiting on /login", "I need the register endpoint to reject…",
 # "It would be great if OrderService used…": a wish about this code asks for a change.
-_EN_WISH_RE = _rx(
+EN_WISH_RE = rx(
     r"^(?:we|i) (?:really )?(?:need|want|would like|'d like)\b(?! to (?:know|understand|learn|see"
     r"|figure|find out|ask|check|make sure))|^it would be (?:great|nice|good|better) if\b"
     r"|^(?:we|i) (?:should|must) (?!ask|know|understand)\w+"
 )
 # "Can the patch be split so that…?": a change asked in the passive.
-_EN_PASSIVE_REQUEST_RE = _rx(
+EN_PASSIVE_REQUEST_RE = rx(
     r"^(?:can|could|would)\s+(?:the|this|that|it|these)\b.{0,40}?\bbe\s+(?:split|made|moved|renamed"
     r"|removed|changed|reduced|simplified|rewritten|reverted|dropped|kept|limited|merged|extracted"
     r"|inlined|shortened|cleaned|updated|narrowed|scoped|restricted|reworked|redone)\b"
 )
 # A condition ("新增一个接口的话") or the user's own plan ("我自己来写") asks nothing of us.
-_NO_REQUEST_RE = _rx(
+NO_REQUEST_RE = rx(
     r"的话$|(?:以后|之后)$|^如果|^假如|^要是|我自己|我来|我想|我要|我打算|我准备|我们打算|我们准备|我在|我正在"
     r"|\bi(?:'m| am) (?:going|planning|trying) to\b|\bi (?:want|plan|need|will|would like) to\b"
     r"|\bif (?:i|we)\b|\bi'll\b|^when\b|^if\b"
 )
 # A quoted message is the program's words, not the user's request.
-_QUOTED_RE = _rx(r"(?<![\w])'[^']{3,}'(?![\w])|\"[^\"]{3,}\"|`[^`]+`|“[^”]+”|‘[^’]{3,}’|「[^」]+」")
+QUOTED_RE = rx(r"(?<![\w])'[^']{3,}'(?![\w])|\"[^\"]{3,}\"|`[^`]+`|“[^”]+”|‘[^’]{3,}’|「[^」]+」")

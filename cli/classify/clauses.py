@@ -13,65 +13,65 @@ from dataclasses import replace
 from autopatch_memory import limits
 
 from .acts import (
-    _EN_AND_EXPLAIN_VERBS,
-    _EN_AND_VERB_RE,
-    _EN_AUDIT_PHRASES,
-    _EN_CHANGE_PHRASES,
-    _EN_FINITE_AFTER,
-    _EN_FRAMING_WORD_RE,
-    _EN_MIN_ING_CHARS,
-    _EN_MODAL_REQUEST_RE,
-    _EN_NEGATIVE_RE,
-    _EN_NOUN_AFTER,
-    _EN_PARTICLE_VERBS,
-    _EN_PASSIVE_REQUEST_RE,
-    _EN_PLEASE_RE,
-    _EN_PLEASE_VERB_RE,
-    _EN_REQUEST_FRAME_RE,
-    _EN_VERB_RE,
-    _EN_VERBS,
-    _EN_WISH_RE,
-    _NO_REQUEST_RE,
-    _QUOTED_RE,
-    _ZH_ADVERBS_RE,
-    _ZH_BA_RE,
-    _ZH_CHANGE_HEADS,
-    _ZH_CHANGE_LEX,
-    _ZH_DONE_AFTER_RE,
-    _ZH_DONE_BEFORE,
-    _ZH_ENOUGH_RE,
-    _ZH_GIVE_RE,
-    _ZH_HEAD_NOUNS,
-    _ZH_MARKER_RE,
-    _ZH_MODAL_ASKS_RE,
-    _ZH_MODAL_RE,
-    _ZH_NEG_VERB_RE,
-    _ZH_NEGATED_RE,
-    _ZH_NOT_CHANGE_RE,
-    _ZH_NOUN_AFTER_RE,
-    _ZH_ONLY_VERB_RE,
-    _ZH_PASSIVE_OR_ABILITY_RE,
-    _ZH_PERSON_MARKER_RE,
-    _ZH_SUGGESTION_RE,
-    _ZH_TRAILING_EXPLAIN_RE,
-    _ZH_TRAILING_INSPECT_RE,
-    _ZH_VERB_LEXICONS,
-    _ZH_VERB_MAX_OFFSET,
-    _ZH_WISH_RE,
+    EN_AND_EXPLAIN_VERBS,
+    EN_AND_VERB_RE,
+    EN_AUDIT_PHRASES,
+    EN_CHANGE_PHRASES,
+    EN_FINITE_AFTER,
+    EN_FRAMING_WORD_RE,
+    EN_MIN_ING_CHARS,
+    EN_MODAL_REQUEST_RE,
+    EN_NEGATIVE_RE,
+    EN_NOUN_AFTER,
+    EN_PARTICLE_VERBS,
+    EN_PASSIVE_REQUEST_RE,
+    EN_PLEASE_RE,
+    EN_PLEASE_VERB_RE,
+    EN_REQUEST_FRAME_RE,
+    EN_VERB_RE,
+    EN_VERBS,
+    EN_WISH_RE,
+    NO_REQUEST_RE,
+    QUOTED_RE,
+    ZH_ADVERBS_RE,
+    ZH_BA_RE,
+    ZH_CHANGE_HEADS,
+    ZH_CHANGE_LEX,
+    ZH_DONE_AFTER_RE,
+    ZH_DONE_BEFORE,
+    ZH_ENOUGH_RE,
+    ZH_GIVE_RE,
+    ZH_HEAD_NOUNS,
+    ZH_MARKER_RE,
+    ZH_MODAL_ASKS_RE,
+    ZH_MODAL_RE,
+    ZH_NEG_VERB_RE,
+    ZH_NEGATED_RE,
+    ZH_NOT_CHANGE_RE,
+    ZH_NOUN_AFTER_RE,
+    ZH_ONLY_VERB_RE,
+    ZH_PASSIVE_OR_ABILITY_RE,
+    ZH_PERSON_MARKER_RE,
+    ZH_SUGGESTION_RE,
+    ZH_TRAILING_EXPLAIN_RE,
+    ZH_TRAILING_INSPECT_RE,
+    ZH_VERB_LEXICONS,
+    ZH_VERB_MAX_OFFSET,
+    ZH_WISH_RE,
     Act,
 )
-from .lexicon import _HAS_CJK_RE, _any_of, _rx
+from .lexicon import HAS_CJK_RE, any_of, rx
 from .reading import Clause, Request
 
 # Clauses end at punctuation, a dash between words, or a colon before a space.
-_CLAUSE_SPLIT_RE = _rx(r"([，,。;；!！?？\n：]|:(?=\s)|\.(?=\s|$)|…+|——|\s[-–—]\s)")
+_CLAUSE_SPLIT_RE = rx(r"([，,。;；!！?？\n：]|:(?=\s)|\.(?=\s|$)|…+|——|\s[-–—]\s)")
 # A clause that continues the one before ("补丁为什么不用 Redis 锁，而是改成乐观锁") shares
 # its form.
-_CONTINUATION_RE = _rx(r"^(?:而是|而不是|而|反而|还是|或者|或是|以及|or|rather than|instead of)")
+_CONTINUATION_RE = rx(r"^(?:而是|而不是|而|反而|还是|或者|或是|以及|or|rather than|instead of)")
 
 # The options of a choice: "是先写流水还是先改余额", "还是 G1 就够了".
-_CHOICE_OPTIONS_RE = _rx(r"是.{0,30}还是|^还是")
-_ZH_QUESTION_RE = _any_of(
+_CHOICE_OPTIONS_RE = rx(r"是.{0,30}还是|^还是")
+_ZH_QUESTION_RE = any_of(
     r"吗|呢|什么|啥|干嘛|嘛|怎么|怎莫|咋|怎样|如何|为什么|为何|为啥|哪|是否|多少|多久|多大|多长",
     # An A-not-A question ("有没有", "会不会"), not a request ("能不能帮我…").
     r"有没有|会不会|是不是|要不要|能不能(?!帮)|可不可以(?!帮)|需不需要|对不对|好不好|行不行|够不够"
@@ -81,7 +81,7 @@ _ZH_QUESTION_RE = _any_of(
     # A choice: "存 Redis 还是数据库" (not "还是有问题").
     r"还是(?!有|会|不|没|很|挺|比较|要|得|一样|旧|老|默认|原来|空|null|0|那样|这样)",
 )
-_EN_QUESTION_RE = _rx(
+_EN_QUESTION_RE = rx(
     r"^(?:what|what's|whats|why|how|how's|where|where's|which|who|whom|whose|when|is|are|was|were"
     r"|does|do|did|can|could|should|would|will|has|have|had|isn't|aren't|doesn't|don't|didn't"
     r"|can't|shouldn't|won't|may|might|am)\b"
@@ -90,7 +90,7 @@ _EN_QUESTION_RE = _rx(
 
 # A turn to another question ("顺便问一下", "另外问一下", "by the way") after a remark, or a
 # concern set aside ("先不管这个"): what follows is the request.
-_TURN_RE = _rx(
+_TURN_RE = rx(
     r"(?:^|[。.!！?？;；，,\n]\s*)(?:(?:那?(?:顺便|另外|再)?(?:问一下|问下|问个问题|请教一下|想问一下|想问下)"
     r"|(?:我)?问(?:个|点)别的|题外话|换个话题|(?:by the way|btw|on another note|unrelated question"
     r"|separate question)\b)[，,:：!！.。\s]*"
@@ -99,7 +99,7 @@ _TURN_RE = _rx(
     r"|(?=问个(?:通用|一般性?|普遍|general)的?问题|(?:generally|in general|speaking generally)\b))",
     re.IGNORECASE,
 )
-_SET_ASIDE_RE = _rx(
+_SET_ASIDE_RE = rx(
     r"(?:先不管这个|先不管它|先不说这个|这个先放一边|先放一边|先不管了|(?:先)?不用管它|先别管(?:它|了)"
     # The pending patch set aside: "先不管补丁", "补丁先放着", "diff 我先不看了", "补丁等会儿再看".
     r"|(?:先不管|先不看|先别管)\s*(?:补丁|patch|diff)"
@@ -111,7 +111,7 @@ _SET_ASIDE_RE = _rx(
 )
 
 
-def _last_turn(text: str) -> tuple[str, str, bool] | None:
+def last_turn(text: str) -> tuple[str, str, bool] | None:
     """(what comes before the last turn or set-aside, what follows it, whether the part
     before was set aside), if the message turns to a new request."""
     turns = [(m, False) for m in _TURN_RE.finditer(text)]
@@ -124,7 +124,7 @@ def _last_turn(text: str) -> tuple[str, str, bool] | None:
     return (head, tail, set_aside) if (head or set_aside) and tail else None
 
 
-def _clauses(norm: str) -> list[Clause]:
+def split_clauses(norm: str) -> list[Clause]:
     """``norm`` split at punctuation, each clause marked question or not."""
     parts = _CLAUSE_SPLIT_RE.split(norm)
     found: list[Clause] = []
@@ -143,26 +143,26 @@ def _clauses(norm: str) -> list[Clause]:
 def _is_question(clause: str, marked: bool) -> bool:
     if marked:
         return True
-    if _HAS_CJK_RE.search(clause):
+    if HAS_CJK_RE.search(clause):
         return bool(_ZH_QUESTION_RE.search(clause))
     return bool(_EN_QUESTION_RE.match(_strip_en_frame(clause)[1]))
 
 
 def _strip_en_frame(clause: str) -> tuple[bool, str]:
     """(whether a request frame opened the clause, the rest after it)."""
-    match = _EN_REQUEST_FRAME_RE.match(clause)
+    match = EN_REQUEST_FRAME_RE.match(clause)
     end = match.end() if match else 0
-    framed = bool(_EN_FRAMING_WORD_RE.search(clause[:end]) or _EN_PLEASE_RE.search(clause))
+    framed = bool(EN_FRAMING_WORD_RE.search(clause[:end]) or EN_PLEASE_RE.search(clause))
     return framed, clause[end:]
 
 
-def _clause_requests(clause: Clause) -> list[Request]:
+def clause_requests(clause: Clause) -> list[Request]:
     """The requests of one clause; a quoted error message ("'Address already in use'")
     is the program's words, a condition or the user's own plan asks nothing of us."""
-    clause = Clause(_QUOTED_RE.sub(" ", clause.norm).strip(), clause.question)
-    if not clause.norm or _NO_REQUEST_RE.search(clause.norm):
+    clause = Clause(QUOTED_RE.sub(" ", clause.norm).strip(), clause.question)
+    if not clause.norm or NO_REQUEST_RE.search(clause.norm):
         return []
-    if _HAS_CJK_RE.search(clause.norm):
+    if HAS_CJK_RE.search(clause.norm):
         return _negated(_zh_requests(clause), clause.norm)
     return _en_requests(clause)
 
@@ -171,17 +171,17 @@ def _en_requests(clause: Clause) -> list[Request]:
     framed, rest = _strip_en_frame(clause.norm)
     found = _en_indirect_requests(clause, rest)
     head = _en_verb_at(rest)
-    if head is None and (please := _EN_PLEASE_VERB_RE.search(rest)):
+    if head is None and (please := EN_PLEASE_VERB_RE.search(rest)):
         head = _en_verb_at(rest[please.end() :])  # "@…/OrderController.java please add @Valid"
     # "Could you fix it?" asks, though it ends with a question mark.
     if head is not None and (not clause.question or framed):
         found.append(head)
     if found or not clause.question:
         # "investigate and patch it", "look at X and tell me…": a further verb.
-        for match in _EN_AND_VERB_RE.finditer(rest):
+        for match in EN_AND_VERB_RE.finditer(rest):
             follow = _en_verb_at(rest[match.start(1) :])
             if follow is not None and (
-                follow.act is not Act.EXPLAIN or follow.verb in _EN_AND_EXPLAIN_VERBS
+                follow.act is not Act.EXPLAIN or follow.verb in EN_AND_EXPLAIN_VERBS
             ):
                 found.append(follow)
     return found
@@ -191,52 +191,54 @@ def _en_indirect_requests(clause: Clause, rest: str) -> list[Request]:
     """Wishes ("We need rate limiting on /login"), passive asks ("can the patch be
     split…?"), negated ones ("Don't change the signature") and "X should use Y"."""
     found: list[Request] = []
-    if not clause.question and (wish := _EN_WISH_RE.match(clause.norm)):
+    if not clause.question and (wish := EN_WISH_RE.match(clause.norm)):
         found.append(Request(Act.CHANGE, wish.group(0)))
-    if passive := _EN_PASSIVE_REQUEST_RE.search(clause.norm):
+    if passive := EN_PASSIVE_REQUEST_RE.search(clause.norm):
         found.append(Request(Act.CHANGE, passive.group(0)))
-    negative = _EN_NEGATIVE_RE.match(clause.norm)
-    if negative is not None and negative.group(1) in _EN_VERBS:
+    negative = EN_NEGATIVE_RE.match(clause.norm)
+    if negative is not None and negative.group(1) in EN_VERBS:
         found.append(Request(Act.CHANGE, negative.group(0), negative=True))
     if not clause.question:
-        for match in _EN_MODAL_REQUEST_RE.finditer(rest):
-            if match.start() > 0 and _EN_VERBS.get(match.group(1)) is Act.CHANGE:
+        for match in EN_MODAL_REQUEST_RE.finditer(rest):
+            if match.start() > 0 and EN_VERBS.get(match.group(1)) is Act.CHANGE:
                 found.append(Request(Act.CHANGE, match.group(0)))
     return found
 
 
 def _en_stem(word: str) -> str:
     """The bare verb of an -ing form ("removing" → "remove", "adding" → "add")."""
-    if not word.endswith("ing") or len(word) < _EN_MIN_ING_CHARS:
+    if not word.endswith("ing") or len(word) < EN_MIN_ING_CHARS:
         return word
     stem = word[:-3]
     for candidate in (stem, stem + "e", stem[:-1]):
-        if candidate in _EN_VERBS:
+        if candidate in EN_VERBS:
             return candidate
     return word
 
 
 def _en_verb_at(text: str) -> Request | None:
     """The request whose verb opens ``text``, if its first word is a verb used as one."""
-    match = _EN_VERB_RE.match(text)
+    match = EN_VERB_RE.match(text)
     if match is None:
         return None
     verb, second, third = match.group(1), match.group(2) or "", match.group(3) or ""
     two, three = f"{verb} {second}".strip(), f"{verb} {second} {third}".strip()
     for phrase in (three, two):
-        if phrase in _EN_CHANGE_PHRASES:
+        if phrase in EN_CHANGE_PHRASES:
             return Request(Act.CHANGE, phrase)
-        if phrase in _EN_AUDIT_PHRASES:
+        if phrase in EN_AUDIT_PHRASES:
             return Request(Act.INSPECT, phrase)
-    if verb in _EN_PARTICLE_VERBS:
-        return Request(Act.INSPECT, two) if second in _EN_PARTICLE_VERBS[verb] else None
+    if verb in ("take", "have", "give") and second == "a" and third in ("look", "peek", "glance"):
+        return Request(Act.INSPECT, three)  # "take a look at X", "have a look"
+    if verb in EN_PARTICLE_VERBS:
+        return Request(Act.INSPECT, two) if second in EN_PARTICLE_VERBS[verb] else None
     if verb == "help":
         return Request(Act.EXPLAIN, "help me understand") if "understand" in text[:40] else None
     if verb == "do" and second in ("a", "an", "the", "some"):
         return Request(Act.INSPECT, two)  # "do a security review of…"
-    act = _EN_VERBS.get(verb) or _EN_VERBS.get(_en_stem(verb))
-    noun = second in _EN_NOUN_AFTER or second in _EN_FINITE_AFTER
-    if act is None or noun or _HAS_CJK_RE.match(text[len(verb) :].lstrip()[:1]):
+    act = EN_VERBS.get(verb) or EN_VERBS.get(_en_stem(verb))
+    noun = second in EN_NOUN_AFTER or second in EN_FINITE_AFTER
+    if act is None or noun or HAS_CJK_RE.match(text[len(verb) :].lstrip()[:1]):
         return None  # "review module", "review 模块", "patch looks big": a noun
     return Request(act, verb)
 
@@ -246,31 +248,31 @@ def _zh_requests(clause: Clause) -> list[Request]:
     norm = clause.norm
     marker = _zh_request_marker(clause)
     found = [] if marker is None else _zh_marked_request(norm, marker)
-    opening = _zh_first_verb(norm, head=True, at_start=True)
+    opening = zh_first_verb(norm, head=True, at_start=True)
     # "review 代码的时候你最看重什么": the verb opens a time clause, it asks for nothing.
     in_time_clause = marker is None and "的时候" in norm
     asked = opening is not None and (not clause.question or opening.act is not Act.CHANGE)
     if opening is not None and asked and not in_time_clause and not _is_choice(clause):
         found.append(opening)
     # A 把/给 change asks unless the clause asks something else ("为什么把 X 改成 Y？").
-    asks = not clause.question or marker is not None or bool(_ZH_SUGGESTION_RE.search(norm))
-    for pattern in (_ZH_BA_RE, _ZH_GIVE_RE):
+    asks = not clause.question or marker is not None or bool(ZH_SUGGESTION_RE.search(norm))
+    for pattern in (ZH_BA_RE, ZH_GIVE_RE):
         for match in pattern.finditer(norm):
             # "帮我把…都删了" asks; "把 CSRF 禁用了，这样有问题吗" tells what was done.
             if asks and (marker is not None or not _is_done(norm, match.end())):
                 found.append(_seen(Act.CHANGE, match, strip="，, ", targeted=True))
     if asks:  # "补丁里别动测试" limits; "补丁为什么不用 Redis 锁" asks why
-        found += [_seen(Act.CHANGE, m, negative=True) for m in _ZH_NEG_VERB_RE.finditer(norm)]
-    found += [_seen(Act.CHANGE, m) for m in _ZH_ONLY_VERB_RE.finditer(norm)]
+        found += [_seen(Act.CHANGE, m, negative=True) for m in ZH_NEG_VERB_RE.finditer(norm)]
+    found += [_seen(Act.CHANGE, m) for m in ZH_ONLY_VERB_RE.finditer(norm)]
     return found + _zh_closing_requests(clause, found)
 
 
 def _zh_request_marker(clause: Clause) -> re.Match[str] | None:
     """The request word of a clause (帮我, 麻烦, 先…); in a choice ("记账是先写流水还是先改余额？")
     先/再 order the options and ask nothing, unless the assistant is addressed."""
-    marker = _ZH_MARKER_RE.search(clause.norm)
+    marker = ZH_MARKER_RE.search(clause.norm)
     if marker is not None and _is_choice(clause):
-        return marker if _ZH_PERSON_MARKER_RE.fullmatch(marker.group(0)) else None
+        return marker if ZH_PERSON_MARKER_RE.fullmatch(marker.group(0)) else None
     return marker
 
 
@@ -284,18 +286,18 @@ def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
     """Requests said at the end of a clause: "只捕获 X 就行", "CAP 理论讲一下",
     "@X.java review 一下"; and the change verbs of a statement ("魔法数字换成枚举")."""
     norm, closing = clause.norm, []
-    if not _is_choice(clause) and (enough := _ZH_ENOUGH_RE.search(norm)):
+    if not _is_choice(clause) and (enough := ZH_ENOUGH_RE.search(norm)):
         closing.append(_seen(Act.CHANGE, enough))  # not "还是 G1 就够了？", a choice
-    if trailing := _ZH_TRAILING_EXPLAIN_RE.search(norm):
+    if trailing := ZH_TRAILING_EXPLAIN_RE.search(norm):
         closing.append(_seen(Act.EXPLAIN, trailing))
-    if (inspect := _ZH_TRAILING_INSPECT_RE.search(norm)) and not any(
+    if (inspect := ZH_TRAILING_INSPECT_RE.search(norm)) and not any(
         r.act is Act.INSPECT for r in found
     ):
         verb = inspect.group("verb")
         verb = f"{verb}一下" if len(verb) == 1 else verb  # "审一下", as the audit verbs say it
         closing.append(Request(Act.INSPECT, verb, start=inspect.start()))
     if not clause.question:
-        closing += _zh_statement_changes(norm)
+        closing += zh_statement_changes(norm)
     return closing
 
 
@@ -311,16 +313,12 @@ def _zh_marked_request(norm: str, found: re.Match[str]) -> list[Request]:
     """The request after a request word: 帮我…, 麻烦…, 能不能…."""
     marker, rest = found.group(0), norm[found.end() :]
     # "可以删吗" asks whether; "可以帮我删掉吗", "能不能只改 X" ask for it.
-    modal = _ZH_MODAL_RE.fullmatch(marker) is not None
-    heads = not modal or bool(_ZH_MODAL_ASKS_RE.match(rest))
-    verb = _zh_first_verb(rest, head=heads)
-    if _ZH_PASSIVE_OR_ABILITY_RE.match(rest):
+    modal = ZH_MODAL_RE.fullmatch(marker) is not None
+    heads = not modal or bool(ZH_MODAL_ASKS_RE.match(rest))
+    verb = zh_first_verb(rest, head=heads)
+    if ZH_PASSIVE_OR_ABILITY_RE.match(rest):
         return []  # "能不能被绕过", "能不能查到别人的": what can happen, no request
-    if (
-        verb is None
-        and _ZH_PERSON_MARKER_RE.fullmatch(marker)
-        and not _ZH_NOT_CHANGE_RE.match(rest)
-    ):
+    if verb is None and ZH_PERSON_MARKER_RE.fullmatch(marker) and not ZH_NOT_CHANGE_RE.match(rest):
         # "帮我收窄", "帮我配置一个有界的线程池": a verb no list holds, asked of the
         # assistant, acts on code (the safe side).
         said = marker + rest[: limits.ROUTER_UNKNOWN_VERB_CHARS].strip()
@@ -333,50 +331,46 @@ def _moved(request: Request, offset: int) -> Request:
     return replace(request, start=None if request.start is None else request.start + offset)
 
 
-def _zh_statement_changes(norm: str) -> list[Request]:
+def zh_statement_changes(norm: str) -> list[Request]:
     """Change verbs in a clause that is no question: "订单状态的魔法数字换成枚举"."""
     found = []
-    if wish := _ZH_WISH_RE.search(norm):
+    if wish := ZH_WISH_RE.search(norm):
         found.append(_seen(Act.CHANGE, wish))
-    for word, start in _ZH_CHANGE_LEX.spans(norm):
+    for word, start in ZH_CHANGE_LEX.spans(norm):
         if not _is_done(norm, start + len(word), start):
             found.append(Request(Act.CHANGE, word, start=start))
     return found
 
 
-def _zh_first_verb(text: str, *, head: bool, at_start: bool = False) -> Request | None:
+def zh_first_verb(text: str, *, head: bool, at_start: bool = False) -> Request | None:
     """The first verb of ``text`` (at its very start with ``at_start``); with ``head``,
     a one-character change verb at the start counts too ("修一下", "改成 X")."""
-    adverbs = _ZH_ADVERBS_RE.match(text)
+    adverbs = ZH_ADVERBS_RE.match(text)
     skipped = adverbs.end() if adverbs else 0
     text = text[skipped:]
     best: tuple[int, Request] | None = None
-    for act, lexicon in _ZH_VERB_LEXICONS:
+    for act, lexicon in ZH_VERB_LEXICONS:
         for word, start in lexicon.spans(text[: limits.ROUTER_ZH_VERB_WINDOW_CHARS]):
-            if _ZH_NOUN_AFTER_RE.match(text[start + len(word) :]):
+            if ZH_NOUN_AFTER_RE.match(text[start + len(word) :]):
                 continue  # "review 模块", "检查型异常": a noun, not a verb
-            if at_start and _ZH_DONE_AFTER_RE.match(text[start + len(word) :]):
+            if at_start and ZH_DONE_AFTER_RE.match(text[start + len(word) :]):
                 continue  # "写得挺乱的", "优化过": what was done, not a request
             if (best is None or start < best[0]) and (not at_start or start == 0):
                 best = (start, Request(act, word, start=skipped + start))
-    if best is not None and (best[0] <= _ZH_VERB_MAX_OFFSET or not at_start):
+    if best is not None and (best[0] <= ZH_VERB_MAX_OFFSET or not at_start):
         return best[1]
-    starts_with_head = head and text[:1] != "" and text[0] in _ZH_CHANGE_HEADS
-    if (
-        starts_with_head
-        and text[:2] not in _ZH_HEAD_NOUNS
-        and not _ZH_DONE_AFTER_RE.match(text[1:])
-    ):
+    starts_with_head = head and text[:1] != "" and text[0] in ZH_CHANGE_HEADS
+    if starts_with_head and text[:2] not in ZH_HEAD_NOUNS and not ZH_DONE_AFTER_RE.match(text[1:]):
         return Request(Act.CHANGE, text[:2].strip(), start=skipped)
     return None
 
 
 def _is_done(norm: str, end: int, start: int | None = None) -> bool:
     """The verb ending at ``end`` (starting at ``start``) states a fact, asks for nothing."""
-    if _ZH_DONE_AFTER_RE.match(norm[end:]):
+    if ZH_DONE_AFTER_RE.match(norm[end:]):
         return True
     before = norm[max(0, start - 2) : start] if start else ""
-    return before.endswith(_ZH_DONE_BEFORE)
+    return before.endswith(ZH_DONE_BEFORE)
 
 
 def _negated(requests: list[Request], norm: str) -> list[Request]:
@@ -384,6 +378,6 @@ def _negated(requests: list[Request], norm: str) -> list[Request]:
     marked = []
     for request in requests:
         start = request.start or 0
-        negative = start > 0 and bool(_ZH_NEGATED_RE.search(norm[:start]))
+        negative = start > 0 and bool(ZH_NEGATED_RE.search(norm[:start]))
         marked.append(replace(request, negative=negative or request.negative))
     return marked

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from autopatch_memory import limits
 
-from .lexicon import _any_of, _Lexicon, _rx
+from .lexicon import CJK, Lexicon, any_of, rx
 
 # Words of a knowledge question: a concept, a comparison, practice, a how-to in general.
 _GENERIC_WORDS = (
@@ -50,19 +50,19 @@ _GENERIC_WORDS = (
     "recommend a", "recommend an", "recommend some", "any recommendations", "is it worth",
     "worth adding", "worth introducing",
 )  # fmt: skip
-_GENERIC = _Lexicon(_GENERIC_WORDS)
-_COMPARISON_WORDS = frozenset(
+GENERIC = Lexicon(_GENERIC_WORDS)
+COMPARISON_WORDS = frozenset(
     {"区别", "差别", "差异", "对比", "有啥区别", "有什么区别", "怎么区分", "difference",
      "differences", "differ", "vs", "versus", "compare", "comparison", "what are the differences"}
 )  # fmt: skip
 # "用 Redis 还是 ZooKeeper 好？": an advice between alternatives.
-_ADVICE_RE = _rx(
+ADVICE_RE = rx(
     r"还是[^，,。？?]{1,24}(?:好|合适|更好|靠谱|快|安全|稳妥|合理|主流|省事|方便)|哪个(?:好|更好|合适|快|更快|慢|高效)"
     r"|谁(?:更)?(?:快|好)|\bor\b.{1,30}\b(?:better|faster)\b"
 )
 # "分布式锁用 Redis 还是 ZooKeeper": a choice between two names, asked bare (not "用的 X 还是
 # Y", what was chosen here); of a topic of the Java world, an advice.
-_BARE_CHOICE_RE = _rx(
+BARE_CHOICE_RE = rx(
     r"(?<![是的])(?:用|选|选用|上)\s*([a-z][\w.+-]*)\s*还是\s*(?:用|选)?\s*([a-z][\w.+-]*)"
 )
 # Words of a knowledge question that a question about this application uses too
@@ -74,12 +74,12 @@ _GENERIC_WEAK_WORDS = (
     "有啥用", "什么作用", "啥作用", "what is", "what are", "what's", "common", "should", "什么意思",
     "啥意思", "what does it mean", "mean",
 )  # fmt: skip
-_GENERIC_WEAK = _Lexicon(_GENERIC_WEAK_WORDS)
+GENERIC_WEAK = Lexicon(_GENERIC_WEAK_WORDS)
 # "是怎么实现的", "是如何配置的": how it was done here, not how to do it.
-_FACT_FORM_RE = _rx(
+FACT_FORM_RE = rx(
     r"是(?:怎么|如何|怎样|咋)[^，,。？?；;]{0,14}?的|(?:怎么|如何|怎样|咋)[^，,。？?；;]{0,14}?的(?=[？?]|$)"
 )
-_HOW_TO_RE = _rx(
+HOW_TO_RE = rx(
     r"(?<!会)(?:怎么|如何|怎样|咋)(?!样|回事)|\bhow (?:to|do i|do you|can i|should i|would i"
     r"|could i|i can|i could|i should|one can|can one)\b|(?:^|[,，]\s*)how\??$"
 )
@@ -98,11 +98,11 @@ _ZH_TECH_TOPICS = (
     "缓存击穿", "缓存雪崩", "双写一致", "限流算法", "令牌桶", "漏桶", "灰度发布", "蓝绿部署",
 )  # fmt: skip
 # The topic a message opens with: "HashMap 为什么线程不安全", "How does Spring resolve…".
-_TOPIC_RE = _any_of(
+TOPIC_RE = any_of(
     # A Latin name opening a Chinese question (after a polite opener): "HashMap 为什么…".
     r"^(?:请问|问下|问一下|想问下|想问一下|那|那么|所以|关于|说说|讲讲|聊聊|介绍一下|介绍下"
     r"|解释一下|解释下|讲一下|说一下|可以讲讲|能讲讲|能不能讲讲)?\s*"
-    r"(@?[a-z][a-z0-9.+#-]*(?:\s?[a-z0-9.+#-]+){0,2}\s?(?=[\u4e00-\u9fff]|$))",
+    r"(@?[a-z][a-z0-9.+#-]*(?:\s?[a-z0-9.+#-]+){0,2}\s?(?=[" + CJK + r"]|$))",
     # A Chinese term of the Java world opening the question: "线程池的核心参数怎么设置".
     r"^(?P<zh_term>" + "|".join(_ZH_TECH_TOPICS) + ")",
     # The subject of an English question: "How does Spring resolve…", "Is HashMap…".
@@ -114,20 +114,20 @@ _TOPIC_RE = _any_of(
     r"(@?[a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)",
 )
 # A clause that only greets or asks politely: "您好", "麻烦问一下", "Good morning!".
-_COURTESY_RE = _rx(
+COURTESY_RE = rx(
     r"(?:您好|你好|hi|hello|hey|嗨|早上好|下午好|晚上好|good (?:morning|afternoon|evening)|请问"
     r"|问一下|问下|想问下|想问一下|麻烦问一下|麻烦问下|请教一下|请教|打扰了|打扰一下|不好意思"
     r"|谢谢|多谢|thanks|thank you|sorry|excuse me|quick question)[!！.。 ]*"
 )
-_ZH_TECH = _Lexicon(
+ZH_TECH = Lexicon(
     ("线程", "锁", "事务", "索引", "缓存", "队列", "算法", "模式", "注解", "异常", "反射", "泛型")
 )
-_EXISTENCE_RE = _rx(
+EXISTENCE_RE = rx(
     r"有没有|是否有|是否存在|有无|存不存在|哪里|哪些地方|什么地方|\bany\b|\bare there\b"
     r"|\bis there\b|\banywhere\b|\bany place\b"
 )
 # An indefinite object is a kind of thing, not a thing here: "a HashMap", "一个线程池".
-_INDEFINITE_RE = _rx(r"一个|一种|\ban?\b(?! (?:lot|bit|few)\b)|\bany kind of\b|\bsome kind of\b")
+INDEFINITE_RE = rx(r"一个|一种|\ban?\b(?! (?:lot|bit|few)\b)|\bany kind of\b|\bsome kind of\b")
 _CONVERSATION_WORDS = (
     "例子", "举例", "详细", "展开", "继续", "接着说", "接着讲", "谢谢", "多谢", "感谢", "明白",
     "懂了", "好的", "简单点", "再说", "回答", "解释一遍", "换个说法", "你好", "您好", "嗯", "哦",
@@ -136,9 +136,9 @@ _CONVERSATION_WORDS = (
     "okay", "simpler", "again", "answer", "answers", "hello", "hi", "go on", "what about",
     "and what about", "how about", "tell me more", "that", "it", "cool", "great", "nice",
 )  # fmt: skip
-_CONVERSATION = _Lexicon(_CONVERSATION_WORDS)
+CONVERSATION = Lexicon(_CONVERSATION_WORDS)
 # A lasting wish about the answers ("以后回答用中文", "from now on…"): conversation.
-_PREFERENCE = _Lexicon(
+PREFERENCE = Lexicon(
     ("从现在起", "从现在开始", "记住", "一律", "每次都", "每次回答", "我喜欢", "我偏好", "我习惯",
      "我不喜欢", "我希望你", "from now on", "going forward", "from here on", "in future",
      "in the future", "remember", "i prefer", "i'd prefer", "i would prefer", "i like",
@@ -146,14 +146,14 @@ _PREFERENCE = _Lexicon(
      "keep your answers"),
 )  # fmt: skip
 # "Always answer in English.", "始终用中文": a wish when it opens a clause.
-_PREFERENCE_OPENING_RE = _rx(
+PREFERENCE_OPENING_RE = rx(
     r"^(?:please\s+)?(?:always|never)\b|^(?:那|好的|另外|还有|对了)?\s*(?:以后|今后|往后|始终|总是|永远)"
     # How to address the user: "叫我小陈就行", "Just call me Chen" (not "领导叫我改一下 X").
-    r"|^(?:你|您)?(?:可以|就|直接)?(?:叫我|称呼我)\s*[\w\u4e00-\u9fff]{1,6}\s*(?:就行了?|就好了?"
+    r"|^(?:你|您)?(?:可以|就|直接)?(?:叫我|称呼我)\s*[\w" + CJK + r"]{1,6}\s*(?:就行了?|就好了?"
     r"|就可以了?|即可|吧)?$|^(?:please\s+)?(?:just\s+)?call me\b"
 )
 # A follow-up that names a new subject: "那 Java 17 里还是这样吗？", "And what about Kotlin?".
-_FOLLOW_UP_RE = _rx(r"^(?:那|那么|and|so|but|then|what about|how about)\b|^那")
+FOLLOW_UP_RE = rx(r"^(?:那|那么|and|so|but|then|what about|how about)\b|^那")
 
 # Names of the Java world: a name on this list is not this repository's own.
 _KNOWN_NAMES = frozenset(
@@ -237,7 +237,7 @@ _KNOWN_NAMES = frozenset(
     """.split()
 )
 # Short English words a Chinese question uses as words, not as a repository's names.
-_COMMON_WORDS = frozenset(
+COMMON_WORDS = frozenset(
     """
     api app apps core common web service services server client test tests docs doc review
     admin model models util utils config configs base parent demo example examples starter
@@ -292,21 +292,21 @@ _COMMON_WORDS = frozenset(
     """.split()
 )
 # English word endings: a word with one is a word, not a project's name.
-_WORD_ENDING_RE = _rx(
+WORD_ENDING_RE = rx(
     r"(?:tion|sion|ing|ment|able|ible|ness|ity|ed|ly|ance|ence|ize|ise|ous|ive|al|ure|ful|less)$"
 )
 
 
-def _is_known(name: str) -> bool:
+def is_known(name: str) -> bool:
     key = name.lower().rstrip("()")
     bare = key.replace("-", "").rstrip("0123456789.")  # jdk8, java17, log4j2, spring-boot
     return key in _KNOWN_NAMES or key.replace("-", "") in _KNOWN_NAMES or bare in _KNOWN_NAMES
 
 
 @lru_cache(maxsize=limits.ROUTER_NAME_CACHE_ENTRIES)
-def _is_known_or_typo(name: str) -> bool:
+def is_known_or_typo(name: str) -> bool:
     """A known name, or one letter away from a long one ("Elasticsearh")."""
-    if _is_known(name):
+    if is_known(name):
         return True
     key = name.lower()
     if len(key) < limits.ROUTER_TYPO_MIN_CHARS:

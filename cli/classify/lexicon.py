@@ -1,8 +1,11 @@
 """Matching phrases in mixed Chinese/English text: the router's regex helpers.
 
 Every word list of the router is matched through these: a compiled regex with ASCII
-classes (:func:`_rx`), alternatives in one regex (:func:`_any_of`) and :class:`_Lexicon`,
+classes (:func:`rx`), alternatives in one regex (:func:`any_of`) and :class:`Lexicon`,
 which finds a list's phrases at word boundaries in Latin text and anywhere in Chinese.
+The phrase patterns and the CJK class are the language kernel's
+(:mod:`autopatch_memory.lang`); what is the router's own is that a list is compiled at
+its first use, its phrases normalized as the message is, with exceptions blanked out.
 They are apart from the lists because every vocabulary module builds on them.
 """
 
@@ -13,24 +16,25 @@ from collections.abc import Iterable
 from functools import cached_property
 
 from autopatch_memory import normalize_text
+from autopatch_memory.lang import CJK_CLASS, phrase_alternation
 
 
-def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+def rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """Compile with ASCII classes: a Latin word right after a Chinese character ("看下mall-admin")
     still starts at a word boundary, and ``\\w`` never runs on into Chinese."""
     return re.compile(pattern, flags | re.ASCII)
 
 
-def _any_of(*patterns: str) -> re.Pattern[str]:
-    """One regex that matches where any of ``patterns`` matches (compiled by :func:`_rx`)."""
-    return _rx("|".join(f"(?:{p})" for p in patterns))
+def any_of(*patterns: str) -> re.Pattern[str]:
+    """One regex that matches where any of ``patterns`` matches (compiled by :func:`rx`)."""
+    return rx("|".join(f"(?:{p})" for p in patterns))
 
 
-_CJK = r"\u3400-\u9fff"
-_HAS_CJK_RE = _rx(f"[{_CJK}]")
+CJK = CJK_CLASS
+HAS_CJK_RE = rx(f"[{CJK}]")
 
 
-class _Lexicon:
+class Lexicon:
     """Finds the phrases of a word list in normalized text.
 
     A phrase that starts or ends with a Latin letter or digit matches only at a word
@@ -40,15 +44,15 @@ class _Lexicon:
     """
 
     def __init__(self, *phrases: Iterable[str], exceptions: Iterable[str] = ()) -> None:
-        words = _longest_first({normalize_text(p) for group in phrases for p in group})
-        self._source = "|".join(_bounded(w) for w in words)
+        words = {normalize_text(p) for group in phrases for p in group}
+        self._source = phrase_alternation(words) if words else ""
         self._exceptions = tuple(_longest_first({normalize_text(e) for e in exceptions}))
 
     @cached_property
     def _pattern(self) -> re.Pattern[str] | None:
         # Compiled at the first message, then an attribute like any other: the lists'
         # regexes are half of the import, which a command that routes nothing skips.
-        return _rx(self._source) if self._source else None
+        return rx(self._source) if self._source else None
 
     def find(self, norm: str) -> list[str]:
         """The phrases present in ``norm`` (already normalized), in text order."""
@@ -65,19 +69,10 @@ class _Lexicon:
 
 
 def _longest_first(words: set[str]) -> list[str]:
-    # Longest first, so a phrase wins over its own prefix; then alphabetical, so the
-    # alternation is the same in every process (a set's order follows the hash seed).
+    # Longest first, so that an exception wins over its own prefix.
     return sorted(words, key=lambda w: (-len(w), w))
 
 
-def _bounded(word: str) -> str:
-    # "sql 注入" matches "sql注入" too; "race condition" any run of spaces.
-    space = r"\s*" if _HAS_CJK_RE.search(word) else r"\s+"
-    escaped = re.escape(word).replace(r"\ ", " ").replace(" ", space)
-    head = r"(?<![a-z0-9_])" if re.match(r"[a-z0-9]", word) else ""
-    tail = r"(?![a-z0-9_])" if re.search(r"[a-z0-9]$", word) else ""
-    return head + escaped + tail
-
-
-def _all(pattern: re.Pattern[str], text: str) -> list[str]:
+def matches(pattern: re.Pattern[str], text: str) -> list[str]:
+    """Every match of ``pattern`` in ``text``, stripped, in text order."""
     return [m.group(0).strip() for m in pattern.finditer(text)]

@@ -8,17 +8,17 @@ asked for, and the words that revise, restrict, adjust or fail to understand a p
 
 from __future__ import annotations
 
-from .lexicon import _any_of, _Lexicon, _rx
+from .lexicon import CJK, Lexicon, any_of, rx
 
 _PATCH_WORDS = ("补丁", "patch", "patches", "diff", "diffs", "hunk", "hunks")
-_PATCH_WORD = _Lexicon(_PATCH_WORDS)
+PATCH_WORD = Lexicon(_PATCH_WORDS)
 _PATCH_REF_WORDS = (
     "这个修改", "这次修改", "这个改动", "这次改动", "改动", "这么改", "这样改", "这个改法", "改法",
     "你改的", "你的修改", "修改的地方", "改的地方", "这处修改", "这个修复", "这次修复", "你的修复",
     "这个方案", "这次的修改", "刚才的修改", "这个变更", "这次变更", "the change", "the changes",
     "this change", "these changes", "your change", "your changes", "that change", "the fix",
     "this fix", "your fix", "that fix", "the proposed change", "the proposed fix", "the new code",
-    "this version",
+    "this version", "applying this", "apply this", "applying it", "merging this", "merge this",
 )  # fmt: skip
 # The user's own changes, and the places still to change, are not the pending patch.
 _NOT_PATCH_REFS = (
@@ -28,10 +28,10 @@ _NOT_PATCH_REFS = (
     "待改的地方", "得改的地方", "the changes needed", "changes needed", "the changes required",
 )  # fmt: skip
 # "我昨天提交的 ReservationService 改动": the user's own change, not the pending patch.
-_OWN_CHANGE_RE = _rx(r"我.{0,12}(?:提交|写|做|改|加|合)的.{0,24}(?:改动|修改|变更|代码|commit|pr)")
-_PATCH_REF = _Lexicon(_PATCH_REF_WORDS, exceptions=_NOT_PATCH_REFS)
+OWN_CHANGE_RE = rx(r"我.{0,12}(?:提交|写|做|改|加|合)的.{0,24}(?:改动|修改|变更|代码|commit|pr)")
+PATCH_REF = Lexicon(_PATCH_REF_WORDS, exceptions=_NOT_PATCH_REFS)
 # Patch words that name no pending patch: the HTTP method, a new patch asked for, git.
-_NOT_PATCH_RE = _any_of(
+NOT_PATCH_RE = any_of(
     # The HTTP method: "http patch", "PATCH 接口", "PUT 和 PATCH", "@PatchMapping".
     r"\bhttp\s*patch\b",
     r"\bpatch\s*(?:request|requests|method|endpoint|endpoints|mapping|接口|请求|方法)",
@@ -47,30 +47,36 @@ _NOT_PATCH_RE = _any_of(
     r"\bpatch\s*(?:version|release|level)\b|版本补丁|系统补丁|安全补丁|热补丁|\bhot[- ]?patch\w*",
 )
 # A patch named with a determiner: "the patch", "this diff", "patch 里", "hunk 2".
-_PATCH_DETERMINED_RE = _any_of(
+PATCH_DETERMINED_RE = any_of(
     r"\b(?:the|this|that|your|pending|proposed)\s+(?:patch|diff|hunk)",
     r"(?:patch|diff|hunk)\s*(?:里|中|\d)|(?:这个|这次|你的)\s*(?:patch|diff)|\bhunks?\b",
 )
 # "打个补丁", "write a patch", "Patch the…": a new patch, an audit.
-_NEW_PATCH_RE = _any_of(
+NEW_PATCH_RE = any_of(
     r"打(?:个|一个)?补丁|(?:出|写|做|给|生成)(?:个|一个)补丁",
     # "Patch the decoder", "patch 一下" (not "patch 会影响哪些调用方？", its subject).
-    r"^(?:please\s+)?patch\b(?!\s*(?:[:：]|(?!一下|下|掉|上)[\u4e00-\u9fff]))(?!\s+(?:looks|seems|is|was"
+    r"^(?:please\s+)?patch\b(?!\s*(?:[:：]|(?!一下|下|掉|上)["
+    + CJK
+    + r"]))(?!\s+(?:looks|seems|is|was"
     r"|has|does|feels|appears|touches|changes|adds|removes|breaks)\b)",
     r"(?:帮忙|帮我|麻烦|给我|请|你)\s*patch\s*(?:一下|下|掉)",
     r"(?:\b(?:and|please|to|then|you|pls)\s+|(?:^|[,，;；]\s*))patch\s+(?:it|this|that|them|the)\b",
     r"\b(?:write|create|generate|propose|prepare|make)\s+(?:a|an)\s+(?:new\s+)?patch\b",
 )
 # "why did you change…", "你为什么要改返回值": what "you" changed is the patch.
-_YOU_CHANGED_RE = _any_of(
+YOU_CHANGED_RE = any_of(
     r"\bwhy (?:did|do|would) you\b|\b(?:where|how) did you\b",
     r"\byou (?:changed|removed|added|dropped|renamed|moved|touched|deleted|replaced|introduced)\b",
     r"你(?:为什么|为啥|咋)要?(?:改|删|加|换|去掉|动|移除|用)|你(?:改|删|加|换|去掉|动|移除)了",
 )
 # "为啥要加这个判断", "why not…": with a patch pending, the patch, implied.
-_PATCH_IMPLIED_RE = _any_of(
+PATCH_IMPLIED_RE = any_of(
     r"\bwhy (?:did|do|does|would) you\b|\b(?:where|how) did you\b",
     r"\bwhy (?:did|does|do|is|was) (?:it|this|the patch) (?:change|remove|add|use|drop|touch)",
+    # A change asked about in the passive: "why is the lock moved out of the loop?".
+    r"\bwhy (?:is|are|was|were|has|have) (?:the |this |that |these )?[\w.()-]+(?: [\w.()-]+){0,3}"
+    r" (?:been )?(?:moved|removed|changed|added|dropped|renamed|replaced|deleted|introduced"
+    r"|inlined|extracted|wrapped|made|turned|switched|widened|narrowed|reordered)\b",
     r"\bwhy not\b|为什么不(?:直接|在|放|改)",
     r"\byou (?:changed|removed|added|dropped|renamed|moved|used|touched)\b",
     r"你(?:为什么|为啥|咋)?要?(?:改|删|加|换|去掉|动|移除|用)",
@@ -80,13 +86,13 @@ _PATCH_IMPLIED_RE = _any_of(
 )
 # "RegistrationService 第 120 行", "line 42 of OrderService", "OrderService.java:42": a line of
 # a file named by the message, not of the patch ("{name}" is the escaped name).
-_LINE_OF_NAME = (
+LINE_OF_NAME = (
     r"{name}(?:\.java)?\s*(?:的|里的?|中的?|里面的?)?\s*第\s*\d+\s*行|\bline \d+ (?:of|in) {name}\b"
     r"|{name}(?:\.java)?:\d+"
 )
 # A change to the previous *answer*, not to code: "上面那个例子改成 lambda", "make the example
 # shorter".
-_ANSWER_WORDS = _Lexicon(
+ANSWER_WORDS = Lexicon(
     ("例子", "示例", "回答", "答案", "上面", "刚才", "你说的", "你上面", "解释一遍", "说法",
      "这段话", "demo", "example", "examples", "answer", "answers", "reply", "replies", "response",
      "responses", "explanation", "snippet above", "previous", "above",
@@ -94,32 +100,32 @@ _ANSWER_WORDS = _Lexicon(
      "段落", "分段", "要点", "paragraph", "paragraphs", "bullet points", "bullets"),
 )  # fmt: skip
 # Revising words: a patch sentence with one asks for a different patch.
-_REVISE_WORDS = _Lexicon(
+REVISE_WORDS = Lexicon(
     ("不要", "别", "只改", "只保留", "只动", "不改", "保留", "再加", "改回", "换成", "改成",
      "小一点", "短一点", "简单点", "试试", "去掉", "instead", "without", "only touch",
      "only change", "don't", "do not", "rather than", "keep"),
 )  # fmt: skip
 # A change phrased as a continuation ("…instead", "改成…吧", "再加个…") or a restriction
 # ("只动 X", "don't touch the tests"): with a patch pending, the patch's revision.
-_FOLLOW_UP_CHANGE = _Lexicon(
+FOLLOW_UP_CHANGE = Lexicon(
     ("改成", "换成", "换个", "换种", "换一种", "改用", "再加", "也加", "顺便加", "写法", "吧",
      "一点", "一些", "instead", "rather", "also", "too", "there", "it", "that", "this", "smaller",
      "simpler", "shorter", "less", "more"),
 )  # fmt: skip
 # "再短一点", "更简单些", "smaller": an adjustment asked of the patch.
-_ADJUST_RE = _rx(
+ADJUST_RE = rx(
     r"再?(?:短|小|简单|精简|少|清楚|干净|保守|通用)(?:一)?(?:点|些)|更(?:短|小|简单|精简|少)"
     r"|\b(?:shorter|smaller|simpler|leaner|less invasive|more minimal|more conservative)\b"
 )
 # The answers' form: a limit on it ("别用表情符号", "no emojis") restricts no patch.
-_ANSWER_FORM = _Lexicon(("表情符号", "表情", "颜文字", "emoji", "emojis"))
-_RESTRICTIVE_RE = _any_of(
+ANSWER_FORM = Lexicon(("表情符号", "表情", "颜文字", "emoji", "emojis"))
+RESTRICTIVE_RE = any_of(
     r"只(?:改|动|保留|修改)|(?<![级区类特个性])(?<!要)(?:别|不要)(?:改|动|碰|用)",
     r"\bonly (?:touch|change|modify)\b|\b(?:don't|do not|never) (?:touch|change|modify)\b",
     r"\bleave\b.{1,30}\balone\b|\bkeep the\b",
 )
 # Not understanding the patch asks to have it explained.
-_CONFUSED = _Lexicon(
+CONFUSED = Lexicon(
     ("看不懂", "看不太懂", "没看懂", "不太懂", "不理解", "不明白", "没明白", "啥意思", "什么意思",
      "don't understand", "do not understand", "confused", "confusing", "not sure why", "unclear"),
 )  # fmt: skip

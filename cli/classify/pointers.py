@@ -12,72 +12,72 @@ from collections.abc import Sequence
 
 from autopatch_memory import limits, normalize_text
 
-from .acts import _EN_VERBS, _QUOTED_RE, Act
-from .knowledge import _COMMON_WORDS, _WORD_ENDING_RE, _is_known, _is_known_or_typo
-from .lexicon import _HAS_CJK_RE, _all, _any_of, _rx
+from .acts import EN_VERBS, QUOTED_RE, Act
+from .knowledge import COMMON_WORDS, WORD_ENDING_RE, is_known, is_known_or_typo
+from .lexicon import HAS_CJK_RE, any_of, matches, rx
 from .reading import Reading
 from .repository import (
-    _APP_PART_RE,
-    _BARE_PROJECT_RE,
-    _DEICTIC_RE,
-    _DOMAIN,
-    _KIND_BEFORE_RE,
-    _KIND_OPENING_RE,
-    _MANNER_RE,
-    _PART_RE,
-    _PROJECT,
-    _USAGE_RE,
-    _WE_RE,
-    _WHERE_RE,
+    APP_PART_RE,
+    BARE_PROJECT_RE,
+    DEICTIC_RE,
+    DOMAIN,
+    KIND_BEFORE_RE,
+    KIND_OPENING_RE,
+    MANNER_RE,
+    PART_RE,
+    PROJECT,
+    USAGE_RE,
+    WE_RE,
+    WHERE_RE,
 )
 
 # `@path` puts a file in scope; the path ends at whitespace or at full-width
 # (Chinese) punctuation, and trailing sentence punctuation ("看看 @pom.xml.") is
 # not part of it.
 _FULL_WIDTH_PUNCTUATION = "，。；：！？、（）【】《》「」"
-_AT_PATH_RE = _rx(r"(?<![\w@])@([^\s@" + _FULL_WIDTH_PUNCTUATION + r"]+)")
+_AT_PATH_RE = rx(r"(?<![\w@])@([^\s@" + _FULL_WIDTH_PUNCTUATION + r"]+)")
 _TRAILING_PUNCTUATION = ".,;:!?)]}>'\"，。；：！？）】》、"
 # `@Data`, `@Override`: a capitalised bare name after `@` is a Java annotation.
-_ANNOTATION_RE = _rx(r"[A-Z]\w*(?:\(.*)?")
+_ANNOTATION_RE = rx(r"[A-Z]\w*(?:\(.*)?")
 _CODE_FILE_SUFFIXES = (
     ".java", ".kt", ".kts", ".groovy", ".gradle", ".xml", ".properties", ".yml", ".yaml", ".toml",
     ".sql", ".md", ".json", ".sh", ".conf", ".html", ".js", ".ts", ".vue", ".ftl", ".jsp", ".env",
     ".cfg", ".ini", ".txt", ".lock", ".proto",
 )  # fmt: skip
-_FILE_NAME_RE = _rx(
+_FILE_NAME_RE = rx(
     r"(?<![\w.-])[\w-]+(?:" + "|".join(re.escape(s) for s in _CODE_FILE_SUFFIXES) + r")\b",
     re.IGNORECASE,
 )
-_KNOWN_FILE_RE = _rx(
+_KNOWN_FILE_RE = rx(
     r"\b(?:Dockerfile|Jenkinsfile|Makefile|README|CHANGELOG|gradlew|mvnw|docker-compose|buildSrc|"
     r"pom|settings\.gradle|build\.gradle|\.gitlab-ci|\.github)\b",
     re.IGNORECASE,
 )
 # A path: ASCII segments joined by "/" that look like a path, not "I/O" or "try/catch":
 # rooted, three segments or more, a file name at the end, or a well-known folder first.
-_SLASH_PATH_RE = _any_of(
+_SLASH_PATH_RE = any_of(
     r"(?<![\w/:.{}~-])/?[\w.{}~-]+(?:/[\w.{}~-]+)+/?",
     r"(?<![\w/:.{}~-])[a-z][\w.-]*/(?=\s|$|[^\x00-\x7f])",  # "ui/ 下面", "under application/"
 )
-_INDEFINITE_BEFORE_RE = _rx(r"(?:\ban?\s+(?:\w+\s+){0,2}|一个\s*|一份\s*)$")
+_INDEFINITE_BEFORE_RE = rx(r"(?:\ban?\s+(?:\w+\s+){0,2}|一个\s*|一份\s*)$")
 _PATH_HEADS = frozenset(
     {"src", "main", "test", "resources", "docs", "config", "conf", "scripts", "deploy", "sql", "db"}
 )
 # Java identifiers of this code: UserServiceImpl, findById, Foo.bar(), Class#method, pms_product.
-_IDENTIFIER_RE = _rx(
+_IDENTIFIER_RE = rx(
     r"(?<![\w@.:+])(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z]{2,}[a-z]+[A-Za-z0-9]*|[a-z]+[A-Z]\w*"
     r"|\w+\.\w+\(\)|\w+#\w+|[a-z]+(?:_[a-z0-9]+)+)(?![\w])"
 )
 # A package or property key of this code: com.macro.mall, mall.jwt.expiration, jwt.tokenHead.
-_DOTTED_RE = _rx(r"(?<![\w.-])[a-z][\w-]*(?:\.[a-zA-Z][\w-]*){1,}(?![\w(])")
+_DOTTED_RE = rx(r"(?<![\w.-])[a-z][\w-]*(?:\.[a-zA-Z][\w-]*){1,}(?![\w(])")
 _STANDARD_DOTTED = (
     "java.", "javax.", "jakarta.", "org.springframework", "spring.", "server.", "logging.",
     "management.", "org.apache", "com.fasterxml", "com.alibaba", "io.netty", "org.hibernate",
     "lombok.", "kotlin.", "sun.", "jdk.", "e.g", "i.e", "vs.", "www.", "system.out", "log.",
 )  # fmt: skip
-_EXCEPTION_NAME_RE = _rx(r"(?:Exception|Error)$")
+_EXCEPTION_NAME_RE = rx(r"(?:Exception|Error)$")
 # The roles of an application's own classes: OrderServiceImpl, UserMapper, FindingQueue.
-_APP_CLASS_RE = _rx(
+APP_CLASS_RE = rx(
     r"(?:Service|Impl|Controller|Mapper|Dao|Repository|Entity|Dto|DTO|Vo|VO|Config"
     r"|Configuration|Properties|Handler|Utils?|Helper|Manager|Filter|Interceptor|Listener"
     r"|Job|Task|Client|Queue|Factory|Provider|Adapter|Resolver|Converter|Validator|Aspect"
@@ -85,9 +85,9 @@ _APP_CLASS_RE = _rx(
     r"|Model|Confirmation|Api|Endpoint|Resource|Store|Cache|Registry|Router|Gateway|Sender"
     r"|Receiver|Consumer|Producer|Enum|Constant|Constants|Result|Page|Test|Tests|Source|Item)$"
 )
-_BARE_CAMEL_RE = _rx(r"[A-Z][A-Za-z0-9]*")
+_BARE_CAMEL_RE = rx(r"[A-Z][A-Za-z0-9]*")
 # mall-admin, nacos-server: a hyphenated lower-case name.
-_KEBAB_RE = _rx(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+_KEBAB_RE = rx(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 # Segments of hyphenated English words ("thread-safe", "try-with-resources"), not modules.
 _PHRASE_SEGMENTS = frozenset(
     """
@@ -108,7 +108,7 @@ _TECH_PREFIXES = (
     "vertx-", "netty-", "kafka-", "redis-", "dependency-",
 )  # fmt: skip
 # A named subject: "does mall use", "mall 的…", "the review module", "review 模块".
-_NAMED_SUBJECT_RE = _any_of(
+_NAMED_SUBJECT_RE = any_of(
     r"\b(?:does|do|did) (?:the )?(?P<subject>(?<![\w-])[a-z][\w-]*) (?:use|uses|need|have"
     r"|support|depend"
     r"|store|connect|load|handle|run|start|deploy|call|send|manage|define|expose|persist|cache|log"
@@ -125,13 +125,11 @@ _NAMED_SUBJECT_RE = _any_of(
     r"(?<![\w-])(?P<on>[a-z][\w-]*) (?:is|was) (?:on|using|running|built)\b",  # "halo is on"
 )
 # "explain the extension mechanism in halo": a name at the end, weaker than a subject's.
-_TAIL_NAME_RE = _rx(
-    r"\b(?:in|of|from|inside|for|about) ([a-z][\w-]*)(?=\s*(?:$|[?,.;:]|\s[-–—]\s))"
-)
+_TAIL_NAME_RE = rx(r"\b(?:in|of|from|inside|for|about) ([a-z][\w-]*)(?=\s*(?:$|[?,.;:]|\s[-–—]\s))")
 # A Latin word in a Chinese sentence: a name of the Java world, a word, or a name here.
-_LATIN_NEIGHBOUR_BEFORE_RE = _rx(r"[a-z]\s+$")
-_LATIN_NEIGHBOUR_AFTER_RE = _rx(r"\s+[a-z]")
-_LATIN_IN_ZH_RE = _rx(r"(?<![\w.@#$-])([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)(?![\w.(-])")
+_LATIN_NEIGHBOUR_BEFORE_RE = rx(r"[a-z]\s+$")
+_LATIN_NEIGHBOUR_AFTER_RE = rx(r"\s+[a-z]")
+_LATIN_IN_ZH_RE = rx(r"(?<![\w.@#$-])([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)(?![\w.(-])")
 
 
 def mentioned_paths(text: str) -> list[str]:
@@ -182,13 +180,13 @@ def _path_words(text: str) -> list[str]:
     return [w for w in dict.fromkeys(words) if "://" not in w]
 
 
-_QUALIFIED_RE = _rx(r"(?<!\w)(\w+)\.\w+")
+_QUALIFIED_RE = rx(r"(?<!\w)(\w+)\.\w+")
 
 
 def _own_identifiers(text: str) -> list[str]:
     """Class, method and table names that are not names of the Java world."""
     # `CompletableFuture.allOf`: a member of a known class is known too.
-    known_spans = [m.span() for m in _QUALIFIED_RE.finditer(text) if _is_known(m.group(1))]
+    known_spans = [m.span() for m in _QUALIFIED_RE.finditer(text) if is_known(m.group(1))]
     found = []
     for match in _IDENTIFIER_RE.finditer(text):
         if any(start <= match.start() < end for start, end in known_spans):
@@ -196,7 +194,7 @@ def _own_identifiers(text: str) -> list[str]:
         word = match.group(0)
         head = re.split(r"[.#(]", word)[0]
         if (
-            _is_known_or_typo(head)
+            is_known_or_typo(head)
             or _EXCEPTION_NAME_RE.search(head)
             or re.fullmatch(r"[A-Z]{2,}s", head)
         ):
@@ -212,7 +210,7 @@ def _dotted_names(norm: str) -> list[str]:
         word = match.group(0)
         if word.startswith(_STANDARD_DOTTED) or _FILE_NAME_RE.fullmatch(word):
             continue
-        if re.fullmatch(r"[\d.]+", word.split(".", 1)[1]) or _is_known(word.split(".")[0]):
+        if re.fullmatch(r"[\d.]+", word.split(".", 1)[1]) or is_known(word.split(".")[0]):
             continue  # a version number, "vert.x", "Spring.xxx"
         found.append(word)
     return found
@@ -222,10 +220,10 @@ def _is_module_name(name: str) -> bool:
     segments = name.split("-")
     if any(s.isdigit() for s in segments):
         return False  # "jsr-380", "utf-8": a standard's number
-    if _is_known(name) or name.startswith(_TECH_PREFIXES) or len(name) < 4:
+    if is_known(name) or name.startswith(_TECH_PREFIXES) or len(name) < 4:
         return False
     return not any(s in _PHRASE_SEGMENTS for s in segments) and not all(
-        _is_known(s) for s in segments
+        is_known(s) for s in segments
     )
 
 
@@ -233,10 +231,10 @@ def _is_name_like(word: str) -> bool:
     """An unknown lower-case word that can be a project or module name."""
     return (
         len(word) >= 3
-        and word not in _COMMON_WORDS
-        and not _WORD_ENDING_RE.search(word)
-        and not _is_known_or_typo(word)
-        and word not in _EN_VERBS
+        and word not in COMMON_WORDS
+        and not WORD_ENDING_RE.search(word)
+        and not is_known_or_typo(word)
+        and word not in EN_VERBS
     )
 
 
@@ -245,7 +243,7 @@ def _is_acronym(name: str, text: str) -> bool:
     return bool(re.search(rf"\b{re.escape(name.upper())}\b", text, re.ASCII))
 
 
-_WORD_BEFORE_RE = _rx(r"([a-z][\w.+#]*)\s+$")
+_WORD_BEFORE_RE = rx(r"([a-z][\w.+#]*)\s+$")
 
 
 def _after_a_known_name(norm: str, start: int) -> bool:
@@ -253,7 +251,7 @@ def _after_a_known_name(norm: str, start: int) -> bool:
     format-patch", "OWASP dependency-check"), not a module here."""
     before = _WORD_BEFORE_RE.search(norm[max(0, start - limits.ROUTER_WORD_BEFORE_CHARS) : start])
     word = before.group(1) if before else ""
-    return bool(word) and word not in _COMMON_WORDS and _is_known_or_typo(word)
+    return bool(word) and word not in COMMON_WORDS and is_known_or_typo(word)
 
 
 def _repo_names(text: str, norm: str, profile_names: Sequence[str]) -> list[str]:
@@ -268,7 +266,7 @@ def _repo_names(text: str, norm: str, profile_names: Sequence[str]) -> list[str]
         # "the review module", "istio module", "review 模块" name a module, whatever the word.
         named_part = match.group("module") is not None or match.group("zh_module") is not None
         plugin = "plugin" in match.group(0) or "插件" in match.group(0)
-        worlds = _is_known_or_typo(name) or _after_a_known_name(norm, match.start())
+        worlds = is_known_or_typo(name) or _after_a_known_name(norm, match.start())
         if named_part and (_is_acronym(name, text) or (worlds and plugin)):
             continue  # "OWASP plugin", "maven plugin", "OWASP dependency-check 插件": the world's
         if _INDEFINITE_BEFORE_RE.search(norm[: match.start()]):
@@ -279,7 +277,7 @@ def _repo_names(text: str, norm: str, profile_names: Sequence[str]) -> list[str]
             found.append(name)
     for name in profile_names:
         key = normalize_text(name)
-        if key in _COMMON_WORDS or len(key) < 3 or _is_known(key):
+        if key in COMMON_WORDS or len(key) < 3 or is_known(key):
             continue  # a module called "example" or "api" is no pointer by itself
         if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", norm, re.ASCII):
             found.append(name)
@@ -287,7 +285,7 @@ def _repo_names(text: str, norm: str, profile_names: Sequence[str]) -> list[str]
 
 
 # "the decoder", "the password reset token": a thing of this code (not "the difference").
-_DEFINITE_RE = _rx(r"\bthe ([a-z][\w-]*)(?: [a-z][\w-]*){0,3}")
+_DEFINITE_RE = rx(r"\bthe ([a-z][\w-]*)(?: [a-z][\w-]*){0,3}")
 _NOT_DEFINITE = frozenset(
     """
     difference differences best same following above previous last first next other way ways
@@ -297,14 +295,14 @@ _NOT_DEFINITE = frozenset(
     changes fix pros cons use usage case cases time problem issue thing things one
     """.split()
 )
-_SNIPPET_RE = _rx(
+_SNIPPET_RE = rx(
     r";\s*(?:$|\n|\})|\{\s*\n|\)\s*\{|\b(?:if|for|while)\s*\(.*\)|\bnew [A-Z]\w*\(|\breturn\b.*;"
     r"|=\s*\"[^\"]*\"\s*\+|\bselect\b.+\bfrom\b|\bpublic (?:class|void|static)\b|^\s*@\w+\s*$",
     re.MULTILINE | re.IGNORECASE,
 )
 
 
-def _read_pointers(reading: Reading, names: Sequence[str]) -> None:
+def read_pointers(reading: Reading, names: Sequence[str]) -> None:
     text, norm = reading.text, reading.norm
     reading.paths = _path_words(text)
     reading.identifiers = _own_identifiers(text)
@@ -312,19 +310,19 @@ def _read_pointers(reading: Reading, names: Sequence[str]) -> None:
     reading.names = _repo_names(text, norm, names)
     # "…'Checked exception is invalid for this method!' mean?": a quoted message's words
     # are the program's, "this method" is not code here.
-    said = _QUOTED_RE.sub(" ", norm)
-    reading.project = _PROJECT.find(said) + _of_a_kind_left_out(_BARE_PROJECT_RE, said)
-    reading.we = _all(_WE_RE, said)
-    reading.deictic = _all(_DEICTIC_RE, said)
-    reading.where = _all(_WHERE_RE, said)
-    reading.facts = _all(_MANNER_RE, norm) + [
+    said = QUOTED_RE.sub(" ", norm)
+    reading.project = PROJECT.find(said) + _of_a_kind_left_out(BARE_PROJECT_RE, said)
+    reading.we = matches(WE_RE, said)
+    reading.deictic = matches(DEICTIC_RE, said)
+    reading.where = matches(WHERE_RE, said)
+    reading.facts = matches(MANNER_RE, norm) + [
         m.group(1) for m in _TAIL_NAME_RE.finditer(norm) if _is_name_like(m.group(1))
     ]
-    reading.usage = _all(_USAGE_RE, norm)
-    reading.parts = _all(_PART_RE, norm)
-    parts = _of_a_kind_left_out(_APP_PART_RE, norm)
+    reading.usage = matches(USAGE_RE, norm)
+    reading.parts = matches(PART_RE, norm)
+    parts = _of_a_kind_left_out(APP_PART_RE, norm)
     reading.app_parts = [part for part in parts if _is_app_part(part)]
-    reading.domain = _DOMAIN.find(re.sub(r"<[^<>]*>", " ", norm))  # not List<Order>
+    reading.domain = DOMAIN.find(re.sub(r"<[^<>]*>", " ", norm))  # not List<Order>
     reading.snippet = bool(_SNIPPET_RE.search(text))
     reading.definite = [
         m.group(0) for m in _DEFINITE_RE.finditer(norm) if m.group(1) not in _NOT_DEFINITE
@@ -338,8 +336,8 @@ def _of_a_kind_left_out(pattern: re.Pattern[str], norm: str) -> list[str]:
         m.group(0).strip()
         for m in pattern.finditer(norm)
         if not _INDEFINITE_BEFORE_RE.search(norm[: m.start()])
-        and not _KIND_BEFORE_RE.search(norm[: m.start()])
-        and not _KIND_OPENING_RE.match(m.group(0))  # "普通后台" matched whole
+        and not KIND_BEFORE_RE.search(norm[: m.start()])
+        and not KIND_OPENING_RE.match(m.group(0))  # "普通后台" matched whole
     ]
 
 
@@ -349,16 +347,16 @@ def _is_app_part(part: str) -> bool:
     word = re.match(r"[a-z]+", part)
     if part.startswith("the ") or word is None:
         return True
-    world_plugin = _is_known_or_typo(word.group(0)) and re.search("插件|工程|子项目", part)
-    return word.group(0) not in _COMMON_WORDS and not world_plugin
+    world_plugin = is_known_or_typo(word.group(0)) and re.search("插件|工程|子项目", part)
+    return word.group(0) not in COMMON_WORDS and not world_plugin
 
 
-def _latin_names(reading: Reading) -> list[str]:
+def latin_names(reading: Reading) -> list[str]:
     """Unknown words in a Chinese question that is not a knowledge question: names here.
 
     "mall 用的 Spring Boot 版本是多少", "要装哪些中间件才能把 mall 跑起来".
     """
-    if not _HAS_CJK_RE.search(reading.norm) or reading.generic or reading.how_to:
+    if not HAS_CJK_RE.search(reading.norm) or reading.generic or reading.how_to:
         return []
     if reading.answer_words or (reading.acts(Act.CREATE) and reading.indefinite):
         return []  # "给我写一个读取 properties 文件的工具类示例"

@@ -7,7 +7,7 @@ finds these words, the audit rules of :mod:`.rules` weigh them.
 
 from __future__ import annotations
 
-from .lexicon import _any_of, _Lexicon, _rx
+from .lexicon import CJK, Lexicon, any_of, rx
 
 _PROBLEM_WORDS = (
     # Chinese ("bug" too: Chinese questions say it)
@@ -81,7 +81,7 @@ _EVALUATIVE_WORDS = (
     "too wide", "too big", "too many", "too complex", "too slow", "too permissive", "too broad",
     "improve", "improved", "improvements", "slow", "inefficient",
 )  # fmt: skip
-_NOT_PROBLEMS = (
+NOT_PROBLEMS = (
     "依赖注入", "构造器注入", "构造函数注入", "字段注入", "属性注入", "setter 注入", "注入方式",
     "dependency injection", "constructor injection", "field injection", "setter injection",
     "问题排查", "常见问题", "这个问题", "那个问题", "一个问题", "的问题吗", "问个问题", "问题是",
@@ -92,9 +92,9 @@ _NOT_PROBLEMS = (
     # A term with a judging word inside: "允许多少乱序", "打乱顺序".
     "乱序", "打乱",
 )  # fmt: skip
-_PROBLEMS = _Lexicon(_PROBLEM_WORDS, exceptions=_NOT_PROBLEMS)
+PROBLEMS = Lexicon(_PROBLEM_WORDS, exceptions=NOT_PROBLEMS)
 # Problem words that say no problem of this code, in more words than a list holds.
-_NOT_PROBLEM_RE = _any_of(
+NOT_PROBLEM_RE = any_of(
     # A problem the code reports or watches for, a feature: "上报崩溃", "慢查询拦截",
     # "crash reporting", "the leak detector".
     r"(?:上报|收集|统计|记录|采集|监控|检测|拦截|告警|报警)(?:的)?\s*(?:崩溃|慢查询|慢\s*sql|死锁|泄漏"
@@ -110,16 +110,18 @@ _NOT_PROBLEM_RE = _any_of(
     # Dependency injection by its annotation: "加 @Lazy 注入", "@Autowired 注入".
     r"@\w+\s*注入",
 )
-_EVALUATIVE = _Lexicon(_EVALUATIVE_WORDS, exceptions=_NOT_PROBLEMS)
+EVALUATIVE = Lexicon(_EVALUATIVE_WORDS, exceptions=NOT_PROBLEMS)
 # Problems said in more words than a list holds.
-_PROBLEM_RE = _any_of(
+PROBLEM_RE = any_of(
     # An injection, not dependency injection: "会不会有注入", "${} 注入" (not "怎么注入的").
     r"(?<!依赖)(?<!构造器)(?<!构造函数)(?<!字段)(?<!属性)(?<!方法)(?<!setter )(?<!怎么)(?<!如何)"
     r"(?<!怎样)注入(?!方式|的方式|原理|进来|到|的[？?]?$|的$)",
     # A safeguard missing: "没有做登录校验", "缺少参数校验", "isn't closed", "doesn't trim",
     # "missing a permission check", "without a TTL".
     r"(?:没(?!有)|(?<!有)没有|缺少?|缺失|漏了?|漏掉|忘了?|未)(?:做|加|设置?|配置?|处理|进行|写)?"
-    r"[\w\u4e00-\u9fff]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密|限制|限流|分页"
+    r"[\w"
+    + CJK
+    + r"]{0,4}?(?:校验|验证|鉴权|认证|授权|权限|验签|判空|过滤|转义|加密|限制|限流|分页"
     r"|重试|超时|关闭?|释放|remove|回滚|幂等|防护|日志|过期|索引|事务|捕获|兜底|判断|检查|锁)",
     # What was never removed or added: "临时文件没删", "没加 volatile", "没加 @Transactional"
     # (not a soft-delete state: "没删除的数据"; not a library: "没加 Lombok 依赖吗").
@@ -141,7 +143,9 @@ _PROBLEM_RE = _any_of(
     r"\bwithout (?:a |an |any |proper )?(?:ttl|timeout|expiry|expiration|limit|check|checks"
     r"|validation|auth\w*|lock|locking|index|transaction|retry|escaping|sanitiz\w+)\b",
     # Whether a safeguard is there: "有没有做权限控制", "是否做了参数校验", "都做鉴权了吗".
-    r"(?:有没有|是否|有无|都)(?:做了?|加了?|进行|有)?[\w\u4e00-\u9fff]{0,6}?(?:校验|鉴权|认证|权限控制"
+    r"(?:有没有|是否|有无|都)(?:做了?|加了?|进行|有)?[\w"
+    + CJK
+    + r"]{0,6}?(?:校验|鉴权|认证|权限控制"
     r"|验证|验签|过滤|转义|加密|限流|防护|幂等|脱敏|判空)",
     # An attack or an abuse, in any form: "replayed", "forged", "bypassing", "leaks".
     # Not inside a snake_case name ("leak_detect_task").
@@ -192,35 +196,38 @@ _PROBLEM_RE = _any_of(
     # A known bug pattern: boxed numbers or strings compared with ==.
     r"==\s*(?:比较|判断|对比|判等)|(?:用|拿)\s*==|\bcompar\w*\b.{0,30}\bwith ==|\busing ==",
     r"\bdouble[- ](?:refund|charge|pay|spend|book|submit|count|process|send|deduct)\w*",
+    # Something wrong, unnamed: "tell me if anything is off", "有没有哪里不对劲".
+    r"\b(?:anything|something)(?: (?:is|looks|seems|that is|that looks))? (?:off|wrong|fishy"
+    r"|suspicious|weird|odd|broken|dodgy)\b",
 )
 # A complaint about code ("也太长了吧", "什么鬼", "看着头疼", "这样不行吧", "way too long"):
 # said of code here, it asks to have the code judged, like "有没有问题".
-_COMPLAINT_RE = _any_of(
+COMPLAINT_RE = any_of(
     r"什么鬼|啥玩意|看着头疼|看得头疼|头疼|头大|辣眼睛|离谱|看不下去|受不了|坑爹",
     # Reading it hurts: "看得我眼睛疼", "看晕了", "屎山"; a heap of code blamed:
     # "这一堆 if else 谁写的".
-    r"眼睛疼|眼疼|看得我[\u4e00-\u9fff]{0,3}(?:疼|晕|吐)|看晕了?|看吐了?|屎山|一坨",
+    r"眼睛疼|眼疼|看得我[" + CJK + r"]{0,3}(?:疼|晕|吐)|看晕了?|看吐了?|屎山|一坨",
     r"(?:这|这一|那|那一)(?:堆|坨|大堆)[^，,。；;!！?？]{0,16}谁写的",
     # "也太深了", "真是太乱了", "create 方法太长了" (not "太好了", "太感谢了").
     r"(?:也|真是?|实在|简直)太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)"
-    r"[\u4e00-\u9fff]{1,3}了",
-    r"太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)[\u4e00-\u9fff]{1,3}了"
+    r"[" + CJK + r"]{1,3}了",
+    r"太(?!好|棒|强|妙|赞|方便|厉害|清楚|优雅|感谢|谢谢|巧妙|简洁|快了)[" + CJK + r"]{1,3}了"
     r"(?:吧|啊|呀)?(?=\s*(?:[，,。.!！;；]|$))",
     r"(?:这样|这么写|这么搞|这种写法)?(?:不行|不好|不对|不妥|不太好|不合适|不太对)吧",
     r"\b(?:what the hell|wtf|what a mess|such a mess|way too (?:long|big|deep|complex|slow|many)"
     r"|painful to read|a nightmare to (?:read|maintain))\b",
 )
 # What a safeguard protects: asking whether it is safe is an audit ("密码是用 MD5 存的吗？安全吗").
-_SENSITIVE = _Lexicon(
+SENSITIVE = Lexicon(
     ("密码", "口令", "令牌", "密钥", "私钥", "身份证", "手机号", "银行卡", "卡号", "上传",
      "用户输入", "password", "passwords", "token", "tokens", "secret", "secrets", "credential",
      "credentials", "private key", "upload", "uploads", "user input", "session", "sessions",
      "cookie", "cookies", "api key", "api keys"),
 )  # fmt: skip
 # A choice between options: "存在数据库里还是写死在前端？".
-_CHOICE_RE = _rx(r"是.{1,30}还是|\bor\b.{1,30}\??$")
+CHOICE_RE = rx(r"是.{1,30}还是|\bor\b.{1,30}\??$")
 # Whether a safeguard holds: "Are passwords hashed?", "check whether the admin APIs are protected".
-_SAFEGUARD_RE = _any_of(
+SAFEGUARD_RE = any_of(
     # "check whether the admin APIs are protected", "确认一下是否做了鉴权".
     r"(?:\b(?:check|verify|confirm|see)\s+(?:whether|if|that)\b|(?:检查|确认|看看|看下|查一下)\s*"
     r"(?:是否|有没有|是不是)).{0,60}(?:protected|authenticated|authorized|validated|sanitized|escaped"
@@ -246,12 +253,15 @@ _NOT_AUDIT = (
     "包扫描", "组件扫描", "注解扫描", "扫描包", "扫描路径", "component scan", "component scanning",
     "classpath scanning", "扫描插件", "漏洞扫描插件", "fix version", "hotfix 分支", "hotfix branch",
 )  # fmt: skip
-_AUDIT = _Lexicon(_AUDIT_WORDS, exceptions=_NOT_AUDIT)
+AUDIT = Lexicon(_AUDIT_WORDS, exceptions=_NOT_AUDIT)
 # Audit words that name a thing of the code, not an audit: "安全检查的拦截器", "审计日志",
 # "the audit log table", "our security-check filter".
-_AUDIT_NOUN_RE = _any_of(
+AUDIT_NOUN_RE = any_of(
     r"(?:安全检查|安全审计|代码审查|审计|审查|漏洞扫描|扫描)(?:的\s*(?:拦截器|过滤器|切面|注解|模块|服务|接口"
     r"|表|日志|任务|配置|开关|功能|规则|记录|字段|组件|页面|菜单)|(?:日志|表|字段|记录)(?!模块|服务|代码))",
+    # A module named by the word: "审计模块的表结构", "扫描服务在哪配的" (not "审计一下 X 模块").
+    r"(?:安全检查|安全审计|代码审查|审计|审查|漏洞扫描|扫描|修复)(?:模块|服务|子系统|中心|组件)"
+    r"(?=的|是|里|有|怎|在|负责|用|会|[？?，,。]|\s|$)",
     r"\b(?:the|our|an?|this|that)\s+(?:audit|security[- ]check|security review|scan)\s+(?:log|logs"
     r"|logging|trail|table|events?|records?|interceptor|filter|aspect|service|module|job)\b",
     r"\baudit (?:log|logs|logging|trail)\b(?= (?:and|or|vs|versus|table|entries|records)\b)",
@@ -261,7 +271,7 @@ _AUDIT_NOUN_RE = _any_of(
 )
 # A record of past fixes read, not an audit asked: "CHANGELOG 里 2.3.1 修复了哪些问题",
 # "README 里写的 known issues 都有哪些", "what did 2.3.1 fix?".
-_RECORD_RE = _any_of(
+RECORD_RE = any_of(
     r"\bchange ?log\b|\brelease notes?\b|\bknown issues?\b|\bcommit (?:log|history|messages?)\b"
     r"|\bgit log\b|更新日志|变更日志|变更记录|发布说明|版本说明|发版记录|已知问题|提交记录"
     r"|提交历史",

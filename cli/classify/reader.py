@@ -13,71 +13,71 @@ from collections.abc import Sequence
 
 from autopatch_memory import limits, normalize_text
 
-from .acts import _EN_YOU_RE, _OWN_PLAN_RE, _QUOTED_RE, _ZH_PERSON_MARKER_RE, Act
-from .clauses import _clause_requests, _clauses
+from .acts import EN_YOU_RE, OWN_PLAN_RE, QUOTED_RE, ZH_PERSON_MARKER_RE, Act
+from .clauses import clause_requests, split_clauses
 from .knowledge import (
-    _ADVICE_RE,
-    _BARE_CHOICE_RE,
-    _COMMON_WORDS,
-    _COMPARISON_WORDS,
-    _CONVERSATION,
-    _COURTESY_RE,
-    _EXISTENCE_RE,
-    _FACT_FORM_RE,
-    _GENERIC,
-    _GENERIC_WEAK,
-    _HOW_TO_RE,
-    _INDEFINITE_RE,
-    _PREFERENCE,
-    _PREFERENCE_OPENING_RE,
-    _TOPIC_RE,
-    _ZH_TECH,
-    _is_known_or_typo,
+    ADVICE_RE,
+    BARE_CHOICE_RE,
+    COMMON_WORDS,
+    COMPARISON_WORDS,
+    CONVERSATION,
+    COURTESY_RE,
+    EXISTENCE_RE,
+    FACT_FORM_RE,
+    GENERIC,
+    GENERIC_WEAK,
+    HOW_TO_RE,
+    INDEFINITE_RE,
+    PREFERENCE,
+    PREFERENCE_OPENING_RE,
+    TOPIC_RE,
+    ZH_TECH,
+    is_known_or_typo,
 )
-from .lexicon import _HAS_CJK_RE, _all, _rx
+from .lexicon import HAS_CJK_RE, matches, rx
 from .patch import (
-    _ANSWER_WORDS,
-    _NEW_PATCH_RE,
-    _NOT_PATCH_RE,
-    _OWN_CHANGE_RE,
-    _PATCH_DETERMINED_RE,
-    _PATCH_REF,
-    _PATCH_WORD,
-    _YOU_CHANGED_RE,
+    ANSWER_WORDS,
+    NEW_PATCH_RE,
+    NOT_PATCH_RE,
+    OWN_CHANGE_RE,
+    PATCH_DETERMINED_RE,
+    PATCH_REF,
+    PATCH_WORD,
+    YOU_CHANGED_RE,
 )
-from .pointers import _APP_CLASS_RE, _latin_names, _read_pointers
+from .pointers import APP_CLASS_RE, latin_names, read_pointers
 from .problems import (
-    _AUDIT,
-    _AUDIT_NOUN_RE,
-    _CHOICE_RE,
-    _COMPLAINT_RE,
-    _EVALUATIVE,
-    _NOT_PROBLEM_RE,
-    _NOT_PROBLEMS,
-    _PROBLEM_RE,
-    _PROBLEMS,
-    _RECORD_RE,
-    _SAFEGUARD_RE,
+    AUDIT,
+    AUDIT_NOUN_RE,
+    CHOICE_RE,
+    COMPLAINT_RE,
+    EVALUATIVE,
+    NOT_PROBLEM_RE,
+    NOT_PROBLEMS,
+    PROBLEM_RE,
+    PROBLEMS,
+    RECORD_RE,
+    SAFEGUARD_RE,
 )
 from .reading import Reading
 
 
 def _read_knowledge(reading: Reading) -> None:
     norm = reading.norm
-    unfact = _FACT_FORM_RE.sub(" ", norm)  # "是怎么实现的" asks how it was done here
-    reading.generic = _GENERIC.find(unfact) + _all(_ADVICE_RE, unfact)
-    reading.generic_weak = _GENERIC_WEAK.find(unfact)
-    reading.how_to = _all(_HOW_TO_RE, unfact)
+    unfact = FACT_FORM_RE.sub(" ", norm)  # "是怎么实现的" asks how it was done here
+    reading.generic = GENERIC.find(unfact) + matches(ADVICE_RE, unfact)
+    reading.generic_weak = GENERIC_WEAK.find(unfact)
+    reading.how_to = matches(HOW_TO_RE, unfact)
     reading.known_topic = _known_topic(reading)
     reading.generic += _choice_of_the_world(reading)
     question_text = " ".join(c.norm for c in reading.clauses if c.question)
     create_text = norm if reading.acts(Act.CREATE) else ""
-    reading.indefinite = bool(_INDEFINITE_RE.search(f"{question_text} {create_text}"))
-    reading.conversation = _CONVERSATION.find(norm)
-    reading.answer_words = _ANSWER_WORDS.find(norm)
+    reading.indefinite = bool(INDEFINITE_RE.search(f"{question_text} {create_text}"))
+    reading.conversation = CONVERSATION.find(norm)
+    reading.answer_words = ANSWER_WORDS.find(norm)
     # "以后回答用中文" wishes; "改了字典以后" is "after".
-    opening = any(_PREFERENCE_OPENING_RE.search(c.norm) for c in reading.clauses)
-    reading.preference = bool(_PREFERENCE.find(norm)) or opening
+    opening = any(PREFERENCE_OPENING_RE.search(c.norm) for c in reading.clauses)
+    reading.preference = bool(PREFERENCE.find(norm)) or opening
     reading.identifiers = [w for w in reading.identifiers if not _library_name(reading, w)]
 
 
@@ -89,8 +89,8 @@ def _choice_of_the_world(reading: Reading) -> list[str]:
         return []
     return [
         m.group(0)
-        for m in _BARE_CHOICE_RE.finditer(reading.norm)
-        if _is_known_or_typo(m.group(1)) and _is_known_or_typo(m.group(2))
+        for m in BARE_CHOICE_RE.finditer(reading.norm)
+        if is_known_or_typo(m.group(1)) and is_known_or_typo(m.group(2))
     ]
 
 
@@ -106,7 +106,7 @@ def _library_name(reading: Reading, word: str) -> bool:
         return True  # "自定义一个 ConstraintValidator": a kind of class, not one here
     # "Spring 的 ApplicationEvent", "Hutool 的 DateUtil": a library's member; a name with an
     # application role only when said to be the library's ("Kafka OrderConsumer" is ours).
-    app_class = _APP_CLASS_RE.search(word) is not None
+    app_class = APP_CLASS_RE.search(word) is not None
     if _owned_by_the_world(reading.text, word, possessive=app_class):
         return True
     if app_class:
@@ -119,9 +119,9 @@ def _library_name(reading: Reading, word: str) -> bool:
     # A comparison or a "what is" of names of its own stays this repository's ("UmsAdmin 和
     # UmsMember 有什么区别", "What is CouponCalculator for?"), unless the question names
     # the Java world ("ScopedValue 和 ThreadLocal 有什么区别", "What is ArC in Quarkus?").
-    comparison = all(w in _COMPARISON_WORDS for w in reading.generic)
+    comparison = all(w in COMPARISON_WORDS for w in reading.generic)
     if comparison and not (reading.how_to or reading.indefinite):
-        return bool(reading.known_topic) or _names_the_world(reading.norm)
+        return bool(reading.known_topic) or names_the_world(reading.norm)
     return True
 
 
@@ -133,26 +133,26 @@ def _owned_by_the_world(text: str, word: str, *, possessive: bool) -> bool:
     of = r"\s*(?:的|'s)" if possessive else r"\s*(?:的|'s)?"
     owner_re = rf"([a-z][\w-]*){of}{also}\s+{re.escape(word)}\b"
     owners = re.findall(owner_re, text, re.I | re.ASCII)
-    return any(_is_known_or_typo(o) for o in owners)
+    return any(is_known_or_typo(o) for o in owners)
 
 
-def _names_the_world(norm: str) -> bool:
+def names_the_world(norm: str) -> bool:
     """``norm`` names something of the Java world (a known name, not a common word)."""
     words = re.findall(r"[a-z][\w.+#-]*", norm)
-    return any(_is_known_or_typo(w.rstrip(".")) for w in words if w not in _COMMON_WORDS)
+    return any(is_known_or_typo(w.rstrip(".")) for w in words if w not in COMMON_WORDS)
 
 
 def _known_topic(reading: Reading) -> str:
     """The name of the Java world the message is about, if it opens with one (after a
     greeting: "您好，请问 Gradle 的 build cache 解决什么问题")."""
-    content = [c.norm for c in reading.clauses if not _COURTESY_RE.fullmatch(c.norm)]
-    match = _TOPIC_RE.match(content[0] if content else reading.norm)
+    content = [c.norm for c in reading.clauses if not COURTESY_RE.fullmatch(c.norm)]
+    match = TOPIC_RE.match(content[0] if content else reading.norm)
     if match is None:
         return ""
     topic = next((g for g in match.groups() if g), "")
     words = [w.strip("@.") for w in topic.split()]
-    known = any(_is_known_or_typo(w) for w in words if w and w not in _COMMON_WORDS)
-    return topic if known or match.group("zh_term") or _ZH_TECH.find(topic) else ""
+    known = any(is_known_or_typo(w) for w in words if w and w not in COMMON_WORDS)
+    return topic if known or match.group("zh_term") or ZH_TECH.find(topic) else ""
 
 
 def _names_a_topic(reading: Reading) -> bool:
@@ -169,7 +169,7 @@ def _names_a_topic(reading: Reading) -> bool:
 
 def _is_statement(norm: str) -> bool:
     """Long enough to say something about code (not a bare topic: "semver: …")."""
-    if _HAS_CJK_RE.search(norm):
+    if HAS_CJK_RE.search(norm):
         return len(norm) >= limits.ROUTER_MIN_STATEMENT_CHARS
     return len(norm.split()) >= limits.ROUTER_MIN_STATEMENT_WORDS
 
@@ -180,12 +180,12 @@ def _descriptions(reading: Reading) -> list[str]:
         return []
     found = []
     for clause in reading.clauses:
-        if clause.question or _clause_requests(clause) or not _is_statement(clause.norm):
+        if clause.question or clause_requests(clause) or not _is_statement(clause.norm):
             continue
-        wish = _PREFERENCE.find(clause.norm) or _PREFERENCE_OPENING_RE.search(clause.norm)
-        if _CONVERSATION.find(clause.norm) or wish:
+        wish = PREFERENCE.find(clause.norm) or PREFERENCE_OPENING_RE.search(clause.norm)
+        if CONVERSATION.find(clause.norm) or wish:
             continue
-        found.append(clause.norm[:24])
+        found.append(clause.norm)
     return found
 
 
@@ -202,33 +202,31 @@ def _prose(text: str, reading: Reading) -> str:
 
 def _read_problems(reading: Reading) -> None:
     norm = _prose(reading.norm, reading)
-    reading.audit = _AUDIT.find(_AUDIT_NOUN_RE.sub(" ", norm))
-    reading.records = _all(_RECORD_RE, norm)
+    reading.audit = AUDIT.find(AUDIT_NOUN_RE.sub(" ", norm))
+    reading.records = matches(RECORD_RE, norm)
     # "存在数据库里还是写死在前端？": the options of a choice are no problems.
     unchoice = " ".join(
         _prose(c.norm, reading)
         for c in reading.clauses
-        if not (c.question and _CHOICE_RE.search(c.norm))
+        if not (c.question and CHOICE_RE.search(c.norm))
     )
-    for phrase in _NOT_PROBLEMS:  # "constructor injection", "防重复提交": no problem said
+    for phrase in NOT_PROBLEMS:  # "constructor injection", "防重复提交": no problem said
         unchoice = unchoice.replace(normalize_text(phrase), " ")
-    unchoice = _NOT_PROBLEM_RE.sub(" ", unchoice)  # "上报崩溃", "是怎么避免 OOM 的"
-    reading.problems = _PROBLEMS.find(unchoice) + _all(_PROBLEM_RE, unchoice)
-    reading.evaluative = _EVALUATIVE.find(norm)
-    reading.complaints = _all(_COMPLAINT_RE, norm)
-    reading.existence = bool(_EXISTENCE_RE.search(norm))
-    reading.safeguards = [
-        m.group(0) for c in reading.clauses if (m := _SAFEGUARD_RE.search(c.norm))
-    ]
-    words = _PATCH_WORD.find(_NOT_PATCH_RE.sub(" ", norm))
+    unchoice = NOT_PROBLEM_RE.sub(" ", unchoice)  # "上报崩溃", "是怎么避免 OOM 的"
+    reading.problems = PROBLEMS.find(unchoice) + matches(PROBLEM_RE, unchoice)
+    reading.evaluative = EVALUATIVE.find(norm)
+    reading.complaints = matches(COMPLAINT_RE, norm)
+    reading.existence = bool(EXISTENCE_RE.search(norm))
+    reading.safeguards = [m.group(0) for c in reading.clauses if (m := SAFEGUARD_RE.search(c.norm))]
+    words = PATCH_WORD.find(NOT_PATCH_RE.sub(" ", norm))
     if _is_http_patch(reading.text):
         words = [w for w in words if w not in ("patch", "patches")]
-    reading.new_patch = bool(_NEW_PATCH_RE.search(norm))
+    reading.new_patch = bool(NEW_PATCH_RE.search(norm))
     reading.patch_words = words
-    if reading.generic and not reading.strong and not _PATCH_DETERMINED_RE.search(norm):
+    if reading.generic and not reading.strong and not PATCH_DETERMINED_RE.search(norm):
         words = [w for w in words if w == "补丁"]  # "Is it good practice to patch jars?"
-    refs = _PATCH_REF.find(_OWN_CHANGE_RE.sub(" ", norm))
-    reading.patch_refs = ([] if reading.new_patch else words) + refs + _all(_YOU_CHANGED_RE, norm)
+    refs = PATCH_REF.find(OWN_CHANGE_RE.sub(" ", norm))
+    reading.patch_refs = ([] if reading.new_patch else words) + refs + matches(YOU_CHANGED_RE, norm)
 
 
 def _is_http_patch(text: str) -> bool:
@@ -238,7 +236,7 @@ def _is_http_patch(text: str) -> bool:
 
 # Lines of a pasted stack trace or log: their class names and exception words are the
 # program's, not the user's ("NullPointerException" in a trace is not an audit request).
-_LOG_LINE_RE = _rx(
+_LOG_LINE_RE = rx(
     r"^\s*(?:at [\w$.<>]+\(|caused by:|exception in thread|\.\.\. \d+ (?:more|common)"
     r"|[\w$.]+(?:exception|error)(?::|$)|\d{4}-\d{2}-\d{2}[ t]\d"
     r"|\[?(?:error|warn|info|debug)\]?\s)",
@@ -264,20 +262,21 @@ def _questioned_text(text: str) -> str:
 
 def read(text: str, *, names: Sequence[str] = ()) -> Reading:
     """Read ``text`` for the router (see :class:`Reading`)."""
-    text = _questioned_text(text)
-    norm = normalize_text(text).strip()
+    asked = _questioned_text(text)
+    norm = normalize_text(asked).strip()
     # A quoted message ("'Address already in use'") is read as words, not as clauses.
-    reading = Reading(text=text, norm=norm, clauses=_clauses(_QUOTED_RE.sub(" ", norm)))
+    reading = Reading(text=asked, norm=norm, clauses=split_clauses(QUOTED_RE.sub(" ", norm)))
+    reading.pasted_log = _without_log_lines(text) != text
     reading.is_question = any(c.question for c in reading.clauses)
-    reading.requests = [r for clause in reading.clauses for r in _clause_requests(clause)]
-    asked_of_us = _ZH_PERSON_MARKER_RE.search(norm) or _EN_YOU_RE.search(norm)
-    if _OWN_PLAN_RE.search(norm) and not asked_of_us:
+    reading.requests = [r for clause in reading.clauses for r in clause_requests(clause)]
+    asked_of_us = ZH_PERSON_MARKER_RE.search(norm) or EN_YOU_RE.search(norm)
+    if OWN_PLAN_RE.search(norm) and not asked_of_us:
         reading.requests = [r for r in reading.requests if r.act not in (Act.CHANGE, Act.CREATE)]
-    _read_pointers(reading, names)
+    read_pointers(reading, names)
     _read_knowledge(reading)
     if not asked_of_us and _names_a_topic(reading):
-        reading.requests = [r for c in reading.clauses if c.question for r in _clause_requests(c)]
+        reading.requests = [r for c in reading.clauses if c.question for r in clause_requests(c)]
     _read_problems(reading)
     reading.describes = _descriptions(reading)
-    reading.names = list(dict.fromkeys([*reading.names, *_latin_names(reading)]))
+    reading.names = list(dict.fromkeys([*reading.names, *latin_names(reading)]))
     return reading

@@ -59,6 +59,7 @@ class Reading:
     # statements about code: "@Transactional 加在 private 方法上了"
     describes: list[str] = field(default_factory=list)
     snippet: bool = False
+    pasted_log: bool = False  # lines of a stack trace or a log were pasted (and not read)
     definite: list[str] = field(default_factory=list)  # "the decoder", "the password reset token"
     # general knowledge and conversation
     generic: list[str] = field(default_factory=list)
@@ -80,6 +81,8 @@ class Reading:
     patch_words: list[str] = field(default_factory=list)
     patch_refs: list[str] = field(default_factory=list)
     new_patch: bool = False
+    # What a rule computed once for this reading and another rule asks again.
+    memo: dict[str, object] = field(default_factory=dict)
 
     @property
     def strong(self) -> list[str]:

@@ -8,7 +8,7 @@ Names and paths (``OrderService``, ``mall-admin``, ``src/main``) are read by
 
 from __future__ import annotations
 
-from .lexicon import _CJK, _any_of, _Lexicon, _rx
+from .lexicon import CJK, Lexicon, any_of, rx
 
 _PROJECT_WORDS = (
     "这个项目", "本项目", "该项目", "这个仓库", "本仓库", "这个工程", "代码库", "这个系统",
@@ -19,17 +19,17 @@ _PROJECT_WORDS = (
     "this system", "in here", "the whole project", "the entire project", "across the project",
     "across the codebase", "the source", "the sources",
 )  # fmt: skip
-_PROJECT = _Lexicon(_PROJECT_WORDS)
+PROJECT = Lexicon(_PROJECT_WORDS)
 # "项目", "仓库", "工程" alone mean this one, except a kind: "一个项目", "电商项目", "maven 项目".
-_BARE_PROJECT_RE = _any_of(
+BARE_PROJECT_RE = any_of(
     # "系统里" of this system, not of a kind ("分布式系统里", "后台管理系统里").
-    rf"(?<![{_CJK}a-z])系统(?:里|中)",
+    rf"(?<![{CJK}a-z])系统(?:里|中)",
     r"(?<!一个)(?<!某个)(?<!新)(?<!小)(?<!大)(?<!个人)(?<!开源)(?<!电商)(?<!企业级)(?<!微服务)"
     r"(?<!普通)(?<!多模块)(?<!别的)(?<!其他)(?<!其它)(?<!老)(?<!web)(?<!实际)(?<!真实)(?<!生产)"
     r"(?<!一般)(?<!单体)(?<![a-z] )(?<![a-z])(?:项目|仓库|工程)(?!经理|管理|经验)",
     r"\brepo\b|\bcodebase\b",
 )
-_WE_RE = _any_of(
+WE_RE = any_of(
     r"咱们|我们(?:的|这边|这里|现在|目前|项目|服务|系统|用|需要|部署|依赖|配置|连|启动|是|有|在|怎么|哪)",
     r"\bour\b|\bours\b",
     r"\b(?:do|does|did|are|have|can|should) we (?:need|use|have|handle|connect|store|run|deploy"
@@ -45,7 +45,7 @@ _CODE_NOUNS_ZH = (
     "|事务|变量|常量|参数|返回值|页面|流程|功能|任务|sql|controller|service|mapper|dao|bean|catch"
     "|if|else|try|段|块|处|行|地方|定时任务|脚本|测试|单测|依赖|包|目录|请求"
 )
-_DEICTIC_RE = _any_of(
+DEICTIC_RE = any_of(
     r"(?:这个|这段|这里的?|这边的?|这些|该|此|这块|那个|那段|这几个|上面的?|下面的?)\s*"
     rf"(?:{_CODE_NOUNS_ZH})",
     r"这里|这边|此处|\bhere\b",
@@ -58,7 +58,7 @@ _DEICTIC_RE = _any_of(
     r"|listener|request|transaction|dependency|package|folder|directory|page|flow)\b",
 )
 # Where something is (a concept has no location); anywhere in the code.
-_WHERE_RE = _any_of(
+WHERE_RE = any_of(
     # Where something is: "Where is the JWT secret configured?", "在哪配的", "which class…".
     r"\bwhere(?:'s|'re| is| are| do(?! i (?:even )?(?:start|begin|learn))| does| did|abouts)\b",
     r"\band where\b",
@@ -82,12 +82,12 @@ _WHERE_RE = _any_of(
     r"\b(?:places|spots|callers|usages) (?:that|where|which)\b",
     r"\b(?:anywhere|any place|any places|all places|every place|every (?:endpoint|controller"
     r"|service|class|mapper|method|query))\b",
-    r"(?:所有|全部|每个)(?:的)?\s*[\w\u4e00-\u9fff]{0,6}\s*(?:接口|地方|类|方法|controller|service"
+    r"(?:所有|全部|每个)(?:的)?\s*[\w" + CJK + r"]{0,6}\s*(?:接口|地方|类|方法|controller|service"
     r"|mapper|dao|查询|依赖|配置|模块|文件|服务)",
     r"\b(?:the|this|our) code\b",
 )
 # A fact of this repository's own choosing: what it uses, how it was built.
-_USAGE_RE = _any_of(
+USAGE_RE = any_of(
     # What it uses or has: "用的是", "有没有用到", "有接 ELK 吗", "does it use…", "is X used in…".
     r"用的是|用的(?:什么|啥|哪)|用了(?:什么|啥|哪)|有没有用到?|有用到|有没有接|有接|有没有配|有配"
     r"|配的是|(?<![匹搭分装适支调])配了|是否使用|采用了?(?:什么|哪)|对接的|接的是|走的是|存的是",
@@ -107,7 +107,7 @@ _USAGE_RE = _any_of(
     # Which one it chose: "存 Redis 还是数据库", "which database", "which version".
     # "用的 nacos 还是 apollo", "是用 Feign 调用还是 Dubbo", "是递归查数据库还是一次性查出来".
     r"(?:存|用|走|放|接|连|部署|跑|查)(?:的是|的)?\s*(?:[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
-    r"|[\w\u4e00-\u9fff]{1,12})(?:\s*[\u4e00-\u9fff]{1,4})?\s*还是",
+    r"|[\w" + CJK + r"]{1,12})(?:\s*[" + CJK + r"]{1,4})?\s*还是",
     r"\bwhich version\b|\bwhat version\b|\bwhat port\b",
     r"\bwhich (?:database|db|queue|cache|broker|orm|framework|library|registry|profile|version|jdk"
     r"|java|redis|mq)\b",
@@ -123,8 +123,8 @@ _USAGE_RE = _any_of(
 )
 # How this application does something: "是怎么实现的", "How is X configured?",
 # "What happens when…" (also said of the Java world: "Spring 是怎么解决循环依赖的").
-_MANNER_RE = _any_of(
-    r"是(?:怎么|如何|在哪)[\u4e00-\u9fff]{0,6}的|是在[\u4e00-\u9fff]{1,8}的|默认(?:是|用)",
+MANNER_RE = any_of(
+    r"是(?:怎么|如何|在哪)[" + CJK + r"]{0,6}的|是在[" + CJK + r"]{1,8}的|默认(?:是|用)",
     r"\bhow (?:is|are) (?:the |our |this |these )?[\w-]+(?: [\w-]+){0,3} (?:configured"
     r"|implemented|handled|stored|computed|calculated|generated|wired|mapped|registered|loaded"
     r"|defined|built|structured|organi[sz]ed|deployed|persisted|applied|validated|authenticated"
@@ -136,7 +136,7 @@ _MANNER_RE = _any_of(
     r"是[^，,。？?；;]{1,12}还是[^，,。？?；;]{1,12}的(?=\s*[？?]|$)",
 )
 # The application's parts named as such: "the login endpoint", "登录接口", "后台".
-_APP_PART_RE = _any_of(
+APP_PART_RE = any_of(
     # "帮我看下代码": the code here.
     r"(?:看|查|检查|审|扫|review|过)[一下看遍]{0,2}\s*(?:代码|源码)",
     # "the login endpoint", "the cart service", "the docs folder".
@@ -150,16 +150,16 @@ _APP_PART_RE = _any_of(
     r"|listener|filter|interceptor|gateway|repository|repositories|dto|dtos|folder|folders"
     r"|directory|dir|package|packages|resources|docs|scripts|sources|readme|changelog|makefile)\b",
     # "登录接口", "订单流程", "dubbo 接口", "后台", "详情页", "prod 环境".
-    rf"(?:[{_CJK}]{{2}}|\b[a-z]+ ?)(?<![的个些和与或种类])"
+    rf"(?:[{CJK}]{{2}}|\b[a-z]+ ?)(?<![的个些和与或种类])"
     r"(?:接口|页面|流程|后台|前台|菜单|回调|模块|服务|子项目|工程|插件|定时任务|配置类|控制器)",
     r"(?:详情|列表|登录|注册|管理|结算|支付|确认)页|首页|主页|后台|前台|管理端|用户端|商家端",
 )
 # Words before a part that make it a kind of part: "普通业务服务", "这类后台", "某个模块".
 _KIND_WORDS = r"(?:普通|一般|典型|常规|传统|某个|某些|一些|这类|这种|那种|各种|任何)"
-_KIND_BEFORE_RE = _rx(_KIND_WORDS + r"的?\s*$")
-_KIND_OPENING_RE = _rx("^" + _KIND_WORDS)
+KIND_BEFORE_RE = rx(_KIND_WORDS + r"的?\s*$")
+KIND_OPENING_RE = rx("^" + _KIND_WORDS)
 # Parts of a build and a source tree: this repository's, unless the message asks for knowledge.
-_PART_RE = _rx(
+PART_RE = rx(
     r"模块|子模块|依赖|构建|打包|目录|入口|源码|包结构|启动类|配置文件|单元测试|集成测试"
     r"|\b(?:modules?|submodules?|build|dependencies|folders?|director(?:y|ies)|entry point"
     r"|source code|package (?:layout|structure)|config files?|integration tests|unit tests"
@@ -193,4 +193,4 @@ _DOMAIN_WORDS = (
     "prescriptions", "ledger", "candidates", "courses", "player", "players", "warehouse",
     "parking",
 )  # fmt: skip
-_DOMAIN = _Lexicon(_DOMAIN_WORDS)
+DOMAIN = Lexicon(_DOMAIN_WORDS)

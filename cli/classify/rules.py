@@ -1,432 +1,360 @@
-"""The rules: the decision order over a :class:`.reading.Reading` (see the package
-docstring), and the public entry points :func:`classify`, :func:`choose` and
-:func:`forced`.
+"""The rules: named, with their examples, in the order they decide (docs/cli.md#intents),
+and the public entry points :func:`classify`, :func:`choose` and :func:`forced`.
 
-A pending patch's rule first, then the audit rules (patch words, audit verbs and words,
-a change request, a problem, an inspection), then the explanation rule, else
-``general_chat``; a standing wish about the answers is remembered, not gated.
+:data:`INTENT_RULES` is the ordered registry of the cues that choose an intent (the
+``intent-cues`` family of :mod:`autopatch_memory.lang.rules`): the pending patch's rules
+first (tried only while a patch awaits confirmation), then the audit rules, the debugging
+question, the safety and problem rules, then this repository's, else ``general_chat``.
+:data:`READING_RULES` (``intent-readings``) choose the part of a message that is read
+(after a remark, what the user turns to) and keep a standing wish about the answers
+outside the audit. ``tests/rules/test_rule_examples.py`` walks both.
+
+A rule whose cue fires decides; a rule without an intent of its own (a lookup in a
+record of past fixes) clears the message of the audit rules, and the rules of this
+repository decide. Adding a wording class is adding a rule with its examples.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, overload
 
-from autopatch_memory import DirectiveKind, IntentType, directives_in, limits, normalize_text
+from autopatch_memory import DirectiveKind, IntentType, directives_in, normalize_text
 from autopatch_memory.intents import memory_access
+from autopatch_memory.lang import FunctionRule, Registry, Rule
 
-from .acts import _EN_AUDIT_PHRASES, Act
-from .classification import Classification, Rule
-from .clauses import _last_turn
-from .knowledge import _FOLLOW_UP_RE
-from .lexicon import _all, _any_of, _rx
-from .patch import (
-    _ADJUST_RE,
-    _ANSWER_FORM,
-    _CONFUSED,
-    _FOLLOW_UP_CHANGE,
-    _LINE_OF_NAME,
-    _PATCH_IMPLIED_RE,
-    _RESTRICTIVE_RE,
-    _REVISE_WORDS,
-)
-from .problems import _SENSITIVE
+from . import cues
+from .acts import Act
+from .classification import DEFAULT, FORCED, Classification
+from .clauses import last_turn
+from .cues import Cue
+from .lexicon import rx
 from .reader import read
-from .reading import Reading, Request
-
-# Inspection verbs that are an audit by themselves ("帮我 review 一下 X", "审一下 pom 依赖").
-_AUDIT_VERBS = frozenset(
-    {
-        "audit", "review", "scan", "vet", "pentest", "double-check", "sanity-check",
-        *_EN_AUDIT_PHRASES, "审计", "审查", "审一下", "审下", "扫描", "扫一下", "扫扫", "扫一扫",
-        "扫一遍", "走查", "评审", "把关",
-    }
-)  # fmt: skip
-# Audit words that are verbs: in a where-question they say what the code does.
-_AUDIT_VERB_WORDS = frozenset(
-    {"scan", "fix", "fixes", "fixing", "audit", "audits", "auditing", "repair", "harden",
-     "hardening", "扫描", "修复", "审计", "审查"}
-)  # fmt: skip
-# Tools whose own patches a question may be about ("git 怎么导出一个 patch 文件").
-_TOOLS = frozenset(
-    {"git", "svn", "idea", "intellij", "eclipse", "vscode", "gitlab", "github", "gerrit"}
-)
-# "check the upload handler for path traversal": looking for something (not "what each
-# module is for", a purpose).
-_CHECK_FOR_RE = _rx(
-    r"\b(?:check|scan|inspect|review|audit|test)\b.{1,60}(?<!\bis )(?<!\bare )\bfor\b"
-    r"(?!\s+(?:me|us|you)\b)"
-)
-# A yes-or-no question or a confirmation ("没有校验文件类型吧").
-_CONFIRMATION_RE = _rx(r"吧\s*[。.!！]?$")
-_ZH_YES_NO_RE = _rx(r"吗|会不会|能不能|是不是|有没有|是否|可不可能|有无|存不存在|对不对|可能")
-_EN_YES_NO_RE = _rx(
-    r"^(?:is|are|was|were|does|do|did|can|could|will|would|has|have|any|isn't|aren't|doesn't)\b"
-)
-# "怎么改比较好", "how should we refactor…": advice on changing code; about this code, an audit.
-_HOW_TO_CHANGE_RE = _any_of(
-    r"(?:怎么|如何|怎样)(?:改|修改|重构|优化|拆|修|调整|改进|简化)",
-    r"\bhow (?:should|would|can|could|do) (?:i|we|you) (?:refactor|improve|fix|change|rewrite"
-    r"|simplify|split|clean up|optimi[sz]e)\b",
-)
-# An inspection that verifies a condition, or one that looks something up.
-_YES_NO_RE = _rx(r"有没有|是否|是不是|有无|会不会|能不能|\bwhether\b|\bif\b|\bany\b")
-_LOOKUP_RE = _rx(r"哪|什么|啥|几|多少|\b(?:which|what|where|how many|how much|list)\b")
-# The assistant addressed: what "you" fixed is the audit's own work.
-_ASSISTANT_RE = _rx(r"你|您|\byou\b")
-# Asking for a judgement of code: "写得怎么样", "有什么建议", "what do you think".
-_JUDGEMENT_RE = _rx(
-    r"怎么样|好不好|写得|觉得|看法|意见|建议|改进|优化|规范|\b(?:think|opinion|feedback|suggest\w*"
-    r"|improve\w*|better)\b"
-)
-# "把锁的粒度改小一点", "make it smaller": an adjustment of something already there.
-_COMPARATIVE_RE = _rx(r"一点|一些|\b(?:smaller|simpler|shorter)\b")
+from .reading import Reading
 
 
-def _result(intent: IntentType, rule: Rule, matched: Iterable[str]) -> Classification:
-    unique: dict[str, str] = {}
-    for word in matched:
-        unique.setdefault(word.lower(), word)  # "ReviewController" once, as written
-    return Classification(intent=intent, rule=rule, matched=list(unique.values()))
+@dataclass(frozen=True, eq=False)
+class IntentRule(Rule):
+    """A named cue of the router: the intent it chooses when its cue finds something.
 
-
-def _about_answer(reading: Reading) -> bool:
-    """A request about the previous answer or the conversation, not about code."""
-    return bool(reading.answer_words or reading.preference) and not reading.strong
-
-
-def _patch_rule(reading: Reading) -> Classification | None:
-    """With a patch pending: a message about it, or a change that continues it."""
-    # "Maven Wrapper 有什么用？为什么要把 .mvn 目录提交上去？": a knowledge question's "why"
-    # is not about the patch.
-    implied = [] if reading.knowledge else _all(_PATCH_IMPLIED_RE, _without_named_lines(reading))
-    # "git format-patch 和 git diff 生成的补丁有什么区别": a tool's patches, not this one.
-    refs = [] if _tool_question(reading) else reading.patch_refs + implied
-    if not refs:
-        if follow_up := _revises_unnamed(reading):
-            return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, follow_up)
-        return None
-    # A limit ("补丁里别动测试") or an adjustment ("补丁能再短一点吗") revises it too.
-    changes = reading.acts(Act.CHANGE, Act.CREATE) + [r for r in reading.requests if r.negative]
-    if adjust := _ADJUST_RE.search(reading.norm):
-        changes.append(Request(Act.CHANGE, adjust.group(0)))
-    explains = reading.acts(Act.EXPLAIN) or _CONFUSED.find(reading.norm)
-    if changes and not (explains and _explain_first(reading)):
-        words = [*refs, *(r.verb for r in changes)]
-        return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, words)
-    if explains or reading.is_question:
-        return _result(IntentType.PATCH_EXPLAIN, Rule.PATCH_EXPLAIN, refs)
-    if revise := _REVISE_WORDS.find(reading.norm):
-        return _result(IntentType.PATCH_REVISE, Rule.PATCH_REVISE, [*refs, *revise])
-    return _result(IntentType.PATCH_EXPLAIN, Rule.PATCH_EXPLAIN, refs)
-
-
-def _without_named_lines(reading: Reading) -> str:
-    """The message without the lines of files it names ("OrderService 第 120 行"): a line
-    of a named file is that file's, not the pending patch's."""
-    norm = reading.norm
-    for name in {*reading.identifiers, *reading.names}:
-        norm = re.sub(_LINE_OF_NAME.format(name=re.escape(name.lower())), " ", norm)
-    return norm
-
-
-def _revises_unnamed(reading: Reading) -> list[str]:
-    """A change request that continues the pending patch without naming it.
-
-    "换成 switch 写法", "use a StringBuilder there instead", "只动 OrderService": a follow-up
-    phrasing with nothing new to change. A change that names its own subject ("upgrade
-    jackson", "add a check to the decoder", "把 Swagger 换成 SpringDoc") or fixes a
-    problem is a new audit.
+    ``intent`` ``None``: the message is no audit; the rules of this repository decide.
+    ``with_patch``: tried only while a patch awaits confirmation (its examples are read
+    as if one did). ``decisive``: the choice is plain enough that the configured model
+    is not asked (:mod:`.model`).
     """
-    restrictive = _all(_RESTRICTIVE_RE, reading.norm)
-    if restrictive and _only_limits(reading):
-        return restrictive
-    changes = reading.acts(Act.CHANGE)
-    if not changes or reading.audit or reading.problems or _about_answer(reading):
-        return []
-    follow_up = _FOLLOW_UP_CHANGE.find(reading.norm)
-    targeted = any(r.targeted for r in changes) and not _COMPARATIVE_RE.search(reading.norm)
-    named = reading.strong or reading.weak or reading.definite or targeted
-    return [*follow_up, *(r.verb for r in changes)] if follow_up and not named else []
+
+    intent: IntentType | None = field(default=None, kw_only=True)
+    cue: Callable[[Reading], Cue] = field(default=lambda _reading: None, kw_only=True)
+    with_patch: bool = field(default=False, kw_only=True)
+    decisive: bool = field(default=False, kw_only=True)
+
+    def fires(self, text: str) -> bool:
+        if self.gated_out(text.lower()):
+            return False
+        return self.cue(read(text)) is not None
 
 
-def _only_limits(reading: Reading) -> bool:
-    """A limit ("不要改接口，只改实现", "don't touch the tests, just fix the NPE") that asks
-    nothing else: no explanation, nothing about the answers or their form ("别用表情符号"),
-    and no request with a subject of its own — an inspection ("先别改代码，帮我审计一下 X",
-    "check X for races, but don't change anything yet") or a change that names what it
-    changes ("不要动表结构，只在代码里把 t_order 的逻辑补上") is a new audit."""
-    if reading.acts(Act.EXPLAIN, Act.INSPECT) or _about_answer(reading):
-        return False
-    if _ANSWER_FORM.find(reading.norm) or _own_problem(reading):
-        return False
-    return not (reading.strong and (_own_change(reading) or _own_question(reading)))
+_AUDIT, _EXPLAIN, _CHAT = IntentType.CODE_AUDIT, IntentType.CODE_EXPLAIN, IntentType.GENERAL_CHAT
+
+INTENT_RULES: Registry[IntentRule] = Registry(
+    "intent-cues",
+    [
+        IntentRule(
+            "patch-revision",
+            "while a patch is pending: a change, a limit or an adjustment of it, or a change "
+            "that continues it and names nothing new",
+            intent=IntentType.PATCH_REVISE,
+            cue=cues.patch_revision,
+            with_patch=True,
+            decisive=True,
+            examples_match=(
+                "补丁里别动测试",
+                "Can the patch be split into two commits?",
+                "换成 switch 写法",
+                "补丁能再短一点吗",
+            ),
+            examples_no_match=("为什么这么改？", "upgrade jackson to 2.15", "Optional 怎么用？"),
+        ),
+        IntentRule(
+            "patch-question",
+            "while a patch is pending: a question about it, or a mention that asks no change",
+            intent=IntentType.PATCH_EXPLAIN,
+            cue=cues.patch_question,
+            with_patch=True,
+            decisive=True,
+            examples_match=(
+                "为什么这么改？",
+                "Why did you change the return type?",
+                "第 12 行为什么要加锁",
+            ),
+            examples_no_match=("补丁里别动测试", "What does FindingQueue do?"),
+        ),
+        IntentRule(
+            "patch-words",
+            "patch words (the patch, this fix, why did you…) with no patch pending, or a new "
+            "patch asked for",
+            intent=_AUDIT,
+            cue=cues.patch_words,
+            decisive=True,
+            examples_match=(
+                "Explain the patch",
+                "解释一下这个补丁",
+                "打个补丁吧",
+                "give me a patch",
+            ),
+            examples_no_match=(
+                "Explain the PATCH endpoint",
+                "git format-patch 和 git diff 有什么区别",
+                "What does FindingQueue do?",
+            ),
+        ),
+        IntentRule(
+            "record-of-fixes",
+            "a lookup in a record of past fixes (a changelog, release notes): no audit asked",
+            intent=None,
+            cue=cues.record_of_fixes,
+            examples_match=(
+                "CHANGELOG 里 3.0 版本修复了哪些 bug",
+                "What did release 1.4.2 fix according to the release notes?",
+            ),
+            examples_no_match=(
+                "CHANGELOG 说 2.3.1 修复了 XSS，我们现在的代码还有没有这个漏洞？",
+                "你刚才修复了什么？",
+            ),
+        ),
+        IntentRule(
+            "audit-verb",
+            "an audit verb asked of code (audit, review, scan, 审计, 审一下), not a review that "
+            "ends in an explanation of what the code is",
+            intent=_AUDIT,
+            cue=cues.audit_verb,
+            decisive=True,
+            examples_match=(
+                "帮我审计一下日志模块",
+                "review OrderService and tell me what you think",
+                "OrderMapper.xml 审一下",
+            ),
+            examples_no_match=(
+                "Review settings.gradle and tell me what each module is for",
+                "code review 有没有好的模板",
+                "review 模块是怎么组织的？",
+            ),
+        ),
+        IntentRule(
+            "audit-words",
+            "audit words (fix, 修复, 漏洞…) that ask for an audit, not for knowledge or where "
+            "the code does it",
+            intent=_AUDIT,
+            cue=cues.audit_words,
+            decisive=True,
+            examples_match=(
+                "fix it",
+                "Fix the NPE in ReviewController",
+                "登录接口的越权漏洞修一下",
+            ),
+            examples_no_match=(
+                "什么是 SQL 注入？",
+                "How do I fix a ConcurrentModificationException?",
+                "Where do we scan the classpath for plugins?",
+            ),
+        ),
+        IntentRule(
+            "change-request",
+            "a request to change code here or write code for it, whatever its verb; advice "
+            "on how to change named code",
+            intent=_AUDIT,
+            cue=cues.change_request,
+            decisive=True,
+            examples_match=(
+                "把 UserService 里的字段注入改成构造器注入",
+                "cap the page size of the order list endpoint at 100",
+                "能不能帮我把 OrderService 拆成两个类？",
+                "OrderService 怎么重构比较好",
+            ),
+            examples_no_match=(
+                "上面那个例子改成 lambda",
+                "不要改代码，只解释一下 OrderTimeOutCancelTask 是干什么的",
+                "新增一个接口的话，这个项目里要动哪些地方？我自己来写",
+            ),
+        ),
+        IntentRule(
+            "debug-why-question",
+            "a question why code fails (an exception, a timeout, a wrong result): debugging "
+            "Q&A, not a hunt for bugs, a fix or a security question",
+            intent=_CHAT,
+            cue=cues.debug_why,
+            examples_match=(
+                "Why does InvoiceExporter.render throw an IllegalStateException?",
+                "为什么下单接口偶尔会超时？",
+                "How come the nightly sync job hangs after midnight?",
+                "PayService 为什么老是报空指针",
+                "这个报错是什么原因？",
+            ),
+            examples_no_match=(
+                "OrderServiceImpl 里为什么用 BigDecimal 算金额？",
+                "Why does the api module depend on review?",
+                "为什么有人不登录也能调用 /admin/users 接口？",
+                "find the bugs in OrderService",
+                "CrashController 为什么要故意抛异常？",
+            ),
+        ),
+        IntentRule(
+            "safety-question",
+            "a question whether code here is safe, vulnerable, bypassable, injectable or "
+            "guarded (an inspection), not the same words about the Java world",
+            intent=_AUDIT,
+            cue=cues.safety_question,
+            examples_match=(
+                "Is the coupon redemption endpoint safe against replay?",
+                "Can a logged-out user reach /api/admin/users?",
+                "会不会有人伪造支付回调？",
+                "导出接口的文件名参数有没有路径穿越的风险？",
+                "OrderMapper 的排序字段能被注入吗",
+                "Are passwords hashed before they are stored?",
+            ),
+            examples_no_match=(
+                "Is JWT safe?",
+                "什么是 SQL 注入？",
+                "MyBatis 的 ${} 为什么有注入风险",
+                "How does Spring Security protect against CSRF in general?",
+            ),
+        ),
+        IntentRule(
+            "problem-in-code",
+            "a problem (a bug, a leak, a race, a missing check, a worry) asked about this code",
+            intent=_AUDIT,
+            cue=cues.problem_in_code,
+            examples_match=(
+                "find the bugs in OrderService",
+                "Is FindingQueue thread-safe?",
+                "UserContext 的 ThreadLocal 没 remove，会不会串号？",
+            ),
+            examples_no_match=(
+                "Is HashMap thread-safe?",
+                "NPE 一般是什么原因导致的",
+                "What does FindingQueue do?",
+            ),
+        ),
+        IntentRule(
+            "looks-for-something",
+            "an inspection that looks for something or verifies a condition of this code, not "
+            "one that looks something up",
+            intent=_AUDIT,
+            cue=cues.looks_for_something,
+            examples_match=(
+                "check the upload handler for path traversal",
+                "检查一下 OrderService 有没有把 debug 打开",
+            ),
+            examples_no_match=(
+                "check which Spring Boot version we use",
+                "检查一下 OrderService 依赖了些啥",
+            ),
+        ),
+        IntentRule(
+            "judges-code",
+            "a judgement asked of code here, or a complaint about it",
+            intent=_AUDIT,
+            cue=cues.judges_code,
+            examples_match=(
+                "OrderService 这样写合理吗",
+                "OrderController 的 create 方法太长了",
+                "The retry loop in SmsSender is way too long",
+            ),
+            examples_no_match=(
+                "Kotlin 的协程也太难学了吧",
+                "这个方法太绕了，给我讲讲它在干嘛",
+                "What does OrderService do?",
+            ),
+        ),
+        IntentRule(
+            "wish-about-answers",
+            "a wish about the answers that asks for nothing",
+            intent=_CHAT,
+            cue=cues.wish_about_answers,
+            decisive=True,
+            examples_match=(
+                "以后涉及命令行的地方都给两个版本",
+                "From now on I prefer answers in English",
+            ),
+            examples_no_match=("What does ReviewService do?", "这个接口以后还会变吗？"),
+        ),
+        IntentRule(
+            "path-in-question",
+            "a path or a file of this repository",
+            intent=_EXPLAIN,
+            cue=cues.path_in_question,
+            examples_match=(
+                "What does @review/pom.xml declare?",
+                "src/main/resources 下面都有什么",
+            ),
+            examples_no_match=("What is a HashMap?", "I/O 和 NIO 有什么区别"),
+        ),
+        IntentRule(
+            "names-this-code",
+            "a name of this repository: a class, a package, a module, this project, we/our",
+            intent=_EXPLAIN,
+            cue=cues.names_this_code,
+            examples_match=("What does ReviewService do?", "mall-admin 怎么登录？"),
+            examples_no_match=("What is a HashMap?", "Optional 怎么用？"),
+        ),
+        IntentRule(
+            "follow-up",
+            "a follow-up or thanks with nothing firm of this repository",
+            intent=_CHAT,
+            cue=cues.follow_up,
+            decisive=True,
+            examples_match=("能再举个这里的例子吗", "那这里呢？"),
+            examples_no_match=("What does ReviewService do?", "这里的 catch 是干嘛的"),
+        ),
+        IntentRule(
+            "domain-question",
+            "a question about this application's own domain nouns",
+            intent=_EXPLAIN,
+            cue=cues.domain_question,
+            examples_match=("优惠券过期之后会怎样处理",),
+            examples_no_match=("Optional 怎么用？", "这里的 catch 是干嘛的"),
+        ),
+        IntentRule(
+            "code-here",
+            "a part, a fact or a piece of code of this repository",
+            intent=_EXPLAIN,
+            cue=cues.code_here,
+            examples_match=("这里的 catch 是干嘛的", "the login endpoint returns what?"),
+            examples_no_match=("Optional 怎么用？", "What is a HashMap?"),
+        ),
+    ],
+)
 
 
-def _own_problem(reading: Reading) -> bool:
-    """Beside a limit, a problem of code it names ("别动表结构，给运单的重复提交做个防重"), not
-    one the pending patch is about ("don't touch the tests, just fix the NPE")."""
-    if not reading.problems:
-        return False
-    rest = [c.norm for c in reading.clauses if not _RESTRICTIVE_RE.search(c.norm)]
-    rest_reading = read("，".join(rest))
-    return bool(rest_reading.problems and rest_reading.here)
-
-
-def _own_change(reading: Reading) -> bool:
-    """Beside a limit, a change with a verb of its own ("不要改接口，只改实现：X.find 改成先走
-    缓存", "给 X 加上校验"), not the limit's own "只改"."""
-    return any(
-        r.targeted or not _RESTRICTIVE_RE.fullmatch(r.verb) for r in reading.acts(Act.CHANGE)
-    )
-
-
-def _own_question(reading: Reading) -> bool:
-    """Beside a limit, a question of its own ("先别改代码，我就想搞明白 X 多久跑一次")."""
-    return any(c.question and not _RESTRICTIVE_RE.search(c.norm) for c in reading.clauses)
-
-
-def _explain_first(reading: Reading) -> bool:
-    """The first request explains ("Explain the change to X in the patch")."""
-    return bool(reading.requests) and reading.requests[0].act is Act.EXPLAIN
-
-
-def _audit_rule(reading: Reading) -> Classification | None:
-    """An audit: patch words, audit verbs and words, a change request on code, a problem
-    looked for here, an inspection that verifies or judges this code."""
-    if reading.patch_refs and not _tool_question(reading):
-        return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.patch_refs)
-    if reading.new_patch:
-        return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.patch_words or ["patch"])
-    if _reads_a_record(reading):
-        return None
-    audits = [r.verb for r in reading.acts(Act.INSPECT) if r.verb in _AUDIT_VERBS]
-    if audits and not reading.knowledge and not _reviews_to_explain(reading):
-        return _result(IntentType.CODE_AUDIT, Rule.AUDIT, audits)
-    if reading.audit and _asks_for_audit(reading):
-        return _result(IntentType.CODE_AUDIT, Rule.AUDIT, reading.audit)
-    return _change_request(reading) or _problem_rule(reading) or _inspection_rule(reading)
-
-
-def _reads_a_record(reading: Reading) -> bool:
-    """A lookup in a record of past fixes ("CHANGELOG 里 2.3.1 修复了哪些问题", "README 里的
-    known issues 都有哪些"): its fix and problem words are the record's, nothing is asked of
-    this code. Whether a fix holds here ("…我们还有没有这个问题") is still an audit."""
-    if not reading.records or reading.acts(Act.CHANGE, Act.CREATE, Act.INSPECT):
-        return False
-    if _ASSISTANT_RE.search(reading.norm):
-        return False  # "你刚才修复了什么": the audit's own work, not a record
-    return bool(_LOOKUP_RE.search(reading.norm)) and not _YES_NO_RE.search(reading.norm)
-
-
-def _reviews_to_explain(reading: Reading) -> bool:
-    """ "review 一下 pom 里的依赖，给我讲讲每个是干嘛的": a look that ends in an explanation of
-    what the code is, with no problem and no judgement asked, is an explanation."""
-    acts = [r.act for r in reading.requests if not r.negative]
-    if Act.EXPLAIN not in acts or acts[-1] is not Act.EXPLAIN:
-        return False
-    judged = reading.problems or reading.evaluative or reading.complaints or reading.audit
-    return not judged and not _JUDGEMENT_RE.search(reading.norm)
-
-
-def _asks_for_audit(reading: Reading) -> bool:
-    """Audit words ask for an audit unless the question asks for knowledge, or asks where
-    the code does it ("Where do we scan the classpath for plugins?", "哪个类负责修复…")."""
-    if reading.acts(Act.CHANGE, Act.INSPECT):
-        return True
-    if reading.knowledge:
-        return False
-    nouns = [w for w in reading.audit if w not in _AUDIT_VERB_WORDS]
-    return bool(nouns or reading.problems or not reading.where)
-
-
-def _tool_question(reading: Reading) -> bool:
-    # "git 怎么导出一个 patch 文件": a question about a tool, no patch of this code.
-    tools = _TOOLS.intersection(re.findall(r"[a-z]+", reading.norm))
-    return bool(tools) and reading.knowledge and not reading.requests
-
-
-def _change_request(reading: Reading) -> Classification | None:
-    """A request to change code, or to write code for this repository.
-
-    A change request is an audit unless it is about the previous answer ("上面那个例子改成
-    lambda") or asks how to do something in general: whatever its verb or object, acting
-    on code outside the audit flow would break the isolation.
-    """
-    changes = reading.acts(Act.CHANGE)
-    creates = reading.acts(Act.CREATE)
-    if changes and not (_about_answer(reading) and not reading.problems):
-        targets = [*reading.strong, *reading.weak, *reading.problems, *reading.audit]
-        targets += [r.verb for r in changes if r.targeted]
-        if targets or not (reading.generic or reading.how_to):
-            words = [*(r.verb for r in changes), *targets[:3]]
-            return _result(IntentType.CODE_AUDIT, Rule.CHANGE, words)
-    targets = [*reading.strong, *reading.app_parts, *reading.definite]
-    if creates and targets and not reading.answer_words and not reading.generic:
-        return _result(
-            IntentType.CODE_AUDIT, Rule.CHANGE, [*(r.verb for r in creates), *targets[:3]]
-        )
-    return None
-
-
-def _problem_rule(reading: Reading) -> Classification | None:
-    """A problem (a bug, an injection, a leak, a missing check…) asked about this code."""
-    problems, knowledge = reading.problems, reading.knowledge
-    if not problems:
-        return None
-    inspects = [r.verb for r in reading.acts(Act.INSPECT)]
-    if here := reading.here:
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *here[:3]])
-    if inspects and not reading.generic:
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *inspects])
-    if reading.existence and not knowledge:  # "有没有地方把密码打印到日志里？"
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, problems)
-    if reading.describes and not reading.generic:  # "用户输入是直接拼进去的，会不会被注入"
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *reading.describes[:1]])
-    if not knowledge and not reading.conversation and _asks_or_confirms(reading):
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, problems)
-    if reading.definite and reading.is_question and not knowledge:  # "Is the token guessable?"
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*problems, *reading.definite[:1]])
-    return None
-
-
-def _inspection_rule(reading: Reading) -> Classification | None:
-    """An inspection that looks for something, verifies a safeguard or judges this code."""
-    here, inspects = reading.here, [r.verb for r in reading.acts(Act.INSPECT)]
-    if inspects and _CHECK_FOR_RE.search(reading.norm) and not reading.knowledge:
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, inspects)
-    if reading.safeguards and not reading.knowledge:  # "Are passwords hashed?"
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, reading.safeguards)
-    sensitive = _SENSITIVE.find(reading.norm)  # "密码是用 MD5 存的吗？安全吗"
-    if sensitive and reading.evaluative and reading.is_question and not reading.generic:
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.evaluative, *sensitive])
-    if reading.strong and (change := _all(_HOW_TO_CHANGE_RE, reading.norm)):
-        return _result(IntentType.CODE_AUDIT, Rule.CHANGE, [*change, *reading.strong[:3]])
-    if inspects and here and _verifies(reading):
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*inspects, *here[:3]])
-    # Judging code here ("SecurityConfig 里把 CSRF 禁用了，这样有安全问题吗"), not a design of
-    # the Java world ("JWT 里放租户 id 安全吗").
-    judged = reading.strong or (here and not reading.known_topic)
-    if reading.evaluative and judged and (inspects or reading.is_question):
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.evaluative, *here[:3]])
-    # A complaint about code here ("OrderService 这个方法也太长了吧", "这个命名什么鬼") asks
-    # to have it judged as much as "有没有问题" does, unless it asks for an explanation
-    # ("这个方法太绕了，给我讲讲它在干嘛").
-    if reading.complaints and judged and not reading.acts(Act.EXPLAIN):
-        return _result(IntentType.CODE_AUDIT, Rule.PROBLEM, [*reading.complaints, *here[:3]])
-    return None
-
-
-def _asks_or_confirms(reading: Reading) -> bool:
-    """A yes-or-no question or a confirmation about a problem: "会不会被利用？", "没有校验文件
-    类型吧", "Could it deadlock?" (not "How do static analysis tools find bugs?", "金额用
-    double 存有什么问题")."""
-    if _CONFIRMATION_RE.search(reading.norm):
-        return True
-    return any(
-        c.question and (_ZH_YES_NO_RE.search(c.norm) or _EN_YES_NO_RE.match(c.norm))
-        for c in reading.clauses
-    )
-
-
-def _verifies(reading: Reading) -> bool:
-    """An inspection that verifies a condition of this code ("检查一下 X 有没有把 debug 打开"),
-    not one that looks something up ("检查一下 X 依赖了些啥", "check which version…")."""
-    norm = reading.norm
-    return bool(_YES_NO_RE.search(norm)) and not _LOOKUP_RE.search(norm) and not reading.usage
-
-
-def _explain_rule(reading: Reading) -> Classification | None:
-    """A question about this repository."""
-    if reading.preference and not reading.requests:
-        return None  # "以后涉及命令行的地方都给两个版本": a wish about the answers
-    if reading.paths:
-        return _result(IntentType.CODE_EXPLAIN, Rule.PATH, reading.paths)
-    if reading.strong:
-        return _result(IntentType.CODE_EXPLAIN, Rule.EXPLAIN, reading.strong)
-    here = reading.here
-    if not here or _is_conversation(reading):
-        return None
-    if here == reading.domain:
-        return _result(IntentType.CODE_EXPLAIN, Rule.DOMAIN, here)
-    return _result(IntentType.CODE_EXPLAIN, Rule.CODE_ELEMENT, here)
-
-
-def _is_conversation(reading: Reading) -> bool:
-    """A follow-up, thanks or a wish about the answers, with nothing firm of this repository."""
-    if reading.preference:
-        return True
-    firm = reading.usage or reading.facts or reading.app_parts or reading.parts
-    if len(reading.norm) < limits.ROUTER_SHORT_MESSAGE_CHARS:
-        return not firm  # "还有吗？"
-    return bool(reading.conversation or _FOLLOW_UP_RE.search(reading.norm)) and not firm
-
-
-def classify(
-    text: str, *, patch_pending: bool = False, names: Sequence[str] = ()
-) -> Classification:
-    """Choose the intent of ``text`` by the rules of the module docstring.
-
-    ``patch_pending``: a patch awaits the user's confirmation, so "explain/revise
-    the patch" mean that patch; without one, patch words stay outside memory
-    (``code_audit``). ``names``: the repository's own names (project and module
-    names from its profile), which make a question about this repository.
-    """
-    # "补充一下：…" adds information; without its colon it is a request ("补充一下测试用例").
-    text = _ADDING_LEAD_RE.sub("", text, count=1)
-    text = _final_request(text, names)
-    reading = read(text, names=names)
-    rules: list[Callable[[Reading], Classification | None]] = [_audit_rule, _explain_rule]
-    if patch_pending:
-        rules.insert(0, _patch_rule)
-    for rule in rules:
-        found = rule(reading)
-        if found is not None:
-            # "以后给我补丁的时候先用一句话说明改了什么": a wish about patches to come.
-            if not memory_access(found.intent).reads and _only_a_standing_wish(text, names):
-                return _result(IntentType.GENERAL_CHAT, Rule.STANDING_WISH, found.matched)
-            return found
-    return Classification(intent=IntentType.GENERAL_CHAT, rule=Rule.DEFAULT)
-
-
-def _final_request(text: str, names: Sequence[str]) -> str:
-    """The part of ``text`` that decides: after a remark, a turn to another question decides
-    ("我们项目用了 MyBatis。顺便问一下，一级缓存什么时候失效？"), and so does what follows a
-    concern set aside ("…也不确定有没有 bug，先不管这个。你先讲讲整体流程"). A part before
-    that asks for something ("帮我修一下 X。顺便问一下…"), or looks for a problem without
-    being set aside, keeps the whole message."""
-    turn = _last_turn(text)
-    if turn is None:
-        return text
-    head, tail, set_aside = turn
-    before = read(head, names=names)
-    asks = [r for r in before.requests if r.act is not Act.EXPLAIN and not r.negative]
-    if asks or before.new_patch:
-        return text
-    if set_aside:
-        return tail
-    judged = before.problems or before.complaints or before.evaluative or before.audit
-    return text if before.is_question or judged else tail
-
+# --- readings: which part of a message is read --------------------------------------------
 
 # A lead-in that announces added information ("补充一下：", "顺便说一下，", "另外补充一点："):
 # its verb asks for no change.
-_ADDING_LEAD_RE = _rx(
+_ADDING_LEAD_RE = rx(
     r"^\s*(?:另外|顺便|再|我)?(?:补充(?:一下|一点|一句|说明)?|说明一下|顺便说一下|说一下|提一下"
     r"|顺带一提|备注)\s*[：:，,]\s*"
 )
-
-
 # What makes a wish *standing* (future answers, every time) rather than a request to act
 # now: "delete the module" is a request; "以后别再…", "stop suggesting X" are wishes.
-_STANDING_MARKER_RE = _rx(
+_STANDING_MARKER_RE = rx(
     r"以后|今后|往后|从现在|从今|每次|每回|默认|一律|别再|不要再|不用再|总是|始终|永远"
     r"|\b(?:from now on|going forward|in (?:the )?future|always|never|every time|by default"
     r"|no longer|any ?more|stop \w+ing)\b"
 )
 
 
-def _only_a_standing_wish(text: str, names: Sequence[str]) -> bool:
+def _added_information(text: str) -> bool:
+    return _ADDING_LEAD_RE.match(text) is not None
+
+
+def _turned_away(text: str, names: Sequence[str] = (), *, set_aside: bool) -> bool:
+    tail = _final_request(text, names)
+    turn = last_turn(text)
+    return tail is not text and turn is not None and turn[2] is set_aside
+
+
+def _only_a_standing_wish(text: str, names: Sequence[str] = ()) -> bool:
     """``text`` is a standing rule or cancel about the answers and nothing else ("请以后先给
     结论", "Stop suggesting Lombok, we don't use it anymore"): the memory's own directive
     grammar decides what a rule is, so a wish that merely sounds like a change request is
@@ -443,13 +371,189 @@ def _only_a_standing_wish(text: str, names: Sequence[str]) -> bool:
     rest = text
     for wish in wishes:
         rest = rest.replace(wish.clause, " ")
-    rest_reading = read(rest, names=names)
-    return _audit_rule(rest_reading) is None and not rest_reading.patch_refs
+    found = _decide(read(rest, names=names), patch_pending=False)
+    return found is None or memory_access(found[0].intent or _CHAT).reads
+
+
+READING_RULES: Registry[FunctionRule] = Registry(
+    "intent-readings",
+    [
+        FunctionRule(
+            "added-information",
+            "a lead-in that announces added information (补充一下：…): its verb asks nothing",
+            test=_added_information,
+            examples_match=(
+                "补充一下：我们的 api 模块只部署在内网。",
+                "补充：数据库用的是 MySQL 8",
+            ),
+            examples_no_match=("补充一下测试用例", "帮我补充一下注释"),
+        ),
+        FunctionRule(
+            "turn-to-another-question",
+            "after a remark, a turn to another question (顺便问一下, by the way): what follows "
+            "is read, unless the part before asks for something or looks for a problem",
+            test=lambda text: _turned_away(text, set_aside=False),
+            examples_match=(
+                "我们项目用了 MyBatis。顺便问一下，一级缓存什么时候失效？",
+                "We use Flyway. By the way, how does Flyway handle checksums in general?",
+            ),
+            examples_no_match=(
+                "帮我修一下 PayService 的空指针。顺便问一下，Optional 怎么用？",
+                "Optional 怎么用？",
+            ),
+        ),
+        FunctionRule(
+            "set-aside",
+            "a concern or the pending patch set aside (先不管这个, 补丁先放着): what "
+            "follows is read",
+            test=lambda text: _turned_away(text, set_aside=True),
+            examples_match=(
+                "RefundService 看着有点乱，先不说这个，你先讲讲退款流程是怎么走的",
+                "补丁先放一放，LoginFilter 是干什么用的？",
+            ),
+            examples_no_match=("补丁先放着", "LoginFilter 是干什么用的？"),
+        ),
+        FunctionRule(
+            "standing-wish",
+            "only a standing wish about the answers (以后…, from now on, stop …ing) that sounds "
+            "like a change: remembered, not gated",
+            test=_only_a_standing_wish,
+            examples_match=("请以后先给结论", "Stop suggesting Lombok, we don't use it anymore"),
+            examples_no_match=(
+                "修一下 OrderService 的空指针，以后别再写这种代码",
+                "delete the mall-demo module",
+            ),
+        ),
+    ],
+)
+_STANDING_WISH = READING_RULES.get("standing-wish")
+
+
+def _final_request(text: str, names: Sequence[str]) -> str:
+    """The part of ``text`` that decides: after a remark, a turn to another question decides
+    ("我们项目用了 MyBatis。顺便问一下，一级缓存什么时候失效？"), and so does what follows a
+    concern set aside ("…也不确定有没有 bug，先不管这个。你先讲讲整体流程"). A part before
+    that asks for something ("帮我修一下 X。顺便问一下…"), or looks for a problem without
+    being set aside, keeps the whole message."""
+    turn = last_turn(text)
+    if turn is None:
+        return text
+    head, tail, set_aside = turn
+    before = read(head, names=names)
+    asks = [r for r in before.requests if r.act is not Act.EXPLAIN and not r.negative]
+    if asks or before.new_patch:
+        return text
+    if set_aside:
+        return tail
+    judged = before.problems or before.complaints or before.evaluative or before.audit
+    return text if before.is_question or judged else tail
+
+
+# --- deciding ---------------------------------------------------------------------------
+
+
+def _decide(reading: Reading, *, patch_pending: bool) -> tuple[IntentRule, list[str]] | None:
+    """The first rule that decides on ``reading``, with its words (``None``: no rule)."""
+    audit_cleared = False
+    for rule in INTENT_RULES:
+        if rule.with_patch and not patch_pending:
+            continue
+        if audit_cleared and rule.intent is not None and not memory_access(rule.intent).reads:
+            continue
+        words = rule.cue(reading)
+        if words is None:
+            continue
+        if rule.intent is None:
+            audit_cleared = True
+            continue
+        return rule, words
+    return None
+
+
+def _unique(words: Sequence[str]) -> list[str]:
+    seen: dict[str, str] = {}
+    for word in words:
+        seen.setdefault(word.lower(), word)  # "ReviewController" once, as written
+    return list(seen.values())
+
+
+@overload
+def classify(
+    text: str,
+    *,
+    patch_pending: bool = ...,
+    names: Sequence[str] = ...,
+    explain: Literal[False] = ...,
+) -> Classification: ...
+
+
+@overload
+def classify(
+    text: str, *, patch_pending: bool = ..., names: Sequence[str] = ..., explain: bool
+) -> Classification: ...
+
+
+def classify(
+    text: str, *, patch_pending: bool = False, names: Sequence[str] = (), explain: bool = False
+) -> Classification:
+    """Choose the intent of ``text`` by the rules of :data:`INTENT_RULES`, in order.
+
+    ``patch_pending``: a patch awaits the user's confirmation, so "explain/revise
+    the patch" mean that patch; without one, patch words stay outside memory
+    (``code_audit``). ``names``: the repository's own names (project and module
+    names from its profile), which make a question about this repository.
+    ``explain``: also list in ``fired`` every rule of the registry that fires on the
+    message read (for tests and diagnostics; the reason shown uses ``rule_ids``).
+    """
+    via: list[str] = []
+    read_text = text
+    if _ADDING_LEAD_RE.match(read_text):
+        # "补充一下：…" adds information; without its colon it is a request ("补充一下测试用例").
+        read_text = _ADDING_LEAD_RE.sub("", read_text, count=1)
+        via.append("added-information")
+    tail = _final_request(read_text, names)
+    if tail is not read_text:
+        turn = last_turn(read_text)
+        via.append("set-aside" if turn is not None and turn[2] else "turn-to-another-question")
+        read_text = tail
+    reading = read(read_text, names=names)
+    found = _decide(reading, patch_pending=patch_pending)
+    fired = _fired(reading, patch_pending) if explain else ()
+    if found is None:
+        return Classification(intent=_CHAT, rule_ids=(*via, DEFAULT), fired=fired, text=read_text)
+    rule, words = found
+    intent = rule.intent or _CHAT
+    ids = (*via, rule.id)
+    # "以后给我补丁的时候先用一句话说明改了什么": a wish about patches to come.
+    if not memory_access(intent).reads and _only_a_standing_wish(read_text, names):
+        intent, ids = _CHAT, (*ids, _STANDING_WISH.id)
+    return Classification(
+        intent=intent, rule_ids=ids, matched=_unique(words), fired=fired, text=read_text
+    )
+
+
+def _fired(reading: Reading, patch_pending: bool) -> tuple[str, ...]:
+    return tuple(
+        rule.id
+        for rule in INTENT_RULES
+        if (patch_pending or not rule.with_patch) and rule.cue(reading) is not None
+    )
+
+
+def decisive(classification: Classification) -> bool:
+    """The rules' choice is plain: forced, or made by a rule marked ``decisive`` (the
+    configured model is not asked, :mod:`.model`)."""
+    if classification.rule_ids == (FORCED,):
+        return True
+    ids = set(classification.rule_ids)
+    if _STANDING_WISH.id in ids:
+        return True
+    return any(rule.decisive and rule.id in ids for rule in INTENT_RULES)
 
 
 def forced(intent: IntentType) -> Classification:
     """The classification of an intent the user chose explicitly."""
-    return Classification(intent=intent, rule=Rule.FORCED)
+    return Classification(intent=intent, rule_ids=(FORCED,))
 
 
 def choose(

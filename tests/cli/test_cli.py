@@ -952,7 +952,7 @@ def test_ask_without_a_model_shows_the_context_and_records(java_repo: Path) -> N
     record(java_repo, "How does the review module manage findings?", "code_explain")
     result = invoke("ask", str(java_repo), "What does the review module do?")
     assert result.exit_code == 0
-    assert "[code_explain · about this repository" in result.stdout
+    assert "[code_explain · names-this-code" in result.stdout
     assert "memory context a model would be given:" in result.stdout
     assert "How does the review module manage findings?" in result.stdout  # a pending clue
     assert "AUTOPATCH_LLM_MODEL" in result.stderr

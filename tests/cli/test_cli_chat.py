@@ -107,7 +107,7 @@ def test_a_chat_session_through_a_real_subprocess(java_repo: Path) -> None:
     assert "Traceback" not in err, err
 
     # Turns without a model: the intent and the context a model would be given.
-    assert "[code_explain · about this repository" in out
+    assert "[code_explain · names-this-code" in out
     assert "memory context a model would be given:" in out
     assert "Always answer in English." in out  # the seeded preference was injected
     assert "AUTOPATCH_LLM_MODEL" in err  # how to configure a model, once
