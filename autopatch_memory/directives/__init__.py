@@ -47,26 +47,13 @@ The public names are imported from here; private ones from their module.
 
 from __future__ import annotations
 
-from autopatch_memory.directives.cancels import (
-    cancel_content,
-    cancels_an_action,
-    is_meta_cancel,
-    refers_to,
-)
+from autopatch_memory.directives.cancels import cancel_content, refers_to
 from autopatch_memory.directives.facts import correction_topic, states_change_of
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
 from autopatch_memory.directives.labels import fact_label, fact_text, rule_label
-from autopatch_memory.directives.normalization import squash
-from autopatch_memory.directives.quotes import find_quote
-from autopatch_memory.directives.reading import (
-    directives_in,
-    might_hold_directive,
-    read_sentence,
-    rule_clauses,
-)
+from autopatch_memory.directives.reading import directives_in, might_hold_directive, read_sentence
 from autopatch_memory.directives.shapes import (
     RuleShape,
-    conflicting,
     restating,
     rule_shape,
     same_subject,
@@ -79,22 +66,16 @@ __all__ = [
     "Reading",
     "RuleShape",
     "cancel_content",
-    "cancels_an_action",
-    "conflicting",
     "correction_topic",
     "directives_in",
     "fact_label",
     "fact_text",
-    "find_quote",
-    "is_meta_cancel",
     "might_hold_directive",
     "read_sentence",
     "refers_to",
     "restating",
-    "rule_clauses",
     "rule_label",
     "rule_shape",
     "same_subject",
-    "squash",
     "states_change_of",
 ]

@@ -14,7 +14,7 @@ from collections.abc import Collection
 
 from autopatch_memory import limits
 from autopatch_memory.directives.instructions import _imperative_start, _strip_filler
-from autopatch_memory.directives.normalization import _CJK, _body_of, _norm, squash
+from autopatch_memory.directives.normalization import _body_of, _norm
 from autopatch_memory.directives.not_a_directive import _POLITE_LEAD, _is_question
 from autopatch_memory.directives.shapes import rule_shape
 from autopatch_memory.directives.vocabulary import (
@@ -30,6 +30,8 @@ from autopatch_memory.directives.vocabulary import (
     _TEAM_SUBJECT,
     _YOU_LEAD,
 )
+from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE
+from autopatch_memory.lang.fold import fold
 
 # "超时那个我说错了", "滑动窗口那个记错了", "chunk 那个改了": a topic, 那个/那条, and what
 # went wrong with what was said of it (the new value follows).
@@ -185,7 +187,7 @@ def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
 
 def _has_fact_content(norm: str) -> bool:
     """Something is said besides the subject and the verb ("we don't use it" says nothing)."""
-    return len(squash(_FACT_FILLER.sub(" ", norm))) >= limits.DIRECTIVE_MIN_FACT_CHARS
+    return len(fold(_FACT_FILLER.sub(" ", norm))) >= limits.DIRECTIVE_MIN_FACT_CHARS
 
 
 # When a change happened, before who made it ("上周末我们全量升级到了…", "last month we…").
@@ -208,7 +210,7 @@ _TECHNOLOGY_CHANGED = re.compile(
 _CONFIGURED = re.compile(
     r"^[a-z][\w.-]*\s+(?:is|are|was|were)\s+(?:set|configured|tuned|capped|limited)\s+"
     r"(?:to|at)\s+\d"
-    r"|^[a-z][\w.-]*\s*(?:的[\u4e00-\u9fff]{0,6})?\s*"
+    rf"|^[a-z][\w.-]*\s*(?:的[{CJK_CLASS}]{{0,6}})?\s*"
     r"(?:设置为|设置成|设为|设成|配的是|配成|配置为|配置成|设的是|配了)\s*\d"
 )
 # A thing of the project and its value, with a common noun as the subject: "报文是 XML
@@ -219,7 +221,7 @@ _CONFIGURED = re.compile(
 _VALUE_OF_A_THING = re.compile(
     r"^(?!(?:这|那|它|我|你|他|她|问题|原因|区别|答案|结论|意思|关键|重点|目的|想法|需求|感觉|"
     r"理由|前提|情况|结果|好处|坏处|缺点|优点|难点|建议|办法|方法)"
-    r")[\u4e00-\u9fff]{1,7}[\u4e00-\u9fff](?<![就还也都只才又倒])(?:的[\u4e00-\u9fff]{1,6})?\s*"
+    rf")[{CJK_CLASS}]{{1,7}}[{CJK_CLASS}](?<![就还也都只才又倒])(?:的[{CJK_CLASS}]{{1,6}})?\s*"
     r"(?:用的是|走的是|采用的是|是|为|基于)\s*(?:[a-z][\w./+-]*|\d+(?:\.\d+)?\s*\S)"
     r"|^(?!(?:it|this|that|they|which|what|who|my|your|the answer|the question|the problem|"
     r"the reason|the difference|the point)\b)"
@@ -233,7 +235,7 @@ _VALUE_OF_A_THING = re.compile(
 # 会发一条 RocketMQ 消息", "订单关闭之后都会写一条 binlog 给 canal". A named technology
 # follows the verb; 以后 here means "after", no standing phrase.
 _WHAT_HAPPENS_ZH = re.compile(
-    r"^(?!(?:这|那|它|我|你|他|她|如果|假如|要是|万一))[\u4e00-\u9fff]{2,12}"
+    rf"^(?!(?:这|那|它|我|你|他|她|如果|假如|要是|万一))[{CJK_CLASS}]{{2,12}}"
     r"(?:完成|结束|成功|失败|之后|以后|后)+\s*(?:都|就)?会\s*"
     r"(?:发|推|写|存|调|走|用|通过|订阅|通知)[^，,。？?]{0,8}?[a-z][\w.+-]{2,}"
 )
@@ -255,7 +257,7 @@ _PEOPLE_SUBJECT = re.compile(
     r"^(?:(?:our|my|the|some of our|most of our|a few of our|all our)\s+)?(?:\w+\s+)?"
     r"(?:pms?|product managers?|managers?|boss|bosses|leads?|teammates?|colleagues?|"
     r"coworkers?|co-workers?|juniors?|new hires|newcomers|testers?|users of these)\b"
-    r"|^(?:我们|咱们|我)?[\u4e00-\u9fff]{0,6}?(?:这边|那边)?的?(?:好几个|几个|很多|有些|一些|不少|大部分)?"
+    rf"|^(?:我们|咱们|我)?[{CJK_CLASS}]{{0,6}}?(?:这边|那边)?的?(?:好几个|几个|很多|有些|一些|不少|大部分)?"
     r"(?:同事|同学|领导|老板|新人|新同事|产品经理|测试同学|运维同学|组长|主管)"
 )
 
@@ -314,7 +316,7 @@ _PROPER_NOUN = re.compile(r"(?<=\s)(?:[A-Z][a-z]+[A-Z0-9]?\w*|[A-Z]{2,}[a-z]*\w*
 
 def _statement_naming_a_technology(text: str) -> bool:
     body = _body_of(text)
-    if _CJK.search(body) or not _COMMON_SUBJECT_EN.match(body):
+    if CJK_RE.search(body) or not _COMMON_SUBJECT_EN.match(body):
         return False
     norm = _norm(body)
     if _PROBLEM_WORDS.search(norm) or _is_question(norm) or _SELF_SUBJECT.match(norm):
@@ -331,9 +333,9 @@ def _said_of_name(rest: str) -> bool:
     rest = _NAME_LINK.sub("", rest, count=1)
     if _FIRST_PERSON_SUBJECT_ZH.search(rest):
         return False
-    if _CJK.search(rest):
+    if CJK_RE.search(rest):
         # "trade-web 是 Spring Cloud Gateway": one linking verb before a named technology.
-        return len(_CJK.findall(rest)) >= 2 or bool(_LINK_TO_TECHNOLOGY_ZH.match(rest))
+        return len(CJK_RE.findall(rest)) >= 2 or bool(_LINK_TO_TECHNOLOGY_ZH.match(rest))
     return bool(_VERB_AFTER_NAME_EN.match(rest) or _MODULE_VERB.search(rest))
 
 
@@ -404,7 +406,7 @@ _RELATIVE_LEAD = re.compile(r"^(?:which|who|where|whose|that)\b")
 def _fact_after_cancel(folded: str) -> bool:
     """A Chinese part after a cancel that names a technology: the new state of things
     ("Seata 那条不用记了，下个版本就把 Seata 去掉")."""
-    named = _CJK.search(folded) and _LATIN_TECH.search(folded)
+    named = CJK_RE.search(folded) and _LATIN_TECH.search(folded)
     return bool(named or _CHANGE_VERB.search(folded)) and _continues_fact(folded)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.directives.normalization import _CJK, _norm, squash
+from autopatch_memory.directives.normalization import _norm
 from autopatch_memory.directives.vocabulary import (
     _ARTIFACT_HEAD,
     _DESCRIPTIVE_START,
@@ -34,6 +34,8 @@ from autopatch_memory.directives.vocabulary import (
     _TEAM_SUBJECT,
     _YOU_LEAD,
 )
+from autopatch_memory.lang.chars import CJK_RE
+from autopatch_memory.lang.fold import fold
 
 
 def _strip_filler(norm: str) -> str:
@@ -162,9 +164,11 @@ def _addressed(clause: str) -> bool:
     rest = stripped[head.end() :] if head is not None else ""
     if (
         head is not None
-        and len(squash(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+        and len(fold(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
         and not _USER_PLAN_ZH.match(rest)
-        and (_ARTIFACT_NORM_ZH.match(rest) if _CJK.search(rest) else _ARTIFACT_NORM_EN.match(rest))
+        and (
+            _ARTIFACT_NORM_ZH.match(rest) if CJK_RE.search(rest) else _ARTIFACT_NORM_EN.match(rest)
+        )
     ):
         return True  # "answers should be short", not the bare word "code"
     if _PREFERENCE_EN.match(stripped) or _PREFERENCE_ZH.match(stripped):
@@ -175,7 +179,7 @@ def _addressed(clause: str) -> bool:
         return True  # "Gradle commands please", "中文回答就行", "Logback in examples"
     if _modal_norm(stripped):
         return True  # "(再强调一遍，)Controller 的返回值都用 AjaxResult 包一层"
-    if not _CJK.search(stripped[:1]):
+    if not CJK_RE.search(stripped[:1]):
         return _imperative_start(stripped)  # "give me Gradle commands from now on"
     # "以后用中文回答": an instruction after the standing phrase.
     return stripped != norm and _imperative_start(stripped)

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.directives.normalization import _CJK, _norm, _words
+from autopatch_memory.directives.normalization import _norm
 from autopatch_memory.directives.vocabulary import (
     _POLITE_ALWAYS,
     _PREFERENCE_EN,
     _STANDING,
     _STRONG_STANDING,
 )
+from autopatch_memory.lang.chars import CJK_RE
+from autopatch_memory.lang.phrases import phrase_alternation
 from autopatch_memory.privacy import MARKER_PREFIX
 
 _QUESTION_LEAD_EN = re.compile(
@@ -166,8 +168,8 @@ _CREDENTIAL_WORDS = (
 )  # fmt: skip
 _CREDENTIAL_STORE = re.compile(
     r"\b(?:remember|save|store|keep|note|memorize)\b[^.?!]{0,40}?\b(?:my|our|the|this)\b"
-    r"[^.?!]{0,30}?" + _words(*_CREDENTIAL_WORDS) + r"|(?:记住|记下|保存|存一下|记一下)"
-    r"[^。？！]{0,30}?" + _words(*_CREDENTIAL_WORDS)
+    r"[^.?!]{0,30}?" + phrase_alternation(_CREDENTIAL_WORDS) + r"|(?:记住|记下|保存|存一下|记一下)"
+    r"[^。？！]{0,30}?" + phrase_alternation(_CREDENTIAL_WORDS)
 )
 _REDACTION_MARK = MARKER_PREFIX.lower().rstrip(":")  # compared with folded text
 # A password in a URL ("redis://:pass@host", "https://user:pass@host"), should it have
@@ -198,7 +200,7 @@ def _is_question(norm: str) -> bool:
     request = request and not _EMBEDDED_QUESTION.search(body)
     if body.rstrip(" .。!！").endswith(("?", "？")):
         return not request
-    if not _CJK.search(body):
+    if not CJK_RE.search(body):
         return (
             bool(_QUESTION_LEAD_EN.match(body))
             and not _POLITE_LEAD.match(body)

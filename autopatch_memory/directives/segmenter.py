@@ -38,7 +38,7 @@ from autopatch_memory.directives.instructions import (
     _strip_filler,
 )
 from autopatch_memory.directives.kinds import DirectiveKind
-from autopatch_memory.directives.normalization import _CJK, _body_of, _norm, squash
+from autopatch_memory.directives.normalization import _body_of, _norm
 from autopatch_memory.directives.not_a_directive import _is_question
 from autopatch_memory.directives.shape_lexicon import _DEFAULT_OBJECTS, _NEGATION_RE
 from autopatch_memory.directives.shapes import RuleShape, rule_shape, same_subject
@@ -58,6 +58,8 @@ from autopatch_memory.directives.vocabulary import (
     _STRONG_STANDING,
     _TEAM_SUBJECT,
 )
+from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE
+from autopatch_memory.lang.fold import fold
 
 # Parts of a sentence, each judged on its own ("我们已经切到 Gradle 了，不用再给我 Maven
 # 命令了" holds a fact and a cancel). English "and" does not split: "skip the intro and
@@ -82,7 +84,7 @@ _CONDITION_PART = re.compile(
 )
 # "以后写分布式事务相关的代码，优先…": a Chinese part that ends on what it is about (…的代码)
 # names the topic of the instruction that follows.
-_TOPIC_END_ZH = re.compile(r"的[\u4e00-\u9fff]{1,4}$")
+_TOPIC_END_ZH = re.compile(rf"的[{CJK_CLASS}]{{1,4}}$")
 
 
 def _topic_part(folded: str) -> bool:
@@ -111,7 +113,7 @@ _ATTACHED_PART = re.compile(
 # between digits or before a "//" is a time or a URL, not a head.)
 # A colon right after a Chinese word heads what follows too ("交代下背景:tos-yard 管…").
 _COLON_HEAD = re.compile(
-    r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]):|：)\s*(?=\S)"
+    rf"^([^:：]{{1,48}}?)\s*(?:(?<!\d):(?=\s|[{CJK_CLASS}])|(?<=[{CJK_CLASS}]):|：)\s*(?=\S)"
 )
 
 
@@ -128,8 +130,8 @@ def _lead_in_head(head: str) -> bool:
     if _ANNOUNCED_LIST.match(head):
         return True  # "Two things for the rest of this project: …", "两点要求："
     words = head.split()
-    if _CJK.search(head):
-        if len(squash(head)) > limits.DIRECTIVE_COLON_HEAD_CHARS:
+    if CJK_RE.search(head):
+        if len(fold(head)) > limits.DIRECTIVE_COLON_HEAD_CHARS:
             return False
     elif len(words) > limits.DIRECTIVE_COLON_HEAD_WORDS:
         return False
@@ -201,7 +203,7 @@ def _whole_part_kind(
         stripped = _strip_filler(rest)
         if _rule_part(rest, True, False) or _STANDING.search(rest):
             return DirectiveKind.RULE
-        if not _CJK.search(stripped[:1]) and _imperative_start(stripped):
+        if not CJK_RE.search(stripped[:1]) and _imperative_start(stripped):
             return DirectiveKind.RULE
         if _imperative_start(stripped, strict=True) and not _SELF_SUBJECT.match(stripped):
             # "(每次…的时候，)记得加上 traceId 的埋点" asks for an action: a rule when it
@@ -217,7 +219,7 @@ def _whole_part_kind(
 
 
 # A complaint about how things are, the reason for a rule beside it: "…太累了", "…太乱了".
-_COMPLAINT_ZH = re.compile(r"太[\u4e00-\u9fff]{1,3}了$|(?:看着|看得)?头疼$|烦死了$")
+_COMPLAINT_ZH = re.compile(rf"太[{CJK_CLASS}]{{1,3}}了$|(?:看着|看得)?头疼$|烦死了$")
 
 
 # After a fact, a norm whose subject is a part of the system, with nobody addressed and no
@@ -278,7 +280,7 @@ def _list_item(part: str, previous: DirectiveKind, before: str) -> bool:
         return False
     if _AS_BEFORE.search(stripped):
         return False  # "…，注释照旧英文": an earlier rule kept, no item of this one
-    if _CJK.search(stripped):
+    if CJK_RE.search(stripped):
         short = len(stripped) <= limits.DIRECTIVE_LIST_ITEM_CHARS
         return short and not _NEGATIVE_LEAD_ZH.match(stripped) and not _ZH_VERB.search(stripped)
     words = stripped.split()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.directives.normalization import _words
 from autopatch_memory.directives.vocabulary import _BIE
+from autopatch_memory.lang.phrases import phrase_alternation
 
 # What a rule governs: canonical name → phrases.
 _OBJECTS: dict[str, tuple[str, ...]] = {
@@ -254,7 +254,10 @@ _NEGATION_CUES = (
 )  # fmt: skip
 # 没/未 negate ("还没迁到 JUnit 5"), but not in 没问题, 没关系, 未来.
 _NEGATION_RE = re.compile(
-    _words(*_NEGATION_CUES) + "|" + _BIE + r"|没(?!问题|关系|事|必要)|(?<!尚)未(?!来|知|必)|尚未"
+    phrase_alternation(_NEGATION_CUES)
+    + "|"
+    + _BIE
+    + r"|没(?!问题|关系|事|必要)|(?<!尚)未(?!来|知|必)|尚未"
 )
 # Alternatives a rule rejects ("in English, not Chinese", "over field injection") are
 # not part of its shape.

@@ -1,6 +1,6 @@
 """Rule shapes and how rules compare: :func:`rule_shape` reads what a rule is
 about (objects, choices, rejected choices, content words, polarity);
-:func:`same_subject`, :func:`restating` and :func:`conflicting` compare two shapes.
+:func:`same_subject` and :func:`restating` compare two shapes.
 
 Two rules are on the **same subject** when they govern the same thing and choose from
 the same set (or share their content): a new one with another choice or the other
@@ -34,9 +34,10 @@ from autopatch_memory.directives.shape_lexicon import (
     _SUBSUMES,
 )
 from autopatch_memory.directives.vocabulary import _BIE, _STANDING_ZH
+from autopatch_memory.lang.chars import CJK_RUN_RE
+from autopatch_memory.lang.phrases import phrase_pattern
 from autopatch_memory.text import normalize
 
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # Polarity is counted per part: an item's text is its label and its summary, each saying
 # the rule once ("avoid X. I can't stand X." forbids X once, not twice), and a list of
 # prohibitions ("no emojis, no filler") forbids each; inside one part two negations
@@ -47,18 +48,7 @@ _LATIN_WORD = re.compile(r"[a-z][a-z0-9+#]*(?:[.-][a-z0-9+#]+)*")
 
 def _pattern(phrases: Iterable[str]) -> re.Pattern[str]:
     """A lexicon entry's phrases; an English one also matches its plural ("whole files")."""
-    words = sorted({normalize(p) for p in phrases}, key=len, reverse=True)
-    parts = []
-    for word in words:
-        body = re.escape(word).replace(r"\ ", r"\s+")
-        if word[:1].isascii() and word[:1].isalnum():
-            body = r"(?<![a-z0-9_])" + body
-        if word[-1:].isascii() and word[-1:].isalpha():
-            body += r"(?:s|es)?(?![a-z0-9_])"
-        elif word[-1:].isascii() and word[-1:].isalnum():
-            body += r"(?![a-z0-9_])"
-        parts.append(body)
-    return re.compile("|".join(parts))
+    return phrase_pattern(*(normalize(p) for p in phrases), plurals=True)
 
 
 @dataclass(frozen=True)
@@ -138,7 +128,7 @@ def _terms(norm: str, lexicon: re.Pattern[str]) -> set[str]:
         if word.endswith("ing") and len(word) > limits.DIRECTIVE_GERUND_MIN_CHARS:
             word = word[:-3]
         terms.add(word[:-1] if word.endswith("s") and len(word) > 3 else word)
-    for run in _CJK_RUN.findall(rest):
+    for run in CJK_RUN_RE.findall(rest):
         if len(run) == 1:
             continue
         terms.update(run[i : i + 2] for i in range(len(run) - 1))
@@ -282,8 +272,3 @@ def restating(a: RuleShape, b: RuleShape) -> bool:
     if not shared:
         return a.negative == b.negative
     return all(_preferred(a, cls) & _preferred(b, cls) for cls in shared)
-
-
-def conflicting(a: RuleShape, b: RuleShape) -> bool:
-    """``a`` replaces ``b``: the same subject with another choice or the other polarity."""
-    return same_subject(a, b) and not restating(a, b)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.directives.normalization import _any, _rx, _words
+from autopatch_memory.lang.phrases import any_of, phrase_alternation, phrase_pattern
 
 # Phrases that make an instruction standing. Alone they are not enough: the clause
 # must also be addressed to the assistant (see _addressed).
@@ -95,7 +95,7 @@ _WORK_CONDITION_EN = re.compile(
 # 默认 as "by default" ("默认用 Gradle"), not "the default is" ("默认是同步刷盘" states a fact).
 _DEFAULT_ZH = re.compile(r"默认(?![是为值的])")
 _STANDING = re.compile(
-    _words(*_STANDING_EN, *_STANDING_ZH)
+    phrase_alternation((*_STANDING_EN, *_STANDING_ZH))
     + f"|{_DEFAULT_ZH.pattern}"
     + f"|{_WORK_CONDITION_EN.pattern}"
     + r"|(?<![a-z])(?:stop|quit|keep)\s+\w+ing\b|(?<![a-z])stick (?:to|with)\b"
@@ -113,8 +113,8 @@ _TIME_STANDING = (
 )  # fmt: skip
 # Standing wherever they are: a polite question carrying one ("能不能以后都用中文回答？",
 # "could you always…") is a request, not a question.
-_STRONG_STANDING = _any(
-    _rx(*_TIME_STANDING, "remember to", "please remember", "keep in mind", "记住"),
+_STRONG_STANDING = any_of(
+    phrase_pattern(*_TIME_STANDING, "remember to", "please remember", "keep in mind", "记住"),
     _DEFAULT_ZH,
     _UNIVERSAL_SCOPE,
     _STANDING_VERB,

@@ -1,8 +1,10 @@
 """Phrase lists as regex alternations, for every family of word rules.
 
 English phrases match whole words (not inside ``always_on``); Chinese phrases match
-anywhere; a space in a phrase matches any run of whitespace. Patterns are written
-for text that is already lower-cased and NFKC-folded by the caller.
+anywhere; a space in a phrase matches any run of whitespace (with ``optional_spaces``,
+also none: "switch 表达式" finds "switch表达式"); with ``plurals``, an English phrase
+also matches its plural ("whole files"). Patterns are written for text that is already
+lower-cased and NFKC-folded by the caller.
 """
 
 from __future__ import annotations
@@ -11,19 +13,31 @@ import re
 from collections.abc import Iterable
 
 
-def phrase_alternation(phrases: Iterable[str]) -> str:
+def phrase_alternation(
+    phrases: Iterable[str], *, plurals: bool = False, optional_spaces: bool = False
+) -> str:
     """A non-capturing alternation of ``phrases``, longest first."""
+    space = r"\s*" if optional_spaces else r"\s+"
     parts = []
     for phrase in sorted(set(phrases), key=len, reverse=True):
-        body = re.escape(phrase).replace(r"\ ", r"\s+")
+        body = re.escape(phrase).replace(r"\ ", space)
         if phrase[:1].isascii() and phrase[:1].isalnum():
             body = r"(?<![a-z0-9_])" + body
+        if plurals and phrase[-1:].isascii() and phrase[-1:].isalpha():
+            body += r"(?:s|es)?"
         if phrase[-1:].isascii() and phrase[-1:].isalnum():
             body += r"(?![a-z0-9_])"
         parts.append(body)
     return "(?:" + "|".join(parts) + ")"
 
 
-def phrase_pattern(*phrases: str) -> re.Pattern[str]:
+def phrase_pattern(
+    *phrases: str, plurals: bool = False, optional_spaces: bool = False
+) -> re.Pattern[str]:
     """:func:`phrase_alternation` compiled."""
-    return re.compile(phrase_alternation(phrases))
+    return re.compile(phrase_alternation(phrases, plurals=plurals, optional_spaces=optional_spaces))
+
+
+def any_of(*patterns: re.Pattern[str]) -> re.Pattern[str]:
+    """One pattern that finds what any of ``patterns`` finds."""
+    return re.compile("|".join(f"(?:{p.pattern})" for p in patterns))
