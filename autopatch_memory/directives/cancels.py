@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.directives.normalization import _norm
+from autopatch_memory.directives.normalization import pattern_text
 from autopatch_memory.directives.shapes import rule_shape, same_subject
 from autopatch_memory.lang.chars import CJK_CLASS
 from autopatch_memory.prose import END_PUNCTUATION
@@ -21,7 +21,7 @@ _MEMORY_NOUN = (
     r"(?:rule|rules|note|notes|preference|instruction|request|requirement|thing|bit|part|"
     r"caveat|reminder|restriction|constraint|convention|setting|one about)"
 )
-_CANCEL = re.compile(
+CANCEL = re.compile(
     r"^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:forget|"
     r"disregard|never ?mind)\s+(?:what i said|what i told you|"
     r"my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|that|the|my|about|"
@@ -58,7 +58,7 @@ _CANCEL = re.compile(
     r"|(?:取消|撤销|撤回|收回|作废|删掉|去掉)[^。？?]{0,30}(?:的要求|的规则|的设定|的约定|的偏好|那条|这条|的限制)"
 )
 # "把那个没用的方法删了": what goes is a thing of the code, not something said before.
-_CODE_REFERENT_ZH = re.compile(
+CODE_REFERENT_ZH = re.compile(
     r"(?:这|那)(?:个|些|几个)[^，,。]{0,8}?(?:模块|类|方法|函数|文件|缓存|表|字段|接口|依赖|分支|"
     r"注解|索引)"
 )
@@ -80,7 +80,7 @@ def cancel_content(sentence: str) -> str:
     """What a cancel is about, without its cancelling words ("forget what I said about
     the compatibility note" → "the compatibility note"; "不用再给我 Maven 命令了" →
     "给我 maven 命令")."""
-    norm = _norm(sentence).rstrip(END_PUNCTUATION + " ")
+    norm = pattern_text(sentence).rstrip(END_PUNCTUATION + " ")
     return " ".join(_CANCEL_STRIP.sub(" ", norm).split()).strip(" ,，:：")
 
 

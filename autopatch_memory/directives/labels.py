@@ -11,13 +11,13 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.directives.facts import (
-    _CORRECTION_LEAD,
-    _REMEMBER_LEAD,
-    _TOLD_LEAD,
+    CORRECTION_LEAD,
+    REMEMBER_LEAD,
+    TOLD_LEAD,
     correction_topic,
 )
-from autopatch_memory.directives.normalization import _norm
-from autopatch_memory.directives.vocabulary import _LEAD_FILLER
+from autopatch_memory.directives.normalization import pattern_text
+from autopatch_memory.directives.vocabulary import LEAD_FILLER
 from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE
 from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import clip
@@ -64,7 +64,7 @@ def _shorten(text: str, limit: int) -> str:
 def _body(clause: str, lead: re.Pattern[str]) -> str:
     """``clause`` without what ``lead`` matches at its start, in the user's own casing."""
     text = " ".join(clause.split()).rstrip(END_PUNCTUATION + " ")
-    norm = _norm(text)
+    norm = pattern_text(text)
     found = lead.match(norm)
     if found is None or len(norm) != len(text):
         return text
@@ -78,8 +78,8 @@ def rule_label(clause: str) -> str:
     dislike field injection" → "avoid field injection"; "Always assume we run
     everything inside Docker" → "assume we run everything inside Docker".
     """
-    body = _body(clause, _LEAD_FILLER)
-    folded = _norm(body)
+    body = _body(clause, LEAD_FILLER)
+    folded = pattern_text(body)
     for pattern, replacement in _LABEL_REWRITES:
         found = pattern.match(folded)
         if found is not None and len(folded) == len(body):
@@ -108,8 +108,8 @@ def fact_text(clause: str) -> str:
     """A project fact as a statement: without "不对，", "remember that", "FYI", "对了",
     "背景："."""
     body = clause
-    for lead in (_ANNOUNCEMENT_LEAD, _TOLD_LEAD, _REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER,
-                 _REMEMBER_LEAD, _CORRECTION_LEAD):  # fmt: skip
+    for lead in (_ANNOUNCEMENT_LEAD, TOLD_LEAD, REMEMBER_LEAD, CORRECTION_LEAD, LEAD_FILLER,
+                 REMEMBER_LEAD, CORRECTION_LEAD):  # fmt: skip
         body = _body(body, lead)
     # "超时那个我说错了，是 5 秒": the new value says what it is of only with its topic.
     topic = correction_topic(clause)

@@ -1,7 +1,7 @@
 """How the grammar folds a sentence before matching it.
 
-``_norm`` folds a sentence for the patterns (lower case, width-folded, straight quotes,
-single spaces, chat spellings spelled out); ``_body_of`` is a sentence without its
+``pattern_text`` folds a sentence for the patterns (lower case, width-folded, straight quotes,
+single spaces, chat spellings spelled out); ``body_of`` is a sentence without its
 trailing punctuation and emoji. Folding for comparison, the CJK class and phrase
 patterns are the language kernel's (:mod:`autopatch_memory.lang`).
 """
@@ -50,7 +50,7 @@ _CHAT_SPELLING = re.compile(
 )
 
 
-def _norm(text: str) -> str:
+def pattern_text(text: str) -> str:
     """Lower case, width-folded, straight quotes, single spaces, chat spellings spelled
     out (for pattern matching)."""
     folded = normalize(text).replace("\u201c", '"').replace("\u201d", '"')
@@ -61,5 +61,5 @@ def _norm(text: str) -> str:
 _TRAILING_EMOJI = re.compile(r"[\s\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+$")
 
 
-def _body_of(sentence: str) -> str:
+def body_of(sentence: str) -> str:
     return _TRAILING_EMOJI.sub("", sentence.strip()).rstrip(END_PUNCTUATION + " ")

@@ -13,37 +13,37 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
 
 from autopatch_memory import limits
-from autopatch_memory.directives.cancels import _CANCEL
+from autopatch_memory.directives.cancels import CANCEL
 from autopatch_memory.directives.facts import (
-    _CORRECTION_LEAD,
-    _REMEMBER_LEAD,
-    _continues_fact,
-    _fact_statement,
-    _strip_lead,
+    CORRECTION_LEAD,
+    REMEMBER_LEAD,
+    continues_fact,
+    fact_statement,
+    strip_lead,
 )
-from autopatch_memory.directives.instructions import _strip_filler
+from autopatch_memory.directives.instructions import strip_filler
 from autopatch_memory.directives.kinds import Directive, DirectiveKind, NotADirective, Reading
-from autopatch_memory.directives.normalization import _body_of, _norm
+from autopatch_memory.directives.normalization import body_of, pattern_text
 from autopatch_memory.directives.not_a_directive import (
-    _HYPOTHETICAL,
-    _NEGATED,
-    _carries_credential,
-    _is_question,
-    _one_off,
-    _reported,
-    _self_description,
+    HYPOTHETICAL,
+    NEGATED,
+    carries_credential,
+    is_one_off,
+    is_question,
+    is_reported,
+    is_self_description,
 )
-from autopatch_memory.directives.segmenter import _parts, _segments
-from autopatch_memory.directives.shape_lexicon import _NEGATION_RE
+from autopatch_memory.directives.segmenter import sentence_parts, sentence_segments
+from autopatch_memory.directives.shape_lexicon import NEGATION_RE
 from autopatch_memory.directives.shapes import rule_shape
-from autopatch_memory.directives.tasks import _task
+from autopatch_memory.directives.tasks import is_task
 from autopatch_memory.directives.vocabulary import (
-    _BARE_SENTIMENT,
-    _NEGATIVE_LEAD_EN,
-    _NEGATIVE_LEAD_ZH,
-    _PREFERENCE_EN,
-    _PREFERENCE_ZH,
-    _STANDING,
+    BARE_SENTIMENT,
+    NEGATIVE_LEAD_EN,
+    NEGATIVE_LEAD_ZH,
+    PREFERENCE_EN,
+    PREFERENCE_ZH,
+    STANDING,
 )
 from autopatch_memory.lang.fold import fold
 from autopatch_memory.prose import after_pause, prose_sentences
@@ -52,18 +52,18 @@ from autopatch_memory.text import Language, detect_language, has_long_term_signa
 
 @lru_cache(maxsize=limits.DIRECTIVE_CACHE_ENTRIES)
 def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Directive, ...]]:
-    norm = _norm(sentence)
+    norm = pattern_text(sentence)
     checks: tuple[tuple[Callable[[str], bool], NotADirective], ...] = (
-        (_is_question, NotADirective.QUESTION),
-        (_carries_credential, NotADirective.CREDENTIAL),
-        (lambda n: bool(_NEGATED.search(n)), NotADirective.NEGATED),
-        (_reported, NotADirective.REPORTED),
-        (lambda n: bool(_HYPOTHETICAL.search(n)), NotADirective.HYPOTHETICAL),
-        (_self_description, NotADirective.SELF_DESCRIPTION),
+        (is_question, NotADirective.QUESTION),
+        (carries_credential, NotADirective.CREDENTIAL),
+        (lambda n: bool(NEGATED.search(n)), NotADirective.NEGATED),
+        (is_reported, NotADirective.REPORTED),
+        (lambda n: bool(HYPOTHETICAL.search(n)), NotADirective.HYPOTHETICAL),
+        (is_self_description, NotADirective.SELF_DESCRIPTION),
     )
     language = detect_language(sentence)
     for check, why_not in checks:
-        if why_not is NotADirective.NEGATED and _CANCEL.search(norm):
+        if why_not is NotADirective.NEGATED and CANCEL.search(norm):
             continue  # "算了，之前那条规则取消吧": a cancel, not a retraction
         if check(norm):
             facts: tuple[Directive, ...] = ()
@@ -72,21 +72,23 @@ def _read(sentence: str, known_names: frozenset[str]) -> tuple[Reading, tuple[Di
             return Reading(sentence, why_not=why_not), facts
     # A one-off anywhere in the sentence ("Just for this one, …, no explanation") also
     # limits the rules that have no standing phrase of their own.
-    once = any(_one_off(p) for p in _parts(sentence))
+    once = any(is_one_off(p) for p in sentence_parts(sentence))
     segments = [
         (kind, text)
-        for kind, text in _segments(sentence, known_names)
+        for kind, text in sentence_segments(sentence, known_names)
         if kind is DirectiveKind.CANCEL
-        or (kind is DirectiveKind.FACT and not _task(text, known_names))
+        or (kind is DirectiveKind.FACT and not is_task(text, known_names))
         or (
-            not _one_off(text)
+            not is_one_off(text)
             and _has_content(text)
-            and not (once and not _STANDING.search(_norm(text)))
-            and not _task(text, known_names)
+            and not (once and not STANDING.search(pattern_text(text)))
+            and not is_task(text, known_names)
         )
     ]
     if not segments:
-        all_one_off = any(_one_off(p) or _task(p, known_names) for p in _parts(sentence))
+        all_one_off = any(
+            is_one_off(p) or is_task(p, known_names) for p in sentence_parts(sentence)
+        )
         why = NotADirective.ONE_OFF if all_one_off else NotADirective.NO_MARKER
         return Reading(sentence, why_not=why), ()
     if sentence.rstrip().endswith((":", "：")) or _CLARIFIES.search(norm):
@@ -115,18 +117,18 @@ def _facts_before_question(
     sentence: str, known_names: Collection[str], language: Language
 ) -> tuple[Directive, ...]:
     """Leading parts of a question that state a fact ("我们用的是 MyBatis-Plus，分页怎么配？")."""
-    parts = _parts(sentence)
-    norm = _norm(sentence)
-    if _HYPOTHETICAL.search(norm):
+    parts = sentence_parts(sentence)
+    norm = pattern_text(sentence)
+    if HYPOTHETICAL.search(norm):
         return ()  # "Suppose we moved X to Pulsar, would…?" states nothing
-    if _carries_credential(norm):
+    if carries_credential(norm):
         return ()  # a credential never becomes a note, not even redacted
     return tuple(
         Directive(DirectiveKind.FACT, sentence, part, language)
         for part in parts[:-1]
-        if not _is_question(_norm(part))
-        and not _premise(_norm(part))
-        and _fact_statement(_strip_filler(_norm(part)), known_names)
+        if not is_question(pattern_text(part))
+        and not _premise(pattern_text(part))
+        and fact_statement(strip_filler(pattern_text(part)), known_names)
     )
 
 
@@ -140,7 +142,7 @@ _PREMISE = re.compile(
 
 def _premise(norm: str) -> bool:
     """A part of a question that only states the question's condition or moment."""
-    return bool(_PREMISE.search(_strip_filler(norm)))
+    return bool(_PREMISE.search(strip_filler(norm)))
 
 
 def read_sentence(sentence: str, known_names: Iterable[str] = ()) -> Reading:
@@ -156,9 +158,9 @@ def read_sentence(sentence: str, known_names: Iterable[str] = ()) -> Reading:
 def _has_content(clause: str) -> bool:
     """Something is asked besides the standing phrase and the negation ("never" alone is
     no rule)."""
-    content = _strip_filler(_norm(clause)).strip("。.!！")
-    content = _NEGATION_RE.sub(" ", _STANDING.sub(" ", content)).strip()
-    if _BARE_SENTIMENT.match(content):
+    content = strip_filler(pattern_text(clause)).strip("。.!！")
+    content = NEGATION_RE.sub(" ", STANDING.sub(" ", content)).strip()
+    if BARE_SENTIMENT.match(content):
         return False
     return len(fold(content)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
 
@@ -202,17 +204,17 @@ def _goes_on(
         not directives
         and rule in found
         and rule is not None
-        and _ONLY_ALTERNATIVE.search(_norm(sentence))
+        and _ONLY_ALTERNATIVE.search(pattern_text(sentence))
         and rule_shape(rule.clause).negative
     ):
         # "别每次都贴整个类？只贴改动的几行就行。": what to do instead is the same rule.
-        alternative = Directive(rule.kind, "", _body_of(sentence), rule.language)
+        alternative = Directive(rule.kind, "", body_of(sentence), rule.language)
         return (sentence.strip(), (_join_in(found, rule, alternative),))
     # One sentence, one fact: a clause after a semicolon (or, dictated, a pause) that
     # states a fact of its own goes on with the fact before, as a comma's parts do.
     # (After a semicolon, a fact about another module stays a note of its own.)
     more = [d.kind for d in directives] == [DirectiveKind.FACT] and (
-        voiced or not _MODULE_FIRST.match(_norm(sentence))
+        voiced or not _MODULE_FIRST.match(pattern_text(sentence))
     )
     if (
         (not directives or more)
@@ -234,8 +236,8 @@ def _goes_on(
 
 
 def _only_lead(clause: str) -> bool:
-    rest, lead = _strip_lead(_norm(clause))
-    return lead is not None and not _strip_filler(rest)
+    rest, lead = strip_lead(pattern_text(clause))
+    return lead is not None and not strip_filler(rest)
 
 
 def _sentences(text: str) -> list[tuple[str, bool]]:
@@ -265,9 +267,11 @@ def _goes_on_with_fact(
     before, directives = previous
     if not directives or directives[-1].kind is not DirectiveKind.FACT:
         return False
-    if not (voiced or before.endswith((";", "；")) or _DESCRIBES_A_PART.match(_norm(sentence))):
+    if not (
+        voiced or before.endswith((";", "；")) or _DESCRIBES_A_PART.match(pattern_text(sentence))
+    ):
         return False
-    return _continues_fact(_norm(sentence))
+    return continues_fact(pattern_text(sentence))
 
 
 # "…over websocket. frames are length-prefixed.": a plain noun and what it is, right
@@ -294,7 +298,7 @@ def _points_back(directives: Sequence[Directive]) -> bool:
     return (
         len(directives) == 1
         and directives[0].kind is DirectiveKind.FACT
-        and bool(_POINTS_BACK.search(_norm(directives[0].clause)))
+        and bool(_POINTS_BACK.search(pattern_text(directives[0].clause)))
     )
 
 
@@ -311,16 +315,16 @@ def might_hold_directive(text: str) -> bool:
     preference, a negative instruction, a cancel, a correction or a "remember" — or
     one of its first sentences states a project fact, so that the note exists before
     a later turn corrects or cancels it."""
-    norm = _norm(text)
+    norm = pattern_text(text)
     if has_long_term_signal(text) or bool(
-        _STANDING.search(norm)
-        or _PREFERENCE_EN.search(norm)
-        or _PREFERENCE_ZH.search(norm)
-        or _CANCEL.search(norm)
-        or _CORRECTION_LEAD.match(norm)
-        or _REMEMBER_LEAD.match(norm)
-        or _NEGATIVE_LEAD_EN.match(norm)
-        or _NEGATIVE_LEAD_ZH.match(norm)
+        STANDING.search(norm)
+        or PREFERENCE_EN.search(norm)
+        or PREFERENCE_ZH.search(norm)
+        or CANCEL.search(norm)
+        or CORRECTION_LEAD.match(norm)
+        or REMEMBER_LEAD.match(norm)
+        or NEGATIVE_LEAD_EN.match(norm)
+        or NEGATIVE_LEAD_ZH.match(norm)
     ):
         return True
     sentences = _sentences(text[: limits.DIRECTIVE_TRIGGER_CHARS])

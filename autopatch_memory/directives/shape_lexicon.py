@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.directives.vocabulary import _BIE
+from autopatch_memory.directives.vocabulary import BIE
 from autopatch_memory.lang.phrases import phrase_alternation
 
 # What a rule governs: canonical name → phrases.
-_OBJECTS: dict[str, tuple[str, ...]] = {
+OBJECTS: dict[str, tuple[str, ...]] = {
     "answer": ("answer", "answers", "reply", "replies", "response", "responses", "respond",
                "explanation", "explanations", "explain", "回答", "回复", "答复", "作答", "答案",
                "解释"),
@@ -39,7 +39,7 @@ _OBJECTS: dict[str, tuple[str, ...]] = {
     "config": ("config", "configuration", "配置", "配置文件"),
 }  # fmt: skip
 # A narrower object hides the wider one it names ("Javadoc 注释" is about Javadoc).
-_SUBSUMES: dict[str, tuple[str, ...]] = {
+SUBSUMES: dict[str, tuple[str, ...]] = {
     "javadoc": ("comment", "doc", "code", "example"),
     "comment": ("code", "example"),
     "example": ("code",),
@@ -49,12 +49,12 @@ _SUBSUMES: dict[str, tuple[str, ...]] = {
     "log": ("code",),
 }
 # A rule that names no object is about the answers and the code they contain.
-_DEFAULT_OBJECTS = frozenset({"answer", "code"})
+DEFAULT_OBJECTS = frozenset({"answer", "code"})
 
 # Sets of interchangeable choices: class → value → phrases. A class with a cue
 # counts only when the cue is in the text ("constructor" is an injection style only
 # in a sentence about injection).
-_CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "language": {
         "zh": ("中文", "汉语", "简体中文", "普通话", "chinese", "mandarin"),
         "en": ("英文", "英语", "english"),
@@ -141,10 +141,10 @@ _CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }  # fmt: skip
 # Values that name several others at once: "both Chinese and English" is not Chinese.
-_COMBINED_VALUES: dict[tuple[str, str], frozenset[str]] = {
+COMBINED_VALUES: dict[tuple[str, str], frozenset[str]] = {
     ("language", "both"): frozenset({"zh", "en"}),
 }
-_CHOICE_CUES: dict[str, tuple[str, ...]] = {
+CHOICE_CUES: dict[str, tuple[str, ...]] = {
     "injection": ("inject", "injection", "injected", "注入", "autowired"),
     "mapping_style": ("mapper", "mappers", "sql", "mybatis", "config", "configuration", "配置",
                       "映射", "bean", "beans", "dubbo", "spring"),
@@ -152,7 +152,7 @@ _CHOICE_CUES: dict[str, tuple[str, ...]] = {
     "order": ("conclusion", "tl;dr", "tldr", "summary", "bottom line", "结论", "总结", "要点"),
 }  # fmt: skip
 # Content words that mean the same in both languages: canonical → phrases.
-_CONCEPTS: dict[str, tuple[str, ...]] = {
+CONCEPTS: dict[str, tuple[str, ...]] = {
     "intro": ("intro", "introduction", "preamble", "opening", "filler", "pleasantries",
               "small talk", "铺垫", "开场白", "开场", "客套", "寒暄", "引言", "废话", "套话"),
     "conclusion": ("conclusion", "conclusions", "tl;dr", "tldr", "bottom line", "summary",
@@ -213,7 +213,7 @@ _CONCEPTS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 # Words of a rule that carry no subject: instruction scaffolding, polarity, pronouns,
 # and the third-person restatement of a model ("The user wants…", "用户要求…").
-_SHAPE_STOPWORDS_EN = frozenset(
+SHAPE_STOPWORDS_EN = frozenset(
     """
     a an the is are be been being am do does did to of in on at by for with from into
     about as than then so if or and but not no nor it its this that these those there
@@ -229,7 +229,7 @@ _SHAPE_STOPWORDS_EN = frozenset(
     let lets start starting begin instead over when where while within without
     """.split()
 )
-_SHAPE_FILLER_ZH = (
+SHAPE_FILLER_ZH = (
     "用户", "要求", "希望", "偏好", "喜欢", "讨厌", "不喜欢", "以后", "今后", "往后", "每次",
     "默认", "始终", "永远", "总是", "一直", "一律", "统一", "记住", "记得", "务必", "一定要",
     "必须", "尽量", "优先", "都", "请", "给我", "帮我", "告诉我", "你", "我", "的", "了", "地",
@@ -241,11 +241,11 @@ _SHAPE_FILLER_ZH = (
 )  # fmt: skip
 # Time phrases that carry a word that is also a thing of the code ("Future"): cut out whole
 # before content words are counted, so "in the future" is no term and "Future" is one.
-_SHAPE_TIME_EN = (
+SHAPE_TIME_EN = (
     "in the future", "in future", "for all future", "future answers", "future replies",
     "future responses", "future code", "future examples",
 )  # fmt: skip
-_NEGATION_CUES = (
+NEGATION_CUES = (
     "don't", "do not", "dont", "never", "no longer", "not", "no more", "no", "stop", "quit",
     "avoid", "without", "dislike", "hate", "can't stand", "cannot stand", "skip", "omit",
     "leave out", "refrain", "不要", "不许", "不准", "禁止", "勿", "不再", "避免", "省略", "去掉",
@@ -253,15 +253,15 @@ _NEGATION_CUES = (
     "没必要",
 )  # fmt: skip
 # 没/未 negate ("还没迁到 JUnit 5"), but not in 没问题, 没关系, 未来.
-_NEGATION_RE = re.compile(
-    phrase_alternation(_NEGATION_CUES)
+NEGATION_RE = re.compile(
+    phrase_alternation(NEGATION_CUES)
     + "|"
-    + _BIE
+    + BIE
     + r"|没(?!问题|关系|事|必要)|(?<!尚)未(?!来|知|必)|尚未"
 )
 # Alternatives a rule rejects ("in English, not Chinese", "over field injection") are
 # not part of its shape.
-_REJECTED_ALTERNATIVE = re.compile(
+REJECTED_ALTERNATIVE = re.compile(
     r"[,，]\s*not\s+[^,，;；.。]+|\s+(?:rather than|instead of)\s+[^,，;；.。]+|"
     r"(?<=\bprefer\b)(?P<keep>[^,，;；.。]*?)\s+over\s+[^,，;；.。]+|"
     r"(?<=[^\s,，])\s*(?:而不是|而非)\s*[^,，;；.。]+|[,，]\s*(?:不是|不要用|别用)\s*[^,，;；.。]+$"

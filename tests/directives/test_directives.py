@@ -29,6 +29,7 @@ def conflicting(a: RuleShape, b: RuleShape) -> bool:
     """``a`` replaces ``b``: the same subject with another choice or the other polarity."""
     return same_subject(a, b) and not restating(a, b)
 
+
 Q = NotADirective.QUESTION
 REP = NotADirective.REPORTED
 HYP = NotADirective.HYPOTHETICAL
