@@ -21,13 +21,10 @@ from autopatch_memory import limits
 from autopatch_memory.directives.normalization import pattern_text
 from autopatch_memory.directives.shape_lexicon import (
     CHOICE_CUES,
-    CHOICES,
     COMBINED_VALUES,
-    CONCEPTS,
     DEFAULT_OBJECTS,
     NEGATION_CUES,
     NEGATION_RE,
-    OBJECTS,
     REJECTED_ALTERNATIVE,
     SHAPE_FILLER_ZH,
     SHAPE_STOPWORDS_EN,
@@ -37,6 +34,7 @@ from autopatch_memory.directives.shape_lexicon import (
 from autopatch_memory.directives.vocabulary import BIE, STANDING_ZH
 from autopatch_memory.lang.chars import CJK_RUN_RE
 from autopatch_memory.lang.phrases import phrase_pattern
+from autopatch_memory.lang.vocabulary import ARTIFACTS, CHOICES, SYNONYMS
 from autopatch_memory.text import normalize
 
 # Polarity is counted per part: an item's text is its label and its summary, each saying
@@ -67,8 +65,8 @@ class _Lexicon:
 @cache
 def _lexicon() -> _Lexicon:
     return _Lexicon(
-        objects={name: _pattern(words) for name, words in OBJECTS.items()},
-        concepts={name: _pattern(words) for name, words in CONCEPTS.items()},
+        objects={name: _pattern(words) for name, words in ARTIFACTS.items()},
+        concepts={name: _pattern(words) for name, words in SYNONYMS.items()},
         choices={
             cls: {value: _pattern(words) for value, words in values.items()}
             for cls, values in CHOICES.items()
@@ -77,8 +75,8 @@ def _lexicon() -> _Lexicon:
         lexicon=re.compile(
             _pattern(
                 [
-                    *(w for words in OBJECTS.values() for w in words),
-                    *(w for words in CONCEPTS.values() for w in words),
+                    *(w for words in ARTIFACTS.values() for w in words),
+                    *(w for words in SYNONYMS.values() for w in words),
                     *(w for values in CHOICES.values() for ws in values.values() for w in ws),
                     *NEGATION_CUES,
                     *STANDING_ZH,
