@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import islice
 
 from autopatch_memory import limits
@@ -89,21 +89,23 @@ _GENERIC_WORDS_ZH = (
     "用的 的是 是用 那块 这块 一起 怎样 如何 为什么 多少 能不 不能 可能 设计 方案 修改 新增 增加"
 )
 _GENERIC_DEV_WORDS_ZH = frozenset(tokenize(_GENERIC_WORDS_ZH))
-# The Chinese words of the concepts, longest first ("分布式事务" before "事务"), and the
-# words of every project: what is left of a question names its domain.
-_TECHNIQUE_ZH = re.compile(
-    "|".join(
-        re.escape(w)
-        for w in sorted(
-            chinese_concept_words()
-            | {w for w in _GENERIC_WORDS_ZH.split() if len(w) >= 2 and all(map(is_cjk_char, w))},
-            key=len,
-            reverse=True,
-        )
-    )
-)
-# Every word of a concept, and the bigrams of its Chinese words ("幂等", "回调").
-_CONCEPT_WORDS = frozenset(t for w in concept_words() for t in (w, *tokenize(w)))
+
+
+@cache
+def _technique_zh() -> re.Pattern[str]:
+    """The Chinese words of the concepts, longest first ("分布式事务" before "事务"), and
+    the words of every project: what is left of a question names its domain (compiled
+    on first use)."""
+    words = chinese_concept_words() | {
+        w for w in _GENERIC_WORDS_ZH.split() if len(w) >= 2 and all(map(is_cjk_char, w))
+    }
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+
+
+@cache
+def _concept_words() -> frozenset[str]:
+    """Every word of a concept, and the bigrams of its Chinese words ("幂等", "回调")."""
+    return frozenset(t for w in concept_words() for t in (w, *tokenize(w)))
 
 
 def _specific(concepts: Sequence[str]) -> frozenset[str]:
@@ -416,7 +418,7 @@ def _about_others(
     module_words = {t for n in names for t in tokenize(n)}
     # A technique each module does its own way ("回调幂等") ties nothing, not even by
     # the bigram across its words.
-    domain = _TECHNIQUE_ZH.sub(" ", normalize(user_text))
+    domain = _technique_zh().sub(" ", normalize(user_text))
     shared = anchor_tokens(text) & anchor_tokens(domain, query=True)
     return not any(_specific_word(t, module_words) for t in shared)
 
@@ -429,7 +431,7 @@ def _specific_word(token: str, module_words: set[str]) -> bool:
     if token in module_words or token in _GENERIC_DEV_WORDS:
         return False
     if is_cjk_char(token[0]):
-        return token not in _GENERIC_DEV_WORDS_ZH and token not in _CONCEPT_WORDS
+        return token not in _GENERIC_DEV_WORDS_ZH and token not in _concept_words()
     if token.isdigit():
         return len(token) >= limits.CONTEXT_SPECIFIC_NUMBER_DIGITS
     return len(token) >= limits.CONTEXT_SPECIFIC_WORD_CHARS
