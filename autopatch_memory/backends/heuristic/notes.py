@@ -57,9 +57,7 @@ _WITHDRAWN_RE = re.compile(
 # A rejected value also names its other spellings ("钉钉" in the note, "DingTalk" in the
 # correction).
 _OTHER_NAMES: dict[str, tuple[str, ...]] = {
-    name: tuple(other for other in names if other != name)
-    for names in PLATFORMS
-    for name in names
+    name: tuple(other for other in names if other != name) for names in PLATFORMS for name in names
 }
 # Where a note's text divides into statements.
 _PARTS_RE = re.compile(r"\s*(?:[,，;；。]|\.(?:\s|$)|\s+and\s+)\s*", re.I)
