@@ -241,7 +241,7 @@ SUMMARIZER_EARLIER_TURNS = 6
 DELTA_MAX_CREATES = 8
 DELTA_MAX_UPDATES = 8
 DELTA_MAX_ARCHIVES = 4
-# Context selection (context.py): a token in at least this share of the module names
+# Context selection (context/selection.py): a token in at least this share of the module names
 # (with at least this many modules) is a shared prefix or suffix ("mall-", "-service"):
 # it makes no note relevant.
 CONTEXT_NOISE_MODULE_SHARE = 0.5
@@ -455,7 +455,7 @@ DIRECTIVE_TRIGGER_SENTENCES = 8
 # The heuristic's notes (backends/heuristic/notes.py): a statement of an old note is
 # replaced by a new fact that says this share of its words.
 HEURISTIC_REPLACED_SHARE = 0.5
-# The memory context (context.py, docs/context.md): a concept a question and a note share
+# The memory context (context/selection.py, docs/context.md): a concept a question and a note share
 # ("配置" / "configuration") counts this much of a shared word — enough to match when
 # nothing else does, not to outrank a real match.
 CONTEXT_CONCEPT_WEIGHT = 0.5
@@ -530,7 +530,7 @@ MCP_SEARCH_DEFAULT_LIMIT = 20
 
 # --- review e: thresholds that were bare numbers in the code (values unchanged) ------------
 # A word of a module's name that the asked module's names do not have, this long at
-# least, names that module when the question says it ("ocr" of kyc-ocr; context.py).
+# least, names that module when the question says it ("ocr" of kyc-ocr; context/selection.py).
 CONTEXT_MODULE_WORD_CHARS = 3
 # A part of a hyphenated term longer than this names the term ("native" of "native-image"
 # in "the native thing"; directives/cancels.py).

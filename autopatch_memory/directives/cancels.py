@@ -1,9 +1,8 @@
 """Cancels: what revokes an earlier rule or note ("forget what I said about…",
 "不用再给我 Maven 命令了"), what a cancel is about, and which stored item it refers to.
 
-The patterns and the public helpers that the summarizer, the applier and governance
-use on cancels (:func:`is_meta_cancel`, :func:`cancels_an_action`,
-:func:`cancel_content`, :func:`refers_to`).
+The patterns and the public helpers the offline reader uses on cancels
+(:func:`cancel_content`, :func:`refers_to`).
 """
 
 from __future__ import annotations
@@ -11,9 +10,9 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.directives.normalization import _norm
+from autopatch_memory.directives.normalization import pattern_text
 from autopatch_memory.directives.shapes import rule_shape, same_subject
-from autopatch_memory.directives.vocabulary import _IMPERATIVE_VERBS_EN
+from autopatch_memory.lang.chars import CJK_CLASS
 from autopatch_memory.prose import END_PUNCTUATION
 
 # What a cancel can be about: something said before, not a thing in the code ("ignore the
@@ -22,7 +21,7 @@ _MEMORY_NOUN = (
     r"(?:rule|rules|note|notes|preference|instruction|request|requirement|thing|bit|part|"
     r"caveat|reminder|restriction|constraint|convention|setting|one about)"
 )
-_CANCEL = re.compile(
+CANCEL = re.compile(
     r"^(?:please |ok,? |okay,? |actually,? |also,? |let'?s |let us |we can |)*(?:forget|"
     r"disregard|never ?mind)\s+(?:what i said|what i told you|"
     r"my (?:earlier|previous|old|last)|the (?:earlier|previous|old)|that|the|my|about|"
@@ -46,7 +45,7 @@ _CANCEL = re.compile(
     r"|^(?:以后|今后|往后)?(?:就)?不用[^。，,？?]{1,20}了$"
     r"|(?:那条|这条|那个|之前的|之前说的|刚才说的|上次说的|规则)[^。]{0,20}(?:作废|不算|不用了|取消|不要了|删掉|"
     # "文档链接那条以后不用附了": the verb of the rule between 不用 and 了
-    r"(?:不用|不必|不需要)[\u4e00-\u9fff]{1,2}了|"
+    rf"(?:不用|不必|不需要)[{CJK_CLASS}]{{1,2}}了|"
     r"不需要了|去掉吧|可以去掉|省了吧|可以删了|删了吧|"
     # "那个 6.x 已经删了" tells what happened to a thing, it asks nothing
     r"(?<!已经)(?<!早就)(?<![早都])删了|"
@@ -59,14 +58,9 @@ _CANCEL = re.compile(
     r"|(?:取消|撤销|撤回|收回|作废|删掉|去掉)[^。？?]{0,30}(?:的要求|的规则|的设定|的约定|的偏好|那条|这条|的限制)"
 )
 # "把那个没用的方法删了": what goes is a thing of the code, not something said before.
-_CODE_REFERENT_ZH = re.compile(
+CODE_REFERENT_ZH = re.compile(
     r"(?:这|那)(?:个|些|几个)[^，,。]{0,8}?(?:模块|类|方法|函数|文件|缓存|表|字段|接口|依赖|分支|"
     r"注解|索引)"
-)
-# A cancel that only points at something said earlier (no instruction of its own).
-_META_CANCEL = re.compile(
-    r"\bwhat i (?:said|told you)\b|\b(?:rule|preference|request|instruction|note)s?\b|"
-    r"\beverything i said\b|我说的|之前说的|刚才说的|上次说的|那条|这条|规则|要求|偏好|设定|笔记"
 )
 _CANCEL_STRIP = re.compile(
     r"^(?:please |ok,? |okay,? |actually,? |also,? )*(?:forget|ignore|disregard|drop|scrap|"
@@ -80,44 +74,13 @@ _CANCEL_STRIP = re.compile(
     r"可以不必|不用继续|不必继续|之前说的|刚才说的|上次说的|之前的|我说的|关于|那条|这条|规则|要求|"
     r"偏好|设定|不算了|不算|不用了|不要了|了$|吧$"
 )
-# What the assistant does, at the start of a Chinese instruction's content ("给我…",
-# "提醒我…", "用英文", "加注释").
-_ACTION_START_ZH = re.compile(
-    r"(?:给|提醒|用|加|写|贴|发|输出|回答|回复|解释|说明|讲|列|带|附|提供|标注|翻译|生成|展示|"
-    r"显示|打印|推荐|建议|问我|告诉|附上|补充|总结|举例|画)"
-)
-# "以后", "from now on": a cancel that speaks of the future (the time is not its content).
-_FUTURE = r"以后|今后|往后|从现在起|从今往后|from now on|going forward|in (?:the )?future"
-_FUTURE_RE = re.compile(_FUTURE)
-_FUTURE_LEAD = re.compile(rf"^(?:{_FUTURE})[\s,，]*")
-
-
-def is_meta_cancel(sentence: str) -> bool:
-    """A cancel that only points at something said earlier ("forget what I said about
-    X", "那条规则作废"), as opposed to one that is itself an instruction ("不用再给我
-    Maven 命令了")."""
-    return bool(_META_CANCEL.search(_norm(sentence)))
-
-
-def cancels_an_action(sentence: str) -> bool:
-    """A cancel of something the assistant does, said of the future ("以后不用再给我
-    Maven 命令了", "from now on, no need to remind me"): when nothing stored matches,
-    it is a rule from now on. Without the future it may be about this answer alone
-    ("不用再写测试了，这个类很简单"); "never mind the offshore folks" names no action."""
-    if is_meta_cancel(sentence) or not _FUTURE_RE.search(_norm(sentence)):
-        return False
-    content = _FUTURE_LEAD.sub("", cancel_content(sentence)).strip()
-    first = re.match(r"[a-z']+", content)
-    if first is not None:
-        return first.group(0) in _IMPERATIVE_VERBS_EN
-    return bool(_ACTION_START_ZH.match(content))
 
 
 def cancel_content(sentence: str) -> str:
     """What a cancel is about, without its cancelling words ("forget what I said about
     the compatibility note" → "the compatibility note"; "不用再给我 Maven 命令了" →
     "给我 maven 命令")."""
-    norm = _norm(sentence).rstrip(END_PUNCTUATION + " ")
+    norm = pattern_text(sentence).rstrip(END_PUNCTUATION + " ")
     return " ".join(_CANCEL_STRIP.sub(" ", norm).split()).strip(" ,，:：")
 
 

@@ -13,23 +13,25 @@ import re
 from collections.abc import Collection
 
 from autopatch_memory import limits
-from autopatch_memory.directives.instructions import _imperative_start, _strip_filler
-from autopatch_memory.directives.normalization import _CJK, _body_of, _norm, squash
-from autopatch_memory.directives.not_a_directive import _POLITE_LEAD, _is_question
+from autopatch_memory.directives.instructions import imperative_start, strip_filler
+from autopatch_memory.directives.normalization import body_of, pattern_text
+from autopatch_memory.directives.not_a_directive import POLITE_LEAD, is_question
 from autopatch_memory.directives.shapes import rule_shape
 from autopatch_memory.directives.vocabulary import (
-    _ARTIFACT_HEAD,
-    _BARE_SENTIMENT,
-    _FIRST_PERSON_SUBJECT_ZH,
-    _MODAL_EN,
-    _MODAL_ZH,
-    _NEGATIVE_LEAD_EN,
-    _NEGATIVE_LEAD_ZH,
-    _SELF_SUBJECT,
-    _STRONG_STANDING,
-    _TEAM_SUBJECT,
-    _YOU_LEAD,
+    ARTIFACT_HEAD,
+    BARE_SENTIMENT,
+    FIRST_PERSON_SUBJECT_ZH,
+    MODAL_EN,
+    MODAL_ZH,
+    NEGATIVE_LEAD_EN,
+    NEGATIVE_LEAD_ZH,
+    SELF_SUBJECT,
+    STRONG_STANDING,
+    TEAM_SUBJECT,
+    YOU_LEAD,
 )
+from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE
+from autopatch_memory.lang.fold import fold
 
 # "超时那个我说错了", "滑动窗口那个记错了", "chunk 那个改了": a topic, 那个/那条, and what
 # went wrong with what was said of it (the new value follows).
@@ -60,7 +62,7 @@ def correction_topic(clause: str) -> str | None:
 _WHAT_WAS_SAID = re.compile(r"^\s*(?:刚才|之前|前面|上面|我)?说")
 
 
-_CORRECTION_LEAD = re.compile(
+CORRECTION_LEAD = re.compile(
     # An interjection may open it ("哦不对", "oh wait, no").
     r"^(?:(?:(?:哦|噢|喔|诶|欸|啊|呃)?对了|哦|噢|喔|啊|呃|oh|ah|oops|hmm)\s*[,，]?\s*)?"
     # "刚才说凌晨 1 点那个不对了", "I was wrong about the port": what the user
@@ -83,12 +85,12 @@ _CORRECTION_LEAD = re.compile(
     r"by the way)\s*[,，:：!！.]?"
     r"|(?:no|nope|not quite|wrong|not really|不是|不对|错了)\s*(?:[,，:：!！.]|$))\s*"
 )
-_REMEMBER_LEAD = re.compile(
+REMEMBER_LEAD = re.compile(
     r"^(?:please |pls |also |and )*(?:remember|keep in mind|note|don't forget|do not forget)"
     r"(?!\s+to\b)"
     r"(?:\s+that)?\s*[,，:：]?\s*|^(?:请|也|还有|另外)*(?:记住|记一下|记得|别忘了|注意)\s*[,，:：]?\s*"
 )
-_FACT_VERB = re.compile(
+FACT_VERB = re.compile(
     r"\b(?:use|uses|used|are using|'re using|run|runs|deploy|deploys|deployed|build|builds|"
     r"call|calls|store|stores|keep|keeps|rely on|relies on|migrated|switched|moved|upgraded|"
     r"are on|'re on|is on|still on|still use|is|are|has|have|don'?t use|do not use|"
@@ -151,7 +153,7 @@ _FACT_FILLER = re.compile(
 
 # What the team went through, told as the reason for a rule: "我们吃过 OOM 的亏",
 # "we got burned by N+1 queries" — an experience, not the state of the project.
-_EXPERIENCE = re.compile(
+EXPERIENCE = re.compile(
     r"吃过[^，,。]{0,16}亏|踩过[^，,。]{0,16}坑|被[^，,。]{0,16}坑过|"
     r"\b(?:been|got|were|was) (?:burned|burnt|bitten)\b|\bthe hard way\b"
 )
@@ -165,27 +167,25 @@ def _without_names(norm: str) -> str:
 
 # "我跟你说一下…", "跟你交代下…": what follows is told for the assistant to know. Unlike
 # "记住", it asks for nothing: it makes no rule of what follows.
-_TOLD_LEAD = re.compile(
+TOLD_LEAD = re.compile(
     r"^(?:另外|还有|对了)?\s*我?(?:跟你|给你|和你)(?:说|讲|交代|提|介绍)一?下(?:背景|情况)?"
     r"(?=\s*[,，:：]|\s*我们|\s*咱们|\s*[a-z])\s*[,，:：]?\s*"
 )
 
 
-def _strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
+def strip_lead(norm: str) -> tuple[str, re.Match[str] | None]:
     """``norm`` without its correction, "remember" or "let me tell you" lead-ins (and the
     dash or colon after them: "不对，我记错了，…" has two), and the first of them."""
-    first = lead = (
-        _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm) or _TOLD_LEAD.match(norm)
-    )
+    first = lead = CORRECTION_LEAD.match(norm) or REMEMBER_LEAD.match(norm) or TOLD_LEAD.match(norm)
     while lead is not None and lead.end() > 0:
         norm = norm[lead.end() :].lstrip(" ,，:：!！.—–-")
-        lead = _CORRECTION_LEAD.match(norm) or _REMEMBER_LEAD.match(norm)
+        lead = CORRECTION_LEAD.match(norm) or REMEMBER_LEAD.match(norm)
     return norm, first
 
 
-def _has_fact_content(norm: str) -> bool:
+def has_fact_content(norm: str) -> bool:
     """Something is said besides the subject and the verb ("we don't use it" says nothing)."""
-    return len(squash(_FACT_FILLER.sub(" ", norm))) >= limits.DIRECTIVE_MIN_FACT_CHARS
+    return len(fold(_FACT_FILLER.sub(" ", norm))) >= limits.DIRECTIVE_MIN_FACT_CHARS
 
 
 # When a change happened, before who made it ("上周末我们全量升级到了…", "last month we…").
@@ -208,7 +208,7 @@ _TECHNOLOGY_CHANGED = re.compile(
 _CONFIGURED = re.compile(
     r"^[a-z][\w.-]*\s+(?:is|are|was|were)\s+(?:set|configured|tuned|capped|limited)\s+"
     r"(?:to|at)\s+\d"
-    r"|^[a-z][\w.-]*\s*(?:的[\u4e00-\u9fff]{0,6})?\s*"
+    rf"|^[a-z][\w.-]*\s*(?:的[{CJK_CLASS}]{{0,6}})?\s*"
     r"(?:设置为|设置成|设为|设成|配的是|配成|配置为|配置成|设的是|配了)\s*\d"
 )
 # A thing of the project and its value, with a common noun as the subject: "报文是 XML
@@ -219,7 +219,7 @@ _CONFIGURED = re.compile(
 _VALUE_OF_A_THING = re.compile(
     r"^(?!(?:这|那|它|我|你|他|她|问题|原因|区别|答案|结论|意思|关键|重点|目的|想法|需求|感觉|"
     r"理由|前提|情况|结果|好处|坏处|缺点|优点|难点|建议|办法|方法)"
-    r")[\u4e00-\u9fff]{1,7}[\u4e00-\u9fff](?<![就还也都只才又倒])(?:的[\u4e00-\u9fff]{1,6})?\s*"
+    rf")[{CJK_CLASS}]{{1,7}}[{CJK_CLASS}](?<![就还也都只才又倒])(?:的[{CJK_CLASS}]{{1,6}})?\s*"
     r"(?:用的是|走的是|采用的是|是|为|基于)\s*(?:[a-z][\w./+-]*|\d+(?:\.\d+)?\s*\S)"
     r"|^(?!(?:it|this|that|they|which|what|who|my|your|the answer|the question|the problem|"
     r"the reason|the difference|the point)\b)"
@@ -233,7 +233,7 @@ _VALUE_OF_A_THING = re.compile(
 # 会发一条 RocketMQ 消息", "订单关闭之后都会写一条 binlog 给 canal". A named technology
 # follows the verb; 以后 here means "after", no standing phrase.
 _WHAT_HAPPENS_ZH = re.compile(
-    r"^(?!(?:这|那|它|我|你|他|她|如果|假如|要是|万一))[\u4e00-\u9fff]{2,12}"
+    rf"^(?!(?:这|那|它|我|你|他|她|如果|假如|要是|万一))[{CJK_CLASS}]{{2,12}}"
     r"(?:完成|结束|成功|失败|之后|以后|后)+\s*(?:都|就)?会\s*"
     r"(?:发|推|写|存|调|走|用|通过|订阅|通知)[^，,。？?]{0,8}?[a-z][\w.+-]{2,}"
 )
@@ -255,33 +255,33 @@ _PEOPLE_SUBJECT = re.compile(
     r"^(?:(?:our|my|the|some of our|most of our|a few of our|all our)\s+)?(?:\w+\s+)?"
     r"(?:pms?|product managers?|managers?|boss|bosses|leads?|teammates?|colleagues?|"
     r"coworkers?|co-workers?|juniors?|new hires|newcomers|testers?|users of these)\b"
-    r"|^(?:我们|咱们|我)?[\u4e00-\u9fff]{0,6}?(?:这边|那边)?的?(?:好几个|几个|很多|有些|一些|不少|大部分)?"
+    rf"|^(?:我们|咱们|我)?[{CJK_CLASS}]{{0,6}}?(?:这边|那边)?的?(?:好几个|几个|很多|有些|一些|不少|大部分)?"
     r"(?:同事|同学|领导|老板|新人|新同事|产品经理|测试同学|运维同学|组长|主管)"
 )
 
 
-def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
+def fact_statement(norm: str, known_names: Collection[str]) -> bool:
     """A statement about the project: who uses, runs, calls or is what, with content."""
     if _PEOPLE_SUBJECT.match(norm):
         return False
     words = _without_names(norm)
     if _PROBLEM_WORDS.search(words) or _DESIRE.search(words[: limits.DIRECTIVE_DESIRE_WINDOW]):
         return False
-    if not _has_fact_content(norm):
+    if not has_fact_content(norm):
         return False
     norm = _TIME_LEAD.sub("", norm, count=1)
     if (
         _TECHNOLOGY_CHANGED.match(norm)
         or _CONFIGURED.match(norm)
         or _EXISTS_IN_REPO.match(norm)
-        or (_VALUE_OF_A_THING.match(norm) and not _ARTIFACT_HEAD.match(norm))
+        or (_VALUE_OF_A_THING.match(norm) and not ARTIFACT_HEAD.match(norm))
         or _WHAT_HAPPENS_ZH.match(norm)
     ):
-        return not _is_question(norm) and not _TENTATIVE.search(norm)
-    if _TEAM_SUBJECT.match(norm):
+        return not is_question(norm) and not _TENTATIVE.search(norm)
+    if TEAM_SUBJECT.match(norm):
         # "we version the API in the URL path": any statement, but not a plan or a maybe.
         return not _TENTATIVE.search(_without_names(norm))
-    if _SELF_SUBJECT.match(norm) or _YOU_SUBJECT.match(norm):
+    if SELF_SUBJECT.match(norm) or _YOU_SUBJECT.match(norm):
         return False
     norm = re.sub(r"^the\s+", "", norm)
     head = re.match(r"[\w.-]+", norm)
@@ -295,9 +295,9 @@ def _fact_statement(norm: str, known_names: Collection[str]) -> bool:
     # "回调的幂等是靠 pay-notify 里 notify_record 表保证的", "Order ids in seckill come
     # from id-gen": a statement that names a part of the project further in (not a
     # request about it: "Explain the order module and how it talks to review").
-    if _imperative_start(norm, strict=True) or _POLITE_LEAD.match(norm):
+    if imperative_start(norm, strict=True) or POLITE_LEAD.match(norm):
         return False
-    return _names_project_part(norm, names) and bool(_FACT_VERB.search(norm))
+    return _names_project_part(norm, names) and bool(FACT_VERB.search(norm))
 
 
 # "Seat locks live in Redis with a 10 minute expiry": a thing of the project (a common
@@ -312,12 +312,12 @@ _PLACE_VERB_EN = re.compile(
 _PROPER_NOUN = re.compile(r"(?<=\s)(?:[A-Z][a-z]+[A-Z0-9]?\w*|[A-Z]{2,}[a-z]*\w*)\b")
 
 
-def _statement_naming_a_technology(text: str) -> bool:
-    body = _body_of(text)
-    if _CJK.search(body) or not _COMMON_SUBJECT_EN.match(body):
+def statement_naming_a_technology(text: str) -> bool:
+    body = body_of(text)
+    if CJK_RE.search(body) or not _COMMON_SUBJECT_EN.match(body):
         return False
-    norm = _norm(body)
-    if _PROBLEM_WORDS.search(norm) or _is_question(norm) or _SELF_SUBJECT.match(norm):
+    norm = pattern_text(body)
+    if _PROBLEM_WORDS.search(norm) or is_question(norm) or SELF_SUBJECT.match(norm):
         return False
     verb = _PLACE_VERB_EN.search(norm)
     return verb is not None and bool(_PROPER_NOUN.search(body[verb.end() :]))
@@ -329,11 +329,11 @@ _LINK_TO_TECHNOLOGY_ZH = re.compile(r"^(?:是|用|走|接)\s*[a-z]")
 def _said_of_name(rest: str) -> bool:
     """What follows a module's name states something about it (not "我…", not a request)."""
     rest = _NAME_LINK.sub("", rest, count=1)
-    if _FIRST_PERSON_SUBJECT_ZH.search(rest):
+    if FIRST_PERSON_SUBJECT_ZH.search(rest):
         return False
-    if _CJK.search(rest):
+    if CJK_RE.search(rest):
         # "trade-web 是 Spring Cloud Gateway": one linking verb before a named technology.
-        return len(_CJK.findall(rest)) >= 2 or bool(_LINK_TO_TECHNOLOGY_ZH.match(rest))
+        return len(CJK_RE.findall(rest)) >= 2 or bool(_LINK_TO_TECHNOLOGY_ZH.match(rest))
     return bool(_VERB_AFTER_NAME_EN.match(rest) or _MODULE_VERB.search(rest))
 
 
@@ -345,28 +345,28 @@ def _names_project_part(norm: str, names: Collection[str]) -> bool:
     )
 
 
-def _continues_fact(folded: str) -> bool:
+def continues_fact(folded: str) -> bool:
     """A part after a fact that goes on stating it ("…用的是 Sentinel，QPS 阈值配的 2000",
     "…, and the public key is served from /oauth/jwks"): a statement, not about the user
     or the assistant."""
-    text = _strip_filler(folded)
+    text = strip_filler(folded)
     relative = _RELATIVE_LEAD.match(text) and not text.rstrip().endswith(("?", "？"))
-    if not text or _BARE_SENTIMENT.match(text) or (_is_question(text) and not relative):
+    if not text or BARE_SENTIMENT.match(text) or (is_question(text) and not relative):
         return False
-    if any(_SELF_SUBJECT.match(t) or _YOU_SUBJECT.match(t) for t in (text, folded.strip())):
+    if any(SELF_SUBJECT.match(t) or _YOU_SUBJECT.match(t) for t in (text, folded.strip())):
         return False
-    if _FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(_without_names(text)):
+    if FIRST_PERSON_SUBJECT_ZH.search(text) or _DESIRE.search(_without_names(text)):
         return False
-    return _has_fact_content(text) and not _PEOPLE_SUBJECT.match(text)
+    return has_fact_content(text) and not _PEOPLE_SUBJECT.match(text)
 
 
-def _feedback(text: str) -> bool:
+def is_feedback(text: str) -> bool:
     """What the user thinks of their own doing or of the assistant's answers, not a fact
     about the project: "I wasn't complaining…", "numbered steps feel robotic"."""
-    text = _strip_filler(text)
-    if _SELF_SUBJECT.match(text) or _YOU_SUBJECT.match(text) or _SLIP.match(text):
+    text = strip_filler(text)
+    if SELF_SUBJECT.match(text) or _YOU_SUBJECT.match(text) or _SLIP.match(text):
         return True
-    return bool(_ARTIFACT_HEAD.match(text) or _FORMAT_WORDS.match(text))
+    return bool(ARTIFACT_HEAD.match(text) or _FORMAT_WORDS.match(text))
 
 
 # The user's own slip, after "oops": "wrong file", "typo", "ignore that" state nothing.
@@ -383,29 +383,29 @@ _FORMAT_WORDS = re.compile(
 )
 
 
-def _norm_of_the_fact(part: str) -> bool:
+def norm_of_the_fact(part: str) -> bool:
     """A part after a fact that says what its subject must or must not do, without a
     subject or a standing phrase of its own: it goes on with the fact, it is no rule."""
-    norm = _norm(part)
-    text = _strip_filler(norm)
-    if not (_MODAL_ZH.search(text) or _MODAL_EN.search(text)) or _STRONG_STANDING.search(norm):
+    norm = pattern_text(part)
+    text = strip_filler(norm)
+    if not (MODAL_ZH.search(text) or MODAL_EN.search(text)) or STRONG_STANDING.search(norm):
         return False
     return not (
-        _YOU_LEAD.match(text)
-        or _NEGATIVE_LEAD_EN.match(text)
-        or _NEGATIVE_LEAD_ZH.match(text)
-        or _imperative_start(text, strict=True)
+        YOU_LEAD.match(text)
+        or NEGATIVE_LEAD_EN.match(text)
+        or NEGATIVE_LEAD_ZH.match(text)
+        or imperative_start(text, strict=True)
     )
 
 
 _RELATIVE_LEAD = re.compile(r"^(?:which|who|where|whose|that)\b")
 
 
-def _fact_after_cancel(folded: str) -> bool:
+def fact_after_cancel(folded: str) -> bool:
     """A Chinese part after a cancel that names a technology: the new state of things
     ("Seata 那条不用记了，下个版本就把 Seata 去掉")."""
-    named = _CJK.search(folded) and _LATIN_TECH.search(folded)
-    return bool(named or _CHANGE_VERB.search(folded)) and _continues_fact(folded)
+    named = CJK_RE.search(folded) and _LATIN_TECH.search(folded)
+    return bool(named or _CHANGE_VERB.search(folded)) and continues_fact(folded)
 
 
 # A change of the project, not of the moment ("改成实时推送了", not "现在跑得很快").
@@ -432,7 +432,7 @@ def states_change_of(new_fact: str, old_text: str) -> bool:
     choice from the same set ("JDK 8" → "整个项目都跑在 JDK 17 上"), or a change to an
     attribute of the same named part ("im-router 的映射 TTL 已经改成 10 分钟了" after
     "im-router keeps the mapping in Redis with a 5-minute TTL")."""
-    new_norm, old_norm = _norm(new_fact), _norm(old_text)
+    new_norm, old_norm = pattern_text(new_fact), pattern_text(old_text)
     new_names = set(_NAMED_PART.findall(new_norm))
     old_names = set(_NAMED_PART.findall(old_norm))
     if not new_names <= old_names:
@@ -443,7 +443,7 @@ def states_change_of(new_fact: str, old_text: str) -> bool:
         theirs = {v for c, v in old.choices if c == cls}
         if not mine & theirs:
             return True
-    changed = _CHANGE_MARKER.search(new_norm) or _CORRECTION_LEAD.match(new_norm)
+    changed = _CHANGE_MARKER.search(new_norm) or CORRECTION_LEAD.match(new_norm)
     shared = (new.terms & old.terms) - new_names
     if not changed or not shared:
         return False

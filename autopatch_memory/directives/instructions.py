@@ -11,36 +11,38 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.directives.normalization import _CJK, _norm, squash
+from autopatch_memory.directives.normalization import pattern_text
 from autopatch_memory.directives.vocabulary import (
-    _ARTIFACT_HEAD,
-    _DESCRIPTIVE_START,
-    _ELLIPTICAL_EN,
-    _FIRST_PERSON_SUBJECT_ZH,
-    _IMPERATIVE_VERBS_EN,
-    _INSTRUCTION_START_ZH,
-    _LEAD_FILLER,
-    _MODAL_EN,
-    _MODAL_ZH,
-    _NEGATIVE_INSIDE_ZH,
-    _NEGATIVE_LEAD_EN,
-    _NEGATIVE_LEAD_ZH,
-    _NEGATIVE_VERBS_EN,
-    _PREFERENCE_EN,
-    _PREFERENCE_ZH,
-    _REQUEST_END,
-    _SELF_SUBJECT,
-    _SELF_WISH_EN,
-    _TEAM_SUBJECT,
-    _YOU_LEAD,
+    ARTIFACT_HEAD,
+    DESCRIPTIVE_START,
+    ELLIPTICAL_EN,
+    FIRST_PERSON_SUBJECT_ZH,
+    IMPERATIVE_VERBS_EN,
+    INSTRUCTION_START_ZH,
+    LEAD_FILLER,
+    MODAL_EN,
+    MODAL_ZH,
+    NEGATIVE_INSIDE_ZH,
+    NEGATIVE_LEAD_EN,
+    NEGATIVE_LEAD_ZH,
+    NEGATIVE_VERBS_EN,
+    PREFERENCE_EN,
+    PREFERENCE_ZH,
+    REQUEST_END,
+    SELF_SUBJECT,
+    SELF_WISH_EN,
+    TEAM_SUBJECT,
+    YOU_LEAD,
 )
+from autopatch_memory.lang.chars import CJK_RE
+from autopatch_memory.lang.fold import fold
 
 
-def _strip_filler(norm: str) -> str:
-    return _LEAD_FILLER.sub("", norm).strip(" ,，:：")
+def strip_filler(norm: str) -> str:
+    return LEAD_FILLER.sub("", norm).strip(" ,，:：")
 
 
-def _imperative_start(text: str, *, strict: bool = False) -> bool:
+def imperative_start(text: str, *, strict: bool = False) -> bool:
     """The text starts like an instruction: an English verb, or a Chinese clause that
     does not open with a subject ("我们…", "项目…") and has no "我" as its subject
     ("英文文档我看着太累了" is how the user feels). ``strict``: a Chinese clause must
@@ -50,12 +52,12 @@ def _imperative_start(text: str, *, strict: bool = False) -> bool:
         return False
     first = re.match(r"[a-z][a-z']*", text)
     if first is not None:
-        if first.group(0) in _NEGATIVE_VERBS_EN:
-            return bool(_NEGATIVE_LEAD_EN.match(text))  # "never use…", not "never thought…"
-        return first.group(0) in _IMPERATIVE_VERBS_EN
-    if _DESCRIPTIVE_START.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
+        if first.group(0) in NEGATIVE_VERBS_EN:
+            return bool(NEGATIVE_LEAD_EN.match(text))  # "never use…", not "never thought…"
+        return first.group(0) in IMPERATIVE_VERBS_EN
+    if DESCRIPTIVE_START.match(text) or FIRST_PERSON_SUBJECT_ZH.search(text):
         return False
-    return not strict or bool(_INSTRUCTION_START_ZH.match(text))
+    return not strict or bool(INSTRUCTION_START_ZH.match(text))
 
 
 # What follows an artifact in an English norm: a modal or a description of how it should
@@ -109,23 +111,23 @@ def _fronted_instruction(stripped: str) -> bool:
     """An instruction with its object first, not a statement by the team or about a module
     ("我们都设成 3 秒", "order-api 也打开了")."""
     found = _FRONTED_INSTRUCTION_ZH.match(stripped)
-    if found is None or _DESCRIPTIVE_START.match(stripped):
+    if found is None or DESCRIPTIVE_START.match(stripped):
         return False
     head = re.match(r"[\w.-]+", stripped)
     named = head is not None and "-" in head.group(0)
     # "…也打开了" tells what was done; "…别再用 X 了" still forbids
-    done = stripped.endswith("了") and not _NEGATIVE_INSIDE_ZH.search(found.group(0))
-    return not named and not _TEAM_SUBJECT.match(stripped) and not done
+    done = stripped.endswith("了") and not NEGATIVE_INSIDE_ZH.search(found.group(0))
+    return not named and not TEAM_SUBJECT.match(stripped) and not done
 
 
 def _modal_norm(text: str) -> bool:
     """A norm ("…都用 X", "… must …") about something that is not the team, the user or a
     named module (those state facts: "我们都用 Gradle", "loan-repay must not call…")."""
-    if not (_MODAL_ZH.search(text) or _MODAL_EN.search(text)):
+    if not (MODAL_ZH.search(text) or MODAL_EN.search(text)):
         return False
     head = re.match(r"[\w.-]+", text)
     named = head is not None and "-" in head.group(0)
-    return not (named or _TEAM_SUBJECT.match(text) or _SELF_SUBJECT.match(text))
+    return not (named or TEAM_SUBJECT.match(text) or SELF_SUBJECT.match(text))
 
 
 # "For test method names I prefer …", "In the DTOs I'd like …": what it is about, then the
@@ -139,51 +141,53 @@ _TOPIC_THEN_PREFERENCE = re.compile(
 )
 
 
-def _addressed(clause: str) -> bool:
+def is_addressed(clause: str) -> bool:
     """The clause instructs the assistant: an imperative after a standing phrase,
     "you…", a preference, a negative instruction, or a norm about an artifact of its
     work ("answers should…", "注释要…")."""
-    norm = _norm(clause).strip(" ,，:：")
-    if _SELF_WISH_EN.search(norm):
+    norm = pattern_text(clause).strip(" ,，:：")
+    if SELF_WISH_EN.search(norm):
         return False
-    if _PREFERENCE_EN.match(norm) or _PREFERENCE_ZH.match(norm):
+    if PREFERENCE_EN.match(norm) or PREFERENCE_ZH.match(norm):
         return True
     if _TOPIC_THEN_PREFERENCE.match(norm):
         return True  # "For test names I prefer snake_case"
-    if _NEGATIVE_LEAD_EN.match(norm) or _NEGATIVE_LEAD_ZH.match(norm) or _YOU_LEAD.match(norm):
+    if NEGATIVE_LEAD_EN.match(norm) or NEGATIVE_LEAD_ZH.match(norm) or YOU_LEAD.match(norm):
         return True
     if _FRONTED_PROHIBITION_ZH.match(norm):
         return True  # "Drools 还是别给我推荐了": the thing first, then the prohibition
     # "(每次) review 的时候 please point out…": the condition before the instruction.
-    stripped = _strip_filler(_CONDITION_PREFIX_ZH.sub("", _strip_filler(norm)))
+    stripped = strip_filler(_CONDITION_PREFIX_ZH.sub("", strip_filler(norm)))
     if not stripped:
         return False
-    head = _ARTIFACT_HEAD.match(stripped)
+    head = ARTIFACT_HEAD.match(stripped)
     rest = stripped[head.end() :] if head is not None else ""
     if (
         head is not None
-        and len(squash(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
+        and len(fold(rest)) >= limits.DIRECTIVE_MIN_CLAUSE_CHARS
         and not _USER_PLAN_ZH.match(rest)
-        and (_ARTIFACT_NORM_ZH.match(rest) if _CJK.search(rest) else _ARTIFACT_NORM_EN.match(rest))
+        and (
+            _ARTIFACT_NORM_ZH.match(rest) if CJK_RE.search(rest) else _ARTIFACT_NORM_EN.match(rest)
+        )
     ):
         return True  # "answers should be short", not the bare word "code"
-    if _PREFERENCE_EN.match(stripped) or _PREFERENCE_ZH.match(stripped):
+    if PREFERENCE_EN.match(stripped) or PREFERENCE_ZH.match(stripped):
         return True
-    if _NEGATIVE_LEAD_EN.match(stripped) or _NEGATIVE_LEAD_ZH.match(stripped):
+    if NEGATIVE_LEAD_EN.match(stripped) or NEGATIVE_LEAD_ZH.match(stripped):
         return True
-    if _REQUEST_END.search(stripped) or _ELLIPTICAL_EN.match(stripped):
+    if REQUEST_END.search(stripped) or ELLIPTICAL_EN.match(stripped):
         return True  # "Gradle commands please", "中文回答就行", "Logback in examples"
     if _modal_norm(stripped):
         return True  # "(再强调一遍，)Controller 的返回值都用 AjaxResult 包一层"
-    if not _CJK.search(stripped[:1]):
-        return _imperative_start(stripped)  # "give me Gradle commands from now on"
+    if not CJK_RE.search(stripped[:1]):
+        return imperative_start(stripped)  # "give me Gradle commands from now on"
     # "以后用中文回答": an instruction after the standing phrase.
-    return stripped != norm and _imperative_start(stripped)
+    return stripped != norm and imperative_start(stripped)
 
 
 # A limit on length moved to a new number: "放宽到 500 字吧", "bump it to 300 words" revise a
 # standing limit (the limit itself is what makes it standing).
-_LIMIT_CHANGE = re.compile(
+LIMIT_CHANGE = re.compile(
     r"(?:放宽|放到|提高|提到|增加|加到|降低|降到|缩短|减少|减到|收紧|调整|调|改)(?:到|成|为|至)\s*\d+\s*"
     r"(?:个)?字"
     r"|\b(?:raise|bump|increase|lower|reduce|cut|change|relax|loosen|tighten|up|drop)\s+"
@@ -191,53 +195,53 @@ _LIMIT_CHANGE = re.compile(
 )
 
 
-def _rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
+def rule_part(norm: str, standing: bool, after_rule: bool) -> bool:
     """A part of a sentence that instructs the assistant."""
-    stripped = _strip_filler(norm)
-    if _LIMIT_CHANGE.search(stripped) and not _TEAM_SUBJECT.match(stripped):
+    stripped = strip_filler(norm)
+    if LIMIT_CHANGE.search(stripped) and not TEAM_SUBJECT.match(stripped):
         return True
-    if standing and _addressed(norm):
+    if standing and is_addressed(norm):
         return True
     if (
         after_rule
         and stripped
-        and _imperative_start(stripped, strict=True)
+        and imperative_start(stripped, strict=True)
         and not _FACT_VERB_START.match(stripped)
     ):
         return True  # "以后回答都用中文，先给结论"
     if after_rule and _fronted_instruction(stripped):
         return True  # "每次写 producer 的时候，acks 都设成 all"
     negative = any(
-        _NEGATIVE_LEAD_EN.match(text) or _NEGATIVE_LEAD_ZH.match(text) for text in (norm, stripped)
+        NEGATIVE_LEAD_EN.match(text) or NEGATIVE_LEAD_ZH.match(text) for text in (norm, stripped)
     )
-    if negative and _addressed(norm):
+    if negative and is_addressed(norm):
         return True
-    return bool(_ARTIFACT_HEAD.match(stripped)) and bool(
-        _MODAL_EN.search(norm) or _MODAL_ZH.search(norm) or _NEGATIVE_INSIDE_ZH.search(norm)
+    return bool(ARTIFACT_HEAD.match(stripped)) and bool(
+        MODAL_EN.search(norm) or MODAL_ZH.search(norm) or NEGATIVE_INSIDE_ZH.search(norm)
     )
 
 
 _FACT_VERB_START = re.compile(r"^(?:is|are|was|were|it|it's|that|this)\b")
 
 
-_ZH_VERB = re.compile(r"[用给写加放讲说标附带列画举]")
+ZH_VERB = re.compile(r"[用给写加放讲说标附带列画举]")
 
 
-def _instructs(part: str) -> bool:
+def instructs(part: str) -> bool:
     """The part gives an instruction of its own: a verb, a prohibition, a modal norm."""
-    norm = _norm(part)
-    text = _strip_filler(norm)
+    norm = pattern_text(part)
+    text = strip_filler(norm)
     return bool(
-        _imperative_start(text, strict=True)
-        or _NEGATIVE_LEAD_EN.match(text)
-        or _NEGATIVE_LEAD_ZH.match(text)
-        or _NEGATIVE_INSIDE_ZH.search(text)
-        or _MODAL_EN.search(norm)
-        or _MODAL_ZH.search(norm)
-        or _PREFERENCE_EN.search(norm)
-        or _PREFERENCE_ZH.search(norm)
-        or _REQUEST_END.search(text)
-        or _YOU_LEAD.match(text)
+        imperative_start(text, strict=True)
+        or NEGATIVE_LEAD_EN.match(text)
+        or NEGATIVE_LEAD_ZH.match(text)
+        or NEGATIVE_INSIDE_ZH.search(text)
+        or MODAL_EN.search(norm)
+        or MODAL_ZH.search(norm)
+        or PREFERENCE_EN.search(norm)
+        or PREFERENCE_ZH.search(norm)
+        or REQUEST_END.search(text)
+        or YOU_LEAD.match(text)
         # a norm about an artifact with a verb of its own: "但是代码注释用英文"
-        or (_ARTIFACT_HEAD.match(text) and _ZH_VERB.search(text))
+        or (ARTIFACT_HEAD.match(text) and ZH_VERB.search(text))
     )

@@ -11,13 +11,14 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.directives.facts import (
-    _CORRECTION_LEAD,
-    _REMEMBER_LEAD,
-    _TOLD_LEAD,
+    CORRECTION_LEAD,
+    REMEMBER_LEAD,
+    TOLD_LEAD,
     correction_topic,
 )
-from autopatch_memory.directives.normalization import _CJK, _norm
-from autopatch_memory.directives.vocabulary import _LEAD_FILLER
+from autopatch_memory.directives.normalization import pattern_text
+from autopatch_memory.directives.vocabulary import LEAD_FILLER
+from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE
 from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import clip
 
@@ -33,7 +34,7 @@ _LABEL_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^我(?:很|真的|比较|更|特别)*(?:喜欢|偏好|倾向于?|希望|宁愿)"), "偏好"),
 )  # fmt: skip
 _LABEL_DROP_ZH = re.compile(
-    r"(?<=[\u4e00-\u9fff])[都请](?=[\u4e00-\u9fff])|给我|帮我|一下|了$|吧$|哦$|呢$|"
+    rf"(?<=[{CJK_CLASS}])[都请](?=[{CJK_CLASS}])|给我|帮我|一下|了$|吧$|哦$|呢$|"
     r"以后|今后|往后|从现在起|从现在开始|从今以后|每次都?"
 )
 _LABEL_ME = re.compile(r"\b(give|show|send|tell) me\b", re.I)
@@ -63,7 +64,7 @@ def _shorten(text: str, limit: int) -> str:
 def _body(clause: str, lead: re.Pattern[str]) -> str:
     """``clause`` without what ``lead`` matches at its start, in the user's own casing."""
     text = " ".join(clause.split()).rstrip(END_PUNCTUATION + " ")
-    norm = _norm(text)
+    norm = pattern_text(text)
     found = lead.match(norm)
     if found is None or len(norm) != len(text):
         return text
@@ -77,14 +78,14 @@ def rule_label(clause: str) -> str:
     dislike field injection" → "avoid field injection"; "Always assume we run
     everything inside Docker" → "assume we run everything inside Docker".
     """
-    body = _body(clause, _LEAD_FILLER)
-    folded = _norm(body)
+    body = _body(clause, LEAD_FILLER)
+    folded = pattern_text(body)
     for pattern, replacement in _LABEL_REWRITES:
         found = pattern.match(folded)
         if found is not None and len(folded) == len(body):
             body = replacement + body[found.end() :]
             break
-    if _CJK.search(body):
+    if CJK_RE.search(body):
         body = _LABEL_DROP_ZH.sub("", body)
     body = _LABEL_ME.sub(lambda m: m.group(1), body)
     return _shorten(body, limits.DIRECTIVE_LABEL_CHARS) or clip(
@@ -107,13 +108,13 @@ def fact_text(clause: str) -> str:
     """A project fact as a statement: without "不对，", "remember that", "FYI", "对了",
     "背景："."""
     body = clause
-    for lead in (_ANNOUNCEMENT_LEAD, _TOLD_LEAD, _REMEMBER_LEAD, _CORRECTION_LEAD, _LEAD_FILLER,
-                 _REMEMBER_LEAD, _CORRECTION_LEAD):  # fmt: skip
+    for lead in (_ANNOUNCEMENT_LEAD, TOLD_LEAD, REMEMBER_LEAD, CORRECTION_LEAD, LEAD_FILLER,
+                 REMEMBER_LEAD, CORRECTION_LEAD):  # fmt: skip
         body = _body(body, lead)
     # "超时那个我说错了，是 5 秒": the new value says what it is of only with its topic.
     topic = correction_topic(clause)
     if body and topic and not body.lower().startswith(topic.lower()):
-        body = topic + ("" if _CJK.match(body) and _CJK.search(topic[-1]) else " ") + body
+        body = topic + ("" if CJK_RE.match(body) and CJK_RE.search(topic[-1]) else " ") + body
     return body or clause.strip()
 
 

@@ -1,31 +1,17 @@
-"""How the grammar folds text before matching it, and how it builds patterns.
+"""How the grammar folds a sentence before matching it.
 
-:func:`squash` folds a quote for comparison (no case, width, spaces or punctuation);
-``_norm`` folds a sentence for the patterns (lower case, width-folded, straight quotes,
-single spaces); ``_body_of`` is a sentence without its trailing punctuation and emoji.
-``_words``, ``_rx`` and ``_any`` turn phrase lists into regex alternations (English
-phrases match whole words). Every other module of the grammar rests on these, so they
-sit at the bottom, with no word list of their own.
+``pattern_text`` folds a sentence for the patterns (lower case, width-folded, straight quotes,
+single spaces, chat spellings spelled out); ``body_of`` is a sentence without its
+trailing punctuation and emoji. Folding for comparison, the CJK class and phrase
+patterns are the language kernel's (:mod:`autopatch_memory.lang`).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import normalize
-
-_DROPPED_CATEGORIES = ("P", "S", "Z", "C")
-
-
-def squash(text: str) -> str:
-    """``text`` folded for quote matching: NFKC, lower case, no spaces or punctuation."""
-    folded = unicodedata.normalize("NFKC", text).lower()
-    return "".join(
-        ch for ch in folded if not unicodedata.category(ch).startswith(_DROPPED_CATEGORIES)
-    )
-
 
 # Chat spellings of the words the patterns look for ("gimme", "whenver", "frm now on"):
 # users type fast, and a rule typed fast is still a rule.
@@ -64,7 +50,7 @@ _CHAT_SPELLING = re.compile(
 )
 
 
-def _norm(text: str) -> str:
+def pattern_text(text: str) -> str:
     """Lower case, width-folded, straight quotes, single spaces, chat spellings spelled
     out (for pattern matching)."""
     folded = normalize(text).replace("\u201c", '"').replace("\u201d", '"')
@@ -72,32 +58,8 @@ def _norm(text: str) -> str:
     return " ".join(folded.split())
 
 
-def _words(*phrases: str) -> str:
-    """A regex alternation of phrases, longest first; English ones match whole words."""
-    parts = []
-    for phrase in sorted(set(phrases), key=len, reverse=True):
-        body = re.escape(phrase).replace(r"\ ", r"\s+")
-        if phrase[:1].isascii() and phrase[:1].isalnum():
-            body = r"(?<![a-z0-9_])" + body
-        if phrase[-1:].isascii() and phrase[-1:].isalnum():
-            body += r"(?![a-z0-9_])"
-        parts.append(body)
-    return "(?:" + "|".join(parts) + ")"
-
-
-def _rx(*phrases: str) -> re.Pattern[str]:
-    return re.compile(_words(*phrases))
-
-
-def _any(*patterns: re.Pattern[str]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{p.pattern})" for p in patterns))
-
-
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-
-
 _TRAILING_EMOJI = re.compile(r"[\s\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+$")
 
 
-def _body_of(sentence: str) -> str:
+def body_of(sentence: str) -> str:
     return _TRAILING_EMOJI.sub("", sentence.strip()).rstrip(END_PUNCTUATION + " ")

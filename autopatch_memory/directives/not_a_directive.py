@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.directives.normalization import _CJK, _norm, _words
+from autopatch_memory.directives.normalization import pattern_text
 from autopatch_memory.directives.vocabulary import (
-    _POLITE_ALWAYS,
-    _PREFERENCE_EN,
-    _STANDING,
-    _STRONG_STANDING,
+    POLITE_ALWAYS,
+    PREFERENCE_EN,
+    STANDING,
+    STRONG_STANDING,
 )
+from autopatch_memory.lang.chars import CJK_RE
+from autopatch_memory.lang.phrases import phrase_alternation
 from autopatch_memory.privacy import MARKER_PREFIX
 
 _QUESTION_LEAD_EN = re.compile(
@@ -30,7 +32,7 @@ _EMBEDDED_QUESTION = re.compile(
 )
 # A greeting may open a polite request: "你好，能不能以后…", "Hi, could you always…".
 _GREETING = r"(?:(?:hi|hello|hey|你好|您好|嗨|哈喽)\W*\s*)?"
-_POLITE_LEAD = re.compile(
+POLITE_LEAD = re.compile(
     rf"^{_GREETING}(?:can you|could you|would you|will you|please|would you mind)\b|"
     rf"^{_GREETING}(?:(?:另外|还有|对了|然后)[，,\s]*)?"
     r"(?:请(?!问)|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)"
@@ -91,7 +93,7 @@ _REPORTED_ZH = re.compile(
 )
 _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{2,})[\"”」』]|(?<![a-z])'([^']{2,})'(?![a-z])")
 
-_HYPOTHETICAL = re.compile(
+HYPOTHETICAL = re.compile(
     r"^(?:what if|suppose|supposing|imagine|hypothetically|let's say|say)\b"
     r"|\b(?:if|in case|even if)\s+(?:i|we)\s+(?:said|say|told|tell|were to|asked you to|"
     r"want you to|wanted you to|had said)\b"
@@ -143,7 +145,7 @@ _SELF_ZH = re.compile(
 )
 _SELF_PREFERENCE_ZH = re.compile(r"希望|想要|喜欢|偏好|要求|想看|需要你|讨厌|不喜欢")
 
-_NEGATED = re.compile(
+NEGATED = re.compile(
     r"\bnot from now on\b|\bi'?m not saying\b|\bi am not saying\b|\bi didn'?t say\b|"
     r"\bi did not say\b|\bi don'?t mean\b|\bi do not mean\b|\bno need to remember\b|"
     r"\b(?:don'?t|do not|you don'?t have to|no need to) (?:remember|memorize|save) "
@@ -166,8 +168,8 @@ _CREDENTIAL_WORDS = (
 )  # fmt: skip
 _CREDENTIAL_STORE = re.compile(
     r"\b(?:remember|save|store|keep|note|memorize)\b[^.?!]{0,40}?\b(?:my|our|the|this)\b"
-    r"[^.?!]{0,30}?" + _words(*_CREDENTIAL_WORDS) + r"|(?:记住|记下|保存|存一下|记一下)"
-    r"[^。？！]{0,30}?" + _words(*_CREDENTIAL_WORDS)
+    r"[^.?!]{0,30}?" + phrase_alternation(_CREDENTIAL_WORDS) + r"|(?:记住|记下|保存|存一下|记一下)"
+    r"[^。？！]{0,30}?" + phrase_alternation(_CREDENTIAL_WORDS)
 )
 _REDACTION_MARK = MARKER_PREFIX.lower().rstrip(":")  # compared with folded text
 # A password in a URL ("redis://:pass@host", "https://user:pass@host"), should it have
@@ -175,33 +177,33 @@ _REDACTION_MARK = MARKER_PREFIX.lower().rstrip(":")  # compared with folded text
 _URL_PASSWORD = re.compile(r"[a-z][\w+.-]*://[^\s:/?#@]*:[^\s/@]+@[\w.-]")
 
 
-def _carries_credential(norm: str) -> bool:
+def carries_credential(norm: str) -> bool:
     return _REDACTION_MARK in norm or bool(
         _CREDENTIAL_STORE.search(norm) or _URL_PASSWORD.search(norm)
     )
 
 
-def _is_question(norm: str) -> bool:
+def is_question(norm: str) -> bool:
     """A question rather than a statement or a request ("could you always…" is a request)."""
     body = _TAG_QUESTION_RE.sub("", norm).strip()
     polite = (
-        _POLITE_LEAD.match(body)
+        POLITE_LEAD.match(body)
         or _YOU_POLITE.match(body)
         or _STANDING_POLITE_ZH.match(body)
         or body != norm
     )
     # "你能记住我们上次聊的问题吗": "remember" alone asks about memory, not for a rule.
-    standing = [m.group(0) for m in _STRONG_STANDING.finditer(body)]
+    standing = [m.group(0) for m in STRONG_STANDING.finditer(body)]
     standing = [w for w in standing if not _REMEMBER_WORD.fullmatch(w)]
-    request = bool(polite and (standing or _POLITE_ALWAYS.match(body)))
+    request = bool(polite and (standing or POLITE_ALWAYS.match(body)))
     # "能不能解释一下为什么 Spring 默认是单例": the standing word is inside what is asked.
     request = request and not _EMBEDDED_QUESTION.search(body)
     if body.rstrip(" .。!！").endswith(("?", "？")):
         return not request
-    if not _CJK.search(body):
+    if not CJK_RE.search(body):
         return (
             bool(_QUESTION_LEAD_EN.match(body))
-            and not _POLITE_LEAD.match(body)
+            and not POLITE_LEAD.match(body)
             and not _SUBORDINATE_LEAD_EN.match(body)
         )
     if _QUESTION_PARTICLE_ZH.search(body):
@@ -213,21 +215,21 @@ def _is_question(norm: str) -> bool:
     )
 
 
-def _reported(norm: str) -> bool:
+def is_reported(norm: str) -> bool:
     if _REPORTED_EN.search(norm) or _REPORTED_ZH.search(norm):
         return True
     # A standing phrase inside quotation marks is someone else's words.
     return any(
-        _STANDING.search(a or b) or _PREFERENCE_EN.search(a or b) for a, b in _QUOTED.findall(norm)
+        STANDING.search(a or b) or PREFERENCE_EN.search(a or b) for a, b in _QUOTED.findall(norm)
     )
 
 
-def _self_description(norm: str) -> bool:
+def is_self_description(norm: str) -> bool:
     if _SELF_EN.match(norm):
         return not _SELF_PREFERENCE_EN.search(norm)
     return bool(_SELF_ZH.match(norm)) and not _SELF_PREFERENCE_ZH.search(norm[:12])
 
 
-def _one_off(clause: str) -> bool:
-    norm = _norm(clause)
+def is_one_off(clause: str) -> bool:
+    norm = pattern_text(clause)
     return bool(_ONE_OFF_EN.search(norm) or _ONE_OFF_ZH.search(norm))

@@ -14,50 +14,52 @@ from collections.abc import Collection
 from typing import Any
 
 from autopatch_memory import limits
-from autopatch_memory.directives.cancels import _CANCEL, _CODE_REFERENT_ZH
+from autopatch_memory.directives.cancels import CANCEL, CODE_REFERENT_ZH
 from autopatch_memory.directives.facts import (
-    _CORRECTION_LEAD,
-    _EXPERIENCE,
-    _FACT_VERB,
-    _REMEMBER_LEAD,
-    _continues_fact,
-    _fact_after_cancel,
-    _fact_statement,
-    _feedback,
-    _has_fact_content,
-    _norm_of_the_fact,
-    _statement_naming_a_technology,
-    _strip_lead,
+    CORRECTION_LEAD,
+    EXPERIENCE,
+    FACT_VERB,
+    REMEMBER_LEAD,
+    continues_fact,
+    fact_after_cancel,
+    fact_statement,
+    has_fact_content,
+    is_feedback,
+    norm_of_the_fact,
+    statement_naming_a_technology,
+    strip_lead,
 )
 from autopatch_memory.directives.instructions import (
-    _ZH_VERB,
-    _addressed,
-    _imperative_start,
-    _instructs,
-    _rule_part,
-    _strip_filler,
+    ZH_VERB,
+    imperative_start,
+    instructs,
+    is_addressed,
+    rule_part,
+    strip_filler,
 )
 from autopatch_memory.directives.kinds import DirectiveKind
-from autopatch_memory.directives.normalization import _CJK, _body_of, _norm, squash
-from autopatch_memory.directives.not_a_directive import _is_question
-from autopatch_memory.directives.shape_lexicon import _DEFAULT_OBJECTS, _NEGATION_RE
+from autopatch_memory.directives.normalization import body_of, pattern_text
+from autopatch_memory.directives.not_a_directive import is_question
+from autopatch_memory.directives.shape_lexicon import DEFAULT_OBJECTS, NEGATION_RE
 from autopatch_memory.directives.shapes import RuleShape, rule_shape, same_subject
-from autopatch_memory.directives.tasks import _task
+from autopatch_memory.directives.tasks import is_task
 from autopatch_memory.directives.vocabulary import (
-    _ARTIFACT_HEAD,
-    _BARE_SENTIMENT,
-    _FIRST_PERSON_SUBJECT_ZH,
-    _IMPERATIVE_VERBS_EN,
-    _MODAL_ZH,
-    _NEGATIVE_LEAD_EN,
-    _NEGATIVE_LEAD_ZH,
-    _PREFERENCE_EN,
-    _PREFERENCE_ZH,
-    _SELF_SUBJECT,
-    _STANDING,
-    _STRONG_STANDING,
-    _TEAM_SUBJECT,
+    ARTIFACT_HEAD,
+    BARE_SENTIMENT,
+    FIRST_PERSON_SUBJECT_ZH,
+    IMPERATIVE_VERBS_EN,
+    MODAL_ZH,
+    NEGATIVE_LEAD_EN,
+    NEGATIVE_LEAD_ZH,
+    PREFERENCE_EN,
+    PREFERENCE_ZH,
+    SELF_SUBJECT,
+    STANDING,
+    STRONG_STANDING,
+    TEAM_SUBJECT,
 )
+from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE
+from autopatch_memory.lang.fold import fold
 
 # Parts of a sentence, each judged on its own ("我们已经切到 Gradle 了，不用再给我 Maven
 # 命令了" holds a fact and a cancel). English "and" does not split: "skip the intro and
@@ -82,15 +84,15 @@ _CONDITION_PART = re.compile(
 )
 # "以后写分布式事务相关的代码，优先…": a Chinese part that ends on what it is about (…的代码)
 # names the topic of the instruction that follows.
-_TOPIC_END_ZH = re.compile(r"的[\u4e00-\u9fff]{1,4}$")
+_TOPIC_END_ZH = re.compile(rf"的[{CJK_CLASS}]{{1,4}}$")
 
 
 def _topic_part(folded: str) -> bool:
     """A part that only names what the next part is about: no choice, no negation."""
-    body = _strip_filler(folded)
-    if not _TOPIC_END_ZH.search(body) or _NEGATION_RE.search(body):
+    body = strip_filler(folded)
+    if not _TOPIC_END_ZH.search(body) or NEGATION_RE.search(body):
         return False
-    if _MODAL_ZH.search(body):
+    if MODAL_ZH.search(body):
         return False  # "姓名什么的都用假数据": a norm of its own, not the topic of the next part
     return not rule_shape(body).choices
 
@@ -111,7 +113,7 @@ _ATTACHED_PART = re.compile(
 # between digits or before a "//" is a time or a URL, not a head.)
 # A colon right after a Chinese word heads what follows too ("交代下背景:tos-yard 管…").
 _COLON_HEAD = re.compile(
-    r"^([^:：]{1,48}?)\s*(?:(?<!\d):(?=\s|[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]):|：)\s*(?=\S)"
+    rf"^([^:：]{{1,48}}?)\s*(?:(?<!\d):(?=\s|[{CJK_CLASS}])|(?<=[{CJK_CLASS}]):|：)\s*(?=\S)"
 )
 
 
@@ -128,21 +130,21 @@ def _lead_in_head(head: str) -> bool:
     if _ANNOUNCED_LIST.match(head):
         return True  # "Two things for the rest of this project: …", "两点要求："
     words = head.split()
-    if _CJK.search(head):
-        if len(squash(head)) > limits.DIRECTIVE_COLON_HEAD_CHARS:
+    if CJK_RE.search(head):
+        if len(fold(head)) > limits.DIRECTIVE_COLON_HEAD_CHARS:
             return False
     elif len(words) > limits.DIRECTIVE_COLON_HEAD_WORDS:
         return False
     first = re.match(r"[a-z][a-z']*", head)
-    if first is not None and first.group(0) in _IMPERATIVE_VERBS_EN:
+    if first is not None and first.group(0) in IMPERATIVE_VERBS_EN:
         return False  # "format every answer as: …" is the instruction
-    return not _ARTIFACT_HEAD.match(head) and not _CONDITION_PART.search(head)
+    return not ARTIFACT_HEAD.match(head) and not _CONDITION_PART.search(head)
 
 
 def _without_colon_head(text: str) -> str:
     """``text`` (folded or not) without a lead-in head before a colon."""
     found = _COLON_HEAD.match(text)
-    if found is None or not _lead_in_head(_norm(found.group(1))):
+    if found is None or not _lead_in_head(pattern_text(found.group(1))):
         return text
     return text[found.end() :]
 
@@ -150,12 +152,12 @@ def _without_colon_head(text: str) -> str:
 def _describes_the_rule(folded: str) -> bool:
     """A part after a rule that describes what the rule governs ("格式就是 …"), not the
     user's reason ("英文的我还得再翻一遍")."""
-    text = _strip_filler(folded)
-    if not _ARTIFACT_HEAD.match(text) or _FIRST_PERSON_SUBJECT_ZH.search(text):
+    text = strip_filler(folded)
+    if not ARTIFACT_HEAD.match(text) or FIRST_PERSON_SUBJECT_ZH.search(text):
         return False
     if _AS_BEFORE.search(text):
         return False  # "…，注释照旧英文": an earlier rule kept, not this one described
-    return not (_SELF_SUBJECT.match(text) or _is_question(text))
+    return not (SELF_SUBJECT.match(text) or is_question(text))
 
 
 def _part_kind(
@@ -172,7 +174,7 @@ def _part_kind(
         # counters live in Redis").
         headless = _without_colon_head(text)
         if headless is text:
-            body = _strip_filler(_norm(text))
+            body = strip_filler(pattern_text(text))
             headless = _without_colon_head(body)
             if headless is body:
                 return None
@@ -183,41 +185,41 @@ def _part_kind(
 def _whole_part_kind(
     text: str, standing: bool, previous: DirectiveKind | None, known_names: Collection[str]
 ) -> DirectiveKind | None:
-    norm = _norm(text)
-    if _CANCEL.search(norm) and not _CODE_REFERENT_ZH.search(norm):
+    norm = pattern_text(text)
+    if CANCEL.search(norm) and not CODE_REFERENT_ZH.search(norm):
         return DirectiveKind.CANCEL
-    if _statement_naming_a_technology(text) and not standing:
+    if statement_naming_a_technology(text) and not standing:
         return DirectiveKind.FACT
-    rest, lead = _strip_lead(norm)
-    if _fact_statement(_strip_filler(rest), known_names) and not (
-        standing and _addressed(rest) and not _TEAM_SUBJECT.match(_strip_filler(rest))
+    rest, lead = strip_lead(norm)
+    if fact_statement(strip_filler(rest), known_names) and not (
+        standing and is_addressed(rest) and not TEAM_SUBJECT.match(strip_filler(rest))
     ):
         return DirectiveKind.FACT
-    correction = lead is not None and bool(_CORRECTION_LEAD.match(norm)) and bool(rest)
-    addressed = _addressed(rest) and not _DEFAULT_VALUE.match(rest)
-    if correction and not addressed and _has_fact_content(rest) and not _feedback(rest):
+    correction = lead is not None and bool(CORRECTION_LEAD.match(norm)) and bool(rest)
+    addressed = is_addressed(rest) and not _DEFAULT_VALUE.match(rest)
+    if correction and not addressed and has_fact_content(rest) and not is_feedback(rest):
         return DirectiveKind.FACT  # "不对，是 Spring Security"
-    if lead is not None and _REMEMBER_LEAD.match(norm) and rest:
-        stripped = _strip_filler(rest)
-        if _rule_part(rest, True, False) or _STANDING.search(rest):
+    if lead is not None and REMEMBER_LEAD.match(norm) and rest:
+        stripped = strip_filler(rest)
+        if rule_part(rest, True, False) or STANDING.search(rest):
             return DirectiveKind.RULE
-        if not _CJK.search(stripped[:1]) and _imperative_start(stripped):
+        if not CJK_RE.search(stripped[:1]) and imperative_start(stripped):
             return DirectiveKind.RULE
-        if _imperative_start(stripped, strict=True) and not _SELF_SUBJECT.match(stripped):
+        if imperative_start(stripped, strict=True) and not SELF_SUBJECT.match(stripped):
             # "(每次…的时候，)记得加上 traceId 的埋点" asks for an action: a rule when it
             # stands, never a fact.
             return DirectiveKind.RULE if standing else None
-        if not _SELF_SUBJECT.match(stripped) and _has_fact_content(stripped):
+        if not SELF_SUBJECT.match(stripped) and has_fact_content(stripped):
             return DirectiveKind.FACT  # "Note: the gateway strips /api", "注意：网关会…"
     if _COMPLAINT_ZH.search(norm):
         return None  # "TCC 一个操作要写三个接口太累了": why, not what to do
-    if _rule_part(norm, standing, previous is DirectiveKind.RULE):
+    if rule_part(norm, standing, previous is DirectiveKind.RULE):
         return DirectiveKind.RULE
     return None
 
 
 # A complaint about how things are, the reason for a rule beside it: "…太累了", "…太乱了".
-_COMPLAINT_ZH = re.compile(r"太[\u4e00-\u9fff]{1,3}了$|(?:看着|看得)?头疼$|烦死了$")
+_COMPLAINT_ZH = re.compile(rf"太[{CJK_CLASS}]{{1,3}}了$|(?:看着|看得)?头疼$|烦死了$")
 
 
 # After a fact, a norm whose subject is a part of the system, with nobody addressed and no
@@ -232,8 +234,8 @@ _ADDRESSEE_ZH = re.compile(r"你|给我|帮我|以后|往后|今后|每次|从�
 
 def _norm_of_the_system(part: str) -> bool:
     """A norm about a part of the system, after a fact (see the block above)."""
-    text = _strip_filler(_norm(part))
-    return bool(_SYSTEM_NORM_ZH.match(text)) and not _ADDRESSEE_ZH.search(_norm(part))
+    text = strip_filler(pattern_text(part))
+    return bool(_SYSTEM_NORM_ZH.match(text)) and not _ADDRESSEE_ZH.search(pattern_text(part))
 
 
 # "默认是同步刷盘", "the default is 5": what the default *is* states a value (a correction
@@ -247,7 +249,7 @@ _COURTESY_PART = re.compile(r"^(?:please|pls|plz|thanks|thank you|thx|谢谢|拜
 
 def _spans(sentence: str) -> list[tuple[int, int]]:
     """Where each part of a sentence's body starts and ends."""
-    body = _body_of(sentence)
+    body = body_of(sentence)
     spans: list[tuple[int, int]] = []
     start = 0
     for match in [*_PART_BREAK.finditer(body), None]:
@@ -256,7 +258,7 @@ def _spans(sentence: str) -> list[tuple[int, int]]:
         if piece.strip():
             lead = len(piece) - len(piece.lstrip())
             span = (start + lead, start + len(piece.rstrip()))
-            if spans and _COURTESY_PART.match(_norm(body[span[0] : span[1]])):
+            if spans and _COURTESY_PART.match(pattern_text(body[span[0] : span[1]])):
                 span = (spans.pop()[0], span[1])
             spans.append(span)
         if match is not None:
@@ -264,8 +266,8 @@ def _spans(sentence: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _parts(sentence: str) -> list[str]:
-    body = _body_of(sentence)
+def sentence_parts(sentence: str) -> list[str]:
+    body = body_of(sentence)
     return [body[a:b] for a, b in _spans(sentence)]
 
 
@@ -273,37 +275,37 @@ def _list_item(part: str, previous: DirectiveKind, before: str) -> bool:
     """A short part without a verb after a rule: an item of its list ("format every answer
     as: summary, details, then code"; "Java 8 syntax — no var, no records"). ``before``:
     the rule it would join."""
-    stripped = _strip_filler(_norm(part))
-    if previous is not DirectiveKind.RULE or _STANDING.search(stripped):
+    stripped = strip_filler(pattern_text(part))
+    if previous is not DirectiveKind.RULE or STANDING.search(stripped):
         return False
     if _AS_BEFORE.search(stripped):
         return False  # "…，注释照旧英文": an earlier rule kept, no item of this one
-    if _CJK.search(stripped):
+    if CJK_RE.search(stripped):
         short = len(stripped) <= limits.DIRECTIVE_LIST_ITEM_CHARS
-        return short and not _NEGATIVE_LEAD_ZH.match(stripped) and not _ZH_VERB.search(stripped)
+        return short and not NEGATIVE_LEAD_ZH.match(stripped) and not ZH_VERB.search(stripped)
     words = stripped.split()
-    if _NEGATIVE_LEAD_EN.match(stripped) and _NEGATIVE_LEAD_EN.match(_strip_filler(_norm(before))):
+    if NEGATIVE_LEAD_EN.match(stripped) and NEGATIVE_LEAD_EN.match(
+        strip_filler(pattern_text(before))
+    ):
         return False  # "no emojis, no filler": a prohibition of its own, like the rule before
-    return len(words) <= limits.DIRECTIVE_LIST_ITEM_WORDS and not _imperative_start(stripped)
+    return len(words) <= limits.DIRECTIVE_LIST_ITEM_WORDS and not imperative_start(stripped)
 
 
 def _empty_part(part: str) -> bool:
-    rest, _ = _strip_lead(_norm(part))
-    return not _strip_filler(rest)
+    rest, _ = strip_lead(pattern_text(part))
+    return not strip_filler(rest)
 
 
 class _Segmenter:
     """Walks the parts of one sentence and gathers its rules, cancels and facts."""
 
     def __init__(self, sentence: str, known_names: Collection[str]) -> None:
-        self.body = _body_of(sentence)
+        self.body = body_of(sentence)
         self.spans = _spans(sentence)
         self.known_names = known_names
-        folded = _norm(sentence)
+        folded = pattern_text(sentence)
         self.standing = bool(
-            _STANDING.search(folded)
-            or _PREFERENCE_EN.search(folded)
-            or _PREFERENCE_ZH.search(folded)
+            STANDING.search(folded) or PREFERENCE_EN.search(folded) or PREFERENCE_ZH.search(folded)
         )
         self.segments: list[list[Any]] = []  # [kind, start, end]
         self.lead: int | None = None  # where a pending lead-in or condition starts
@@ -336,8 +338,8 @@ class _Segmenter:
         if (
             followed
             and condition
-            and not _CANCEL.search(folded)
-            and not _task(part, self.known_names)
+            and not CANCEL.search(folded)
+            and not is_task(part, self.known_names)
         ):
             here = self.spans[index][0]
             self.lead = here if self.lead is None else self.lead
@@ -347,7 +349,7 @@ class _Segmenter:
 
     def _part(self, index: int, start: int, end: int) -> None:
         part = self.body[start:end]
-        folded = _norm(part)
+        folded = pattern_text(part)
         if self._held(part, folded, index):
             return
         begin = self.lead if self.lead is not None else start
@@ -356,7 +358,7 @@ class _Segmenter:
         # needs no standing phrase of its own.
         after_condition = self.lead is not None and self.judged_from is None and self.standing
         self.lead = self.judged_from = None
-        if _BARE_SENTIMENT.match(_strip_filler(folded)):
+        if BARE_SENTIMENT.match(strip_filler(folded)):
             return
         last = self.segments[-1] if self.segments else None
         if last is not None and (
@@ -366,7 +368,7 @@ class _Segmenter:
             return
         context = DirectiveKind.RULE if after_condition else self.previous
         if self.previous is DirectiveKind.FACT and (
-            _norm_of_the_fact(judged) or _norm_of_the_system(judged)
+            norm_of_the_fact(judged) or _norm_of_the_system(judged)
         ):
             kind = None  # "loan-repay 绝不能直接调 loan-account，必须走 loan-core 的接口"
         else:
@@ -376,7 +378,7 @@ class _Segmenter:
         if kind is None:
             self._statement(folded, before, end)
             return
-        if kind is DirectiveKind.RULE and index and _BACK_REFERENCE.match(_strip_filler(folded)):
+        if kind is DirectiveKind.RULE and index and _BACK_REFERENCE.match(strip_filler(folded)):
             begin = min(begin, self.spans[index - 1][0])  # "中文回答就行，以后都这样"
         rules = last is not None and kind is last[0] is DirectiveKind.RULE
         # "以后涉及安全配置的示例，都按 A 写，不要再出现 B 了": under one condition, the
@@ -397,8 +399,8 @@ class _Segmenter:
                 or self.restated
                 or _one_rule(self.body[last[1] : last[2]], self.body[begin:end])
             )
-            and not _task(self.body[last[1] : last[2]], self.known_names)
-            and not _task(self.body[begin:end], self.known_names)
+            and not is_task(self.body[last[1] : last[2]], self.known_names)
+            and not is_task(self.body[begin:end], self.known_names)
         ):
             last[2] = end
             return
@@ -424,10 +426,10 @@ class _Segmenter:
             kind is None
             and begin < start
             and not after_condition
-            and _continues_fact(folded)
-            and _FACT_VERB.search(folded)
-            and not _addressed(folded)
-            and not _imperative_start(_strip_filler(folded), strict=True)
+            and continues_fact(folded)
+            and FACT_VERB.search(folded)
+            and not is_addressed(folded)
+            and not imperative_start(strip_filler(folded), strict=True)
         ):
             # "pay-calc 算税的时候，累计数据存在 t_tax 表里": the module named in the
             # condition is the subject of the statement after it.
@@ -435,7 +437,7 @@ class _Segmenter:
             return DirectiveKind.FACT if whole is DirectiveKind.FACT else None
         if kind is DirectiveKind.FACT and self.previous is DirectiveKind.RULE:
             # "…，别一次性全查出来，我们吃过 OOM 的亏": the rule's reason, no fact.
-            return None if _EXPERIENCE.search(folded) else kind
+            return None if EXPERIENCE.search(folded) else kind
         return kind
 
     def _statement(self, folded: str, before: DirectiveKind | None, end: int) -> None:
@@ -444,19 +446,21 @@ class _Segmenter:
         last = self.segments[-1] if self.segments else None
         if last is None:
             return
-        if before is DirectiveKind.FACT is last[0] and _continues_fact(folded):
+        if before is DirectiveKind.FACT is last[0] and continues_fact(folded):
             last[2] = end
             self.previous = DirectiveKind.FACT
         elif before is DirectiveKind.RULE is last[0] and _describes_the_rule(folded):
             last[2] = end  # "commit message 用英文，格式就是 feat: xxx 这种"
             self.previous = DirectiveKind.RULE
-        elif before is DirectiveKind.CANCEL and _fact_after_cancel(folded):
+        elif before is DirectiveKind.CANCEL and fact_after_cancel(folded):
             start = self.spans[[b for _, b in self.spans].index(end)][0]
             self.segments.append([DirectiveKind.FACT, start, end])
             self.previous = DirectiveKind.FACT
 
 
-def _segments(sentence: str, known_names: Collection[str]) -> list[tuple[DirectiveKind, str]]:
+def sentence_segments(
+    sentence: str, known_names: Collection[str]
+) -> list[tuple[DirectiveKind, str]]:
     """The rules, cancels and facts of one sentence, each with the text that states it
     (the user's own words, punctuation kept).
 
@@ -465,9 +469,9 @@ def _segments(sentence: str, known_names: Collection[str]) -> list[tuple[Directi
     and list items join the previous one; adjacent rules on the same subject ("用构造器
     注入，不要用字段注入") are one rule; reasons and bare sentiments are dropped.
     """
-    body = _body_of(sentence)
-    if _CANCEL.search(_norm(sentence)) and not any(
-        _CANCEL.search(_norm(body[a:b])) for a, b in _spans(sentence)
+    body = body_of(sentence)
+    if CANCEL.search(pattern_text(sentence)) and not any(
+        CANCEL.search(pattern_text(body[a:b])) for a, b in _spans(sentence)
     ):
         # "我说的每次给 Maven 命令那条，现在不用了": one cancel over several parts.
         return [(DirectiveKind.CANCEL, body)]
@@ -514,7 +518,10 @@ _NO_LONGER_ZH = re.compile(
 def _old_way_dropped(first: str, second: str) -> bool:
     """``second`` forbids, with 别再 and nothing more standing, the old way of doing what
     ``first`` asks to do in a named way."""
-    if not (_WAY_ZH.search(_norm(first)) and _NO_LONGER_ZH.match(_strip_filler(_norm(second)))):
+    if not (
+        _WAY_ZH.search(pattern_text(first))
+        and _NO_LONGER_ZH.match(strip_filler(pattern_text(second)))
+    ):
         return False
     return not rule_shape(first).negative and rule_shape(second).negative
 
@@ -522,7 +529,7 @@ def _old_way_dropped(first: str, second: str) -> bool:
 def _same_thing_how(first: RuleShape, second: RuleShape) -> bool:
     """``second`` says how to do the same specific thing as ``first`` (a commit message,
     a log line…), choosing nothing ("…用英文写，按 conventional commits 的格式")."""
-    named = first.objects - _DEFAULT_OBJECTS
+    named = first.objects - DEFAULT_OBJECTS
     return bool(named) and second.objects == first.objects and not second.choices
 
 
@@ -530,21 +537,21 @@ def _one_rule(first: str, second: str) -> bool:
     """Two adjacent rule parts state one rule: the same subject ("用构造器注入，不要用
     字段注入"), or a prohibition and its alternative ("don't paste whole files, show
     only the lines that change") where the second part has no standing phrase of its own."""
-    if _AS_BEFORE.search(_norm(second)):
+    if _AS_BEFORE.search(pattern_text(second)):
         return False  # "…，注释照旧英文": the earlier rule on comments, said again
     a, b = rule_shape(first), rule_shape(second)
-    if same_subject(a, b) or _PRONOUN_OBJECT.search(_norm(second)):
+    if same_subject(a, b) or _PRONOUN_OBJECT.search(pattern_text(second)):
         return True  # "I hate wildcard imports, never use them in examples"
     if _old_way_dropped(first, second):
         return True  # "统一用 Future 组合的写法，别再给我写回调嵌套了"
-    if _STRONG_STANDING.search(_ASSUME_ZH.sub(" ", _norm(second))):
+    if STRONG_STANDING.search(_ASSUME_ZH.sub(" ", pattern_text(second))):
         return False  # a standing phrase of its own: a rule of its own
     if _same_thing_how(a, b):
         return True  # "commit message 用英文写，按 conventional commits 的格式"
-    if not _instructs(second):
+    if not instructs(second):
         return True  # it describes the first: "commit message 用英文，格式就是 feat: xxx 这种"
     # The second part says how to do what the first asks, on nothing else: "代码示例都带上
     # 单元测试，用 JUnit 5" (a choice for a rule that made none, naming no other object).
-    if b.choices and not a.choices and b.objects == _DEFAULT_OBJECTS:
+    if b.choices and not a.choices and b.objects == DEFAULT_OBJECTS:
         return True
     return a.negative != b.negative

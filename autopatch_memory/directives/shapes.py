@@ -1,12 +1,13 @@
 """Rule shapes and how rules compare: :func:`rule_shape` reads what a rule is
 about (objects, choices, rejected choices, content words, polarity);
-:func:`same_subject`, :func:`restating` and :func:`conflicting` compare two shapes.
+:func:`same_subject` and :func:`restating` compare two shapes.
 
 Two rules are on the **same subject** when they govern the same thing and choose from
-the same set (or share their content): a new one with another choice or the other
-polarity supersedes the old one; one with the same choice restates it. "Answer in
-Chinese" and "write Javadoc in English" share a word, not a subject. The applier,
-governance and search use shapes without reading sentences, so shapes stand alone.
+the same set (or share their content); one with the same choice restates the other.
+"Answer in Chinese" and "write Javadoc in English" share a word, not a subject. The
+segmenter joins the parts of one rule by it, the context leaves out what restates a
+dropped rule, and the offline reader and search compare texts by their shapes without
+reading sentences, so shapes stand alone.
 """
 
 from __future__ import annotations
@@ -17,26 +18,25 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from autopatch_memory import limits
-from autopatch_memory.directives.normalization import _norm
+from autopatch_memory.directives.normalization import pattern_text
 from autopatch_memory.directives.shape_lexicon import (
-    _CHOICE_CUES,
-    _CHOICES,
-    _COMBINED_VALUES,
-    _CONCEPTS,
-    _DEFAULT_OBJECTS,
-    _NEGATION_CUES,
-    _NEGATION_RE,
-    _OBJECTS,
-    _REJECTED_ALTERNATIVE,
-    _SHAPE_FILLER_ZH,
-    _SHAPE_STOPWORDS_EN,
-    _SHAPE_TIME_EN,
-    _SUBSUMES,
+    CHOICE_CUES,
+    COMBINED_VALUES,
+    DEFAULT_OBJECTS,
+    NEGATION_CUES,
+    NEGATION_RE,
+    REJECTED_ALTERNATIVE,
+    SHAPE_FILLER_ZH,
+    SHAPE_STOPWORDS_EN,
+    SHAPE_TIME_EN,
+    SUBSUMES,
 )
-from autopatch_memory.directives.vocabulary import _BIE, _STANDING_ZH
+from autopatch_memory.directives.vocabulary import BIE, STANDING_ZH
+from autopatch_memory.lang.chars import CJK_RUN_RE
+from autopatch_memory.lang.phrases import phrase_pattern
+from autopatch_memory.lang.vocabulary import ARTIFACTS, CHOICES, SYNONYMS
 from autopatch_memory.text import normalize
 
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # Polarity is counted per part: an item's text is its label and its summary, each saying
 # the rule once ("avoid X. I can't stand X." forbids X once, not twice), and a list of
 # prohibitions ("no emojis, no filler") forbids each; inside one part two negations
@@ -47,18 +47,7 @@ _LATIN_WORD = re.compile(r"[a-z][a-z0-9+#]*(?:[.-][a-z0-9+#]+)*")
 
 def _pattern(phrases: Iterable[str]) -> re.Pattern[str]:
     """A lexicon entry's phrases; an English one also matches its plural ("whole files")."""
-    words = sorted({normalize(p) for p in phrases}, key=len, reverse=True)
-    parts = []
-    for word in words:
-        body = re.escape(word).replace(r"\ ", r"\s+")
-        if word[:1].isascii() and word[:1].isalnum():
-            body = r"(?<![a-z0-9_])" + body
-        if word[-1:].isascii() and word[-1:].isalpha():
-            body += r"(?:s|es)?(?![a-z0-9_])"
-        elif word[-1:].isascii() and word[-1:].isalnum():
-            body += r"(?![a-z0-9_])"
-        parts.append(body)
-    return re.compile("|".join(parts))
+    return phrase_pattern(*(normalize(p) for p in phrases), plurals=True)
 
 
 @dataclass(frozen=True)
@@ -76,28 +65,28 @@ class _Lexicon:
 @cache
 def _lexicon() -> _Lexicon:
     return _Lexicon(
-        objects={name: _pattern(words) for name, words in _OBJECTS.items()},
-        concepts={name: _pattern(words) for name, words in _CONCEPTS.items()},
+        objects={name: _pattern(words) for name, words in ARTIFACTS.items()},
+        concepts={name: _pattern(words) for name, words in SYNONYMS.items()},
         choices={
             cls: {value: _pattern(words) for value, words in values.items()}
-            for cls, values in _CHOICES.items()
+            for cls, values in CHOICES.items()
         },
-        cues={cls: _pattern(words) for cls, words in _CHOICE_CUES.items()},
+        cues={cls: _pattern(words) for cls, words in CHOICE_CUES.items()},
         lexicon=re.compile(
             _pattern(
                 [
-                    *(w for words in _OBJECTS.values() for w in words),
-                    *(w for words in _CONCEPTS.values() for w in words),
-                    *(w for values in _CHOICES.values() for ws in values.values() for w in ws),
-                    *_NEGATION_CUES,
-                    *_STANDING_ZH,
+                    *(w for words in ARTIFACTS.values() for w in words),
+                    *(w for words in SYNONYMS.values() for w in words),
+                    *(w for values in CHOICES.values() for ws in values.values() for w in ws),
+                    *NEGATION_CUES,
+                    *STANDING_ZH,
                     "默认",
-                    *_SHAPE_FILLER_ZH,
-                    *_SHAPE_TIME_EN,
+                    *SHAPE_FILLER_ZH,
+                    *SHAPE_TIME_EN,
                 ]
             ).pattern
             + "|"
-            + _BIE
+            + BIE
         ),
     )
 
@@ -124,7 +113,7 @@ def _without_rejected(norm: str) -> str:
     def keep(match: re.Match[str]) -> str:
         return match.group("keep") or ""
 
-    return _REJECTED_ALTERNATIVE.sub(keep, norm)
+    return REJECTED_ALTERNATIVE.sub(keep, norm)
 
 
 def _terms(norm: str, lexicon: re.Pattern[str]) -> set[str]:
@@ -133,12 +122,12 @@ def _terms(norm: str, lexicon: re.Pattern[str]) -> set[str]:
     rest = lexicon.sub(" ", norm)
     terms: set[str] = set()
     for word in _LATIN_WORD.findall(rest):
-        if len(word) < 2 or word in _SHAPE_STOPWORDS_EN:
+        if len(word) < 2 or word in SHAPE_STOPWORDS_EN:
             continue
         if word.endswith("ing") and len(word) > limits.DIRECTIVE_GERUND_MIN_CHARS:
             word = word[:-3]
         terms.add(word[:-1] if word.endswith("s") and len(word) > 3 else word)
-    for run in _CJK_RUN.findall(rest):
+    for run in CJK_RUN_RE.findall(rest):
         if len(run) == 1:
             continue
         terms.update(run[i : i + 2] for i in range(len(run) - 1))
@@ -171,9 +160,9 @@ def rule_shape(text: str) -> RuleShape:
     and summary as any backend wrote them)."""
     lex = _lexicon()
     object_patterns, choice_patterns, cue_patterns = lex.objects, lex.choices, lex.cues
-    norm = _BARE_JAVA_VERSION.sub(r"java \1 \2", _without_rejected(_norm(text)))
+    norm = _BARE_JAVA_VERSION.sub(r"java \1 \2", _without_rejected(pattern_text(text)))
     objects = {name for name, pattern in object_patterns.items() if pattern.search(norm)}
-    for narrow, wide in _SUBSUMES.items():
+    for narrow, wide in SUBSUMES.items():
         if narrow in objects:
             objects.difference_update(wide)
     choices = {
@@ -183,7 +172,7 @@ def rule_shape(text: str) -> RuleShape:
         for value, pattern in values.items()
         if pattern.search(norm)
     }
-    for (cls, value), parts in _COMBINED_VALUES.items():
+    for (cls, value), parts in COMBINED_VALUES.items():
         if (cls, value) in choices:
             choices -= {(cls, part) for part in parts}
     limits_named = {(_WORD_LIMIT_CLASS, found.group(1)) for found in _WORD_LIMIT.finditer(norm)}
@@ -191,17 +180,17 @@ def rule_shape(text: str) -> RuleShape:
     # 注入" rejects one choice and makes the other (parity: "never skip" asks).
     rejected: set[tuple[str, str]] = set()
     for part in filter(str.strip, _SHAPE_PARTS.split(norm)) if choices else ():
-        if len(_NEGATION_RE.findall(part)) % 2 == 1:
+        if len(NEGATION_RE.findall(part)) % 2 == 1:
             rejected.update(c for c in choices if choice_patterns[c[0]][c[1]].search(part))
     choices |= limits_named
     terms = {name for name, pattern in lex.concepts.items() if pattern.search(norm)}
     if limits_named:
         terms.add(_WORD_LIMIT_CLASS)
     terms |= _terms(norm, lex.lexicon)
-    negative = any(len(_NEGATION_RE.findall(part)) % 2 == 1 for part in _SHAPE_PARTS.split(norm))
+    negative = any(len(NEGATION_RE.findall(part)) % 2 == 1 for part in _SHAPE_PARTS.split(norm))
     scope = _SCOPE_HEAD.match(norm)
     return RuleShape(
-        frozenset(objects or _DEFAULT_OBJECTS),
+        frozenset(objects or DEFAULT_OBJECTS),
         frozenset(choices),
         frozenset(terms),
         negative,
@@ -245,7 +234,7 @@ def same_subject(a: RuleShape, b: RuleShape) -> bool:
         return False
     if not _objects_meet(a.objects, b.objects):
         shared = a.choice_classes & b.choice_classes & _PROJECT_WIDE
-        unnamed = a.objects == _DEFAULT_OBJECTS or b.objects == _DEFAULT_OBJECTS
+        unnamed = a.objects == DEFAULT_OBJECTS or b.objects == DEFAULT_OBJECTS
         return bool(shared) and unnamed
     if a.choice_classes & b.choice_classes:
         return True
@@ -253,7 +242,7 @@ def same_subject(a: RuleShape, b: RuleShape) -> bool:
         return False  # both choose, from different sets: answer language vs answer length
     if not (a.terms or b.terms or a.choices or b.choices):
         # Nothing but what they govern: "示例带单元测试" / "示例不用带测试了".
-        return a.objects == b.objects != _DEFAULT_OBJECTS
+        return a.objects == b.objects != DEFAULT_OBJECTS
     return _overlap(a.terms, b.terms) >= limits.DIRECTIVE_SUBJECT_OVERLAP
 
 
@@ -270,7 +259,7 @@ def _preferred(shape: RuleShape, cls: str) -> frozenset[str]:
     asked = frozenset(v for c, v in shape.choices if c == cls and (c, v) not in shape.rejected)
     if asked:
         return asked
-    return frozenset(_CHOICES.get(cls, ())) - frozenset(v for c, v in shape.rejected if c == cls)
+    return frozenset(CHOICES.get(cls, ())) - frozenset(v for c, v in shape.rejected if c == cls)
 
 
 def restating(a: RuleShape, b: RuleShape) -> bool:
@@ -282,8 +271,3 @@ def restating(a: RuleShape, b: RuleShape) -> bool:
     if not shared:
         return a.negative == b.negative
     return all(_preferred(a, cls) & _preferred(b, cls) for cls in shared)
-
-
-def conflicting(a: RuleShape, b: RuleShape) -> bool:
-    """``a`` replaces ``b``: the same subject with another choice or the other polarity."""
-    return same_subject(a, b) and not restating(a, b)

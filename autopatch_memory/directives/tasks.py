@@ -2,7 +2,7 @@
 module", "把 mall-demo 模块删掉" ask for work now, even beside a standing phrase.
 
 The edit verbs, the things of the code they act on, and the markers that make even
-such a task standing; the segmenter and the reader of a sentence ask ``_task``.
+such a task standing; the segmenter and the reader of a sentence ask ``is_task``.
 """
 
 from __future__ import annotations
@@ -10,17 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from autopatch_memory.directives.instructions import _LIMIT_CHANGE, _strip_filler
-from autopatch_memory.directives.normalization import _CJK, _any, _norm, _rx
+from autopatch_memory.directives.instructions import LIMIT_CHANGE, strip_filler
+from autopatch_memory.directives.normalization import pattern_text
 from autopatch_memory.directives.vocabulary import (
-    _DEFAULT_ZH,
-    _PREFERENCE_EN,
-    _PREFERENCE_ZH,
-    _REVISION,
-    _STANDING_VERB,
-    _TIME_STANDING,
-    _UNIVERSAL_SCOPE,
+    DEFAULT_ZH,
+    PREFERENCE_EN,
+    PREFERENCE_ZH,
+    REVISION,
+    STANDING_VERB,
+    TIME_STANDING,
+    UNIVERSAL_SCOPE,
 )
+from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE
+from autopatch_memory.lang.phrases import any_of, phrase_pattern
 
 # "Remove the unused imports in the api module", "把 mall-demo 模块删掉", "给这个缓存加个
 # 过期时间": an edit of one thing of the code is work to do now. Without a standing
@@ -68,7 +70,7 @@ _TASK_ZH = re.compile(
     rf"|^[^，,。；;我你他她]{{1,24}}?{_EDIT_VERB_ZH}[^，,。；;]{{0,4}}?(?:掉|吧|一下)"
 )
 _SPECIFIC_ZH = re.compile(
-    r"(?:这|那)(?:个|段|些|块|里|几|边|行|条|张|类|份)|该(?=[\u4e00-\u9fff])|上面的?|刚才的?"
+    rf"(?:这|那)(?:个|段|些|块|里|几|边|行|条|张|类|份)|该(?=[{CJK_CLASS}])|上面的?|刚才的?"
     r"|(?:模块|类|方法|函数|文件|缓存|补丁|分支|提交|表|字段|接口|配置|依赖|日志|索引|注解|"
     r"过期时间|超时时间)"
 )
@@ -79,27 +81,27 @@ _CODE_NAME_IN_TEXT = re.compile(
 # Markers that make even such a task standing ("from now on, remove unused imports"):
 # a time, a universal scope, a default, a revision — not "remember to" or "记住",
 # which also ask for work on one thing ("remember to add the migration for this table").
-_TASK_STANDING = _any(
-    _rx(
-        *_TIME_STANDING, "always", "never", "whenever", "anymore", "any more", "no longer",
+_TASK_STANDING = any_of(
+    phrase_pattern(
+        *TIME_STANDING, "always", "never", "whenever", "anymore", "any more", "no longer",
         "ever again", "总是", "始终", "永远", "不再", "再也", "统一", "一概", "所有", "凡是",
     ),
-    _UNIVERSAL_SCOPE,
-    _STANDING_VERB,
-    _REVISION,
-    _DEFAULT_ZH,
-    _LIMIT_CHANGE,
+    UNIVERSAL_SCOPE,
+    STANDING_VERB,
+    REVISION,
+    DEFAULT_ZH,
+    LIMIT_CHANGE,
 )  # fmt: skip
 
 
-def _task(clause: str, known_names: Collection[str]) -> bool:
+def is_task(clause: str, known_names: Collection[str]) -> bool:
     """The clause asks for an edit of one specific thing of the code, with no standing
     marker or preference of its own (see the block above)."""
-    norm = _norm(clause)
-    if _TASK_STANDING.search(norm) or _PREFERENCE_EN.search(norm) or _PREFERENCE_ZH.search(norm):
+    norm = pattern_text(clause)
+    if _TASK_STANDING.search(norm) or PREFERENCE_EN.search(norm) or PREFERENCE_ZH.search(norm):
         return False
-    text = _strip_filler(norm)
-    if _CJK.search(text):
+    text = strip_filler(norm)
+    if CJK_RE.search(text):
         # "给改动的方法就行": an edit verb before 的 describes a thing, it asks for nothing.
         text = _ATTRIBUTIVE_EDIT_ZH.sub("", text)
         if not _TASK_ZH.search(text):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.directives.normalization import _any, _rx, _words
+from autopatch_memory.lang.phrases import any_of, phrase_alternation, phrase_pattern
 
 # Phrases that make an instruction standing. Alone they are not enough: the clause
 # must also be addressed to the assistant (see _addressed).
@@ -33,7 +33,7 @@ _STANDING_EN = (
     *(f"not {only} {when}" for only in ("only", "just") for when in ("today", "this time",
                                                                      "this once", "now")),
 )  # fmt: skip
-_STANDING_ZH = (
+STANDING_ZH = (
     "以后", "今后", "往后", "此后", "之后都", "之后请", "之后回答", "之后的回答", "之后一律",
     "从现在起", "从现在开始", "从今天起", "从今天开始", "从今往后", "从今以后", "从此",
     "从这次开始", "从这次起", "这次以后", "这次之后", "接下来都", "每次", "每回", "每一次",
@@ -57,7 +57,7 @@ _OUR_WORK_EN = (
     r"(?:write|give|suggest|show|generate|produce|send|recommend|provide|propose|create|"
     r"output|paste|draft)s?"
 )
-_UNIVERSAL_SCOPE = re.compile(
+UNIVERSAL_SCOPE = re.compile(
     rf"(?<![a-z])(?:any|every|all|each|whatever)\s+(?:[\w@.#<>-]+\s+){{0,4}}?"
     rf"(?:that\s+)?you(?:'ll| will)?\s+{_OUR_WORK_EN}\b"
     rf"|(?<![a-z])(?:code|snippets?|examples?|samples?|answers?|sql|quer(?:y|ies)|tests?|"
@@ -71,11 +71,11 @@ _UNIVERSAL_SCOPE = re.compile(
     r"|凡是|任何时候|无论什么时候|不管什么时候|不论什么时候|你(?:以后)?给我的(?:所有|任何)|"
     r"(?:所有|任何)你(?:给我|写)的|(?:后面|后续|接下来|之后)的?(?:所有的?)?(?:回答|回复|答复|示例|代码)"
 )
-_STANDING_VERB = re.compile(
+STANDING_VERB = re.compile(
     r"(?<![a-z])defaults?\s+to\b|\bmake it a (?:habit|rule|point)\b|\bas a habit\b"
     r"|养成习惯|习惯性地"
 )
-_REVISION = re.compile(
+REVISION = re.compile(
     r"(?<![a-z])(?:(?:i(?:'ve| have)? )?changed my mind|change of plans?)\b"
     r"|^(?:again|once again|as i (?:said|told you)|like i said|i repeat|to repeat)\b"
     r"|(?<![a-z])bring(?=(?:\s+[\w'-]+){0,4}?\s+back\b)|(?<![a-z])(?:restore|reinstate)\b"
@@ -93,17 +93,17 @@ _WORK_CONDITION_EN = re.compile(
     r"snippets?|quer(?:y|ies)|endpoints?|sql|tests?|commands?|configs?|class(?:es)?)\b"
 )
 # 默认 as "by default" ("默认用 Gradle"), not "the default is" ("默认是同步刷盘" states a fact).
-_DEFAULT_ZH = re.compile(r"默认(?![是为值的])")
-_STANDING = re.compile(
-    _words(*_STANDING_EN, *_STANDING_ZH)
-    + f"|{_DEFAULT_ZH.pattern}"
+DEFAULT_ZH = re.compile(r"默认(?![是为值的])")
+STANDING = re.compile(
+    phrase_alternation((*_STANDING_EN, *STANDING_ZH))
+    + f"|{DEFAULT_ZH.pattern}"
     + f"|{_WORK_CONDITION_EN.pattern}"
     + r"|(?<![a-z])(?:stop|quit|keep)\s+\w+ing\b|(?<![a-z])stick (?:to|with)\b"
     + r"|(?<![a-z])continue (?:to|using)\b"
-    + f"|{_UNIVERSAL_SCOPE.pattern}|{_STANDING_VERB.pattern}|{_REVISION.pattern}"
+    + f"|{UNIVERSAL_SCOPE.pattern}|{STANDING_VERB.pattern}|{REVISION.pattern}"
 )
 # Phrases of time and habit that make an instruction standing wherever they stand.
-_TIME_STANDING = (
+TIME_STANDING = (
     "from now on", "from here on", "going forward", "moving forward", "henceforth",
     "in future", "in the future", "future answers", "every time", "each time", "by default",
     "as a rule", "以后", "今后", "往后", "此后", "从现在起", "从现在开始", "从今往后", "从今以后",
@@ -113,20 +113,20 @@ _TIME_STANDING = (
 )  # fmt: skip
 # Standing wherever they are: a polite question carrying one ("能不能以后都用中文回答？",
 # "could you always…") is a request, not a question.
-_STRONG_STANDING = _any(
-    _rx(*_TIME_STANDING, "remember to", "please remember", "keep in mind", "记住"),
-    _DEFAULT_ZH,
-    _UNIVERSAL_SCOPE,
-    _STANDING_VERB,
+STRONG_STANDING = any_of(
+    phrase_pattern(*TIME_STANDING, "remember to", "please remember", "keep in mind", "记住"),
+    DEFAULT_ZH,
+    UNIVERSAL_SCOPE,
+    STANDING_VERB,
 )
-_POLITE_ALWAYS = re.compile(
+POLITE_ALWAYS = re.compile(
     r"^(?:(?:hi|hello|hey)\W*\s*)?(?:can|could|would|will) you (?:please,? |mind )?"
     r"(?:always|never|stop \w+ing|not|avoid|quit|whenever|any ?time you|each time you)\b|"
     r"^(?:请|麻烦|能不能|可不可以|可以|你能|你可以|能否|你能不能)(?:你)?(?:总是|一直|永远|始终|每次|别再|不要再)"
 )
 
 # A preference about answers or work stated by the user: a rule by itself.
-_PREFERENCE_EN = re.compile(
+PREFERENCE_EN = re.compile(
     r"\b(?:i(?:'d| would) appreciate it if you|it(?:'d| would) (?:help|be (?:great|nice|better)) "
     r"if (?:you|answers|the answers|your answers)|i(?:'d| would) love it if you)\b|"
     r"\bi(?: really| much| generally| strongly| always| usually)?(?: |'d |’d | would )"
@@ -144,18 +144,18 @@ _PREFERENCE_EN = re.compile(
 )
 # "I'd rather stay consistent with my older tests", "I prefer to write tests first": what
 # the user would rather do themselves, not what they want from the assistant.
-_SELF_WISH_EN = re.compile(
+SELF_WISH_EN = re.compile(
     r"\bi(?:'d| would)? (?:rather|prefer to|like to|love to)\s+(?!you\b|have\b|see\b|get\b|"
     r"receive\b|read\b|hear\b)[a-z]+"
 )
-_PREFERENCE_ZH = re.compile(
+PREFERENCE_ZH = re.compile(
     r"我(?:很|真的|比较|更|非常|特别|实在|一直|向来|挺|有点)*(?:希望|喜欢|偏好|倾向|讨厌|受不了|想要你|要你|"
     r"不想看到|不希望|宁愿|反感|烦|厌烦|看不惯|不爱看|"
     # a degree between the negation and the verb: 不太喜欢, 不怎么喜欢, 不是很喜欢
     r"不(?:太|怎么|大|是很|是太|是特别)?(?:喜欢|爱看|想看到))|希望你"
 )
 # A negative instruction at the start of a clause: standing unless limited to once.
-_NEGATIVE_LEAD_EN = re.compile(
+NEGATIVE_LEAD_EN = re.compile(
     r"^(?:please |pls |and |also |but |so |just |oh,? )*(?:(?:don'?t|do not)(?! (?:worry|"
     r"bother(?! with| to| \w+ing)|mind|know|understand|get|see|care|think)\b)|"
     r"never(?! ?mind|\s+(?:\w+ed|thought|knew|heard|"
@@ -166,20 +166,20 @@ _NEGATIVE_LEAD_EN = re.compile(
     # "no ES involved", "no Redis needed here": a statement of how things are
     r"(?!\s+(?:[\w-]+\s+)?(?:involved|needed|required|used|in use|at all|anywhere|yet|left)\b))\b"
 )
-_BIE = r"(?<![区特类级个差识告分派性鉴])别(?![人的处])"  # 别 = "don't", not 区别/特别/别人
-_NEGATIVE_LEAD_ZH = re.compile(
-    rf"^(?:请|麻烦|并且|而且|还有|另外|也)*(?:不要|{_BIE}|不许|禁止|请勿|勿|避免|少用|不准)"
+BIE = r"(?<![区特类级个差识告分派性鉴])别(?![人的处])"  # 别 = "don't", not 区别/特别/别人
+NEGATIVE_LEAD_ZH = re.compile(
+    rf"^(?:请|麻烦|并且|而且|还有|另外|也)*(?:不要|{BIE}|不许|禁止|请勿|勿|避免|少用|不准)"
     # reassurance, not an instruction: 不要紧, 别提了, 别客气, 别担心
     r"(?!紧|提了|说了|客气|急|着急|担心|介意|在意|谢)"
 )
 # A negative instruction after the thing it governs ("回答的时候不要一上来就铺垫").
-_NEGATIVE_INSIDE_ZH = re.compile(rf"不要|{_BIE}|不许|禁止|请勿|避免|不准")
+NEGATIVE_INSIDE_ZH = re.compile(rf"不要|{BIE}|不许|禁止|请勿|避免|不准")
 # Modal norms about an artifact of the assistant's work ("answers should be short").
-_MODAL_EN = re.compile(r"\b(?:should|must|need to|needs to|has to|have to|ought to)\b")
-_MODAL_ZH = re.compile(
+MODAL_EN = re.compile(r"\b(?:should|must|need to|needs to|has to|have to|ought to)\b")
+MODAL_ZH = re.compile(
     r"必须|应该|应当|一律|都用|都要|都得|统一|要用|要写|要加|要先|不能|控制在|保持|限制在|不超过|不要超过"
 )
-_TEAM_SUBJECT = re.compile(
+TEAM_SUBJECT = re.compile(
     r"^(?:(?:now|currently|today|these days|nowadays)\s*,?\s*)?"
     r"(?:we|we're|we've|our\s+[\w.-]+(?:\s+[\w.-]+)?|the project|this project|the repo|"
     r"this repo|the codebase|our codebase|the team|our team|the company|ci|our ci|the ci|"
@@ -189,7 +189,7 @@ _TEAM_SUBJECT = re.compile(
 )
 
 # An artifact of the assistant's work at the head of a clause makes it a norm.
-_ARTIFACT_HEAD = re.compile(
+ARTIFACT_HEAD = re.compile(
     r"^(?:the |all |your |any |every |each |other |all other |general )?"
     r"(?:answers?|repl(?:y|ies)|responses?|"
     r"explanations?|code examples?|examples?|snippets?|samples?|code|comments?|code comments?|"
@@ -200,13 +200,13 @@ _ARTIFACT_HEAD = re.compile(
     r"代码注释|javadoc|文档注释|提交信息|提交说明|commit|命令|指令|测试|单元测试|单测|日志|变量名|"
     r"方法名|类名|命名|sql|输出|格式|标题|开头|结尾|结论|篇幅|语气|措辞|术语)"
 )
-_YOU_LEAD = re.compile(
+YOU_LEAD = re.compile(
     r"^(?:you|you'll|you should|you must|you need|you can|please)\b"
     # "回答我要贴进文档里": the answers are what 我 (the subject) will do something with
     r"|^(?:你|请|麻烦|帮我|给我|回答我(?!要|会|得|打算|准备|拿去)|告诉我)"
 )
 # Words that may open a clause before the part that carries its meaning.
-_LEAD_FILLER = re.compile(
+LEAD_FILLER = re.compile(
     r"^(?:(?:and|also|so|but|ok|okay|alright|hey|hi|oh|well|then|plus|one more thing|"
     r"another thing|actually|honestly|seriously|really|just|please|pls|kindly|again|"
     r"once again|once more|as i said|to repeat|i repeat|let me repeat|one more time|"
@@ -232,12 +232,12 @@ _LEAD_FILLER = re.compile(
     r"再(?:强调|说|重复|提醒)一?[遍次下]|重申一下|强调一下|重复一遍|再次强调)\s*[,，:：]?\s*)+"
 )
 # "我" as a subject, not an object ("给我", "帮我", "回答我"): a statement about the user.
-_FIRST_PERSON_SUBJECT_ZH = re.compile(
+FIRST_PERSON_SUBJECT_ZH = re.compile(
     r"(?<![给帮替为跟对和让叫教问诉答醒])我(?!们|的|希望|想要|要你|需要你|更喜欢|喜欢|不喜欢|讨厌|偏好)"
     r"|(?<=答)我(?=要(?!你)|会|得|打算|准备|拿去)"
 )
 # How a Chinese instruction opens: its verb (or an adverb of manner before it).
-_INSTRUCTION_START_ZH = re.compile(
+INSTRUCTION_START_ZH = re.compile(
     r"(?:请|麻烦|顺便|同时|并且?|也|都|还是|一律|统一|尽量|尽可能|务必|直接|只|仅|先|再|多|少|"
     r"别|不要|不用|不必|用|使用|采用|改用|换成|给|写|加|添加|附|带|标|注明|列|讲|说|解释|举|画|贴|"
     r"放|保持|保留|改|换|提供|补充|优先|考虑|按|以|遵循|去掉|省略|跳过|避免|禁止|输出|返回|生成|包|"
@@ -246,7 +246,7 @@ _INSTRUCTION_START_ZH = re.compile(
 )
 # A choice for an artifact, without a verb: "(…from now on,) Logback in examples", "JUnit 5
 # for all tests".
-_ELLIPTICAL_EN = re.compile(
+ELLIPTICAL_EN = re.compile(
     r"^[\w@.+#/-]+(?:\s+[\w@.+#/-]+){0,3}?\s+(?:in|for|across)\s+(?:all\s+|every\s+|the\s+|"
     r"your\s+|my\s+|any\s+)?(?:[\w-]+\s+)?(?:answers?|examples?|snippets?|samples?|code|tests?|"
     r"comments?|javadocs?|commit messages?|commands?|logs?|sql|queries|scripts?)\b"
@@ -256,12 +256,12 @@ _ELLIPTICAL_EN = re.compile(
     r"(?:from now on|from here on(?: out)?|going forward|moving forward|by default)\W*$"
 )
 # A request without a verb: "(From here on,) Gradle commands please", "中文回答就行".
-_REQUEST_END = re.compile(r"(?:\bplease|\bpls|就行|就好|即可|就可以了?|就够了)\W*$")
-_DESCRIPTIVE_START = re.compile(
+REQUEST_END = re.compile(r"(?:\bplease|\bpls|就行|就好|即可|就可以了?|就够了)\W*$")
+DESCRIPTIVE_START = re.compile(
     r"^(?:我们|咱们|我|他|她|它|这个|那个|这些|那些|项目|程序|有些|大部分|很多|大家|别人|线上)"
 )
 # An English instruction starts with its verb ("give me…", "use…", "keep…").
-_IMPERATIVE_VERBS_EN = frozenset(
+IMPERATIVE_VERBS_EN = frozenset(
     """
     give use answer write show put add include keep assume explain reply respond start end
     mention prefer avoid list provide follow suggest recommend make tell format wrap mark
@@ -281,12 +281,12 @@ _IMPERATIVE_VERBS_EN = frozenset(
     """.split()
 )
 
-_NEGATIVE_VERBS_EN = frozenset({"never", "don't", "dont", "do"})
-_BARE_SENTIMENT = re.compile(
+NEGATIVE_VERBS_EN = frozenset({"never", "don't", "dont", "do"})
+BARE_SENTIMENT = re.compile(
     r"^(?:i (?:really )?(?:don'?t like it|hate it|dislike it|like it|love it|prefer it|"
     r"like this|love this)|thanks?|thank you|谢谢|我(?:真的|很)?(?:不喜欢|讨厌|喜欢)|真的|拜托|"
     r"please|ok|okay|好的|好)[.!。！]*$"
 )
 
 
-_SELF_SUBJECT = re.compile(r"^(?:i|i'm|i am|i've|my|me)\b|^我(?!们)")
+SELF_SUBJECT = re.compile(r"^(?:i|i'm|i am|i've|my|me)\b|^我(?!们)")

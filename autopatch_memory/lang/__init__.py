@@ -8,18 +8,21 @@ what a secret, a rule of the user or an intent is: the families do.
 
 from __future__ import annotations
 
-from autopatch_memory.lang.chars import CJK_CLASS, cjk_count, is_cjk_char
+from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE, CJK_RUN_RE, cjk_count, is_cjk_char
 from autopatch_memory.lang.fold import fold, fold_compatible, same_text
-from autopatch_memory.lang.phrases import phrase_alternation, phrase_pattern
+from autopatch_memory.lang.phrases import any_of, phrase_alternation, phrase_pattern
 from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry, Rule, all_registries
 
 __all__ = [
     "CJK_CLASS",
+    "CJK_RE",
+    "CJK_RUN_RE",
     "FunctionRule",
     "PatternRule",
     "Registry",
     "Rule",
     "all_registries",
+    "any_of",
     "cjk_count",
     "fold",
     "fold_compatible",

@@ -8,14 +8,17 @@ CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef\u3040-
 """Inside a regex character class: ideographs (with extensions and compatibility forms),
 kana and Hangul syllables."""
 
-_CJK_RE = re.compile(f"[{CJK_CLASS}]")
+CJK_RE = re.compile(f"[{CJK_CLASS}]")
+"""One CJK character (``CJK_RE.search(text)``: the text holds one)."""
+CJK_RUN_RE = re.compile(f"[{CJK_CLASS}]+")
+"""A run of CJK characters."""
 
 
 def is_cjk_char(ch: str) -> bool:
     """True for one Chinese/Japanese/Korean ideograph or syllable."""
-    return len(ch) == 1 and _CJK_RE.match(ch) is not None
+    return len(ch) == 1 and CJK_RE.match(ch) is not None
 
 
 def cjk_count(text: str) -> int:
     """How many CJK characters ``text`` holds."""
-    return len(_CJK_RE.findall(text))
+    return len(CJK_RE.findall(text))

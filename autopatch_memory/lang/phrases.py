@@ -2,8 +2,12 @@
 
 English phrases match whole words (not inside ``always_on``); Chinese phrases match
 anywhere; a space in a phrase matches any run of whitespace, and beside a Chinese
-character none too ("sql 注入" is in "sql注入": Chinese writers often leave it out).
-Patterns are written for text that is already lower-cased and NFKC-folded by the caller.
+character none too ("sql 注入" is in "sql注入": Chinese writers often leave it out);
+with ``optional_spaces`` none anywhere ("switch 表达式" finds "switch表达式"); with
+``plurals``, an English phrase also matches its plural ("whole files"). A word is bounded
+by anything but a letter, a digit or ``_`` (``word_chars``: for text where ``_`` joins two
+words, ``"a-z0-9"``, so that "timeout" is found in ``wait_timeout``). Patterns are written
+for text that is already lower-cased and NFKC-folded by the caller.
 """
 
 from __future__ import annotations
@@ -17,19 +21,42 @@ from autopatch_memory.lang.chars import CJK_CLASS
 _CJK_SPACE_RE = re.compile(rf"(?<=[{CJK_CLASS}])\\ |\\ (?=[{CJK_CLASS}])")
 
 
-def phrase_alternation(phrases: Iterable[str]) -> str:
+def phrase_alternation(
+    phrases: Iterable[str],
+    *,
+    plurals: bool = False,
+    optional_spaces: bool = False,
+    word_chars: str = "a-z0-9_",
+) -> str:
     """A non-capturing alternation of ``phrases``, longest first."""
+    space = r"\s*" if optional_spaces else r"\s+"
     parts = []
     for phrase in sorted(set(phrases), key=len, reverse=True):
-        body = _CJK_SPACE_RE.sub(lambda _m: r"\s*", re.escape(phrase)).replace(r"\ ", r"\s+")
+        body = _CJK_SPACE_RE.sub(lambda _m: r"\s*", re.escape(phrase)).replace(r"\ ", space)
         if phrase[:1].isascii() and phrase[:1].isalnum():
-            body = r"(?<![a-z0-9_])" + body
+            body = f"(?<![{word_chars}])" + body
+        if plurals and phrase[-1:].isascii() and phrase[-1:].isalpha():
+            body += r"(?:s|es)?"
         if phrase[-1:].isascii() and phrase[-1:].isalnum():
-            body += r"(?![a-z0-9_])"
+            body += f"(?![{word_chars}])"
         parts.append(body)
     return "(?:" + "|".join(parts) + ")"
 
 
-def phrase_pattern(*phrases: str) -> re.Pattern[str]:
+def phrase_pattern(
+    *phrases: str,
+    plurals: bool = False,
+    optional_spaces: bool = False,
+    word_chars: str = "a-z0-9_",
+) -> re.Pattern[str]:
     """:func:`phrase_alternation` compiled."""
-    return re.compile(phrase_alternation(phrases))
+    return re.compile(
+        phrase_alternation(
+            phrases, plurals=plurals, optional_spaces=optional_spaces, word_chars=word_chars
+        )
+    )
+
+
+def any_of(*patterns: re.Pattern[str]) -> re.Pattern[str]:
+    """One pattern that finds what any of ``patterns`` finds."""
+    return re.compile("|".join(f"(?:{p.pattern})" for p in patterns))

@@ -25,6 +25,7 @@ from autopatch_memory.directives import (
     rule_shape,
     states_change_of,
 )
+from autopatch_memory.lang.vocabulary import PLATFORMS
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
 from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
@@ -53,30 +54,10 @@ _WITHDRAWN_RE = re.compile(
     r"([a-z][\w.+-]*|[\u4e00-\u9fff]{2,6}?)\s*(?:了|$|[，,。])",
     re.I,
 )
-# Platforms a user names in either language ("钉钉" in the note, "DingTalk" in the
-# correction): a rejected value also names its other spellings.
-_PLATFORM_NAMES: tuple[tuple[str, ...], ...] = (
-    ("钉钉", "dingtalk", "dingding"),
-    ("飞书", "feishu", "lark"),
-    ("企业微信", "wecom", "wechat work"),
-    ("微信", "wechat", "weixin"),
-    ("支付宝", "alipay"),
-    ("阿里云", "aliyun", "alibaba cloud"),
-    ("腾讯云", "tencent cloud", "qcloud"),
-    ("华为云", "huawei cloud"),
-    ("七牛云", "七牛", "qiniu"),
-    ("高德", "amap", "gaode"),
-    ("达梦", "dameng", "dm8"),
-    ("人大金仓", "金仓", "kingbase", "kingbasees"),
-    ("金蝶", "kingdee"),
-    ("用友", "yonyou"),
-    ("码云", "gitee"),
-    ("禅道", "zentao"),
-)
+# A rejected value also names its other spellings ("钉钉" in the note, "DingTalk" in the
+# correction).
 _OTHER_NAMES: dict[str, tuple[str, ...]] = {
-    name: tuple(other for other in names if other != name)
-    for names in _PLATFORM_NAMES
-    for name in names
+    name: tuple(other for other in names if other != name) for names in PLATFORMS for name in names
 }
 # Where a note's text divides into statements.
 _PARTS_RE = re.compile(r"\s*(?:[,，;；。]|\.(?:\s|$)|\s+and\s+)\s*", re.I)
