@@ -101,6 +101,9 @@ ONLY_REDACTED_MAX_CONTENT_UNITS = 2
 
 # A cookie header ("Cookie: a=1; b=2") is read this far for its session cookies.
 SECRET_COOKIE_HEADER_CHARS = 4096
+# A session id named as such (";jsessionid=…") that is not random-looking is one from
+# this length on (a server's ids are 26 to 40 characters; a word joined by "-" is shorter).
+SECRET_SESSION_ID_MIN_CHARS = 24
 
 # A vendor token or a value holding a run of one placeholder character ("ghp_xxxx…") this
 # long is a placeholder.
@@ -135,6 +138,9 @@ SECRET_SHAPED_MIN_CHARS = 16
 SECRET_SHAPED_MIN_ENTROPY = 3.5
 SECRET_SHAPED_MIN_CHARS_SYMBOL = 8
 SECRET_SHAPED_MAX_CHARS = 256
+# A value alone on the line below a label that names a secret ("Password:", "redis 密码：",
+# "**Admin password**") needs a digit or a symbol and this many characters, not a shape.
+SECRET_LABELLED_MIN_CHARS = 6
 
 # --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
 # Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at

@@ -250,6 +250,12 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
         return True  # ${JWT_SECRET:?must be set}: an error message, not a default
     if m.group("sep") == ":" and _COORDINATE_RE.match(value):
         return True  # group:artifact:version
+    if (
+        m.group("sep") == ":"
+        and text[m.end("sep") : m.end("sep") + 1] not in (" ", "\t")
+        and _namespaced_name(text, key_start, value)
+    ):
+        return True  # login:token:<id>, "KEYS token:blacklist:*": a cache key's segments
     if resource_type_of_arn(text, key_start):
         return True  # arn:aws:secretsmanager:…:secret:app/db: a resource's public name
     if _REFERENCE_KEY_RE.search(text[key_start:kw_start]) and _OBJECT_NAME_RE.match(value):
@@ -260,6 +266,21 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
 
 
 _PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
+# A Redis or cache key is written as segments joined by ":" ("auth:token:10086"); a value
+# right after "token:" that goes on with ":" or a glob is the next segment, as is
+# anything after a key that is itself a segment ("login:token:…").
+_NAMESPACE_BEFORE_RE = re.compile(r"[\w\-]:$")
+_NEXT_SEGMENT_RE = re.compile(r"^[\w.\-{}#]{1,64}(?::[\w.\-{}#*]{0,64})+$|^[\w.\-{}]{0,64}\*$")
+
+
+def _namespaced_name(text: str, key_start: int, value: str) -> bool:
+    """The keyword and its value are segments of a colon-joined name (a cache key), not
+    a key being given a value: no blank after the colon, and a segment before the key or
+    after the value."""
+    if value[:1] in "\"'":
+        return False
+    before = text[max(0, key_start - 2) : key_start]
+    return bool(_NAMESPACE_BEFORE_RE.search(before) or _NEXT_SEGMENT_RE.match(value))
 
 
 _REFERENCE_KEY_RE = re.compile(r"(?i)(?:existing|external|ref|from)[-_.]?$")
