@@ -141,6 +141,14 @@ SECRET_SHAPED_MAX_CHARS = 256
 # A value alone on the line below a label that names a secret ("Password:", "redis 密码：",
 # "**Admin password**") needs a digit or a symbol and this many characters, not a shape.
 SECRET_LABELLED_MIN_CHARS = 6
+# A secret split into concatenated literals or continued lines is judged joined when it
+# has at most this many pieces, and is this long (shorter: no secret; longer: a text).
+SECRET_JOINED_MAX_PIECES = 16
+SECRET_JOINED_MIN_CHARS = 8
+SECRET_JOINED_MAX_CHARS = 1024
+# A secret handed over in a later sentence ("… the admin password. Here it is: X") counts
+# when a credential keyword is this far before the handing-over words, in their paragraph.
+SECRET_ANNOUNCED_WINDOW_CHARS = 320
 
 # --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
 # Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at

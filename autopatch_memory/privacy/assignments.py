@@ -36,6 +36,7 @@ from autopatch_memory.privacy.values import (
     IDENTIFIER_RE,
     KEY_ID_RE,
     PUBLIC_ID_RE,
+    SECRET_PART_SUFFIX,
     SECRET_WORD_RE,
     UUID_RE,
     is_code_reference,
@@ -135,7 +136,9 @@ _ASSIGNMENT_RE = compile_bounded(
     _KEYWORD_GATE
     + r"(?i:"
     + _KEYWORD
-    + r")(?P<close>\\?[\"']?(?:\]"
+    + r")(?:"
+    + SECRET_PART_SUFFIX
+    + r"(?![\w-]))?(?P<close>\\?[\"']?(?:\]"
     + _NOT_A_MARKER_END
     + r")?)[ \t]{0,8}"
     + _SEPARATOR

@@ -56,7 +56,7 @@ _CANDIDATE_RE = re.compile(
 # A line that holds a value alone: indented, in quotes or back-quotes, a list bullet or a
 # chat quote before it.
 _ALONE_RE = re.compile(
-    rf"[ \t]*(?:[-*>][ \t]+)?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t]*$"
+    rf"[ \t]*(?:[-*>][ \t]+)?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
 )
 # Words between the keyword and a value that say the value is no secret: an id, a hash
 # or a digest, a version, a format or an example, a public key; or a sentence ended
@@ -72,8 +72,9 @@ _VETO_RE = re.compile(
 # "redis 密码：", "**Admin password**", "DB_PASSWORD=", "VPN password is below", "密码如下".
 _LABEL_TAIL_RE = re.compile(
     r"[ \t*_`'\")\]】]{0,8}(?:(?:[:：=＝]|是|为|如下|(?i:(?:is|are)(?:[ \t]+(?:below|as[ \t]+follows"
-    r"|here))?|below|as[ \t]+follows))[ \t*_`:：]{0,8})?"
+    r"|here))?|below|as[ \t]+follows))[ \t*_`:：]{0,8})?\r?"
 )
+_ENCRYPTED_BEFORE_RE = re.compile(r"(?i)enc\($")
 # A public key is named so right before its keyword ("public key", "PUBLIC_KEY", "公钥").
 _PUBLIC_BEFORE_RE = re.compile(r"(?i)pub(?:lic)?[ \t_\-.]?$")
 
@@ -102,6 +103,8 @@ def _secret_at(
         value = candidate.group(0).rstrip(TRAILING)
         if candidate.group(0).endswith("...") or text.startswith("…", candidate.end()):
             continue  # shown elided ("pypi-AgEIcHlwaS5vcmc…"): not the value
+        if _ENCRYPTED_BEFORE_RE.search(text, max(0, candidate.start() - 4), candidate.start()):
+            continue  # ENC(…): Jasypt's encrypted form, which the key decrypts
         if secret_shaped(value):
             return candidate.start(), candidate.start() + len(value)
     if line_end == end or _veto_at(text, start, line_end) < line_end:

@@ -182,9 +182,14 @@ def plausible_in_prose(value: str, *, min_chars: int) -> bool:
     return not (bare.isdigit() and len(bare) < limits.SECRET_MIN_DIGITS_IN_PROSE)
 
 
+# A secret given in parts is stored under numbered names: DB_PASSWORD_PART2, jwtSecret2,
+# token.part.1 (the name of each part still ends with the secret word and a number).
+SECRET_PART_SUFFIX = r"(?:[-_.]?(?i:part|half|seg|segment|chunk|piece)?[-_.]?\d{1,2})"
 SECRET_KEY_NAME_RE = compile_bounded(
     r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
-    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)$"
+    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)"
+    + SECRET_PART_SUFFIX
+    + "?$"
 )
 
 
@@ -268,6 +273,17 @@ _NOT_SHAPED_RE = re.compile(
 )
 
 
+def _made_of_words(bare: str) -> bool:
+    """Half of it words ("Sha256Hex_Encoder2x"), or two words or more making two fifths
+    of an identifier ("getTokenV2x9Q"). Random letters hold short vowel runs too ("Kwaz",
+    "Iec"), so a few such chunks alone do not make a name."""
+    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
+    covered = sum(map(len, words))
+    return covered * 2 >= len(bare) or (
+        len(words) >= 2 and bool(IDENTIFIER_RE.match(bare)) and covered * 5 >= len(bare) * 2
+    )
+
+
 @lru_cache(maxsize=4096)
 def secret_shaped(value: str) -> bool:
     """Shaped like a secret, with nothing around it saying so: letters and digits mixed at
@@ -284,8 +300,7 @@ def secret_shaped(value: str) -> bool:
         return False
     if strong_credential(bare):
         return True
-    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
-    if sum(map(len, words)) * 2 >= len(bare) or (len(words) >= 2 and IDENTIFIER_RE.match(bare)):
+    if _made_of_words(bare):
         return False  # words: a name (Sha256Hex_Encoder2x), a sentence run together
     return (
         len(bare) >= limits.SECRET_SHAPED_MIN_CHARS
@@ -309,3 +324,38 @@ def labelled_value(value: str) -> bool:
         return False
     words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
     return not (len(words) >= 2 and IDENTIFIER_RE.match(bare) and CAMEL_OR_SNAKE_RE.search(bare))
+
+
+def symbol_password(value: str) -> bool:
+    """A chosen password without a digit: letters in both cases and a symbol, at least
+    ``SECRET_SHAPED_MIN_CHARS_SYMBOL`` long ("OIgHvxTYL@orz"), not an address, a path, a
+    URL or a dotted name."""
+    bare = bare_value(value)
+    return (
+        limits.SECRET_SHAPED_MIN_CHARS_SYMBOL <= len(bare) <= limits.SECRET_SHAPED_MAX_CHARS
+        and any(c.islower() for c in bare)
+        and any(c.isupper() for c in bare)
+        and bool(STRONG_SYMBOL_RE.search(bare))
+        and not _NOT_SHAPED_RE.search(bare)
+        and not not_a_value(bare)
+    )
+
+
+_CASE_SWITCH_RE = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
+
+
+def random_letters(value: str) -> bool:
+    """Letters alone, drawn at random: at least ``SECRET_SHAPED_MIN_CHARS`` of them, both
+    cases switching often ("adeXOADNmDvSChDzso"), not words run together
+    ("ConfigurationManagerFactory")."""
+    bare = bare_value(value)
+    if not (limits.SECRET_SHAPED_MIN_CHARS <= len(bare) <= limits.SECRET_SHAPED_MAX_CHARS):
+        return False
+    if not bare.isascii() or not bare.isalpha() or _made_of_words(bare):
+        return False
+    switches = len(_CASE_SWITCH_RE.findall(bare))
+    return (
+        switches * 4 >= len(bare)
+        and shannon_entropy(bare) >= limits.SECRET_SHAPED_MIN_ENTROPY
+        and not not_a_value(bare)
+    )
