@@ -95,6 +95,9 @@ REDACTION_MARKER_KIND_MAX_CHARS = 32
 SECRET_TABLE_MAX_COLUMNS = 32
 # Redaction passes at most: one more runs only when the previous one changed the text.
 REDACTION_MAX_PASSES = 3
+# A match a rule declines is searched again from its value's start (a match may begin inside
+# it), unless the value is longer than this: no value that long is read twice.
+SECRET_DECLINED_RESCAN_MAX_CHARS = 1024
 # A text with a redaction marker and at most this many words of content besides
 # filler ("my OpenAI key is [REDACTED]") is only a secret: never a memory item.
 ONLY_REDACTED_MAX_CONTENT_UNITS = 2
@@ -149,6 +152,9 @@ SECRET_JOINED_MAX_CHARS = 1024
 # A secret handed over in a later sentence ("… the admin password. Here it is: X") counts
 # when a credential keyword is this far before the handing-over words, in their paragraph.
 SECRET_ANNOUNCED_WINDOW_CHARS = 320
+# A colon-joined name ("login:token:10086") after a secret word is a cache key up to this
+# length.
+SECRET_CACHE_KEY_MAX_CHARS = 256
 
 # --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
 # Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at

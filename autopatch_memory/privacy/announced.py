@@ -14,31 +14,55 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
-from autopatch_memory.privacy.values import random_letters, secret_shaped, symbol_password
+from autopatch_memory.privacy.values import (
+    not_a_value,
+    random_letters,
+    secret_shaped,
+    symbol_password,
+)
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
 
+_VALUE_NOUN = r"[ \t]+(?:thing|value|string|one)(?:[ \t]+is)?"
+_EN_HANDED_OVER = (
+    r"here[ \t]+(?:it[ \t]+is|you[ \t]+(?:go|are)|it['’]s)",
+    r"here(?:['’]s|[ \t]+is)[ \t]+the[ \t]+(?:new[ \t]+)?(?:one|value)",
+    r"it(?:['’]s|[ \t]+is|[ \t]+was)(?:[ \t]+(?:now|just))?",
+    r"the[ \t]+(?:new|full|whole|complete|entire|actual|real)" + _VALUE_NOUN,
+    r"the[ \t]+value(?:[ \t]+(?:I|we)[ \t]+(?:chose|picked|set|used|generated))?(?:[ \t]+is)?",
+    *(word + _VALUE_NOUN for word in "new full whole complete entire actual real".split()),
+    # "value" alone is a YAML key ("value: …" of any setting): a clause must follow it
+    r"value[ \t]+(?:I|we)[ \t]+(?:chose|picked|set|used|generated)(?:[ \t]+is)?",
+    r"just[ \t]+(?:try|use)",
+    "try",
+    "use",
+    r"log[ \t]?(?:in|on)[ \t]+with",
+    r"login[ \t]+with",
+    r"sign[ \t]?(?:in|on)[ \t]+with",
+    *(verb + r"[ \t]+(?:it|them)[ \t]+to" for verb in "changed set reset rotated updated".split()),
+    r"you(?:['’]ll|[ \t]+will)?[ \t]+(?:can[ \t]+use|need)",
+)
+_ZH_HANDED_OVER = "新的是 新的为 现在是 现在为 改成了 改成 换成了 换成 如下 给你 发你 用这个 试试".split()
 _HANDED_OVER = (
-    r"(?:(?<![A-Za-z])(?i:here[ \t]+(?:it[ \t]+is|you[ \t]+(?:go|are)|it['’]s)"
-    r"|here(?:['’]s|[ \t]+is)[ \t]+the[ \t]+(?:new[ \t]+)?(?:one|value)"
-    r"|it(?:['’]s|[ \t]+is|[ \t]+was)(?:[ \t]+(?:now|just))?"
-    r"|(?:the[ \t]+)?new[ \t]+(?:one|value)(?:[ \t]+is)?"
-    r"|(?:the[ \t]+)?(?:full|whole|complete|entire|actual|real)[ \t]+(?:thing|value|string|one)"
-    r"(?:[ \t]+is)?"
-    r"|(?:the[ \t]+)?value(?:[ \t]+(?:I|we)[ \t]+(?:chose|picked|set|used|generated))?(?:[ \t]+is)?"
-    r"|(?:just[ \t]+)?(?:try|use)"
-    r"|(?:log|sign)[ \t]?(?:in|on)[ \t]+with|login[ \t]+with"
-    r"|(?:changed|set|reset|rotated|updated)[ \t]+(?:it|them)[ \t]+to"
-    r"|you(?:['’]ll|[ \t]+will)?[ \t]+(?:can[ \t]+use|need))(?![A-Za-z])"
-    r"|新的是|新的为|现在是|现在为|改成了?|换成了?|如下|给你|发你|用这个|试试)"
+    r"(?:(?<![A-Za-z])(?i:"
+    + one_of(_EN_HANDED_OVER)
+    + r")(?![A-Za-z])|"
+    + "|".join(_ZH_HANDED_OVER)
+    + ")"
 )
 _ANNOUNCED_RE = compile_bounded(
-    first_char_gate("HhIiNnTtUuLlSsCcRrYy新现改换如给发用试")
+    first_char_gate(
+        "".join(sorted({c for w in _EN_HANDED_OVER for c in (w[0].lower(), w[0].upper())}))
+        + "".join(sorted({w[0] for w in _ZH_HANDED_OVER}))
+    )
     + _HANDED_OVER
-    + r"[ \t]*[:：]?[ \t]*(?P<q>[\"'`“])?(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{8,256})"
+    # a blank or a colon after the words ("<value>${X}</value>" hands nothing over)
+    + r"(?:[ \t]*[:：][ \t]*|[ \t]+)(?P<q>[\"'`“])?"
+    + r"(?P<value>[\x21\x23-\x26\x28-\x3b\x3d\x3f-\x5f\x61-\x7e]{8,256})"
 )
 # A credential keyword earlier in the paragraph.
 _KEYWORD_BEFORE_RE = re.compile(
@@ -64,7 +88,7 @@ def _announced(m: re.Match[str]) -> str:
         closing = value.find({"“": "”"}.get(m.group("q"), m.group("q")))
         value = value if closing < 0 else value[:closing]
     value = value.rstrip(TRAILING)
-    if not _shaped(value):
+    if not _shaped(value) or not_a_value(value):
         return m.group(0)
     start = m.start("value") - m.start()
     whole = m.group(0)

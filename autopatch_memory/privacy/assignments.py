@@ -60,13 +60,21 @@ _PLACEHOLDER_DEFAULT_RE = re.compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{
 _PLACEHOLDER_SCHEMES = frozenset({"env", "sys", "file", "secret", "secrets", "vault", "k8s"})
 
 
+# A default made of words alone ("changeme", "postgres", "dev-key", "mySecretKey") is the
+# placeholder's stand-in for a local run, not a credential: one holds a digit or a symbol.
+_WORDS_DEFAULT_RE = re.compile(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*")
+
+
 def _redact_placeholder_defaults(value: str, kind: SecretKind) -> str:
     """``${DB_PASSWORD:root123}``: the default after the colon is a secret;
-    ``${env:API_KEY}`` and ``${DB_PW:OTHER_PASSWORD}`` name where the value comes from."""
+    ``${env:API_KEY}`` and ``${DB_PW:OTHER_PASSWORD}`` name where the value comes from, and
+    ``${DB_PASSWORD:changeme}`` or ``${DB_PASSWORD:postgres}`` stand in for one."""
 
     def replace(m: re.Match[str]) -> str:
         name = m.group(1)[2:].rstrip(":-").lower()
         if name in _PLACEHOLDER_SCHEMES or not_a_value(m.group(2), code=True):
+            return m.group(0)
+        if _WORDS_DEFAULT_RE.fullmatch(m.group(2)):
             return m.group(0)
         return m.group(1) + marker(kind) + m.group(3)
 
@@ -136,7 +144,8 @@ _ASSIGNMENT_RE = compile_bounded(
     _KEYWORD_GATE
     + r"(?i:"
     + _KEYWORD
-    + r")(?:"
+    # a numbered part ("password_2"), not after a bare "key" ("key1=value1" is a map)
+    + r")(?:(?<![Kk][Ee][Yy])"
     + SECRET_PART_SUFFIX
     + r"(?![\w-]))?(?P<close>\\?[\"']?(?:\]"
     + _NOT_A_MARKER_END
@@ -280,8 +289,9 @@ def _namespaced_name(text: str, key_start: int, value: str) -> bool:
     """The keyword and its value are segments of a colon-joined name (a cache key), not
     a key being given a value: no blank after the colon, and a segment before the key or
     after the value."""
-    if value[:1] in "\"'":
-        return False
+    if value[:1] in "\"'" or len(value) > limits.SECRET_CACHE_KEY_MAX_CHARS:
+        return False  # (a run longer than a key is no key, and declining it would cost a
+        # read of it from every keyword inside it)
     before = text[max(0, key_start - 2) : key_start]
     return bool(_NAMESPACE_BEFORE_RE.search(before) or _NEXT_SEGMENT_RE.match(value))
 
@@ -309,6 +319,8 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
         return random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
     if kw == "ak":
         return random_looking(inner) or bool(KEY_ID_RE.match(inner))  # an access key id
+    if in_default and _WORDS_DEFAULT_RE.fullmatch(inner):
+        return False  # ${DB_PASSWORD:postgres}: a stand-in (see _redact_placeholder_defaults)
     # After "=", or as the default of "${key:default}", the value is a literal.
     literal = m.group("sep") in ("=", ":=", "=>", "＝") or in_default
     if not_a_value(inner, words=not literal):

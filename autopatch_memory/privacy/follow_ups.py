@@ -328,9 +328,8 @@ SECRET_IN_PARTS = RedactionRule(
 # the line after a value that was redacted at the end of its line, holding one run of
 # secret characters and nothing else.
 _WRAPPED_RE = compile_bounded(
-    r"(?:^|(?<=[\s:：=]))\[REDACTED:[a-z_]{1,32}\][ \t]*\r?\n[ \t]{0,16}"
-    r"(?P<value>[A-Za-z0-9+/=_\-.~!@#$%^&*]{6,256})[ \t]*(?=\r?\n|\Z)",
-    re.M,
+    r"\[REDACTED:[a-z_]{1,32}\][ \t]*\r?\n[ \t]{0,16}"
+    r"(?P<value>[A-Za-z0-9+/=_\-.~!@#$%^&*]{6,256})[ \t]*(?=\r?\n|\Z)"
 )
 # The text says the value was split or wrapped.
 _SPLIT_SAID_RE = re.compile(
@@ -340,11 +339,12 @@ _SPLIT_SAID_RE = re.compile(
 
 
 def _wrapped_part(m: re.Match[str]) -> str:
-    value = m.group("value")
+    value, text = m.group("value"), m.string
+    if m.start() and text[m.start() - 1] not in " \t\r\n:：=":
+        return m.group(0)  # the marker was a value of its line, not part of a word
     if not_a_value(value) or _KEY_VALUE_PAIR_RE.match(value):
         return m.group(0)
     if not (random_looking(value) or strong_credential(value)):
-        text = m.string
         window = text[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.end() + 80]
         mixed = any(c.islower() for c in value) and not value[1:].islower()
         if not (_SPLIT_SAID_RE.search(window) and labelled_or_mixed(value, mixed=mixed)):

@@ -40,7 +40,7 @@ _WINDOW = rf"(?P<value>{_LINE}(?:\n{_LINE}){{0,{limits.SECRET_NEARBY_LINES}}})"
 # passed over in C, never read by the callback ("token token token…", "the token is
 # stored in Redis").
 _DIGIT_IN_REACH = (
-    rf"(?=[^\d#$%&*@^~]{{0,{2 * limits.SECRET_NEARBY_CHARS}}}[\d#$%&*@^~])"
+    rf"(?=[^\d#$%&@^~]{{0,{2 * limits.SECRET_NEARBY_CHARS}}}[\d#$%&@^~])"
 )
 _NEARBY_RE = compile_bounded(
     first_char_gate("PpSsTtKkCc密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW

@@ -13,7 +13,7 @@ from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span, replace_whole, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
-from autopatch_memory.privacy.values import DOCUMENTED_EXAMPLE_RE
+from autopatch_memory.privacy.values import documented_example
 
 PRIVATE_BLOCK = RedactionRule(
     id="private-block",
@@ -190,7 +190,7 @@ def _bare_aws_secret(m: re.Match[str]) -> str:
     """40 base64 characters with '/' or '+' and mixed case and digits — unless they
     are a path (``src/main/java/com/acme/…``): path segments are words."""
     text = m.group(0)
-    if not ("/" in text or "+" in text) or DOCUMENTED_EXAMPLE_RE.search(text):
+    if not ("/" in text or "+" in text) or documented_example(text):
         return text
     if not (
         any(c.islower() for c in text)

@@ -25,7 +25,7 @@ from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import Replacer
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
-from autopatch_memory.privacy.values import DOCUMENTED_EXAMPLE_RE, FILLER_RUN_RE
+from autopatch_memory.privacy.values import FILLER_RUN_RE, documented_example
 
 # No letter, digit or "_" right before a token ("ask-…" is no "sk-").
 _NOT_AFTER = "[A-Za-z0-9_]"
@@ -42,7 +42,7 @@ def _token_replacer(kind: SecretKind) -> Replacer:
     def replace(m: re.Match[str]) -> str:
         token = m.group(0)
         # padded with a placeholder character, or a documentation's example key
-        if FILLER_RUN_RE.search(token) or DOCUMENTED_EXAMPLE_RE.search(token):
+        if FILLER_RUN_RE.search(token) or documented_example(token):
             return token
         return put
 
