@@ -16,7 +16,6 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import SecretKind, marker
-from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.values import (
@@ -46,7 +45,9 @@ _EN_HANDED_OVER = (
     *(verb + r"[ \t]+(?:it|them)[ \t]+to" for verb in "changed set reset rotated updated".split()),
     r"you(?:['’]ll|[ \t]+will)?[ \t]+(?:can[ \t]+use|need)",
 )
-_ZH_HANDED_OVER = "新的是 新的为 现在是 现在为 改成了 改成 换成了 换成 如下 给你 发你 用这个 试试".split()
+_ZH_HANDED_OVER = (
+    "新的是 新的为 现在是 现在为 改成了 改成 换成了 换成 如下 给你 发你 用这个 试试".split()
+)
 _HANDED_OVER = (
     r"(?:(?<![A-Za-z])(?i:"
     + one_of(_EN_HANDED_OVER)

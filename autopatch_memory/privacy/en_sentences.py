@@ -24,7 +24,12 @@ from autopatch_memory.privacy.stated import (
     about_an_attribute,
     replace_stated,
 )
-from autopatch_memory.privacy.surroundings import inside_marker, line_before, resource_type_of_arn
+from autopatch_memory.privacy.surroundings import (
+    inside_marker,
+    line_after,
+    line_before,
+    resource_type_of_arn,
+)
 from autopatch_memory.privacy.values import (
     ADJECTIVE_SUFFIXES,
     CAMEL_OR_SNAKE_RE,
@@ -168,8 +173,11 @@ def _en_sentence(m: re.Match[str]) -> str:
     if PUBLIC_ID_RE.match(bare) and not SECRET_WORD_RE.search(kw):
         return m.group(0)  # "the app key is ding…": a public app id
     bare_form = not (m.group("conn") or m.group("sep") or m.group("sep2") or m.group("q"))
-    if bare_form and _SETTING_RE.match(bare):
-        return m.group(0)  # "key hash=3f78…" in a log line: the next setting, not a value
+    if _SETTING_RE.match(bare) and (
+        bare_form or _SETTING_AFTER_RE.match(line_after(m.string, _value_end(m)))
+    ):
+        # "key hash=3f78…", "token expired: exp=1717400000 now=…": a log line's settings
+        return m.group(0)
     if bare.endswith(">") and _OPEN_ANGLE_RE.search(line_before(m.string, m.start("kw"))):
         return m.group(0)  # "<paste your token here>": a placeholder's words
     if kw.startswith("pin"):
@@ -185,6 +193,7 @@ def _en_sentence(m: re.Match[str]) -> str:
 
 _ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
 _SETTING_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}=")
+_SETTING_AFTER_RE = re.compile(r"[ \t,;]{1,4}[A-Za-z_][\w.\-]{0,40}=")
 _OPEN_ANGLE_RE = re.compile(r"<[^<>]*$")
 
 

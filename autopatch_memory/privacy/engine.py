@@ -89,7 +89,6 @@ ENCODED_CREDENTIAL = RedactionRule(
 )
 
 
-
 def _judge_joined(text: str) -> str:
     """One pass of the rules but the joined one over ``text`` (a line with the pieces
     of a split secret joined again)."""

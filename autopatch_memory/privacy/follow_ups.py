@@ -21,6 +21,7 @@ from autopatch_memory.privacy.replacing import (
 )
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
+from autopatch_memory.privacy.stated import about_an_attribute
 from autopatch_memory.privacy.values import (
     bare_value,
     labelled_value,
@@ -73,6 +74,8 @@ def _secret_after_comma(m: re.Match[str]) -> str:
     value = m.group(group)
     if not found or (found.group("key") and not random_looking(value)):
         return m.group(0)  # after a bare "key" only key material
+    if about_an_attribute(found.group(0)):
+        return m.group(0)  # "token 生成规则：…，如下：tk_20240603_0001": the rule's example
     if not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
     return replace_span(m, group, requote(value, marker(SecretKind.PASSWORD)))

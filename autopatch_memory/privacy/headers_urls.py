@@ -162,7 +162,9 @@ def _named_session_cookie(m: re.Match[str]) -> str:
         return m.group(0)
     whole, offset = m.group(0), m.start()
     put = marker(SecretKind.BEARER)
-    return whole[: m.start("value") - offset] + put + whole[m.start("value") - offset + len(value) :]
+    return (
+        whole[: m.start("value") - offset] + put + whole[m.start("value") - offset + len(value) :]
+    )
 
 
 def _session_id(m: re.Match[str]) -> str:
@@ -204,8 +206,8 @@ BEARER_VALUE = RedactionRule(
 COOKIE_IN_CODE = RedactionRule(
     id="cookie-in-code",
     description=(
-        "A session cookie made in code or exported as JSON (new Cookie(\"JSESSIONID\", \"…\"), "
-        "{\"name\": \"sid\", \"value\": \"…\"})"
+        'A session cookie made in code or exported as JSON (new Cookie("JSESSIONID", "…"), '
+        '{"name": "sid", "value": "…"})'
     ),
     examples_match=(
         'Cookie c = new Cookie("JSESSIONID", "7F1C0A9E3B5D2F4A6C8E0B1D3F5A7C9E");',
@@ -229,8 +231,7 @@ COOKIE_FILE_LINE = RedactionRule(
 SESSION_ID = RedactionRule(
     id="session-id",
     description=(
-        "The value of a server's session cookie named as such (;jsessionid=…, the PHPSESSID "
-        "is …)"
+        "The value of a server's session cookie named as such (;jsessionid=…, the PHPSESSID is …)"
     ),
     examples_match=(
         "http://shop.local/cart;jsessionid=8F3A2B1C9D7E4F6A0B2C4D6E8F0A1B3C",

@@ -64,14 +64,17 @@ def _pieces(m: re.Match[str]) -> list[tuple[int, int]]:
 
 
 def _worth_judging(joined: str, pieces: list[str]) -> bool:
-    """A joined value that could be a secret: long enough, no blank (a message or a query
-    built from parts), a digit or a symbol, and no piece already redacted (the rule for a
-    literal added to a marker takes those)."""
-    return (
-        limits.SECRET_JOINED_MIN_CHARS <= len(joined) <= limits.SECRET_JOINED_MAX_CHARS
-        and not any(c.isspace() for c in joined)
-        and any(not c.isalpha() for c in joined)
-        and not any(MARKER_PREFIX in piece for piece in pieces)
+    """A joined value that could hold a secret: long enough, no piece already redacted
+    (the rule for a literal added to a marker takes those), and either no blank in it
+    and a digit or a symbol, or one piece of the kind ("Bearer " + "eyQ8…"); a message or
+    a query built from parts ("select … " + "where id = ?") is none."""
+    if not limits.SECRET_JOINED_MIN_CHARS <= len(joined) <= limits.SECRET_JOINED_MAX_CHARS:
+        return False
+    if any(MARKER_PREFIX in piece for piece in pieces):
+        return False
+    return any(
+        not any(c.isspace() for c in candidate) and any(not c.isalpha() for c in candidate)
+        for candidate in (joined, *(p for p in pieces if len(p) >= limits.SECRET_JOINED_MIN_CHARS))
     )
 
 
@@ -96,12 +99,16 @@ def joined_rule(judge: Callable[[str], str]) -> RedactionRule:
         while prefix < min(len(line), len(judged)) and line[prefix] == judged[prefix]:
             prefix += 1
         suffix = 0
-        while suffix < min(len(line), len(judged)) - prefix and line[-1 - suffix] == judged[-1 - suffix]:
+        while (
+            suffix < min(len(line), len(judged)) - prefix
+            and line[-1 - suffix] == judged[-1 - suffix]
+        ):
             suffix += 1
         changed = (prefix - len(head), len(line) - suffix - len(head))
         found = MARKER_RE.search(judged, prefix)
         put = found.group(0) if found is not None else marker(SecretKind.ASSIGNMENT)
-        out, cursor, offset = [], m.start(), 0
+        out: list[str] = []
+        cursor, offset = m.start(), 0
         for (a, b), piece in zip(spans, pieces, strict=True):
             if offset < changed[1] and offset + len(piece) > changed[0]:
                 out += (text[cursor:a], put)
@@ -114,7 +121,7 @@ def joined_rule(judge: Callable[[str], str]) -> RedactionRule:
         id="joined-secret",
         description=(
             "A secret split into concatenated literals or continued lines, judged joined "
-            "(\"sk_live_…\" + \"…\", key=abc\\ then def)"
+            '("sk_live_…" + "…", key=abc\\ then def)'
         ),
         examples_match=(
             'String stripeKey = "sk_live_51NqAb3Cd" +\n        "Ef5Gh7Ij9Kl1Mn";',

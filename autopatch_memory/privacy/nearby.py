@@ -39,9 +39,7 @@ _WINDOW = rf"(?P<value>{_LINE}(?:\n{_LINE}){{0,{limits.SECRET_NEARBY_LINES}}})"
 # A value holds a digit (or, under a label, a symbol): a keyword with none in reach is
 # passed over in C, never read by the callback ("token token token…", "the token is
 # stored in Redis").
-_DIGIT_IN_REACH = (
-    rf"(?=[^\d#$%&@^~]{{0,{2 * limits.SECRET_NEARBY_CHARS}}}[\d#$%&@^~])"
-)
+_DIGIT_IN_REACH = rf"(?=[^\d#$%&@^~]{{0,{2 * limits.SECRET_NEARBY_CHARS}}}[\d#$%&@^~])"
 _NEARBY_RE = compile_bounded(
     first_char_gate("PpSsTtKkCc密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW
 )
@@ -71,8 +69,9 @@ _VETO_RE = re.compile(
 # What may follow a keyword on a line that labels the value below it: "Password:",
 # "redis 密码：", "**Admin password**", "DB_PASSWORD=", "VPN password is below", "密码如下".
 _LABEL_TAIL_RE = re.compile(
-    r"[ \t*_`'\")\]】]{0,8}(?:(?:[:：=＝]|是|为|如下|(?i:(?:is|are)(?:[ \t]+(?:below|as[ \t]+follows"
-    r"|here))?|below|as[ \t]+follows))[ \t*_`:：]{0,8})?\r?"
+    r"[ \t*_`'\")\]】]{0,8}(?:(?:[:：=＝]|是|为|如下"
+    r"|(?i:(?:is|are)(?:[ \t]+(?:below|as[ \t]+follows|here))?|below|as[ \t]+follows))"
+    r"[ \t*_`:：]{0,8})?\r?"
 )
 _ENCRYPTED_BEFORE_RE = re.compile(r"(?i)enc\($")
 # A public key is named so right before its keyword ("public key", "PUBLIC_KEY", "公钥").
@@ -85,9 +84,7 @@ def _veto_at(text: str, start: int, end: int) -> int:
     return end if veto is None else veto.start()
 
 
-def _secret_at(
-    text: str, start: int, end: int, *, label: bool = False
-) -> tuple[int, int] | None:
+def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple[int, int] | None:
     """Where in ``text`` the first secret-shaped value of ``text[start:end]`` (what
     follows a keyword) is: on the keyword's line with no veto before it, or alone on a
     line below (one blank line may come first). Below a line that only labels it

@@ -48,6 +48,8 @@ _DOCUMENTED_EXAMPLE_ENDINGS = ("EXAMPLE", "EXAMPLEKEY")
 def documented_example(value: str) -> bool:
     """``value`` is a documentation's example key (it ends as AWS's do)."""
     return value.endswith(_DOCUMENTED_EXAMPLE_ENDINGS)
+
+
 # The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
 # a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
 SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")

@@ -719,10 +719,7 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         _VENDOR,
         r"dnkey-[a-z0-9=_\-]{26}-[a-z0-9=_\-]{52}(?![a-z0-9=_\-])",
         ("dnkey-",),
-        (
-            "dnkey-svwfqilv1b4g61omc4g1bfbdw5-3rz8em6x7ockl9nrwtd88f7mx24ph842y03gxkh5os6uqv4"
-            "xuobc",
-        ),
+        ("dnkey-svwfqilv1b4g61omc4g1bfbdw5-3rz8em6x7ockl9nrwtd88f7mx24ph842y03gxkh5os6uqv4xuobc",),
         ("dnkey-short",),
     ),
     _token(
