@@ -514,6 +514,22 @@ MATRIX_PREFIXES = [
     'Credentials.create("',
     "密钥是 ABCD ",
     "password: Ab3#xyz12\nAb3#xyz12",
+    # the rules added for the sealed set's classes (issue 29 item 10)
+    '"a1" + "',
+    'String k = "a1"\n  + "',
+    "k=a1b2\\\n  ",
+    "[REDACTED:password]\n",
+    "Private-Lines: 2\n",
+    "://0123456789abcdef0123456789abcdef@",
+    'new Cookie("SESSION", "',
+    '"name": "sid", "value": "',
+    ";jsessionid=",
+    "Password:\n",
+    "the admin password. Here it is: ",
+    "密码改了。新的是 ",
+    "recovery codes:\n1. ",
+    "token:a:",
+    "password_2=",
 ]
 MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
 
