@@ -103,7 +103,11 @@ _EN_SENTENCE_RE = compile_bounded(
     # "the password, which they rotated last week, is now X": a relative clause
     r"|,[ \t]{1,2}(?i:which|that|who)[ \t][^,\n]{1,"
     + str(limits.SECRET_RELATIVE_CLAUSE_CHARS)
-    + r"},)?"
+    + r"},"
+    # "the password — don't laugh — is X": a remark between dashes
+    r"|[ \t]{1,2}(?:[—–]|--)[ \t]{0,2}[^—–\n]{1,"
+    + str(limits.SECRET_RELATIVE_CLAUSE_CHARS)
+    + r"}?[ \t]{0,2}(?:[—–]|--))?"
     # "the password for the staging DB is X": a qualifier, then a connector;
     # "the password everywhere: X", "db password -> X": a few words, then a colon;
     # "the password I set was X": a relative clause, then a connector

@@ -166,11 +166,16 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     ),
     _token(
         "google-api-key",
-        "A Google API key (AIza…), an OAuth client secret (GOCSPX-…) or access token (ya29.…)",
+        "A Google API key (AIza…), an OAuth client secret (GOCSPX-…), access token (ya29.…) or "
+        "refresh token (1//0…)",
         SecretKind.GOOGLE_API_KEY,
-        r"AIza[\w-]{30,}|GOCSPX-[\w-]{20,}|ya29\.[\w.-]{20,}",
-        ("aiza", "gocspx-", "ya29."),
-        ("maps key AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI", "GOCSPX-1a2B3c4D5e6F7g8H9i0J"),
+        r"AIza[\w-]{30,}|GOCSPX-[\w-]{20,}|ya29\.[\w.-]{20,}|1//0[\w-]{40,512}",
+        ("aiza", "gocspx-", "ya29.", "1//0"),
+        (
+            "maps key AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI",
+            "GOCSPX-1a2B3c4D5e6F7g8H9i0J",
+            "refresh_token: 1//0ZWzwDFrlGXl_z1BVXBt7wRkl8OZfIa2AUk7z7gTqBu4wweocv81k2lsNaWQrZ",
+        ),
         ("AIza", "ya29.short"),
     ),
     _token(
@@ -997,6 +1002,39 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         ("git clone https://x-token-auth:BBDC-51Ouy+85QCEpdoxf5IZ9xEUnYr/mWMxfJH6lq4x37xVr@bb",),
         ("BBDC-1234",),
     ),
+    _token(
+        "firebase-server-key",
+        "A Firebase Cloud Messaging legacy server key (AAAA…:APA91b…)",
+        _VENDOR,
+        r"AAAA[\w-]{7}:APA91b[\w-]{120,160}(?![\w-])",
+        ("apa91b",),
+        (
+            "fcm key AAAAq8mZ2xK:APA91bHq8mZ2xK9pL4vT7wN3cB6yH1jF5dS0gAu2Qm8vT2xK9pL4vT7wN3cB6y"
+            "H1jF5dS0gAu2Zq8mKd2xLp9Wv4nT7rB3cY6hJ1fQ0sAq8mZ2xK9pL4vT7wN3cB6yH1jF5dS0gAu2Qm8vT"
+            "2xK9",
+        ),
+        ("AAAAq8mZ2xK:APA91b",),
+    ),
+    _token(
+        "clickup-token",
+        "A ClickUp personal API token (pk_, the user's number, '_' and 32 capitals or digits)",
+        _VENDOR,
+        r"pk_\d{4,12}_[A-Z0-9]{32}(?![A-Za-z0-9])",
+        ("pk_",),
+        ("CLICKUP_TOKEN=pk_56665812_CXZ2OTOTGUNPYS2F20QE6SU48IQ1S0KS",),
+        ("pk_live_51HqLyjWDarjtT1zdp7dc",),
+    ),
+    _token(
+        "grafana-legacy-api-key",
+        'A Grafana API key of the older kind (base64 of {"k":…}, eyJrIjoi…)',
+        _VENDOR,
+        r"eyJrIjoi[A-Za-z0-9+/]{40,400}={0,3}",
+        ("eyjrijoi",),
+        (
+            "grafana key eyJrIjoieVJSTTNOUVRDbXl2NG13YVF3U3M5Mm01UVFrWU9xUUEiLCJuIjoiY2ktYm90IiwiaWQiOjF9",
+        ),
+        ("eyJrIjoi alone",),
+    ),
     # Formats that start with a character class rather than a literal prefix.
     _token(
         "mailchimp-api-key",
@@ -1026,6 +1064,16 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         ("q~",),
         ("client_secret=Qk28Q~u7yT3pL0vN9mR2sW5xZ8aB1cD4eF6gH",),
         ("Qk28Q~short",),
+        starts_with_class=True,
+    ),
+    _token(
+        "newrelic-license-key",
+        "A New Relic license (ingest) key (36 hex digits and NRAL)",
+        _VENDOR,
+        r"[0-9a-f]{36}NRAL(?![A-Za-z0-9])",
+        ("nral",),
+        ("NEW_RELIC_LICENSE_KEY=7dbc036095e68de96039211d9b963cc58ea4NRAL",),
+        ("x7dbc036095e68de96039211d9b963cc58ea4NRAL", "NRAL"),
         starts_with_class=True,
     ),
     _token(
