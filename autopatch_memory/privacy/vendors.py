@@ -1031,7 +1031,8 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         r"eyJrIjoi[A-Za-z0-9+/]{40,400}={0,3}",
         ("eyjrijoi",),
         (
-            "grafana key eyJrIjoieVJSTTNOUVRDbXl2NG13YVF3U3M5Mm01UVFrWU9xUUEiLCJuIjoiY2ktYm90IiwiaWQiOjF9",
+            "grafana key eyJrIjoieVJSTTNOUVRDbXl2NG13YVF3U3M5Mm01UVFrWU9xUUEiLCJuIjoiY2ktYm90"
+            "IiwiaWQiOjF9",
         ),
         ("eyJrIjoi alone",),
     ),
