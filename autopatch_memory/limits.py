@@ -95,12 +95,18 @@ REDACTION_MARKER_KIND_MAX_CHARS = 32
 SECRET_TABLE_MAX_COLUMNS = 32
 # Redaction passes at most: one more runs only when the previous one changed the text.
 REDACTION_MAX_PASSES = 3
+# A match a rule declines is searched again from its value's start (a match may begin inside
+# it), unless the value is longer than this: no value that long is read twice.
+SECRET_DECLINED_RESCAN_MAX_CHARS = 1024
 # A text with a redaction marker and at most this many words of content besides
 # filler ("my OpenAI key is [REDACTED]") is only a secret: never a memory item.
 ONLY_REDACTED_MAX_CONTENT_UNITS = 2
 
 # A cookie header ("Cookie: a=1; b=2") is read this far for its session cookies.
 SECRET_COOKIE_HEADER_CHARS = 4096
+# A session id named as such (";jsessionid=…") that is not random-looking is one from
+# this length on (a server's ids are 26 to 40 characters; a word joined by "-" is shorter).
+SECRET_SESSION_ID_MIN_CHARS = 24
 
 # A vendor token or a value holding a run of one placeholder character ("ghp_xxxx…") this
 # long is a placeholder.
@@ -135,6 +141,20 @@ SECRET_SHAPED_MIN_CHARS = 16
 SECRET_SHAPED_MIN_ENTROPY = 3.5
 SECRET_SHAPED_MIN_CHARS_SYMBOL = 8
 SECRET_SHAPED_MAX_CHARS = 256
+# A value alone on the line below a label that names a secret ("Password:", "redis 密码：",
+# "**Admin password**") needs a digit or a symbol and this many characters, not a shape.
+SECRET_LABELLED_MIN_CHARS = 6
+# A secret split into concatenated literals or continued lines is judged joined when it
+# has at most this many pieces, and is this long (shorter: no secret; longer: a text).
+SECRET_JOINED_MAX_PIECES = 16
+SECRET_JOINED_MIN_CHARS = 8
+SECRET_JOINED_MAX_CHARS = 1024
+# A secret handed over in a later sentence ("… the admin password. Here it is: X") counts
+# when a credential keyword is this far before the handing-over words, in their paragraph.
+SECRET_ANNOUNCED_WINDOW_CHARS = 320
+# A colon-joined name ("login:token:10086") after a secret word is a cache key up to this
+# length.
+SECRET_CACHE_KEY_MAX_CHARS = 256
 
 # --- one-time codes and seed phrases (privacy/codes.py, docs/privacy.md) ---------------
 # Between "recovery codes"/"助记词"/"setup key" and the colon that gives the value, at

@@ -35,7 +35,9 @@ This module is the public face; the package holds, bottom to top:
   ``source_code``, ``command_lines``, ``assignments`` (``key = value``), ``stated``
   (what the sentence rules share), ``accounts`` (a user and its password),
   ``zh_sentences``, ``en_sentences``, ``value_first``, ``follow_ups`` (a secret that
-  continues an earlier one) and ``nearby`` (a secret-shaped value near a keyword);
+  continues an earlier one), ``joined`` (a secret in concatenated pieces, judged joined),
+  ``announced`` (a secret handed over in a later sentence) and ``nearby`` (a
+  secret-shaped value near a keyword);
 * ``engine``: the registry of every rule in its order, the keyword index and the
   passes of :func:`redact`;
 * ``only_redacted``: whether a redacted text says anything besides its markers.

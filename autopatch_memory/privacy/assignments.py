@@ -36,6 +36,7 @@ from autopatch_memory.privacy.values import (
     IDENTIFIER_RE,
     KEY_ID_RE,
     PUBLIC_ID_RE,
+    SECRET_PART_SUFFIX,
     SECRET_WORD_RE,
     UUID_RE,
     is_code_reference,
@@ -59,13 +60,21 @@ _PLACEHOLDER_DEFAULT_RE = re.compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{
 _PLACEHOLDER_SCHEMES = frozenset({"env", "sys", "file", "secret", "secrets", "vault", "k8s"})
 
 
+# A default made of words alone ("changeme", "postgres", "dev-key", "mySecretKey") is the
+# placeholder's stand-in for a local run, not a credential: one holds a digit or a symbol.
+_WORDS_DEFAULT_RE = re.compile(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*")
+
+
 def _redact_placeholder_defaults(value: str, kind: SecretKind) -> str:
     """``${DB_PASSWORD:root123}``: the default after the colon is a secret;
-    ``${env:API_KEY}`` and ``${DB_PW:OTHER_PASSWORD}`` name where the value comes from."""
+    ``${env:API_KEY}`` and ``${DB_PW:OTHER_PASSWORD}`` name where the value comes from, and
+    ``${DB_PASSWORD:changeme}`` or ``${DB_PASSWORD:postgres}`` stand in for one."""
 
     def replace(m: re.Match[str]) -> str:
         name = m.group(1)[2:].rstrip(":-").lower()
         if name in _PLACEHOLDER_SCHEMES or not_a_value(m.group(2), code=True):
+            return m.group(0)
+        if _WORDS_DEFAULT_RE.fullmatch(m.group(2)):
             return m.group(0)
         return m.group(1) + marker(kind) + m.group(3)
 
@@ -135,7 +144,10 @@ _ASSIGNMENT_RE = compile_bounded(
     _KEYWORD_GATE
     + r"(?i:"
     + _KEYWORD
-    + r")(?P<close>\\?[\"']?(?:\]"
+    # a numbered part ("password_2"), not after a bare "key" ("key1=value1" is a map)
+    + r")(?:(?<![Kk][Ee][Yy])"
+    + SECRET_PART_SUFFIX
+    + r"(?![\w-]))?(?P<close>\\?[\"']?(?:\]"
     + _NOT_A_MARKER_END
     + r")?)[ \t]{0,8}"
     + _SEPARATOR
@@ -250,6 +262,12 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
         return True  # ${JWT_SECRET:?must be set}: an error message, not a default
     if m.group("sep") == ":" and _COORDINATE_RE.match(value):
         return True  # group:artifact:version
+    if (
+        m.group("sep") == ":"
+        and text[m.end("sep") : m.end("sep") + 1] not in (" ", "\t")
+        and _namespaced_name(text, key_start, value)
+    ):
+        return True  # login:token:<id>, "KEYS token:blacklist:*": a cache key's segments
     if resource_type_of_arn(text, key_start):
         return True  # arn:aws:secretsmanager:…:secret:app/db: a resource's public name
     if _REFERENCE_KEY_RE.search(text[key_start:kw_start]) and _OBJECT_NAME_RE.match(value):
@@ -260,6 +278,22 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
 
 
 _PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
+# A Redis or cache key is written as segments joined by ":" ("auth:token:10086"); a value
+# right after "token:" that goes on with ":" or a glob is the next segment, as is
+# anything after a key that is itself a segment ("login:token:…").
+_NAMESPACE_BEFORE_RE = re.compile(r"[\w\-]:$")
+_NEXT_SEGMENT_RE = re.compile(r"^[\w.\-{}#]{1,64}(?::[\w.\-{}#*]{0,64})+$|^[\w.\-{}]{0,64}\*$")
+
+
+def _namespaced_name(text: str, key_start: int, value: str) -> bool:
+    """The keyword and its value are segments of a colon-joined name (a cache key), not
+    a key being given a value: no blank after the colon, and a segment before the key or
+    after the value."""
+    if value[:1] in "\"'" or len(value) > limits.SECRET_CACHE_KEY_MAX_CHARS:
+        return False  # (a run longer than a key is no key, and declining it would cost a
+        # read of it from every keyword inside it)
+    before = text[max(0, key_start - 2) : key_start]
+    return bool(_NAMESPACE_BEFORE_RE.search(before) or _NEXT_SEGMENT_RE.match(value))
 
 
 _REFERENCE_KEY_RE = re.compile(r"(?i)(?:existing|external|ref|from)[-_.]?$")
@@ -285,6 +319,8 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
         return random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
     if kw == "ak":
         return random_looking(inner) or bool(KEY_ID_RE.match(inner))  # an access key id
+    if in_default and _WORDS_DEFAULT_RE.fullmatch(inner):
+        return False  # ${DB_PASSWORD:postgres}: a stand-in (see _redact_placeholder_defaults)
     # After "=", or as the default of "${key:default}", the value is a literal.
     literal = m.group("sep") in ("=", ":=", "=>", "＝") or in_default
     if not_a_value(inner, words=not literal):

@@ -22,11 +22,19 @@ from autopatch_memory.privacy.spelling import compile_bounded
 _LEAD = rf"(?:[^\n:：—–]{{0,{limits.SECRET_CODES_LEAD_CHARS}}}[:：—–])?[ \t]*(?:\n[ \t]*){{0,2}}"
 # One code: groups of 4 to 16 letters and digits joined by "-", holding a digit.
 _CODE = r"(?=[A-Za-z\-]{0,40}\d)[A-Za-z0-9]{4,16}(?:-[A-Za-z0-9]{4,16}){0,3}(?![\w\-])"
-_CODE_SEPARATOR = r"(?:[ \t]{1,4}|[ \t]{0,4}(?:[,，;；、]|\n)[ \t]{0,4})"
+# A list's bullet or number before a code ("- 4f2a-9c1b", "3. 7d3e-2a8f", "* …")
+_BULLET = r"(?:(?:\d{1,2}[.)]|[-*•])[ \t]{1,4})?"
+# Codes on one line (blanks, commas) or on lines of their own, a blank line among them.
+_CODE_SEPARATOR = (
+    r"(?:[ \t]{1,4}|[ \t]{0,4}[,，;；、][ \t]{0,4}"
+    r"|[ \t]{0,4}\n(?:[ \t]{0,8}\n)?[ \t]{0,8}" + _BULLET + ")"
+)
 _RECOVERY_CODES_RE = compile_bounded(
-    r"(?P<kw>(?i:(?:recovery|backup|rescue|emergency|2fa|mfa)[ \t_\-]?codes?)"
+    r"(?P<kw>(?i:(?:recovery|backup|rescue|emergency|scratch|2fa|mfa|one[ \t\-]?time"
+    r"|single[ \t\-]?use)(?:[ \t_\-](?:scratch|verification|recovery|backup))?[ \t_\-]?codes?)"
     r"|恢复码|备用码|备份码|救援码|应急码|恢复代码|备用验证码)"
     + _LEAD
+    + _BULLET
     + r"(?P<value>"
     + _CODE
     + rf"(?:{_CODE_SEPARATOR}{_CODE}){{1,{limits.SECRET_CODES_MAX_COUNT - 1}}})"
@@ -88,6 +96,8 @@ RECOVERY_CODES = RedactionRule(
     examples_match=(
         "GitHub recovery codes:\n4f2a-9c1b\n7d3e-2a8f\nb6c1-0e9d",
         "备用码：83920174 55102938 66018273",
+        "Your emergency scratch codes are:\n  79716358\n  10125448",
+        "GitLab 恢复码：\n- 242e2f529d89c6ce\n- d4d60bd4357431e9",
     ),
     examples_no_match=("recovery codes are stored in 1Password", "error codes: 404 500"),
     keywords=("code", "恢复码", "备用码", "备份码", "救援码", "应急码", "恢复代码", "备用验证码"),

@@ -24,7 +24,12 @@ from autopatch_memory.privacy.stated import (
     about_an_attribute,
     replace_stated,
 )
-from autopatch_memory.privacy.surroundings import inside_marker, resource_type_of_arn
+from autopatch_memory.privacy.surroundings import (
+    inside_marker,
+    line_after,
+    line_before,
+    resource_type_of_arn,
+)
 from autopatch_memory.privacy.values import (
     ADJECTIVE_SUFFIXES,
     CAMEL_OR_SNAKE_RE,
@@ -98,7 +103,11 @@ _EN_SENTENCE_RE = compile_bounded(
     # "the password, which they rotated last week, is now X": a relative clause
     r"|,[ \t]{1,2}(?i:which|that|who)[ \t][^,\n]{1,"
     + str(limits.SECRET_RELATIVE_CLAUSE_CHARS)
-    + r"},)?"
+    + r"},"
+    # "the password — don't laugh — is X": a remark between dashes
+    r"|[ \t]{1,2}(?:[—–]|--)[ \t]{0,2}[^—–\n]{1,"
+    + str(limits.SECRET_RELATIVE_CLAUSE_CHARS)
+    + r"}?[ \t]{0,2}(?:[—–]|--))?"
     # "the password for the staging DB is X": a qualifier, then a connector;
     # "the password everywhere: X", "db password -> X": a few words, then a colon;
     # "the password I set was X": a relative clause, then a connector
@@ -167,6 +176,14 @@ def _en_sentence(m: re.Match[str]) -> str:
     bare = bare_value(value)
     if PUBLIC_ID_RE.match(bare) and not SECRET_WORD_RE.search(kw):
         return m.group(0)  # "the app key is ding…": a public app id
+    bare_form = not (m.group("conn") or m.group("sep") or m.group("sep2") or m.group("q"))
+    if _SETTING_RE.match(bare) and (
+        bare_form or _SETTING_AFTER_RE.match(line_after(m.string, _value_end(m)))
+    ):
+        # "key hash=3f78…", "token expired: exp=1717400000 now=…": a log line's settings
+        return m.group(0)
+    if bare.endswith(">") and _OPEN_ANGLE_RE.search(line_before(m.string, m.start("kw"))):
+        return m.group(0)  # "<paste your token here>": a placeholder's words
     if kw.startswith("pin"):
         ok = bool(PIN_RE.match(bare)) and _ends_statement(m.string, _value_end(m))
     elif kw in ("key", "keys"):
@@ -179,6 +196,9 @@ def _en_sentence(m: re.Match[str]) -> str:
 
 
 _ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
+_SETTING_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}=")
+_SETTING_AFTER_RE = re.compile(r"[ \t,;]{1,4}[A-Za-z_][\w.\-]{0,40}=")
+_OPEN_ANGLE_RE = re.compile(r"<[^<>]*$")
 
 
 def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:

@@ -22,6 +22,7 @@ from autopatch_memory import limits
 from autopatch_memory.lang import Registry
 from autopatch_memory.privacy import (
     accounts,
+    announced,
     assignments,
     codes,
     command_lines,
@@ -30,6 +31,7 @@ from autopatch_memory.privacy import (
     en_sentences,
     follow_ups,
     headers_urls,
+    joined,
     nearby,
     shapes,
     source_code,
@@ -86,12 +88,23 @@ ENCODED_CREDENTIAL = RedactionRule(
     replace=_encoded,
 )
 
+
+def _judge_joined(text: str) -> str:
+    """One pass of the rules but the joined one over ``text`` (a line with the pieces
+    of a split secret joined again)."""
+    return _redact_once(text, _JUDGE_RULES)
+
+
+JOINED_SECRET = joined.joined_rule(_judge_joined)
+
 # Order matters: whole structures (blocks, PEM, JWT) first, then the token shapes,
 # URLs and structured forms, and the generic ``key = value`` and sentence rules last,
 # so each later rule sees earlier secrets as markers (which it leaves alone).
 _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     shapes.PRIVATE_BLOCK,
     shapes.PEM_PRIVATE_KEY,
+    shapes.PUTTY_PRIVATE_KEY,
+    JOINED_SECRET,  # before the token shapes: they see the pieces of a token joined
     shapes.JWT,
     shapes.PRIVATE_KEY_BODY,
     tables.MARKDOWN_TABLE,
@@ -106,8 +119,12 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     headers_urls.AUTHORIZATION_HEADER,
     headers_urls.BEARER_VALUE,
     headers_urls.SESSION_COOKIE,
+    headers_urls.COOKIE_IN_CODE,
+    headers_urls.COOKIE_FILE_LINE,
+    headers_urls.SESSION_ID,
     headers_urls.GO_DSN_PASSWORD,
     headers_urls.ORACLE_JDBC_PASSWORD,
+    headers_urls.SENTRY_DSN,
     headers_urls.URL_PASSWORD,
     config_files.XML_SECRET_ELEMENT,
     config_files.MAVEN_MASTER_PASSWORD,
@@ -164,7 +181,9 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     follow_ups.VALUE_OF_NAMED_SECRET,
     follow_ups.RESPECTIVELY,
     follow_ups.ANSWERED_QUESTION,
+    announced.ANNOUNCED_SECRET,
     follow_ups.CONCATENATED_SECRET_PART,
+    follow_ups.WRAPPED_SECRET,
     follow_ups.SECRET_IN_PARTS,
     source_code.SQL_INSERT_PASSWORD,
     config_files.ERLANG_COOKIE_FILE,
@@ -236,6 +255,7 @@ class RuleSet:
 
 # Every rule but the one that decodes base64 (used on what it decodes).
 _PLAIN_RULES = RuleSet(_PLAIN_ORDER)
+_JUDGE_RULES = RuleSet(rule for rule in _PLAIN_ORDER if rule is not JOINED_SECRET)
 _ALL_RULES = RuleSet(RULES)
 
 

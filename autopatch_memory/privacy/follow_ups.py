@@ -21,8 +21,10 @@ from autopatch_memory.privacy.replacing import (
 )
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
+from autopatch_memory.privacy.stated import about_an_attribute
 from autopatch_memory.privacy.values import (
     bare_value,
+    labelled_value,
     not_a_value,
     plausible_in_prose,
     random_looking,
@@ -72,6 +74,8 @@ def _secret_after_comma(m: re.Match[str]) -> str:
     value = m.group(group)
     if not found or (found.group("key") and not random_looking(value)):
         return m.group(0)  # after a bare "key" only key material
+    if about_an_attribute(found.group(0)):
+        return m.group(0)  # "token 生成规则：…，如下：tk_20240603_0001": the rule's example
     if not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
     return replace_span(m, group, requote(value, marker(SecretKind.PASSWORD)))
@@ -320,4 +324,58 @@ SECRET_IN_PARTS = RedactionRule(
     keywords=("前", "后", "上半", "下半", "第", "half", "part", "piece"),
     pattern=_SECRET_IN_PARTS_RE,
     replace=_secret_in_parts,
+)
+
+
+# A secret wrapped onto the next line (a chat window, a terminal, a message sent in two):
+# the line after a value that was redacted at the end of its line, holding one run of
+# secret characters and nothing else.
+_WRAPPED_RE = compile_bounded(
+    r"\[REDACTED:[a-z_]{1,32}\][ \t]*\r?\n[ \t]{0,16}"
+    r"(?P<value>[A-Za-z0-9+/=_\-.~!@#$%^&*]{6,256})[ \t]*(?=\r?\n|\Z)"
+)
+# The text says the value was split or wrapped.
+_SPLIT_SAID_RE = re.compile(
+    r"(?i)wrap|split|two[ \t]+(?:lines|parts|pieces|messages|halves)|continue|broken"
+    r"|拼|两行|两段|分两|换行|折行|断开|截断"
+)
+
+
+def _wrapped_part(m: re.Match[str]) -> str:
+    value, text = m.group("value"), m.string
+    if m.start() and text[m.start() - 1] not in " \t\r\n:：=":
+        return m.group(0)  # the marker was a value of its line, not part of a word
+    if not_a_value(value) or _KEY_VALUE_PAIR_RE.match(value):
+        return m.group(0)
+    if not (random_looking(value) or strong_credential(value)):
+        window = text[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.end() + 80]
+        mixed = any(c.islower() for c in value) and not value[1:].islower()
+        if not (_SPLIT_SAID_RE.search(window) and labelled_or_mixed(value, mixed=mixed)):
+            return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
+def labelled_or_mixed(value: str, *, mixed: bool) -> bool:
+    """A piece the text says is part of a split value: a value by its label's standard,
+    or letters in mixed case (random letters rather than a word)."""
+    return labelled_value(value) or (mixed and value.isalnum())
+
+
+WRAPPED_SECRET = RedactionRule(
+    id="wrapped-secret",
+    description=(
+        "The rest of a secret wrapped onto the next line, after a value redacted at the end "
+        "of its line"
+    ),
+    examples_match=(
+        "GitHub token:\n[REDACTED:github_token]\n0pcoImXEYSsMk1oL",
+        "token 太长分两行：\n[REDACTED:secret_value]\nkDoVueaarh",
+    ),
+    examples_no_match=(
+        "password: [REDACTED:secret_value]\nport: 3306",
+        "token: [REDACTED:github_token]\nREADME.md",
+        "token: [REDACTED:github_token]\nThanks",
+    ),
+    pattern=_WRAPPED_RE,
+    replace=_wrapped_part,
 )

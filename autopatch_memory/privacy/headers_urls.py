@@ -13,7 +13,12 @@ from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
-from autopatch_memory.privacy.values import PLACEHOLDER_RE, credential_like, random_looking
+from autopatch_memory.privacy.values import (
+    PLACEHOLDER_RE,
+    credential_like,
+    not_a_value,
+    random_looking,
+)
 
 
 def _bearer_ok(value: str) -> bool:
@@ -63,15 +68,37 @@ def _url_credentials(m: re.Match[str]) -> str:
     return f"://{user}:{marker(SecretKind.URL_CREDENTIALS)}@"
 
 
+# A Sentry DSN, https://<public key>[:<secret key>]@<host>/<project id>: the key lets
+# anyone send events to the project. A user part of 32 hex digits (the key's shape) over a
+# numeric project path, or any key on a sentry host.
+_SENTRY_DSN_RE = compile_bounded(
+    r"://(?P<value>[0-9a-f]{32}|[A-Za-z0-9]{16,64}(?=@[\w.\-]{0,200}sentry))"
+    r"(?::(?P<secret>[0-9a-f]{32}|[A-Za-z0-9]{16,64}))?"
+    r"@(?P<host>[\w.\-]{1,253})(?::\d{1,5})?/(?:[\w.\-]{1,64}/){0,4}\d{1,20}(?![\w.\-/])"
+)
+
+
+def _sentry_dsn(m: re.Match[str]) -> str:
+    whole, offset = m.group(0), m.start()
+    end = m.end("secret") if m.group("secret") else m.end("value")
+    put = marker(SecretKind.URL_CREDENTIALS)
+    if m.group("secret"):
+        put = f"{put}:{put}"
+    return whole[: m.start("value") - offset] + put + whole[end - offset :]
+
+
 # A cookie header or a cookie handed to curl: "Cookie: a=1; b=2", "Set-Cookie: SESSION=…",
 # "curl -b 'SESSION=…'", "--cookie".
 _COOKIE_RE = compile_bounded(
     first_char_gate("CcSs-") + r"(?:(?<![\w\-])(?i:(?:set-)?cookie)[\"']?[ \t]*:[ \t]*[\"']?"
+    # "浏览器里的 cookie 是 SESSION=…", "my cookie is sid=…": a sentence gives the pairs
+    r"|(?<![\w\-])(?i:cookies?)[ \t]*(?:是|为|(?i:is|was|are)(?=[ \t]))[ \t]*[\"'`]?"
     r"|(?<![\w\-])(?:-b|--cookie)[ \t]+[\"']?)"
-    rf"(?P<pairs>[^\n\"']{{1,{limits.SECRET_COOKIE_HEADER_CHARS}}})"
+    rf"(?P<pairs>[^\n\"'`]{{1,{limits.SECRET_COOKIE_HEADER_CHARS}}})"
 )
+# A cookie's value ends at ';', a blank or the punctuation of a Chinese sentence.
 _COOKIE_PAIR_RE = re.compile(
-    r"(?:^|(?<=;))[ \t]*(?P<name>[\w.\-$]{1,64})=(?P<value>[^;\s]{1,4096})"
+    r"(?:^|(?<=;))[ \t]*(?P<name>[\w.\-$]{1,64})=(?P<value>[^;\s，。；、！？（）]{1,4096})"
 )
 # Cookie names that hold a session or a login; attributes (Path, Expires) are no cookies.
 _SESSION_COOKIE_NAME_RE = re.compile(
@@ -80,16 +107,21 @@ _SESSION_COOKIE_NAME_RE = re.compile(
 _COOKIE_ATTRIBUTE_NAMES = frozenset("path domain expires max-age samesite version comment".split())
 
 
+def session_cookie(name: str, value: str) -> bool:
+    """The cookie ``name=value`` holds a session or a login: its name says so, or its value
+    is random ("lang=zh-CN", "theme=dark" and attributes such as Path are none)."""
+    if name.lower() in _COOKIE_ATTRIBUTE_NAMES or value.startswith(MARKER_PREFIX):
+        return False
+    if not (_SESSION_COOKIE_NAME_RE.search(name) or random_looking(value)):
+        return False
+    return not (PLACEHOLDER_RE.match(value) or len(value) < limits.SECRET_MIN_CHARS_IN_PROSE)
+
+
 def _cookie(m: re.Match[str]) -> str:
     pairs = m.group("pairs")
     out, cursor = [], 0
     for pair in _COOKIE_PAIR_RE.finditer(pairs):
-        name, value = pair.group("name"), pair.group("value")
-        if name.lower() in _COOKIE_ATTRIBUTE_NAMES or value.startswith(MARKER_PREFIX):
-            continue
-        if not (_SESSION_COOKIE_NAME_RE.search(name) or random_looking(value)):
-            continue  # "lang=zh-CN", "theme=dark"
-        if PLACEHOLDER_RE.match(value) or len(value) < limits.SECRET_MIN_CHARS_IN_PROSE:
+        if not session_cookie(pair.group("name"), pair.group("value")):
             continue
         out.append(pairs[cursor : pair.start("value")] + marker(SecretKind.BEARER))
         cursor = pair.end("value")
@@ -97,6 +129,49 @@ def _cookie(m: re.Match[str]) -> str:
         return m.group(0)
     out.append(pairs[cursor:])
     return m.group(0)[: m.start("pairs") - m.start()] + "".join(out)
+
+
+# A cookie made in code or exported by a browser: new Cookie("JSESSIONID", "…"),
+# RestAssured's .cookie("SESSION", "…"), a JSON export {"name": "sid", "value": "…"}.
+_COOKIE_CALL_RE = compile_bounded(
+    first_char_gate('Cc"') + r"(?:(?<![\w$])(?i:cookie)[ \t]{0,4}\([ \t]{0,4}"
+    r"|\"name\"[ \t]{0,4}:[ \t]{0,4}(?=\"[\w.\-$]{1,64}\"[ \t]{0,4},[ \t\r\n]{0,64}\"value\"))"
+    r"(?P<q>[\"'])(?P<name>[\w.\-$]{1,64})(?P=q)[ \t]{0,4},[ \t\r\n]{0,64}"
+    r"(?:\"value\"[ \t]{0,4}:[ \t]{0,4})?(?P<q2>[\"'])(?P<value>[^\"'\n\\]{1,4096})(?P=q2)"
+)
+# A line of a Netscape cookie file (curl -c, wget --save-cookies, a browser export):
+# domain, subdomains, path, secure, expiry, name and value, separated by tabs.
+_COOKIE_FILE_LINE_RE = compile_bounded(
+    r"(?m)^(?:#HttpOnly_)?[\w.\-]{1,253}\t(?:TRUE|FALSE)\t[^\t\n]{1,512}\t(?:TRUE|FALSE)"
+    r"\t\d{1,20}\t(?P<name>[^\t\n]{1,256})\t(?P<value>[^\t\n]{1,4096})$"
+)
+# The session cookies of the common servers by name, wherever they stand: a URL
+# (";jsessionid=…"), a sentence ("the JSESSIONID is …"), a log of headers.
+_SESSION_ID_RE = compile_bounded(
+    first_char_gate("JjPpAaCcLlSs_")
+    + r"(?<![\w.\-$])(?P<name>(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid"
+    r"|laravel_session|_session_id|sessionid|session_id|sessid))"
+    r"(?:[ \t]{0,4}(?:=|:|是|为)|[ \t]{1,4}(?i:is|was)[ \t]{1,4}(?:(?i:now)[ \t]{1,4})?)"
+    r"[ \t]{0,4}[\"'`]?(?P<value>[A-Za-z0-9%._~+/=\-]{16,4096})"
+)
+
+
+def _named_session_cookie(m: re.Match[str]) -> str:
+    value = m.group("value").rstrip(".")
+    if not session_cookie(m.group("name"), value) or not_a_value(value):
+        return m.group(0)
+    whole, offset = m.group(0), m.start()
+    put = marker(SecretKind.BEARER)
+    return (
+        whole[: m.start("value") - offset] + put + whole[m.start("value") - offset + len(value) :]
+    )
+
+
+def _session_id(m: re.Match[str]) -> str:
+    value = m.group("value").rstrip(".")
+    if not (random_looking(value) or len(value) >= limits.SECRET_SESSION_ID_MIN_CHARS):
+        return m.group(0)
+    return _named_session_cookie(m)
 
 
 # Go's MySQL DSN: "user:password@tcp(host:3306)/db" (no scheme, so no "://").
@@ -127,6 +202,48 @@ BEARER_VALUE = RedactionRule(
     keywords=("bearer", "basic"),
     pattern=_BEARER_RE,
     replace=value_group(SecretKind.BEARER, check=_bearer_ok),
+)
+COOKIE_IN_CODE = RedactionRule(
+    id="cookie-in-code",
+    description=(
+        'A session cookie made in code or exported as JSON (new Cookie("JSESSIONID", "…"), '
+        '{"name": "sid", "value": "…"})'
+    ),
+    examples_match=(
+        'Cookie c = new Cookie("JSESSIONID", "7F1C0A9E3B5D2F4A6C8E0B1D3F5A7C9E");',
+        'given().cookie("SESSION", "YTg2ZjQ1ZGMtNGQ1Ni00ZGEy").get("/orders")',
+        '{"name": "PHPSESSID", "value": "81b70d0644e8f4b0deb8edc6e85c92ca"}',
+    ),
+    examples_no_match=('new Cookie("theme", "dark")', '{"name": "locale", "value": "zh-CN"}'),
+    keywords=("cookie", '"name"'),
+    pattern=_COOKIE_CALL_RE,
+    replace=_named_session_cookie,
+)
+COOKIE_FILE_LINE = RedactionRule(
+    id="cookie-file-line",
+    description="The value of a session cookie on a line of a Netscape cookie file (cookies.txt)",
+    examples_match=(".example.com\tTRUE\t/\tTRUE\t1767225600\tremember_token\tq8Zk3LpR7mV2xN9c",),
+    examples_no_match=(".example.com\tTRUE\t/\tFALSE\t1767225600\tlang\ten-US",),
+    keywords=("\ttrue\t", "\tfalse\t"),
+    pattern=_COOKIE_FILE_LINE_RE,
+    replace=_named_session_cookie,
+)
+SESSION_ID = RedactionRule(
+    id="session-id",
+    description=(
+        "The value of a server's session cookie named as such (;jsessionid=…, the PHPSESSID is …)"
+    ),
+    examples_match=(
+        "http://shop.local/cart;jsessionid=8F3A2B1C9D7E4F6A0B2C4D6E8F0A1B3C",
+        "the session cookie JSESSIONID is GT6JEOJ3K3B32EDUHWF9IDO16QM6OHP9 if you need it",
+    ),
+    examples_no_match=(
+        "the JSESSIONID cookie is not sent because SameSite=Strict",
+        "sessionid=user-profile-settings",
+    ),
+    keywords=("sessionid", "sessid", "connect.sid", "laravel_session", "_session_id", "session_id"),
+    pattern=_SESSION_ID_RE,
+    replace=_session_id,
 )
 SESSION_COOKIE = RedactionRule(
     id="session-cookie",
@@ -171,4 +288,19 @@ URL_PASSWORD = RedactionRule(
     keywords=("://",),
     pattern=_URL_USERINFO_RE,
     replace=_url_credentials,
+)
+SENTRY_DSN = RedactionRule(
+    id="sentry-dsn",
+    description="The key (and legacy secret) of a Sentry DSN, https://<key>@<host>/<project id>",
+    examples_match=(
+        "sentry.dsn=https://5c724a5893a73bf06c95e9bf7c596506@o807595.ingest.sentry.io/1471",
+        "SENTRY_DSN=https://38c9e7be57d5af94b0db361b12cf2560@sentry.internal.corp/12",
+    ),
+    examples_no_match=(
+        "https://<key>@<org>.ingest.sentry.io/<project>",
+        "https://git@github.com/acme/billing.git",
+    ),
+    keywords=("://",),
+    pattern=_SENTRY_DSN_RE,
+    replace=_sentry_dsn,
 )

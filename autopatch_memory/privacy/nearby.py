@@ -19,7 +19,7 @@ from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.surroundings import inside_marker
-from autopatch_memory.privacy.values import secret_shaped
+from autopatch_memory.privacy.values import labelled_value, secret_shaped
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
 
 _KEYWORD = (
@@ -27,23 +27,23 @@ _KEYWORD = (
     r"|tokens?|keys?|credentials?|creds?)(?![A-Za-z])"
     r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码)"
 )
-# The keyword's line (the rest of it), then at most a few lines below it.
-_WINDOW = (
-    rf"(?P<value>[^\n]{{0,{limits.SECRET_NEARBY_CHARS}}}"
-    rf"(?:\n[^\n]{{0,{limits.SECRET_NEARBY_CHARS}}}){{0,{limits.SECRET_NEARBY_LINES}}})"
-)
-# A value holds a digit: a keyword with none in reach is passed over in C, never read by
-# the callback ("token token token…", "the token is stored in Redis").
-_DIGIT_IN_REACH = rf"(?=\D{{0,{2 * limits.SECRET_NEARBY_CHARS}}}\d)"
-_NEARBY_RE = compile_bounded(
-    first_char_gate("PpSsTtKkCc密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW
-)
-
 # A candidate value: a run of the characters secrets are written with. On the keyword's
 # line it starts a word: after a blank, a quote or a bracket, not inside a URL, a
 # host:port or an assignment ("@mongo:27017/db?authSource=admin"), and not with a
 # character that joins words ("=", "/", ".", "-", "@", "?", "&").
 _VALUE_CHARS = r"A-Za-z0-9!#$%&*+/=?@^_~.\-"
+# The keyword's line (the rest of it), then at most a few lines below it; a line cut at
+# the window's end runs on to the end of the word it cut, so no value is read in part.
+_LINE = rf"[^\n]{{0,{limits.SECRET_NEARBY_CHARS}}}[{_VALUE_CHARS}]{{0,256}}"
+_WINDOW = rf"(?P<value>{_LINE}(?:\n{_LINE}){{0,{limits.SECRET_NEARBY_LINES}}})"
+# A value holds a digit (or, under a label, a symbol): a keyword with none in reach is
+# passed over in C, never read by the callback ("token token token…", "the token is
+# stored in Redis").
+_DIGIT_IN_REACH = rf"(?=[^\d#$%&@^~]{{0,{2 * limits.SECRET_NEARBY_CHARS}}}[\d#$%&@^~])"
+_NEARBY_RE = compile_bounded(
+    first_char_gate("PpSsTtKkCc密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW
+)
+
 # Every secret-shaped value holds a digit and a letter: runs without them are passed
 # over in C ("password: password: …" costs no call per word).
 _CANDIDATE_RE = re.compile(
@@ -54,7 +54,7 @@ _CANDIDATE_RE = re.compile(
 # A line that holds a value alone: indented, in quotes or back-quotes, a list bullet or a
 # chat quote before it.
 _ALONE_RE = re.compile(
-    rf"[ \t]*(?:[-*>][ \t]+)?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{8,256}})\1[ \t]*$"
+    rf"[ \t]*(?:[-*>][ \t]+)?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
 )
 # Words between the keyword and a value that say the value is no secret: an id, a hash
 # or a digest, a version, a format or an example, a public key; or a sentence ended
@@ -66,6 +66,14 @@ _VETO_RE = re.compile(
     r"|哈希|摘要|指纹|提交|版本|示例|例如|格式|公钥|编号|长度|名称|前缀|有效期|过期"
     r"|[。？?！]|[.!][ \t]+[A-Z]"
 )
+# What may follow a keyword on a line that labels the value below it: "Password:",
+# "redis 密码：", "**Admin password**", "DB_PASSWORD=", "VPN password is below", "密码如下".
+_LABEL_TAIL_RE = re.compile(
+    r"[ \t*_`'\")\]】]{0,8}(?:(?:[:：=＝]|是|为|如下"
+    r"|(?i:(?:is|are)(?:[ \t]+(?:below|as[ \t]+follows|here))?|below|as[ \t]+follows))"
+    r"[ \t*_`:：]{0,8})?\r?"
+)
+_ENCRYPTED_BEFORE_RE = re.compile(r"(?i)enc\($")
 # A public key is named so right before its keyword ("public key", "PUBLIC_KEY", "公钥").
 _PUBLIC_BEFORE_RE = re.compile(r"(?i)pub(?:lic)?[ \t_\-.]?$")
 
@@ -76,10 +84,12 @@ def _veto_at(text: str, start: int, end: int) -> int:
     return end if veto is None else veto.start()
 
 
-def _secret_at(text: str, start: int, end: int) -> tuple[int, int] | None:
+def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple[int, int] | None:
     """Where in ``text`` the first secret-shaped value of ``text[start:end]`` (what
     follows a keyword) is: on the keyword's line with no veto before it, or alone on a
-    line below (one blank line may come first)."""
+    line below (one blank line may come first). Below a line that only labels it
+    (``label``: the keyword names a password, token or secret, and the rest of its line
+    is a separator at most), a value needs a digit or a symbol, not a shape."""
     line_end = text.find("\n", start, end)
     line_end = end if line_end < 0 else line_end
     for number, candidate in enumerate(_CANDIDATE_RE.finditer(text, start, line_end)):
@@ -90,10 +100,13 @@ def _secret_at(text: str, start: int, end: int) -> tuple[int, int] | None:
         value = candidate.group(0).rstrip(TRAILING)
         if candidate.group(0).endswith("...") or text.startswith("…", candidate.end()):
             continue  # shown elided ("pypi-AgEIcHlwaS5vcmc…"): not the value
+        if _ENCRYPTED_BEFORE_RE.search(text, max(0, candidate.start() - 4), candidate.start()):
+            continue  # ENC(…): Jasypt's encrypted form, which the key decrypts
         if secret_shaped(value):
             return candidate.start(), candidate.start() + len(value)
     if line_end == end or _veto_at(text, start, line_end) < line_end:
         return None
+    label = label and _LABEL_TAIL_RE.fullmatch(text, start, line_end) is not None
     pos = line_end + 1
     for number in range(limits.SECRET_NEARBY_LINES):
         next_end = text.find("\n", pos, end)
@@ -101,7 +114,7 @@ def _secret_at(text: str, start: int, end: int) -> tuple[int, int] | None:
         alone = _ALONE_RE.match(text[pos:next_end])
         if alone is not None:
             value = alone.group("value").rstrip(TRAILING)
-            if not secret_shaped(value):
+            if not (labelled_value(value) if label else secret_shaped(value)):
                 return None
             return pos + alone.start("value"), pos + alone.start("value") + len(value)
         if text[pos:next_end].strip() or number or next_end == end:
@@ -116,7 +129,9 @@ def _nearby(m: re.Match[str]) -> str:
         text, max(0, m.start() - 8), m.start()
     ):
         return m.group(0)  # "[REDACTED:url_credentials]", "PUBLIC_KEY=…"
-    found = _secret_at(text, m.start("value"), m.end("value"))
+    # a bare "key" labels nothing: a cache key, a map's key column, a key id
+    label = not m.group("kw").lower().startswith("key")
+    found = _secret_at(text, m.start("value"), m.end("value"), label=label)
     if found is None:
         return m.group(0)
     start, end = found[0] - m.start(), found[1] - m.start()
@@ -135,12 +150,16 @@ SECRET_SHAPED_NEAR_KEYWORD = RedactionRule(
         "API key for the map service -- aK93jdL0qPz7Xw2Nm5Rt",
         "数据库密码：\n  Zx8#Lq2!Mv7p",
         "the key we use for staging, the one Bob rotated, is 7Hq2Lx9Pm4Vz8Kc3Nd6T",
+        "Username:\nsvc_deploy\nPassword:\noYZQa7Ppe2",
+        "redis 密码：\nredis2024\n端口 6379",
     ),
     examples_no_match=(
         "the token is\nstored in Redis with a TTL of 30 minutes",
         "trace id 4bf92f3577b34da6a3ce929d0e0e4736 for the failed token request",
         "the deploy key is\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq7xKp2mW9vL4zN8tR3cB5yH1jF6dS0",
         "TokenRefreshScheduler2 runs every 5 minutes",
+        "Password:\nsee the team vault entry 'prod-db'",
+        "Token:\nTokenRefreshScheduler2",
         "implementation 'org.springframework.security:spring-security-crypto:6.2.1'",
     ),
     keywords=(*KEYWORD_NEEDLES, *ZH_NEEDLES),

@@ -147,6 +147,10 @@ def _resume_after_declined(m: re.Match[str], text: str) -> int:
     )
     if start < 0:
         return m.end()
+    if m.end() - start > limits.SECRET_DECLINED_RESCAN_MAX_CHARS:
+        # A long run declined whole ("password=ENC(password=ENC(…"): read again from
+        # every keyword inside it, it would cost quadratic time; a secret is no such run.
+        return m.end()
     reach = len(MARKER_PREFIX) + limits.REDACTION_MARKER_KIND_MAX_CHARS + 1
     for marked in MARKER_RE.finditer(text, max(0, start - reach), start + reach):
         if marked.start() <= start < marked.end():

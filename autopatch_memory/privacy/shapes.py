@@ -13,6 +13,7 @@ from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_whole, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
+from autopatch_memory.privacy.values import documented_example
 
 PRIVATE_BLOCK = RedactionRule(
     id="private-block",
@@ -56,6 +57,51 @@ PEM_PRIVATE_KEY = RedactionRule(
         re.S,
     ),
     replace=replace_whole(SecretKind.PRIVATE_KEY),
+)
+# A PuTTY key file (.ppk): its private lines and their MAC. "Private-Lines: N" is followed
+# by N lines of base64 (64 a line) and "Private-MAC:" (version 2 and 3) or
+# "Private-Hash:" (version 1); pasted from a JSON string, its line breaks are escaped.
+_PPK_BREAK = r"(?:\r?\n|\\r\\n|\\n)"
+_PPK_BREAK_RE = re.compile(_PPK_BREAK)
+_PPK_MAC_RE = re.compile(r"Private-(?:MAC|Hash):[ \t]*[0-9a-fA-F]{8,128}")
+
+
+def _putty_private_lines(m: re.Match[str]) -> str:
+    """The number of lines the header gives (no more: a line of prose after them may
+    look like base64), then the MAC when it follows them."""
+    body, count = m.group("lines"), int(m.group("count"))
+    breaks = list(_PPK_BREAK_RE.finditer(body))
+    end = len(body)  # a file cut short: every line there is
+    if len(breaks) > count:
+        mac = _PPK_MAC_RE.match(body, breaks[count].end())
+        end = breaks[count].start() if mac is None else mac.end()
+    head = m.group(0)[: m.start("lines") - m.start()]
+    return head + breaks[0].group(0) + marker(SecretKind.PRIVATE_KEY) + body[end:]
+
+
+PUTTY_PRIVATE_KEY = RedactionRule(
+    id="putty-private-key",
+    description="The private lines and MAC of a PuTTY key file (.ppk), escaped line breaks too",
+    examples_match=(
+        "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: eddsa-key\n"
+        "Public-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAIMx\nPrivate-Lines: 1\n"
+        "AAAAIGwq8Zk3LpR7mV2xN9cT4bY6hJ1fD5sQ0eW\nPrivate-MAC: 6f1e9a2b4c7d8e0f3a5b",
+        "Private-Lines: 1\\r\\nAAAAIGwq8Zk3LpR7mV2xN9cT4bY6hJ1fD5sQ0eW\\r\\n"
+        "Private-MAC: 6f1e9a2b4c7d8e0f3a5b",
+    ),
+    examples_no_match=(
+        "PuTTY-User-Key-File-3 is the format PuTTY 0.75 writes",
+        "Private-Lines: says how many lines follow",
+    ),
+    keywords=("private-lines:",),
+    pattern=compile_bounded(
+        r"Private-Lines:[ \t]*(?P<count>\d{1,2})[ \t]*(?P<lines>(?:"
+        + _PPK_BREAK
+        + r"[A-Za-z0-9+/=]{4,128}(?![\w+/=\-:])){1,64}(?:"
+        + _PPK_BREAK
+        + r"Private-(?:MAC|Hash):[ \t]*[0-9a-fA-F]{8,128})?)"
+    ),
+    replace=_putty_private_lines,
 )
 JWT = RedactionRule(
     id="jwt",
@@ -121,15 +167,18 @@ WEBHOOK_URL = RedactionRule(
 AWS_SECRET_KEY_ASSIGNMENT = RedactionRule(
     id="aws-secret-key-assignment",
     description="A 40-character AWS secret access key assigned to a secret-access-key name",
-    examples_match=("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",),
-    examples_no_match=("aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}",),
+    examples_match=("aws_secret_access_key = kX9mQ2vL7pT4wZ8nR3cB6yH1jF5dS0gA/uE+oI2q",),
+    examples_no_match=(
+        "aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}",
+        "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    ),
     keywords=("secret",),
     pattern=compile_bounded(
         first_char_gate("AaSs_.\\-")
         + r"(?i:aws)?[_\-.]?(?i:secret)[_\-.]?(?i:access)?[_\-.]?(?i:key)[\"']?"
         r"[ \t]{0,4}[:=][ \t]{0,4}[\"']?(?P<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
     ),
-    replace=value_group(SecretKind.AWS_SECRET_KEY),
+    replace=value_group(SecretKind.AWS_SECRET_KEY),  # (an EXAMPLEKEY is no value)
 )
 _BARE_AWS_SECRET_RE = compile_bounded(
     r"(?<![A-Za-z0-9/+=.\-_])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=.\-_])"
@@ -141,7 +190,7 @@ def _bare_aws_secret(m: re.Match[str]) -> str:
     """40 base64 characters with '/' or '+' and mixed case and digits — unless they
     are a path (``src/main/java/com/acme/…``): path segments are words."""
     text = m.group(0)
-    if not ("/" in text or "+" in text):
+    if not ("/" in text or "+" in text) or documented_example(text):
         return text
     if not (
         any(c.islower() for c in text)
@@ -161,8 +210,9 @@ BARE_AWS_SECRET_KEY = RedactionRule(
     description=(
         "A bare run of 40 base64 characters with '/' or '+', mixed case and digits, not a path"
     ),
-    examples_match=("the secret is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY ok",),
+    examples_match=("the secret is kX9mQ2vL7pT4wZ8nR3cB6yH1jF5dS0gA/uE+oI2q ok",),
     examples_no_match=(
+        "the AWS docs' wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
         "src/main/java/com/acme/order/OrderService",
         "0123456789abcdef0123456789abcdef01234567",
     ),

@@ -97,7 +97,8 @@ _KEY_MATERIAL_NAME_RE = re.compile(
 )
 # Java keeps passwords in char[]: ks.load(in, "x".toCharArray()), kmf.init(ks, "x".toCharArray())
 _CHAR_ARRAY_LITERAL_RE = compile_bounded(
-    r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\.toCharArray\(\)"
+    # ("…").toCharArray() too: the brackets a joined literal is left in
+    r"\"(?P<value>(?:[^\"\\\n]|\\.){4,256})\"[ \t]*\)?[ \t]*\.toCharArray\(\)"
 )
 
 

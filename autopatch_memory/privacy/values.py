@@ -30,8 +30,26 @@ PLACEHOLDER_RE = re.compile(
     |@[\w.\-]+@$)""",
     re.I | re.X,
 )
-# "sk-your-key-here", "api_key_goes_here": a placeholder wherever its words stand
-_PLACEHOLDER_WORDS_RE = re.compile(r"(?i)(?:^|[\W_])your[\W_]|[\W_](?:goes[\W_])?here$")
+# "sk-your-key-here", "api_key_goes_here": a placeholder wherever its words stand; and
+# a value that asks to be replaced ("changeme", "please-change-me", "change_me_in_prod",
+# "REPLACE_WITH_YOUR_SECRET", "to-be-filled"). Not "changeit": Java's keystores ship with
+# it as their password, and a keystore that kept it is opened with it.
+_PLACEHOLDER_WORDS_RE = re.compile(
+    r"(?i)(?:^|[\W_])your[\W_]|[\W_](?:goes[\W_])?here$"
+    r"|(?:^|[\W_])(?:change|replace|fill|set)[\W_]?(?:me|this|with)(?:[\W_]|$)"
+    r"|(?:^|[\W_])to[\W_]?be[\W_]?(?:changed|replaced|filled|set)(?:[\W_]|$)"
+)
+# The example keys of a vendor's documentation, by the suffix it gives them: AWS's
+# "AKIAIOSFODNN7EXAMPLE" and "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" are printed in
+# every tutorial and grant nothing.
+_DOCUMENTED_EXAMPLE_ENDINGS = ("EXAMPLE", "EXAMPLEKEY")
+
+
+def documented_example(value: str) -> bool:
+    """``value`` is a documentation's example key (it ends as AWS's do)."""
+    return value.endswith(_DOCUMENTED_EXAMPLE_ENDINGS)
+
+
 # The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
 # a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
 SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
@@ -50,6 +68,9 @@ _KEYWORD_IN_NAME_RE = re.compile(r"(?i)pass(?:word|wd)?|pwd|secret|token|key|cre
 CAMEL_OR_SNAKE_RE = re.compile(r"[a-z][A-Z]|_")
 # DB_PASSWORD, APP_SECRET: the name of a variable or a setting, wherever it appears.
 _CONSTANT_NAME_RE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+# "password.invalid", "app.jwt.secret": a dotted lower-case name holding a secret word is
+# a message or property key, not the secret
+_MESSAGE_KEY_RE = re.compile(r"^[a-z][a-z0-9_\-]*(?:\.[a-z][a-z0-9_\-]*)+$")
 _CMDLET_RE = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+$")  # PowerShell: $pw = Read-Host …
 # words joined by hyphens or listed with commas: "read-only", "Id,Secret"
 _HYPHEN_WORDS_RE = re.compile(r"^[A-Za-z]+(?:[-,][A-Za-z]+)+$")
@@ -111,6 +132,8 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(FILLER_RUN_RE.search(bare))
         or bool(PLACEHOLDER_RE.match(bare))
         or bool(_PLACEHOLDER_WORDS_RE.search(bare))
+        or documented_example(bare)
+        or bool(_MESSAGE_KEY_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
         or _is_word_list_value(bare, words=words)
         # request.getParameter("pw"), encoder.encode(x), (String) o, "x  (from Nacos)";
         # not a password holding a bracket ("Gr4dle!(pkg)")
@@ -166,9 +189,14 @@ def plausible_in_prose(value: str, *, min_chars: int) -> bool:
     return not (bare.isdigit() and len(bare) < limits.SECRET_MIN_DIGITS_IN_PROSE)
 
 
+# A secret given in parts is stored under numbered names: DB_PASSWORD_PART2, jwtSecret2,
+# token.part.1 (the name of each part still ends with the secret word and a number).
+SECRET_PART_SUFFIX = r"(?:[-_.]?(?i:part|half|seg|segment|chunk|piece)?[-_.]?\d{1,2})"
 SECRET_KEY_NAME_RE = compile_bounded(
     r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
-    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)$"
+    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)"
+    + SECRET_PART_SUFFIX
+    + "?$"
 )
 
 
@@ -197,6 +225,8 @@ def random_looking(value: str) -> bool:
         return False
     if UUID_RE.match(bare):
         return False  # an id (request, trace, idempotency), not key material
+    if ":" in bare:  # "apikey:quota:tenant-42:2024-06": a cache key's segments
+        return any(random_looking(part) for part in bare.split(":"))
     if HEX_RE.match(bare):
         return len(bare) >= limits.SECRET_MIN_HEX_CHARS_RANDOM
     runs = _CHAR_CLASS_RUNS_RE.findall(bare)
@@ -250,6 +280,17 @@ _NOT_SHAPED_RE = re.compile(
 )
 
 
+def _made_of_words(bare: str) -> bool:
+    """Half of it words ("Sha256Hex_Encoder2x"), or two words or more making two fifths
+    of an identifier ("getTokenV2x9Q"). Random letters hold short vowel runs too ("Kwaz",
+    "Iec"), so a few such chunks alone do not make a name."""
+    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
+    covered = sum(map(len, words))
+    return covered * 2 >= len(bare) or (
+        len(words) >= 2 and bool(IDENTIFIER_RE.match(bare)) and covered * 5 >= len(bare) * 2
+    )
+
+
 @lru_cache(maxsize=4096)
 def secret_shaped(value: str) -> bool:
     """Shaped like a secret, with nothing around it saying so: letters and digits mixed at
@@ -266,11 +307,62 @@ def secret_shaped(value: str) -> bool:
         return False
     if strong_credential(bare):
         return True
-    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
-    if sum(map(len, words)) * 2 >= len(bare) or (len(words) >= 2 and IDENTIFIER_RE.match(bare)):
+    if _made_of_words(bare):
         return False  # words: a name (Sha256Hex_Encoder2x), a sentence run together
     return (
         len(bare) >= limits.SECRET_SHAPED_MIN_CHARS
         and random_looking(bare)
         and shannon_entropy(bare) >= limits.SECRET_SHAPED_MIN_ENTROPY
+    )
+
+
+def labelled_value(value: str) -> bool:
+    """A value alone on the line below a label that names a secret ("Password:" then
+    ``oYZQa7Ppe2``): long enough, a digit or a symbol, and not a name (a placeholder, a
+    path, a URL, an e-mail address, a dotted or camel-case name of words, a version)."""
+    bare = bare_value(value)
+    if len(bare) < limits.SECRET_LABELLED_MIN_CHARS or not_a_value(bare):
+        return False
+    if UUID_RE.match(bare) or _NOT_SHAPED_RE.search(bare) or QUANTITY_RE.match(bare):
+        return False
+    if _NAMED_THING_RE.match(bare):
+        return False
+    if not (any(c.isdigit() for c in bare) or STRONG_SYMBOL_RE.search(bare)):
+        return False
+    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
+    return not (len(words) >= 2 and IDENTIFIER_RE.match(bare) and CAMEL_OR_SNAKE_RE.search(bare))
+
+
+def symbol_password(value: str) -> bool:
+    """A chosen password without a digit: letters in both cases and a symbol, at least
+    ``SECRET_SHAPED_MIN_CHARS_SYMBOL`` long ("OIgHvxTYL@orz"), not an address, a path, a
+    URL or a dotted name."""
+    bare = bare_value(value)
+    return (
+        limits.SECRET_SHAPED_MIN_CHARS_SYMBOL <= len(bare) <= limits.SECRET_SHAPED_MAX_CHARS
+        and any(c.islower() for c in bare)
+        and any(c.isupper() for c in bare)
+        and bool(STRONG_SYMBOL_RE.search(bare))
+        and not _NOT_SHAPED_RE.search(bare)
+        and not not_a_value(bare)
+    )
+
+
+_CASE_SWITCH_RE = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
+
+
+def random_letters(value: str) -> bool:
+    """Letters alone, drawn at random: at least ``SECRET_SHAPED_MIN_CHARS`` of them, both
+    cases switching often ("adeXOADNmDvSChDzso"), not words run together
+    ("ConfigurationManagerFactory")."""
+    bare = bare_value(value)
+    if not (limits.SECRET_SHAPED_MIN_CHARS <= len(bare) <= limits.SECRET_SHAPED_MAX_CHARS):
+        return False
+    if not bare.isascii() or not bare.isalpha() or _made_of_words(bare):
+        return False
+    switches = len(_CASE_SWITCH_RE.findall(bare))
+    return (
+        switches * 4 >= len(bare)
+        and shannon_entropy(bare) >= limits.SECRET_SHAPED_MIN_ENTROPY
+        and not not_a_value(bare)
     )

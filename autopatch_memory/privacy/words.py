@@ -20,7 +20,7 @@ NOT_SECRET_VALUES: frozenset[str] = frozenset(
     null none nil true false undefined required optional empty yes no on off
     text varchar password passwd token hidden masked redacted placeholder example
     dummy todo tbd n/a na include omit same-origin auto default disabled enabled new await
-    replace_me replaceme change_me fixme env file stdin prompt ~
+    replace_me replaceme change_me changeme fixme env file stdin prompt ~
     """.split()
 )
 # After "my password is ...": a description, not the password itself.
@@ -32,6 +32,7 @@ NOT_SECRET_WORDS: frozenset[str] = frozenset(
     optional mandatory generated random unique secure insecure sensitive case-sensitive
     shared private public visible hidden leaked compromised needed necessary useful
     used sent passed checked verified validated refreshed renewed issued signed
+    below above attached following
     """.split()
 )
 # Function words: a "value" that is one of these is the next word of a sentence.

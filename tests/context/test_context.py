@@ -1080,7 +1080,7 @@ def test_never_injected(memory: MemoryDocument, intent: IntentType, question: st
 SECRETS = [
     "sk-proj-abcdefghijklmnopqrstuvwxyz012345",
     "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
-    "AKIAIOSFODNN7EXAMPLE",
+    "AKIAZ7Q3HN2MXK4TW9PL",
     "hunter2",
     "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
 ]

@@ -20,7 +20,16 @@ from pathlib import Path
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "secrets"
 # The open splits in the order they were written; any other open file comes after them.
-KNOWN_ORDER = ("tuned", "adversarial", "blind_a", "blind_c", "blind_d", "blind_e", "shapes")
+KNOWN_ORDER = (
+    "tuned",
+    "adversarial",
+    "blind_a",
+    "blind_c",
+    "blind_d",
+    "blind_e",
+    "shapes",
+    "own_r3",
+)
 SEALED_PREFIX = "sealed"
 
 

@@ -55,15 +55,15 @@ SECRETS: list[tuple[str, str, SecretKind]] = [
         "xoxb-123456789012-1234567890123-abcdefABCDEF",
         SecretKind.SLACK_TOKEN,
     ),
-    ("aws id AKIAIOSFODNN7EXAMPLE in env", "AKIAIOSFODNN7EXAMPLE", SecretKind.AWS_ACCESS_KEY),
+    ("aws id AKIAZ7Q3HN2MXK4TW9PL in env", "AKIAZ7Q3HN2MXK4TW9PL", SecretKind.AWS_ACCESS_KEY),
     (
-        "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "aws_secret_access_key = kX9mQ2vL7pT4wZ8nR3cB6yH1jF5dS0gA/uE+oI2q",
+        "kX9mQ2vL7pT4wZ8nR3cB6yH1jF5dS0gA/uE+oI2q",
         SecretKind.AWS_SECRET_KEY,
     ),
     (
-        "the secret is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY ok",
-        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "the secret is kX9mQ2vL7pT4wZ8nR3cB6yH1jF5dS0gA/uE+oI2q ok",
+        "kX9mQ2vL7pT4wZ8nR3cB6yH1jF5dS0gA/uE+oI2q",
         SecretKind.AWS_SECRET_KEY,
     ),
     (
@@ -514,6 +514,22 @@ MATRIX_PREFIXES = [
     'Credentials.create("',
     "密钥是 ABCD ",
     "password: Ab3#xyz12\nAb3#xyz12",
+    # the rules added for the sealed set's classes (issue 29 item 10)
+    '"a1" + "',
+    'String k = "a1"\n  + "',
+    "k=a1b2\\\n  ",
+    "[REDACTED:password]\n",
+    "Private-Lines: 2\n",
+    "://0123456789abcdef0123456789abcdef@",
+    'new Cookie("SESSION", "',
+    '"name": "sid", "value": "',
+    ";jsessionid=",
+    "Password:\n",
+    "the admin password. Here it is: ",
+    "密码改了。新的是 ",
+    "recovery codes:\n1. ",
+    "token:a:",
+    "password_2=",
 ]
 MATRIX_FILLERS = [" ", "a", "-", ".", "/", "=", ":", "@", '"', ";", "&", ",", "#", "\t", "1", "\n"]
 

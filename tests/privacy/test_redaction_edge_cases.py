@@ -16,7 +16,7 @@ from autopatch_memory.privacy.markers import MARKER_RE
 SECRET_AFTER_SECRET = [
     'export OPENAI_API_KEY=sk-proj-abcdefabcdefabcdef12345678 "password=hunter2"',
     "ghp_1234567890abcdefghij1234567890abcdef 'DB_PASSWORD=hunter2'",
-    'AKIAIOSFODNN7EXAMPLE "secret=hunter2"',
+    'AKIAZ7Q3HN2MXK4TW9PL "secret=hunter2"',
     'my password is Tr0ub4dor "token=hunter2"',
 ]
 
@@ -40,7 +40,7 @@ def test_a_quoted_secret_right_after_a_redacted_one_is_redacted_too(repo: Path, 
     "text",
     [
         "MYSQL_PASSWORD: secret_value\nAPI_KEY: sk-" + "a" * 40,
-        "DB_PASSWORD: aws_access_key\nAWS key AKIAIOSFODNN7EXAMPLE",
+        "DB_PASSWORD: aws_access_key\nAWS key AKIAZ7Q3HN2MXK4TW9PL",
         "数据库密码：private_key\n另外 GitHub 令牌 ghp_" + "a1B2" * 9,
     ],
 )
