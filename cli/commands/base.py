@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -22,9 +23,12 @@ import typer
 from typer.core import TyperCommand
 
 from autopatch_memory import (
+    MEMORY_DIR_NAME,
     AutopatchMemoryError,
     BackendChoice,
     BackendSpec,
+    EventKind,
+    MemoryEvent,
     MemorySettings,
     ProjectMemory,
     UnknownIntentError,
@@ -43,10 +47,12 @@ __all__ = [
     "EXIT_USAGE",
     "Command",
     "CommandFailed",
+    "FileNotices",
     "PlainHelpCommand",
     "UsageProblem",
     "command",
     "console",
+    "file_notice",
     "note_degraded",
     "note_profile_failure",
     "offline_memory",
@@ -166,6 +172,59 @@ def command(*, name: str | None = None) -> Callable[[Callable[..., Any]], Comman
 
 # --- the memory of a repository -----------------------------------------------------------
 
+# What a write did to a memory file it could not use as it was (the event's detail says
+# what was kept); the original's name is then written out as a full path.
+_SET_ASIDE = {
+    EventKind.FILE_MOVED_ASIDE: "was damaged",
+    EventKind.FILE_SALVAGED: "had invalid parts",
+}
+
+
+def file_notice(event: MemoryEvent, folder: Path) -> str | None:
+    """The one line that tells the user a write set the memory file aside: what was kept
+    and where the original is (None for any other event)."""
+    what = _SET_ASIDE.get(event.kind)
+    if what is None or event.target is None:
+        return None
+    original = str(folder / event.target)
+    detail = event.detail or ""
+    if f"the original is {event.target}" in detail:
+        detail = detail.replace(f"the original is {event.target}", f"the original is {original}")
+    else:
+        detail = (
+            f"{detail}; the original is {original}" if detail else f"the original is {original}"
+        )
+    return f"memory: the memory file {what}: {detail} (`doctor` shows more)"
+
+
+class FileNotices:
+    """Tells the user, on stderr, when a write of this command set the memory file aside.
+
+    On the main thread the line is printed at once; a background summary's write (in
+    ``chat``) is told when the command ends, not in the middle of the prompt."""
+
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._later: list[str] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, event: MemoryEvent) -> None:
+        line = file_notice(event, self._folder)
+        if line is None:
+            return
+        if threading.current_thread() is threading.main_thread():
+            console.note(line)
+        else:
+            with self._lock:
+                self._later.append(line)
+
+    def flush(self) -> None:
+        """Print what a background write set aside."""
+        with self._lock:
+            later, self._later = self._later, []
+        for line in later:
+            console.note(line)
+
 
 @contextmanager
 def opened(
@@ -175,6 +234,7 @@ def opened(
     refresh_profile: bool,
     finish_summaries: bool = False,
     settings: MemorySettings | None = None,
+    writes: bool = True,
 ) -> Iterator[ProjectMemory]:
     """Open the memory of ``root`` and always close it.
 
@@ -182,30 +242,38 @@ def opened(
     bounded, for the summary run it may have triggered (:func:`cli.closing.finish`);
     otherwise the process would exit before the background worker got to it.
     ``settings``: the configuration the caller already read (else read here when needed).
+    ``writes``: the command may write, so a memory file its write sets aside is told
+    (:class:`FileNotices`); a command that only reads does not listen, and reads the
+    file once.
     """
     # Configuration (environment, files) is read only when the backend comes from it.
     from_config = backend is None or backend in (BackendChoice.AUTO, BackendChoice.OPENAI)
     if settings is None and from_config:
         settings = MemorySettings.from_env(root)
+    notices = FileNotices(root / MEMORY_DIR_NAME)
     memory = ProjectMemory.open(
         root,
         backend=backend,
         settings=settings if from_config else None,
         collect_profile=refresh_profile,
+        on_event=notices if writes else None,
     )
     try:
         yield memory
     except BaseException:
         memory.close(wait=False)  # failing or interrupted: drop work in flight
+        notices.flush()
         raise
     finish(memory, console, wait=finish_summaries)
+    notices.flush()
 
 
-def offline_memory(root: Path) -> AbstractContextManager[ProjectMemory]:
+def offline_memory(root: Path, *, writes: bool = True) -> AbstractContextManager[ProjectMemory]:
     """The memory of ``root`` for a command that reads or maintains it: no summary
     backend (nothing is summarized, no model called, no configuration read) and no
-    profile collection, so the command does only what it was asked."""
-    return opened(root, backend="off", refresh_profile=False)
+    profile collection, so the command does only what it was asked. ``writes``: as
+    for :func:`opened`."""
+    return opened(root, backend="off", refresh_profile=False, writes=writes)
 
 
 def note_degraded(messages: list[str]) -> None:

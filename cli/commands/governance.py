@@ -229,7 +229,7 @@ def export(
 ) -> None:
     """Export the rules and notes: Markdown to paste into an AGENTS.md, or JSON for tools."""
     root = resolve_repo(repo)
-    with offline_memory(root) as memory:
+    with offline_memory(root, writes=False) as memory:
         text = memory.export(format, include_ids=include_ids)
         folder = memory.paths.folder
     if output is None:

@@ -51,7 +51,7 @@ def show(
 ) -> None:
     """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
     root = resolve_repo(repo)
-    with offline_memory(root) as memory:
+    with offline_memory(root, writes=False) as memory:
         info, doc = memory.read_file()
         failure = memory.last_failure(info)  # the one read serves both
     problem = info.problem
@@ -85,7 +85,7 @@ def context(
     """Show exactly the memory context a question would be given."""
     root, question, classification = read_question(args, intent)
     reads = memory_access(classification.intent).reads
-    with opened(root, backend="off", refresh_profile=reads) as memory:
+    with opened(root, backend="off", refresh_profile=reads, writes=False) as memory:
         degraded = take_last_error(memory)
         ctx = memory.context(classification.intent, question)
         note_degraded([*degraded, *take_last_error(memory)])
@@ -136,7 +136,7 @@ def search(
     """Search rules, notes and topics, best match first."""
     repo, text = split_repo(args, "TEXT")
     root = resolve_repo(repo)
-    with offline_memory(root) as memory:
+    with offline_memory(root, writes=False) as memory:
         hits = memory.search(text, include_archived=include_archived)
     if json_out:
         console.json([hit.model_dump(mode="json") for hit in hits])
@@ -155,7 +155,7 @@ def log(
 ) -> None:
     """Show the journal: what changed, what was rejected and why."""
     root = resolve_repo(repo)
-    with offline_memory(root) as memory:
+    with offline_memory(root, writes=False) as memory:
         entries = memory.journal_entries(last=last)
     if json_out:
         console.json([entry.model_dump(mode="json") for entry in entries])

@@ -35,7 +35,7 @@ def doctor(
 ) -> None:
     """Check the memory file, budgets, backups, lock, configuration (and the model)."""
     root = resolve_repo(repo)
-    with offline_memory(root) as memory:
+    with offline_memory(root, writes=False) as memory:
         if check_model:
             with console.progress("checking the model endpoint…"):
                 diagnosis = diagnose(memory, check_model=True, repair=repair)
