@@ -7,6 +7,7 @@ positionals, one is the argument and two are ``REPO`` and the argument (docs/cli
 
 from __future__ import annotations
 
+import codecs
 import re
 import sys
 from pathlib import Path
@@ -14,10 +15,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from autopatch_memory import IntentType
+from autopatch_memory import IntentType, limits
 
 from ..repo import LOOKUP_ERRORS, resolve_repo
-from .base import UsageProblem
+from .base import UsageProblem, console
 
 if TYPE_CHECKING:  # the intent router loads only with a command that classifies
     from ..classify import Classification
@@ -32,6 +33,7 @@ __all__ = [
     "RepoAndText",
     "RepoArg",
     "is_folder",
+    "question_with_stdin",
     "read_question",
     "source_file",
     "split_repo",
@@ -139,13 +141,19 @@ LabelOpt = Annotated[
 ]
 
 
-def read_question(args: list[str], intent: IntentType | None) -> tuple[Path, str, Classification]:
+def read_question(
+    args: list[str], intent: IntentType | None, *, piped: bool = False
+) -> tuple[Path, str, Classification]:
     """``[REPO] QUESTION`` of ``ask`` and ``context``: the repository, the question, and
-    its intent (the user's, else the classifier's), so both commands route alike."""
+    its intent (the user's, else the classifier's), so both commands route alike.
+    ``piped``: standard input adds to the question (:func:`question_with_stdin`)."""
     from ..classify import choose  # the intent router: only commands that classify load it
 
     repo, question = split_repo(args, "QUESTION")
-    return resolve_repo(repo), question, choose(question, intent)
+    root = resolve_repo(repo)
+    if piped:
+        question = question_with_stdin(question)
+    return root, question, choose(question, intent)
 
 
 def stdin_bytes(count: int) -> bytes:
@@ -169,3 +177,47 @@ def source_file(source: str, what: str) -> Path | None:
     if not found:
         raise UsageProblem(f"{what} not found: {source}")
     return path
+
+
+def _stdin_is_terminal() -> bool:
+    isatty = getattr(sys.stdin, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # closed
+        return True
+
+
+def _piped_text(what: str) -> str:
+    """Standard input as text, at most :data:`~autopatch_memory.limits.ASK_STDIN_MAX_BYTES`
+    (a warning says when more was left unread); a binary stream is left out, with a warning."""
+    cap = limits.ASK_STDIN_MAX_BYTES
+    data = stdin_bytes(cap + 1)
+    if b"\0" in data[: limits.ATTACHMENT_BINARY_PROBE_BYTES]:
+        console.warn(f"{what} looks binary (a NUL byte): left out")
+        return ""
+    cut = len(data) > cap
+    if cut:
+        console.warn(f"{what} is longer than {cap // limits.KIB} KiB: only its beginning is used")
+    # Not final when cut: a UTF-8 character cut in two is left out, not replaced.
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    return str(decoder.decode(data[:cap], final=not cut)).strip()
+
+
+def question_with_stdin(question: str) -> str:
+    """The question of ``ask``, with what is piped into it (as simonw/llm reads it).
+
+    ``-`` means the question itself is on standard input. Otherwise, when standard input
+    is not a terminal (``cat trace.txt | ask . "explain"``), its text follows the
+    question, after a blank line. An empty pipe (``</dev/null``) adds nothing.
+    """
+    if question == STDIN_PATH:
+        if sys.stdin is None:
+            raise UsageProblem("QUESTION is '-' but there is no standard input")
+        text = _piped_text("the question on standard input")
+        if not text:
+            raise UsageProblem("QUESTION is '-' but standard input is empty")
+        return text
+    if sys.stdin is None or _stdin_is_terminal():
+        return question
+    piped = _piped_text("standard input")
+    return f"{question}\n\n{piped}" if piped else question

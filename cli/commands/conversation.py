@@ -67,10 +67,11 @@ def ask(
     intent: IntentOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Ask one question (non-interactive); the turn is recorded in memory."""
+    """Ask one question (non-interactive): text piped in follows it, and `-` reads the
+    question from stdin; the answered turn is recorded in memory."""
     from ..answer import TurnRunner  # the turn machinery: see the docstring
 
-    root, question, classification = read_question(args, intent)
+    root, question, classification = read_question(args, intent, piped=True)
     if not memory_access(classification.intent).reads:
         # The gate holds for the whole command: an audit or patch turn opens nothing
         # under .autopatch-j — not the memory, the journal, nor the project's config.
