@@ -562,32 +562,107 @@ def _journal_cells(entry: JournalEntry) -> list[tuple[str, str]]:
     ]
 
 
-def _journal_line(entry: JournalEntry, widths: Sequence[int]) -> Text:
+def _entry_head(entry: JournalEntry) -> Text:
     line = Text()
     cells = _journal_cells(entry)
-    for index, ((value, style), width) in enumerate(zip(cells, widths, strict=True)):
-        last = index == len(cells) - 1
-        line.append(value if last else value.ljust(width), style=style)
-        if not last:
+    for index, (value, style) in enumerate(cells):
+        line.append(value, style=style)
+        if index < len(cells) - 1:
             line.append("  ")
     line.rstrip()
+    return line
+
+
+def render_journal_entry(entry: JournalEntry) -> Text:
+    """One journal entry on one line, every field whole (the last failure of ``show``)."""
+    line = _entry_head(entry)
     if entry.detail:
         line.append(f"  {_one_line(entry.detail)}", style="dim")
     return line
 
 
-def render_journal_entry(entry: JournalEntry) -> Text:
-    """One journal entry on one line."""
-    return _journal_line(entry, [len(v) for v, _ in _journal_cells(entry)])
+# The columns of `log` (actor, op, outcome, target): each as wide as its longest value in
+# view, up to its cap; on a narrow terminal the widest shrink first, down to their floor
+# (a longer value is cut). What is left of the line is the reason and the detail.
+_JOURNAL_CAPS = (20, 24, 9, 26)
+_JOURNAL_FLOORS = (10, 12, 9, 24)  # a turn id (24 characters) is never cut
+_JOURNAL_REST = 20  # the room the reason and detail keep before the columns shrink
+_JOURNAL_TIME = "%m-%d %H:%M:%S"  # the day and time; `--verbose` shows the whole stamp
+_JOURNAL_TIME_CHARS = len("05-01 12:00:00")
 
 
-def render_journal(entries: Sequence[JournalEntry]) -> list[Line]:
-    """The journal, oldest first, in aligned columns."""
+def _journal_widths(rows: Sequence[Sequence[str]], width: int) -> list[int]:
+    widths = [
+        min(cap, max(len(row[column]) for row in rows)) for column, cap in enumerate(_JOURNAL_CAPS)
+    ]
+    floors = [min(floor, natural) for floor, natural in zip(_JOURNAL_FLOORS, widths, strict=True)]
+    used = _JOURNAL_TIME_CHARS + sum(w + 2 for w in widths)
+    while used + _JOURNAL_REST > width:
+        slack = [w - f for w, f in zip(widths, floors, strict=True)]
+        widest = max(range(len(widths)), key=lambda i: slack[i])
+        if slack[widest] <= 0:
+            break
+        widths[widest] -= 1
+        used -= 1
+    return widths
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` on one line, at most ``width`` characters (cut ones end in the clip mark)."""
+    folded = " ".join(text.split())
+    if len(folded) <= width:
+        return folded
+    return folded[: max(width - 1, 0)].rstrip() + limits.CLIP_MARK
+
+
+def _compact_cells(entry: JournalEntry) -> tuple[str, str, str, str]:
+    return (entry.actor, entry.op, entry.outcome.value, entry.target or "-")
+
+
+def _compact_line(entry: JournalEntry, widths: Sequence[int], width: int) -> Text:
+    line = Text(entry.ts.strftime(_JOURNAL_TIME), style="dim")
+    styles = ("", "", _OUTCOME_STYLE[entry.outcome], "")
+    for value, column, style in zip(_compact_cells(entry), widths, styles, strict=True):
+        line.append("  ")
+        line.append(_cut(value, column).ljust(column), style=style)
+    rest = " · ".join(part for part in (entry.reason, entry.detail) if part)
+    room = width - len(line.plain) - 2
+    if rest and room > 1:
+        line.append(f"  {_cut(rest, room)}", style="dim")
+    line.rstrip()
+    if len(line.plain) > width:
+        line.truncate(width - 1)
+        line.append(limits.CLIP_MARK)
+    return line
+
+
+def _verbose_lines(entry: JournalEntry) -> list[Line]:
+    lines: list[Line] = [_entry_head(entry)]
+    if entry.detail:
+        lines.append(_dim(f"    detail: {' '.join(entry.detail.split())}"))
+    for item in entry.items or ():
+        before = (item.before or {}).get("status")
+        after = (item.after or {}).get("status")
+        lines.append(_dim(f"    {item.id}: {before or 'new'} → {after or 'gone'}"))
+    if entry.undoes:
+        lines.append(_dim(f"    undoes the writes {', '.join(entry.undoes)}"))
+    if entry.file:
+        lines.append(_dim(f"    file {entry.prev_file or '-'} → {entry.file}"))
+    return lines
+
+
+def render_journal(
+    entries: Sequence[JournalEntry], *, width: int = 100, verbose: bool = False
+) -> list[Line]:
+    """The journal, oldest first: one entry per line within ``width`` columns (the
+    reason and detail cut to fit), or with ``verbose`` every field whole, the detail
+    and the items a change touched on lines of their own."""
     if not entries:
         return [_dim("(the journal is empty)")]
-    rows = [_journal_cells(e) for e in entries]
-    widths = [max(len(row[i][0]) for row in rows) for i in range(len(rows[0]))]
-    return [_journal_line(e, widths) for e in entries]
+    if verbose:
+        return [line for entry in entries for line in _verbose_lines(entry)]
+    widths = _journal_widths([_compact_cells(entry) for entry in entries], width)
+    return [_compact_line(entry, widths, width) for entry in entries]
 
 
 # --- doctor ---------------------------------------------------------------------------------

@@ -151,13 +151,20 @@ def log(
         int,
         typer.Option("-n", "--last", min=1, metavar="N", help="How many of the newest entries."),
     ] = limits.LOG_DEFAULT_ENTRIES,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose", "-v", help="Every field whole: the full detail, the items changed."
+        ),
+    ] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Show the journal: what changed, what was rejected and why."""
+    """Show the journal, one entry per line within the terminal's width: what changed, what
+    was rejected and why."""
     root = resolve_repo(repo)
     with offline_memory(root, writes=False) as memory:
         entries = memory.journal_entries(last=last)
     if json_out:
         console.json([entry.model_dump(mode="json") for entry in entries])
         return
-    console.lines(render_journal(entries))
+    console.lines(render_journal(entries, width=console.width, verbose=verbose))
