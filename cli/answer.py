@@ -19,7 +19,8 @@ instead of history. Within one ``chat`` session the recent exchange is sent agai
 as chat messages (:mod:`cli.history`), so that "give an example of that" works.
 
 With no model configured the turn still works: the result carries the context a
-model would have been given, and the turn is recorded with an empty answer.
+model would have been given, and (unless ``record_unanswered`` is off, as in ``ask``)
+the turn is recorded with an empty answer.
 """
 
 from __future__ import annotations
@@ -314,7 +315,12 @@ class TurnRunner:
     ``memory`` is None for a runner that only ever runs gated turns (``ask`` with an
     audit or patch intent): it then touches nothing under ``.autopatch-j``.
     ``history`` (a chat session's) is sent with memory-intent turns and grows with them.
+    ``record_unanswered``: without a model, the question is still recorded (a ``chat``
+    session's; the offline reader may find a rule in it); ``ask`` records only a turn a
+    model answered.
     """
+
+    record_unanswered: bool = True
 
     def __init__(
         self,
@@ -395,7 +401,7 @@ class TurnRunner:
             self._answer(result, display)
             if result.error is not None:
                 return result
-        if in_memory:
+        if in_memory and (result.answer is not None or self.record_unanswered):
             self._record(result)
         return result
 

@@ -86,6 +86,7 @@ def ask(
     ) as memory:
         early = take_last_error(memory)
         runner = TurnRunner.from_settings(memory, settings, cwd=Path.cwd())
+        runner.record_unanswered = False  # a question no model answered is no turn
         # The answer is printed inside: before the bounded wait for a summary in flight.
         result = _answer_once(runner, question, intent, json_out, early=early, defer_json=True)
     late = runner.background_failures()  # a summary that failed while we waited
@@ -115,7 +116,8 @@ def _answer_once(
             _print_ask_json(result, [*early, *result.degraded])
     else:
         if result.error is None:
-            display.finished(result, no_model_hint=NO_MODEL_HINT)
+            unrecorded = "" if result.gated or runner.record_unanswered else "; nothing recorded"
+            display.finished(result, no_model_hint=NO_MODEL_HINT + unrecorded)
         note_degraded([*early, *result.degraded])
     if result.error is not None:
         if not json_out:
