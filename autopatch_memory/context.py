@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from autopatch_memory import limits
 from autopatch_memory.directives import DirectiveKind, directives_in, restating, rule_shape
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
+from autopatch_memory.lang.concepts import CONCEPTS, GENERIC_CONCEPTS, concept_tokens
 from autopatch_memory.model import LongTermItem, MemoryDocument, RepoProfile, Topic, Turn
 from autopatch_memory.privacy import redact
 from autopatch_memory.prose import user_prose
@@ -377,88 +378,6 @@ def _item_tokens(
     return (*tokenize(text), *found), anchor_tokens(text) | _specific(found)
 
 
-# Concepts a question and a note can share without a shared word: the other language
-# ("配置" / "configuration"), a short form ("config"), or what a term is an instance
-# of ("switch 表达式" is a question about the Java version; a JWT is a token). Each
-# concept becomes one more token of the texts that mention it.
-_CONCEPTS: dict[str, tuple[str, ...]] = {
-    "config": ("config", "configs", "configuration", "configurations", "setting", "settings",
-               "配置", "配置项", "配置文件", "配置中心"),
-    "auth": ("auth", "authentication", "authorization", "login", "token", "tokens", "jwt",
-             "jwts", "jwk", "jwks", "oauth", "oauth2", "认证", "鉴权", "授权", "登录", "令牌"),
-    "transaction": ("transaction", "transactions", "transactional", "consistency",
-                    "consistent", "seata", "saga", "tcc", "outbox", "事务", "一致性",
-                    "分布式事务", "本地消息表"),
-    "cache": ("cache", "caches", "caching", "cached", "缓存"),
-    "messaging": ("mq", "message queue", "kafka", "rocketmq", "rabbitmq", "消息队列"),
-    "database": ("db", "database", "databases", "mysql", "postgres", "postgresql",
-                 "数据库"),
-    "test": ("test", "tests", "testing", "unit test", "junit", "mockito", "测试", "单测",
-             "单元测试"),
-    "logging": ("log", "logs", "logging", "logger", "logback", "log4j", "日志"),
-    "deploy": ("deploy", "deployed", "deployment", "replica", "replicas", "kubernetes",
-               "k8s", "部署", "上线", "副本"),
-    "schedule": ("schedule", "scheduled", "scheduler", "cron", "quartz", "定时", "定时任务",
-                 "调度"),
-    "rate_limit": ("rate limit", "rate limiting", "throttle", "throttling", "qps", "限流",
-                   "熔断", "sentinel"),
-    "timeout": ("timeout", "timeouts", "time out", "超时"),
-    # A heartbeat is how an idle connection is detected ("心跳超时" / "reader idle").
-    "heartbeat": ("heartbeat", "heartbeats", "idle", "keepalive", "keep-alive",
-                  "idlestatehandler", "心跳", "空闲", "保活"),
-    "callback": ("callback", "callbacks", "notify", "notification", "webhook", "回调",
-                 "异步通知", "通知"),
-    "idempotency": ("idempotent", "idempotency", "duplicate", "duplicates", "幂等", "重复"),
-    "signature": ("signature", "signatures", "sign", "signing", "signed", "verify",
-                  "certificate", "rsa", "rsa2", "签名", "验签", "证书"),
-    "template": ("template", "templates", "velocity", "freemarker", "thymeleaf", "模板"),
-    "gateway": ("gateway", "gateways", "route", "routes", "routing", "网关", "路由"),
-    "discovery": ("discovery", "registry", "service registry", "注册中心", "服务发现"),
-    "permission": ("permission", "permissions", "role", "roles", "rbac", "权限", "角色"),
-    # A wire format is how messages are encoded ("how should X encode…" / "we use protobuf").
-    "serialization": ("serializable", "serialization", "serialize", "deserialize",
-                      "encode", "encoded", "encoding", "decode", "decoding", "protobuf",
-                      "protocol buffers", "json", "序列化", "反序列化", "编码", "解码"),
-    "pagination": ("page", "paging", "pagination", "分页"),
-    "search": ("search", "elasticsearch", "full-text", "搜索", "检索", "全文"),
-    "concurrency": ("thread", "threads", "concurrency", "concurrent", "lock", "locks",
-                    "线程", "并发", "锁"),
-    "id_generation": ("snowflake", "uuid", "auto-increment", "id generator", "雪花",
-                      "自增", "订单号", "流水号"),
-}  # fmt: skip
-# A note that names the project's Java release answers any question about what the
-# language allows ("switch 表达式能用吗？"); one language feature does not answer another.
-_JAVA_RELEASE = re.compile(r"(?<![\w.])(?:java|jdk)\s*-?\s*(?:1\.)?\d{1,2}(?![\w.])")
-_LANGUAGE_FEATURES = (
-    "java version", "jdk version", "language feature", "language features",
-    "switch expression", "switch expressions", "record", "records", "text block",
-    "text blocks", "sealed", "pattern matching", "virtual thread", "virtual threads", "var",
-    "新语法", "新特性", "语法", "switch 表达式", "文本块", "模式匹配", "虚拟线程",
-)  # fmt: skip
-
-
-def _concept_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    parts = []
-    for phrase in sorted(phrases, key=len, reverse=True):
-        body = re.escape(phrase).replace(r"\ ", r"\s*")
-        if phrase[:1].isascii():
-            body = r"(?<![a-z0-9])" + body + r"(?![a-z0-9])"
-        parts.append(body)
-    return re.compile("|".join(parts))
-
-
-# Concepts nearly every note of a Java project touches: sharing one adds to a real
-# match but is no match by itself ("配置" alone does not make a note about config
-# profiles relevant to a question about the review module's XML).
-_GENERIC_CONCEPTS = frozenset(
-    f"#concept:{name}"
-    for name in (
-        "config", "test", "logging", "database", "cache", "deploy", "timeout", "pagination",
-        "template", "concurrency", "search", "permission", "messaging",
-        "gateway", "discovery", "callback",
-    )
-)  # fmt: skip
-_CONCEPT_PATTERNS = {name: _concept_pattern(words) for name, words in _CONCEPTS.items()}
 # Chinese words a note about any module may say ("接口", "数据"), and the grammar of a
 # question ("怎么", "什么"): sharing one ties no two modules.
 _GENERIC_WORDS_ZH = (
@@ -475,7 +394,7 @@ _TECHNIQUE_ZH = re.compile(
     "|".join(
         re.escape(w)
         for w in sorted(
-            {w for ws in _CONCEPTS.values() for w in ws} | set(_GENERIC_WORDS_ZH.split()),
+            {w for ws in CONCEPTS.values() for w in ws} | set(_GENERIC_WORDS_ZH.split()),
             key=len,
             reverse=True,
         )
@@ -484,29 +403,12 @@ _TECHNIQUE_ZH = re.compile(
 )
 # Every word of a concept, and the bigrams of its Chinese words ("幂等", "回调").
 _CONCEPT_WORDS = frozenset(
-    t for words in _CONCEPTS.values() for w in words for t in (w, *tokenize(w))
+    t for words in CONCEPTS.values() for w in words for t in (w, *tokenize(w))
 )
 
 
 def _specific(concepts: Sequence[str]) -> frozenset[str]:
-    return frozenset(concepts) - _GENERIC_CONCEPTS
-
-
-_FEATURE_PATTERN = _concept_pattern(_LANGUAGE_FEATURES)
-_JAVA_VERSION = "#concept:java_version"
-
-
-@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
-def concept_tokens(text: str, *, question: bool = False) -> tuple[str, ...]:
-    """One token per concept ``text`` mentions (``"#concept:config"``), in both languages.
-
-    The Java version is a concept of a note that names a release ("JDK 17"), and of a
-    question that names a release or asks about a language feature (``question``)."""
-    folded = normalize(text)
-    found = [f"#concept:{n}" for n, pattern in _CONCEPT_PATTERNS.items() if pattern.search(folded)]
-    if _JAVA_RELEASE.search(folded) or (question and _FEATURE_PATTERN.search(folded)):
-        found.append(_JAVA_VERSION)
-    return tuple(found)
+    return frozenset(concepts) - GENERIC_CONCEPTS
 
 
 def _relevant(ranked: Sequence[tuple[int, float]], offset: int, count: int) -> list[int]:
