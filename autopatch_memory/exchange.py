@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from enum import Enum
@@ -42,9 +42,11 @@ from autopatch_memory.text import Language, clean_text, detect_language
 __all__ = [
     "EXPORT_FORMAT_TAG",
     "ExportFormat",
+    "ExportOrigin",
     "ImportReport",
     "export_json",
     "export_markdown",
+    "export_origin",
     "parse_import",
 ]
 
@@ -93,13 +95,46 @@ def _plain(text: str) -> str:
     return clean_text(text, single_line=True)
 
 
+# Inline code is Markdown's verbatim: nothing in it is escaped, or unescaped on import.
+_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
+# What a Markdown reader would take for markup: "<module>" for an HTML tag (shown as
+# nothing), "<https://…>" for a link; a backslash before punctuation for an escape.
+_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_BACKSLASH_BEFORE_PUNCTUATION = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
+
+
+def _outside_code(text: str, change: Callable[[str], str]) -> str:
+    """``text`` with ``change`` applied to everything but its inline code spans."""
+    parts, last = [], 0
+    for span in _CODE_SPAN.finditer(text):
+        parts += [change(text[last : span.start()]), span.group(0)]
+        last = span.end()
+    parts.append(change(text[last:]))
+    return "".join(parts)
+
+
+def _escape(text: str) -> str:
+    """``text`` as Markdown shows it literally: ``<module>`` stays visible (``\\<module>``)."""
+
+    def plain(part: str) -> str:
+        return _TAG_START.sub(r"\\<", _BACKSLASH_BEFORE_PUNCTUATION.sub(r"\\\\", part))
+
+    return _outside_code(text, plain)
+
+
+def _unescape(text: str) -> str:
+    """What Markdown's backslash escapes stand for (the inverse of :func:`_escape`)."""
+    return _outside_code(text, lambda part: _ESCAPED.sub(r"\1", part))
+
+
 def _bullet(item: LongTermItem, include_ids: bool) -> str:
     """``- summary``; the label goes first, in bold, only when it adds something."""
     # Here, not at the top: only the labels need the directive grammar, slow to
     # import, and the facade imports this module.
     from autopatch_memory.item_labels import label_is_redundant
 
-    summary, label = _plain(item.summary), _plain(item.label)
+    summary, label = _escape(_plain(item.summary)), _escape(_plain(item.label))
     redundant = label_is_redundant(item.type, item.label, item.summary)
     text = summary if redundant else f"**{label}**: {summary}"
     return f"- {text} <!-- {item.id} -->" if include_ids else f"- {text}"
@@ -118,7 +153,7 @@ def export_markdown(
     notes = [i for i in ltm.project_notes if i.is_active]
     language = detect_language(" ".join(i.summary for i in (*rules, *notes)))
     words = _MARKDOWN_WORDS[language]
-    lines = [f"# {words['title'].format(name=_plain(project))}", "", words["intro"]]
+    lines = [f"# {words['title'].format(name=_escape(_plain(project)))}", "", words["intro"]]
     sections = (
         (LongTermType.DURABLE_PREFERENCE, words["rules"], rules),
         (LongTermType.PROJECT_NOTE, words["notes"], notes),
@@ -211,6 +246,36 @@ def parse_import(
             f"memory holds at most {limits.MAX_LONG_TERM_ITEMS}",
         )
     return chosen, items
+
+
+class ExportOrigin(BaseModel):
+    """Where an export says it comes from: its project's name and (JSON) its memory's epoch."""
+
+    project: str | None = None
+    epoch: str | None = None
+
+
+def export_origin(data: str | bytes) -> ExportOrigin:
+    """The project (and memory) an export of ours names: the JSON export's ``project`` and
+    ``epoch``, the Markdown export's title; nothing for any other file."""
+    raw = data if isinstance(data, str) else data.decode("utf-8", "replace")
+    text = raw.lstrip("\ufeff")
+    if _detect(text) is ExportFormat.JSON:
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            return ExportOrigin()
+        if not isinstance(value, Mapping) or value.get("format") != EXPORT_FORMAT_TAG:
+            return ExportOrigin()
+        project, epoch = value.get("project"), value.get("epoch")
+        return ExportOrigin(
+            project=project.strip() or None if isinstance(project, str) else None,
+            epoch=epoch if isinstance(epoch, str) and epoch.strip() else None,
+        )
+    first = next((line for line in _markdown_lines(text) if line.strip()), "")
+    title = _EXPORT_TITLE_NAME.match(first)
+    name = _unescape(title.group(1).strip()) if title is not None else ""
+    return ExportOrigin(project=name or None)
 
 
 def _json_items(text: str) -> list[ImportCandidate]:
@@ -315,6 +380,12 @@ _EXPORT_TITLE = re.compile(
     + "|".join(re.escape(w["title"].split("{")[0].strip()) for w in _MARKDOWN_WORDS.values())
     + r")"
 )
+# The same title, with the project's name it gives.
+_EXPORT_TITLE_NAME = re.compile(
+    r"^\s{0,3}#\s+(?:"
+    + "|".join(re.escape(w["title"].split("{")[0].strip()) for w in _MARKDOWN_WORDS.values())
+    + r")\s*(.*?)\s*$"
+)
 _SECTIONS: dict[str, LongTermType] = {
     heading: kind
     for words in _MARKDOWN_WORDS.values()
@@ -374,9 +445,11 @@ def _markdown_item(kind: LongTermType, parts: list[str]) -> ImportCandidate | No
     labelled = _LABELLED.match(text)
     if labelled is not None:
         return ImportCandidate(
-            type=kind, label=labelled.group(1).strip(), summary=labelled.group(2)
+            type=kind,
+            label=_unescape(labelled.group(1).strip()),
+            summary=_unescape(labelled.group(2)),
         )
-    return ImportCandidate(type=kind, summary=_BOLD.sub(r"\1", text))
+    return ImportCandidate(type=kind, summary=_unescape(_BOLD.sub(r"\1", text)))
 
 
 class ImportReport(BaseModel):
@@ -388,6 +461,9 @@ class ImportReport(BaseModel):
     changed: bool = False  # the memory file changed
     dry_run: bool = False  # a plan: nothing was written
     size_bytes: int = 0  # the memory file's size afterwards
+    # The project the file says it was exported from, when that is another project than
+    # this one (its rules may not hold here: the host warns).
+    foreign_project: str | None = None
 
     def count(self, outcome: ChangeOutcome) -> int:
         """How many items had ``outcome``."""

@@ -50,9 +50,11 @@ from autopatch_memory.errors import (
 from autopatch_memory.events import EventCallback, EventKind, EventSink
 from autopatch_memory.exchange import (
     ExportFormat,
+    ExportOrigin,
     ImportReport,
     export_json,
     export_markdown,
+    export_origin,
     parse_import,
 )
 from autopatch_memory.ids import Clock, local_now, new_turn_id
@@ -733,7 +735,9 @@ class ProjectMemory:
 
         ``dry_run``: the plan only (what each item would do), nothing written. Returns
         one change per item (created, revised with its previous text, unchanged,
-        rejected with its reason, or skipped). An import never restores an archived item
+        rejected with its reason, or skipped), and ``foreign_project``: the project the
+        export names when it is another one than this (a host warns: its rules may not
+        hold here). An import never restores an archived item
         and never revises one by similarity. Raises :class:`ChangeRejectedError` when the
         file as a whole is unusable (not JSON, not an export, Markdown that is not one of
         our exports, too large, no item in it); nothing is changed then.
@@ -742,6 +746,7 @@ class ProjectMemory:
 
         kind = None if take_as is None else governance.item_type(take_as)
         chosen, candidates = parse_import(data, format, take_as=kind)
+        foreign = self._foreign_project(export_origin(data))
         if dry_run:
             doc = clone(self.store.read())
             txn = Transaction(
@@ -752,13 +757,34 @@ class ProjectMemory:
                 cold_archive=self.store.cold_archive,
             )
             planned = governance.import_candidates(txn, candidates)
-            return ImportReport(format=chosen, items=planned, changed=False, dry_run=True)
+            return ImportReport(
+                format=chosen, items=planned, changed=False, dry_run=True, foreign_project=foreign
+            )
         result = self._writes.update(
             lambda txn: governance.import_candidates(txn, candidates), actor=actor
         )
         return ImportReport(
-            format=chosen, items=result.value, changed=result.changed, size_bytes=result.size_bytes
+            format=chosen,
+            items=result.value,
+            changed=result.changed,
+            size_bytes=result.size_bytes,
+            foreign_project=foreign,
         )
+
+    def _foreign_project(self, origin: ExportOrigin) -> str | None:
+        """The project an export names when it is another project than this one (not the
+        same memory, not the same name); ``None`` otherwise."""
+        if origin.project is None:
+            return None
+        try:
+            doc = self.store.read()
+        except StoreError:
+            return None  # the import itself reports the file's problem
+        if origin.epoch is not None and origin.epoch == doc.epoch:
+            return None  # this very memory, whatever it was called then
+        from autopatch_memory.lang.fold import same_text
+
+        return None if same_text(origin.project, self._project_name(doc)) else origin.project
 
     # -- the repo profile ---------------------------------------------------------------
 

@@ -8,6 +8,7 @@ the way and dropping the styles when colour is off.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -135,12 +136,26 @@ def render_profile(
 # --- the memory document ----------------------------------------------------------------------
 
 
+# A word of a label: a Latin word or number, or one character of another script (Chinese
+# has no spaces: "回答用中文" is said by "以后回答请用中文" character by character).
+_LABEL_WORD = re.compile(r"[a-z0-9]+|[^\W\d_a-z]")
+
+
+def _label_adds_nothing(label: str, summary: str) -> bool:
+    """Every word of ``label`` is in ``summary``: "X: X" would say it twice. A plain word
+    test: showing memory never loads the rule grammar."""
+    said = set(_LABEL_WORD.findall(unicodedata.normalize("NFKC", summary).casefold()))
+    named = _LABEL_WORD.findall(unicodedata.normalize("NFKC", label).casefold())
+    return all(word in said for word in named)
+
+
+def _shown(label: str, summary: str) -> str:
+    """``label: summary``, or the summary alone when the label adds nothing to it."""
+    return summary if _label_adds_nothing(label, summary) else f"{label}: {summary}"
+
+
 def _item_line(item: LongTermItem) -> Text:
-    # The label only when it adds something to the summary ("X: X" says nothing twice);
-    # a plain containment test: showing memory never loads the rule grammar.
-    said = re.sub(r"\W+", "", item.summary).casefold()
-    label = re.sub(r"\W+", "", item.label).casefold()
-    text = item.summary if not label or label in said else f"{item.label}: {item.summary}"
+    text = _shown(item.label, item.summary)
     line = Text.assemble("  ", (item.id, "dim"), f"  {_one_line(text)}")
     if item.is_active:
         return line
@@ -212,7 +227,7 @@ def _sections(
         return [_item_line(i) for i in items if include_archived or i.is_active]
 
     topics: list[Line] = [
-        Text.assemble("  ", (t.id, "dim"), f"  {_one_line(f'{t.label}: {t.summary}')}")
+        Text.assemble("  ", (t.id, "dim"), f"  {_one_line(_shown(t.label, t.summary))}")
         for t in wm.active_topics
     ]
     pending = len(doc.pending_turns())

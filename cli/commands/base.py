@@ -125,6 +125,12 @@ class PlainHelpCommand(TyperCommand):
     typer shows ``[REPO] QUESTION <list[str]>``; a user needs ``[REPO] QUESTION``.
     """
 
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's line in the program's ``--help``: the first paragraph of its
+        description, whole (click cuts it at ``limit`` with "..."; the list wraps it)."""
+        first = (self.short_help or self.help or "").strip().split("\n\n")[0]
+        return " ".join(first.split())
+
     # typer's click is private; its Context and HelpFormatter are only passed through.
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []

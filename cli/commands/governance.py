@@ -118,8 +118,8 @@ def remember(
     label: LabelOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Remember a rule (or with --note a project note) in your own words; a new rule
-    supersedes the older one on the same subject."""
+    """Remember a rule (or with --note a project note) in your own words; a rule that says
+    what it replaces ("instead of Maven") archives that one."""
     repo, text = split_repo(args, "TEXT")
     if label is not None:
         text_arg(label, "--label")
@@ -313,6 +313,12 @@ def import_(
             report = memory.import_items(data, format=format, dry_run=dry_run, take_as=take_as)
         except ChangeRejectedError as exc:
             raise CommandFailed(refusal(ChangeAction.IMPORT, exc.reason, str(exc))) from None
+    if report.foreign_project is not None:
+        later = "if imported" if report.dry_run else "`undo` takes the import back"
+        console.warn(
+            f"this is an export of another project, {report.foreign_project!r}: its rules "
+            f"and notes may not hold here ({later})"
+        )
     if json_out:
         console.json(report.model_dump(mode="json"))
         return
