@@ -69,6 +69,7 @@ from autopatch_memory.model import (
     RepoProfile,
     Turn,
     clone,
+    conflicting_pairs,
 )
 from autopatch_memory.reasons import Reason
 from autopatch_memory.safe_io import store_error
@@ -677,16 +678,7 @@ class ProjectMemory:
     def conflicts(self) -> list[tuple[LongTermItem, LongTermItem]]:
         """Pairs of active rules or notes that may contradict each other in part, found but
         not resolved (the newer one first): the user decides, by forgetting or editing one."""
-        doc = self.store.read()
-        pairs = []
-        for item in doc.long_term_memory.items():
-            if not item.is_active:
-                continue
-            for other_id in item.conflicts_with:
-                other = doc.long_term_item(other_id)
-                if other is not None and other.is_active:
-                    pairs.append((item, other))
-        return pairs
+        return conflicting_pairs(self.store.read())
 
     def _with_cold_archive(self, doc: MemoryDocument) -> MemoryDocument:
         """``doc`` with the items of the cold archive that left it, as archived items."""

@@ -862,7 +862,7 @@ def test_doctor_on_a_healthy_repo(java_repo: Path) -> None:
     assert data["ok"] is True
     names = [c["name"] for c in data["checks"]]
     assert names == [
-        "folder", "memory_file", "size", "invariants", "backups", "lock",
+        "folder", "memory_file", "size", "invariants", "conflicts", "backups", "lock",
         "journal", "config", "profile", "model",
     ]  # fmt: skip
     model = data["checks"][-1]
