@@ -586,6 +586,14 @@ class ProjectMemory:
         result = self._writes.update(lambda txn: governance.undo(txn, units, backups), actor=actor)
         return UndoReport(undone=len(units), changes=result.value)
 
+    def purge_files(self) -> list[Path]:
+        """Every file :meth:`purge` would delete now, by name: the memory file and its
+        lock, the journal (and its rotated part), the cold archive, every backup (reset,
+        corrupt, salvaged, other-version, oversized), the profile cache, temp files a
+        crash left. For a host to name them before it asks the user. Raises
+        :class:`StoreError` when the folder cannot be listed (a link, not a folder)."""
+        return self.store.purge_files()
+
     def purge(self) -> bool:
         """Delete this program's files in ``.autopatch-j/``: memory, journal, caches,
         backups; and the folder, when nothing else is left in it. For hosts that want

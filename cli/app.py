@@ -84,6 +84,7 @@ COMMANDS: tuple[Command, ...] = (
     governance.import_,
     hosts.mcp,
     governance.reset,
+    governance.purge,
     setup.doctor,
     reading.log,
     setup.demo,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -57,6 +58,7 @@ __all__ = [
     "render_journal",
     "render_journal_entry",
     "render_profile",
+    "render_purge_plan",
     "render_report",
     "render_turn",
     "render_undo",
@@ -454,6 +456,29 @@ def reset_message(result: ResetResult) -> str:
         f"memory cleared: {result.describe()}; kept in .autopatch-j/{result.backup} "
         "(`autopatch-memory undo` brings it back)"
     )
+
+
+def render_purge_plan(folder: Path, files: Sequence[Path]) -> list[Line]:
+    """What ``purge`` deletes: every file by name and size, and what stays."""
+    sizes = []
+    for path in files:
+        try:
+            sizes.append(format_size(path.lstat().st_size))
+        except OSError:
+            sizes.append("gone")
+    width = max(len(path.name) for path in files)
+    lines: list[Line] = [Text(f"purge deletes these files in {folder}:", style="bold")]
+    lines += [
+        Text.assemble("  ", path.name.ljust(width), (f"  {size}", "dim"))
+        for path, size in zip(files, sizes, strict=True)
+    ]
+    lines.append(
+        _dim(
+            "  (and the folder, if nothing else is left in it; config.toml and files of "
+            "other tools stay. `reset` empties memory with a backup instead, and is undoable.)"
+        )
+    )
+    return lines
 
 
 def render_undo(report: UndoReport) -> list[Line]:

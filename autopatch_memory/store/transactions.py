@@ -50,6 +50,7 @@ from autopatch_memory.locking import ProcessLock
 from autopatch_memory.model import MemoryDocument, clone, empty_document
 from autopatch_memory.safe_io import (
     check_state_dir,
+    list_state_files,
     os_errors,
     read_no_follow,
     remove_state_files,
@@ -445,6 +446,12 @@ class MemoryStore:
         return doc
 
     @os_errors("cannot purge the memory folder")
+    def purge_files(self) -> list[Path]:
+        """The files :meth:`purge` deletes, as they are now (by name)."""
+        from autopatch_memory.profile.cache import CACHE_FILES  # only a purge needs it
+
+        return list_state_files(self.folder, (*STORE_FILES, *JOURNAL_FILES, *CACHE_FILES))
+
     def purge(self) -> bool:
         """Delete every file this program keeps in ``.autopatch-j/`` (memory, lock,
         journal, backups, profile cache), and the folder when nothing else is left in

@@ -1,5 +1,5 @@
 """Governing memory directly (docs/cli.md, "Governing memory"): ``remember``, ``edit``,
-``forget``, ``restore``, ``undo``, ``export``, ``import``, ``reset``.
+``forget``, ``restore``, ``undo``, ``export``, ``import``, ``reset``, ``purge``.
 
 Every change goes through the library's facade, with the same checks as a change a
 model proposes; a refusal is one error line (and, with ``--json``, the refused change).
@@ -29,6 +29,7 @@ from ..render import (
     refusal,
     render_change,
     render_import,
+    render_purge_plan,
     render_undo,
     reset_message,
     superseded_labels,
@@ -48,7 +49,17 @@ from .arguments import (
 )
 from .base import CommandFailed, UsageProblem, command, console, offline_memory, os_error_text
 
-__all__ = ["edit", "export", "forget", "import_", "remember", "reset", "restore", "undo"]
+__all__ = [
+    "edit",
+    "export",
+    "forget",
+    "import_",
+    "purge",
+    "remember",
+    "reset",
+    "restore",
+    "undo",
+]
 
 
 @command()
@@ -323,6 +334,38 @@ def import_(
         console.json(report.model_dump(mode="json"))
         return
     console.lines(render_import(report))
+
+
+@command()
+def purge(
+    repo: RepoArg = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Delete everything this program keeps for the repository (memory, journal, backups,
+    cold archive, caches), after naming each file; asks unless --yes. Cannot be undone."""
+    root = resolve_repo(repo)
+    if not yes and (sys.stdin is None or not sys.stdin.isatty()):
+        raise UsageProblem("purge asks for confirmation on a terminal; pass --yes to skip it")
+    with offline_memory(root, writes=False) as memory:
+        folder = memory.paths.folder
+        files = memory.purge_files()
+        if not files:
+            if json_out:
+                console.json({"folder": str(folder), "files": [], "purged": False})
+            else:
+                console.out(f"nothing to purge: no memory files in {folder}")
+            return
+        if not json_out:
+            console.lines(render_purge_plan(folder, files))
+        question = f"Delete these {len(files)} files? This cannot be undone"
+        if not yes and not typer.confirm(question, default=False, err=True):
+            raise CommandFailed("purge cancelled; nothing deleted")
+        memory.purge()
+    if json_out:
+        console.json({"folder": str(folder), "files": [f.name for f in files], "purged": True})
+    else:
+        console.out(f"purged: {len(files)} files deleted; memory starts empty with the next write")
 
 
 @command()
