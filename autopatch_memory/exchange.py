@@ -47,7 +47,9 @@ __all__ = [
     "export_json",
     "export_markdown",
     "export_origin",
+    "exported_text",
     "parse_import",
+    "read_markdown_items",
 ]
 
 EXPORT_FORMAT_TAG = "autopatch-memory/export"
@@ -146,8 +148,11 @@ def export_markdown(
     project: str,
     include_ids: bool = False,
     kinds: Collection[LongTermType] = tuple(LongTermType),
+    every_section: bool = False,
 ) -> str:
-    """The active rules and notes (of ``kinds``) as Markdown, headings in the items' language."""
+    """The active rules and notes (of ``kinds``) as Markdown, headings in the items' language;
+    ``every_section``: a heading for each kind even without items (a text to edit, where a
+    first rule or note needs its place)."""
     ltm = doc.long_term_memory
     rules = [i for i in ltm.durable_preferences if i.is_active]
     notes = [i for i in ltm.project_notes if i.is_active]
@@ -158,9 +163,18 @@ def export_markdown(
         (LongTermType.DURABLE_PREFERENCE, words["rules"], rules),
         (LongTermType.PROJECT_NOTE, words["notes"], notes),
     )
-    shown = [(heading, items) for kind, heading, items in sections if kind in kinds and items]
+    shown = [
+        (heading, items)
+        for kind, heading, items in sections
+        if kind in kinds and (items or every_section)
+    ]
     for heading, items in shown:
-        lines += ["", f"## {heading}", "", *(_bullet(i, include_ids) for i in items)]
+        lines += [
+            "",
+            f"## {heading}",
+            *([""] if items else []),
+            *(_bullet(i, include_ids) for i in items),
+        ]
     if not shown:
         lines += ["", words["empty"]]
     return "\n".join(lines) + "\n"
@@ -350,7 +364,7 @@ _BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
 # The id marker the exporter writes at the end of a bullet (``include_ids``): an item id
 # in an HTML comment. Only that is taken out; any other ``<!--`` is the user's text.
-_ID_MARKER = re.compile(r"\s*<!-- mem_[^\s<>]+ -->\s*$")
+_ID_MARKER = re.compile(r"\s*<!-- (mem_[^\s<>]+) -->\s*$")
 # "**label**: summary", "**label** — summary", "**label** - summary"
 _LABELLED = re.compile(r"^\*\*(.+?)\*\*\s*(?:[:：]|\s[—–-])\s*(.+)$")
 # Bold markup: "**" around text, outside a word. Not a glob's "**" ("/api/**",
@@ -414,7 +428,25 @@ def _check_exported(text: str) -> None:
 
 def _markdown_items(text: str, *, exported: bool) -> list[ImportCandidate]:
     """Every bullet. In our export, the section says its kind; in any other file (taken
-    as one kind by the caller), every bullet is a rule here.
+    as one kind by the caller), every bullet is a rule here."""
+    return [item for _id, item in _markdown_bullets(text, exported=exported)]
+
+
+def read_markdown_items(text: str) -> list[tuple[str | None, ImportCandidate]]:
+    """Every bullet of an export-shaped Markdown text (``export --ids``, or the text
+    ``edit`` opens), with the id its comment names (``None``: a bullet without one), its
+    kind told by its section (``## Rules`` / ``## Project notes``, in either language)."""
+    return _markdown_bullets(text, exported=True)
+
+
+def exported_text(text: str) -> str:
+    """``text`` as the Markdown export writes it, once read back: on one line, without
+    control characters. What an edited bullet is compared with."""
+    return _plain(text)
+
+
+def _markdown_bullets(text: str, *, exported: bool) -> list[tuple[str | None, ImportCandidate]]:
+    """Every bullet and the id its comment names.
 
     An indented line after a bullet continues it; a blank line or a heading ends it.
     """
@@ -435,11 +467,21 @@ def _markdown_items(text: str, *, exported: bool) -> list[ImportCandidate]:
             current.append(line.strip())
         else:
             current = None
-    return [item for kind, parts in bullets if (item := _markdown_item(kind, parts))]
+    read = ((kind, " ".join(parts)) for kind, parts in bullets)
+    return [
+        (_marked_id(line), item)
+        for kind, line in read
+        if (item := _markdown_item(kind, line)) is not None
+    ]
 
 
-def _markdown_item(kind: LongTermType, parts: list[str]) -> ImportCandidate | None:
-    text = _ID_MARKER.sub("", " ".join(parts)).strip()
+def _marked_id(line: str) -> str | None:
+    marker = _ID_MARKER.search(line)
+    return marker.group(1) if marker is not None else None
+
+
+def _markdown_item(kind: LongTermType, line: str) -> ImportCandidate | None:
+    text = _ID_MARKER.sub("", line).strip()
     if not text:
         return None
     labelled = _LABELLED.match(text)

@@ -38,13 +38,14 @@ from pydantic import BaseModel
 from autopatch_memory import limits, privacy
 from autopatch_memory.apply_report import ApplyReport, discarded_report
 from autopatch_memory.backends.base import ChatModel, SummaryBackend
-from autopatch_memory.changes import ChangeOutcome, MemoryChange
+from autopatch_memory.changes import ChangeAction, ChangeOutcome, MemoryChange
 from autopatch_memory.config import MemorySettings, make_backend
 from autopatch_memory.delta import delta_from_object, parse_delta
 from autopatch_memory.errors import (
     ChangeRejectedError,
     ConfigError,
     DeltaParseError,
+    ItemNotFoundError,
     StoreError,
 )
 from autopatch_memory.events import EventCallback, EventKind, EventSink
@@ -83,6 +84,7 @@ from autopatch_memory.undo import UndoReport, undoable
 
 if TYPE_CHECKING:
     from autopatch_memory.context import MemoryContext
+    from autopatch_memory.editing import EditPlan
     from autopatch_memory.profile import ProfileReport
     from autopatch_memory.summarizer import Summarizer
 
@@ -663,6 +665,54 @@ class ProjectMemory:
 
         _require_text(item_id=item_id, text=text, label="" if label is None else label)
         return self._govern(lambda txn: governance.edit(txn, item_id, text, label), actor)
+
+    def edit_text(self) -> str:
+        """The active rules and notes as one Markdown text for the user to edit (the
+        export's shape, each bullet with its id in a comment): see :meth:`plan_edit`."""
+        from autopatch_memory.editing import editable_text  # see the module note
+
+        doc = self.store.read()
+        return editable_text(doc, project=self._project_name(doc))
+
+    def plan_edit(self, text: str) -> EditPlan:
+        """What an edited :meth:`edit_text` asks for, compared with memory by id: edits
+        (revisions), new items, forgets. Nothing is written: show it, then
+        :meth:`apply_edit`."""
+        from autopatch_memory.editing import plan_edit  # see the module note
+
+        _require_text(text=text)
+        return plan_edit(self.store.read(), text)
+
+    def apply_edit(self, plan: EditPlan, *, actor: str = USER_ACTOR) -> list[MemoryChange]:
+        """Apply a plan step by step, each through :meth:`remember`, :meth:`edit` or
+        :meth:`forget` (the same guards; each step one journaled change, an edit a
+        revision that keeps the old text, so ``undo`` takes steps back one by one).
+        A step that is refused, or whose item is gone or archived meanwhile, is returned
+        as ``rejected`` and the next steps still run."""
+        changes = []
+        for step in plan.steps:
+            try:
+                if step.action is ChangeAction.EDIT:
+                    change = self.edit(
+                        step.item_id or "", step.after or "", label=step.label, actor=actor
+                    )
+                elif step.action is ChangeAction.FORGET:
+                    change = self.forget(step.item_id or "", actor=actor)
+                else:
+                    change = self.remember(
+                        step.after or "", kind=step.type, label=step.label, actor=actor
+                    )
+            except (ChangeRejectedError, ItemNotFoundError) as exc:
+                reason = exc.reason if isinstance(exc, ChangeRejectedError) else None
+                change = MemoryChange(
+                    action=step.action,
+                    outcome=ChangeOutcome.REJECTED,
+                    item_id=step.item_id,
+                    reason=reason or Reason.UNKNOWN_TARGET,
+                    detail=str(exc),
+                )
+            changes.append(change)
+        return changes
 
     def restore(self, item_id: str, *, actor: str = USER_ACTOR) -> MemoryChange:
         """Bring an archived rule or note back (un-forget; ``superseded_by`` is cleared).

@@ -27,7 +27,7 @@ import typer
 
 from autopatch_memory import __version__
 
-from .commands import conversation, governance, hosts, reading, setup
+from .commands import conversation, editing, governance, hosts, reading, setup
 from .commands.base import Command, PlainHelpCommand, console
 
 __all__ = ["app", "main"]
@@ -76,7 +76,7 @@ COMMANDS: tuple[Command, ...] = (
     hosts.apply,
     governance.forget,
     governance.remember,
-    governance.edit,
+    editing.edit,
     governance.restore,
     governance.undo,
     reading.search,

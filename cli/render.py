@@ -41,7 +41,7 @@ from autopatch_memory import (
 from .console import Line
 
 if TYPE_CHECKING:  # types only: the views of stored memory must not load what makes them
-    from autopatch_memory import MemoryContext
+    from autopatch_memory import EditPlan, MemoryContext
 
     from .answer import TurnResult
 
@@ -53,6 +53,7 @@ __all__ = [
     "render_context",
     "render_diagnosis",
     "render_document",
+    "render_edit_plan",
     "render_hits",
     "render_import",
     "render_journal",
@@ -456,6 +457,34 @@ def reset_message(result: ResetResult) -> str:
         f"memory cleared: {result.describe()}; kept in .autopatch-j/{result.backup} "
         "(`autopatch-memory undo` brings it back)"
     )
+
+
+_STEP_MARKS = {
+    ChangeAction.EDIT: ("~", "cyan"),
+    ChangeAction.REMEMBER: ("+", "green"),
+    ChangeAction.FORGET: ("-", "yellow"),
+}
+
+
+def render_edit_plan(plan: EditPlan) -> list[Line]:
+    """What an edited text asks for: each revision (old → new), new item and forget."""
+    lines: list[Line] = [Text(f"the edit asks for {_count(len(plan.steps), 'change')}:", "bold")]
+    for step in plan.steps:
+        mark, style = _STEP_MARKS[step.action]
+        kind = _TYPE_NAMES[step.type]
+        if step.action is ChangeAction.EDIT:
+            head = f" {step.item_id} {kind}: revise (the old text is kept)"
+        elif step.action is ChangeAction.REMEMBER:
+            head = f" new {kind}"
+        else:
+            head = f" {step.item_id} {kind}: forget (archived; `restore` brings it back)"
+        lines.append(Text.assemble("  ", (mark, style), head))
+        if step.before is not None:
+            lines.append(_dim(f"      was: {_one_line(step.before)}"))
+        if step.after is not None:
+            label = f"{step.label}: " if step.label else ""
+            lines.append(Text(f"      now: {_one_line(label + step.after)}"))
+    return lines
 
 
 def render_purge_plan(folder: Path, files: Sequence[Path]) -> list[Line]:

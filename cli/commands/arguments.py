@@ -28,11 +28,13 @@ __all__ = [
     "IntentOpt",
     "JsonOpt",
     "LabelOpt",
+    "ModelOpt",
     "RepoAndId",
     "RepoAndQuestion",
     "RepoAndText",
     "RepoArg",
     "is_folder",
+    "model_arg",
     "question_with_stdin",
     "read_question",
     "source_file",
@@ -120,6 +122,27 @@ def split_repo(args: list[str], what: str) -> tuple[str | None, str]:
     if what in _TEXT_ARGS:
         text_arg(value, what)
     return repo, value
+
+
+ModelOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--model",
+        "-m",
+        metavar="MODEL",
+        help="The model for this run (as AUTOPATCH_LLM_MODEL, over the configuration).",
+        show_default=False,
+    ),
+]
+
+
+def model_arg(value: str | None) -> str | None:
+    """``-m/--model`` checked: a usage error when it is empty or not UTF-8."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise UsageProblem("--model is empty")
+    return text_arg(value.strip(), "--model")
 
 
 RepoAndText = Annotated[

@@ -27,7 +27,11 @@ from autopatch_memory import (
     AutopatchMemoryError,
     BackendChoice,
     BackendSpec,
+    ChangeAction,
+    ChangeOutcome,
+    ChangeRejectedError,
     EventKind,
+    MemoryChange,
     MemoryEvent,
     MemorySettings,
     ProjectMemory,
@@ -37,6 +41,7 @@ from autopatch_memory import (
 from ..closing import finish
 from ..console import Console
 from ..failures import take_last_error
+from ..render import refusal, render_change, superseded_labels
 from ..repo import RepoNotFoundError
 
 __all__ = [
@@ -58,6 +63,9 @@ __all__ = [
     "offline_memory",
     "opened",
     "os_error_text",
+    "print_change",
+    "run_change",
+    "settings_for",
     "translated_errors",
 ]
 
@@ -176,6 +184,32 @@ def command(*, name: str | None = None) -> Callable[[Callable[..., Any]], Comman
     return wrap
 
 
+# --- a change of memory ---------------------------------------------------------------------
+
+
+def run_change(
+    action: ChangeAction, json_out: bool, run: Callable[[], MemoryChange]
+) -> MemoryChange:
+    """Run one change; a refusal is one error line (and, with --json, the refused change)."""
+    try:
+        return run()
+    except ChangeRejectedError as exc:
+        if json_out:
+            refused = MemoryChange(
+                action=action, outcome=ChangeOutcome.REJECTED, reason=exc.reason, detail=str(exc)
+            )
+            console.json(refused.model_dump(mode="json"))
+        raise CommandFailed(refusal(action, exc.reason, str(exc))) from None
+
+
+def print_change(memory: ProjectMemory, change: MemoryChange, json_out: bool) -> None:
+    """A change as JSON, or as lines (with the labels of the rules it superseded)."""
+    if json_out:
+        console.json(change.model_dump(mode="json"))
+        return
+    console.lines(render_change(change, labels=superseded_labels(memory, change)))
+
+
 # --- the memory of a repository -----------------------------------------------------------
 
 # What a write did to a memory file it could not use as it was (the event's detail says
@@ -232,6 +266,12 @@ class FileNotices:
             console.note(line)
 
 
+def settings_for(root: Path | None, model: str | None = None) -> MemorySettings:
+    """The configuration of ``root`` the command-line way; ``model``: ``-m/--model``, over
+    every other source (as ``AUTOPATCH_LLM_MODEL`` would be)."""
+    return MemorySettings.from_env(root, {"model": model} if model is not None else None)
+
+
 @contextmanager
 def opened(
     root: Path,
@@ -255,7 +295,7 @@ def opened(
     # Configuration (environment, files) is read only when the backend comes from it.
     from_config = backend is None or backend in (BackendChoice.AUTO, BackendChoice.OPENAI)
     if settings is None and from_config:
-        settings = MemorySettings.from_env(root)
+        settings = settings_for(root)
     notices = FileNotices(root / MEMORY_DIR_NAME)
     memory = ProjectMemory.open(
         root,

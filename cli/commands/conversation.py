@@ -12,11 +12,19 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from autopatch_memory import IntentType, MemorySettings, ProjectMemory, memory_access
+from autopatch_memory import IntentType, ProjectMemory, memory_access
 
 from ..failures import take_last_error
 from ..repo import resolve_repo
-from .arguments import IntentOpt, JsonOpt, RepoAndQuestion, RepoArg, read_question
+from .arguments import (
+    IntentOpt,
+    JsonOpt,
+    ModelOpt,
+    RepoAndQuestion,
+    RepoArg,
+    model_arg,
+    read_question,
+)
 from .base import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -25,6 +33,7 @@ from .base import (
     note_degraded,
     note_profile_failure,
     opened,
+    settings_for,
 )
 
 if TYPE_CHECKING:
@@ -43,14 +52,15 @@ def _profile_names(memory: ProjectMemory) -> list[str]:
 
 
 @command()
-def chat(repo: RepoArg = None) -> None:
+def chat(repo: RepoArg = None, model: ModelOpt = None) -> None:
     """Chat about the repository, with memory (type /help inside)."""
     from ..answer import TurnRunner  # the turn machinery: see the docstring
     from ..chat import ChatSession
     from ..history import SessionHistory
 
+    model = model_arg(model)
     root = resolve_repo(repo)
-    settings = MemorySettings.from_env(root)
+    settings = settings_for(root, model)
     with opened(root, backend=None, refresh_profile=True, settings=settings) as memory:
         note_profile_failure(memory)
         runner = TurnRunner.from_settings(
@@ -65,22 +75,24 @@ def chat(repo: RepoArg = None) -> None:
 def ask(
     args: RepoAndQuestion,
     intent: IntentOpt = None,
+    model: ModelOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Ask one question (non-interactive): text piped in follows it, and `-` reads the
     question from stdin; the answered turn is recorded in memory."""
     from ..answer import TurnRunner  # the turn machinery: see the docstring
 
+    model = model_arg(model)
     root, question, classification = read_question(args, intent, piped=True)
     if not memory_access(classification.intent).reads:
         # The gate holds for the whole command: an audit or patch turn opens nothing
         # under .autopatch-j — not the memory, the journal, nor the project's config.
         runner = TurnRunner.from_settings(
-            None, MemorySettings.from_env(None), repo_root=root, cwd=Path.cwd()
+            None, settings_for(None, model), repo_root=root, cwd=Path.cwd()
         )
         _answer_once(runner, question, intent, json_out, early=[])
         return
-    settings = MemorySettings.from_env(root)
+    settings = settings_for(root, model)
     with opened(
         root, backend=None, refresh_profile=True, finish_summaries=True, settings=settings
     ) as memory:

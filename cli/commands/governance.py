@@ -1,5 +1,6 @@
-"""Governing memory directly (docs/cli.md, "Governing memory"): ``remember``, ``edit``,
-``forget``, ``restore``, ``undo``, ``export``, ``import``, ``reset``, ``purge``.
+"""Governing memory directly (docs/cli.md, "Governing memory"): ``remember``,
+``forget``, ``restore``, ``undo``, ``export``, ``import``, ``reset``, ``purge`` (``edit``:
+:mod:`.editing`).
 
 Every change goes through the library's facade, with the same checks as a change a
 model proposes; a refusal is one error line (and, with ``--json``, the refused change).
@@ -8,7 +9,6 @@ model proposes; a refusal is one error line (and, with ``--json``, the refused c
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -20,19 +20,15 @@ from autopatch_memory import (
     ChangeRejectedError,
     ExportFormat,
     LongTermType,
-    MemoryChange,
-    ProjectMemory,
     limits,
 )
 
 from ..render import (
     refusal,
-    render_change,
     render_import,
     render_purge_plan,
     render_undo,
     reset_message,
-    superseded_labels,
 )
 from ..repo import resolve_repo
 from .arguments import (
@@ -41,16 +37,23 @@ from .arguments import (
     RepoAndId,
     RepoAndText,
     RepoArg,
-    is_folder,
     source_file,
     split_repo,
     stdin_bytes,
     text_arg,
 )
-from .base import CommandFailed, UsageProblem, command, console, offline_memory, os_error_text
+from .base import (
+    CommandFailed,
+    UsageProblem,
+    command,
+    console,
+    offline_memory,
+    os_error_text,
+    print_change,
+    run_change,
+)
 
 __all__ = [
-    "edit",
     "export",
     "forget",
     "import_",
@@ -83,43 +86,6 @@ def forget(
         console.out(f"{item_id} was already archived")
 
 
-def _change(action: ChangeAction, json_out: bool, run: Callable[[], MemoryChange]) -> MemoryChange:
-    """Run one change; a refusal is one error line (and, with --json, the refused change)."""
-    try:
-        return run()
-    except ChangeRejectedError as exc:
-        if json_out:
-            refused = MemoryChange(
-                action=action, outcome=ChangeOutcome.REJECTED, reason=exc.reason, detail=str(exc)
-            )
-            console.json(refused.model_dump(mode="json"))
-        raise CommandFailed(refusal(action, exc.reason, str(exc))) from None
-
-
-def _print_change(memory: ProjectMemory, change: MemoryChange, json_out: bool) -> None:
-    if json_out:
-        console.json(change.model_dump(mode="json"))
-        return
-    console.lines(render_change(change, labels=superseded_labels(memory, change)))
-
-
-def _repo_id_and_text(args: list[str]) -> tuple[str | None, str, str]:
-    """``[REPO] ID TEXT`` from variadic arguments."""
-    if len(args) == 3:
-        repo, item_id, text = args
-    elif len(args) == 2:
-        repo, (item_id, text) = None, args
-        if is_folder(item_id):
-            raise UsageProblem(f"{item_id!r} is a folder: give the ID and the TEXT after it")
-    else:
-        raise UsageProblem(
-            f"expected [REPO] ID TEXT, got {len(args)} arguments (quote a TEXT with spaces)"
-        )
-    if not text.strip():
-        raise UsageProblem("TEXT is empty")
-    return repo, item_id, text_arg(text, "TEXT")
-
-
 @command()
 def remember(
     args: RepoAndText,
@@ -137,36 +103,12 @@ def remember(
     root = resolve_repo(repo)
     kind = LongTermType.PROJECT_NOTE if note else LongTermType.DURABLE_PREFERENCE
     with offline_memory(root) as memory:
-        change = _change(
+        change = run_change(
             ChangeAction.REMEMBER,
             json_out,
             lambda: memory.remember(text, kind=kind, label=label),
         )
-        _print_change(memory, change, json_out)
-
-
-@command()
-def edit(
-    args: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="[REPO] ID TEXT",
-            help="The repository (optional), the item id, its new text.",
-        ),
-    ],
-    label: LabelOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
-    """Rewrite a rule or note in your own words (the same checks as remember)."""
-    repo, item_id, text = _repo_id_and_text(args)
-    if label is not None:
-        text_arg(label, "--label")
-    root = resolve_repo(repo)
-    with offline_memory(root) as memory:
-        change = _change(
-            ChangeAction.EDIT, json_out, lambda: memory.edit(item_id, text, label=label)
-        )
-        _print_change(memory, change, json_out)
+        print_change(memory, change, json_out)
 
 
 @command()
@@ -179,8 +121,8 @@ def restore(
     repo, item_id = split_repo(args, "ID")
     root = resolve_repo(repo)
     with offline_memory(root) as memory:
-        change = _change(ChangeAction.RESTORE, json_out, lambda: memory.restore(item_id))
-        _print_change(memory, change, json_out)
+        change = run_change(ChangeAction.RESTORE, json_out, lambda: memory.restore(item_id))
+        print_change(memory, change, json_out)
 
 
 @command()

@@ -15,7 +15,6 @@ from autopatch_memory import (
     BackendChoice,
     DeltaParseError,
     IntentType,
-    MemorySettings,
     ProjectMemory,
     extract_json_object,
     limits,
@@ -25,7 +24,7 @@ from autopatch_memory import (
 from ..failures import FailureWatch, describe_failure, take_last_error
 from ..render import render_report
 from ..repo import resolve_repo
-from .arguments import JsonOpt, RepoArg, source_file, split_repo, stdin_bytes
+from .arguments import JsonOpt, ModelOpt, RepoArg, model_arg, source_file, split_repo, stdin_bytes
 from .base import (
     CommandFailed,
     UsageProblem,
@@ -34,6 +33,7 @@ from .base import (
     note_degraded,
     offline_memory,
     opened,
+    settings_for,
 )
 
 __all__ = ["apply", "mcp", "record", "summarize"]
@@ -60,6 +60,7 @@ def record(
         bool,
         typer.Option("--project-level", help="A project-level explanation (no specific file)."),
     ] = False,
+    model: ModelOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Record an answered turn (for hosts not written in Python); prints the turn id."""
@@ -73,7 +74,10 @@ def record(
         else:
             console.note(f"{intent.value} is outside memory: nothing recorded")
         return
-    with opened(root, backend=None, refresh_profile=True, finish_summaries=True) as memory:
+    settings = settings_for(root, model_arg(model))
+    with opened(
+        root, backend=None, refresh_profile=True, finish_summaries=True, settings=settings
+    ) as memory:
         watch = FailureWatch(memory)
         watch.start()
         memory.last_error = None
@@ -138,12 +142,14 @@ def summarize(
             show_default=False,
         ),
     ] = None,
+    model: ModelOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Summarize the pending turns now and print the apply report."""
     root = resolve_repo(repo)
     spec = backend.value if backend is not None else None
-    with opened(root, backend=spec, refresh_profile=True) as memory:
+    settings = settings_for(root, model_arg(model))
+    with opened(root, backend=spec, refresh_profile=True, settings=settings) as memory:
         # Noted only if the command succeeds: a failure below says it all in one line.
         early = take_last_error(memory)
         with console.progress(f"summarizing with {memory.backend_name}…"):
@@ -224,9 +230,9 @@ def _unknown_sections(text: str) -> list[str]:
 
 
 @command()
-def mcp(repo: RepoArg = None) -> None:
+def mcp(repo: RepoArg = None, model: ModelOpt = None) -> None:
     """Serve this repository's memory to a coding agent over MCP (stdio); see docs/mcp.md."""
     from ..mcp_server import serve
 
     root = resolve_repo(repo)
-    serve(root, MemorySettings.from_env(root))
+    serve(root, settings_for(root, model_arg(model)))
