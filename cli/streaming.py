@@ -192,6 +192,10 @@ class AnswerView:
             return
         if self._live is None:
             rich = self._console.rich(self._console.stdout)
+            # The live view counts the lines it draws to redraw them: Markdown wrapped at
+            # the terminal's width, not soft-wrapped lines the terminal would fold (and
+            # the view crop).
+            rich.soft_wrap = False
             from rich.live import Live
 
             self._live = Live(

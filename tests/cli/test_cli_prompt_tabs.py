@@ -29,6 +29,8 @@ def test_pasted_tabs_show_as_spaces(repo: Path) -> None:
     trace = "java.lang.IllegalStateException: closed\n\tat com.shop.Queue.next(Queue.java:42)"
     env = dict(os.environ)  # the fail-closed environment of conftest: no model
     env.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", AUTOPATCH_MEMORY_BACKEND="off")
+    for name in ("COLUMNS", "LINES"):  # the terminal's own size (pytest-xdist sets them)
+        env.pop(name, None)
     child = pexpect.spawn(
         sys.executable,
         ["-m", "autopatch_memory_cli", "chat", str(repo)],
