@@ -50,6 +50,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs see; at run time, __get
     from autopatch_memory.delta import extract_json_object
     from autopatch_memory.diagnostics import Check, CheckName, CheckStatus, Diagnosis, diagnose
     from autopatch_memory.directives import Directive, DirectiveKind, directives_in
+    from autopatch_memory.editing import EditPlan, EditStep
     from autopatch_memory.errors import (
         AutopatchMemoryError,
         BackendAuthError,
@@ -173,6 +174,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "StoreError",
         "UnknownIntentError",
     ),
+    "editing": ("EditPlan", "EditStep"),
     "events": ("EventCallback", "EventKind", "MemoryEvent"),
     "exchange": ("ExportFormat", "ImportReport", "export_markdown"),
     "changes": ("ChangeAction", "ChangeOutcome", "MemoryChange"),
@@ -290,6 +292,8 @@ __all__ = [
     "Diagnosis",
     "Directive",
     "DirectiveKind",
+    "EditPlan",
+    "EditStep",
     "EventCallback",
     "EventKind",
     "ExportFormat",

@@ -186,9 +186,11 @@ class _Applier:
         *,
         user_authored: bool,
         changed_since: Collection[str] = (),
+        ids_in_use: Callable[[], set[str]] | None = None,
     ) -> None:
         self.doc = doc
         self.now = now
+        self._ids_in_use = ids_in_use
         self.user_authored = user_authored
         self.changed_since = changed_since
         self.report = ApplyReport(generation=doc.generation)
@@ -197,6 +199,11 @@ class _Applier:
         self._created: set[str] = set()
         # The digest of the user's words that grounded the op being applied (None: none).
         self._grounds: str | None = None
+
+    def _taken_ids(self) -> set[str]:
+        """The ids a new one must differ from: the document's, and those the caller
+        knows are held elsewhere (a store transaction: the journal, the archive)."""
+        return self._ids_in_use() if self._ids_in_use is not None else self.doc.all_ids()
 
     # -- turn summaries ----------------------------------------------------------
 
@@ -251,7 +258,7 @@ class _Applier:
             topics.remove(stale)
             evicted.append(stale.id)
         topic = Topic(
-            id=new_topic_id(self.now, self.doc.all_ids()),
+            id=new_topic_id(self.now, self._taken_ids()),
             label=label,
             summary=summary,
             related_turn_ids=related[-limits.MAX_RELATED_TURN_IDS :],
@@ -344,7 +351,7 @@ class _Applier:
         # the user said since (the context lists rules newest first, and the first holds).
         said = stated if stated is not None and stated <= self.now else self.now
         item = LongTermItem(
-            id=new_memory_id(self.now, self.doc.all_ids()),
+            id=new_memory_id(self.now, self._taken_ids()),
             type=kind,
             label=label,
             summary=summary,
@@ -565,7 +572,7 @@ class _Applier:
         size_before = item_bytes(item)
         revision = item.model_copy(
             update={
-                "id": new_memory_id(self.now, self.doc.all_ids()),
+                "id": new_memory_id(self.now, self._taken_ids()),
                 "status": ItemStatus.ARCHIVED,
                 "updated_at": self.now,
                 "superseded_by": item.id,
@@ -767,6 +774,7 @@ def apply_delta(
     user_authored: bool = False,
     in_place: bool = False,
     changed_since: Collection[str] = (),
+    ids_in_use: Callable[[], set[str]] | None = None,
 ) -> tuple[MemoryDocument, ApplyReport]:
     """Apply ``delta`` to a copy of ``doc``; returns the new document and the report.
 
@@ -778,7 +786,9 @@ def apply_delta(
     ``in_place``: ``doc`` is the caller's private copy (a store transaction's): change it instead
     of copying it first. ``changed_since``: ids of long-term items changed (or added)
     after the delta was computed; an operation that would rewrite one is rejected
-    (``stale_generation``), and no rule of the delta supersedes one.
+    (``stale_generation``), and no rule of the delta supersedes one. ``ids_in_use``:
+    the ids a new item must not take (default: the document's); a store transaction
+    passes its own, which also holds the ids that left the file.
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(
@@ -787,7 +797,13 @@ def apply_delta(
             generation=doc.generation,
         )
     base = doc if in_place else clone(doc)
-    applier = _Applier(base, now, user_authored=user_authored, changed_since=changed_since)
+    applier = _Applier(
+        base,
+        now,
+        user_authored=user_authored,
+        changed_since=changed_since,
+        ids_in_use=ids_in_use if in_place else None,  # a copy has its own ids
+    )
     report = applier.report
     for name in bad_sections:
         report.rejected.append(

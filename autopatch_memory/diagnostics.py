@@ -36,7 +36,7 @@ from autopatch_memory.config import (
 from autopatch_memory.errors import ConfigError, StoreError
 from autopatch_memory.journal import JournalEntry, unlanded_writes
 from autopatch_memory.memory import ProjectMemory
-from autopatch_memory.model import MemoryDocument, check_invariants
+from autopatch_memory.model import MemoryDocument, check_invariants, conflicting_pairs
 from autopatch_memory.safe_io import check_regular_or_absent, check_state_dir
 from autopatch_memory.status import MemoryFileInfo, MemoryPaths
 from autopatch_memory.store import BACKUP_PATTERNS, LoadProblem
@@ -68,6 +68,7 @@ class CheckName(str, Enum):
     MEMORY_FILE = "memory_file"
     SIZE = "size"
     INVARIANTS = "invariants"
+    CONFLICTS = "conflicts"  # active rules or notes that may contradict each other in part
     BACKUPS = "backups"
     LOCK = "lock"
     JOURNAL = "journal"
@@ -202,7 +203,26 @@ def _file_checks(read: _FileRead) -> tuple[list[Check], int | None]:
     problem = info.problem
     if problem is None or problem.kind is LoadProblem.SALVAGED:
         checks.append(_invariants_check(doc))
+    checks.append(_conflicts_check(doc))
     return checks, info.size_bytes
+
+
+def _conflicts_check(doc: MemoryDocument) -> Check:
+    # A warning: both items stay active and both reach the model until the user decides.
+    pairs = conflicting_pairs(doc)
+    if not pairs:
+        return Check(
+            name=CheckName.CONFLICTS,
+            status=CheckStatus.OK,
+            summary="no rules or notes recorded as contradicting each other",
+        )
+    return Check(
+        name=CheckName.CONFLICTS,
+        status=CheckStatus.WARN,
+        summary=f"{len(pairs)} pair(s) of active items may contradict each other in part "
+        "(both kept and both given to the model): forget or edit one of each",
+        details=[f"{a.id} {a.label!r} ↔ {b.id} {b.label!r}" for a, b in pairs],
+    )
 
 
 def _invariants_check(doc: MemoryDocument) -> Check:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from enum import Enum
@@ -42,10 +42,14 @@ from autopatch_memory.text import Language, clean_output, clean_text, detect_lan
 __all__ = [
     "EXPORT_FORMAT_TAG",
     "ExportFormat",
+    "ExportOrigin",
     "ImportReport",
     "export_json",
     "export_markdown",
+    "export_origin",
+    "exported_text",
     "parse_import",
+    "read_markdown_items",
 ]
 
 EXPORT_FORMAT_TAG = "autopatch-memory/export"
@@ -93,13 +97,46 @@ def _plain(text: str) -> str:
     return clean_text(text, single_line=True)
 
 
+# Inline code is Markdown's verbatim: nothing in it is escaped, or unescaped on import.
+_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
+# What a Markdown reader would take for markup: "<module>" for an HTML tag (shown as
+# nothing), "<https://…>" for a link; a backslash before punctuation for an escape.
+_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_BACKSLASH_BEFORE_PUNCTUATION = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
+
+
+def _outside_code(text: str, change: Callable[[str], str]) -> str:
+    """``text`` with ``change`` applied to everything but its inline code spans."""
+    parts, last = [], 0
+    for span in _CODE_SPAN.finditer(text):
+        parts += [change(text[last : span.start()]), span.group(0)]
+        last = span.end()
+    parts.append(change(text[last:]))
+    return "".join(parts)
+
+
+def _escape(text: str) -> str:
+    """``text`` as Markdown shows it literally: ``<module>`` stays visible (``\\<module>``)."""
+
+    def plain(part: str) -> str:
+        return _TAG_START.sub(r"\\<", _BACKSLASH_BEFORE_PUNCTUATION.sub(r"\\\\", part))
+
+    return _outside_code(text, plain)
+
+
+def _unescape(text: str) -> str:
+    """What Markdown's backslash escapes stand for (the inverse of :func:`_escape`)."""
+    return _outside_code(text, lambda part: _ESCAPED.sub(r"\1", part))
+
+
 def _bullet(item: LongTermItem, include_ids: bool) -> str:
     """``- summary``; the label goes first, in bold, only when it adds something."""
     # Here, not at the top: only the labels need the directive grammar, slow to
     # import, and the facade imports this module.
     from autopatch_memory.item_labels import label_is_redundant
 
-    summary, label = _plain(item.summary), _plain(item.label)
+    summary, label = _escape(_plain(item.summary)), _escape(_plain(item.label))
     redundant = label_is_redundant(item.type, item.label, item.summary)
     text = summary if redundant else f"**{label}**: {summary}"
     return f"- {text} <!-- {item.id} -->" if include_ids else f"- {text}"
@@ -111,21 +148,33 @@ def export_markdown(
     project: str,
     include_ids: bool = False,
     kinds: Collection[LongTermType] = tuple(LongTermType),
+    every_section: bool = False,
 ) -> str:
-    """The active rules and notes (of ``kinds``) as Markdown, headings in the items' language."""
+    """The active rules and notes (of ``kinds``) as Markdown, headings in the items' language;
+    ``every_section``: a heading for each kind even without items (a text to edit, where a
+    first rule or note needs its place)."""
     ltm = doc.long_term_memory
     rules = [i for i in ltm.durable_preferences if i.is_active]
     notes = [i for i in ltm.project_notes if i.is_active]
     language = detect_language(" ".join(i.summary for i in (*rules, *notes)))
     words = _MARKDOWN_WORDS[language]
-    lines = [f"# {words['title'].format(name=_plain(project))}", "", words["intro"]]
+    lines = [f"# {words['title'].format(name=_escape(_plain(project)))}", "", words["intro"]]
     sections = (
         (LongTermType.DURABLE_PREFERENCE, words["rules"], rules),
         (LongTermType.PROJECT_NOTE, words["notes"], notes),
     )
-    shown = [(heading, items) for kind, heading, items in sections if kind in kinds and items]
+    shown = [
+        (heading, items)
+        for kind, heading, items in sections
+        if kind in kinds and (items or every_section)
+    ]
     for heading, items in shown:
-        lines += ["", f"## {heading}", "", *(_bullet(i, include_ids) for i in items)]
+        lines += [
+            "",
+            f"## {heading}",
+            *([""] if items else []),
+            *(_bullet(i, include_ids) for i in items),
+        ]
     if not shown:
         lines += ["", words["empty"]]
     return "\n".join(lines) + "\n"
@@ -214,6 +263,36 @@ def parse_import(
     return chosen, items
 
 
+class ExportOrigin(BaseModel):
+    """Where an export says it comes from: its project's name and (JSON) its memory's epoch."""
+
+    project: str | None = None
+    epoch: str | None = None
+
+
+def export_origin(data: str | bytes) -> ExportOrigin:
+    """The project (and memory) an export of ours names: the JSON export's ``project`` and
+    ``epoch``, the Markdown export's title; nothing for any other file."""
+    raw = data if isinstance(data, str) else data.decode("utf-8", "replace")
+    text = raw.lstrip("\ufeff")
+    if _detect(text) is ExportFormat.JSON:
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            return ExportOrigin()
+        if not isinstance(value, Mapping) or value.get("format") != EXPORT_FORMAT_TAG:
+            return ExportOrigin()
+        project, epoch = value.get("project"), value.get("epoch")
+        return ExportOrigin(
+            project=project.strip() or None if isinstance(project, str) else None,
+            epoch=epoch if isinstance(epoch, str) and epoch.strip() else None,
+        )
+    first = next((line for line in _markdown_lines(text) if line.strip()), "")
+    title = _EXPORT_TITLE_NAME.match(first)
+    name = _unescape(title.group(1).strip()) if title is not None else ""
+    return ExportOrigin(project=name or None)
+
+
 def _json_items(text: str) -> list[ImportCandidate]:
     try:
         value = json.loads(text)
@@ -286,7 +365,7 @@ _BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
 # The id marker the exporter writes at the end of a bullet (``include_ids``): an item id
 # in an HTML comment. Only that is taken out; any other ``<!--`` is the user's text.
-_ID_MARKER = re.compile(r"\s*<!-- mem_[^\s<>]+ -->\s*$")
+_ID_MARKER = re.compile(r"\s*<!-- (mem_[^\s<>]+) -->\s*$")
 # "**label**: summary", "**label** — summary", "**label** - summary"
 _LABELLED = re.compile(r"^\*\*(.+?)\*\*\s*(?:[:：]|\s[—–-])\s*(.+)$")
 # Bold markup: "**" around text, outside a word. Not a glob's "**" ("/api/**",
@@ -316,6 +395,12 @@ _EXPORT_TITLE = re.compile(
     + "|".join(re.escape(w["title"].split("{")[0].strip()) for w in _MARKDOWN_WORDS.values())
     + r")"
 )
+# The same title, with the project's name it gives.
+_EXPORT_TITLE_NAME = re.compile(
+    r"^\s{0,3}#\s+(?:"
+    + "|".join(re.escape(w["title"].split("{")[0].strip()) for w in _MARKDOWN_WORDS.values())
+    + r")\s*(.*?)\s*$"
+)
 _SECTIONS: dict[str, LongTermType] = {
     heading: kind
     for words in _MARKDOWN_WORDS.values()
@@ -344,7 +429,25 @@ def _check_exported(text: str) -> None:
 
 def _markdown_items(text: str, *, exported: bool) -> list[ImportCandidate]:
     """Every bullet. In our export, the section says its kind; in any other file (taken
-    as one kind by the caller), every bullet is a rule here.
+    as one kind by the caller), every bullet is a rule here."""
+    return [item for _id, item in _markdown_bullets(text, exported=exported)]
+
+
+def read_markdown_items(text: str) -> list[tuple[str | None, ImportCandidate]]:
+    """Every bullet of an export-shaped Markdown text (``export --ids``, or the text
+    ``edit`` opens), with the id its comment names (``None``: a bullet without one), its
+    kind told by its section (``## Rules`` / ``## Project notes``, in either language)."""
+    return _markdown_bullets(text, exported=True)
+
+
+def exported_text(text: str) -> str:
+    """``text`` as the Markdown export writes it, once read back: on one line, without
+    control characters. What an edited bullet is compared with."""
+    return _plain(text)
+
+
+def _markdown_bullets(text: str, *, exported: bool) -> list[tuple[str | None, ImportCandidate]]:
+    """Every bullet and the id its comment names.
 
     An indented line after a bullet continues it; a blank line or a heading ends it.
     """
@@ -365,19 +468,31 @@ def _markdown_items(text: str, *, exported: bool) -> list[ImportCandidate]:
             current.append(line.strip())
         else:
             current = None
-    return [item for kind, parts in bullets if (item := _markdown_item(kind, parts))]
+    read = ((kind, " ".join(parts)) for kind, parts in bullets)
+    return [
+        (_marked_id(line), item)
+        for kind, line in read
+        if (item := _markdown_item(kind, line)) is not None
+    ]
 
 
-def _markdown_item(kind: LongTermType, parts: list[str]) -> ImportCandidate | None:
-    text = _ID_MARKER.sub("", " ".join(parts)).strip()
+def _marked_id(line: str) -> str | None:
+    marker = _ID_MARKER.search(line)
+    return marker.group(1) if marker is not None else None
+
+
+def _markdown_item(kind: LongTermType, line: str) -> ImportCandidate | None:
+    text = _ID_MARKER.sub("", line).strip()
     if not text:
         return None
     labelled = _LABELLED.match(text)
     if labelled is not None:
         return ImportCandidate(
-            type=kind, label=labelled.group(1).strip(), summary=labelled.group(2)
+            type=kind,
+            label=_unescape(labelled.group(1).strip()),
+            summary=_unescape(labelled.group(2)),
         )
-    return ImportCandidate(type=kind, summary=_BOLD.sub(r"\1", text))
+    return ImportCandidate(type=kind, summary=_unescape(_BOLD.sub(r"\1", text)))
 
 
 class ImportReport(BaseModel):
@@ -389,6 +504,9 @@ class ImportReport(BaseModel):
     changed: bool = False  # the memory file changed
     dry_run: bool = False  # a plan: nothing was written
     size_bytes: int = 0  # the memory file's size afterwards
+    # The project the file says it was exported from, when that is another project than
+    # this one (its rules may not hold here: the host warns).
+    foreign_project: str | None = None
 
     def count(self, outcome: ChangeOutcome) -> int:
         """How many items had ``outcome``."""

@@ -238,6 +238,7 @@ def _apply(
         now=txn.now,
         user_authored=True,
         in_place=True,
+        ids_in_use=txn.ids_in_use,
     )
     if report.rejected:
         rejected: RejectedOp = report.rejected[0]
@@ -496,7 +497,7 @@ def _restore_from_cold(txn: Transaction, item_id: str) -> MemoryChange:
 
     back = found.model_copy(
         update={
-            "id": found.id if found.id not in taken else new_memory_id(txn.now, taken),
+            "id": found.id if found.id not in taken else new_memory_id(txn.now, txn.ids_in_use()),
             "status": ItemStatus.ACTIVE,
             "superseded_by": None,
             "revision_of": None,

@@ -2,8 +2,10 @@
 
 The model never makes an id. Formats: ``turn_YYYYMMDD_HHMMSS_NNN``,
 ``topic_YYYYMMDD_NNN``, ``mem_YYYYMMDD_NNN``; ``NNN`` is one more than the
-highest counter already used with the same prefix in the file, so ids are unique
-within the file and increase in time. Ids of other shapes (the reference
+highest counter already used with the same prefix among the ids given (a store
+transaction gives the file's ids and those of the day the journal, the cold archive
+and the backups still hold: :mod:`autopatch_memory.store.held_ids`), so ids are unique
+and never issued twice, and increase in time. Ids of other shapes (the reference
 implementation's random hex suffixes) are kept as they are.
 
 A file's ``epoch`` is random instead: it must differ between any two fresh files

@@ -332,6 +332,9 @@ ATTACHMENT_MAX_BYTES = 64 * KIB
 ATTACHMENTS_MAX_TOTAL_BYTES = 192 * KIB
 ATTACHMENT_MAX_FOLDER_ENTRIES = 100
 ATTACHMENT_BINARY_PROBE_BYTES = 8 * KIB  # a NUL byte in this first block: a binary file
+# Text piped into `ask` (`cat trace.txt | ask . "explain"`, or `ask . -`): as much as an
+# @path file may bring; the rest is left unread, with a warning.
+ASK_STDIN_MAX_BYTES = 64 * KIB
 LOG_DEFAULT_ENTRIES = 20  # `log` without -n
 # A message piped into `chat` is one line; a longer line (a generated file, a stream
 # without newlines) is skipped with a warning, read in chunks of this size meanwhile.

@@ -38,7 +38,7 @@ from pydantic import BaseModel
 from autopatch_memory import limits, privacy
 from autopatch_memory.apply_report import ApplyReport, discarded_report
 from autopatch_memory.backends.base import ChatModel, SummaryBackend
-from autopatch_memory.changes import ChangeOutcome, MemoryChange
+from autopatch_memory.changes import ChangeAction, ChangeOutcome, MemoryChange
 from autopatch_memory.config import MemorySettings, make_backend
 from autopatch_memory.delta import delta_from_object, parse_delta
 from autopatch_memory.errors import (
@@ -51,9 +51,11 @@ from autopatch_memory.errors import (
 from autopatch_memory.events import EventCallback, EventKind, EventSink
 from autopatch_memory.exchange import (
     ExportFormat,
+    ExportOrigin,
     ImportReport,
     export_json,
     export_markdown,
+    export_origin,
     parse_import,
 )
 from autopatch_memory.ids import Clock, local_now, new_turn_id
@@ -68,6 +70,7 @@ from autopatch_memory.model import (
     RepoProfile,
     Turn,
     clone,
+    conflicting_pairs,
 )
 from autopatch_memory.reasons import Reason
 from autopatch_memory.safe_io import store_error
@@ -81,6 +84,7 @@ from autopatch_memory.undo import UndoReport, undoable
 
 if TYPE_CHECKING:
     from autopatch_memory.context import MemoryContext
+    from autopatch_memory.editing import EditPlan
     from autopatch_memory.profile import ProfileReport
     from autopatch_memory.summarizer import Summarizer
 
@@ -584,6 +588,14 @@ class ProjectMemory:
         result = self._writes.update(lambda txn: governance.undo(txn, units, backups), actor=actor)
         return UndoReport(undone=len(units), changes=result.value)
 
+    def purge_files(self) -> list[Path]:
+        """Every file :meth:`purge` would delete now, by name: the memory file and its
+        lock, the journal (and its rotated part), the cold archive, every backup (reset,
+        corrupt, salvaged, other-version, oversized), the profile cache, temp files a
+        crash left. For a host to name them before it asks the user. Raises
+        :class:`StoreError` when the folder cannot be listed (a link, not a folder)."""
+        return self.store.purge_files()
+
     def purge(self) -> bool:
         """Delete this program's files in ``.autopatch-j/``: memory, journal, caches,
         backups; and the folder, when nothing else is left in it. For hosts that want
@@ -658,6 +670,54 @@ class ProjectMemory:
         _require_text(item_id=item_id, text=text, label="" if label is None else label)
         return self._govern(lambda txn: governance.edit(txn, item_id, text, label), actor)
 
+    def edit_text(self) -> str:
+        """The active rules and notes as one Markdown text for the user to edit (the
+        export's shape, each bullet with its id in a comment): see :meth:`plan_edit`."""
+        from autopatch_memory.editing import editable_text  # see the module note
+
+        doc = self.store.read()
+        return editable_text(doc, project=self._project_name(doc))
+
+    def plan_edit(self, text: str) -> EditPlan:
+        """What an edited :meth:`edit_text` asks for, compared with memory by id: edits
+        (revisions), new items, forgets. Nothing is written: show it, then
+        :meth:`apply_edit`."""
+        from autopatch_memory.editing import plan_edit  # see the module note
+
+        _require_text(text=text)
+        return plan_edit(self.store.read(), text)
+
+    def apply_edit(self, plan: EditPlan, *, actor: str = USER_ACTOR) -> list[MemoryChange]:
+        """Apply a plan step by step, each through :meth:`remember`, :meth:`edit` or
+        :meth:`forget` (the same guards; each step one journaled change, an edit a
+        revision that keeps the old text, so ``undo`` takes steps back one by one).
+        A step that is refused, or whose item is gone or archived meanwhile, is returned
+        as ``rejected`` and the next steps still run."""
+        changes = []
+        for step in plan.steps:
+            try:
+                if step.action is ChangeAction.EDIT:
+                    change = self.edit(
+                        step.item_id or "", step.after or "", label=step.label, actor=actor
+                    )
+                elif step.action is ChangeAction.FORGET:
+                    change = self.forget(step.item_id or "", actor=actor)
+                else:
+                    change = self.remember(
+                        step.after or "", kind=step.type, label=step.label, actor=actor
+                    )
+            except (ChangeRejectedError, ItemNotFoundError) as exc:
+                reason = exc.reason if isinstance(exc, ChangeRejectedError) else None
+                change = MemoryChange(
+                    action=step.action,
+                    outcome=ChangeOutcome.REJECTED,
+                    item_id=step.item_id,
+                    reason=reason or Reason.UNKNOWN_TARGET,
+                    detail=str(exc),
+                )
+            changes.append(change)
+        return changes
+
     def restore(self, item_id: str, *, actor: str = USER_ACTOR) -> MemoryChange:
         """Bring an archived rule or note back (un-forget; ``superseded_by`` is cleared).
 
@@ -694,16 +754,7 @@ class ProjectMemory:
     def conflicts(self) -> list[tuple[LongTermItem, LongTermItem]]:
         """Pairs of active rules or notes that may contradict each other in part, found but
         not resolved (the newer one first): the user decides, by forgetting or editing one."""
-        doc = self.store.read()
-        pairs = []
-        for item in doc.long_term_memory.items():
-            if not item.is_active:
-                continue
-            for other_id in item.conflicts_with:
-                other = doc.long_term_item(other_id)
-                if other is not None and other.is_active:
-                    pairs.append((item, other))
-        return pairs
+        return conflicting_pairs(self.store.read())
 
     def _with_cold_archive(self, doc: MemoryDocument) -> MemoryDocument:
         """``doc`` with the items of the cold archive that left it, as archived items."""
@@ -752,7 +803,9 @@ class ProjectMemory:
 
         ``dry_run``: the plan only (what each item would do), nothing written. Returns
         one change per item (created, revised with its previous text, unchanged,
-        rejected with its reason, or skipped). An import never restores an archived item
+        rejected with its reason, or skipped), and ``foreign_project``: the project the
+        export names when it is another one than this (a host warns: its rules may not
+        hold here). An import never restores an archived item
         and never revises one by similarity. Raises :class:`ChangeRejectedError` when the
         file as a whole is unusable (not JSON, not an export, Markdown that is not one of
         our exports, too large, no item in it); nothing is changed then.
@@ -761,6 +814,7 @@ class ProjectMemory:
 
         kind = None if take_as is None else governance.item_type(take_as)
         chosen, candidates = parse_import(data, format, take_as=kind)
+        foreign = self._foreign_project(export_origin(data))
         if dry_run:
             doc = clone(self.store.read())
             txn = Transaction(
@@ -771,13 +825,34 @@ class ProjectMemory:
                 cold_archive=self.store.cold_archive,
             )
             planned = governance.import_candidates(txn, candidates)
-            return ImportReport(format=chosen, items=planned, changed=False, dry_run=True)
+            return ImportReport(
+                format=chosen, items=planned, changed=False, dry_run=True, foreign_project=foreign
+            )
         result = self._writes.update(
             lambda txn: governance.import_candidates(txn, candidates), actor=actor
         )
         return ImportReport(
-            format=chosen, items=result.value, changed=result.changed, size_bytes=result.size_bytes
+            format=chosen,
+            items=result.value,
+            changed=result.changed,
+            size_bytes=result.size_bytes,
+            foreign_project=foreign,
         )
+
+    def _foreign_project(self, origin: ExportOrigin) -> str | None:
+        """The project an export names when it is another project than this one (not the
+        same memory, not the same name); ``None`` otherwise."""
+        if origin.project is None:
+            return None
+        try:
+            doc = self.store.read()
+        except StoreError:
+            return None  # the import itself reports the file's problem
+        if origin.epoch is not None and origin.epoch == doc.epoch:
+            return None  # this very memory, whatever it was called then
+        from autopatch_memory.lang.fold import same_text
+
+        return None if same_text(origin.project, self._project_name(doc)) else origin.project
 
     # -- the repo profile ---------------------------------------------------------------
 

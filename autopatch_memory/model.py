@@ -561,6 +561,24 @@ def empty_document(generation: int = 0, epoch: str | None = None) -> MemoryDocum
 # --- invariants -------------------------------------------------------------------
 
 
+def conflicting_pairs(doc: MemoryDocument) -> list[tuple[LongTermItem, LongTermItem]]:
+    """Pairs of active rules or notes recorded as contradicting each other in part
+    (``conflicts_with``), found but not resolved: the one that names the other first,
+    each pair once."""
+    pairs: list[tuple[LongTermItem, LongTermItem]] = []
+    seen: set[frozenset[str]] = set()
+    for item in doc.long_term_memory.items():
+        if not item.is_active:
+            continue
+        for other_id in item.conflicts_with:
+            other = doc.long_term_item(other_id)
+            pair = frozenset((item.id, other_id))
+            if other is not None and other.is_active and pair not in seen:
+                seen.add(pair)
+                pairs.append((item, other))
+    return pairs
+
+
 def check_invariants(doc: MemoryDocument) -> list[str]:
     """Every cap of the file (docs/design.md#the-memory-file) the document breaks (``[]``: none)."""
     problems: list[str] = []

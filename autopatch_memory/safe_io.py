@@ -390,6 +390,37 @@ def write_all(fd: int, data: bytes) -> None:
         written += os.write(fd, view[written:])
 
 
+def list_state_files(folder: Path, patterns: tuple[str, ...]) -> list[Path]:
+    """The files (links included, never folders) in ``folder`` whose names match
+    ``patterns``, by name: what :func:`remove_state_files` would delete. Empty when
+    there is no folder; a linked or non-folder ``folder`` raises :class:`StoreError`."""
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise store_error(f"cannot inspect {folder}", exc) from exc
+    if stat.S_ISLNK(mode):
+        raise StoreError(f"{folder} is a symbolic link; refusing to list through it")
+    if not stat.S_ISDIR(mode):
+        raise StoreError(f"{folder} is not a folder")
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(
+                (
+                    Path(entry.path)
+                    for entry in entries
+                    if not entry.is_dir(follow_symlinks=False)
+                    and any(fnmatch(entry.name, pattern) for pattern in patterns)
+                ),
+                key=lambda path: path.name,
+            )
+    except FileNotFoundError:
+        return []  # removed meanwhile (a purge)
+    except OSError as exc:
+        raise store_error(f"cannot list {folder}", exc) from exc
+
+
 def remove_state_files(folder: Path, patterns: tuple[str, ...]) -> bool:
     """Delete the files in ``folder`` whose names match ``patterns``, then the folder
     itself when nothing else is left in it (but the ``.gitignore`` written when it was

@@ -10,28 +10,38 @@ difference suits a search: every word the user typed counts (a context question
 drops "always"/"以后" so that they do not make every rule relevant; a search for
 "以后" wants them).
 
-When no item shares a word with the text, two fallbacks follow, in order: items
-that share a *concept* with it — the directive grammar's bilingual lexicon knows
-that "缓存" is "cache", "英文" is the English choice, "commit message" is what
-"提交信息" governs — so a search in one language finds an item written in the
-other; then items that contain the text literally (a single Chinese character, the
-start of a word). An id finds its item. Ties break by recency, newest first.
+After the items that share a word come those that share only a *concept* with the
+text, so that a search in one language finds an item written in the other: the
+directive grammar's bilingual lexicon knows that "英文" is the English choice and
+"commit message" is what "提交信息" governs; the memory context's vocabulary
+(:mod:`autopatch_memory.lang.vocabulary`) that "延迟队列" is a "delayed queue" and "缓存" a
+"cache"; and a word that names a kind of choice ("language", "语言", "build tool") finds
+the rules that make one ("answer in Chinese"). When nothing shares a word or a concept,
+items that contain the text literally follow (a single Chinese character, the start of
+a word). An id finds its item. Ties break by recency, newest first.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
+from functools import lru_cache
 
 from pydantic import BaseModel
 
 from autopatch_memory import limits
+from autopatch_memory.lang.vocabulary import (
+    GENERIC_CONCEPT_TOKENS,
+    concept_pattern,
+    concept_tokens,
+)
 from autopatch_memory.model import LongTermItem, LongTermType, MemoryDocument, Timestamp, Topic
 from autopatch_memory.relevance import rank
-from autopatch_memory.text import anchor_tokens, clean_output, tokenize
+from autopatch_memory.text import Language, anchor_tokens, clean_output, detect_language, tokenize
 
 __all__ = ["ItemHistory", "MemoryItemKind", "SearchHit", "item_history", "search_memory"]
 
@@ -143,34 +153,85 @@ def _scored(query: str, found: Sequence[_Candidate]) -> list[tuple[int, float]]:
     return [(i, score) for i, score in ranked if score >= floor]
 
 
-def _concepts(text: str) -> frozenset[str]:
+# What each kind of choice of the directive grammar is called, beyond its own name
+# ("build_tool" is also "build tool"): a search for the kind finds every rule that makes
+# such a choice.
+_CHOICE_CLASS_NAMES: dict[str, tuple[str, ...]] = {
+    "language": ("language", "languages", "语言"),
+    "build_tool": ("build tool", "build tools", "构建工具"),
+    "gradle_dsl": ("gradle dsl",),
+    "test_framework": ("test framework", "testing framework", "测试框架"),
+    "injection": ("dependency injection", "injection style", "依赖注入", "注入方式"),
+    "length": ("answer length", "回答长度", "篇幅"),
+    "indentation": ("indentation", "缩进"),
+    "config_format": ("config format", "configuration format", "配置格式"),
+    "orm": ("orm", "持久层框架"),
+    "json_library": ("json library", "json 库"),
+    "order": ("answer order", "回答顺序"),
+    "java_version": ("java version", "jdk version", "java 版本", "jdk 版本"),
+    "letter_case": ("letter case", "大小写"),
+    "logging_library": ("logging library", "logging framework", "日志库", "日志框架"),
+    "assertion_library": ("assertion library", "断言库"),
+    "layout": ("layout", "排版"),
+    "transaction_mode": ("transaction mode", "事务模式"),
+    "naming_style": ("naming style", "naming convention", "命名风格", "命名规范"),
+    "mapping_style": ("mapping style", "映射方式"),
+}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _class_patterns() -> dict[str, re.Pattern[str]]:
+    return {cls: concept_pattern(names) for cls, names in _CHOICE_CLASS_NAMES.items()}
+
+
+def _concepts(text: str, *, query: bool = False) -> frozenset[str]:
     """What a text is about in language-neutral terms: the things a rule governs
-    (commit messages, tests), the choices it names (Chinese, Gradle) and the concepts
-    of the directive grammar's bilingual lexicon ("缓存" is "cache")."""
-    # Here, not at the top: only this fallback needs the grammar, slow to import, and
-    # the facade imports this module.
+    (commit messages, tests), the choices it names (Chinese, Gradle), the concepts of the
+    directive grammar's bilingual lexicon and of the context's vocabulary ("缓存" is
+    "cache"); an item also the kinds of choice it makes, a query the kinds it names."""
+    # Here, not at the top: only this step needs the grammar, slow to import, and the
+    # facade imports this module.
     from autopatch_memory.directives import rule_shape
 
     shape = rule_shape(text)
     objects = shape.objects - rule_shape("").objects  # not the default every text gets
-    return frozenset(
+    found = (
         {f"object:{o}" for o in objects}
         | {f"choice:{cls}={value}" for cls, value in shape.choices}
         | {f"term:{t}" for t in shape.terms}
+        | (set(concept_tokens(text)) - GENERIC_CONCEPT_TOKENS)  # "配置" alone ties no two items
     )
+    if query:
+        folded = unicodedata.normalize("NFKC", text).lower()
+        found |= {f"class:{cls}" for cls, p in _class_patterns().items() if p.search(folded)}
+    else:
+        found |= {f"class:{cls}" for cls in shape.choice_classes}
+    return frozenset(found)
 
 
-def _concept_hits(query: str, found: Sequence[_Candidate]) -> list[int]:
-    """Items that share a concept with the query, the most shared first, then the newest."""
-    wanted = _concepts(query)
+def _concept_hits(query: str, found: Sequence[_Candidate], words_found: set[int]) -> list[int]:
+    """Items that share a concept with the query, the most shared first, then the newest.
+
+    Beside the items the query's words found (``words_found``), a concept adds only what
+    words could not find: items in a language none of those is written in ("延迟队列"
+    finds the Chinese note by its words and the English "delayed queue" note by its
+    concept; "JWT" does not add every Chinese note about logging in)."""
+    wanted = _concepts(query, query=True)
     if not wanted:
         return []
+    languages = {_language(found[index]) for index in words_found}
     shared = [
-        (len(wanted & _concepts(f"{c.label}. {c.summary}")), index) for index, c in enumerate(found)
+        (len(wanted & _concepts(f"{c.label}. {c.summary}")), index)
+        for index, c in enumerate(found)
+        if index not in words_found and _language(c) not in languages
     ]
     shared = [(n, index) for n, index in shared if n]
     shared.sort(key=lambda pair: (-pair[0], -found[pair[1]].updated_at.timestamp(), pair[1]))
     return [index for _, index in shared]
+
+
+def _language(candidate: _Candidate) -> Language:
+    return detect_language(f"{candidate.label} {candidate.summary}")
 
 
 def search_memory(
@@ -178,9 +239,9 @@ def search_memory(
 ) -> list[SearchHit]:
     """Rules, notes and topics of ``doc`` that match ``text``, best first.
 
-    An id finds its item. Otherwise BM25 ranks; when no item shares a word with
-    the text, items that share a concept with it (its words in the other language)
-    are listed; failing that, items that contain the text literally. Archived rules
+    An id finds its item. Otherwise BM25 ranks; the items that share only a concept
+    with the text (its words in the other language, the kind of choice it names)
+    follow; failing both, items that contain the text literally. Archived rules
     and notes only with ``include_archived``. Pure: nothing is read or written.
     """
     query = text.strip()[: limits.SEARCH_MAX_QUERY_CHARS]
@@ -191,12 +252,11 @@ def search_memory(
     if exact:
         return [exact[0].hit(0.0)]
     scored = _scored(query, found)
-    if scored:
-        return [found[index].hit(score) for index, score in scored]
-    # Nothing shares a word: the text may name the same thing in the other language.
-    concept = _concept_hits(query, found)
-    if concept:
-        return [found[index].hit(0.0) for index in concept]
+    # Then what names the same thing in the other language, or the kind of thing named.
+    concept = _concept_hits(query, found, {index for index, _ in scored})
+    if scored or concept:
+        hits = [found[index].hit(score) for index, score in scored]
+        return hits + [found[index].hit(0.0) for index in concept]
     needle = _folded(query)
     literal = [c for c in found if needle in _folded(f"{c.label} {c.summary}")]
     literal.sort(key=lambda c: -c.updated_at.timestamp())

@@ -202,6 +202,7 @@ def apply_in_store(
             expected_generation=expected_generation,
             in_place=True,  # the transaction's document is private to it: no copy
             changed_since=computed_from.changed_items(txn.doc) if computed_from else (),
+            ids_in_use=txn.ids_in_use,
         )
         journal_report(txn, report)
         return report

@@ -22,7 +22,8 @@ again as chat messages on every turn, whatever its intent (:mod:`cli.history`), 
 "give an example of that" works; it is the chat's context, not memory, which stays gated.
 
 With no model configured the turn still works: the result carries the context a
-model would have been given, and the turn is recorded with an empty answer.
+model would have been given, and (unless ``record_unanswered`` is off, as in ``ask``)
+the turn is recorded with an empty answer.
 """
 
 from __future__ import annotations
@@ -319,7 +320,12 @@ class TurnRunner:
     audit or patch intent): it then touches nothing under ``.autopatch-j``.
     ``history`` (a chat session's transcript) is sent with every turn and grows with each
     answered one, whatever its intent: it is the chat's context, not memory.
+    ``record_unanswered``: without a model, the question is still recorded (a ``chat``
+    session's; the offline reader may find a rule in it); ``ask`` records only a turn a
+    model answered.
     """
+
+    record_unanswered: bool = True
 
     def __init__(
         self,
@@ -404,7 +410,7 @@ class TurnRunner:
             self._answer(result, display)
             if result.error is not None:
                 return result
-        if in_memory:
+        if in_memory and (result.answer is not None or self.record_unanswered):
             self._record(result)
         return result
 

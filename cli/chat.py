@@ -36,9 +36,11 @@ from autopatch_memory import (
     ItemNotFoundError,
     LongTermType,
     MemoryChange,
+    MemorySettings,
     ProjectMemory,
     StoreError,
     UnknownIntentError,
+    make_answerer,
     parse_intent,
 )
 
@@ -485,9 +487,26 @@ class ChatSession:
         self.console.out(f"next question will be treated as {self.next_intent.value}")
         return False
 
-    @slash("model")
+    @slash("model", "[NAME]")
     def _cmd_model(self, argument: str) -> bool:
-        """Show which model answers and which backend writes the summaries."""
+        """Show which model answers and which backend writes the summaries; /model NAME
+        answers with that model from now on in this session (as -m NAME would)."""
+        name = argument.strip()
+        if name:
+            try:
+                settings = MemorySettings.from_env(self.memory.repo_root, {"model": name})
+            except ConfigError as exc:
+                self.console.warn(str(exc))
+                return False
+            self.runner.answerer = make_answerer(settings)
+            self.runner.model_name = settings.model
+            self.runner.timeout = settings.timeout
+            self.display = ConsoleDisplay(self.console, timeout=settings.timeout)
+            self.console.out(
+                f"answering model: {settings.model} (this session; summaries stay with "
+                f"{self.memory.backend_name})"
+            )
+            return False
         if self.runner.answerer is not None:
             self.console.out(f"answering model: {self.runner.model_name}")
         else:

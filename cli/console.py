@@ -141,6 +141,11 @@ class Console:
         """Standard output is a terminal (answers are rendered as Markdown)."""
         return _is_terminal(self.stdout)
 
+    @property
+    def width(self) -> int:
+        """The width of standard output in columns (the terminal's, else ``COLUMNS`` or 80)."""
+        return self.rich(self.stdout).width
+
     def rich(self, stream: TextIO) -> RichConsole:
         """A rich console on ``stream`` that follows this module's colour rules."""
         colour = color_enabled(stream)

@@ -9,6 +9,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout.processors import TabsProcessor
 
 __all__ = ["CONTINUATION", "TerminalReader"]
 
@@ -54,6 +55,8 @@ class TerminalReader:
             complete_while_typing=False,
             multiline=False,
             prompt_continuation=CONTINUATION,
+            # A pasted stack trace's tabs show as spaces, not as "^I" (the text keeps them).
+            input_processors=[TabsProcessor(tabstop=4, char1=" ", char2=" ")],
         )
 
     def read(self, prompt: str) -> str | None:

@@ -8,7 +8,9 @@ the way and dropping the styles when colour is off.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -39,7 +41,7 @@ from autopatch_memory import (
 from .console import Line
 
 if TYPE_CHECKING:  # types only: the views of stored memory must not load what makes them
-    from autopatch_memory import MemoryContext
+    from autopatch_memory import EditPlan, MemoryContext
 
     from .answer import TurnResult
 
@@ -51,11 +53,13 @@ __all__ = [
     "render_context",
     "render_diagnosis",
     "render_document",
+    "render_edit_plan",
     "render_hits",
     "render_import",
     "render_journal",
     "render_journal_entry",
     "render_profile",
+    "render_purge_plan",
     "render_report",
     "render_turn",
     "render_undo",
@@ -135,12 +139,26 @@ def render_profile(
 # --- the memory document ----------------------------------------------------------------------
 
 
+# A word of a label: a Latin word or number, or one character of another script (Chinese
+# has no spaces: "回答用中文" is said by "以后回答请用中文" character by character).
+_LABEL_WORD = re.compile(r"[a-z0-9]+|[^\W\d_a-z]")
+
+
+def _label_adds_nothing(label: str, summary: str) -> bool:
+    """Every word of ``label`` is in ``summary``: "X: X" would say it twice. A plain word
+    test: showing memory never loads the rule grammar."""
+    said = set(_LABEL_WORD.findall(unicodedata.normalize("NFKC", summary).casefold()))
+    named = _LABEL_WORD.findall(unicodedata.normalize("NFKC", label).casefold())
+    return all(word in said for word in named)
+
+
+def _shown(label: str, summary: str) -> str:
+    """``label: summary``, or the summary alone when the label adds nothing to it."""
+    return summary if _label_adds_nothing(label, summary) else f"{label}: {summary}"
+
+
 def _item_line(item: LongTermItem) -> Text:
-    # The label only when it adds something to the summary ("X: X" says nothing twice);
-    # a plain containment test: showing memory never loads the rule grammar.
-    said = re.sub(r"\W+", "", item.summary).casefold()
-    label = re.sub(r"\W+", "", item.label).casefold()
-    text = item.summary if not label or label in said else f"{item.label}: {item.summary}"
+    text = _shown(item.label, item.summary)
     line = Text.assemble("  ", (item.id, "dim"), f"  {_one_line(text)}")
     if item.is_active:
         return line
@@ -212,7 +230,7 @@ def _sections(
         return [_item_line(i) for i in items if include_archived or i.is_active]
 
     topics: list[Line] = [
-        Text.assemble("  ", (t.id, "dim"), f"  {_one_line(f'{t.label}: {t.summary}')}")
+        Text.assemble("  ", (t.id, "dim"), f"  {_one_line(_shown(t.label, t.summary))}")
         for t in wm.active_topics
     ]
     pending = len(doc.pending_turns())
@@ -441,6 +459,57 @@ def reset_message(result: ResetResult) -> str:
     )
 
 
+_STEP_MARKS = {
+    ChangeAction.EDIT: ("~", "cyan"),
+    ChangeAction.REMEMBER: ("+", "green"),
+    ChangeAction.FORGET: ("-", "yellow"),
+}
+
+
+def render_edit_plan(plan: EditPlan) -> list[Line]:
+    """What an edited text asks for: each revision (old → new), new item and forget."""
+    lines: list[Line] = [Text(f"the edit asks for {_count(len(plan.steps), 'change')}:", "bold")]
+    for step in plan.steps:
+        mark, style = _STEP_MARKS[step.action]
+        kind = _TYPE_NAMES[step.type]
+        if step.action is ChangeAction.EDIT:
+            head = f" {step.item_id} {kind}: revise (the old text is kept)"
+        elif step.action is ChangeAction.REMEMBER:
+            head = f" new {kind}"
+        else:
+            head = f" {step.item_id} {kind}: forget (archived; `restore` brings it back)"
+        lines.append(Text.assemble("  ", (mark, style), head))
+        if step.before is not None:
+            lines.append(_dim(f"      was: {_one_line(step.before)}"))
+        if step.after is not None:
+            label = f"{step.label}: " if step.label else ""
+            lines.append(Text(f"      now: {_one_line(label + step.after)}"))
+    return lines
+
+
+def render_purge_plan(folder: Path, files: Sequence[Path]) -> list[Line]:
+    """What ``purge`` deletes: every file by name and size, and what stays."""
+    sizes = []
+    for path in files:
+        try:
+            sizes.append(format_size(path.lstat().st_size))
+        except OSError:
+            sizes.append("gone")
+    width = max(len(path.name) for path in files)
+    lines: list[Line] = [Text(f"purge deletes these files in {folder}:", style="bold")]
+    lines += [
+        Text.assemble("  ", path.name.ljust(width), (f"  {size}", "dim"))
+        for path, size in zip(files, sizes, strict=True)
+    ]
+    lines.append(
+        _dim(
+            "  (and the folder, if nothing else is left in it; config.toml and files of "
+            "other tools stay. `reset` empties memory with a backup instead, and is undoable.)"
+        )
+    )
+    return lines
+
+
 def render_undo(report: UndoReport) -> list[Line]:
     """An undo: what it reverted, item by item."""
     if report.undone == 0:
@@ -562,32 +631,107 @@ def _journal_cells(entry: JournalEntry) -> list[tuple[str, str]]:
     ]
 
 
-def _journal_line(entry: JournalEntry, widths: Sequence[int]) -> Text:
+def _entry_head(entry: JournalEntry) -> Text:
     line = Text()
     cells = _journal_cells(entry)
-    for index, ((value, style), width) in enumerate(zip(cells, widths, strict=True)):
-        last = index == len(cells) - 1
-        line.append(value if last else value.ljust(width), style=style)
-        if not last:
+    for index, (value, style) in enumerate(cells):
+        line.append(value, style=style)
+        if index < len(cells) - 1:
             line.append("  ")
     line.rstrip()
+    return line
+
+
+def render_journal_entry(entry: JournalEntry) -> Text:
+    """One journal entry on one line, every field whole (the last failure of ``show``)."""
+    line = _entry_head(entry)
     if entry.detail:
         line.append(f"  {_one_line(entry.detail)}", style="dim")
     return line
 
 
-def render_journal_entry(entry: JournalEntry) -> Text:
-    """One journal entry on one line."""
-    return _journal_line(entry, [len(v) for v, _ in _journal_cells(entry)])
+# The columns of `log` (actor, op, outcome, target): each as wide as its longest value in
+# view, up to its cap; on a narrow terminal the widest shrink first, down to their floor
+# (a longer value is cut). What is left of the line is the reason and the detail.
+_JOURNAL_CAPS = (20, 24, 9, 26)
+_JOURNAL_FLOORS = (10, 12, 9, 24)  # a turn id (24 characters) is never cut
+_JOURNAL_REST = 20  # the room the reason and detail keep before the columns shrink
+_JOURNAL_TIME = "%m-%d %H:%M:%S"  # the day and time; `--verbose` shows the whole stamp
+_JOURNAL_TIME_CHARS = len("05-01 12:00:00")
 
 
-def render_journal(entries: Sequence[JournalEntry]) -> list[Line]:
-    """The journal, oldest first, in aligned columns."""
+def _journal_widths(rows: Sequence[Sequence[str]], width: int) -> list[int]:
+    widths = [
+        min(cap, max(len(row[column]) for row in rows)) for column, cap in enumerate(_JOURNAL_CAPS)
+    ]
+    floors = [min(floor, natural) for floor, natural in zip(_JOURNAL_FLOORS, widths, strict=True)]
+    used = _JOURNAL_TIME_CHARS + sum(w + 2 for w in widths)
+    while used + _JOURNAL_REST > width:
+        slack = [w - f for w, f in zip(widths, floors, strict=True)]
+        widest = max(range(len(widths)), key=lambda i: slack[i])
+        if slack[widest] <= 0:
+            break
+        widths[widest] -= 1
+        used -= 1
+    return widths
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` on one line, at most ``width`` characters (cut ones end in the clip mark)."""
+    folded = " ".join(text.split())
+    if len(folded) <= width:
+        return folded
+    return folded[: max(width - 1, 0)].rstrip() + limits.CLIP_MARK
+
+
+def _compact_cells(entry: JournalEntry) -> tuple[str, str, str, str]:
+    return (entry.actor, entry.op, entry.outcome.value, entry.target or "-")
+
+
+def _compact_line(entry: JournalEntry, widths: Sequence[int], width: int) -> Text:
+    line = Text(entry.ts.strftime(_JOURNAL_TIME), style="dim")
+    styles = ("", "", _OUTCOME_STYLE[entry.outcome], "")
+    for value, column, style in zip(_compact_cells(entry), widths, styles, strict=True):
+        line.append("  ")
+        line.append(_cut(value, column).ljust(column), style=style)
+    rest = " · ".join(part for part in (entry.reason, entry.detail) if part)
+    room = width - len(line.plain) - 2
+    if rest and room > 1:
+        line.append(f"  {_cut(rest, room)}", style="dim")
+    line.rstrip()
+    if len(line.plain) > width:
+        line.truncate(width - 1)
+        line.append(limits.CLIP_MARK)
+    return line
+
+
+def _verbose_lines(entry: JournalEntry) -> list[Line]:
+    lines: list[Line] = [_entry_head(entry)]
+    if entry.detail:
+        lines.append(_dim(f"    detail: {' '.join(entry.detail.split())}"))
+    for item in entry.items or ():
+        before = (item.before or {}).get("status")
+        after = (item.after or {}).get("status")
+        lines.append(_dim(f"    {item.id}: {before or 'new'} → {after or 'gone'}"))
+    if entry.undoes:
+        lines.append(_dim(f"    undoes the writes {', '.join(entry.undoes)}"))
+    if entry.file:
+        lines.append(_dim(f"    file {entry.prev_file or '-'} → {entry.file}"))
+    return lines
+
+
+def render_journal(
+    entries: Sequence[JournalEntry], *, width: int = 100, verbose: bool = False
+) -> list[Line]:
+    """The journal, oldest first: one entry per line within ``width`` columns (the
+    reason and detail cut to fit), or with ``verbose`` every field whole, the detail
+    and the items a change touched on lines of their own."""
     if not entries:
         return [_dim("(the journal is empty)")]
-    rows = [_journal_cells(e) for e in entries]
-    widths = [max(len(row[i][0]) for row in rows) for i in range(len(rows[0]))]
-    return [_journal_line(e, widths) for e in entries]
+    if verbose:
+        return [line for entry in entries for line in _verbose_lines(entry)]
+    widths = _journal_widths([_compact_cells(entry) for entry in entries], width)
+    return [_compact_line(entry, widths, width) for entry in entries]
 
 
 # --- doctor ---------------------------------------------------------------------------------

@@ -11,7 +11,11 @@ terminal-safety filter.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import sys
+from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -119,6 +123,35 @@ class _Tail:
             yield Segment.line()
 
 
+def _silence_terminal_echo() -> Callable[[], None] | None:
+    """Turn the terminal's echo off while an answer is drawn; returns what turns it back on
+    (None: nothing was changed — no terminal on stdin, or no termios, as on Windows).
+
+    The live region is erased and redrawn by counting its lines: a ``^C`` (or a key)
+    the terminal echoes at the end of a full line wraps to a line the count does not
+    know, and the region's first line then stays on screen above its redraw."""
+    try:
+        import termios
+    except ImportError:
+        return None
+    try:
+        fd = sys.stdin.fileno()
+        if not os.isatty(fd):
+            return None
+        saved = termios.tcgetattr(fd)
+        quiet = list(saved)
+        quiet[3] &= ~(termios.ECHO | getattr(termios, "ECHOCTL", 0))
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except (AttributeError, OSError, ValueError, termios.error):
+        return None
+
+    def restore() -> None:
+        with contextlib.suppress(OSError, termios.error):  # a terminal gone: nothing to restore
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+    return restore
+
+
 class AnswerView:
     """Shows one streamed answer; use as a context manager, call it with each piece."""
 
@@ -131,6 +164,7 @@ class AnswerView:
         self._terminal = console.stdout_is_terminal and console.interactive
         self._spinner: Status | None = None
         self._live: Live | None = None
+        self._restore_echo: Callable[[], None] | None = None
 
     @property
     def text(self) -> str:
@@ -138,6 +172,8 @@ class AnswerView:
         return self._text
 
     def __enter__(self) -> AnswerView:
+        if self._terminal:
+            self._restore_echo = _silence_terminal_echo()
         if self._console.interactive:
             timeout = f"timeout {self._timeout:g} s; " if self._timeout else ""
             waiting = WaitingText(
@@ -162,6 +198,10 @@ class AnswerView:
             return
         if self._live is None:
             rich = self._console.rich(self._console.stdout)
+            # The live view counts the lines it draws to redraw them: Markdown wrapped at
+            # the terminal's width, not soft-wrapped lines the terminal would fold (and
+            # the view crop).
+            rich.soft_wrap = False
             from rich.live import Live
 
             self._live = Live(
@@ -192,15 +232,20 @@ class AnswerView:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        rest = self._filter.finish()
-        if rest:
-            self._show(rest)
-        self._stop_spinner()
-        if self._live is not None:
-            self._live.stop()  # transient: the tail goes, the whole answer follows once
-            self._live.console.print(self.markdown())
-        elif self._text and not self._text.endswith("\n"):
-            self._console.write_raw("\n")
+        try:
+            rest = self._filter.finish()
+            if rest:
+                self._show(rest)
+            self._stop_spinner()
+            if self._live is not None:
+                self._live.stop()  # transient: the tail goes, the whole answer follows once
+                self._live.console.print(self.markdown())
+            elif self._text and not self._text.endswith("\n"):
+                self._console.write_raw("\n")
+        finally:
+            if self._restore_echo is not None:
+                self._restore_echo()
+                self._restore_echo = None
 
 
 class ConsoleDisplay:

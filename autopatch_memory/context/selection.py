@@ -42,10 +42,10 @@ from autopatch_memory.context.rendering import MemoryContext, profile_text, rend
 from autopatch_memory.directives import DirectiveKind, directives_in, restating, rule_shape
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.lang.vocabulary import (
-    GENERIC_CONCEPTS,
+    GENERIC_CONCEPT_TOKENS,
     chinese_concept_words,
+    concept_tokens,
     concept_words,
-    concepts_in,
 )
 from autopatch_memory.model import LongTermItem, MemoryDocument, RepoProfile, Topic, Turn
 from autopatch_memory.prose import user_prose
@@ -78,7 +78,7 @@ def _item_tokens(
 # Concepts (:data:`~autopatch_memory.lang.vocabulary.CONCEPTS`) are one more token of the
 # texts that mention them; those nearly every note touches add to a real match but are
 # no match by themselves.
-_GENERIC_CONCEPTS = frozenset(f"#concept:{name}" for name in GENERIC_CONCEPTS)
+_GENERIC_CONCEPTS = GENERIC_CONCEPT_TOKENS
 # Chinese words a note about any module may say ("接口", "数据"), and the grammar of a
 # question ("怎么", "什么"): sharing one ties no two modules.
 _GENERIC_WORDS_ZH = (
@@ -110,14 +110,6 @@ def _concept_words() -> frozenset[str]:
 
 def _specific(concepts: Sequence[str]) -> frozenset[str]:
     return frozenset(concepts) - _GENERIC_CONCEPTS
-
-
-@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
-def concept_tokens(text: str, *, question: bool = False) -> tuple[str, ...]:
-    """One token per concept ``text`` mentions (``"#concept:config"``), in both languages
-    (:func:`~autopatch_memory.lang.vocabulary.concepts_in`; ``question``: a language
-    feature asked about is the Java version)."""
-    return tuple(f"#concept:{n}" for n in concepts_in(normalize(text), question=question))
 
 
 def _relevant(ranked: Sequence[tuple[int, float]], offset: int, count: int) -> list[int]:

@@ -19,6 +19,7 @@ context ranks by them). Patterns are compiled on first use, not on import.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache, lru_cache
 
 from autopatch_memory.lang.chars import is_cjk_char
@@ -29,12 +30,16 @@ __all__ = [
     "ARTIFACTS",
     "CHOICES",
     "CONCEPTS",
+    "CONCEPT_TOKEN_PREFIX",
     "GENERIC_CONCEPTS",
+    "GENERIC_CONCEPT_TOKENS",
     "JAVA_VERSION",
     "LANGUAGE_FEATURES",
     "PLATFORMS",
     "SYNONYMS",
     "chinese_concept_words",
+    "concept_pattern",
+    "concept_tokens",
     "concept_words",
     "concepts_in",
     "related_terms",
@@ -83,6 +88,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                       "protocol buffers", "json", "序列化", "反序列化", "编码", "解码"),
     "pagination": ("page", "paging", "pagination", "分页"),
     "search": ("search", "elasticsearch", "full-text", "搜索", "检索", "全文"),
+    # A queue that holds a message until its time ("订单超时关闭用延迟队列").
+    "delay_queue": ("delay queue", "delay queues", "delayed queue", "delayed queues",
+                    "delayed message", "delayed messages", "delay message", "delay level",
+                    "延迟队列", "延时队列", "延迟消息", "延时消息"),
     "concurrency": ("thread", "threads", "concurrency", "concurrent", "lock", "locks",
                     "线程", "并发", "锁"),
     "id_generation": ("snowflake", "uuid", "auto-increment", "id generator", "雪花",
@@ -304,19 +313,20 @@ PLATFORMS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def _concept_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    # "_" joins two words here: "timeout" is in wait_timeout, "config" in config_info.
+def concept_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for ``phrases`` as the concepts are matched (folded text; a space
+    matches any spacing or none; ``_`` joins two words: "timeout" is in wait_timeout)."""
     return phrase_pattern(*phrases, optional_spaces=True, word_chars="a-z0-9")
 
 
 @cache
 def _concept_patterns() -> dict[str, re.Pattern[str]]:
-    return {name: _concept_pattern(words) for name, words in CONCEPTS.items()}
+    return {name: concept_pattern(words) for name, words in CONCEPTS.items()}
 
 
 @cache
 def _feature_pattern() -> re.Pattern[str]:
-    return _concept_pattern(LANGUAGE_FEATURES)
+    return concept_pattern(LANGUAGE_FEATURES)
 
 
 def concepts_in(folded: str, *, question: bool = False) -> tuple[str, ...]:
@@ -327,6 +337,20 @@ def concepts_in(folded: str, *, question: bool = False) -> tuple[str, ...]:
     if JAVA_RELEASE.search(folded) or (question and _feature_pattern().search(folded)):
         found.append(JAVA_VERSION)
     return tuple(found)
+
+
+CONCEPT_TOKEN_PREFIX = "#concept:"
+GENERIC_CONCEPT_TOKENS = frozenset(CONCEPT_TOKEN_PREFIX + name for name in GENERIC_CONCEPTS)
+"""The tokens of :data:`GENERIC_CONCEPTS`: sharing one alone ties no two texts."""
+
+
+@lru_cache(maxsize=4096)
+def concept_tokens(text: str, *, question: bool = False) -> tuple[str, ...]:
+    """One token per concept ``text`` mentions (``"#concept:config"``), in both languages,
+    for ranking beside its words (``question``: a language feature asked about is the
+    Java version)."""
+    folded = unicodedata.normalize("NFKC", text).replace("\u2019", "'").lower()
+    return tuple(CONCEPT_TOKEN_PREFIX + n for n in concepts_in(folded, question=question))
 
 
 def concept_words() -> frozenset[str]:

@@ -50,6 +50,7 @@ from autopatch_memory.locking import ProcessLock
 from autopatch_memory.model import MemoryDocument, clone, empty_document
 from autopatch_memory.safe_io import (
     check_state_dir,
+    list_state_files,
     os_errors,
     read_no_follow,
     remove_state_files,
@@ -58,12 +59,14 @@ from autopatch_memory.safe_io import (
 from autopatch_memory.store.archive import ColdArchive
 from autopatch_memory.store.codec import parse_document
 from autopatch_memory.store.files import (
+    BACKUP_PATTERNS,
     MEMORY_DIR_NAME,
     MEMORY_FILE_NAME,
     RESET_BACKUP_STEM,
     STORE_FILES,
     StoreFiles,
 )
+from autopatch_memory.store.held_ids import held_ids
 from autopatch_memory.store.history import LongTermSnapshot
 from autopatch_memory.store.problems import LoadProblem, Unusable
 from autopatch_memory.store.redaction import redact_document, redact_strings
@@ -115,12 +118,15 @@ class Transaction:
         actor: str,
         journal: Journal,
         cold_archive: ColdArchive,
+        held_ids: Callable[[], frozenset[str]] | None = None,
     ) -> None:
         self.doc = doc
         self.now = now
         self.actor = actor
         self._journal = journal
         self.cold_archive = cold_archive
+        self._find_held = held_ids
+        self._held: frozenset[str] | None = None
         self.entries: list[JournalEntry] = []
         # The rules and notes as they were before ``fn`` (what the write is compared with).
         self.snapshot = LongTermSnapshot(doc)
@@ -129,6 +135,14 @@ class Transaction:
         self.keep_lost = True
         # The writes this one reverts (an undo), journaled with its change record.
         self.undoes: list[str] = []
+
+    def ids_in_use(self) -> set[str]:
+        """Every id a new rule, note or topic must differ from: the document's, and
+        today's ids that the journal, the cold archive or a backup still holds (looked
+        up once per transaction, when a new id is first needed)."""
+        if self._held is None:
+            self._held = self._find_held() if self._find_held is not None else frozenset()
+        return self.doc.all_ids() | self._held
 
     def log(
         self,
@@ -357,12 +371,14 @@ class MemoryStore:
         """One read-modify-write, under the lock."""
         state = self._load_private()
         baseline = self._baseline(state)
+        now = self.clock()
         txn = Transaction(
             state.doc,
-            now=self.clock(),
+            now=now,
             actor=actor,
             journal=self.journal,
             cold_archive=self.cold_archive,
+            held_ids=lambda: self.held_ids(now, damaged=state.data if state.problem else None),
         )
         value = fn(txn)
         # The choke point: the text compared and written is redacted.
@@ -400,6 +416,18 @@ class MemoryStore:
 
         return self.update(clear, actor=actor).value
 
+    def held_ids(self, now: datetime, *, damaged: bytes | None = None) -> frozenset[str]:
+        """Ids of ``now``'s day that the journal, the cold archive, a backup written
+        that day or the ``damaged`` bytes of a file that reads only in part hold
+        (:mod:`.held_ids`): never issued again."""
+        return held_ids(
+            now,
+            logs=(self.journal.rotated_path, self.journal.path, self.cold_archive.path),
+            folder=self.folder,
+            backups=BACKUP_PATTERNS,
+            damaged=damaged,
+        )
+
     @os_errors("cannot read a backup")
     def read_backup(self, name: str) -> MemoryDocument:
         """A reset backup (or any backup this store wrote) by file name, parsed.
@@ -418,6 +446,12 @@ class MemoryStore:
         return doc
 
     @os_errors("cannot purge the memory folder")
+    def purge_files(self) -> list[Path]:
+        """The files :meth:`purge` deletes, as they are now (by name)."""
+        from autopatch_memory.profile.cache import CACHE_FILES  # only a purge needs it
+
+        return list_state_files(self.folder, (*STORE_FILES, *JOURNAL_FILES, *CACHE_FILES))
+
     def purge(self) -> bool:
         """Delete every file this program keeps in ``.autopatch-j/`` (memory, lock,
         journal, backups, profile cache), and the folder when nothing else is left in

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from autopatch_memory_cli.app import app
 from autopatch_memory_cli.repo import discover_repo
+from fake_openai_server import FakeOpenAIServer, Reply
 from typer.testing import CliRunner, Result
 
 from autopatch_memory import limits
@@ -861,7 +862,7 @@ def test_doctor_on_a_healthy_repo(java_repo: Path) -> None:
     assert data["ok"] is True
     names = [c["name"] for c in data["checks"]]
     assert names == [
-        "folder", "memory_file", "size", "invariants", "backups", "lock",
+        "folder", "memory_file", "size", "invariants", "conflicts", "backups", "lock",
         "journal", "config", "profile", "model",
     ]  # fmt: skip
     model = data["checks"][-1]
@@ -923,8 +924,14 @@ def test_an_unwritable_memory_folder_fails_in_one_line(
     assert result.stdout == ""
 
 
-def test_an_unwritable_memory_folder_degrades_a_question(blocked_repo: Path) -> None:
-    result = invoke("ask", str(blocked_repo), "Optional 怎么用？", "--json")
+def test_an_unwritable_memory_folder_degrades_a_question(
+    blocked_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeOpenAIServer() as server:
+        monkeypatch.setenv("AUTOPATCH_LLM_BASE_URL", server.url)
+        monkeypatch.setenv("AUTOPATCH_LLM_MODEL", "fake-model")
+        server.script(Reply.text("用 orElse。"))
+        result = invoke("ask", str(blocked_repo), "Optional 怎么用？", "--json")
     assert result.exit_code == 0  # the turn still happens (docs/cli.md, "degraded memory")
     data = only_json(result)
     assert data["turn_id"] is None
@@ -948,18 +955,19 @@ def test_doctor_on_an_unwritable_memory_folder(blocked_repo: Path) -> None:
 # --- ask without a model ----------------------------------------------------------------
 
 
-def test_ask_without_a_model_shows_the_context_and_records(java_repo: Path) -> None:
+def test_ask_without_a_model_shows_the_context_and_records_nothing(java_repo: Path) -> None:
+    # A question no model answered is no turn (issue 30, item 8): before, it was recorded
+    # with an empty answer.
     record(java_repo, "How does the review module manage findings?", "code_explain")
+    before = memory_file(java_repo).read_bytes()
     result = invoke("ask", str(java_repo), "What does the review module do?")
     assert result.exit_code == 0
     assert "[code_explain · names-this-code" in result.stdout
     assert "memory context a model would be given:" in result.stdout
     assert "How does the review module manage findings?" in result.stdout  # a pending clue
-    assert "AUTOPATCH_LLM_MODEL" in result.stderr
-    doc = json.loads(memory_file(java_repo).read_text(encoding="utf-8"))
-    turns = doc["working_memory"]["recent_turns"]
-    assert turns[-1]["user_text"] == "What does the review module do?"
-    assert turns[-1]["assistant_text"] == ""
+    assert "(recorded" not in result.output
+    assert "AUTOPATCH_LLM_MODEL" in result.stderr and "nothing recorded" in result.stderr
+    assert memory_file(java_repo).read_bytes() == before
 
 
 def test_ask_json_shape(java_repo: Path) -> None:
@@ -972,7 +980,7 @@ def test_ask_json_shape(java_repo: Path) -> None:
     }  # fmt: skip
     assert data["intent"] == "general_chat" and data["gated"] is False
     assert set(data["context"]) == {"intent", "items", "rendered"}
-    assert data["answer"] is None and TURN_ID.match(data["turn_id"])
+    assert data["answer"] is None and data["turn_id"] is None  # no model: nothing recorded
 
 
 def test_context_shows_exactly_the_context_ask_gives(java_repo: Path) -> None:
@@ -1038,9 +1046,9 @@ def test_ask_puts_at_paths_in_scope(java_repo: Path) -> None:
     data = only_json(result)
     assert data["scope_paths"] == ["review/src/main/java/com/example/review/FindingQueue.java"]
     assert data["problems"] == ["@nope.txt: not found in the repository"]
-    text = memory_file(java_repo).read_text(encoding="utf-8")
-    assert "review/src/main/java/com/example/review/FindingQueue.java" in text
-    assert "PriorityQueue<Finding>" not in text  # the file's content never goes to memory
+    # No model answered: nothing is recorded (test_cli_ask.py records a path, never the
+    # file's content, for an answered turn).
+    assert not memory_file(java_repo).exists()
 
 
 @pytest.mark.parametrize(
@@ -1244,6 +1252,7 @@ def test_a_gated_ask_does_not_open_planted_fifos(java_repo: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "autopatch_memory_cli", "ask", str(java_repo),
          "Audit FindingQueue for race conditions", "--json"],
+        stdin=subprocess.DEVNULL,  # `ask` reads a stdin that is not a terminal
         capture_output=True, text=True, encoding="utf-8", timeout=60,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

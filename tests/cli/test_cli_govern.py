@@ -67,7 +67,7 @@ def test_help_lists_the_governing_commands() -> None:
     for name in ("remember", "edit", "search", "restore", "export", "import", "mcp"):
         assert f"  {name} " in listing
     assert "[REPO] TEXT" in ok("remember", "--help").stdout
-    assert "[REPO] ID TEXT" in ok("edit", "--help").stdout
+    assert "[REPO] [ID] [TEXT]" in ok("edit", "--help").stdout
 
 
 def test_remember_a_rule_and_a_note(repo: Path) -> None:
@@ -186,12 +186,17 @@ def test_edit_then_restore_then_forget(repo: Path) -> None:
     ]
 
 
-def test_edit_and_restore_errors(repo: Path) -> None:
+def test_edit_and_restore_errors(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("VISUAL", raising=False)
     rule = remember(repo, "Answer in English")
     unknown = invoke("edit", str(repo), "mem_19990101_001", "text")
     assert unknown.exit_code == 1 and "no memory item" in error_line(unknown)
-    assert invoke("edit", str(repo), rule["item_id"]).exit_code == 2  # no TEXT
-    assert invoke("edit", str(repo), "only-one").exit_code == 2
+    # Without TEXT the item opens in $EDITOR: none is set and there is no terminal.
+    no_editor = invoke("edit", str(repo), rule["item_id"])
+    assert no_editor.exit_code == 2 and "set $EDITOR" in error_line(no_editor)
+    unknown_alone = invoke("edit", str(repo), "only-one")
+    assert unknown_alone.exit_code == 1 and "no memory item" in error_line(unknown_alone)
     ok("forget", str(repo), rule["item_id"])
     archived = invoke("edit", str(repo), rule["item_id"], "Answer in French")
     assert archived.exit_code == 1

@@ -49,7 +49,7 @@ def test_no_package_named_plain_cli_is_installed() -> None:
 
 def test_console_script_points_at_the_installed_name() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert data["project"]["scripts"]["autopatch-memory"] == "autopatch_memory_cli.app:main"
+    assert data["project"]["scripts"]["autopatch-memory"] == "autopatch_memory_cli.__main__:main"
 
 
 def _imported_top_names(folder: Path) -> dict[str, str]:
