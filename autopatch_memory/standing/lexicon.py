@@ -29,7 +29,7 @@ STANDING_EN = (
     "not just today", "not only this time", "not just this time", "don't ever", "do not ever",
 )  # fmt: skip
 # The user's own likes and dislikes about answers, with "I" as their subject.
-_PREFERENCE_RE = (
+_PREFERENCE = (
     r"|\bi(?:'d| would)? (?:really |honestly |just |truly |much |strongly |generally )?"
     r"(?:prefer|dislike|hate|can'?t stand|cannot stand|don'?t like|do not like|like|love)\b"
     r"|我(?:真的|很|特别|实在|非常|最|比较|一向)*(?:不喜欢|喜欢|偏好|烦|反感|讨厌|受不了|看不惯|不想看到|不爱看)"
@@ -99,11 +99,7 @@ def folded_words(text: str) -> str:
 
 
 STANDING_RE = re.compile(
-    phrase_alternation((*STANDING_ZH, *STANDING_EN))
-    + _PREFERENCE_RE
-    + _LATER_ZH
-    + _DONT_ZH
-    + _RULE_ZH
+    phrase_alternation((*STANDING_ZH, *STANDING_EN)) + _PREFERENCE + _LATER_ZH + _DONT_ZH + _RULE_ZH
 )
 # A clause of its own opens after these (a request may follow a lead-in: "For unit tests,
 # use AssertJ", "另外，把字数放宽到 500 字吧").
@@ -121,6 +117,7 @@ REQUEST_RE = re.compile(
     + r"|(?:^|[，,：:；;]\s*)(?:另外|还有|然后|对了)?[，,\s]*把"
 )
 CANCEL_RE = re.compile(phrase_alternation((*CANCEL_ZH, *CANCEL_EN)))
+PREFERENCE_RE = re.compile(_PREFERENCE[1:])  # the user's own likes, "I" or 我 the subject
 
 
 # Idioms that hold a standing word but mean something else ("never mind", "不要紧").

@@ -16,7 +16,14 @@ import re
 
 from autopatch_memory.lang.phrases import phrase_alternation
 from autopatch_memory.lang.rules import FunctionRule, Registry
-from autopatch_memory.standing.lexicon import REQUEST_RE, STANDING_RE, folded_words
+from autopatch_memory.standing.lexicon import (
+    IMPERATIVE_RE,
+    PREFERENCE_RE,
+    REQUEST_RE,
+    STANDING_RE,
+    folded_words,
+    has_request_form,
+)
 from autopatch_memory.text import looks_like_code_or_log
 
 # -- questions that request nothing ------------------------------------------------------
@@ -149,9 +156,10 @@ _HABIT = re.compile(
     r"|\bi (?:can never|can't ever|never can) (?:remember|recall|find)\b"
     r"|\b(?:always|never|every time)\b[^.]{0,30}\b(?:confuses|confused|trips|tripped|bites|"
     r"annoys|drives|scares|puzzles|gets) (?:me|us)\b"
-    r"|我(?:每次|总是|老是|经常|一般|通常|一直|常常)(?:都)?(?:会)?"
+    r"|我(?:每次|总是|老是|经常|一般|通常|一直|常常)(?:都)?(?:会|要|得)?"
     r"(?!要你|希望|想要|让你|需要你|要求|请你)"
-    r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|用|跑|写|调试|打印|先)"
+    r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|手动|用|跑|写|调试|打印|先"
+    r"|重新|重启|去)"
     r"|我(?:这人|这个人)?(?:记性|老忘|总忘)|总是(?:把我)?(?:搞混|搞晕|记不住)"
     # what the user will do next: a plan of theirs, not a rule for the assistant
     r"|\blet me (?:talk|check|think|ask|look|see|try|discuss|sync|confirm|get back)\b"
@@ -462,6 +470,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "i always debug with println first, old habit",
                 "let me talk to the team first",
                 "我每次都会忘记加 @Transactional",
+                "我每次都要手动重启网关，很烦。",
                 "Surefire vs failsafe always confuses me.",
             ),
             examples_no_match=(
@@ -596,6 +605,61 @@ def _says_nothing_else(sentence: str) -> bool:
     return len(content) < 2 or (content.isascii() and len(content) < 3)
 
 
+# What makes a sentence speak *to* the assistant: a request or an imperative clause, the
+# assistant named ("you", "你"), what the assistant produces (answers, examples, comments,
+# commit messages), or the user's own likes. A standing word alone ("always", "每次")
+# also describes how the project goes: "the login page always shows a captcha".
+_ADDRESSED_TO_ASSISTANT = re.compile(
+    r"\b(?:you|your|yours|u)\b|你|您"
+    r"|\b(?:answers?|repl(?:y|ies)|responses?|explanations?|examples?|samples?|snippets?|"
+    r"comments?|javadocs?|commit messages?|code you|for me)\b"
+    r"|回答|回复|答复|作答|解释|示例|例子|样例|举例|注释|提交信息|提交说明|给我|帮我|我的代码"
+)
+# A Chinese clause that opens (after a time or frequency word) with a verb is an imperative.
+_ZH_TIME_HEAD = (
+    r"(?:以后|今后|往后|从现在起|从现在开始|从今以后|每次|每回|一律|统一|都|先|也|就|再)*"
+)
+_ZH_IMPERATIVE = re.compile(
+    r"(?:^|[，,。；;：:！!])\s*"
+    + _ZH_TIME_HEAD
+    + r"(?:用|使用|采用|写|给|加|把|改|按|别|不要|不许|禁止|不准|避免|保持|务必|必须|只|说|讲|列|"
+    r"标|附|带|选|输出|返回|注明|提供|补充|遵守|遵循|优先|统一用|一律用|记得|注意|考虑|检查)"
+)
+
+
+# A forward time word with a prediction or a plan speaks of what will happen ("以后这个接口
+# 会迁到新网关", "from now on the job will run hourly"), not of what the assistant does.
+_FORWARD = re.compile(
+    r"以后|今后|往后|从现在起|从现在开始|从今以后|从此"
+    r"|\b(?:from now on|from here on|going forward|moving forward|henceforth|in future)\b"
+)
+_PREDICTS = re.compile(
+    r"会|将|打算|准备|计划|预计|要.{0,12}了"
+    r"|\b(?:will|'ll|going to|plan(?:s|ned)? to|is to|are to|expected to)\b"
+)
+# Words of a norm: "SQL 关键字一律大写", "logs must be in English".
+_NORM = re.compile(r"一律|统一|必须|务必|只能|只用|\b(?:must|should|only)\b")
+
+
+def _not_addressed(sentence: str) -> bool:
+    """No request, imperative, addressee, norm or preference, and the standing word is a
+    frequency ("每次部署都要十分钟", "the nightly job always fails on Mondays") or a time
+    to come with a prediction ("以后这个接口会迁到新网关"): it says how things are or will
+    be. A time to come alone stays a rule ("JUnit 5 from here on")."""
+    words = folded_words(sentence)
+    if has_request_form(sentence) or _NORM.search(words):
+        return False
+    if _ADDRESSED_TO_ASSISTANT.search(words) or _ZH_IMPERATIVE.search(words):
+        return False
+    # "Always keep the methods short": the imperative opens once the standing word is out.
+    bare = " ".join(STANDING_RE.sub(" ", words).split())
+    if IMPERATIVE_RE.search(words) or IMPERATIVE_RE.search(bare) or PREFERENCE_RE.search(words):
+        return False
+    if _FORWARD.search(words):
+        return bool(_PREDICTS.search(words))
+    return True
+
+
 OFFLINE_VETOES: Registry[FunctionRule] = Registry(
     "offline-reader-vetoes",
     [
@@ -613,6 +677,31 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "以后别再用 fastjson 了",
             ),
             test=_refers_back,
+        ),
+        FunctionRule(
+            "not-addressed",
+            "a standing or frequency word in a sentence that says how things are, not what"
+            " the assistant should do: no request, imperative, addressee, or the user's likes",
+            examples_match=(
+                "The staging deploy always takes about ten minutes.",
+                "The login page always shows a captcha after three failures.",
+                "以后这个接口会迁到新网关。",
+                "每次发版都得等运维审批。",
+            ),
+            examples_no_match=(
+                "以后回答都用中文。",
+                "每次回答先给结论。",
+                "Always answer in Chinese.",
+                "以后都用 Gradle 的命令。",
+                "不要在示例里用 Lombok。",
+                "I prefer Gradle over Maven.",
+                "From now on, you should use AssertJ.",
+                "Always keep the methods under 30 lines.",
+                "SQL 关键字一律大写。",
+                "Change of plan: JUnit 5 from here on, Jupiter only.",
+                "以后构建问题都按 8.10 来答。",
+            ),
+            test=_not_addressed,
         ),
         FunctionRule(
             "says-nothing-else",
