@@ -67,7 +67,7 @@ from autopatch_memory.model import (
 )
 from autopatch_memory.privacy import is_only_redacted, redact
 from autopatch_memory.reasons import Reason
-from autopatch_memory.standing.admission import refuse_cancel, refuse_rule
+from autopatch_memory.standing.admission import refuse_quoted_cancel, refuse_quoted_rule
 from autopatch_memory.text import (
     clean_text,
     has_control_characters,
@@ -681,8 +681,7 @@ class _Applier:
         adopted = bool((op.adopted_from or "").strip())
         # A quote across sentences ("We migrated to Gradle. From now on…") is grounded by
         # the one that gives the instruction.
-        refusals = [refuse_rule(s, adopted=adopted) for s in found.sentences]
-        refusal = None if None in refusals else refusals[0]
+        refusal = refuse_quoted_rule(found.sentences, adopted=adopted)
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
         if not adopted:
@@ -702,8 +701,7 @@ class _Applier:
         if self.user_authored:
             return None
         turn, found = self._quoted(op, "an archive")
-        refusals = [refuse_cancel(s) for s in found.sentences]
-        refusal = None if None in refusals else refusals[0]
+        refusal = refuse_quoted_cancel(found.sentences)
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
         return turn.created_at

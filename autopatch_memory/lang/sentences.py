@@ -1,7 +1,8 @@
 """Sentences of a text as spans of the original, for what must point back into it (a
 quote found in a user's turn is judged with the whole sentence around it).
 
-A sentence ends at a Chinese or Latin end mark, a line break, a dot before a space (not
+A sentence ends at a Chinese or Latin end mark (a Latin "!" or "?" not inside a word:
+``r3d!s_T3st`` is one token), a line break, a dot before a space (not
 after an abbreviation: "e.g. Gradle" and ``Optional.get()`` stay whole) or an ellipsis
 before a space. A semicolon or a comma does not end one: "if we ever move to Gradle;
 always give both commands" is one sentence, and its first half still speaks for its
@@ -16,7 +17,7 @@ import re
 from autopatch_memory.lang.chars import CJK_CLASS
 
 _END_RE = re.compile(
-    r"[。！？!?]+[”\"'’」)）]*"
+    r"(?:[。！？]+|[!?]+(?![A-Za-z0-9_]))[”\"'’」)）]*"
     # every line break str.splitlines knows, as the prose reader splits lines
     r"|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+"
     r"|(?<=[A-Za-z0-9)\]\"'”’`])\.(?=\s)"

@@ -10,7 +10,7 @@ passes is the model's judgement.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from autopatch_memory.lang.quotes import find_quote
@@ -48,6 +48,25 @@ def refuse_rule(sentence: str, *, adopted: bool = False) -> Refusal | None:
     return _vetoed(sentence, lambda veto: veto not in lifted)
 
 
+def refuse_quoted_rule(sentences: Sequence[str], *, adopted: bool = False) -> Refusal | None:
+    """Why the sentences a quote spans cannot ground a rule (``None``: they can).
+
+    The sentences with a form speak for the quote ("We migrated to Gradle. From now on
+    give me Gradle commands."): one of them that passes is enough. With no form anywhere,
+    every sentence must pass — "行" beside "这次先这么打包" is no rule."""
+    formed = [s for s in sentences if has_standing_marker(s) or has_request_form(s)]
+    refusals = [refuse_rule(s, adopted=adopted) for s in formed or sentences]
+    if formed:
+        return None if None in refusals else refusals[0]
+    return next((r for r in refusals if r is not None), None)
+
+
+def refuse_quoted_cancel(sentences: Sequence[str]) -> Refusal | None:
+    """:func:`refuse_quoted_rule` for an archive: one sentence that withdraws is enough."""
+    refusals = [refuse_cancel(s) for s in sentences]
+    return None if None in refusals else refusals[0]
+
+
 def refuse_cancel(sentence: str) -> Refusal | None:
     """Why ``sentence`` cannot ground archiving an item (``None``: it can)."""
     if not (
@@ -69,10 +88,10 @@ def admits_rule(quote: str, text: str) -> bool:
     found, and one of the sentences around it carries a form and no veto (what the
     offline reader checks before it proposes, so it never proposes what is refused)."""
     found = find_quote(quote, text)
-    return found is not None and any(refuse_rule(s) is None for s in found.sentences)
+    return found is not None and refuse_quoted_rule(found.sentences) is None
 
 
 def admits_cancel(quote: str, text: str) -> bool:
     """:func:`admits_rule` for a cancel."""
     found = find_quote(quote, text)
-    return found is not None and any(refuse_cancel(s) is None for s in found.sentences)
+    return found is not None and refuse_quoted_cancel(found.sentences) is None
