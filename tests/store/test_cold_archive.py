@@ -1,0 +1,78 @@
+"""The cold archive: texts that leave the memory file are kept beside it
+(docs/file-format.md#the-cold-archive).
+
+When memory needs room, archived items are evicted from ``memory.json`` — but each is
+appended to ``memory.archive.jsonl`` first, where ``restore`` and ``search --all`` find
+it. The archive is bounded: past its byte cap the oldest lines go, the newest stay.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from autopatch_memory import ProjectMemory, limits
+from autopatch_memory.changes import ChangeOutcome
+from autopatch_memory.store import archive as cold
+
+LIBRARIES = [f"lib{n:02d}" for n in range(limits.MAX_LONG_TERM_ITEMS + 10)]
+
+
+def _fill_and_forget(memory: ProjectMemory, forgotten: int) -> list[str]:
+    """Memory full of rules; the first ``forgotten`` of them archived. Their ids."""
+    ids = []
+    for name in LIBRARIES[: limits.MAX_LONG_TERM_ITEMS]:
+        change = memory.remember(f"以后示例代码里不要用 {name}。")
+        assert change.item_id is not None
+        ids.append(change.item_id)
+    for item_id in ids[:forgotten]:
+        memory.forget(item_id)
+    return ids
+
+
+def test_an_archived_rule_evicted_for_room_goes_to_the_cold_archive_and_comes_back(
+    repo: Path,
+) -> None:
+    memory = ProjectMemory.open(repo, backend="off")
+    ids = _fill_and_forget(memory, forgotten=3)
+    # Three new rules need the room the three archived ones hold.
+    for name in LIBRARIES[limits.MAX_LONG_TERM_ITEMS : limits.MAX_LONG_TERM_ITEMS + 3]:
+        memory.remember(f"Never recommend {name}.")
+    in_file = {i.id for i in memory.document().long_term_memory.items()}
+    evicted = [i for i in ids[:3] if i not in in_file]
+    assert evicted, "the archived rules made room"
+    # Kept beside the file, as they were.
+    lines = (repo / ".autopatch-j" / cold.COLD_ARCHIVE_FILE_NAME).read_text(encoding="utf-8")
+    kept = {json.loads(line)["item"]["id"] for line in lines.splitlines()}
+    assert set(evicted) <= kept
+    # Found by search --all, and restore brings one back.
+    hits = memory.search(LIBRARIES[0], include_archived=True)
+    assert any(h.id == ids[0] for h in hits)
+    memory.forget(memory.document().long_term_memory.items()[-1].id)  # room for it
+    restored = memory.restore(evicted[0])
+    assert restored.outcome is ChangeOutcome.RESTORED
+    item = memory.document().long_term_item(evicted[0])
+    assert item is not None and item.is_active
+    assert item.summary.endswith("。") and "lib" in item.summary
+    memory.close()
+
+
+def test_the_archive_keeps_the_newest_lines_past_its_cap(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "COLD_ARCHIVE_MAX_BYTES", 2048)
+    memory = ProjectMemory.open(repo, backend="off")
+    ids = _fill_and_forget(memory, forgotten=20)
+    for name in LIBRARIES[limits.MAX_LONG_TERM_ITEMS :]:
+        memory.remember(f"Never recommend {name}.")
+    path = repo / ".autopatch-j" / cold.COLD_ARCHIVE_FILE_NAME
+    assert path.stat().st_size <= 2048
+    kept = [e.item.id for e in memory.store.cold_archive.entries()]
+    assert kept, "the newest evicted items are kept"
+    evicted = [i for i in ids[:20] if memory.document().long_term_item(i) is None]
+    # The newest evictions are the ones kept (the oldest lines went first).
+    assert kept == [i for i in evicted if i in kept]
+    assert evicted[-1] in kept
+    memory.close()
