@@ -197,7 +197,7 @@ def apply_in_store(
             now=txn.now,
             bad_sections=bad_sections,
             expected_generation=expected_generation,
-            in_place=True,  # the transaction's document is private to it: no copy
+            own=txn.own,  # the transaction's document: changed in place, copy on write
             changed_since=computed_from.changed_items(txn.doc) if computed_from else (),
         )
         journal_report(txn, report)
