@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timezone
 from typing import TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from autopatch_memory import limits
 from autopatch_memory.file_text import FileText, element_size, element_text, section_size
@@ -55,6 +55,9 @@ from autopatch_memory.text import clip
 
 class TrimAction(BaseModel):
     """One thing the size policy removed or shortened."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     op: str  # drop_answer | drop_turn | clip_answer | drop_topic | drop_archived | clip_question
     target: str
@@ -157,6 +160,8 @@ _OVER_LIMIT_STEPS: tuple[_Step, ...] = (_drop_all_but_newest_turn, _shrink_newes
 
 class TrimResult(BaseModel):
     """What the size policy did, and the file's bytes after it."""
+
+    model_config = ConfigDict(defer_build=True)
 
     actions: list[TrimAction]
     data: bytes

@@ -448,13 +448,19 @@ _LANGUAGE_FEATURES = (
 
 
 def _concept_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    parts = []
-    for phrase in sorted(phrases, key=len, reverse=True):
-        body = re.escape(phrase).replace(r"\ ", r"\s*")
-        if phrase[:1].isascii():
-            body = r"(?<![a-z0-9])" + body + r"(?![a-z0-9])"
-        parts.append(body)
+    """Any of ``phrases``: an English one as a whole word (spaces in it match any run of
+    blanks, or none), a Chinese one anywhere. The English ones share their word
+    boundaries (``(?<!…)(?:a|b)(?!…)`` matches where ``(?<!…)a(?!…)|(?<!…)b(?!…)`` does),
+    which halves the time the pattern takes to compile."""
+    ordered = sorted(phrases, key=len, reverse=True)
+    english = [_blanks(p) for p in ordered if p[:1].isascii()]
+    parts = [r"(?<![a-z0-9])(?:" + "|".join(english) + r")(?![a-z0-9])"] if english else []
+    parts += [_blanks(p) for p in ordered if not p[:1].isascii()]
     return re.compile("|".join(parts))
+
+
+def _blanks(phrase: str) -> str:
+    return re.escape(phrase).replace(r"\ ", r"\s*")
 
 
 # Concepts nearly every note of a Java project touches: sharing one adds to a real
@@ -630,15 +636,15 @@ def _turn_items(
     for turn in (t for t in newest if t.is_pending):
         if pending >= limits.CONTEXT_PENDING_QUESTIONS:
             break
-        prose = user_prose(turn.user_text)
+        prose = user_prose(turn.user_text, redacted=redacted)
         if prose.strip():
             pending += 1
             items.append(
                 ContextItem(
                     section=ContextSection.PENDING_QUESTIONS,
                     id=turn.id,
-                    # The prose of a text is no text this program stored: redacted.
-                    text=_clean(prose, limits.CONTEXT_PENDING_QUESTION_CHARS),
+                    # Prose whose lines folding joins is redacted again (see _clean).
+                    text=_clean(prose, limits.CONTEXT_PENDING_QUESTION_CHARS, redacted),
                 )
             )
     return items

@@ -85,7 +85,7 @@ class ItemChange(BaseModel):
     """What one write did to one rule or note: the item before and after, as the file
     wrote it (``None``: it did not exist). What ``undo`` restores from."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     id: str
     before: dict[str, Any] | None = None
@@ -95,7 +95,7 @@ class ItemChange(BaseModel):
 class JournalEntry(BaseModel):
     """One line of the journal."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     ts: Timestamp
     actor: str  # "record", "summarizer:<backend>", "user", "store", "profile"

@@ -32,7 +32,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 # privacy as a module: its rules load at the first redaction, and reading memory never redacts.
 from autopatch_memory import limits, privacy
@@ -131,6 +131,9 @@ def _stored_text(text: str, limit: int) -> str:
 
 class Failure(BaseModel):
     """The last thing that went wrong in this process (also in the journal)."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     operation: str
     message: str

@@ -635,12 +635,17 @@ class Operation(str, Enum):
 class TurnSummaryOp(_Model):
     """Set the summary of one pending recent turn."""
 
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
+
     turn_id: str
     summary: Text = ""
 
 
 class TopicOp(_Model):
     """Create or update an active topic."""
+
+    model_config = ConfigDict(defer_build=True)
 
     operation: Operation
     target_id: str | None = None
@@ -670,6 +675,8 @@ class LongTermOp(_Model):
     ``conflicts_with`` names active items it may contradict in part, left for the user.
     """
 
+    model_config = ConfigDict(defer_build=True)
+
     operation: Operation
     type: str | None = None
     target_id: str | None = None
@@ -698,6 +705,8 @@ class MemoryDelta(_Model):
     the applier validates each entry on its own, so one malformed operation is
     rejected with a reason code while the others still apply.
     """
+
+    model_config = ConfigDict(defer_build=True)
 
     turn_summaries: list[Any] = Field(default_factory=list)
     topic_operations: list[Any] = Field(default_factory=list)

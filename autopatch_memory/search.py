@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from autopatch_memory import limits
 from autopatch_memory.model import LongTermItem, LongTermType, MemoryDocument, Topic
@@ -49,6 +49,9 @@ class MemoryItemKind(str, Enum):
 
 class SearchHit(BaseModel):
     """One item that matches a search, best first."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     id: str
     kind: MemoryItemKind

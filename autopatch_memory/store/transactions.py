@@ -38,7 +38,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from autopatch_memory import limits
 from autopatch_memory.budget import TrimAction, TrimResult, active_long_term_bytes, trim_to_budget
@@ -217,6 +217,9 @@ def _put_in_place(doc: MemoryDocument, old: BaseModel, new: BaseModel) -> None:
 class ResetResult(BaseModel):
     """What a reset removed, and where the document was kept first."""
 
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
+
     generation: int
     rules: int = 0
     notes: int = 0
@@ -257,6 +260,8 @@ class ResetResult(BaseModel):
 
 class UpdateResult(BaseModel, Generic[T]):
     """What an update did."""
+
+    model_config = ConfigDict(defer_build=True)
 
     value: T
     changed: bool
