@@ -636,7 +636,7 @@ def _turn_items(
     for turn in (t for t in newest if t.is_pending):
         if pending >= limits.CONTEXT_PENDING_QUESTIONS:
             break
-        prose = user_prose(turn.user_text, redacted=redacted)
+        prose = _prose(turn.user_text, redacted)
         if prose.strip():
             pending += 1
             items.append(
@@ -648,6 +648,13 @@ def _turn_items(
                 )
             )
     return items
+
+
+@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
+def _prose(text: str, redacted: bool) -> str:
+    """:func:`~autopatch_memory.prose.user_prose`, remembered (a pending question is shown
+    turn after turn)."""
+    return user_prose(text, redacted=redacted)
 
 
 class _DroppedRules:
@@ -693,14 +700,47 @@ class _DroppedRules:
         )
 
 
+class _ProfileView:
+    """What the selection needs of the repo profile alone: the module names and the
+    words they share, the profile's own text. Kept while the profile is the same object
+    (a write that does not store a new profile keeps it: copy on write)."""
+
+    def __init__(self, profile: RepoProfile | None, redacted: bool) -> None:
+        self.profile = profile
+        self.redacted = redacted
+        self.noise = _profile_noise(profile)
+        names = [n.lower() for n in _module_names(profile)] if profile is not None else []
+        self.names = names
+        # The names a question can name (hyphenated: a bare "order" is a word).
+        self.hyphenated = [n for n in names if "-" in n]
+        self.name_patterns = [(n, _whole_name(n)) for n in self.hyphenated]
+        self.name_tokens = {n: set(tokenize(n)) for n in names}
+        self.module_words = {t for n in self.hyphenated for t in self.name_tokens[n]}
+        self._items: dict[Language, list[ContextItem]] = {}
+
+    def items(self, language: Language) -> list[ContextItem]:
+        """The profile as the context shows it (``[]``: nothing to show)."""
+        items = self._items.get(language)
+        if items is None:
+            profile = self.profile
+            text = _profile_text(profile, language, self.redacted) if profile else ""
+            item = ContextItem(
+                section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text
+            )
+            items = self._items[language] = [item] if text else []
+        return items
+
+
 class _View:
     """What the selection needs of one document that does not depend on the question:
     the items that can be shown, their tokens and times, the module names, the profile's
     text, the turns' items. Worked out once per document: the store hands out the same
     document while the file is unchanged, so a host asking memory about every turn pays
-    for the question alone."""
+    for the question alone. After a write, what concerns an element or a profile the
+    write did not touch (the same object: the store copies on write) is taken from the
+    view of the document before it."""
 
-    def __init__(self, doc: MemoryDocument, redacted: bool) -> None:
+    def __init__(self, doc: MemoryDocument, redacted: bool, before: _View | None = None) -> None:
         self.doc = doc
         self.redacted = redacted  # every string of ``doc`` is known redacted
         ltm, wm = doc.long_term_memory, doc.working_memory
@@ -709,40 +749,52 @@ class _View:
         ]
         self.notes = [i for i in ltm.project_notes if i.is_active and _has_text(i.label, i.summary)]
         self.topics = [t for t in wm.active_topics if _has_text(t.label, t.summary)]
+        # Per element (by identity; ``before`` holds its document, so an id is its own):
+        # its tokens and anchors, and its time.
+        known = before.per_element if before is not None and before.redacted == redacted else {}
+        self.per_element: dict[int, tuple[tuple[tuple[str, ...], frozenset[str]], float]] = {}
         # One BM25 corpus over every rankable item gives steadier term statistics than
         # three tiny ones; the ranking is then split back into sections.
-        self.analyzed = [
-            *(_item_tokens(i.label, i.summary) for i in self.prefs),
-            *(_item_tokens(i.label, i.summary, concepts=True) for i in self.notes),
-            *(_item_tokens(t.label, t.summary) for t in self.topics),
-        ]
+        self.analyzed: list[tuple[tuple[str, ...], frozenset[str]]] = []
+        self.recency: list[float] = []
+        for items, concepts in ((self.prefs, False), (self.notes, True), (self.topics, False)):
+            for element in items:
+                found = known.get(id(element))
+                if found is None:
+                    touched = (
+                        element.last_touched_at
+                        if isinstance(element, Topic)
+                        else element.updated_at
+                    )
+                    found = (
+                        _item_tokens(element.label, element.summary, concepts=concepts),
+                        touched.timestamp(),
+                    )
+                self.per_element[id(element)] = found
+                self.analyzed.append(found[0])
+                self.recency.append(found[1])
         self.tokens = [tokens for tokens, _ in self.analyzed]
         self.anchors = [anchors for _, anchors in self.analyzed]
-        self.recency = [
-            *(i.updated_at.timestamp() for i in self.prefs),
-            *(i.updated_at.timestamp() for i in self.notes),
-            *(t.last_touched_at.timestamp() for t in self.topics),
-        ]
         self.prefs_by_recency = by_recency(self.recency[: len(self.prefs)])
         profile = doc.repo_profile
-        self.noise = _profile_noise(profile)
-        names = [n.lower() for n in _module_names(profile)] if profile is not None else []
-        self.names = names
-        # The names a question can name (hyphenated: a bare "order" is a word).
-        self.hyphenated = [n for n in names if "-" in n]
-        self._name_patterns = [(n, _whole_name(n)) for n in self.hyphenated]
-        self._name_tokens = {n: set(tokenize(n)) for n in names}
-        self.module_words = {t for n in self.hyphenated for t in self._name_tokens[n]}
+        self.profile: _ProfileView
+        if before is not None and before.profile.profile is profile and before.redacted == redacted:
+            self.profile = before.profile
+        else:
+            self.profile = _ProfileView(profile, redacted)
+        self.noise = self.profile.noise
+        self.names = self.profile.names
+        self.module_words = self.profile.module_words
         self._named: dict[int, list[str]] = {}
-        self._profile_items: dict[Language, list[ContextItem]] = {}
         self._turn_items: list[ContextItem] | None = None
 
     def names_in(self, text: str) -> list[str]:
         """The hyphenated module names ``text`` mentions as whole names."""
-        if not self._name_patterns:
+        patterns = self.profile.name_patterns
+        if not patterns:
             return []
         folded = normalize(text)
-        return [n for n, pattern in self._name_patterns if pattern.search(folded)]
+        return [n for n, pattern in patterns if pattern.search(folded)]
 
     def named_by_note(self, index: int) -> list[str]:
         """The module names note ``index`` mentions."""
@@ -756,24 +808,17 @@ class _View:
         """Words of a module the question names that other modules' names share: a
         question about pay-channel-alipay is not about pay-channel-wechat because both
         say "channel"."""
+        name_tokens = self.profile.name_tokens
         parts: set[str] = set()
         for name in asked:
-            mine = self._name_tokens.get(name) or set(tokenize(name))
+            mine = name_tokens.get(name) or set(tokenize(name))
             for other in self.names:
                 if other != name:
-                    parts |= mine & self._name_tokens[other]
+                    parts |= mine & name_tokens[other]
         return frozenset(parts)
 
     def profile_items(self, language: Language) -> list[ContextItem]:
-        items = self._profile_items.get(language)
-        if items is None:
-            profile = self.doc.repo_profile
-            text = _profile_text(profile, language, self.redacted) if profile else ""
-            item = ContextItem(
-                section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text
-            )
-            items = self._profile_items[language] = [item] if text else []
-        return items
+        return self.profile.items(language)
 
     def turn_items(self) -> list[ContextItem]:
         if self._turn_items is None:
@@ -783,7 +828,7 @@ class _View:
 
 
 # The view of the unchanging document asked about last (a host asks about the same one
-# turn after turn).
+# turn after turn; after a write, about the next document, which shares most of it).
 _LAST_VIEW: list[_View] = []
 
 
@@ -791,7 +836,7 @@ def _view(doc: MemoryDocument, redacted: bool, unchanging: bool) -> _View:
     last = _LAST_VIEW[0] if _LAST_VIEW else None
     if unchanging and last is not None and last.doc is doc and last.redacted == redacted:
         return last
-    view = _View(doc, redacted)
+    view = _View(doc, redacted, before=last if unchanging else None)
     if unchanging:
         _LAST_VIEW[:] = [view]
     return view
