@@ -460,7 +460,10 @@ def bench_first_writes(repo: Path, samples: int) -> dict[str, Any]:
     checks = {"changed": 0, "trimmed": 0, "samples": 0}
     for _ in range(samples):
         for kind, pair in paired.items():
-            with tempfile.TemporaryDirectory(prefix="autopatch-bench-first-") as scratch:
+            # On the file system of ``repo``: the floor's folder is in it.
+            with tempfile.TemporaryDirectory(
+                prefix="autopatch-bench-first-", dir=repo.parent
+            ) as scratch:
                 done = subprocess.run(
                     [sys.executable, __file__, "--first-write", kind, str(repo), scratch],
                     capture_output=True,
