@@ -1587,3 +1587,68 @@ def test_a_salvage_backup_keeps_every_value_when_two_secret_keys_redact_alike(re
     assert first not in backup and second not in backup
     kept = json.loads(backup)["host_tokens"]
     assert sorted(kept.values()) == ["CI 用的令牌", "release token"]
+
+
+# --- a file this program wrote (the journal's stamp) -----------------------------------
+
+
+def _redactions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the store's choke point redacts from now on."""
+    from autopatch_memory.store import redaction
+
+    seen: list[str] = []
+    real = redaction.privacy.redact
+
+    def counted(text: str) -> str:
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(redaction.privacy, "redact", counted)
+    return seen
+
+
+def test_the_journal_names_each_write_and_the_redaction_code_it_passed(repo: Path) -> None:
+    from autopatch_memory.store.redaction import redaction_fingerprint
+
+    store = MemoryStore(repo, clock=fixed_clock)
+    _with_a_bit_of_everything(store)
+    digest = file_digest(store.path.read_bytes())
+    fingerprint = redaction_fingerprint()
+    assert fingerprint and len(fingerprint) == limits.FILE_DIGEST_HEX_CHARS
+    assert store.journal.stamp_of(digest) == fingerprint
+    last = store.journal.read(last=1)[0]
+    assert (last.file, last.redaction) == (digest, fingerprint)
+    assert store.journal.stamp_of("0" * limits.FILE_DIGEST_HEX_CHARS) is None
+
+
+def test_a_file_another_store_of_this_program_wrote_is_not_redacted_again(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another process (here: another store, with nothing in memory of its own) writes
+    # next: the journal names the file, under the same rules, so only the new turn is
+    # redacted, and the file is read without the salvage's checks.
+    _with_a_bit_of_everything(MemoryStore(repo, clock=fixed_clock))
+    other = MemoryStore(repo, clock=fixed_clock)
+    seen = _redactions(monkeypatch)
+    monkeypatch.setattr(
+        "autopatch_memory.store.transactions.parse_document",
+        lambda data: pytest.fail("a file this program wrote was salvage-parsed"),
+    )
+    other.update(add_turn("第三个问题 about OrderQueue"), actor="record")
+    assert "第三个问题 about OrderQueue" in seen
+    assert not any(text.startswith("note ") or "话题" in text for text in seen), seen
+
+
+def test_a_file_written_under_other_redaction_rules_is_redacted_whole(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _with_a_bit_of_everything(MemoryStore(repo, clock=fixed_clock))
+    # This process runs other rules (another version of the program wrote the file).
+    monkeypatch.setattr(
+        "autopatch_memory.store.transactions.redaction_fingerprint", lambda: "0123456789ab"
+    )
+    other = MemoryStore(repo, clock=fixed_clock)
+    seen = _redactions(monkeypatch)
+    other.update(add_turn("第三个问题"), actor="record")
+    assert "话题" in seen  # an old topic's summary: everything was redacted again
+    assert other.journal.read(last=1)[0].redaction == "0123456789ab"
