@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -63,7 +63,7 @@ from autopatch_memory.model import (
     TopicOp,
     Turn,
     TurnSummaryOp,
-    clone,
+    deep_copy,
 )
 from autopatch_memory.privacy import is_only_redacted, redact
 from autopatch_memory.reasons import Reason
@@ -82,6 +82,18 @@ _OPERATION_CAPS: dict[Operation, int] = {
     Operation.UPDATE_EXISTING: limits.DELTA_MAX_UPDATES,
     Operation.ARCHIVE_EXISTING: limits.DELTA_MAX_ARCHIVES,
 }
+
+
+class Own(Protocol):
+    """How the applier gets an element it may change (copy on write: see
+    :meth:`~autopatch_memory.store.Transaction.own`)."""
+
+    def __call__(self, element: _Op, /) -> _Op: ...
+
+
+def _itself(element: _Op) -> _Op:
+    """The element itself: a private document's elements are changed in place."""
+    return element
 
 
 class _Reject(Exception):
@@ -187,8 +199,12 @@ class _Applier:
         user_authored: bool,
         changed_since: Collection[str] = (),
         ids_in_use: Callable[[], set[str]] | None = None,
+        own: Own = _itself,
     ) -> None:
         self.doc = doc
+        # An element is changed only through this (copy on write when ``doc`` shares its
+        # elements with a document others read; the identity on a private copy).
+        self.own = own
         self.now = now
         self._ids_in_use = ids_in_use
         self.user_authored = user_authored
@@ -216,6 +232,7 @@ class _Applier:
             raise _Reject(Reason.UNKNOWN_TARGET, f"no recent turn {op.turn_id}")
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS, item=False)
         assert summary is not None
+        turn = self.own(turn)
         turn.summary = summary
         turn.summary_status = SummaryStatus.READY
         return _accepted("turn_summaries", "summarize", [turn.id])
@@ -270,8 +287,9 @@ class _Applier:
     def _touch_topic(
         self, topic: Topic, summary: str, label: str | None, related: list[str]
     ) -> str | None:
-        """Update ``topic`` in place; returns a note, if any."""
+        """Update ``topic`` (through :attr:`own`); returns a note, if any."""
         note = None
+        topic = self.own(topic)
         topic.summary = summary
         if label and not same_label(label, topic.label):
             others = self.doc.working_memory.active_topics
@@ -459,7 +477,7 @@ class _Applier:
             raise _Reject(Reason.UNKNOWN_TARGET, f"no long-term item {target}")
         if not item.is_active:
             raise _Reject(Reason.INACTIVE_TARGET, f"{target} is archived")
-        return item
+        return self.own(item)  # an update or an archive changes it
 
     def _targets(
         self, ids: Sequence[str], kind: LongTermType, stated: datetime | None, field: str
@@ -503,17 +521,20 @@ class _Applier:
             self._archive(old, by=by.id)
             done.append(old.id)
         if done:
+            by = self.own(by)
             by.conflicts_with = [c for c in by.conflicts_with if c not in done]
         return done
 
     def _archive(self, item: LongTermItem, *, by: str | None = None) -> None:
         """Make ``item`` inactive (``by``: the item that superseded it)."""
+        item = self.own(item)
         item.status = ItemStatus.ARCHIVED
         item.updated_at = self.now
         if by is not None:
             item.superseded_by = by
         for other in self.doc.long_term_memory.items():
             if item.id in other.conflicts_with:
+                other = self.own(other)
                 other.conflicts_with = [c for c in other.conflicts_with if c != item.id]
 
     def _revive(
@@ -531,6 +552,7 @@ class _Applier:
                 Reason.INACTIVE_TARGET,
                 f"restates {dead.id}, which was archived; only a new instruction brings it back",
             )
+        dead = self.own(dead)
         dead.status = ItemStatus.ACTIVE
         dead.superseded_by = None
         dead.revision_of = None
@@ -569,6 +591,7 @@ class _Applier:
             new_label, note = None, "label kept: another item already has that label"
         if same_text(summary, item.summary) and new_label is None:
             return [], note or "same text: unchanged"
+        item = self.own(item)
         size_before = item_bytes(item)
         revision = item.model_copy(
             update={
@@ -771,6 +794,7 @@ def apply_delta(
     expected_generation: int | None = None,
     user_authored: bool = False,
     in_place: bool = False,
+    own: Own | None = None,
     changed_since: Collection[str] = (),
     ids_in_use: Callable[[], set[str]] | None = None,
 ) -> tuple[MemoryDocument, ApplyReport]:
@@ -781,8 +805,10 @@ def apply_delta(
     document has moved on (a reset), the whole delta is discarded.
     ``user_authored``: the user typed these changes (``remember``, ``edit``); each
     preference or archive is grounded by its ``evidence_quote`` instead of a turn.
-    ``in_place``: ``doc`` is the caller's private copy (a store transaction's): change it instead
-    of copying it first. ``changed_since``: ids of long-term items changed (or added)
+    ``in_place``: ``doc`` is the caller's private copy: change it instead of copying it
+    first. ``own``: ``doc`` is a store transaction's copy-on-write document, changed in
+    place, each element through ``own`` (:meth:`~autopatch_memory.store.Transaction.own`).
+    ``changed_since``: ids of long-term items changed (or added)
     after the delta was computed; an operation that would rewrite one is rejected
     (``stale_generation``), and no rule of the delta supersedes one. ``ids_in_use``:
     the ids a new item must not take (default: the document's); a store transaction
@@ -794,13 +820,15 @@ def apply_delta(
             f"computed for generation {expected_generation}, memory is at {doc.generation}",
             generation=doc.generation,
         )
-    base = doc if in_place else clone(doc)
+    base = doc if in_place or own is not None else deep_copy(doc)
     applier = _Applier(
         base,
         now,
         user_authored=user_authored,
         changed_since=changed_since,
-        ids_in_use=ids_in_use if in_place else None,  # a copy has its own ids
+        # a copy has its own ids; a transaction's document those of the transaction
+        ids_in_use=ids_in_use if in_place or own is not None else None,
+        own=own or _itself,
     )
     report = applier.report
     for name in bad_sections:

@@ -7,7 +7,7 @@ the directive grammar under it.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory.model import DeltaSection
 from autopatch_memory.reasons import Reason
@@ -17,6 +17,9 @@ __all__ = ["AcceptedOp", "ApplyReport", "RejectedOp", "discarded_report"]
 
 class AcceptedOp(BaseModel):
     """An operation that changed (or confirmed) memory."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     section: DeltaSection
     index: int
@@ -34,6 +37,8 @@ class AcceptedOp(BaseModel):
 class RejectedOp(BaseModel):
     """An operation (or a whole delta, when ``section`` is ``None``) that was refused."""
 
+    model_config = ConfigDict(defer_build=True)
+
     section: DeltaSection | None = None
     index: int | None = None
     reason: Reason
@@ -42,6 +47,8 @@ class RejectedOp(BaseModel):
 
 class ApplyReport(BaseModel):
     """What applying one delta did. ``changed``/``size_bytes`` are filled in by the store."""
+
+    model_config = ConfigDict(defer_build=True)
 
     accepted: list[AcceptedOp] = Field(default_factory=list)
     rejected: list[RejectedOp] = Field(default_factory=list)

@@ -31,7 +31,9 @@ store lets such a write pass the hard limit as long as it does not grow the
 active long-term part (docs/file-format.md).
 
 Every step removes one thing at a time and stops as soon as the size is back
-under the limit it works against, so no more is dropped than needed. The size
+under the limit it works against, so no more is dropped than needed. A shortened turn
+is a copy put in the place of the original: the document may share its elements with
+the one the write read (copy on write), which must not change. The size
 after each removal is known without serializing the document again: the file's
 text is serialized once and patched (:class:`~autopatch_memory.file_text.FileText`),
 so a trim costs one dump however many removals it takes.
@@ -43,26 +45,37 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timezone
 from typing import TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from autopatch_memory import limits
 from autopatch_memory.file_text import FileText, element_size, element_text, section_size
-from autopatch_memory.model import LongTermItem, MemoryDocument, Topic
+from autopatch_memory.model import LongTermItem, MemoryDocument, Topic, Turn
 from autopatch_memory.text import clip
 
 
 class TrimAction(BaseModel):
     """One thing the size policy removed or shortened."""
 
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
+
     op: str  # drop_answer | drop_turn | clip_answer | drop_topic | drop_archived | clip_question
     target: str
 
 
+def _shortened(text: FileText, items: list[Turn], turn: Turn, **fields: str) -> Turn:
+    """A copy of ``turn`` with ``fields`` put in its place (the document may share the
+    turn with others: it is never changed in place)."""
+    new = turn.model_copy(update=fields)
+    text.replace(items, turn, new)
+    return new
+
+
 def _drop_ready_answers(doc: MemoryDocument, text: FileText, now: datetime) -> Iterator[TrimAction]:
-    for turn in doc.working_memory.recent_turns:
+    turns = doc.working_memory.recent_turns
+    for turn in list(turns):
         if not turn.is_pending and turn.assistant_text:
-            turn.assistant_text = ""
-            text.changed(turn)
+            _shortened(text, turns, turn, assistant_text="")
             yield TrimAction(op="drop_answer", target=turn.id)
 
 
@@ -79,10 +92,11 @@ def _drop_old_ready_turns(
 def _clip_pending_answers(
     doc: MemoryDocument, text: FileText, now: datetime
 ) -> Iterator[TrimAction]:
-    for turn in doc.working_memory.recent_turns:
+    turns = doc.working_memory.recent_turns
+    for turn in list(turns):
         if turn.is_pending and len(turn.assistant_text) > limits.TRIMMED_ASSISTANT_TEXT_CHARS:
-            turn.assistant_text = clip(turn.assistant_text, limits.TRIMMED_ASSISTANT_TEXT_CHARS)
-            text.changed(turn)
+            clipped = clip(turn.assistant_text, limits.TRIMMED_ASSISTANT_TEXT_CHARS)
+            _shortened(text, turns, turn, assistant_text=clipped)
             yield TrimAction(op="clip_answer", target=turn.id)
 
 
@@ -118,14 +132,12 @@ def _shrink_newest_turn(doc: MemoryDocument, text: FileText, now: datetime) -> I
         return
     newest = turns[-1]
     if newest.assistant_text:
-        newest.assistant_text = ""
-        text.changed(newest)
+        newest = _shortened(text, turns, newest, assistant_text="")
         yield TrimAction(op="drop_answer", target=newest.id)
     length = len(newest.user_text)
     while length > 0:
         length //= 2
-        newest.user_text = clip(newest.user_text, length)
-        text.changed(newest)
+        newest = _shortened(text, turns, newest, user_text=clip(newest.user_text, length))
         yield TrimAction(op="clip_question", target=newest.id)
 
 
@@ -148,6 +160,8 @@ _OVER_LIMIT_STEPS: tuple[_Step, ...] = (_drop_all_but_newest_turn, _shrink_newes
 
 class TrimResult(BaseModel):
     """What the size policy did, and the file's bytes after it."""
+
+    model_config = ConfigDict(defer_build=True)
 
     actions: list[TrimAction]
     data: bytes

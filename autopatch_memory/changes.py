@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory.model import LongTermItem, LongTermType
 from autopatch_memory.reasons import Reason
@@ -53,6 +53,9 @@ class ChangeOutcome(str, Enum):
 
 class MemoryChange(BaseModel):
     """What one user-authored change did (or why it was refused)."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     action: ChangeAction
     outcome: ChangeOutcome

@@ -46,7 +46,7 @@ class EventKind(str, Enum):
 class MemoryEvent(BaseModel):
     """One event. Fields that do not apply to a kind are empty."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: EventKind
     at: datetime

@@ -24,7 +24,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from autopatch_memory import limits
 from autopatch_memory.changes import ChangeOutcome, ImportCandidate, MemoryChange
@@ -498,6 +498,9 @@ def _markdown_item(kind: LongTermType, line: str) -> ImportCandidate | None:
 class ImportReport(BaseModel):
     """What an import did (or, ``dry_run``, would do): one change per item of the file,
     in order."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     format: ExportFormat
     items: list[MemoryChange] = Field(default_factory=list)

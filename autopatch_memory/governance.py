@@ -54,7 +54,7 @@ from autopatch_memory.model import (
     MemoryDelta,
     MemoryDocument,
     Operation,
-    clone,
+    deep_copy,
 )
 from autopatch_memory.privacy import MARKER_PREFIX, redact
 from autopatch_memory.prose import split_sentences
@@ -230,14 +230,14 @@ def _apply(
 ) -> MemoryChange:
     """Apply one user-authored operation to the transaction's document and journal it."""
     before = {i.id: i.model_copy() for i in txn.doc.long_term_memory.items()}
-    # The transaction's document is private to it: the applier changes it in place (a
-    # rejected operation changes nothing).
+    # The applier changes the transaction's document in place, copy on write (a rejected
+    # operation changes nothing).
     doc, report = apply_delta(
         txn.doc,
         MemoryDelta(long_term_operations=[op]),
         now=txn.now,
         user_authored=True,
-        in_place=True,
+        own=txn.own,
         ids_in_use=txn.ids_in_use,
     )
     if report.rejected:
@@ -393,16 +393,18 @@ def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) ->
     if change.outcome is ChangeOutcome.UPDATED:
         # The user rewrote one of a conflicting pair: that settles the pair (a conflict
         # this edit itself names stays).
-        _settle_conflicts(txn.doc, item_id, keep=set(conflicts))
+        _settle_conflicts(txn, item_id, keep=set(conflicts))
     return change
 
 
-def _settle_conflicts(doc: MemoryDocument, item_id: str, *, keep: set[str]) -> None:
+def _settle_conflicts(txn: Transaction, item_id: str, *, keep: set[str]) -> None:
     """Forget the conflicts recorded between ``item_id`` and other items, but ``keep``."""
-    for other in doc.long_term_memory.items():
-        if other.id == item_id:
+    for other in txn.doc.long_term_memory.items():
+        if other.id == item_id and any(c not in keep for c in other.conflicts_with):
+            other = txn.own(other)
             other.conflicts_with = [c for c in other.conflicts_with if c in keep]
         elif item_id in other.conflicts_with and other.id not in keep:
+            other = txn.own(other)
             other.conflicts_with = [c for c in other.conflicts_with if c != item_id]
 
 
@@ -435,6 +437,7 @@ def restore(txn: Transaction, item_id: str) -> MemoryChange:
     if parent is not None and parent.is_active:
         return _restore_revision(txn, item, parent)
     newer = doc.long_term_item(item.superseded_by or "")
+    item = txn.own(item)
     item.status = ItemStatus.ACTIVE
     item.superseded_by = None
     item.revision_of = None
@@ -533,6 +536,7 @@ def _restore_from_cold(txn: Transaction, item_id: str) -> MemoryChange:
         return change
     restored = doc.long_term_item(change.item_id)
     if restored is not None and back.id not in taken and restored.id != back.id:
+        restored = txn.own(restored)
         restored.id = back.id  # the id it had, when it is still free
     return change.model_copy(
         update={
@@ -561,9 +565,10 @@ def forget(txn: Transaction, item_id: str) -> MemoryChange:
                 item=item.model_copy(),
                 detail="already archived",
             )
+        item = txn.own(item)
         item.status = ItemStatus.ARCHIVED
         item.updated_at = txn.now
-        _settle_conflicts(doc, item_id, keep=set())
+        _settle_conflicts(txn, item_id, keep=set())
         txn.log(action.value, target=item_id)
         return MemoryChange(
             action=action, outcome=ChangeOutcome.ARCHIVED, item_id=item_id, item=item.model_copy()
@@ -640,11 +645,11 @@ def _import_one(txn: Transaction, candidate: ImportCandidate) -> MemoryChange:
             f"archived in memory as {archived.id}: restore it to bring it back", archived.id
         )
     when = candidate.updated_at
-    saved = clone(doc)
+    saved = deep_copy(doc)  # what an undone import goes back to (copy on write may not)
     logged = len(txn.entries)
     change = _create(txn, ChangeAction.IMPORT, candidate.type, candidate.summary, candidate.label)
     if change.outcome is ChangeOutcome.UNCHANGED:
-        _keep_date(saved, txn.doc, change.item_id)
+        _keep_date(saved, txn, change.item_id)
     if when is None:
         return change
     newer = _newer_items_touched(saved, change, when)
@@ -689,13 +694,13 @@ def _import_over(txn: Transaction, candidate: ImportCandidate, item: LongTermIte
     return _apply(txn, ChangeAction.IMPORT, op, left_out=screened.left_out)
 
 
-def _keep_date(before: MemoryDocument, after: MemoryDocument, item_id: str | None) -> None:
+def _keep_date(before: MemoryDocument, txn: Transaction, item_id: str | None) -> None:
     """An import that restates an item word for word changes nothing, not even its date:
     an old export must not make a rule look newer than the rules that came after it."""
     old = before.long_term_item(item_id or "")
-    new = after.long_term_item(item_id or "")
+    new = txn.doc.long_term_item(item_id or "")
     if old is not None and new is not None and (old.label, old.summary) == (new.label, new.summary):
-        new.updated_at = old.updated_at
+        txn.own(new).updated_at = old.updated_at
 
 
 def _newer_items_touched(before: MemoryDocument, change: MemoryChange, when: datetime) -> list[str]:

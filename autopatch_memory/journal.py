@@ -85,7 +85,7 @@ class ItemChange(BaseModel):
     """What one write did to one rule or note: the item before and after, as the file
     wrote it (``None``: it did not exist). What ``undo`` restores from."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     id: str
     before: dict[str, Any] | None = None
@@ -95,7 +95,7 @@ class ItemChange(BaseModel):
 class JournalEntry(BaseModel):
     """One line of the journal."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     ts: Timestamp
     actor: str  # "record", "summarizer:<backend>", "user", "store", "profile"
@@ -108,6 +108,9 @@ class JournalEntry(BaseModel):
     # produced and of the file it replaced. None for entries that wrote nothing.
     file: str | None = None
     prev_file: str | None = None
+    # The redaction rules every text of that file passed (their fingerprint): a file
+    # this program wrote under the rules it runs now is not redacted again.
+    redaction: str | None = Field(default=None, exclude_if=_is_none)
     # A write that changed rules or notes (op "change"): each item before and after.
     items: list[ItemChange] | None = Field(default=None, exclude_if=_is_none)
     # An undo (op "undo"): the writes (their ``file`` digests) whose changes it reverted.
@@ -151,7 +154,7 @@ def unlanded_writes(entries: Iterable[JournalEntry], current_file: str | None) -
 # Fields the program fills itself (a time, a closed set, digests): they hold no text
 # from a conversation, so redaction would only spend time on them. Every other field
 # (a new one too) is redacted.
-_PROGRAM_MADE_FIELDS = frozenset({"ts", "outcome", "file", "prev_file"})
+_PROGRAM_MADE_FIELDS = frozenset({"ts", "outcome", "file", "prev_file", "redaction"})
 _TEXT_FIELDS = tuple(name for name in JournalEntry.model_fields if name not in _PROGRAM_MADE_FIELDS)
 
 
@@ -263,6 +266,31 @@ class Journal:
             return False
         return True
 
+    def stamp_of(self, file: str) -> str | None:
+        """The redaction rules' fingerprint stamped on the write that produced the file of
+        digest ``file`` (``""`` when it has none), when an entry near the end of the
+        journal names that write; ``None`` when none does (or the journal cannot be read):
+        then the file is not known to be this program's."""
+        try:
+            tail = read_no_follow(
+                self.path, max_bytes=limits.JOURNAL_WROTE_TAIL_BYTES, tail=True, state=True
+            )
+        except (OSError, StoreError):
+            return None
+        # The line of that write's last entry (a later write names it as prev_file).
+        at = tail.rfind(f'"file":"{file}"'.encode())
+        if at < 0:
+            return None
+        end = tail.find(b"\n", at)
+        line = tail[at : len(tail) if end < 0 else end]
+        key = b'"redaction":"'
+        start = line.find(key)
+        if start < 0:
+            return ""
+        start += len(key)
+        stop = line.find(b'"', start)
+        return line[start:stop].decode("ascii", "replace") if stop > 0 else ""
+
     def _size(self) -> int:
         try:
             return os.lstat(self.path).st_size
@@ -370,7 +398,10 @@ def _scrubbed(data: bytes) -> bytes:
     )
 
 
-def stamp(entries: Iterable[JournalEntry], *, file: str, prev_file: str | None) -> None:
-    """Mark ``entries`` as belonging to the write that produced ``file``."""
+def stamp(
+    entries: Iterable[JournalEntry], *, file: str, prev_file: str | None, redaction: str | None
+) -> None:
+    """Mark ``entries`` as belonging to the write that produced ``file``, every text of
+    which passed the redaction rules ``redaction`` names."""
     for entry in entries:
-        entry.file, entry.prev_file = file, prev_file
+        entry.file, entry.prev_file, entry.redaction = file, prev_file, redaction

@@ -400,6 +400,9 @@ MEMORY_FILE_MAX_READ_BYTES = 4 * HARD_LIMIT_BYTES
 EPOCH_HEX_CHARS = 16  # the random id of one file's lifetime (64 bits)
 EPOCH_MAX_CHARS = 64  # a longer "epoch" in a file is invalid (dropped, then renewed)
 FILE_DIGEST_HEX_CHARS = 12  # journal entries name the file a write produced by this digest
+# How far back from its end the journal is searched for the write that produced the file
+# on disk (a file this program wrote is not redacted again: docs/design.md#storage-guarantees).
+JOURNAL_WROTE_TAIL_BYTES = 16 * 1024
 SALVAGE_DETAIL_PARTS = 8  # dropped parts named in one salvage journal entry
 # CPU time (of the reading thread) one reading of a file may spend on salvage: finding
 # the valid items of a file with invalid ones, and what still parses of one that is not

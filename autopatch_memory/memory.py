@@ -32,7 +32,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 # privacy as a module: its rules load at the first redaction, and reading memory never redacts.
 from autopatch_memory import limits, privacy
@@ -69,15 +69,23 @@ from autopatch_memory.model import (
     MemoryDocument,
     RepoProfile,
     Turn,
-    clone,
     conflicting_pairs,
+    deep_copy,
+    document_copy,
 )
 from autopatch_memory.reasons import Reason
 from autopatch_memory.safe_io import store_error
 from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.search import ItemHistory, SearchHit, item_history, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
-from autopatch_memory.store import FileState, MemoryStore, ResetResult, Transaction, UpdateResult
+from autopatch_memory.store import (
+    FileState,
+    MemoryStore,
+    ResetResult,
+    Transaction,
+    UpdateResult,
+    redact_text,
+)
 from autopatch_memory.text import clean_output, clean_text, clip
 from autopatch_memory.triggers import Trigger, signal_trigger, size_trigger, state_triggers
 from autopatch_memory.undo import UndoReport, undoable
@@ -123,11 +131,14 @@ def _stored_text(text: str, limit: int) -> str:
     rough_limit = limit * limits.PRE_REDACTION_CLIP_FACTOR
     if len(text) > rough_limit:
         text = text[:rough_limit].rsplit(None, 1)[0]
-    return clip(privacy.redact(clean_text(text, single_line=False).strip()), limit)
+    return clip(redact_text(clean_text(text, single_line=False).strip()), limit)
 
 
 class Failure(BaseModel):
     """The last thing that went wrong in this process (also in the journal)."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     operation: str
     message: str
@@ -392,7 +403,12 @@ class ProjectMemory:
         except StoreError as exc:
             self._failed("context", exc)
             return empty_context(kind)
-        return build_context(self._with_pending_profile(doc), kind, user_text)
+        shown = self._with_pending_profile(doc)
+        # A file this program wrote holds only redacted text: shown as it is.
+        redacted = shown is doc and self.store.is_redacted(doc)
+        # The store's documents never change (it copies on write): the selection's
+        # work on one is kept while the file is unchanged.
+        return build_context(shown, kind, user_text, redacted=redacted, unchanging=shown is doc)
 
     def record_turn(
         self,
@@ -467,7 +483,7 @@ class ProjectMemory:
 
         A profile collected at open and not stored yet is already in it.
         """
-        return clone(self._with_pending_profile(self.store.read()))
+        return deep_copy(self._with_pending_profile(self.store.read()))
 
     def apply_delta(
         self, delta: str | dict[str, Any] | MemoryDelta, *, actor: str = "user"
@@ -764,7 +780,7 @@ class ProjectMemory:
             return doc
         if not entries:
             return doc
-        copy = clone(doc)
+        copy = document_copy(doc)  # archived items are added; none is changed
         taken = copy.all_ids()
         for entry in reversed(entries):  # the newest state of each item
             item = entry.item
@@ -816,9 +832,8 @@ class ProjectMemory:
         chosen, candidates = parse_import(data, format, take_as=kind)
         foreign = self._foreign_project(export_origin(data))
         if dry_run:
-            doc = clone(self.store.read())
             txn = Transaction(
-                doc,
+                self.store.read(),  # copied on write: the store's document stays as it is
                 now=self.store.clock(),
                 actor=actor,
                 journal=self.journal,
@@ -929,7 +944,7 @@ class ProjectMemory:
         Raises :class:`StoreError` as :meth:`file_info` does.
         """
         state = self.store.inspect()
-        return self._file_info(state), clone(self._with_pending_profile(state.doc))
+        return self._file_info(state), deep_copy(self._with_pending_profile(state.doc))
 
     def _file_info(self, state: FileState) -> MemoryFileInfo:
         if state.size is None:
@@ -1012,6 +1027,9 @@ class ProjectMemory:
         pending = self._writes.pending
         if pending is None:
             return doc
+        stored, collected = doc.repo_profile, pending.profile
+        if (stored and stored.facts()) == (collected and collected.facts()):
+            return doc  # the same facts: what the next write would store (nothing new)
         # A shallow copy: the store's cached document is shared and must not change.
         return doc.model_copy(update={"repo_profile": pending.profile})
 

@@ -491,15 +491,15 @@ def _immutable(annotation: Any) -> bool:
 
 
 class _Copy(Enum):
-    """How :func:`clone` copies a field's value."""
+    """How :func:`deep_copy` copies a field's value."""
 
     LIST = "list"  # a list of immutable values: a new list, the values shared
     DEEP = "deep"  # anything else that may be mutable: new models and lists all the way down
 
 
 @cache
-def _clone_plan(cls: type[BaseModel]) -> tuple[tuple[str, _Copy], ...]:
-    """The fields of ``cls`` that :func:`clone` must copy (the others hold immutable
+def _copy_plan(cls: type[BaseModel]) -> tuple[tuple[str, _Copy], ...]:
+    """The fields of ``cls`` that :func:`deep_copy` must copy (the others hold immutable
     values), from their declared types: worked out once per class."""
     steps = []
     for name, field in cls.model_fields.items():
@@ -512,45 +512,63 @@ def _clone_plan(cls: type[BaseModel]) -> tuple[tuple[str, _Copy], ...]:
     return tuple(steps)
 
 
-def clone(model: _M) -> _M:
+def deep_copy(model: _M) -> _M:
     """A deep copy of a valid model: new models and lists all the way down, the
     immutable values (strings, numbers, datetimes, enum members) shared.
 
-    Nothing is validated again (the source is valid): cheaper than a
-    ``model_validate(model_dump())`` round trip, whose per-field validators are
-    Python calls, and several times cheaper than ``model_copy(deep=True)``. Built
-    the way pydantic's own ``__copy__`` builds an instance; only the fields whose
-    declared type can hold something mutable are visited (:func:`_clone_plan`).
+    Each model is copied by pydantic's own ``model_copy`` (nothing is validated again:
+    the source is valid), and only the fields whose declared type can hold something
+    mutable are visited (:func:`_copy_plan`); several times cheaper than
+    ``model_copy(deep=True)``, which deep-copies every string and datetime too.
     """
-    values = model.__dict__.copy()
-    for key, how in _clone_plan(type(model)):
+    copy = model.model_copy()
+    values = copy.__dict__  # the copy's own field values (pydantic keeps fields there)
+    for key, how in _copy_plan(type(model)):
         value = values[key]
         if type(value) is list:
             if how is _Copy.LIST:
                 values[key] = value.copy()
             else:
-                values[key] = [clone(v) if isinstance(v, BaseModel) else v for v in value]
+                values[key] = [deep_copy(v) if isinstance(v, BaseModel) else v for v in value]
         elif isinstance(value, BaseModel):
-            values[key] = clone(value)
+            values[key] = deep_copy(value)
         elif not isinstance(value, _IMMUTABLE_TYPES):
             values[key] = deepcopy(value)  # a dict, a set: no such field in the file's models
-    copy = _new(type(model))
-    _set_dict(copy, values)
-    _set_fields_set(copy, model.__pydantic_fields_set__.copy())
-    extra, private = model.__pydantic_extra__, model.__pydantic_private__
-    _set_extra(copy, None if extra is None else extra.copy())
-    _set_private(copy, None if private is None else private.copy())
     return copy
 
 
-# The slots pydantic's ``__copy__`` fills, set through their descriptors: a clone
-# is mostly these stores, and a descriptor's ``__set__`` costs a third of an
-# ``object.__setattr__`` by name.
-_new = object.__new__
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+def document_copy(doc: MemoryDocument) -> MemoryDocument:
+    """A copy of ``doc`` whose sections and lists are its own and whose elements (turns,
+    topics, long-term items) and profile are ``doc``'s: adding, removing and reordering
+    elements leaves ``doc`` alone; an element is changed through a copy put in its
+    place (copy on write: :meth:`~autopatch_memory.store.Transaction.own`). A write
+    starts from one: the document read stays shared with readers, and what the write
+    did not touch keeps its identity (its text, its redaction, its change record are
+    known unchanged without comparing anything)."""
+    wm, ltm = doc.working_memory, doc.long_term_memory
+    working = wm.model_copy()
+    working.__dict__.update(
+        recent_turns=list(wm.recent_turns), active_topics=list(wm.active_topics)
+    )
+    long_term = ltm.model_copy()
+    long_term.__dict__.update(
+        durable_preferences=list(ltm.durable_preferences), project_notes=list(ltm.project_notes)
+    )
+    copy = doc.model_copy()
+    copy.__dict__.update(working_memory=working, long_term_memory=long_term)
+    return copy
+
+
+def elements(doc: MemoryDocument) -> list[BaseModel]:
+    """Every element of ``doc``: its turns, topics and long-term items, in file order."""
+    wm, ltm = doc.working_memory, doc.long_term_memory
+    return [*wm.recent_turns, *wm.active_topics, *ltm.durable_preferences, *ltm.project_notes]
+
+
+def element_lists(doc: MemoryDocument) -> tuple[list[Any], ...]:
+    """The lists that hold ``doc``'s elements (the document's own: changing them changes it)."""
+    wm, ltm = doc.working_memory, doc.long_term_memory
+    return (wm.recent_turns, wm.active_topics, ltm.durable_preferences, ltm.project_notes)
 
 
 def empty_document(generation: int = 0, epoch: str | None = None) -> MemoryDocument:
@@ -635,12 +653,17 @@ class Operation(str, Enum):
 class TurnSummaryOp(_Model):
     """Set the summary of one pending recent turn."""
 
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
+
     turn_id: str
     summary: Text = ""
 
 
 class TopicOp(_Model):
     """Create or update an active topic."""
+
+    model_config = ConfigDict(defer_build=True)
 
     operation: Operation
     target_id: str | None = None
@@ -670,6 +693,8 @@ class LongTermOp(_Model):
     ``conflicts_with`` names active items it may contradict in part, left for the user.
     """
 
+    model_config = ConfigDict(defer_build=True)
+
     operation: Operation
     type: str | None = None
     target_id: str | None = None
@@ -698,6 +723,8 @@ class MemoryDelta(_Model):
     the applier validates each entry on its own, so one malformed operation is
     rejected with a reason code while the others still apply.
     """
+
+    model_config = ConfigDict(defer_build=True)
 
     turn_summaries: list[Any] = Field(default_factory=list)
     topic_operations: list[Any] = Field(default_factory=list)

@@ -95,14 +95,15 @@ def _inline(match: re.Match[str]) -> str:
     return " "
 
 
-def user_prose(text: str) -> str:
+def user_prose(text: str, *, redacted: bool = False) -> str:
     """The user's words without secrets, code blocks, code lines, logs or stack traces.
 
     Lines are kept (one per line, inner whitespace folded); inline code that is a
     name (`` `Optional.get()` ``) keeps its text; ``@path`` attachments lose
-    their ``@`` while ``@Data``-style annotations keep it.
+    their ``@`` while ``@Data``-style annotations keep it. ``redacted``: ``text`` is
+    known to have passed redaction (stored by this program): not redacted again.
     """
-    text = _FENCE_RE.sub("\n", privacy.redact(text))
+    text = _FENCE_RE.sub("\n", text if redacted else privacy.redact(text))
     text = _INLINE_CODE_RE.sub(_inline, text)
     text = _AT_PATH_RE.sub("", text)
     lines = [line for line in text.splitlines() if not is_code_line(line)]

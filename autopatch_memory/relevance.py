@@ -126,8 +126,9 @@ def _anchored(
     query_anchors: Collection[str],
     doc_anchors: Collection[str],
 ) -> bool:
+    # The terms both share (one set operation, in C), then one of them that stands alone.
     return any(
-        term in query_terms and (term in query_anchors or term in doc_anchors) for term in doc
+        term in query_anchors or term in doc_anchors for term in query_terms.intersection(doc)
     )
 
 

@@ -59,7 +59,7 @@ class Backoff(BaseModel):
 class WorkerState(BaseModel):
     """A snapshot of the worker, for :meth:`ProjectMemory.status`."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     running: bool  # a run is in flight
     requested: bool  # a run is due (or held back by the backoff)

@@ -31,7 +31,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from autopatch_memory import limits
 from autopatch_memory.lang.vocabulary import (
@@ -59,6 +59,9 @@ class MemoryItemKind(str, Enum):
 
 class SearchHit(BaseModel):
     """One item that matches a search, best first."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     id: str
     kind: MemoryItemKind

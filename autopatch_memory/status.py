@@ -22,7 +22,7 @@ __all__ = ["FileProblem", "MemoryFileInfo", "MemoryPaths", "MemoryStatus"]
 class MemoryPaths(BaseModel):
     """Where one repository's memory lives (nothing is read to tell)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     repo_root: Path
     folder: Path  # <repo>/.autopatch-j
@@ -34,7 +34,7 @@ class MemoryPaths(BaseModel):
 class FileProblem(BaseModel):
     """Why the memory file on disk cannot be used as it is."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: LoadProblem
     detail: str
@@ -50,7 +50,7 @@ class FileProblem(BaseModel):
 class MemoryFileInfo(BaseModel):
     """The memory file as it is on disk now."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     path: Path
     exists: bool
@@ -63,7 +63,7 @@ class MemoryFileInfo(BaseModel):
 class MemoryStatus(BaseModel):
     """What memory is doing: pending work, the worker, the last failure."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     backend: str  # the summary backend's name, "off" when there is none
     pending_turns: int | None  # turns waiting for a summary; None: the file cannot be read

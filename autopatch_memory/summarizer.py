@@ -30,8 +30,8 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import NamedTuple, Protocol, TypeVar
 
-from autopatch_memory import limits
-from autopatch_memory.applier import apply_delta
+# privacy as a module: its rules load at the first redaction.
+from autopatch_memory import limits, privacy
 from autopatch_memory.apply_report import ApplyReport, discarded_report
 from autopatch_memory.backends.base import SummaryBackend
 from autopatch_memory.errors import (
@@ -44,7 +44,6 @@ from autopatch_memory.errors import (
 from autopatch_memory.events import EventKind, EventSink
 from autopatch_memory.journal import Outcome
 from autopatch_memory.model import ItemStatus, LongTermItem, MemoryDelta, MemoryDocument, Turn
-from autopatch_memory.privacy import redact
 from autopatch_memory.reasons import Reason
 from autopatch_memory.relevance import by_recency, rank
 from autopatch_memory.scheduler import NEVER_DROPPED, RunGuard, RunOutcome
@@ -194,13 +193,17 @@ def apply_in_store(
         if stale is not None:
             journal_report(txn, stale)
             return stale
+        # The applier and the checks it runs load with the first result to apply: a
+        # host opens memory (and makes a summarizer) before it has anything to summarize.
+        from autopatch_memory.applier import apply_delta
+
         txn.doc, report = apply_delta(
             txn.doc,
             delta,
             now=txn.now,
             bad_sections=bad_sections,
             expected_generation=expected_generation,
-            in_place=True,  # the transaction's document is private to it: no copy
+            own=txn.own,  # the transaction's document: changed in place, copy on write
             changed_since=computed_from.changed_items(txn.doc) if computed_from else (),
             ids_in_use=txn.ids_in_use,
         )
@@ -453,7 +456,7 @@ class Summarizer:
 
 
 def _backend_failure(backend: SummaryBackend, exc: Exception) -> BackendError:
-    detail = clip(redact(str(exc)), limits.LLM_ERROR_DETAIL_CHARS)
+    detail = clip(privacy.redact(str(exc)), limits.LLM_ERROR_DETAIL_CHARS)
     return BackendError(f"the {backend.name} backend raised {type(exc).__name__}: {detail}")
 
 

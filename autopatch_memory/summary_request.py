@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory.intents import IntentType
 from autopatch_memory.model import RepoProfile, Timestamp
@@ -20,6 +20,9 @@ __all__ = ["SummaryConflict", "SummaryItem", "SummaryRequest", "SummaryTurn"]
 
 class SummaryTurn(BaseModel):
     """A pending turn as the summarizer sees it."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     id: str
     intent: IntentType
@@ -32,6 +35,8 @@ class SummaryTurn(BaseModel):
 
 class SummaryItem(BaseModel):
     """An existing topic or long-term item the delta may update (by id)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     id: str
     label: str
@@ -47,12 +52,16 @@ class SummaryConflict(BaseModel):
     """Two active items that may contradict each other in part (found, not resolved): the
     model may settle it, superseding the older one and keeping its remainder."""
 
+    model_config = ConfigDict(defer_build=True)
+
     newer: str
     older: str
 
 
 class SummaryRequest(BaseModel):
     """Everything one summarization call may use; nothing else reaches the model."""
+
+    model_config = ConfigDict(defer_build=True)
 
     turns: list[SummaryTurn]
     # The turn right before the batch, for context only: an assistant's suggestion that a

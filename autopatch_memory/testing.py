@@ -38,7 +38,7 @@ from autopatch_memory.model import (
     SummaryStatus,
     Topic,
     Turn,
-    clone,
+    deep_copy,
     empty_document,
 )
 from autopatch_memory.prompts import Message
@@ -351,7 +351,7 @@ class DocumentBuilder:
 
     def build(self) -> MemoryDocument:
         """The document so far (a copy: the builder can go on)."""
-        return clone(self._doc)
+        return deep_copy(self._doc)
 
     def write(self, repo_root: str | Path) -> Path:
         """Write the document as ``<repo>/.autopatch-j/memory.json``, the way memory

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory.changes import MemoryChange
 from autopatch_memory.journal import JournalEntry
@@ -21,6 +21,9 @@ __all__ = ["UndoReport", "undoable"]
 
 class UndoReport(BaseModel):
     """What an undo did: how many changes it reverted, and to what."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     undone: int
     changes: list[MemoryChange] = Field(default_factory=list)

@@ -8,7 +8,10 @@
   loopback interface;
 * a bug of the library on the background worker (contained there, and logged on the
   ``autopatch_memory`` logger) fails the test that caused it, unless the test asks
-  for ``internal_errors_expected``.
+  for ``internal_errors_expected``;
+* every write checks that it left the document it read as it was (the store copies on
+  write: ``MemoryStore.check_copy_on_write``), so a change made in place anywhere in
+  the library fails the test that makes it.
 """
 
 from __future__ import annotations
@@ -56,6 +59,11 @@ def _refuse_remote_sockets(event: str, args: tuple[object, ...]) -> None:
 
 
 sys.addaudithook(_refuse_remote_sockets)
+
+# Every write of every test checks copy on write (a few dumps more per write).
+from autopatch_memory.store import MemoryStore  # noqa: E402
+
+MemoryStore.check_copy_on_write = True
 
 
 @pytest.fixture(scope="session")

@@ -70,7 +70,7 @@ class StructuredOutput(str, Enum):
 class LLMOptions(BaseModel):
     """Everything the OpenAI-compatible backend needs; the key is a secret and stays one."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     base_url: str | None = None  # None: the SDK's default (api.openai.com)
     model: str
@@ -89,6 +89,8 @@ class LLMOptions(BaseModel):
 
 class BackendCheck(BaseModel):
     """The result of an on-request reachability check (``doctor``)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     ok: bool
     detail: str

@@ -8,8 +8,9 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-from autopatch_memory import limits
-from autopatch_memory.privacy import redact
+# privacy as a module: its rules load at the first redaction, and a document every string
+# of which is known redacted needs none (see clean_text).
+from autopatch_memory import limits, privacy
 from autopatch_memory.text import clean_output, clip
 
 __all__ = [
@@ -60,14 +61,18 @@ class ContextItem(BaseModel):
 # Items change rarely between two questions: their cleaned lines are kept, so cleaning
 # what leaves costs the context nothing on the usual call.
 @lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
-def clean_text(text: str, limit: int) -> str:
+def clean_text(text: str, limit: int, redacted: bool = False) -> str:
     """Redacted, single-line, clipped text, safe to put on one bullet line: no control,
     escape, bidi or invisible character (:func:`~autopatch_memory.text.clean_output`,
     docs/privacy.md#hostile-text), whatever the memory file or a build file holds.
 
     Redaction runs before anything else (clipping first could cut a secret in a
     way the patterns no longer recognise) and again after the text is cleaned and
-    folded, in case that joined the parts of one.
+    folded, in case that joined the parts of one. ``redacted``: ``text`` is known to
+    have passed redaction (a file this program wrote under its rules): only a text that
+    cleaning changed is redacted again.
     """
-    folded = clean_output(redact(text), single_line=True)
-    return clip(redact(folded), limit)
+    folded = clean_output(text if redacted else privacy.redact(text), single_line=True)
+    if not redacted or folded != text:
+        folded = privacy.redact(folded)
+    return clip(folded, limit)

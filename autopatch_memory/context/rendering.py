@@ -199,12 +199,14 @@ def render_items(
     return "\n".join(lines) + "\n"
 
 
-def profile_text(profile: RepoProfile, language: Language) -> str:
+def profile_text(profile: RepoProfile, language: Language, redacted: bool = False) -> str:
     words = _PROFILE_FIELDS[language]
     value_limit = limits.PROFILE_MAX_VALUE_CHARS
 
     def listing(values: Sequence[str], total: int | None = None) -> str:
-        shown = [clean_text(v, value_limit) for v in values[: limits.PROFILE_MAX_LIST_ITEMS]]
+        shown = [
+            clean_text(v, value_limit, redacted) for v in values[: limits.PROFILE_MAX_LIST_ITEMS]
+        ]
         # A stored list may be a sample of a longer one: never present it as complete.
         extra = max(len(values), total or 0) - len(shown)
         text = ", ".join(v for v in shown if v)
@@ -212,11 +214,15 @@ def profile_text(profile: RepoProfile, language: Language) -> str:
 
     parts: list[str] = []
     if profile.project_name:
-        parts.append(f"{words['project_name']}: {clean_text(profile.project_name, value_limit)}")
+        parts.append(
+            f"{words['project_name']}: {clean_text(profile.project_name, value_limit, redacted)}"
+        )
     if profile.build_tool is not None:
         parts.append(f"{words['build_tool']}: {profile.build_tool.value}")
     if profile.java_version:
-        parts.append(f"{words['java_version']}: {clean_text(profile.java_version, value_limit)}")
+        parts.append(
+            f"{words['java_version']}: {clean_text(profile.java_version, value_limit, redacted)}"
+        )
     if profile.modules:
         parts.append(f"{words['modules']}: {listing(profile.modules, profile.module_count)}")
     if profile.frameworks:

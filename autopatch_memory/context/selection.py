@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from autopatch_memory import limits
 from autopatch_memory.context.items import (
@@ -39,7 +40,6 @@ from autopatch_memory.context.items import (
     clean_text,
 )
 from autopatch_memory.context.rendering import MemoryContext, profile_text, render_items
-from autopatch_memory.directives import DirectiveKind, directives_in, restating, rule_shape
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
 from autopatch_memory.lang.vocabulary import (
     GENERIC_CONCEPT_TOKENS,
@@ -60,6 +60,9 @@ from autopatch_memory.text import (
     tokenize,
 )
 from autopatch_memory.text import query_tokens as make_query_tokens
+
+if TYPE_CHECKING:
+    from autopatch_memory.directives import RuleShape
 
 __all__ = ["build_context", "concept_tokens", "empty_context"]
 
@@ -140,21 +143,21 @@ def _fill(first: Sequence[int], then: Sequence[int], limit: int) -> list[int]:
     return chosen
 
 
-def _long_term_item(section: ContextSection, item: LongTermItem) -> ContextItem:
+def _long_term_item(section: ContextSection, item: LongTermItem, redacted: bool) -> ContextItem:
     return ContextItem(
         section=section,
         id=item.id,
-        label=clean_text(item.label, limits.MAX_LABEL_CHARS),
-        text=clean_text(item.summary, limits.MAX_SUMMARY_CHARS),
+        label=clean_text(item.label, limits.MAX_LABEL_CHARS, redacted),
+        text=clean_text(item.summary, limits.MAX_SUMMARY_CHARS, redacted),
     )
 
 
-def _topic_item(topic: Topic) -> ContextItem:
+def _topic_item(topic: Topic, redacted: bool) -> ContextItem:
     return ContextItem(
         section=ContextSection.TOPICS,
         id=topic.id,
-        label=clean_text(topic.label, limits.MAX_LABEL_CHARS),
-        text=clean_text(topic.summary, limits.MAX_SUMMARY_CHARS),
+        label=clean_text(topic.label, limits.MAX_LABEL_CHARS, redacted),
+        text=clean_text(topic.summary, limits.MAX_SUMMARY_CHARS, redacted),
     )
 
 
@@ -167,50 +170,40 @@ def _newest_first(turns: Sequence[Turn]) -> list[Turn]:
     return sorted(reversed(turns), key=lambda t: t.created_at, reverse=True)
 
 
-def _ranking(
-    doc: MemoryDocument,
-    user_text: str,
-    analyzed: Sequence[tuple[tuple[str, ...], frozenset[str]]],
-    recency: Sequence[float],
-) -> list[tuple[int, float]]:
+def _ranking(view: _View, user_text: str, asked: Sequence[str]) -> list[tuple[int, float]]:
     """BM25 ranking of every rankable item for the question (one corpus for all)."""
     # Words every module name shares ("mall" in mall-order, mall-search…) or the
     # project's name name no part of the project: they carry no weight.
-    noise = (
-        _profile_noise(doc.repo_profile)
-        | _sibling_parts(doc.repo_profile, user_text)
-        | _QUESTION_GRAMMAR_ZH
-    )
+    noise = view.noise | view.sibling_parts(asked) | _QUESTION_GRAMMAR_ZH
     concepts = concept_tokens(user_text, question=True)
     query = [t for t in (*make_query_tokens(user_text), *concepts) if t not in noise]
-    if not query or not analyzed:
+    if not query or not view.analyzed:
         return []
     return rank(
         query,
-        [tokens for tokens, _ in analyzed],
-        recency,
+        view.tokens,
+        view.recency,
         query_anchors=(anchor_tokens(user_text, query=True) | _specific(concepts)) - noise,
-        docs_anchors=[anchors for _, anchors in analyzed],
+        docs_anchors=view.anchors,
         weights=dict.fromkeys(concepts, limits.CONTEXT_CONCEPT_WEIGHT),
     )
 
 
 def _profile_items(
-    doc: MemoryDocument, intent: IntentType, user_text: str, language: Language
+    view: _View, intent: IntentType, user_text: str, language: Language
 ) -> list[ContextItem]:
     """The profile, when the intent explains code or the question is about the project."""
-    profile = doc.repo_profile
+    profile = view.doc.repo_profile
     if profile is None or profile.is_empty:
         return []
     if intent is not IntentType.CODE_EXPLAIN and not has_project_signal(user_text):
         return []
-    text = profile_text(profile, language)
-    if not text:
-        return []
-    return [ContextItem(section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text)]
+    return view.profile_items(language)
 
 
-def _turn_items(turns: Sequence[Turn], prefs: Sequence[LongTermItem]) -> list[ContextItem]:
+def _turn_items(
+    turns: Sequence[Turn], prefs: Sequence[LongTermItem], redacted: bool = False
+) -> list[ContextItem]:
     """Summaries of the newest ready turns, then the newest pending questions: only the
     user's own words, without pasted code, logs or secrets. A summary that restates a
     rule no longer in force is left out (see :class:`_DroppedRules`)."""
@@ -225,7 +218,7 @@ def _turn_items(turns: Sequence[Turn], prefs: Sequence[LongTermItem]) -> list[Co
         ContextItem(
             section=ContextSection.RECENT_SUMMARIES,
             id=t.id,
-            text=clean_text(t.summary, limits.MAX_SUMMARY_CHARS),
+            text=clean_text(t.summary, limits.MAX_SUMMARY_CHARS, redacted),
         )
         for t in shown
     ]
@@ -233,17 +226,25 @@ def _turn_items(turns: Sequence[Turn], prefs: Sequence[LongTermItem]) -> list[Co
     for turn in (t for t in newest if t.is_pending):
         if pending >= limits.CONTEXT_PENDING_QUESTIONS:
             break
-        prose = user_prose(turn.user_text)
+        prose = _prose(turn.user_text, redacted)
         if prose.strip():
             pending += 1
             items.append(
                 ContextItem(
                     section=ContextSection.PENDING_QUESTIONS,
                     id=turn.id,
-                    text=clean_text(prose, limits.CONTEXT_PENDING_QUESTION_CHARS),
+                    # Prose whose lines folding joins is redacted again (see _clean).
+                    text=clean_text(prose, limits.CONTEXT_PENDING_QUESTION_CHARS, redacted),
                 )
             )
     return items
+
+
+@lru_cache(maxsize=limits.ITEM_TOKEN_CACHE_ENTRIES)
+def _prose(text: str, redacted: bool) -> str:
+    """:func:`~autopatch_memory.prose.user_prose`, remembered (a pending question is shown
+    turn after turn)."""
+    return user_prose(text, redacted=redacted)
 
 
 class _DroppedRules:
@@ -258,14 +259,27 @@ class _DroppedRules:
 
     def __init__(self, prefs: Sequence[LongTermItem]) -> None:
         dropped = [p for p in prefs if not p.is_active and p.summary.strip()]
-        # Shapes are read only when something was dropped: the usual file pays nothing.
-        self._dropped = [rule_shape(p.text) for p in dropped]
-        self._active = [rule_shape(p.text) for p in prefs if p.is_active] if dropped else []
+        self._dropped: list[RuleShape] = []
+        self._active: list[RuleShape] = []
+        if dropped:
+            # The rule grammar is read (and imported) only when something was dropped:
+            # the usual file pays nothing.
+            from autopatch_memory.directives import rule_shape
+
+            self._dropped = [rule_shape(p.text) for p in dropped]
+            self._active = [rule_shape(p.text) for p in prefs if p.is_active]
 
     def stated_in(self, summary: str) -> bool:
         """``summary`` restates a dropped rule (and no rule in force)."""
         if not self._dropped:
             return False
+        from autopatch_memory.directives import (
+            DirectiveKind,
+            directives_in,
+            restating,
+            rule_shape,
+        )
+
         shapes = [
             rule_shape(d.clause) for d in directives_in(summary) if d.kind is DirectiveKind.RULE
         ]
@@ -276,52 +290,191 @@ class _DroppedRules:
         )
 
 
+class _ProfileView:
+    """What the selection needs of the repo profile alone: the module names and the
+    words they share, the profile's own text. Kept while the profile is the same object
+    (a write that does not store a new profile keeps it: copy on write)."""
+
+    def __init__(self, profile: RepoProfile | None, redacted: bool) -> None:
+        self.profile = profile
+        self.redacted = redacted
+        self.noise = _profile_noise(profile)
+        names = [n.lower() for n in _module_names(profile)] if profile is not None else []
+        self.names = names
+        # The names a question can name (hyphenated: a bare "order" is a word).
+        self.hyphenated = [n for n in names if "-" in n]
+        self.name_patterns = [(n, _whole_name(n)) for n in self.hyphenated]
+        self.name_tokens = {n: set(tokenize(n)) for n in names}
+        self.module_words = {t for n in self.hyphenated for t in self.name_tokens[n]}
+        self._items: dict[Language, list[ContextItem]] = {}
+
+    def items(self, language: Language) -> list[ContextItem]:
+        """The profile as the context shows it (``[]``: nothing to show)."""
+        items = self._items.get(language)
+        if items is None:
+            profile = self.profile
+            text = profile_text(profile, language, self.redacted) if profile else ""
+            item = ContextItem(
+                section=ContextSection.REPO_PROFILE, id=REPO_PROFILE_ITEM_ID, text=text
+            )
+            items = self._items[language] = [item] if text else []
+        return items
+
+
+class _View:
+    """What the selection needs of one document that does not depend on the question:
+    the items that can be shown, their tokens and times, the module names, the profile's
+    text, the turns' items. Worked out once per document: the store hands out the same
+    document while the file is unchanged, so a host asking memory about every turn pays
+    for the question alone. After a write, what concerns an element or a profile the
+    write did not touch (the same object: the store copies on write) is taken from the
+    view of the document before it."""
+
+    def __init__(self, doc: MemoryDocument, redacted: bool, before: _View | None = None) -> None:
+        self.doc = doc
+        self.redacted = redacted  # every string of ``doc`` is known redacted
+        ltm, wm = doc.long_term_memory, doc.working_memory
+        self.prefs = [
+            i for i in ltm.durable_preferences if i.is_active and _has_text(i.label, i.summary)
+        ]
+        self.notes = [i for i in ltm.project_notes if i.is_active and _has_text(i.label, i.summary)]
+        self.topics = [t for t in wm.active_topics if _has_text(t.label, t.summary)]
+        # Per element (by identity; ``before`` holds its document, so an id is its own):
+        # its tokens and anchors, and its time.
+        known = before.per_element if before is not None and before.redacted == redacted else {}
+        self.per_element: dict[int, tuple[tuple[tuple[str, ...], frozenset[str]], float]] = {}
+        # One BM25 corpus over every rankable item gives steadier term statistics than
+        # three tiny ones; the ranking is then split back into sections.
+        self.analyzed: list[tuple[tuple[str, ...], frozenset[str]]] = []
+        self.recency: list[float] = []
+        for items, concepts in ((self.prefs, False), (self.notes, True), (self.topics, False)):
+            for element in items:
+                found = known.get(id(element))
+                if found is None:
+                    touched = (
+                        element.last_touched_at
+                        if isinstance(element, Topic)
+                        else element.updated_at
+                    )
+                    found = (
+                        _item_tokens(element.label, element.summary, concepts=concepts),
+                        touched.timestamp(),
+                    )
+                self.per_element[id(element)] = found
+                self.analyzed.append(found[0])
+                self.recency.append(found[1])
+        self.tokens = [tokens for tokens, _ in self.analyzed]
+        self.anchors = [anchors for _, anchors in self.analyzed]
+        self.prefs_by_recency = by_recency(self.recency[: len(self.prefs)])
+        profile = doc.repo_profile
+        self.profile: _ProfileView
+        if before is not None and before.profile.profile is profile and before.redacted == redacted:
+            self.profile = before.profile
+        else:
+            self.profile = _ProfileView(profile, redacted)
+        self.noise = self.profile.noise
+        self.names = self.profile.names
+        self.module_words = self.profile.module_words
+        self._named: dict[int, list[str]] = {}
+        self._turn_items: list[ContextItem] | None = None
+
+    def names_in(self, text: str) -> list[str]:
+        """The hyphenated module names ``text`` mentions as whole names."""
+        patterns = self.profile.name_patterns
+        if not patterns:
+            return []
+        folded = normalize(text)
+        return [n for n, pattern in patterns if pattern.search(folded)]
+
+    def named_by_note(self, index: int) -> list[str]:
+        """The module names note ``index`` mentions."""
+        found = self._named.get(index)
+        if found is None:
+            note = self.notes[index]
+            found = self._named[index] = self.names_in(f"{note.label} {note.summary}")
+        return found
+
+    def sibling_parts(self, asked: Sequence[str]) -> frozenset[str]:
+        """Words of a module the question names that other modules' names share: a
+        question about pay-channel-alipay is not about pay-channel-wechat because both
+        say "channel"."""
+        name_tokens = self.profile.name_tokens
+        parts: set[str] = set()
+        for name in asked:
+            mine = name_tokens.get(name) or set(tokenize(name))
+            for other in self.names:
+                if other != name:
+                    parts |= mine & name_tokens[other]
+        return frozenset(parts)
+
+    def profile_items(self, language: Language) -> list[ContextItem]:
+        return self.profile.items(language)
+
+    def turn_items(self) -> list[ContextItem]:
+        if self._turn_items is None:
+            ltm, wm = self.doc.long_term_memory, self.doc.working_memory
+            self._turn_items = _turn_items(wm.recent_turns, ltm.durable_preferences, self.redacted)
+        return self._turn_items
+
+
+# The view of the unchanging document asked about last (a host asks about the same one
+# turn after turn; after a write, about the next document, which shares most of it).
+_LAST_VIEW: list[_View] = []
+
+
+def _view(doc: MemoryDocument, redacted: bool, unchanging: bool) -> _View:
+    last = _LAST_VIEW[0] if _LAST_VIEW else None
+    if unchanging and last is not None and last.doc is doc and last.redacted == redacted:
+        return last
+    view = _View(doc, redacted, before=last if unchanging else None)
+    if unchanging:
+        _LAST_VIEW[:] = [view]
+    return view
+
+
+def _whole_name(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+
+
 def _select(
-    doc: MemoryDocument, intent: IntentType, user_text: str, language: Language
+    doc: MemoryDocument,
+    intent: IntentType,
+    user_text: str,
+    language: Language,
+    redacted: bool = False,
+    unchanging: bool = False,
 ) -> list[ContextItem]:
-    ltm, wm = doc.long_term_memory, doc.working_memory
-    prefs = [i for i in ltm.durable_preferences if i.is_active and _has_text(i.label, i.summary)]
-    notes = [i for i in ltm.project_notes if i.is_active and _has_text(i.label, i.summary)]
-    topics = [t for t in wm.active_topics if _has_text(t.label, t.summary)]
-    # One BM25 corpus over every rankable item gives steadier term statistics than
-    # three tiny ones; the ranking is then split back into sections.
-    analyzed = [
-        *(_item_tokens(i.label, i.summary) for i in prefs),
-        *(_item_tokens(i.label, i.summary, concepts=True) for i in notes),
-        *(_item_tokens(t.label, t.summary) for t in topics),
-    ]
-    recency = [
-        *(i.updated_at.timestamp() for i in prefs),
-        *(i.updated_at.timestamp() for i in notes),
-        *(t.last_touched_at.timestamp() for t in topics),
-    ]
-    ranked = _ranking(doc, user_text, analyzed, recency)
+    view = _view(doc, redacted, unchanging)
+    prefs, notes, topics, recency = view.prefs, view.notes, view.topics, view.recency
+    asked = view.names_in(user_text)
+    ranked = _ranking(view, user_text, asked)
     n_prefs, n_notes = len(prefs), len(notes)
     # 1. Preferences are rules: the relevant ones first, then the newest.
     pref_order = _fill(
         [i for i, _ in ranked if i < n_prefs],
-        by_recency(recency[:n_prefs]),
+        view.prefs_by_recency,
         limits.CONTEXT_PREFERENCES,
     )
     # Shown newest first: the program does not judge whether two rules disagree, so the
     # rendering says that the one listed first (the newer) holds when they do.
     pref_order.sort(key=lambda i: -recency[i])
-    items = [_long_term_item(ContextSection.PREFERENCES, prefs[i]) for i in pref_order]
+    items = [_long_term_item(ContextSection.PREFERENCES, prefs[i], redacted) for i in pref_order]
     # 2. The profile, when the question is about the project.
-    items.extend(_profile_items(doc, intent, user_text, language))
+    items.extend(_profile_items(view, intent, user_text, language))
     # 3. Notes: only the ones that match, for every intent (never padded by recency).
-    asked = _asked_modules(doc.repo_profile, user_text)
     note_order = [
         i
         for i in _relevant(ranked, n_prefs, n_notes)
-        if not _about_others(notes[i], asked, doc, user_text)
+        if not _about_others(view, i, asked, user_text)
     ][: limits.CONTEXT_NOTES]
-    items.extend(_long_term_item(ContextSection.PROJECT_NOTES, notes[i]) for i in note_order)
+    items.extend(
+        _long_term_item(ContextSection.PROJECT_NOTES, notes[i], redacted) for i in note_order
+    )
     # 4. Topics: only matching ones.
     topic_order = _relevant(ranked, n_prefs + n_notes, len(topics))[: limits.CONTEXT_TOPICS]
-    items.extend(_topic_item(topics[i]) for i in topic_order)
+    items.extend(_topic_item(topics[i], redacted) for i in topic_order)
     # 5–6. What the last turns were about; then the questions not summarized yet.
-    items.extend(_turn_items(wm.recent_turns, ltm.durable_preferences))
+    items.extend(view.turn_items())
     return [item for item in items if item.text or item.label]
 
 
@@ -371,34 +524,18 @@ def _module_names(profile: RepoProfile) -> list[str]:
     return [m.rstrip("/").rsplit("/", 1)[-1] for m in profile.modules]
 
 
-def _names_in(text: str, names: Sequence[str]) -> list[str]:
-    """The module names ``text`` mentions as whole names."""
-    folded = normalize(text)
-    return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", folded)]
-
-
-def _asked_modules(profile: RepoProfile | None, user_text: str) -> list[str]:
-    """The modules a question names (hyphenated names: a bare "order" is a word)."""
-    if profile is None:
-        return []
-    names = [n.lower() for n in _module_names(profile) if "-" in n]
-    return _names_in(user_text, names)
-
-
-def _about_others(
-    note: LongTermItem, asked: Sequence[str], doc: MemoryDocument, user_text: str
-) -> bool:
-    """A note about other modules only, when the question names its module: what
-    shipping-rate-fedex calls does not answer a question about shipping-rate-ups —
+def _about_others(view: _View, index: int, asked: Sequence[str], user_text: str) -> bool:
+    """Note ``index`` is about other modules only, when the question names its module:
+    what shipping-rate-fedex calls does not answer a question about shipping-rate-ups —
     unless both name the same code (member-consumer calling MemberQueryService, which
     member-provider exposes)."""
-    if not asked or doc.repo_profile is None:
+    if not asked or view.doc.repo_profile is None:
         return False
-    text = f"{note.label} {note.summary}"
-    names = [n.lower() for n in _module_names(doc.repo_profile) if "-" in n]
-    named = _names_in(text, names)
+    named = view.named_by_note(index)
     if not named or set(named) & set(asked):
         return False
+    note = view.notes[index]
+    text = f"{note.label} {note.summary}"
     code = {m.group(0).lower() for m in _CODE_NAME.finditer(user_text)}
     if any(name in normalize(text) for name in code):
         return False
@@ -407,12 +544,11 @@ def _about_others(
     # A specific word both say still makes it relevant ("validity window" of coupons,
     # stored by coupon-template, asked about from coupon-customer); a word every module
     # has ("api", "service") or a word of the module names does not.
-    module_words = {t for n in names for t in tokenize(n)}
     # A technique each module does its own way ("回调幂等") ties nothing, not even by
     # the bigram across its words.
     domain = _technique_zh().sub(" ", normalize(user_text))
     shared = anchor_tokens(text) & anchor_tokens(domain, query=True)
-    return not any(_specific_word(t, module_words) for t in shared)
+    return not any(_specific_word(t, view.module_words) for t in shared)
 
 
 def _specific_word(token: str, module_words: set[str]) -> bool:
@@ -456,22 +592,6 @@ _GENERIC_DEV_WORDS = frozenset(
 _CODE_NAME = re.compile(r"\b[A-Za-z]*[a-z][A-Z]\w*|\b[a-z]\w*_\w+|\b[a-z]\w*\.[a-z]\w*")
 
 
-def _sibling_parts(profile: RepoProfile | None, user_text: str) -> frozenset[str]:
-    """Words of a module the question names that other modules' names share: a question
-    about pay-channel-alipay is not about pay-channel-wechat because both say "channel"."""
-    if profile is None:
-        return frozenset()
-    names = [n.lower() for n in _module_names(profile)]
-    asked = _asked_modules(profile, user_text)
-    parts: set[str] = set()
-    for name in asked:
-        mine = set(tokenize(name))
-        for other in names:
-            if other != name:
-                parts |= mine & set(tokenize(other))
-    return frozenset(parts)
-
-
 def _fit(items: list[ContextItem], language: Language) -> list[ContextItem]:
     """Drop items, lowest priority first, until the rendering fits the byte budget.
 
@@ -497,17 +617,29 @@ def empty_context(intent: IntentType | str, language: Language = Language.EN) ->
     return MemoryContext(intent=parse_intent(intent), items=[], language=language)
 
 
-def build_context(doc: MemoryDocument, intent: IntentType | str, user_text: str) -> MemoryContext:
+def build_context(
+    doc: MemoryDocument,
+    intent: IntentType | str,
+    user_text: str,
+    *,
+    redacted: bool = False,
+    unchanging: bool = False,
+) -> MemoryContext:
     """Select and render the memory context of ``doc`` for a turn
     (docs/context.md#what-is-selected).
 
     Pure: ``doc`` is not modified and nothing is read or written. Gated intents
     (``code_audit``, ``patch_explain``, ``patch_revise``) get an empty context;
     an unknown intent raises :class:`~autopatch_memory.errors.UnknownIntentError`.
+    ``redacted``: every string of ``doc`` is known to have passed redaction under the
+    rules this program runs (a file it wrote): what it shows as stored is not redacted
+    again. Otherwise everything shown is. ``unchanging``: nobody changes ``doc`` (a
+    store's document): what the selection works out from it alone is kept for the next
+    call about the same document.
     """
     parsed = parse_intent(intent)
     language = detect_language(user_text)
     if not memory_access(parsed).reads:
         return empty_context(parsed, language)
-    items = _fit(_select(doc, parsed, user_text, language), language)
+    items = _fit(_select(doc, parsed, user_text, language, redacted, unchanging), language)
     return MemoryContext(intent=parsed, items=items, language=language)

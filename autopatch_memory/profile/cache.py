@@ -38,10 +38,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from autopatch_memory import limits
+# privacy as a module: its rules load when a profile is saved, not when one is read.
+from autopatch_memory import limits, privacy
 from autopatch_memory.errors import StoreError
 from autopatch_memory.model import RepoProfile
-from autopatch_memory.privacy import redact
 from autopatch_memory.profile.files import Inputs
 from autopatch_memory.safe_io import (
     STATE_DIR_NAME,
@@ -186,7 +186,7 @@ def record_for(
                 for part in rel.split("/")}  # fmt: skip
     segments.add(_root_name(root))
     joined = "\n".join(sorted(segments))
-    if redact(joined) != joined:
+    if privacy.redact(joined) != joined:
         return None
     try:
         identity = _root_identity(root)

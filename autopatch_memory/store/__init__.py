@@ -7,7 +7,8 @@ One room per concern:
   (:mod:`.problems`); :mod:`.salvage` keeps the valid parts of a version-1 file with
   invalid or unknown ones;
 * :mod:`.redaction` — the secret choke point every write (and every backup of a
-  salvaged file) passes;
+  salvaged file) passes: what a write added or changed, or every string of a file
+  not known redacted;
 * :mod:`.files` — names, reading, backups, the atomic durable write, the sweep of
   temp files a crash left;
 * :mod:`.archive` — the cold archive, where a text goes when it leaves the file, and
@@ -31,7 +32,7 @@ from autopatch_memory.store.files import (
     STORE_FILES,
 )
 from autopatch_memory.store.problems import DroppedPart, LoadProblem, Unusable
-from autopatch_memory.store.redaction import redact_document, redact_strings
+from autopatch_memory.store.redaction import redact_changed, redact_model, redact_text
 from autopatch_memory.store.transactions import (
     FileState,
     MemoryStore,
@@ -57,6 +58,7 @@ __all__ = [
     "UpdateResult",
     "WritePoint",
     "parse_document",
-    "redact_document",
-    "redact_strings",
+    "redact_changed",
+    "redact_model",
+    "redact_text",
 ]

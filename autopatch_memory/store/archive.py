@@ -42,7 +42,7 @@ COLD_ARCHIVE_FILES: tuple[str, ...] = (COLD_ARCHIVE_FILE_NAME, f"{_TEMP_PREFIX}*
 class ColdEntry(BaseModel):
     """One line of the cold archive: an item as it last was in the file, and why it left."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     ts: Timestamp
     actor: str

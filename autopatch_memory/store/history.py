@@ -18,12 +18,6 @@ from autopatch_memory.lang.fold import fold
 from autopatch_memory.model import ItemStatus, LongTermItem, MemoryDocument
 
 
-def _fields(item: LongTermItem) -> dict[str, Any]:
-    # A copy of the item's fields (its lists copied too): cheap, and unaffected by later
-    # changes to the item.
-    return {k: (list(v) if type(v) is list else v) for k, v in item.__dict__.items()}
-
-
 class LongTermDiff(NamedTuple):
     """What a write did to the rules and notes."""
 
@@ -32,36 +26,44 @@ class LongTermDiff(NamedTuple):
 
 
 class LongTermSnapshot:
-    """The rules and notes of a document, as they were when it was taken."""
+    """The rules and notes of a document, as they were when it was taken.
+
+    The document is the one a write read, which the write never changes (it copies on
+    write, :class:`~autopatch_memory.store.Transaction`): the snapshot holds its items
+    themselves, and an item the write did not touch is the same object afterwards."""
 
     def __init__(self, doc: MemoryDocument) -> None:
-        self._items = {item.id: _fields(item) for item in doc.long_term_memory.items()}
+        self._before = doc.long_term_memory.items()
 
     def diff(self, doc: MemoryDocument, now_time: datetime) -> LongTermDiff:
         """What changed between the snapshot and ``doc``. A lost text whose item is still
         in ``doc`` (with another text) is kept under a new id, as a revision of it."""
-        now = {item.id: item for item in doc.long_term_memory.items()}
+        after = doc.long_term_memory.items()
+        if len(after) == len(self._before) and all(
+            a is b for a, b in zip(after, self._before, strict=True)
+        ):
+            return LongTermDiff([], [])  # nothing touched: the same items, in the same order
+        before = {item.id: item for item in self._before}
+        now = {item.id: item for item in after}
         changes: list[ItemChange] = []
-        for item_id, before in self._items.items():
-            after = now.get(item_id)
-            if after is None:
-                changes.append(ItemChange(id=item_id, before=_dump(before), after=None))
-            elif after.__dict__ != before:
-                changes.append(
-                    ItemChange(id=item_id, before=_dump(before), after=_dump(after.__dict__))
-                )
-        for item_id, after in now.items():
-            if item_id not in self._items:
-                changes.append(ItemChange(id=item_id, before=None, after=_dump(after.__dict__)))
+        for item_id, old in before.items():
+            new = now.get(item_id)
+            if new is None:
+                changes.append(ItemChange(id=item_id, before=_dump(old), after=None))
+            elif new is not old and new.__dict__ != old.__dict__:
+                changes.append(ItemChange(id=item_id, before=_dump(old), after=_dump(new)))
+        for item_id, new in now.items():
+            if item_id not in before:
+                changes.append(ItemChange(id=item_id, before=None, after=_dump(new)))
         if not changes:
             return LongTermDiff([], [])
         texts = {fold(item.summary) for item in now.values()}
         taken = doc.all_ids()
         lost = []
-        for before in self._items.values():
-            if fold(before["summary"]) in texts:
+        for old in before.values():
+            if fold(old.summary) in texts:
                 continue
-            item = LongTermItem.model_construct(**before)
+            item = old
             if item.id in now:
                 revision_id = new_memory_id(now_time, taken)
                 taken.add(revision_id)
@@ -77,8 +79,7 @@ class LongTermSnapshot:
         return LongTermDiff(changes, lost)
 
 
-def _dump(fields: dict[str, Any]) -> dict[str, Any]:
-    item = LongTermItem.model_construct(**fields)
+def _dump(item: LongTermItem) -> dict[str, Any]:
     dumped: dict[str, Any] = item.model_dump(mode="json")
     return dumped
 

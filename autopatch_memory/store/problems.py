@@ -27,7 +27,7 @@ class LoadProblem(str, Enum):
 class DroppedPart(BaseModel):
     """One invalid part of a salvaged file: where it was, its id, and why it was dropped."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     where: str  # "working_memory.recent_turns[3]", "repo_profile.build_tool", "generation"
     id: str | None = None

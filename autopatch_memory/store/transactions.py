@@ -6,14 +6,21 @@
   thread lock so threads of one process queue cheaply. The file is re-read under
   the lock, so a transaction always sees the latest document.
 * The cycle of a write: load under the lock, run the caller's function on a
-  private copy, redact (the choke point), trim to the budget, check the hard
-  limit, keep the original of a file that is not used as it is, journal, then
-  replace. The journal entries of a write are appended *before* the replace,
-  stamped with the digests of the new and the replaced file, so a crash between
-  the two steps is visible (:func:`~autopatch_memory.journal.unlanded_writes`).
-* A write serializes its document once: whatever the store changes afterwards
-  (``updated_at``, trims) is patched into that text
-  (:class:`~autopatch_memory.file_text.FileText`).
+  copy-on-write copy of the document (:class:`Transaction`), redact what is new
+  (the choke point), trim to the budget, check the hard limit, keep the original
+  of a file that is not used as it is, journal, then replace. The journal entries
+  of a write are appended *before* the replace, stamped with the digests of the new
+  and the replaced file, so a crash between the two steps is visible
+  (:func:`~autopatch_memory.journal.unlanded_writes`).
+* Copy on write: the document read is never changed (readers share it); the
+  transaction's copy shares its elements, and an element is changed through a copy
+  put in its place (:meth:`Transaction.own`). So what a write did not touch keeps its
+  identity, and its text, its redaction and its change record are known unchanged
+  without comparing anything.
+* A write builds its bytes from what changed: the text of the file this store wrote
+  last is cut at its elements and reused for every element the write kept
+  (:class:`~autopatch_memory.file_text.FileText`); whatever the store changes
+  afterwards (``updated_at``, trims) is patched into that text.
 
 Reads take no lock (``os.replace`` makes them see a whole file) and reuse the
 parsed document while the file's bytes are unchanged.
@@ -29,9 +36,9 @@ from contextlib import contextmanager, suppress
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from autopatch_memory import limits
 from autopatch_memory.budget import TrimAction, TrimResult, active_long_term_bytes, trim_to_budget
@@ -47,7 +54,14 @@ from autopatch_memory.journal import (
     stamp,
 )
 from autopatch_memory.locking import ProcessLock
-from autopatch_memory.model import MemoryDocument, clone, empty_document
+from autopatch_memory.model import (
+    MemoryDocument,
+    deep_copy,
+    document_copy,
+    element_lists,
+    elements,
+    empty_document,
+)
 from autopatch_memory.safe_io import (
     check_state_dir,
     list_state_files,
@@ -69,9 +83,10 @@ from autopatch_memory.store.files import (
 from autopatch_memory.store.held_ids import held_ids
 from autopatch_memory.store.history import LongTermSnapshot
 from autopatch_memory.store.problems import LoadProblem, Unusable
-from autopatch_memory.store.redaction import redact_document, redact_strings
+from autopatch_memory.store.redaction import redact_changed, redact_model, redaction_fingerprint
 
 T = TypeVar("T")
+_E = TypeVar("_E", bound=BaseModel)
 
 # What "no file yet" compares equal to: an empty document as this program writes it.
 _EMPTY_FILE = empty_document().to_bytes()
@@ -106,7 +121,11 @@ class WritePoint(str, Enum):
 class Transaction:
     """What an :meth:`MemoryStore.update` callback works on.
 
-    ``doc`` is a private, freshly loaded document: mutate it or assign a new one.
+    ``doc`` is the transaction's own copy of the freshly loaded document (the
+    document read stays shared with readers and is never changed): add, remove and
+    reorder its elements freely, or assign a new document. Its elements (turns,
+    topics, long-term items) and its profile are still the document read's: change
+    one only through :meth:`own`, which puts a copy in its place (copy on write).
     ``log`` queues journal entries, written under the same lock as the file.
     """
 
@@ -120,7 +139,8 @@ class Transaction:
         cold_archive: ColdArchive,
         held_ids: Callable[[], frozenset[str]] | None = None,
     ) -> None:
-        self.doc = doc
+        self.base = doc  # the document read: shared, never changed
+        self.doc = document_copy(doc)
         self.now = now
         self.actor = actor
         self._journal = journal
@@ -135,6 +155,40 @@ class Transaction:
         self.keep_lost = True
         # The writes this one reverts (an undo), journaled with its change record.
         self.undoes: list[str] = []
+        # Copy on write: the ids of the document read's elements (alive as long as it
+        # is, so never reused), and the copy made of each one owned.
+        self._shared: dict[int, BaseModel] = {id(e): e for e in elements(doc)}
+        if doc.repo_profile is not None:
+            self._shared[id(doc.repo_profile)] = doc.repo_profile
+        self._copies: dict[int, BaseModel] = {}
+        self._origins: dict[int, BaseModel] = {}
+        # (Tests) everything in the document read, to check it is unchanged at the end.
+        self.read_as: list[Any] | None = None
+
+    def own(self, element: _E) -> _E:
+        """``element`` (a turn, a topic, a long-term item or the profile of :attr:`doc`)
+        as one this transaction may change: itself when it is new or already owned,
+        else a copy, which takes its place in :attr:`doc` (and is what every later
+        ``own`` of it returns). Never change an element without it: the document read
+        is shared."""
+        key = id(element)
+        if key not in self._shared:
+            return element
+        copy = self._copies.get(key)
+        if copy is None:
+            copy = deep_copy(element)
+            self._copies[key] = copy
+            self._origins[id(copy)] = element
+            _put_in_place(self.doc, element, copy)
+        return copy  # type: ignore[return-value]
+
+    def is_shared(self, element: BaseModel) -> bool:
+        """Whether ``element`` is the document read's own (unchanged, by copy on write)."""
+        return self._shared.get(id(element)) is element
+
+    def origin(self, element: BaseModel) -> BaseModel | None:
+        """The element of the document read that ``element`` is an owned copy of."""
+        return self._origins.get(id(element))
 
     def ids_in_use(self) -> set[str]:
         """Every id a new rule, note or topic must differ from: the document's, and
@@ -162,8 +216,23 @@ class Transaction:
         )
 
 
+def _put_in_place(doc: MemoryDocument, old: BaseModel, new: BaseModel) -> None:
+    """Put ``new`` where ``doc`` holds ``old`` (by identity); nowhere when it does not."""
+    if doc.repo_profile is old:
+        doc.repo_profile = new  # type: ignore[assignment]
+        return
+    for items in element_lists(doc):
+        for index, element in enumerate(items):
+            if element is old:
+                items[index] = new
+                return
+
+
 class ResetResult(BaseModel):
     """What a reset removed, and where the document was kept first."""
+
+    # Its schema is built on first use, not at import (start-up, docs/benchmarks.md).
+    model_config = ConfigDict(defer_build=True)
 
     generation: int
     rules: int = 0
@@ -206,6 +275,8 @@ class ResetResult(BaseModel):
 class UpdateResult(BaseModel, Generic[T]):
     """What an update did."""
 
+    model_config = ConfigDict(defer_build=True)
+
     value: T
     changed: bool
     size_bytes: int
@@ -216,29 +287,35 @@ class UpdateResult(BaseModel, Generic[T]):
     recovered: list[JournalEntry] = Field(default_factory=list)
 
 
+class _Parsed(NamedTuple):
+    """A file's bytes, what they read as, and, when this program wrote it, the
+    fingerprint of the redaction rules its texts passed (``""``: not recorded)."""
+
+    data: bytes
+    doc: MemoryDocument  # shared: never changed
+    problem: Unusable | None
+    redaction: str | None  # None: not known to be this program's write
+
+
 class _Written(NamedTuple):
     """The last file a store wrote: what the next write can take from it."""
 
     data: bytes
-    text: FileText  # its text and the document it was written from (never mutated)
+    text: FileText  # its text and the document it was written from (never changed)
     digest: str  # its file_digest, for the next write's journal entries
-    clean: frozenset[bytes]  # texts of its elements known to be redacted
 
     @property
     def doc(self) -> MemoryDocument:
-        """The document it was written from (shared with readers: never mutated)."""
+        """The document it was written from (shared with readers: never changed)."""
         return self.text.doc
-
-    @classmethod
-    def of(cls, data: bytes, digest: str, text: FileText) -> _Written:
-        elements = text.elements() or []
-        # Elements the size policy re-serialized after redaction are not known clean.
-        clean = frozenset(body for model, body in elements if id(model) not in text.patched)
-        return cls(data, text, digest, clean)
 
 
 class MemoryStore:
     """Load, lock, trim, redact and atomically write one repository's memory file."""
+
+    # Tests set this: every write then checks that it left the document it read (shared
+    # with readers and with the next write) exactly as it was (copy on write).
+    check_copy_on_write = False
 
     def __init__(
         self,
@@ -262,8 +339,9 @@ class MemoryStore:
         self._fault_hook = fault_hook
         self._lock = ProcessLock(self.lock_path)
         self._thread_lock = _thread_lock_for(self.path.absolute())
-        self._cache: tuple[bytes, MemoryDocument, Unusable | None] | None = None
+        self._cache: _Parsed | None = None  # the file read last, and what it reads as
         self._written: _Written | None = None  # the last file this store wrote
+        self._digest: tuple[bytes, str] | None = None  # the last digest computed, and of what
 
     # -- reading -------------------------------------------------------------------
 
@@ -291,11 +369,9 @@ class MemoryStore:
         if data is None:
             return FileState(None, size, empty_document(), problem)
         cached = self._cache
-        if cached is not None and cached[0] == data:
-            return FileState(data, size, cached[1], cached[2])
-        doc, problem = parse_document(data)
-        self._cache = (data, doc, problem)
-        return FileState(data, size, doc, problem)
+        if cached is None or cached.data != data:
+            cached = self._cache = self._parse(data)
+        return FileState(data, size, cached.doc, cached.problem)
 
     def read(self) -> MemoryDocument:
         """The current document, lock-free. Shared: callers must not mutate it.
@@ -305,6 +381,13 @@ class MemoryStore:
         rewritten until a write (see :meth:`update`).
         """
         return self.inspect().doc
+
+    def is_redacted(self, doc: MemoryDocument) -> bool:
+        """Whether every string of ``doc`` is known to have passed redaction under the
+        rules this program runs: ``doc`` is what :meth:`read` gave for a file this store
+        wrote, or one whose write the journal stamps with these rules."""
+        cached = self._cache
+        return cached is not None and cached.doc is doc and _known_redacted(cached)
 
     def problem(self) -> Unusable | None:
         """Why the file on disk cannot be used as it is (salvaged or unusable), or ``None``."""
@@ -369,7 +452,7 @@ class MemoryStore:
 
     def _cycle(self, fn: Callable[[Transaction], T], actor: str, repair: bool) -> UpdateResult[T]:
         """One read-modify-write, under the lock."""
-        state = self._load_private()
+        state, clean = self._load_for_write()
         baseline = self._baseline(state)
         now = self.clock()
         txn = Transaction(
@@ -380,18 +463,23 @@ class MemoryStore:
             cold_archive=self.cold_archive,
             held_ids=lambda: self.held_ids(now, damaged=state.data if state.problem else None),
         )
-        value = fn(txn)
-        # The choke point: the text compared and written is redacted.
-        text = self._redacted_text(txn.doc, state)
-        if text.data == baseline and not (repair and state.problem is not None):
-            self._journal_quietly(txn.entries)
-            return UpdateResult(
-                value=value,
-                changed=False,
-                size_bytes=state.size or 0,
-                generation=txn.doc.generation,
-            )
-        return self._write(state, txn, value, text)
+        if self.check_copy_on_write:
+            txn.read_as = _fingerprint(state.doc)
+        try:
+            value = fn(txn)
+            # The choke point: the text compared and written is redacted.
+            text = self._redacted_text(txn, state, clean)
+            if text.data == baseline and not (repair and state.problem is not None):
+                self._journal_quietly(txn.entries)
+                return UpdateResult(
+                    value=value,
+                    changed=False,
+                    size_bytes=state.size or 0,
+                    generation=txn.doc.generation,
+                )
+            return self._write(state, txn, value, text)
+        finally:
+            _check_copy_on_write(txn)
 
     def reset(self, *, actor: str = "user") -> ResetResult:
         """Empty the memory, keeping the file and its epoch and raising ``generation``.
@@ -502,26 +590,48 @@ class MemoryStore:
         self.files.forget_checks()
         self._written = None
 
-    def _load_private(self) -> FileState:
-        """The file as :meth:`inspect` sees it, with a document private to the caller;
-        temp files a crash left in the folder are swept first."""
+    def _load_for_write(self) -> tuple[FileState, bool]:
+        """The file as :meth:`inspect` sees it, and whether every string of its document
+        is known redacted; temp files a crash left in the folder are swept first.
+
+        The document is shared (the transaction copies on write): the one this store
+        wrote last while the file is still that one, the one a lock-free read parsed
+        while the bytes are unchanged, else the file parsed now. Known redacted: the
+        file this store wrote last, or one the journal says this program wrote (its
+        digest is a write's, under the same redaction rules)."""
         folder = self.files.folder_stat()
         self.files.sweep_temp_files(folder)
         data, size, problem = self.files.read()
         if data is None:
-            return FileState(None, size, empty_document(), problem)
+            return FileState(None, size, empty_document(), problem), True
         written = self._written
         if written is not None and data == written.data:
-            # The file this store wrote last, unchanged: a copy of the document it wrote
-            # is what parsing those bytes gives, at about half the cost.
-            return FileState(data, size, clone(written.doc), None)
+            return FileState(data, size, written.doc, None), True
         cached = self._cache
-        if cached is not None and cached[0] == data:
-            # Read lock-free before (the host's context() before its record_turn): a copy
-            # of what parsing gave then, without parsing (or salvaging) it again.
-            return FileState(data, size, clone(cached[1]), cached[2])
+        if cached is None or cached.data != data:
+            cached = self._parse(data)
+        # else: read lock-free before (the host's context() before its record_turn): what
+        # parsing gave then, without parsing (or salvaging) it again.
+        state = FileState(data, size, cached.doc, cached.problem)
+        return state, _known_redacted(cached)
+
+    def _parse(self, data: bytes) -> _Parsed:
+        """What ``data`` (the file on disk) reads as.
+
+        A file this program wrote (the journal names a write that produced it) is read
+        as the document it was written from: validated, without the salvage's checks
+        (keys written twice, unknown fields, ids given twice), which its writer's
+        validation already passed. Any other file is parsed with them all
+        (:func:`~autopatch_memory.store.codec.parse_document`).
+        """
+        redaction = self.journal.stamp_of(self._digest_of(data))
+        if redaction is not None:
+            try:
+                return _Parsed(data, MemoryDocument.model_validate_json(data), None, redaction)
+            except ValidationError:
+                pass  # not what its digest says: read as any file
         doc, problem = parse_document(data)
-        return FileState(data, size, doc, problem)
+        return _Parsed(data, doc, problem, None)
 
     @staticmethod
     def _baseline(state: FileState) -> bytes:
@@ -535,45 +645,27 @@ class MemoryStore:
         # so that a call that changes nothing writes (and moves) nothing.
         return state.doc.to_bytes()
 
-    def _redacted_text(self, doc: MemoryDocument, state: FileState) -> FileText:
-        """``doc``'s file text with every string redacted: the choke point.
+    def _redacted_text(self, txn: Transaction, state: FileState, clean: bool) -> FileText:
+        """The transaction's document, every string redacted, and its file text: the
+        choke point.
 
-        An element (a turn, a topic, a long-term item) whose text is byte for byte
-        an element of the file this store wrote last, and that file is still the
-        one on disk, holds only strings that already passed :func:`redact` (which is
-        idempotent): it is skipped. Everything else is redacted. The first write of
-        a store, and any write after another process wrote, redacts every string.
+        When every string of the document read is known redacted (``clean``: see
+        :meth:`_load_for_write`), only what the transaction added or changed is
+        redacted: what it did not touch is the document read's (copy on write), whose
+        strings passed :func:`redact` when they were written. Otherwise (a file another
+        program wrote, or one that was salvaged) every string is. The text is derived
+        from the file this store wrote last, when that is the file on disk: the text of
+        every element kept is reused.
         """
-        written = self._own_file(state)
-        if written is None:
-            redact_document(doc)
+        doc = txn.doc
+        if not clean:
+            redact_model(doc, txn)
             return FileText(doc)
-        # ``doc`` is usually a copy of the document last written (see _load_private):
-        # the texts of the elements it did not change are reused.
-        text = FileText(doc, copied_from=written.text)
-        elements = text.elements()
-        if elements is None:  # a layout FileText does not know: every string
-            if redact_document(doc):
-                text.rebuild()
-            return text
-        # Outside the elements (the profile, the scalars): unless it is the written
-        # file's, byte for byte.
-        if not text.outside_unchanged and redact_strings(
-            doc, skip={id(items) for items in text.lists()}
-        ):
-            text.rebuild()  # a secret outside the elements: serialize again
-        for model, body in elements:
-            if body not in written.clean and redact_strings(model):
-                text.changed(model)
-        return text
-
-    def _own_file(self, state: FileState) -> _Written | None:
-        """The last write of this store when it is the file on disk (whose element texts
-        are known to be redacted); else ``None``."""
+        redact_changed(doc, txn)
         written = self._written
-        if written is None or state.problem is not None or state.data != written.data:
-            return None
-        return written
+        if written is None or state.data != written.data or written.doc is not txn.base:
+            return FileText(doc)
+        return FileText(doc, copied_from=written.text)
 
     def _write(
         self, state: FileState, txn: Transaction, value: T, text: FileText
@@ -584,7 +676,6 @@ class MemoryStore:
             text.set_field("epoch")
         doc.updated_at = txn.now
         text.set_field("updated_at")
-        text.patched.clear()  # from here on, a re-serialized element skipped redaction
         trimmed = trim_to_budget(doc, text, now=txn.now)
         data = trimmed.data
         over_limit = self._check_size(doc, trimmed, state, txn.actor)
@@ -603,8 +694,12 @@ class MemoryStore:
             *self._archive_leaving(txn),
         ]
         stamp(
-            entries, file=digest, prev_file=None if in_place is None else self._digest_of(in_place)
+            entries,
+            file=digest,
+            prev_file=None if in_place is None else self._digest_of(in_place),
+            redaction=redaction_fingerprint(),
         )
+        _check_copy_on_write(txn)  # (tests) before anything of this write is on disk
         # Journal first: a crash before the replace leaves entries whose file never
         # landed, which readers can tell (journal.unlanded_writes); never a write
         # the journal does not know about.
@@ -612,9 +707,10 @@ class MemoryStore:
         self._fault(WritePoint.JOURNALED)
         self.files.replace_memory_file(data)
         self._fault(WritePoint.REPLACED)
-        # ``doc`` is private to this update: safe to share with lock-free readers.
-        self._cache = (data, doc, None)
-        self._written = _Written.of(data, digest, text)
+        # ``doc`` is private to this update: safe to share with lock-free readers (and
+        # with the next write, which copies on write).
+        self._cache = _Parsed(data, doc, None, redaction_fingerprint())
+        self._written = _Written(data, text, digest)
         return UpdateResult(
             value=value,
             changed=True,
@@ -665,7 +761,12 @@ class MemoryStore:
         written = self._written
         if written is not None and data == written.data:
             return written.digest
-        return file_digest(data)
+        known = self._digest
+        if known is not None and known[0] == data:
+            return known[1]
+        digest = file_digest(data)
+        self._digest = (data, digest)
+        return digest
 
     def _check_size(
         self, doc: MemoryDocument, trimmed: TrimResult, state: FileState, actor: str
@@ -756,9 +857,28 @@ class MemoryStore:
     def _journal_quietly(self, entries: list[JournalEntry]) -> None:
         # The memory file is the asset; a journal that cannot be written (full
         # disk) must not undo or block a write. journal.append_error keeps why.
-        # Under the lock the folder was just checked (_load_private): not again.
+        # Under the lock the folder was just checked (_load_for_write): not again.
         with suppress(StoreError):
             self.journal.append(*entries, folder_checked=True)
+
+
+def _known_redacted(parsed: _Parsed) -> bool:
+    """Every string of the file is known redacted under the rules this program runs."""
+    fingerprint = redaction_fingerprint()
+    return parsed.problem is None and bool(fingerprint) and parsed.redaction == fingerprint
+
+
+def _check_copy_on_write(txn: Transaction) -> None:
+    """(Tests, see :attr:`MemoryStore.check_copy_on_write`.) Raise when the write changed
+    the document it read."""
+    if txn.read_as is not None and _fingerprint(txn.base) != txn.read_as:
+        raise AssertionError("a write changed the document it read (see Transaction.own)")
+
+
+def _fingerprint(doc: MemoryDocument) -> list[Any]:
+    """Everything in ``doc``, to tell whether it changed (a test's check, see
+    :attr:`MemoryStore.check_copy_on_write`)."""
+    return [doc.model_dump(), [(id(e), e.model_dump()) for e in elements(doc)]]
 
 
 def _long_term_grew(doc: MemoryDocument, state: FileState) -> bool:

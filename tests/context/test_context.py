@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +23,7 @@ from autopatch_memory.context import (
 )
 from autopatch_memory.errors import UnknownIntentError
 from autopatch_memory.intents import IntentType
+from autopatch_memory.memory import ProjectMemory
 from autopatch_memory.model import (
     BuildTool,
     ItemStatus,
@@ -1494,3 +1496,30 @@ def test_a_heartbeat_question_finds_the_note_on_idle_connections() -> None:
     assert _notes_for(["chat-edge"], note_zh, "How often should the client send heartbeats?") == [
         note_zh.id
     ]
+
+
+def test_a_file_known_redacted_gives_the_context_redacting_it_would(repo: Path) -> None:
+    # The facade shows the texts of a file this program wrote as they are (they passed
+    # redaction when written); redacting them again gives the same context, secrets,
+    # multi-line questions and clipped answers included.
+    with ProjectMemory.open(repo, backend="off", collect_profile=False) as memory:
+        memory.remember("以后回答都用中文，先给结论。")
+        memory.remember(
+            "The review module talks to Redis with password=Tr0ub4dor&3xQ;Timeout=30",
+            kind=LongTermType.PROJECT_NOTE,
+        )
+        memory.record_turn(
+            "code_explain",
+            "OrderService 怎么处理退款？\ntoken ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"
+            "    int x = 1;\n还有 RefundGateway 呢？",
+            "调用 RefundGateway。" * 200,
+        )
+        memory.record_turn("code_explain", "How does the review module retry?", "It retries.")
+        doc = memory.store.read()
+        assert memory.store.is_redacted(doc)
+        for question in ("退款怎么处理？", "How does the review module use Redis?"):
+            shown = memory.context("code_explain", question)
+            again = build_context(doc, "code_explain", question)  # everything redacted
+            assert shown.items == again.items
+            assert shown.render() == again.render()
+            assert "ghp_" not in shown.render() and "Tr0ub4dor" not in shown.render()

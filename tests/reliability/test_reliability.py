@@ -376,7 +376,7 @@ CRASH_AT = textwrap.dedent(
     store = MemoryStore(repo, fault_hook=crash)
 
     def add_note(txn):
-        txn.doc.working_memory.recent_turns[0].summary = "written by the crashing process"
+        txn.own(txn.doc.working_memory.recent_turns[0]).summary = "written by the crashing process"
         txn.log("edit", target=txn.doc.working_memory.recent_turns[0].id)
 
     store.update(add_note, actor="crash-test")

@@ -31,6 +31,7 @@ from autopatch_memory.model import (
     SummaryStatus,
     Topic,
     Turn,
+    document_copy,
 )
 from autopatch_memory.text import clip
 
@@ -490,3 +491,45 @@ def test_long_term_bytes_is_the_size_of_the_sections_own_text(seed: int, changes
             item.updated_at = item.updated_at.astimezone(rng.choice(_OFFSETS))
     assert long_term_bytes(doc) == own_text()
     assert long_term_bytes(doc) == own_text()  # from the cache
+
+
+def test_a_text_derived_from_a_copy_on_write_serializes_only_what_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The store's writes: a document_copy shares the elements of the document written
+    # last; a changed element is a copy put in its place. The derived text reuses every
+    # shared element's text by identity, and the glue between the elements while the
+    # profile and the scalars are unchanged: nothing else is serialized.
+    doc = random_document(5)
+    doc.working_memory.recent_turns[:] = [_turn(random.Random(i), i) for i in range(6)]
+    written = FileText(doc)
+    written.elements()
+    copy = document_copy(doc)
+    turns = copy.working_memory.recent_turns
+    turns.pop(0)
+    turns.append(_turn(random.Random(9), 9))
+    changed = turns[1].model_copy(update={"summary": "改过的摘要"})
+    turns[1] = changed
+    serialized: list[Any] = []
+    real = file_text.element_text
+
+    def counted(model: Any) -> bytes:
+        serialized.append(model)
+        return real(model)
+
+    def never(self: MemoryDocument) -> bytes:
+        raise AssertionError("the document was serialized")
+
+    monkeypatch.setattr(file_text, "element_text", counted)
+    monkeypatch.setattr(MemoryDocument, "to_bytes", never)
+    derived = FileText(copy, copied_from=written)
+    data = derived.data
+    monkeypatch.undo()
+    assert serialized == [changed, turns[-1]]  # the changed turn and the new one
+    assert data == copy.to_bytes()
+    # A shortened element put in the place of a shared one (the size policy's way).
+    shortened = turns[2].model_copy(update={"assistant_text": ""})
+    derived.replace(turns, turns[2], shortened)
+    assert turns[2] is shortened
+    assert derived.data == copy.to_bytes() and derived.size == len(derived.data)
+    assert doc.to_bytes() == written.data  # the document written last is untouched

@@ -199,7 +199,7 @@ def test_the_store_reports_what_an_update_salvaged(repo: Path) -> None:
     assert result.changed is False and result.recovered == []  # nothing to write yet
 
     def touch(txn: Transaction) -> None:
-        txn.doc.working_memory.recent_turns[0].summary = "改过的摘要"
+        txn.own(txn.doc.working_memory.recent_turns[0]).summary = "改过的摘要"
 
     result = store.update(touch, actor="test")
     assert result.changed

@@ -888,12 +888,12 @@ def _with_secret(where: str) -> Callable[[Transaction], None]:
                     created_at=txn.now,
                 )
             )
-        elif where == "field of a turn in place":
-            wm.recent_turns[0].summary = f"uses {_SECRET}"
-        elif where == "list inside a turn in place":
-            wm.recent_turns[-1].scope_paths.append(f"src/{_SECRET}.java")
-        elif where == "topic list in place":
-            wm.active_topics[0].related_turn_ids.append(_SECRET)
+        elif where == "field of a turn changed":
+            txn.own(wm.recent_turns[0]).summary = f"uses {_SECRET}"
+        elif where == "list inside a turn changed":
+            txn.own(wm.recent_turns[-1]).scope_paths.append(f"src/{_SECRET}.java")
+        elif where == "topic list changed":
+            txn.own(wm.active_topics[0]).related_turn_ids.append(_SECRET)
         elif where == "long-term item replaced":
             notes = doc.long_term_memory.project_notes
             notes[3] = notes[3].model_copy(update={"label": _SECRET})
@@ -923,9 +923,9 @@ def _with_secret(where: str) -> Callable[[Transaction], None]:
     "where",
     [
         "new turn",
-        "field of a turn in place",
-        "list inside a turn in place",
-        "topic list in place",
+        "field of a turn changed",
+        "list inside a turn changed",
+        "topic list changed",
         "long-term item replaced",
         "whole list replaced",
         "profile",
@@ -948,6 +948,51 @@ def test_a_secret_put_anywhere_never_reaches_the_disk(repo: Path, where: str) ->
     # And the next write, which skips what it knows to be clean, keeps it so.
     store.update(add_turn("再问"), actor="record")
     assert _SECRET.encode() not in store.path.read_bytes()
+
+
+def test_a_write_that_changes_the_document_it_read_fails_under_the_tests_check(
+    repo: Path,
+) -> None:
+    # The document a write reads is shared (with readers, with the next write): an
+    # element is changed through txn.own. The suite checks every write (conftest.py);
+    # a change in place is caught, and the file is not written.
+    store = MemoryStore(repo, clock=fixed_clock)
+    _with_a_bit_of_everything(store)
+    before = store.path.read_bytes()
+    shared = store.read()
+
+    def in_place(txn: Transaction) -> None:
+        txn.doc.working_memory.recent_turns[0].summary = "changed in place"
+
+    assert MemoryStore.check_copy_on_write
+    with pytest.raises(AssertionError, match=r"Transaction\.own"):
+        store.update(in_place, actor="test")
+    assert store.path.read_bytes() == before
+    assert shared.working_memory.recent_turns[0].summary == "changed in place"  # caught
+
+
+def test_owning_an_element_copies_it_once_and_leaves_the_document_read_alone(
+    repo: Path,
+) -> None:
+    store = MemoryStore(repo, clock=fixed_clock)
+    _with_a_bit_of_everything(store)
+    read = store.read()
+    first = read.working_memory.recent_turns[0]
+    seen: dict[str, object] = {}
+
+    def change(txn: Transaction) -> None:
+        turn = txn.doc.working_memory.recent_turns[0]
+        assert turn is first and txn.is_shared(turn)
+        owned = txn.own(turn)
+        assert owned is not turn and txn.own(turn) is owned and txn.own(owned) is owned
+        assert txn.doc.working_memory.recent_turns[0] is owned and txn.origin(owned) is turn
+        owned.summary = "summarized"
+        seen["kept"] = txn.doc.working_memory.recent_turns[1] is read.working_memory.recent_turns[1]
+
+    store.update(change, actor="test")
+    assert seen["kept"] is True
+    assert first.summary != "summarized"  # the document read is as it was
+    assert store.read().working_memory.recent_turns[0].summary == "summarized"
 
 
 def test_a_secret_another_process_wrote_is_redacted_at_the_next_write(repo: Path) -> None:
@@ -1542,3 +1587,68 @@ def test_a_salvage_backup_keeps_every_value_when_two_secret_keys_redact_alike(re
     assert first not in backup and second not in backup
     kept = json.loads(backup)["host_tokens"]
     assert sorted(kept.values()) == ["CI 用的令牌", "release token"]
+
+
+# --- a file this program wrote (the journal's stamp) -----------------------------------
+
+
+def _redactions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the store's choke point redacts from now on."""
+    from autopatch_memory.store import redaction
+
+    seen: list[str] = []
+    real = redaction.privacy.redact
+
+    def counted(text: str) -> str:
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(redaction.privacy, "redact", counted)
+    return seen
+
+
+def test_the_journal_names_each_write_and_the_redaction_code_it_passed(repo: Path) -> None:
+    from autopatch_memory.store.redaction import redaction_fingerprint
+
+    store = MemoryStore(repo, clock=fixed_clock)
+    _with_a_bit_of_everything(store)
+    digest = file_digest(store.path.read_bytes())
+    fingerprint = redaction_fingerprint()
+    assert fingerprint and len(fingerprint) == limits.FILE_DIGEST_HEX_CHARS
+    assert store.journal.stamp_of(digest) == fingerprint
+    last = store.journal.read(last=1)[0]
+    assert (last.file, last.redaction) == (digest, fingerprint)
+    assert store.journal.stamp_of("0" * limits.FILE_DIGEST_HEX_CHARS) is None
+
+
+def test_a_file_another_store_of_this_program_wrote_is_not_redacted_again(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another process (here: another store, with nothing in memory of its own) writes
+    # next: the journal names the file, under the same rules, so only the new turn is
+    # redacted, and the file is read without the salvage's checks.
+    _with_a_bit_of_everything(MemoryStore(repo, clock=fixed_clock))
+    other = MemoryStore(repo, clock=fixed_clock)
+    seen = _redactions(monkeypatch)
+    monkeypatch.setattr(
+        "autopatch_memory.store.transactions.parse_document",
+        lambda data: pytest.fail("a file this program wrote was salvage-parsed"),
+    )
+    other.update(add_turn("第三个问题 about OrderQueue"), actor="record")
+    assert "第三个问题 about OrderQueue" in seen
+    assert not any(text.startswith("note ") or "话题" in text for text in seen), seen
+
+
+def test_a_file_written_under_other_redaction_rules_is_redacted_whole(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _with_a_bit_of_everything(MemoryStore(repo, clock=fixed_clock))
+    # This process runs other rules (another version of the program wrote the file).
+    monkeypatch.setattr(
+        "autopatch_memory.store.transactions.redaction_fingerprint", lambda: "0123456789ab"
+    )
+    other = MemoryStore(repo, clock=fixed_clock)
+    seen = _redactions(monkeypatch)
+    other.update(add_turn("第三个问题"), actor="record")
+    assert "话题" in seen  # an old topic's summary: everything was redacted again
+    assert other.journal.read(last=1)[0].redaction == "0123456789ab"

@@ -36,8 +36,8 @@ from autopatch_memory import (
     Reason,
     SummaryRequest,
     SummaryStatus,
+    applier,
     limits,
-    summarizer,
 )
 from autopatch_memory.governance import ChangeOutcome
 from autopatch_memory.intents import IntentType
@@ -755,7 +755,9 @@ def test_a_library_bug_on_the_worker_is_journaled_logged_and_survived(
     backend = ScriptedBackend(default=summarize_turns())
     memory = ProjectMemory.open(repo, backend=backend, settings=FAST, on_event=events)
     with monkeypatch.context() as patch, caplog.at_level(logging.ERROR):
-        patch.setattr(summarizer, "apply_delta", broken_apply)
+        # The summarizer imports the applier where it applies a result (a host opens
+        # memory before it has anything to apply): patched at its home.
+        patch.setattr(applier, "apply_delta", broken_apply)
         memory.record_turn("general_chat", "a")
         memory.record_turn("general_chat", "b")
         assert events.wait_for(EventKind.SUMMARY_FAILED)
