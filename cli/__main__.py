@@ -35,6 +35,18 @@ def main() -> None:
     except KeyboardInterrupt:
         _interrupted()
         raise SystemExit(EXIT_INTERRUPTED) from None
+    except SystemExit as exc:
+        # typer ends an interrupt outside a command's body (while it parses the
+        # arguments) with a silent exit 130: say the line the command would have said.
+        if exc.code == EXIT_INTERRUPTED and not _reported():
+            _interrupted()
+        raise
+
+
+def _reported() -> bool:
+    from .commands.base import console
+
+    return console.interrupt_reported
 
 
 if __name__ == "__main__":

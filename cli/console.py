@@ -119,6 +119,10 @@ class WaitingText:
 class Console:
     """Where the command line writes. Streams are resolved at write time."""
 
+    # Set when a command has said "interrupted": the entry point says it only for an
+    # interrupt typer ended by itself (one that came while it parsed the arguments).
+    interrupt_reported = False
+
     # -- streams ----------------------------------------------------------------------
 
     @property

@@ -109,6 +109,7 @@ def translated_errors() -> Iterator[None]:
     except KeyboardInterrupt:
         console.err("")
         console.note("interrupted")
+        console.interrupt_reported = True
         raise typer.Exit(EXIT_INTERRUPTED) from None
     except OSError as exc:
         if exc.errno == errno.EPIPE:

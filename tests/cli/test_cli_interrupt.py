@@ -155,3 +155,25 @@ def test_ctrl_c_while_loading_is_one_line_and_exit_130(repo: Path) -> None:
                 assert said[-1] == "interrupted" and said.count("interrupted") == 1, (delay, err)
     finally:
         never.set()
+
+
+def test_ctrl_c_while_typer_parses_the_arguments_is_still_one_line(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """typer ends an interrupt before the command's body with a silent exit 130; the entry
+    point says the line for it, and only once when the command said it itself."""
+    import typer.core
+    from autopatch_memory_cli import __main__ as entry
+    from autopatch_memory_cli.commands.base import console
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(console, "interrupt_reported", False)
+    monkeypatch.setattr(typer.core.TyperCommand, "make_context", interrupted)
+    monkeypatch.setattr(sys, "argv", ["autopatch-memory", "ask", str(repo), "What is Optional?"])
+    with pytest.raises(SystemExit) as ended:
+        entry.main()
+    assert ended.value.code == 130
+    err = capsys.readouterr().err
+    assert [line for line in err.splitlines() if line.strip()] == ["interrupted"]
