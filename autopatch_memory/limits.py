@@ -127,6 +127,10 @@ SECRET_VALUE_WORD_WINDOW_CHARS = 96
 # many characters between the keyword and its connector.
 SECRET_RELATIVE_CLAUSE_CHARS = 60
 
+# A Kubernetes Secret's data: block is read as one when "kind: Secret" (or the command
+# that printed or made it) is at most this far from it (privacy/kubernetes.py).
+SECRET_KUBERNETES_CONTEXT_CHARS = 2048
+
 # --- secrets by their shape near a keyword (privacy/nearby.py, docs/privacy.md) --------
 # After a credential keyword a secret-shaped value is looked for this far on its line, or
 # alone on one of this many lines below it ("the token is\n<value>", one blank line too).

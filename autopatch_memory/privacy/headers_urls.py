@@ -14,6 +14,7 @@ from autopatch_memory.privacy.replacing import value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
 from autopatch_memory.privacy.values import (
+    HEX_RE,
     PLACEHOLDER_RE,
     credential_like,
     not_a_value,
@@ -91,6 +92,9 @@ def _sentry_dsn(m: re.Match[str]) -> str:
 # "curl -b 'SESSION=…'", "--cookie".
 _COOKIE_RE = compile_bounded(
     first_char_gate("CcSs-") + r"(?:(?<![\w\-])(?i:(?:set-)?cookie)[\"']?[ \t]*:[ \t]*[\"']?"
+    # a header set in code: .addHeader("Cookie", "…"), headers.add(HttpHeaders.COOKIE, "…")
+    r"|(?<![\w\-])(?i:(?:set-)?cookie)[\"'][ \t]*,[ \t]*[\"']"
+    r"|(?<=HttpHeaders\.)(?:SET_)?COOKIE[ \t]*,[ \t]*[\"']"
     # "浏览器里的 cookie 是 SESSION=…", "my cookie is sid=…": a sentence gives the pairs
     r"|(?<![\w\-])(?i:cookies?)[ \t]*(?:是|为|(?i:is|was|are)(?=[ \t]))[ \t]*[\"'`]?"
     r"|(?<![\w\-])(?:-b|--cookie)[ \t]+[\"']?)"
@@ -146,12 +150,16 @@ _COOKIE_FILE_LINE_RE = compile_bounded(
     r"\t\d{1,20}\t(?P<name>[^\t\n]{1,256})\t(?P<value>[^\t\n]{1,4096})$"
 )
 # The session cookies of the common servers by name, wherever they stand: a URL
-# (";jsessionid=…"), a sentence ("the JSESSIONID is …"), a log of headers.
+# (";jsessionid=…"), a sentence ("the JSESSIONID is …", "remember-me 值是 …"), a log of
+# headers; Spring Session's SESSION, Flask's session, Keycloak's AUTH_SESSION_ID,
+# Spring Security's remember-me.
 _SESSION_ID_RE = compile_bounded(
-    first_char_gate("JjPpAaCcLlSs_")
+    first_char_gate("JjPpAaCcLlSsRrKk_")
     + r"(?<![\w.\-$])(?P<name>(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid"
-    r"|laravel_session|_session_id|sessionid|session_id|sessid))"
-    r"(?:[ \t]{0,4}(?:=|:|是|为)|[ \t]{1,4}(?i:is|was)[ \t]{1,4}(?:(?i:now)[ \t]{1,4})?)"
+    r"|laravel_session|_session_id|sessionid|sessid|remember[-_]me"
+    r"|(?:[a-z0-9]{1,24}[_\-])?session(?:[_\-]?id)?))(?![\w\-])"
+    r"(?:[ \t]{0,4}(?:=|:|是|为|的?值[ \t]{0,2}(?:是|为|[:：]))"
+    r"|[ \t]{1,4}(?:(?i:value)[ \t]{1,4})?(?i:is|was)[ \t]{1,4}(?:(?i:now)[ \t]{1,4})?)"
     r"[ \t]{0,4}[\"'`]?(?P<value>[A-Za-z0-9%._~+/=\-]{16,4096})"
 )
 
@@ -167,11 +175,85 @@ def _named_session_cookie(m: re.Match[str]) -> str:
     )
 
 
+# The servers' own session cookie names: a long value after one is the session itself.
+_SERVER_SESSION_NAMES = frozenset(
+    "jsessionid phpsessid asp.net_sessionid connect.sid laravel_session _session_id sessionid"
+    " session_id sessid".split()
+)
+
+
 def _session_id(m: re.Match[str]) -> str:
     value = m.group("value").rstrip(".")
-    if not (random_looking(value) or len(value) >= limits.SECRET_SESSION_ID_MIN_CHARS):
+    if m.group("name").lower() not in _SERVER_SESSION_NAMES:
+        # a name of the application's making ("SESSION", "x_session_id", "remember-me"):
+        # with a random value, not hex (a log's session=<digest> is an id it prints), and
+        # not after a bare colon ("session: redis-cluster-01" is a setting, "session:8f14…"
+        # a cache key)
+        sep = m.string[m.end("name") : m.start("value")].strip(" \t\"'`")
+        if sep == ":" or HEX_RE.match(value) or not random_looking(value):
+            return m.group(0)
+    elif not (random_looking(value) or len(value) >= limits.SECRET_SESSION_ID_MIN_CHARS):
         return m.group(0)
     return _named_session_cookie(m)
+
+
+# A row copied from a browser's cookie table (DevTools, Application > Cookies): name,
+# value, domain and path, separated by tabs.
+_COOKIE_TABLE_ROW_RE = compile_bounded(
+    r"(?m)^(?P<name>[\w.\-$]{1,64})\t(?P<value>[^\t\n]{1,4096})"
+    r"\t\.?[\w\-]{1,63}(?:\.[\w\-]{1,63}){0,8}\t/"
+)
+# Cookies given as a map in code: requests' cookies={"sessionid": "…"}, cookies: {…}.
+_COOKIE_MAP_RE = compile_bounded(
+    first_char_gate("Cc")
+    + r"(?<![\w$])(?i:cookies?)[\"']?[ \t]{0,4}[=:][ \t]{0,4}(?:dict\()?\{(?P<pairs>[^{}\n]{1,2048})\}"
+)
+_MAP_PAIR_RE = re.compile(
+    r"(?P<q>[\"'])(?P<name>[\w.\-$]{1,64})(?P=q)[ \t]{0,4}:[ \t]{0,4}"
+    r"(?P<q2>[\"'])(?P<value>[^\"'\n\\]{1,4096})(?P=q2)"
+)
+# A browser extension's JSON export: {"domain": …, "name": "SESSION", "path": "/",
+# "value": "…"} — the members in any order, one object at a time (no nested braces, so
+# each character is read by one attempt).
+_COOKIE_OBJECT_RE = compile_bounded(r"\{(?P<pairs>[^{}]{1,2048})\}")
+_COOKIE_OBJECT_NAME_RE = re.compile(r"\"name\"[ \t]{0,4}:[ \t]{0,4}\"(?P<name>[\w.\-$]{1,64})\"")
+_COOKIE_OBJECT_VALUE_RE = re.compile(
+    r"\"value\"[ \t]{0,4}:[ \t]{0,4}\"(?P<value>[^\"\n\\]{1,4096})\""
+)
+# What tells a cookie's object from any {"name", "value"} pair (a setting, an env entry).
+_COOKIE_OBJECT_FIELDS_RE = re.compile(
+    r"\"(?:domain|path|httpOnly|hostOnly|secure|expirationDate|sameSite|expires)\"[ \t]{0,4}:"
+)
+
+
+def _cookie_map(m: re.Match[str]) -> str:
+    pairs = m.group("pairs")
+    out, cursor = [], 0
+    for pair in _MAP_PAIR_RE.finditer(pairs):
+        if not session_cookie(pair.group("name"), pair.group("value")):
+            continue
+        if not_a_value(pair.group("value")):
+            continue
+        out.append(pairs[cursor : pair.start("value")] + marker(SecretKind.BEARER))
+        cursor = pair.end("value")
+    if not out:
+        return m.group(0)
+    out.append(pairs[cursor:])
+    return m.group(0)[: m.start("pairs") - m.start()] + "".join(out) + m.group(0)[-1]
+
+
+def _cookie_object(m: re.Match[str]) -> str:
+    pairs = m.group("pairs")
+    name = _COOKIE_OBJECT_NAME_RE.search(pairs)
+    value = _COOKIE_OBJECT_VALUE_RE.search(pairs)
+    if name is None or value is None or not _COOKIE_OBJECT_FIELDS_RE.search(pairs):
+        return m.group(0)
+    if not session_cookie(name.group("name"), value.group("value")):
+        return m.group(0)
+    if not_a_value(value.group("value")):
+        return m.group(0)
+    start, end = value.span("value")
+    return "{" + pairs[:start] + marker(SecretKind.BEARER) + pairs[end:] + "}"
 
 
 # Go's MySQL DSN: "user:password@tcp(host:3306)/db" (no scheme, so no "://").
@@ -228,6 +310,50 @@ COOKIE_FILE_LINE = RedactionRule(
     pattern=_COOKIE_FILE_LINE_RE,
     replace=_named_session_cookie,
 )
+COOKIE_TABLE_ROW = RedactionRule(
+    id="cookie-table-row",
+    description=(
+        "A session cookie's value in a row copied from a browser's cookie table (name, value, "
+        "domain, path)"
+    ),
+    examples_match=("SESSION\tMmE4Zjk3YjItNzQ1Ni00Y2Rl\tapi.example.com\t/\tSession\t48",),
+    examples_no_match=("lang\tzh-CN\tapi.example.com\t/\tSession\t7",),
+    keywords=("\t/",),
+    pattern=_COOKIE_TABLE_ROW_RE,
+    replace=_named_session_cookie,
+)
+COOKIE_MAP = RedactionRule(
+    id="cookie-map",
+    description=(
+        'A session cookie given as a map in code (cookies={"sessionid": "…"}, cookies: {…})'
+    ),
+    examples_match=(
+        'requests.get(url, cookies={"sessionid": "k3v9q8w2x7m4n6b1z5c0a8s7d6f5g4h3"})',
+    ),
+    examples_no_match=('requests.get(url, cookies={"lang": "zh-CN"})',),
+    keywords=("cookie",),
+    pattern=_COOKIE_MAP_RE,
+    replace=_cookie_map,
+)
+COOKIE_OBJECT = RedactionRule(
+    id="cookie-object",
+    description=(
+        "A session cookie's value in a browser's JSON export, its members in any order "
+        '({"domain": …, "name": "SESSION", "path": "/", "value": "…"})'
+    ),
+    examples_match=(
+        '{"domain": ".example.com", "name": "SESSION", "path": "/", '
+        '"value": "MmE4Zjk3YjItNzQ1Ni00Y2Rl"}',
+    ),
+    examples_no_match=(
+        '{"name": "SESSION_TIMEOUT", "value": "1800"}',
+        '{"domain": ".example.com", "name": "lang", "path": "/", "value": "zh-CN"}',
+    ),
+    keywords=('"name"',),
+    also=('"value"',),
+    pattern=_COOKIE_OBJECT_RE,
+    replace=_cookie_object,
+)
 SESSION_ID = RedactionRule(
     id="session-id",
     description=(
@@ -236,12 +362,17 @@ SESSION_ID = RedactionRule(
     examples_match=(
         "http://shop.local/cart;jsessionid=8F3A2B1C9D7E4F6A0B2C4D6E8F0A1B3C",
         "the session cookie JSESSIONID is GT6JEOJ3K3B32EDUHWF9IDO16QM6OHP9 if you need it",
+        "用 SESSION=ZDk3YjJmNTItNzQ1Ni00Y2RlLTk5 这个 cookie 调接口",
+        "cookie 里的 remember-me 值是 YWRtaW46MTcxNzQwMDAwMDAwMDpmM2E5",
+        "the AUTH_SESSION_ID is 3f1c2a9e-8b7d-4e6f.keycloak-0 if you want to replay it",
     ),
     examples_no_match=(
         "the JSESSIONID cookie is not sent because SameSite=Strict",
         "sessionid=user-profile-settings",
+        "the session is 30 minutes long",
+        "session: redis-cluster-primary-01",
     ),
-    keywords=("sessionid", "sessid", "connect.sid", "laravel_session", "_session_id", "session_id"),
+    keywords=("sess", "connect.sid", "remember"),
     pattern=_SESSION_ID_RE,
     replace=_session_id,
 )
@@ -253,8 +384,14 @@ SESSION_COOKIE = RedactionRule(
     examples_match=(
         "Cookie: lang=zh-CN; SESSION=YTg2ZjQ1ZGMtNGQ1",
         "curl -b 'JSESSIONID=8F3A2B1C9D7E' https://x",
+        '.addHeader("Cookie", "SESSION=YTg2ZjQ1ZGMtNGQ1; lang=zh-CN")',
+        'headers.add(HttpHeaders.COOKIE, "JSESSIONID=8F3A2B1C9D7E4F6A0B2C");',
     ),
-    examples_no_match=("Cookie: lang=zh-CN; theme=dark", "Set-Cookie: Path=/; HttpOnly"),
+    examples_no_match=(
+        "Cookie: lang=zh-CN; theme=dark",
+        "Set-Cookie: Path=/; HttpOnly",
+        'headers.add(HttpHeaders.COOKIE, "lang=zh-CN; theme=dark");',
+    ),
     keywords=("cookie", "-b"),
     pattern=_COOKIE_RE,
     replace=_cookie,

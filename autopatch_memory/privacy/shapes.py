@@ -103,6 +103,8 @@ PUTTY_PRIVATE_KEY = RedactionRule(
     ),
     replace=_putty_private_lines,
 )
+
+
 def _jwt(m: re.Match[str]) -> str:
     # jwt.io's example token (its claims say so, whatever its signature) grants nothing
     return m.group(0) if documented_example(m.group(0)) else marker(SecretKind.JWT)

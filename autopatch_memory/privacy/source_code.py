@@ -34,7 +34,8 @@ from autopatch_memory.privacy.values import (
 _SECRET_AFTER_KEY_ID_RE = compile_bounded(
     r"\[REDACTED:(?:cloud_access_key|aws_access_key)\][\"'][ \t]*,[ \t]*(?P<value>"
     + quoted_string(512)
-    + r")"
+    # not the next key of a JSON object: {"accessKeyId":"…","accessSecret":"…"}
+    + r")(?![ \t]*:)"
 )
 # SQL: CREATE USER … IDENTIFIED BY 'x', PASSWORD('x'), ALTER ROLE … PASSWORD 'x'
 _SQL_PASSWORD_RE = compile_bounded(
@@ -410,7 +411,10 @@ SECRET_AFTER_KEY_ID = RedactionRule(
     id="secret-after-key-id",
     description="The literal that follows a redacted access key id in a call: its secret",
     examples_match=('build(endpoint, "[REDACTED:cloud_access_key]", "x9Kq2Lm7pVz4")',),
-    examples_no_match=('build(endpoint, "LTAI-not-yet-redacted", "x9Kq2Lm7pVz4")',),
+    examples_no_match=(
+        'build(endpoint, "LTAI-not-yet-redacted", "x9Kq2Lm7pVz4")',
+        '{"accessKeyId":"[REDACTED:cloud_access_key]","accessSecret":"[REDACTED:secret_value]"}',
+    ),
     pattern=_SECRET_AFTER_KEY_ID_RE,
     replace=value_group(SecretKind.ASSIGNMENT),
 )

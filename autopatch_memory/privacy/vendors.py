@@ -229,8 +229,12 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         _VENDOR,
         r"key-[0-9a-zA-Z]{32}(?![0-9A-Za-z])",
         ("key-",),
-        ("mailgun key-3ax6xnjp29jd6fds4gc373sgvjxteol0",),
-        ("key-value store", "monkey-3ax6xnjp29jd6fds4gc373sgvjxteol0"),
+        ("mailgun key-0ibyyurl65b4kj4hbi6jlvhkpo2drvau",),
+        (
+            "key-value store",
+            "monkey-0ibyyurl65b4kj4hbi6jlvhkpo2drvau",
+            "key-3ax6xnjp29jd6fds4gc373sgvjxteol0",
+        ),
     ),
     _token(
         "alibaba-access-key-id",
