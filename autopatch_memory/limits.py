@@ -134,7 +134,7 @@ SECRET_KUBERNETES_CONTEXT_CHARS = 2048
 # --- secrets by their shape near a keyword (privacy/nearby.py, docs/privacy.md) --------
 # After a credential keyword a secret-shaped value is looked for this far on its line, or
 # alone on one of this many lines below it ("the token is\n<value>", one blank line too).
-SECRET_NEARBY_CHARS = 120
+SECRET_NEARBY_CHARS = 240
 SECRET_NEARBY_LINES = 2
 # …and among the first this many words there that could be one (holding a digit and a letter).
 SECRET_NEARBY_CANDIDATES = 3

@@ -20,7 +20,12 @@ from autopatch_memory.privacy.replacing import (
     requote,
 )
 from autopatch_memory.privacy.rule import RedactionRule
-from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
+from autopatch_memory.privacy.spelling import (
+    CHAT_SPEAKER,
+    MARKER_VALUE,
+    compile_bounded,
+    first_char_gate,
+)
 from autopatch_memory.privacy.stated import about_an_attribute
 from autopatch_memory.privacy.values import (
     bare_value,
@@ -331,13 +336,13 @@ SECRET_IN_PARTS = RedactionRule(
 # the line after a value that was redacted at the end of its line, holding one run of
 # secret characters and nothing else.
 _WRAPPED_RE = compile_bounded(
-    r"\[REDACTED:[a-z_]{1,32}\][ \t]*\r?\n[ \t]{0,16}"
+    r"\[REDACTED:[a-z_]{1,32}\][ \t]*\r?\n[ \t]{0,16}(?:" + CHAT_SPEAKER + ")?"
     r"(?P<value>[A-Za-z0-9+/=_\-.~!@#$%^&*]{6,256})[ \t]*(?=\r?\n|\Z)"
 )
 # The text says the value was split or wrapped.
 _SPLIT_SAID_RE = re.compile(
     r"(?i)wrap|split|two[ \t]+(?:lines|parts|pieces|messages|halves)|continue|broken"
-    r"|拼|两行|两段|分两|换行|折行|断开|截断"
+    r"|拼|两行|两段|两条|分两|换行|折行|断开|截断"
 )
 
 

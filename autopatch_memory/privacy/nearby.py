@@ -17,14 +17,14 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
-from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
+from autopatch_memory.privacy.spelling import CHAT_SPEAKER, compile_bounded, first_char_gate
 from autopatch_memory.privacy.surroundings import inside_marker
 from autopatch_memory.privacy.values import labelled_value, secret_shaped
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
 
 _KEYWORD = (
     r"(?P<kw>(?<![A-Za-z])(?i:pass(?:word|wd|phrase|code)?s?|pass[ \t]word|pwd|secrets?"
-    r"|tokens?|keys?|credentials?|creds?)(?![A-Za-z])"
+    r"|tokens?|keys?|credentials?|creds?|user[-_ ]?sig)(?![A-Za-z])"
     r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码)"
 )
 # A candidate value: a run of the characters secrets are written with. On the keyword's
@@ -41,7 +41,7 @@ _WINDOW = rf"(?P<value>{_LINE}(?:\n{_LINE}){{0,{limits.SECRET_NEARBY_LINES}}})"
 # stored in Redis").
 _DIGIT_IN_REACH = rf"(?=[^\d#$%&@^~]{{0,{2 * limits.SECRET_NEARBY_CHARS}}}[\d#$%&@^~])"
 _NEARBY_RE = compile_bounded(
-    first_char_gate("PpSsTtKkCc密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW
+    first_char_gate("PpSsTtKkCcUu密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW
 )
 
 # Every secret-shaped value holds a digit and a letter: runs without them are passed
@@ -52,9 +52,9 @@ _CANDIDATE_RE = re.compile(
     rf"[{_VALUE_CHARS}]{{8,256}}(?![{_VALUE_CHARS}])"
 )
 # A line that holds a value alone: indented, in quotes or back-quotes, a list bullet or a
-# chat quote before it.
+# chat quote before it, or a chat transcript's time and speaker ("[10:03] 李航: X").
 _ALONE_RE = re.compile(
-    rf"[ \t]*(?:[-*>][ \t]+)?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
+    rf"[ \t]*(?:[-*>][ \t]+|{CHAT_SPEAKER})?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
 )
 # Words between the keyword and a value that say the value is no secret, wherever they
 # stand: an example, a public key, a placeholder; or a sentence ended before it.
