@@ -131,6 +131,12 @@ SECRET_RELATIVE_CLAUSE_CHARS = 60
 # that printed or made it) is at most this far from it (privacy/kubernetes.py).
 SECRET_KUBERNETES_CONTEXT_CHARS = 2048
 
+# A literal held by a name is a piece of a secret when a statement at most this far after
+# it joins the name into a secret's name; at most this many uses of the name are read
+# (privacy/assembled.py).
+SECRET_ASSEMBLED_WINDOW_CHARS = 1024
+SECRET_ASSEMBLED_MAX_USES = 8
+
 # --- secrets by their shape near a keyword (privacy/nearby.py, docs/privacy.md) --------
 # After a credential keyword a secret-shaped value is looked for this far on its line, or
 # alone on one of this many lines below it ("the token is\n<value>", one blank line too).
@@ -145,6 +151,9 @@ SECRET_SHAPED_MIN_CHARS = 16
 SECRET_SHAPED_MIN_ENTROPY = 3.5
 SECRET_SHAPED_MIN_CHARS_SYMBOL = 8
 SECRET_SHAPED_MAX_CHARS = 256
+# A run of letters and digits whose vowel chunks read as words is still random, not a
+# name, when it holds this many digits ("Ceb4qWlGs98YkUca6wWYGhubw…"; names hold one or two).
+SECRET_MIN_DIGITS_RANDOM_NOT_NAME = 4
 # A value alone on the line below a label that names a secret ("Password:", "redis 密码：",
 # "**Admin password**") needs a digit or a symbol and this many characters, not a shape.
 SECRET_LABELLED_MIN_CHARS = 6

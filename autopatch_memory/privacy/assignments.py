@@ -357,6 +357,12 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
         return False  # password=os.environ['DB_PASSWORD'], token=cfg["token"]
     if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
         return False  # ``String pwd = input;``: a variable, not a literal
+    if (
+        not quoted
+        and IDENTIFIER_RE.match(inner)
+        and _EXPRESSION_GOES_ON_RE.match(text, m.end("value"))
+    ):
+        return False  # ``dbPassword = part1 + part2``, ``secret = buildString {``: an expression
     prose = (
         m.group("sep") in (":", "：")
         and _prose_key(text, key_start, m.end("kw"))
@@ -371,6 +377,8 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
 
 
 _OBJECT_MEMBER_RE = re.compile(r"[{,][ \t]*$")
+# After a name, an operator or a block goes on with the expression it starts.
+_EXPRESSION_GOES_ON_RE = re.compile(r"[ \t]{0,4}(?:\+[ \t]{0,4}[\w\"'$(]|\{[ \t]*(?:\n|$))")
 _SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
 # A word of prose after a value: not the key of another assignment ("pwd=a pwd=a").
 _WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[" + CJK_CLASS + "])")
@@ -514,7 +522,7 @@ SECRET_ASSIGNMENT = RedactionRule(
         "bypass=true",
         "{id=42, key=d41d8cd98f00b204e9800998ecf8427e}",
     ),
-    keywords=(*KEYWORD_NEEDLES, "ak"),
+    keywords=(*KEYWORD_NEEDLES, "ak", "cookie"),  # (an Erlang cookie)
     pattern=_ASSIGNMENT_RE,
     replace=_assignment,
 )

@@ -156,7 +156,8 @@ SONAR_LOGIN_TOKEN = _tool_option(
     "sonar-login-token",
     "The token given to a SonarQube analysis as sonar.login or sonar.token",
     compile_bounded(
-        r"(?:(?<=-D)|(?<![\w.\-]))sonar\.(?:login|token)[ \t]*[=:][ \t]*[\"']?(?P<value>[^\s\"']{8,256})"
+        r"(?:(?<=-D)|(?<![\w.\-]))sonar\.(?:login|token)[ \t]*[=:][ \t]*[\"']?"
+        r"(?P<value>[^\s\"']{8,256})"
     ),
     ("sonar.",),
     ("mvn sonar:sonar -Dsonar.login=82aa25da611f018939e7b2b0125be07a1e99d4ab",),

@@ -23,6 +23,7 @@ from autopatch_memory.lang import Registry
 from autopatch_memory.privacy import (
     accounts,
     announced,
+    assembled,
     assignments,
     codes,
     command_lines,
@@ -196,6 +197,8 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     follow_ups.CONCATENATED_SECRET_PART,
     follow_ups.WRAPPED_SECRET,
     follow_ups.SECRET_IN_PARTS,
+    assembled.ASSEMBLED_SECRET,
+    assembled.HELD_SECRET_PART,
     source_code.SQL_INSERT_PASSWORD,
     config_files.ERLANG_COOKIE_FILE,
     stated.BRACKETED_SECRET,

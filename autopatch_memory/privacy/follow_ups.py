@@ -286,21 +286,23 @@ CONCATENATED_SECRET_PART = RedactionRule(
 
 # A secret given in parts: "前半段 X，后半段 Y", "first half X, second half Y", "第二段：Y"
 _PART_WORD = (
-    r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|前一半|后一半"
-    r"|第[一二三四1-4](?:段|部分|截)"
-    r"|(?<![A-Za-z])(?i:(?:first|second|third|last|other)[ \t]+(?:half|part|piece)"
+    r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|上半部分|下半部分|上半截|下半截|前一半|后一半"
+    r"|第[一二三四1-4](?:段|部分|截)|[前后][ \t]{0,2}\d{1,3}[ \t]{0,2}位"
+    r"|(?<![A-Za-z])(?i:(?:first|second|third|last|other)[ \t]+(?:half|part|piece|bit|chunk)"
+    r"|(?:first|last|next|remaining|final)[ \t]+\d{1,3}(?:[ \t]+(?:char(?:acter)?s|letters))?"
     r"|part[ \t]*(?:[1-4]|one|two|three))(?![A-Za-z]))"
 )
 _SECRET_IN_PARTS_RE = compile_bounded(
-    first_char_gate("前后上下第FfSsTtLlOoPp")
+    first_char_gate("前后上下第FfSsTtLlOoPpNnRr")
     + _PART_WORD
-    + r"[ \t]*(?:是|为|[:：=]|(?<=[ \t])(?i:is)(?=[ \t]))?[ \t]*(?P<q>[`\"'])?"
+    + r"[ \t]*(?:是|为|[:：=]|(?<=[ \t])(?i:is|are|was|were)(?=[ \t]))?[ \t]*(?P<q>[`\"'])?"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{3,256})"
 )
 # The clause before names the secret being split (within a bounded window, no blank line).
 _SPLIT_SECRET_BEFORE_RE = re.compile(
     r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token|key"
-    r"|credential)s?(?![A-Za-z]))(?:(?!\n[ \t]*\n)[\s\S])*$"
+    r"|credential)s?(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Secret|Token|Key)(?![a-z]))"
+    r"(?:(?!\n[ \t]*\n)[\s\S])*$"
 )
 
 
@@ -321,12 +323,35 @@ SECRET_IN_PARTS = RedactionRule(
         "token 太长我分两段发：前半段 Ab3Cd5Ef7Gh9，后半段 Ij1Kl3Mn5Op7Qr9St1",
         "the password is in two parts: first half Bq7#Lm2, second half Xz9!Vn4",
         "密钥第一段：Ka8Qm2Xz，第二段：Lp4Wn7Vt",
+        "the SFTP password in two bits: first bit 7Z7C%i2t4 and second bit RAwekg7E",
+        "The admin password is long: the first 12 characters are tthC2FPG41Ry and the last 10 "
+        "are a87NB%JiN6",
+        "token 太长，我拆开发：上半部分 FFLAA0rw8tSLFMfw，下半部分 GZvOH9RyLRdHWZ5r",
+        "appSecret 前 16 位是 Pq7sLm2xWv9kTz4n，后 16 位是 Hd8sW3nTz5Xk9mQ2",
     ),
     examples_no_match=(
         "分两段部署：前半段 order-service，后半段 pay-service",
         "the first half of the sprint: refactor the token service",
+        "token 前 16 位是版本号和时间戳，后面才是随机部分",
+        "the first 8 characters of the token are the tenant id",
     ),
-    keywords=("前", "后", "上半", "下半", "第", "half", "part", "piece"),
+    keywords=(
+        "前",
+        "后",
+        "上半",
+        "下半",
+        "第",
+        "half",
+        "part",
+        "piece",
+        "bit",
+        "chunk",
+        "first",
+        "last",
+        "next",
+        "remaining",
+        "final",
+    ),
     pattern=_SECRET_IN_PARTS_RE,
     replace=_secret_in_parts,
 )

@@ -205,8 +205,8 @@ _COOKIE_TABLE_ROW_RE = compile_bounded(
 )
 # Cookies given as a map in code: requests' cookies={"sessionid": "…"}, cookies: {…}.
 _COOKIE_MAP_RE = compile_bounded(
-    first_char_gate("Cc")
-    + r"(?<![\w$])(?i:cookies?)[\"']?[ \t]{0,4}[=:][ \t]{0,4}(?:dict\()?\{(?P<pairs>[^{}\n]{1,2048})\}"
+    first_char_gate("Cc") + r"(?<![\w$])(?i:cookies?)[\"']?[ \t]{0,4}[=:][ \t]{0,4}(?:dict\()?"
+    r"\{(?P<pairs>[^{}\n]{1,2048})\}"
 )
 _MAP_PAIR_RE = re.compile(
     r"(?P<q>[\"'])(?P<name>[\w.\-$]{1,64})(?P=q)[ \t]{0,4}:[ \t]{0,4}"

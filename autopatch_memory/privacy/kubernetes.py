@@ -166,7 +166,8 @@ _PRINTS_A_SECRET_RE = re.compile(
     r"|az[ \t]+keyvault[ \t]+secret[ \t]+show"
     r"|doppler[ \t]+secrets[ \t]+get|op[ \t]+read"
     r"|cat[ \t]+/(?:run|var/run)/secrets/"
-    r"|(?:printenv[ \t]+|echo[ \t]+\$\{?)[A-Z0-9_]{0,40}(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_KEY)\b"
+    r"|(?:printenv[ \t]+|echo[ \t]+\$\{?)[A-Z0-9_]{0,40}"
+    r"(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_KEY)\b"
 )
 
 
@@ -275,7 +276,9 @@ PRINTED_SECRET = RedactionRule(
 )
 ECHO_TO_BASE64 = RedactionRule(
     id="echo-to-base64",
-    description="A literal echoed into base64 where the text speaks of a secret (echo -n 'X' | base64)",
+    description=(
+        "A literal echoed into base64 where the text speaks of a secret (echo -n 'X' | base64)"
+    ),
     examples_match=("echo -n 'Xt9#kLq2' | base64   # 放进 Secret 的 data.password",),
     examples_no_match=(
         "echo -n 'admin' | base64   # the username of the Secret",

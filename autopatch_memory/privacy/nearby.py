@@ -54,7 +54,8 @@ _CANDIDATE_RE = re.compile(
 # A line that holds a value alone: indented, in quotes or back-quotes, a list bullet or a
 # chat quote before it, or a chat transcript's time and speaker ("[10:03] 李航: X").
 _ALONE_RE = re.compile(
-    rf"[ \t]*(?:[-*>][ \t]+|{CHAT_SPEAKER})?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
+    rf"[ \t]*(?:[-*>][ \t]+|{CHAT_SPEAKER})?"
+    rf"([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
 )
 # Words between the keyword and a value that say the value is no secret, wherever they
 # stand: an example, a public key, a placeholder; or a sentence ended before it.
@@ -101,7 +102,8 @@ def _vetoed(text: str, start: int, end: int) -> bool:
     words = text[start:end]
     breaks = [b.end() for b in _CLAUSE_BREAK_RE.finditer(words)]
     clause = words[breaks[-1] :] if breaks else words
-    naming = clause[: _CONNECTOR_TAIL_RE.search(clause).start()]  # (always matches)
+    tail = _CONNECTOR_TAIL_RE.search(clause)
+    naming = clause[: tail.start()] if tail else clause
     if _VERB_TYPE_RE.match(naming) and breaks:
         return False
     return bool(_HEAD_VETO_RE.search(naming) or _NOUN_OF_VETO_RE.search(clause))

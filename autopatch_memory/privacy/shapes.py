@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory.privacy.documented import documented_example
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_whole, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
-from autopatch_memory.privacy.values import documented_example
 
 PRIVATE_BLOCK = RedactionRule(
     id="private-block",

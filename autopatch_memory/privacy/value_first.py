@@ -51,11 +51,16 @@ _VALUE_FIRST_EN_RE = compile_bounded(
 )
 
 
+# "into the password field": where a value is typed, not an attribute of the secret
+_INPUT_NOUNS = frozenset({"field", "fields", "box", "input", "prompt"})
+
+
 def _value_first(m: re.Match[str]) -> str:
     bare = bare_value(m.group("value"))
     if not plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
-    if "after" in m.re.groupindex and about_an_attribute(m.group("after")):
+    after = (m.group("after") or "").strip().lower() if "after" in m.re.groupindex else ""
+    if after not in _INPUT_NOUNS and about_an_attribute(after):
         return m.group(0)  # "with tokenService2 as the token provider": the noun is another
     return replace_span(m, "value", requote(m.group("value"), marker(SecretKind.PASSWORD)))
 
@@ -91,7 +96,19 @@ VALUE_FIRST_EN = RedactionRule(
         "we went with Argon2id as the password hashing scheme",
         "with tokenService2 as the token provider",
     ),
-    keywords=("put", "paste", "enter", "type", "fill", "set", "add", "with", "chose", "picked", "use"),
+    keywords=(
+        "put",
+        "paste",
+        "enter",
+        "type",
+        "fill",
+        "set",
+        "add",
+        "with",
+        "chose",
+        "picked",
+        "use",
+    ),
     also=("pass", "pwd", "secret", "token", "key"),
     pattern=_VALUE_FIRST_EN_RE,
     replace=_value_first,

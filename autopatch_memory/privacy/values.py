@@ -301,8 +301,14 @@ def _made_of_words(bare: str) -> bool:
     "Iec"), so a few such chunks alone do not make a name."""
     words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
     covered = sum(map(len, words))
+    # (an identifier holds a digit or three: a long random run holds more, and vowel
+    # chunks enough to cover two fifths of it, "Ceb4qWlGs98YkUca6wWYGhubwRcew9Ew…")
+    digits = sum(c.isdigit() for c in bare)
     return covered * 2 >= len(bare) or (
-        len(words) >= 2 and bool(IDENTIFIER_RE.match(bare)) and covered * 5 >= len(bare) * 2
+        len(words) >= 2
+        and bool(IDENTIFIER_RE.match(bare))
+        and covered * 5 >= len(bare) * 2
+        and digits < limits.SECRET_MIN_DIGITS_RANDOM_NOT_NAME
     )
 
 
