@@ -53,7 +53,7 @@ _JOINING_CALLS = frozenset(
     """
     join concat toString reverse valueOf copyValueOf String StringBuilder StringBuffer
     append buildString listOf arrayOf mutableListOf of asList new trim strip intern
-    toCharArray getBytes format
+    toCharArray getBytes format getDecoder getUrlDecoder getMimeDecoder decode b64decode
     """.split()
 )
 _CALL_RE = re.compile(r"(?<![\w$])([A-Za-z_][\w$]*)[ \t]*[({]")
@@ -87,7 +87,7 @@ _SEPARATOR_RE = re.compile(r"^[\W_]{0,2}$")
 _ASSIGNED_EXPR_RE = compile_bounded(
     first_char_gate("PpSsTtCcKk") + r"(?P<kw>" + _SECRET_WORD + _PARTS + r")(?![\w$])[\"']?[ \t]*"
     r"(?::[ \t]*[\w.<>\[\]?]{1,40}[ \t]*(?==))?(?:=(?![=>])|:(?![:/]))[ \t]*"
-    r"(?P<expr>buildString[ \t]*\{[^{}]{1,1024}\}|[^\n;]{1,512})"
+    r"(?P<expr>buildString[ \t]*\{[^{}]{1,1024}\}|\([^()]{1,1024}\)|[^\n;]{1,512})"
 )
 
 
@@ -106,6 +106,7 @@ def _name_before(text: str, kw_start: int) -> str | None:
 _JOIN_RE = re.compile(
     r"\+|\b(?:join|concat|append|buildString|listOf|arrayOf|asList|of)[ \t]*[({]|^[ \t]*[\[{]"
     r"|new[ \t]+String[ \t]*\[\]"
+    r"|[\"'][ \t]*\r?\n[ \t]*[\"']"  # Python's adjacent literals in brackets
 )
 # A literal that indexes something (environ['X'], cfg["k"]) is no piece.
 _SUBSCRIPT_BEFORE_RE = re.compile(r"[\w$\]][ \t]*\[[ \t]*$")

@@ -148,7 +148,8 @@ def _listed_secret(m: re.Match[str]) -> str:
 _ANSWERED_QUESTION_RE = compile_bounded(
     first_char_gate("密口令账PpTtSsCc") + r"(?:密码|口令|密钥|令牌|账密"
     r"|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)(?![A-Za-z]))"
-    r"[^\n]{0,60}(?:多少|是什么|是啥|[?？])[ \t]*\r?\n"
+    # (not an SQL placeholder: "password = ?", "VALUES (?, ?)")
+    r"[^\n]{0,60}(?:多少|是什么|是啥|(?<![=(,])(?<![=(,][ \t])[?？])[ \t]*\r?\n"
     r"(?:[^\n:：]{0,40}[:：][ \t]*)?"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{6,128})(?=[ \t\r\n]|\Z)"
 )
@@ -244,7 +245,10 @@ ANSWERED_QUESTION = RedactionRule(
         "运维: X)"
     ),
     examples_match=("生产 mongo 的 root 密码是多少？\n运维-小刘: M0ngo!Root#GZ",),
-    examples_no_match=("生产 mongo 的 root 密码是多少？\n运维-小刘: 去问 DBA",),
+    examples_no_match=(
+        "生产 mongo 的 root 密码是多少？\n运维-小刘: 去问 DBA",
+        "==>  Preparing: UPDATE sys_user SET password = ?\n==> Parameters: Xk9#mQ2vLp(String)",
+    ),
     keywords=("?", "？", "多少", "是什么", "是啥"),
     pattern=_ANSWERED_QUESTION_RE,
     replace=_answered_question,
@@ -287,7 +291,7 @@ CONCATENATED_SECRET_PART = RedactionRule(
 # A secret given in parts: "前半段 X，后半段 Y", "first half X, second half Y", "第二段：Y"
 _PART_WORD = (
     r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|上半部分|下半部分|上半截|下半截|前一半|后一半"
-    r"|第[一二三四1-4](?:段|部分|截)|[前后][ \t]{0,2}\d{1,3}[ \t]{0,2}位"
+    r"|第[一二三四1-4](?:段|部分|截|条|行|块)|[前后][ \t]{0,2}\d{1,3}[ \t]{0,2}位"
     r"|(?<![A-Za-z])(?i:(?:first|second|third|last|other)[ \t]+(?:half|part|piece|bit|chunk)"
     r"|(?:first|last|next|remaining|final)[ \t]+\d{1,3}(?:[ \t]+(?:char(?:acter)?s|letters))?"
     r"|part[ \t]*(?:[1-4]|one|two|three))(?![A-Za-z]))"

@@ -83,6 +83,7 @@ _NOUN_OF_VETO_RE = re.compile(
     + _NOUN_VETO_ZH
     + r")的?)"
 )
+_ASKED_RE = re.compile(r"[ \t]{0,2}[?？][ \t]{0,4}")
 # Where the words naming the value start: after the last clause break.
 _CLAUSE_BREAK_RE = re.compile(r"[,;()（），；、—–]|[ \t]-{1,2}[ \t]")
 # Connectors and fillers between the naming words and the value.
@@ -97,6 +98,10 @@ _VERB_TYPE_RE = re.compile(r"(?i)^[ \t]*type[ \t]*$")
 def _vetoed(text: str, start: int, end: int) -> bool:
     """Words in ``text[start:end]`` (between a keyword and a candidate value) say the value
     is no secret."""
+    # "The password? X - same as last time": the question the value answers
+    asked = _ASKED_RE.match(text, start, end)
+    if asked is not None:
+        start = asked.end()
     if _STRONG_VETO_RE.search(text, start, end):
         return True
     words = text[start:end]

@@ -189,8 +189,14 @@ def _redact_literals(
     return "".join(out)
 
 
+# An HTTP client file's dynamic variable: {{$auth.token("xuetu")}} names an auth setup.
+_TEMPLATE_BEFORE_RE = re.compile(r"\{\{[ \t]*\$[\w.]{0,64}$")
+
+
 def _setter(m: re.Match[str]) -> str:
     call = m.group(0)
+    if _TEMPLATE_BEFORE_RE.search(m.string, max(0, m.start() - 80), m.start()):
+        return call
     if m.group("tail") is not None:
         name = _call_name(m.string, m.start(), m.end("tail"))
         prefix = name[: len(name) - len(m.group("tail"))]
