@@ -131,6 +131,9 @@ SECRET_RELATIVE_CLAUSE_CHARS = 60
 # that printed or made it) is at most this far from it (privacy/kubernetes.py).
 SECRET_KUBERNETES_CONTEXT_CHARS = 2048
 
+# A header line named for a credential is read as one when a request line (or a Host
+# header) is at most this far before it in its block of lines (privacy/headers_urls.py).
+SECRET_REQUEST_HEAD_CHARS = 2048
 # A literal held by a name is a piece of a secret when a statement at most this far after
 # it joins the name into a secret's name; at most this many uses of the name are read
 # (privacy/assembled.py).

@@ -96,7 +96,8 @@ _KEYWORD = (
             *"apikey accountkey keypass storepass requirepass masterauth".split(),
             r"erlang[-_.]?cookie",
             r"user[-_.]?sig",  # Tencent Cloud IM's login signature
-            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig sk ak".split(),
+            *"pass(?:word|wd|phrase|code)? pswd psw pwd pw secret token credentials?".split(),
+            *"auth sig sk ak".split(),
             "signature",
             "key",
         )
@@ -107,6 +108,8 @@ _SHORT_KEYWORDS = frozenset(
     {
         "pass",
         "pwd",
+        "pswd",
+        "psw",
         "pw",
         "auth",
         "sig",
@@ -522,7 +525,7 @@ SECRET_ASSIGNMENT = RedactionRule(
         "bypass=true",
         "{id=42, key=d41d8cd98f00b204e9800998ecf8427e}",
     ),
-    keywords=(*KEYWORD_NEEDLES, "ak", "cookie"),  # (an Erlang cookie)
+    keywords=(*KEYWORD_NEEDLES, "ak", "cookie", "psw"),  # (an Erlang cookie, pswd=)
     pattern=_ASSIGNMENT_RE,
     replace=_assignment,
 )

@@ -121,6 +121,7 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     shapes.BARE_AWS_SECRET_KEY,
     headers_urls.AUTHORIZATION_HEADER,
     headers_urls.BEARER_VALUE,
+    headers_urls.CREDENTIAL_HEADER,
     headers_urls.SESSION_COOKIE,
     headers_urls.COOKIE_IN_CODE,
     headers_urls.COOKIE_FILE_LINE,

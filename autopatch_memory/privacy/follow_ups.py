@@ -123,9 +123,11 @@ def _value_of_secret(m: re.Match[str]) -> str:
 _LISTED_SECRET_RE = compile_bounded(
     r"\[REDACTED:(?P<kind>password|secret_value|cloud_access_key|aws_access_key)\]"
     r"(?:[ \t]{0,4}[(（][^()（）\n]{1,20}[)）])?"
-    r"(?:[ \t]*(?:[,，、/&]|和|及|以及|(?<=[ \t])(?i:and)(?=[ \t]))[ \t]*"
+    r"(?:[ \t]*(?:[,，、/&]|和|及|以及|然后|再加上|加上|后面跟"
+    r"|(?<=[ \t])(?i:and|then|plus|followed[ \t]+by)(?=[ \t]))[ \t]*"
     r"|(?:(?<=cloud_access_key\])|(?<=aws_access_key\]))[ \t]*\r?\n[ \t]*)"
-    r"(?P<q>[\"'`])?(?P<value>" + MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+    # (a marker is no value: the next one is tried from it, "[R]、[R]、X")
+    r"(?P<q>[\"'`])?(?!\[REDACTED:)(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 _KEY_VALUE_PAIR_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}[=:]")
 

@@ -19,6 +19,7 @@ from autopatch_memory.privacy.values import (
     credential_like,
     not_a_value,
     random_looking,
+    strong_credential,
 )
 
 
@@ -138,7 +139,8 @@ def _cookie(m: re.Match[str]) -> str:
 # A cookie made in code or exported by a browser: new Cookie("JSESSIONID", "…"),
 # RestAssured's .cookie("SESSION", "…"), a JSON export {"name": "sid", "value": "…"}.
 _COOKIE_CALL_RE = compile_bounded(
-    first_char_gate('Cc"') + r"(?:(?<![\w$])(?i:cookie)[ \t]{0,4}\([ \t]{0,4}"
+    first_char_gate('CcHhBbSs"')
+    + r"(?:(?<![\w$])(?:(?:Http|Basic|Servlet|Simple)?Cookie|cookie)[ \t]{0,4}\([ \t]{0,4}"
     r"|\"name\"[ \t]{0,4}:[ \t]{0,4}(?=\"[\w.\-$]{1,64}\"[ \t]{0,4},[ \t\r\n]{0,64}\"value\"))"
     r"(?P<q>[\"'])(?P<name>[\w.\-$]{1,64})(?P=q)[ \t]{0,4},[ \t\r\n]{0,64}"
     r"(?:\"value\"[ \t]{0,4}:[ \t]{0,4})?(?P<q2>[\"'])(?P<value>[^\"'\n\\]{1,4096})(?P=q2)"
@@ -256,6 +258,59 @@ def _cookie_object(m: re.Match[str]) -> str:
     return "{" + pairs[:start] + marker(SecretKind.BEARER) + pairs[end:] + "}"
 
 
+# A request's header whose name says it carries a credential (X-Auth, X-Access-Token,
+# Ocp-Apim-Subscription-Key, X-App-Secret…), on a line of its own (an HTTP client file, a
+# request copied from a browser or a log) or handed to curl -H.
+_HEADER_NAME = (
+    r"(?P<name>[A-Za-z][\w\-]{0,40}?(?i:auth|token|key|secret|credential|ticket|session|pass)"
+    r"[\w\-]{0,24})"
+)
+_CREDENTIAL_HEADER_RE = compile_bounded(
+    r"(?m)^[ \t]{0,8}" + _HEADER_NAME + r":[ \t]*(?P<value>[^\s]{8,4096})[ \t]*\r?$"
+    r"|(?<![\w\-])(?:-H|--header)[ \t]+(?P<q>[\"'])"
+    + _HEADER_NAME.replace("name", "name2")
+    + r":[ \t]*(?P<value2>[^\"'\n]{8,4096})(?P=q)"
+)
+# Headers whose value is a nonce, an id or a name, not a credential.
+_NOT_CREDENTIAL_HEADERS = frozenset(
+    """
+    sec-websocket-key sec-websocket-accept idempotency-key x-idempotency-key cache-key
+    x-cache-key x-request-key authorization proxy-authorization x-session-id-hint
+    """.split()
+)
+
+
+# What shows a block of lines is a request's head: its request line, its Host header, a
+# status line, a browser's ":authority:".
+_REQUEST_HEAD_RE = re.compile(
+    r"(?m)^[ \t]{0,8}(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]+\S|Host:|:authority:"
+    r"|HTTP/[12])|(?i:request headers)"
+)
+
+
+def _in_request_head(text: str, pos: int) -> bool:
+    """The header line at ``pos`` belongs to a request's head: a request line (or a Host
+    header) before it in the same block of lines (no blank line between)."""
+    window = text[max(0, pos - limits.SECRET_REQUEST_HEAD_CHARS) : pos]
+    blank = max(window.rfind("\n\n"), window.rfind("\n\r\n"))
+    return bool(_REQUEST_HEAD_RE.search(window, blank + 1))
+
+
+def _credential_header(m: re.Match[str]) -> str:
+    group = "value" if m.group("value") is not None else "value2"
+    if group == "value" and not _in_request_head(m.string, m.start()):
+        return m.group(0)  # a YAML or properties key, not a header
+    name = (m.group("name") or m.group("name2")).lower()
+    value = m.group(group).strip()
+    if name in _NOT_CREDENTIAL_HEADERS or value.startswith(MARKER_PREFIX) or not_a_value(value):
+        return m.group(0)
+    if not (random_looking(value) or strong_credential(value)):
+        return m.group(0)
+    start = m.start(group) - m.start()
+    whole = m.group(0)
+    return whole[:start] + marker(SecretKind.BEARER) + whole[start + len(value) :]
+
+
 # Go's MySQL DSN: "user:password@tcp(host:3306)/db" (no scheme, so no "://").
 _GO_DSN_RE = compile_bounded(
     r"(?<![\w.\-:/@])[\w.\-]{1,64}:(?P<value>[^\s\"'`@/]{1,256})@(?:tcp|udp|unix)\("
@@ -309,6 +364,28 @@ COOKIE_FILE_LINE = RedactionRule(
     keywords=("\ttrue\t", "\tfalse\t"),
     pattern=_COOKIE_FILE_LINE_RE,
     replace=_named_session_cookie,
+)
+CREDENTIAL_HEADER = RedactionRule(
+    id="credential-header",
+    description=(
+        "A request header named for a credential (X-Auth, X-Access-Token, "
+        "Ocp-Apim-Subscription-Key…) whose value is key material, on its own line or after "
+        "curl -H"
+    ),
+    examples_match=(
+        "GET https://api.example.com/v1/orders\nX-Auth: 0IVblkKfeSknjhmzPNIy0LD0ooL5PByv",
+        "curl -H 'Ocp-Apim-Subscription-Key: 9c2f1e7a4b8d4c6e8f0a1b2c3d4e5f6a' https://x",
+    ),
+    examples_no_match=(
+        "GET https://api.example.com/v1/orders\nX-Auth: {{token}}",
+        "dingtalk:\n  app-key: dingavmigtsx43djj6e2",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        "X-Session-Timeout: 1800",
+    ),
+    keywords=("auth", "token", "key", "secret", "cred", "ticket", "session", "pass"),
+    also=(":",),
+    pattern=_CREDENTIAL_HEADER_RE,
+    replace=_credential_header,
 )
 COOKIE_TABLE_ROW = RedactionRule(
     id="cookie-table-row",
