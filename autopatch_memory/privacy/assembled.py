@@ -22,8 +22,7 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
-from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
-from autopatch_memory.privacy.surroundings import walk_back
+from autopatch_memory.privacy.spelling import compile_bounded
 from autopatch_memory.privacy.values import (
     not_a_value,
     plausible_in_prose,
@@ -47,7 +46,6 @@ _SECRET_NAME_RE = re.compile(
 # A key named for no more than "key": its value must be key material.
 _KEY_NAME_RE = re.compile(r"(?i)key" + _PARTS + "$")
 _SECRET_WORD_RE = re.compile(r"(?i)pass|pwd|secret|token|credential")
-_NAME_CHARS_RE = re.compile(r"[\w$.\-]")
 # What a joining expression may call: nothing but what builds a string from its parts.
 _JOINING_CALLS = frozenset(
     """
@@ -82,24 +80,26 @@ _SEPARATOR_RE = re.compile(r"^[\W_]{0,2}$")
 
 
 # The expression assigned to a secret's name, to the end of its statement (a Kotlin
-# builder block to its closing brace). Found at the name's secret word; the callback reads
-# the name back.
+# builder block or a bracketed group to its closing bracket). Found at the "=" or ":"
+# (far rarer than the letters a name starts with); the callback reads the name back.
 _ASSIGNED_EXPR_RE = compile_bounded(
-    first_char_gate("PpSsTtCcKk") + r"(?P<kw>" + _SECRET_WORD + _PARTS + r")(?![\w$])[\"']?[ \t]*"
-    r"(?::[ \t]*[\w.<>\[\]?]{1,40}[ \t]*(?==))?(?:=(?![=>])|:(?![:/]))[ \t]*"
+    # (the separator first, its look-behind after it: the engine finds "=" and ":" in C)
+    r"(?:=(?<![=!<>]=)(?![=>])|:(?![:/]))[ \t]*"
     r"(?P<expr>buildString[ \t]*\{[^{}]{1,1024}\}|\([^()]{1,1024}\)|[^\n;]{1,512})"
+)
+# The name before the separator, perhaps quoted or typed ("val secret: String =").
+_NAME_BEFORE_RE = re.compile(
+    r"(?<![\w$.\-])(?P<name>[\w$.\-]{1,64})[\"']?[ \t]*(?::[ \t]*[\w.<>\[\]?]{1,40}[ \t]*)?$"
 )
 
 
-def _name_before(text: str, kw_start: int) -> str | None:
-    """The name that ends with the keyword at ``kw_start`` (``None``: the keyword is the
-    tail of another word, "bypass")."""
-    start = walk_back(text, kw_start, _NAME_CHARS_RE, limits.SECRET_MAX_KEY_CHARS)
-    name = text[start:kw_start]
-    prev = name[-1:] if name else ""
-    if prev.isalpha() and prev.islower() and text[kw_start].islower():
+def _name_before(text: str, pos: int) -> str | None:
+    """The name assigned to at ``pos`` (its separator), when it is a secret's name."""
+    head = text[max(0, pos - 2 * limits.SECRET_MAX_KEY_CHARS) : pos]
+    found = _NAME_BEFORE_RE.search(head)
+    if found is None or not _SECRET_NAME_RE.search(found.group("name")):
         return None
-    return name
+    return found.group("name")
 
 
 # What makes an expression a join: "+", a joining call, an array or list of the parts.
@@ -133,10 +133,13 @@ def _statement(expr: str) -> str:
 
 
 def _assigned_expression(m: re.Match[str]) -> str:
-    expr = _statement(m.group("expr"))
-    head = _name_before(m.string, m.start("kw"))
-    if head is None:
+    raw = m.group("expr")
+    if raw.count('"') + raw.count("'") < 4 or not _JOIN_RE.search(raw):
+        return m.group(0)  # fewer than two literals, or nothing joins them
+    name = _name_before(m.string, m.start())
+    if name is None:
         return m.group(0)
+    expr = _statement(raw)
     literals = [
         lit
         for lit in _LITERAL_RE.finditer(expr)
@@ -148,7 +151,7 @@ def _assigned_expression(m: re.Match[str]) -> str:
     pieces = [lit.group(1) if lit.group(1) is not None else lit.group(2) for lit in literals]
     if any(MARKER_PREFIX in piece for piece in pieces):
         return m.group(0)  # a piece already redacted: the rules that follow one take the rest
-    key_only = bool(_KEY_NAME_RE.match(m.group("kw")))
+    key_only = bool(_KEY_NAME_RE.search(name)) and not _SECRET_WORD_RE.search(name)
     if not _credential("".join(pieces), key_only=key_only):
         return m.group(0)
     out: list[str] = []
@@ -161,15 +164,39 @@ def _assigned_expression(m: re.Match[str]) -> str:
     return m.group(0)[: m.start("expr") - m.start()] + "".join(out)
 
 
-# A literal held by a name (assigned to it, or appended to a builder it names).
+# A literal held by a name: assigned to it, or appended to a builder it names. Found at
+# the "=" or ".append(" (the callback reads the name back), so a text without either costs
+# one scan in C.
 _HELD_LITERAL_RE = compile_bounded(
-    r"(?<![\w$.])(?P<holder>[A-Za-z_$][\w$]{0,63})"
-    r"(?:[ \t]*(?::[ \t]*[\w.<>\[\]?]{1,40}[ \t]*)?=[ \t]*|\.append\([ \t]*)"
-    r"(?P<q>[\"'])(?P<value>[^\"'\n\\]{4,256})(?P=q)"
-    # a shell variable: P1=abc123 alone on its line
-    r"|(?m:^)[ \t]{0,16}(?:export[ \t]+)?(?P<var>[A-Za-z_]\w{0,63})="
-    r"(?P<plain>[^\s\"'$`;&|()]{4,256})[ \t]*(?=\r?\n|\Z)"
+    r"(?:=(?<![=!<>+\-*/%&|^:]=)(?![=>~])[ \t]*|\.append\([ \t]*)"
+    r"(?:(?P<q>[\"'])(?P<value>[^\"'\n\\]{4,256})(?P=q)"
+    # a shell variable's value: P1=abc123, alone on its line
+    r"|(?<==)(?P<plain>[^\s\"'$`;&|()]{4,256})[ \t]*(?=\r?\n|\Z))"
 )
+# What comes before the "=": a name, perhaps typed (Kotlin's "val a: String ="); a shell
+# variable starts its line ("export P1=…").
+_HOLDER_BEFORE_RE = re.compile(
+    r"(?<![\w$.])(?P<holder>[A-Za-z_$][\w$]{0,63})(?::[ \t]*[\w.<>\[\]?]{1,40})?[ \t]*$"
+)
+_SHELL_HOLDER_BEFORE_RE = re.compile(
+    r"(?:^|\n)[ \t]{0,16}(?:export[ \t]+)?(?P<holder>[A-Za-z_]\w{0,63})$"
+)
+_APPENDED_TO_RE = re.compile(r"(?<![\w$.])(?P<holder>[A-Za-z_$][\w$]{0,63})$")
+
+
+def _holder(m: re.Match[str]) -> str | None:
+    """The name that holds the literal ``m`` found, read back from its "=" or ".append("."""
+    text, start = m.string, m.start()
+    head = text[max(0, start - 2 * limits.SECRET_MAX_KEY_CHARS) : start]
+    if m.group(0).startswith("."):
+        found = _APPENDED_TO_RE.search(head)
+    elif m.group("plain") is not None:
+        found = _SHELL_HOLDER_BEFORE_RE.search(head)
+    else:
+        found = _HOLDER_BEFORE_RE.search(head)
+    return found.group("holder") if found else None
+
+
 # The line of a later statement that joins the holder into a secret's name (read on
 # one line, bounded: the name's run is walked once).
 _JOINING_LINE_RE = re.compile(
@@ -209,9 +236,11 @@ def _joined_later(text: str, holder: str, start: int) -> re.Match[str] | None:
 
 def _held_literal(m: re.Match[str]) -> str:
     group = "value" if m.group("value") is not None else "plain"
-    holder = m.group("holder") or m.group("var")
     value = m.group(group)
-    if value.startswith(MARKER_PREFIX) or not_a_value(value) or _SECRET_NAME_RE.search(holder):
+    if value.startswith(MARKER_PREFIX) or not_a_value(value):
+        return m.group(0)
+    holder = _holder(m)
+    if holder is None or _SECRET_NAME_RE.search(holder):
         return m.group(0)  # a secret's own name is the assignment rules'
     if not (
         plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)

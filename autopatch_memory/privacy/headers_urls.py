@@ -156,10 +156,11 @@ _COOKIE_FILE_LINE_RE = compile_bounded(
 # headers; Spring Session's SESSION, Flask's session, Keycloak's AUTH_SESSION_ID,
 # Spring Security's remember-me.
 _SESSION_ID_RE = compile_bounded(
-    first_char_gate("JjPpAaCcLlSsRrKk_")
-    + r"(?<![\w.\-$])(?P<name>(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid"
-    r"|laravel_session|_session_id|sessionid|sessid|remember[-_]me"
-    r"|(?:[a-z0-9]{1,24}[_\-])?session(?:[_\-]?id)?))(?![\w\-])"
+    first_char_gate("JjPpAaCcLlSsRr_")
+    # a name of its own, or the end of a longer one ("AUTH_SESSION_ID", "XT_SESSION")
+    + r"(?:(?<![\w.\-$])|(?<=[A-Za-z0-9][_\-]))"
+    r"(?P<name>(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid|laravel_session"
+    r"|_session_id|sessionid|sessid|remember[-_]me|session(?:[_\-]?id)?))(?![\w\-])"
     r"(?:[ \t]{0,4}(?:=|:|是|为|的?值[ \t]{0,2}(?:是|为|[:：]))"
     r"|[ \t]{1,4}(?:(?i:value)[ \t]{1,4})?(?i:is|was)[ \t]{1,4}(?:(?i:now)[ \t]{1,4})?)"
     r"[ \t]{0,4}[\"'`]?(?P<value>[A-Za-z0-9%._~+/=\-]{16,4096})"
@@ -186,7 +187,8 @@ _SERVER_SESSION_NAMES = frozenset(
 
 def _session_id(m: re.Match[str]) -> str:
     value = m.group("value").rstrip(".")
-    if m.group("name").lower() not in _SERVER_SESSION_NAMES:
+    prefixed = m.start() > 0 and m.string[m.start() - 1] in "_-"
+    if prefixed or m.group("name").lower() not in _SERVER_SESSION_NAMES:
         # a name of the application's making ("SESSION", "x_session_id", "remember-me"):
         # with a random value, not hex (a log's session=<digest> is an id it prints), and
         # not after a bare colon ("session: redis-cluster-01" is a setting, "session:8f14…"
@@ -260,17 +262,15 @@ def _cookie_object(m: re.Match[str]) -> str:
 
 # A request's header whose name says it carries a credential (X-Auth, X-Access-Token,
 # Ocp-Apim-Subscription-Key, X-App-Secret…), on a line of its own (an HTTP client file, a
-# request copied from a browser or a log) or handed to curl -H.
-_HEADER_NAME = (
-    r"(?P<name>[A-Za-z][\w\-]{0,40}?(?i:auth|token|key|secret|credential|ticket|session|pass)"
-    r"[\w\-]{0,24})"
-)
+# request copied from a browser or a log) or handed to curl -H. Found at the ":" of a
+# line's end value (or at "-H"); the callback reads the header's name back.
 _CREDENTIAL_HEADER_RE = compile_bounded(
-    r"(?m)^[ \t]{0,8}" + _HEADER_NAME + r":[ \t]*(?P<value>[^\s]{8,4096})[ \t]*\r?$"
-    r"|(?<![\w\-])(?:-H|--header)[ \t]+(?P<q>[\"'])"
-    + _HEADER_NAME.replace("name", "name2")
-    + r":[ \t]*(?P<value2>[^\"'\n]{8,4096})(?P=q)"
+    r"(?m):[ \t]*(?P<value>[^\s]{8,4096})[ \t]*\r?$"
+    r"|-(?<![\w\-]-)(?:H|-header)[ \t]+(?P<q>[\"'])(?P<name2>[A-Za-z][\w\-]{0,64}):[ \t]*"
+    r"(?P<value2>[^\"'\n]{8,4096})(?P=q)"
 )
+_HEADER_LINE_NAME_RE = re.compile(r"[ \t]{0,8}(?P<name>[A-Za-z][\w\-]{0,64})")
+_HEADER_KEYWORD_RE = re.compile(r"(?i)auth|token|key|secret|credential|ticket|session|pass")
 # Headers whose value is a nonce, an id or a name, not a credential.
 _NOT_CREDENTIAL_HEADERS = frozenset(
     """
@@ -298,9 +298,21 @@ def _in_request_head(text: str, pos: int) -> bool:
 
 def _credential_header(m: re.Match[str]) -> str:
     group = "value" if m.group("value") is not None else "value2"
-    if group == "value" and not _in_request_head(m.string, m.start()):
-        return m.group(0)  # a YAML or properties key, not a header
-    name = (m.group("name") or m.group("name2")).lower()
+    text = m.string
+    if group == "value":
+        newline = text.rfind("\n", max(0, m.start() - 80), m.start())
+        if newline < 0 and m.start() > 80:
+            return m.group(0)  # a long line: no header's name
+        head = _HEADER_LINE_NAME_RE.fullmatch(text, newline + 1, m.start())
+        if head is None or not _HEADER_KEYWORD_RE.search(head.group("name")):
+            return m.group(0)
+        if not _in_request_head(text, m.start()):
+            return m.group(0)  # a YAML or properties key, not a header
+        name = head.group("name").lower()
+    else:
+        name = m.group("name2").lower()
+        if not _HEADER_KEYWORD_RE.search(name):
+            return m.group(0)
     value = m.group(group).strip()
     if name in _NOT_CREDENTIAL_HEADERS or value.startswith(MARKER_PREFIX) or not_a_value(value):
         return m.group(0)

@@ -76,6 +76,7 @@ _NOUN_VETO_ZH = "哈希|摘要|指纹|提交|版本|格式|编号|长度|名称|
 _HEAD_VETO_RE = re.compile(
     r"(?i)(?:(?<![a-z])(?:" + _NOUN_VETO + r")(?![a-z])|" + _NOUN_VETO_ZH + r")[^A-Za-z\d]*$"
 )
+_ANY_NOUN_VETO_RE = re.compile(r"(?i)(?<![a-z])(?:" + _NOUN_VETO + r")(?![a-z])|" + _NOUN_VETO_ZH)
 _NOUN_OF_VETO_RE = re.compile(
     r"(?i)(?:(?<![a-z])(?:"
     + _NOUN_VETO
@@ -104,6 +105,8 @@ def _vetoed(text: str, start: int, end: int) -> bool:
         start = asked.end()
     if _STRONG_VETO_RE.search(text, start, end):
         return True
+    if not _ANY_NOUN_VETO_RE.search(text, start, end):
+        return False  # (the common case, one scan in C)
     words = text[start:end]
     breaks = [b.end() for b in _CLAUSE_BREAK_RE.finditer(words)]
     clause = words[breaks[-1] :] if breaks else words
