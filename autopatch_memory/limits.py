@@ -155,8 +155,9 @@ SECRET_SHAPED_MIN_ENTROPY = 3.5
 SECRET_SHAPED_MIN_CHARS_SYMBOL = 8
 SECRET_SHAPED_MAX_CHARS = 256
 # A run of letters and digits whose vowel chunks read as words is still random, not a
-# name, when it holds this many digits ("Ceb4qWlGs98YkUca6wWYGhubw…"; names hold one or two).
-SECRET_MIN_DIGITS_RANDOM_NOT_NAME = 4
+# name, when its digits stand in this many runs ("Ceb4qWlGs98YkUca6…"; a name holds a
+# number or two, "Sha256Hex_Encoder2x").
+SECRET_MIN_DIGIT_RUNS_NOT_NAME = 3
 # A value alone on the line below a label that names a secret ("Password:", "redis 密码：",
 # "**Admin password**") needs a digit or a symbol and this many characters, not a shape.
 SECRET_LABELLED_MIN_CHARS = 6

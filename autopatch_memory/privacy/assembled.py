@@ -215,8 +215,9 @@ def _joined_later(text: str, holder: str, start: int) -> re.Match[str] | None:
         if pos < 0:
             return None
         after = pos + len(holder)
-        word = (pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] in "_$")) and (
-            after >= len(text) or not (text[after].isalnum() or text[after] in "_$")
+        # ("$" bounds a name here: a shell joins "$HEAD$TAIL")
+        word = (pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] == "_")) and (
+            after >= len(text) or not (text[after].isalnum() or text[after] == "_")
         )
         if word:
             line_start = text.rfind("\n", 0, pos) + 1
@@ -240,8 +241,9 @@ def _held_literal(m: re.Match[str]) -> str:
     if value.startswith(MARKER_PREFIX) or not_a_value(value):
         return m.group(0)
     holder = _holder(m)
-    if holder is None or _SECRET_NAME_RE.search(holder):
-        return m.group(0)  # a secret's own name is the assignment rules'
+    appended = m.group(0).startswith(".")
+    if holder is None or (not appended and _SECRET_NAME_RE.search(holder)):
+        return m.group(0)  # a literal given a secret's own name is the assignment rules'
     if not (
         plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
         or (value.isalpha() and not value.islower() and not value[1:].islower())

@@ -257,6 +257,7 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
         return True  # only npm's "_auth=…", not "auth: basic"
     if kw.lower() == "key" and (
         _PUBLIC_KEY_NAME_RE.search(text[key_start:kw_start])
+        or _NONCE_KEY_NAME_RE.search(text[key_start:kw_start])
         or (
             kw_start == key_start
             and not _in_query(text, key_start)
@@ -286,6 +287,8 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
 
 
 _PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
+# A nonce or an id named a key: a WebSocket handshake's key, an idempotency key.
+_NONCE_KEY_NAME_RE = re.compile(r"(?i)(?:websocket|idempotency)[-_.]?$")
 _MAP_ENTRY_BEFORE_RE = re.compile(r"[{,][ \t]{0,4}$")
 
 

@@ -119,6 +119,8 @@ def session_cookie(name: str, value: str) -> bool:
         return False
     if not (_SESSION_COOKIE_NAME_RE.search(name) or random_looking(value)):
         return False
+    if value.isdigit() and len(value) < limits.SECRET_MIN_DIGITS_IN_PROSE:
+        return False  # SESSION_TIMEOUT=1800: a count, not a session
     return not (PLACEHOLDER_RE.match(value) or len(value) < limits.SECRET_MIN_CHARS_IN_PROSE)
 
 

@@ -19,7 +19,7 @@ from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import CHAT_SPEAKER, compile_bounded, first_char_gate
 from autopatch_memory.privacy.surroundings import inside_marker
-from autopatch_memory.privacy.values import labelled_value, secret_shaped
+from autopatch_memory.privacy.values import PUBLIC_ID_RE, labelled_value, secret_shaped
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
 
 _KEYWORD = (
@@ -147,7 +147,7 @@ def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple
             continue  # shown elided ("pypi-AgEIcHlwaS5vcmc…"): not the value
         if _ENCRYPTED_BEFORE_RE.search(text, max(0, candidate.start() - 4), candidate.start()):
             continue  # ENC(…): Jasypt's encrypted form, which the key decrypts
-        if secret_shaped(value):
+        if secret_shaped(value) and not PUBLIC_ID_RE.match(value):
             return candidate.start(), candidate.start() + len(value)
     if line_end == end or _vetoed(text, start, line_end):
         return None

@@ -51,7 +51,7 @@ _PUBLIC_KEY_RE = re.compile(
     r"|^AAAA[B-E]3NzaC1"
     r"|^MI[A-Za-z0-9+/]{1,4}ANBgkqhkiG9w0BAQEFAAO"
     r"|^M[A-Za-z0-9+/]{2,4}EwYHKoZIzj0CAQ|^MCowBQYDK2Vw[AQ]yEA|^MEMwBQYDK2VxAzoA"
-    r"|^MI[A-Za-z0-9+/]{2}CC[A-Za-z0-9+/]{2}gAwIBAgI"
+    r"|^MII[A-Za-z0-9+/]{3}CC[A-Za-z0-9+/]{3}gAwIBAgI"
 )
 
 
@@ -288,6 +288,7 @@ def shannon_entropy(value: str) -> float:
 # A word of a name: a capital and lower-case letters, or lower-case letters alone, holding
 # a vowel ("Encoder", "token", "Refresh"); random strings seldom hold two of them.
 _NAME_WORD_RE = re.compile(r"[A-Z]?[a-z]*[aeiou][a-z]*")
+_DIGIT_RUN_RE = re.compile(r"\d+")
 _NOT_SHAPED_RE = re.compile(
     # an e-mail address, a URL, a key=value pair, a path, a dotted name or a version
     r"^[\w.+\-]+@[\w\-]+\.[\w.\-]+$|://|^[\w.\-]+=|^\.{0,2}/|/[\w.\-]+/|^[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)+$"
@@ -299,16 +300,15 @@ def _made_of_words(bare: str) -> bool:
     """Half of it words ("Sha256Hex_Encoder2x"), or two words or more making two fifths
     of an identifier ("getTokenV2x9Q"). Random letters hold short vowel runs too ("Kwaz",
     "Iec"), so a few such chunks alone do not make a name."""
+    # A name holds a number or two ("Sha256Hex_Encoder2x"); a random run holds digits
+    # scattered in runs of their own, and vowel chunks enough to cover half of it
+    # ("Ceb4qWlGs98YkUca6wWYGhubwRcew9")
+    if len(_DIGIT_RUN_RE.findall(bare)) >= limits.SECRET_MIN_DIGIT_RUNS_NOT_NAME:
+        return False
     words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
     covered = sum(map(len, words))
-    # (an identifier holds a digit or three: a long random run holds more, and vowel
-    # chunks enough to cover two fifths of it, "Ceb4qWlGs98YkUca6wWYGhubwRcew9Ew…")
-    digits = sum(c.isdigit() for c in bare)
     return covered * 2 >= len(bare) or (
-        len(words) >= 2
-        and bool(IDENTIFIER_RE.match(bare))
-        and covered * 5 >= len(bare) * 2
-        and digits < limits.SECRET_MIN_DIGITS_RANDOM_NOT_NAME
+        len(words) >= 2 and bool(IDENTIFIER_RE.match(bare)) and covered * 5 >= len(bare) * 2
     )
 
 
