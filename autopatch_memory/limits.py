@@ -127,10 +127,23 @@ SECRET_VALUE_WORD_WINDOW_CHARS = 96
 # many characters between the keyword and its connector.
 SECRET_RELATIVE_CLAUSE_CHARS = 60
 
+# A Kubernetes Secret's data: block is read as one when "kind: Secret" (or the command
+# that printed or made it) is at most this far from it (privacy/kubernetes.py).
+SECRET_KUBERNETES_CONTEXT_CHARS = 2048
+
+# A header line named for a credential is read as one when a request line (or a Host
+# header) is at most this far before it in its block of lines (privacy/headers_urls.py).
+SECRET_REQUEST_HEAD_CHARS = 2048
+# A literal held by a name is a piece of a secret when a statement at most this far after
+# it joins the name into a secret's name; at most this many uses of the name are read
+# (privacy/assembled.py).
+SECRET_ASSEMBLED_WINDOW_CHARS = 1024
+SECRET_ASSEMBLED_MAX_USES = 8
+
 # --- secrets by their shape near a keyword (privacy/nearby.py, docs/privacy.md) --------
 # After a credential keyword a secret-shaped value is looked for this far on its line, or
 # alone on one of this many lines below it ("the token is\n<value>", one blank line too).
-SECRET_NEARBY_CHARS = 120
+SECRET_NEARBY_CHARS = 240
 SECRET_NEARBY_LINES = 2
 # …and among the first this many words there that could be one (holding a digit and a letter).
 SECRET_NEARBY_CANDIDATES = 3
@@ -141,6 +154,10 @@ SECRET_SHAPED_MIN_CHARS = 16
 SECRET_SHAPED_MIN_ENTROPY = 3.5
 SECRET_SHAPED_MIN_CHARS_SYMBOL = 8
 SECRET_SHAPED_MAX_CHARS = 256
+# A run of letters and digits whose vowel chunks read as words is still random, not a
+# name, when its digits stand in this many runs ("Ceb4qWlGs98YkUca6…"; a name holds a
+# number or two, "Sha256Hex_Encoder2x").
+SECRET_MIN_DIGIT_RUNS_NOT_NAME = 3
 # A value alone on the line below a label that names a secret ("Password:", "redis 密码：",
 # "**Admin password**") needs a digit or a symbol and this many characters, not a shape.
 SECRET_LABELLED_MIN_CHARS = 6

@@ -24,6 +24,7 @@ This module is the public face; the package holds, bottom to top:
 * ``markers``: the kinds of secret and the marker that replaces one;
 * ``words``: the word lists and character classes the rules judge text by;
 * ``spelling``: how a pattern is written (bounded blanks, the gate, value spellings);
+* ``documented``: the values vendors publish as documentation examples (no secrets);
 * ``values``: judging a candidate value (placeholder, variable, key material…);
 * ``surroundings``: bounded looks around a match;
 * ``replacing``: the replacers most rules end with;
@@ -32,10 +33,12 @@ This module is the public face; the package holds, bottom to top:
 * one module per family of rules, each declaring its named rules: ``vendors`` (the
   catalogue of vendor token formats), ``shapes`` (keys and blocks by their shape),
   ``headers_urls``, ``config_files``, ``credential_files``, ``tables``, ``codes``,
-  ``source_code``, ``command_lines``, ``assignments`` (``key = value``), ``stated``
+  ``kubernetes`` (a Secret's values), ``logs`` (MyBatis parameters), ``source_code``,
+  ``command_lines``, ``assignments`` (``key = value``), ``stated``
   (what the sentence rules share), ``accounts`` (a user and its password),
   ``zh_sentences``, ``en_sentences``, ``value_first``, ``follow_ups`` (a secret that
   continues an earlier one), ``joined`` (a secret in concatenated pieces, judged joined),
+  ``assembled`` (a secret assembled from literals kept apart),
   ``announced`` (a secret handed over in a later sentence) and ``nearby`` (a
   secret-shaped value near a keyword);
 * ``engine``: the registry of every rule in its order, the keyword index and the

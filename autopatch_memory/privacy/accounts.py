@@ -16,6 +16,7 @@ from autopatch_memory.privacy.stated import (
     STATED_VALUE,
     VALUE_START,
     ZH_UNIT_RE,
+    about_an_attribute,
     replace_stated,
 )
 from autopatch_memory.privacy.surroundings import walk_back
@@ -115,6 +116,8 @@ def _user_then_password(m: re.Match[str]) -> str:
         return m.group(0)
     if not_a_value(bare) or (bare.isdigit() and ZH_UNIT_RE.match(m.string, m.end())):
         return m.group(0)
+    if bare.isalpha() and about_an_attribute(bare):
+        return m.group(0)  # "admin 账号的 password policy 改成了…": the password's policy
     return replace_stated(m)
 
 
@@ -213,7 +216,11 @@ USER_THEN_PASSWORD = RedactionRule(
         "A password right after a user name (用户名 admin 密码 admin, user ops password hunter)"
     ),
     examples_match=("用户名 admin 密码 admin888", "user ops password hunter"),
-    examples_no_match=("用户名和密码都不能为空", "user password reset"),
+    examples_no_match=(
+        "用户名和密码都不能为空",
+        "user password reset",
+        "admin 账号的 password policy 改成了 12 位以上",
+    ),
     keywords=("pass", "pw", "密码", "口令"),
     pattern=_USER_THEN_PASSWORD_RE,
     replace=_user_then_password,

@@ -44,6 +44,13 @@ _EN_HANDED_OVER = (
     r"sign[ \t]?(?:in|on)[ \t]+with",
     *(verb + r"[ \t]+(?:it|them)[ \t]+to" for verb in "changed set reset rotated updated".split()),
     r"you(?:['’]ll|[ \t]+will)?[ \t]+(?:can[ \t]+use|need)",
+    # "I think you had a typo; it should be X", "We settled on X in the meeting"
+    r"it[ \t]+(?:should|must|needs[ \t]+to|has[ \t]+to)[ \t]+be",
+    *(
+        who + r"[ \t]+(?:settled[ \t]+on|went[ \t]+with|agreed[ \t]+on|decided[ \t]+on|picked"
+        r"|chose|generated|set)"
+        for who in ("we", "I", "they")
+    ),
 )
 _ZH_HANDED_OVER = (
     "新的是 新的为 现在是 现在为 改成了 改成 换成了 换成 如下 给你 发你 用这个 试试".split()
@@ -106,11 +113,14 @@ ANNOUNCED_SECRET = RedactionRule(
         "We reset the admin password for the Grafana box. Here it is: JQ8dv!b4vzGk",
         "Our deploy credentials got rotated. New one: gIdpx1ey3tAfyInfJk",
         "About the SMTP credentials: ops changed them. You can log in with OIgHvxTYL@orz now.",
+        "Could you try the token again? You had a typo; it should be Z78mh61FFLAA0rw8tSLFMfw",
+        "You'll need a secret for the webhook. We settled on RdHWZ5rJiWmkqBaDqv0KzCQa.",
         "测试库密码上周被安全组改了。新的是 Xk9#mQ2$vL，别外传",
     ),
     examples_no_match=(
         "We rotated the token. Here it is: the stack trace of the failing refresh.",
         "The password policy changed. Try mvn -U clean install first.",
+        "The token expired. We decided on TokenRefreshJob2 to renew it.",
         "Here it is: 9fK2mQ7xLp3vT8wZ4nR6 (no secret named before)",
     ),
     keywords=(*KEYWORD_NEEDLES, *ZH_NEEDLES),

@@ -95,7 +95,9 @@ _KEYWORD = (
             *(f"{prefix}[-_.]?key" for prefix in _KEY_PREFIXES),
             *"apikey accountkey keypass storepass requirepass masterauth".split(),
             r"erlang[-_.]?cookie",
-            *"pass(?:word|wd|phrase|code)? pwd pw secret token credentials? auth sig sk ak".split(),
+            r"user[-_.]?sig",  # Tencent Cloud IM's login signature
+            *"pass(?:word|wd|phrase|code)? pswd psw pwd pw secret token credentials?".split(),
+            *"auth sig sk ak".split(),
             "signature",
             "key",
         )
@@ -106,6 +108,8 @@ _SHORT_KEYWORDS = frozenset(
     {
         "pass",
         "pwd",
+        "pswd",
+        "psw",
         "pw",
         "auth",
         "sig",
@@ -129,7 +133,7 @@ _SEPARATOR = (
     r"|(?P<comma>,)(?=[ \t]{0,8}(?:\(\)[ \t]{0,4}->[ \t]{0,4})?[\"'])"
     r"|(?P<dsl>(?<=[ \t]))(?=[\"']))"
 )
-_KEYWORD_GATE = first_char_gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRr")
+_KEYWORD_GATE = first_char_gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRrUu")
 # A keyword closed by "]" is a key only when that "]" does not end a marker: "api_key]"
 # in "[REDACTED:api_key] 'password=x'" would take the quoted text after it as its value,
 # and the whole match, left alone because it starts inside a marker, would hide the
@@ -253,7 +257,12 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
         return True  # only npm's "_auth=…", not "auth: basic"
     if kw.lower() == "key" and (
         _PUBLIC_KEY_NAME_RE.search(text[key_start:kw_start])
-        or (kw_start == key_start and not _in_query(text, key_start))
+        or _NONCE_KEY_NAME_RE.search(text[key_start:kw_start])
+        or (
+            kw_start == key_start
+            and not _in_query(text, key_start)
+            and not _map_entry_key_material(m)
+        )
     ):
         # a public key, or a bare "key:" (the value's shape decides elsewhere); "?key=" in
         # a URL is an API or webhook key
@@ -278,6 +287,23 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
 
 
 _PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
+# A nonce or an id named a key: a WebSocket handshake's key, an idempotency key.
+_NONCE_KEY_NAME_RE = re.compile(r"(?i)(?:websocket|idempotency)[-_.]?$")
+_MAP_ENTRY_BEFORE_RE = re.compile(r"[{,][ \t]{0,4}$")
+
+
+def _map_entry_key_material(m: re.Match[str]) -> bool:
+    """``{appid=wx…, key=LxP67z8O…}``: a bare ``key`` of a map printed in a log, given key
+    material (random letters and digits; not hex, which a cache key's digest is too)."""
+    value = m.group("value").rstrip(",;}")
+    return (
+        m.group("sep") == "="
+        and bool(_MAP_ENTRY_BEFORE_RE.search(line_before(m.string, m.start("kw"))))
+        and random_looking(value)
+        and not HEX_RE.match(value)
+    )
+
+
 # A Redis or cache key is written as segments joined by ":" ("auth:token:10086"); a value
 # right after "token:" that goes on with ":" or a glob is the next segment, as is
 # anything after a key that is itself a segment ("login:token:…").
@@ -337,6 +363,12 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
         return False  # password=os.environ['DB_PASSWORD'], token=cfg["token"]
     if not quoted and not in_query and _ends_code_statement(text, m.end("value"), inner):
         return False  # ``String pwd = input;``: a variable, not a literal
+    if (
+        not quoted
+        and IDENTIFIER_RE.match(inner)
+        and _EXPRESSION_GOES_ON_RE.match(text, m.end("value"))
+    ):
+        return False  # ``dbPassword = part1 + part2``, ``secret = buildString {``: an expression
     prose = (
         m.group("sep") in (":", "：")
         and _prose_key(text, key_start, m.end("kw"))
@@ -351,6 +383,8 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
 
 
 _OBJECT_MEMBER_RE = re.compile(r"[{,][ \t]*$")
+# After a name, an operator or a block goes on with the expression it starts.
+_EXPRESSION_GOES_ON_RE = re.compile(r"[ \t]{0,4}(?:\+[ \t]{0,4}[\w\"'$(]|\{[ \t]*(?:\n|$))")
 _SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
 # A word of prose after a value: not the key of another assignment ("pwd=a pwd=a").
 _WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[" + CJK_CLASS + "])")
@@ -485,13 +519,16 @@ SECRET_ASSIGNMENT = RedactionRule(
         "spring.datasource.password=Xk9#mQ2$vL",
         'String token = "tk_4c5d6e7f8a9b";',
         "password=hunter2",
+        "sign params: {appid=wx8c1e2f3a4b5c6d7e, key=LxP67z8OQhejDnzswOpCHzLHNpSAvp7h}",
+        "/v4/openim/sendmsg?sdkappid=1400512345&usersig=eJw1jcEKgjAYhF9lz3UQ",
     ),
     examples_no_match=(
         "password: ${DB_PASSWORD}",
         "passwordEncoder = new BCryptPasswordEncoder()",
         "bypass=true",
+        "{id=42, key=d41d8cd98f00b204e9800998ecf8427e}",
     ),
-    keywords=(*KEYWORD_NEEDLES, "ak"),
+    keywords=(*KEYWORD_NEEDLES, "ak", "cookie", "psw"),  # (an Erlang cookie, pswd=)
     pattern=_ASSIGNMENT_RE,
     replace=_assignment,
 )

@@ -41,9 +41,10 @@ _RECOVERY_CODES_RE = compile_bounded(
 )
 # A TOTP setup key typed in groups of four base32 characters ("2b23 elgf fyq2 …"), after
 # its name or after any secret key's ("手动输入的密钥是 ABCD EFG2 …": the groups tell).
+# (Found at "key"/"secret", each branch a literal letter first so the engine finds them in
+# C; the name before it — "setup", "2FA", "authenticator" — decides nothing: the groups do.)
 _SETUP_KEY_RE = compile_bounded(
-    r"(?P<kw>(?i:(?:(?:setup|set-up|2fa|mfa|totp|otp|authenticator)[ \t_\-]?)?(?:key|secret))"
-    r"|密钥|秘钥)"
+    r"(?P<kw>K(?i:ey)|k(?i:ey)|S(?i:ecret)|s(?i:ecret)|密钥|秘钥)"
     + _LEAD
     + r"(?:(?:是|为|(?<=[ \t])(?i:is))[ \t]*)?"
     + r"(?P<value>[A-Za-z2-7]{4}(?:[ \t][A-Za-z2-7]{4}){3,15})(?![\w\-])"

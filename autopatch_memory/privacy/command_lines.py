@@ -139,11 +139,29 @@ ZOOKEEPER_ADDAUTH = _tool_option(
 )
 DOCKER_LOGIN_PASSWORD = _tool_option(
     "docker-login-password",
-    "The password after -p of docker login",
-    compile_bounded(r"\bdocker[ \t]+login\b[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE),
-    ("docker",),
-    ("docker login -u ci -p D0cker!pw registry.acme.io",),
-    ("docker login registry.acme.io",),
+    "The password after -p of a login command (docker, podman, helm registry, az, oc, cf login)",
+    compile_bounded(
+        r"\b(?:docker|podman|buildah|nerdctl|helm[ \t]+registry|oras|az|oc|cf)[ \t]+login\b"
+        r"[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE
+    ),
+    ("login",),
+    (
+        "docker login -u ci -p D0cker!pw registry.acme.io",
+        "az login --service-principal -u 3f1c2a9e-8b7d -p voUOM2gye5L1z4An8Wwf --tenant t",
+    ),
+    ("docker login registry.acme.io", "az login --service-principal -u $ID -p $SECRET"),
+)
+# SonarQube's analysis token, given as its login (-Dsonar.login=…) or its token.
+SONAR_LOGIN_TOKEN = _tool_option(
+    "sonar-login-token",
+    "The token given to a SonarQube analysis as sonar.login or sonar.token",
+    compile_bounded(
+        r"(?:(?<=-D)|(?<![\w.\-]))sonar\.(?:login|token)[ \t]*[=:][ \t]*[\"']?"
+        r"(?P<value>[^\s\"']{8,256})"
+    ),
+    ("sonar.",),
+    ("mvn sonar:sonar -Dsonar.login=82aa25da611f018939e7b2b0125be07a1e99d4ab",),
+    ("mvn sonar:sonar -Dsonar.login=${SONAR_TOKEN}", "sonar.login=admin"),
 )
 # curl -u user:pass / --user 'user:pass'; httpie -a user:pass
 CURL_USER_PASSWORD = _tool_option(
@@ -308,6 +326,7 @@ TOOL_OPTION_RULES: tuple[RedactionRule, ...] = (
     SSHPASS_PASSWORD,
     ZOOKEEPER_ADDAUTH,
     DOCKER_LOGIN_PASSWORD,
+    SONAR_LOGIN_TOKEN,
     CURL_USER_PASSWORD,
     HTTPIE_AUTH,
     SQLPLUS_PASSWORD,

@@ -169,6 +169,8 @@ def _en_sentence(m: re.Match[str]) -> str:
         return m.group(0)
     if resource_type_of_arn(m.string, m.start("kw")):
         return m.group(0)  # arn:aws:secretsmanager:…:secret:app/db names a secret
+    if _VARIABLE_BEFORE_RE.search(m.string, max(0, m.start("kw") - 64), m.start("kw")):
+        return m.group(0)  # "-p $REGISTRY_PASSWORD registry.example.edu": a variable's name
     kw = m.group("kw").lower()
     # "the password length is 12"; a "for …" qualifier names what the secret is for
     if about_an_attribute(m.group("qual2"), m.group("remark")):
@@ -199,6 +201,8 @@ _ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
 _SETTING_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}=")
 _SETTING_AFTER_RE = re.compile(r"[ \t,;]{1,4}[A-Za-z_][\w.\-]{0,40}=")
 _OPEN_ANGLE_RE = re.compile(r"<[^<>]*$")
+# The keyword ends a variable's name: $REGISTRY_PASSWORD, ${DB_PASSWORD}, %API_TOKEN%.
+_VARIABLE_BEFORE_RE = re.compile(r"(?:\$\{?|%)[A-Za-z0-9_]{0,60}$")
 
 
 def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:

@@ -20,7 +20,12 @@ from autopatch_memory.privacy.replacing import (
     requote,
 )
 from autopatch_memory.privacy.rule import RedactionRule
-from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
+from autopatch_memory.privacy.spelling import (
+    CHAT_SPEAKER,
+    MARKER_VALUE,
+    compile_bounded,
+    first_char_gate,
+)
 from autopatch_memory.privacy.stated import about_an_attribute
 from autopatch_memory.privacy.values import (
     bare_value,
@@ -118,9 +123,11 @@ def _value_of_secret(m: re.Match[str]) -> str:
 _LISTED_SECRET_RE = compile_bounded(
     r"\[REDACTED:(?P<kind>password|secret_value|cloud_access_key|aws_access_key)\]"
     r"(?:[ \t]{0,4}[(（][^()（）\n]{1,20}[)）])?"
-    r"(?:[ \t]*(?:[,，、/&]|和|及|以及|(?<=[ \t])(?i:and)(?=[ \t]))[ \t]*"
+    r"(?:[ \t]*(?:[,，、/&]|和|及|以及|然后|再加上|加上|后面跟"
+    r"|(?<=[ \t])(?i:and|then|plus|followed[ \t]+by)(?=[ \t]))[ \t]*"
     r"|(?:(?<=cloud_access_key\])|(?<=aws_access_key\]))[ \t]*\r?\n[ \t]*)"
-    r"(?P<q>[\"'`])?(?P<value>" + MARKER_VALUE + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
+    # (a marker is no value: the next one is tried from it, "[R]、[R]、X")
+    r"(?P<q>[\"'`])?(?!\[REDACTED:)(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 _KEY_VALUE_PAIR_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}[=:]")
 
@@ -143,7 +150,8 @@ def _listed_secret(m: re.Match[str]) -> str:
 _ANSWERED_QUESTION_RE = compile_bounded(
     first_char_gate("密口令账PpTtSsCc") + r"(?:密码|口令|密钥|令牌|账密"
     r"|(?<![A-Za-z])(?i:password|passwd|pwd|pw|pass|token|secret|creds?)(?![A-Za-z]))"
-    r"[^\n]{0,60}(?:多少|是什么|是啥|[?？])[ \t]*\r?\n"
+    # (not an SQL placeholder: "password = ?", "VALUES (?, ?)")
+    r"[^\n]{0,60}(?:多少|是什么|是啥|(?<![=(,])(?<![=(,][ \t])[?？])[ \t]*\r?\n"
     r"(?:[^\n:：]{0,40}[:：][ \t]*)?"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{6,128})(?=[ \t\r\n]|\Z)"
 )
@@ -239,7 +247,10 @@ ANSWERED_QUESTION = RedactionRule(
         "运维: X)"
     ),
     examples_match=("生产 mongo 的 root 密码是多少？\n运维-小刘: M0ngo!Root#GZ",),
-    examples_no_match=("生产 mongo 的 root 密码是多少？\n运维-小刘: 去问 DBA",),
+    examples_no_match=(
+        "生产 mongo 的 root 密码是多少？\n运维-小刘: 去问 DBA",
+        "==>  Preparing: UPDATE sys_user SET password = ?\n==> Parameters: Xk9#mQ2vLp(String)",
+    ),
     keywords=("?", "？", "多少", "是什么", "是啥"),
     pattern=_ANSWERED_QUESTION_RE,
     replace=_answered_question,
@@ -281,21 +292,23 @@ CONCATENATED_SECRET_PART = RedactionRule(
 
 # A secret given in parts: "前半段 X，后半段 Y", "first half X, second half Y", "第二段：Y"
 _PART_WORD = (
-    r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|前一半|后一半"
-    r"|第[一二三四1-4](?:段|部分|截)"
-    r"|(?<![A-Za-z])(?i:(?:first|second|third|last|other)[ \t]+(?:half|part|piece)"
+    r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|上半部分|下半部分|上半截|下半截|前一半|后一半"
+    r"|第[一二三四1-4](?:段|部分|截|条|行|块)|[前后][ \t]{0,2}\d{1,3}[ \t]{0,2}位"
+    r"|(?<![A-Za-z])(?i:(?:first|second|third|last|other)[ \t]+(?:half|part|piece|bit|chunk)"
+    r"|(?:first|last|next|remaining|final)[ \t]+\d{1,3}(?:[ \t]+(?:char(?:acter)?s|letters))?"
     r"|part[ \t]*(?:[1-4]|one|two|three))(?![A-Za-z]))"
 )
 _SECRET_IN_PARTS_RE = compile_bounded(
-    first_char_gate("前后上下第FfSsTtLlOoPp")
+    first_char_gate("前后上下第FfSsTtLlOoPpNnRr")
     + _PART_WORD
-    + r"[ \t]*(?:是|为|[:：=]|(?<=[ \t])(?i:is)(?=[ \t]))?[ \t]*(?P<q>[`\"'])?"
+    + r"[ \t]*(?:是|为|[:：=]|(?<=[ \t])(?i:is|are|was|were)(?=[ \t]))?[ \t]*(?P<q>[`\"'])?"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{3,256})"
 )
 # The clause before names the secret being split (within a bounded window, no blank line).
 _SPLIT_SECRET_BEFORE_RE = re.compile(
     r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token|key"
-    r"|credential)s?(?![A-Za-z]))(?:(?!\n[ \t]*\n)[\s\S])*$"
+    r"|credential)s?(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Secret|Token|Key)(?![a-z]))"
+    r"(?:(?!\n[ \t]*\n)[\s\S])*$"
 )
 
 
@@ -316,12 +329,35 @@ SECRET_IN_PARTS = RedactionRule(
         "token 太长我分两段发：前半段 Ab3Cd5Ef7Gh9，后半段 Ij1Kl3Mn5Op7Qr9St1",
         "the password is in two parts: first half Bq7#Lm2, second half Xz9!Vn4",
         "密钥第一段：Ka8Qm2Xz，第二段：Lp4Wn7Vt",
+        "the SFTP password in two bits: first bit 7Z7C%i2t4 and second bit RAwekg7E",
+        "The admin password is long: the first 12 characters are tthC2FPG41Ry and the last 10 "
+        "are a87NB%JiN6",
+        "token 太长，我拆开发：上半部分 FFLAA0rw8tSLFMfw，下半部分 GZvOH9RyLRdHWZ5r",
+        "appSecret 前 16 位是 Pq7sLm2xWv9kTz4n，后 16 位是 Hd8sW3nTz5Xk9mQ2",
     ),
     examples_no_match=(
         "分两段部署：前半段 order-service，后半段 pay-service",
         "the first half of the sprint: refactor the token service",
+        "token 前 16 位是版本号和时间戳，后面才是随机部分",
+        "the first 8 characters of the token are the tenant id",
     ),
-    keywords=("前", "后", "上半", "下半", "第", "half", "part", "piece"),
+    keywords=(
+        "前",
+        "后",
+        "上半",
+        "下半",
+        "第",
+        "half",
+        "part",
+        "piece",
+        "bit",
+        "chunk",
+        "first",
+        "last",
+        "next",
+        "remaining",
+        "final",
+    ),
     pattern=_SECRET_IN_PARTS_RE,
     replace=_secret_in_parts,
 )
@@ -331,13 +367,13 @@ SECRET_IN_PARTS = RedactionRule(
 # the line after a value that was redacted at the end of its line, holding one run of
 # secret characters and nothing else.
 _WRAPPED_RE = compile_bounded(
-    r"\[REDACTED:[a-z_]{1,32}\][ \t]*\r?\n[ \t]{0,16}"
+    r"\[REDACTED:[a-z_]{1,32}\][ \t]*\r?\n[ \t]{0,16}(?:" + CHAT_SPEAKER + ")?"
     r"(?P<value>[A-Za-z0-9+/=_\-.~!@#$%^&*]{6,256})[ \t]*(?=\r?\n|\Z)"
 )
 # The text says the value was split or wrapped.
 _SPLIT_SAID_RE = re.compile(
     r"(?i)wrap|split|two[ \t]+(?:lines|parts|pieces|messages|halves)|continue|broken"
-    r"|拼|两行|两段|分两|换行|折行|断开|截断"
+    r"|拼|两行|两段|两条|分两|换行|折行|断开|截断"
 )
 
 

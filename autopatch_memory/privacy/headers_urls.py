@@ -14,10 +14,12 @@ from autopatch_memory.privacy.replacing import value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
 from autopatch_memory.privacy.values import (
+    HEX_RE,
     PLACEHOLDER_RE,
     credential_like,
     not_a_value,
     random_looking,
+    strong_credential,
 )
 
 
@@ -91,6 +93,9 @@ def _sentry_dsn(m: re.Match[str]) -> str:
 # "curl -b 'SESSION=…'", "--cookie".
 _COOKIE_RE = compile_bounded(
     first_char_gate("CcSs-") + r"(?:(?<![\w\-])(?i:(?:set-)?cookie)[\"']?[ \t]*:[ \t]*[\"']?"
+    # a header set in code: .addHeader("Cookie", "…"), headers.add(HttpHeaders.COOKIE, "…")
+    r"|(?<![\w\-])(?i:(?:set-)?cookie)[\"'][ \t]*,[ \t]*[\"']"
+    r"|(?<=HttpHeaders\.)(?:SET_)?COOKIE[ \t]*,[ \t]*[\"']"
     # "浏览器里的 cookie 是 SESSION=…", "my cookie is sid=…": a sentence gives the pairs
     r"|(?<![\w\-])(?i:cookies?)[ \t]*(?:是|为|(?i:is|was|are)(?=[ \t]))[ \t]*[\"'`]?"
     r"|(?<![\w\-])(?:-b|--cookie)[ \t]+[\"']?)"
@@ -114,6 +119,8 @@ def session_cookie(name: str, value: str) -> bool:
         return False
     if not (_SESSION_COOKIE_NAME_RE.search(name) or random_looking(value)):
         return False
+    if value.isdigit() and len(value) < limits.SECRET_MIN_DIGITS_IN_PROSE:
+        return False  # SESSION_TIMEOUT=1800: a count, not a session
     return not (PLACEHOLDER_RE.match(value) or len(value) < limits.SECRET_MIN_CHARS_IN_PROSE)
 
 
@@ -134,7 +141,8 @@ def _cookie(m: re.Match[str]) -> str:
 # A cookie made in code or exported by a browser: new Cookie("JSESSIONID", "…"),
 # RestAssured's .cookie("SESSION", "…"), a JSON export {"name": "sid", "value": "…"}.
 _COOKIE_CALL_RE = compile_bounded(
-    first_char_gate('Cc"') + r"(?:(?<![\w$])(?i:cookie)[ \t]{0,4}\([ \t]{0,4}"
+    first_char_gate('CcHhBbSs"')
+    + r"(?:(?<![\w$])(?:(?:Http|Basic|Servlet|Simple)?Cookie|cookie)[ \t]{0,4}\([ \t]{0,4}"
     r"|\"name\"[ \t]{0,4}:[ \t]{0,4}(?=\"[\w.\-$]{1,64}\"[ \t]{0,4},[ \t\r\n]{0,64}\"value\"))"
     r"(?P<q>[\"'])(?P<name>[\w.\-$]{1,64})(?P=q)[ \t]{0,4},[ \t\r\n]{0,64}"
     r"(?:\"value\"[ \t]{0,4}:[ \t]{0,4})?(?P<q2>[\"'])(?P<value>[^\"'\n\\]{1,4096})(?P=q2)"
@@ -146,12 +154,17 @@ _COOKIE_FILE_LINE_RE = compile_bounded(
     r"\t\d{1,20}\t(?P<name>[^\t\n]{1,256})\t(?P<value>[^\t\n]{1,4096})$"
 )
 # The session cookies of the common servers by name, wherever they stand: a URL
-# (";jsessionid=…"), a sentence ("the JSESSIONID is …"), a log of headers.
+# (";jsessionid=…"), a sentence ("the JSESSIONID is …", "remember-me 值是 …"), a log of
+# headers; Spring Session's SESSION, Flask's session, Keycloak's AUTH_SESSION_ID,
+# Spring Security's remember-me.
 _SESSION_ID_RE = compile_bounded(
-    first_char_gate("JjPpAaCcLlSs_")
-    + r"(?<![\w.\-$])(?P<name>(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid"
-    r"|laravel_session|_session_id|sessionid|session_id|sessid))"
-    r"(?:[ \t]{0,4}(?:=|:|是|为)|[ \t]{1,4}(?i:is|was)[ \t]{1,4}(?:(?i:now)[ \t]{1,4})?)"
+    first_char_gate("JjPpAaCcLlSsRr_")
+    # a name of its own, or the end of a longer one ("AUTH_SESSION_ID", "XT_SESSION")
+    + r"(?:(?<![\w.\-$])|(?<=[A-Za-z0-9][_\-]))"
+    r"(?P<name>(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid|laravel_session"
+    r"|_session_id|sessionid|sessid|remember[-_]me|session(?:[_\-]?id)?))(?![\w\-])"
+    r"(?:[ \t]{0,4}(?:=|:|是|为|的?值[ \t]{0,2}(?:是|为|[:：]))"
+    r"|[ \t]{1,4}(?:(?i:value)[ \t]{1,4})?(?i:is|was)[ \t]{1,4}(?:(?i:now)[ \t]{1,4})?)"
     r"[ \t]{0,4}[\"'`]?(?P<value>[A-Za-z0-9%._~+/=\-]{16,4096})"
 )
 
@@ -167,11 +180,149 @@ def _named_session_cookie(m: re.Match[str]) -> str:
     )
 
 
+# The servers' own session cookie names: a long value after one is the session itself.
+_SERVER_SESSION_NAMES = frozenset(
+    "jsessionid phpsessid asp.net_sessionid connect.sid laravel_session _session_id sessionid"
+    " session_id sessid".split()
+)
+
+
 def _session_id(m: re.Match[str]) -> str:
     value = m.group("value").rstrip(".")
-    if not (random_looking(value) or len(value) >= limits.SECRET_SESSION_ID_MIN_CHARS):
+    prefixed = m.start() > 0 and m.string[m.start() - 1] in "_-"
+    if prefixed or m.group("name").lower() not in _SERVER_SESSION_NAMES:
+        # a name of the application's making ("SESSION", "x_session_id", "remember-me"):
+        # with a random value, not hex (a log's session=<digest> is an id it prints), and
+        # not after a bare colon ("session: redis-cluster-01" is a setting, "session:8f14…"
+        # a cache key)
+        sep = m.string[m.end("name") : m.start("value")].strip(" \t\"'`")
+        if sep == ":" or HEX_RE.match(value) or not random_looking(value):
+            return m.group(0)
+    elif not (random_looking(value) or len(value) >= limits.SECRET_SESSION_ID_MIN_CHARS):
         return m.group(0)
     return _named_session_cookie(m)
+
+
+# A row copied from a browser's cookie table (DevTools, Application > Cookies): name,
+# value, domain and path, separated by tabs.
+_COOKIE_TABLE_ROW_RE = compile_bounded(
+    r"(?m)^(?P<name>[\w.\-$]{1,64})\t(?P<value>[^\t\n]{1,4096})"
+    r"\t\.?[\w\-]{1,63}(?:\.[\w\-]{1,63}){0,8}\t/"
+)
+# Cookies given as a map in code: requests' cookies={"sessionid": "…"}, cookies: {…}.
+_COOKIE_MAP_RE = compile_bounded(
+    first_char_gate("Cc") + r"(?<![\w$])(?i:cookies?)[\"']?[ \t]{0,4}[=:][ \t]{0,4}(?:dict\()?"
+    r"\{(?P<pairs>[^{}\n]{1,2048})\}"
+)
+_MAP_PAIR_RE = re.compile(
+    r"(?P<q>[\"'])(?P<name>[\w.\-$]{1,64})(?P=q)[ \t]{0,4}:[ \t]{0,4}"
+    r"(?P<q2>[\"'])(?P<value>[^\"'\n\\]{1,4096})(?P=q2)"
+)
+# A browser extension's JSON export: {"domain": …, "name": "SESSION", "path": "/",
+# "value": "…"} — the members in any order, one object at a time (no nested braces, so
+# each character is read by one attempt).
+_COOKIE_OBJECT_RE = compile_bounded(r"\{(?P<pairs>[^{}]{1,2048})\}")
+_COOKIE_OBJECT_NAME_RE = re.compile(r"\"name\"[ \t]{0,4}:[ \t]{0,4}\"(?P<name>[\w.\-$]{1,64})\"")
+_COOKIE_OBJECT_VALUE_RE = re.compile(
+    r"\"value\"[ \t]{0,4}:[ \t]{0,4}\"(?P<value>[^\"\n\\]{1,4096})\""
+)
+# What tells a cookie's object from any {"name", "value"} pair (a setting, an env entry).
+_COOKIE_OBJECT_FIELDS_RE = re.compile(
+    r"\"(?:domain|path|httpOnly|hostOnly|secure|expirationDate|sameSite|expires)\"[ \t]{0,4}:"
+)
+
+
+def _cookie_map(m: re.Match[str]) -> str:
+    pairs = m.group("pairs")
+    out, cursor = [], 0
+    for pair in _MAP_PAIR_RE.finditer(pairs):
+        if not session_cookie(pair.group("name"), pair.group("value")):
+            continue
+        if not_a_value(pair.group("value")):
+            continue
+        out.append(pairs[cursor : pair.start("value")] + marker(SecretKind.BEARER))
+        cursor = pair.end("value")
+    if not out:
+        return m.group(0)
+    out.append(pairs[cursor:])
+    return m.group(0)[: m.start("pairs") - m.start()] + "".join(out) + m.group(0)[-1]
+
+
+def _cookie_object(m: re.Match[str]) -> str:
+    pairs = m.group("pairs")
+    name = _COOKIE_OBJECT_NAME_RE.search(pairs)
+    value = _COOKIE_OBJECT_VALUE_RE.search(pairs)
+    if name is None or value is None or not _COOKIE_OBJECT_FIELDS_RE.search(pairs):
+        return m.group(0)
+    if not session_cookie(name.group("name"), value.group("value")):
+        return m.group(0)
+    if not_a_value(value.group("value")):
+        return m.group(0)
+    start, end = value.span("value")
+    return "{" + pairs[:start] + marker(SecretKind.BEARER) + pairs[end:] + "}"
+
+
+# A request's header whose name says it carries a credential (X-Auth, X-Access-Token,
+# Ocp-Apim-Subscription-Key, X-App-Secret…), on a line of its own (an HTTP client file, a
+# request copied from a browser or a log) or handed to curl -H. Found at the ":" of a
+# line's end value (or at "-H"); the callback reads the header's name back.
+_CREDENTIAL_HEADER_RE = compile_bounded(
+    r"(?m):[ \t]*(?P<value>[^\s]{8,4096})[ \t]*\r?$"
+    r"|-(?<![\w\-]-)(?:H|-header)[ \t]+(?P<q>[\"'])(?P<name2>[A-Za-z][\w\-]{0,64}):[ \t]*"
+    r"(?P<value2>[^\"'\n]{8,4096})(?P=q)"
+)
+_HEADER_LINE_NAME_RE = re.compile(r"[ \t]{0,8}(?P<name>[A-Za-z][\w\-]{0,64})")
+_HEADER_KEYWORD_RE = re.compile(r"(?i)auth|token|key|secret|credential|ticket|session|pass")
+# Headers whose value is a nonce, an id or a name, not a credential.
+_NOT_CREDENTIAL_HEADERS = frozenset(
+    """
+    sec-websocket-key sec-websocket-accept idempotency-key x-idempotency-key cache-key
+    x-cache-key x-request-key authorization proxy-authorization x-session-id-hint
+    """.split()
+)
+
+
+# What shows a block of lines is a request's head: its request line, its Host header, a
+# status line, a browser's ":authority:".
+_REQUEST_HEAD_RE = re.compile(
+    r"(?m)^[ \t]{0,8}(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]+\S|Host:|:authority:"
+    r"|HTTP/[12])|(?i:request headers)"
+)
+
+
+def _in_request_head(text: str, pos: int) -> bool:
+    """The header line at ``pos`` belongs to a request's head: a request line (or a Host
+    header) before it in the same block of lines (no blank line between)."""
+    window = text[max(0, pos - limits.SECRET_REQUEST_HEAD_CHARS) : pos]
+    blank = max(window.rfind("\n\n"), window.rfind("\n\r\n"))
+    return bool(_REQUEST_HEAD_RE.search(window, blank + 1))
+
+
+def _credential_header(m: re.Match[str]) -> str:
+    group = "value" if m.group("value") is not None else "value2"
+    text = m.string
+    if group == "value":
+        newline = text.rfind("\n", max(0, m.start() - 80), m.start())
+        if newline < 0 and m.start() > 80:
+            return m.group(0)  # a long line: no header's name
+        head = _HEADER_LINE_NAME_RE.fullmatch(text, newline + 1, m.start())
+        if head is None or not _HEADER_KEYWORD_RE.search(head.group("name")):
+            return m.group(0)
+        if not _in_request_head(text, m.start()):
+            return m.group(0)  # a YAML or properties key, not a header
+        name = head.group("name").lower()
+    else:
+        name = m.group("name2").lower()
+        if not _HEADER_KEYWORD_RE.search(name):
+            return m.group(0)
+    value = m.group(group).strip()
+    if name in _NOT_CREDENTIAL_HEADERS or value.startswith(MARKER_PREFIX) or not_a_value(value):
+        return m.group(0)
+    if not (random_looking(value) or strong_credential(value)):
+        return m.group(0)
+    start = m.start(group) - m.start()
+    whole = m.group(0)
+    return whole[:start] + marker(SecretKind.BEARER) + whole[start + len(value) :]
 
 
 # Go's MySQL DSN: "user:password@tcp(host:3306)/db" (no scheme, so no "://").
@@ -228,6 +379,72 @@ COOKIE_FILE_LINE = RedactionRule(
     pattern=_COOKIE_FILE_LINE_RE,
     replace=_named_session_cookie,
 )
+CREDENTIAL_HEADER = RedactionRule(
+    id="credential-header",
+    description=(
+        "A request header named for a credential (X-Auth, X-Access-Token, "
+        "Ocp-Apim-Subscription-Key…) whose value is key material, on its own line or after "
+        "curl -H"
+    ),
+    examples_match=(
+        "GET https://api.example.com/v1/orders\nX-Auth: 0IVblkKfeSknjhmzPNIy0LD0ooL5PByv",
+        "curl -H 'Ocp-Apim-Subscription-Key: 9c2f1e7a4b8d4c6e8f0a1b2c3d4e5f6a' https://x",
+    ),
+    examples_no_match=(
+        "GET https://api.example.com/v1/orders\nX-Auth: {{token}}",
+        "dingtalk:\n  app-key: dingavmigtsx43djj6e2",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        "X-Session-Timeout: 1800",
+    ),
+    keywords=("auth", "token", "key", "secret", "cred", "ticket", "session", "pass"),
+    also=(":",),
+    pattern=_CREDENTIAL_HEADER_RE,
+    replace=_credential_header,
+)
+COOKIE_TABLE_ROW = RedactionRule(
+    id="cookie-table-row",
+    description=(
+        "A session cookie's value in a row copied from a browser's cookie table (name, value, "
+        "domain, path)"
+    ),
+    examples_match=("SESSION\tMmE4Zjk3YjItNzQ1Ni00Y2Rl\tapi.example.com\t/\tSession\t48",),
+    examples_no_match=("lang\tzh-CN\tapi.example.com\t/\tSession\t7",),
+    keywords=("\t/",),
+    pattern=_COOKIE_TABLE_ROW_RE,
+    replace=_named_session_cookie,
+)
+COOKIE_MAP = RedactionRule(
+    id="cookie-map",
+    description=(
+        'A session cookie given as a map in code (cookies={"sessionid": "…"}, cookies: {…})'
+    ),
+    examples_match=(
+        'requests.get(url, cookies={"sessionid": "k3v9q8w2x7m4n6b1z5c0a8s7d6f5g4h3"})',
+    ),
+    examples_no_match=('requests.get(url, cookies={"lang": "zh-CN"})',),
+    keywords=("cookie",),
+    pattern=_COOKIE_MAP_RE,
+    replace=_cookie_map,
+)
+COOKIE_OBJECT = RedactionRule(
+    id="cookie-object",
+    description=(
+        "A session cookie's value in a browser's JSON export, its members in any order "
+        '({"domain": …, "name": "SESSION", "path": "/", "value": "…"})'
+    ),
+    examples_match=(
+        '{"domain": ".example.com", "name": "SESSION", "path": "/", '
+        '"value": "MmE4Zjk3YjItNzQ1Ni00Y2Rl"}',
+    ),
+    examples_no_match=(
+        '{"name": "SESSION_TIMEOUT", "value": "1800"}',
+        '{"domain": ".example.com", "name": "lang", "path": "/", "value": "zh-CN"}',
+    ),
+    keywords=('"name"',),
+    also=('"value"',),
+    pattern=_COOKIE_OBJECT_RE,
+    replace=_cookie_object,
+)
 SESSION_ID = RedactionRule(
     id="session-id",
     description=(
@@ -236,12 +453,17 @@ SESSION_ID = RedactionRule(
     examples_match=(
         "http://shop.local/cart;jsessionid=8F3A2B1C9D7E4F6A0B2C4D6E8F0A1B3C",
         "the session cookie JSESSIONID is GT6JEOJ3K3B32EDUHWF9IDO16QM6OHP9 if you need it",
+        "用 SESSION=ZDk3YjJmNTItNzQ1Ni00Y2RlLTk5 这个 cookie 调接口",
+        "cookie 里的 remember-me 值是 YWRtaW46MTcxNzQwMDAwMDAwMDpmM2E5",
+        "the AUTH_SESSION_ID is 3f1c2a9e-8b7d-4e6f.keycloak-0 if you want to replay it",
     ),
     examples_no_match=(
         "the JSESSIONID cookie is not sent because SameSite=Strict",
         "sessionid=user-profile-settings",
+        "the session is 30 minutes long",
+        "session: redis-cluster-primary-01",
     ),
-    keywords=("sessionid", "sessid", "connect.sid", "laravel_session", "_session_id", "session_id"),
+    keywords=("sess", "connect.sid", "remember"),
     pattern=_SESSION_ID_RE,
     replace=_session_id,
 )
@@ -253,8 +475,14 @@ SESSION_COOKIE = RedactionRule(
     examples_match=(
         "Cookie: lang=zh-CN; SESSION=YTg2ZjQ1ZGMtNGQ1",
         "curl -b 'JSESSIONID=8F3A2B1C9D7E' https://x",
+        '.addHeader("Cookie", "SESSION=YTg2ZjQ1ZGMtNGQ1; lang=zh-CN")',
+        'headers.add(HttpHeaders.COOKIE, "JSESSIONID=8F3A2B1C9D7E4F6A0B2C");',
     ),
-    examples_no_match=("Cookie: lang=zh-CN; theme=dark", "Set-Cookie: Path=/; HttpOnly"),
+    examples_no_match=(
+        "Cookie: lang=zh-CN; theme=dark",
+        "Set-Cookie: Path=/; HttpOnly",
+        'headers.add(HttpHeaders.COOKIE, "lang=zh-CN; theme=dark");',
+    ),
     keywords=("cookie", "-b"),
     pattern=_COOKIE_RE,
     replace=_cookie,

@@ -33,7 +33,9 @@ _JOIN = (
     r"(?:[ \t]{0,8}\+[ \t]{0,8}(?:\r?\n[ \t]{0,64}(?:\+[ \t]{0,8})?)?"
     r"|[ \t]{0,8}\r?\n[ \t]{0,64}(?:\+[ \t]{0,8})?"
     r"|[ \t]{1,8}"
-    r"|\)\.append\(|\.concat\()"
+    r"|\)\.append\(|\.concat\("
+    # a builder's or a concat's call on the next line: "…"⏎    .concat("…")
+    r"|\)?[ \t]{0,8}\r?\n[ \t]{0,64}\.(?:append|concat)\()"
 )
 # A properties value continued on the next line: "key=abc\" then "    def". Read from
 # the start of its line, so each line is tried once.

@@ -17,14 +17,14 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
-from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
+from autopatch_memory.privacy.spelling import CHAT_SPEAKER, compile_bounded, first_char_gate
 from autopatch_memory.privacy.surroundings import inside_marker
-from autopatch_memory.privacy.values import labelled_value, secret_shaped
+from autopatch_memory.privacy.values import PUBLIC_ID_RE, labelled_value, secret_shaped
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
 
 _KEYWORD = (
     r"(?P<kw>(?<![A-Za-z])(?i:pass(?:word|wd|phrase|code)?s?|pass[ \t]word|pwd|secrets?"
-    r"|tokens?|keys?|credentials?|creds?)(?![A-Za-z])"
+    r"|tokens?|keys?|credentials?|creds?|user[-_ ]?sig)(?![A-Za-z])"
     r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码)"
 )
 # A candidate value: a run of the characters secrets are written with. On the keyword's
@@ -41,7 +41,7 @@ _WINDOW = rf"(?P<value>{_LINE}(?:\n{_LINE}){{0,{limits.SECRET_NEARBY_LINES}}})"
 # stored in Redis").
 _DIGIT_IN_REACH = rf"(?=[^\d#$%&@^~]{{0,{2 * limits.SECRET_NEARBY_CHARS}}}[\d#$%&@^~])"
 _NEARBY_RE = compile_bounded(
-    first_char_gate("PpSsTtKkCc密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW
+    first_char_gate("PpSsTtKkCcUu密口秘私令凭授") + _KEYWORD + _DIGIT_IN_REACH + _WINDOW
 )
 
 # Every secret-shaped value holds a digit and a letter: runs without them are passed
@@ -52,20 +52,71 @@ _CANDIDATE_RE = re.compile(
     rf"[{_VALUE_CHARS}]{{8,256}}(?![{_VALUE_CHARS}])"
 )
 # A line that holds a value alone: indented, in quotes or back-quotes, a list bullet or a
-# chat quote before it.
+# chat quote before it, or a chat transcript's time and speaker ("[10:03] 李航: X").
 _ALONE_RE = re.compile(
-    rf"[ \t]*(?:[-*>][ \t]+)?([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
+    rf"[ \t]*(?:[-*>][ \t]+|{CHAT_SPEAKER})?"
+    rf"([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
 )
-# Words between the keyword and a value that say the value is no secret: an id, a hash
-# or a digest, a version, a format or an example, a public key; or a sentence ended
-# before it.
-_VETO_RE = re.compile(
-    r"(?i)(?<![a-z])(?:ids?|uuid|hash(?:es)?|sha\d*|md5|digest|checksum|fingerprint|commit"
-    r"|revision|version|trace|request|example|e\.g|format|pub(?:lic)?|length|name|prefix"
-    r"|placeholder|type|ttl|expir\w*|ssh-\w+|ecdsa-[\w-]+)(?![a-z])"
-    r"|哈希|摘要|指纹|提交|版本|示例|例如|格式|公钥|编号|长度|名称|前缀|有效期|过期"
-    r"|[。？?！]|[.!][ \t]+[A-Z]"
+# Words between the keyword and a value that say the value is no secret, wherever they
+# stand: an example, a public key, a placeholder; or a sentence ended before it.
+_STRONG_VETO_RE = re.compile(
+    r"(?i)(?<![a-z])(?:example|e\.g|placeholder|pub(?:lic)?|ssh-\w+|ecdsa-[\w-]+)(?![a-z])"
+    r"|示例|例如|公钥|[。？?！]|[.!][ \t]+[A-Z]"
 )
+# Nouns that say the value is something else (an id, a hash or a digest, a version, a
+# format, a name, a length…) when they name it: the head of the words right before it
+# ("trace id 4bf9…", "the token's request id: …", "key fingerprint is …") or a noun of
+# them followed by "of"/"for"/的 ("the hash for user 1001 is …"). Not a noun of an earlier
+# phrase ("the credential for the sandbox request validation is X").
+_NOUN_VETO = (
+    r"ids?|uuid|hash(?:es)?|sha\d*|md5|digest|checksum|fingerprint|commit|revision|version"
+    r"|trace|request|format|length|name|prefix|type|ttl|expir\w*"
+)
+_NOUN_VETO_ZH = "哈希|摘要|指纹|提交|版本|格式|编号|长度|名称|前缀|有效期|过期"
+_HEAD_VETO_RE = re.compile(
+    r"(?i)(?:(?<![a-z])(?:" + _NOUN_VETO + r")(?![a-z])|" + _NOUN_VETO_ZH + r")[^A-Za-z\d]*$"
+)
+_ANY_NOUN_VETO_RE = re.compile(r"(?i)(?<![a-z])(?:" + _NOUN_VETO + r")(?![a-z])|" + _NOUN_VETO_ZH)
+_NOUN_OF_VETO_RE = re.compile(
+    r"(?i)(?:(?<![a-z])(?:"
+    + _NOUN_VETO
+    + r")[ \t]+(?:of|for)(?![a-z])|(?:"
+    + _NOUN_VETO_ZH
+    + r")的?)"
+)
+_ASKED_RE = re.compile(r"[ \t]{0,2}[?？][ \t]{0,4}")
+# Where the words naming the value start: after the last clause break.
+_CLAUSE_BREAK_RE = re.compile(r"[,;()（），；、—–]|[ \t]-{1,2}[ \t]")
+# Connectors and fillers between the naming words and the value.
+_CONNECTOR_TAIL_RE = re.compile(
+    r"(?i)(?:[ \t:：=\"'`“”]|(?<![a-z])(?:is|are|was|were|be|the|a|an|its|now|still|just"
+    r"|string|value)(?![a-z])|是|为|了|的)*$"
+)
+# "…, type X": the verb at the head of its clause, not the noun ("the key type is RSA").
+_VERB_TYPE_RE = re.compile(r"(?i)^[ \t]*type[ \t]*$")
+
+
+def _vetoed(text: str, start: int, end: int) -> bool:
+    """Words in ``text[start:end]`` (between a keyword and a candidate value) say the value
+    is no secret."""
+    # "The password? X - same as last time": the question the value answers
+    asked = _ASKED_RE.match(text, start, end)
+    if asked is not None:
+        start = asked.end()
+    if _STRONG_VETO_RE.search(text, start, end):
+        return True
+    if not _ANY_NOUN_VETO_RE.search(text, start, end):
+        return False  # (the common case, one scan in C)
+    words = text[start:end]
+    breaks = [b.end() for b in _CLAUSE_BREAK_RE.finditer(words)]
+    clause = words[breaks[-1] :] if breaks else words
+    tail = _CONNECTOR_TAIL_RE.search(clause)
+    naming = clause[: tail.start()] if tail else clause
+    if _VERB_TYPE_RE.match(naming) and breaks:
+        return False
+    return bool(_HEAD_VETO_RE.search(naming) or _NOUN_OF_VETO_RE.search(clause))
+
+
 # What may follow a keyword on a line that labels the value below it: "Password:",
 # "redis 密码：", "**Admin password**", "DB_PASSWORD=", "VPN password is below", "密码如下".
 _LABEL_TAIL_RE = re.compile(
@@ -76,12 +127,6 @@ _LABEL_TAIL_RE = re.compile(
 _ENCRYPTED_BEFORE_RE = re.compile(r"(?i)enc\($")
 # A public key is named so right before its keyword ("public key", "PUBLIC_KEY", "公钥").
 _PUBLIC_BEFORE_RE = re.compile(r"(?i)pub(?:lic)?[ \t_\-.]?$")
-
-
-def _veto_at(text: str, start: int, end: int) -> int:
-    """Where the first word saying "no secret" is in ``text[start:end]`` (``end``: none)."""
-    veto = _VETO_RE.search(text, start, end)
-    return end if veto is None else veto.start()
 
 
 def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple[int, int] | None:
@@ -95,16 +140,16 @@ def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple
     for number, candidate in enumerate(_CANDIDATE_RE.finditer(text, start, line_end)):
         if number == limits.SECRET_NEARBY_CANDIDATES:
             return None  # a value is a few words from its keyword, not any word of the line
-        if _veto_at(text, start, candidate.start()) < candidate.start():
+        if _vetoed(text, start, candidate.start()):
             return None
         value = candidate.group(0).rstrip(TRAILING)
         if candidate.group(0).endswith("...") or text.startswith("…", candidate.end()):
             continue  # shown elided ("pypi-AgEIcHlwaS5vcmc…"): not the value
         if _ENCRYPTED_BEFORE_RE.search(text, max(0, candidate.start() - 4), candidate.start()):
             continue  # ENC(…): Jasypt's encrypted form, which the key decrypts
-        if secret_shaped(value):
+        if secret_shaped(value) and not PUBLIC_ID_RE.match(value):
             return candidate.start(), candidate.start() + len(value)
-    if line_end == end or _veto_at(text, start, line_end) < line_end:
+    if line_end == end or _vetoed(text, start, line_end):
         return None
     label = label and _LABEL_TAIL_RE.fullmatch(text, start, line_end) is not None
     pos = line_end + 1

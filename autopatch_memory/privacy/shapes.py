@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory.privacy.documented import documented_example
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_whole, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
-from autopatch_memory.privacy.values import documented_example
 
 PRIVATE_BLOCK = RedactionRule(
     id="private-block",
@@ -103,6 +103,13 @@ PUTTY_PRIVATE_KEY = RedactionRule(
     ),
     replace=_putty_private_lines,
 )
+
+
+def _jwt(m: re.Match[str]) -> str:
+    # jwt.io's example token (its claims say so, whatever its signature) grants nothing
+    return m.group(0) if documented_example(m.group(0)) else marker(SecretKind.JWT)
+
+
 JWT = RedactionRule(
     id="jwt",
     description="A JSON Web Token (three base64url parts, the first two opening with eyJ)",
@@ -110,10 +117,13 @@ JWT = RedactionRule(
     examples_no_match=(
         "eyJhbGciOiJIUzI1NiJ9 alone is a header",
         "x.eyJhbGciOiJIUzI1.eyJzdWIiOiIx.abcdefgh",
+        # jwt.io's example token
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwi"
+        "aWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
     ),
     keywords=("eyj",),
     pattern=compile_bounded(r"(?<![\w.\-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}"),
-    replace=replace_whole(SecretKind.JWT),
+    replace=_jwt,
 )
 # A private key's body without its PEM lines, as SDKs take it (Alipay, WeChat Pay):
 # base64 of DER that opens with version 0 (PKCS#8 "MII…IBADAN", PKCS#1 "MII…IBAAK",

@@ -34,7 +34,8 @@ from autopatch_memory.privacy.values import (
 _SECRET_AFTER_KEY_ID_RE = compile_bounded(
     r"\[REDACTED:(?:cloud_access_key|aws_access_key)\][\"'][ \t]*,[ \t]*(?P<value>"
     + quoted_string(512)
-    + r")"
+    # not the next key of a JSON object: {"accessKeyId":"…","accessSecret":"…"}
+    + r")(?![ \t]*:)"
 )
 # SQL: CREATE USER … IDENTIFIED BY 'x', PASSWORD('x'), ALTER ROLE … PASSWORD 'x'
 _SQL_PASSWORD_RE = compile_bounded(
@@ -188,8 +189,14 @@ def _redact_literals(
     return "".join(out)
 
 
+# An HTTP client file's dynamic variable: {{$auth.token("xuetu")}} names an auth setup.
+_TEMPLATE_BEFORE_RE = re.compile(r"\{\{[ \t]*\$[\w.]{0,64}$")
+
+
 def _setter(m: re.Match[str]) -> str:
     call = m.group(0)
+    if _TEMPLATE_BEFORE_RE.search(m.string, max(0, m.start() - 80), m.start()):
+        return call
     if m.group("tail") is not None:
         name = _call_name(m.string, m.start(), m.end("tail"))
         prefix = name[: len(name) - len(m.group("tail"))]
@@ -410,7 +417,10 @@ SECRET_AFTER_KEY_ID = RedactionRule(
     id="secret-after-key-id",
     description="The literal that follows a redacted access key id in a call: its secret",
     examples_match=('build(endpoint, "[REDACTED:cloud_access_key]", "x9Kq2Lm7pVz4")',),
-    examples_no_match=('build(endpoint, "LTAI-not-yet-redacted", "x9Kq2Lm7pVz4")',),
+    examples_no_match=(
+        'build(endpoint, "LTAI-not-yet-redacted", "x9Kq2Lm7pVz4")',
+        '{"accessKeyId":"[REDACTED:cloud_access_key]","accessSecret":"[REDACTED:secret_value]"}',
+    ),
     pattern=_SECRET_AFTER_KEY_ID_RE,
     replace=value_group(SecretKind.ASSIGNMENT),
 )

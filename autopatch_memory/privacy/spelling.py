@@ -35,6 +35,9 @@ UNQUOTED_VALUE = (
     r"|[)}\]](?![\s,;)}\]\"']|\Z))+"
 )
 MARKER_VALUE = MARKER_RE.pattern
+# The head of a chat transcript's line: its time in brackets and who spoke
+# ("[10:03] 李航: ", "[2024-06-03 10:03] ops-bot："); what follows is the message.
+CHAT_SPEAKER = r"\[[\d:/\- ]{4,19}\][ \t]{0,4}[^\s:：\[\]]{1,24}[:：][ \t]{0,4}"
 
 
 def compile_bounded(pattern: str, flags: int = 0) -> re.Pattern[str]:

@@ -12,9 +12,10 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import SecretKind, marker
-from autopatch_memory.privacy.replacing import replace_span
+from autopatch_memory.privacy.replacing import replace_span, requote
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
+from autopatch_memory.privacy.stated import about_an_attribute
 from autopatch_memory.privacy.values import bare_value, plausible_in_prose
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, ZH_NEEDLES
 
@@ -36,21 +37,32 @@ _VALUE_FIRST_ZH_RE = compile_bounded(
     + r"[ \t]{0,2}(?:填进|填到|填入|填在|写进|写到|写入|写在|配到|配进|配在|配成|放进|放到|放在"
     r"|设到|设置到|设为|设成|贴到|粘贴到|复制到|作为|当作|当成)了?(?:去|到)?[ \t]{0,2}" + _TARGET_ZH
 )
-# "put X into the password field", "paste X in spring.datasource.password"
+# "put X into the password field", "paste X in spring.datasource.password"; "logging in
+# with X as the admin password", "whoever set it up chose X, so use that for the password"
 _VALUE_FIRST_EN_RE = compile_bounded(
-    first_char_gate("PpEeTtFfSsAa")
-    + r"(?<![A-Za-z])(?i:put|paste|enter|type|fill[ \t]in|set|add)[ \t]+"
+    first_char_gate("PpEeTtFfSsAaWwCcUu")
+    + r"(?<![A-Za-z])(?i:put|paste|enter(?:ed)?|typed?|fill[ \t]in|set|add|with|chose|picked"
+    r"|used?|using)[ \t]+"
     + _VALUE
+    + r"(?:[ \t]*,?[ \t]+(?i:so[ \t]+)?(?i:use|try|take)[ \t]+(?i:that|it|this))?"
     + r"[ \t]+(?i:into|in|to|for|as)[ \t]+"
     + _TARGET_EN
+    + r"(?P<after>[ \t]{1,4}[A-Za-z]{1,20})?"
 )
+
+
+# "into the password field": where a value is typed, not an attribute of the secret
+_INPUT_NOUNS = frozenset({"field", "fields", "box", "input", "prompt"})
 
 
 def _value_first(m: re.Match[str]) -> str:
     bare = bare_value(m.group("value"))
     if not plausible_in_prose(bare, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
-    return replace_span(m, "value", marker(SecretKind.PASSWORD))
+    after = (m.group("after") or "").strip().lower() if "after" in m.re.groupindex else ""
+    if after not in _INPUT_NOUNS and about_an_attribute(after):
+        return m.group(0)  # "with tokenService2 as the token provider": the noun is another
+    return replace_span(m, "value", requote(m.group("value"), marker(SecretKind.PASSWORD)))
 
 
 VALUE_FIRST_ZH = RedactionRule(
@@ -72,9 +84,31 @@ VALUE_FIRST_ZH = RedactionRule(
 VALUE_FIRST_EN = RedactionRule(
     id="value-first-en",
     description="A value given before the secret it goes into (put X into the password field)",
-    examples_match=("put Fz8#kLq2 into the password field", "paste tk_9f8e7d6c in api_key"),
-    examples_no_match=("put 8080 in server.port", "set it to the password field"),
-    keywords=("put", "paste", "enter", "type", "fill", "set", "add"),
+    examples_match=(
+        "put Fz8#kLq2 into the password field",
+        "paste tk_9f8e7d6c in api_key",
+        "I've been logging in with z5NHn2&TwEz0 as the admin password on the test Nexus",
+        "Whoever set it up chose MiiG3~rFA9, so use that for the password",
+    ),
+    examples_no_match=(
+        "put 8080 in server.port",
+        "set it to the password field",
+        "we went with Argon2id as the password hashing scheme",
+        "with tokenService2 as the token provider",
+    ),
+    keywords=(
+        "put",
+        "paste",
+        "enter",
+        "type",
+        "fill",
+        "set",
+        "add",
+        "with",
+        "chose",
+        "picked",
+        "use",
+    ),
     also=("pass", "pwd", "secret", "token", "key"),
     pattern=_VALUE_FIRST_EN_RE,
     replace=_value_first,

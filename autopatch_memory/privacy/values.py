@@ -14,6 +14,7 @@ from collections import Counter
 from functools import lru_cache
 
 from autopatch_memory import limits
+from autopatch_memory.privacy.documented import documented_example
 from autopatch_memory.privacy.markers import MARKER_PREFIX
 from autopatch_memory.privacy.spelling import compile_bounded
 from autopatch_memory.privacy.words import (
@@ -39,15 +40,25 @@ _PLACEHOLDER_WORDS_RE = re.compile(
     r"|(?:^|[\W_])(?:change|replace|fill|set)[\W_]?(?:me|this|with)(?:[\W_]|$)"
     r"|(?:^|[\W_])to[\W_]?be[\W_]?(?:changed|replaced|filled|set)(?:[\W_]|$)"
 )
-# The example keys of a vendor's documentation, by the suffix it gives them: AWS's
-# "AKIAIOSFODNN7EXAMPLE" and "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" are printed in
-# every tutorial and grant nothing.
-_DOCUMENTED_EXAMPLE_ENDINGS = ("EXAMPLE", "EXAMPLEKEY")
+# Public key material, by how it opens: an OpenSSH public key ("ssh-ed25519 AAAA…", its
+# base64 "AAAAC3NzaC1lZDI1NTE5…"), or the base64 of a DER SubjectPublicKeyInfo (RSA
+# "MIIBIjANBgkqhkiG9w0BAQEFAAOC…", EC "MFkwEwYHKoZIzj0CAQYI…", Ed25519 "MCowBQYDK2VwAyEA…")
+# or of an X.509 certificate ("MIIC…CCA…gAwIBAgI…"). Private keys open otherwise (see
+# shapes.PRIVATE_KEY_BODY).
+_PUBLIC_KEY_RE = re.compile(
+    r"^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
+    r"@openssh\.com)(?:[ \t]|$)"
+    r"|^AAAA[B-E]3NzaC1"
+    r"|^MI[A-Za-z0-9+/]{1,4}ANBgkqhkiG9w0BAQEFAAO"
+    r"|^M[A-Za-z0-9+/]{2,4}EwYHKoZIzj0CAQ|^MCowBQYDK2Vw[AQ]yEA|^MEMwBQYDK2VxAzoA"
+    r"|^MII[A-Za-z0-9+/]{3}CC[A-Za-z0-9+/]{3}gAwIBAgI"
+)
 
 
-def documented_example(value: str) -> bool:
-    """``value`` is a documentation's example key (it ends as AWS's do)."""
-    return value.endswith(_DOCUMENTED_EXAMPLE_ENDINGS)
+def public_key_material(value: str) -> bool:
+    """``value`` is a public key or a certificate (an OpenSSH public key, or the base64
+    of a DER public key or certificate): shared by design, no secret."""
+    return bool(_PUBLIC_KEY_RE.match(value))
 
 
 # The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
@@ -59,8 +70,11 @@ PUBLIC_ID_RE = re.compile(
 # "ghp_xxxx…", "sk-000000…": a token's prefix padded with a placeholder character
 # (x, 0, *, #, .) is a placeholder; a run of another letter is a test's made-up secret.
 FILLER_RUN_RE = re.compile(r"([xX0*#.])\1{" + str(limits.SECRET_PLACEHOLDER_FILLER_RUN - 1) + ",}")
-# "sk-...", "ghp_xxx…", "AKIA****": a value shown elided, not the value.
-_ELIDED_RE = re.compile(r"(?:\.{3}|…)[\"'`”]?$|\*{3,}")
+# "sk-...", "ghp_xxx…", "AKIA****", "sk-proj-...a1B2", "••••••••": a value shown elided or
+# masked (by the dots or bullets a console draws for hidden characters), not the value.
+_ELIDED_RE = re.compile(
+    r"(?:\.{3}|…)[\"'`”]?$|[*•●∙·⚫◦＊]{3,}|(?<=[\w\-])(?:\.{3}|…)(?=[\w\-]{2,}[\"'`”]?$)"
+)
 IDENTIFIER_RE = re.compile(r"^[A-Za-z_$][\w$]*$")
 _DOTTED_REF_RE = re.compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
 PATH_RE = re.compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
@@ -133,6 +147,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(PLACEHOLDER_RE.match(bare))
         or bool(_PLACEHOLDER_WORDS_RE.search(bare))
         or documented_example(bare)
+        or public_key_material(bare)
         or bool(_MESSAGE_KEY_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
         or _is_word_list_value(bare, words=words)
         # request.getParameter("pw"), encoder.encode(x), (String) o, "x  (from Nacos)";
@@ -273,6 +288,7 @@ def shannon_entropy(value: str) -> float:
 # A word of a name: a capital and lower-case letters, or lower-case letters alone, holding
 # a vowel ("Encoder", "token", "Refresh"); random strings seldom hold two of them.
 _NAME_WORD_RE = re.compile(r"[A-Z]?[a-z]*[aeiou][a-z]*")
+_DIGIT_RUN_RE = re.compile(r"\d+")
 _NOT_SHAPED_RE = re.compile(
     # an e-mail address, a URL, a key=value pair, a path, a dotted name or a version
     r"^[\w.+\-]+@[\w\-]+\.[\w.\-]+$|://|^[\w.\-]+=|^\.{0,2}/|/[\w.\-]+/|^[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)+$"
@@ -284,6 +300,11 @@ def _made_of_words(bare: str) -> bool:
     """Half of it words ("Sha256Hex_Encoder2x"), or two words or more making two fifths
     of an identifier ("getTokenV2x9Q"). Random letters hold short vowel runs too ("Kwaz",
     "Iec"), so a few such chunks alone do not make a name."""
+    # A name holds a number or two ("Sha256Hex_Encoder2x"); a random run holds digits
+    # scattered in runs of their own, and vowel chunks enough to cover half of it
+    # ("Ceb4qWlGs98YkUca6wWYGhubwRcew9")
+    if len(_DIGIT_RUN_RE.findall(bare)) >= limits.SECRET_MIN_DIGIT_RUNS_NOT_NAME:
+        return False
     words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
     covered = sum(map(len, words))
     return covered * 2 >= len(bare) or (

@@ -21,11 +21,12 @@ import re
 from dataclasses import dataclass, field
 
 from autopatch_memory.patterns import literal_first, one_of
+from autopatch_memory.privacy.documented import documented_example
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import Replacer
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
-from autopatch_memory.privacy.values import FILLER_RUN_RE, documented_example
+from autopatch_memory.privacy.values import FILLER_RUN_RE
 
 # No letter, digit or "_" right before a token ("ask-…" is no "sk-").
 _NOT_AFTER = "[A-Za-z0-9_]"
@@ -229,8 +230,12 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         _VENDOR,
         r"key-[0-9a-zA-Z]{32}(?![0-9A-Za-z])",
         ("key-",),
-        ("mailgun key-3ax6xnjp29jd6fds4gc373sgvjxteol0",),
-        ("key-value store", "monkey-3ax6xnjp29jd6fds4gc373sgvjxteol0"),
+        ("mailgun key-0ibyyurl65b4kj4hbi6jlvhkpo2drvau",),
+        (
+            "key-value store",
+            "monkey-0ibyyurl65b4kj4hbi6jlvhkpo2drvau",
+            "key-3ax6xnjp29jd6fds4gc373sgvjxteol0",
+        ),
     ),
     _token(
         "alibaba-access-key-id",

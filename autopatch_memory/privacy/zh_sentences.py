@@ -114,7 +114,7 @@ _MAIL_AUTH_CODE_SHAPE = r"(?=[a-z]{16}(?![A-Za-z0-9]))"
 _MAIL_AUTH_CODE_RE = re.compile(r"^[a-z]{16}$")
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
-    r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,20}[）)]"
+    r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,40}[）)]"
     r"|[ \t]{0,2}(?:(?!是|为)[\w" + CJK_CLASS + r" \t]){1,10}?[ \t]{0,2}"
     # "密码前两天被运维改成了 X": a verb of change ends the remark as well
     r"(?=是|为|：|:(?!//)|用的|设的|配的|填的|写的|给你|发你|叫|填|改成|改为|换成|设成|设为"
@@ -147,6 +147,7 @@ _ZH_POINTER_RE = re.compile(
 )
 
 
+_CLAUSE_IN_REMARK_RE = re.compile(r"[（(][^）)]*[，,；;][^）)]*[）)]")
 _HEX_KEY_ID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
 # Words right before a bare "key" that make it a secret key: encryption, decryption,
 # signing, verification, private, (a)symmetric.
@@ -179,7 +180,10 @@ def _zh_sentence(m: re.Match[str]) -> str:
         and not (random_looking(bare) or strong_credential(bare))
     ):
         return m.group(0)  # "secret 调 jscode2session": no connector, no key material
-    if about_an_attribute(remark, gap) or (gap and _ZH_POINTER_RE.search(gap)):
+    # a remark that is a clause of its own ("key（…生成的，有效期一年）是 X") says where the
+    # secret came from, not which attribute follows
+    named = None if remark and _CLAUSE_IN_REMARK_RE.search(remark) else remark
+    if about_an_attribute(named, gap) or (gap and _ZH_POINTER_RE.search(gap)):
         return m.group(0)  # 密码长度：12, token 有效期：2h, 密码：见 1Password
     kw = m.group("kw").lower().replace(" ", "")
     if PUBLIC_ID_RE.match(bare) and not SECRET_WORD_RE.search(kw):

@@ -29,6 +29,7 @@ KNOWN_ORDER = (
     "blind_e",
     "shapes",
     "own_r3",
+    "own_r4",
 )
 SEALED_PREFIX = "sealed"
 
