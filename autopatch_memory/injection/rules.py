@@ -118,12 +118,25 @@ _IGNORE = InstructionRule(
             rf"一概|通通|就|可以|请|要|均){{0,4}}{w.ZH_VOID}",
             rf"(?:你|给你|您)(?:{w.ZH_GAP}|{w.ZH_PRIOR}){{0,5}}{w.ZH_ORDERS}(?:{w.ZH_GAP}|全|统统|一律|"
             rf"一概|通通|就|可以|请|要|均){{0,4}}{w.ZH_VOID}",
-            rf"(?:把|将)(?:{w.ZH_GAP}){{0,3}}{w.ZH_PRIOR}{w.ZH_GAP}{{0,4}}{w.ZH_ORDERS}(?:{w.ZH_GAP}|全|"
+            rf"(?:把|将)(?:{w.ZH_GAP}){{0,3}}{w.ZH_PRIOR}{_ZT}{{0,8}}?{w.ZH_ORDERS}(?:{w.ZH_GAP}|全|"
             rf"统统|一律|一概|通通|就){{0,4}}{w.ZH_VOID}",
             rf"{w.ZH_PRIOR_STRONG}(?:的|的所有|所有的?|的全部|全部的?)?{w.ZH_ORDERS}(?:都|全部|全|一律|统统|"
             r"均|一概)?(?:失效|作废|无效|不算数|不再有效|不再适用)",
             rf"{w.ZH_PRIOR_STRONG}(?:你)?(?:说|讲|写|告诉你|给你)(?:的|过的)(?:话|内容|东西|一切)?(?:都|全部|全|"
             r"一律|统统)?(?:不算数|作废|无效|不算|不用管|别管|忽略|不用理|不要管|不用听|别听|不用遵守)",
+            rf"\b(?:as if|like|as though)\s+(?:all\s+)?(?:your|the|these|those)\s+(?:{w.PRIOR}\s+)?"
+            rf"{w.ORDERS}\s+(?:never existed|(?:don'?t|do not|did not|didn'?t) exist|(?:were|was) never "
+            r"(?:given|written|there)|(?:are|were) gone|(?:aren'?t|weren'?t) there)",
+            rf"\b(?:the|your)\s+{w.ORDERS}\s+(?:above|before|earlier|so far)\b[\s\S]{{0,60}}?\b(?:ignore|"
+            r"disregard|forget|discard|drop|skip)\s+(?:it|them|those|these)\b",
+            rf"\b{w.IGNORE_VERB}\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:above|preceding|foregoing|"
+            r"aforementioned)(?=\s*(?:[.,;:!]|$|\band\b|\bthen\b))",
+            rf"{w.ZH_IGNORE_VERB}\s*(?:all\s+|the\s+|your\s+)?(?:{w.PRIOR}\s+)*{w.ORDERS_STRONG}\b",
+            rf"\b(?:ignore|disregard|forget)\s*(?:掉)?{w.ZH_GAP}{{0,3}}{w.ZH_PRIOR}{w.ZH_GAP}{{0,4}}"
+            rf"{w.ZH_ORDERS}",
+            r"\b(?:ignore|ignora|olvida|ignoriere|vergiss|oublie|ignorez|oubliez)\b.{0,30}?\b(?:instrucciones|"
+            r"anweisungen|consignes|reglas|regeln|règles)\b|(?:以前|前)の(?:指示|命令|ルール)"
+            r"を?(?:無視|忘れ)",
             r"\bhu\s*l[uv]e\b.{0,30}\bzhi\s*ling\b",
         )
     ),
@@ -166,7 +179,10 @@ _NEW_INSTRUCTIONS = InstructionRule(
             r"admin|developer)\s+(?:system\s+)?(?:instructions?|instruction set|system prompt|prompt|"
             r"orders|directives?)\b(?:\s+(?:for|to)\s+(?:the\s+|you\s*|this\s+)?" + w.AI + r"?s?)?\s*"
             r"(?:[:：—(]|-{1,2}\s|\bfollow\b|\bbelow\b|\bas follows\b|\btake precedence\b|"
-            r"\boverride\b|\bsupersede\b)",
+            r"\boverride\b|\bsupersedes?\b|\bfollows?\b)",
+            r"\b(?:instructions|rules|prompt|guidelines|directives)\s+(?:for|to)\s+(?:the\s+)?" + w.AI
+            + r"s?\s+(?:have|has)\s+(?:now\s+)?(?:been\s+)?(?:changed|updated|replaced|revised|"
+            r"modified|rewritten)",
             r"\b(?:new|updated|revised|changed|different)\s+(?:rules|guidelines|policy|policies|"
             r"instructions|orders|directives|task|role|prompt)\s+(?:for|to)\s+(?:the\s+|all\s+)?"
             + w.AI
@@ -199,6 +215,7 @@ _NEW_INSTRUCTIONS = InstructionRule(
             r"你的(?:新|真正的?|唯一的?|实际的?|首要)(?:任务|指令|目标|使命|工作)(?:是|为|变成|改为)",
             r"(?:以下|下面|如下)(?:是|为)?(?:你的|新的?|最新的?|真正的?)+(?:指令|指示|任务|系统提示)",
             r"(?:优先级|效力)高于(?:一切|所有|之前|以上|系统)",
+            rf"(?:更新|修改|变更|替换|重置|覆盖|改写)了?(?:你的|{w.ZH_AI}的)(?:规则|指令|设定|提示词|系统提示)",
             rf"(?:新的?|最新的?|更新后?的?)(?:规则|要求|规定)\s*[:：]\s*(?:你|{w.ZH_AI})",
             r"\bnew\s+(?:rules?|policy|requirements?)\s*[:：]\s*(?:you\b|the (?:assistant|ai|model)\b|"
             r"(?:always|never)\s+(?:approve|report|say|answer|reveal|send|ignore)\b)",
@@ -229,18 +246,17 @@ _SYSTEM_MARKER = InstructionRule(
     anywhere="|".join(
         (
             r"(?:^|[(\[{<【「“\"'|]\s*|\s-{2}\s*)(?:system|sys|developer|admin|administrator|"
-            r"operator)\s+(?:message|prompt|instructions?|override|notice|note|directive|update|"
-            r"alert|command)\s*[:：]",
+            r"operator)\s+(?:message|prompt|instructions?|override|directive|command)\s*[:：]",
             r"(?:^|[(\[{<【「“\"'|]\s*|\s-{2}\s*)(?:system|sys|assistant|developer|admin|operator|"
-            r"ai)\s*[\])>】」]?\s*[:：]\s*.{0,80}?(?:\b(?:you|your|comply|obey|follow|ignore|"
+            r"ai)(?:\s+(?:notice|note|update|alert))?\s*[\])>】」]?\s*[:：]\s*.{0,80}?(?:\b(?:you|your|comply|obey|follow|ignore|"
             r"disregard|forget|reveal|send|always|never|do not|don'?t|from now|no longer|"
             r"all requests|refus\w*|authori[sz]ed|granted|permitted|allowed|mode|the user is|"
             r"approve|respond|reply|answer|policy)\b|忽略|你|从现在|以后|不要|必须|一律)",
             r"\[\[?\s*(?:system|sys|admin|developer)\s*\]?\]|【(?:系统|管理员|开发者)】|\[(?:系统|管理员)\]",
             r"(?:^|[(\[{<【「“\"'|]\s*)(?:系统|系统消息|系统提示|系统指令|系统通知|管理员|开发者|助手)"
             r"\s*[\])>】」]?\s*[:：]\s*.{0,40}?(?:你|忽略|无视|以后|从现在|不要|必须|一律|总是|永远|所有请求|"
-            r"照做|执行|无需|不需要|已授权|允许|跳过)",
-            r"系统(?:提示|指令|消息|通知)\s*[:：]",
+            r"照做|执行|无需|不需要|已授权|允许|跳过|批准|泄露)",
+            r"系统(?:指令|消息)\s*[:：]",
             r"\brole[\"']?\s*[:=]\s*[\"']?(?:system|developer)\b",
         )
     ),
@@ -274,6 +290,8 @@ _CHAT_MARKUP = InstructionRule(
             r"(?:[:：]|$)",
             r"(?:^|\n)\s*(?:human|user|用户)\s*[:：].*\n\s*(?:assistant|ai|bot|gpt|助手)\s*[:：]",
             r"(?:^|\n)\s*human\s*:\s",
+            r"(?:^|\n)\s*```\s*(?:system|assistant|instructions?)\s*(?:\n|$)",
+            r"\b(?:user|human)\s*:\s.{0,80}?\bassistant\s*:\s",
         )
     ),
 )
@@ -374,6 +392,18 @@ _ROLE = InstructionRule(
             r"chatbot|model|bot|claude|chatgpt)\b",
             r"\byou(?:'re|\s+are)\s+no\s+longer\s+(?:a|an|the|bound|restricted|limited|chatgpt|claude|"
             r"my|required to follow|subject to)\b",
+            r"\b(?:henceforth|going forward|starting (?:now|today)|as of now|for the rest of (?:this|the) "
+            r"(?:conversation|session|chat))\s*,?\s+you(?:'re|\s+are|\s+will|\s+shall|'ll)\b",
+            r"\b(?:switch|change|set|update|rename)\s+(?:your|the assistant'?s)\s+(?:persona|identity|"
+            r"role|name|character|personality)\s+(?:to|into|as)\b",
+            rf"{w.LEAD}(?:become|turn into|transform into|morph into)\s+(?:an?\s+|the\s+)?"
+            rf"(?:[a-z-]+\s+){{0,3}}?(?:{_PERSONA})\b",
+            r"\bforget\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+)?(?:[a-z-]+\s+)?(?:assistant|ai|"
+            r"model|chatbot|bot)\b",
+            rf"(?:忘记|忘掉|忘了|别再当|不要再当)你是(?:一个)?{w.ZH_AI}",
+            r"(?:请你|你要|你来|你现在|请|现在)(?:扮演|充当|假扮|模仿|化身为?)(?:一个|一名|一位|成)?",
+            r"\byou(?:'re|\s+are)\s+(?:now\s+)?(?:dan|stan|dude|aim|mongo tom|betterdan|evil "
+            r"confidant)\b|\b(?:dan|stan|dude)\s+(?:can|will|has no|does not|doesn'?t|never)\b",
             r"\bfrom\s+(?:now|this point|here|today)(?:\s+on|\s+onwards?|\s+forward)?,?\s+you(?:'re|"
             r"\s+are|\s+will|\s+shall|'ll|\s+act|\s+behave|\s+serve)\b",
             r"\byou\s+will\s+now\s+(?:act|be|behave|serve|function|play|operate|pose|roleplay|"
@@ -388,7 +418,8 @@ _ROLE = InstructionRule(
             rf"{w.LEAD}(?:act|behave)\s+as\s+(?:an?|the|my)\b{_T}{{0,60}}?\b(?:you|your)\b",
             rf"{w.LEAD}(?:assume|take on|adopt|play|take over|step into)\s+(?:the\s+)?(?:role|"
             r"identity|persona|character|part)\s+of\b",
-            r"\b(?:pretend|imagine|suppose)\s+(?:to be|(?:that\s+)?you(?:'re|\s+are|\s+were))\b",
+            r"\b(?:pretend|imagine|suppose|assume|consider yourself|think of yourself as)\s+(?:to be|"
+            r"(?:that\s+)?you(?:'re|\s+are|\s+were))\b",
             r"\byour\s+(?:new|real|true|actual|only)\s+(?:role|identity|persona|name|character|"
             r"personality|self)\b|\byour\s+(?:persona|identity|personality)\s*(?:is|will be|:)",
             r"(?:从现在开始|从现在起|从今以后|从此以后|今后|以后|接下来|此后|现在起?|从此)[，,\s]*你(?:的身份|"
@@ -439,8 +470,8 @@ _JAILBREAK = InstructionRule(
             r"\byou(?:'re|\s+are)\s+(?:now\s+)?in\s+(?:developer|god|jailbreak|dan|unrestricted)\s+mode",
             r"\b(?:an?|the|as)\s+(?:ai|assistant|model|bot|chatbot|llm|version of (?:you|yourself))"
             r"\b.{0,30}?\b(?:with no|without(?: any)?|free (?:of|from)|that has no|having no)\s+"
-            r"(?:(?:safety|content|ethical|moral|the usual|usual)\s+)?(?:restrictions|rules|limits|"
-            r"limitations|filters|guidelines|safeguards|ethics|morals|censorship|content "
+            r"(?:(?:safety|content|ethical|moral|the usual|usual)\s+)?(?:restrictions?|rules|limits|"
+            r"limitations|filters?|guidelines|safeguards|ethics|morals|censorship|content "
             r"polic(?:y|ies)|boundaries|guardrails)\b",
             r"\b(?:unrestricted|unfiltered|uncensored|jailbroken|amoral|unaligned|unchained|unbound)"
             r"\s+(?:[a-z-]+\s+)?(?:ai|assistant|model|bot|chatbot|llm|version|mode|persona|gpt)\b",
@@ -455,6 +486,8 @@ _JAILBREAK = InstructionRule(
             r"usual\s+)?(?:confines|rules|restrictions|limits|guidelines|policies|filters|your|"
             r"openai|anthropic|ai)",
             r"\blet'?s\s+play\s+a\s+game\b.{0,80}?\byou\b",
+            r"\b(?:two|2|dual|both)\s+(?:personas|personalities|responses|answers|modes)\b" + _T
+            + r"{0,40}?\b(?:unfiltered|uncensored|jailbroken|dan|unrestricted|evil)\b",
             r"(?:没有|不受|无|毫无|摆脱|解除|没有任何|不受任何|脱离)(?:任何|一切)?(?:道德|伦理|安全|内容|审查|规则|"
             rf"法律)?(?:的)?(?:限制|约束|规则|审查|过滤|底线|束缚)(?:的|地)?{w.ZH_AI}",
             r"你(?:现在)?(?:没有|不受|不再受|无需遵守|不必遵守|可以无视)(?:任何)?(?:限制|约束|规则|审查|道德)",
@@ -497,6 +530,9 @@ _REVEAL = InstructionRule(
             r"\bwhat\s+(?:your|the)\s+(?:developers?|creators?|operators?|system|owners?|makers?|"
             r"programmers?|admins?)\s+(?:told|instructed|asked|programmed|prompted)\s+you\b",
             r"你(?:的)?(?:系统提示词?|提示词|初始指令|系统指令|初始设定|设定)(?:是什么|有哪些|写了什么|原文)",
+            r"你(?:被|的)(?:设定|设置|配置|赋予|给予|告知)(?:了)?(?:哪些|什么)(?:规则|指令|限制|设定|提示)",
+            r"\bwhat(?:'s|\s+is|\s+are)\s+in\s+your\s+(?:system\s+)?(?:prompt|instructions|system "
+            r"message|rules|context|configuration)\b",
         )
     ),
     in_said="|".join(
@@ -521,14 +557,18 @@ _REVEAL = InstructionRule(
             r"\b(?:prompt|instructions|system message|you were told)\b.{0,80}?\b(?:verbatim|word for "
             r"word|word-for-word)\b",
             r"\b(?:starting|beginning)\s+with\s+[\"'“]?you are\b",
+            r"\b(?:reveal|print|show|output|repeat|tell|write out|share|recite|list|give|disclose|"
+            r"describe|dump)(?:\s+(?:me|us))?\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:instructions|rules|"
+            r"guidelines|directives|prompts?|constraints)\s+(?:that\s+)?you(?:'ve|\s+have|\s+were)\s+"
+            r"(?:been\s+)?(?:given|told|provided|configured with|trained with)\b",
             r"\b(?:reveal|print|show|output|repeat|tell|write out|share|recite|spell out|list|give|"
             r"disclose|describe)(?:\s+(?:me|us))?(?:\s+(?:exactly|precisely|verbatim))?\s+(?:what|"
             r"everything|all)\s+(?:that\s+)?you(?:\s+were|'ve\s+been|\s+have\s+been)\s+(?:told|"
             r"instructed|given|asked)\b",
             r"(?:输出|打印|泄露|告诉我|显示|复述|给我看|贴出|透露|展示|重复|列出|念出|说出|发给我|写出|公开|暴露|"
-            r"翻译)(?:一下|出来|出)?(?:你的|你|您的)(?:完整|全部|原始|初始|最初|隐藏|内部|系统|秘密|所有|原本|"
+            r"翻译)(?:一下|出来|出|一遍|一次)?(?:你的|你|您的)\s?(?:完整|全部|原始|初始|最初|隐藏|内部|系统|秘密|所有|原本|"
             r"的)*(?:提示词|提示语|系统提示|指令|prompt|设定|规则|系统消息|初始指令|配置|指示|system prompt)",
-            r"(?:把|将)(?:你|您)(?:的|收到的|得到的|拿到的|被给的|所有|完整|全部|原始|初始|系统|隐藏)*(?:提示词|"
+            r"(?:把|将)(?:你|您)(?:的|收到的|得到的|拿到的|被给的|所有|完整|全部|原始|初始|系统|隐藏)*\s?(?:提示词|"
             r"指令|prompt|设定|系统消息|系统提示|规则|指示).{0,8}?(?:输出|打印|泄露|告诉|显示|复述|发|贴|写|说|列|展示|翻译)",
             r"(?:把|将)(?:上面|以上|前面|之前|上文)(?:的)?(?:系统提示词?|系统指令|提示词|system prompt|指令|"
             r"系统消息)(?:原样|完整|全部|一字不差|逐字)?(?:地)?(?:输出|打印|复述|显示|贴出|发|写出|重复)",
@@ -563,7 +603,8 @@ _SEND_EN = "|".join(
         rf"(?:job|task) is)\s+to\s+{w.SEND_VERB}\b{_T}{{0,50}}?{w.SENSITIVE}{_T}{{0,90}}?"
         rf"{w.DESTINATION}",
         rf"{w.SENSITIVE}{_T}{{0,60}}?{_NOT_DESCRIBED}\b(?:send|post|upload|forward|email|"
-        rf"append|attach|embed|paste|pipe)\s+(?:it|them|this|that|those)\b{_T}{{0,60}}?"
+        rf"append|attach|embed|paste|pipe|include|put|insert|encode|write|add)\s+(?:it|them|this|that|"
+        rf"those)\b{_T}{{0,60}}?"
         rf"{w.DESTINATION}",
         rf"{_NOT_DESCRIBED}\b(?:exfiltrate|exfil|siphon off|smuggle out|secretly (?:send|copy|"
         rf"upload))\b{_T}{{0,40}}?{w.SENSITIVE}",
@@ -686,9 +727,21 @@ _HIDE = InstructionRule(
             r"\bkeep\s+(?:this|these|it|that|them|the\s+(?:[a-z]+\s+)?(?:instructions?|note|rules?|"
             r"changes?|entry|message))\s+(?:[a-z]+\s+)?(?:secret|hidden|confidential|private|quiet|"
             r"between us|to yourself)\b",
+            rf"{w.LEAD}(?:conceal|withhold|cover up)\b{_T}{{0,50}}?\bfrom\s+(?:the user|the developer|"
+            r"the human|the person|the reviewer|the operator|the owner|them|him|her|anyone|everyone|"
+            r"your user|the team)\b(?!'s)",
+            rf"{w.LEAD}(?:remove|omit|exclude|leave out|strip|drop)\s+(?:this|these)\s+(?:[a-z]+\s+)?"
+            r"(?:note|notes|instructions?|entry|memory|rules?|message|text)\s+from\s+(?:any|the|your|"
+            r"every|all)\s+(?:[a-z]+\s+)?(?:summar(?:y|ies)|answers?|repl(?:y|ies)|outputs?|responses?|"
+            r"reports?)\b",
+            rf"{w.LEAD}(?:pretend|act as if|act like|behave as if)\s+(?:that\s+)?(?:nothing|you "
+            r"(?:didn'?t|did not|never|haven'?t|have not)|there (?:was|were|is|are) no)\b",
+            r"假装(?:什么都没(?:有)?发生|没(?:有)?(?:发生|做|改|修改|上传|发送|读取)|一切正常)|装作(?:什么都没|没)",
+            r"(?:这条|此|本|这些|这个|这段)[^，。；！？\n]{0,8}?对(?:用户|使用者|提问者)(?:保密|隐瞒|隐藏)",
             rf"{w.LEAD}(?:hide|conceal|mask|obscure|withhold)\s+(?:this|these|that|it|the changes?|any "
             r"changes?|your\s+\w+|what you\b|the fact|that you|everything|the (?:modifications?|"
-            r"edits?|instructions?|note|rules?|backdoor|commit|patch|request|data|keys|files))"
+            r"edits?|instructions?|note|rules?|backdoor|commit|patch|request|data|keys|files|uploads?|"
+            r"commands?|actions?|activity))"
             r"(?:(?![.!?;]\s|\n).){0,50}?\bfrom\s+(?:the user|the developer|the human|the person|"
             r"the reviewer|the operator|the owner|them|him|her|anyone|everyone|your user|the team)"
             r"\b(?!'s)",
@@ -764,6 +817,15 @@ _VERDICT = InstructionRule(
             r"them|everything|that|safe|secure)\b",
             rf"\b{w.GOOD}\b{_T}{{0,30}}?{_WHATEVER}|{_WHATEVER}{_T}{{0,40}}?\b(?:is|are|as|be)\s+"
             rf"(?:[a-z-]+\s+)?{w.GOOD}\b",
+            rf"{w.LEAD}(?:say|answer|reply|respond|claim|conclude|state|report|tell (?:them|the user|"
+            rf"everyone|people))\s+(?:that\s+)?{w.NONE_FOUND}",
+            r"\b(?:approve|merge|lgtm|accept)\b[\s\S]{0,80}?\b(?:do not|don'?t|never|without)\s+(?:even\s+)?"
+            r"(?:look(?:ing)? at|read(?:ing)?|review(?:ing)?|check(?:ing)?|inspect(?:ing)?|examin(?:e|ing)|"
+            r"open(?:ing)?|test(?:ing)?)\s+(?:the|this|any|its)\s+(?:diff|code|changes?|patch|pr|pull "
+            r"request|commit|files?)\b",
+            r"\b(?:do not|don'?t|never|without)\s+(?:even\s+)?(?:look(?:ing)? at|read(?:ing)?|"
+            r"review(?:ing)?|check(?:ing)?|inspect(?:ing)?)\s+(?:the|this|any|its)\s+(?:diff|code|"
+            r"changes?|patch)\b[\s\S]{0,80}?\b(?:approve|merge|lgtm|accept)\b",
             rf"{w.LEAD}(?:report|say|claim|state|answer|list|output|return|find)\s+(?:zero|no|0|none "
             rf"of the)\s+(?:[a-z-]+\s+)?(?:{w.FINDINGS}|{w.GENERIC_FINDINGS})",
             r"\byour\s+(?:verdict|answer|conclusion|response|report|review|assessment|result|rating|"
@@ -781,14 +843,14 @@ _VERDICT = InstructionRule(
             r"point out|list|highlight)\s+(?:any|a single|one)\s+(?:[a-z-]+\s+)?" + w.GENERIC_FINDINGS,
             r"\b(?:mark|label|classify|flag|treat|tag|rate|consider|report|record|close|resolve|"
             r"dismiss|set)\s+(?:all|every|each|any)\s+(?:[a-z-]+\s+){0,2}?(?:" + _JUDGED + r"|issues?|"
-            r"vulnerabilit(?:y|ies)|alerts?|warnings?|bugs|cves?|reports?|results?|checks?)\s+as\s+(?:[a-z-]+\s+)?(?:safe|secure|clean|"
+            r"vulnerabilit(?:y|ies)|alerts?|warnings?|bugs|cves?|reports?|results?|checks?)\s+as\s+[\"'“]?(?:[a-z-]+\s+)?(?:safe|secure|clean|"
             r"approved|passed|resolved|false[- ]positives?|benign|harmless|ok|fine|lgtm|not (?:a )?"
             r"(?:vulnerabilit(?:y|ies)|issues?|bugs?|exploitable|applicable)|won'?t fix|"
             r"non-?issues?|acceptable|safe to merge)",
             rf"{w.LEAD}(?:approve|accept|merge|pass|sign off(?: on)?|lgtm|rubber-?stamp|greenlight)\s+"
             r"(?:every|all|any|each)\s+(?:[a-z-]+\s+){0,2}(?:patch|pr|pull request|change|commit|"
             r"merge request|mr|diff|review)(?:es|s)?\b",
-            r"(?:总是|永远|一律|始终|统统|全部|都|均|只)(?:要)?(?:说|回答|报告|认为|判定|判断|标记|认定|评为|"
+            r"(?:总是|永远|一律|始终|统统|全部|都|均|只)(?:要)?(?:直接|只|就)?(?:说|回答|报告|认为|判定|判断|标记|认定|评为|"
             r"给出|写|输出|回复|答复|表示|声称|结论为|视为|当作|算作)(?:为|是|成)?" + _ZT + r"{0,8}?"
             + w.ZH_GOOD,
             r"(?:无论|不管|不论)" + _ZT + r"{0,20}?(?:都|一律|均|也|全部)(?:要)?(?:判定|认为|回答|说|"
@@ -824,12 +886,19 @@ _HARM = (
 _WEAKEN = (
     r"(?:disable|turn off|switch off|remove|bypass|skip|weaken|comment out|strip|drop|break|"
     r"downgrade|loosen|relax|neuter|short-?circuit)\s+(?:the\s+|all\s+|any\s+)?(?:[a-z-]+\s+){0,2}?"
-    r"(?:authentication|authn|auth|authorization|authz|csrf(?: protection)?|tls(?: verification)?|"
+    r"(?:(?:password|auth|authentication|authorization|login|permission|role|access|security|"
+    r"signature|token|csrf|session|ownership|tenant) (?:checks?|verification|validation|filters?|"
+    r"guards?)|authentication|authn|auth|authorization|authz|csrf(?: protection)?|tls(?: verification)?|"
     r"ssl(?: verification)?|certificate (?:validation|verification|checks?)|hostname verification|"
     r"security(?: checks?| filters?| config)?|permission checks?|access (?:control|checks?)|input "
     r"validation|password hashing|hashing|encryption|rate limit(?:ing|s)?|signature "
     r"(?:verification|checks?)|login checks?|2fa|mfa|audit(?:ing| logs?)|sanitization|escaping|"
     r"xss (?:filter|protection))\b"
+)
+_ALWAYS_OPEN = (
+    r"\b(?:password|passwords|credentials?|token|login|auth\w*|anyone|any user|everyone|any password)"
+    r"\b" + _T + r"{0,40}?\balways\s+(?:works?|succeeds?|passes|is accepted|are accepted|logs? in|"
+    r"returns? true|gets? in|is valid)"
 )
 _SCOPE = (
     r"(?:\b(?:in|to|into|for|with|inside|across)\s+(?:any|every|each|all|all the|the next|your|"
@@ -882,6 +951,10 @@ _MALICIOUS = InstructionRule(
             r"introduce|embed|hide|sneak|slip|put|leave|create|inject|install|implant|append|build "
             r"in|bake in|ship)\b" + _T + r"{0,40}?\b" + _HARM,
             _WEAKEN + _T + r"{0,80}?" + _SCOPE,
+            w.LEAD + r"(?:modify|change|make|patch|edit|update|rewrite|alter|tweak)\b" + _T + r"{0,60}?"
+            + _ALWAYS_OPEN,
+            r"\bpermit ?all\b" + _T + r"{0,30}?\b(?:to|on|for)\s+(?:all|every|any)\s+(?:paths?|"
+            r"endpoints?|routes?|urls?|requests?)\b",
             _SCOPE + _T + r"{0,80}?\b" + _WEAKEN,
             r"\b(?:add|insert|inject|put|include)\b" + _T + r"{0,40}?\b(?:exec(?:ute)?|eval)\b"
             + _T + r"{0,40}?\b(?:request|param(?:eter)?|user input|input)\b" + _T + r"{0,60}?"
@@ -890,6 +963,8 @@ _MALICIOUS = InstructionRule(
             r"[^，。；！？\n]){0,20}?(?:加|添加|加入|插入|植入|埋|留|藏|写入|放)(?:一个|个|一段|段|进|下|上)?"
             r"[^，。；！？\n]{0,6}?" + _HARM_ZH,
             _WEAKEN_ZH + _ZT + r"{0,30}?" + _SCOPE_ZH,
+            r"permit ?all" + _ZT + r"{0,10}?(?:加到|加在|放到|用于|应用到|配置到)?(?:所有|全部|任何)(?:的)?(?:路径|接口|url|"
+            r"请求|endpoint)",
             _SCOPE_ZH + _ZT + r"{0,30}?" + _WEAKEN_ZH,
         )
     ),
@@ -918,7 +993,7 @@ _AUTHORIZED = InstructionRule(
     in_said="|".join(
         (
             r"\b(?:admin|administrator|sysadmin|owner|repo(?:sitory)? owner|project owner|developers?|"
-            r"maintainers?|security team|team lead|lead|manager|cto|ceo|ciso|operator|openai|"
+            r"maintainers?|security(?: team)?|infosec|team lead|lead|manager|cto|ceo|ciso|operator|openai|"
             r"anthropic|user|boss|it department|devops team|company|management|legal|compliance)s?"
             r"\s+(?:has\s+|have\s+|had\s+)?(?:already\s+|now\s+|officially\s+|explicitly\s+|"
             r"hereby\s+)?(?:authori[sz]ed|permitted|allowed|approved|cleared|granted|given|okayed|"
@@ -948,6 +1023,8 @@ _AUTHORIZED = InstructionRule(
             r"posting)\b" + _T + r"{0,30}?\b(?:credentials|passwords?|keys?|secrets?|tokens?|source "
             r"code|code|memory|conversations?|\.env|ssh)\b|(?:bypassing|disabling|skipping|ignoring|"
             r"running any)\b)",
+            r"(?:^|[。；！\n])\s*(?:授权|许可|特许|豁免)\s*[:：]\s*你|\b(?:authori[sz]ation|permission|"
+            r"clearance)(?:\s+granted)?\s*[:：]\s*you\s+(?:may|can|are)\b",
             r"\bthis\s+is\s+an?\s+(?:authori[sz]ed|sanctioned|approved|official)\s+(?:request|"
             r"override|exception)\b",
             r"(?:管理员|用户|开发者|负责人|老板|项目所有者|仓库所有者|所有者|安全团队|官方|领导|主管|运维|公司|"

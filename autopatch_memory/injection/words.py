@@ -42,9 +42,11 @@ YOUR_KIND = (
     r"core|ethical|moral|base|system|developer|original|previous|prior|earlier)"
 )
 IGNORE_VERB = (
-    r"(?:ignore|disregard|forget|override|overrule|bypass|circumvent|skip|drop|abandon|discard|"
+    r"(?:(?:ignore|disregard|forget|override|overrule|bypass|circumvent|skip|drop|abandon|discard|"
     r"neglect|dismiss|erase|wipe|reset|cancel|nullify|suspend|lift|throw away|throw out|"
-    r"set aside|put aside|pay no (?:attention|heed|mind) to|(?:no longer|stop|do not|don'?t|"
+    r"set aside|put aside|let go|get rid|dispense with|do away with|look past|move past|"
+    r"move beyond)(?:\s+(?:about|of))?|pay no (?:attention|heed|mind) to|(?:do not|don'?t|never|"
+    r"stop) (?:pay(?:ing)?|giv(?:e|ing)) (?:any )?(?:attention|heed|mind|regard|weight) to|(?:no longer|stop|do not|don'?t|"
     r"never|cease to|refuse to) (?:follow(?:ing)?|obey(?:ing)?|adher(?:e|ing) to|"
     r"comply(?:ing)? with|apply(?:ing)?|respect(?:ing)?)|deviate from|go against|"
     r"free yourself from|break free (?:of|from))"
@@ -97,7 +99,8 @@ SENSITIVE = (
     r"memory\.json|conversations?|chats?|chat (?:history|logs?)|(?:the |conversation |command "
     r"|shell )history|questions?|prompts?|transcripts?|contents? of|config(?:uration)? files?|"
     r"settings\.xml|application[-\w]*\.(?:ya?ml|properties)|[\w-]+\.(?:env|pem|key|p12|jks|kdbx|"
-    r"ya?ml|properties)|databases?|db dumps?|user data|personal data|pii)\b"
+    r"ya?ml|properties)|databases?|db dumps?|user data|personal data|pii|(?:every|all|any|each) "
+    r"(?:the )?(?:files?|documents?)|files? you (?:read|see|open|access|touch))\b"
     r"|~/\.[\w.-]+|\.(?:env|aws|ssh|npmrc|netrc|m2|gradle|docker|kube|git-credentials|pgpass)\b)"
 )
 DESTINATION = (
@@ -107,7 +110,8 @@ DESTINATION = (
     r"following|below|an external|external|attacker'?s?|remote|third[- ]party|personal|private|"
     r"discord|telegram|pastebin|ngrok|requestbin)\s+(?:[a-z]+\s+)?(?:webhooks?|endpoints?|"
     r"servers?|url|address|inbox|email(?: address)?|mailbox|bucket|channel|site|host|ip|api|"
-    r"domain|link|gist|paste(?:bin)?)\b|webhook\.site|pastebin|(?:an?\s+)?public\s+(?:gist|"
+    r"domain|link|gist|paste(?:bin)?)\b|webhook\.site|pastebin|(?:s3|gs|az|wasbs?|abfss?|hdfs|"
+    r"sftp|scp|smb)://\S+|(?:an?\s+)?public\s+(?:gist|"
     r"repo(?:sitory)?|bucket|url|paste|channel|site|link|page|issue)\b|\bgists?\b)"
 )
 SEND_VERB = (
@@ -141,7 +145,7 @@ ZH_AGENT = (
 FINDINGS = (
     r"(?:vulnerabilit(?:y|ies)|security (?:issues?|problems?|findings?|bugs?|flaws?|holes?|"
     r"risks?)|sql injection|injections?|xss|csrf|ssrf|rce|cves?|exploits?|weakness(?:es)?|"
-    r"hardcoded (?:credentials|passwords|secrets)|secrets)"
+    r"hard-?coded (?:credentials?|passwords?|secrets?|keys?|tokens?)|secrets|backdoors?)"
 )
 GENERIC_FINDINGS = r"(?:issues?|findings?|problems?|bugs?|risks?|flaws?|warnings?|errors?)"
 REVIEWED = (
