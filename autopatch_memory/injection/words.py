@@ -18,7 +18,22 @@ AI = (
     r"(?:ai|assistant|model|llm|chatbot|bot|agent|copilot|gpt|chatgpt|claude|language model|"
     r"ai model|ai assistant|ai agent|coding assistant|code assistant|autopatch)"
 )
-ZH_AI = r"\s?(?:ai|人工智能|助手|大模型|模型|机器人|智能助手|语言模型|gpt|chatgpt|代码助手|编程助手)\s?"
+# An AI named as a kind, as comments and READMEs address it ("AI code reviewers", "any LLM",
+# "the automated reviewer"); a human reviewer is no AI.
+AI_KIND = (
+    r"(?:(?:ai|llm|gpt|automated|autonomous|machine)\s+(?:code\s+)?(?:reviewers?|assistants?|"
+    r"models?|agents?|bots?|tools?|systems?|readers?)|(?:code(?:-| )?review(?:ing)?|review|coding|"
+    r"chat)\s+(?:bots?|assistants?|agents?|ai)|" + AI + r"s?)"
+)
+# Where a marker or an aside starts: a line, a bracket, a quote, a comment opener.
+MARK_START = (
+    r"(?:^|[(\[{<【「“\"'|>*]\s*|<!--\s*|/\*+\s*|//+\s*|#+\s*|--\s*|\[comment\]:\s*#\s*\(\s*|"
+    r"\s[-–—]+\s*)"
+)
+ZH_AI = (
+    r"\s?(?:ai|人工智能|助手|大模型|模型|机器人|智能助手|语言模型|gpt|chatgpt|代码助手|编程助手|智能体|"
+    r"(?:代码)?(?:审查|审核|评审)(?:机器人|助手|ai))\s?"
+)
 
 # --- the assistant's instructions -------------------------------------------------------
 # What comes first and binds the assistant ("the previous instructions", "your rules").
