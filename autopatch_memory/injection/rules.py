@@ -605,7 +605,8 @@ def _described_zh(words: str, start: int) -> bool:
     """The Chinese clause before ``start`` has its own subject doing the sending ("前端把
     token 发给 …"): a description of the code, not an order."""
     clause_start = max(words.rfind(mark, 0, start) for mark in "，,。；;！!？?\n：:") + 1
-    return compiled(_ZH_SUBJECT).search(words, clause_start, start) is not None
+    # The window takes the match's first character: "前端把" has its subject before "把".
+    return compiled(_ZH_SUBJECT).search(words, clause_start, start + 1) is not None
 
 
 _ZH_SUBJECT = (
@@ -638,10 +639,17 @@ _SEND_EN = "|".join(
         rf"append(?:ed|ing)?|plus)\b{_T}{{0,40}}?{w.SENSITIVE}",
     )
 )
-_SEND_ZH = (
-    rf"{w.ZH_SENSITIVE}{_ZT}{{0,20}}?{w.ZH_SEND}{_ZT}{{0,25}}?{w.ZH_DESTINATION}"
-    rf"|(?:发送|上传|转发|提交|泄露|外发)(?:用户的?|所有的?|全部的?|项目的?)*{w.ZH_SENSITIVE}"
-    rf"(?:到|给|至){_ZT}{{0,20}}?{w.ZH_DESTINATION}"
+_SEND_ZH = "|".join(
+    (
+        rf"(?:把|将){_ZT}{{0,10}}?{w.ZH_SENSITIVE}{_ZT}{{0,10}}?{w.ZH_SEND}{_ZT}{{0,25}}?"
+        rf"{w.ZH_DESTINATION}",
+        rf"{w.ZH_SENSITIVE}(?:的?(?:内容|文件|数据|值|信息))?\s?(?:都|全部|一起|打包后?|加密后?|并|然后|再)?"
+        rf"{w.ZH_SEND}{_ZT}{{0,25}}?{w.ZH_DESTINATION}",
+        rf"(?:发送|上传|转发|提交|泄露|外发|同步)(?:用户的?|所有的?|全部的?|项目的?)*{w.ZH_SENSITIVE}"
+        rf"(?:到|给|至){_ZT}{{0,20}}?{w.ZH_DESTINATION}",
+        rf"(?:读取|获取|收集|拿到|找到|复制|打包|导出){_ZT}{{0,30}}?{w.ZH_SENSITIVE}{_ZT}{{0,30}}?"
+        rf"{w.ZH_SEND}{_ZT}{{0,25}}?{w.ZH_DESTINATION}",
+    )
 )
 
 
