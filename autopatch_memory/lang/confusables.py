@@ -1,5 +1,5 @@
-"""Characters that look like Latin letters (Cyrillic and Greek homoglyphs, full-width
-forms, look-alike digits in words): :func:`skeleton` maps a text to what it looks like,
+"""Characters that look like Latin letters (Cyrillic, Greek and Armenian homoglyphs,
+small capitals, full-width forms): :func:`skeleton` maps a text to what it looks like,
 so that "rеview" written with a Cyrillic "е" is the label "review", and an instruction
 spelled with homoglyphs is read as the words it shows.
 """
@@ -16,6 +16,11 @@ _HOMOGLYPHS = {
     "ԁ": "d", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ɩ": "i", "ʏ": "y",
     "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
     "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
+    # Latin small capitals and look-alikes NFKC leaves alone ("ɪɢɴᴏʀᴇ"), Armenian letters.
+    "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ғ": "f", "ɢ": "g", "ʜ": "h", "ɪ": "i",
+    "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ʀ": "r", "ꜱ": "s",
+    "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z", "ı": "i", "ɑ": "a",
+    "օ": "o", "ս": "u", "ց": "g", "հ": "h", "ո": "n",
 }  # fmt: skip
 _TABLE = str.maketrans(_HOMOGLYPHS)
 _INVISIBLE_CATEGORIES = ("Cf", "Mn")
