@@ -23,12 +23,13 @@ first use (:func:`compiled`), never on import.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Callable
 
 from autopatch_memory.lang.confusables import skeleton
 from autopatch_memory.lang.rules import Rule
+
 
 @cache
 def compiled(source: str) -> re.Pattern[str]:
@@ -42,28 +43,27 @@ _SEPARATED_LETTERS = r"(?<![a-z0-9])[a-z]( ?[-._*|·~+•/\\] ?)[a-z](?:\1[a-z])
 # Single letters joined by single spaces ("i g n o r e"); words spelled out this way are
 # parted by two spaces or more ("a l l   p r e v i o u s"), so the lines are read before
 # their spaces are collapsed.
-_SPACED_LETTERS = (r"(?<![a-z0-9])[a-z](?: [a-z]){2,}(?![a-z0-9])")
-_SPACED_HAN = (rf"(?<=[{_HAN}]) +(?=[{_HAN}])")
+_SPACED_LETTERS = r"(?<![a-z0-9])[a-z](?: [a-z]){2,}(?![a-z0-9])"
+_SPACED_HAN = rf"(?<=[{_HAN}]) +(?=[{_HAN}])"
 # Digits and signs written for letters inside a word ("1gn0re", "y0u 4r3"): read as the
 # letters — never inside an address, a path or a version ("s3://", "v1.2", "a@b.io").
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s"})
-_LEET_WORD = (
-    r"(?<![\w$./:@-])(?=[a-z0-9$]*[a-z])(?=[a-z0-9$]*[0-9$])[a-z0-9$]{3,}(?![\w$/:@]|\.\w)"
-)
+_LEET_WORD = r"(?<![\w$./:@-])(?=[a-z0-9$]*[a-z])(?=[a-z0-9$]*[0-9$])[a-z0-9$]{3,}(?![\w$/:@]|\.\w)"
 # "!" and "|" inside a word or opening one stand for "i" and "l" ("pr!nt", "!gnore").
 _SIGN_IN_WORD = r"(?<=[a-z0-9])[!|](?=[a-z0-9])|(?<![a-z0-9])!(?=[a-z0-9]{2})"
-_NOT_LETTER = (rf"[^a-z{_HAN}]+")
+_NOT_LETTER = rf"[^a-z{_HAN}]+"
 
 # A sentence ends at a full stop followed by a space, at Chinese end punctuation, at a
 # line break: an address ("https://x.example/p") is never cut.
-_SENTENCE_END = (r"(?<=[.!?;])\s+|(?<=[。！？；])|\n")
+_SENTENCE_END = r"(?<=[.!?;])\s+|(?<=[。！？；])|\n"
 _EN_QUESTION = (
     r"^(?:[\"'“(\[]\s*)?(?:how|why|what|which|who|whom|whose|whether|is|are|was|were|does|did|"
     r"should|could|would|can|do(?! not\b|n'?t\b)|(?:when|where) (?=to|do|does|did|is|are|was|"
     r"were|should|can|could|will|would)\b)\b"
 )
 _ZH_QUESTION = (
-    r"^(?:请问)?(?:怎么|怎样|如何|为什么|为何|是否|能否|有没有|哪|什么|要不要|该不该|可不可以)|[吗呢][。.]?$"
+    r"^(?:请问)?(?:怎么|怎样|如何|为什么|为何|是否|能否|有没有|哪|什么|要不要|该不该|"
+    r"可不可以)|[吗呢][。.]?$"
 )
 # A question that asks the assistant to do something is a request, not a question.
 _REQUEST = (
@@ -161,4 +161,6 @@ class InstructionRule(Rule):
                 return True
             if self.test is not None and self.test(words):
                 return True
-        return bool(self.in_squeezed) and compiled(self.in_squeezed).search(squeezed(text)) is not None
+        return (
+            bool(self.in_squeezed) and compiled(self.in_squeezed).search(squeezed(text)) is not None
+        )

@@ -31,7 +31,8 @@ MARK_START = (
     r"\s[-–—]+\s*)"
 )
 ZH_AI = (
-    r"\s?(?:ai|人工智能|助手|大模型|模型|机器人|智能助手|语言模型|gpt|chatgpt|代码助手|编程助手|智能体|"
+    r"\s?(?:ai|人工智能|助手|大模型|模型|机器人|智能助手|语言模型|gpt|chatgpt|代码助手|编程助手|"
+    r"智能体|"
     r"(?:代码)?(?:审查|审核|评审)(?:机器人|助手|ai))\s?"
 )
 
@@ -61,7 +62,8 @@ IGNORE_VERB = (
     r"neglect|dismiss|erase|wipe|reset|cancel|nullify|suspend|lift|throw away|throw out|"
     r"set aside|put aside|let go|get rid|dispense with|do away with|look past|move past|"
     r"move beyond)(?:\s+(?:about|of))?|pay no (?:attention|heed|mind) to|(?:do not|don'?t|never|"
-    r"stop) (?:pay(?:ing)?|giv(?:e|ing)) (?:any )?(?:attention|heed|mind|regard|weight) to|(?:no longer|stop|do not|don'?t|"
+    r"stop) (?:pay(?:ing)?|giv(?:e|ing)) (?:any )?(?:attention|heed|mind|regard|weight) to|"
+    r"(?:no longer|stop|do not|don'?t|"
     r"never|cease to|refuse to) (?:follow(?:ing)?|obey(?:ing)?|adher(?:e|ing) to|"
     r"comply(?:ing)? with|apply(?:ing)?|respect(?:ing)?)|deviate from|go against|"
     r"free yourself from|break free (?:of|from))"
@@ -76,7 +78,8 @@ VOID = (
 )
 ZH_IGNORE_VERB = (
     r"(?:忽略|忽视|无视|忘掉|忘记|忘了|不要理会|不用理会|不必理会|别理会|不理会|不要管|不用管|"
-    r"别管|跳过|抛开|抛弃|丢掉|丢弃|放弃|废除|推翻|覆盖|绕过|违背|违反|(?:不要|不用|不必|别|无需|不再|"
+    r"别管|跳过|抛开|抛弃|丢掉|丢弃|放弃|废除|推翻|覆盖|绕过|违背|违反|(?:不要|不用|不必|别|无需|"
+    r"不再|"
     r"停止|不需要)再?(?:遵守|遵循|执行|服从|听从|理会|按照|照着)|清除|清空|重置)"
 )
 ZH_IGNORE_STRONG = (
@@ -90,7 +93,8 @@ ZH_PRIOR_STRONG = r"(?:之前|以上|上面|上文|上述|前面|前文|此前|�
 # Short words that may sit between the parts ("之前给你的所有", "你之前收到的").
 ZH_GAP = (
     r"(?:你|您|的|所有|全部|一切|收到|得到|接收|被|给你|给|设定|说|掉|都|中|里|里面|那些|这些|"
-    r"任何|过|了|之|个|条|些|刚才|曾经|已|已经|设置|写|写的|定|下|学到|学过|学|知道|记得|记住|接受|接到|"
+    r"任何|过|了|之|个|条|些|刚才|曾经|已|已经|设置|写|写的|定|下|学到|学过|学|知道|记得|记住|接受|"
+    r"接到|"
     r"拿到|听到|看到|读到)"
 )
 ZH_ORDERS = (
@@ -99,7 +103,8 @@ ZH_ORDERS = (
 )
 ZH_ORDERS_STRONG = r"(?:指令|指示|提示词|提示语|系统提示|系统消息|设定|prompt|instructions?)"
 ZH_VOID = (
-    r"(?:作废|无效|失效|不算数|不算|不再有效|不再适用|取消|撤销|清零|清空|废除|忽略|忽视|无视|忘掉|忘记|"
+    r"(?:作废|无效|失效|不算数|不算|不再有效|不再适用|取消|撤销|清零|清空|废除|忽略|忽视|无视|忘掉|"
+    r"忘记|"
     r"忘了|丢掉|丢弃|放弃|抛开|推翻)"
 )
 
@@ -177,5 +182,6 @@ NONE_FOUND = (
 )
 ZH_GOOD = (
     r"(?:安全|没问题|没有问题|无问题|正确|通过|没有漏洞|无漏洞|不存在漏洞|没有(?:发现)?(?:任何)?"
-    r"(?:漏洞|问题|风险|安全问题)|未发现(?:任何)?(?:漏洞|问题|风险)|误报|无风险|没有风险|合格|lgtm|正常)"
+    r"(?:漏洞|问题|风险|安全问题)|未发现(?:任何)?(?:漏洞|问题|风险)|误报|无风险|没有风险|合格|lgtm|"
+    r"正常)"
 )
