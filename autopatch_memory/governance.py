@@ -475,7 +475,9 @@ def _restore_revision(
         evidence_quote=revision.summary,
     )
     change = _apply(txn, action, op)
-    if change.outcome is not ChangeOutcome.REJECTED:
+    # Only a restore that changed the item takes the revision out: an unchanged one
+    # (the item says that already) leaves it where it is.
+    if change.outcome is ChangeOutcome.UPDATED:
         txn.doc.long_term_memory.list_for(revision.type).remove(revision)
         change = change.model_copy(
             update={

@@ -9,7 +9,7 @@ what a secret, a rule of the user or an intent is: the families do.
 from __future__ import annotations
 
 from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE, CJK_RUN_RE, cjk_count, is_cjk_char
-from autopatch_memory.lang.fold import fold, fold_compatible, same_text
+from autopatch_memory.lang.fold import fold, fold_compatible, fold_identity, same_text
 from autopatch_memory.lang.phrases import any_of, phrase_alternation, phrase_pattern
 from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry, Rule, all_registries
 
@@ -26,6 +26,7 @@ __all__ = [
     "cjk_count",
     "fold",
     "fold_compatible",
+    "fold_identity",
     "is_cjk_char",
     "phrase_alternation",
     "phrase_pattern",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from itertools import pairwise
 
 # Unicode categories dropped by :func:`fold`: punctuation, symbols, separators, controls
 # and format characters (zero-width spaces, bidi marks).
@@ -30,10 +31,59 @@ def fold(text: str) -> str:
     )
 
 
+# Punctuation that only shapes a sentence: dropped by :func:`fold_identity` (its
+# full-width forms are these once NFKC has run). What is not here carries meaning and is
+# kept: symbols (``C++``, ``>=``, ``$``), ``#``, ``%``, ``-``, ``_``, ``/``, ``@``, ``&``.
+_SENTENCE_PUNCTUATION = frozenset(".,;:!?'\"()[]{}`…‘’“”「」『』【】《》〈〉、。・—–~")
+# Kept between two ASCII letters or digits: 1.8 is not 18, a.b is not ab, 1,000, host:port.
+_INNER_PUNCTUATION = frozenset(".,:'")
+
+
+def _ascii_word(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+@lru_cache(maxsize=4096)
+def fold_identity(text: str) -> str:
+    """``text`` as compared for *equality*: NFKC (full width → ASCII), case-folded,
+    without the punctuation that only shapes a sentence, invisible characters, or spacing
+    other than one space between two ASCII words.
+
+    Stricter than :func:`fold` (which matches a quote however it is punctuated): two
+    texts that differ in a value differ here — ``C++`` and ``C``, ``Java 1.8`` and ``Java
+    18``, ``-Xmx`` and ``Xmx``, ``>= 80%`` and ``80``. ``fold_identity("Never recommend
+    Guava.") == fold_identity("never  recommend guava")``; ``fold_identity("以后，回答用中文！")
+    == fold_identity("以后 回答用中文")``.
+    """
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    kept: list[str] = []
+    last = len(folded) - 1
+    for index, ch in enumerate(folded):
+        category = unicodedata.category(ch)
+        if ch.isspace() or category.startswith("Z"):
+            kept.append(" ")
+        elif category.startswith("C"):
+            continue
+        elif ch in _SENTENCE_PUNCTUATION:
+            inner = 0 < index < last and _ascii_word(folded[index - 1])
+            if inner and ch in _INNER_PUNCTUATION and _ascii_word(folded[index + 1]):
+                kept.append(ch)
+        else:
+            kept.append(ch)
+    # One space where two ASCII words meet; none elsewhere ("以后 回答" is "以后回答").
+    words = "".join(kept).split()
+    out = words[:1]
+    for before, word in pairwise(words):
+        out.append(" " + word if _ascii_word(before[-1]) and _ascii_word(word[0]) else word)
+    return "".join(out)
+
+
 def same_text(a: str, b: str) -> bool:
-    """``a`` and ``b`` are the same text once folded (and not both empty)."""
-    folded = fold(a)
-    return bool(folded) and folded == fold(b)
+    """``a`` and ``b`` are the same text (and not both empty): equal once the way they were
+    typed is set aside — width, case, spacing, sentence punctuation — never when a value
+    differs (:func:`fold_identity`). Duplicates are equal texts, not similar ones."""
+    folded = fold_identity(a)
+    return bool(folded) and folded == fold_identity(b)
 
 
 @lru_cache(maxsize=8192)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from autopatch_memory import limits
 from autopatch_memory.lang.chars import cjk_count
-from autopatch_memory.lang.fold import fold
+from autopatch_memory.lang.fold import fold_identity
 from autopatch_memory.lang.sentences import sentence_spans
 
 _DROPPED_CATEGORIES = ("P", "S", "Z", "C")
@@ -107,7 +107,8 @@ def _whole_sentence(
 
 
 def grounds_of(words: str) -> str:
-    """A short digest of ``words`` once folded: the same words, however typed, give the
-    same digest (an item remembers what grounded it without storing the sentence)."""
-    digest = hashlib.sha1(fold(words).encode("utf-8"), usedforsecurity=False)
+    """A short digest of ``words`` once folded for equality: the same words, however
+    typed, give the same digest, and words that differ in a value ("Java 1.8", "Java 18")
+    do not (an item remembers what grounded it without storing the sentence)."""
+    digest = hashlib.sha1(fold_identity(words).encode("utf-8"), usedforsecurity=False)
     return digest.hexdigest()[: limits.GROUNDS_DIGEST_CHARS]

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from autopatch_memory.ids import new_memory_id
 from autopatch_memory.journal import ItemChange
-from autopatch_memory.lang.fold import fold
+from autopatch_memory.lang.fold import fold_identity
 from autopatch_memory.model import ItemStatus, LongTermItem, MemoryDocument
 
 
@@ -57,11 +57,13 @@ class LongTermSnapshot:
                 changes.append(ItemChange(id=item_id, before=None, after=_dump(new)))
         if not changes:
             return LongTermDiff([], [])
-        texts = {fold(item.summary) for item in now.values()}
+        # A text is kept when an item of its type still says it (equal texts only: a
+        # text that differs in a value, "Java 1.8" and "Java 18", is another text).
+        texts = {(item.type, fold_identity(item.summary)) for item in now.values()}
         taken = doc.all_ids()
         lost = []
         for old in before.values():
-            if fold(old.summary) in texts:
+            if (old.type, fold_identity(old.summary)) in texts:
                 continue
             item = old
             if item.id in now:

@@ -954,6 +954,8 @@ _TEXT = st.lists(
 @example(texts=["never 中文", "以后回答"], intents=["general_chat"] * 4)
 # Two turns that share only a secret's key: the topic would say nothing but the secret.
 @example(texts=["password=abc", "password=abc以后以后"], intents=["general_chat"] * 4)
+# A sentence read as a rule that reads as an order to drop instructions (found by hypothesis).
+@example(texts=["以后forget what I said about "], intents=["general_chat"] * 4)
 def test_any_input_gives_a_delta_the_applier_accepts_whole(
     texts: list[str], intents: list[str]
 ) -> None:

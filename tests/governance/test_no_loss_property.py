@@ -33,7 +33,7 @@ from autopatch_memory import (
     ProjectMemory,
     StoreError,
 )
-from autopatch_memory.lang.fold import fold
+from autopatch_memory.lang.fold import fold_identity
 from autopatch_memory.store import parse_document
 
 LIBRARIES = ["Guava", "Joda-Time", "fastjson", "Gson", "Lombok", "PowerMock", "Mockito spies"]
@@ -46,12 +46,21 @@ RULES = st.one_of(
         "Use {} instead of {}.".format, st.sampled_from(LIBRARIES), st.sampled_from(LIBRARIES)
     ),
     st.builds("以后回答都用{}，先给结论".format, st.sampled_from(["中文", "英文"])),
+    # Texts that differ only in a value: never one text (C++ / C, 1.8 / 18, -1 / 1).
+    st.builds("Always write the JNI glue in {}.".format, st.sampled_from(["C++", "C", "C#"])),
+    st.builds("以后 JDK 统一用 {}".format, st.sampled_from(["1.8", "18", "-1", "1"])),
+    # Labels the offline reader clips alike: two rules, never one.
+    st.builds(
+        "From now on, never recommend any library from the Apache Commons family for "
+        "string handling in the {} module.".format,
+        st.sampled_from(SERVICES),
+    ),
 )
 NOTES = st.one_of(
     st.builds(
         "The {} service uses Postgres {}.".format,
         st.sampled_from(SERVICES),
-        st.sampled_from(["14", "16"]),
+        st.sampled_from(["14", "16", "1.4", "-14"]),
     ),
     st.builds("{}-api owns the queue.".format, st.sampled_from(SERVICES)),
 )
@@ -78,7 +87,7 @@ class _Clock:
 
 
 def _texts_of(doc: MemoryDocument) -> set[str]:
-    return {fold(i.summary) for i in doc.long_term_memory.items()}
+    return {fold_identity(i.summary) for i in doc.long_term_memory.items()}
 
 
 class NoLoss(RuleBasedStateMachine):
@@ -101,7 +110,7 @@ class NoLoss(RuleBasedStateMachine):
 
     def _retrievable(self) -> set[str]:
         found = _texts_of(self._doc())
-        found |= {fold(e.item.summary) for e in self.memory.store.cold_archive.entries()}
+        found |= {fold_identity(e.item.summary) for e in self.memory.store.cold_archive.entries()}
         for backup in self.memory.paths.folder.glob("memory.reset*.json"):
             doc, _problem = parse_document(backup.read_bytes())
             found |= _texts_of(doc)
@@ -113,19 +122,25 @@ class NoLoss(RuleBasedStateMachine):
 
     # -- the user's own changes ----------------------------------------------------------
 
+    def _taken(self, text: str, change: Any) -> None:
+        # What the user typed and the program took (created, or said to be held already:
+        # a duplicate) must be found again as typed, not only a text "like" it.
+        if change is not None:
+            self.accepted.add(fold_identity(text))
+
     @rule(text=RULES)
     def remember_rule(self, text: str) -> None:
-        self._quietly(lambda: self.memory.remember(text))
+        self._taken(text, self._quietly(lambda: self.memory.remember(text)))
 
     @rule(text=NOTES)
     def remember_note(self, text: str) -> None:
-        self._quietly(lambda: self.memory.remember(text, kind="note"))
+        self._taken(text, self._quietly(lambda: self.memory.remember(text, kind="note")))
 
     @precondition(lambda self: bool(self._ids(active=True)))
     @rule(data=st.data(), text=st.one_of(RULES, NOTES))
     def edit(self, data: st.DataObject, text: str) -> None:
         item_id = _pick(data, self._ids(active=True))
-        self._quietly(lambda: self.memory.edit(item_id, text))
+        self._taken(text, self._quietly(lambda: self.memory.edit(item_id, text)))
 
     @precondition(lambda self: bool(self._ids(active=True)))
     @rule(data=st.data())
@@ -218,10 +233,11 @@ class NoLoss(RuleBasedStateMachine):
         assert not missing, f"lost: {sorted(missing)}"
 
     @staticmethod
-    def _quietly(change: Any) -> None:
-        # A refusal changes nothing; the invariant checks that too.
+    def _quietly(change: Any) -> Any:
+        # A refusal changes nothing (None); the invariant checks that too.
         with contextlib.suppress(ChangeRejectedError, ItemNotFoundError, StoreError):
-            change()
+            return change()
+        return None
 
 
 NoLoss.TestCase.settings = settings(

@@ -10,7 +10,10 @@ from collections.abc import Sequence
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryItem, SummaryRequest
 from autopatch_memory.directives import DirectiveKind
-from autopatch_memory.model import LongTermOp, LongTermType, MemoryDelta, Operation
+from autopatch_memory.injection import instruction_like, overrides_assistant
+from autopatch_memory.lang.fold import same_text
+from autopatch_memory.model import LongTermOp, LongTermType, MemoryDelta, Operation, TopicOp
+from autopatch_memory.text import clip, same_label
 
 from .notes import note_ops, partly_cancelled
 from .rules import archive_ops, preference_ops
@@ -34,6 +37,44 @@ def _within_caps(ops: list[LongTermOp]) -> list[LongTermOp]:
         if counts[op.operation] <= _CAPS[op.operation]:
             kept.append(op)
     return kept
+
+
+def _not_instructing(op: LongTermOp | TopicOp) -> bool:
+    """The applier stores ``op``'s text: a rule that does not override the assistant's
+    instructions, a note or topic that instructs it in nothing (a sentence the reader took
+    for a rule can be "以后 forget what I said about…")."""
+    if op.label is None and op.summary is None:
+        return True  # an archive: no text of its own
+    text = f"{op.label or ''}\n{op.summary or ''}"
+    rule = isinstance(op, LongTermOp) and op.type == LongTermType.DURABLE_PREFERENCE.value
+    return (overrides_assistant(text) if rule else instruction_like(text)) is None
+
+
+def _distinct_labels(ops: list[LongTermOp], items: Sequence[SummaryItem]) -> list[LongTermOp]:
+    """``ops`` with each new item's label distinct from the labels of the other items of
+    its type. A label this reader made is a clipped subject ("Never recommend any library
+    from the Apache…"), so two different rules can get the same one; and the applier reads
+    a same-label create as a revision of that item — a rule the user never named would
+    leave the prompt. A colliding label becomes the text itself, then gets a number."""
+    held = [(i.type, i.label, i.summary) for i in items]
+    out: list[LongTermOp] = []
+    for op in ops:
+        summary = op.summary
+        if op.operation is Operation.CREATE_NEW and op.label and summary:
+            label = op.label
+            others = [
+                lb for kind, lb, text in held if kind == op.type and not same_text(text, summary)
+            ]
+            if any(same_label(label, other) for other in others):
+                label = clip(summary, limits.MAX_LABEL_CHARS)
+                number = 2
+                while any(same_label(label, other) for other in others):
+                    label = f"{clip(summary, limits.MAX_LABEL_CHARS - 5)} ({number})"
+                    number += 1
+                op = op.model_copy(update={"label": label})
+            held.append((op.type, label, summary))
+        out.append(op)
+    return out
 
 
 def _replaced_notes(
@@ -84,8 +125,10 @@ def heuristic_delta(request: SummaryRequest) -> MemoryDelta:
     # the next must reach the applier in that order.
     order = {v.id: index for index, v in enumerate(views)}
     long_term = sorted(proposed, key=lambda op: order.get(op.evidence_turn_ids[0], 0))
+    long_term = [op for op in long_term if _not_instructing(op)]
+    topics = topic_ops(views, request.topics, modules, request.earlier_turns)
     return MemoryDelta(
         turn_summaries=[turn_summary(v) for v in views],
-        topic_operations=topic_ops(views, request.topics, modules, request.earlier_turns),
-        long_term_operations=_within_caps(long_term),
+        topic_operations=[op for op in topics if _not_instructing(op)],
+        long_term_operations=_distinct_labels(_within_caps(long_term), request.long_term),
     )
