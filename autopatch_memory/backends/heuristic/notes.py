@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 
 from autopatch_memory import limits
 from autopatch_memory.backends.base import SummaryItem
@@ -27,9 +28,10 @@ from autopatch_memory.directives import (
 )
 from autopatch_memory.lang.vocabulary import PLATFORMS
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
-from autopatch_memory.prose import END_PUNCTUATION
+from autopatch_memory.prose import END_PUNCTUATION, split_sentences
 from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
 
+from .note_vetoes import GUESS, JOKE, JOKE_TAIL_CHARS
 from .summaries import safe
 from .turns import TurnView, end_with, quotable
 
@@ -221,6 +223,17 @@ def partly_cancelled(
     )
 
 
+def _marked_as_joke(sentence: str | None, view: TurnView) -> bool:
+    """The sentence, or a short one right after it ("Kidding."), marks it as a joke."""
+    if sentence is None:
+        return False
+    if JOKE.fires(sentence):
+        return True
+    sentences = split_sentences(view.turn.user_text)
+    after = next((b for a, b in pairwise(sentences) if a.strip() == sentence.strip()), None)
+    return after is not None and len(after.strip()) <= JOKE_TAIL_CHARS and JOKE.fires(after)
+
+
 def note_ops(
     views: Sequence[TurnView],
     items: Sequence[SummaryItem],
@@ -236,6 +249,8 @@ def note_ops(
     ops: list[LongTermOp] = []
     for view in views:
         for directive in view.of_kind(DirectiveKind.FACT):
+            if GUESS.fires(directive.sentence) or _marked_as_joke(directive.sentence, view):
+                continue
             op = _note_op(directive, notes, view, cancelled or {})
             if op is not None:
                 ops.append(op)
