@@ -436,6 +436,9 @@ WHOLE_VALIDATION_MAX_ITEMS = 4 * (MAX_RECENT_TURNS + MAX_ACTIVE_TOPICS + MAX_LON
 # The journal is read from its tail: a planted or runaway journal file costs at most
 # this much per read (both files), never the whole file.
 JOURNAL_MAX_READ_BYTES = 4 * JOURNAL_ROTATE_BYTES
+# A log read again from where the last read of it stopped starts this many bytes before
+# (an id cut by that read's end is read whole; the bytes must be the same as then).
+READ_OVERLAP_BYTES = 64
 # A timestamp read from a file is clamped to these years (the first second of the
 # first, the last second of the last): a hand edit's "9999-12-31T23:59:59" cannot
 # overflow the date arithmetic of a local offset, a comparison or a sort.

@@ -25,6 +25,7 @@ import errno
 import os
 import stat
 from contextlib import ContextDecorator, suppress
+from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
 from types import TracebackType
@@ -299,6 +300,56 @@ def read_no_follow(
         return data
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True)
+class ReadMark:
+    """Where :func:`read_appended` stopped reading a file: which file (device, inode),
+    up to which offset, and the bytes just before that offset (to tell a file cut back
+    and written again from one only appended to)."""
+
+    device: int
+    inode: int
+    end: int
+    last: bytes
+
+
+def read_appended(
+    path: Path, *, max_bytes: int, since: ReadMark | None = None
+) -> tuple[bytes, ReadMark, bool]:
+    """The last ``max_bytes`` bytes of the regular file ``path`` (never following a
+    link, as :func:`read_no_follow` with ``tail``), or, when ``since`` marks an earlier
+    read of the same file and the file was only appended to since, the bytes appended
+    after it (with the ``limits.READ_OVERLAP_BYTES`` before them, so that a word cut by
+    the earlier read's end is read whole). Returns the bytes, the mark of this read and
+    whether the bytes only continue the earlier read."""
+    fd, found = _open_regular(path, _READ_FLAGS)
+    try:
+        size = found.st_size
+        start = max(0, size - max_bytes)
+        overlap = limits.READ_OVERLAP_BYTES
+        continued = (
+            since is not None
+            and (since.device, since.inode) == (found.st_dev, found.st_ino)
+            and since.end <= size
+            and since.end - overlap >= start
+            and _read_at(fd, since.end - len(since.last), len(since.last)) == since.last
+        )
+        if continued:
+            assert since is not None
+            start = since.end - len(since.last)
+        os.lseek(fd, start, os.SEEK_SET)
+        data = _read_to_end(fd, size - start, limit=max_bytes)
+    finally:
+        os.close(fd)
+    end = start + len(data)
+    mark = ReadMark(found.st_dev, found.st_ino, end, data[-overlap:])
+    return data, mark, continued
+
+
+def _read_at(fd: int, offset: int, count: int) -> bytes:
+    os.lseek(fd, offset, os.SEEK_SET)
+    return os.read(fd, count)
 
 
 def _read_to_end(fd: int, expected: int, *, limit: int | None = None) -> bytes:

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, Protocol, cast, overload
+from typing import Any, Literal, Protocol, cast, overload
 
 from autopatch_memory import limits
 from autopatch_memory.lang import Registry
@@ -213,10 +213,48 @@ RULES: Registry[RedactionRule] = Registry("privacy", (*_PLAIN_ORDER, ENCODED_CRE
 """Every redaction rule, in the order :func:`redact` runs them (docs/privacy.md, the catalogue)."""
 
 
+def _trie_pattern(words: Iterable[str]) -> str:
+    """A pattern that matches, where one of ``words`` (non-empty) starts, the longest of
+    them that starts there: the words as a trie (one path per position, taken greedily),
+    so the regex engine follows one branch instead of trying every word."""
+    trie: dict[str, dict[str, Any]] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a word ends here
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + emit(node[char]) for char in sorted(node) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(trie)
+
+
+@dataclass(frozen=True)
+class _Initial:
+    """The keywords that start with one character and are all ASCII, or all not: whether
+    the character alone is one, and a pattern for the longer ones (:func:`_trie_pattern`)."""
+
+    ascii_only: bool
+    single: bool
+    longer: re.Pattern[str] | None
+
+
 class RuleSet:
     """Rules in the order they run, indexed by keyword: a pass runs the rules without
-    keywords and those with a keyword in the text, and looks each distinct keyword up at
-    most once (rules share many; on a short string the lookups were most of the cost)."""
+    keywords and those with a keyword in the text.
+
+    The keywords in a text are found with one pattern per first character present in it
+    (rules share many keywords, and a common one such as ``n`` or ``是`` is in most
+    texts: a substring search per keyword was most of the cost of a short string). Each
+    pattern is searched again from each place it matched, one character on, so every
+    place a keyword starts is visited, and each match (the longest keyword starting
+    there) stands for every keyword it contains; so the keywords found are exactly those
+    in the text."""
 
     def __init__(self, rules: Iterable[RedactionRule]) -> None:
         self.rules = tuple(rules)
@@ -225,15 +263,49 @@ class RuleSet:
         for i, rule in enumerate(self.rules):
             for needle in rule.keywords:
                 by_needle.setdefault(needle, set()).add(i)
-        # By first character: a keyword whose first character is not in the text is not
-        # either, and one set intersection rules most of them out at once.
         # Each with whether it is ASCII (see matching).
-        self.by_first: dict[str, list[tuple[str, bool, frozenset[int]]]] = {}
-        self.by_needle: dict[str, tuple[str, bool, frozenset[int]]] = {}
-        for needle, found in by_needle.items():
-            entry = (needle, needle.isascii(), frozenset(found))
-            self.by_first.setdefault(needle[0], []).append(entry)
-            self.by_needle[needle] = entry
+        self.by_needle: dict[str, tuple[str, bool, frozenset[int]]] = {
+            needle: (needle, needle.isascii(), frozenset(found))
+            for needle, found in by_needle.items()
+        }
+        # Every keyword in a keyword (itself too): all are in a text that holds it.
+        self.within: dict[str, frozenset[str]] = {
+            needle: frozenset(other for other in by_needle if other in needle)
+            for needle in by_needle
+        }
+        self.initials: dict[str, list[_Initial]] = {}
+        for ascii_only in (True, False):
+            starting: dict[str, list[str]] = {}
+            for needle in by_needle:
+                if needle.isascii() == ascii_only:
+                    starting.setdefault(needle[0], []).append(needle)
+            for first, needles in starting.items():
+                tails = [needle[1:] for needle in needles if len(needle) > 1]
+                longer = (
+                    re.compile(re.escape(first) + "(?:" + _trie_pattern(tails) + ")")
+                    if tails
+                    else None
+                )
+                self.initials.setdefault(first, []).append(
+                    _Initial(ascii_only, first in needles, longer)
+                )
+
+    def _present(self, narrow: str, lowered: str) -> set[str]:
+        """The keywords in the text: ASCII ones looked for in ``narrow``, the others in
+        ``lowered`` (see matching)."""
+        present: set[str] = set()
+        for first in self.initials.keys() & set(lowered):
+            for initial in self.initials[first]:
+                if initial.single:
+                    present.add(first)
+                if initial.longer is None:
+                    continue
+                text = narrow if initial.ascii_only else lowered
+                match = initial.longer.search(text)
+                while match is not None:
+                    present |= self.within[match.group()]
+                    match = initial.longer.search(text, match.start() + 1)
+        return present
 
     def matching(
         self, lowered: str, found: list[str] | None = None, among: Iterable[str] | None = None
@@ -250,16 +322,18 @@ class RuleSet:
         narrow = lowered if lowered.isascii() else lowered.encode("ascii", "ignore").decode()
         chosen = set(self.always)
         if among is None:
-            entries = (
-                e for first in self.by_first.keys() & set(lowered) for e in self.by_first[first]
-            )
+            present: Iterable[str] = self._present(narrow, lowered)
         else:
-            entries = (self.by_needle[n] for n in among if n in self.by_needle)
-        for needle, ascii_only, rules_of in entries:
-            if needle in (narrow if ascii_only else lowered):
-                chosen |= rules_of
-                if found is not None:
-                    found.append(needle)
+            present = [
+                needle
+                for needle in among
+                if needle in self.by_needle
+                and needle in (narrow if self.by_needle[needle][1] else lowered)
+            ]
+        for needle in present:
+            chosen |= self.by_needle[needle][2]
+            if found is not None:
+                found.append(needle)
         rules = (self.rules[i] for i in sorted(chosen))
         return [
             r
