@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from typer.core import TyperCommand
 
 from autopatch_memory import (
     MEMORY_DIR_NAME,
@@ -53,7 +52,6 @@ __all__ = [
     "Command",
     "CommandFailed",
     "FileNotices",
-    "PlainHelpCommand",
     "UsageProblem",
     "command",
     "console",
@@ -128,39 +126,6 @@ def translated_errors() -> Iterator[None]:
         raise typer.Exit(EXIT_FAILURE) from None
 
 
-class PlainHelpCommand(TyperCommand):
-    """A command whose help names arguments by their metavar, not by a Python type.
-
-    typer shows ``[REPO] QUESTION <list[str]>``; a user needs ``[REPO] QUESTION``.
-    """
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        """The command's line in the program's ``--help``: the first paragraph of its
-        description, whole (click cuts it at ``limit`` with "..."; the list wraps it)."""
-        first = (self.short_help or self.help or "").strip().split("\n\n")[0]
-        return " ".join(first.split())
-
-    # typer's click is private; its Context and HelpFormatter are only passed through.
-    def format_options(self, ctx: Any, formatter: Any) -> None:
-        arguments: list[tuple[str, str]] = []
-        options: list[tuple[str, str]] = []
-        for param in self.get_params(ctx):
-            if param.param_type_name == "argument":
-                if not getattr(param, "hidden", False):
-                    text = (getattr(param, "help", None) or "") + (
-                        " [required]" if param.required else ""
-                    )
-                    arguments.append((param.metavar or (param.name or "").upper(), text))
-            elif (record := param.get_help_record(ctx)) is not None:
-                options.append(record)
-        if arguments:
-            with formatter.section("Arguments"):
-                formatter.write_dl(arguments)
-        if options:
-            with formatter.section("Options"):
-                formatter.write_dl(options)
-
-
 @dataclass(frozen=True)
 class Command:
     """A command of the program: its name on the command line (``None``: the function's
@@ -172,7 +137,7 @@ class Command:
 
 def command(*, name: str | None = None) -> Callable[[Callable[..., Any]], Command]:
     """Make ``fn`` a command that runs inside :func:`translated_errors`
-    (``cli/app.py`` registers it)."""
+    (``cli/registry.py`` lists it)."""
 
     def wrap(fn: Callable[..., Any]) -> Command:
         @functools.wraps(fn)
