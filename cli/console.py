@@ -22,12 +22,14 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console as RichConsole
-from rich.console import RenderableType
-from rich.status import Status
 from rich.text import Span, Text
+
+if TYPE_CHECKING:  # the spinner loads when one is shown: on a terminal, while waiting
+    from rich.console import RenderableType
+    from rich.status import Status
 
 from autopatch_memory import (
     TERMINAL_UNSAFE_RE,
@@ -231,6 +233,8 @@ class Console:
         if not self.interactive:
             yield
             return
+        from rich.status import Status
+
         status = Status(
             WaitingText(message, slow_after, slow_note),
             console=self.rich(self.stderr),
@@ -241,4 +245,6 @@ class Console:
 
     def spinner(self, renderable: RenderableType) -> Status:
         """A spinner on stderr showing ``renderable`` (the caller starts and stops it)."""
+        from rich.status import Status
+
         return Status(renderable, console=self.rich(self.stderr), spinner="dots")
