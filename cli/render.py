@@ -735,7 +735,6 @@ def render_journal(
 # --- doctor ---------------------------------------------------------------------------------
 
 
-
 def render_diagnosis(diagnosis: Diagnosis) -> list[Line]:
     """The ``doctor`` report."""
     # Here, not at import: the diagnostics load with `doctor` alone.

@@ -52,6 +52,8 @@ TURNS = (  # building a context, summarizing a turn
     "autopatch_memory.backends.heuristic",
 )
 FILELOCK = ("filelock",)  # the lock where there is no flock, and doctor's lock check
+DOCTOR = ("autopatch_memory.diagnostics",)  # doctor's checks
+SPINNER = ("rich.status",)  # shown on a terminal only, while waiting
 
 _PROBE = "\n".join(
     [
@@ -157,14 +159,14 @@ def _command_loads(*args: str, allow_exit: int = 0) -> set[str]:
 
 # What each command on stored memory must not load: what it does not use.
 _NOT_LOADED: dict[str, tuple[str, ...]] = {
-    "show": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK,
-    "log": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK,
+    "show": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK + DOCTOR + SPINNER,
+    "log": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK + DOCTOR + SPINNER,
     # A hit's label is shown only when it adds something: the grammar tells, without
     # governance and the applier (autopatch_memory.item_labels).
-    "search": CHANGES + PROFILE + TURNS + FILELOCK,
-    "export": CHANGES + PROFILE + TURNS + FILELOCK,
+    "search": CHANGES + PROFILE + TURNS + FILELOCK + DOCTOR,
+    "export": CHANGES + PROFILE + TURNS + FILELOCK + DOCTOR,
     "doctor": GRAMMAR + CHANGES + TURNS,
-    "profile": GRAMMAR + CHANGES + TURNS + FILELOCK,
+    "profile": GRAMMAR + CHANGES + TURNS + FILELOCK + DOCTOR,
 }
 _ARGUMENTS = {"search": ("JUnit",)}
 
@@ -198,6 +200,23 @@ def test_a_command_on_stored_memory_loads_only_what_it_uses(
     loaded = _command_loads(command, str(stored_repo), *_ARGUMENTS.get(command, ()))
     assert "autopatch_memory.store" in loaded  # it did read the memory
     assert _loaded(loaded, LAZY_MODULES + _NOT_LOADED[command]) == []
+
+
+def test_context_loads_the_router_without_the_directive_grammar(stored_repo: Path) -> None:
+    # The router reads a message with the directive grammar only when it would route it
+    # outside memory (a standing wish about patches); `context` of a question never does.
+    loaded = _command_loads("context", str(stored_repo), "What does OrderQueue sort by?")
+    assert "autopatch_memory_cli.classify" in loaded  # it did classify
+    assert "autopatch_memory.context" in loaded  # and build the context
+    answering = (
+        "autopatch_memory_cli.answer",
+        "autopatch_memory_cli.chat",
+        "autopatch_memory_cli.mcp_server",
+        "mcp",
+        "openai",
+        "prompt_toolkit",
+    )
+    assert _loaded(loaded, answering + GRAMMAR + CHANGES + FILELOCK + DOCTOR + SPINNER) == []
 
 
 def test_recording_a_turn_does_not_load_the_turn_machinery(tmp_path: Path) -> None:
