@@ -186,11 +186,15 @@ def test_help_and_version_load_no_command_and_nothing_of_the_library(
     )
 
 
-def test_a_commands_own_help_loads_its_module_alone() -> None:
-    loaded = _command_loads("show", "--help")
+@pytest.mark.parametrize("command", ["show", "context", "log", "search", "profile"])
+def test_a_reading_commands_own_help_loads_its_module_and_not_the_library(command: str) -> None:
+    # The views and the facade load in the command's body (cli/commands/reading.py).
+    loaded = _command_loads(command, "--help")
     assert "autopatch_memory_cli.commands.reading" in loaded
     others = ("conversation", "editing", "governance", "hosts", "setup")
     assert _loaded(loaded, tuple(f"autopatch_memory_cli.commands.{m}" for m in others)) == []
+    views = ("autopatch_memory_cli.render", "autopatch_memory_cli.closing")  # typer: pydantic
+    assert _loaded(loaded, LAZY_MODULES + LIBRARY + views) == []
 
 
 @pytest.mark.parametrize("command", sorted(_NOT_LOADED))
