@@ -1,5 +1,6 @@
-"""The ``autopatch-memory`` command line (docs/cli.md): the typer application, assembled
-from the commands of ``cli/commands/`` (one module per group).
+"""The ``autopatch-memory`` command line (docs/cli.md): the typer application, whose
+commands — one module per group in ``cli/commands/`` — are loaded when one is run
+(:mod:`cli.registry`), so ``--help`` and ``--version`` import none of them.
 
 Conventions every command follows:
 
@@ -25,10 +26,7 @@ from typing import Annotated
 
 import typer
 
-from autopatch_memory import __version__
-
-from .commands import conversation, editing, governance, hosts, reading, setup
-from .commands.base import Command, PlainHelpCommand, console
+from .registry import LazyGroup
 
 __all__ = ["app", "main"]
 
@@ -38,6 +36,8 @@ app = typer.Typer(
     name=PROG_NAME,
     help="Project-level Q&A memory for a Java-repo assistant: chat about a repository, "
     "and see and govern what it remembers.",
+    # The commands of cli/registry.py, each imported when it is run.
+    cls=LazyGroup,
     no_args_is_help=True,
     # --install-completion / --show-completion for bash, zsh, fish and PowerShell.
     add_completion=True,
@@ -50,7 +50,11 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        console.out(f"{PROG_NAME} {__version__}")
+        # Only this option reads the version (importlib.metadata is slow to import); the
+        # line is ASCII, so it needs none of the console's terminal safety.
+        from autopatch_memory import __version__
+
+        typer.echo(f"{PROG_NAME} {__version__}")
         raise typer.Exit()
 
 
@@ -62,36 +66,6 @@ def _root(
     ] = False,
 ) -> None:
     """Project-level Q&A memory for a Java-repo assistant."""
-
-
-# The order of `--help`.
-COMMANDS: tuple[Command, ...] = (
-    conversation.chat,
-    conversation.ask,
-    reading.show,
-    reading.context,
-    reading.profile,
-    hosts.record,
-    hosts.summarize,
-    hosts.apply,
-    governance.forget,
-    governance.remember,
-    editing.edit,
-    governance.restore,
-    governance.undo,
-    reading.search,
-    governance.export,
-    governance.import_,
-    hosts.mcp,
-    governance.reset,
-    governance.purge,
-    setup.doctor,
-    reading.log,
-    setup.demo,
-)
-
-for _command in COMMANDS:
-    app.command(name=_command.name, cls=PlainHelpCommand)(_command.run)
 
 
 def main() -> None:

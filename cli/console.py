@@ -18,21 +18,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console as RichConsole
-from rich.console import RenderableType
-from rich.status import Status
 from rich.text import Span, Text
 
-from autopatch_memory import (
-    TERMINAL_UNSAFE_RE,
-    clean_output,
-)
+if TYPE_CHECKING:  # the spinner loads when one is shown: on a terminal, while waiting
+    from rich.console import RenderableType
+    from rich.status import Status
 
 __all__ = ["Console", "Line", "WaitingText", "color_enabled", "safe", "terminal_safe"]
 
@@ -40,17 +38,26 @@ Line = str | Text
 """One line of a view: plain text, or rich ``Text`` with styles."""
 
 
+def _unsafe() -> re.Pattern[str]:
+    # The library's text rules load with the first line written, not with this module:
+    # a command's `--help` and a usage error write nothing through here.
+    from autopatch_memory import TERMINAL_UNSAFE_RE
+
+    return TERMINAL_UNSAFE_RE
+
+
 def terminal_safe(text: str) -> str:
     """``text`` without escape sequences, control characters (tab and newline kept) and
     invisible format characters: the library's :data:`TERMINAL_UNSAFE_RE`, the same
     rule that cleans stored text. Linear in the length of the text."""
-    return TERMINAL_UNSAFE_RE.sub("", text)
+    return _unsafe().sub("", text)
 
 
 def _safe_rich_text(text: Text) -> Text:
     """A rich ``Text`` cleaned like :func:`terminal_safe`, its styles kept in place."""
     plain = text.plain
-    removed = [m.span() for m in TERMINAL_UNSAFE_RE.finditer(plain)]
+    unsafe = _unsafe()
+    removed = [m.span() for m in unsafe.finditer(plain)]
     if not removed:
         return text
     # new_position[i]: where old position i lands once the removed runs are gone.
@@ -62,9 +69,7 @@ def _safe_rich_text(text: Text) -> Text:
         shift += end - start
         cursor = end
     new_position.extend(i - shift for i in range(cursor, len(plain) + 1))
-    clean = Text(
-        TERMINAL_UNSAFE_RE.sub("", plain), style=text.style, justify=text.justify, end=text.end
-    )
+    clean = Text(unsafe.sub("", plain), style=text.style, justify=text.justify, end=text.end)
     clean.spans = [
         Span(new_position[s.start], new_position[s.end], s.style)
         for s in text.spans
@@ -191,6 +196,8 @@ class Console:
     def json(self, value: Any) -> None:
         """The one JSON document of a ``--json`` command, its strings cleaned like every
         line (``json.dumps`` escapes C0 controls, but not C1 ones nor bidi overrides)."""
+        from autopatch_memory import clean_output
+
         self.stdout.write(json.dumps(clean_output(value), ensure_ascii=False, indent=2) + "\n")
         self.stdout.flush()
 
@@ -231,6 +238,8 @@ class Console:
         if not self.interactive:
             yield
             return
+        from rich.status import Status
+
         status = Status(
             WaitingText(message, slow_after, slow_note),
             console=self.rich(self.stderr),
@@ -241,4 +250,6 @@ class Console:
 
     def spinner(self, renderable: RenderableType) -> Status:
         """A spinner on stderr showing ``renderable`` (the caller starts and stops it)."""
+        from rich.status import Status
+
         return Status(renderable, console=self.rich(self.stderr), spinner="dots")

@@ -6,19 +6,17 @@ memory failure but answers nothing, does not load the intent router with it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autopatch_memory import (
-    ENV_API_KEY,
-    ENV_BASE_URL,
-    ENV_TIMEOUT,
     BackendAuthError,
     BackendError,
     BackendTimeoutError,
     BackendUnavailableError,
-    JournalEntry,
-    ProjectMemory,
 )
+
+if TYPE_CHECKING:  # types only: importing this module loads none of the library's machinery
+    from autopatch_memory import JournalEntry, ProjectMemory
 
 __all__ = ["FailureWatch", "describe_failure", "failure_hint", "take_last_error"]
 
@@ -76,6 +74,8 @@ def take_last_error(memory: ProjectMemory) -> list[str]:
 
 def failure_hint(error: BackendError, timeout: float | None) -> str:
     """What to do about a failed model call, in one clause."""
+    from autopatch_memory import ENV_API_KEY, ENV_BASE_URL, ENV_TIMEOUT  # the configuration's
+
     if isinstance(error, BackendTimeoutError):
         waited = f" ({timeout:g} s)" if timeout else ""
         return f"raise {ENV_TIMEOUT} or `timeout` under [llm] to wait longer{waited}"

@@ -19,8 +19,6 @@ from autopatch_memory import (
     ApplyReport,
     ChangeAction,
     ChangeOutcome,
-    CheckStatus,
-    Diagnosis,
     ImportReport,
     JournalEntry,
     LongTermItem,
@@ -41,7 +39,7 @@ from autopatch_memory import (
 from .console import Line
 
 if TYPE_CHECKING:  # types only: the views of stored memory must not load what makes them
-    from autopatch_memory import EditPlan, MemoryContext
+    from autopatch_memory import Diagnosis, EditPlan, MemoryContext
 
     from .answer import TurnResult
 
@@ -736,23 +734,25 @@ def render_journal(
 
 # --- doctor ---------------------------------------------------------------------------------
 
-_MARKS = {
-    CheckStatus.OK: ("ok   ", "green"),
-    CheckStatus.WARN: ("warn ", "yellow"),
-    CheckStatus.ERROR: ("error", "bold red"),
-    CheckStatus.SKIPPED: ("skip ", "dim"),
-}
-
 
 def render_diagnosis(diagnosis: Diagnosis) -> list[Line]:
     """The ``doctor`` report."""
+    # Here, not at import: the diagnostics load with `doctor` alone.
+    from autopatch_memory import CheckStatus
+
+    marks = {
+        CheckStatus.OK: ("ok   ", "green"),
+        CheckStatus.WARN: ("warn ", "yellow"),
+        CheckStatus.ERROR: ("error", "bold red"),
+        CheckStatus.SKIPPED: ("skip ", "dim"),
+    }
     lines: list[Line] = [
         Text(f"doctor: {diagnosis.repo}", style="bold"),
         f"  memory file: {diagnosis.memory_file}",
     ]
     for check in diagnosis.checks:
         lines.append(
-            Text.assemble("  ", _MARKS[check.status], f"  {check.name.value:<12} {check.summary}")
+            Text.assemble("  ", marks[check.status], f"  {check.name.value:<12} {check.summary}")
         )
         lines.extend(_dim(f"           {'':<12} {detail}") for detail in check.details)
     lines.append(

@@ -1,31 +1,80 @@
 """Matching phrases in mixed Chinese/English text: the router's regex helpers.
 
-Every word list of the router is matched through these: a compiled regex with ASCII
-classes (:func:`rx`), alternatives in one regex (:func:`any_of`) and :class:`Lexicon`,
-which finds a list's phrases at word boundaries in Latin text and anywhere in Chinese.
+Every word list of the router is matched through these: a regex with ASCII classes
+(:func:`rx`), alternatives in one regex (:func:`any_of`) and :class:`Lexicon`, which
+finds a list's phrases at word boundaries in Latin text and anywhere in Chinese.
 The phrase patterns and the CJK class are the language kernel's
-(:mod:`autopatch_memory.lang`); what is the router's own is that a list is compiled at
-its first use, its phrases normalized as the message is, with exceptions blanked out.
+(:mod:`autopatch_memory.lang`); what is the router's own is that every pattern and list
+is compiled at its first use (:class:`LazyPattern`), a list's phrases normalized as the
+message is, with exceptions blanked out.
 They are apart from the lists because every vocabulary module builds on them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
+from typing import Any
 
 from autopatch_memory import normalize_text
 from autopatch_memory.lang import CJK_CLASS, phrase_alternation
 
 
-def rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """Compile with ASCII classes: a Latin word right after a Chinese character ("看下mall-admin")
-    still starts at a word boundary, and ``\\w`` never runs on into Chinese."""
-    return re.compile(pattern, flags | re.ASCII)
+class LazyPattern:
+    """A regex compiled at its first use, with the methods the router calls.
+
+    The router's patterns are most of its import, and a message uses about half of
+    them: each compiles when first matched, once per process (``context``, ``ask`` and
+    ``chat`` load the router; docs/benchmarks.md, "Start-up")."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern = pattern
+        self.flags = flags
+
+    @cached_property
+    def compiled(self) -> re.Pattern[str]:
+        """The compiled regex."""
+        return re.compile(self.pattern, self.flags)
+
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        """As :meth:`re.Pattern.search`."""
+        return self.compiled.search(string, pos, endpos)
+
+    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        """As :meth:`re.Pattern.match`."""
+        return self.compiled.match(string, pos, endpos)
+
+    def fullmatch(
+        self, string: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[str] | None:
+        """As :meth:`re.Pattern.fullmatch`."""
+        return self.compiled.fullmatch(string, pos, endpos)
+
+    def finditer(
+        self, string: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[str]]:
+        """As :meth:`re.Pattern.finditer`."""
+        return self.compiled.finditer(string, pos, endpos)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
+        """As :meth:`re.Pattern.sub`."""
+        return self.compiled.sub(repl, string, count)
+
+    def split(self, string: str, maxsplit: int = 0) -> list[str | Any]:
+        """As :meth:`re.Pattern.split`."""
+        return self.compiled.split(string, maxsplit)
 
 
-def any_of(*patterns: str) -> re.Pattern[str]:
+def rx(pattern: str, flags: int = 0) -> LazyPattern:
+    """A regex with ASCII classes, compiled at its first use: a Latin word right after a
+    Chinese character ("看下mall-admin") still starts at a word boundary, and ``\\w``
+    never runs on into Chinese."""
+    return LazyPattern(pattern, flags | re.ASCII)
+
+
+def any_of(*patterns: str) -> LazyPattern:
     """One regex that matches where any of ``patterns`` matches (compiled by :func:`rx`)."""
     return rx("|".join(f"(?:{p})" for p in patterns))
 
@@ -49,7 +98,7 @@ class Lexicon:
         self._exceptions = tuple(_longest_first({normalize_text(e) for e in exceptions}))
 
     @cached_property
-    def _pattern(self) -> re.Pattern[str] | None:
+    def _pattern(self) -> LazyPattern | None:
         # Compiled at the first message, then an attribute like any other: the lists'
         # regexes are half of the import, which a command that routes nothing skips.
         return rx(self._source) if self._source else None
@@ -73,6 +122,6 @@ def _longest_first(words: set[str]) -> list[str]:
     return sorted(words, key=lambda w: (-len(w), w))
 
 
-def matches(pattern: re.Pattern[str], text: str) -> list[str]:
+def matches(pattern: LazyPattern | re.Pattern[str], text: str) -> list[str]:
     """Every match of ``pattern`` in ``text``, stripped, in text order."""
     return [m.group(0).strip() for m in pattern.finditer(text)]

@@ -14,7 +14,7 @@ from autopatch_memory import limits, normalize_text
 
 from .acts import EN_VERBS, QUOTED_RE, Act
 from .knowledge import COMMON_WORDS, WORD_ENDING_RE, is_known, is_known_or_typo
-from .lexicon import HAS_CJK_RE, any_of, matches, rx
+from .lexicon import HAS_CJK_RE, LazyPattern, any_of, matches, rx
 from .reading import Reading
 from .repository import (
     APP_PART_RE,
@@ -329,7 +329,7 @@ def read_pointers(reading: Reading, names: Sequence[str]) -> None:
     ]
 
 
-def _of_a_kind_left_out(pattern: re.Pattern[str], norm: str) -> list[str]:
+def _of_a_kind_left_out(pattern: LazyPattern, norm: str) -> list[str]:
     """The matches of ``pattern`` in ``norm`` that name a thing here, not a kind of thing:
     "a legacy codebase", "普通业务服务", "一个后台" are any such."""
     return [

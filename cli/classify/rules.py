@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, overload
 
-from autopatch_memory import DirectiveKind, IntentType, directives_in, normalize_text
+from autopatch_memory import IntentType, normalize_text
 from autopatch_memory.intents import memory_access
 from autopatch_memory.lang import FunctionRule, Registry, Rule
 
@@ -360,6 +360,10 @@ def _only_a_standing_wish(text: str, names: Sequence[str] = ()) -> bool:
     grammar decides what a rule is, so a wish that merely sounds like a change request is
     remembered, not gated. What is left once its clauses are removed must ask for no
     audit ("修一下 X 的空指针，以后别再写这种代码" stays an audit)."""
+    # The directive grammar loads here, for a message that would stay outside memory: a
+    # question routed to memory (most of them, and every `context`) never pays for it.
+    from autopatch_memory import DirectiveKind, directives_in
+
     wishes = [
         d
         for d in directives_in(text)

@@ -1,2 +1,3 @@
-"""The commands of the command line, one module per group; ``cli/app.py`` assembles
-them into the typer application."""
+"""The commands of the command line, one module per group; ``cli/registry.py`` lists
+them, and the typer application (``cli/app.py``) imports a module when one of its
+commands runs."""

@@ -17,32 +17,28 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from typer.core import TyperCommand
 
-from autopatch_memory import (
-    MEMORY_DIR_NAME,
-    AutopatchMemoryError,
-    BackendChoice,
-    BackendSpec,
-    ChangeAction,
-    ChangeOutcome,
-    ChangeRejectedError,
-    EventKind,
-    MemoryChange,
-    MemoryEvent,
-    MemorySettings,
-    ProjectMemory,
-    UnknownIntentError,
-)
+from autopatch_memory import AutopatchMemoryError, ChangeRejectedError, UnknownIntentError
 
-from ..closing import finish
 from ..console import Console
 from ..failures import take_last_error
-from ..render import refusal, render_change, superseded_labels
 from ..repo import RepoNotFoundError
+
+if TYPE_CHECKING:
+    # Types only. The facade, its models and the views load when a command opens memory
+    # or shows a change, not with this module: a command's own `--help` and a usage
+    # error load none of them.
+    from autopatch_memory import (
+        BackendSpec,
+        ChangeAction,
+        MemoryChange,
+        MemoryEvent,
+        MemorySettings,
+        ProjectMemory,
+    )
 
 __all__ = [
     "DEBUG_ENV",
@@ -53,7 +49,6 @@ __all__ = [
     "Command",
     "CommandFailed",
     "FileNotices",
-    "PlainHelpCommand",
     "UsageProblem",
     "command",
     "console",
@@ -128,39 +123,6 @@ def translated_errors() -> Iterator[None]:
         raise typer.Exit(EXIT_FAILURE) from None
 
 
-class PlainHelpCommand(TyperCommand):
-    """A command whose help names arguments by their metavar, not by a Python type.
-
-    typer shows ``[REPO] QUESTION <list[str]>``; a user needs ``[REPO] QUESTION``.
-    """
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        """The command's line in the program's ``--help``: the first paragraph of its
-        description, whole (click cuts it at ``limit`` with "..."; the list wraps it)."""
-        first = (self.short_help or self.help or "").strip().split("\n\n")[0]
-        return " ".join(first.split())
-
-    # typer's click is private; its Context and HelpFormatter are only passed through.
-    def format_options(self, ctx: Any, formatter: Any) -> None:
-        arguments: list[tuple[str, str]] = []
-        options: list[tuple[str, str]] = []
-        for param in self.get_params(ctx):
-            if param.param_type_name == "argument":
-                if not getattr(param, "hidden", False):
-                    text = (getattr(param, "help", None) or "") + (
-                        " [required]" if param.required else ""
-                    )
-                    arguments.append((param.metavar or (param.name or "").upper(), text))
-            elif (record := param.get_help_record(ctx)) is not None:
-                options.append(record)
-        if arguments:
-            with formatter.section("Arguments"):
-                formatter.write_dl(arguments)
-        if options:
-            with formatter.section("Options"):
-                formatter.write_dl(options)
-
-
 @dataclass(frozen=True)
 class Command:
     """A command of the program: its name on the command line (``None``: the function's
@@ -172,7 +134,7 @@ class Command:
 
 def command(*, name: str | None = None) -> Callable[[Callable[..., Any]], Command]:
     """Make ``fn`` a command that runs inside :func:`translated_errors`
-    (``cli/app.py`` registers it)."""
+    (``cli/registry.py`` lists it)."""
 
     def wrap(fn: Callable[..., Any]) -> Command:
         @functools.wraps(fn)
@@ -195,6 +157,10 @@ def run_change(
     try:
         return run()
     except ChangeRejectedError as exc:
+        from autopatch_memory import ChangeOutcome, MemoryChange
+
+        from ..render import refusal
+
         if json_out:
             refused = MemoryChange(
                 action=action, outcome=ChangeOutcome.REJECTED, reason=exc.reason, detail=str(exc)
@@ -205,6 +171,8 @@ def run_change(
 
 def print_change(memory: ProjectMemory, change: MemoryChange, json_out: bool) -> None:
     """A change as JSON, or as lines (with the labels of the rules it superseded)."""
+    from ..render import render_change, superseded_labels
+
     if json_out:
         console.json(change.model_dump(mode="json"))
         return
@@ -213,18 +181,19 @@ def print_change(memory: ProjectMemory, change: MemoryChange, json_out: bool) ->
 
 # --- the memory of a repository -----------------------------------------------------------
 
-# What a write did to a memory file it could not use as it was (the event's detail says
-# what was kept); the original's name is then written out as a full path.
-_SET_ASIDE = {
-    EventKind.FILE_MOVED_ASIDE: "was damaged",
-    EventKind.FILE_SALVAGED: "had invalid parts",
-}
-
 
 def file_notice(event: MemoryEvent, folder: Path) -> str | None:
     """The one line that tells the user a write set the memory file aside: what was kept
     and where the original is (None for any other event)."""
-    what = _SET_ASIDE.get(event.kind)
+    from autopatch_memory import EventKind
+
+    # What a write did to a memory file it could not use as it was (the event's detail
+    # says what was kept); the original's name is then written out as a full path.
+    set_aside = {
+        EventKind.FILE_MOVED_ASIDE: "was damaged",
+        EventKind.FILE_SALVAGED: "had invalid parts",
+    }
+    what = set_aside.get(event.kind)
     if what is None or event.target is None:
         return None
     original = str(folder / event.target)
@@ -270,6 +239,8 @@ class FileNotices:
 def settings_for(root: Path | None, model: str | None = None) -> MemorySettings:
     """The configuration of ``root`` the command-line way; ``model``: ``-m/--model``, over
     every other source (as ``AUTOPATCH_LLM_MODEL`` would be)."""
+    from autopatch_memory import MemorySettings
+
     return MemorySettings.from_env(root, {"model": model} if model is not None else None)
 
 
@@ -293,6 +264,10 @@ def opened(
     (:class:`FileNotices`); a command that only reads does not listen, and reads the
     file once.
     """
+    from autopatch_memory import MEMORY_DIR_NAME, BackendChoice, ProjectMemory
+
+    from ..closing import finish
+
     # Configuration (environment, files) is read only when the backend comes from it.
     from_config = backend is None or backend in (BackendChoice.AUTO, BackendChoice.OPENAI)
     if settings is None and from_config:

@@ -1,7 +1,9 @@
 """Reading memory: ``show``, ``context``, ``profile``, ``search``, ``log``.
 
 None of them changes memory; each opens it without a summary backend (``context`` and
-``profile`` may collect the repo profile, as a question would).
+``profile`` may collect the repo profile, as a question would). The views
+(:mod:`cli.render`, with the library's models) load in the command's body: a command's
+own ``--help`` and a usage error load none of it.
 """
 
 from __future__ import annotations
@@ -14,14 +16,6 @@ import typer
 from autopatch_memory import limits, memory_access
 
 from ..failures import take_last_error
-from ..render import (
-    NO_PROFILE_FOUND,
-    render_context,
-    render_document,
-    render_hits,
-    render_journal,
-    render_profile,
-)
 from ..repo import BUILD_FILES, resolve_repo
 from .arguments import IntentOpt, JsonOpt, RepoAndQuestion, RepoArg, read_question, split_repo
 from .base import command, console, note_degraded, note_profile_failure, offline_memory, opened
@@ -31,6 +25,8 @@ __all__ = ["context", "log", "profile", "search", "show"]
 
 def _missing_profile(root: Path) -> str:
     """Why ``show`` has no profile to show: none found, or none collected yet."""
+    from ..render import NO_PROFILE_FOUND
+
     readme = any(root.glob("README*")) or any(root.glob("readme*"))
     if readme or any((root / name).exists() for name in BUILD_FILES):
         return (
@@ -50,6 +46,8 @@ def show(
     json_out: JsonOpt = False,
 ) -> None:
     """Show what memory holds: profile, preferences, notes, topics, turns, sizes."""
+    from ..render import NO_PROFILE_FOUND, render_document
+
     root = resolve_repo(repo)
     with offline_memory(root, writes=False) as memory:
         info, doc = memory.read_file()
@@ -83,6 +81,8 @@ def context(
     json_out: JsonOpt = False,
 ) -> None:
     """Show exactly the memory context a question would be given."""
+    from ..render import render_context
+
     root, question, classification = read_question(args, intent)
     reads = memory_access(classification.intent).reads
     with opened(root, backend="off", refresh_profile=reads, writes=False) as memory:
@@ -108,6 +108,8 @@ def profile(
     json_out: JsonOpt = False,
 ) -> None:
     """Show the repo profile collected from the build files, and the files it came from."""
+    from ..render import render_profile
+
     root = resolve_repo(repo)
     with offline_memory(root) as memory:
         report = memory.refresh_profile(use_cache=not refresh)
@@ -134,6 +136,8 @@ def search(
     json_out: JsonOpt = False,
 ) -> None:
     """Search rules, notes and topics, best match first."""
+    from ..render import render_hits
+
     repo, text = split_repo(args, "TEXT")
     root = resolve_repo(repo)
     with offline_memory(root, writes=False) as memory:
@@ -161,6 +165,8 @@ def log(
 ) -> None:
     """Show the journal, one entry per line within the terminal's width: what changed, what
     was rejected and why."""
+    from ..render import render_journal
+
     root = resolve_repo(repo)
     with offline_memory(root, writes=False) as memory:
         entries = memory.journal_entries(last=last)

@@ -1,6 +1,8 @@
 """What the command line loads at start-up (bench/startup.py measures the time).
 
-Every command imports ``autopatch_memory_cli.app``; the modules only some commands
+Every command imports ``autopatch_memory_cli.app``, which holds no command: a command's
+module is imported when that command runs (``cli/registry.py``), so ``--help`` and
+``--version`` load neither a command nor the library. The modules only some commands
 need are imported in those commands' bodies. A module-level import added back by
 mistake would make ``--help``, ``show``, ``log`` and the rest pay for them again.
 
@@ -50,6 +52,8 @@ TURNS = (  # building a context, summarizing a turn
     "autopatch_memory.backends.heuristic",
 )
 FILELOCK = ("filelock",)  # the lock where there is no flock, and doctor's lock check
+DOCTOR = ("autopatch_memory.diagnostics",)  # doctor's checks
+SPINNER = ("rich.status",)  # shown on a terminal only, while waiting
 
 _PROBE = "\n".join(
     [
@@ -76,14 +80,27 @@ def _loaded(loaded: set[str], names: tuple[str, ...]) -> list[str]:
     )
 
 
-def test_importing_the_app_loads_none_of_the_lazy_modules() -> None:
+# What the program's own `--help` and `--version` need: typer, and the table of commands.
+# Not a command's module, nor what they import (the console's rich, the library).
+COMMAND_MODULES = (
+    "autopatch_memory_cli.commands",
+    "autopatch_memory_cli.console",
+    "autopatch_memory_cli.render",
+    "autopatch_memory_cli.repo",
+    "autopatch_memory_cli.closing",
+    "autopatch_memory_cli.failures",
+    "rich.console",
+    "pydantic",
+)
+LIBRARY = ("autopatch_memory.memory", "autopatch_memory.model", "autopatch_memory.store")
+
+
+def test_importing_the_app_loads_no_command_and_nothing_of_the_library() -> None:
     loaded = _modules_after(_PROBE)
     assert "autopatch_memory_cli.app" in loaded
-    assert "autopatch_memory_cli.render" in loaded  # the probe does see the CLI's modules
-    assert "autopatch_memory.memory" in loaded
-    assert _loaded(loaded, LAZY_MODULES) == []
-    heavy = GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK
-    assert _loaded(loaded, heavy) == []
+    assert "autopatch_memory_cli.registry" in loaded  # the probe does see the CLI's modules
+    assert sorted(m for m in loaded if m.startswith("autopatch_memory.")) == []
+    assert _loaded(loaded, LAZY_MODULES + COMMAND_MODULES) == []
 
 
 def test_importing_the_library_loads_nothing_behind_its_names() -> None:
@@ -122,8 +139,9 @@ def stored_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return repo
 
 
-def _command_loads(*args: str) -> set[str]:
-    """The modules a fresh interpreter holds after running the command line with ``args``."""
+def _command_loads(*args: str, allow_exit: int = 0) -> set[str]:
+    """The modules a fresh interpreter holds after running the command line with ``args``
+    (which must end with exit code ``allow_exit``)."""
     code = "\n".join(
         [
             "import json, sys",
@@ -132,7 +150,7 @@ def _command_loads(*args: str) -> set[str]:
             "try:",
             "    main()",
             "except SystemExit as done:",
-            "    assert not done.code, done.code",
+            f"    assert (done.code or 0) == {allow_exit}, done.code",
             "print(json.dumps(sorted(sys.modules)))",
         ]
     )
@@ -141,23 +159,42 @@ def _command_loads(*args: str) -> set[str]:
 
 # What each command on stored memory must not load: what it does not use.
 _NOT_LOADED: dict[str, tuple[str, ...]] = {
-    "show": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK,
-    "log": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK,
+    "show": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK + DOCTOR + SPINNER,
+    "log": GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK + DOCTOR + SPINNER,
     # A hit's label is shown only when it adds something: the grammar tells, without
     # governance and the applier (autopatch_memory.item_labels).
-    "search": CHANGES + PROFILE + TURNS + FILELOCK,
-    "export": CHANGES + PROFILE + TURNS + FILELOCK,
+    "search": CHANGES + PROFILE + TURNS + FILELOCK + DOCTOR,
+    "export": CHANGES + PROFILE + TURNS + FILELOCK + DOCTOR,
     "doctor": GRAMMAR + CHANGES + TURNS,
-    "profile": GRAMMAR + CHANGES + TURNS + FILELOCK,
+    "profile": GRAMMAR + CHANGES + TURNS + FILELOCK + DOCTOR,
 }
 _ARGUMENTS = {"search": ("JUnit",)}
 
 
-@pytest.mark.parametrize("command", ["--help", "--version"])
-def test_help_and_version_load_no_machinery(command: str) -> None:
-    loaded = _command_loads(command)
-    heavy = GRAMMAR + REDACTION + CHANGES + PROFILE + TURNS + FILELOCK
-    assert _loaded(loaded, LAZY_MODULES + heavy) == []
+@pytest.mark.parametrize("command", [("--help",), ("-h",), ("--version",), ()], ids=repr)
+def test_help_and_version_load_no_command_and_nothing_of_the_library(
+    command: tuple[str, ...],
+) -> None:
+    # () is no arguments at all: the program's help, as `--help` (exit 2 is click's).
+    loaded = _command_loads(*command, allow_exit=2 if not command else 0)
+    assert "autopatch_memory_cli.registry" in loaded
+    assert _loaded(loaded, LAZY_MODULES + COMMAND_MODULES + LIBRARY) == []
+    # --version reads the version through the package, and loads nothing behind its names.
+    assert sorted(m for m in loaded if m.startswith("autopatch_memory.")) in (
+        [],
+        ["autopatch_memory.lazy"],
+    )
+
+
+@pytest.mark.parametrize("command", ["show", "context", "log", "search", "profile"])
+def test_a_reading_commands_own_help_loads_its_module_and_not_the_library(command: str) -> None:
+    # The views and the facade load in the command's body (cli/commands/reading.py).
+    loaded = _command_loads(command, "--help")
+    assert "autopatch_memory_cli.commands.reading" in loaded
+    others = ("conversation", "editing", "governance", "hosts", "setup")
+    assert _loaded(loaded, tuple(f"autopatch_memory_cli.commands.{m}" for m in others)) == []
+    views = ("autopatch_memory_cli.render", "autopatch_memory_cli.closing")  # typer: pydantic
+    assert _loaded(loaded, LAZY_MODULES + LIBRARY + views) == []
 
 
 @pytest.mark.parametrize("command", sorted(_NOT_LOADED))
@@ -167,6 +204,23 @@ def test_a_command_on_stored_memory_loads_only_what_it_uses(
     loaded = _command_loads(command, str(stored_repo), *_ARGUMENTS.get(command, ()))
     assert "autopatch_memory.store" in loaded  # it did read the memory
     assert _loaded(loaded, LAZY_MODULES + _NOT_LOADED[command]) == []
+
+
+def test_context_loads_the_router_without_the_directive_grammar(stored_repo: Path) -> None:
+    # The router reads a message with the directive grammar only when it would route it
+    # outside memory (a standing wish about patches); `context` of a question never does.
+    loaded = _command_loads("context", str(stored_repo), "What does OrderQueue sort by?")
+    assert "autopatch_memory_cli.classify" in loaded  # it did classify
+    assert "autopatch_memory.context" in loaded  # and build the context
+    answering = (
+        "autopatch_memory_cli.answer",
+        "autopatch_memory_cli.chat",
+        "autopatch_memory_cli.mcp_server",
+        "mcp",
+        "openai",
+        "prompt_toolkit",
+    )
+    assert _loaded(loaded, answering + GRAMMAR + CHANGES + FILELOCK + DOCTOR + SPINNER) == []
 
 
 def test_recording_a_turn_does_not_load_the_turn_machinery(tmp_path: Path) -> None:
