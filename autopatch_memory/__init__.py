@@ -95,6 +95,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs see; at run time, __get
         Turn,
         WorkingMemory,
     )
+    from autopatch_memory.privacy import redact
     from autopatch_memory.profile import (
         BUILD_FILES,
         REPO_MARKERS,
@@ -206,6 +207,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "collect_repo_profile",
         "find_repo_root",
     ),
+    "privacy": ("redact",),
     "reasons": ("Reason",),
     "scheduler": ("Backoff",),
     "search": ("ItemHistory", "MemoryItemKind", "SearchHit"),
@@ -366,4 +368,5 @@ __all__ = [
     "memory_access",
     "normalize_text",
     "parse_intent",
+    "redact",
 ]

@@ -7,7 +7,7 @@ the directive grammar under it.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from autopatch_memory.model import DeltaSection
 from autopatch_memory.reasons import Reason
@@ -43,6 +43,17 @@ class RejectedOp(BaseModel):
     index: int | None = None
     reason: Reason
     detail: str = ""
+
+    @field_validator("detail")
+    @classmethod
+    def _redacted(cls, detail: str) -> str:
+        # A detail quotes what it refuses (an id, a type, a text): whatever a model put
+        # there, a secret never leaves in a report (docs/privacy.md).
+        if not detail:
+            return detail
+        from autopatch_memory import privacy  # its rules load at the first refusal
+
+        return privacy.redact(detail)
 
 
 class ApplyReport(BaseModel):

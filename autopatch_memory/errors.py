@@ -38,12 +38,26 @@ class AutopatchMemoryError(Exception):
     """Base class of every error this library raises on purpose."""
 
 
+def _without_secrets(message: str) -> str:
+    # A message that quotes what the caller gave (an id, an intent) may quote a secret
+    # pasted by mistake: it leaves redacted, like every text (docs/privacy.md).
+    from autopatch_memory import privacy  # its rules load at the first such error
+
+    return privacy.redact(message)
+
+
 class UnknownIntentError(AutopatchMemoryError, ValueError):
     """An intent string that is not one of the five known intents."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_without_secrets(message))
 
 
 class ItemNotFoundError(AutopatchMemoryError, LookupError):
     """An id that names no item of the memory file."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_without_secrets(message))
 
 
 class ChangeRejectedError(AutopatchMemoryError, ValueError):

@@ -483,7 +483,21 @@ class ProjectMemory:
 
         A profile collected at open and not stored yet is already in it.
         """
-        return deep_copy(self._with_pending_profile(self.store.read()))
+        return deep_copy(self._with_pending_profile(self._readable()))
+
+    def _readable(self, doc: MemoryDocument | None = None) -> MemoryDocument:
+        """The document read (or ``doc``, one the store read), as it may leave the
+        library: a file this program wrote holds only redacted text; any other (another
+        program wrote it, or it was salvaged) is redacted first, as the next write would
+        store it."""
+        doc = self.store.read() if doc is None else doc
+        if self.store.is_redacted(doc):
+            return doc
+        from autopatch_memory.store import redact_model  # the rules load here, not at open
+
+        copy = deep_copy(doc)
+        redact_model(copy)
+        return copy
 
     def apply_delta(
         self, delta: str | dict[str, Any] | MemoryDelta, *, actor: str = "user"
@@ -691,7 +705,7 @@ class ProjectMemory:
         export's shape, each bullet with its id in a comment): see :meth:`plan_edit`."""
         from autopatch_memory.editing import editable_text  # see the module note
 
-        doc = self.store.read()
+        doc = self._readable()
         return editable_text(doc, project=self._project_name(doc))
 
     def plan_edit(self, text: str) -> EditPlan:
@@ -701,7 +715,7 @@ class ProjectMemory:
         from autopatch_memory.editing import plan_edit  # see the module note
 
         _require_text(text=text)
-        return plan_edit(self.store.read(), text)
+        return plan_edit(self._readable(), text)
 
     def apply_edit(self, plan: EditPlan, *, actor: str = USER_ACTOR) -> list[MemoryChange]:
         """Apply a plan step by step, each through :meth:`remember`, :meth:`edit` or
@@ -751,7 +765,7 @@ class ProjectMemory:
         """Rules, notes and topics that match ``text``, best first, ranked by the same
         relevance as the memory context; archived items only with ``include_archived``."""
         _require_text(text=text)
-        doc = self.store.read()
+        doc = self._readable()
         if not include_archived:
             return search_memory(doc, text)
         return search_memory(self._with_cold_archive(doc), text, include_archived=True)
@@ -762,7 +776,7 @@ class ProjectMemory:
         replaced), newest first. Raises :class:`ItemNotFoundError` when no rule or note
         has that id (a topic or a turn has no history)."""
         _require_text(item_id=item_id)
-        found = item_history(self._with_cold_archive(self.store.read()), item_id.strip())
+        found = item_history(self._with_cold_archive(self._readable()), item_id.strip())
         if found is None:
             raise ItemNotFoundError(f"no rule or note {item_id!r}")
         return found
@@ -770,7 +784,7 @@ class ProjectMemory:
     def conflicts(self) -> list[tuple[LongTermItem, LongTermItem]]:
         """Pairs of active rules or notes that may contradict each other in part, found but
         not resolved (the newer one first): the user decides, by forgetting or editing one."""
-        return conflicting_pairs(self.store.read())
+        return conflicting_pairs(self._readable())
 
     def _with_cold_archive(self, doc: MemoryDocument) -> MemoryDocument:
         """``doc`` with the items of the cold archive that left it, as archived items."""
@@ -797,7 +811,7 @@ class ProjectMemory:
         """The rules and notes as Markdown (active ones, ready for an AGENTS.md; ids as
         HTML comments only with ``include_ids``) or as JSON (everything, for tools and
         :meth:`import_items`)."""
-        doc = self.store.read()
+        doc = self._readable()
         project = self._project_name(doc)
         chosen = ExportFormat(format)
         if chosen is ExportFormat.JSON:
@@ -944,7 +958,8 @@ class ProjectMemory:
         Raises :class:`StoreError` as :meth:`file_info` does.
         """
         state = self.store.inspect()
-        return self._file_info(state), deep_copy(self._with_pending_profile(state.doc))
+        shown = self._with_pending_profile(self._readable(state.doc))
+        return self._file_info(state), deep_copy(shown)
 
     def _file_info(self, state: FileState) -> MemoryFileInfo:
         if state.size is None:

@@ -72,6 +72,7 @@ from autopatch_memory import (
     export_markdown,
     limits,
     memory_access,
+    redact,
 )
 
 from .mcp_schema import null_means, strict_tool
@@ -647,7 +648,9 @@ def _reading_tools(memory: ProjectMemory) -> list[Tool]:
         get_memory, edit_memory, forget or restore, or to check what is remembered)."""
         with _translated():
             hits = memory.search(query, include_archived=include_archived)[:limit]
-        return _result(SearchResult(query=query, hits=hits), _hits_text(hits))
+        # The query is echoed redacted: what an agent searched for may hold a secret.
+        shown = redact(query)
+        return _result(SearchResult(query=shown, hits=hits), _hits_text(hits))
 
     def list_memory(
         kind: Annotated[

@@ -465,7 +465,11 @@ _STEP_MARKS = {
 
 
 def render_edit_plan(plan: EditPlan) -> list[Line]:
-    """What an edited text asks for: each revision (old → new), new item and forget."""
+    """What an edited text asks for: each revision (old → new), new item and forget.
+    Texts are shown redacted: a secret typed into the editor is refused when the plan is
+    applied, and never printed."""
+    from autopatch_memory import redact  # the rules load for a plan only
+
     lines: list[Line] = [Text(f"the edit asks for {_count(len(plan.steps), 'change')}:", "bold")]
     for step in plan.steps:
         mark, style = _STEP_MARKS[step.action]
@@ -478,10 +482,10 @@ def render_edit_plan(plan: EditPlan) -> list[Line]:
             head = f" {step.item_id} {kind}: forget (archived; `restore` brings it back)"
         lines.append(Text.assemble("  ", (mark, style), head))
         if step.before is not None:
-            lines.append(_dim(f"      was: {_one_line(step.before)}"))
+            lines.append(_dim(f"      was: {_one_line(redact(step.before))}"))
         if step.after is not None:
             label = f"{step.label}: " if step.label else ""
-            lines.append(Text(f"      now: {_one_line(label + step.after)}"))
+            lines.append(Text(f"      now: {_one_line(redact(label + step.after))}"))
     return lines
 
 

@@ -455,8 +455,16 @@ class MemoryStore:
         state, clean = self._load_for_write()
         baseline = self._baseline(state)
         now = self.clock()
+        read = state.doc
+        if not clean:
+            # Another program wrote the file (or it was salvaged): its texts are redacted
+            # before the write sees them, so that what the write keeps of them — the
+            # cold archive, the journal's change record, a reset's backup — holds no
+            # secret in clear, and a text redaction alone changed is no edit.
+            read = deep_copy(read)
+            redact_model(read)
         txn = Transaction(
-            state.doc,
+            read,
             now=now,
             actor=actor,
             journal=self.journal,
@@ -464,7 +472,7 @@ class MemoryStore:
             held_ids=lambda: self.held_ids(now, damaged=state.data if state.problem else None),
         )
         if self.check_copy_on_write:
-            txn.read_as = _fingerprint(state.doc)
+            txn.read_as = _fingerprint(read)
         try:
             value = fn(txn)
             # The choke point: the text compared and written is redacted.

@@ -20,6 +20,7 @@ import typer
 from autopatch_memory import (
     ChangeAction,
     ChangeOutcome,
+    EditStep,
     ItemNotFoundError,
     LongTermType,
     ProjectMemory,
@@ -150,7 +151,7 @@ def _edit_everything(memory: ProjectMemory, *, yes: bool, dry_run: bool, json_ou
     original = memory.edit_text()
     edited = _in_editor(original, "memory.md")
     plan = memory.plan_edit(edited) if edited != original else None
-    steps = [] if plan is None else [step.model_dump(mode="json") for step in plan.steps]
+    steps = [] if plan is None else [_shown_step(step) for step in plan.steps]
     if plan is None or plan.is_empty:
         if json_out:
             console.json({"plan": [], "changes": [], "applied": False})
@@ -187,3 +188,15 @@ def _edit_everything(memory: ProjectMemory, *, yes: bool, dry_run: bool, json_ou
         console.out(f"{done} of {count} changes applied{undo}")
     if refused:
         raise CommandFailed(f"{len(refused)} of {count} changes were refused; see above")
+
+
+def _shown_step(step: EditStep) -> dict[str, object]:
+    """A plan's step for ``--json``, its texts redacted (see :func:`render_edit_plan`)."""
+    from autopatch_memory import redact
+
+    shown: dict[str, object] = step.model_dump(mode="json")
+    for key in ("before", "after", "label"):
+        value = shown.get(key)
+        if isinstance(value, str):
+            shown[key] = redact(value)
+    return shown

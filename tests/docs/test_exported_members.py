@@ -138,6 +138,7 @@ EXPORTED = [
     "memory_access",
     "normalize_text",
     "parse_intent",
+    "redact",
 ]
 
 TESTING_EXPORTED = [
