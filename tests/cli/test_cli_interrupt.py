@@ -113,8 +113,10 @@ def test_ctrl_c_during_a_streamed_answer_shows_it_once(
 
 
 # Started, then interrupted after these many seconds: the first ones land while the
-# program is still importing, the last ones in the command, waiting for the model.
-DELAYS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5)
+# program is still importing, the last ones in the command, waiting for the model. None
+# is 0: the few microseconds between the probe's "started" and the entry point's first
+# line are the probe's own, where no program can catch an interrupt.
+DELAYS = (0.01, 0.05, 0.1, 0.2, 0.3, 0.5)
 
 # Waits until the interpreter has started and the entry point is importable (what comes
 # before is the interpreter's own start-up, which no program can change), then runs it.
