@@ -270,19 +270,46 @@ def _plan(source: str) -> _Plan:
 
 class _Index:
     """Every needed string of the known patterns, by its first two characters, so that
-    one pass over a text finds which of them it holds."""
+    one pass over a text finds which of them it holds, and which patterns they let
+    through."""
 
     def __init__(self, sources: Iterable[str]) -> None:
         by_pair: dict[str, set[str]] = {}
         singles: set[str] = set()
+        users: dict[str, set[str]] = {}  # a needed string -> the patterns that need it
+        always: set[str] = set()  # patterns with a branch that needs nothing
         for source in sources:
-            for s in _plan(source).strings:
+            plan = _plan(source)
+            if plan.ungated:
+                always.add(source)
+            for s in plan.strings:
+                users.setdefault(s, set()).add(source)
                 if len(s) == 1:
                     singles.add(s)
                 else:
                     by_pair.setdefault(s[:2], set()).add(s)
         self.by_pair = {pair: tuple(strings) for pair, strings in by_pair.items()}
-        self.singles = tuple(singles)
+        self.pairs = frozenset(by_pair)
+        self.singles = frozenset(singles)
+        self.users = {s: frozenset(sources) for s, sources in users.items()}
+        self.always = frozenset(always)
+
+
+class _Scan:
+    """What one text holds: the needed strings, and the patterns they let through."""
+
+    __slots__ = ("held", "live")
+
+    def __init__(self, index: _Index, text: str) -> None:
+        held = set(index.singles.intersection(text))
+        pairs = index.pairs.intersection([text[i : i + 2] for i in range(len(text) - 1)])
+        for pair in pairs:
+            held.update(s for s in index.by_pair[pair] if s in text)
+        live = set(index.always)
+        for s in held:
+            live.update(index.users[s])
+        self.held = frozenset(held)
+        self.live = frozenset(live)
 
 
 _SOURCES: dict[str, None] = {}  # every pattern announced, in order (an ordered set)
@@ -305,24 +332,19 @@ def _index() -> _Index:
 
 
 @lru_cache(maxsize=256)
-def _present(index: _Index, text: str) -> frozenset[str]:
-    held = {s for s in index.singles if s in text}
-    for pair in {text[i : i + 2] for i in range(len(text) - 1)}:
-        for s in index.by_pair.get(pair, ()):
-            if s in text:
-                held.add(s)
-    return frozenset(held)
+def _scan(index: _Index, text: str) -> _Scan:
+    return _Scan(index, text)
 
 
 def _candidates(source: str, text: str) -> tuple[str, ...]:
     if source not in _SOURCES:
         expect(source)
+    scan = _scan(_index(), text)
+    if source not in scan.live:  # the common case
+        return ()
     plan = _plan(source)
-    hits = plan.strings.intersection(_present(_index(), text))
-    if not hits:  # the common case
-        return plan.ungated
     through: dict[str, None] = dict.fromkeys(plan.ungated)
-    for s in hits:
+    for s in plan.strings.intersection(scan.held):
         through.update(dict.fromkeys(plan.by_string[s]))
     return tuple(through)
 
