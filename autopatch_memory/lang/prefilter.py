@@ -22,6 +22,8 @@ from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
+from autopatch_memory.patterns import split_top
+
 
 def _parser() -> ModuleType:
     # The standard library's own regex parser: ``re._parser`` since 3.11, ``sre_parse``
@@ -183,36 +185,6 @@ def needed(source: str) -> tuple[str, ...] | None:
     return _need_of(p, tree)
 
 
-def _top_level_bars(source: str) -> list[int]:
-    bars: list[int] = []
-    depth = 0
-    in_class = False
-    i = 0
-    while i < len(source):
-        c = source[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            if c == "]":
-                in_class = False
-        elif c == "[":
-            in_class = True
-            # "]" first in a class ("[]…]", "[^]…]") is a literal.
-            if source[i + 1 : i + 2] == "^":
-                i += 1
-            if source[i + 1 : i + 2] == "]":
-                i += 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "|" and depth == 0:
-            bars.append(i)
-        i += 1
-    return bars
-
-
 _GLOBAL_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
 _BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
 
@@ -220,8 +192,7 @@ _BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
 def _cut(source: str) -> tuple[str, ...]:
     if _GLOBAL_FLAGS.match(source) or _BACKREFERENCE.search(source):
         return (source,)
-    bounds = [-1, *_top_level_bars(source), len(source)]
-    return tuple(source[a + 1 : b] for a, b in zip(bounds, bounds[1:]))
+    return tuple(split_top(source))
 
 
 @cache
@@ -234,7 +205,7 @@ def _branches_needs(source: str) -> tuple[tuple[str, tuple[str, ...] | None], ..
         trees = [p.parse(part, re.MULTILINE) for part in parts]
     except re.error:
         return ((source, needed(source)),)
-    return tuple((part, _need_of(p, tree)) for part, tree in zip(parts, trees))
+    return tuple((part, _need_of(p, tree)) for part, tree in zip(parts, trees, strict=True))
 
 
 def branches(source: str) -> tuple[str, ...]:
@@ -323,6 +294,11 @@ def expect(*sources: str) -> None:
     if new:
         _SOURCES.update(dict.fromkeys(new))
         _CURRENT.clear()
+
+
+def announced() -> tuple[str, ...]:
+    """Every pattern announced so far (:func:`expect`, or a first :func:`found`)."""
+    return tuple(_SOURCES)
 
 
 def _index() -> _Index:
