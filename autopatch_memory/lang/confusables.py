@@ -36,7 +36,12 @@ PLAIN_RANGES = (
     (0x3400, 0x4DBF),
     (0x4E00, 0x9FFF),
 )
-_NOT_PLAIN = re.compile("[^" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in PLAIN_RANGES) + "]")
+_NOT_PLAIN = "[^" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in PLAIN_RANGES) + "]"
+
+
+@lru_cache(maxsize=1)
+def _not_plain() -> re.Pattern[str]:
+    return re.compile(_NOT_PLAIN)  # on first use, never on import
 
 
 @lru_cache(maxsize=4096)
@@ -45,7 +50,7 @@ def skeleton(text: str) -> str:
     imitate, invisible characters and combining marks dropped, control characters as
     spaces."""
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text)).casefold()
-    if _NOT_PLAIN.search(folded) is None:
+    if _not_plain().search(folded) is None:
         return unicodedata.normalize("NFKC", folded).translate(_TABLE)
     # Invisible characters go; a control character (a line break, a tab) still parts words.
     kept = "".join(

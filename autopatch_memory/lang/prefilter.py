@@ -185,12 +185,13 @@ def needed(source: str) -> tuple[str, ...] | None:
     return _need_of(p, tree)
 
 
-_GLOBAL_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
-_BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
+# Compiled on first use (``re``'s own cache), never on import.
+_GLOBAL_FLAGS = r"^\(\?[aiLmsux]+\)"
+_BACKREFERENCE = r"\\[1-9]|\(\?P=|\(\?\("
 
 
 def _cut(source: str) -> tuple[str, ...]:
-    if _GLOBAL_FLAGS.match(source) or _BACKREFERENCE.search(source):
+    if re.match(_GLOBAL_FLAGS, source) or re.search(_BACKREFERENCE, source):
         return (source,)
     return tuple(split_top(source))
 
