@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+from autopatch_memory.lang import prefilter
 from autopatch_memory.lang.confusables import skeleton
 from autopatch_memory.lang.rules import Rule
 
@@ -35,6 +36,19 @@ from autopatch_memory.lang.rules import Rule
 def compiled(source: str) -> re.Pattern[str]:
     """``source`` compiled once, on first use (``^`` and ``$`` at each line)."""
     return re.compile(source, re.MULTILINE)
+
+
+def found(source: str, text: str) -> bool:
+    """Whether the pattern ``source`` matches somewhere in ``text``, as
+    ``compiled(source).search(text)`` says, but trying only the branches of ``source``
+    whose needed words ``text`` holds (:mod:`autopatch_memory.lang.prefilter`): most
+    texts hold none of a rule's words, and a pattern not tried costs nothing."""
+    return prefilter.found(source, text, compiled)
+
+
+def may_match(source: str, text: str) -> bool:
+    """``False`` only when ``source`` cannot match anywhere in ``text``."""
+    return prefilter.may_match(source, text)
 
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff"
@@ -149,18 +163,20 @@ class InstructionRule(Rule):
     in_squeezed: str = field(default="", kw_only=True)
     test: Callable[[str], bool] | None = field(default=None, kw_only=True)
 
+    def __post_init__(self) -> None:
+        # One index of needed words covers every rule of the family (one pass a text).
+        prefilter.expect(self.anywhere, self.in_said, self.in_squeezed)
+
     def fires(self, text: str) -> bool:
         shown = looks(text)
         if self.gated_out(shown):
             return False
-        if self.anywhere and compiled(self.anywhere).search(shown):
+        if self.anywhere and found(self.anywhere, shown):
             return True
         if self.in_said or self.test is not None:
             words = said(text)
-            if self.in_said and compiled(self.in_said).search(words):
+            if self.in_said and found(self.in_said, words):
                 return True
             if self.test is not None and self.test(words):
                 return True
-        return (
-            bool(self.in_squeezed) and compiled(self.in_squeezed).search(squeezed(text)) is not None
-        )
+        return bool(self.in_squeezed) and found(self.in_squeezed, squeezed(text))

@@ -14,7 +14,8 @@ place in the sentence, and questions are read as questions (:mod:`.reading`).
 from __future__ import annotations
 
 from autopatch_memory.injection import words as w
-from autopatch_memory.injection.reading import InstructionRule, compiled
+from autopatch_memory.injection.reading import InstructionRule, compiled, found, may_match
+from autopatch_memory.lang.prefilter import expect
 from autopatch_memory.lang.rules import Registry
 
 # Inside one sentence, a bounded stretch (no full stop followed by a space, no line break).
@@ -736,9 +737,14 @@ _SEND_ZH = "|".join(
 )
 
 
+expect(_SEND_EN, _SEND_ZH)  # into the family's one index of needed words
+
+
 def _sends_data_away(words: str) -> bool:
-    if compiled(_SEND_EN).search(words):
+    if found(_SEND_EN, words):
         return True
+    if not may_match(_SEND_ZH, words):
+        return False
     return any(not _described_zh(words, m.start()) for m in compiled(_SEND_ZH).finditer(words))
 
 

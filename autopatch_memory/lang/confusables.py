@@ -6,6 +6,7 @@ spelled with homoglyphs is read as the words it shows.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -24,6 +25,23 @@ _HOMOGLYPHS = {
 }  # fmt: skip
 _TABLE = str.maketrans(_HOMOGLYPHS)
 _INVISIBLE_CATEGORIES = ("Cf", "Mn")
+# Characters none of which is a control, invisible or combining one (printable ASCII,
+# CJK ideographs and punctuation, dashes and quotes; ``tests/text`` checks each range):
+# a text made of them only is kept as it is, without a look at each character.
+PLAIN_RANGES = (
+    (0x20, 0x7E),
+    (0x2010, 0x2027),
+    (0x3000, 0x3029),
+    (0x3030, 0x303F),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+)
+_NOT_PLAIN = "[^" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in PLAIN_RANGES) + "]"
+
+
+@lru_cache(maxsize=1)
+def _not_plain() -> re.Pattern[str]:
+    return re.compile(_NOT_PLAIN)  # on first use, never on import
 
 
 @lru_cache(maxsize=4096)
@@ -32,6 +50,8 @@ def skeleton(text: str) -> str:
     imitate, invisible characters and combining marks dropped, control characters as
     spaces."""
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text)).casefold()
+    if _not_plain().search(folded) is None:
+        return unicodedata.normalize("NFKC", folded).translate(_TABLE)
     # Invisible characters go; a control character (a line break, a tab) still parts words.
     kept = "".join(
         " " if unicodedata.category(ch) == "Cc" else ch
