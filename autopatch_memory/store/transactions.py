@@ -460,7 +460,8 @@ class MemoryStore:
             # Another program wrote the file (or it was salvaged): its texts are redacted
             # before the write sees them, so that what the write keeps of them — the
             # cold archive, the journal's change record, a reset's backup — holds no
-            # secret in clear, and a text redaction alone changed is no edit.
+            # secret in clear, and a text redaction alone changed is no edit. The copy
+            # is then known redacted: the choke point redacts only what the write adds.
             read = deep_copy(read)
             redact_model(read)
         txn = Transaction(
@@ -476,7 +477,7 @@ class MemoryStore:
         try:
             value = fn(txn)
             # The choke point: the text compared and written is redacted.
-            text = self._redacted_text(txn, state, clean)
+            text = self._redacted_text(txn, state)
             if text.data == baseline and not (repair and state.problem is not None):
                 self._journal_quietly(txn.entries)
                 return UpdateResult(
@@ -653,22 +654,18 @@ class MemoryStore:
         # so that a call that changes nothing writes (and moves) nothing.
         return state.doc.to_bytes()
 
-    def _redacted_text(self, txn: Transaction, state: FileState, clean: bool) -> FileText:
+    def _redacted_text(self, txn: Transaction, state: FileState) -> FileText:
         """The transaction's document, every string redacted, and its file text: the
         choke point.
 
-        When every string of the document read is known redacted (``clean``: see
-        :meth:`_load_for_write`), only what the transaction added or changed is
-        redacted: what it did not touch is the document read's (copy on write), whose
-        strings passed :func:`redact` when they were written. Otherwise (a file another
-        program wrote, or one that was salvaged) every string is. The text is derived
-        from the file this store wrote last, when that is the file on disk: the text of
-        every element kept is reused.
+        Every string of the document the transaction read is known redacted (a file
+        this program wrote, see :meth:`_load_for_write`; any other was redacted whole
+        before the transaction saw it, see :meth:`_cycle`), so only what the transaction
+        added or changed is redacted: what it did not touch is the document read's (copy
+        on write). The text is derived from the file this store wrote last, when that is
+        the file on disk: the text of every element kept is reused.
         """
         doc = txn.doc
-        if not clean:
-            redact_model(doc, txn)
-            return FileText(doc)
         redact_changed(doc, txn)
         written = self._written
         if written is None or state.data != written.data or written.doc is not txn.base:
