@@ -28,7 +28,7 @@ from autopatch_memory.directives import (
 )
 from autopatch_memory.lang.vocabulary import PLATFORMS
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
-from autopatch_memory.prose import END_PUNCTUATION, split_sentences
+from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
 
 from .note_vetoes import GUESS, JOKE, JOKE_TAIL_CHARS
@@ -229,8 +229,8 @@ def _marked_as_joke(sentence: str | None, view: TurnView) -> bool:
         return False
     if JOKE.fires(sentence):
         return True
-    sentences = split_sentences(view.turn.user_text)
-    after = next((b for a, b in pairwise(sentences) if a.strip() == sentence.strip()), None)
+    wanted = sentence.strip()
+    after = next((b for a, b in pairwise(view.sentences) if a.strip() == wanted), None)
     return after is not None and len(after.strip()) <= JOKE_TAIL_CHARS and JOKE.fires(after)
 
 
