@@ -21,6 +21,7 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
+from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
 from autopatch_memory.privacy.values import (
@@ -257,9 +258,7 @@ def _held_literal(m: re.Match[str]) -> str:
     )
     if key_only and not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_KEY_LITERAL):
         return m.group(0)  # a cache key's segment, a map key
-    start, end = m.span(group)
-    whole, offset = m.group(0), m.start()
-    return whole[: start - offset] + marker(SecretKind.ASSIGNMENT) + whole[end - offset :]
+    return replace_span(m, group, marker(SecretKind.ASSIGNMENT))
 
 
 ASSEMBLED_SECRET = RedactionRule(

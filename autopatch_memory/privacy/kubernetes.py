@@ -18,6 +18,7 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
+from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.values import bare_value, credential_like, not_a_value
@@ -147,9 +148,7 @@ def _from_literal(m: re.Match[str]) -> str:
         return m.group(0)
     if not _secret_entry(m.group("key"), m.group("value"), encoded=False):
         return m.group(0)
-    start, end = m.span("value")
-    whole, offset = m.group(0), m.start()
-    return whole[: start - offset] + marker(SecretKind.ASSIGNMENT) + whole[end - offset :]
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
 
 
 # A command that prints a secret, then the line it printed.
@@ -206,9 +205,7 @@ def _echo_base64(m: re.Match[str]) -> str:
     ]
     if not _ABOUT_A_SECRET_RE.search(window) or not_a_value(value) or not credential_like(value):
         return m.group(0)
-    start, end = m.span(group)
-    whole, offset = m.group(0), m.start()
-    return whole[: start - offset] + marker(SecretKind.PASSWORD) + whole[end - offset :]
+    return replace_span(m, group, marker(SecretKind.PASSWORD))
 
 
 SECRET_MANIFEST_DATA = RedactionRule(
