@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from autopatch_memory import limits
 from autopatch_memory.changes import ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.errors import ChangeRejectedError
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.model import (
     ItemStatus,
     LongTermItem,
@@ -98,12 +99,12 @@ def _plain(text: str) -> str:
 
 
 # Inline code is Markdown's verbatim: nothing in it is escaped, or unescaped on import.
-_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
+_CODE_SPAN = lazy_compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
 # What a Markdown reader would take for markup: "<module>" for an HTML tag (shown as
 # nothing), "<https://…>" for a link; a backslash before punctuation for an escape.
-_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
-_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
-_BACKSLASH_BEFORE_PUNCTUATION = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
+_TAG_START = lazy_compile(r"<(?=[A-Za-z/!?])")
+_ESCAPED = lazy_compile(r"\\([!-/:-@\[-`{-~])")
+_BACKSLASH_BEFORE_PUNCTUATION = lazy_compile(r"\\(?=[!-/:-@\[-`{-~])")
 
 
 def _outside_code(text: str, change: Callable[[str], str]) -> str:
@@ -360,18 +361,18 @@ def _timestamp(value: Any) -> datetime | None:
         return None
 
 
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
-_BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
-_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
+_HEADING = lazy_compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_BULLET = lazy_compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
+_FENCE = lazy_compile(r"^\s{0,3}(?:```|~~~)")
 # The id marker the exporter writes at the end of a bullet (``include_ids``): an item id
 # in an HTML comment. Only that is taken out; any other ``<!--`` is the user's text.
-_ID_MARKER = re.compile(r"\s*<!-- (mem_[^\s<>]+) -->\s*$")
+_ID_MARKER = lazy_compile(r"\s*<!-- (mem_[^\s<>]+) -->\s*$")
 # "**label**: summary", "**label** — summary", "**label** - summary"
-_LABELLED = re.compile(r"^\*\*(.+?)\*\*\s*(?:[:：]|\s[—–-])\s*(.+)$")
+_LABELLED = lazy_compile(r"^\*\*(.+?)\*\*\s*(?:[:：]|\s[—–-])\s*(.+)$")
 # Bold markup: "**" around text, outside a word. Not a glob's "**" ("/api/**",
 # "src/**/*.java", "com.example.**"), which is part of what the user wrote.
 # (Bounded: no stored text is longer than a summary, and a long bullet stays linear.)
-_BOLD = re.compile(
+_BOLD = lazy_compile(
     r"(?<![\w*/\\.])\*\*(?=[^\s*/])(.{1,"
     + str(limits.MAX_SUMMARY_CHARS)
     + r"}?)(?<=[^\s*/])\*\*(?![\w*/])"
@@ -390,13 +391,13 @@ def _markdown_lines(text: str) -> Iterable[str]:
 
 
 # The headings of our own Markdown export, in either language.
-_EXPORT_TITLE = re.compile(
+_EXPORT_TITLE = lazy_compile(
     r"^\s{0,3}#\s+(?:"
     + "|".join(re.escape(w["title"].split("{")[0].strip()) for w in _MARKDOWN_WORDS.values())
     + r")"
 )
 # The same title, with the project's name it gives.
-_EXPORT_TITLE_NAME = re.compile(
+_EXPORT_TITLE_NAME = lazy_compile(
     r"^\s{0,3}#\s+(?:"
     + "|".join(re.escape(w["title"].split("{")[0].strip()) for w in _MARKDOWN_WORDS.values())
     + r")\s*(.*?)\s*$"

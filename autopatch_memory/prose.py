@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-# privacy as a module: its rules load at the first redaction, and reading memory never redacts.
 from autopatch_memory import limits, privacy
+
+# privacy as a module: its rules load at the first redaction, and reading memory never redacts.
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.text import looks_like_code_or_log
 
 __all__ = [
@@ -30,9 +32,9 @@ __all__ = [
 END_PUNCTUATION = "。！？!?；;.,，、:：…"
 """Marks a sentence or clause may end with (stripped when a text is restated)."""
 
-_FENCE_RE = re.compile(r"```.*?(?:```|\Z)", re.S)
-_INLINE_CODE_RE = re.compile(r"`([^`\n]*)`")
-_CODE_LINE_RE = re.compile(
+_FENCE_RE = lazy_compile(r"```.*?(?:```|\Z)", re.S)
+_INLINE_CODE_RE = lazy_compile(r"`([^`\n]*)`")
+_CODE_LINE_RE = lazy_compile(
     r"""^\s*(?:
         [{}\[\]();,]+\s*$                                   # lone brackets
       | (?://|/\*|\*/|\*\s|\#include|@@|\+\+\+\s|---\s|diff\s--git)   # comments, diffs
@@ -48,14 +50,14 @@ _CODE_LINE_RE = re.compile(
     re.X,
 )
 # One stack frame anywhere in a line: a pasted one-line trace ("NPE at com.x.Y(Y.java:3)").
-_FRAME_RE = re.compile(r"\bat\s+[\w$.<>]+\([\w$]+\.(?:java|kt|scala|groovy):\d+\)")
+_FRAME_RE = lazy_compile(r"\bat\s+[\w$.<>]+\([\w$]+\.(?:java|kt|scala|groovy):\d+\)")
 _CODE_SYMBOLS = frozenset("{}[]();=<>|&")
-_SPACES_RE = re.compile(r"[ \t\u3000]+")
+_SPACES_RE = lazy_compile(r"[ \t\u3000]+")
 # "@review/Finding.java", "@pom.xml", "@src/": a file the host attached (its path
 # goes to scope_paths); "@Data", "@Transactional": a Java annotation, kept.
-_AT_PATH_RE = re.compile(r"(?<![\w@])@(?=[\w.-]*[/.][\w./-]*|[a-z][\w-]*(?:$|[\s,，。]))")
+_AT_PATH_RE = lazy_compile(r"(?<![\w@])@(?=[\w.-]*[/.][\w./-]*|[a-z][\w-]*(?:$|[\s,，。]))")
 
-_TERMINATOR_RE = re.compile(
+_TERMINATOR_RE = lazy_compile(
     r"""(?:
         [。！？!?]+[”"'’」)）]*            # Chinese and Latin end marks
       | (?<![Tt][Ll])[;；]                # a semicolon, except the one of TL;DR
@@ -69,7 +71,7 @@ _TERMINATOR_RE = re.compile(
 )
 # A dot after one of these words does not end a sentence ("e.g. Gradle", "vs. Maven").
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "mrs", "dr", "no"})
-_LAST_WORD_RE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+_LAST_WORD_RE = lazy_compile(r"([A-Za-z][A-Za-z.]*)$")
 
 
 def is_code_line(line: str) -> bool:
@@ -141,9 +143,9 @@ def split_sentences(text: str) -> list[str]:
 
 
 _HAN = "\u3400-\u9fff"
-_VOICE_PAUSE = re.compile(rf"(?<=[{_HAN}])[ \t\u3000]+(?=[{_HAN}])")
-_INNER_PUNCTUATION = re.compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
-_HAN_CHAR = re.compile(rf"[{_HAN}]")
+_VOICE_PAUSE = lazy_compile(rf"(?<=[{_HAN}])[ \t\u3000]+(?=[{_HAN}])")
+_INNER_PUNCTUATION = lazy_compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
+_HAN_CHAR = lazy_compile(rf"[{_HAN}]")
 
 
 def after_pause(before: str, sentence: str) -> bool:

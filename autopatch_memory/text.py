@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, overload
 
 from autopatch_memory import limits, signals
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.lang.confusables import skeleton
 from autopatch_memory.patterns import literal_first, one_of
 
@@ -34,10 +35,10 @@ def clip(text: str, limit: int) -> str:
     return text[: limit - len(limits.CLIP_MARK)].rstrip() + limits.CLIP_MARK
 
 
-_CJK_RE = re.compile(
+_CJK_RE = lazy_compile(
     r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef\u3040-\u30ff\uac00-\ud7af]"
 )
-_LATIN_WORD_RE = re.compile(r"[A-Za-z]{2,}")
+_LATIN_WORD_RE = lazy_compile(r"[A-Za-z]{2,}")
 
 
 def is_cjk_char(ch: str) -> bool:
@@ -121,11 +122,11 @@ def has_project_signal(text: str) -> bool:
 
 # --- tokenization for relevance (docs/context.md#the-tokenizer) -----------------
 
-_TOKEN_RUN_RE = re.compile(
+_TOKEN_RUN_RE = lazy_compile(
     r"(?P<cjk>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)|(?P<word>[A-Za-z0-9_$]+)"
 )
 # An acronym's plural ("DTOs", "URLs") is one part, not "DT" + "Os".
-_CAMEL_RE = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_CAMEL_RE = lazy_compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _LONG_TERM_WORDS: frozenset[str] = frozenset(
     w for phrase in signals.LONG_TERM_SIGNALS_EN for w in re.findall(r"[a-z]+", phrase)
 )
@@ -247,7 +248,7 @@ def _analyze(text: str, drop_signals: bool) -> tuple[tuple[str, ...], frozenset[
     return tuple(tokens), frozenset(anchors)
 
 
-_COMPOUND_RE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
+_COMPOUND_RE = lazy_compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 
 
 def tokenize(text: str) -> list[str]:
@@ -392,16 +393,16 @@ def _at_a_word(pattern: str) -> list[str] | None:
 
 
 _WORD_ALTERNATIVES = {p: _at_a_word(p) for p in _STRONG_PATTERNS}
-_STRONG_AT_LINE_START_RE = re.compile(
+_STRONG_AT_LINE_START_RE = lazy_compile(
     "|".join(p.removeprefix("^") for p in _STRONG_PATTERNS if p.startswith("^")), re.M
 )
-_STRONG_AT_A_WORD_RE = re.compile(
+_STRONG_AT_A_WORD_RE = lazy_compile(
     one_of(
         (a for alts in _WORD_ALTERNATIVES.values() for a in alts or ()), after_first=r"(?<!\w.)"
     ),
     re.M,
 )
-_STRONG_ANYWHERE_RE = re.compile(
+_STRONG_ANYWHERE_RE = lazy_compile(
     "|".join(
         (
             # one word-boundary test for all the case-insensitive ones (SQL)
@@ -434,10 +435,10 @@ def _strong_code_or_log(text: str) -> bool:
 
 # A command line of its own: a known command, then options or a pipe, and no
 # prose around it ("mvn -q clean install", not "mvn -T 4 is faster on CI").
-_COMMAND_LINE_RE = re.compile(
+_COMMAND_LINE_RE = lazy_compile(
     r"^[ \t]*(?:sudo\s+)?(?:" + _SHELL_COMMANDS + r")(?=\s)(?P<rest>[^\n]{1,300})$", re.M
 )
-_COMMAND_OPTION_RE = re.compile(r"\s(?:--?[A-Za-z][\w.\-]*|\||&&|>>?|<)(?=\s|=|$)")
+_COMMAND_OPTION_RE = lazy_compile(r"\s(?:--?[A-Za-z][\w.\-]*|\||&&|>>?|<)(?=\s|=|$)")
 _PROSE_WORDS = frozenset(
     """
     is are was were be the a an to over than before after when should we you use prefer
@@ -445,9 +446,9 @@ _PROSE_WORDS = frozenset(
     faster slower better worse why how what does do not
     """.split()
 )
-_XML_TAG_RE = re.compile(r"</?[A-Za-z][\w.:\-]{0,60}(?:\s[^<>\n]{0,200})?/?>")
-_XML_CLOSING_TAG_RE = re.compile(r"</[A-Za-z][\w.:\-]{0,60}\s*>")
-_CJK_ANY_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_XML_TAG_RE = lazy_compile(r"</?[A-Za-z][\w.:\-]{0,60}(?:\s[^<>\n]{0,200})?/?>")
+_XML_CLOSING_TAG_RE = lazy_compile(r"</[A-Za-z][\w.:\-]{0,60}\s*>")
+_CJK_ANY_RE = lazy_compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 def _is_command_line(text: str) -> bool:
@@ -468,8 +469,8 @@ def _is_markup(text: str) -> bool:
     )
 
 
-_ADDED_LINE_RE = re.compile(r"^\+(?!\+)", re.M)
-_REMOVED_LINE_RE = re.compile(r"^-(?!-)", re.M)
+_ADDED_LINE_RE = lazy_compile(r"^\+(?!\+)", re.M)
+_REMOVED_LINE_RE = lazy_compile(r"^-(?!-)", re.M)
 
 
 def _added_and_removed_lines(text: str) -> bool:
@@ -489,7 +490,7 @@ _WEAK_CODE_SIGNS: tuple[Callable[[str], object], ...] = (
 )
 
 
-_QUOTED_RE = re.compile(r'"[^"\n]{0,200}"|\'[^\'\n]{0,200}\'')
+_QUOTED_RE = lazy_compile(r'"[^"\n]{0,200}"|\'[^\'\n]{0,200}\'')
 
 
 def _is_chinese_prose(text: str) -> bool:
@@ -519,7 +520,7 @@ def looks_like_code_or_log(text: str) -> bool:
 # escapes; in 7-bit (ESC …) and 8-bit (C1) forms. Every quantifier is bounded. A
 # string without its terminator loses only its introducer: its text is harmless
 # once the control characters are gone, and may be the user's own words.
-_ESCAPE_SEQUENCE_RE = re.compile(
+_ESCAPE_SEQUENCE_RE = lazy_compile(
     r"\x1b\[[0-?]{0,64}[ -/]{0,16}[@-~]?"
     r"|\x9b[0-?]{0,64}[ -/]{0,16}[@-~]?"
     r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]{0,4096}(?:\x07|\x1b\\|\x9c)"
@@ -528,9 +529,9 @@ _ESCAPE_SEQUENCE_RE = re.compile(
 )
 # C0 controls except tab and the line breaks (LF, CR), DEL, and the C1 controls
 # except NEL (a line break).
-_CONTROL_EXCEPT_LINE_BREAKS_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
-_LINE_BREAK_RE = re.compile(r"\r\n?|[\x85\u2028\u2029]")
-_LINE_BREAK_START_RE = re.compile("[\r\x85\u2028\u2029]")  # what a line break starts with
+_CONTROL_EXCEPT_LINE_BREAKS_RE = lazy_compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
+_LINE_BREAK_RE = lazy_compile(r"\r\n?|[\x85\u2028\u2029]")
+_LINE_BREAK_START_RE = lazy_compile("[\r\x85\u2028\u2029]")  # what a line break starts with
 # Every Unicode format character (category Cf: zero-width spaces and joiners, bidi
 # embeddings, overrides and isolates, the BOM, the soft hyphen, tag characters…) and a
 # few invisible letters used to spoof text (Hangul fillers, the combining grapheme joiner).
@@ -541,7 +542,7 @@ INVISIBLE_CHARACTERS = (
     "\U000e0020-\U000e007f"
     "\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0"
 )
-_INVISIBLE_RE = re.compile("[" + INVISIBLE_CHARACTERS + "]")
+_INVISIBLE_RE = lazy_compile("[" + INVISIBLE_CHARACTERS + "]")
 
 
 # Everything a terminal must never receive from memory or a repository: escape
@@ -549,11 +550,12 @@ _INVISIBLE_RE = re.compile("[" + INVISIBLE_CHARACTERS + "]")
 # and invisible format characters. One pattern, so that cleaning stored text and
 # printing it (the command line) agree, and a caller can map what it removes.
 _UNSAFE_CHARACTER = "[\x00-\x08\x0b-\x1f\x7f-\x9f" + INVISIBLE_CHARACTERS + "]"
+# Public (an API name): a compiled pattern, as it always was.
 TERMINAL_UNSAFE_RE = re.compile(_ESCAPE_SEQUENCE_RE.pattern + "|" + _UNSAFE_CHARACTER)
 
 # Every escape sequence starts with a character of that class (ESC, CSI, OSC…): a text
 # without one has nothing to remove.
-_UNSAFE_START_RE = re.compile(_UNSAFE_CHARACTER)
+_UNSAFE_START_RE = lazy_compile(_UNSAFE_CHARACTER)
 
 
 def has_control_characters(text: str) -> bool:

@@ -43,6 +43,14 @@ def phrase_alternation(
     return "(?:" + "|".join(parts) + ")"
 
 
+def phrase_pieces(phrases: Iterable[str]) -> tuple[str, ...]:
+    """One piece of each phrase that every match of its alternation holds as written: the
+    phrase up to its first space (a space matches any spacing; the rest of a phrase is
+    literal). A text that holds none of them holds none of the phrases: its pattern need
+    not be compiled or searched (a shortcut only, never a different answer)."""
+    return tuple(sorted({phrase.split(" ", 1)[0] for phrase in phrases}))
+
+
 def phrase_pattern(
     *phrases: str,
     plurals: bool = False,

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from autopatch_memory.lang.chars import is_cjk_char
 from autopatch_memory.lang.fold import fold
-from autopatch_memory.lang.phrases import phrase_pattern
+from autopatch_memory.lang.lazy_pattern import LazyPattern, lazy_compile
+from autopatch_memory.lang.phrases import phrase_alternation, phrase_pieces
 
 __all__ = [
     "ARTIFACTS",
@@ -316,25 +318,46 @@ PLATFORMS: tuple[tuple[str, ...], ...] = (
 def concept_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for ``phrases`` as the concepts are matched (folded text; a space
     matches any spacing or none; ``_`` joins two words: "timeout" is in wait_timeout)."""
-    return phrase_pattern(*phrases, optional_spaces=True, word_chars="a-z0-9")
+    return re.compile(_concept_alternation(phrases))
+
+
+def _concept_alternation(phrases: tuple[str, ...]) -> str:
+    return phrase_alternation(phrases, optional_spaces=True, word_chars="a-z0-9")
+
+
+@dataclass(frozen=True)
+class _Phrases:
+    """A concept's phrases, matched as :func:`concept_pattern` does; the pattern is
+    compiled only once a text holds one of their pieces (a command that reads one
+    question compiles the few concepts it could name, not all of them)."""
+
+    pieces: tuple[str, ...]
+    pattern: LazyPattern
+
+    @classmethod
+    def of(cls, phrases: tuple[str, ...]) -> _Phrases:
+        return cls(phrase_pieces(phrases), lazy_compile(_concept_alternation(phrases)))
+
+    def in_text(self, folded: str) -> bool:
+        return any(p in folded for p in self.pieces) and self.pattern.search(folded) is not None
 
 
 @cache
-def _concept_patterns() -> dict[str, re.Pattern[str]]:
-    return {name: concept_pattern(words) for name, words in CONCEPTS.items()}
+def _concept_phrases() -> dict[str, _Phrases]:
+    return {name: _Phrases.of(words) for name, words in CONCEPTS.items()}
 
 
 @cache
-def _feature_pattern() -> re.Pattern[str]:
-    return concept_pattern(LANGUAGE_FEATURES)
+def _feature_phrases() -> _Phrases:
+    return _Phrases.of(LANGUAGE_FEATURES)
 
 
 def concepts_in(folded: str, *, question: bool = False) -> tuple[str, ...]:
     """The names of the :data:`CONCEPTS` a text mentions (``folded``: lower-cased and
     NFKC-folded), in table order, then :data:`JAVA_VERSION` when the text names a Java
     release — or, for a ``question``, asks about a language feature."""
-    found = [name for name, pattern in _concept_patterns().items() if pattern.search(folded)]
-    if JAVA_RELEASE.search(folded) or (question and _feature_pattern().search(folded)):
+    found = [name for name, phrases in _concept_phrases().items() if phrases.in_text(folded)]
+    if JAVA_RELEASE.search(folded) or (question and _feature_phrases().in_text(folded)):
         found.append(JAVA_VERSION)
     return tuple(found)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.replacing import replace_password, replace_plausible
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
@@ -38,7 +39,7 @@ _USER_SLASH_PASSWORD_RE = compile_bounded(
     r"[ \t]{0,4}[A-Za-z0-9_.@\-]{1,64}(?:/|[ \t]{1,2}/[ \t]{1,2})"
     r"(?P<value>" + MARKER_VALUE + r"|[\x21-\x2e\x30-\x7e]{3,128})"
 )
-_PAIR_WORD_RE = re.compile(r"密码|账密|(?i:cred)")
+_PAIR_WORD_RE = lazy_compile(r"密码|账密|(?i:cred)")
 
 
 def _user_slash_password(m: re.Match[str]) -> str:
@@ -62,7 +63,7 @@ _ACCOUNT_SLASH_PASSWORD_RE = compile_bounded(
     + r"(?<![\w/.\-])(?i:root|admin|administrator|sa|postgres|sys|system|test|dev|ops|guest"
     r"|deploy|nacos|elastic)[ \t]{0,2}/[ \t]{0,2}(?P<value>[\x21-\x2e\x30-\x7e]{4,128})"
 )
-_FILE_NAME_RE = re.compile(r"^[\w\-]+\.[A-Za-z]{1,5}$")
+_FILE_NAME_RE = lazy_compile(r"^[\w\-]+\.[A-Za-z]{1,5}$")
 
 
 def _account_slash_password(m: re.Match[str]) -> str:
@@ -79,7 +80,7 @@ def _account_slash_password(m: re.Match[str]) -> str:
 
 
 # nacos/nacos-server:v2.3.1, library/mysql:8.0@sha256:…: an image, not user/password
-_IMAGE_TAG_RE = re.compile(r"^[a-z0-9][a-z0-9._\-]*:[\w.\-]+(?:@sha256:[0-9a-f]{16,64})?$")
+_IMAGE_TAG_RE = lazy_compile(r"^[a-z0-9][a-z0-9._\-]*:[\w.\-]+(?:@sha256:[0-9a-f]{16,64})?$")
 
 
 # "login as root with toor123", "ssh as ops using 0ps!"
@@ -126,9 +127,9 @@ def _user_then_password(m: re.Match[str]) -> str:
 _USER_PASSWORD_PAIR_RE = compile_bounded(
     r"(?<=[\w.@\-])(?:/|[ \t]{1,2}/[ \t]{1,2})(?P<value>[\x21-\x2e\x30-\x7e]{4,128})(?![\x21-\x7e])"
 )
-_USER_NAME_RE = re.compile(r"[A-Za-z][\w.@\-]{1,31}$")
-_USER_NAME_CHARS_RE = re.compile(r"[\w.@\-]")
-_ACCOUNT_CONTEXT_RE = re.compile(
+_USER_NAME_RE = lazy_compile(r"[A-Za-z][\w.@\-]{1,31}$")
+_USER_NAME_CHARS_RE = lazy_compile(r"[\w.@\-]")
+_ACCOUNT_CONTEXT_RE = lazy_compile(
     r"账号|帐号|账户|账密|密码|口令|用户|登录|(?i:account|login|user|password|credential|creds)"
 )
 

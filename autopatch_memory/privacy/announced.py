@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
@@ -73,7 +74,7 @@ _ANNOUNCED_RE = compile_bounded(
     + r"(?P<value>[\x21\x23-\x26\x28-\x3b\x3d\x3f-\x5f\x61-\x7e]{8,256})"
 )
 # A credential keyword earlier in the paragraph.
-_KEYWORD_BEFORE_RE = re.compile(
+_KEYWORD_BEFORE_RE = lazy_compile(
     r"(?:密码|口令|密钥|秘钥|令牌|凭证|凭据|(?<![A-Za-z])(?i:pass(?:word|wd|phrase)s?|pwd"
     r"|secrets?|tokens?|credentials?|creds|api[ \t_\-]?keys?|access[ \t_\-]?keys?)(?![A-Za-z]))"
 )

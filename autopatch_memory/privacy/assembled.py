@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
@@ -36,7 +37,7 @@ from autopatch_memory.privacy.words import KEYWORD_NEEDLES
 # A name that ends with a secret word, or names a secret's parts ("secretParts").
 _SECRET_WORD = r"(?i:pass(?:word|wd)?|pwd|secret|token|credentials?|key)"
 _PARTS = r"(?:s|[-_.]?(?i:parts|pieces|chunks|halves|segments|fragments))?"
-_SECRET_NAME_RE = re.compile(
+_SECRET_NAME_RE = lazy_compile(
     r"(?<![a-z])"
     + _SECRET_WORD
     + _PARTS
@@ -45,8 +46,8 @@ _SECRET_NAME_RE = re.compile(
     + "$"
 )
 # A key named for no more than "key": its value must be key material.
-_KEY_NAME_RE = re.compile(r"(?i)key" + _PARTS + "$")
-_SECRET_WORD_RE = re.compile(r"(?i)pass|pwd|secret|token|credential")
+_KEY_NAME_RE = lazy_compile(r"(?i)key" + _PARTS + "$")
+_SECRET_WORD_RE = lazy_compile(r"(?i)pass|pwd|secret|token|credential")
 # What a joining expression may call: nothing but what builds a string from its parts.
 _JOINING_CALLS = frozenset(
     """
@@ -55,8 +56,8 @@ _JOINING_CALLS = frozenset(
     toCharArray getBytes format getDecoder getUrlDecoder getMimeDecoder decode b64decode
     """.split()
 )
-_CALL_RE = re.compile(r"(?<![\w$])([A-Za-z_][\w$]*)[ \t]*[({]")
-_LITERAL_RE = re.compile(r"\"([^\"\\\n]{0,256})\"|'([^'\\\n]{0,256})'")
+_CALL_RE = lazy_compile(r"(?<![\w$])([A-Za-z_][\w$]*)[ \t]*[({]")
+_LITERAL_RE = lazy_compile(r"\"([^\"\\\n]{0,256})\"|'([^'\\\n]{0,256})'")
 
 
 def _joins_only(expr: str) -> bool:
@@ -77,7 +78,7 @@ def _credential(joined: str, *, key_only: bool) -> bool:
 
 
 # A literal that only separates the others (String.join(":", …), "-".join(…)).
-_SEPARATOR_RE = re.compile(r"^[\W_]{0,2}$")
+_SEPARATOR_RE = lazy_compile(r"^[\W_]{0,2}$")
 
 
 # The expression assigned to a secret's name, to the end of its statement (a Kotlin
@@ -89,7 +90,7 @@ _ASSIGNED_EXPR_RE = compile_bounded(
     r"(?P<expr>buildString[ \t]*\{[^{}]{1,1024}\}|\([^()]{1,1024}\)|[^\n;]{1,512})"
 )
 # The name before the separator, perhaps quoted or typed ("val secret: String =").
-_NAME_BEFORE_RE = re.compile(
+_NAME_BEFORE_RE = lazy_compile(
     r"(?<![\w$.\-])(?P<name>[\w$.\-]{1,64})[\"']?[ \t]*(?::[ \t]*[\w.<>\[\]?]{1,40}[ \t]*)?$"
 )
 
@@ -104,13 +105,13 @@ def _name_before(text: str, pos: int) -> str | None:
 
 
 # What makes an expression a join: "+", a joining call, an array or list of the parts.
-_JOIN_RE = re.compile(
+_JOIN_RE = lazy_compile(
     r"\+|\b(?:join|concat|append|buildString|listOf|arrayOf|asList|of)[ \t]*[({]|^[ \t]*[\[{]"
     r"|new[ \t]+String[ \t]*\[\]"
     r"|[\"'][ \t]*\r?\n[ \t]*[\"']"  # Python's adjacent literals in brackets
 )
 # A literal that indexes something (environ['X'], cfg["k"]) is no piece.
-_SUBSCRIPT_BEFORE_RE = re.compile(r"[\w$\]][ \t]*\[[ \t]*$")
+_SUBSCRIPT_BEFORE_RE = lazy_compile(r"[\w$\]][ \t]*\[[ \t]*$")
 
 
 def _statement(expr: str) -> str:
@@ -176,13 +177,13 @@ _HELD_LITERAL_RE = compile_bounded(
 )
 # What comes before the "=": a name, perhaps typed (Kotlin's "val a: String ="); a shell
 # variable starts its line ("export P1=…").
-_HOLDER_BEFORE_RE = re.compile(
+_HOLDER_BEFORE_RE = lazy_compile(
     r"(?<![\w$.])(?P<holder>[A-Za-z_$][\w$]{0,63})(?::[ \t]*[\w.<>\[\]?]{1,40})?[ \t]*$"
 )
-_SHELL_HOLDER_BEFORE_RE = re.compile(
+_SHELL_HOLDER_BEFORE_RE = lazy_compile(
     r"(?:^|\n)[ \t]{0,16}(?:export[ \t]+)?(?P<holder>[A-Za-z_]\w{0,63})$"
 )
-_APPENDED_TO_RE = re.compile(r"(?<![\w$.])(?P<holder>[A-Za-z_$][\w$]{0,63})$")
+_APPENDED_TO_RE = lazy_compile(r"(?<![\w$.])(?P<holder>[A-Za-z_$][\w$]{0,63})$")
 
 
 def _holder(m: re.Match[str]) -> str | None:
@@ -200,7 +201,7 @@ def _holder(m: re.Match[str]) -> str | None:
 
 # The line of a later statement that joins the holder into a secret's name (read on
 # one line, bounded: the name's run is walked once).
-_JOINING_LINE_RE = re.compile(
+_JOINING_LINE_RE = lazy_compile(
     r"(?<![\w$.\-])(?P<target>[\w$.\-]{1,80})[\"']?[ \t]*"
     r"(?::[ \t]*[\w.<>\[\]?]{1,40}[ \t]*)?=(?![=>])[ \t]*(?P<expr>[^\n;]{1,512})"
 )

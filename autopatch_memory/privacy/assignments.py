@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.lang import CJK_CLASS
+from autopatch_memory.lang import CJK_CLASS, lazy_compile
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span, requote, value_group
@@ -54,7 +54,7 @@ from autopatch_memory.privacy.words import (
 )
 
 # ${NAME:default} (Spring) and ${NAME:-default} (shell); ${NAME:?message} is an error text.
-_PLACEHOLDER_DEFAULT_RE = re.compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{1,256})(\})")
+_PLACEHOLDER_DEFAULT_RE = lazy_compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{1,256})(\})")
 
 
 _PLACEHOLDER_SCHEMES = frozenset({"env", "sys", "file", "secret", "secrets", "vault", "k8s"})
@@ -62,7 +62,7 @@ _PLACEHOLDER_SCHEMES = frozenset({"env", "sys", "file", "secret", "secrets", "va
 
 # A default made of words alone ("changeme", "postgres", "dev-key", "mySecretKey") is the
 # placeholder's stand-in for a local run, not a credential: one holds a digit or a symbol.
-_WORDS_DEFAULT_RE = re.compile(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*")
+_WORDS_DEFAULT_RE = lazy_compile(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*")
 
 
 def _redact_placeholder_defaults(value: str, kind: SecretKind) -> str:
@@ -286,10 +286,10 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
     )
 
 
-_PUBLIC_KEY_NAME_RE = re.compile(r"(?i)pub(?:lic)?[-_.]?$")
+_PUBLIC_KEY_NAME_RE = lazy_compile(r"(?i)pub(?:lic)?[-_.]?$")
 # A nonce or an id named a key: a WebSocket handshake's key, an idempotency key.
-_NONCE_KEY_NAME_RE = re.compile(r"(?i)(?:websocket|idempotency)[-_.]?$")
-_MAP_ENTRY_BEFORE_RE = re.compile(r"[{,][ \t]{0,4}$")
+_NONCE_KEY_NAME_RE = lazy_compile(r"(?i)(?:websocket|idempotency)[-_.]?$")
+_MAP_ENTRY_BEFORE_RE = lazy_compile(r"[{,][ \t]{0,4}$")
 
 
 def _map_entry_key_material(m: re.Match[str]) -> bool:
@@ -307,8 +307,8 @@ def _map_entry_key_material(m: re.Match[str]) -> bool:
 # A Redis or cache key is written as segments joined by ":" ("auth:token:10086"); a value
 # right after "token:" that goes on with ":" or a glob is the next segment, as is
 # anything after a key that is itself a segment ("login:token:…").
-_NAMESPACE_BEFORE_RE = re.compile(r"[\w\-]:$")
-_NEXT_SEGMENT_RE = re.compile(r"^[\w.\-{}#]{1,64}(?::[\w.\-{}#*]{0,64})+$|^[\w.\-{}]{0,64}\*$")
+_NAMESPACE_BEFORE_RE = lazy_compile(r"[\w\-]:$")
+_NEXT_SEGMENT_RE = lazy_compile(r"^[\w.\-{}#]{1,64}(?::[\w.\-{}#*]{0,64})+$|^[\w.\-{}]{0,64}\*$")
 
 
 def _namespaced_name(text: str, key_start: int, value: str) -> bool:
@@ -322,9 +322,9 @@ def _namespaced_name(text: str, key_start: int, value: str) -> bool:
     return bool(_NAMESPACE_BEFORE_RE.search(before) or _NEXT_SEGMENT_RE.match(value))
 
 
-_REFERENCE_KEY_RE = re.compile(r"(?i)(?:existing|external|ref|from)[-_.]?$")
-_OBJECT_NAME_RE = re.compile(r"^[\"']?[a-z0-9](?:[a-z0-9.\-]{0,251}[a-z0-9])?[\"']?$")
-_COORDINATE_RE = re.compile(r"^[A-Za-z][\w.\-]{0,100}:v?\d[\w.\-]{0,40}(?::[\w.\-]{1,40})?$")
+_REFERENCE_KEY_RE = lazy_compile(r"(?i)(?:existing|external|ref|from)[-_.]?$")
+_OBJECT_NAME_RE = lazy_compile(r"^[\"']?[a-z0-9](?:[a-z0-9.\-]{0,251}[a-z0-9])?[\"']?$")
+_COORDINATE_RE = lazy_compile(r"^[A-Za-z][\w.\-]{0,100}:v?\d[\w.\-]{0,40}(?::[\w.\-]{1,40})?$")
 
 
 def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: bool) -> bool:
@@ -382,14 +382,14 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
     return passphrase_key and is_passphrase(inner) and not line_after(text, m.end("value")).strip()
 
 
-_OBJECT_MEMBER_RE = re.compile(r"[{,][ \t]*$")
+_OBJECT_MEMBER_RE = lazy_compile(r"[{,][ \t]*$")
 # After a name, an operator or a block goes on with the expression it starts.
-_EXPRESSION_GOES_ON_RE = re.compile(r"[ \t]{0,4}(?:\+[ \t]{0,4}[\w\"'$(]|\{[ \t]*(?:\n|$))")
-_SUBSCRIPT_RE = re.compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
+_EXPRESSION_GOES_ON_RE = lazy_compile(r"[ \t]{0,4}(?:\+[ \t]{0,4}[\w\"'$(]|\{[ \t]*(?:\n|$))")
+_SUBSCRIPT_RE = lazy_compile(r"^[A-Za-z_$][\w$.]{0,80}\[$")
 # A word of prose after a value: not the key of another assignment ("pwd=a pwd=a").
-_WORD_AFTER_RE = re.compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[" + CJK_CLASS + "])")
+_WORD_AFTER_RE = lazy_compile(r"[ \t]{1,4}(?:[A-Za-z]+(?=[ \t,.;!?]|$)|[" + CJK_CLASS + "])")
 # Code around an assignment: a declaration, a call or an object literal before the key.
-_CODE_BEFORE_KEY_RE = re.compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
+_CODE_BEFORE_KEY_RE = lazy_compile(r"[({,]|\b(?:val|var|let|const|final|String|this|self|def)\b")
 
 
 def _code_line(m: re.Match[str], key_start: int) -> bool:
@@ -406,8 +406,8 @@ def _code_line(m: re.Match[str], key_start: int) -> bool:
     return bool(line_after(text, m.end("value")).strip(" \t"))
 
 
-_KEY_AFTER_RE = re.compile(r"[ \t]{0,4}:")
-_CONSTANT_KEY_RE = re.compile(r"^(?:[A-Z]\w{0,40}\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_KEY_AFTER_RE = lazy_compile(r"[ \t]{0,4}:")
+_CONSTANT_KEY_RE = lazy_compile(r"^(?:[A-Z]\w{0,40}\.)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 
 
 def _literal_form_ok(m: re.Match[str], key_start: int) -> bool:
@@ -451,7 +451,7 @@ _YAML_LINE_RE = compile_bounded(
 _YAML_COMMENT_RE = compile_bounded(r"[ \t]#")
 # A plain scalar holding these runs to the end of its line ("Seata&Tx=2024"), where the
 # generic rule would stop at the next "k=" of a query string.
-_DELIMITERS_RE = re.compile(r"[&;,]")
+_DELIMITERS_RE = lazy_compile(r"[&;,]")
 
 
 def _yaml_line(m: re.Match[str]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
@@ -72,7 +73,7 @@ def _setup_key(m: re.Match[str]) -> str:
     return replace_span(m, "value", marker(SecretKind.ONE_TIME_CODE))
 
 
-_WORD_RE = re.compile(r"[a-z]+")
+_WORD_RE = lazy_compile(r"[a-z]+")
 
 
 def _seed_phrase(m: re.Match[str]) -> str:

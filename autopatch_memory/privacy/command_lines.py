@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory.lang import Pattern
 from autopatch_memory.privacy.markers import SecretKind
 from autopatch_memory.privacy.replacing import replace_password, replace_plausible, value_group
 from autopatch_memory.privacy.rule import RedactionRule
@@ -71,7 +72,7 @@ _CLI_VALUE = (
 def _tool_option(
     rule_id: str,
     description: str,
-    pattern: re.Pattern[str],
+    pattern: Pattern,
     keywords: tuple[str, ...],
     examples_match: tuple[str, ...],
     examples_no_match: tuple[str, ...],

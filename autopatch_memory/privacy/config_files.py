@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_password, replace_span
 from autopatch_memory.privacy.rule import RedactionRule
@@ -171,7 +172,7 @@ _PROPERTIES_LINE_RE = compile_bounded(
 
 
 # "secret = a + b;", "token = x if y else z {": a statement, not a value with spaces
-_CODE_END_RE = re.compile(r"[;{]$|[ \t][+*|&?:][ \t]")
+_CODE_END_RE = lazy_compile(r"[;{]$|[ \t][+*|&?:][ \t]")
 
 
 def _properties_line(m: re.Match[str]) -> str:
@@ -228,7 +229,7 @@ _PGPASS_RE = compile_bounded(
 def _pgpass(m: re.Match[str]) -> str:
     value = m.group("value")
     named = "pgpass" in m.string[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.start()]
-    if m.re is _PGPASS_INLINE_RE and not named:
+    if m.re is _PGPASS_INLINE_RE.compiled and not named:
         return m.group(0)  # inside a sentence only where the text says it is a .pgpass line
     if value.isdigit() or not (
         named or plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)

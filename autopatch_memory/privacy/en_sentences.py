@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span
@@ -198,11 +199,11 @@ def _en_sentence(m: re.Match[str]) -> str:
 
 
 _ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
-_SETTING_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}=")
-_SETTING_AFTER_RE = re.compile(r"[ \t,;]{1,4}[A-Za-z_][\w.\-]{0,40}=")
-_OPEN_ANGLE_RE = re.compile(r"<[^<>]*$")
+_SETTING_RE = lazy_compile(r"^[A-Za-z_][\w.\-]{0,40}=")
+_SETTING_AFTER_RE = lazy_compile(r"[ \t,;]{1,4}[A-Za-z_][\w.\-]{0,40}=")
+_OPEN_ANGLE_RE = lazy_compile(r"<[^<>]*$")
 # The keyword ends a variable's name: $REGISTRY_PASSWORD, ${DB_PASSWORD}, %API_TOKEN%.
-_VARIABLE_BEFORE_RE = re.compile(r"(?:\$\{?|%)[A-Za-z0-9_]{0,60}$")
+_VARIABLE_BEFORE_RE = lazy_compile(r"(?:\$\{?|%)[A-Za-z0-9_]{0,60}$")
 
 
 def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
@@ -242,8 +243,8 @@ def _stated_value_ok(m: re.Match[str], kw: str, bare: str) -> bool:
     )
 
 
-_HASH_CONTEXT_RE = re.compile(r"(?i)commit|sha|hash|revision|checksum|digest|提交")
-_GIT_ID_RE = re.compile(r"^[0-9a-f]{7,40}$|^[0-9a-f]{64}$")
+_HASH_CONTEXT_RE = lazy_compile(r"(?i)commit|sha|hash|revision|checksum|digest|提交")
+_GIT_ID_RE = lazy_compile(r"^[0-9a-f]{7,40}$|^[0-9a-f]{64}$")
 
 
 def _git_object_id(text: str, start: int, value: str) -> bool:

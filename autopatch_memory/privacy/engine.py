@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Literal, Protocol, cast, overload
 
 from autopatch_memory import limits
-from autopatch_memory.lang import Registry
+from autopatch_memory.lang import Pattern, Registry, lazy_compile
 from autopatch_memory.privacy import (
     accounts,
     announced,
@@ -55,7 +55,7 @@ _ENCODED_RE = compile_bounded(
     r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{16,16384}={0,2}(?![A-Za-z0-9+/=_\-.])"
 )
 # user:password; a Harbor robot account is named "robot$name"
-_DECODED_PAIR_RE = re.compile(r"^[\w.@+%$\-]{1,128}:[^\s]{1,256}$")
+_DECODED_PAIR_RE = lazy_compile(r"^[\w.@+%$\-]{1,128}:[^\s]{1,256}$")
 
 
 def _encoded(m: re.Match[str]) -> str:
@@ -241,7 +241,7 @@ class _Initial:
 
     ascii_only: bool
     single: bool
-    longer: re.Pattern[str] | None
+    longer: Pattern | None
 
 
 class RuleSet:
@@ -268,11 +268,9 @@ class RuleSet:
             needle: (needle, needle.isascii(), frozenset(found))
             for needle, found in by_needle.items()
         }
-        # Every keyword in a keyword (itself too): all are in a text that holds it.
-        self.within: dict[str, frozenset[str]] = {
-            needle: frozenset(other for other in by_needle if other in needle)
-            for needle in by_needle
-        }
+        # Every keyword in a keyword (itself too), filled as keywords are met (a quadratic
+        # table built whole would cost a command's start-up ~10 ms for a few lookups).
+        self._within: dict[str, frozenset[str]] = {}
         self.initials: dict[str, list[_Initial]] = {}
         for ascii_only in (True, False):
             starting: dict[str, list[str]] = {}
@@ -282,13 +280,21 @@ class RuleSet:
             for first, needles in starting.items():
                 tails = [needle[1:] for needle in needles if len(needle) > 1]
                 longer = (
-                    re.compile(re.escape(first) + "(?:" + _trie_pattern(tails) + ")")
+                    lazy_compile(re.escape(first) + "(?:" + _trie_pattern(tails) + ")")
                     if tails
                     else None
                 )
                 self.initials.setdefault(first, []).append(
                     _Initial(ascii_only, first in needles, longer)
                 )
+
+    def _keywords_within(self, keyword: str) -> frozenset[str]:
+        """Every keyword in ``keyword``, itself too: all are in a text that holds it."""
+        found = self._within.get(keyword)
+        if found is None:
+            found = frozenset(other for other in self.by_needle if other in keyword)
+            self._within[keyword] = found  # a race computes the same set twice
+        return found
 
     def _present(self, narrow: str, lowered: str) -> set[str]:
         """The keywords in the text: ASCII ones looked for in ``narrow``, the others in
@@ -303,7 +309,7 @@ class RuleSet:
                 text = narrow if initial.ascii_only else lowered
                 match = initial.longer.search(text)
                 while match is not None:
-                    present |= self.within[match.group()]
+                    present |= self._keywords_within(match.group())
                     match = initial.longer.search(text, match.start() + 1)
         return present
 
@@ -425,7 +431,7 @@ def needles_of_source(text: str) -> tuple[str, ...] | None:
 
 # An id this program makes (docs/file-format.md): a new one is redacted at every write
 # (its element is new), and no rule can match one, so it is returned as it is.
-_PROGRAM_ID_RE = re.compile(r"(?:turn_[0-9]{8}_[0-9]{6}|topic_[0-9]{8}|mem_[0-9]{8})_[0-9]{3,6}")
+_PROGRAM_ID_RE = lazy_compile(r"(?:turn_[0-9]{8}_[0-9]{6}|topic_[0-9]{8}|mem_[0-9]{8})_[0-9]{3,6}")
 
 
 def _redact_uncached(text: str, fired: list[str] | None = None) -> str:

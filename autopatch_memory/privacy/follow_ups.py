@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.lang import CJK_CLASS
+from autopatch_memory.lang import CJK_CLASS, lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import (
     replace_password,
@@ -66,7 +66,7 @@ _SECRET_AFTER_COMMA_RE = compile_bounded(
     # "密码当时是 DBA 随手设的，叫 X": named after the comma
     + r"|[，,][ \t]*叫做?[ \t]*(?P<named>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
-_KEYWORD_BEFORE_COMMA_RE = re.compile(
+_KEYWORD_BEFORE_COMMA_RE = lazy_compile(
     r"(?:密码|口令|密钥|秘钥|令牌|(?<![A-Za-z])(?i:(?P<key>key)|password|secret|token"
     r"|app[ _\-]?secret|api[ _\-]?key)(?![A-Za-z]))[^。\n]*$"
 )
@@ -97,11 +97,11 @@ _VALUE_OF_SECRET_RE = compile_bounded(
     r"(?P<q>[\"'`“])?(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 # A secret word before the value (on its line); a bare "key" only when no other is there.
-_SECRET_BEFORE_VALUE_RE = re.compile(
+_SECRET_BEFORE_VALUE_RE = lazy_compile(
     r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token"
     r"|api[ _\-]?key)(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Passwd|Secret|Token)(?![a-z]))[^\n]*$"
 )
-_KEY_BEFORE_VALUE_RE = re.compile(r"(?<![A-Za-z])(?i:key)(?![A-Za-z])[^\n]*$")
+_KEY_BEFORE_VALUE_RE = lazy_compile(r"(?<![A-Za-z])(?i:key)(?![A-Za-z])[^\n]*$")
 
 
 def _value_of_secret(m: re.Match[str]) -> str:
@@ -129,7 +129,7 @@ _LISTED_SECRET_RE = compile_bounded(
     # (a marker is no value: the next one is tried from it, "[R]、[R]、X")
     r"(?P<q>[\"'`])?(?!\[REDACTED:)(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
-_KEY_VALUE_PAIR_RE = re.compile(r"^[A-Za-z_][\w.\-]{0,40}[=:]")
+_KEY_VALUE_PAIR_RE = lazy_compile(r"^[A-Za-z_][\w.\-]{0,40}[=:]")
 
 
 def _listed_secret(m: re.Match[str]) -> str:
@@ -305,7 +305,7 @@ _SECRET_IN_PARTS_RE = compile_bounded(
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{3,256})"
 )
 # The clause before names the secret being split (within a bounded window, no blank line).
-_SPLIT_SECRET_BEFORE_RE = re.compile(
+_SPLIT_SECRET_BEFORE_RE = lazy_compile(
     r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token|key"
     r"|credential)s?(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Secret|Token|Key)(?![a-z]))"
     r"(?:(?!\n[ \t]*\n)[\s\S])*$"
@@ -371,7 +371,7 @@ _WRAPPED_RE = compile_bounded(
     r"(?P<value>[A-Za-z0-9+/=_\-.~!@#$%^&*]{6,256})[ \t]*(?=\r?\n|\Z)"
 )
 # The text says the value was split or wrapped.
-_SPLIT_SAID_RE = re.compile(
+_SPLIT_SAID_RE = lazy_compile(
     r"(?i)wrap|split|two[ \t]+(?:lines|parts|pieces|messages|halves)|continue|broken"
     r"|拼|两行|两段|两条|分两|换行|折行|断开|截断"
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import value_group
 from autopatch_memory.privacy.rule import RedactionRule
@@ -52,7 +53,7 @@ _URL_USERINFO_RE = compile_bounded(
 )
 
 
-_PORT_AND_QUERY_RE = re.compile(r"^\d{1,5}[?#;]")
+_PORT_AND_QUERY_RE = lazy_compile(r"^\d{1,5}[?#;]")
 
 
 def _url_credentials(m: re.Match[str]) -> str:
@@ -102,11 +103,11 @@ _COOKIE_RE = compile_bounded(
     rf"(?P<pairs>[^\n\"'`]{{1,{limits.SECRET_COOKIE_HEADER_CHARS}}})"
 )
 # A cookie's value ends at ';', a blank or the punctuation of a Chinese sentence.
-_COOKIE_PAIR_RE = re.compile(
+_COOKIE_PAIR_RE = lazy_compile(
     r"(?:^|(?<=;))[ \t]*(?P<name>[\w.\-$]{1,64})=(?P<value>[^;\s，。；、！？（）]{1,4096})"
 )
 # Cookie names that hold a session or a login; attributes (Path, Expires) are no cookies.
-_SESSION_COOKIE_NAME_RE = re.compile(
+_SESSION_COOKIE_NAME_RE = lazy_compile(
     r"(?i)sess|sid$|^sid|token|auth|remember|login|jwt|^_?csrf|xsrf|^ticket|credential"
 )
 _COOKIE_ATTRIBUTE_NAMES = frozenset("path domain expires max-age samesite version comment".split())
@@ -214,7 +215,7 @@ _COOKIE_MAP_RE = compile_bounded(
     first_char_gate("Cc") + r"(?<![\w$])(?i:cookies?)[\"']?[ \t]{0,4}[=:][ \t]{0,4}(?:dict\()?"
     r"\{(?P<pairs>[^{}\n]{1,2048})\}"
 )
-_MAP_PAIR_RE = re.compile(
+_MAP_PAIR_RE = lazy_compile(
     r"(?P<q>[\"'])(?P<name>[\w.\-$]{1,64})(?P=q)[ \t]{0,4}:[ \t]{0,4}"
     r"(?P<q2>[\"'])(?P<value>[^\"'\n\\]{1,4096})(?P=q2)"
 )
@@ -222,12 +223,12 @@ _MAP_PAIR_RE = re.compile(
 # "value": "…"} — the members in any order, one object at a time (no nested braces, so
 # each character is read by one attempt).
 _COOKIE_OBJECT_RE = compile_bounded(r"\{(?P<pairs>[^{}]{1,2048})\}")
-_COOKIE_OBJECT_NAME_RE = re.compile(r"\"name\"[ \t]{0,4}:[ \t]{0,4}\"(?P<name>[\w.\-$]{1,64})\"")
-_COOKIE_OBJECT_VALUE_RE = re.compile(
+_COOKIE_OBJECT_NAME_RE = lazy_compile(r"\"name\"[ \t]{0,4}:[ \t]{0,4}\"(?P<name>[\w.\-$]{1,64})\"")
+_COOKIE_OBJECT_VALUE_RE = lazy_compile(
     r"\"value\"[ \t]{0,4}:[ \t]{0,4}\"(?P<value>[^\"\n\\]{1,4096})\""
 )
 # What tells a cookie's object from any {"name", "value"} pair (a setting, an env entry).
-_COOKIE_OBJECT_FIELDS_RE = re.compile(
+_COOKIE_OBJECT_FIELDS_RE = lazy_compile(
     r"\"(?:domain|path|httpOnly|hostOnly|secure|expirationDate|sameSite|expires)\"[ \t]{0,4}:"
 )
 
@@ -271,8 +272,8 @@ _CREDENTIAL_HEADER_RE = compile_bounded(
     r"|-(?<![\w\-]-)(?:H|-header)[ \t]+(?P<q>[\"'])(?P<name2>[A-Za-z][\w\-]{0,64}):[ \t]*"
     r"(?P<value2>[^\"'\n]{8,4096})(?P=q)"
 )
-_HEADER_LINE_NAME_RE = re.compile(r"[ \t]{0,8}(?P<name>[A-Za-z][\w\-]{0,64})")
-_HEADER_KEYWORD_RE = re.compile(r"(?i)auth|token|key|secret|credential|ticket|session|pass")
+_HEADER_LINE_NAME_RE = lazy_compile(r"[ \t]{0,8}(?P<name>[A-Za-z][\w\-]{0,64})")
+_HEADER_KEYWORD_RE = lazy_compile(r"(?i)auth|token|key|secret|credential|ticket|session|pass")
 # Headers whose value is a nonce, an id or a name, not a credential.
 _NOT_CREDENTIAL_HEADERS = frozenset(
     """
@@ -284,7 +285,7 @@ _NOT_CREDENTIAL_HEADERS = frozenset(
 
 # What shows a block of lines is a request's head: its request line, its Host header, a
 # status line, a browser's ":authority:".
-_REQUEST_HEAD_RE = re.compile(
+_REQUEST_HEAD_RE = lazy_compile(
     r"(?m)^[ \t]{0,8}(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]+\S|Host:|:authority:"
     r"|HTTP/[12])|(?i:request headers)"
 )

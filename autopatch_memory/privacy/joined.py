@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
@@ -46,8 +47,8 @@ _JOINED_RE = compile_bounded(
     rf"|(?m:^)[ \t]{{0,32}}[\w.\-]{{1,128}}[ \t]{{0,8}}[=:][ \t]{{0,8}}(?P<continued>{_CONTINUED}"
     rf"(?:\\\r?\n[ \t]{{0,64}}{_CONTINUED}){{1,{_PIECES - 1}}})"
 )
-_LITERAL_RE = re.compile(rf"{_DOUBLE}|{_SINGLE}")
-_CONTINUATION_RE = re.compile(r"\\\r?\n[ \t]*")
+_LITERAL_RE = lazy_compile(rf"{_DOUBLE}|{_SINGLE}")
+_CONTINUATION_RE = lazy_compile(r"\\\r?\n[ \t]*")
 
 
 def _pieces(m: re.Match[str]) -> list[tuple[int, int]]:

@@ -17,6 +17,7 @@ import binascii
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
@@ -25,19 +26,19 @@ from autopatch_memory.privacy.values import bare_value, credential_like, not_a_v
 
 _WINDOW = limits.SECRET_KUBERNETES_CONTEXT_CHARS
 # The manifest is a Secret (its kind, or the command that printed it), near the block.
-_A_SECRET_RE = re.compile(
+_A_SECRET_RE = lazy_compile(
     r"(?i:\bkind[\"']?[ \t]*:[ \t]*[\"']?)Secret\b|\bget[ \t]+secrets?\b|\bcreate[ \t]+secret\b"
 )
-_SEALED_RE = re.compile(r"\bkind[\"']?[ \t]*:[ \t]*[\"']?SealedSecret\b")
+_SEALED_RE = lazy_compile(r"\bkind[\"']?[ \t]*:[ \t]*[\"']?SealedSecret\b")
 # A key that names something public: a user, a host, a port, an id, a setting.
-_PUBLIC_KEY_RE = re.compile(
+_PUBLIC_KEY_RE = lazy_compile(
     r"(?i)(?:^|[-_.])(?:user(?:name)?|login|account|host(?:name)?|port|url|uri|endpoint|server"
     r"|domain|database|db|schema|name|namespace|region|bucket|e?mail|from|id|project|zone|path"
     r"|dir|mode|env|profile|driver|protocol|scheme|type|version|timeout|ttl|size|enabled?)$"
 )
 # ...unless it names a secret as well ("access-key-id" is the id of a key pair).
-_SECRET_WORD_RE = re.compile(r"(?i)key|secret|token|pass|pwd|auth|cred|sign|private|cert|sk$")
-_PUBLIC_WORD_RE = re.compile(r"(?i)public|pub[-_.]?key")
+_SECRET_WORD_RE = lazy_compile(r"(?i)key|secret|token|pass|pwd|auth|cred|sign|private|cert|sk$")
+_PUBLIC_WORD_RE = lazy_compile(r"(?i)public|pub[-_.]?key")
 
 
 def _public_key_name(key: str) -> bool:
@@ -80,7 +81,7 @@ _YAML_BLOCK_RE = compile_bounded(
     r"(?m)^(?P<indent>[ \t]{0,16})(?P<section>data|stringData):[ \t]*\r?\n"
     r"(?P<body>(?:(?P=indent)[ \t]{1,16}[^\n]{0,8192}(?:\n|\Z)){1,512})"
 )
-_YAML_ENTRY_RE = re.compile(
+_YAML_ENTRY_RE = lazy_compile(
     r"(?m)^(?P<pad>[ \t]+)(?P<q>[\"']?)(?P<key>[\w.\-]{1,253})(?P=q):[ \t]*"
     r"(?P<vq>[\"']?)(?P<value>[^\s\"'#|>][^\s\"']{0,8191})(?P=vq)[ \t]*\r?$"
 )
@@ -112,7 +113,7 @@ def _yaml_block(m: re.Match[str]) -> str:
 _JSON_BLOCK_RE = compile_bounded(
     r"\"(?P<section>data|stringData)\"[ \t]*:[ \t]*\{(?P<body>[^{}]{1,16384})\}"
 )
-_JSON_ENTRY_RE = re.compile(
+_JSON_ENTRY_RE = lazy_compile(
     r"\"(?P<key>[\w.\-]{1,253})\"[ \t\r\n]*:[ \t\r\n]*\"(?P<value>[^\"\\\n]{1,8192})\""
 )
 
@@ -139,7 +140,7 @@ _FROM_LITERAL_RE = compile_bounded(
     r"--from-literal[= ](?P<q>[\"']?)(?P<key>[\w.\-]{1,253})="
     r"(?P<value>(?(q)[^\"'\n]{1,4096}|[^\s\"'\\]{1,4096}))(?P=q)"
 )
-_CREATE_SECRET_RE = re.compile(r"create[ \t]+secret")
+_CREATE_SECRET_RE = lazy_compile(r"create[ \t]+secret")
 
 
 def _from_literal(m: re.Match[str]) -> str:
@@ -157,7 +158,7 @@ _PRINTED_RE = compile_bounded(
     r"|doppler|op|cat|printenv|echo)[ \t][^\n]{1,1024})\r?\n"
     r"(?P<value>[^\s$#>][^\s]{5,511})[ \t]*\r?$"
 )
-_PRINTS_A_SECRET_RE = re.compile(
+_PRINTS_A_SECRET_RE = lazy_compile(
     r"(?:kubectl|oc)[ \t].*\bget[ \t]+secrets?\b.*(?:base64[ \t]+(?:-d|--decode|-D)|jsonpath)"
     r"|vault[ \t]+(?:kv[ \t]+get|read)[ \t].*-field"
     r"|aws[ \t]+secretsmanager[ \t]+get-secret-value"
@@ -191,7 +192,7 @@ _ECHO_BASE64_RE = compile_bounded(
     r"|echo[ \t]+(?:-n?e?[ \t]+)?(?P<plain>[^\s\"'|$][^\s\"'|]{3,255})[ \t]*\|[ \t]*base64"
     r"(?![ \t]+(?:-d|--decode|-D))"
 )
-_ABOUT_A_SECRET_RE = re.compile(
+_ABOUT_A_SECRET_RE = lazy_compile(
     r"(?i:secret|password|passwd|token|credential|api[ _\-]?key)|密码|口令|密钥|令牌"
 )
 

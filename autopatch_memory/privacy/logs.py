@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
@@ -19,16 +20,16 @@ _PARAMETERS_RE = compile_bounded(
     r"Preparing:[ \t]*(?P<sql>[^\n]{1,4096})\r?\n[^\n]{0,512}?Parameters:[ \t]?"
     r"(?P<params>[^\n\r]{1,8192})"
 )
-_INSERT_RE = re.compile(
+_INSERT_RE = lazy_compile(
     r"(?is)\binsert[ \t]+(?:ignore[ \t]+)?into[ \t]+[\w.`\"\[\]]+[ \t]*\((?P<cols>[^()]{1,2048})\)"
     r"[ \t]*values[ \t]*\("
 )
-_COLUMN_BEFORE_RE = re.compile(
+_COLUMN_BEFORE_RE = lazy_compile(
     r"[`\"\[]?(?P<col>[A-Za-z_][\w]{0,63})[`\"\]]?[ \t]*(?:=|<>|!=)[ \t]*$"
 )
 # What a password column holds when it is hashed, not a password: bcrypt, an encoder's
 # {id}, a hex digest.
-_HASHED_RE = re.compile(r"^(?:\$2[abxy]?\$\d\d\$|\$argon2|\{(?!noop\})[a-z0-9]+\}|pbkdf2)")
+_HASHED_RE = lazy_compile(r"^(?:\$2[abxy]?\$\d\d\$|\$argon2|\{(?!noop\})[a-z0-9]+\}|pbkdf2)")
 
 
 # A "?" inside VALUES (…): bound to the listed column of its place.

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import CHAT_SPEAKER, compile_bounded, first_char_gate
@@ -46,20 +47,20 @@ _NEARBY_RE = compile_bounded(
 
 # Every secret-shaped value holds a digit and a letter: runs without them are passed
 # over in C ("password: password: …" costs no call per word).
-_CANDIDATE_RE = re.compile(
+_CANDIDATE_RE = lazy_compile(
     rf"(?<![{_VALUE_CHARS}:\\])(?![=/.\-@?&])"
     rf"(?=[{_VALUE_CHARS}]{{0,255}}?\d)(?=[{_VALUE_CHARS}]{{0,255}}?[A-Za-z])"
     rf"[{_VALUE_CHARS}]{{8,256}}(?![{_VALUE_CHARS}])"
 )
 # A line that holds a value alone: indented, in quotes or back-quotes, a list bullet or a
 # chat quote before it, or a chat transcript's time and speaker ("[10:03] 李航: X").
-_ALONE_RE = re.compile(
+_ALONE_RE = lazy_compile(
     rf"[ \t]*(?:[-*>][ \t]+|{CHAT_SPEAKER})?"
     rf"([`\"'“]?)(?P<value>[{_VALUE_CHARS}]{{6,256}})\1[ \t\r]*$"
 )
 # Words between the keyword and a value that say the value is no secret, wherever they
 # stand: an example, a public key, a placeholder; or a sentence ended before it.
-_STRONG_VETO_RE = re.compile(
+_STRONG_VETO_RE = lazy_compile(
     r"(?i)(?<![a-z])(?:example|e\.g|placeholder|pub(?:lic)?|ssh-\w+|ecdsa-[\w-]+)(?![a-z])"
     r"|示例|例如|公钥|[。？?！]|[.!][ \t]+[A-Z]"
 )
@@ -73,27 +74,27 @@ _NOUN_VETO = (
     r"|trace|request|format|length|name|prefix|type|ttl|expir\w*"
 )
 _NOUN_VETO_ZH = "哈希|摘要|指纹|提交|版本|格式|编号|长度|名称|前缀|有效期|过期"
-_HEAD_VETO_RE = re.compile(
+_HEAD_VETO_RE = lazy_compile(
     r"(?i)(?:(?<![a-z])(?:" + _NOUN_VETO + r")(?![a-z])|" + _NOUN_VETO_ZH + r")[^A-Za-z\d]*$"
 )
-_ANY_NOUN_VETO_RE = re.compile(r"(?i)(?<![a-z])(?:" + _NOUN_VETO + r")(?![a-z])|" + _NOUN_VETO_ZH)
-_NOUN_OF_VETO_RE = re.compile(
+_ANY_NOUN_VETO_RE = lazy_compile(r"(?i)(?<![a-z])(?:" + _NOUN_VETO + r")(?![a-z])|" + _NOUN_VETO_ZH)
+_NOUN_OF_VETO_RE = lazy_compile(
     r"(?i)(?:(?<![a-z])(?:"
     + _NOUN_VETO
     + r")[ \t]+(?:of|for)(?![a-z])|(?:"
     + _NOUN_VETO_ZH
     + r")的?)"
 )
-_ASKED_RE = re.compile(r"[ \t]{0,2}[?？][ \t]{0,4}")
+_ASKED_RE = lazy_compile(r"[ \t]{0,2}[?？][ \t]{0,4}")
 # Where the words naming the value start: after the last clause break.
-_CLAUSE_BREAK_RE = re.compile(r"[,;()（），；、—–]|[ \t]-{1,2}[ \t]")
+_CLAUSE_BREAK_RE = lazy_compile(r"[,;()（），；、—–]|[ \t]-{1,2}[ \t]")
 # Connectors and fillers between the naming words and the value.
-_CONNECTOR_TAIL_RE = re.compile(
+_CONNECTOR_TAIL_RE = lazy_compile(
     r"(?i)(?:[ \t:：=\"'`“”]|(?<![a-z])(?:is|are|was|were|be|the|a|an|its|now|still|just"
     r"|string|value)(?![a-z])|是|为|了|的)*$"
 )
 # "…, type X": the verb at the head of its clause, not the noun ("the key type is RSA").
-_VERB_TYPE_RE = re.compile(r"(?i)^[ \t]*type[ \t]*$")
+_VERB_TYPE_RE = lazy_compile(r"(?i)^[ \t]*type[ \t]*$")
 
 
 def _vetoed(text: str, start: int, end: int) -> bool:
@@ -119,14 +120,14 @@ def _vetoed(text: str, start: int, end: int) -> bool:
 
 # What may follow a keyword on a line that labels the value below it: "Password:",
 # "redis 密码：", "**Admin password**", "DB_PASSWORD=", "VPN password is below", "密码如下".
-_LABEL_TAIL_RE = re.compile(
+_LABEL_TAIL_RE = lazy_compile(
     r"[ \t*_`'\")\]】]{0,8}(?:(?:[:：=＝]|是|为|如下"
     r"|(?i:(?:is|are)(?:[ \t]+(?:below|as[ \t]+follows|here))?|below|as[ \t]+follows))"
     r"[ \t*_`:：]{0,8})?\r?"
 )
-_ENCRYPTED_BEFORE_RE = re.compile(r"(?i)enc\($")
+_ENCRYPTED_BEFORE_RE = lazy_compile(r"(?i)enc\($")
 # A public key is named so right before its keyword ("public key", "PUBLIC_KEY", "公钥").
-_PUBLIC_BEFORE_RE = re.compile(r"(?i)pub(?:lic)?[ \t_\-.]?$")
+_PUBLIC_BEFORE_RE = lazy_compile(r"(?i)pub(?:lic)?[ \t_\-.]?$")
 
 
 def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple[int, int] | None:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from autopatch_memory import limits
-from autopatch_memory.lang import Rule, fold_compatible
+from autopatch_memory.lang import Pattern, Rule, fold_compatible
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE
 from autopatch_memory.privacy.repeats import removed_value
 from autopatch_memory.privacy.replacing import Replacer
@@ -42,7 +42,7 @@ class RedactionRule(Rule):
     every match, and the rule is skipped on a text that holds none (a shortcut only);
     ``also``: a second such set, for a rule whose matches hold one of each."""
 
-    pattern: re.Pattern[str] = field(kw_only=True)
+    pattern: Pattern = field(kw_only=True)
     replace: Replacer = field(kw_only=True)
     also: tuple[str, ...] = field(default=(), kw_only=True)
 
@@ -71,7 +71,7 @@ class RedactionRule(Rule):
 
 
 def substitute(
-    pattern: re.Pattern[str],
+    pattern: Pattern,
     replace: Replacer,
     text: str,
     folded: str | None = None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.documented import documented_example
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_whole, value_group
@@ -62,8 +63,8 @@ PEM_PRIVATE_KEY = RedactionRule(
 # by N lines of base64 (64 a line) and "Private-MAC:" (version 2 and 3) or
 # "Private-Hash:" (version 1); pasted from a JSON string, its line breaks are escaped.
 _PPK_BREAK = r"(?:\r?\n|\\r\\n|\\n)"
-_PPK_BREAK_RE = re.compile(_PPK_BREAK)
-_PPK_MAC_RE = re.compile(r"Private-(?:MAC|Hash):[ \t]*[0-9a-fA-F]{8,128}")
+_PPK_BREAK_RE = lazy_compile(_PPK_BREAK)
+_PPK_MAC_RE = lazy_compile(r"Private-(?:MAC|Hash):[ \t]*[0-9a-fA-F]{8,128}")
 
 
 def _putty_private_lines(m: re.Match[str]) -> str:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_password, replace_span, value_group
 from autopatch_memory.privacy.rule import RedactionRule
@@ -59,8 +60,8 @@ _SETTER_RE = compile_bounded(
     r"[ \t]*\((?P<args2>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 # set/with and a few words: setDbPassword, a version: apiV3Key
-_SETTER_PREFIX_RE = re.compile(r"^(?:[A-Za-z]{1,20}\d{0,2}){0,3}$")
-_NAME_CHARS_RE = re.compile(r"[\w$]")
+_SETTER_PREFIX_RE = lazy_compile(r"^(?:[A-Za-z]{1,20}\d{0,2}){0,3}$")
+_NAME_CHARS_RE = lazy_compile(r"[\w$]")
 
 
 def _call_name(text: str, tail_start: int, tail_end: int) -> str:
@@ -92,7 +93,7 @@ _KEY_MATERIAL_CALL_RE = compile_bounded(
     r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4)|(?<=Credentials\.)create)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
-_KEY_MATERIAL_NAME_RE = re.compile(
+_KEY_MATERIAL_NAME_RE = lazy_compile(
     r"^(?:(?i:hmac)\w*|\w*(?:Signing|Secret|Hmac|Crypt|Cipher|Aes|Sign)Key(?:Spec|For)?"
     r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4|Credentials\.create)$"
 )
@@ -122,7 +123,7 @@ _CLIENT_SETUP_RE = compile_bounded(
     r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
-_CLIENT_SETUP_NAME_RE = re.compile(
+_CLIENT_SETUP_NAME_RE = lazy_compile(
     r"^(?:init|initialize|authenticate|connect|\w{0,30}(?:Client|Credentials?|Auth|Authentication))$"
 )
 _STRING_LITERAL_RE = compile_bounded(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
@@ -147,7 +148,7 @@ def _top_level_literals(args: str) -> list[re.Match[str]]:
 
 
 # Calls that pass a literal through: RedisPassword.of("x"), Secret.valueOf("x")
-_WRAPPER_CALL_RE = re.compile(
+_WRAPPER_CALL_RE = lazy_compile(
     r"\.(?:of|valueOf|from|wrap|fromString|decode|getBytes)[ \t]*\([ \t\r\n]*$"
 )
 
@@ -190,7 +191,7 @@ def _redact_literals(
 
 
 # An HTTP client file's dynamic variable: {{$auth.token("xuetu")}} names an auth setup.
-_TEMPLATE_BEFORE_RE = re.compile(r"\{\{[ \t]*\$[\w.]{0,64}$")
+_TEMPLATE_BEFORE_RE = lazy_compile(r"\{\{[ \t]*\$[\w.]{0,64}$")
 
 
 def _setter(m: re.Match[str]) -> str:
@@ -215,7 +216,7 @@ def _credential_call(m: re.Match[str]) -> str:
     )
 
 
-_ALGORITHM_RE = re.compile(
+_ALGORITHM_RE = lazy_compile(
     r"^(?i:hmac)?(?i:sha|md|aes|des|rsa|ec|sm|hs|rs|es|ps|pbkdf|blowfish|chacha|rc4)[\w/\-]*$"
 )
 
@@ -305,8 +306,8 @@ _SQL_INSERT_RE = compile_bounded(
     r"{1,2048})\)"
 )
 # One value of the list and the comma after it.
-_SQL_LITERAL_RE = re.compile(r"[ \t]*(?P<v>'(?:[^'\n]|''){0,256}'|[^,']*)[ \t]*(?:,|$)")
-_SECRET_COLUMN_NAME_RE = re.compile(
+_SQL_LITERAL_RE = lazy_compile(r"[ \t]*(?P<v>'(?:[^'\n]|''){0,256}'|[^,']*)[ \t]*(?:,|$)")
+_SECRET_COLUMN_NAME_RE = lazy_compile(
     r"(?i)^[`\"\[]?\w{0,30}(?:pass(?:word|wd)?|pwd|secret|token|api_?key)[`\"\]]?$"
 )
 

@@ -8,8 +8,7 @@ on where a value ends.
 
 from __future__ import annotations
 
-import re
-
+from autopatch_memory.lang import LazyPattern, lazy_compile
 from autopatch_memory.privacy.markers import MARKER_RE
 from autopatch_memory.privacy.words import CJK_TEXT_CLASS, FULLWIDTH_VALUE_CHARS
 
@@ -40,12 +39,13 @@ MARKER_VALUE = MARKER_RE.pattern
 CHAT_SPEAKER = r"\[[\d:/\- ]{4,19}\][ \t]{0,4}[^\s:：\[\]]{1,24}[:：][ \t]{0,4}"
 
 
-def compile_bounded(pattern: str, flags: int = 0) -> re.Pattern[str]:
+def compile_bounded(pattern: str, flags: int = 0) -> LazyPattern:
     """Compile a rule pattern with every run of blanks bounded: ``[ \\t]+`` and
     ``[ \\t]*`` become ``{1,16}`` / ``{0,16}``, so no pattern can scan an unbounded
-    stretch of spaces once per position (the patterns stay readable)."""
+    stretch of spaces once per position (the patterns stay readable). Compiled at its
+    first use, as every pattern of the engine (:class:`~autopatch_memory.lang.LazyPattern`)."""
     bounded = pattern.replace(r"[ \t]+", r"[ \t]{1,16}").replace(r"[ \t]*", r"[ \t]{0,16}")
-    return re.compile(bounded, flags)
+    return lazy_compile(bounded, flags)
 
 
 def first_char_gate(first_chars: str) -> str:

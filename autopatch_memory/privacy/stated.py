@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span, requote
 from autopatch_memory.privacy.rule import RedactionRule
@@ -47,7 +48,7 @@ SPACED_VALUE = (
 )
 
 
-ZH_UNIT_RE = re.compile(
+ZH_UNIT_RE = lazy_compile(
     r"[ \t]{0,2}(?:位|个|次|天|小时|分钟|秒|字符|字节|元|年|月|岁|条|种|[KMG]B\b)"
 )
 
@@ -87,7 +88,7 @@ _ATTRIBUTE_NOUNS_ZH = (
 ).split()
 
 
-PIN_RE = re.compile(r"^\d{4,8}$")
+PIN_RE = lazy_compile(r"^\d{4,8}$")
 
 
 def about_an_attribute(*parts: str | None) -> bool:

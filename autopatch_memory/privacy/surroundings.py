@@ -7,13 +7,12 @@ unbounded one would make a text of many matches cost quadratic time.
 
 from __future__ import annotations
 
-import re
-
 from autopatch_memory import limits
+from autopatch_memory.lang import Pattern, lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX
 
 
-def walk_back(text: str, pos: int, chars: re.Pattern[str], limit: int) -> int:
+def walk_back(text: str, pos: int, chars: Pattern, limit: int) -> int:
     """Where a run of ``chars`` that ends at ``pos`` starts, looking back ``limit`` at most."""
     floor = max(0, pos - limit)
     while pos > floor and chars.match(text[pos - 1]):
@@ -46,7 +45,7 @@ def inside_marker(text: str, pos: int) -> bool:
 
 
 # The head of an AWS resource name, up to its resource type ("…:123456789012:secret:")
-_ARN_HEAD_RE = re.compile(r"(?<![\w\-])arn:aws[\w\-]{0,20}:[\w\-]{1,40}:[\w\-]{0,30}:\d{0,12}:$")
+_ARN_HEAD_RE = lazy_compile(r"(?<![\w\-])arn:aws[\w\-]{0,20}:[\w\-]{1,40}:[\w\-]{0,30}:\d{0,12}:$")
 
 
 def resource_type_of_arn(text: str, pos: int) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
@@ -21,7 +22,7 @@ _TABLE_RE = compile_bounded(
     r"(?P<rows>(?:[ \t]{0,8}\|[^\n]{0,2048}(?:\n|\Z)){1,500})",
     re.M,
 )
-_SECRET_COLUMN_RE = re.compile(
+_SECRET_COLUMN_RE = lazy_compile(
     r"(?i)^(?:密码|口令|密钥|秘钥|令牌|[\w .\-]{0,20}(?:password|passwd|pwd|secret|token|"
     r"api[ _\-]?key|secret[ _\-]?key|access[ _\-]?key(?:[ _\-]?(?:id|secret))?|credentials?))$"
 )
@@ -29,7 +30,7 @@ _SECRET_COLUMN_RE = re.compile(
 
 # A row keyed by a secret's name ("| ES_PASSWORD | V |", "| 短信 (Twilio auth token) | V |",
 # "| 数据库密码 | V |"): the cell after the name holds its value.
-_SECRET_ROW_KEY_RE = re.compile(
+_SECRET_ROW_KEY_RE = lazy_compile(
     r"(?i)(?:(?<![A-Za-z])(?:password|passwd|pwd|secret|token|api[ _\-]?key|access[ _\-]?key"
     r"|secret[ _\-]?key|credentials?)|(?<=[a-z0-9_.\-])(?:password|passwd|pwd|secret|token))"
     r"\)?$|(?:密码|口令|密钥|秘钥|令牌)(?:[（(][^（）()]{1,20}[）)])?$"
@@ -100,8 +101,8 @@ def _delimited_table(m: re.Match[str]) -> str:
 
 
 # One field of a CSV or TSV line, quoted ("a,b") or not.
-_CSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^,"\n]{0,512}')
-_TSV_FIELD_RE = re.compile(r'"(?:[^"\n]|""){0,512}"|[^\t"\n]{0,512}')
+_CSV_FIELD_RE = lazy_compile(r'"(?:[^"\n]|""){0,512}"|[^,"\n]{0,512}')
+_TSV_FIELD_RE = lazy_compile(r'"(?:[^"\n]|""){0,512}"|[^\t"\n]{0,512}')
 
 
 def _fields(line: str, delimiter: str) -> list[str] | None:

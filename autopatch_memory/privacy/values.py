@@ -14,6 +14,7 @@ from collections import Counter
 from functools import lru_cache
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.documented import documented_example
 from autopatch_memory.privacy.markers import MARKER_PREFIX
 from autopatch_memory.privacy.spelling import compile_bounded
@@ -25,7 +26,7 @@ from autopatch_memory.privacy.words import (
     TRAILING,
 )
 
-PLACEHOLDER_RE = re.compile(
+PLACEHOLDER_RE = lazy_compile(
     r"""^(?:\$\{|\{\{|\#\{|<[^<>]*>$|\[[A-Za-z\s_-]*\]?$|%[sd(]|\$[A-Za-z_(]|%[A-Za-z_]\w*%$|\$env:
     |env:|file:|\*{3,}|x{3,}$|X{3,}$|\.{3}|…|your[_\-.\s]|(?-i:your[A-Z])|<your|enc\(|vault:
     |@[\w.\-]+@$)""",
@@ -35,7 +36,7 @@ PLACEHOLDER_RE = re.compile(
 # a value that asks to be replaced ("changeme", "please-change-me", "change_me_in_prod",
 # "REPLACE_WITH_YOUR_SECRET", "to-be-filled"). Not "changeit": Java's keystores ship with
 # it as their password, and a keystore that kept it is opened with it.
-_PLACEHOLDER_WORDS_RE = re.compile(
+_PLACEHOLDER_WORDS_RE = lazy_compile(
     r"(?i)(?:^|[\W_])your[\W_]|[\W_](?:goes[\W_])?here$"
     r"|(?:^|[\W_])(?:change|replace|fill|set)[\W_]?(?:me|this|with)(?:[\W_]|$)"
     r"|(?:^|[\W_])to[\W_]?be[\W_]?(?:changed|replaced|filled|set)(?:[\W_]|$)"
@@ -45,7 +46,7 @@ _PLACEHOLDER_WORDS_RE = re.compile(
 # "MIIBIjANBgkqhkiG9w0BAQEFAAOC…", EC "MFkwEwYHKoZIzj0CAQYI…", Ed25519 "MCowBQYDK2VwAyEA…")
 # or of an X.509 certificate ("MIIC…CCA…gAwIBAgI…"). Private keys open otherwise (see
 # shapes.PRIVATE_KEY_BODY).
-_PUBLIC_KEY_RE = re.compile(
+_PUBLIC_KEY_RE = lazy_compile(
     r"^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
     r"@openssh\.com)(?:[ \t]|$)"
     r"|^AAAA[B-E]3NzaC1"
@@ -63,31 +64,33 @@ def public_key_material(value: str) -> bool:
 
 # The public half of an app's credentials, by its well-known shape: a DingTalk appkey,
 # a WeChat appid, a WeCom corpid, a Feishu app_id, a Twilio account SID.
-SECRET_WORD_RE = re.compile(r"(?i)secret|pass|pwd|token|credential")
-PUBLIC_ID_RE = re.compile(
+SECRET_WORD_RE = lazy_compile(r"(?i)secret|pass|pwd|token|credential")
+PUBLIC_ID_RE = lazy_compile(
     r"^(?:ding[a-z0-9]{12,24}|wx[0-9a-f]{16}|ww[0-9a-f]{16}|cli_[0-9a-f]{16}|AC[0-9a-f]{32})$"
 )
 # "ghp_xxxx…", "sk-000000…": a token's prefix padded with a placeholder character
 # (x, 0, *, #, .) is a placeholder; a run of another letter is a test's made-up secret.
-FILLER_RUN_RE = re.compile(r"([xX0*#.])\1{" + str(limits.SECRET_PLACEHOLDER_FILLER_RUN - 1) + ",}")
+FILLER_RUN_RE = lazy_compile(
+    r"([xX0*#.])\1{" + str(limits.SECRET_PLACEHOLDER_FILLER_RUN - 1) + ",}"
+)
 # "sk-...", "ghp_xxx…", "AKIA****", "sk-proj-...a1B2", "••••••••": a value shown elided or
 # masked (by the dots or bullets a console draws for hidden characters), not the value.
-_ELIDED_RE = re.compile(
+_ELIDED_RE = lazy_compile(
     r"(?:\.{3}|…)[\"'`”]?$|[*•●∙·⚫◦＊]{3,}|(?<=[\w\-])(?:\.{3}|…)(?=[\w\-]{2,}[\"'`”]?$)"
 )
-IDENTIFIER_RE = re.compile(r"^[A-Za-z_$][\w$]*$")
-_DOTTED_REF_RE = re.compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
-PATH_RE = re.compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
-_KEYWORD_IN_NAME_RE = re.compile(r"(?i)pass(?:word|wd)?|pwd|secret|token|key|credential")
-CAMEL_OR_SNAKE_RE = re.compile(r"[a-z][A-Z]|_")
+IDENTIFIER_RE = lazy_compile(r"^[A-Za-z_$][\w$]*$")
+_DOTTED_REF_RE = lazy_compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
+PATH_RE = lazy_compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
+_KEYWORD_IN_NAME_RE = lazy_compile(r"(?i)pass(?:word|wd)?|pwd|secret|token|key|credential")
+CAMEL_OR_SNAKE_RE = lazy_compile(r"[a-z][A-Z]|_")
 # DB_PASSWORD, APP_SECRET: the name of a variable or a setting, wherever it appears.
-_CONSTANT_NAME_RE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_CONSTANT_NAME_RE = lazy_compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 # "password.invalid", "app.jwt.secret": a dotted lower-case name holding a secret word is
 # a message or property key, not the secret
-_MESSAGE_KEY_RE = re.compile(r"^[a-z][a-z0-9_\-]*(?:\.[a-z][a-z0-9_\-]*)+$")
-_CMDLET_RE = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+$")  # PowerShell: $pw = Read-Host …
+_MESSAGE_KEY_RE = lazy_compile(r"^[a-z][a-z0-9_\-]*(?:\.[a-z][a-z0-9_\-]*)+$")
+_CMDLET_RE = lazy_compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+$")  # PowerShell: $pw = Read-Host …
 # words joined by hyphens or listed with commas: "read-only", "Id,Secret"
-_HYPHEN_WORDS_RE = re.compile(r"^[A-Za-z]+(?:[-,][A-Za-z]+)+$")
+_HYPHEN_WORDS_RE = lazy_compile(r"^[A-Za-z]+(?:[-,][A-Za-z]+)+$")
 
 
 _CLOSERS = {")": "(", "]": "[", "}": "{", "）": "（"}
@@ -127,10 +130,10 @@ def is_code_reference(value: str) -> bool:
     )
 
 
-_CALL_START_RE = re.compile(r"^(?:new[ \t]+)?[A-Za-z_$][\w$.]*[ \t]*\(")
+_CALL_START_RE = lazy_compile(r"^(?:new[ \t]+)?[A-Za-z_$][\w$.]*[ \t]*\(")
 # A square bracket or a brace in what follows a "(" is no call of Java or JS code:
 # "xQ(2v]kTz9" is a password holding brackets.
-_NOT_A_CALL_RE = re.compile(r"\([^\[\]{}]*[\[\]{}]")
+_NOT_A_CALL_RE = lazy_compile(r"\([^\[\]{}]*[\[\]{}]")
 
 
 def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
@@ -178,7 +181,7 @@ def credential_like(value: str) -> bool:
 
 # application-prod.yml, id_rsa.pem, HTTP/1.1, TLSv1.2, nacos-server:v2.3.1: a file, a
 # protocol or an image named in a sentence, not a value stated in it
-_NAMED_THING_RE = re.compile(
+_NAMED_THING_RE = lazy_compile(
     r"^[\w.\-]+\.(?:ya?ml|properties|xml|json|java|kt|jar|war|sql|sh|txt|md|conf|cfg|ini|env"
     r"|log|pem|crt|key|jks|p12|pfx|gradle|kts|py|js|ts|go|toml|lock|html?|do|jsp|action|php"
     r"|aspx?|vue)$"
@@ -187,9 +190,9 @@ _NAMED_THING_RE = re.compile(
     re.I,
 )
 # secret/tms/dispatch, config/fleet-gps/data: a path of words (a Vault or Consul path)
-_RELATIVE_PATH_RE = re.compile(r"^[a-z][a-z0-9_.\-]*(?:/[a-z0-9_.\-]+){2,}/?$")
+_RELATIVE_PATH_RE = lazy_compile(r"^[a-z][a-z0-9_.\-]*(?:/[a-z0-9_.\-]+){2,}/?$")
 # 8-16, 1.2.3, v2.0, 1,532: a range, a version or a number with separators
-QUANTITY_RE = re.compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
+QUANTITY_RE = lazy_compile(r"^v?\d+(?:[.\-~～]\d+)+$|^\d{1,3}(?:,\d{3})+$")
 
 
 def plausible_in_prose(value: str, *, min_chars: int) -> bool:
@@ -215,18 +218,18 @@ SECRET_KEY_NAME_RE = compile_bounded(
 )
 
 
-STRONG_SYMBOL_RE = re.compile(r"[!@#$%^&*+=?~]")
+STRONG_SYMBOL_RE = lazy_compile(r"[!@#$%^&*+=?~]")
 
 
-KEY_ID_RE = re.compile(r"^(?=[A-Z0-9]*\d)[A-Z0-9]{16,40}$")
+KEY_ID_RE = lazy_compile(r"^(?=[A-Z0-9]*\d)[A-Z0-9]{16,40}$")
 
 
 ADJECTIVE_SUFFIXES = ("ed", "ing", "able", "ible", "ly", "ful", "ous", "ive", "less")
 
 
-_CHAR_CLASS_RUNS_RE = re.compile(r"[a-z]+|[A-Z]+|\d+")
-HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
-UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
+_CHAR_CLASS_RUNS_RE = lazy_compile(r"[a-z]+|[A-Z]+|\d+")
+HEX_RE = lazy_compile(r"^[0-9a-fA-F]+$")
+UUID_RE = lazy_compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
 
 
 def random_looking(value: str) -> bool:
@@ -252,7 +255,7 @@ def random_looking(value: str) -> bool:
     )
 
 
-_PASSPHRASE_RE = re.compile(r"^[A-Za-z]{3,}(?:-[A-Za-z]{3,}){2,}$")
+_PASSPHRASE_RE = lazy_compile(r"^[A-Za-z]{3,}(?:-[A-Za-z]{3,}){2,}$")
 
 
 def is_passphrase(value: str) -> bool:
@@ -287,9 +290,9 @@ def shannon_entropy(value: str) -> float:
 
 # A word of a name: a capital and lower-case letters, or lower-case letters alone, holding
 # a vowel ("Encoder", "token", "Refresh"); random strings seldom hold two of them.
-_NAME_WORD_RE = re.compile(r"[A-Z]?[a-z]*[aeiou][a-z]*")
-_DIGIT_RUN_RE = re.compile(r"\d+")
-_NOT_SHAPED_RE = re.compile(
+_NAME_WORD_RE = lazy_compile(r"[A-Z]?[a-z]*[aeiou][a-z]*")
+_DIGIT_RUN_RE = lazy_compile(r"\d+")
+_NOT_SHAPED_RE = lazy_compile(
     # an e-mail address, a URL, a key=value pair, a path, a dotted name or a version
     r"^[\w.+\-]+@[\w\-]+\.[\w.\-]+$|://|^[\w.\-]+=|^\.{0,2}/|/[\w.\-]+/|^[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)+$"
     r"|^v?\d+(?:\.\d+)+"
@@ -369,7 +372,7 @@ def symbol_password(value: str) -> bool:
     )
 
 
-_CASE_SWITCH_RE = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
+_CASE_SWITCH_RE = lazy_compile(r"[a-z][A-Z]|[A-Z][a-z]")
 
 
 def random_letters(value: str) -> bool:

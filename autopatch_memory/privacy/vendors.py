@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.patterns import literal_first, one_of
 from autopatch_memory.privacy.documented import documented_example
 from autopatch_memory.privacy.markers import SecretKind, marker
@@ -34,7 +35,7 @@ _NOT_AFTER = "[A-Za-z0-9_]"
 # Bot API path (api.telegram.org/bot<token>/sendMessage).
 _CLASS_NOT_AFTER = r"[\w\-]"
 _CLASS_UNLESS_AFTER = "/bot"
-_LEADING_RUN_RE = re.compile(r"(\[[^\]]+\]|\\[dw])\{(\d+)(?:,(\d+))?\}")
+_LEADING_RUN_RE = lazy_compile(r"(\[[^\]]+\]|\\[dw])\{(\d+)(?:,(\d+))?\}")
 
 
 def _token_replacer(kind: SecretKind) -> Replacer:

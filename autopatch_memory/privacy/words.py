@@ -7,9 +7,7 @@ these lists (docs/privacy.md), so they live here rather than in ``signals``.
 
 from __future__ import annotations
 
-import re
-
-from autopatch_memory.lang import CJK_CLASS
+from autopatch_memory.lang import CJK_CLASS, lazy_compile
 
 # After "password:"/"token=", these are a type, a literal or a placeholder word,
 # not a secret ("password: String", "token = null", "secret: required").
@@ -68,7 +66,7 @@ TECH_TERMS: frozenset[str] = frozenset(
 CJK_TEXT_CLASS = (
     CJK_CLASS + r"\u2e80-\u2fff\u3000-\u303f\u3100-\u33ff\u4dc0-\u4dff\ufe30-\ufe4f\uff00-\uffef"
 )
-CJK_TEXT_RE = re.compile("[" + CJK_TEXT_CLASS + "]")
+CJK_TEXT_RE = lazy_compile("[" + CJK_TEXT_CLASS + "]")
 # Full-width letters, digits and symbols belong to a value ("Kb0rd＃Admin"); full-width
 # punctuation that ends a clause does not: ！（），：；？
 FULLWIDTH_VALUE_CHARS = r"\uff02-\uff07\uff0a\uff0b\uff0d-\uff19\uff1c-\uff1e\uff20-\uff5e"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from autopatch_memory import limits
-from autopatch_memory.lang import CJK_CLASS
+from autopatch_memory.lang import CJK_CLASS, lazy_compile
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX
 from autopatch_memory.privacy.rule import RedactionRule
@@ -77,7 +77,7 @@ _ZH_CONNECTOR = (
     # "密码我发你一下。是 X": the next sentence gives it
     r"|。[ \t]{0,2}就?是)"
 )
-_ZH_WEAK_CONNECTOR_RE = re.compile(
+_ZH_WEAK_CONNECTOR_RE = lazy_compile(
     r"^(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?(?:" + _ZH_WEAK_CONNECTORS + ")了?$"
 )
 
@@ -111,7 +111,7 @@ def _zh_value(shape: str) -> str:
 # A mail service's SMTP authorization code (QQ, 163): 16 lower-case letters, a word in
 # no dictionary, so "授权码 X" states one without a connector (_zh_sentence decides).
 _MAIL_AUTH_CODE_SHAPE = r"(?=[a-z]{16}(?![A-Za-z0-9]))"
-_MAIL_AUTH_CODE_RE = re.compile(r"^[a-z]{16}$")
+_MAIL_AUTH_CODE_RE = lazy_compile(r"^[a-z]{16}$")
 # 密码（测试环境）：X  /  密码我记得是 X  /  密钥 32位：X: a remark before the connector
 _ZH_REMARK = (
     r"(?P<remark>[ \t]{0,2}[（(][^）)\n]{1,40}[）)]"
@@ -142,17 +142,17 @@ _ASCII_IN_ZH_RE = compile_bounded(
     + _zh_value(CREDENTIAL_SHAPE)
 )
 # Words that point somewhere else: "密码：见 1Password", "token 在 Vault 里", "通过 X 获取".
-_ZH_POINTER_RE = re.compile(
+_ZH_POINTER_RE = lazy_compile(
     r"见|参考|参见|查看|看|在|位于|联系|问|找|通过|由|从|来自|变量|文件|配置"
 )
 
 
-_CLAUSE_IN_REMARK_RE = re.compile(r"[（(][^）)]*[，,；;][^）)]*[）)]")
-_HEX_KEY_ID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
+_CLAUSE_IN_REMARK_RE = lazy_compile(r"[（(][^）)]*[，,；;][^）)]*[）)]")
+_HEX_KEY_ID_RE = lazy_compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})$")
 # Words right before a bare "key" that make it a secret key: encryption, decryption,
 # signing, verification, private, (a)symmetric.
-_KEY_QUALIFIER_ZH_RE = re.compile(r"(?:加密|解密|签名|验签|加签|私有|私|对称)[ \t]{0,2}$")
-_ZH_WORD_AFTER_RE = re.compile(r"[ \t]{0,2}[" + CJK_CLASS + "、]")
+_KEY_QUALIFIER_ZH_RE = lazy_compile(r"(?:加密|解密|签名|验签|加签|私有|私|对称)[ \t]{0,2}$")
+_ZH_WORD_AFTER_RE = lazy_compile(r"[ \t]{0,2}[" + CJK_CLASS + "、]")
 
 
 def _zh_sentence(m: re.Match[str]) -> str:
@@ -176,7 +176,7 @@ def _zh_sentence(m: re.Match[str]) -> str:
         return m.group(0)  # "RSA 密钥 7A1C2B3D4E5F6071 作出": a key id, printed by gpg
     if (
         conn is None
-        and m.re is _ASCII_IN_ZH_RE
+        and m.re is _ASCII_IN_ZH_RE.compiled
         and not (random_looking(bare) or strong_credential(bare))
     ):
         return m.group(0)  # "secret 调 jscode2session": no connector, no key material
@@ -204,7 +204,7 @@ def _zh_sentence(m: re.Match[str]) -> str:
         or remark
         or gap
         or _ZH_WEAK_CONNECTOR_RE.match(conn)
-        or m.re is _ASCII_IN_ZH_RE
+        or m.re is _ASCII_IN_ZH_RE.compiled
         or _ZH_WORD_AFTER_RE.match(m.string, m.start("value") + len(bare))
     ):
         # Without a connector ("密码 X"), after a remark ("密码我记得是 X") or a weak

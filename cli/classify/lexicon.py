@@ -3,68 +3,22 @@
 Every word list of the router is matched through these: a regex with ASCII classes
 (:func:`rx`), alternatives in one regex (:func:`any_of`) and :class:`Lexicon`, which
 finds a list's phrases at word boundaries in Latin text and anywhere in Chinese.
-The phrase patterns and the CJK class are the language kernel's
+The phrase patterns, the CJK class and the pattern compiled at its first use
+(:class:`~autopatch_memory.lang.LazyPattern`) are the language kernel's
 (:mod:`autopatch_memory.lang`); what is the router's own is that every pattern and list
-is compiled at its first use (:class:`LazyPattern`), a list's phrases normalized as the
-message is, with exceptions blanked out.
+is compiled at its first use, a list's phrases normalized as the message is, with
+exceptions blanked out.
 They are apart from the lists because every vocabulary module builds on them.
 """
 
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from functools import cached_property
-from typing import Any
 
 from autopatch_memory import normalize_text
-from autopatch_memory.lang import CJK_CLASS, phrase_alternation
-
-
-class LazyPattern:
-    """A regex compiled at its first use, with the methods the router calls.
-
-    The router's patterns are most of its import, and a message uses about half of
-    them: each compiles when first matched, once per process (``context``, ``ask`` and
-    ``chat`` load the router; docs/benchmarks.md, "Start-up")."""
-
-    def __init__(self, pattern: str, flags: int) -> None:
-        self.pattern = pattern
-        self.flags = flags
-
-    @cached_property
-    def compiled(self) -> re.Pattern[str]:
-        """The compiled regex."""
-        return re.compile(self.pattern, self.flags)
-
-    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        """As :meth:`re.Pattern.search`."""
-        return self.compiled.search(string, pos, endpos)
-
-    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        """As :meth:`re.Pattern.match`."""
-        return self.compiled.match(string, pos, endpos)
-
-    def fullmatch(
-        self, string: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> re.Match[str] | None:
-        """As :meth:`re.Pattern.fullmatch`."""
-        return self.compiled.fullmatch(string, pos, endpos)
-
-    def finditer(
-        self, string: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> Iterator[re.Match[str]]:
-        """As :meth:`re.Pattern.finditer`."""
-        return self.compiled.finditer(string, pos, endpos)
-
-    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
-        """As :meth:`re.Pattern.sub`."""
-        return self.compiled.sub(repl, string, count)
-
-    def split(self, string: str, maxsplit: int = 0) -> list[str | Any]:
-        """As :meth:`re.Pattern.split`."""
-        return self.compiled.split(string, maxsplit)
+from autopatch_memory.lang import CJK_CLASS, LazyPattern, phrase_alternation, phrase_pieces
 
 
 def rx(pattern: str, flags: int = 0) -> LazyPattern:
@@ -95,6 +49,9 @@ class Lexicon:
     def __init__(self, *phrases: Iterable[str], exceptions: Iterable[str] = ()) -> None:
         words = {normalize_text(p) for group in phrases for p in group}
         self._source = phrase_alternation(words) if words else ""
+        # A message holding none of these holds none of the phrases: the list's pattern is
+        # then neither compiled nor searched (most lists, for most messages).
+        self._pieces = phrase_pieces(words)
         self._exceptions = tuple(_longest_first({normalize_text(e) for e in exceptions}))
 
     @cached_property
@@ -110,7 +67,7 @@ class Lexicon:
     def spans(self, norm: str) -> list[tuple[str, int]]:
         """Each phrase found in ``norm`` with where it starts, in text order (a phrase
         said twice is found twice, each at its own place)."""
-        if self._pattern is None:
+        if self._pattern is None or not any(piece in norm for piece in self._pieces):
             return []
         for exception in self._exceptions:
             norm = norm.replace(exception, " " * len(exception))  # same length: same places

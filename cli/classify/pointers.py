@@ -11,10 +11,11 @@ import re
 from collections.abc import Sequence
 
 from autopatch_memory import limits, normalize_text
+from autopatch_memory.lang import LazyPattern
 
 from .acts import EN_VERBS, QUOTED_RE, Act
 from .knowledge import COMMON_WORDS, WORD_ENDING_RE, is_known, is_known_or_typo
-from .lexicon import HAS_CJK_RE, LazyPattern, any_of, matches, rx
+from .lexicon import HAS_CJK_RE, any_of, matches, rx
 from .reading import Reading
 from .repository import (
     APP_PART_RE,
