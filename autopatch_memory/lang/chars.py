@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
+from autopatch_memory.lang.lazy_pattern import lazy_compile
 
 CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef\u3040-\u30ff\uac00-\ud7af"
 """Inside a regex character class: ideographs (with extensions and compatibility forms),
 kana and Hangul syllables."""
 
-CJK_RE = re.compile(f"[{CJK_CLASS}]")
+CJK_RE = lazy_compile(f"[{CJK_CLASS}]")
 """One CJK character (``CJK_RE.search(text)``: the text holds one)."""
-CJK_RUN_RE = re.compile(f"[{CJK_CLASS}]+")
+CJK_RUN_RE = lazy_compile(f"[{CJK_CLASS}]+")
 """A run of CJK characters."""
 
 

@@ -16,9 +16,10 @@ import re
 from collections.abc import Iterable
 
 from autopatch_memory.lang.chars import CJK_CLASS
+from autopatch_memory.lang.lazy_pattern import lazy_compile
 
 # A space with a CJK character on either side of it (in the escaped phrase).
-_CJK_SPACE_RE = re.compile(rf"(?<=[{CJK_CLASS}])\\ |\\ (?=[{CJK_CLASS}])")
+_CJK_SPACE_RE = lazy_compile(rf"(?<=[{CJK_CLASS}])\\ |\\ (?=[{CJK_CLASS}])")
 
 
 def phrase_alternation(

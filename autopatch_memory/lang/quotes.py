@@ -14,18 +14,18 @@ much together — unless it is a whole sentence of the text (a short sentence is
 from __future__ import annotations
 
 import hashlib
-import re
 import unicodedata
 from dataclasses import dataclass
 
 from autopatch_memory import limits
 from autopatch_memory.lang.chars import cjk_count
 from autopatch_memory.lang.fold import fold_identity
+from autopatch_memory.lang.lazy_pattern import lazy_compile
 from autopatch_memory.lang.sentences import sentence_spans
 
 _DROPPED_CATEGORIES = ("P", "S", "Z", "C")
-_ELLIPSIS_RE = re.compile(r"…+|\.{3,}|⋯+|。{3,}")
-_LATIN_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'_-]*")
+_ELLIPSIS_RE = lazy_compile(r"…+|\.{3,}|⋯+|。{3,}")
+_LATIN_WORD_RE = lazy_compile(r"[A-Za-z0-9][A-Za-z0-9'_-]*")
 
 
 @dataclass(frozen=True)

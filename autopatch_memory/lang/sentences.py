@@ -12,11 +12,10 @@ Chinese characters; there, each such space ends a sentence.
 
 from __future__ import annotations
 
-import re
-
 from autopatch_memory.lang.chars import CJK_CLASS
+from autopatch_memory.lang.lazy_pattern import lazy_compile
 
-_END_RE = re.compile(
+_END_RE = lazy_compile(
     r"(?:[。！？]+|[!?]+(?![A-Za-z0-9_]))[”\"'’」)）]*"
     # every line break str.splitlines knows, as the prose reader splits lines
     r"|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+"
@@ -24,9 +23,9 @@ _END_RE = re.compile(
     r"|…+(?=\s)"
 )
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "mrs", "dr", "no"})
-_LAST_WORD_RE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
-_ANY_MARK_RE = re.compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
-_PAUSE_RE = re.compile(f"(?<=[{CJK_CLASS}])[ \t\u3000]+(?=[{CJK_CLASS}])")
+_LAST_WORD_RE = lazy_compile(r"([A-Za-z][A-Za-z.]*)$")
+_ANY_MARK_RE = lazy_compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
+_PAUSE_RE = lazy_compile(f"(?<=[{CJK_CLASS}])[ \t\u3000]+(?=[{CJK_CLASS}])")
 
 
 def _after_abbreviation(head: str) -> bool:

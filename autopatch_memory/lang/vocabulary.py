@@ -114,7 +114,7 @@ GENERIC_CONCEPTS = frozenset(
 # of a question that names one or asks what the language allows ("switch 表达式能用吗？");
 # one language feature does not answer another.
 JAVA_VERSION = "java_version"
-JAVA_RELEASE = re.compile(r"(?<![\w.])(?:java|jdk)\s*-?\s*(?:1\.)?\d{1,2}(?![\w.])")
+JAVA_RELEASE = lazy_compile(r"(?<![\w.])(?:java|jdk)\s*-?\s*(?:1\.)?\d{1,2}(?![\w.])")
 LANGUAGE_FEATURES = (
     "java version", "jdk version", "language feature", "language features",
     "switch expression", "switch expressions", "record", "records", "text block",
