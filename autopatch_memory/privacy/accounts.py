@@ -9,6 +9,7 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.lang import lazy_compile
+from autopatch_memory.privacy.markers import MARKER_PREFIX
 from autopatch_memory.privacy.replacing import replace_password, replace_plausible
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
@@ -144,9 +145,18 @@ def _user_password_pair(m: re.Match[str]) -> str:
     if not _USER_NAME_RE.match(text[user_start:start]) or (before and before in "/:"):
         return m.group(0)  # a path (a/b/c), a URL, or no user name
     window = text[max(0, start - limits.SECRET_CONTEXT_CHARS) : m.end()]
-    if not _ACCOUNT_CONTEXT_RE.search(window):
+    if not _ACCOUNT_CONTEXT_RE.search(window) and not _among_secrets(text, start, m.end()):
         return m.group(0)
     return replace_password(m)
+
+
+def _among_secrets(text: str, start: int, end: int) -> bool:
+    """A secret was found right around the pair (a handover's list of credentials: "Mongo：
+    app / X", then "OSS AK：[R] / [R]")."""
+    reach = limits.SECRET_CONTEXT_CHARS
+    return MARKER_PREFIX in text[max(0, start - reach) : start] or (
+        MARKER_PREFIX in text[end : end + reach]
+    )
 
 
 # A Markdown list of accounts: "* Jenkins: `admin` / `Adm!n-2024`", "- `ops` / `0ps Team#1`":
@@ -228,8 +238,14 @@ USER_THEN_PASSWORD = RedactionRule(
 )
 USER_PASSWORD_PAIR = RedactionRule(
     id="user-password-pair",
-    description="A user, a slash and a strong credential where the text around speaks of accounts",
-    examples_match=("测试账号：\n- merchant01 / Mch#Test!88",),
+    description=(
+        "A user, a slash and a strong credential where the text around speaks of accounts, or "
+        "beside another secret (a list of credentials)"
+    ),
+    examples_match=(
+        "测试账号：\n- merchant01 / Mch#Test!88",
+        "- 测试 Redis：cache_ro / Rd7!kq2#Lm\n- 短信签名密钥：[REDACTED:password]",
+    ),
     examples_no_match=("merchant01 / Mch#Test!88", "账号列表见 docs/accounts.md"),
     keywords=("/",),
     pattern=_USER_PASSWORD_PAIR_RE,

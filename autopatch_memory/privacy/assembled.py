@@ -110,6 +110,8 @@ _JOIN_RE = lazy_compile(
     r"|new[ \t]+String[ \t]*\[\]"
     r"|[\"'][ \t]*\r?\n[ \t]*[\"']"  # Python's adjacent literals in brackets
 )
+# An array whose items are objects holds records (a JWK set's keys), not a secret's parts.
+_OBJECTS_RE = lazy_compile(r"[ \t]*\[[ \t\r\n]*\{")
 # A literal that indexes something (environ['X'], cfg["k"]) is no piece.
 _SUBSCRIPT_BEFORE_RE = lazy_compile(r"[\w$\]][ \t]*\[[ \t]*$")
 
@@ -142,6 +144,8 @@ def _assigned_expression(m: re.Match[str]) -> str:
     if name is None:
         return m.group(0)
     expr = _statement(raw)
+    if _OBJECTS_RE.match(expr):
+        return m.group(0)  # "keys": [{"kty": "RSA", …}]: a list of records (a JWK set), not parts
     literals = [
         lit
         for lit in _LITERAL_RE.finditer(expr)
@@ -277,6 +281,7 @@ ASSEMBLED_SECRET = RedactionRule(
         'String token = jwt.sign("user01", "ROLE_ADMIN");',
         'String tokenUrl = String.join("/", "https://sso.example.com", "oauth", "token");',
         '"tokenTypes": ["bearer", "mac"]',
+        '{"keys": [{"kty": "EC", "crv": "P-256", "kid": "k1", "x": "f83OJ3D2", "y": "x_FEzRu9"}]}',
     ),
     keywords=KEYWORD_NEEDLES,
     pattern=_ASSIGNED_EXPR_RE,

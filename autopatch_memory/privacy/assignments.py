@@ -39,6 +39,7 @@ from autopatch_memory.privacy.values import (
     SECRET_PART_SUFFIX,
     SECRET_WORD_RE,
     UUID_RE,
+    data_size_at,
     is_code_reference,
     is_passphrase,
     not_a_value,
@@ -220,6 +221,8 @@ def _assignment(m: re.Match[str]) -> str:
     if value.startswith("${") and value.endswith("}"):
         return replace_span(m, "value", _redact_placeholder_defaults(value, SecretKind.ASSIGNMENT))
     open_quote = _opening_quote(value)
+    if not open_quote and data_size_at(text, m.start("value")):
+        return m.group(0)  # "DB_PASSWORD:  20 bytes": kubectl describes a secret's sizes
     if not open_quote and value == "\\":
         return m.group(0)  # password=\"" + pass + "\": a literal cut for concatenation
     value = value.rstrip() if open_quote else value
@@ -502,7 +505,11 @@ YAML_PASSWORD_LINE = RedactionRule(
         "its line)"
     ),
     examples_match=("    password: correct horse battery staple", "  secret: Seata&Tx=2024"),
-    examples_no_match=("Password: reset it by mail", "  password: the one in vault"),
+    examples_no_match=(
+        "Password: reset it by mail",
+        "  password: the one in vault",
+        "Data\n====\nSMTP_PASSWORD:   24 bytes",
+    ),
     keywords=KEYWORD_NEEDLES,
     pattern=_YAML_LINE_RE,
     replace=_yaml_line,

@@ -12,7 +12,12 @@ from autopatch_memory.lang import Pattern
 from autopatch_memory.privacy.markers import SecretKind
 from autopatch_memory.privacy.replacing import replace_password, replace_plausible, value_group
 from autopatch_memory.privacy.rule import RedactionRule
-from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, quoted_string
+from autopatch_memory.privacy.spelling import (
+    MARKER_VALUE,
+    SAME_COMMAND,
+    compile_bounded,
+    quoted_string,
+)
 from autopatch_memory.privacy.values import KEY_ID_RE, SECRET_KEY_NAME_RE, random_looking
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES
 
@@ -95,7 +100,8 @@ MYSQL_PASSWORD_OPTION = _tool_option(
     "The password attached to -p of mysql, mysqldump, mariadb… (-pS3cret)",
     compile_bounded(
         r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b"
-        r"[^\n]{0,300}?[ \t]-p(?P<value>"
+        + SAME_COMMAND
+        + r"[ \t]-p(?P<value>"
         + MARKER_VALUE
         + r"|"
         + quoted_string(256)
@@ -108,7 +114,7 @@ MYSQL_PASSWORD_OPTION = _tool_option(
 REDIS_CLI_PASSWORD = _tool_option(
     "redis-cli-password",
     "The password after -a of redis-cli",
-    compile_bounded(r"\bredis-cli\b[^\n]{0,300}?[ \t]-a[ \t]+" + _CLI_VALUE),
+    compile_bounded(r"\bredis-cli\b" + SAME_COMMAND + r"[ \t]-a[ \t]+" + _CLI_VALUE),
     ("redis-cli",),
     ("redis-cli -h cache -a R3dis!cli ping",),
     ("redis-cli -h cache ping",),
@@ -116,7 +122,7 @@ REDIS_CLI_PASSWORD = _tool_option(
 MONGO_PASSWORD_OPTION = _tool_option(
     "mongo-password-option",
     "The password after -p of mongo or mongosh",
-    compile_bounded(r"\bmongo(?:sh)?\b[^\n]{0,300}?[ \t]-p[ \t]+" + _CLI_VALUE),
+    compile_bounded(r"\bmongo(?:sh)?\b" + SAME_COMMAND + r"[ \t]-p[ \t]+" + _CLI_VALUE),
     ("mongo",),
     ("mongosh -u app -p M0ngo!sh --authenticationDatabase admin",),
     ("mongosh -u app -p",),
@@ -169,7 +175,7 @@ CURL_USER_PASSWORD = _tool_option(
     "curl-user-password",
     "The password of curl or wget -u/--user user:password",
     compile_bounded(
-        r"\b(?:curl|wget)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
+        r"\b(?:curl|wget)\b" + SAME_COMMAND + r"[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
         r"[^\s:\"'@]{1,128}:(?P<value>"
         + MARKER_VALUE
         + "|"
@@ -177,14 +183,20 @@ CURL_USER_PASSWORD = _tool_option(
         + r"|[^\s\"']{1,256})"
     ),
     ("curl", "wget"),
-    ("curl -u admin:Curl!pw9 https://nexus.acme.io",),
-    ("curl -u admin https://nexus.acme.io",),
+    (
+        "curl -u admin:Curl!pw9 https://nexus.acme.io",
+        'curl -X POST "https://nexus.acme.io/rest" \\\n  -u ci:3f9a1c7e5b2d4a6c \\\n  -d @a.json',
+    ),
+    (
+        "curl -u admin https://nexus.acme.io",
+        "curl https://a.io/x \\\n  -H 'Accept: */*'\necho done; ssh -u ops:Ops!pw9",
+    ),
 )
 HTTPIE_AUTH = _tool_option(
     "httpie-auth",
     "The password of httpie -a/--auth user:password",
     compile_bounded(
-        r"\bhttps?(?=[ \t])[^\n]{0,300}?[ \t](?:-a|--auth)[ \t]*[\"']?"
+        r"\bhttps?(?=[ \t])" + SAME_COMMAND + r"[ \t](?:-a|--auth)[ \t]*[\"']?"
         r"[^\s:\"'@]{1,128}:(?P<value>"
         + MARKER_VALUE
         + "|"
@@ -212,7 +224,11 @@ OPENSSL_PASSWORD = _tool_option(
     "openssl-password",
     "An openssl -k password or a quoted -passin/-passout 'pass:…'",
     compile_bounded(
-        r"\bopenssl\b[^\n]{0,300}?[ \t](?:-k[ \t]+" + _CLI_VALUE + r"|-pass(?:in|out|word)?[ \t]+"
+        r"\bopenssl\b"
+        + SAME_COMMAND
+        + r"[ \t](?:-k[ \t]+"
+        + _CLI_VALUE
+        + r"|-pass(?:in|out|word)?[ \t]+"
         r"(?P<q>['\"])pass:(?P<quoted>[^'\"\n]{1,256})(?P=q))"
     ),
     ("openssl",),
@@ -259,7 +275,7 @@ HTPASSWD_PASSWORD = _tool_option(
 LFTP_PASSWORD = _tool_option(
     "lftp-password",
     "The password of lftp -u user,password",
-    compile_bounded(r"\blftp\b[^\n]{0,300}?[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE),
+    compile_bounded(r"\blftp\b" + SAME_COMMAND + r"[ \t]-u[ \t]+[^\s,]{1,64}," + _CLI_VALUE),
     ("lftp",),
     ("lftp -u ftpuser,Ftp!pass9 ftp.acme.io",),
     ("lftp ftp.acme.io",),

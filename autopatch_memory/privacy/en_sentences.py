@@ -41,6 +41,7 @@ from autopatch_memory.privacy.values import (
     not_a_value,
     plausible_in_prose,
     random_looking,
+    shown_elided,
     strong_credential,
 )
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING
@@ -170,6 +171,8 @@ def _en_sentence(m: re.Match[str]) -> str:
         return m.group(0)
     if resource_type_of_arn(m.string, m.start("kw")):
         return m.group(0)  # arn:aws:secretsmanager:…:secret:app/db names a secret
+    if shown_elided(m.string, m.end("value")):
+        return m.group(0)  # "Secret key sk_live_…Xk2q": a dashboard shows its two ends
     if _VARIABLE_BEFORE_RE.search(m.string, max(0, m.start("kw") - 64), m.start("kw")):
         return m.group(0)  # "-p $REGISTRY_PASSWORD registry.example.edu": a variable's name
     kw = m.group("kw").lower()
@@ -285,6 +288,7 @@ EN_STATED_SECRET = RedactionRule(
         "the password is case-sensitive",
         "the token is stored in Redis",
         "the password length is 12",
+        "API key  rk_live_…Q7fw  (rolled Mar 2)",
     ),
     keywords=(*KEYWORD_NEEDLES, "pin"),
     pattern=_EN_SENTENCE_RE,

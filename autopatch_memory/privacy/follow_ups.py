@@ -293,13 +293,15 @@ CONCATENATED_SECRET_PART = RedactionRule(
 # A secret given in parts: "前半段 X，后半段 Y", "first half X, second half Y", "第二段：Y"
 _PART_WORD = (
     r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|上半部分|下半部分|上半截|下半截|前一半|后一半"
-    r"|第[一二三四1-4](?:段|部分|截|条|行|块)|[前后][ \t]{0,2}\d{1,3}[ \t]{0,2}位"
-    r"|(?<![A-Za-z])(?i:(?:first|second|third|last|other)[ \t]+(?:half|part|piece|bit|chunk)"
-    r"|(?:first|last|next|remaining|final)[ \t]+\d{1,3}(?:[ \t]+(?:char(?:acter)?s|letters))?"
+    r"|第[一二三四1-4](?:段|部分|截|条|行|块)"
+    r"|(?:前|后|中间|最后|末尾?)[ \t]{0,2}\d{1,3}[ \t]{0,2}位"
+    r"|(?<![A-Za-z])(?i:(?:first|second|third|middle|last|other)[ \t]+(?:half|part|piece|bit|chunk)"
+    r"|(?:first|middle|last|next|remaining|final)[ \t]+\d{1,3}"
+    r"(?:[ \t]+(?:char(?:acter)?s|letters))?"
     r"|part[ \t]*(?:[1-4]|one|two|three))(?![A-Za-z]))"
 )
 _SECRET_IN_PARTS_RE = compile_bounded(
-    first_char_gate("前后上下第FfSsTtLlOoPpNnRr")
+    first_char_gate("前后中最末上下第FfSsTtMmLlOoPpNnRr")
     + _PART_WORD
     + r"[ \t]*(?:是|为|[:：=]|(?<=[ \t])(?i:is|are|was|were)(?=[ \t]))?[ \t]*(?P<q>[`\"'])?"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{3,256})"
@@ -334,16 +336,23 @@ SECRET_IN_PARTS = RedactionRule(
         "are a87NB%JiN6",
         "token 太长，我拆开发：上半部分 FFLAA0rw8tSLFMfw，下半部分 GZvOH9RyLRdHWZ5r",
         "appSecret 前 16 位是 Pq7sLm2xWv9kTz4n，后 16 位是 Hd8sW3nTz5Xk9mQ2",
+        "口令分三段给：前 6 位 Qm4#Lx，中间 6 位 Tz9!Wp，末尾 4 位 Kd2s",
+        "the key in three bits: first 6 Ab3Cd5, middle 6 Ef7Gh9, last 4 Ij1K",
     ),
     examples_no_match=(
         "分两段部署：前半段 order-service，后半段 pay-service",
         "the first half of the sprint: refactor the token service",
         "token 前 16 位是版本号和时间戳，后面才是随机部分",
+        "密码规则：中间 4 位是年份，最后 2 位是校验码",
         "the first 8 characters of the token are the tenant id",
     ),
     keywords=(
         "前",
         "后",
+        "中间",
+        "最后",
+        "末",
+        "middle",
         "上半",
         "下半",
         "第",

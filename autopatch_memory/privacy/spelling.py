@@ -39,6 +39,11 @@ MARKER_VALUE = MARKER_RE.pattern
 CHAT_SPEAKER = r"\[[\d:/\- ]{4,19}\][ \t]{0,4}[^\s:：\[\]]{1,24}[:：][ \t]{0,4}"
 
 
+# The rest of one shell command after its tool's name: its line, and the lines that a
+# trailing backslash continues ("curl -X POST … \\⏎  -u sid:token").
+SAME_COMMAND = r"(?:[^\n]|(?<=\\)\n){0,300}?"
+
+
 def compile_bounded(pattern: str, flags: int = 0) -> LazyPattern:
     """Compile a rule pattern with every run of blanks bounded: ``[ \\t]+`` and
     ``[ \\t]*`` become ``{1,16}`` / ``{0,16}``, so no pattern can scan an unbounded

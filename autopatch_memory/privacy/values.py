@@ -78,6 +78,10 @@ FILLER_RUN_RE = lazy_compile(
 _ELIDED_RE = lazy_compile(
     r"(?:\.{3}|…)[\"'`”]?$|[*•●∙·⚫◦＊]{3,}|(?<=[\w\-])(?:\.{3}|…)(?=[\w\-]{2,}[\"'`”]?$)"
 )
+# "DB_PASSWORD:  20 bytes" (kubectl describe secret), "token: 2 KiB": a size, not the value.
+_DATA_SIZE_RE = lazy_compile(r"\d{1,12}[ \t]?(?:(?i:bytes?)|[KMG]i?B|字节)[ \t]*(?=\r?\n|\Z)")
+# "sk_live_…Xk2q": the value runs on after an ellipsis, as a console shows one elided.
+_ELIDED_AFTER_RE = lazy_compile(r"(?:\.{3}|…)[\w\-]")
 IDENTIFIER_RE = lazy_compile(r"^[A-Za-z_$][\w$]*$")
 _DOTTED_REF_RE = lazy_compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
 PATH_RE = lazy_compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
@@ -146,6 +150,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         not bare
         or bare.startswith(MARKER_PREFIX)
         or bool(_ELIDED_RE.search(value.strip()))
+        or bool(_DATA_SIZE_RE.fullmatch(bare))
         or bool(FILLER_RUN_RE.search(bare))
         or bool(PLACEHOLDER_RE.match(bare))
         or bool(_PLACEHOLDER_WORDS_RE.search(bare))
@@ -169,6 +174,18 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(_CONSTANT_NAME_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
         or bool(_CMDLET_RE.match(bare))
     )
+
+
+def data_size_at(text: str, value_start: int) -> bool:
+    """The rest of the line from ``value_start`` is a size ("20 bytes"): what ``kubectl
+    describe secret`` shows in place of each value."""
+    return bool(_DATA_SIZE_RE.match(text, value_start))
+
+
+def shown_elided(text: str, value_end: int) -> bool:
+    """The value ending at ``value_end`` goes on after an ellipsis ("sk_live_…Xk2q"): what
+    is shown is its two ends, not the value."""
+    return bool(_ELIDED_AFTER_RE.match(text, value_end))
 
 
 def credential_like(value: str) -> bool:
