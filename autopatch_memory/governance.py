@@ -44,6 +44,7 @@ from autopatch_memory.changes import ChangeAction, ChangeOutcome, ImportCandidat
 from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError, StoreError
 from autopatch_memory.item_labels import derive_label, label_is_redundant
 from autopatch_memory.journal import JournalEntry, Outcome
+from autopatch_memory.lang import is_cjk_char
 from autopatch_memory.lang.fold import same_text
 from autopatch_memory.model import (
     SOURCE_OF_TYPE,
@@ -63,7 +64,7 @@ from autopatch_memory.standing.explicit import named_replacements, replaced_item
 from autopatch_memory.standing.vetoes import VETOES
 from autopatch_memory.store import Transaction
 from autopatch_memory.store.history import item_from
-from autopatch_memory.text import clean_text, has_control_characters, is_cjk_char
+from autopatch_memory.text import clean_text, has_control_characters
 
 __all__ = [
     "ScreenedText",

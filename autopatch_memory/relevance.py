@@ -19,7 +19,8 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 
 from autopatch_memory import limits
-from autopatch_memory.text import is_cjk_char, normalize, tokenize
+from autopatch_memory.lang import is_cjk_char
+from autopatch_memory.text import normalize, tokenize
 
 
 class _Corpus:

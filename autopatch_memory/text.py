@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, overload
 
 from autopatch_memory import limits, signals
-from autopatch_memory.lang import lazy_compile
+from autopatch_memory.lang import CJK_RE, lazy_compile
 from autopatch_memory.lang.confusables import skeleton
 from autopatch_memory.patterns import literal_first, one_of
 
@@ -35,20 +35,12 @@ def clip(text: str, limit: int) -> str:
     return text[: limit - len(limits.CLIP_MARK)].rstrip() + limits.CLIP_MARK
 
 
-_CJK_RE = lazy_compile(
-    r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef\u3040-\u30ff\uac00-\ud7af]"
-)
 _LATIN_WORD_RE = lazy_compile(r"[A-Za-z]{2,}")
-
-
-def is_cjk_char(ch: str) -> bool:
-    """True for a Chinese/Japanese/Korean ideograph or syllable."""
-    return bool(_CJK_RE.fullmatch(ch))
 
 
 def detect_language(text: str) -> Language:
     """Chinese when the text is mostly CJK (CJK characters outnumber Latin words)."""
-    cjk = len(_CJK_RE.findall(text))
+    cjk = len(CJK_RE.findall(text))
     if cjk == 0:
         return Language.EN
     latin_words = len(_LATIN_WORD_RE.findall(text))

@@ -41,6 +41,7 @@ from autopatch_memory.context.items import (
 )
 from autopatch_memory.context.rendering import MemoryContext, profile_text, render_items
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
+from autopatch_memory.lang import is_cjk_char
 from autopatch_memory.lang.vocabulary import (
     GENERIC_CONCEPT_TOKENS,
     chinese_concept_words,
@@ -55,7 +56,6 @@ from autopatch_memory.text import (
     anchor_tokens,
     detect_language,
     has_project_signal,
-    is_cjk_char,
     normalize,
     tokenize,
 )

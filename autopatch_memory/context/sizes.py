@@ -8,8 +8,8 @@ import math
 from pydantic import BaseModel, ConfigDict
 
 from autopatch_memory import limits
+from autopatch_memory.lang import is_cjk_char
 from autopatch_memory.model import MemoryDocument
-from autopatch_memory.text import is_cjk_char
 
 __all__ = ["ContextSize", "estimate_tokens", "history_replay_size", "size_of"]
 

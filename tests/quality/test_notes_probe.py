@@ -9,8 +9,12 @@ stored is a note proposed and admitted.
 
 Its first measurement was 92.9 % precision (78/84) and 70.9 % recall (78/110); the two
 classes of its false notes (a message marked as a joke, a guess) became the rules of
-``offline-note-vetoes``. The set has been tuned on since: the bar keeps what the rules
-do, the first number is the honest one.
+``offline-note-vetoes``. ``probe_i.jsonl`` (240 more, another writer, another team's
+style, written after those rules) first measured 82.5 % (80/97) and 72.7 % (80/110); its
+classes (jokes marked by laughter or sarcasm, a thing no longer used with nothing in its
+place, what happens at this moment, another team's project, a question without its
+mark) became rules too. Both sets have been tuned on since: the bars keep what the rules
+do, the first numbers are the honest ones.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from datetime import datetime, timedelta, timezone
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from autopatch_memory.applier import apply_delta
 from autopatch_memory.backends.heuristic import HeuristicBackend
 from autopatch_memory.intents import IntentType
@@ -28,10 +34,11 @@ from autopatch_memory.model import LongTermType, MemoryDocument, Turn
 from autopatch_memory.privacy import redact
 from autopatch_memory.summarizer import build_request
 
-PROBE = Path(__file__).resolve().parents[1] / "data" / "notes" / "probe_h.jsonl"
+NOTES = Path(__file__).resolve().parents[1] / "data" / "notes"
 START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
-PRECISION_BAR = 0.95
-RECALL_BAR = 0.70
+# Each probe's bars: (precision, recall).
+BARS = {"probe_h": (0.95, 0.70), "probe_i": (0.94, 0.70)}
+PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 
 def _stores_a_note(text: str) -> bool:
@@ -50,29 +57,33 @@ def _stores_a_note(text: str) -> bool:
 
 
 @cache
-def _outcomes() -> Counter[tuple[str, str]]:
+def _outcomes(probe: str) -> Counter[tuple[str, str]]:
     outcomes: Counter[tuple[str, str]] = Counter()
-    for line in PROBE.read_text(encoding="utf-8").splitlines():
+    for line in (NOTES / f"{probe}.jsonl").read_text(encoding="utf-8").splitlines():
         case = json.loads(line)
         got = "note" if _stores_a_note(case["text"]) else "none"
         outcomes[(case["expected"], got)] += 1
     return outcomes
 
 
-def test_the_probe_is_what_its_readme_says() -> None:
-    cases = [json.loads(line) for line in PROBE.read_text(encoding="utf-8").splitlines()]
+@PROBES
+def test_the_probe_is_what_its_readme_says(probe: str) -> None:
+    lines = (NOTES / f"{probe}.jsonl").read_text(encoding="utf-8").splitlines()
+    cases = [json.loads(line) for line in lines]
     counts = Counter(c["expected"] for c in cases)
     assert counts == {"note": 110, "none": 130}
     assert {c["lang"] for c in cases} == {"en", "zh", "mixed"}
 
 
-def test_a_stored_note_is_a_fact_the_user_stated() -> None:
-    outcomes = _outcomes()
+@PROBES
+def test_a_stored_note_is_a_fact_the_user_stated(probe: str) -> None:
+    outcomes = _outcomes(probe)
     stored = outcomes[("note", "note")] + outcomes[("none", "note")]
-    assert outcomes[("note", "note")] / stored >= PRECISION_BAR, outcomes
+    assert outcomes[("note", "note")] / stored >= BARS[probe][0], outcomes
 
 
-def test_most_stated_facts_are_stored() -> None:
-    outcomes = _outcomes()
+@PROBES
+def test_most_stated_facts_are_stored(probe: str) -> None:
+    outcomes = _outcomes(probe)
     stated = outcomes[("note", "note")] + outcomes[("note", "none")]
-    assert outcomes[("note", "note")] / stated >= RECALL_BAR, outcomes
+    assert outcomes[("note", "note")] / stated >= BARS[probe][1], outcomes

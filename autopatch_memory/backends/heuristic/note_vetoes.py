@@ -1,10 +1,16 @@
 """What keeps the offline reader from taking a sentence for a project note (family
 ``offline-note-vetoes``; docs/quality.md#the-offline-reader).
 
-A project note is a lasting fact the user asserts about the project. Two classes of
-sentence read like one and assert nothing: a message the user marks as a joke, and a
-guess. Without a model nothing else decides, so each is a named rule with its examples;
-a note that is missed can always be remembered in full (``remember --note``).
+A project note is a lasting fact the user asserts about the project. Some sentences
+read like one and assert nothing: a message the user marks as a joke, a guess. Others
+state something that is no new note: that a thing is no longer used, with nothing named
+in its place (it can only revise the note that said it was: a new note "we don't use
+Redis" would stand in every later context), what is happening at this moment, what
+another team's project uses, and a question asked without its question mark ("…还是…啊").
+The first two veto every note; the others only a new one (a correction or a change still
+revises the note it is about). Without a model nothing else decides, so each is a named
+rule with its examples; a note that is missed can always be remembered in full
+(``remember --note``).
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import re
 
 from autopatch_memory.lang.rules import PatternRule, Registry
 
-__all__ = ["GUESS", "JOKE", "NOTE_VETOES"]
+__all__ = ["GUESS", "JOKE", "NEW_NOTE_VETOES", "NOTE_VETOES"]
 
 # A sentence after a fact that is only a joke mark ("Kidding.", "开个玩笑。"), at most this long.
 JOKE_TAIL_CHARS = 16
@@ -21,8 +27,9 @@ JOKE_TAIL_CHARS = 16
 JOKE = PatternRule(
     "marked-as-joke",
     "the message marks itself as a joke or sarcasm (kidding, /s, 开玩笑, 狗头, a face crying"
-    " with laughter): read for the whole message, since the mark often stands in a sentence of"
-    " its own ('lol' and 哈哈 are only laughter: a fact said with them is still a fact)",
+    " with laughter, laughter that ends the sentence, a sarcastic 'Oh sure,' or ', obviously.'):"
+    " read for the whole message, since the mark often stands in a sentence of its own"
+    " (laughter that opens a message answers the one before: what follows is still a fact)",
     examples_match=(
         "Our deployment strategy is 'push to prod on Friday and pray'. Kidding.",
         "Sure, our tests all pass on the first try, jk",
@@ -30,17 +37,26 @@ JOKE = PatternRule(
         "我们的运维就是重启大法 😂",
         "咱们项目的文档就是代码本身，开个玩笑",
         "我们的架构师是 Stack Overflow [狗头]",
+        "支付模块的单测覆盖率是负数，哈哈哈",
+        "search-api is held together by duct tape lol",
+        "Oh sure, the batch jobs are self-healing.",
+        "Our load balancer is the intern, obviously.",
     ),
     examples_no_match=(
         "The order service runs on JDK 17.",
         "我们用 Postgres 16，不是 14。",
         "The lol-service module handles the chat stickers.",
         "哈哈，我们项目用的是 Gradle 8.5",
-        "The push gateway keeps about 200k connections a machine, I checked lol",
+        "lol yes, the push gateway keeps about 200k connections a machine",
+        "The checkstyle config has a rule saying 'always use braces'.",
     ),
     pattern=re.compile(
         r"\b(?:just\s+)?kidding\b|\bjk\b|(?:^|\s)/s\b"
-        r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A]",
+        r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A]"
+        # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
+        r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)\s*[。.!！~～]*\s*$"
+        # sarcasm: "Oh sure, …", "…, obviously."
+        r"|^\W*oh\s+(?:sure|yeah|great|right)\b|,\s*obviously\s*[.!]*\s*$",
         re.IGNORECASE,
     ),
 )
@@ -73,5 +89,101 @@ GUESS = PatternRule(
     ),
 )
 
-NOTE_VETOES: Registry[PatternRule] = Registry("offline-note-vetoes", [JOKE, GUESS])
+# What names a replacement: "…, we use Caffeine instead", "改用 Caffeine", "换成了 Nacos".
+_REPLACEMENT = (
+    r"改用|改成|改为|换成|换了|换到|替换|替代|取代|迁到|迁移到|切到|切换到|转到|现在用|现在走|统一用|用的是"
+    r"|\binstead\b|\breplaced\b|\bmoved\s+to\b|\bmigrated\s+to\b|\bswitched\s+to\b"
+    r"|\bnow\s+(?:use|uses|on|runs?)\b|->|→"
+)
+NO_LONGER_USED = PatternRule(
+    "no-longer-used",
+    "the sentence (one clause) only says a thing is no longer used (不用…了, 不再用, 去掉了,"
+    " dropped, no longer, don't use … anymore) and names nothing in its place: no new note (it"
+    " may revise the note that said the thing was used)",
+    examples_match=(
+        "payment-service 已经不走 Feign 了",
+        "咱们早就不用 Zookeeper 了",
+        "The report module dropped the Quartz dependency.",
+        "we don't use Hystrix anymore",
+        "audit-log no longer writes to MongoDB.",
+    ),
+    examples_no_match=(
+        "payment-service 不走 Feign 了，改用 Dubbo 直连",
+        "We don't use Hystrix anymore, Sentinel replaced it.",
+        "audit-log no longer writes to MongoDB; it moved to ClickHouse.",
+        "We dropped the Nacos config center: config now comes from Apollo.",
+        "我们的日志统一用 Logback。",
+    ),
+    pattern=re.compile(
+        # the whole sentence, one clause (a second clause may name what replaced it)
+        r"^(?!.*(?:" + _REPLACEMENT + r"))(?!.*[:：;；,，—])"
+        r".*(?:不再用|不再走|不用[^，。,.;；]{1,30}?了|已经不用|不走[^，。,.;；]{1,30}?了|去掉了|下掉了"
+        r"|弃用了|移除了"
+        r"|\bno\s+longer\b|\bdropped\b|\bremoved\b|\bstopped\s+using\b"
+        r"|\b(?:don'?t|do\s+not|doesn'?t)\s+use\b.*\banymore\b)",
+        re.IGNORECASE | re.DOTALL,
+    ),
+)
+AT_THIS_MOMENT = PatternRule(
+    "at-this-moment",
+    "the sentence tells what is happening at this moment (这会儿, 此刻, 眼下, right now, at the"
+    " moment, as we speak): an event, not a lasting fact",
+    examples_match=(
+        "order-sync 这会儿 Kafka 消费延迟有五分钟",
+        "the gateway is throwing 502s right now",
+        "眼下 search-api 的 CPU 到了 95%",
+    ),
+    examples_no_match=(
+        "order-sync 消费 Kafka 的 order-events topic",
+        "The gateway runs on Spring Cloud Gateway 4.",
+        "现在整个项目都跑在 JDK 17 上",
+    ),
+    pattern=re.compile(
+        r"这会儿|这会|此刻|此时此刻|眼下|这时候|\bright\s+now\b|\bat\s+the\s+moment\b"
+        r"|\bas\s+we\s+speak\b",
+        re.IGNORECASE,
+    ),
+)
+ANOTHER_TEAM = PatternRule(
+    "another-team",
+    "the sentence is about another team's or company's project, named as its subject (隔壁…,"
+    " 兄弟团队…, another team…, the other team's…): not this project's fact",
+    examples_match=(
+        "隔壁风控组用的是 Flink",
+        "兄弟团队的网关是 Kong",
+        "The other team's billing stack runs on Go.",
+        "another team uses Pulsar for their events",
+    ),
+    examples_no_match=(
+        "我们的风控服务用 Flink 做实时计算",
+        "The billing stack runs on Java 17.",
+        "Team Atlas owns the billing module.",
+        "Our label printer integration is owned by another team, not us.",
+        "我们的支付接口是隔壁组维护的",
+    ),
+    pattern=re.compile(
+        # the other team opens the sentence as its subject ("our X is owned by another team"
+        # is this project's fact)
+        r"^\W*(?:(?:咱们|我们)?隔壁|兄弟团队|别的团队|其他团队|其它团队|别的组|其他组|别的项目"
+        r"|其他项目|其它项目|友商"
+        r"|(?:another|the\s+other|a\s+sister|a\s+different|other)\s+"
+        r"(?:team|company|project|org)s?\b)",
+        re.IGNORECASE,
+    ),
+)
+ALTERNATIVE_QUESTION = PatternRule(
+    "alternative-question",
+    "a question between two things with no question mark (…是 A 还是 B 啊/呢/吗): asked, not"
+    " stated",
+    examples_match=("网关是 Kong 还是 APISIX 啊", "咱们消息用的 Kafka 还是 RocketMQ 呢"),
+    examples_no_match=("网关还是 Kong，没换。", "我们还是用 Maven 构建。"),
+    pattern=re.compile(r"还是[^，。,.;；]{1,40}?(?:啊|呢|吗|呀|嘛|来着)\s*[?？]?\s*$"),
+)
+
+NOTE_VETOES: Registry[PatternRule] = Registry(
+    "offline-note-vetoes",
+    [JOKE, GUESS, NO_LONGER_USED, AT_THIS_MOMENT, ANOTHER_TEAM, ALTERNATIVE_QUESTION],
+)
 """Every rule, in the order they are tried."""
+NEW_NOTE_VETOES = (NO_LONGER_USED, AT_THIS_MOMENT, ANOTHER_TEAM, ALTERNATIVE_QUESTION)
+"""The rules that keep a sentence from making a new note (it may still revise one)."""

@@ -31,7 +31,7 @@ from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Ope
 from autopatch_memory.prose import END_PUNCTUATION
 from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
 
-from .note_vetoes import GUESS, JOKE, JOKE_TAIL_CHARS
+from .note_vetoes import GUESS, JOKE, JOKE_TAIL_CHARS, NEW_NOTE_VETOES
 from .summaries import safe
 from .turns import TurnView, end_with, quotable
 
@@ -252,6 +252,11 @@ def note_ops(
             if GUESS.fires(directive.sentence) or _marked_as_joke(directive.sentence, view):
                 continue
             op = _note_op(directive, notes, view, cancelled or {})
-            if op is not None:
-                ops.append(op)
+            if op is None:
+                continue
+            if op.operation is Operation.CREATE_NEW and any(
+                rule.fires(directive.sentence or "") for rule in NEW_NOTE_VETOES
+            ):
+                continue  # no new note; it could only have revised one
+            ops.append(op)
     return ops
