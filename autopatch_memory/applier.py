@@ -65,7 +65,7 @@ from autopatch_memory.model import (
     TurnSummaryOp,
     deep_copy,
 )
-from autopatch_memory.privacy import is_only_redacted, redact
+from autopatch_memory.privacy import is_only_redacted, redact, titled_for_a_secret
 from autopatch_memory.reasons import Reason
 from autopatch_memory.standing.admission import refuse_quoted_cancel, refuse_quoted_rule
 from autopatch_memory.text import (
@@ -158,6 +158,15 @@ def _text(
             Reason.CODE_OR_LOG, f"{field} looks like code, a diff, a stack trace or a log"
         )
     return value
+
+
+def _refuse_a_secret(label: str, summary: str) -> None:
+    """An item titled for a credential whose value is redacted would hold only the secret
+    (docs/privacy.md: a turn whose point is to store a credential makes no item)."""
+    if titled_for_a_secret(label, summary):
+        raise _Reject(
+            Reason.CREDENTIAL, "the item is titled for a credential whose value is redacted"
+        )
 
 
 def _long_term_type(value: str | None) -> LongTermType:
@@ -328,6 +337,7 @@ class _Applier:
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         assert label is not None and summary is not None
+        _refuse_a_secret(label, summary)
         _refuse_instructions(label, summary, rule_of_user=kind is LongTermType.DURABLE_PREFERENCE)
         stated: datetime | None
         origin: Origin | None = None
@@ -400,6 +410,7 @@ class _Applier:
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS, required=False)
         assert summary is not None
+        _refuse_a_secret(label or item.label, summary)
         _refuse_instructions(
             label or "", summary, rule_of_user=item.type is LongTermType.DURABLE_PREFERENCE
         )

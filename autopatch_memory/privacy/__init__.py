@@ -55,7 +55,7 @@ from autopatch_memory.lazy import lazy_names
 if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below
     from autopatch_memory.privacy.engine import RULES, Redaction, contains_secret, redact, scrub
     from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
-    from autopatch_memory.privacy.only_redacted import is_only_redacted
+    from autopatch_memory.privacy.only_redacted import is_only_redacted, titled_for_a_secret
     from autopatch_memory.privacy.words import NOT_SECRET_VALUES, NOT_SECRET_WORDS
 
 # Each name is imported from its module on first use: the rule tables take longer to
@@ -63,7 +63,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "engine": ("RULES", "Redaction", "contains_secret", "redact", "scrub"),
     "markers": ("MARKER_PREFIX", "MARKER_RE", "SecretKind", "marker"),
-    "only_redacted": ("is_only_redacted",),
+    "only_redacted": ("is_only_redacted", "titled_for_a_secret"),
     "words": ("NOT_SECRET_VALUES", "NOT_SECRET_WORDS"),
 }
 
@@ -83,4 +83,5 @@ __all__ = [
     "marker",
     "redact",
     "scrub",
+    "titled_for_a_secret",
 ]

@@ -34,11 +34,12 @@ _PREFERENCE = (
     r"(?:prefer|dislike|hate|can'?t stand|cannot stand|don'?t like|do not like|like|love)\b"
     r"|我(?:真的|很|特别|实在|非常|最|比较|一向)*(?:不喜欢|喜欢|偏好|烦|反感|讨厌|受不了|看不惯|不想看到|不爱看)"
 )
-# 以后 and 之后 are standing only near the head of a clause ("以后回答…", "你以后…", "行，以后…");
-# deeper in, after what happens first, they are "after" ("发药完成以后会…"), and before
-# 再/有空 "later" ("以后有空再说").
+# 以后 and 之后 are standing only near the head of a clause ("以后回答…", "你以后…", "行，以后…",
+# "ok 以后…": an interjection typed without its comma); deeper in, after what happens
+# first, they are "after" ("发药完成以后会…"), and before 再/有空 "later" ("以后有空再说").
 _LATER_ZH = (
-    r"|(?:^|(?<=[，,。；;：:！!？?]))[^，,。；;：:！!？?\s]{0,3}(?:以后|之后|往后)"
+    r"|(?:^|(?<=[，,。；;：:！!？?]))(?:(?:ok|okay|好的?|行|嗯|那|对|yes|yeah|sure|fine)\s+)?"
+    r"[^，,。；;：:！!？?\s]{0,3}(?:以后|之后|往后)"
     r"(?!再|有空|有时间|有机会|再说|的事)"
 )
 # 不要 is written apart: 要不要 asks, 不要紧 reassures. 规则 and 规矩 only as the word

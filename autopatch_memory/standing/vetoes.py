@@ -82,9 +82,11 @@ def _asks_without_requesting(sentence: str) -> bool:
 # -- someone else's words ------------------------------------------------------------------
 
 _REPORTED = re.compile(
-    r"\b(?:says|said|claims?|claimed|told me|tells me|told us|telling|recommends|recommended|"
+    # not inside a name ("insurance-claims"), nor the assistant told to stop ("stop telling me")
+    r"(?<![\w.\-])(?<!stop )(?<!quit )(?<!don't )(?<!do not )"
+    r"(?:says|said|claims?|claimed|told me|tells me|told us|telling|recommends|recommended|"
     r"suggests|suggested|insists|insisted|argues|argued|wrote|writes|mentioned|"
-    r"keeps? saying|keeps? telling|used to say|according to)\b|\ba rule saying\b"
+    r"keeps? saying|keeps? telling|used to say|according to)(?![\w.\-])|\ba rule saying\b"
     r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
     r"|(?<![我你])(?:说|讲)(?:过|了)?(?:[，,:：]|要|不要|以后|永远|别|应该|一定|必须)"
     r"|(?:他|她|他们|同事|领导|老板|组长|架构师|文章|博客|书|文档|网上|有人|大家|面试官|老师|"
@@ -161,6 +163,10 @@ _HABIT = re.compile(
     r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|手动|用|跑|写|调试|打印|先"
     r"|重新|重启|去)"
     r"|我(?:这人|这个人)?(?:记性|老忘|总忘)|总是(?:把我)?(?:搞混|搞晕|记不住)"
+    # "我自己每次提交前都会跑…", "我 usually 每次 deploy 前都先…": what the user does each
+    # time, said to no one (not "我每次问你都要…")
+    r"|我(?![^。！？!?]*(?:你|您|请|帮我|给我))(?:自己|平时|一般|通常|\s*(?:usually|always|often"
+    r"|normally))*\s*每次[^，,。；;！!？?]{0,16}?都(?:会|先|要|得)"
     # what the user will do next: a plan of theirs, not a rule for the assistant
     r"|\blet me (?:talk|check|think|ask|look|see|try|discuss|sync|confirm|get back)\b"
     r"|\bi(?:'ll| will) (?:talk|check|think|ask|look|see|try|discuss|sync|confirm|get back)\b"
@@ -203,6 +209,8 @@ _LEAD = (
     r"hmm|ah|oops|wait|hold on)(?:\W*\s+|\W*$))*"
     r"(?:(?:记住|记一下|提醒一下|顺便说一下?|跟你说一下|跟你交代下?|交代一下|我先说一下?背景|说一下背景|背景是|"
     r"另外|对了|还有|补充一下|顺便|对不起|抱歉|哦|噢|啊|呃|等下|等等)(?:[，,:：\s]+|$))*"
+    # how things stand now: "现在 emr-service 里…", "currently the gateway…"
+    r"(?:(?:现在|目前|如今|当前|currently|these days)(?:[，,:：\s]+|(?=[\u4e00-\u9fff])))?"
 )
 _SUBJECT = re.compile(
     _LEAD + r"(?:only |just |also )?(?:"
@@ -214,7 +222,9 @@ _SUBJECT = re.compile(
     r"controllers?|consumers?|producers?|workers?|clusters?|databases?|caches?|repos?)\b|"
     r"[a-z]+\d\w*\b|"
     r"我们|咱们|我司|公司|团队|组里|我们组|我们团队|项目|这个项目|本项目|系统|线上|生产|"
-    r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|默认是|默认用的是|它)"
+    r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|默认是|默认用的是|它"
+    # a part named by one word, then where: "billing 这边…", "gateway 里的…"
+    r"|[a-z][a-z0-9]{2,}\s*(?:这边|那边|里|里面|那里|模块|服务))"
 )
 # Anything addressed to the assistant, or the user's own wish, makes it a request.
 _ADDRESSED = re.compile(
@@ -265,6 +275,8 @@ _TIME_HEAD = re.compile(
     r"^(?:以后|今后|往后|从现在起|从现在开始|从今以后|从今往后|从此|每次|每回"
     r"|from now on|going forward|from here on|moving forward|in future|in the future|henceforth)"
 )
+# "以后都/一律…" after the subject: the user sets how it goes from now on.
+_FROM_NOW_ALL = re.compile(r"(?:以后|今后|往后|从现在起|从现在开始)(?:都|一律|统一|全部|全都)")
 # "the default is…": a setting of the project, whatever it is about.
 _DEFAULT_IS = re.compile(
     r"默认(?:是|为|用的是|值是)|\bthe default (?:is|was)\b|\bdefaults to\b|\b(?:is"
@@ -281,6 +293,8 @@ def _describes_the_project(sentence: str) -> bool:
         return False
     if any(_TIME_HEAD.match(_LEAD_RE.sub("", c)) for c in clauses):
         return False
+    if _FROM_NOW_ALL.search(folded_words(sentence)):
+        return False  # "咱们这边的分页以后都用插件": a change the user makes, not how things are
     return _states_the_project(clauses[0]) or any(_DEFAULT_IS.search(c) for c in clauses)
 
 
@@ -421,6 +435,8 @@ VETOES: Registry[FunctionRule] = Registry(
             ),
             examples_no_match=(
                 "Like I said, always answer in Chinese.",
+                "Whenever you touch insurance-claims, add the audit log.",
+                "Stop telling me to avoid Lombok, we use it now.",
                 "以后别用 fastjson，之前出过反序列化漏洞",
                 "我之前说过以后都用中文回答",
                 "From now on, never suggest Lombok.",
@@ -468,6 +484,7 @@ VETOES: Registry[FunctionRule] = Registry(
             examples_match=(
                 "I never remember to run spotless before pushing.",
                 "i always debug with println first, old habit",
+                "我自己每次发版前都会手动清一遍 CDN 缓存",
                 "let me talk to the team first",
                 "我每次都会忘记加 @Transactional",
                 "我每次都要手动重启网关，很烦。",
@@ -494,12 +511,15 @@ VETOES: Registry[FunctionRule] = Registry(
                 "scm-portal calls scm-purchase over OpenFeign, and never the other way.",
                 "咱们这边 Dubbo 接口的超时统一是 3 秒，清算相关的接口一律不允许重试。",
                 "刷盘默认是异步刷盘。",
+                "payments 这边用的是 PostgreSQL 15，时区是 UTC。",
+                "目前 order-api 里的缓存都是 Caffeine 在做。",
             ),
             examples_no_match=(
                 "以后回答都用中文",
                 "咱们这 Dubbo 接口以后加字段一律加在最后面，别插中间",
                 "我们项目以后都用 Gradle，你给命令也用 gradle",
                 "pay-core 迁到 JUnit 5 了 以后测试都按 Jupiter 写",
+                "咱们这边 Redis 的 key 以后都用冒号分层哈",
                 "Always use constructor injection.",
                 "From now on, answer in English please.",
             ),

@@ -136,6 +136,40 @@ def test_an_item_that_is_only_a_secret_is_never_created(
     assert not doc.working_memory.active_topics and not doc.long_term_memory.project_notes
 
 
+@pytest.mark.parametrize(
+    ("label", "summary"),
+    [
+        (
+            "payments 测试 Redis 密码",
+            "payments 测试环境 Redis 的密码是 Rd_test_7788，省得每次去翻。",
+        ),
+        ("staging DB password", "The staging MySQL for ledger-sync uses password Lx9#vQ2m!rT."),
+    ],
+)
+def test_an_item_titled_for_a_redacted_credential_is_never_created(
+    memory: ProjectMemory, label: str, summary: str
+) -> None:
+    # More is left than the secret ("payments 测试环境 Redis"), but the item is about it.
+    report = memory.apply_delta({"long_term_operations": [_note(label, summary)]})
+    assert [r.reason for r in report.rejected] == [Reason.CREDENTIAL]
+    assert not memory.document().long_term_memory.project_notes
+
+
+def test_a_note_that_mentions_a_redacted_secret_beside_its_fact_is_kept(
+    memory: ProjectMemory,
+) -> None:
+    report = memory.apply_delta(
+        {
+            "long_term_operations": [
+                _note("ledger-sync Redis", "ledger-sync 的 Redis 用哨兵模式，密码是 Rd_test_7788。")
+            ]
+        }
+    )
+    assert not report.rejected
+    (note,) = memory.document().long_term_memory.project_notes
+    assert "Rd_test_7788" not in note.summary and "哨兵模式" in note.summary
+
+
 def test_a_turn_summary_may_be_a_redacted_question(memory: ProjectMemory) -> None:
     # The turn exists either way; refusing its summary would leave it pending forever.
     turn_id = _turn(memory, "password=hunter2")
