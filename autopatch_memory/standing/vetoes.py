@@ -163,10 +163,6 @@ _HABIT = re.compile(
     r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|手动|用|跑|写|调试|打印|先"
     r"|重新|重启|去)"
     r"|我(?:这人|这个人)?(?:记性|老忘|总忘)|总是(?:把我)?(?:搞混|搞晕|记不住)"
-    # "我自己每次提交前都会跑…", "我 usually 每次 deploy 前都先…": what the user does each
-    # time, said to no one (not "我每次问你都要…")
-    r"|我(?![^。！？!?]*(?:你|您|请|帮我|给我))(?:自己|平时|一般|通常|\s*(?:usually|always|often"
-    r"|normally))*\s*每次[^，,。；;！!？?]{0,16}?都(?:会|先|要|得)"
     # what the user will do next: a plan of theirs, not a rule for the assistant
     r"|\blet me (?:talk|check|think|ask|look|see|try|discuss|sync|confirm|get back)\b"
     r"|\bi(?:'ll| will) (?:talk|check|think|ask|look|see|try|discuss|sync|confirm|get back)\b"
@@ -174,8 +170,20 @@ _HABIT = re.compile(
 )
 
 
+# "我自己每次提交前都会跑…", "我 usually 每次 deploy 前都先…": what the user does each time,
+# in a sentence said to no one ("你以后先给结论，我每次都要翻到最后" asks for something).
+_OWN_ROUTINE = re.compile(
+    r"我(?:自己|平时|一般|通常|\s*(?:usually|always|often|normally))*\s*每次"
+    r"[^，,。；;！!？?]{0,16}?都(?:会|先|要|得)"
+)
+_SAID_TO_SOMEONE = re.compile(r"你|您|请|帮我|给我|\b(?:you|your|please|plz)\b")
+
+
 def _describes_own_habit(sentence: str) -> bool:
-    return bool(_HABIT.search(folded_words(sentence)))
+    words = folded_words(sentence)
+    return bool(_HABIT.search(words)) or bool(
+        _OWN_ROUTINE.search(words) and not _SAID_TO_SOMEONE.search(words)
+    )
 
 
 # -- negated away ---------------------------------------------------------------------------------
@@ -495,6 +503,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后每次都提醒我加 @Transactional",
                 "I always want the conclusion first.",
                 "我每次都要你先给结论",
+                "你以后先给结论，我每次都要翻到最后才看到",
             ),
             test=_describes_own_habit,
         ),
