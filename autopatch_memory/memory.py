@@ -40,7 +40,6 @@ from autopatch_memory.apply_report import ApplyReport, discarded_report
 from autopatch_memory.backends.base import ChatModel, SummaryBackend
 from autopatch_memory.changes import ChangeAction, ChangeOutcome, MemoryChange
 from autopatch_memory.config import MemorySettings, make_backend
-from autopatch_memory.delta import delta_from_object, parse_delta
 from autopatch_memory.errors import (
     ChangeRejectedError,
     ConfigError,
@@ -76,7 +75,6 @@ from autopatch_memory.model import (
 from autopatch_memory.reasons import Reason
 from autopatch_memory.safe_io import store_error
 from autopatch_memory.scheduler import Backoff, Scheduler
-from autopatch_memory.search import ItemHistory, SearchHit, item_history, search_memory
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import (
     FileState,
@@ -94,6 +92,7 @@ if TYPE_CHECKING:
     from autopatch_memory.context import MemoryContext
     from autopatch_memory.editing import EditPlan
     from autopatch_memory.profile import ProfileReport
+    from autopatch_memory.search import ItemHistory, SearchHit
     from autopatch_memory.summarizer import Summarizer
 
 _T = TypeVar("_T")
@@ -506,6 +505,8 @@ class ProjectMemory:
 
         Every operation is validated against the current file and journaled.
         """
+        from autopatch_memory.delta import delta_from_object, parse_delta  # with the first delta
+
         try:
             if isinstance(delta, str):
                 parsed, bad = parse_delta(delta)
@@ -764,6 +765,8 @@ class ProjectMemory:
     def search(self, text: str, *, include_archived: bool = False) -> list[SearchHit]:
         """Rules, notes and topics that match ``text``, best first, ranked by the same
         relevance as the memory context; archived items only with ``include_archived``."""
+        from autopatch_memory.search import search_memory  # a turn never searches
+
         _require_text(text=text)
         doc = self._readable()
         if not include_archived:
@@ -775,6 +778,8 @@ class ProjectMemory:
         its archived revisions (the earlier texts an edit, a model's update or an import
         replaced), newest first. Raises :class:`ItemNotFoundError` when no rule or note
         has that id (a topic or a turn has no history)."""
+        from autopatch_memory.search import item_history
+
         _require_text(item_id=item_id)
         found = item_history(self._with_cold_archive(self._readable()), item_id.strip())
         if found is None:
