@@ -372,6 +372,20 @@ def fill_repo(parent: Path, size: int = LIBRARY_FILE_BYTES) -> Path:
     return repo
 
 
+def _fill_repo_installed(bin_dir: Path, parent: Path) -> Path:
+    """:func:`fill_repo`, run by the installed wheel: a file written under the measured
+    tree's redaction rules is known redacted to it (one written under other rules would
+    be redacted again at every read, and ``--source`` would measure that)."""
+    code = (
+        f"import sys; sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})\n"
+        "from pathlib import Path\nimport startup\n"
+        f"print(startup.fill_repo(Path({str(parent)!r})))"
+    )
+    # -I: not the working directory's tree (a checkout's own package) but the installed one
+    out = _quietly([str(bin_dir / "python"), "-I", "-c", code])
+    return Path(out.strip().splitlines()[-1])
+
+
 def _timed(args: list[str], env: dict[str, str], cwd: Path) -> tuple[Sample, str]:
     """One run of ``args``: its wall and CPU time, and its stdout."""
     cpu_before = _children_cpu()
@@ -400,7 +414,7 @@ def bench_startup(source: Path, *, rounds: int = 5, runs: int = 3) -> dict[str, 
     with tempfile.TemporaryDirectory(prefix="apm-startup-goals-") as folder:
         parent = Path(folder)
         bin_dir = wheel_environment(source, parent / "install")
-        repo = fill_repo(parent)
+        repo = _fill_repo_installed(bin_dir, parent)
         home = parent / "config-home"
         home.mkdir()
         env = environment(home)
