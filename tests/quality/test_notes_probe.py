@@ -13,8 +13,11 @@ classes of its false notes (a message marked as a joke, a guess) became the rule
 style, written after those rules) first measured 82.5 % (80/97) and 72.7 % (80/110); its
 classes (jokes marked by laughter or sarcasm, a thing no longer used with nothing in its
 place, what happens at this moment, another team's project, a question without its
-mark) became rules too. Both sets have been tuned on since: the bars keep what the rules
-do, the first numbers are the honest ones.
+mark) became rules too. ``probe_j.jsonl`` (a third writer, a bank's platform team, written
+after those) first measured 92.6 % (75/81) and 68.2 % (75/110); its classes (a guess said
+with 应该是, an incident, a dependency dropped, a department's project) became rules.
+The sets have been tuned on since: the bars keep what the rules do, the first numbers
+are the honest ones.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from autopatch_memory.summarizer import build_request
 NOTES = Path(__file__).resolve().parents[1] / "data" / "notes"
 START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 # Each probe's bars: (precision, recall).
-BARS = {"probe_h": (0.95, 0.70), "probe_i": (0.94, 0.70)}
+BARS = {"probe_h": (0.95, 0.70), "probe_i": (0.95, 0.70), "probe_j": (0.95, 0.65)}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 

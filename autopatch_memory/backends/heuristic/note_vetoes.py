@@ -72,6 +72,7 @@ GUESS = PatternRule(
         "CI 估计以后会换成 GitHub Actions 吧。",
         "订单服务好像是 JDK 11",
         "网关大概是 Spring Cloud Gateway 做的",
+        "对账 job 应该是用 XXL-JOB 调的，大概吧",
     ),
     examples_no_match=(
         "The billing service uses Postgres 14.",
@@ -84,7 +85,8 @@ GUESS = PatternRule(
     pattern=re.compile(
         r"\b(?:maybe|perhaps|probably|possibly|presumably|i\s+guess|i\s+suppose|not\s+sure"
         r"|might\s+be|i\s+(?:think|believe)\s+(?:that\s+)?(?:we|it|the|our))\b"
-        r"|估计|也许|大概(?=是|会|要|在用|用的)|或许|说不定|好像|似乎|可能(?!性)|应该会|不太确定|不确定",
+        r"|估计|也许|大概(?=是|会|要|在用|用的|吧)|或许|说不定|好像|似乎|可能(?!性)|应该会|应该是"
+        r"|不太确定|不确定",
         re.IGNORECASE,
     ),
 )
@@ -103,6 +105,7 @@ NO_LONGER_USED = PatternRule(
     examples_match=(
         "payment-service 已经不走 Feign 了",
         "咱们早就不用 Zookeeper 了",
+        "report-service 不再依赖 Elasticsearch 了",
         "The report module dropped the Quartz dependency.",
         "we don't use Hystrix anymore",
         "audit-log no longer writes to MongoDB.",
@@ -117,7 +120,7 @@ NO_LONGER_USED = PatternRule(
     pattern=re.compile(
         # the whole sentence, one clause (a second clause may name what replaced it)
         r"^(?!.*(?:" + _REPLACEMENT + r"))(?!.*[:：;；,，—])"
-        r".*(?:不再用|不再走|不用[^，。,.;；]{1,30}?了|已经不用|不走[^，。,.;；]{1,30}?了|去掉了|下掉了"
+        r".*(?:不再(?:用|走|依赖|使用|接|调用?)|不用[^，。,.;；]{1,30}?了|已经不用|不走[^，。,.;；]{1,30}?了|去掉了|下掉了"
         r"|弃用了|移除了"
         r"|\bno\s+longer\b|\bdropped\b|\bremoved\b|\bstopped\s+using\b"
         r"|\b(?:don'?t|do\s+not|doesn'?t)\s+use\b.*\banymore\b)",
@@ -144,6 +147,29 @@ AT_THIS_MOMENT = PatternRule(
         re.IGNORECASE,
     ),
 )
+INCIDENT = PatternRule(
+    "incident",
+    "the sentence reports an incident (飙到, 打满了, 宕机了, 挂了, went down, spiked; an alert or"
+    " error that just fired: 刚才…告警): an event, not a lasting fact",
+    examples_match=(
+        "search-api 的 CPU 飙到 95% 了",
+        "刚才 Grafana 告警，order-api 的错误率上来了",
+        "the gateway went down at 3am",
+        "Redis 连接池又打满了",
+    ),
+    examples_no_match=(
+        "告警走飞书机器人，值班表在 Wiki 上",
+        "支付服务宕机时会切到备用通道",
+        "服务挂了会被 K8s 自动拉起来",
+        "Alerts go to the #ops channel through Alertmanager.",
+    ),
+    pattern=re.compile(
+        r"飙到|飙升|飙了|打满了|宕机了|挂了(?!会|就|的话|以后|之后)|挂掉了"
+        r"|\b(?:went|is|was)\s+down\b|\bspik(?:ed|ing)\b|\bcrash(?:ed|ing)\b"
+        r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)",
+        re.IGNORECASE,
+    ),
+)
 ANOTHER_TEAM = PatternRule(
     "another-team",
     "the sentence is about another team's or company's project, named as its subject (隔壁…,"
@@ -152,6 +178,7 @@ ANOTHER_TEAM = PatternRule(
         "隔壁风控组用的是 Flink",
         "兄弟团队的网关是 Kong",
         "The other team's billing stack runs on Go.",
+        "数据中台部的离线数仓用的是 Hive",
         "another team uses Pulsar for their events",
     ),
     examples_no_match=(
@@ -160,12 +187,15 @@ ANOTHER_TEAM = PatternRule(
         "Team Atlas owns the billing module.",
         "Our label printer integration is owned by another team, not us.",
         "我们的支付接口是隔壁组维护的",
+        "支付中心的对账服务用 Spring Batch",
     ),
     pattern=re.compile(
         # the other team opens the sentence as its subject ("our X is owned by another team"
         # is this project's fact)
         r"^\W*(?:(?:咱们|我们)?隔壁|兄弟团队|别的团队|其他团队|其它团队|别的组|其他组|别的项目"
         r"|其他项目|其它项目|友商"
+        # a department by its name: "大数据部的…" (not "X中心", which names modules too)
+        r"|(?!我们|咱们|本)[\u4e00-\u9fff]{1,6}(?:部门?|事业部)的"
         r"|(?:another|the\s+other|a\s+sister|a\s+different|other)\s+"
         r"(?:team|company|project|org)s?\b)",
         re.IGNORECASE,
@@ -182,8 +212,8 @@ ALTERNATIVE_QUESTION = PatternRule(
 
 NOTE_VETOES: Registry[PatternRule] = Registry(
     "offline-note-vetoes",
-    [JOKE, GUESS, NO_LONGER_USED, AT_THIS_MOMENT, ANOTHER_TEAM, ALTERNATIVE_QUESTION],
+    [JOKE, GUESS, NO_LONGER_USED, AT_THIS_MOMENT, INCIDENT, ANOTHER_TEAM, ALTERNATIVE_QUESTION],
 )
 """Every rule, in the order they are tried."""
-NEW_NOTE_VETOES = (NO_LONGER_USED, AT_THIS_MOMENT, ANOTHER_TEAM, ALTERNATIVE_QUESTION)
+NEW_NOTE_VETOES = (NO_LONGER_USED, AT_THIS_MOMENT, INCIDENT, ANOTHER_TEAM, ALTERNATIVE_QUESTION)
 """The rules that keep a sentence from making a new note (it may still revise one)."""
