@@ -337,7 +337,8 @@ class _Applier:
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS)
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         assert label is not None and summary is not None
-        _refuse_a_secret(label, summary)
+        if not self.user_authored:  # what the user typed is screened before (governance)
+            _refuse_a_secret(label, summary)
         _refuse_instructions(label, summary, rule_of_user=kind is LongTermType.DURABLE_PREFERENCE)
         stated: datetime | None
         origin: Origin | None = None
@@ -410,7 +411,8 @@ class _Applier:
         summary = _text(op.summary, "summary", limits.MAX_SUMMARY_CHARS)
         label = _text(op.label, "label", limits.MAX_LABEL_CHARS, required=False)
         assert summary is not None
-        _refuse_a_secret(label or item.label, summary)
+        if not self.user_authored:
+            _refuse_a_secret(label or item.label, summary)
         _refuse_instructions(
             label or "", summary, rule_of_user=item.type is LongTermType.DURABLE_PREFERENCE
         )

@@ -14,9 +14,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from autopatch_memory import limits, privacy
-
 # privacy as a module: its rules load at the first redaction, and reading memory never redacts.
+from autopatch_memory import limits, privacy
 from autopatch_memory.lang import lazy_compile
 from autopatch_memory.text import looks_like_code_or_log
 

@@ -3,19 +3,23 @@
 The families of rules hold hundreds of patterns, and compiling them is most of what
 importing a family costs; a text uses a few of them (a short question needs 37 of the
 redaction engine's ~600). A :class:`LazyPattern` compiles once per process, on the first
-match, and then hands its methods to the compiled pattern's own, so a hot loop pays
-nothing for the laziness (docs/benchmarks.md, "Start-up").
+match (one thread compiles; the others wait for it), and then hands its methods to the
+compiled pattern's own, so a hot loop pays nothing for the laziness (docs/benchmarks.md,
+"Start-up").
 """
 
 from __future__ import annotations
 
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping
-from functools import cached_property
 from typing import Any, TypeAlias
 
 _HANDED_OVER = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
+# One compile per pattern, whichever thread comes first: a rule compares a match's ``re``
+# with ``compiled`` (``m.re is X.compiled``), so the two must be one object.
+_COMPILING = threading.Lock()
 
 
 class LazyPattern:
@@ -30,14 +34,25 @@ class LazyPattern:
     def __repr__(self) -> str:
         return f"LazyPattern({self.pattern!r}, {self.flags!r})"
 
-    @cached_property
+    @property
     def compiled(self) -> re.Pattern[str]:
         """The compiled regex (compiled now when it is not yet)."""
-        compiled = re.compile(self.pattern, self.flags)
-        # From now on the instance's own attributes shadow the methods below: a call goes
-        # straight to the compiled pattern. Two threads may both compile; either is right.
-        vars(self).update((name, getattr(compiled, name)) for name in _HANDED_OVER)
-        return compiled
+        found: re.Pattern[str] | None = vars(self).get("_compiled")
+        if found is None:
+            with _COMPILING:
+                found = vars(self).get("_compiled")
+                if found is None:
+                    found = re.compile(self.pattern, self.flags)
+                    # From now on the instance's own attributes shadow the methods below:
+                    # a call goes straight to the compiled pattern.
+                    vars(self).update((name, getattr(found, name)) for name in _HANDED_OVER)
+                    self._compiled = found
+        return found
+
+    @property
+    def is_compiled(self) -> bool:
+        """Whether the pattern has been compiled (its first use has come)."""
+        return "_compiled" in vars(self)
 
     @property
     def groupindex(self) -> Mapping[str, int]:

@@ -129,6 +129,8 @@ _USER_PASSWORD_PAIR_RE = compile_bounded(
     r"(?<=[\w.@\-])(?:/|[ \t]{1,2}/[ \t]{1,2})(?P<value>[\x21-\x2e\x30-\x7e]{4,128})(?![\x21-\x7e])"
 )
 _USER_NAME_RE = lazy_compile(r"[A-Za-z][\w.@\-]{1,31}$")
+# A labelled entry of a list: "- 生产 Mongo：", "* Jenkins: ", "1. OSS AK："
+_LIST_ENTRY_RE = lazy_compile(r"[ \t]{0,8}(?:[-*•·]|\d{1,2}[.)、])[ \t]{1,4}[^\n:：]{1,40}[:：]")
 _USER_NAME_CHARS_RE = lazy_compile(r"[\w.@\-]")
 _ACCOUNT_CONTEXT_RE = lazy_compile(
     r"账号|帐号|账户|账密|密码|口令|用户|登录|(?i:account|login|user|password|credential|creds)"
@@ -151,11 +153,23 @@ def _user_password_pair(m: re.Match[str]) -> str:
 
 
 def _among_secrets(text: str, start: int, end: int) -> bool:
-    """A secret was found right around the pair (a handover's list of credentials: "Mongo：
-    app / X", then "OSS AK：[R] / [R]")."""
-    reach = limits.SECRET_CONTEXT_CHARS
-    return MARKER_PREFIX in text[max(0, start - reach) : start] or (
-        MARKER_PREFIX in text[end : end + reach]
+    """The pair is an entry of a list whose next or previous entry holds a secret found
+    already (a handover's credentials: "- 生产 Mongo：app / X", then "- OSS AK：[R] / [R]"):
+    its line is a labelled list entry, and so is the line beside it, with a marker."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if not _LIST_ENTRY_RE.match(text, line_start, start):
+        return False
+    before_end = line_start - 1
+    before = text[text.rfind("\n", 0, max(0, before_end)) + 1 : max(0, before_end)]
+    after_start = line_end + 1
+    after_end = text.find("\n", after_start)
+    after = text[after_start : len(text) if after_end < 0 else after_end]
+    return any(
+        MARKER_PREFIX in line and _LIST_ENTRY_RE.match(line) is not None
+        for line in (before, after)
+        if line
     )
 
 
@@ -246,7 +260,11 @@ USER_PASSWORD_PAIR = RedactionRule(
         "测试账号：\n- merchant01 / Mch#Test!88",
         "- 测试 Redis：cache_ro / Rd7!kq2#Lm\n- 短信签名密钥：[REDACTED:password]",
     ),
-    examples_no_match=("merchant01 / Mch#Test!88", "账号列表见 docs/accounts.md"),
+    examples_no_match=(
+        "merchant01 / Mch#Test!88",
+        "账号列表见 docs/accounts.md",
+        "export GITHUB_TOKEN=[REDACTED:github_token]\nthroughput is requests/sec@p99",
+    ),
     keywords=("/",),
     pattern=_USER_PASSWORD_PAIR_RE,
     replace=_user_password_pair,

@@ -17,6 +17,7 @@ from autopatch_memory.privacy.spelling import (
     SAME_COMMAND,
     compile_bounded,
     quoted_string,
+    same_command,
 )
 from autopatch_memory.privacy.values import KEY_ID_RE, SECRET_KEY_NAME_RE, random_looking
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES
@@ -149,11 +150,14 @@ DOCKER_LOGIN_PASSWORD = _tool_option(
     "The password after -p of a login command (docker, podman, helm registry, az, oc, cf login)",
     compile_bounded(
         r"\b(?:docker|podman|buildah|nerdctl|helm[ \t]+registry|oras|az|oc|cf)[ \t]+login\b"
-        r"[^\n]{0,200}?[ \t]-p[ \t]+" + _CLI_VALUE
+        + same_command(200)
+        + r"[ \t]-p[ \t]+"
+        + _CLI_VALUE
     ),
     ("login",),
     (
         "docker login -u ci -p D0cker!pw registry.acme.io",
+        "docker login r.acme.io \\\n  -u ci \\\n  -p D0cker!pw9x",
         "az login --service-principal -u 3f1c2a9e-8b7d -p voUOM2gye5L1z4An8Wwf --tenant t",
     ),
     ("docker login registry.acme.io", "az login --service-principal -u $ID -p $SECRET"),
@@ -296,8 +300,12 @@ OBJECT_STORAGE_CLI_KEY = _tool_option(
     "object-storage-cli-key",
     "The key after -k of an object-storage CLI given an access key id with -i",
     compile_bounded(
-        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|" + MARKER_VALUE + r")[ \t][^\n]{0,120}?"
-        r"(?<![\w\-])-k[ \t=]+" + _CLI_VALUE
+        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|"
+        + MARKER_VALUE
+        + r")[ \t]"
+        + same_command(120)
+        + r"(?<![\w\-])-k[ \t=]+"
+        + _CLI_VALUE
     ),
     (" -k",),
     ("ossutil config -i LTAI5tQw8cRZp3Vn7Hx2 -k 0ssS3cretKey9 -e oss.aliyuncs.com",),
@@ -308,10 +316,17 @@ ZIP_PASSWORD = _tool_option(
     "zip-password",
     "The password of zip/unzip -P or 7z -p",
     compile_bounded(
-        r"\b(?:zip|unzip|7z|7za)\b[^\n]{0,200}?[ \t](?:-P[ \t]+|-p(?=[^\s-]))" + _CLI_VALUE
+        r"\b(?:zip|unzip|7z|7za)\b"
+        + same_command(200)
+        + r"[ \t](?:-P[ \t]+|-p(?=[^\s-]))"
+        + _CLI_VALUE
     ),
     ("zip", "7z"),
-    ("zip -P Z1p!pass backup.zip data/", "7z x -pS3ven!z a.7z"),
+    (
+        "zip -P Z1p!pass backup.zip data/",
+        "7z x -pS3ven!z a.7z",
+        "zip -r b.zip d/ \\\n  -P Z1p!pass9",
+    ),
     ("zip -r backup.zip data/",),
 )
 # net user u X /add
@@ -366,7 +381,9 @@ def _key_id_like(value: str) -> bool:
 
 
 _CLI_KEY_ID_RE = compile_bounded(
-    r"(?<![\w\-])-i[ \t=]+(?P<value>[A-Za-z0-9]{16,40})(?=[ \t][^\n]{0,120}?(?<![\w\-])-k[ \t=]+\S)"
+    r"(?<![\w\-])-i[ \t=]+(?P<value>[A-Za-z0-9]{16,40})(?=[ \t]"
+    + same_command(120)
+    + r"(?<![\w\-])-k[ \t=]+\S)"
 )
 
 

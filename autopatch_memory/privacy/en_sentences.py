@@ -171,7 +171,7 @@ def _en_sentence(m: re.Match[str]) -> str:
         return m.group(0)
     if resource_type_of_arn(m.string, m.start("kw")):
         return m.group(0)  # arn:aws:secretsmanager:…:secret:app/db names a secret
-    if shown_elided(m.string, m.end("value")):
+    if shown_elided(m.string, m.start("value"), m.end("value")):
         return m.group(0)  # "Secret key sk_live_…Xk2q": a dashboard shows its two ends
     if _VARIABLE_BEFORE_RE.search(m.string, max(0, m.start("kw") - 64), m.start("kw")):
         return m.group(0)  # "-p $REGISTRY_PASSWORD registry.example.edu": a variable's name
@@ -283,6 +283,7 @@ EN_STATED_SECRET = RedactionRule(
         "the staging DB password is hunter2.",
         "the password I set was Qwerty!9",
         "my token (don't share): tok_9988776655",
+        "The root password is Rt#88xqLm2…ask ops before using it",
     ),
     examples_no_match=(
         "the password is case-sensitive",

@@ -7,10 +7,10 @@ them), so the kinds and the marker spelling live apart from the rules that put t
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 from autopatch_memory import limits
-from autopatch_memory.lang import lazy_compile
 
 
 class SecretKind(str, Enum):
@@ -47,5 +47,6 @@ def marker(kind: SecretKind) -> str:
 
 
 MARKER_PREFIX = "[REDACTED:"
-MARKER_RE = lazy_compile(rf"\[REDACTED:[a-z_]{{1,{limits.REDACTION_MARKER_KIND_MAX_CHARS}}}\]")
+# Public (``privacy.MARKER_RE``): a compiled pattern, as it always was.
+MARKER_RE = re.compile(rf"\[REDACTED:[a-z_]{{1,{limits.REDACTION_MARKER_KIND_MAX_CHARS}}}\]")
 """Matches any redaction marker."""

@@ -50,12 +50,17 @@ _FILLER_ZH = (
     "了",
 )
 _WORD_RE = compile_bounded(r"[A-Za-z][A-Za-z0-9'_\-]*|\d+")
-# A title that names a credential: it ends with the credential's word ("billing 测试 Redis
-# 密码", "staging DB password", "OpenAI key").
-_CREDENTIAL_TITLE_RE = compile_bounded(
+# A credential's word ("key" alone names sharding and cache keys too).
+_CREDENTIAL_WORD = (
     r"(?:(?<![A-Za-z])(?i:password|passwd|pwd|secret|token|credentials?|api[ _-]?key"
-    r"|access[ _-]?key|secret[ _-]?key|private[ _-]?key|key)s?|密码|口令|密钥|秘钥|令牌|凭证|账密)"
-    r"[\W_]*$"
+    r"|access[ _-]?key|secret[ _-]?key|private[ _-]?key)s?|密码|口令|密钥|秘钥|令牌|凭证|账密)"
+)
+# A title that names a credential: it ends with the credential's word ("billing 测试 Redis
+# 密码", "staging DB password").
+_CREDENTIAL_TITLE_RE = compile_bounded(_CREDENTIAL_WORD + r"[\W_]*$")
+# The text gives that credential's value, now a marker: "密码是 [R]", "password: [R]".
+_CREDENTIAL_VALUE_RE = compile_bounded(
+    _CREDENTIAL_WORD + r"[ \t]{0,3}(?:是|为|(?i:is|was|are))?[ \t]{0,3}[:：=]?[ \t]{0,3}\[REDACTED:"
 )
 
 
@@ -63,7 +68,7 @@ def titled_for_a_secret(label: str, summary: str) -> bool:
     """An item titled for a credential whose value its text holds redacted: its point was
     the secret ("记一下，测试 Redis 的密码是 …" as a note "测试 Redis 密码": the password
     [REDACTED]), and a turn whose point is to store a credential makes no item."""
-    return MARKER_PREFIX in summary and bool(_CREDENTIAL_TITLE_RE.search(label))
+    return bool(_CREDENTIAL_TITLE_RE.search(label) and _CREDENTIAL_VALUE_RE.search(summary))
 
 
 def is_only_redacted(text: str) -> bool:

@@ -39,9 +39,14 @@ MARKER_VALUE = MARKER_RE.pattern
 CHAT_SPEAKER = r"\[[\d:/\- ]{4,19}\][ \t]{0,4}[^\s:：\[\]]{1,24}[:：][ \t]{0,4}"
 
 
-# The rest of one shell command after its tool's name: its line, and the lines that a
-# trailing backslash continues ("curl -X POST … \\⏎  -u sid:token").
-SAME_COMMAND = r"(?:[^\n]|(?<=\\)\n){0,300}?"
+def same_command(reach: int) -> str:
+    """The rest of one shell command, up to ``reach`` characters, after its tool's name or
+    an option: its line, and the lines that a trailing backslash continues ("curl -X POST
+    … \\⏎  -u sid:token")."""
+    return r"(?:[^\n]|(?<=\\)\n){0," + str(reach) + "}?"
+
+
+SAME_COMMAND = same_command(300)
 
 
 def compile_bounded(pattern: str, flags: int = 0) -> LazyPattern:

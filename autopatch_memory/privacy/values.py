@@ -80,8 +80,10 @@ _ELIDED_RE = lazy_compile(
 )
 # "DB_PASSWORD:  20 bytes" (kubectl describe secret), "token: 2 KiB": a size, not the value.
 _DATA_SIZE_RE = lazy_compile(r"\d{1,12}[ \t]?(?:(?i:bytes?)|[KMG]i?B|字节)[ \t]*(?=\r?\n|\Z)")
-# "sk_live_…Xk2q": the value runs on after an ellipsis, as a console shows one elided.
-_ELIDED_AFTER_RE = lazy_compile(r"(?:\.{3}|…)[\w\-]")
+# "sk_live_…Xk2q": a short prefix, an ellipsis and a few last characters, as a console
+# shows a key elided (not "Rt#88xqLm2…ask ops": a whole value, then words).
+_ELIDED_AFTER_RE = lazy_compile(r"(?:\.{3}|…)[A-Za-z0-9]{2,6}(?![\w\-])")
+_ELIDED_PREFIX_CHARS = 8
 IDENTIFIER_RE = lazy_compile(r"^[A-Za-z_$][\w$]*$")
 _DOTTED_REF_RE = lazy_compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
 PATH_RE = lazy_compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
@@ -182,10 +184,13 @@ def data_size_at(text: str, value_start: int) -> bool:
     return bool(_DATA_SIZE_RE.match(text, value_start))
 
 
-def shown_elided(text: str, value_end: int) -> bool:
-    """The value ending at ``value_end`` goes on after an ellipsis ("sk_live_…Xk2q"): what
-    is shown is its two ends, not the value."""
-    return bool(_ELIDED_AFTER_RE.match(text, value_end))
+def shown_elided(text: str, value_start: int, value_end: int) -> bool:
+    """The value from ``value_start`` to ``value_end`` is a short prefix that goes on after
+    an ellipsis with a few last characters ("sk_live_…Xk2q"): what is shown is the key's two
+    ends, not the key."""
+    prefix = text[value_start:value_end]
+    short = len(prefix) <= _ELIDED_PREFIX_CHARS or prefix.endswith(("_", "-"))
+    return short and bool(_ELIDED_AFTER_RE.match(text, value_end))
 
 
 def credential_like(value: str) -> bool:

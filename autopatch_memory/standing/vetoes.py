@@ -86,7 +86,7 @@ _REPORTED = re.compile(
     r"(?<![\w.\-])(?<!stop )(?<!quit )(?<!don't )(?<!do not )"
     r"(?:says|said|claims?|claimed|told me|tells me|told us|telling|recommends|recommended|"
     r"suggests|suggested|insists|insisted|argues|argued|wrote|writes|mentioned|"
-    r"keeps? saying|keeps? telling|used to say|according to)(?![\w.\-])|\ba rule saying\b"
+    r"keeps? saying|keeps? telling|used to say|according to)(?![\w\-]|\.\w)|\ba rule saying\b"
     r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
     r"|(?<![我你])(?:说|讲)(?:过|了)?(?:[，,:：]|要|不要|以后|永远|别|应该|一定|必须)"
     r"|(?:他|她|他们|同事|领导|老板|组长|架构师|文章|博客|书|文档|网上|有人|大家|面试官|老师|"
@@ -439,6 +439,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "My lead keeps telling everyone 'never return null from a provider'.",
                 "他说以后都要写单测",
                 "阿里规约里写着禁止使用 Executors 创建线程池",
+                "Never call the DB in a loop, the architect said.",
                 '"Always make fields final" — that\'s what our linter keeps telling me.',
             ),
             examples_no_match=(

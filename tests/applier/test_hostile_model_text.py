@@ -155,6 +155,17 @@ def test_an_item_titled_for_a_redacted_credential_is_never_created(
     assert not memory.document().long_term_memory.project_notes
 
 
+def test_a_note_titled_for_a_key_that_is_no_credential_is_kept(memory: ProjectMemory) -> None:
+    # "sharding key" names no credential, and the redacted value is the DSN's password.
+    summary = (
+        "Orders are sharded by tenant_id; the shard DSN is jdbc:mysql://app:S3cr3t!x@db:3306/o"
+    )
+    report = memory.apply_delta({"long_term_operations": [_note("Order sharding key", summary)]})
+    assert not report.rejected
+    (note,) = memory.document().long_term_memory.project_notes
+    assert "S3cr3t!x" not in note.summary
+
+
 def test_a_note_that_mentions_a_redacted_secret_beside_its_fact_is_kept(
     memory: ProjectMemory,
 ) -> None:

@@ -9,11 +9,13 @@ import pkgutil
 import re
 import subprocess
 import sys
+import threading
 import unicodedata
 from importlib import import_module
 from pathlib import Path
 
 import autopatch_memory
+from autopatch_memory import privacy
 from autopatch_memory.lang import LazyPattern, lazy_compile
 from autopatch_memory.lang.phrases import phrase_pieces
 from autopatch_memory.lang.vocabulary import (
@@ -29,7 +31,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 def test_a_lazy_pattern_matches_as_the_compiled_one_and_then_is_it() -> None:
     source = r"(?P<key>password|密码)\s*[:=：]\s*(?P<value>\S+)"
     lazy, compiled = lazy_compile(source, re.IGNORECASE), re.compile(source, re.IGNORECASE)
-    assert "compiled" not in vars(lazy)  # nothing compiled yet
+    assert not lazy.is_compiled  # nothing compiled yet
     assert lazy.pattern == source and lazy.flags == re.IGNORECASE
     text = "PASSWORD = x1 and 密码：y2, password:z3"
     assert [m.span() for m in lazy.finditer(text)] == [m.span() for m in compiled.finditer(text)]
@@ -41,6 +43,35 @@ def test_a_lazy_pattern_matches_as_the_compiled_one_and_then_is_it() -> None:
     assert lazy.search == lazy.compiled.search
     match = lazy.search(text)
     assert match is not None and match.re is lazy.compiled
+
+
+def test_the_public_patterns_stay_compiled_patterns() -> None:
+    # Public names keep their type: re.sub(MARKER_RE, …) works, as it always did.
+    assert isinstance(autopatch_memory.TERMINAL_UNSAFE_RE, re.Pattern)
+    assert isinstance(privacy.MARKER_RE, re.Pattern)
+    assert re.sub(privacy.MARKER_RE, "x", "a [REDACTED:password] b") == "a x b"
+
+
+def test_threads_that_meet_a_pattern_first_share_one_compiled_pattern() -> None:
+    # A rule compares a match's pattern with ``compiled`` (``m.re is X.compiled``).
+    patterns = [lazy_compile(rf"(?P<k>key{i})=(?P<v>\w+)") for i in range(200)]
+    start = threading.Barrier(8)
+    seen: list[tuple[int, object]] = []
+
+    def run() -> None:
+        start.wait()
+        for i, pattern in enumerate(patterns):
+            match = pattern.search(f"key{i}=v")
+            assert match is not None
+            seen.append((i, match.re))
+
+    threads = [threading.Thread(target=run) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seen) == 8 * len(patterns)
+    assert all(found is patterns[i].compiled for i, found in seen)
 
 
 def _all_modules() -> None:
@@ -101,7 +132,7 @@ from autopatch_memory.lang import LazyPattern
 from autopatch_memory.privacy import redact
 redact("How does FindingQueue order the findings?")
 lazy = [o for o in gc.get_objects() if isinstance(o, LazyPattern)]
-print(len(lazy), sum("compiled" in vars(o) for o in lazy))
+print(len(lazy), sum(o.is_compiled for o in lazy))
 """
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
