@@ -75,7 +75,7 @@ _ANNOUNCED_RE = compile_bounded(
 )
 # A credential keyword earlier in the paragraph.
 _KEYWORD_BEFORE_RE = lazy_compile(
-    r"(?:密码|口令|密钥|秘钥|令牌|凭证|凭据|(?<![A-Za-z])(?i:pass(?:word|wd|phrase)s?|pwd"
+    r"(?:密码|口令|密钥|秘钥|令牌|凭证|凭据|(?<![A-Za-z])(?i:pass(?:word|wd|phrase)s?|pwd|pw"
     r"|secrets?|tokens?|credentials?|creds|api[ \t_\-]?keys?|access[ \t_\-]?keys?)(?![A-Za-z]))"
 )
 
@@ -117,6 +117,7 @@ ANNOUNCED_SECRET = RedactionRule(
         "Could you try the token again? You had a typo; it should be Z78mh61FFLAA0rw8tSLFMfw",
         "You'll need a secret for the webhook. We settled on RdHWZ5rJiWmkqBaDqv0KzCQa.",
         "测试库密码上周被安全组改了。新的是 Xk9#mQ2$vL，别外传",
+        "@here kafka pw for staging rotated per the runbook. new one: Kf7_qL2mXv9PwR4zT8nB",
     ),
     examples_no_match=(
         "We rotated the token. Here it is: the stack trace of the failing refresh.",

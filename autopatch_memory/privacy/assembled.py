@@ -37,16 +37,20 @@ from autopatch_memory.privacy.words import KEYWORD_NEEDLES
 # A name that ends with a secret word, or names a secret's parts ("secretParts").
 _SECRET_WORD = r"(?i:pass(?:word|wd)?|pwd|secret|token|credentials?|key)"
 _PARTS = r"(?:s|[-_.]?(?i:parts|pieces|chunks|halves|segments|fragments))?"
+# How the values are written: "unseal_keys_b64", "secret_hex".
+_ENCODED = r"(?:[-_.]?(?i:b64|base64|hex))?"
 _SECRET_NAME_RE = lazy_compile(
     r"(?<![a-z])"
     + _SECRET_WORD
     + _PARTS
+    + _ENCODED
     + "$|(?<=[a-z0-9_])(?:Pass(?:word|wd)?|Pwd|Secret|Token|Credentials?|Key)"
     + _PARTS
+    + _ENCODED
     + "$"
 )
 # A key named for no more than "key": its value must be key material.
-_KEY_NAME_RE = lazy_compile(r"(?i)key" + _PARTS + "$")
+_KEY_NAME_RE = lazy_compile(r"(?i)key" + _PARTS + _ENCODED + "$")
 _SECRET_WORD_RE = lazy_compile(r"(?i)pass|pwd|secret|token|credential")
 # What a joining expression may call: nothing but what builds a string from its parts.
 _JOINING_CALLS = frozenset(
@@ -87,7 +91,8 @@ _SEPARATOR_RE = lazy_compile(r"^[\W_]{0,2}$")
 _ASSIGNED_EXPR_RE = compile_bounded(
     # (the separator first, its look-behind after it: the engine finds "=" and ":" in C)
     r"(?:=(?<![=!<>]=)(?![=>])|:(?![:/]))[ \t]*"
-    r"(?P<expr>buildString[ \t]*\{[^{}]{1,1024}\}|\([^()]{1,1024}\)|[^\n;]{1,512})"
+    r"(?P<expr>buildString[ \t]*\{[^{}]{1,1024}\}|\([^()]{1,1024}\)|\[[^\[\]]{1,2048}\]"
+    r"|[^\n;]{1,512})"
 )
 # The name before the separator, perhaps quoted or typed ("val secret: String =").
 _NAME_BEFORE_RE = lazy_compile(
@@ -276,6 +281,8 @@ ASSEMBLED_SECRET = RedactionRule(
         'String token = String.join("", "RrMuoAuCDIo6A0uC", "C67phjFxane375nk");',
         'val secret = buildString {\n    append("g9TzLBbivJ4D")\n    append("We4TM2mi3Lp3")\n}',
         '"secretParts": ["u5p60VbnpnWyfniS", "BcqD95YJaYgelcjL"]',
+        '"unseal_keys_b64": [\n  "qL8dR2vX9mT4kP7zW1nB5cY3hJ6fG0sA",\n'
+        '  "Zx4Cv7Bn2Mq9Lw5Kp8Jr3Ht6Gf1Ds0Ae"\n]',
     ),
     examples_no_match=(
         'String token = jwt.sign("user01", "ROLE_ADMIN");',

@@ -155,6 +155,8 @@ _ASSIGNMENT_RE = compile_bounded(
     + r"(?![\w-]))?(?P<close>\\?[\"']?(?:\]"
     + _NOT_A_MARKER_END
     + r")?)[ \t]{0,8}"
+    # which one, in brackets: "shared secret (prod): …", "token（测试环境）：…"
+    + r"(?:[(（][^()（）\n]{1,20}[)）][ \t]{0,4})?"
     + _SEPARATOR
     + r"[ \t]*"
     r"(?:\(\)[ \t]{0,4}->[ \t]{0,4})?(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
@@ -482,6 +484,71 @@ def _yaml_line(m: re.Match[str]) -> str:
     if not _keyword_is_component(m.string, m.start("kw"), kw):
         return m.group(0)
     return replace_span(m, "value", marker(SecretKind.ASSIGNMENT) + line[len(value) :])
+
+
+# Vault's AppRole secret_id: a UUID, and a credential though its name ends with "id"
+# ("secret-id: …", "secret_id    …" in vault's key/value table, "secret_id: …" in a chat).
+_SECRET_ID_RE = compile_bounded(
+    r"(?<![\w\-])(?i:secret[-_]?id)[\"']?[ \t]*(?:[:=：][ \t]*|[ \t]{2,})[\"']?"
+    r"(?P<value>[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12})(?![\w\-])"
+)
+SECRET_ID_VALUE = RedactionRule(
+    id="secret-id-value",
+    description="The UUID of a secret_id (Vault AppRole): a credential despite its name's 'id'",
+    examples_match=(
+        "      secret-id: 6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+        "secret_id             0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+    ),
+    examples_no_match=(
+        "secret_id_accessor    0f0d06bc-708f-4537-b7f7-f96a38bd7590",
+        "role_id: 6e38bf60-c763-46c8-a9b5-779d38750e28",
+    ),
+    keywords=("secret",),
+    pattern=_SECRET_ID_RE,
+    replace=value_group(SecretKind.ASSIGNMENT),
+)
+
+
+# A YAML block scalar under a secret's key ("fcmServerKey: >-" then the token folded over
+# indented lines): each line of key characters is a piece of the secret.
+_YAML_BLOCK_RE = compile_bounded(
+    r"^(?P<indent>[ \t]{0,32})[\w.\-]{0,64}?(?i:" + _KEYWORD + r")[\"']?[ \t]*:[ \t]*[|>][-+]?"
+    r"[ \t]*\n(?P<value>(?:(?P=indent)[ \t]{1,16}[^\n]{1,4096}(?:\n|\Z)){1,40})",
+    re.M,
+)
+
+
+def _yaml_block(m: re.Match[str]) -> str:
+    if "-----BEGIN" in m.group("value"):
+        return m.group(0)  # a PEM block: a private key is the PEM rule's, a certificate no secret
+    lines = m.group("value").split("\n")
+    kept = [
+        line[: len(line) - len(line.lstrip())] + marker(SecretKind.ASSIGNMENT)
+        if random_looking(line.strip()) or HEX_RE.match(line.strip())
+        else line
+        for line in lines
+    ]
+    return replace_span(m, "value", "\n".join(kept))
+
+
+YAML_BLOCK_SECRET = RedactionRule(
+    id="yaml-block-secret",
+    description="The lines of a YAML block scalar (| or >) under a secret's key",
+    examples_match=(
+        "fcm:\n  serverKey: >-\n    AAAAq7Lm2Xv:APA91bH9Pw4Kz8Rt3Nb6Hy1Jc5Fs0Ed\n"
+        "    Zx4Cv7Bn2Mq9Lw5Kp8Jr3Ht6Gf1Ds0Ae\n",
+    ),
+    examples_no_match=(
+        "release:\n  notes: >-\n    The token refresh now retries twice\n    before it fails.\n",
+        "privateKey: |\n  ${PRIVATE_KEY}\n",
+        "key: |\n  -----BEGIN CERTIFICATE-----\n"
+        "  MIIBszCCAVmgAwIBAgIU3fQ9xK2mLp7Rv4Wn8Zt1Bc6Yd0Ew\n  -----END CERTIFICATE-----\n",
+    ),
+    keywords=KEYWORD_NEEDLES,
+    also=("|", ">"),
+    pattern=_YAML_BLOCK_RE,
+    replace=_yaml_block,
+)
 
 
 KUBERNETES_ENV_VALUE = RedactionRule(

@@ -298,17 +298,20 @@ VAULT_CONSUL_TOKEN = _tool_option(
 # ossutil/obsutil config -i ID -k KEY: the key that goes with an access key id
 OBJECT_STORAGE_CLI_KEY = _tool_option(
     "object-storage-cli-key",
-    "The key after -k of an object-storage CLI given an access key id with -i",
+    "The key after -k (-s) of an object-storage CLI given an access key id with -i (-a)",
     compile_bounded(
-        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|"
+        r"(?<![\w\-])-[ia][ \t=]+(?:[A-Za-z0-9]{16,40}|"
         + MARKER_VALUE
         + r")[ \t]"
         + same_command(120)
-        + r"(?<![\w\-])-k[ \t=]+"
+        + r"(?<![\w\-])-[ks][ \t=]+"
         + _CLI_VALUE
     ),
-    (" -k",),
-    ("ossutil config -i LTAI5tQw8cRZp3Vn7Hx2 -k 0ssS3cretKey9 -e oss.aliyuncs.com",),
+    (" -k", " -s"),
+    (
+        "ossutil config -i LTAI5tQw8cRZp3Vn7Hx2 -k 0ssS3cretKey9 -e oss.aliyuncs.com",
+        "coscmd config -a AKIDq7Lm2Xv9Pw4Kz8Rt3Nb6Hy1Jc5Fs0Ed -s Cos5ecretKey9xQ2mLp7 -b b-125",
+    ),
     ("ossutil config -e oss.aliyuncs.com -k",),
 )
 # zip -P X, unzip -P X, 7z -pX

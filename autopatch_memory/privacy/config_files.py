@@ -55,7 +55,10 @@ _XML_KEYED_ELEMENT_RE = compile_bounded(
 # Postman environments, ECS/k8s env arrays: {"key": "password", "value": "x"}
 _JSON_NAME_VALUE_RE = compile_bounded(
     r"\"(?:key|name)\"[ \t]*:[ \t]*\"[\w.:-]{0,60}?"
+    # or a name that ends with "key" ("mch_v3_key"): then the value must be key material
+    + r"(?:"
     + _SECRET_TAG
+    + r"|(?P<keyname>(?<=[\w])[-_.]?(?i:key)))"
     + r"\"[ \t\r\n]*,[ \t\r\n]{0,32}\"value\"[ \t]*:[ \t]*\"(?P<value>(?:[^\"\\\n]|\\.){1,1024})\""
 )
 _XML_NAME_VALUE_RE = compile_bounded(
@@ -73,6 +76,12 @@ def _netrc(m: re.Match[str]) -> str:
     if user[-1] in ",.;:，。；" or user.lower() in STOPWORDS or not any(c.isalnum() for c in user):
         return m.group(0)
     return replace_password(m)
+
+
+def _json_value(m: re.Match[str]) -> str:
+    if m.group("keyname") is not None and not random_looking(m.group("value")):
+        return m.group(0)  # "cache_key": "order:1"
+    return _xml_value(m)
 
 
 def _xml_value(m: re.Match[str]) -> str:
@@ -304,11 +313,17 @@ JSON_KEY_VALUE_PAIR = RedactionRule(
     description=(
         'The value of a JSON {"key": "<secret name>", "value": "…"} pair (Postman, ECS, k8s env)'
     ),
-    examples_match=('{"key": "db_password", "value": "Pm4n#Env"}',),
-    examples_no_match=('{"key": "db_host", "value": "10.0.0.5"}',),
+    examples_match=(
+        '{"key": "db_password", "value": "Pm4n#Env"}',
+        '{ "key": "mch_v3_key", "value": "q8L2vX9mT4kP7zW1nB5cY3hJ6fG0sAx4" }',
+    ),
+    examples_no_match=(
+        '{"key": "db_host", "value": "10.0.0.5"}',
+        '{"key": "cache_key", "value": "order:detail:1"}',
+    ),
     keywords=("value",),
     pattern=_JSON_NAME_VALUE_RE,
-    replace=_xml_value,
+    replace=_json_value,
 )
 XML_KEYED_ELEMENT = RedactionRule(
     id="xml-keyed-element",

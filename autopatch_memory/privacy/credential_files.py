@@ -6,15 +6,19 @@ The other secret fields of such files (``private_key``, a kubeconfig user's ``to
 ``.npmrc``'s ``_authToken``/``_auth``/``_password``, ``settings.xml``'s ``<password>``
 and ``<passphrase>``, an AWS credentials file's keys) are found by the rules of their
 syntax; ``tests/privacy/test_credential_files.py`` checks every field of each file goes
-and nothing else does.
+and nothing else does. A file named for a secret and printed whole (``cat keyfile``) loses
+its key lines.
 """
 
 from __future__ import annotations
 
-from autopatch_memory.privacy.markers import SecretKind
-from autopatch_memory.privacy.replacing import value_group
+import re
+
+from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
+from autopatch_memory.privacy.replacing import replace_span, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
+from autopatch_memory.privacy.values import random_looking
 
 SERVICE_ACCOUNT_KEY_ID = RedactionRule(
     id="service-account-key-id",
@@ -43,4 +47,51 @@ KUBECONFIG_CLIENT_KEY = RedactionRule(
         r"client-key-data[\"']?[ \t]*:[ \t]*[\"']?(?P<value>[A-Za-z0-9+/]{16,65536}={0,2})"
     ),
     replace=value_group(SecretKind.PRIVATE_KEY),
+)
+
+
+# A file named for a secret, printed whole: "$ cat /etc/mongo/keyfile", "cat
+# /run/secrets/pulsar_token", then its content, one or more lines of key characters.
+_PRINTED_KEY_FILE_RE = compile_bounded(
+    r"(?:^|\n)[ \t]{0,8}(?:\$[ \t]{0,4})?(?:sudo[ \t]+)?(?:cat|more|less|head|tail)[ \t]+"
+    r"[^\s|;&]{0,200}(?i:key|secret|token|password|passwd|credential)[^\s|;&/]{0,64}[ \t]*\n"
+    r"(?P<value>(?:(?:\[REDACTED:[a-z_]{1,32}\]|[A-Za-z0-9+/=_\-.]{16,8192})(?:\n|\Z)){1,16})"
+)
+
+
+def _printed_key_file(m: re.Match[str]) -> str:
+    lines = m.group("value").split("\n")
+    kept = [
+        line
+        if line.startswith(MARKER_PREFIX) or not _key_line(line)
+        else marker(SecretKind.PRIVATE_KEY)
+        for line in lines
+    ]
+    return replace_span(m, "value", "\n".join(kept))
+
+
+def _key_line(line: str) -> bool:
+    """Key characters, not words: letters and digits drawn at random (a line of a token
+    cut by the terminal may start with "-")."""
+    return random_looking(line.lstrip("-"))
+
+
+PRINTED_KEY_FILE = RedactionRule(
+    id="printed-key-file",
+    description=(
+        "The content of a file named for a secret printed with cat (a MongoDB keyfile, a Docker"
+        " secret)"
+    ),
+    examples_match=(
+        "$ cat /etc/mongo/keyfile\nq8L2vX9mT4kP7zW1nB5cY3hJ6fG0sAx4Cv7Bn2Mq9Lw5Kp8Jr3Ht6Gf1Ds0Ae\n",
+        "cat /run/secrets/api_token\nTk9xQ2vL7mP4zR8wYb3nHc6\n",
+    ),
+    examples_no_match=(
+        "$ cat /etc/hosts\n127.0.0.1 localhost\n",
+        "$ cat keys.txt\nREADME_SECTION_HEADER_PLACEHOLDER\n",
+    ),
+    keywords=("cat", "more", "less", "head", "tail"),
+    also=("key", "secret", "token", "passw", "credential"),
+    pattern=_PRINTED_KEY_FILE_RE,
+    replace=_printed_key_file,
 )

@@ -193,7 +193,10 @@ def _en_sentence(m: re.Match[str]) -> str:
     if kw.startswith("pin"):
         ok = bool(PIN_RE.match(bare)) and _ends_statement(m.string, _value_end(m))
     elif kw in ("key", "keys"):
-        ok = random_looking(bare)
+        # "using RSA key C29C…": a public key's fingerprint, not key material
+        ok = random_looking(bare) and not _KEY_KIND_BEFORE_RE.search(
+            m.string, max(0, m.start("kw") - 16), m.start("kw")
+        )
     else:
         ok = _stated_value_ok(m, kw, bare)
     if not ok:
@@ -202,6 +205,7 @@ def _en_sentence(m: re.Match[str]) -> str:
 
 
 _ARROWS = ("->", "→", "—", "–")  # separators no configuration file uses
+_KEY_KIND_BEFORE_RE = lazy_compile(r"(?i)\b(?:rsa|dsa|ecdsa|eddsa|ed25519|gpg|pgp|ssh|host)[ \t]+$")
 _SETTING_RE = lazy_compile(r"^[A-Za-z_][\w.\-]{0,40}=")
 _SETTING_AFTER_RE = lazy_compile(r"[ \t,;]{1,4}[A-Za-z_][\w.\-]{0,40}=")
 _OPEN_ANGLE_RE = lazy_compile(r"<[^<>]*$")
@@ -290,6 +294,7 @@ EN_STATED_SECRET = RedactionRule(
         "the token is stored in Redis",
         "the password length is 12",
         "API key  rk_live_…Q7fw  (rolled Mar 2)",
+        "gpg: using RSA key 3F9A21C07B5E4D8A96C1B2E3F4A5D6C7B8E9F0A1",
     ),
     keywords=(*KEYWORD_NEEDLES, "pin"),
     pattern=_EN_SENTENCE_RE,

@@ -294,14 +294,14 @@ CONCATENATED_SECRET_PART = RedactionRule(
 _PART_WORD = (
     r"(?:前半段|后半段|前半部分|后半部分|上半段|下半段|上半部分|下半部分|上半截|下半截|前一半|后一半"
     r"|第[一二三四1-4](?:段|部分|截|条|行|块)"
-    r"|(?:前|后|中间|最后|末尾?)[ \t]{0,2}\d{1,3}[ \t]{0,2}位"
+    r"|(?:前|后|中间|最后|末尾?)[ \t]{0,2}\d{1,3}[ \t]{0,2}位|剩下的|剩余的?|其余的?"
     r"|(?<![A-Za-z])(?i:(?:first|second|third|middle|last|other)[ \t]+(?:half|part|piece|bit|chunk)"
     r"|(?:first|middle|last|next|remaining|final)[ \t]+\d{1,3}"
     r"(?:[ \t]+(?:char(?:acter)?s|letters))?"
     r"|part[ \t]*(?:[1-4]|one|two|three))(?![A-Za-z]))"
 )
 _SECRET_IN_PARTS_RE = compile_bounded(
-    first_char_gate("前后中最末上下第FfSsTtMmLlOoPpNnRr")
+    first_char_gate("前后中最末剩其上下第FfSsTtMmLlOoPpNnRr")
     + _PART_WORD
     + r"[ \t]*(?:是|为|[:：=]|(?<=[ \t])(?i:is|are|was|were)(?=[ \t]))?[ \t]*(?P<q>[`\"'])?"
     r"(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{3,256})"
@@ -337,6 +337,7 @@ SECRET_IN_PARTS = RedactionRule(
         "token 太长，我拆开发：上半部分 FFLAA0rw8tSLFMfw，下半部分 GZvOH9RyLRdHWZ5r",
         "appSecret 前 16 位是 Pq7sLm2xWv9kTz4n，后 16 位是 Hd8sW3nTz5Xk9mQ2",
         "口令分三段给：前 6 位 Qm4#Lx，中间 6 位 Tz9!Wp，末尾 4 位 Kd2s",
+        "secret key 一半在 1Password 里，剩下的 Vt7mQ2xL9pRw4kZs 在 Jenkins 凭据里",
         "the key in three bits: first 6 Ab3Cd5, middle 6 Ef7Gh9, last 4 Ij1K",
     ),
     examples_no_match=(
@@ -351,6 +352,8 @@ SECRET_IN_PARTS = RedactionRule(
         "后",
         "中间",
         "最后",
+        "剩",
+        "其余",
         "末",
         "middle",
         "上半",

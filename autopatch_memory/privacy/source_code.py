@@ -56,7 +56,7 @@ _SETTER_RE = compile_bounded(
     r"(?P<tail>Password|Passwd|Passphrase|AccessKeySecret|SecretKey|SecretId|Secret|Token|ApiKey"
     r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk|Key)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
-    r"|(?<=\.)(?:password|passwd|secret|secretKey|token|apiKey|auth|credentials)"
+    r"|(?<=[.:])(?:password|passwd|secret|secretKey|token|apiKey|auth|credentials)"
     r"[ \t]*\((?P<args2>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 # set/with and a few words: setDbPassword, a version: apiV3Key
@@ -339,7 +339,11 @@ CREDENTIAL_SETTER_CALL = RedactionRule(
         'A literal passed to a setter or builder named for a secret (setPassword("…"), '
         '.apiV3Key("…"))'
     ),
-    examples_match=('dataSource.setPassword("H1kari!Pass");', 'builder.password("Bu1lder-pw")'),
+    examples_match=(
+        'dataSource.setPassword("H1kari!Pass");',
+        'builder.password("Bu1lder-pw")',
+        'local res, err = red:auth("Lu4!redis-pw")',
+    ),
     examples_no_match=('setPassword(System.getenv("DB_PASSWORD"))', 'cache.setKey("order:1")'),
     keywords=("(",),
     pattern=_SETTER_RE,
@@ -383,6 +387,54 @@ CLIENT_SETUP_CALL = RedactionRule(
     keywords=("init", "auth", "connect", "client", "credential"),
     pattern=_CLIENT_SETUP_RE,
     replace=_client_setup,
+)
+# requests' auth=("user", "password"), aiohttp's BasicAuth("user", "password") as a tuple
+_AUTH_TUPLE_RE = compile_bounded(
+    r"(?<![\w.])auth[ \t]*=[ \t]*\([ \t]*(?P<q1>[\"'])[^\"'\n]{1,64}(?P=q1)[ \t]*,[ \t]*"
+    r"(?P<q>[\"'])(?P<value>[^\"'\n]{1,256})(?P=q)[ \t]*\)"
+)
+AUTH_TUPLE = RedactionRule(
+    id="auth-tuple",
+    description='The password of an auth=("user", "password") pair (Python requests, httpx)',
+    examples_match=('requests.get(url, auth=("ops", "Py!auth9x"), timeout=5)',),
+    examples_no_match=('requests.get(url, auth=("ops", os.environ["PW"]))',),
+    keywords=("auth",),
+    pattern=_AUTH_TUPLE_RE,
+    replace=replace_password,
+)
+# A secret's name given a literal through a conversion: Go's []byte("…"), bytes("…"),
+# String("…"), Buffer.from("…")
+# Found at the "=" (the callback reads the name back: a pattern that opens with a name
+# would be tried at every letter of a text).
+_CONVERTED_LITERAL_RE = compile_bounded(
+    r"(?<![=!<>])=(?!=)[ \t]*(?:\[\]byte|bytes|String|str|Buffer\.from)\([ \t]*"
+    r"(?P<q>[\"'`])(?P<value>[^\"'`\n]{4,256})(?P=q)"
+)
+_ASSIGNED_NAME_RE = lazy_compile(
+    r"([A-Za-z_$][\w$]{0,63})[ \t]*(?::[ \t]*[\w.\[\]<>]{1,40}[ \t]*)?:?$"
+)
+
+
+def _converted_literal(m: re.Match[str]) -> str:
+    name = _ASSIGNED_NAME_RE.search(m.string, max(0, m.start() - 120), m.start())
+    if name is None or not SECRET_KEY_NAME_RE.search(name.group(1)):
+        return m.group(0)
+    if not credential_like(m.group("value")):
+        return m.group(0)
+    return replace_password(m)
+
+
+CONVERTED_LITERAL = RedactionRule(
+    id="converted-literal",
+    description='A literal converted for a secret\'s name (var jwtSecret = []byte("…"))',
+    examples_match=('var jwtSecret = []byte("Go!jwt-S3cret9")', 'apiToken = bytes("tk_9x8y7z6w")'),
+    examples_no_match=(
+        'var greeting = []byte("hello world")',
+        'var token = []byte(os.Getenv("T"))',
+    ),
+    keywords=("byte", "string", "str(", "buffer.from"),
+    pattern=_CONVERTED_LITERAL_RE,
+    replace=_converted_literal,
 )
 CHAR_ARRAY_LITERAL = RedactionRule(
     id="char-array-literal",

@@ -22,9 +22,13 @@ _TABLE_RE = compile_bounded(
     r"(?P<rows>(?:[ \t]{0,8}\|[^\n]{0,2048}(?:\n|\Z)){1,500})",
     re.M,
 )
+_SECRET_COLUMN_WORD = (
+    r"(?:密码|口令|密钥|秘钥|令牌|[\w .\-]{0,20}(?:password|passwd|pwd|secret|token|"
+    r"api[ _\-]?key|secret[ _\-]?key|access[ _\-]?key(?:[ _\-]?(?:id|secret))?|credentials?))"
+)
+# One name, or several joined ("密码/Token", "password / key").
 _SECRET_COLUMN_RE = lazy_compile(
-    r"(?i)^(?:密码|口令|密钥|秘钥|令牌|[\w .\-]{0,20}(?:password|passwd|pwd|secret|token|"
-    r"api[ _\-]?key|secret[ _\-]?key|access[ _\-]?key(?:[ _\-]?(?:id|secret))?|credentials?))$"
+    r"(?i)^" + _SECRET_COLUMN_WORD + r"(?:[ \t]*[/、|][ \t]*" + _SECRET_COLUMN_WORD + r")*$"
 )
 
 

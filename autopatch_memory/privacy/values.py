@@ -84,6 +84,12 @@ _DATA_SIZE_RE = lazy_compile(r"\d{1,12}[ \t]?(?:(?i:bytes?)|[KMG]i?B|字节)[ \t
 # shows a key elided (not "Rt#88xqLm2…ask ops": a whole value, then words).
 _ELIDED_AFTER_RE = lazy_compile(r"(?:\.{3}|…)[A-Za-z0-9]{2,6}(?![\w\-])")
 _ELIDED_PREFIX_CHARS = 8
+# "密码/Token", "user/pass": a slash and a word, another name of the same thing.
+_SLASH_WORD_RE = lazy_compile(r"^/[A-Za-z\u4e00-\u9fff]{1,16}$")
+# "ghp_", "sk-": a vendor's prefix alone ("token 是 ghp_ 开头的那个"), not a value.
+_PREFIX_ONLY_RE = lazy_compile(r"^[A-Za-z]{2,10}[_\-]$")
+# "vault-token:/etc/credstore/…": a credential's name and the path that holds it.
+_NAMED_PATH_RE = lazy_compile(r"^[\w.\-]{1,64}:(?:/|~/|\./)")
 IDENTIFIER_RE = lazy_compile(r"^[A-Za-z_$][\w$]*$")
 _DOTTED_REF_RE = lazy_compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
 PATH_RE = lazy_compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
@@ -153,6 +159,10 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bare.startswith(MARKER_PREFIX)
         or bool(_ELIDED_RE.search(value.strip()))
         or bool(_DATA_SIZE_RE.fullmatch(bare))
+        or bool(_SLASH_WORD_RE.match(bare))
+        or bare.endswith("(")  # "[]byte(", "getenv(": a call's opening, the value inside it
+        or bool(_PREFIX_ONLY_RE.match(bare))
+        or bool(_NAMED_PATH_RE.match(bare))
         or bool(FILLER_RUN_RE.search(bare))
         or bool(PLACEHOLDER_RE.match(bare))
         or bool(_PLACEHOLDER_WORDS_RE.search(bare))
@@ -194,11 +204,15 @@ def shown_elided(text: str, value_start: int, value_end: int) -> bool:
 
 
 def credential_like(value: str) -> bool:
-    """Has the look of a credential: a digit or a symbol (hyphenated words do not count)."""
+    """Has the look of a credential: a digit or a symbol (hyphenated words do not count),
+    or letters whose case changes as often as drawn at random ("WhGolaKTjrRNnkxHOgWDQA",
+    not "OrderServiceImpl")."""
     bare = bare_value(value)
     if _HYPHEN_WORDS_RE.match(bare):
         return False
-    return any(ch.isdigit() or not (ch.isalnum() or ch == "-") for ch in bare)
+    if any(ch.isdigit() or not (ch.isalnum() or ch == "-") for ch in bare):
+        return True
+    return random_letters(bare)
 
 
 # application-prod.yml, id_rsa.pem, HTTP/1.1, TLSv1.2, nacos-server:v2.3.1: a file, a

@@ -73,7 +73,7 @@ _ZH_WEAK_CONNECTORS = (
 )
 _ZH_CONNECTOR = (
     r"(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
-    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|[:：=＝]"
+    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|[:：=＝]|→|->|=>"
     # "密码我发你一下。是 X": the next sentence gives it
     r"|。[ \t]{0,2}就?是)"
 )
