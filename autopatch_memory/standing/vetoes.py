@@ -118,7 +118,8 @@ _HYPOTHETICAL = re.compile(
     r"|\bsuppose\b|\bsupposing\b|\bimagine\b|\bhypothetically\b|\bwhat if\b"
     r"|\bin case we ever\b|\bassuming we\b|\bif you were me\b"
     r"|假如|假设|万一|倘若|设想|要是.{0,30}的话|如果.{0,30}的话"
-    r"|(?:如果|要是)[^，,。]{0,20}(?:以后|将来|哪天|有一天|某天|真的|到时候)"
+    r"|(?:如果|要是)[^，,。]{0,20}(?:以后|将来|哪天|有一天|某天|真的|到时候|later|someday|one day"
+    r"|eventually)"
 )
 
 
@@ -143,11 +144,21 @@ _NOT_ONLY_ONCE = re.compile(
 )
 
 
+# Put off to later: "明天补", "回头再加", "add them tomorrow" — what is skipped now comes back.
+_DEFERRED = re.compile(
+    r"明天补|回头补|之后补|后面补|以后再补|回头再|明天再|晚点补"
+    r"|\b(?:tomorrow|later today|next sprint)\b"
+)
+
+
 def _only_this_once(sentence: str) -> bool:
     words = folded_words(sentence)
     if _NOT_ONLY_ONCE.search(words):
         return False
-    return bool(_ONCE.search(words)) and not STANDING_RE.search(_ONCE.sub("，", words))
+    if not _ONCE.search(words):
+        return False
+    # A marker outside the limit makes a rule, unless what is skipped is put off to later.
+    return not STANDING_RE.search(_ONCE.sub("，", words)) or bool(_DEFERRED.search(words))
 
 
 # -- the user's own habits ------------------------------------------------------------------------
@@ -173,7 +184,8 @@ _HABIT = re.compile(
 # "我自己每次提交前都会跑…", "我 usually 每次 deploy 前都先…": what the user does each time,
 # in a sentence said to no one ("你以后先给结论，我每次都要翻到最后" asks for something).
 _OWN_ROUTINE = re.compile(
-    r"我(?:自己|平时|一般|通常|\s*(?:usually|always|often|normally))*\s*每次"
+    r"我(?:自己|平时|一般|通常|\s*(?:usually|always|often|normally))*"
+    r"\s*(?:每次|every time|each time)"
     r"[^，,。；;！!？?]{0,16}?都(?:会|先|要|得)"
 )
 _SAID_TO_SOMEONE = re.compile(r"你|您|请|帮我|给我|\b(?:you|your|please|plz)\b")
@@ -283,6 +295,13 @@ _TIME_HEAD = re.compile(
     r"^(?:以后|今后|往后|从现在起|从现在开始|从今以后|从今往后|从此|每次|每回"
     r"|from now on|going forward|from here on|moving forward|in future|in the future|henceforth)"
 )
+# A later clause that opens with a rule, after a connective or not: "…, so never log…",
+# "…，所以以后别…" (a clause that goes on with "and never…" is one with the clause before).
+_RULE_HEAD = re.compile(
+    r"^(?:(?:so|therefore|hence|thus|所以|因此|那就|那)[ ,，]*)?"
+    r"(?:never|always|don'?t|do not|please|from now on|going forward"
+    r"|以后|今后|每次|别|不要|一律|务必)"
+)
 # "以后都/一律…" after the subject: the user sets how it goes from now on.
 _FROM_NOW_ALL = re.compile(r"(?:以后|今后|往后|从现在起|从现在开始)(?:都|一律|统一|全部|全都)")
 # "the default is…": a setting of the project, whatever it is about.
@@ -301,6 +320,8 @@ def _describes_the_project(sentence: str) -> bool:
         return False
     if any(_TIME_HEAD.match(_LEAD_RE.sub("", c)) for c in clauses):
         return False
+    if any(_RULE_HEAD.match(_LEAD_RE.sub("", c)) for c in clauses[1:]):
+        return False  # "We're in PCI scope, so never log card numbers": the reason, then the rule
     if _FROM_NOW_ALL.search(folded_words(sentence)):
         return False  # "咱们这边的分页以后都用插件": a change the user makes, not how things are
     return _states_the_project(clauses[0]) or any(_DEFAULT_IS.search(c) for c in clauses)
@@ -386,8 +407,16 @@ _CODE_SHAPED = re.compile(
 )
 
 
+# A comment of source code: "// always validate the IBAN", "# never retry here".
+_CODE_COMMENT = re.compile(r"^\s*(?://|/\*|\*\s|#\s|--\s)")
+
+
 def _code_or_log(sentence: str) -> bool:
-    return looks_like_code_or_log(sentence) or bool(_CODE_SHAPED.search(sentence))
+    return (
+        looks_like_code_or_log(sentence)
+        or bool(_CODE_SHAPED.search(sentence))
+        or bool(_CODE_COMMENT.match(sentence))
+    )
 
 
 VETOES: Registry[FunctionRule] = Registry(
@@ -456,6 +485,7 @@ VETOES: Registry[FunctionRule] = Registry(
             "hypothetical",
             "a rule for a situation that may never happen: 'if we ever…', '假如…的话'",
             examples_match=(
+                "如果 later 要上 K8s，每次都得改 Helm chart",
                 "If we ever move to Gradle, always give me both commands.",
                 "假如以后换成 Kotlin 的话，示例都用 Kotlin",
                 "要是哪天上了 k8s，配置就都改用 ConfigMap 管理",
@@ -473,6 +503,7 @@ VETOES: Registry[FunctionRule] = Registry(
             "only-this-once",
             "limited to this once, with no standing marker outside the limit",
             examples_match=(
+                "这次先别写注释了，明天补",
                 "Just this once, skip the tests.",
                 "这次先别写注释",
                 "这一次用英文回答",
@@ -491,6 +522,7 @@ VETOES: Registry[FunctionRule] = Registry(
             "own-habit",
             "the user describing their own habits, not asking the assistant for anything",
             examples_match=(
+                "我 every time 发版前都会手动清一遍缓存",
                 "I never remember to run spotless before pushing.",
                 "i always debug with println first, old habit",
                 "我自己每次发版前都会手动清一遍 CDN 缓存",
@@ -525,6 +557,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "目前 order-api 里的缓存都是 Caffeine 在做。",
             ),
             examples_no_match=(
+                "We're in PCI scope, so never log full card numbers.",
                 "以后回答都用中文",
                 "咱们这 Dubbo 接口以后加字段一律加在最后面，别插中间",
                 "我们项目以后都用 Gradle，你给命令也用 gradle",
@@ -584,6 +617,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "2026-05-01 12:00:01 ERROR [main] o.s.b.SpringApplication - failed",
                 "@Transactional(rollbackFor = Exception.class)",
                 "<skipTests>true</skipTests>",
+                "// always close the stream before returning",
             ),
             examples_no_match=(
                 "Always use constructor injection.",

@@ -42,7 +42,7 @@ document format release paginate batch retry parallelize cache close lock synchr
 lower raise increase decrease set put pass reuse centralize expose hide persist store emit
 publish schedule debounce rate-limit null-check rollback localize translate touch cap bound
 clamp expire evict invalidate rotate purge prune flush reset pad align offload defer decouple
-isolate bind rebind relocate lint reformat
+isolate bind rebind relocate lint reformat squash collapse
 """.split()
 EN_CHANGE_PHRASES = (
     "clean up", "set up", "get rid of", "roll back", "speed up", "break up", "factor out",

@@ -69,6 +69,17 @@ _HOW_TO_CHANGE_RE = any_of(
 )
 # An inspection that verifies a condition, or one that looks something up.
 _YES_NO_RE = rx(r"有没有|是否|是不是|有无|会不会|能不能|\bwhether\b|\bif\b|\bany\b")
+# A part of this code named by what it is: "gateway 的 SSL 配置", "the gateway's TLS config".
+_PART_OF_CODE_RE = rx(
+    r"[a-z][\w-]{2,}\s*的\s*[\w \-]{0,16}?(?:配置|实现|代码|逻辑|处理|校验)"
+    r"|\b[a-z][\w-]{2,}'s\s+(?:[\w-]+\s+){0,2}(?:config|configuration|implementation|code|logic"
+    r"|handler|settings)\b"
+)
+# Find and change: "帮我找出来改掉", "定位到然后修掉", "find them and fix them".
+_FIND_AND_CHANGE_RE = rx(
+    r"(?:找出来?|找到|查出来?|定位到?)(?:并|然后|再|后|了)?\s*(?:改掉|修掉|修复|改了|干掉|去掉|删掉"
+    r"|改一下|修一下|处理掉)|\b(?:find|locate|spot)\b.{0,40}\band\s+(?:fix|change|remove|replace)\b"
+)
 _LOOKUP_RE = rx(r"哪|什么|啥|几|多少|\b(?:which|what|where|how many|how much|list)\b")
 # The assistant addressed: what "you" fixed is the audit's own work.
 _ASSISTANT_RE = rx(r"你|您|\byou\b")
@@ -426,12 +437,14 @@ def looks_for_something(reading: Reading) -> Cue:
     inspects = [r.verb for r in reading.acts(Act.INSPECT)]
     if not inspects or reading.knowledge:
         return None
-    if _CHECK_FOR_RE.search(reading.norm):
+    if _CHECK_FOR_RE.search(reading.norm) or _FIND_AND_CHANGE_RE.search(reading.norm):
         return inspects
     norm = reading.norm
     verifies = _YES_NO_RE.search(norm) and not _LOOKUP_RE.search(norm) and not reading.usage
     if reading.here and verifies:
         return [*inspects, *reading.here[:3]]
+    if verifies and (part := _PART_OF_CODE_RE.search(norm)):
+        return [*inspects, part.group(0)]
     return None
 
 

@@ -89,11 +89,13 @@ WHERE_RE = any_of(
 # A fact of this repository's own choosing: what it uses, how it was built.
 USAGE_RE = any_of(
     # What it uses or has: "用的是", "有没有用到", "有接 ELK 吗", "does it use…", "is X used in…".
-    r"用的是|用的(?:什么|啥|哪)|用了(?:什么|啥|哪)|有没有用到?|有用到|有没有接|有接|有没有配|有配"
+    # ("有没有接口…": the noun interface, not 接 "connected")
+    r"用的是|用的(?:什么|啥|哪)|用了(?:什么|啥|哪)|有没有用到?|有用到|有没有接(?!口)|有接(?!口)|有没有配|有配"
     r"|配的是|(?<![匹搭分装适支调])配了|是否使用|采用了?(?:什么|哪)|对接的|接的是|走的是|存的是",
     # "用的 xxl-job 吗", "是用的 Nacos 吗": whether it uses a named tool.
     r"用的\s*[a-z][\w.+-]*\s*(?:吗|么|嘛)",
-    r"有实现吗|实现了吗|有没有实现|是否实现",
+    # (not "有没有实现对": whether it was done right is a check, not a fact it has)
+    r"有实现吗|实现了吗|有没有实现(?![对好错正])|是否实现(?![对好错正])",
     r"(?:有没有|是否有|有无)(?:单元测试|集成测试|单测|测试|文档|接口文档|ci|dockerfile|readme|swagger"
     r"|监控|健康检查|限流|缓存|定时任务|消息队列|多租户|国际化)",
     r"有(?:单元测试|集成测试|单测|测试|文档)吗",
