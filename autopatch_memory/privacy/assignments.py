@@ -155,10 +155,13 @@ _ASSIGNMENT_RE = compile_bounded(
     + r"(?![\w-]))?(?P<close>\\?[\"']?(?:\]"
     + _NOT_A_MARKER_END
     + r")?)[ \t]{0,8}"
-    # which one, in brackets: "shared secret (prod): …", "token（测试环境）：…"
-    + r"(?:[(（][^()（）\n]{1,20}[)）][ \t]{0,4})?"
-    + _SEPARATOR
-    + r"[ \t]*"
+    # which one, in brackets: "shared secret (prod): …", "token（测试环境）：…", or the name
+    # again ("EncodingAESKey(消息加解密密钥)：…"); not "token (TTL): 30m" nor "password (see
+    # vault): …", which say something else
+    + r"(?:[(（](?:(?i:prod|production|staging|stg|test|testing|dev|uat|sit|qa|pre|preprod"
+    r"|local|old|new|current|backup|测试|生产|预发|开发|线上|内网|外网|旧|新|备用)(?:[ \t]*环境)?"
+    r"|[^()（）\n]{0,12}(?:密钥|秘钥|密码|令牌|口令|(?i:key|secret|token|password))[^()（）\n]{0,6})"
+    r"[)）][ \t]{0,4})?" + _SEPARATOR + r"[ \t]*"
     r"(?:\(\)[ \t]{0,4}->[ \t]{0,4})?(?:[bBrRuU]{1,2}(?=[\"']))?(?!\[REDACTED:)(?P<value>"
     r"\$\{[^{}\s]{0,300}\}|\$\{|\{\{|\#\{|"
     + _BRACED
@@ -512,15 +515,19 @@ SECRET_ID_VALUE = RedactionRule(
 # A YAML block scalar under a secret's key ("fcmServerKey: >-" then the token folded over
 # indented lines): each line of key characters is a piece of the secret.
 _YAML_BLOCK_RE = compile_bounded(
-    r"^(?P<indent>[ \t]{0,32})[\w.\-]{0,64}?(?i:" + _KEYWORD + r")[\"']?[ \t]*:[ \t]*[|>][-+]?"
+    r"^(?P<indent>[ \t]{0,32})(?P<name>[\w.\-]{0,64}?(?i:" + _KEYWORD + r"))[\"']?[ \t]*:"
+    r"[ \t]*[|>][-+]?"
     r"[ \t]*\n(?P<value>(?:(?P=indent)[ \t]{1,16}[^\n]{1,4096}(?:\n|\Z)){1,40})",
     re.M,
 )
 
 
+_PUBLIC_NAME_RE = lazy_compile(r"(?i)public|pub[-_.]|cert")
+
+
 def _yaml_block(m: re.Match[str]) -> str:
-    if "-----BEGIN" in m.group("value"):
-        return m.group(0)  # a PEM block: a private key is the PEM rule's, a certificate no secret
+    if "-----BEGIN" in m.group("value") or _PUBLIC_NAME_RE.search(m.group("name")):
+        return m.group(0)  # a PEM block (a private key is the PEM rule's), a public key
     lines = m.group("value").split("\n")
     kept = [
         line[: len(line) - len(line.lstrip())] + marker(SecretKind.ASSIGNMENT)

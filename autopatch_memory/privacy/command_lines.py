@@ -298,21 +298,40 @@ VAULT_CONSUL_TOKEN = _tool_option(
 # ossutil/obsutil config -i ID -k KEY: the key that goes with an access key id
 OBJECT_STORAGE_CLI_KEY = _tool_option(
     "object-storage-cli-key",
-    "The key after -k (-s) of an object-storage CLI given an access key id with -i (-a)",
+    "The key after -k of an object-storage CLI given an access key id with -i",
     compile_bounded(
-        r"(?<![\w\-])-[ia][ \t=]+(?:[A-Za-z0-9]{16,40}|"
+        r"(?<![\w\-])-i[ \t=]+(?:[A-Za-z0-9]{16,40}|"
         + MARKER_VALUE
         + r")[ \t]"
         + same_command(120)
-        + r"(?<![\w\-])-[ks][ \t=]+"
+        + r"(?<![\w\-])-k[ \t=]+"
         + _CLI_VALUE
     ),
-    (" -k", " -s"),
-    (
-        "ossutil config -i LTAI5tQw8cRZp3Vn7Hx2 -k 0ssS3cretKey9 -e oss.aliyuncs.com",
-        "coscmd config -a AKIDq7Lm2Xv9Pw4Kz8Rt3Nb6Hy1Jc5Fs0Ed -s Cos5ecretKey9xQ2mLp7 -b b-125",
-    ),
+    (" -k",),
+    ("ossutil config -i LTAI5tQw8cRZp3Vn7Hx2 -k 0ssS3cretKey9 -e oss.aliyuncs.com",),
     ("ossutil config -e oss.aliyuncs.com -k",),
+)
+# A Vault token of before Vault 1.10 (s.…, b.…: the shape of a method call on "s" or "b"
+# too), where Vault is named: "vault login s.…", "VAULT_TOKEN=s.…", "X-Vault-Token: s.…"
+VAULT_LEGACY_TOKEN = _tool_option(
+    "vault-legacy-token",
+    "A Vault token of before Vault 1.10 (s.…, b.…) after vault login, VAULT_TOKEN or X-Vault-Token",
+    compile_bounded(
+        r"(?i:\bvault[ \t]+login\b|\bvault_token\b|\bx-vault-token\b)[^\n]{0,40}?"
+        r"(?<![\w.])(?P<value>[sb]\.[A-Za-z0-9]{24})(?![\w.\-/(])"
+    ),
+    ("vault",),
+    ("vault login s.Q2mX7pL4vT8wZ3k9R5nB1cYd", "export VAULT_TOKEN=s.Q2mX7pL4vT8wZ3k9R5nB1cYd"),
+    ("String out = s.convertToBase64UrlString();", "vault login -method=oidc"),
+)
+# coscmd config -a SECRET_ID -s SECRET_KEY (Tencent COS)
+COSCMD_SECRET_KEY = _tool_option(
+    "coscmd-secret-key",
+    "The secret key after -s of coscmd (Tencent COS)",
+    compile_bounded(r"\bcoscmd\b" + same_command(200) + r"[ \t]-s[ \t]+" + _CLI_VALUE),
+    ("coscmd",),
+    ("coscmd config -a AKIDq7Lm2Xv9Pw4Kz8Rt3Nb6Hy1Jc5Fs0Ed -s Cos5ecretKey9xQ2mLp7 -b b-125",),
+    ("coscmd upload -r ./dist/ /hotfix/",),
 )
 # zip -P X, unzip -P X, 7z -pX
 ZIP_PASSWORD = _tool_option(
@@ -361,6 +380,8 @@ TOOL_OPTION_RULES: tuple[RedactionRule, ...] = (
     SSHPASS_PASSWORD,
     ZOOKEEPER_ADDAUTH,
     DOCKER_LOGIN_PASSWORD,
+    VAULT_LEGACY_TOKEN,
+    COSCMD_SECRET_KEY,
     SONAR_LOGIN_TOKEN,
     CURL_USER_PASSWORD,
     HTTPIE_AUTH,

@@ -78,9 +78,21 @@ def _netrc(m: re.Match[str]) -> str:
     return replace_password(m)
 
 
+# Keys that are no credential's: a cache, sort, routing or dedup key holds ids and hashes.
+_NOT_A_SECRET_KEY_RE = lazy_compile(
+    r"(?i)(?:cache|sort|routing|route|idempoten\w*|dedup\w*|object|partition|primary|foreign"
+    r"|unique|lookup|search|group|message|i18n|locale|shard\w*|hash|redis|map)[-_.]?key$"
+)
+
+
 def _json_value(m: re.Match[str]) -> str:
-    if m.group("keyname") is not None and not random_looking(m.group("value")):
-        return m.group(0)  # "cache_key": "order:1"
+    if m.group("keyname") is not None:
+        value = m.group("value")
+        name = m.string[m.start() : m.end("keyname")].rsplit('"', 1)[-1]
+        if _NOT_A_SECRET_KEY_RE.search(name) or ":" in value or "/" in value:
+            return m.group(0)  # "cache_key": "user:9f8e…", "dedup_key": a digest
+        if not random_looking(value):
+            return m.group(0)
     return _xml_value(m)
 
 
@@ -320,6 +332,7 @@ JSON_KEY_VALUE_PAIR = RedactionRule(
     examples_no_match=(
         '{"key": "db_host", "value": "10.0.0.5"}',
         '{"key": "cache_key", "value": "order:detail:1"}',
+        '{"key": "dedup_key", "value": "9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f0e"}',
     ),
     keywords=("value",),
     pattern=_JSON_NAME_VALUE_RE,

@@ -54,7 +54,9 @@ KUBECONFIG_CLIENT_KEY = RedactionRule(
 # /run/secrets/pulsar_token", then its content, one or more lines of key characters.
 _PRINTED_KEY_FILE_RE = compile_bounded(
     r"(?:^|\n)[ \t]{0,8}(?:\$[ \t]{0,4})?(?:sudo[ \t]+)?(?:cat|more|less|head|tail)[ \t]+"
-    r"[^\s|;&]{0,200}(?i:key|secret|token|password|passwd|credential)[^\s|;&/]{0,64}[ \t]*\n"
+    r"(?![^\s|;&]{0,200}(?:\.git/|\.sha\d*\b|\.md5\b))"
+    r"[^\s|;&]{0,200}(?<![A-Za-z])(?i:key(?:file)?|secret|token|password|passwd|credential)s?(?![a-z])"
+    r"[^\s|;&/]{0,64}[ \t]*\n"
     r"(?P<value>(?:(?:\[REDACTED:[a-z_]{1,32}\]|[A-Za-z0-9+/=_\-.]{16,8192})(?:\n|\Z)){1,16})"
 )
 
@@ -72,8 +74,13 @@ def _printed_key_file(m: re.Match[str]) -> str:
 
 def _key_line(line: str) -> bool:
     """Key characters, not words: letters and digits drawn at random (a line of a token
-    cut by the terminal may start with "-")."""
+    cut by the terminal may start with "-"); not a digest's hex (32, 40 or 64 of it)."""
+    if _DIGEST_RE.match(line):
+        return False
     return random_looking(line.lstrip("-"))
+
+
+_DIGEST_RE = re.compile(r"^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})(?:\s.*)?$")
 
 
 PRINTED_KEY_FILE = RedactionRule(
@@ -89,6 +96,9 @@ PRINTED_KEY_FILE = RedactionRule(
     examples_no_match=(
         "$ cat /etc/hosts\n127.0.0.1 localhost\n",
         "$ cat keys.txt\nREADME_SECTION_HEADER_PLACEHOLDER\n",
+        "$ cat keycloak-24.0.5.zip.sha256\n"
+        "8c1f0a3b5d7e9f2146a8c0e2b4d6f8a1c3e5b7d9f0a2c4e6b8d0f1a3c5e7b9d2\n",
+        "cat .git/refs/heads/feature/token-refresh\n4b825dc642cb6eb9a060e54bf8d69288fbee4904\n",
     ),
     keywords=("cat", "more", "less", "head", "tail"),
     also=("key", "secret", "token", "passw", "credential"),

@@ -187,6 +187,7 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     assignments.SECRET_ASSIGNMENT,
     accounts.USER_THEN_PASSWORD,
     zh_sentences.ZH_STATED_PASSWORD,
+    zh_sentences.ARROW_VALUE,
     zh_sentences.ASCII_KEYWORD_IN_ZH,
     en_sentences.EN_STATED_SECRET,
     en_sentences.USE_AS_PASSWORD,

@@ -314,11 +314,22 @@ _SPLIT_SECRET_BEFORE_RE = lazy_compile(
 )
 
 
+# "剩下的 X" is the rest of a secret only after a part was given ("前 16 位 …，剩下的 …").
+_REST_WORD_RE = lazy_compile(r"^(?:剩下的|剩余的?|其余的?)")
+_EARLIER_PART_RE = lazy_compile(
+    r"一半|前半|上半|第[一1](?:段|部分|截)|前[ \t]{0,2}\d{1,3}[ \t]{0,2}位"
+    r"|(?i:first half|first \d+)"
+)
+
+
 def _secret_in_parts(m: re.Match[str]) -> str:
     value = m.group("value")
     window = m.string[max(0, m.start() - limits.SECRET_VALUE_WORD_WINDOW_CHARS) : m.start()]
     if value.startswith(MARKER_PREFIX) or not _SPLIT_SECRET_BEFORE_RE.search(window):
         return m.group(0)
+    rest = _REST_WORD_RE.match(m.group(0))
+    if rest and not (_EARLIER_PART_RE.search(window) and random_looking(value)):
+        return m.group(0)  # "剩下的 TokenFilter2 你来改": the rest of a task, not of a secret
     if not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
         return m.group(0)
     return replace_span(m, "value", requote(value, marker(SecretKind.PASSWORD)))
@@ -345,6 +356,7 @@ SECRET_IN_PARTS = RedactionRule(
         "the first half of the sprint: refactor the token service",
         "token 前 16 位是版本号和时间戳，后面才是随机部分",
         "密码规则：中间 4 位是年份，最后 2 位是校验码",
+        "token 相关的 3 个类我改完了，剩下的 TokenFilter2 你来改",
         "the first 8 characters of the token are the tenant id",
     ),
     keywords=(

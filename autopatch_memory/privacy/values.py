@@ -84,12 +84,20 @@ _DATA_SIZE_RE = lazy_compile(r"\d{1,12}[ \t]?(?:(?i:bytes?)|[KMG]i?B|字节)[ \t
 # shows a key elided (not "Rt#88xqLm2…ask ops": a whole value, then words).
 _ELIDED_AFTER_RE = lazy_compile(r"(?:\.{3}|…)[A-Za-z0-9]{2,6}(?![\w\-])")
 _ELIDED_PREFIX_CHARS = 8
-# "密码/Token", "user/pass": a slash and a word, another name of the same thing.
-_SLASH_WORD_RE = lazy_compile(r"^/[A-Za-z\u4e00-\u9fff]{1,16}$")
+# "密码/Token": a slash and another name of the same secret (not "/letmein", a password).
+_SLASH_WORD_RE = lazy_compile(
+    r"^/(?:(?i:token|tokens|pass|password|passwd|pwd|secret|key|apikey|credential)|密码|口令|密钥|令牌)$"
+)
 # "ghp_", "sk-": a vendor's prefix alone ("token 是 ghp_ 开头的那个"), not a value.
 _PREFIX_ONLY_RE = lazy_compile(r"^[A-Za-z]{2,10}[_\-]$")
-# "vault-token:/etc/credstore/…": a credential's name and the path that holds it.
-_NAMED_PATH_RE = lazy_compile(r"^[\w.\-]{1,64}:(?:/|~/|\./)")
+# "vault-token:/etc/credstore/…": a credential's name and the path of plain segments that
+# holds it (not "rEd1s:/pr0d", a password).
+_NAMED_PATH_RE = lazy_compile(
+    r"^[\w.\-]{0,64}(?i:token|secret|key|password|passwd|credential)[\w.\-]{0,64}:"
+    r"(?:/[\w.\-]+){2,}$"
+)
+# "[]byte(", "getenv(": a call's opening, the value is inside it (not "Xk9#mQ2(").
+_CALL_OPENING_RE = lazy_compile(r"^(?:\[\])?[A-Za-z_$][\w$.]*\($")
 IDENTIFIER_RE = lazy_compile(r"^[A-Za-z_$][\w$]*$")
 _DOTTED_REF_RE = lazy_compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
 PATH_RE = lazy_compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
@@ -160,7 +168,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(_ELIDED_RE.search(value.strip()))
         or bool(_DATA_SIZE_RE.fullmatch(bare))
         or bool(_SLASH_WORD_RE.match(bare))
-        or bare.endswith("(")  # "[]byte(", "getenv(": a call's opening, the value inside it
+        or bool(_CALL_OPENING_RE.match(bare))
         or bool(_PREFIX_ONLY_RE.match(bare))
         or bool(_NAMED_PATH_RE.match(bare))
         or bool(FILLER_RUN_RE.search(bare))

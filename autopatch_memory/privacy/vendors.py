@@ -348,13 +348,12 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     ),
     _token(
         "vault-token",
-        "A HashiCorp Vault service or batch token (hvs., hvb.; before Vault 1.10: s., b.)",
+        "A HashiCorp Vault service or batch token (hvs., hvb.)",
         _VENDOR,
-        r"hv[sb]\.[\w-]{24,}"
-        r"|(?:s|b)\.(?=[A-Za-z0-9]{0,23}\d)(?=[A-Za-z0-9]{0,23}[A-Z])[A-Za-z0-9]{24}(?![\w.\-/])",
-        ("hvs.", "hvb.", "s.", "b."),
-        ("VAULT_TOKEN=hvs.CAESIAbCdEfGhIjKlMnOpQrStUv", "vault login s.Q2mX7pL4vT8wZ3k9R5nB1cYd"),
-        ("hvs.short", "see s.getAttributesByNameOrId", "docs.example.com"),
+        r"hv[sb]\.[\w-]{24,}",
+        ("hvs.", "hvb."),
+        ("VAULT_TOKEN=hvs.CAESIAbCdEfGhIjKlMnOpQrStUv",),
+        ("hvs.short",),
     ),
     _token(
         "postman-api-key",

@@ -12,7 +12,8 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.lang import CJK_CLASS, lazy_compile
 from autopatch_memory.patterns import one_of
-from autopatch_memory.privacy.markers import MARKER_PREFIX
+from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
+from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.stated import (
@@ -33,6 +34,7 @@ from autopatch_memory.privacy.values import (
     bare_value,
     not_a_value,
     plausible_in_prose,
+    random_letters,
     random_looking,
     strong_credential,
 )
@@ -73,7 +75,7 @@ _ZH_WEAK_CONNECTORS = (
 )
 _ZH_CONNECTOR = (
     r"(?P<conn>(?:也|都|就|还|仍|依然|仍然|统一|默认|应该|就是)?"
-    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|[:：=＝]|→|->|=>"
+    r"(?:" + _ZH_STRONG_CONNECTORS + "|" + _ZH_WEAK_CONNECTORS + r")了?|[:：=＝]"
     # "密码我发你一下。是 X": the next sentence gives it
     r"|。[ \t]{0,2}就?是)"
 )
@@ -221,6 +223,34 @@ def _zh_sentence(m: re.Match[str]) -> str:
     return replace_stated(m)
 
 
+# "Ｒｅｄｉｓ 密码 → X（lb-prod）": an arrow hands the value over when the value ends the line
+# or a bracket follows it ("密码 → PasswordEncoder → 比对" and "密码 → AES256 加密后存库"
+# describe a flow).
+_ARROW_VALUE_RE = compile_bounded(
+    r"(?:密码|口令|密钥|秘钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|token|secret))[ \t\u3000]*"
+    r"(?:→|->|=>)[ \t\u3000]*(?P<value>[\x21-\x7e]{8,128})(?=[ \t\u3000]*(?:$|\n|[（(]))",
+    re.M,
+)
+
+
+def _arrow_value(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not_a_value(value) or not (
+        random_looking(value) or strong_credential(value) or random_letters(value)
+    ):
+        return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.PASSWORD))
+
+
+ARROW_VALUE = RedactionRule(
+    id="arrow-value",
+    description="A secret handed over after an arrow, ending its line (Redis 密码 → X)",
+    examples_match=("Redis 密码 → Vq8LmZ2xKp4RwT9n（staging）",),
+    examples_no_match=("登录流程：密码 → PasswordEncoder → 比对", "密码 → AES256 加密后存库"),
+    keywords=("→", "->", "=>"),
+    pattern=_ARROW_VALUE_RE,
+    replace=_arrow_value,
+)
 ZH_STATED_PASSWORD = RedactionRule(
     id="zh-stated-password",
     description=(

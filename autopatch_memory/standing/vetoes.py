@@ -144,6 +144,11 @@ _NOT_ONLY_ONCE = re.compile(
 )
 
 
+# What lasts: a rule said beside a one-off keeps its standing.
+_LASTING_RE = re.compile(
+    r"以后|今后|往后|从今|每次|一律"
+    r"|\b(?:from now on|going forward|from today on|always|every time)\b"
+)
 # Put off to later: "明天补", "回头再加", "add them tomorrow" — what is skipped now comes back.
 _DEFERRED = re.compile(
     r"明天补|回头补|之后补|后面补|以后再补|回头再|明天再|晚点补"
@@ -157,8 +162,12 @@ def _only_this_once(sentence: str) -> bool:
         return False
     if not _ONCE.search(words):
         return False
-    # A marker outside the limit makes a rule, unless what is skipped is put off to later.
-    return not STANDING_RE.search(_ONCE.sub("，", words)) or bool(_DEFERRED.search(words))
+    # A marker outside the limit makes a rule, unless what is skipped is put off to later
+    # and nothing outside the limit lasts ("以后每次都先跑测试，这次的 CI 明天再修" is a rule).
+    outside = _ONCE.sub("，", words)
+    if not STANDING_RE.search(outside):
+        return True
+    return bool(_DEFERRED.search(words)) and not _LASTING_RE.search(outside)
 
 
 # -- the user's own habits ------------------------------------------------------------------------
@@ -408,7 +417,8 @@ _CODE_SHAPED = re.compile(
 
 
 # A comment of source code: "// always validate the IBAN", "# never retry here".
-_CODE_COMMENT = re.compile(r"^\s*(?://|/\*|\*\s|#\s|--\s)")
+# (not "* " or "- ": Markdown's bullets)
+_CODE_COMMENT = re.compile(r"^\s*(?://|/\*|#\s)")
 
 
 def _code_or_log(sentence: str) -> bool:
@@ -511,6 +521,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "For now, answer in English.",
             ),
             examples_no_match=(
+                "以后每次都先跑测试，这次的 CI 明天再修",
                 "这次开始以后都用中文",
                 "Not just this time: always use the wrapper.",
                 "From now on, skip the preamble.",

@@ -71,9 +71,9 @@ _HOW_TO_CHANGE_RE = any_of(
 _YES_NO_RE = rx(r"有没有|是否|是不是|有无|会不会|能不能|\bwhether\b|\bif\b|\bany\b")
 # A part of this code named by what it is: "gateway 的 SSL 配置", "the gateway's TLS config".
 _PART_OF_CODE_RE = rx(
-    r"[a-z][\w-]{2,}\s*的\s*[\w \-]{0,16}?(?:配置|实现|代码|逻辑|处理|校验)"
-    r"|\b[a-z][\w-]{2,}'s\s+(?:[\w-]+\s+){0,2}(?:config|configuration|implementation|code|logic"
-    r"|handler|settings)\b"
+    r"(?<![\w-])[a-z][\w-]{2,40}\s*的\s*[\w \-]{0,16}?(?:配置|实现|代码|逻辑|处理|校验)"
+    r"|\b[a-z][\w-]{2,40}'s\s+(?:[\w-]+\s+){0,2}(?:config|configuration|implementation|code"
+    r"|logic|handler|settings)\b"
 )
 # Find and change: "帮我找出来改掉", "定位到然后修掉", "find them and fix them".
 _FIND_AND_CHANGE_RE = rx(

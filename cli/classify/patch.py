@@ -68,8 +68,9 @@ YOU_CHANGED_RE = any_of(
     r"\bwhy (?:did|do|would) you\b|\b(?:where|how) did you\b",
     r"\byou (?:changed|removed|added|dropped|renamed|moved|touched|deleted|replaced|introduced)\b",
     r"你(?:为什么|为啥|咋)要?(?:改|删|加|换|去掉|动|移除|用)|你(?:改|删|加|换|去掉|动|移除)了",
-    # "你把重试删了？为啥"
-    r"你(?:把|将).{1,16}?(?:改|删|加|换|去掉|动|移除|拿掉)(?:掉|成|回)?了",
+    # "你把重试删了？为啥" (not "你把答案删了", "你把…加了个例子": the answer, not the code)
+    r"你(?:把|将)(?![^，,。？?]{0,16}(?:回答|答案|例子|解释|说明))"
+    r".{1,16}?(?:改|删|加|换|去掉|动|移除|拿掉)(?:掉|成|回)?了",
 )
 # "为啥要加这个判断", "why not…": with a patch pending, the patch, implied.
 PATCH_IMPLIED_RE = any_of(

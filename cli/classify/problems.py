@@ -27,8 +27,8 @@ _PROBLEM_WORDS = (
     # A consequence feared: "会不会把服务打挂", "磁盘满过一次", "内存撑爆".
     "打挂", "搞挂", "弄挂", "打崩", "搞崩", "拖垮", "压垮", "打爆", "撑爆", "磁盘满", "磁盘写满",
     "写满磁盘",
-    # Something left out: "有没有接口忘了加 @PreAuthorize", "漏加了校验", "总觉得不对".
-    "忘了加", "忘加", "漏加", "总觉得不对", "感觉不对", "好像不对",
+    # A worry about code: "鉴权逻辑总觉得不对" ("好像不对" answers an explanation too).
+    "总觉得不对",
     # English
     "bugs", "buggy", "vulnerability", "vulnerabilities", "vulnerable", "exploit", "exploitable",
     "injection", "injections", "injectable", "xss", "csrf", "ssrf", "rce", "xxe", "idor", "npe",
