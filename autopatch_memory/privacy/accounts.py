@@ -21,7 +21,7 @@ from autopatch_memory.privacy.stated import (
     about_an_attribute,
     replace_stated,
 )
-from autopatch_memory.privacy.surroundings import walk_back
+from autopatch_memory.privacy.surroundings import line_after, line_before, walk_back
 from autopatch_memory.privacy.values import (
     bare_value,
     not_a_value,
@@ -155,22 +155,32 @@ def _user_password_pair(m: re.Match[str]) -> str:
 def _among_secrets(text: str, start: int, end: int) -> bool:
     """The pair is an entry of a list whose next or previous entry holds a secret found
     already (a handover's credentials: "- 生产 Mongo：app / X", then "- OSS AK：[R] / [R]"):
-    its line is a labelled list entry, and so is the line beside it, with a marker."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    if not _LIST_ENTRY_RE.match(text, line_start, start):
+    its line is a labelled list entry, and so is the line beside it, with a marker. Each
+    line is looked at within the bounded window of :mod:`.surroundings` (a line longer
+    than that is no entry of such a list)."""
+    head = _whole_line_before(text, start)
+    if head is None or not _LIST_ENTRY_RE.match(head):
         return False
-    before_end = line_start - 1
-    before = text[text.rfind("\n", 0, max(0, before_end)) + 1 : max(0, before_end)]
-    after_start = line_end + 1
-    after_end = text.find("\n", after_start)
-    after = text[after_start : len(text) if after_end < 0 else after_end]
+    line_start = start - len(head)
+    tail = line_after(text, end)
+    line_end = end + len(tail)
+    before = _whole_line_before(text, line_start - 1) if line_start > 0 else None
+    after = line_after(text, line_end + 1) if line_end < len(text) else None
+    if after is not None and len(after) == limits.SECRET_CONTEXT_CHARS:
+        after = None  # runs on past the window
     return any(
         MARKER_PREFIX in line and _LIST_ENTRY_RE.match(line) is not None
         for line in (before, after)
         if line
     )
+
+
+def _whole_line_before(text: str, pos: int) -> str | None:
+    """The text before ``pos`` on its line, or ``None`` when the line starts beyond the
+    bounded window."""
+    head = line_before(text, pos)
+    reaches_start = len(head) < limits.SECRET_CONTEXT_CHARS or pos == len(head)
+    return head if reaches_start else None
 
 
 # A Markdown list of accounts: "* Jenkins: `admin` / `Adm!n-2024`", "- `ops` / `0ps Team#1`":

@@ -15,7 +15,7 @@ from autopatch_memory import limits
 from autopatch_memory.lang import CJK_CLASS, lazy_compile
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import replace_span, requote, value_group
+from autopatch_memory.privacy.replacing import replace_lines, replace_span, requote, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import (
     MARKER_VALUE,
@@ -528,14 +528,12 @@ _PUBLIC_NAME_RE = lazy_compile(r"(?i)public|pub[-_.]|cert")
 def _yaml_block(m: re.Match[str]) -> str:
     if "-----BEGIN" in m.group("value") or _PUBLIC_NAME_RE.search(m.group("name")):
         return m.group(0)  # a PEM block (a private key is the PEM rule's), a public key
-    lines = m.group("value").split("\n")
-    kept = [
-        line[: len(line) - len(line.lstrip())] + marker(SecretKind.ASSIGNMENT)
-        if random_looking(line.strip()) or HEX_RE.match(line.strip())
-        else line
-        for line in lines
-    ]
-    return replace_span(m, "value", "\n".join(kept))
+    return replace_lines(
+        m,
+        "value",
+        SecretKind.ASSIGNMENT,
+        lambda line: random_looking(line) or bool(HEX_RE.match(line)),
+    )
 
 
 YAML_BLOCK_SECRET = RedactionRule(

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import replace_span, value_group
+from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind
+from autopatch_memory.privacy.replacing import replace_lines, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
 from autopatch_memory.privacy.values import random_looking
@@ -62,14 +62,12 @@ _PRINTED_KEY_FILE_RE = compile_bounded(
 
 
 def _printed_key_file(m: re.Match[str]) -> str:
-    lines = m.group("value").split("\n")
-    kept = [
-        line
-        if line.startswith(MARKER_PREFIX) or not _key_line(line)
-        else marker(SecretKind.PRIVATE_KEY)
-        for line in lines
-    ]
-    return replace_span(m, "value", "\n".join(kept))
+    return replace_lines(
+        m,
+        "value",
+        SecretKind.PRIVATE_KEY,
+        lambda line: not line.startswith(MARKER_PREFIX) and _key_line(line),
+    )
 
 
 def _key_line(line: str) -> bool:

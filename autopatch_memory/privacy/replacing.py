@@ -38,6 +38,20 @@ def replace_span(m: re.Match[str], group: str, replacement: str) -> str:
     return whole[: start - offset] + replacement + whole[end - offset :]
 
 
+def replace_lines(
+    m: re.Match[str], group: str, kind: SecretKind, is_secret: Callable[[str], bool]
+) -> str:
+    """The whole match with each line of ``group`` that ``is_secret`` (given the line
+    without its indentation) replaced by a marker, its indentation kept: a secret written
+    over several lines (a YAML block scalar, a key file printed whole)."""
+    lines = m.group(group).split("\n")
+    kept = [
+        line[: len(line) - len(line.lstrip())] + marker(kind) if is_secret(line.strip()) else line
+        for line in lines
+    ]
+    return replace_span(m, group, "\n".join(kept))
+
+
 def value_group(kind: SecretKind, *, check: Callable[[str], bool] | None = None) -> Replacer:
     """Replace group ``value`` (keeping everything around it) when it is a secret."""
 
