@@ -69,7 +69,7 @@ class SignalMatcher:
     ) -> None:
         self._zh = tuple(normalize(w) for w in zh)
         self._zh_exceptions = tuple(normalize(w) for w in zh_exceptions)
-        words = sorted({normalize(w) for w in en}, key=len, reverse=True)
+        words = sorted({normalize(w) for w in en}, key=lambda w: (-len(w), w))
         self._en = (
             re.compile(
                 r"(?<![a-z0-9_])(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-z0-9_])"
@@ -125,7 +125,7 @@ _LONG_TERM_WORDS: frozenset[str] = frozenset(
 
 
 def _phrase_splitter(phrases: Iterable[str]) -> re.Pattern[str]:
-    ordered = sorted(set(phrases), key=len, reverse=True)
+    ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
     return re.compile("|".join(re.escape(p) for p in ordered))
 
 

@@ -3,7 +3,9 @@
 * ``OPENAI_BASE_URL`` / ``AUTOPATCH_LLM_BASE_URL`` point at a loopback port that is
   bound but never listens, so a forgotten model call is refused at once;
 * API keys, model names and backend choices from the developer's shell are removed;
-* ``HOME`` and ``XDG_CONFIG_HOME`` point into a temporary folder;
+* ``HOME`` and ``XDG_CONFIG_HOME`` point into a temporary folder, and
+  ``XDG_CACHE_HOME`` (the compiled patterns' cache, shared by the session's processes)
+  into one of the session, removed at exit;
 * an audit hook refuses any name lookup, connection or datagram that is not for the
   loopback interface;
 * a bug of the library on the background worker (contained there, and logged on the
@@ -16,9 +18,13 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
+import os
+import shutil
 import socket
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,6 +65,12 @@ def _refuse_remote_sockets(event: str, args: tuple[object, ...]) -> None:
 
 
 sys.addaudithook(_refuse_remote_sockets)
+
+# Set before anything compiles a pattern: the cache's folder is read once per process.
+# The removal is registered first, so it runs after the cache is written at exit.
+_CACHE_HOME = tempfile.mkdtemp(prefix="autopatch-memory-tests-cache-")
+atexit.register(shutil.rmtree, _CACHE_HOME, ignore_errors=True)
+os.environ["XDG_CACHE_HOME"] = _CACHE_HOME
 
 # Every write of every test checks copy on write (a few dumps more per write).
 from autopatch_memory.store import MemoryStore  # noqa: E402

@@ -102,7 +102,8 @@ def _technique_zh() -> re.Pattern[str]:
     words = chinese_concept_words() | {
         w for w in _GENERIC_WORDS_ZH.split() if len(w) >= 2 and all(map(is_cjk_char, w))
     }
-    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+    ordered = sorted(words, key=lambda w: (-len(w), w))
+    return re.compile("|".join(re.escape(w) for w in ordered))
 
 
 @cache

@@ -29,13 +29,14 @@ from functools import cache, lru_cache
 
 from autopatch_memory.lang import prefilter
 from autopatch_memory.lang.confusables import skeleton
+from autopatch_memory.lang.pattern_cache import compile_pattern
 from autopatch_memory.lang.rules import Rule
 
 
 @cache
 def compiled(source: str) -> re.Pattern[str]:
     """``source`` compiled once, on first use (``^`` and ``$`` at each line)."""
-    return re.compile(source, re.MULTILINE)
+    return compile_pattern(source, re.MULTILINE)
 
 
 def found(source: str, text: str) -> bool:

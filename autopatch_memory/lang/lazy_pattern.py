@@ -16,6 +16,8 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeAlias
 
+from autopatch_memory.lang.pattern_cache import compile_pattern
+
 _HANDED_OVER = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 # One compile per pattern, whichever thread comes first: a rule compares a match's ``re``
 # with ``compiled`` (``m.re is X.compiled``), so the two must be one object.
@@ -42,7 +44,7 @@ class LazyPattern:
             with _COMPILING:
                 found = vars(self).get("_compiled")
                 if found is None:
-                    found = re.compile(self.pattern, self.flags)
+                    found = compile_pattern(self.pattern, self.flags)
                     # From now on the instance's own attributes shadow the methods below:
                     # a call goes straight to the compiled pattern.
                     vars(self).update((name, getattr(found, name)) for name in _HANDED_OVER)

@@ -41,7 +41,9 @@ def phrase_alternation(
     """A non-capturing alternation of ``phrases``, longest first."""
     space = r"\s*" if optional_spaces else r"\s+"
     parts = []
-    for phrase in sorted(set(phrases), key=len, reverse=True):
+    # Longest first; ties in a fixed order, so the pattern's source is the same in every
+    # process (a set's order is not: the compiled patterns' cache keys on it).
+    for phrase in sorted(set(phrases), key=lambda p: (-len(p), p)):
         body = _spaces_beside_cjk(re.escape(phrase)).replace(r"\ ", space)
         if phrase[:1].isascii() and phrase[:1].isalnum():
             body = f"(?<![{word_chars}])" + body

@@ -86,7 +86,7 @@ _IDENT_RE = re.compile(
     r")(?![\w$])"
 )
 _MULTIWORD_RE = re.compile(
-    r"(?<![\w$.@])((?i:" + "|".join(sorted(_FAMILIES, key=len, reverse=True)) + r"))"
+    r"(?<![\w$.@])((?i:" + "|".join(sorted(_FAMILIES, key=lambda f: (-len(f), f))) + r"))"
     r"((?:\s+(?:[A-Z][A-Za-z]+|[A-Z]{2,}|\d+))+)"
 )
 _ACRONYM_RE = re.compile(r"(?<![\w$.@])[A-Z]{3,}(?:s)?(?![\w$])")
