@@ -38,6 +38,20 @@ def _next_id(prefix: str, existing: Iterable[str]) -> str:
     return f"{prefix}{highest + 1:03d}"
 
 
+def highest_ids(ids: Iterable[str]) -> frozenset[str]:
+    """Of ``ids``, for each prefix (all but the counter after the last ``_``), the one with
+    the highest counter: all a new id of any kind counts past, so a new id is the same
+    whether it is made from these or from all of ``ids``."""
+    best: dict[str, tuple[int, str]] = {}
+    for item_id in ids:
+        prefix, _, counter = item_id.rpartition("_")
+        if prefix and counter.isdecimal():
+            value = int(counter)
+            if prefix not in best or value > best[prefix][0]:
+                best[prefix] = (value, item_id)
+    return frozenset(item_id for _, item_id in best.values())
+
+
 # Formatted by hand: strftime costs several times more, once per recorded turn.
 def _day(now: datetime) -> str:
     return f"{now.year:04d}{now.month:02d}{now.day:02d}"

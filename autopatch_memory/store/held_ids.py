@@ -15,11 +15,13 @@ them: each is read whole once per process and day, then only what was appended s
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from collections.abc import Iterable
 from datetime import datetime
-from fnmatch import fnmatch
+from fnmatch import translate
+from functools import lru_cache
 from pathlib import Path
 
 from autopatch_memory import limits
@@ -86,21 +88,30 @@ def _ids_of_file(path: Path, cap: int, pattern: re.Pattern[bytes]) -> frozenset[
     return ids
 
 
+@lru_cache(maxsize=8)
+def _names_matching(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex for the file names ``fnmatch`` matches with any of the shell
+    ``patterns`` (case-insensitive where the file system's names are: Windows)."""
+    flags = re.IGNORECASE if os.path.normcase("A") == "a" else 0
+    return re.compile("|".join(f"(?:{translate(pattern)})" for pattern in patterns), flags)
+
+
 def _written_today(folder: Path, patterns: Iterable[str], now: datetime) -> list[Path]:
     start = now.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    matching = _names_matching(tuple(patterns))
     found = []
     try:
-        with_names = list(folder.iterdir())
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if matching.match(entry.name) is None:
+                    continue
+                try:
+                    if entry.stat(follow_symlinks=False).st_mtime >= start:
+                        found.append(Path(entry.path))
+                except OSError:
+                    continue
     except OSError:
         return []
-    for path in with_names:
-        if not any(fnmatch(path.name, pattern) for pattern in patterns):
-            continue
-        try:
-            if path.lstat().st_mtime >= start:
-                found.append(path)
-        except OSError:
-            continue
     return found
 
 

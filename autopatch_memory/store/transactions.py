@@ -44,7 +44,7 @@ from autopatch_memory import limits
 from autopatch_memory.budget import TrimAction, TrimResult, active_long_term_bytes, trim_to_budget
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.file_text import FileText
-from autopatch_memory.ids import Clock, local_now, new_epoch
+from autopatch_memory.ids import Clock, highest_ids, local_now, new_epoch
 from autopatch_memory.journal import (
     JOURNAL_FILES,
     Journal,
@@ -191,11 +191,13 @@ class Transaction:
         return self._origins.get(id(element))
 
     def ids_in_use(self) -> set[str]:
-        """Every id a new rule, note or topic must differ from: the document's, and
-        today's ids that the journal, the cold archive or a backup still holds (looked
-        up once per transaction, when a new id is first needed)."""
+        """The ids a new rule, note or topic counts past: the document's, and the highest
+        of today's ids that the journal, the cold archive or a backup still holds (looked
+        up once per transaction, when a new id is first needed; the day's run to
+        hundreds, and a new id counts past the highest alone)."""
         if self._held is None:
-            self._held = self._find_held() if self._find_held is not None else frozenset()
+            held = self._find_held() if self._find_held is not None else frozenset()
+            self._held = highest_ids(held)
         return self.doc.all_ids() | self._held
 
     def log(

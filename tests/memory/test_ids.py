@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from autopatch_memory.ids import new_memory_id, new_topic_id, new_turn_id
+from autopatch_memory.ids import highest_ids, new_memory_id, new_topic_id, new_turn_id
 
 _WHEN = st.datetimes(
     min_value=datetime(1970, 1, 1),
@@ -28,6 +28,31 @@ def test_the_counter_follows_the_highest_of_the_same_prefix() -> None:
     existing = ["mem_20260304_002", "mem_20260304_017", "mem_20260303_099", "mem_20260304_x9"]
     assert new_memory_id(now, existing) == "mem_20260304_018"
     assert new_turn_id(now, ["turn_20260304_050607_041"]) == "turn_20260304_050607_042"
+
+
+_HELD = st.lists(
+    st.builds(
+        "{}_{}_{}".format,
+        st.sampled_from(["mem", "topic", "xmem"]),
+        st.sampled_from(["20260304", "20260303"]),
+        st.one_of(
+            st.integers(0, 2000).map(str),
+            st.integers(0, 99).map("{:04d}".format),
+            st.sampled_from(["x9", "", "1a", "²"]),
+        ),
+    ),
+    max_size=40,
+)
+
+
+@given(_HELD)
+def test_a_new_id_counts_past_the_highest_of_the_held_ones_alone(held: list[str]) -> None:
+    # A transaction keeps only the highest of the day's held ids (hundreds of them).
+    now = datetime(2026, 3, 4, 5, 6, 7)
+    kept = highest_ids(held)
+    assert kept <= set(held) and len(kept) <= 6
+    assert new_memory_id(now, kept) == new_memory_id(now, held)
+    assert new_topic_id(now, kept) == new_topic_id(now, held)
     assert new_topic_id(now, ["topic_20260304_²"]) == "topic_20260304_001"
 
 
