@@ -117,7 +117,9 @@ def make_repo(parent: Path) -> Path:
 
 def environment(home: Path) -> dict[str, str]:
     """The environment every command runs in: no model, no network, no user config,
-    and no ``PYTHONPATH`` (each interpreter runs the library installed with it)."""
+    and no ``PYTHONPATH`` (each interpreter runs the library installed with it); the
+    compiled patterns' cache in ``home`` (filled by the warm-up runs, as a user's is by
+    the commands before)."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -125,6 +127,7 @@ def environment(home: Path) -> dict[str, str]:
     }
     env["OPENAI_BASE_URL"] = f"http://127.0.0.1:{closed_port()}/v1"
     env["XDG_CONFIG_HOME"] = str(home)
+    env["XDG_CACHE_HOME"] = str(home / "cache")
     env["NO_COLOR"] = "1"
     return env
 
@@ -246,6 +249,20 @@ STARTUP_GOALS: dict[str, float] = {"--help": 1.5, "show": 2.5, "context": 2.5}
 LIBRARY_BUDGET_MS = 150.0
 LIBRARY_FILE_BYTES = 24 * 1024
 FLOOR_CODE = "import typer, rich"
+# For reference, not a goal: the smallest typer program that runs a command (one path
+# argument, one flag). Since typer 0.29 a command's parameters are converted by pydantic
+# adapters that typer builds when it runs one: this program is what any typer command
+# line starts at.
+TYPER_APP_CODE = (
+    "import pathlib, sys, typer\n"
+    "app = typer.Typer()\n"
+    "@app.command()\n"
+    "def show(repo: pathlib.Path, json: bool = False) -> None: pass\n"
+    "@app.command()\n"
+    "def other() -> None: pass\n"
+    "app(['show', sys.argv[1]])\n"
+)
+TYPER_APP_LABEL = "a one-command typer program (reference)"
 _GOAL_COMMANDS: dict[str, tuple[str, ...]] = {
     "--help": ("--help",),
     "show": ("show", "{repo}"),
@@ -430,6 +447,7 @@ def bench_startup(source: Path, *, rounds: int = 5, runs: int = 3) -> dict[str, 
         }
         library = [python, "-c", _LIBRARY_CODE.format(repo=str(repo), question=QUESTION)]
         floor_args = [python, "-c", FLOOR_CODE]
+        commands[TYPER_APP_LABEL] = [python, "-c", TYPER_APP_CODE, str(repo)]
         for args in (floor_args, *commands.values(), library):  # bytecode, page cache
             _timed(args, env, parent)
         per_round: list[dict[str, Sample]] = []
@@ -472,7 +490,7 @@ def bench_startup(source: Path, *, rounds: int = 5, runs: int = 3) -> dict[str, 
             "median_ms": round(statistics.median(r[label].cpu for r in per_round) * 1000, 1),
             "wall_ratio": round(statistics.median(wall_ratios), 3),
             "wall_ms": round(statistics.median(r[label].wall for r in per_round) * 1000, 1),
-            "goal": STARTUP_GOALS[label],
+            "goal": STARTUP_GOALS.get(label),
         }
     result["library"] = {
         "median_ms": round(statistics.median(c for c, _ in library_rounds) * 1000, 1),
@@ -486,7 +504,11 @@ def bench_startup(source: Path, *, rounds: int = 5, runs: int = 3) -> dict[str, 
 
 def startup_over(numbers: dict[str, Any]) -> list[str]:
     """The start-up measurements over their goal."""
-    over = [label for label, row in numbers["commands"].items() if row["ratio"] > row["goal"]]
+    over = [
+        label
+        for label, row in numbers["commands"].items()
+        if row["goal"] is not None and row["ratio"] > row["goal"]
+    ]
     if numbers["library"]["median_ms"] > numbers["library"]["budget_ms"]:
         over.append("library")
     return over
@@ -504,11 +526,14 @@ def render_startup(numbers: dict[str, Any]) -> str:
         f"{numbers['floor_wall_ms']:.0f}",
     ]
     for label, row in numbers["commands"].items():
-        verdict = "ok" if row["ratio"] <= row["goal"] else "OVER"
+        goal = row["goal"]
+        verdict = "" if goal is None else "ok" if row["ratio"] <= goal else "OVER"
         spread = f"{min(row['runs']):.2f}–{max(row['runs']):.2f}"
+        name = label if goal is None else "autopatch-memory " + label
+        shown_goal = "" if goal is None else "≤ " + format(goal, "g")
         lines.append(
-            f"{'autopatch-memory ' + label:<46} {row['median_ms']:>7.0f} {row['ratio']:>6.2f} "
-            f"{spread:>10} {'≤ ' + format(row['goal'], 'g'):>7}  {verdict:<4} "
+            f"{name:<46} {row['median_ms']:>7.0f} {row['ratio']:>6.2f} "
+            f"{spread:>10} {shown_goal:>7}  {verdict:<4} "
             f"{row['wall_ms']:.0f}, {row['wall_ratio']:.2f}"
         )
     lib = numbers["library"]
