@@ -168,6 +168,17 @@ class InstructionRule(Rule):
         # One index of needed words covers every rule of the family (one pass a text).
         prefilter.expect(self.anywhere, self.in_said, self.in_squeezed)
 
+    def may_fire(self, shown: frozenset[str], words: frozenset[str], bare: frozenset[str]) -> bool:
+        """``False`` only when :meth:`fires` is ``False``: given the patterns that may match
+        the three readings of a text (``shown``, ``words``, ``bare``: :func:`live_in`), none
+        of this rule's can, and it has no ``test``."""
+        return (
+            self.test is not None
+            or self.anywhere in shown
+            or self.in_said in words
+            or self.in_squeezed in bare
+        )
+
     def fires(self, text: str) -> bool:
         shown = looks(text)
         if self.gated_out(shown):
@@ -181,3 +192,11 @@ class InstructionRule(Rule):
             if self.test is not None and self.test(words):
                 return True
         return bool(self.in_squeezed) and found(self.in_squeezed, squeezed(text))
+
+
+def live_in(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The family's patterns that may match :func:`looks`, :func:`said` and
+    :func:`squeezed` of ``text`` (one pass over each reading for every rule of the family:
+    most texts hold none of a rule's words, and a rule none of whose patterns may match
+    is not asked, see :meth:`InstructionRule.may_fire`)."""
+    return prefilter.live(looks(text)), prefilter.live(said(text)), prefilter.live(squeezed(text))

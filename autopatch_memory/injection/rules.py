@@ -14,7 +14,13 @@ place in the sentence, and questions are read as questions (:mod:`.reading`).
 from __future__ import annotations
 
 from autopatch_memory.injection import words as w
-from autopatch_memory.injection.reading import InstructionRule, compiled, found, may_match
+from autopatch_memory.injection.reading import (
+    InstructionRule,
+    compiled,
+    found,
+    live_in,
+    may_match,
+)
 from autopatch_memory.lang.prefilter import expect
 from autopatch_memory.lang.rules import Registry
 
@@ -1537,14 +1543,22 @@ _OVERRIDES = frozenset(
 def instruction_like(text: str) -> str | None:
     """The id of the first rule that reads ``text`` as an instruction to the assistant,
     or ``None`` (for notes, topics and profile values)."""
-    rule = INSTRUCTION_RULES.first(text)
-    return rule.id if rule is not None else None
+    readings = live_in(text)
+    return next(
+        (rule.id for rule in INSTRUCTION_RULES if rule.may_fire(*readings) and rule.fires(text)),
+        None,
+    )
 
 
 def overrides_assistant(text: str) -> str | None:
     """Like :func:`instruction_like`, with only the rules no user's own rule needs (for
     durable preferences)."""
+    readings = live_in(text)
     return next(
-        (rule.id for rule in INSTRUCTION_RULES if rule.id in _OVERRIDES and rule.fires(text)),
+        (
+            rule.id
+            for rule in INSTRUCTION_RULES
+            if rule.id in _OVERRIDES and rule.may_fire(*readings) and rule.fires(text)
+        ),
         None,
     )

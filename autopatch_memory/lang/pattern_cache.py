@@ -36,16 +36,16 @@ import sys
 import tempfile
 import threading
 from array import array
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["MAX_FILE_BYTES", "cache_file", "compile_pattern", "enabled", "stats"]
+__all__ = ["MAX_FILE_BYTES", "cache_file", "compile_pattern", "derived", "enabled", "stats"]
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """The most the file may hold (the programs of every pattern of the library take 1 MiB)."""
 
-_FORMAT = 1  # bumped when what an entry holds changes
+_FORMAT = 2  # bumped when what an entry holds changes
 _OFF_VALUES = {"0", "off", "false", "no"}
 
 try:  # CPython 3.11 and later: the compiler's parts the file keeps the output of.
@@ -58,23 +58,26 @@ except ImportError:  # pragma: no cover - Python 3.10, PyPy
 
 # (pattern, flags) -> (final flags, program as array bytes, groups, groupindex, indexgroup)
 _Entry = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
+_Key = tuple[str, int | str]
+V = TypeVar("V")
 
 
-class _Programs:
-    """The programs known in this process: those read from the file, and those compiled
-    here that it did not hold."""
+class _Kept:
+    """What this process knows of the file: the entries read from it, and those made
+    here that it did not hold. An entry is a program, keyed ``(pattern, flags)``, or a
+    value derived from a pattern, keyed ``(kind, source)`` (:func:`derived`)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.path: Path | None = None
-        self.loaded: dict[tuple[str, int], _Entry] | None = None
-        self.new: dict[tuple[str, int], _Entry] = {}
-        self.used: set[tuple[str, int]] = set()
+        self.loaded: dict[_Key, Any] | None = None
+        self.new: dict[_Key, Any] = {}
+        self.used: set[_Key] = set()
         self.hits = 0
         self.misses = 0
         self.saving = False
 
-    def load(self) -> dict[tuple[str, int], _Entry]:
+    def load(self) -> dict[_Key, Any]:
         with self.lock:
             if self.loaded is None:
                 self.path = cache_file()
@@ -82,7 +85,7 @@ class _Programs:
             return self.loaded
 
 
-_PROGRAMS = _Programs()
+_KEPT = _Kept()
 
 
 def enabled(environ: Mapping[str, str] | None = None) -> bool:
@@ -119,7 +122,7 @@ def _trusted(fd: int) -> bool:
     return info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
-def _read(path: Path) -> dict[tuple[str, int], _Entry]:
+def _read(path: Path) -> dict[_Key, Any]:
     """The entries of the file at ``path``; none when it is absent, unreadable, not to be
     trusted or not what this module writes."""
     try:
@@ -185,15 +188,15 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
     if not enabled() or not isinstance(pattern, str) or flags & re.DEBUG:
         return re.compile(pattern, flags)
     key = (pattern, flags)
-    entry = _PROGRAMS.load().get(key)
+    entry = _KEPT.load().get(key)
     if entry is not None:
         try:
             compiled = _built(pattern, entry)
         except Exception:  # a program the engine refuses: compiled anew below
             pass
         else:
-            _PROGRAMS.used.add(key)
-            _PROGRAMS.hits += 1
+            _KEPT.used.add(key)
+            _KEPT.hits += 1
             return compiled
     try:
         compiled, entry = _program(pattern, flags)
@@ -201,34 +204,51 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
         raise  # a bad pattern: the error re.compile gives
     except Exception:  # internals not as expected: as re does it
         return re.compile(pattern, flags)
-    _PROGRAMS.misses += 1
-    _PROGRAMS.used.add(key)
-    with _PROGRAMS.lock:
-        _PROGRAMS.new[key] = entry
-        if not _PROGRAMS.saving:
-            _PROGRAMS.saving = True
-            atexit.register(save)
+    _keep(key, entry)
     return compiled
 
 
-def _entry_size(key: tuple[str, int], entry: _Entry) -> int:
-    return len(key[0]) * 2 + len(entry[1]) + 64
+def derived(kind: str, source: str, compute: Callable[[str], V], check: Callable[[Any], bool]) -> V:
+    """``compute(source)``, for a pure function of a pattern's source whose value
+    ``marshal`` writes (strings, numbers, tuples, ``None``): read from the file when a run
+    before kept it and ``check`` accepts what was read, else computed now (and kept)."""
+    if not enabled():
+        return compute(source)
+    key = (kind, source)
+    value = _KEPT.load().get(key)
+    if value is not None and check(value):
+        _KEPT.used.add(key)
+        _KEPT.hits += 1
+        return value  # type: ignore[no-any-return]
+    value = compute(source)
+    _keep(key, value)
+    return value
+
+
+def _keep(key: _Key, entry: object) -> None:
+    """Keep ``entry`` for the next run (written at exit)."""
+    _KEPT.misses += 1
+    _KEPT.used.add(key)
+    with _KEPT.lock:
+        _KEPT.new[key] = entry
+        if not _KEPT.saving:
+            _KEPT.saving = True
+            atexit.register(save)
 
 
 def save() -> None:
-    """Write what this process compiled, with what the file holds now, to the file
-    (at exit; a failure is ignored: it is a cache)."""
-    with _PROGRAMS.lock:
-        path, new = _PROGRAMS.path, dict(_PROGRAMS.new)
-        _PROGRAMS.new.clear()
+    """Write what this process made, with what the file holds now, to the file (at exit;
+    a failure is ignored: it is a cache)."""
+    with _KEPT.lock:
+        path, new = _KEPT.path, dict(_KEPT.new)
+        _KEPT.new.clear()
     if path is None or not new:
         return
     try:
         merged = {**_read(path), **new}
-        size = sum(_entry_size(k, e) for k, e in merged.items())
-        if size > MAX_FILE_BYTES:  # keep what this run used, then what fits
-            merged = {k: e for k, e in merged.items() if k in _PROGRAMS.used}
         data = marshal.dumps(merged)
+        if len(data) > MAX_FILE_BYTES:  # what this run used, and nothing else
+            data = marshal.dumps({k: e for k, e in merged.items() if k in _KEPT.used})
         if len(data) > MAX_FILE_BYTES:
             return
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -247,5 +267,5 @@ def save() -> None:
 def stats() -> dict[str, int]:
     """How many patterns this process built from kept programs (``hits``) and compiled
     (``misses``), and how many programs it has read (``kept``)."""
-    kept = len(_PROGRAMS.loaded) if _PROGRAMS.loaded is not None else 0
-    return {"hits": _PROGRAMS.hits, "misses": _PROGRAMS.misses, "kept": kept}
+    kept = len(_KEPT.loaded) if _KEPT.loaded is not None else 0
+    return {"hits": _KEPT.hits, "misses": _KEPT.misses, "kept": kept}

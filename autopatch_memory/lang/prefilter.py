@@ -22,6 +22,7 @@ from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
+from autopatch_memory.lang.pattern_cache import derived
 from autopatch_memory.patterns import split_top
 
 
@@ -196,8 +197,32 @@ def _cut(source: str) -> tuple[str, ...]:
     return tuple(split_top(source))
 
 
+_BranchNeeds = tuple[tuple[str, tuple[str, ...] | None], ...]
+
+
 @cache
-def _branches_needs(source: str) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
+def _branches_needs(source: str) -> _BranchNeeds:
+    # Parsing is most of what the first check of a family costs (~130 ms for the
+    # instruction-like rules): what it gives is kept between runs with the compiled
+    # patterns (a pure function of the source).
+    return derived("prefilter.branches", source, _parsed_branches_needs, _is_branch_needs)
+
+
+def _is_branch_needs(value: object) -> bool:
+    """Whether ``value`` (read from the cache file) has the shape of a ``_BranchNeeds``."""
+    return isinstance(value, tuple) and all(
+        isinstance(pair, tuple)
+        and len(pair) == 2
+        and isinstance(pair[0], str)
+        and (
+            pair[1] is None
+            or (isinstance(pair[1], tuple) and all(isinstance(s, str) and s for s in pair[1]))
+        )
+        for pair in value
+    )
+
+
+def _parsed_branches_needs(source: str) -> _BranchNeeds:
     # Each branch parsed once: a parse error means a cut in the wrong place (the
     # pattern is then kept whole); the parse tree gives the branch's needed strings.
     p = _parser()
@@ -321,7 +346,9 @@ def _candidates(source: str, text: str) -> tuple[str, ...]:
         return ()
     plan = _plan(source)
     through: dict[str, None] = dict.fromkeys(plan.ungated)
-    for s in plan.strings.intersection(scan.held):
+    # In a fixed order (a set's changes with the hash seed): the branches tried, and so
+    # compiled, before one matches are the same in every process.
+    for s in sorted(plan.strings.intersection(scan.held)):
         through.update(dict.fromkeys(plan.by_string[s]))
     return tuple(through)
 
@@ -331,6 +358,12 @@ def found(source: str, text: str, compile_: Callable[[str], re.Pattern[str]]) ->
     ``compile_(source).search(text) is not None`` — trying only the branches whose
     needed strings ``text`` holds (``compile_`` compiles a branch: the same flags)."""
     return any(compile_(branch).search(text) is not None for branch in _candidates(source, text))
+
+
+def live(text: str) -> frozenset[str]:
+    """The announced patterns (:func:`expect`) that may match somewhere in ``text``: any
+    other cannot (one pass over ``text`` for all of them)."""
+    return _scan(_index(), text).live
 
 
 def may_match(source: str, text: str) -> bool:

@@ -21,6 +21,7 @@ from test_lazy_patterns import _all_modules, _open_texts
 from autopatch_memory.lang import LazyPattern
 from autopatch_memory.lang import pattern_cache as cache
 
+DATA = Path(__file__).resolve().parent.parent / "data"
 needs_cache = pytest.mark.skipif(not cache.enabled({}), reason="this interpreter's re differs")
 
 
@@ -176,3 +177,54 @@ def test_a_pattern_built_from_a_word_list_is_the_same_in_every_process(tmp_path:
         counts.append(json.loads(done.stdout))
     assert counts[0]["misses"] > 100
     assert counts[1]["misses"] == 0 and counts[1]["hits"] == counts[0]["misses"]
+
+
+_READ_INSTRUCTIONS = """
+import json, sys
+from autopatch_memory.injection import instruction_like
+from autopatch_memory.lang import pattern_cache
+texts = json.loads(sys.stdin.read())
+print(json.dumps([[instruction_like(t) for t in texts], pattern_cache.stats()]))
+"""
+
+
+def _instruction_texts() -> list[str]:
+    path = DATA / "instruction_like" / "own_r2.jsonl"
+    return [json.loads(line)["text"] for line in path.read_text("utf-8").splitlines() if line]
+
+
+def _read_instructions(texts: list[str], cache_home: Path) -> tuple[list[str | None], dict]:
+    done = subprocess.run(
+        [sys.executable, "-c", _READ_INSTRUCTIONS],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env={**os.environ, "XDG_CACHE_HOME": str(cache_home)},
+    )
+    ids, counts = json.loads(done.stdout)
+    return ids, counts
+
+
+@needs_cache
+def test_what_the_prefilter_derives_from_a_pattern_is_kept_and_read_back_alike(
+    tmp_path: Path,
+) -> None:
+    # The first instruction-like check of a process parsed every rule's patterns
+    # (~130 ms); the next process reads what the parse gave.
+    texts = _instruction_texts()
+    first, counts = _read_instructions(texts, tmp_path)
+    assert counts["misses"] > 20 and any(first) and not all(first)
+    again, counts = _read_instructions(texts, tmp_path)
+    assert again == first and counts["misses"] == 0
+    # An entry of the wrong shape is derived anew, with the same answers.
+    file = next((tmp_path / "autopatch-memory").iterdir())
+    entries = marshal.loads(file.read_bytes())
+    derived = [key for key in entries if key[0] == "prefilter.branches"]
+    assert derived
+    for key in derived:
+        entries[key] = ((None, ("x",)),)
+    file.write_bytes(marshal.dumps(entries))
+    damaged, counts = _read_instructions(texts, tmp_path)
+    assert damaged == first and counts["misses"] == len(derived)
