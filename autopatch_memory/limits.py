@@ -462,6 +462,9 @@ ROUTER_MIN_STATEMENT_WORDS = 5  # English
 ROUTER_ZH_VERB_WINDOW_CHARS = 12
 # An unlisted verb asked of the assistant ("帮我收窄") is named by this many characters.
 ROUTER_UNKNOWN_VERB_CHARS = 4
+# What a "make" request creates is looked for in this many characters from its verb
+# ("出一个从 Java 11 迁到 21 的迁移计划": a plan, no code).
+ROUTER_CREATED_OBJECT_CHARS = 40
 # --- the intent router, round D (a name after a name of the Java world) ---------------------
 # The word before a hyphenated name ("git format-patch", "OWASP dependency-check") is looked
 # for this many characters back: a word of the Java world there makes it that tool's.

@@ -131,6 +131,10 @@ _ZH_CHANGE = (
     "加一层", "包一层", "改用", "用上", "换回", "恢复成", "处理掉", "干掉", "去重", "补个判空",
     "判空", "用回", "改写", "收窄", "配置一个", "配一个", "配个", "配置成", "配成", "设置成",
     "设置为", "传过去", "传下去", "加进去", "挪过去", "写成",
+    # Exceptions passed up rather than swallowed: "往上抛", "直接抛出去".
+    "往上抛", "向上抛", "抛出去", "直接抛",
+    # The change the assistant proposed, taken: "就按你说的改".
+    "按你说的改", "照你说的改", "按你的改", "按你的方案改", "按这个方案改",
     # Closing a hole: "赶紧堵上", "把这个口子封住".
     "堵上", "堵住", "封堵", "堵一下", "封住", "封掉",
     # A change measured in lines: "加一行注释", "删两行".
@@ -159,6 +163,8 @@ _ZH_INSPECT = (
 _ZH_EXPLAIN = (
     "讲讲", "讲一下", "讲下", "讲解", "讲", "解释", "介绍", "说明", "说说", "说一下", "说下",
     "聊聊", "梳理", "总结", "概括", "列出", "列一下", "列举", "画", "描述", "告诉我", "带我",
+    # Sorting out how it runs: "帮我捋一下调用链", "理一理这块的逻辑".
+    "捋一下", "捋捋", "捋一捋", "捋下", "理一下", "理理", "理一理",
     "科普", "解读", "explain", "展开",
 )  # fmt: skip
 ZH_VERB_LEXICONS: tuple[tuple[Act, Lexicon], ...] = (
@@ -217,6 +223,10 @@ ZH_NOUN_AFTER_RE = rx(
 # "改完密码", "把 CSRF 禁用了", "没设置过期时间", "新增的接口".
 ZH_DONE_BEFORE = ("没", "未", "已", "被", "刚", "不", "别人", "谁")
 ZH_DONE_AFTER_RE = rx(r"^(?:了(?!吧)|过|完|的|好了|得(?!更|好一点))")
+# A 把 clause with nothing before it but a filler, and nothing after its verb but 了 (and
+# 吧/啊): an order ("把那个 TODO 删了"), not a report of what was done.
+ZH_IMPERATIVE_OPENING_RE = rx(r"(?:那|那就|就|先|直接|再|顺便|赶紧|然后|好|行|ok)?")
+ZH_IMPERATIVE_CLOSING_RE = rx(r"(?:掉|了|掉了)?(?:了)?(?:吧|啊|呗|哈)?[。.!！]?")
 
 # How far after a request word or a clause start its verb may start ("帮我 再 看一下").
 ZH_VERB_MAX_OFFSET = 2
@@ -232,7 +242,7 @@ _NOT_NEGATION = r"(?<![级区类特个性])(?<!要)(?<!需)"
 # "不要改代码", "别用反射", "先不改": a limit on a change.
 ZH_NEG_VERB_RE = rx(
     _NOT_NEGATION
-    + r"(?:别|不要|不用|先别|先不|暂时不|不)(?:再)?(?:用|改|动|碰|加|删|引入|依赖)(?!不)"
+    + r"(?:别|不要|不用|先别|先不|暂时不|不)(?:再)?(?:用|改|动|碰|加|删|引入|依赖|吞)(?!不)"
 )
 # "不要再改", "不再加": 再 after the negation, as in ZH_NEG_VERB_RE.
 ZH_NEGATED_RE = rx(
@@ -241,6 +251,11 @@ ZH_NEGATED_RE = rx(
 # "只动 OrderService": a change restricted to one part.
 # "只捕获 DataIntegrityViolationException 就行", "加个判空就好": an instruction.
 ZH_ENOUGH_RE = rx(r"[" + CJK + r"a-z0-9]{2,}\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$")
+# "文字版就行", "简单说说就好": the answer's form, no change.
+ZH_ANSWER_FORM_ENOUGH_RE = rx(
+    r"(?:文字版|纯文字|文字描述|文字|简单(?:点|些)?|大概|一句话|几句话|伪代码|表格|列表|中文|英文|口头)"
+    r"\s*(?:说说?|讲讲?|描述|解释|写)?\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$"
+)
 # "我想先了解一下再自己动手", "I'll write it myself": the user acts, nothing is asked of us.
 OWN_PLAN_RE = rx(
     r"自己动手|自己来|我自己(?:写|改|加|做|实现)|\bi(?:'ll| will) (?:write|do|implement|change|fix"
@@ -278,6 +293,8 @@ EN_PASSIVE_REQUEST_RE = rx(
 # A condition ("新增一个接口的话") or the user's own plan ("我自己来写") asks nothing of us.
 NO_REQUEST_RE = rx(
     r"的话$|(?:以后|之后)$|^如果|^假如|^要是|我自己|我来|我想|我要|我打算|我准备|我们打算|我们准备|我在|我正在"
+    # The user's own next step or reluctance: "那我先去开会了", "我不想再写一个了".
+    r"|(?<![帮让给替叫请])(?:我先|我去(?![掉除])|我得去|我回头|我不想|我不打算)"
     r"|\bi(?:'m| am) (?:going|planning|trying) to\b|\bi (?:want|plan|need|will|would like) to\b"
     r"|\bif (?:i|we)\b|\bi'll\b|^when\b|^if\b"
 )

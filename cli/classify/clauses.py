@@ -34,6 +34,7 @@ from .acts import (
     NO_REQUEST_RE,
     QUOTED_RE,
     ZH_ADVERBS_RE,
+    ZH_ANSWER_FORM_ENOUGH_RE,
     ZH_BA_RE,
     ZH_CHANGE_HEADS,
     ZH_CHANGE_LEX,
@@ -42,6 +43,8 @@ from .acts import (
     ZH_ENOUGH_RE,
     ZH_GIVE_RE,
     ZH_HEAD_NOUNS,
+    ZH_IMPERATIVE_CLOSING_RE,
+    ZH_IMPERATIVE_OPENING_RE,
     ZH_MARKER_RE,
     ZH_MODAL_ASKS_RE,
     ZH_MODAL_RE,
@@ -258,13 +261,25 @@ def _zh_requests(clause: Clause) -> list[Request]:
     asks = not clause.question or marker is not None or bool(ZH_SUGGESTION_RE.search(norm))
     for pattern in (ZH_BA_RE, ZH_GIVE_RE):
         for match in pattern.finditer(norm):
-            # "帮我把…都删了" asks; "把 CSRF 禁用了，这样有问题吗" tells what was done.
-            if asks and (marker is not None or not _is_done(norm, match.end())):
+            # "帮我把…都删了" asks; "我把 CSRF 禁用了" tells what was done; a clause that
+            # opens with 把 and ends with the verb's 了 ("把那个 TODO 删了") asks.
+            done = _is_done(norm, match.end()) and not _ba_imperative(norm, match)
+            if asks and (marker is not None or not done):
                 found.append(_seen(Act.CHANGE, match, strip="，, ", targeted=True))
     if asks:  # "补丁里别动测试" limits; "补丁为什么不用 Redis 锁" asks why
         found += [_seen(Act.CHANGE, m, negative=True) for m in ZH_NEG_VERB_RE.finditer(norm)]
     found += [_seen(Act.CHANGE, m) for m in ZH_ONLY_VERB_RE.finditer(norm)]
     return found + _zh_closing_requests(clause, found)
+
+
+def _ba_imperative(norm: str, match: re.Match[str]) -> bool:
+    """A 把 clause said as an order: it opens the clause (no subject before 把) and its
+    verb's 了 closes it ("把那个 TODO 删了", "那就把重试去掉了吧")."""
+    before = norm[: match.start()].strip()
+    after = norm[match.end() :].strip()
+    return ZH_IMPERATIVE_OPENING_RE.fullmatch(before) is not None and (
+        ZH_IMPERATIVE_CLOSING_RE.fullmatch(after) is not None
+    )
 
 
 def _zh_request_marker(clause: Clause) -> re.Match[str] | None:
@@ -286,7 +301,8 @@ def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
     """Requests said at the end of a clause: "只捕获 X 就行", "CAP 理论讲一下",
     "@X.java review 一下"; and the change verbs of a statement ("魔法数字换成枚举")."""
     norm, closing = clause.norm, []
-    if not _is_choice(clause) and (enough := ZH_ENOUGH_RE.search(norm)):
+    enough = None if _is_choice(clause) else ZH_ENOUGH_RE.search(norm)
+    if enough and not ZH_ANSWER_FORM_ENOUGH_RE.search(norm):
         closing.append(_seen(Act.CHANGE, enough))  # not "还是 G1 就够了？", a choice
     if trailing := ZH_TRAILING_EXPLAIN_RE.search(norm):
         closing.append(_seen(Act.EXPLAIN, trailing))
@@ -312,6 +328,12 @@ def _seen(act: Act, match: re.Match[str], *, strip: str = "", **flags: bool) -> 
 def _zh_marked_request(norm: str, found: re.Match[str]) -> list[Request]:
     """The request after a request word: 帮我…, 麻烦…, 能不能…."""
     marker, rest = found.group(0), norm[found.end() :]
+    offset = found.end()
+    person = ZH_PERSON_MARKER_RE.match(rest.lstrip())
+    if person is not None and ZH_PERSON_MARKER_RE.fullmatch(marker) is None:
+        # "顺便帮我修了": the word that addresses the assistant is the request's.
+        skipped = len(rest) - len(rest.lstrip()) + person.end()
+        marker, rest, offset = person.group(0), rest[skipped:], offset + skipped
     # "可以删吗" asks whether; "可以帮我删掉吗", "能不能只改 X" ask for it.
     modal = ZH_MODAL_RE.fullmatch(marker) is not None
     heads = not modal or bool(ZH_MODAL_ASKS_RE.match(rest))
@@ -323,7 +345,7 @@ def _zh_marked_request(norm: str, found: re.Match[str]) -> list[Request]:
         # assistant, acts on code (the safe side).
         said = marker + rest[: limits.ROUTER_UNKNOWN_VERB_CHARS].strip()
         return [Request(Act.CHANGE, said, start=found.start())]
-    return [] if verb is None else [_moved(verb, found.end())]
+    return [] if verb is None else [_moved(verb, offset)]
 
 
 def _moved(request: Request, offset: int) -> Request:

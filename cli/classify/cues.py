@@ -15,7 +15,7 @@ from . import debugging, safety
 from .acts import EN_AUDIT_PHRASES, Act
 from .clauses import clause_requests
 from .knowledge import FOLLOW_UP_RE
-from .lexicon import any_of, matches, rx
+from .lexicon import CJK, any_of, matches, rx
 from .patch import (
     ADJUST_RE,
     ANSWER_FORM,
@@ -74,6 +74,13 @@ _PART_OF_CODE_RE = rx(
     r"(?<![\w-])[a-z][\w-]{2,40}\s*的\s*[\w \-]{0,16}?(?:配置|实现|代码|逻辑|处理|校验)"
     r"|\b[a-z][\w-]{2,40}'s\s+(?:[\w-]+\s+){0,2}(?:config|configuration|implementation|code"
     r"|logic|handler|settings)\b"
+)
+# A sweep over this code: "所有 Feign/Dubbo 调用", "每个 controller", "all the endpoints".
+_ALL_OF_THIS_CODE_RE = rx(
+    r"(?:所有|全部|每个|每一个|各个)的?\s*[\w/ .-]{0,24}?(?:调用|接口|controller|service|mapper"
+    r"|sql|查询|方法|类|地方|模块|服务|配置|入口|定时任务|消费者|listener)"
+    r"|\ball (?:the |our )?(?:[\w/-]+ ){0,2}(?:calls|endpoints|controllers|services|mappers|queries"
+    r"|handlers|listeners|consumers|jobs|places)\b"
 )
 # Find and change: "帮我找出来改掉", "定位到然后修掉", "find them and fix them".
 _FIND_AND_CHANGE_RE = rx(
@@ -301,7 +308,7 @@ def change_request(reading: Reading) -> Cue:
     lambda") or asks how to do something in general: whatever its verb or object, acting
     on code outside the audit flow would break the isolation.
     """
-    changes = reading.acts(Act.CHANGE)
+    changes = [r for r in reading.acts(Act.CHANGE) if not _names_a_plan(reading, r)]
     creates = reading.acts(Act.CREATE)
     if changes and not (about_answer(reading) and not reading.problems):
         targets = [*reading.strong, *reading.weak, *reading.problems, *reading.audit]
@@ -309,11 +316,61 @@ def change_request(reading: Reading) -> Cue:
         if targets or not (reading.generic or reading.how_to):
             return [*(r.verb for r in changes), *targets[:3]]
     targets = [*reading.strong, *reading.app_parts, *reading.definite]
+    creates = [r for r in creates if not _creates_a_document(reading, r)]
     if creates and targets and not reading.answer_words and not reading.generic:
         return [*(r.verb for r in creates), *targets[:3]]
     if reading.strong and (change := matches(_HOW_TO_CHANGE_RE, reading.norm)):
         return [*change, *reading.strong[:3]]  # "OrderService 怎么重构比较好"
-    return None
+    return _bare_limit(reading)
+
+
+def _creates_a_document(reading: Reading, request: Request) -> bool:
+    """What ``request`` makes is a plan or a document about the code ("出一个迁移计划",
+    "write a migration plan"), no code."""
+    after = reading.norm[request.start or 0 :][: limits.ROUTER_CREATED_OBJECT_CHARS]
+    if request.start is None:  # an English verb: its object follows it somewhere
+        found = reading.norm.find(request.verb)
+        after = reading.norm[found:][: limits.ROUTER_CREATED_OBJECT_CHARS] if found >= 0 else ""
+    return bool(_DOCUMENT_RE.search(after)) and not _CODE_ARTIFACT_RE.search(after)
+
+
+def _names_a_plan(reading: Reading, request: Request) -> bool:
+    """A change verb that only says what a plan or a document is about ("拆分模块的计划",
+    "迁到 21 的迁移方案"): the plan is asked for, no change."""
+    if request.start is None:
+        return False
+    return bool(_PLAN_OF_RE.match(reading.norm, request.start))
+
+
+def _bare_limit(reading: Reading) -> Cue:
+    """A limit on changing code and nothing else ("别动 DTO", "不要改返回值类型，前端会挂",
+    "don't touch the tests"): it can only be a change's, a patch's (the safe side) — not a
+    standing wish ("以后…"), a question, a limit on the answers or on what is used."""
+    if reading.is_question or reading.preference or about_answer(reading):
+        return None
+    if any(not r.negative for r in reading.requests):
+        return None  # "不要改代码，只解释一下 X": the other request decides
+    limits = [r.verb for r in reading.requests if r.negative and _LIMIT_ON_CODE_RE.search(r.verb)]
+    return limits or None
+
+
+# What a plan or a document is called, and what code is: "迁移计划" is no code, "实现" is.
+_DOCUMENT_RE = rx(
+    r"计划|方案|文档|清单|大纲|报告|排期|路线图|\b(?:plan|document|doc|outline|checklist|roadmap"
+    r"|report|summary)\b"
+)
+# A verb followed by what it is the plan of: "拆分模块的计划", "升级到 21 的迁移方案".
+_PLAN_OF_RE = rx(
+    r"(?:.{0,24}?的\s*[\w" + CJK + r"]{0,4}?|[" + CJK + r"]{0,2}\s*)"
+    r"(?:计划|方案|文档|清单|排期|路线图)(?!里|中)"
+)
+_CODE_ARTIFACT_RE = rx(
+    r"类|方法|接口(?!文档)|代码|实现|测试|单测|补丁|脚本|函数|\b(?:class|method|code|test|tests"
+    r"|patch|script|function|implementation)\b"
+)
+# The verbs of a limit on changing code (not 用/加/引入: what is used is a choice, often a
+# standing one).
+_LIMIT_ON_CODE_RE = rx(r"[动改碰删吞]$|\b(?:touch|change|modify|remove|delete|rename)\b")
 
 
 def debug_why(reading: Reading) -> Cue:
@@ -443,7 +500,7 @@ def looks_for_something(reading: Reading) -> Cue:
     verifies = _YES_NO_RE.search(norm) and not _LOOKUP_RE.search(norm) and not reading.usage
     if reading.here and verifies:
         return [*inspects, *reading.here[:3]]
-    if verifies and (part := _PART_OF_CODE_RE.search(norm)):
+    if verifies and (part := _PART_OF_CODE_RE.search(norm) or _ALL_OF_THIS_CODE_RE.search(norm)):
         return [*inspects, part.group(0)]
     return None
 

@@ -43,6 +43,7 @@ from .patch import (
     PATCH_DETERMINED_RE,
     PATCH_REF,
     PATCH_WORD,
+    YOU_CHANGED_LINE_RE,
     YOU_CHANGED_RE,
 )
 from .pointers import APP_CLASS_RE, latin_names, read_pointers
@@ -202,7 +203,9 @@ def _prose(text: str, reading: Reading) -> str:
 
 def _read_problems(reading: Reading) -> None:
     norm = _prose(reading.norm, reading)
-    reading.audit = AUDIT.find(AUDIT_NOUN_RE.sub(" ", norm))
+    # Words inside a quoted text (a PR description to polish, an error message) are
+    # that text's, not asked of us.
+    reading.audit = AUDIT.find(AUDIT_NOUN_RE.sub(" ", QUOTED_RE.sub(" ", norm)))
     reading.records = matches(RECORD_RE, norm)
     # "存在数据库里还是写死在前端？": the options of a choice are no problems.
     unchoice = " ".join(
@@ -226,7 +229,8 @@ def _read_problems(reading: Reading) -> None:
     if reading.generic and not reading.strong and not PATCH_DETERMINED_RE.search(norm):
         words = [w for w in words if w == "补丁"]  # "Is it good practice to patch jars?"
     refs = PATCH_REF.find(OWN_CHANGE_RE.sub(" ", norm))
-    reading.patch_refs = ([] if reading.new_patch else words) + refs + matches(YOU_CHANGED_RE, norm)
+    changed = matches(YOU_CHANGED_RE, norm) + matches(YOU_CHANGED_LINE_RE, norm)
+    reading.patch_refs = ([] if reading.new_patch else words) + refs + changed
 
 
 def _is_http_patch(text: str) -> bool:

@@ -102,6 +102,9 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "解释一下这个补丁",
                 "打个补丁吧",
                 "give me a patch",
+                "你为什么把重试删了？",
+                "为啥要改第 12 行？",
+                "改完之后缓存还会失效吗",
             ),
             examples_no_match=(
                 "Explain the PATCH endpoint",
@@ -157,6 +160,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "什么是 SQL 注入？",
                 "How do I fix a ConcurrentModificationException?",
                 "Where do we scan the classpath for plugins?",
+                "这段提交说明帮我改得地道一点：“fix the duplicate refund bug”",
             ),
         ),
         IntentRule(
@@ -171,11 +175,19 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "cap the page size of the order list endpoint at 100",
                 "能不能帮我把 OrderService 拆成两个类？",
                 "OrderService 怎么重构比较好",
+                "把 OrderService 里的 System.out 删了",
+                "别动 OrderDTO",
+                "行，就按你说的改吧",
+                "顺便帮我修了",
             ),
             examples_no_match=(
                 "上面那个例子改成 lambda",
                 "不要改代码，只解释一下 OrderTimeOutCancelTask 是干什么的",
                 "新增一个接口的话，这个项目里要动哪些地方？我自己来写",
+                "我把 CSRF 禁用了",
+                "好的，那我先去吃饭了",
+                "给 mall-admin 出一个拆分模块的计划，先别动代码",
+                "帮我讲讲 OrderService 的调用链，文字版就行",
             ),
         ),
         IntentRule(
@@ -245,6 +257,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
             examples_match=(
                 "check the upload handler for path traversal",
                 "检查一下 OrderService 有没有把 debug 打开",
+                "检查一下所有 Controller 有没有加鉴权注解",
             ),
             examples_no_match=(
                 "check which Spring Boot version we use",
