@@ -68,6 +68,7 @@ from autopatch_memory.model import (
 from autopatch_memory.privacy import is_only_redacted, redact, titled_for_a_secret
 from autopatch_memory.reasons import Reason
 from autopatch_memory.standing.admission import refuse_quoted_cancel, refuse_quoted_rule
+from autopatch_memory.standing.lexicon import has_standing_marker
 from autopatch_memory.text import (
     clean_text,
     has_control_characters,
@@ -729,6 +730,14 @@ class _Applier:
             raise _Reject(
                 Reason.UNGROUNDED,
                 "adopted_from is not in the assistant's answer of the turn before the evidence",
+            )
+        # A go-ahead that only asks ("就按你说的改吧") adopts a change, not a rule: the
+        # confirmation or the suggestion adopted says that it lasts.
+        if not any(has_standing_marker(s) for s in (*found.sentences, op.adopted_from or "")):
+            raise _Reject(
+                Reason.UNGROUNDED,
+                "an adoption lasts only with a standing marker in the confirmation or in the "
+                "suggestion adopted (a go-ahead alone adopts a change, not a rule)",
             )
         return turn.created_at, Origin.ADOPTED
 

@@ -479,6 +479,8 @@ _WEAK_CODE_SIGNS: tuple[Callable[[str], object], ...] = (
     re.compile(r"\)\s*->\s*\{|\)\s*\{").search,  # lambda / method bodies
     _added_and_removed_lines,  # both added and removed lines
     re.compile(r"\b(?:if|for|while|switch|catch)\s*\([^)]{0,200}\)\s*\{").search,
+    # a call on what a call returned, with arguments: "a.setScale(2, UP).compareTo(b)"
+    re.compile(r"\w\.\w{1,64}\([^()\n]{1,200}\)\.\w{1,64}\(").search,
 )
 
 

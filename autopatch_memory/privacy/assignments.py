@@ -39,6 +39,7 @@ from autopatch_memory.privacy.values import (
     SECRET_PART_SUFFIX,
     SECRET_WORD_RE,
     UUID_RE,
+    credential_like,
     data_size_at,
     is_code_reference,
     is_passphrase,
@@ -97,6 +98,7 @@ _KEYWORD = (
             *"apikey accountkey keypass storepass requirepass masterauth".split(),
             r"erlang[-_.]?cookie",
             r"user[-_.]?sig",  # Tencent Cloud IM's login signature
+            r"security[-_.]?js[-_.]?code",  # AMap's JS API security code, the key's secret
             *"pass(?:word|wd|phrase|code)? pswd psw pwd pw secret token credentials?".split(),
             *"auth sig sk ak".split(),
             "signature",
@@ -285,6 +287,8 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
         and _namespaced_name(text, key_start, value)
     ):
         return True  # login:token:<id>, "KEYS token:blacklist:*": a cache key's segments
+    if kw.lower() == "token" and _PAGE_CURSOR_NAME_RE.search(text[key_start:kw_start]):
+        return True  # pageToken=, nextPageToken: a cursor into a listing, no credential
     if resource_type_of_arn(text, key_start):
         return True  # arn:aws:secretsmanager:…:secret:app/db: a resource's public name
     if _REFERENCE_KEY_RE.search(text[key_start:kw_start]) and _OBJECT_NAME_RE.match(value):
@@ -295,6 +299,7 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
 
 
 _PUBLIC_KEY_NAME_RE = lazy_compile(r"(?i)pub(?:lic)?[-_.]?$")
+_PAGE_CURSOR_NAME_RE = lazy_compile(r"(?i)(?:page|continuation|cursor|sync)[-_.]?$")
 # A nonce or an id named a key: a WebSocket handshake's key, an idempotency key.
 _NONCE_KEY_NAME_RE = lazy_compile(r"(?i)(?:websocket|idempotency)[-_.]?$")
 _MAP_ENTRY_BEFORE_RE = lazy_compile(r"[{,][ \t]{0,4}$")
@@ -586,6 +591,39 @@ YAML_PASSWORD_LINE = RedactionRule(
     pattern=_YAML_LINE_RE,
     replace=_yaml_line,
 )
+# A listing of settings in two columns, as a config centre's table is copied out ("Key
+# Value" then "amap.web.key   ebf6…"): a dotted or joined name that ends with a secret's
+# word, two blanks or more, one value that looks like a credential, and nothing after it.
+_COLUMN_LISTED_RE = compile_bounded(
+    r"^[ \t]{0,8}(?P<key>[\w\-]{1,40}[._\-][\w.\-]{0,80}?(?i:" + _KEYWORD + r"))"
+    r"[ \t]{2,40}(?P<value>[^\s\"'`]{8,256})[ \t]*$",
+    re.M,
+)
+
+
+def _column_listed(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not_a_value(value, code=True) or not (random_looking(value) or credential_like(value)):
+        return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
+COLUMN_LISTED_SECRET = RedactionRule(
+    id="column-listed-secret",
+    description=(
+        "A setting listed in two columns (a config centre's table copied out): a name that ends "
+        "with a secret's word, blanks, a credential"
+    ),
+    examples_match=("Key               Value\namap.web.key      c8e1f2a3b4d5e6f708192a3b4c5d6e7f",),
+    examples_no_match=(
+        "amap.web.key      ${AMAP_KEY}",
+        "cache.token.ttl   3600",
+        "the api.secret    is kept in Vault",
+    ),
+    keywords=KEYWORD_NEEDLES,
+    pattern=_COLUMN_LISTED_RE,
+    replace=_column_listed,
+)
 # "ak" is a keyword of this rule alone ("BAIDU_MAP_AK=…"); as a keyword of every
 # keyword rule it would run them on most English text ("make", "break")
 SECRET_ASSIGNMENT = RedactionRule(
@@ -600,6 +638,7 @@ SECRET_ASSIGNMENT = RedactionRule(
         "password=hunter2",
         "sign params: {appid=wx8c1e2f3a4b5c6d7e, key=LxP67z8OQhejDnzswOpCHzLHNpSAvp7h}",
         "/v4/openim/sendmsg?sdkappid=1400512345&usersig=eJw1jcEKgjAYhF9lz3UQ",
+        "window._AMapSecurityConfig = { securityJsCode: 'c8e1f2a3b4d5e6f708192a3b4c5d6e7f' };",
     ),
     examples_no_match=(
         "password: ${DB_PASSWORD}",
@@ -607,7 +646,8 @@ SECRET_ASSIGNMENT = RedactionRule(
         "bypass=true",
         "{id=42, key=d41d8cd98f00b204e9800998ecf8427e}",
     ),
-    keywords=(*KEYWORD_NEEDLES, "ak", "cookie", "psw"),  # (an Erlang cookie, pswd=)
+    # (an Erlang cookie, pswd=, AMap's securityJsCode)
+    keywords=(*KEYWORD_NEEDLES, "ak", "cookie", "psw", "jscode", "js_code", "js-code"),
     pattern=_ASSIGNMENT_RE,
     replace=_assignment,
 )

@@ -102,14 +102,15 @@ MYSQL_PASSWORD_OPTION = _tool_option(
     compile_bounded(
         r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b"
         + SAME_COMMAND
-        + r"[ \t]-p(?P<value>"
+        # the option may be quoted whole: '-pS3cret' (a CI log shows it so)
+        + r"[ \t][\"']?-p(?P<value>"
         + MARKER_VALUE
         + r"|"
         + quoted_string(256)
         + r"|[^\s\"'`]{1,256})"
     ),
     ("mysql", "mariadb"),
-    ("mysql -uroot -pS3cret!db shop",),
+    ("mysql -uroot -pS3cret!db shop", "+ mysql -h db -u ci '-pQ=x+S3cret9' -e 'select 1'"),
     ("mysql -uroot -p shop",),
 )
 REDIS_CLI_PASSWORD = _tool_option(

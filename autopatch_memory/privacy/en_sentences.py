@@ -113,7 +113,9 @@ _EN_SENTENCE_RE = compile_bounded(
     # "the password for the staging DB is X": a qualifier, then a connector;
     # "the password everywhere: X", "db password -> X": a few words, then a colon;
     # "the password I set was X": a relative clause, then a connector
-    r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+" + _EN_WORD + r"){1,4}?)?"
+    # (the qualifier may end with an aside in brackets: "for staging (trip db, user x)")
+    r"(?:(?P<qual>[ \t]+(?i:for|of|on|to)(?:[ \t]+" + _EN_WORD + r"){1,4}?"
+    r"(?:[ \t]{0,4}[(（][^()（）\n]{1,40}[)）])?)?"
     r"[ \t]*(?:(?P<conn>(?i:" + _EN_CONNECTORS + r"))[ \t]*(?P<colon>:)?"
     r"|(?P<sep>[:=]|->|→|[—–]))"
     r"|(?P<qual2>(?:[ \t]+" + _EN_ASCII_WORD + r"){1,12}?)[ \t]*"
@@ -188,6 +190,8 @@ def _en_sentence(m: re.Match[str]) -> str:
     ):
         # "key hash=3f78…", "token expired: exp=1717400000 now=…": a log line's settings
         return m.group(0)
+    if _OBJECT_REFERENCE_RE.fullmatch(bare):
+        return m.group(0)  # "in Secret dispatch/dispatch-core-secrets": a namespace/name
     if bare.endswith(">") and _OPEN_ANGLE_RE.search(line_before(m.string, m.start("kw"))):
         return m.group(0)  # "<paste your token here>": a placeholder's words
     if kw.startswith("pin"):
@@ -209,6 +213,10 @@ _KEY_KIND_BEFORE_RE = lazy_compile(r"(?i)\b(?:rsa|dsa|ecdsa|eddsa|ed25519|gpg|pg
 _SETTING_RE = lazy_compile(r"^[A-Za-z_][\w.\-]{0,40}=")
 _SETTING_AFTER_RE = lazy_compile(r"[ \t,;]{1,4}[A-Za-z_][\w.\-]{0,40}=")
 _OPEN_ANGLE_RE = lazy_compile(r"<[^<>]*$")
+# A Kubernetes object named by its namespace: lower case words joined by dashes.
+_OBJECT_REFERENCE_RE = lazy_compile(
+    r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*/[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+"
+)
 # The keyword ends a variable's name: $REGISTRY_PASSWORD, ${DB_PASSWORD}, %API_TOKEN%.
 _VARIABLE_BEFORE_RE = lazy_compile(r"(?:\$\{?|%)[A-Za-z0-9_]{0,60}$")
 

@@ -259,19 +259,31 @@ ANSWERED_QUESTION = RedactionRule(
 
 # A secret split in two: the literal concatenated to one already redacted
 # ('"[REDACTED:secret_value]" + "pVz4Kt8Wn3"', the "+" may end a line).
+# Every literal of the chain is taken at once (a key in four lines of "…" + is one match).
+_PART_JOIN = r"[ \t]*\+[ \t]*(?:\r?\n[ \t]{0,64})?"
 _CONCATENATED_PART_RE = compile_bounded(
-    r"\[REDACTED:[a-z_]{1,32}\](?P<q>[\"'])[ \t]*\+[ \t]*(?:\r?\n[ \t]{0,64})?"
-    r"(?P=q)(?!\[REDACTED:)(?P<value>(?:[^\"'\\\n]|\\.){1,256})(?P=q)"
+    r"\[REDACTED:[a-z_]{1,32}\](?P<q>[\"'])(?P<parts>(?:" + _PART_JOIN + r"(?P=q)(?!\[REDACTED:)"
+    r"(?:[^\"'\\\n]|\\.){1,1024}(?P=q)){1,16})"
+)
+_PART_LITERAL_RE = lazy_compile(
+    _PART_JOIN + r"(?P<q>[\"'])(?P<value>(?:[^\"'\\\n]|\\.){1,1024})(?P=q)"
 )
 
 
 def _concatenated_part(m: re.Match[str]) -> str:
-    value = m.group("value")
-    if not_a_value(value) or not plausible_in_prose(
-        value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
-    ):
-        return m.group(0)  # '"[R]" + "/"', '"[R]" + ".json"'
-    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+    parts, cursor = m.group("parts"), 0
+    out: list[str] = []
+    for part in _PART_LITERAL_RE.finditer(parts):
+        value = part.group("value")
+        if not_a_value(value) or not plausible_in_prose(
+            value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+        ):
+            break  # '"[R]" + "/"', '"[R]" + ".json"': the secret ended
+        out += (parts[cursor : part.start("value")], marker(SecretKind.ASSIGNMENT))
+        cursor = part.end("value")
+    if not out:
+        return m.group(0)
+    return replace_span(m, "parts", "".join(out) + parts[cursor:])
 
 
 CONCATENATED_SECRET_PART = RedactionRule(

@@ -300,11 +300,19 @@ _JDBC_ARGUMENTS_RE = compile_bounded(
 
 
 # INSERT INTO sys_user (name, password) VALUES ('ops', 'x'): the value in the secret column
+_SQL_TUPLE = r"\((?:'(?:[^'\n]|''){0,256}'|[^()'\n]|\([^()'\n]{0,64}\)){1,2048}\)"
+# The column list and VALUES may be on lines of their own, and VALUES may list many rows.
 _SQL_INSERT_RE = compile_bounded(
     r"\b(?i:insert)[ \t]+(?i:into)[ \t]+[\w.`\"\[\]]{1,128}[ \t]*\((?P<columns>[^()\n]{1,512})\)"
-    r"[ \t]*(?i:values)[ \t]*\((?P<values>(?:'(?:[^'\n]|''){0,256}'|[^()'\n]|\([^()'\n]{0,64}\))"
-    r"{1,2048})\)"
+    r"[ \t\r\n]{0,16}(?i:values)[ \t\r\n]{0,16}(?P<values>"
+    + _SQL_TUPLE
+    + r"(?:[ \t\r\n]{0,16},[ \t\r\n]{0,16}"
+    + _SQL_TUPLE
+    + r"){0,256})"
 )
+_SQL_ROW_RE = lazy_compile(_SQL_TUPLE)
+# Spring Security's storage prefix: "{noop}secret" stores the secret as it is.
+_STORAGE_PREFIX_RE = lazy_compile(r"^\{(?:noop|plain)\}")
 # One value of the list and the comma after it.
 _SQL_LITERAL_RE = lazy_compile(r"[ \t]*(?P<v>'(?:[^'\n]|''){0,256}'|[^,']*)[ \t]*(?:,|$)")
 _SECRET_COLUMN_NAME_RE = lazy_compile(
@@ -317,20 +325,52 @@ def _sql_insert(m: re.Match[str]) -> str:
     secret = {i for i, c in enumerate(columns) if _SECRET_COLUMN_NAME_RE.match(c)}
     if not secret:
         return m.group(0)
-    out, cursor = [], 0
     values = m.group("values")
+    rows = [
+        row.group(0)[:1] + _sql_row(row.group(0)[1:-1], secret) + row.group(0)[-1:]
+        for row in _SQL_ROW_RE.finditer(values)
+    ]
+    # The rows as they were found, each with its secret columns replaced.
+    return replace_span(m, "values", _SQL_ROW_RE.sub(lambda _row: rows.pop(0), values))
+
+
+def _sql_row(values: str, secret: set[int]) -> str:
+    """One row's values, those of the ``secret`` columns replaced (not a bcrypt hash)."""
+    out, cursor = [], 0
     for index, lit in enumerate(_SQL_LITERAL_RE.finditer(values)):
         body = lit.group("v")
         if index in secret and body.startswith("'") and len(body) > 2:
             inner = body[1:-1]
+            prefix = _STORAGE_PREFIX_RE.match(inner)
+            start = lit.start("v") + 1 + (prefix.end() if prefix else 0)
+            inner = inner[prefix.end() :] if prefix else inner
             if not not_a_value(inner) and not inner.startswith(("$2a$", "$2b$", "{bcrypt}")):
-                start = lit.start("v") + 1
                 out.append(values[cursor:start] + marker(SecretKind.PASSWORD))
                 cursor = start + len(inner)
         if lit.end() >= len(values):
             break
     out.append(values[cursor:])
-    return replace_span(m, "values", "".join(out))
+    return "".join(out)
+
+
+# UPDATE sys_config SET config_value = 'x' WHERE config_key = 'sms.secret-key': a setting
+# stored as a row, its name in the WHERE clause.
+_SQL_SETTING_ROW_RE = compile_bounded(
+    r"\b(?i:update)[ \t]+[\w.`\"\[\]]{1,128}[ \t]+(?i:set)[ \t]+[\w`\"\[\]]{1,64}[ \t]*=[ \t]*"
+    r"'(?P<value>(?:[^'\n]|''){1,256})'[ \t\r\n]{1,16}(?i:where)[ \t]+[\w`\"\[\]]{1,64}[ \t]*="
+    r"[ \t]*'(?P<name>[^'\n]{1,128})'"
+)
+_SECRET_SETTING_NAME_RE = lazy_compile(
+    r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credential|private[-_.]?key|api[-_.]?key"
+    r"|access[-_.]?key(?![-_.]?id))(?:[-_.]?(?:key|value))?$"
+)
+
+
+def _sql_setting_row(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not _SECRET_SETTING_NAME_RE.search(m.group("name")) or not_a_value(value):
+        return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.PASSWORD))
 
 
 CREDENTIAL_SETTER_CALL = RedactionRule(
@@ -489,10 +529,30 @@ SQL_PASSWORD = RedactionRule(
     pattern=_SQL_PASSWORD_RE,
     replace=replace_password,
 )
+SQL_SETTING_ROW = RedactionRule(
+    id="sql-setting-row",
+    description=(
+        "A setting stored as a table row and set by an SQL UPDATE whose WHERE names a secret"
+    ),
+    examples_match=(
+        "UPDATE sys_config SET config_value = 'Upd4te-s3cret' WHERE config_key = 'sms.secret-key';",
+    ),
+    examples_no_match=(
+        "UPDATE sys_config SET config_value = '30' WHERE config_key = 'sms.timeout';",
+        "UPDATE sys_config SET config_value = 'AKID0001' WHERE config_key = 'sms.access-key-id';",
+    ),
+    keywords=("update",),
+    pattern=_SQL_SETTING_ROW_RE,
+    replace=_sql_setting_row,
+)
 SQL_INSERT_PASSWORD = RedactionRule(
     id="sql-insert-password",
     description="The value of the password column in an SQL INSERT … VALUES (bcrypt hashes stay)",
-    examples_match=("INSERT INTO sys_user (name, password) VALUES ('ops', 'Ins3rt!pw');",),
+    examples_match=(
+        "INSERT INTO sys_user (name, password) VALUES ('ops', 'Ins3rt!pw');",
+        "INSERT INTO app_client (client_id, client_secret)\nVALUES ('a', '{noop}Cl1ent-s3cret'),\n"
+        "       ('b', 'An0ther-s3cret');",
+    ),
     examples_no_match=(
         "INSERT INTO sys_user (name, password) VALUES ('ops', '$2a$10$abcdefghijklmnopqrstuv');",
         "INSERT INTO sys_user (name, role) VALUES ('ops', 'admin');",

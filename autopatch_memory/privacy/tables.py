@@ -36,7 +36,8 @@ _SECRET_COLUMN_RE = lazy_compile(
 # "| 数据库密码 | V |"): the cell after the name holds its value.
 _SECRET_ROW_KEY_RE = lazy_compile(
     r"(?i)(?:(?<![A-Za-z])(?:password|passwd|pwd|secret|token|api[ _\-]?key|access[ _\-]?key"
-    r"|secret[ _\-]?key|credentials?)|(?<=[a-z0-9_.\-])(?:password|passwd|pwd|secret|token))"
+    r"|secret[ _\-]?key|credentials?|(?:web|js|server|app|sdk|license|signing|encryption|master"
+    r"|private)[ _\-]?key|\b(?:ak|sk))|(?<=[a-z0-9_.\-])(?:password|passwd|pwd|secret|token))"
     r"\)?$|(?:密码|口令|密钥|秘钥|令牌)(?:[（(][^（）()]{1,20}[）)])?$"
 )
 
@@ -136,8 +137,12 @@ MARKDOWN_TABLE = RedactionRule(
     examples_match=(
         "| user | password |\n|---|---|\n| ops | 0ps#Team1 |",
         "| name | value |\n|---|---|\n| ES_PASSWORD | El4stic!9 |",
+        "| item | value |\n|---|---|\n| Baidu AK | Qm7TzP2wXv9LkN4rB8cD1eF6gH3jK5sA |",
     ),
-    examples_no_match=("| user | role |\n|---|---|\n| ops | admin#1 |",),
+    examples_no_match=(
+        "| user | role |\n|---|---|\n| ops | admin#1 |",
+        "| item | value |\n|---|---|\n| Baidu AK | (in Vault) |",
+    ),
     keywords=("|",),
     pattern=_TABLE_RE,
     replace=_table,

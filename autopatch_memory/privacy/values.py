@@ -36,8 +36,15 @@ PLACEHOLDER_RE = lazy_compile(
 # a value that asks to be replaced ("changeme", "please-change-me", "change_me_in_prod",
 # "REPLACE_WITH_YOUR_SECRET", "to-be-filled"). Not "changeit": Java's keystores ship with
 # it as their password, and a keystore that kept it is opened with it.
+# A token that opens with a dash: long, of one token's characters, with digits and both
+# cases ("-iu4Q73gdPFdzY81t8ybtWKONRFwXilEXyiLVarWCqU").
+_DASHED_TOKEN_RE = lazy_compile(
+    r"-(?=[\w-]*\d)(?=[\w-]*[a-z])(?=[\w-]*[A-Z])[A-Za-z0-9_][\w-]{19,}"
+)
 _PLACEHOLDER_WORDS_RE = lazy_compile(
     r"(?i)(?:^|[\W_])your[\W_]|[\W_](?:goes[\W_])?here$"
+    # A value that says it is none: "dummy-signing-key-for-unit-tests-only-not-a-real-secret".
+    r"|(?:^|[\W_])not[\W_]?a[\W_]?real(?:[\W_]|$)|(?:^|[\W_])(?:dummy|fake)[\W_]"
     r"|(?:^|[\W_])(?:change|replace|fill|set)[\W_]?(?:me|this|with)(?:[\W_]|$)"
     r"|(?:^|[\W_])to[\W_]?be[\W_]?(?:changed|replaced|filled|set)(?:[\W_]|$)"
 )
@@ -188,7 +195,12 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
                 or bool(_CALL_START_RE.match(bare) and not _NOT_A_CALL_RE.search(bare))
             )
         )
-        or bare.startswith(("new ", "this.", "self.", "-"))
+        or bare.startswith(("new ", "this.", "self."))
+        # "-Dkey=x", "--password-stdin": a flag; not "-iu4Q73gdPFdzY81t8yb…", a token that
+        # happens to open with a dash
+        or (bare.startswith("-") and not _DASHED_TOKEN_RE.fullmatch(bare))
+        # "password": {"value": "******"}: an object opens, the value is inside it
+        or bare in ("{", "[", "{}", "[]")
         or bool(PATH_RE.match(bare))
         or (code and is_code_reference(value.strip()))  # "Pr0pPass!" is no name
         or bool(_CONSTANT_NAME_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))

@@ -190,6 +190,15 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         ("pk_live_51HqLyjWDarjtT1zdp7dc", "sk_live_"),
     ),
     _token(
+        "dingtalk-robot-secret",
+        "A DingTalk robot's signing secret (SEC and 64 hex digits)",
+        _VENDOR,
+        r"SEC[0-9a-f]{64}(?![0-9a-f])",
+        ("sec",),
+        ("secret: SEC9b3c1e7a05d24f6e8c1a2b3d4e5f60718293a4b5c6d7e8f9012a3b4c5d6e7f8a",),
+        ("SECTION", "SEC0123"),
+    ),
+    _token(
         "npm-token",
         "An npm access token (npm_…)",
         SecretKind.NPM_TOKEN,

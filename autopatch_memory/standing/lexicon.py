@@ -27,6 +27,9 @@ STANDING_EN = (
     "every time", "each time", "whenever", "by default", "as a rule", "remember",
     "make sure to", "make sure you", "the rule is", "from today", "not only today",
     "not just today", "not only this time", "not just this time", "don't ever", "do not ever",
+    # the English of 规则 as a word: "let's make that the rule"
+    "make that the rule", "make it the rule", "make this the rule", "make that a rule",
+    "make it a rule", "make this a rule",
 )  # fmt: skip
 # The user's own likes and dislikes about answers, with "I" as their subject.
 _PREFERENCE = (

@@ -88,7 +88,10 @@ _REPORTED = re.compile(
     r"suggests|suggested|insists|insisted|argues|argued|wrote|writes|mentioned|"
     r"keeps? saying|keeps? telling|used to say|according to)(?![\w\-]|\.\w)|\ba rule saying\b"
     r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
-    r"|(?<![我你])(?:说|讲)(?:过|了)?(?:[，,:：]|要|不要|以后|永远|别|应该|一定|必须)"
+    r"|(?<![我你])(?:说|讲)(?:过|了)?\s*(?:[，,:：]|要|不要|以后|永远|别|应该|一定|必须"
+    r"|from now on|always|never|every)"
+    # a team's word: "QA 那边说…", "运维组要求…"
+    r"|(?:那边|那儿|那里|组|团队|部门)(?:的人)?(?:说|讲|要求|规定|建议)"
     r"|(?:他|她|他们|同事|领导|老板|组长|架构师|文章|博客|书|文档|网上|有人|大家|面试官|老师|"
     r"规约|规范|手册|指南|标准)(?:里|上|中)?(?:说|讲|建议|推荐|提到|要求|认为|写着|写的|规定)"
     r"|听说|据说|看到.{0,12}说"
@@ -140,14 +143,15 @@ _ONCE = re.compile(
 
 _NOT_ONLY_ONCE = re.compile(
     r"\bnot (?:only|just) (?:today|this time|now|for this)\b|不(?:只|止|光|仅)(?:是)?(?:这次|今天"
-    r"|这一次)"
+    r"|这一次)|(?:从)?(?:这次|今天)(?:开始|起)"
 )
 
 
 # What lasts: a rule said beside a one-off keeps its standing.
 _LASTING_RE = re.compile(
-    r"以后|今后|往后|从今|每次|一律"
-    r"|\b(?:from now on|going forward|from today on|always|every time)\b"
+    r"以后|今后|往后|从今|每次|一律|默认|记住|不要再|别再|不再"
+    r"|\b(?:from now on|going forward|from today on|always|every time|never|by default"
+    r"|remember)\b"
 )
 # Put off to later: "明天补", "回头再加", "add them tomorrow" — what is skipped now comes back.
 _DEFERRED = re.compile(
@@ -166,6 +170,9 @@ def _only_this_once(sentence: str) -> bool:
     # and nothing outside the limit lasts ("以后每次都先跑测试，这次的 CI 明天再修" is a rule).
     outside = _ONCE.sub("，", words)
     if not STANDING_RE.search(outside):
+        return True
+    # Only a request for now outside it ("这次先不要跑端到端测试了"): still this once.
+    if not _LASTING_RE.search(outside):
         return True
     return bool(_DEFERRED.search(words)) and not _LASTING_RE.search(outside)
 
@@ -312,7 +319,11 @@ _RULE_HEAD = re.compile(
     r"|以后|今后|每次|别|不要|一律|务必)"
 )
 # "以后都/一律…" after the subject: the user sets how it goes from now on.
-_FROM_NOW_ALL = re.compile(r"(?:以后|今后|往后|从现在起|从现在开始)(?:都|一律|统一|全部|全都)")
+# "以后别再…", "一律要…": a prohibition from now on, or what must be done, is asked for.
+_FROM_NOW_ALL = re.compile(
+    r"(?:以后|今后|往后|从现在起|从现在开始)(?:都|一律|统一|全部|全都|别|不要|不再|不准|禁止)"
+    r"|(?:一律|统一|全都)(?:要|必须|得)"
+)
 # "the default is…": a setting of the project, whatever it is about.
 _DEFAULT_IS = re.compile(
     r"默认(?:是|为|用的是|值是)|\bthe default (?:is|was)\b|\bdefaults to\b|\b(?:is"
@@ -480,6 +491,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "阿里规约里写着禁止使用 Executors 创建线程池",
                 "Never call the DB in a loop, the architect said.",
                 '"Always make fields final" — that\'s what our linter keeps telling me.',
+                "运维那边说 from now on 发版都要走审批",
             ),
             examples_no_match=(
                 "Like I said, always answer in Chinese.",
@@ -519,9 +531,11 @@ VETOES: Registry[FunctionRule] = Registry(
                 "这一次用英文回答",
                 "For this file, use tabs.",
                 "For now, answer in English.",
+                "这次先不要打 javadoc 包了，仓库在迁移",
             ),
             examples_no_match=(
                 "以后每次都先跑测试，这次的 CI 明天再修",
+                "从这次开始，不要再生成 javadoc 了",
                 "这次开始以后都用中文",
                 "Not just this time: always use the wrapper.",
                 "From now on, skip the preamble.",
@@ -572,6 +586,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后回答都用中文",
                 "咱们这 Dubbo 接口以后加字段一律加在最后面，别插中间",
                 "我们项目以后都用 Gradle，你给命令也用 gradle",
+                "order 模块里以后别再用 fastjson 了",
+                "记住，cart 服务的缓存 key 一律要带 cart 前缀",
                 "pay-core 迁到 JUnit 5 了 以后测试都按 Jupiter 写",
                 "咱们这边 Redis 的 key 以后都用冒号分层哈",
                 "Always use constructor injection.",

@@ -66,8 +66,9 @@ class Case:
                     type=kind,
                     label=raw["label"],
                     summary=raw["summary"],
-                    status=ItemStatus.ACTIVE,
-                    source=SOURCE_OF_TYPE[kind],
+                    # As the case gives them (an archived item, a model's note).
+                    status=ItemStatus(raw.get("status") or ItemStatus.ACTIVE.value),
+                    source=raw.get("source") or SOURCE_OF_TYPE[kind],
                     created_at=created,
                     updated_at=raw.get("updated_at") or created,
                 )

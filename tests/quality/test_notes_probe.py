@@ -16,6 +16,11 @@ place, what happens at this moment, another team's project, a question without i
 mark) became rules too. ``probe_j.jsonl`` (a third writer, a bank's platform team, written
 after those) first measured 92.6 % (75/81) and 68.2 % (75/110); its classes (a guess said
 with 应该是, an incident, a dependency dropped, a department's project) became rules.
+``probe_k.jsonl`` (a fourth writer, a travel-booking team, written after those) first
+measured 92.7 % (51/55) and 46.4 % (51/110); its classes (a window of days that passes,
+an incident said as "we had a … spike", a group named with 那边 and "nothing to do with
+us") became rules. Its recall is the reader's weak side: facts said in Chinese module
+names, ownership, locations and constraints the reader does not take as stated facts.
 The sets have been tuned on since: the bars keep what the rules do, the first numbers
 are the honest ones.
 """
@@ -40,7 +45,12 @@ from autopatch_memory.summarizer import build_request
 NOTES = Path(__file__).resolve().parents[1] / "data" / "notes"
 START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 # Each probe's bars: (precision, recall).
-BARS = {"probe_h": (0.95, 0.70), "probe_i": (0.95, 0.70), "probe_j": (0.95, 0.65)}
+BARS = {
+    "probe_h": (0.95, 0.70),
+    "probe_i": (0.95, 0.70),
+    "probe_j": (0.95, 0.65),
+    "probe_k": (0.95, 0.45),
+}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 

@@ -149,6 +149,7 @@ AT_THIS_MOMENT = PatternRule(
         "order-sync 这会儿 Kafka 消费延迟有五分钟",
         "the gateway is throwing 502s right now",
         "眼下 search-api 的 CPU 到了 95%",
+        "这两天 ES 集群在重建索引，搜索会慢一点",
     ),
     examples_no_match=(
         "order-sync 消费 Kafka 的 order-events topic",
@@ -158,7 +159,10 @@ AT_THIS_MOMENT = PatternRule(
     ),
     pattern=re.compile(
         r"这会儿|此刻|此时此刻|眼下|这时候|\bright\s+now\b|\bat\s+the\s+moment\b"
-        r"|\bas\s+we\s+speak\b",
+        r"|\bas\s+we\s+speak\b"
+        # a window of days that passes: "这两天 Redis 在扩容", "this week the DB is down"
+        r"|(?:这两天|这几天|这阵子|这周|本周|最近几天)(?!起|开始|以后)"
+        r"|\b(?:this|these)\s+(?:week|couple\s+of\s+days|few\s+days)\b(?!\s+on\b)",
         re.IGNORECASE,
     ),
 )
@@ -171,6 +175,7 @@ INCIDENT = PatternRule(
         "刚才 Grafana 告警，order-api 的错误率上来了",
         "the gateway went down at 3am",
         "Redis 连接池又打满了",
+        "We had a Redis latency spike after the deploy.",
     ),
     examples_no_match=(
         "告警走飞书机器人，值班表在 Wiki 上",
@@ -182,6 +187,7 @@ INCIDENT = PatternRule(
     pattern=re.compile(
         r"飙到|飙升|飙了|打满了|宕机了|挂了(?!会|就|的话|以后|之后)|挂掉了"
         r"|\b(?:went|is|was)\s+down\b|\bspik(?:ed|ing)\b|\bcrashed\b|\bis\s+crashing\b"
+        r"|\bhad\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:spike|outage|incident)\b"
         r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)",
         re.IGNORECASE,
     ),
@@ -196,6 +202,8 @@ ANOTHER_TEAM = PatternRule(
         "The other team's billing stack runs on Go.",
         "数据中台部的离线数仓用的是 Hive",
         "another team uses Pulsar for their events",
+        "运维组那边的监控用的是 Zabbix",
+        "财务系统用的是 SAP，跟我们这边没关系",
     ),
     examples_no_match=(
         "我们的风控服务用 Flink 做实时计算",
@@ -214,7 +222,11 @@ ANOTHER_TEAM = PatternRule(
         # a department by its name: "大数据部的…" (not "X中心", which names modules too)
         r"|(?!我们|咱们|本)[\u4e00-\u9fff]{1,6}(?<![内外全局顶底头细])(?:部门?|事业部)的"
         r"|(?:another|the\s+other|a\s+sister|a\s+different|other)\s+"
-        r"(?:team|company|project|org)s?\b)",
+        r"(?:team|company|project|org)s?\b"
+        # a group named, then "over there": "数据平台组那边的数仓…"
+        r"|[\u4e00-\u9fff]{1,8}组那边)"
+        # said outright: "…，跟我们这边没关系", "nothing to do with us"
+        r"|(?:跟|和|与)(?:我们|咱们)(?:这边)?(?:没(?:啥|什么)?关系|无关)|\bnothing\s+to\s+do\s+with\s+us\b",
         re.IGNORECASE,
     ),
 )
