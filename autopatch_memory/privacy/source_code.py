@@ -33,7 +33,8 @@ from autopatch_memory.privacy.values import (
 
 # The secret that follows an access key id in a call: build(endpoint, "LTAI…", "x").
 _SECRET_AFTER_KEY_ID_RE = compile_bounded(
-    r"\[REDACTED:(?:cloud_access_key|aws_access_key)\][\"'][ \t]*,[ \t]*(?P<value>"
+    # (the arguments may stand one a line)
+    r"\[REDACTED:(?:cloud_access_key|aws_access_key)\][\"'][ \t]*,[ \t\r\n]{0,64}(?P<value>"
     + quoted_string(512)
     # not the next key of a JSON object: {"accessKeyId":"…","accessSecret":"…"}
     + r")(?![ \t]*:)"
@@ -476,6 +477,41 @@ CONVERTED_LITERAL = RedactionRule(
     pattern=_CONVERTED_LITERAL_RE,
     replace=_converted_literal,
 )
+_A_BYTE = r"(?:\([ \t]*byte[ \t]*\)[ \t]*)?(?:0[xX][0-9a-fA-F]{1,2}|-?\d{1,3})"
+# A key written as bytes: byte[] AES_KEY = {(byte) 0x02, (byte) 0xBC, …}, Go's
+# []byte{0x02, …}, C#'s new byte[] {…}: eight bytes or more, given to a secret's name.
+_BYTE_ARRAY_KEY_RE = compile_bounded(
+    r"(?P<name>[A-Za-z_$][\w$]{0,63})[ \t]*(?::[ \t]*[\w\[\]]{1,20}[ \t]*)?[=:][ \t]*"
+    r"(?:new[ \t]+byte[ \t]*\[[ \t]*\][ \t]*|\[\][ \t]*byte[ \t]*|byteArrayOf\()?[{(]"
+    r"(?P<value>[ \t\r\n]{0,16}" + _A_BYTE + r"(?:[ \t]*,[ \t\r\n]{0,16}" + _A_BYTE + r"){7,127})"
+)
+# The name of a key held as bytes: KEY, AES_KEY, signingKey, hmacSecret (not a public key).
+_BYTES_KEY_NAME_RE = lazy_compile(r"(?i)(?:key|secret|seed|password|passwd|pwd|token)$")
+
+
+def _byte_array_key(m: re.Match[str]) -> str:
+    name = m.group("name")
+    if not _BYTES_KEY_NAME_RE.search(name) or "pub" in name.lower():
+        return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.PRIVATE_KEY))
+
+
+BYTE_ARRAY_KEY = RedactionRule(
+    id="byte-array-key",
+    description="A key written as a byte array literal and given to a secret's name",
+    examples_match=(
+        "private static final byte[] AES_KEY = new byte[]{(byte) 0x3A, (byte) 0x91, (byte) 0x07,"
+        " (byte) 0xE2, (byte) 0x5C, (byte) 0x18, (byte) 0xD4, (byte) 0x6F};",
+        "var signingKey = []byte{0x3a, 0x91, 0x07, 0xe2, 0x5c, 0x18, 0xd4, 0x6f, 0x22}",
+    ),
+    examples_no_match=(
+        "byte[] MAGIC = {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 52};",
+        "int[] retryDelays = {1, 2, 4, 8, 16, 32, 64, 128};",
+    ),
+    keywords=("0x", "(byte)"),
+    pattern=_BYTE_ARRAY_KEY_RE,
+    replace=_byte_array_key,
+)
 CHAR_ARRAY_LITERAL = RedactionRule(
     id="char-array-literal",
     description='A literal turned into a char[] password ("…".toCharArray())',
@@ -509,7 +545,10 @@ JDBC_ARGUMENTS = RedactionRule(
 SECRET_AFTER_KEY_ID = RedactionRule(
     id="secret-after-key-id",
     description="The literal that follows a redacted access key id in a call: its secret",
-    examples_match=('build(endpoint, "[REDACTED:cloud_access_key]", "x9Kq2Lm7pVz4")',),
+    examples_match=(
+        'build(endpoint, "[REDACTED:cloud_access_key]", "x9Kq2Lm7pVz4")',
+        'build(\n    endpoint,\n    "[REDACTED:cloud_access_key]",\n    "x9Kq2Lm7pVz4");',
+    ),
     examples_no_match=(
         'build(endpoint, "LTAI-not-yet-redacted", "x9Kq2Lm7pVz4")',
         '{"accessKeyId":"[REDACTED:cloud_access_key]","accessSecret":"[REDACTED:secret_value]"}',
