@@ -19,7 +19,11 @@ library holds). The file is a cache, never trusted further than that:
   3.10, PyPy) means compiling as ``re.compile`` does, quietly;
 * it is written once, when the process exits and only if it compiled something the
   file did not hold (a temporary file, then an atomic replace; what another process
-  added meanwhile is kept), and holds at most :data:`MAX_FILE_BYTES`.
+  wrote before is merged in — two processes that save at the same moment may each drop
+  the other's new entries, which the next run compiles again), and holds at most
+  :data:`MAX_FILE_BYTES`;
+* a value derived from a pattern (:func:`derived`) is keyed by a digest of the code that
+  derived it (:func:`code_digest`), so an upgrade never reads an older version's.
 
 ``AUTOPATCH_MEMORY_PATTERN_CACHE=off`` turns it off; the folder is
 ``$XDG_CACHE_HOME/autopatch-memory`` (``~/.cache/autopatch-memory`` by default).
@@ -40,7 +44,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["MAX_FILE_BYTES", "cache_file", "compile_pattern", "derived", "enabled", "stats"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "cache_file",
+    "code_digest",
+    "compile_pattern",
+    "derived",
+    "enabled",
+    "stats",
+]
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """The most the file may hold (the programs of every pattern of the library take 1 MiB)."""
@@ -109,7 +121,13 @@ def cache_file(environ: Mapping[str, str] | None = None) -> Path | None:
         return None
     base = env.get("XDG_CACHE_HOME", "")
     # As for the config folder: a relative value is invalid and ignored (XDG spec).
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
+    if base and os.path.isabs(base):
+        root = Path(base)
+    else:
+        try:
+            root = Path.home() / ".cache"
+        except (RuntimeError, KeyError, OSError):
+            return None  # no home (a container's user without one): no cache, no error
     return root / "autopatch-memory" / f"patterns-{_interpreter_tag()}.marshal"
 
 
@@ -126,7 +144,9 @@ def _read(path: Path) -> dict[_Key, Any]:
     """The entries of the file at ``path``; none when it is absent, unreadable, not to be
     trusted or not what this module writes."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        # (binary on Windows, where a descriptor is opened in text mode by default)
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)
     except OSError:
         return {}
     try:
@@ -211,7 +231,10 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
 def derived(kind: str, source: str, compute: Callable[[str], V], check: Callable[[Any], bool]) -> V:
     """``compute(source)``, for a pure function of a pattern's source whose value
     ``marshal`` writes (strings, numbers, tuples, ``None``): read from the file when a run
-    before kept it and ``check`` accepts what was read, else computed now (and kept)."""
+    before kept it and ``check`` accepts what was read, else computed now (and kept).
+
+    ``kind`` must name the code that computes the value as well as what it is (see
+    :func:`code_digest`): a value kept by another version of that code is never read."""
     if not enabled():
         return compute(source)
     key = (kind, source)
@@ -223,6 +246,21 @@ def derived(kind: str, source: str, compute: Callable[[str], V], check: Callable
     value = compute(source)
     _keep(key, value)
     return value
+
+
+def code_digest(*modules: str) -> str:
+    """A short digest of the source files of ``modules`` (dotted names; their version
+    when a source file cannot be read), for a :func:`derived` kind: an upgrade, or two
+    installs sharing one cache folder, never read each other's values."""
+    digest = hashlib.sha256()
+    for name in modules:
+        module = sys.modules.get(name)
+        path = getattr(module, "__file__", None)
+        try:
+            digest.update(Path(path).read_bytes() if path else name.encode())
+        except OSError:
+            digest.update(name.encode())
+    return digest.hexdigest()[:16]
 
 
 def _keep(key: _Key, entry: object) -> None:

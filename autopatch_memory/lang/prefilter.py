@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
-from autopatch_memory.lang.pattern_cache import derived
+from autopatch_memory.lang.pattern_cache import code_digest, derived
 from autopatch_memory.patterns import split_top
 
 
@@ -198,6 +198,9 @@ def _cut(source: str) -> tuple[str, ...]:
 
 
 _BranchNeeds = tuple[tuple[str, tuple[str, ...] | None], ...]
+# What is kept: this module's reading of a pattern, as this code (and the splitter it
+# uses) reads it.
+_KIND = "prefilter.branches:" + code_digest(__name__, "autopatch_memory.patterns")
 
 
 @cache
@@ -205,7 +208,7 @@ def _branches_needs(source: str) -> _BranchNeeds:
     # Parsing is most of what the first check of a family costs (~130 ms for the
     # instruction-like rules): what it gives is kept between runs with the compiled
     # patterns (a pure function of the source).
-    return derived("prefilter.branches", source, _parsed_branches_needs, _is_branch_needs)
+    return derived(_KIND, source, _parsed_branches_needs, _is_branch_needs)
 
 
 def _is_branch_needs(value: object) -> bool:

@@ -190,8 +190,8 @@ def _en_sentence(m: re.Match[str]) -> str:
     ):
         # "key hash=3f78…", "token expired: exp=1717400000 now=…": a log line's settings
         return m.group(0)
-    if _OBJECT_REFERENCE_RE.fullmatch(bare):
-        return m.group(0)  # "in Secret dispatch/dispatch-core-secrets": a namespace/name
+    if m.group("kw") == "Secret" and _OBJECT_REFERENCE_RE.fullmatch(bare):
+        return m.group(0)  # "in Secret dispatch/dispatch-core-secrets": the object's name
     if bare.endswith(">") and _OPEN_ANGLE_RE.search(line_before(m.string, m.start("kw"))):
         return m.group(0)  # "<paste your token here>": a placeholder's words
     if kw.startswith("pin"):

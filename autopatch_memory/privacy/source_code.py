@@ -301,7 +301,9 @@ _JDBC_ARGUMENTS_RE = compile_bounded(
 
 
 # INSERT INTO sys_user (name, password) VALUES ('ops', 'x'): the value in the secret column
-_SQL_TUPLE = r"\((?:'(?:[^'\n]|''){0,256}'|[^()'\n]|\([^()'\n]{0,64}\)){1,2048}\)"
+# A literal ends where no quote follows its closing one (its '' is an escaped quote): a run
+# of quotes is then read one way only (otherwise in exponentially many).
+_SQL_TUPLE = r"\((?:'(?:[^'\n]|''){0,256}'(?!')|[^()'\n]|\([^()'\n]{0,64}\)){1,2048}\)"
 # The column list and VALUES may be on lines of their own, and VALUES may list many rows.
 _SQL_INSERT_RE = compile_bounded(
     r"\b(?i:insert)[ \t]+(?i:into)[ \t]+[\w.`\"\[\]]{1,128}[ \t]*\((?P<columns>[^()\n]{1,512})\)"
@@ -481,7 +483,7 @@ _A_BYTE = r"(?:\([ \t]*byte[ \t]*\)[ \t]*)?(?:0[xX][0-9a-fA-F]{1,2}|-?\d{1,3})"
 # A key written as bytes: byte[] AES_KEY = {(byte) 0x02, (byte) 0xBC, …}, Go's
 # []byte{0x02, …}, C#'s new byte[] {…}: eight bytes or more, given to a secret's name.
 _BYTE_ARRAY_KEY_RE = compile_bounded(
-    r"(?P<name>[A-Za-z_$][\w$]{0,63})[ \t]*(?::[ \t]*[\w\[\]]{1,20}[ \t]*)?[=:][ \t]*"
+    r"(?<![\w$])(?P<name>[A-Za-z_$][\w$]{0,63})[ \t]*(?::[ \t]*[\w\[\]]{1,20}[ \t]*)?[=:][ \t]*"
     r"(?:new[ \t]+byte[ \t]*\[[ \t]*\][ \t]*|\[\][ \t]*byte[ \t]*|byteArrayOf\()?[{(]"
     r"(?P<value>[ \t\r\n]{0,16}" + _A_BYTE + r"(?:[ \t]*,[ \t\r\n]{0,16}" + _A_BYTE + r"){7,127})"
 )

@@ -41,10 +41,15 @@ PLACEHOLDER_RE = lazy_compile(
 _DASHED_TOKEN_RE = lazy_compile(
     r"-(?=[\w-]*\d)(?=[\w-]*[a-z])(?=[\w-]*[A-Z])[A-Za-z0-9_][\w-]{19,}"
 )
+# A value of words alone that says it is none: "dummy-signing-key-for-unit-tests-only-not-a-
+# real-secret" (not "dummy-Xk9$2mQ!vT" or "Fake_Pa55w0rd!2024": a digit or a symbol in it is
+# a credential's).
+_SAYS_IT_IS_NONE_RE = lazy_compile(
+    r"(?i)(?=.*(?:^|[-_.])(?:dummy|fake|not[-_.]?a[-_.]?real|for[-_.](?:unit[-_.])?tests?)(?:[-_.]|$))"
+    r"[a-z]+(?:[-_.][a-z]+){2,}"
+)
 _PLACEHOLDER_WORDS_RE = lazy_compile(
     r"(?i)(?:^|[\W_])your[\W_]|[\W_](?:goes[\W_])?here$"
-    # A value that says it is none: "dummy-signing-key-for-unit-tests-only-not-a-real-secret".
-    r"|(?:^|[\W_])not[\W_]?a[\W_]?real(?:[\W_]|$)|(?:^|[\W_])(?:dummy|fake)[\W_]"
     r"|(?:^|[\W_])(?:change|replace|fill|set)[\W_]?(?:me|this|with)(?:[\W_]|$)"
     r"|(?:^|[\W_])to[\W_]?be[\W_]?(?:changed|replaced|filled|set)(?:[\W_]|$)"
 )
@@ -181,6 +186,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(FILLER_RUN_RE.search(bare))
         or bool(PLACEHOLDER_RE.match(bare))
         or bool(_PLACEHOLDER_WORDS_RE.search(bare))
+        or bool(_SAYS_IT_IS_NONE_RE.fullmatch(bare))
         or documented_example(bare)
         or public_key_material(bare)
         or bool(_MESSAGE_KEY_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))

@@ -20,6 +20,8 @@ STANDING_ZH = (
     "每次", "每回", "每一次", "总是", "始终", "永远", "必须", "务必", "一律", "统一", "默认",
     "不许", "禁止", "不准", "别再", "不要再", "我希望", "我不喜欢", "我喜欢", "我更喜欢",
     "我偏好", "优先", "守则", "记住", "长期", "一直都", "不只是这次", "不止这次", "不光这次",
+    # made the team's norm: "这个写进规范里"
+    "写进规范", "写入规范", "加到规范", "加进规范",
 )  # fmt: skip
 STANDING_EN = (
     "from now on", "going forward", "from here on", "moving forward", "henceforth",
@@ -29,7 +31,9 @@ STANDING_EN = (
     "not just today", "not only this time", "not just this time", "don't ever", "do not ever",
     # the English of 规则 as a word: "let's make that the rule"
     "make that the rule", "make it the rule", "make this the rule", "make that a rule",
-    "make it a rule", "make this a rule",
+    "make it a rule", "make this a rule", "add that to our conventions",
+    "add it to our conventions", "add this to our conventions", "make it a convention",
+    "make that a convention", "make it our convention", "make that our convention",
 )  # fmt: skip
 # The user's own likes and dislikes about answers, with "I" as their subject.
 _PREFERENCE = (

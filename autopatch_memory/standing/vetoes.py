@@ -88,10 +88,10 @@ _REPORTED = re.compile(
     r"suggests|suggested|insists|insisted|argues|argued|wrote|writes|mentioned|"
     r"keeps? saying|keeps? telling|used to say|according to)(?![\w\-]|\.\w)|\ba rule saying\b"
     r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
-    r"|(?<![我你])(?:说|讲)(?:过|了)?\s*(?:[，,:：]|要|不要|以后|永远|别|应该|一定|必须"
+    r"|(?<![我你])(?<!就是)(?<!是)(?:说|讲)(?:过|了)?\s*(?:[，,:：]|要|不要|以后|永远|别|应该|一定|必须"
     r"|from now on|always|never|every)"
-    # a team's word: "QA 那边说…", "运维组要求…"
-    r"|(?:那边|那儿|那里|组|团队|部门)(?:的人)?(?:说|讲|要求|规定|建议)"
+    # a team's word: "QA 那边说…", "运维团队要求…" (not "数组要求", "分组规定")
+    r"|(?:那边|那儿|那里|团队|部门)(?:的人)?(?:说|讲|要求|规定|建议)"
     r"|(?:他|她|他们|同事|领导|老板|组长|架构师|文章|博客|书|文档|网上|有人|大家|面试官|老师|"
     r"规约|规范|手册|指南|标准)(?:里|上|中)?(?:说|讲|建议|推荐|提到|要求|认为|写着|写的|规定)"
     r"|听说|据说|看到.{0,12}说"
@@ -153,6 +153,8 @@ _LASTING_RE = re.compile(
     r"|\b(?:from now on|going forward|from today on|always|every time|never|by default"
     r"|remember)\b"
 )
+# 不要 said for now: "先不要", "不要…了" (不要再 lasts).
+_FOR_NOW_PROHIBITION_RE = re.compile(r"(?<!要)(?:先)?不要(?!再|紧)")
 # Put off to later: "明天补", "回头再加", "add them tomorrow" — what is skipped now comes back.
 _DEFERRED = re.compile(
     r"明天补|回头补|之后补|后面补|以后再补|回头再|明天再|晚点补"
@@ -169,10 +171,9 @@ def _only_this_once(sentence: str) -> bool:
     # A marker outside the limit makes a rule, unless what is skipped is put off to later
     # and nothing outside the limit lasts ("以后每次都先跑测试，这次的 CI 明天再修" is a rule).
     outside = _ONCE.sub("，", words)
-    if not STANDING_RE.search(outside):
-        return True
-    # Only a request for now outside it ("这次先不要跑端到端测试了"): still this once.
-    if not _LASTING_RE.search(outside):
+    # A prohibition for now outside it ("这次先不要跑端到端测试了") is still this once; any
+    # other standing marker there makes a rule ("这次算了，永远不要在日志里打印密码").
+    if not STANDING_RE.search(_FOR_NOW_PROHIBITION_RE.sub("，", outside)):
         return True
     return bool(_DEFERRED.search(words)) and not _LASTING_RE.search(outside)
 
@@ -500,6 +501,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后别用 fastjson，之前出过反序列化漏洞",
                 "我之前说过以后都用中文回答",
                 "From now on, never suggest Lombok.",
+                "以后返回数组要求按 id 排序",
+                "也就是说 always 先给结论",
             ),
             test=_reports_someone,
         ),
@@ -536,6 +539,8 @@ VETOES: Registry[FunctionRule] = Registry(
             examples_no_match=(
                 "以后每次都先跑测试，这次的 CI 明天再修",
                 "从这次开始，不要再生成 javadoc 了",
+                "这次算了，永远不要在日志里打印密码",
+                "Skip it this time, but whenever you touch the DB layer run the tests.",
                 "这次开始以后都用中文",
                 "Not just this time: always use the wrapper.",
                 "From now on, skip the preamble.",

@@ -163,8 +163,8 @@ _ZH_INSPECT = (
 _ZH_EXPLAIN = (
     "讲讲", "讲一下", "讲下", "讲解", "讲", "解释", "介绍", "说明", "说说", "说一下", "说下",
     "聊聊", "梳理", "总结", "概括", "列出", "列一下", "列举", "画", "描述", "告诉我", "带我",
-    # Sorting out how it runs: "帮我捋一下调用链", "理一理这块的逻辑".
-    "捋一下", "捋捋", "捋一捋", "捋下", "理一下", "理理", "理一理",
+    # Sorting out how it runs: "帮我捋一下调用链" (not 理一下: 处理一下, 管理一下 hold it).
+    "捋一下", "捋捋", "捋一捋", "捋下",
     "科普", "解读", "explain", "展开",
 )  # fmt: skip
 ZH_VERB_LEXICONS: tuple[tuple[Act, Lexicon], ...] = (
@@ -251,10 +251,11 @@ ZH_NEGATED_RE = rx(
 # "只动 OrderService": a change restricted to one part.
 # "只捕获 DataIntegrityViolationException 就行", "加个判空就好": an instruction.
 ZH_ENOUGH_RE = rx(r"[" + CJK + r"a-z0-9]{2,}\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$")
-# "文字版就行", "简单说说就好": the answer's form, no change.
+# A clause that is only the answer's form: "文字版就行", "简单说说就好" (not "注释写中文就行",
+# which says how to change code).
 ZH_ANSWER_FORM_ENOUGH_RE = rx(
-    r"(?:文字版|纯文字|文字描述|文字|简单(?:点|些)?|大概|一句话|几句话|伪代码|表格|列表|中文|英文|口头)"
-    r"\s*(?:说说?|讲讲?|描述|解释|写)?\s*(?:就行了?|就好了?|就可以了?|即可|就够了)$"
+    r"\s*(?:给我|用|来个|出个)?\s*(?:文字版|纯文字|文字描述|简单(?:点|些)?|大概|一句话|几句话|伪代码"
+    r"|口头)\s*(?:说说?|讲讲?|描述|解释)?\s*(?:就行了?|就好了?|就可以了?|即可|就够了)\s*"
 )
 # "我想先了解一下再自己动手", "I'll write it myself": the user acts, nothing is asked of us.
 OWN_PLAN_RE = rx(
@@ -294,7 +295,7 @@ EN_PASSIVE_REQUEST_RE = rx(
 NO_REQUEST_RE = rx(
     r"的话$|(?:以后|之后)$|^如果|^假如|^要是|我自己|我来|我想|我要|我打算|我准备|我们打算|我们准备|我在|我正在"
     # The user's own next step or reluctance: "那我先去开会了", "我不想再写一个了".
-    r"|(?<![帮让给替叫请])(?:我先|我去(?![掉除])|我得去|我回头|我不想|我不打算)"
+    r"|(?<![帮让给替叫请])(?:我先去|我去(?![掉除])|我得去|我回头再|我不想再(?:写|弄|搞|造))"
     r"|\bi(?:'m| am) (?:going|planning|trying) to\b|\bi (?:want|plan|need|will|would like) to\b"
     r"|\bif (?:i|we)\b|\bi'll\b|^when\b|^if\b"
 )

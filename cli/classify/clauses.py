@@ -263,9 +263,10 @@ def _zh_requests(clause: Clause) -> list[Request]:
         for match in pattern.finditer(norm):
             # "帮我把…都删了" asks; "我把 CSRF 禁用了" tells what was done; a clause that
             # opens with 把 and ends with the verb's 了 ("把那个 TODO 删了") asks.
-            done = _is_done(norm, match.end()) and not _ba_imperative(norm, match)
-            if asks and (marker is not None or not done):
-                found.append(_seen(Act.CHANGE, match, strip="，, ", targeted=True))
+            stated = _is_done(norm, match.end())
+            ordered = stated and marker is None and _ba_imperative(norm, match)
+            if asks and (marker is not None or not stated or ordered):
+                found.append(_seen(Act.CHANGE, match, strip="，, ", targeted=True, ordered=ordered))
     if asks:  # "补丁里别动测试" limits; "补丁为什么不用 Redis 锁" asks why
         found += [_seen(Act.CHANGE, m, negative=True) for m in ZH_NEG_VERB_RE.finditer(norm)]
     found += [_seen(Act.CHANGE, m) for m in ZH_ONLY_VERB_RE.finditer(norm)]
@@ -302,7 +303,7 @@ def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
     "@X.java review 一下"; and the change verbs of a statement ("魔法数字换成枚举")."""
     norm, closing = clause.norm, []
     enough = None if _is_choice(clause) else ZH_ENOUGH_RE.search(norm)
-    if enough and not ZH_ANSWER_FORM_ENOUGH_RE.search(norm):
+    if enough and not ZH_ANSWER_FORM_ENOUGH_RE.fullmatch(norm):
         closing.append(_seen(Act.CHANGE, enough))  # not "还是 G1 就够了？", a choice
     if trailing := ZH_TRAILING_EXPLAIN_RE.search(norm):
         closing.append(_seen(Act.EXPLAIN, trailing))

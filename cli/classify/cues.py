@@ -324,22 +324,28 @@ def change_request(reading: Reading) -> Cue:
     return _bare_limit(reading)
 
 
+def _object_of(reading: Reading, request: Request) -> str:
+    """What follows ``request``'s verb in its clause (its object, and what comes after)."""
+    clause = reading.clause_of(request)
+    start = request.start if request.start is not None else clause.find(request.verb)
+    return clause[start:][: limits.ROUTER_CREATED_OBJECT_CHARS] if start >= 0 else ""
+
+
 def _creates_a_document(reading: Reading, request: Request) -> bool:
     """What ``request`` makes is a plan or a document about the code ("出一个迁移计划",
-    "write a migration plan"), no code."""
-    after = reading.norm[request.start or 0 :][: limits.ROUTER_CREATED_OBJECT_CHARS]
-    if request.start is None:  # an English verb: its object follows it somewhere
-        found = reading.norm.find(request.verb)
-        after = reading.norm[found:][: limits.ROUTER_CREATED_OBJECT_CHARS] if found >= 0 else ""
-    return bool(_DOCUMENT_RE.search(after)) and not _CODE_ARTIFACT_RE.search(after)
+    "write a migration plan"), no code ("create a report endpoint" is code)."""
+    made = _object_of(reading, request)
+    return bool(_DOCUMENT_RE.search(made)) and not _CODE_ARTIFACT_RE.search(made)
 
 
 def _names_a_plan(reading: Reading, request: Request) -> bool:
-    """A change verb that only says what a plan or a document is about ("拆分模块的计划",
-    "迁到 21 的迁移方案"): the plan is asked for, no change."""
+    """A change verb that only says what a plan asked for is about ("出一个拆分模块的计划",
+    "做个迁到 21 的迁移方案"): the plan is asked for, no change ("修改…的方案" changes)."""
     if request.start is None:
         return False
-    return bool(_PLAN_OF_RE.match(reading.norm, request.start))
+    clause = reading.clause_of(request)
+    asked = _PLAN_ASKED_RE.search(clause[: request.start])
+    return asked is not None and bool(_PLAN_OF_RE.match(clause, request.start))
 
 
 def _bare_limit(reading: Reading) -> Cue:
@@ -350,23 +356,44 @@ def _bare_limit(reading: Reading) -> Cue:
         return None
     if any(not r.negative for r in reading.requests):
         return None  # "不要改代码，只解释一下 X": the other request decides
-    limits = [r.verb for r in reading.requests if r.negative and _LIMIT_ON_CODE_RE.search(r.verb)]
+    limits = [r.verb for r in reading.requests if r.negative and _limits_code(reading, r)]
     return limits or None
+
+
+def _limits_code(reading: Reading, request: Request) -> bool:
+    """A prohibition ("别动", "不要改", "don't touch") of something named after it, which is
+    no memory of ours ("别删这条笔记"), and not "不用改了" (nothing is needed) or "别动不动就…"."""
+    verb = request.verb
+    if not _LIMIT_ON_CODE_RE.search(verb) or not _PROHIBITION_RE.match(verb):
+        return False
+    after = _object_of(reading, request)[len(verb) :]
+    return bool(after.strip(" ，,。.!！了吧啊")) and not _NOT_CODE_AFTER_LIMIT_RE.match(after)
 
 
 # What a plan or a document is called, and what code is: "迁移计划" is no code, "实现" is.
 _DOCUMENT_RE = rx(
-    r"计划|方案|文档|清单|大纲|报告|排期|路线图|\b(?:plan|document|doc|outline|checklist|roadmap"
-    r"|report|summary)\b"
+    r"(?:计划|方案|文档|清单|大纲|报告|排期|路线图)(?=\s*(?:[，,。.;；!！?？]|$|吧|呗|给我|出来))"
+    r"|\b(?:plan|document|doc|outline|checklist|roadmap|report|summary)\b"
+    r"(?=\s*(?:[,.;!?]|$|for\b|of\b|to\b|on\b|that\b))"
 )
 # A verb followed by what it is the plan of: "拆分模块的计划", "升级到 21 的迁移方案".
 _PLAN_OF_RE = rx(
     r"(?:.{0,24}?的\s*[\w" + CJK + r"]{0,4}?|[" + CJK + r"]{0,2}\s*)"
     r"(?:计划|方案|文档|清单|排期|路线图)(?!里|中)"
 )
+# A plan asked for before the verb that says what it is about: "出一个", "做个", "写一份".
+_PLAN_ASKED_RE = rx(r"(?:出|做|写|列|拟|制定|整理|给)(?:一个|个|一份|份|一版|版)")
 _CODE_ARTIFACT_RE = rx(
     r"类|方法|接口(?!文档)|代码|实现|测试|单测|补丁|脚本|函数|\b(?:class|method|code|test|tests"
-    r"|patch|script|function|implementation)\b"
+    r"|patch|script|function|implementation|endpoints?|handlers?|dtos?|apis?|controllers?"
+    r"|services?|jobs?)\b"
+)
+# A prohibition opens the limit (a plain 不 or 不用 says what is not done or needed).
+_PROHIBITION_RE = rx(r"别|不要|先别|千万别|\b(?:don'?t|do not|never)\b")
+# After a limit's verb: our own memory ("别删这条笔记"), the answer, or an idiom ("动不动").
+_NOT_CODE_AFTER_LIMIT_RE = rx(
+    r"\s*(?:不动|了|掉)?\s*(?:这条|那条|我的|我那条|上一条)?[^，,。]{0,12}?(?:笔记|记忆|规则|偏好|话题|设置"
+    r"|记录|备注|回答|答案)|不动"
 )
 # The verbs of a limit on changing code (not 用/加/引入: what is used is a choice, often a
 # standing one).

@@ -19,7 +19,6 @@ _PATCH_REF_WORDS = (
     "this change", "these changes", "your change", "your changes", "that change", "the fix",
     "this fix", "your fix", "that fix", "the proposed change", "the proposed fix", "the new code",
     "this version", "applying this", "apply this", "applying it", "merging this", "merge this",
-    "改完之后", "改完以后", "改完后",
 )  # fmt: skip
 # The user's own changes, and the places still to change, are not the pending patch.
 _NOT_PATCH_REFS = (
@@ -27,7 +26,6 @@ _NOT_PATCH_REFS = (
     "我的修改", "我改的", "我做的修改",
     "该改的地方", "要改的地方", "需要改的地方", "应该改的地方", "能改的地方", "可以改的地方",
     "待改的地方", "得改的地方", "the changes needed", "changes needed", "the changes required",
-    "我改完之后", "我改完以后", "我改完后",
 )  # fmt: skip
 # "我昨天提交的 ReservationService 改动": the user's own change, not the pending patch.
 OWN_CHANGE_RE = rx(r"我.{0,12}(?:提交|写|做|改|加|合)的.{0,24}(?:改动|修改|变更|代码|commit|pr)")
@@ -71,13 +69,16 @@ YOU_CHANGED_RE = any_of(
     r"\byou (?:changed|removed|added|dropped|renamed|moved|touched|deleted|replaced|introduced)\b",
     r"你(?:为什么|为啥|咋)要?(?:改|删|加|换|去掉|动|移除|用)|你(?:改|删|加|换|去掉|动|移除)了",
     # "你把重试删了？为啥" (not "你把答案删了", "你把…加了个例子": the answer, not the code)
-    r"你(?:为什么|为啥|咋|怎么)?(?:把|将)(?![^，,。？?]{0,16}(?:回答|答案|例子|解释|说明))"
+    r"你(?:为什么|为啥|咋|怎么)?(?:把|将)(?![^，,。？?]{0,16}(?:回答|答案|例子|解释|说明|记忆|规则|偏好"
+    r"|笔记|话题|设置|记录|备注))"
     r".{1,16}?(?:改|删|加|换|去掉|动|移除|拿掉)(?:掉|成|回)?了",
 )
 # A change to a numbered line, asked about: "为什么要改第 40 行", "第 12 行为啥删了".
 YOU_CHANGED_LINE_RE = rx(
-    r"(?:为什么|为啥|咋)要?(?:改|删|加|动|去掉)(?:了|掉)?\s*第\s*\d+\s*行"
-    r"|第\s*\d+\s*行.{0,8}?(?:为什么|为啥|咋)要?(?:改|删|加|动|去掉)"
+    r"(?:为什么|为啥|咋)要?(?:改|删|动|去掉)(?:了|掉)?\s*第\s*\d+\s*行"
+    # "改完之后…还生效吗": what follows the change, the change unnamed (it opens the clause:
+    # "Nacos 配置改完之后" names what was changed)
+    r"|(?:^|[，,。；;!！?？])\s*改完(?:之后|以后|后)"
 )
 # "为啥要加这个判断", "why not…": with a patch pending, the patch, implied.
 PATCH_IMPLIED_RE = any_of(

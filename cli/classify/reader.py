@@ -60,7 +60,7 @@ from .problems import (
     RECORD_RE,
     SAFEGUARD_RE,
 )
-from .reading import Reading
+from .reading import Clause, Reading, Request
 
 
 def _read_knowledge(reading: Reading) -> None:
@@ -229,7 +229,8 @@ def _read_problems(reading: Reading) -> None:
     if reading.generic and not reading.strong and not PATCH_DETERMINED_RE.search(norm):
         words = [w for w in words if w == "补丁"]  # "Is it good practice to patch jars?"
     refs = PATCH_REF.find(OWN_CHANGE_RE.sub(" ", norm))
-    changed = matches(YOU_CHANGED_RE, norm) + matches(YOU_CHANGED_LINE_RE, norm)
+    # (the line pattern reads the message as typed: "pom 改完之后" names what was changed)
+    changed = matches(YOU_CHANGED_RE, norm) + matches(YOU_CHANGED_LINE_RE, reading.norm)
     reading.patch_refs = ([] if reading.new_patch else words) + refs + changed
 
 
@@ -264,6 +265,16 @@ def _questioned_text(text: str) -> str:
     return text
 
 
+def _requests_of(reading: Reading, clauses: Sequence[Clause]) -> list[Request]:
+    """The requests of ``clauses``, each one's clause noted in ``reading``."""
+    found = []
+    for clause in clauses:
+        for request in clause_requests(clause):
+            reading.request_clauses[id(request)] = clause.norm
+            found.append(request)
+    return found
+
+
 def read(text: str, *, names: Sequence[str] = ()) -> Reading:
     """Read ``text`` for the router (see :class:`Reading`)."""
     asked = _questioned_text(text)
@@ -272,14 +283,16 @@ def read(text: str, *, names: Sequence[str] = ()) -> Reading:
     reading = Reading(text=asked, norm=norm, clauses=split_clauses(QUOTED_RE.sub(" ", norm)))
     reading.pasted_log = _without_log_lines(text) != text
     reading.is_question = any(c.question for c in reading.clauses)
-    reading.requests = [r for clause in reading.clauses for r in clause_requests(clause)]
+    reading.requests = _requests_of(reading, reading.clauses)
+    if reading.is_question:  # "把缓存删了，结果还是报错，为什么": what was done, then a question
+        reading.requests = [r for r in reading.requests if not r.ordered]
     asked_of_us = ZH_PERSON_MARKER_RE.search(norm) or EN_YOU_RE.search(norm)
     if OWN_PLAN_RE.search(norm) and not asked_of_us:
         reading.requests = [r for r in reading.requests if r.act not in (Act.CHANGE, Act.CREATE)]
     read_pointers(reading, names)
     _read_knowledge(reading)
     if not asked_of_us and _names_a_topic(reading):
-        reading.requests = [r for c in reading.clauses if c.question for r in clause_requests(c)]
+        reading.requests = _requests_of(reading, [c for c in reading.clauses if c.question])
     _read_problems(reading)
     reading.describes = _descriptions(reading)
     reading.names = list(dict.fromkeys([*reading.names, *latin_names(reading)]))

@@ -20,6 +20,9 @@ class Request:
     verb: str
     targeted: bool = False  # 把 X 改成 Y, 给 X 加上 Y: the request names what it changes
     negative: bool = False  # "don't change…", "不要改…": a limit on a change, no change by itself
+    # "把那个 TODO 删了": an order only by its form (in a message that asks a question, it
+    # tells what was done: "把缓存删了，结果还是报错，为什么")
+    ordered: bool = False
     # Where the verb stands in its clause (Chinese requests), so that a verb said twice
     # is judged where this request saw it ("别删日志删配置": only the first 删 is negated).
     start: int | None = None
@@ -83,6 +86,13 @@ class Reading:
     new_patch: bool = False
     # What a rule computed once for this reading and another rule asks again.
     memo: dict[str, object] = field(default_factory=dict)
+    # The clause (normalized) each request was read in, by the request's id: a request's
+    # ``start`` counts in its clause.
+    request_clauses: dict[int, str] = field(default_factory=dict)
+
+    def clause_of(self, request: Request) -> str:
+        """The clause ``request`` was read in (the whole message when unknown)."""
+        return self.request_clauses.get(id(request), self.norm)
 
     @property
     def strong(self) -> list[str]:

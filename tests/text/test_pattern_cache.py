@@ -221,10 +221,39 @@ def test_what_the_prefilter_derives_from_a_pattern_is_kept_and_read_back_alike(
     # An entry of the wrong shape is derived anew, with the same answers.
     file = next((tmp_path / "autopatch-memory").iterdir())
     entries = marshal.loads(file.read_bytes())
-    derived = [key for key in entries if key[0] == "prefilter.branches"]
+    derived = [key for key in entries if key[0].startswith("prefilter.branches:")]
     assert derived
     for key in derived:
         entries[key] = ((None, ("x",)),)
     file.write_bytes(marshal.dumps(entries))
     damaged, counts = _read_instructions(texts, tmp_path)
     assert damaged == first and counts["misses"] == len(derived)
+
+
+@needs_cache
+def test_values_another_version_of_the_code_kept_are_never_read(tmp_path: Path) -> None:
+    # Two installs share one cache folder, or the library was upgraded: a value derived by
+    # other code (another digest in its kind) is not this code's, whatever its shape.
+    texts = _instruction_texts()
+    first, _ = _read_instructions(texts, tmp_path)
+    file = next((tmp_path / "autopatch-memory").iterdir())
+    entries = marshal.loads(file.read_bytes())
+    for key in [k for k in entries if k[0].startswith("prefilter.branches:")]:
+        # valid in shape, wrong in content: every branch needs a string no text holds
+        entries[("prefilter.branches:0123456789abcdef", key[1])] = ((key[1], ("\x00never",)),)
+        del entries[key]
+    file.write_bytes(marshal.dumps(entries))
+    again, counts = _read_instructions(texts, tmp_path)
+    assert again == first and counts["misses"] > 0
+
+
+def test_without_a_home_folder_patterns_compile_and_nothing_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A container's user with no home: Path.home() raises; the library must still work.
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert cache.cache_file({"XDG_CACHE_HOME": ""}) is None
+    assert cache.cache_file({"XDG_CACHE_HOME": "relative/dir"}) is None

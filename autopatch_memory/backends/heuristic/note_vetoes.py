@@ -156,13 +156,16 @@ AT_THIS_MOMENT = PatternRule(
         "The gateway runs on Spring Cloud Gateway 4.",
         "现在整个项目都跑在 JDK 17 上",
         "订单服务用 Redis 分布式锁，这会保证库存不超卖",
+        "这周我们把构建切到了 Gradle",
+        "从本周三开始，order 服务改用 Kafka 发消息",
     ),
     pattern=re.compile(
         r"这会儿|此刻|此时此刻|眼下|这时候|\bright\s+now\b|\bat\s+the\s+moment\b"
         r"|\bas\s+we\s+speak\b"
-        # a window of days that passes: "这两天 Redis 在扩容", "this week the DB is down"
-        r"|(?:这两天|这几天|这阵子|这周|本周|最近几天)(?!起|开始|以后)"
-        r"|\b(?:this|these)\s+(?:week|couple\s+of\s+days|few\s+days)\b(?!\s+on\b)",
+        # something under way for a window of days: "这两天 Redis 集群在扩容" (not "这周我们把
+        # 构建切到了 Gradle", a change that lasts)
+        r"|(?<!从)(?:这两天|这几天|这阵子|这周(?!期)|本周|最近几天)"
+        r"(?![一二三四五六日天末]?(?:起|开始|以后))[^，。,.!?！？]{0,20}?(?:正在|在)",
         re.IGNORECASE,
     ),
 )
@@ -188,6 +191,7 @@ INCIDENT = PatternRule(
         r"飙到|飙升|飙了|打满了|宕机了|挂了(?!会|就|的话|以后|之后)|挂掉了"
         r"|\b(?:went|is|was)\s+down\b|\bspik(?:ed|ing)\b|\bcrashed\b|\bis\s+crashing\b"
         r"|\bhad\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:spike|outage|incident)\b"
+        r"(?!\s+(?:review|process|management|response|playbook|runbook|policy))"
         r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)",
         re.IGNORECASE,
     ),
@@ -211,6 +215,7 @@ ANOTHER_TEAM = PatternRule(
         "Team Atlas owns the billing module.",
         "Our label printer integration is owned by another team, not us.",
         "我们的支付接口是隔壁组维护的",
+        "我们组那边的监控用的是 Prometheus",
         "支付中心的对账服务用 Spring Batch",
         "内部的 RPC 统一用 Dubbo 3",
     ),
@@ -224,7 +229,7 @@ ANOTHER_TEAM = PatternRule(
         r"|(?:another|the\s+other|a\s+sister|a\s+different|other)\s+"
         r"(?:team|company|project|org)s?\b"
         # a group named, then "over there": "数据平台组那边的数仓…"
-        r"|[\u4e00-\u9fff]{1,8}组那边)"
+        r"|(?!我们|咱们|本组|我组|我们组)[\u4e00-\u9fff]{1,8}组那边)"
         # said outright: "…，跟我们这边没关系", "nothing to do with us"
         r"|(?:跟|和|与)(?:我们|咱们)(?:这边)?(?:没(?:啥|什么)?关系|无关)|\bnothing\s+to\s+do\s+with\s+us\b",
         re.IGNORECASE,
