@@ -153,6 +153,7 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     source_code.CLIENT_SETUP_CALL,
     source_code.CHAR_ARRAY_LITERAL,
     source_code.BYTE_ARRAY_KEY,
+    source_code.FORMAT_ARGUMENT_SECRET,
     source_code.AUTH_TUPLE,
     source_code.CONVERTED_LITERAL,
     source_code.BASE64_PAIR_LITERAL,

@@ -514,6 +514,63 @@ BYTE_ARRAY_KEY = RedactionRule(
     pattern=_BYTE_ARRAY_KEY_RE,
     replace=_byte_array_key,
 )
+# String.format("…?appid=%s&secret=%s&js_code=%s", "wx…", "3b39…", code): a template whose
+# placeholder is a secret's value, and the literal argument in that place.
+_FORMAT_CALL_RE = compile_bounded(
+    r"\b(?:String\.format|format|formatted|sprintf|printf|fmt\.Sprintf)[ \t]*\([ \t\r\n]{0,64}"
+    r"(?P<template>\"(?:[^\"\\\n]|\\.){1,512}\")(?P<args>(?:[ \t]*,[ \t\r\n]{0,64}"
+    r"(?:\"(?:[^\"\\\n]|\\.){0,512}\"|[\w.()]{1,64})){1,16})"
+)
+_PLACEHOLDER_RE = lazy_compile(r"%[-+ #0]*\d*(?:\.\d+)?[sdvq]|\{\}")
+_SECRET_PARAMETER_BEFORE_RE = lazy_compile(
+    r"(?i)(?:^|[?&;,{ \t\"])[\w.\-]{0,32}(?:secret|password|passwd|pwd|token|api[_-]?key"
+    r"|access[_-]?key(?![_-]?id)|sign(?:ing)?[_-]?key|private[_-]?key)[\"']?[ \t]*[=:][ \t]*[\"']?$"
+)
+_ARGUMENT_RE = lazy_compile(
+    r"[ \t]*,[ \t\r\n]{0,64}(?P<a>\"(?:[^\"\\\n]|\\.){0,512}\"|[\w.()]{1,64})"
+)
+
+
+def _format_call(m: re.Match[str]) -> str:
+    template = m.group("template")
+    secret_places = {
+        i
+        for i, ph in enumerate(_PLACEHOLDER_RE.finditer(template))
+        if _SECRET_PARAMETER_BEFORE_RE.search(template[: ph.start()])
+    }
+    if not secret_places:
+        return m.group(0)
+    args, out, cursor = m.group("args"), [], 0
+    for i, arg in enumerate(_ARGUMENT_RE.finditer(args)):
+        literal = arg.group("a")
+        if i in secret_places and literal.startswith('"') and len(literal) > 2:
+            value = literal[1:-1]
+            if credential_like(value) and not not_a_value(value):
+                out += (args[cursor : arg.start("a") + 1], marker(SecretKind.ASSIGNMENT))
+                cursor = arg.end("a") - 1
+    if not out:
+        return m.group(0)
+    return replace_span(m, "args", "".join(out) + args[cursor:])
+
+
+FORMAT_ARGUMENT_SECRET = RedactionRule(
+    id="format-argument-secret",
+    description=(
+        "A literal given to a format template in the place of a secret's value "
+        '(String.format("…&secret=%s", appId, "…"))'
+    ),
+    examples_match=(
+        'String.format("https://api.example.com/token?appid=%s&secret=%s", "wx01",'
+        ' "9f2c7e1a5b3d4f6081a2b3c4d5e6f708")',
+    ),
+    examples_no_match=(
+        'String.format("https://api.example.com/token?appid=%s&secret=%s", appId, appSecret)',
+        'String.format("user=%s&page=%s", "alice", "2")',
+    ),
+    keywords=("format", "printf"),
+    pattern=_FORMAT_CALL_RE,
+    replace=_format_call,
+)
 CHAR_ARRAY_LITERAL = RedactionRule(
     id="char-array-literal",
     description='A literal turned into a char[] password ("…".toCharArray())',
