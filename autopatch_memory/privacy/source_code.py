@@ -540,7 +540,8 @@ def _format_call(m: re.Match[str]) -> str:
     }
     if not secret_places:
         return m.group(0)
-    args, out, cursor = m.group("args"), [], 0
+    args, cursor = m.group("args"), 0
+    out: list[str] = []
     for i, arg in enumerate(_ARGUMENT_RE.finditer(args)):
         literal = arg.group("a")
         if i in secret_places and literal.startswith('"') and len(literal) > 2:
