@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-"""The most the file may hold (the programs of every pattern of the library take 1 MiB)."""
+"""The most the file may hold (what a day of use keeps is 1 to 3 MiB)."""
 
 _FORMAT = 2  # bumped when what an entry holds changes
 _OFF_VALUES = {"0", "off", "false", "no"}
