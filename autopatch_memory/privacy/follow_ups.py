@@ -17,6 +17,7 @@ from autopatch_memory.privacy.replacing import (
     replace_password,
     replace_plausible,
     replace_span,
+    replace_spans,
     requote,
 )
 from autopatch_memory.privacy.rule import RedactionRule
@@ -271,19 +272,18 @@ _PART_LITERAL_RE = lazy_compile(
 
 
 def _concatenated_part(m: re.Match[str]) -> str:
-    parts, cursor = m.group("parts"), 0
-    out: list[str] = []
+    parts = m.group("parts")
+    spans = []
     for part in _PART_LITERAL_RE.finditer(parts):
         value = part.group("value")
         if not_a_value(value) or not plausible_in_prose(
             value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
         ):
             break  # '"[R]" + "/"', '"[R]" + ".json"': the secret ended
-        out += (parts[cursor : part.start("value")], marker(SecretKind.ASSIGNMENT))
-        cursor = part.end("value")
-    if not out:
+        spans.append(part.span("value"))
+    if not spans:
         return m.group(0)
-    return replace_span(m, "parts", "".join(out) + parts[cursor:])
+    return replace_span(m, "parts", replace_spans(parts, spans, marker(SecretKind.ASSIGNMENT)))
 
 
 CONCATENATED_SECRET_PART = RedactionRule(

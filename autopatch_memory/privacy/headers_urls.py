@@ -11,7 +11,7 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import value_group
+from autopatch_memory.privacy.replacing import replace_span, replace_spans, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, first_char_gate
 from autopatch_memory.privacy.values import (
@@ -127,16 +127,14 @@ def session_cookie(name: str, value: str) -> bool:
 
 def _cookie(m: re.Match[str]) -> str:
     pairs = m.group("pairs")
-    out, cursor = [], 0
-    for pair in _COOKIE_PAIR_RE.finditer(pairs):
-        if not session_cookie(pair.group("name"), pair.group("value")):
-            continue
-        out.append(pairs[cursor : pair.start("value")] + marker(SecretKind.BEARER))
-        cursor = pair.end("value")
-    if not out:
+    spans = [
+        pair.span("value")
+        for pair in _COOKIE_PAIR_RE.finditer(pairs)
+        if session_cookie(pair.group("name"), pair.group("value"))
+    ]
+    if not spans:
         return m.group(0)
-    out.append(pairs[cursor:])
-    return m.group(0)[: m.start("pairs") - m.start()] + "".join(out)
+    return replace_span(m, "pairs", replace_spans(pairs, spans, marker(SecretKind.BEARER)))
 
 
 # A cookie made in code or exported by a browser: new Cookie("JSESSIONID", "…"),
@@ -235,18 +233,15 @@ _COOKIE_OBJECT_FIELDS_RE = lazy_compile(
 
 def _cookie_map(m: re.Match[str]) -> str:
     pairs = m.group("pairs")
-    out, cursor = [], 0
-    for pair in _MAP_PAIR_RE.finditer(pairs):
-        if not session_cookie(pair.group("name"), pair.group("value")):
-            continue
-        if not_a_value(pair.group("value")):
-            continue
-        out.append(pairs[cursor : pair.start("value")] + marker(SecretKind.BEARER))
-        cursor = pair.end("value")
-    if not out:
+    spans = [
+        pair.span("value")
+        for pair in _MAP_PAIR_RE.finditer(pairs)
+        if session_cookie(pair.group("name"), pair.group("value"))
+        and not not_a_value(pair.group("value"))
+    ]
+    if not spans:
         return m.group(0)
-    out.append(pairs[cursor:])
-    return m.group(0)[: m.start("pairs") - m.start()] + "".join(out) + m.group(0)[-1]
+    return replace_span(m, "pairs", replace_spans(pairs, spans, marker(SecretKind.BEARER)))
 
 
 def _cookie_object(m: re.Match[str]) -> str:

@@ -19,7 +19,7 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import replace_span
+from autopatch_memory.privacy.replacing import replace_span, replace_spans
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.values import bare_value, credential_like, not_a_value
@@ -95,18 +95,15 @@ def _yaml_block(m: re.Match[str]) -> str:
     encoded = m.group("section") == "data"
     # the entries' own indentation, the first line's (a deeper line is inside a block value)
     depth = len(body) - len(body.lstrip(" \t"))
-    out, cursor = [], 0
-    for entry in _YAML_ENTRY_RE.finditer(body):
-        if len(entry.group("pad")) != depth or not _secret_entry(
-            entry.group("key"), entry.group("value"), encoded=encoded
-        ):
-            continue
-        out.append(body[cursor : entry.start("value")] + marker(SecretKind.ASSIGNMENT))
-        cursor = entry.end("value")
-    if not out:
+    spans = [
+        entry.span("value")
+        for entry in _YAML_ENTRY_RE.finditer(body)
+        if len(entry.group("pad")) == depth
+        and _secret_entry(entry.group("key"), entry.group("value"), encoded=encoded)
+    ]
+    if not spans:
         return m.group(0)
-    out.append(body[cursor:])
-    return m.group(0)[: m.start("body") - m.start()] + "".join(out)
+    return replace_span(m, "body", replace_spans(body, spans, marker(SecretKind.ASSIGNMENT)))
 
 
 # JSON: "data": {"key": "value", …} (no nested object inside).
@@ -123,16 +120,14 @@ def _json_block(m: re.Match[str]) -> str:
         return m.group(0)
     body = m.group("body")
     encoded = m.group("section") == "data"
-    out, cursor = [], 0
-    for entry in _JSON_ENTRY_RE.finditer(body):
-        if not _secret_entry(entry.group("key"), entry.group("value"), encoded=encoded):
-            continue
-        out.append(body[cursor : entry.start("value")] + marker(SecretKind.ASSIGNMENT))
-        cursor = entry.end("value")
-    if not out:
+    spans = [
+        entry.span("value")
+        for entry in _JSON_ENTRY_RE.finditer(body)
+        if _secret_entry(entry.group("key"), entry.group("value"), encoded=encoded)
+    ]
+    if not spans:
         return m.group(0)
-    out.append(body[cursor:])
-    return m.group(0)[: m.start("body") - m.start()] + "".join(out) + "}"
+    return replace_span(m, "body", replace_spans(body, spans, marker(SecretKind.ASSIGNMENT)))
 
 
 # kubectl create secret … --from-literal=KEY=VALUE (quoted or not)

@@ -12,6 +12,7 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
+from autopatch_memory.privacy.replacing import replace_span, replace_spans
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
 from autopatch_memory.privacy.values import HEX_RE, SECRET_KEY_NAME_RE, not_a_value
@@ -86,9 +87,8 @@ def _parameters(params: str) -> list[tuple[int, int]]:
 def _mybatis(m: re.Match[str]) -> str:
     columns = _columns(m.group("sql"))
     params = m.group("params")
-    spans = _parameters(params)
-    out, cursor = [], 0
-    for column, (start, end) in zip(columns, spans, strict=False):
+    secret: list[tuple[int, int]] = []
+    for column, (start, end) in zip(columns, _parameters(params), strict=False):
         value = params[start:end]
         if (
             column is None
@@ -100,12 +100,10 @@ def _mybatis(m: re.Match[str]) -> str:
             continue
         if "pass" in column.lower() and HEX_RE.match(value) and len(value) >= 32:
             continue  # a password column holding a digest
-        out.append(params[cursor:start] + marker(SecretKind.PASSWORD))
-        cursor = end
-    if not out:
+        secret.append((start, end))
+    if not secret:
         return m.group(0)
-    out.append(params[cursor:])
-    return m.group(0)[: m.start("params") - m.start()] + "".join(out)
+    return replace_span(m, "params", replace_spans(params, secret, marker(SecretKind.PASSWORD)))
 
 
 MYBATIS_PARAMETERS = RedactionRule(

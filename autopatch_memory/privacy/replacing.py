@@ -8,7 +8,7 @@ key, its quotes, the punctuation that ends a sentence).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
@@ -36,6 +36,18 @@ def replace_span(m: re.Match[str], group: str, replacement: str) -> str:
     start, end = m.span(group)
     whole, offset = m.group(0), m.start()
     return whole[: start - offset] + replacement + whole[end - offset :]
+
+
+def replace_spans(text: str, spans: Iterable[tuple[int, int]], replacement: str) -> str:
+    """``text`` with each of ``spans`` (start, end: in order, not overlapping) replaced by
+    ``replacement``: the values a rule found inside one group of its match."""
+    out: list[str] = []
+    cursor = 0
+    for start, end in spans:
+        out += (text[cursor:start], replacement)
+        cursor = end
+    out.append(text[cursor:])
+    return "".join(out)
 
 
 def replace_lines(

@@ -17,7 +17,12 @@ from collections.abc import Callable
 from autopatch_memory import limits
 from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
-from autopatch_memory.privacy.replacing import replace_password, replace_span, value_group
+from autopatch_memory.privacy.replacing import (
+    replace_password,
+    replace_span,
+    replace_spans,
+    value_group,
+)
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate, quoted_string
 from autopatch_memory.privacy.surroundings import walk_back
@@ -328,18 +333,16 @@ def _sql_insert(m: re.Match[str]) -> str:
     secret = {i for i, c in enumerate(columns) if _SECRET_COLUMN_NAME_RE.match(c)}
     if not secret:
         return m.group(0)
-    values = m.group("values")
-    rows = [
-        row.group(0)[:1] + _sql_row(row.group(0)[1:-1], secret) + row.group(0)[-1:]
-        for row in _SQL_ROW_RE.finditer(values)
-    ]
-    # The rows as they were found, each with its secret columns replaced.
-    return replace_span(m, "values", _SQL_ROW_RE.sub(lambda _row: rows.pop(0), values))
+    # Each row, its secret columns' values replaced.
+    rows = _SQL_ROW_RE.sub(
+        lambda row: f"({_sql_row(row.group(0)[1:-1], secret)})", m.group("values")
+    )
+    return replace_span(m, "values", rows)
 
 
 def _sql_row(values: str, secret: set[int]) -> str:
     """One row's values, those of the ``secret`` columns replaced (not a bcrypt hash)."""
-    out, cursor = [], 0
+    spans = []
     for index, lit in enumerate(_SQL_LITERAL_RE.finditer(values)):
         body = lit.group("v")
         if index in secret and body.startswith("'") and len(body) > 2:
@@ -348,12 +351,10 @@ def _sql_row(values: str, secret: set[int]) -> str:
             start = lit.start("v") + 1 + (prefix.end() if prefix else 0)
             inner = inner[prefix.end() :] if prefix else inner
             if not not_a_value(inner) and not inner.startswith(("$2a$", "$2b$", "{bcrypt}")):
-                out.append(values[cursor:start] + marker(SecretKind.PASSWORD))
-                cursor = start + len(inner)
+                spans.append((start, start + len(inner)))
         if lit.end() >= len(values):
             break
-    out.append(values[cursor:])
-    return "".join(out)
+    return replace_spans(values, spans, marker(SecretKind.PASSWORD))
 
 
 # UPDATE sys_config SET config_value = 'x' WHERE config_key = 'sms.secret-key': a setting
@@ -540,18 +541,17 @@ def _format_call(m: re.Match[str]) -> str:
     }
     if not secret_places:
         return m.group(0)
-    args, cursor = m.group("args"), 0
-    out: list[str] = []
+    args = m.group("args")
+    spans = []
     for i, arg in enumerate(_ARGUMENT_RE.finditer(args)):
         literal = arg.group("a")
         if i in secret_places and literal.startswith('"') and len(literal) > 2:
             value = literal[1:-1]
             if credential_like(value) and not not_a_value(value):
-                out += (args[cursor : arg.start("a") + 1], marker(SecretKind.ASSIGNMENT))
-                cursor = arg.end("a") - 1
-    if not out:
+                spans.append((arg.start("a") + 1, arg.end("a") - 1))  # inside the quotes
+    if not spans:
         return m.group(0)
-    return replace_span(m, "args", "".join(out) + args[cursor:])
+    return replace_span(m, "args", replace_spans(args, spans, marker(SecretKind.ASSIGNMENT)))
 
 
 FORMAT_ARGUMENT_SECRET = RedactionRule(
