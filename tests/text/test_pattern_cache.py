@@ -25,9 +25,11 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 needs_cache = pytest.mark.skipif(not cache.enabled({}), reason="this interpreter's re differs")
 
 
-def _run(code: str, env: dict[str, str]) -> str:
+def _run(code: str, env: dict[str, str], stdin: str | None = None) -> str:
+    """What ``code`` prints, run in a fresh interpreter with ``env`` added."""
     done = subprocess.run(
         [sys.executable, "-c", code],
+        input=stdin,
         capture_output=True,
         text=True,
         check=True,
@@ -165,16 +167,8 @@ def test_a_pattern_built_from_a_word_list_is_the_same_in_every_process(tmp_path:
     texts = json.dumps(_open_texts()[:120])
     counts = []
     for seed in ("1", "2"):
-        done = subprocess.run(
-            [sys.executable, "-c", _ROUTE_REDACT_AND_COUNT],
-            input=texts,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=120,
-            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path), "PYTHONHASHSEED": seed},
-        )
-        counts.append(json.loads(done.stdout))
+        env = {"XDG_CACHE_HOME": str(tmp_path), "PYTHONHASHSEED": seed}
+        counts.append(json.loads(_run(_ROUTE_REDACT_AND_COUNT, env, stdin=texts)))
     assert counts[0]["misses"] > 100
     assert counts[1]["misses"] == 0 and counts[1]["hits"] == counts[0]["misses"]
 
@@ -194,16 +188,8 @@ def _instruction_texts() -> list[str]:
 
 
 def _read_instructions(texts: list[str], cache_home: Path) -> tuple[list[str | None], dict]:
-    done = subprocess.run(
-        [sys.executable, "-c", _READ_INSTRUCTIONS],
-        input=json.dumps(texts),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-        env={**os.environ, "XDG_CACHE_HOME": str(cache_home)},
-    )
-    ids, counts = json.loads(done.stdout)
+    env = {"XDG_CACHE_HOME": str(cache_home)}
+    ids, counts = json.loads(_run(_READ_INSTRUCTIONS, env, stdin=json.dumps(texts)))
     return ids, counts
 
 
