@@ -147,6 +147,10 @@ SECRET_NEARBY_CHARS = 240
 SECRET_NEARBY_LINES = 2
 # …and among the first this many words there that could be one (holding a digit and a letter).
 SECRET_NEARBY_CANDIDATES = 3
+# A value alone on its line at least this long may go on on the next line: a terminal
+# wrapped it at its width (an 80-column terminal cuts a 92-character token at 58 after a
+# prompt or an indent).
+SECRET_WRAPPED_LINE_MIN_CHARS = 40
 # Secret-shaped: letters and digits mixed at random from this length and this Shannon
 # entropy (bits a character), or a chosen password (letters, digits and a symbol) from
 # this length.

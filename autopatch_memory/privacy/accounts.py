@@ -75,9 +75,18 @@ def _account_slash_password(m: re.Match[str]) -> str:
         _FILE_NAME_RE.match(value)
         or _IMAGE_TAG_RE.match(value)
         or not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        or value.lower() in _PRODUCT_DEFAULTS
     ):
         return m.group(0)
     return replace_password(m)
+
+
+# The passwords a product ships with or every tutorial prints: "admin/123456", "root/root".
+# Left as they are: they open nothing that is not open to everyone.
+_PRODUCT_DEFAULTS = frozenset(
+    "123456 12345678 123456789 admin admin123 password root toor changeme public nacos"
+    " minioadmin guest".split()
+)
 
 
 # nacos/nacos-server:v2.3.1, library/mysql:8.0@sha256:…: an image, not user/password
@@ -218,7 +227,11 @@ ACCOUNT_SLASH_PASSWORD = RedactionRule(
         "A well-known account name, a slash and a credential (root/Root@123, admin / Adm1n!)"
     ),
     examples_match=("默认是 root/Root@123", "nacos/Nac0s#2024 登录控制台"),
-    examples_no_match=("nacos/nacos-server:v2.3.1", "root/.ssh/authorized_keys"),
+    examples_no_match=(
+        "nacos/nacos-server:v2.3.1",
+        "root/.ssh/authorized_keys",
+        "测试环境默认账号是 admin/123456",
+    ),
     keywords=("/",),
     pattern=_ACCOUNT_SLASH_PASSWORD_RE,
     replace=_account_slash_password,

@@ -15,7 +15,13 @@ from autopatch_memory import limits
 from autopatch_memory.lang import CJK_CLASS, lazy_compile
 from autopatch_memory.patterns import one_of
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import replace_lines, replace_span, requote, value_group
+from autopatch_memory.privacy.replacing import (
+    replace_lines,
+    replace_span,
+    replace_spans,
+    requote,
+    value_group,
+)
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import (
     MARKER_VALUE,
@@ -497,21 +503,26 @@ def _yaml_line(m: re.Match[str]) -> str:
 # Vault's AppRole secret_id: a UUID, and a credential though its name ends with "id"
 # ("secret-id: …", "secret_id    …" in vault's key/value table, "secret_id: …" in a chat).
 _SECRET_ID_RE = compile_bounded(
-    r"(?<![\w\-])(?i:secret[-_]?id)[\"']?[ \t]*(?:[:=：][ \t]*|[ \t]{2,})[\"']?"
-    r"(?P<value>[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12})(?![\w\-])"
+    r"(?<![\w\-])(?i:(?:secret|application[-_]?credential)[-_]?id)[\"']?[ \t]*(?:[:=：][ \t]*"
+    r"|[ \t]{2,})[\"']?"
+    r"(?P<value>[0-9a-fA-F]{8}-?(?:[0-9a-fA-F]{4}-?){3}[0-9a-fA-F]{12})(?![\w\-])"
 )
 SECRET_ID_VALUE = RedactionRule(
     id="secret-id-value",
-    description="The UUID of a secret_id (Vault AppRole): a credential despite its name's 'id'",
+    description=(
+        "The UUID of a secret_id (Vault AppRole) or an application_credential_id (OpenStack):"
+        " a credential despite its name's 'id'"
+    ),
     examples_match=(
         "      secret-id: 6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+        '      application_credential_id: "21be3d04c9a84f6e8f0b7a5d3c2e1f90"',
         "secret_id             0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
     ),
     examples_no_match=(
         "secret_id_accessor    0f0d06bc-708f-4537-b7f7-f96a38bd7590",
         "role_id: 6e38bf60-c763-46c8-a9b5-779d38750e28",
     ),
-    keywords=("secret",),
+    keywords=("secret", "credential"),
     pattern=_SECRET_ID_RE,
     replace=value_group(SecretKind.ASSIGNMENT),
 )
@@ -558,6 +569,53 @@ YAML_BLOCK_SECRET = RedactionRule(
     also=("|", ">"),
     pattern=_YAML_BLOCK_RE,
     replace=_yaml_block,
+)
+
+
+# A map of secrets by name under a key that names them in the plural ("app-keys:",
+# "api_keys:", "tokens:", "passwords:") — its children's values are the secrets, each
+# named for its client, not for a secret.
+_YAML_SECRET_MAP_RE = compile_bounded(
+    r"^(?P<indent>[ \t]{0,32})[\w.\-]{0,32}?(?i:keys|secrets|tokens|passwords|credentials)"
+    r"[\"']?[ \t]*:[ \t]*\n"
+    r"(?P<value>(?:(?P=indent)[ \t]{1,16}[\w.\-]{1,64}[\"']?[ \t]*:[ \t]*[^\n]{1,512}"
+    r"(?:\n|\Z)){1,40})",
+    re.M,
+)
+_YAML_CHILD_VALUE_RE = lazy_compile(
+    r"^[ \t]+[\w.\-]{1,64}[\"']?[ \t]*:[ \t]*[\"']?(?P<value>[^\s\"'#]{1,512})", re.M
+)
+
+
+def _yaml_secret_map(m: re.Match[str]) -> str:
+    block = m.group("value")
+    spans = [
+        child.span("value")
+        for child in _YAML_CHILD_VALUE_RE.finditer(block)
+        if random_looking(child.group("value")) or bool(KEY_ID_RE.match(child.group("value")))
+    ]
+    if not spans:
+        return m.group(0)
+    return replace_span(m, "value", replace_spans(block, spans, marker(SecretKind.ASSIGNMENT)))
+
+
+YAML_SECRET_MAP = RedactionRule(
+    id="yaml-secret-map",
+    description=(
+        "The random values of a YAML map of secrets named in the plural (app-keys:, tokens:,"
+        " passwords:), each child named for its client"
+    ),
+    examples_match=(
+        "sign:\n  app-keys:\n    pda: Kq7mZ2xP9vL4tR8wN3bY6cD1fG5hJ0sA\n",
+        "tokens:\n  partner-a: 3f9a1c7e5b2d4a6c8e0f1a2b3c4d5e6f\n",
+    ),
+    examples_no_match=(
+        "tokens:\n  ttl: 3600\n  issuer: mes-auth\n",
+        "keys:\n  primary: order_id\n  sort: created_at\n",
+    ),
+    keywords=("keys", "secrets", "tokens", "passwords", "credentials"),
+    pattern=_YAML_SECRET_MAP_RE,
+    replace=_yaml_secret_map,
 )
 
 

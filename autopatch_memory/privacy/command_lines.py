@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from autopatch_memory.lang import Pattern
+from autopatch_memory.lang import Pattern, lazy_compile
 from autopatch_memory.privacy.markers import SecretKind
 from autopatch_memory.privacy.replacing import replace_password, replace_plausible, value_group
 from autopatch_memory.privacy.rule import RedactionRule
@@ -439,6 +439,76 @@ OBJECT_STORAGE_KEY_ID = RedactionRule(
     keywords=(" -k",),
     pattern=_CLI_KEY_ID_RE,
     replace=value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_like),
+)
+
+
+def _user_key_id(value: str) -> bool:
+    """A user that is an access key id: a key id's shape, or 16 hex digits and more (an
+    API key's id: EMQX, Kong); a person's login is neither."""
+    return _key_id_like(value) or bool(_HEX_USER_RE.fullmatch(value))
+
+
+_HEX_USER_RE = lazy_compile(r"[0-9a-f]{16,64}")
+# Where a command takes a user, an access key id: mc alias set NAME URL ACCESS SECRET,
+# curl -u KEYID:…, docker login -u cn-north-4@KEYID (Huawei SWR).
+_KEY_ID_AS_USER_RE = compile_bounded(
+    r"(?:\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+[^\s-]\S{0,63}[ \t]+"
+    r"[^\s-]\S{0,511}[ \t]+"
+    r"|\b(?:curl|wget)\b" + SAME_COMMAND + r"[ \t](?:-u|--user)[ \t]*[\"']?"
+    r"|\b(?:docker|podman|nerdctl|buildah)[ \t]+login\b"
+    + same_command(200)
+    + r"[ \t](?:-u|--username)[ \t=]+[\"']?(?:[\w-]{1,32}@)?)"
+    r"(?P<value>[A-Za-z0-9]{16,64})(?=[ \t:\"'])"
+)
+KEY_ID_AS_USER = RedactionRule(
+    id="key-id-as-user",
+    description=(
+        "An access key id given where a command takes a user (mc alias set NAME URL KEY_ID"
+        " SECRET, curl -u KEY_ID:…, docker login -u region@KEY_ID)"
+    ),
+    examples_match=(
+        "mc alias set store http://minio.lan:9000 Q7ZK2M9VX4PL8R3TWB6N [REDACTED:password]",
+        "curl -u 3f9a1c7e5b2d4a6c:[REDACTED:password] http://emqx:18083/api/v5/clients",
+        "docker login -u cn-east-3@HPUAK9ZQ2LM7PVZ4KT8W -p x swr.cn-east-3.myhuaweicloud.com",
+    ),
+    examples_no_match=(
+        "mc alias set local http://127.0.0.1:9000 minioadmin minioadmin",
+        "curl -u admin:[REDACTED:password] https://nexus.lan",
+        "docker login -u ci-robot -p x registry.lan",
+    ),
+    keywords=("mc ", "curl", "wget", "login"),
+    pattern=_KEY_ID_AS_USER_RE,
+    replace=value_group(SecretKind.CLOUD_ACCESS_KEY, check=_user_key_id),
+)
+# Any client given -u USER and a password glued to -p, as mysql takes it: TDengine's taos,
+# OceanBase's obclient, ClickHouse's older clients (-p8080 of docker run is a port: the
+# value must look like a credential).
+_GLUED_PASSWORD_RE = compile_bounded(
+    r"(?<![\w\-])-u[ \t]*[\w.@\-]{1,64}(?:[ \t]+(?!-p)[^\s]{1,200}){0,6}?[ \t]+[\"']?-p"
+    r"(?P<value>[^\s\"'`\-][^\s\"'`]{3,255})"
+)
+# -p8080:80, -p127.0.0.1:5432:5432/tcp: a port published, not a password
+_PORT_MAPPING_RE = lazy_compile(r"[\d.:]+(?:/(?:tcp|udp|sctp))?")
+
+
+def _glued_password(m: re.Match[str]) -> str:
+    if _PORT_MAPPING_RE.fullmatch(m.group("value")):
+        return m.group(0)
+    return replace_plausible(m)
+
+
+GLUED_PASSWORD_OPTION = RedactionRule(
+    id="glued-password-option",
+    description="A password glued to -p after -u USER, in any client that takes it as mysql does",
+    examples_match=("taos -h td01 -u meter_w -pKz8=Vq1mTx -s 'select 1'",),
+    examples_no_match=(
+        "docker run -u 1000 -p8080:80 nginx",
+        "mvn -U -pl app -am package",
+        "taos -u meter_w -p",
+    ),
+    keywords=("-p",),
+    pattern=_GLUED_PASSWORD_RE,
+    replace=_glued_password,
 )
 CONFIG_SET_SECRET = RedactionRule(
     id="config-set-secret",

@@ -23,6 +23,7 @@ from autopatch_memory.privacy.spelling import (
     quoted_string,
 )
 from autopatch_memory.privacy.values import (
+    PUBLIC_ID_RE,
     SECRET_KEY_NAME_RE,
     not_a_value,
     plausible_in_prose,
@@ -204,6 +205,8 @@ def _properties_line(m: re.Match[str]) -> str:
     if inside and " " not in value and not SECRET_KEY_NAME_RE.search(key):
         if not (random_looking(value) or strong_credential(value)) or not_a_value(value):
             return m.group(0)
+        if PUBLIC_ID_RE.match(value):
+            return m.group(0)  # dingtalk.app-key=ding…: an app's public id
         return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
     if " " not in value or not SECRET_KEY_NAME_RE.search(key):
         return m.group(0)  # one word: the generic assignment rule decides

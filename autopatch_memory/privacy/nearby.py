@@ -20,7 +20,13 @@ from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import CHAT_SPEAKER, compile_bounded, first_char_gate
 from autopatch_memory.privacy.surroundings import inside_marker
-from autopatch_memory.privacy.values import PUBLIC_ID_RE, labelled_value, secret_shaped
+from autopatch_memory.privacy.values import (
+    PUBLIC_ID_RE,
+    hashed_or_encrypted,
+    labelled_value,
+    random_looking,
+    secret_shaped,
+)
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
 
 _KEYWORD = (
@@ -128,6 +134,7 @@ _LABEL_TAIL_RE = lazy_compile(
 _ENCRYPTED_BEFORE_RE = lazy_compile(r"(?i)enc\($")
 # A public key is named so right before its keyword ("public key", "PUBLIC_KEY", "公钥").
 _PUBLIC_BEFORE_RE = lazy_compile(r"(?i)pub(?:lic)?[ \t_\-.]?$")
+_KEY_ID_BEFORE_RE = lazy_compile(r"[\"']kid[\"'][ \t]*:[ \t]*[\"']$")
 
 
 def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple[int, int] | None:
@@ -148,6 +155,10 @@ def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple
             continue  # shown elided ("pypi-AgEIcHlwaS5vcmc…"): not the value
         if _ENCRYPTED_BEFORE_RE.search(text, max(0, candidate.start() - 4), candidate.start()):
             continue  # ENC(…): Jasypt's encrypted form, which the key decrypts
+        if _KEY_ID_BEFORE_RE.search(text, max(0, candidate.start() - 12), candidate.start()):
+            continue  # "kid": "…": a published key's id (JWKS), not the key
+        if hashed_or_encrypted(text[max(0, candidate.start() - 1) : candidate.end() + 1]):
+            continue  # {AQAAAB…}: Jenkins' encrypted form, read from its opening brace
         if secret_shaped(value) and not PUBLIC_ID_RE.match(value):
             return candidate.start(), candidate.start() + len(value)
     if line_end == end or _vetoed(text, start, line_end):
@@ -162,11 +173,27 @@ def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple
             value = alone.group("value").rstrip(TRAILING)
             if not (labelled_value(value) if label else secret_shaped(value)):
                 return None
-            return pos + alone.start("value"), pos + alone.start("value") + len(value)
+            start = pos + alone.start("value")
+            return start, start + len(value) + _wrapped_rest(text, start + len(value), end, value)
         if text[pos:next_end].strip() or number or next_end == end:
             return None  # prose goes on, or a second blank line
         pos = next_end + 1
     return None
+
+
+# A terminal wraps a long token at its width: the rest of it on the next line, alone.
+_WRAPPED_REST_RE = lazy_compile(r"\r?\n(?P<rest>[A-Za-z0-9+/_\-]{4,256}={0,2})[ \t\r]*(?=\n|$)")
+
+
+def _wrapped_rest(text: str, at: int, end: int, value: str) -> int:
+    """How far the value found alone on a line below its keyword goes on: a long value
+    (a line's width) continued on the next line by more of its characters (``0`` if not)."""
+    if len(value) < limits.SECRET_WRAPPED_LINE_MIN_CHARS:
+        return 0
+    rest = _WRAPPED_REST_RE.match(text, at, end)
+    if rest is None or not (random_looking(rest.group("rest")) or rest.group("rest").endswith("=")):
+        return 0
+    return rest.end("rest") - at
 
 
 def _nearby(m: re.Match[str]) -> str:

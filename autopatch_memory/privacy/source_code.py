@@ -76,7 +76,7 @@ def _call_name(text: str, tail_start: int, tail_end: int) -> str:
 
 
 _CREDENTIAL_CALL_RE = compile_bounded(
-    first_char_gate("gPUBADCSJlabswN")
+    first_char_gate("gPUBADCSJlabswNu")
     # .basicAuthentication("u", "p"), headers.setBasicAuth("u", "p"), .auth().basic("u", "p")
     + r"(?<![\w$])(?:(?<=\.)(?:basic|basicAuth|basicAuthentication|setBasicAuth|withBasicAuth)"
     r"(?=[ \t]*\()|getConnection|PasswordAuthentication|UsernamePasswordCredentials"
@@ -87,7 +87,10 @@ _CREDENTIAL_CALL_RE = compile_bounded(
     # Go: credentials.NewStaticV4("id", "secret", ""), NewStaticCredentials(…)
     r"|NewStatic(?:V2|V4|Credentials)?"
     r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login|(?<![\w$.])(?:login|logIn|signIn"
-    r"|authenticate))"
+    r"|authenticate)"
+    # A user and a password by the call's name: paho's username_pw_set("u", "p"), gopcua's
+    # AuthUsername("u", "p"), Milo's new UsernameProvider("u", "p").
+    r"|(?i:user(?:name)?_?(?:pw|pass(?:word)?)\w*)|UsernameProvider|AuthUsername)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 # Key material handed to a crypto or signing API: Algorithm.HMAC256("…"),
@@ -186,6 +189,8 @@ def _redact_literals(
         body = lit.group(1) if lit.group(1) is not None else lit.group(2)
         if not_a_value(body) or _named_other_than_secret(args, lit.start()):
             continue
+        if args[: lit.start()].rstrip().endswith("["):
+            continue  # os.environ["MQTT_PW"], props["pw"]: a key looked up, not a value
         if check is not None and not check(body):
             continue
         start = args_start + lit.start() + 1
@@ -399,8 +404,15 @@ CREDENTIAL_CONSTRUCTOR_CALL = RedactionRule(
     examples_match=(
         'DriverManager.getConnection(url, "root", "Root@1234")',
         'new BasicAWSCredentials("AKID", "s3cr3tKey")',
+        'client.username_pw_set("line3_meter", "Qx7!mTt2pLw9")',
+        'opcua.AuthUsername("plc_reader", "Rk2#vN8qLs4w")',
+        'new UsernameProvider("scada", "Hn5$yT1mWq8z")',
     ),
-    examples_no_match=("getConnection(url, user, password)", 'login("admin")'),
+    examples_no_match=(
+        "getConnection(url, user, password)",
+        'login("admin")',
+        'client.username_pw_set(os.environ["MQTT_USER"], os.environ["MQTT_PW"])',
+    ),
     keywords=("(",),
     pattern=_CREDENTIAL_CALL_RE,
     replace=_credential_call,
@@ -451,7 +463,8 @@ AUTH_TUPLE = RedactionRule(
 # Found at the "=" (the callback reads the name back: a pattern that opens with a name
 # would be tried at every letter of a text).
 _CONVERTED_LITERAL_RE = compile_bounded(
-    r"(?<![=!<>])=(?!=)[ \t]*(?:\[\]byte|bytes|String|str|Buffer\.from)\([ \t]*"
+    r"(?<![=!<>])=(?!=)[ \t]*(?:\[\]byte|bytes|String|str|Buffer\.from|(?:bytes|bytearray)\.fromhex"
+    r"|base64\.b64decode|binascii\.unhexlify)\([ \t]*"
     r"(?P<q>[\"'`])(?P<value>[^\"'`\n]{4,256})(?P=q)"
 )
 _ASSIGNED_NAME_RE = lazy_compile(
@@ -471,7 +484,11 @@ def _converted_literal(m: re.Match[str]) -> str:
 CONVERTED_LITERAL = RedactionRule(
     id="converted-literal",
     description='A literal converted for a secret\'s name (var jwtSecret = []byte("…"))',
-    examples_match=('var jwtSecret = []byte("Go!jwt-S3cret9")', 'apiToken = bytes("tk_9x8y7z6w")'),
+    examples_match=(
+        'var jwtSecret = []byte("Go!jwt-S3cret9")',
+        'apiToken = bytes("tk_9x8y7z6w")',
+        'OTA_SIGN_KEY = bytes.fromhex("5be1c04a9d7e23f86a0b4c19e7d2f35a8c6b0e4d1f9a27c3")',
+    ),
     examples_no_match=(
         'var greeting = []byte("hello world")',
         'var token = []byte(os.Getenv("T"))',

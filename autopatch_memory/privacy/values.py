@@ -44,6 +44,19 @@ _DASHED_TOKEN_RE = lazy_compile(
 # A value of words alone that says it is none: "dummy-signing-key-for-unit-tests-only-not-a-
 # real-secret" (not "dummy-Xk9$2mQ!vT" or "Fake_Pa55w0rd!2024": a digit or a symbol in it is
 # a credential's).
+# A password stored hashed (bcrypt's "$2a$10$…", argon2, crypt's $5$/$6$, Django's pbkdf2)
+# or encrypted by the tool that keeps it (Jenkins' "{AQAAAB…}"): neither logs anyone in.
+_HASHED_OR_ENCRYPTED_RE = lazy_compile(
+    r"^\$(?:2[abxy]?|argon2(?:id|i|d)|scrypt|[56])\$\S{8,}|^pbkdf2_sha\d+\$\d+\$"
+    r"|^\{AQAAA[A-Za-z0-9+/=]{16,}\}$"
+)
+
+
+def hashed_or_encrypted(value: str) -> bool:
+    """A password stored hashed or encrypted by the tool that keeps it (see above)."""
+    return bool(_HASHED_OR_ENCRYPTED_RE.match(value))
+
+
 _SAYS_IT_IS_NONE_RE = lazy_compile(
     r"(?i)(?=.*(?:^|[-_.])(?:dummy|fake|not[-_.]?a[-_.]?real|for[-_.](?:unit[-_.])?tests?)(?:[-_.]|$))"
     r"[a-z]+(?:[-_.][a-z]+){2,}"
@@ -187,6 +200,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(PLACEHOLDER_RE.match(bare))
         or bool(_PLACEHOLDER_WORDS_RE.search(bare))
         or bool(_SAYS_IT_IS_NONE_RE.fullmatch(bare))
+        or bool(_HASHED_OR_ENCRYPTED_RE.match(bare))
         or documented_example(bare)
         or public_key_material(bare)
         or bool(_MESSAGE_KEY_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
@@ -274,9 +288,9 @@ def plausible_in_prose(value: str, *, min_chars: int) -> bool:
 SECRET_PART_SUFFIX = r"(?:[-_.]?(?i:part|half|seg|segment|chunk|piece)?[-_.]?\d{1,2})"
 SECRET_KEY_NAME_RE = compile_bounded(
     r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
-    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie)"
-    + SECRET_PART_SUFFIX
-    + "?$"
+    r"|private[-_.]?key|requirepass|masterauth|_auth|erlang[-_.]?cookie"
+    # a key that signs or encrypts: FIRMWARE_SIGN_KEY, hmacKey, aes_key
+    r"|(?:sign(?:ing)?|hmac|encrypt(?:ion)?|aes|sm4)[-_.]?key)" + SECRET_PART_SUFFIX + "?$"
 )
 
 
@@ -361,6 +375,20 @@ _NOT_SHAPED_RE = lazy_compile(
 )
 
 
+# The two consonants a word of English (or pinyin) may start with: "Ktciabs" (kt…) is no
+# word, though it holds vowels; "Strict", "Shard", "Kafka" are ("y" counts as a vowel).
+_WORD_ONSETS = frozenset(
+    "bl br ch cl cr dr dw fl fr gh gl gn gr kl kn kr kw ph pl pn pr ps qu rh sc sh sk sl sm sn"
+    " sp sq st sv sw th tr ts tw vl wh wr zh".split()
+)
+_CONSONANTS = frozenset("bcdfghjklmnpqrstvwxz")
+
+
+def _speakable_start(word: str) -> bool:
+    head = word[:2].lower()
+    return not (head[0] in _CONSONANTS and head[1:] in _CONSONANTS) or head in _WORD_ONSETS
+
+
 def _made_of_words(bare: str) -> bool:
     """Half of it words ("Sha256Hex_Encoder2x"), or two words or more making two fifths
     of an identifier ("getTokenV2x9Q"). Random letters hold short vowel runs too ("Kwaz",
@@ -370,7 +398,7 @@ def _made_of_words(bare: str) -> bool:
     # ("Ceb4qWlGs98YkUca6wWYGhubwRcew9")
     if len(_DIGIT_RUN_RE.findall(bare)) >= limits.SECRET_MIN_DIGIT_RUNS_NOT_NAME:
         return False
-    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
+    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3 and _speakable_start(w)]
     covered = sum(map(len, words))
     return covered * 2 >= len(bare) or (
         len(words) >= 2 and bool(IDENTIFIER_RE.match(bare)) and covered * 5 >= len(bare) * 2
@@ -415,7 +443,7 @@ def labelled_value(value: str) -> bool:
         return False
     if not (any(c.isdigit() for c in bare) or STRONG_SYMBOL_RE.search(bare)):
         return False
-    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3]
+    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3 and _speakable_start(w)]
     return not (len(words) >= 2 and IDENTIFIER_RE.match(bare) and CAMEL_OR_SNAKE_RE.search(bare))
 
 
