@@ -50,6 +50,7 @@ BARS = {
     "probe_i": (0.95, 0.70),
     "probe_j": (0.95, 0.65),
     "probe_k": (0.95, 0.45),
+    "probe_m": (0.95, 0.50),
 }
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 

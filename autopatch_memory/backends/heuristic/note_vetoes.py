@@ -64,13 +64,17 @@ JOKE = PatternRule(
 
 GUESS = PatternRule(
     "guess",
-    "the sentence guesses or predicts instead of stating (maybe, probably, I guess, 估计,"
-    " 可能, 大概, 说不定, 好像): a fact the user is not sure of is no note",
+    "the sentence guesses, predicts or plans instead of stating (maybe, probably, I guess,"
+    " might, at some point, planning to, 估计, 可能, 大概, 说不定, 好像, 不清楚, 打算): a fact the"
+    " user is not sure of, or one still to come, is no note",
     examples_match=(
         "CI will probably move to GitHub Actions.",
         "I guess the billing service is on Postgres 14.",
         "Maybe we use Kafka for the audit events, not sure.",
         "CI 估计以后会换成 GitHub Actions 吧。",
+        "We might move the gateway to Envoy at some point.",
+        "我们打算把配置中心迁到 Nacos",
+        "report-service 用的是 ES 还是 Solr 我不太清楚",
         "订单服务好像是 JDK 11",
         "网关大概是 Spring Cloud Gateway 做的",
         "对账 job 应该是用 XXL-JOB 调的，大概吧",
@@ -82,12 +86,19 @@ GUESS = PatternRule(
         "订单服务可用性要求 99.9%",
         "对账 job 每天凌晨 2 点跑，数据量大概 300 万行。",
         "push-connector 每台机器大概维持 20 万长连接。",
+        "The release plan lives in docs/release.md.",
+        "计划任务都在 scheduler 模块里",
     ),
     pattern=re.compile(
         r"\b(?:maybe|perhaps|probably|possibly|presumably|i\s+guess|i\s+suppose|not\s+sure"
         r"|might\s+be|i\s+(?:think|believe)\s+(?:that\s+)?(?:we|it|the|our))\b"
         r"|估计|也许|大概(?=是|会|要|在用|用的|吧)|或许|说不定|好像|似乎|可能(?!性)|应该会|应该是"
-        r"|不太确定|不确定",
+        r"|不太确定|不确定|不太清楚|我(?:也|都|还)?不(?:是很)?清楚|我(?:也|都)?不知道"
+        # a plan, not a fact yet: "We might move X to WebFlux at some point", "打算迁到 K8s"
+        r"|\bmight\b|\bat\s+some\s+point\b|\bsomeday\b|\bone\s+day\b"
+        r"|\b(?:plan(?:s|ning)?|thinking\s+about|considering)\s+(?:to\s+|on\s+)?(?:move|moving"
+        r"|switch|switching|migrate|migrating|replace|replacing|drop|dropping|adopt|adopting)\b"
+        r"|打算|计划(?=把|用|换|迁|改|上|引入)|考虑(?=把|用|换|迁|改|上|引入)|准备(?=把|换|迁|改|上|引入)|回头(?=把|换|迁|改)",
         re.IGNORECASE,
     ),
 )
@@ -95,6 +106,7 @@ GUESS = PatternRule(
 # What names a replacement: "…, we use Caffeine instead", "改用 Caffeine", "换成了 Nacos".
 _REPLACEMENT = (
     r"改用|改成|改为|换成|换了|换到|替换|替代|取代|迁到|迁移到|切到|切换到|转到|现在用|现在走|统一用|用的是"
+    r"|都用|一律用|只用|全用|\bonly\s+uses?\b|\ball\s+use\b"
     r"|\binstead\b|\breplaced\b|\bmoved\s+to\b|\bmigrated\s+to\b|\bswitched\s+to\b"
     r"|\bnow\s+(?:use|uses|on|runs?)\b|->|→"
 )
@@ -106,24 +118,26 @@ _NO_LONGER_RE = re.compile(
     r"|去掉了|下掉了|弃用了|移除了|\bno\s+longer\b|\bdropped\b|\bremoved\b|\bstopped\s+using\b",
     re.IGNORECASE,
 )
-_DONT_USE_RE = re.compile(r"\b(?:don'?t|do\s+not|doesn'?t)\s+use\b", re.IGNORECASE)
-_ANYMORE_RE = re.compile(r"\banymore\b", re.IGNORECASE)
+# Not used at all: "项目里没用 Spring Cloud Gateway", "live-class doesn't use Spring Cloud"
+# (not "没用的代码", useless code).
+_NOT_USED_RE = re.compile(
+    r"(?:没|没有|并没有|从没|从来没|从来不|并不)(?:用|使用|引入|接入|上)(?!的|处|过来|来|到|户|于|法)"
+    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never)\s+use\b",
+    re.IGNORECASE,
+)
 
 
 def _no_longer_used(sentence: str) -> bool:
     if _REPLACED_RE.search(sentence) or _CLAUSES_RE.search(sentence):
         return False
-    return bool(
-        _NO_LONGER_RE.search(sentence)
-        or (_DONT_USE_RE.search(sentence) and _ANYMORE_RE.search(sentence))
-    )
+    return bool(_NO_LONGER_RE.search(sentence) or _NOT_USED_RE.search(sentence))
 
 
 NO_LONGER_USED = FunctionRule(
     "no-longer-used",
-    "the sentence (one clause) only says a thing is no longer used (不用…了, 不再用, 去掉了,"
-    " dropped, no longer, don't use … anymore) and names nothing in its place: no new note (it"
-    " may revise the note that said the thing was used)",
+    "the sentence (one clause) only says a thing is not or no longer used (不用…了, 不再用,"
+    " 去掉了, 没用 X, dropped, no longer, doesn't use) and names nothing in its place: no new"
+    " note (it may revise the note that said the thing was used)",
     examples_match=(
         "payment-service 已经不走 Feign 了",
         "咱们早就不用 Zookeeper 了",
@@ -131,6 +145,8 @@ NO_LONGER_USED = FunctionRule(
         "The report module dropped the Quartz dependency.",
         "we don't use Hystrix anymore",
         "audit-log no longer writes to MongoDB.",
+        "我们项目里没用 Spring Cloud Gateway",
+        "billing doesn't use Kafka at all.",
     ),
     examples_no_match=(
         "payment-service 不走 Feign 了，改用 Dubbo 直连",
@@ -138,6 +154,9 @@ NO_LONGER_USED = FunctionRule(
         "audit-log no longer writes to MongoDB; it moved to ClickHouse.",
         "We dropped the Nacos config center: config now comes from Apollo.",
         "我们的日志统一用 Logback。",
+        "没用的配置都在 legacy 目录里",
+        "We don't use Lombok, getters are written by hand.",
+        "定时任务都用 XXL-JOB 没用 Spring 的 @Scheduled",
     ),
     test=_no_longer_used,
 )
@@ -150,6 +169,8 @@ AT_THIS_MOMENT = PatternRule(
         "the gateway is throwing 502s right now",
         "眼下 search-api 的 CPU 到了 95%",
         "这两天 ES 集群在重建索引，搜索会慢一点",
+        "Jenkins 今天特别慢，队列排了十几个",
+        "the staging database is read-only today",
     ),
     examples_no_match=(
         "order-sync 消费 Kafka 的 order-events topic",
@@ -158,10 +179,16 @@ AT_THIS_MOMENT = PatternRule(
         "订单服务用 Redis 分布式锁，这会保证库存不超卖",
         "这周我们把构建切到了 Gradle",
         "从本周三开始，order 服务改用 Kafka 发消息",
+        "从今天起构建统一用 JDK 21",
+        "Starting today, releases go through the change board.",
     ),
     pattern=re.compile(
         r"这会儿|此刻|此时此刻|眼下|这时候|\bright\s+now\b|\bat\s+the\s+moment\b"
         r"|\bas\s+we\s+speak\b"
+        # a day's event: "CI 今天有点慢" (not "从今天起改用…", a change that lasts)
+        r"|(?<!从)(?:今天|今晚|今早|今儿)(?![起以]|开始)[^，。,.;；!?！？]{0,12}?(?:有点|特别|很|又|一直|老是|在"
+        r"|突然|挂|慢|卡|报错|不能|不可用|只读|维护|发版|上线|宕|停)"
+        r"|\b(?:is|are|was|were)\b[^,.;]{0,30}\b(?:today|tonight|this\s+morning)\b"
         # something under way for a window of days: "这两天 Redis 集群在扩容" (not "这周我们把
         # 构建切到了 Gradle", a change that lasts)
         r"|(?<!从)(?:这两天|这几天|这阵子|这周(?!期)|本周|最近几天)"
@@ -208,6 +235,9 @@ ANOTHER_TEAM = PatternRule(
         "another team uses Pulsar for their events",
         "运维组那边的监控用的是 Zabbix",
         "财务系统用的是 SAP，跟我们这边没关系",
+        "风控团队的规则引擎是 Drools",
+        "The security team's scanner runs on SonarQube.",
+        "HR 系统用 Workday，跟我们的代码没关系",
     ),
     examples_no_match=(
         "我们的风控服务用 Flink 做实时计算",
@@ -218,6 +248,8 @@ ANOTHER_TEAM = PatternRule(
         "我们组那边的监控用的是 Prometheus",
         "支付中心的对账服务用 Spring Batch",
         "内部的 RPC 统一用 Dubbo 3",
+        "我们组的网关是 Spring Cloud Gateway",
+        "Our team's services all run on JDK 21.",
     ),
     pattern=re.compile(
         # the other team opens the sentence as its subject ("our X is owned by another team"
@@ -229,9 +261,36 @@ ANOTHER_TEAM = PatternRule(
         r"|(?:another|the\s+other|a\s+sister|a\s+different|other)\s+"
         r"(?:team|company|project|org)s?\b"
         # a group named, then "over there": "数据平台组那边的数仓…"
-        r"|(?!我们|咱们|本组|我组|我们组)[\u4e00-\u9fff]{1,8}组那边)"
+        r"|(?!我们|咱们|本组|我组|我们组)[\u4e00-\u9fff]{1,8}组那边"
+        # another team's thing as the subject: "客服组的工单系统…", "The data team's warehouse…"
+        r"|(?!我们|咱们|本组|我组)[\u4e00-\u9fff]{2,6}(?:组|团队)的"
+        r"|(?:the\s+)?(?!our\b|my\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+team'?s\s)"
         # said outright: "…，跟我们这边没关系", "nothing to do with us"
-        r"|(?:跟|和|与)(?:我们|咱们)(?:这边)?(?:没(?:啥|什么)?关系|无关)|\bnothing\s+to\s+do\s+with\s+us\b",
+        r"|(?:跟|和|与)(?:我们|咱们)(?:这边|的\s*[\w-]{1,12}\s*)?(?:没(?:啥|什么)?关系|无关)"
+        r"|\bnothing\s+to\s+do\s+with\s+(?:us|our)\b",
+        re.IGNORECASE,
+    ),
+)
+OPINION = PatternRule(
+    "opinion",
+    "the sentence judges instead of stating (太…了, 没必要, 真难用, 很烂, is a mess, overkill,"
+    " way too …): an opinion of the project, not a fact of it",
+    examples_match=(
+        "我们的分支规范太繁琐了 没必要",
+        "这个项目的打包脚本真难用",
+        "Our release process is way too slow.",
+        "The module layout is a mess, honestly.",
+    ),
+    examples_no_match=(
+        "发布脚本在 scripts/release.sh",
+        "我们的分支规范是 git flow",
+        "Releases go out every Tuesday.",
+        "超时时间是 3 秒，太短了会被网关断开",
+    ),
+    pattern=re.compile(
+        r"太[\u4e00-\u9fff]{1,3}了(?:吧|啊)?\s*(?:没必要|[。!！]|$)|没必要|真(?:难用|烂|坑|麻烦)|很烂"
+        r"|\b(?:is|are)\s+(?:a\s+mess|overkill|a\s+nightmare|terrible|awful|ridiculous)\b"
+        r"|\bway\s+too\s+\w+",
         re.IGNORECASE,
     ),
 )
@@ -239,15 +298,44 @@ ALTERNATIVE_QUESTION = PatternRule(
     "alternative-question",
     "a question between two things with no question mark (…是 A 还是 B 啊/呢/吗): asked, not"
     " stated",
-    examples_match=("网关是 Kong 还是 APISIX 啊", "咱们消息用的 Kafka 还是 RocketMQ 呢"),
-    examples_no_match=("网关还是 Kong，没换。", "我们还是用 Maven 构建。"),
-    pattern=re.compile(r"还是[^，。,.;；]{1,40}?(?:啊|呢|吗|呀|嘛|来着)\s*[?？]?\s*$"),
+    examples_match=(
+        "网关是 Kong 还是 APISIX 啊",
+        "咱们消息用的 Kafka 还是 RocketMQ 呢",
+        "我们用的是dubbo还是spring cloud 我新来的",
+    ),
+    examples_no_match=(
+        "网关还是 Kong，没换。",
+        "我们还是用 Maven 构建。",
+        "用的是 Kafka，还是老样子",
+    ),
+    pattern=re.compile(
+        r"还是[^，。,.;；]{1,40}?(?:啊|呢|吗|呀|嘛|来着)\s*[?？]?\s*$"
+        # "…用的是 A 还是 B", a choice asked
+        r"|是\s*[^，。,.;；\s]{1,30}?\s*还是\s*[a-z\u4e00-\u9fff]",
+        re.IGNORECASE,
+    ),
 )
 
 NOTE_VETOES: Registry[PatternRule | FunctionRule] = Registry(
     "offline-note-vetoes",
-    [JOKE, GUESS, NO_LONGER_USED, AT_THIS_MOMENT, INCIDENT, ANOTHER_TEAM, ALTERNATIVE_QUESTION],
+    [
+        JOKE,
+        GUESS,
+        NO_LONGER_USED,
+        AT_THIS_MOMENT,
+        INCIDENT,
+        ANOTHER_TEAM,
+        OPINION,
+        ALTERNATIVE_QUESTION,
+    ],
 )
 """Every rule, in the order they are tried."""
-NEW_NOTE_VETOES = (NO_LONGER_USED, AT_THIS_MOMENT, INCIDENT, ANOTHER_TEAM, ALTERNATIVE_QUESTION)
+NEW_NOTE_VETOES = (
+    NO_LONGER_USED,
+    AT_THIS_MOMENT,
+    INCIDENT,
+    ANOTHER_TEAM,
+    OPINION,
+    ALTERNATIVE_QUESTION,
+)
 """The rules that keep a sentence from making a new note (it may still revise one)."""
