@@ -63,7 +63,7 @@ from .acts import (
     ZH_WISH_RE,
     Act,
 )
-from .lexicon import HAS_CJK_RE, any_of, rx
+from .lexicon import CJK, HAS_CJK_RE, any_of, rx
 from .reading import Clause, Request
 
 # Clauses end at punctuation, a dash between words, or a colon before a space.
@@ -79,6 +79,8 @@ _ZH_QUESTION_RE = any_of(
     # An A-not-A question ("有没有", "会不会"), not a request ("能不能帮我…").
     r"有没有|会不会|是不是|要不要|能不能(?!帮)|可不可以(?!帮)|需不需要|对不对|好不好|行不行|够不够"
     r"|安不安全",
+    # Any A-not-A: "稳不稳", "靠不靠谱", "合不合理".
+    f"(?P<a_not_a>[{CJK}])不(?P=a_not_a)",
     # "JDK 几", "是几版本" (not "写几个单元测试").
     r"(?:是|有|要|用|第|装)几|几(?:版本|级|种|个版本)|几$",
     # A choice: "存 Redis 还是数据库" (not "还是有问题").

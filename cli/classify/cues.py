@@ -193,7 +193,13 @@ def _revises_unnamed(reading: Reading) -> list[str]:
     if not changes or reading.audit or reading.problems or about_answer(reading):
         return []
     follow_up = FOLLOW_UP_CHANGE.find(reading.norm)
-    targeted = any(r.targeted for r in changes) and not _COMPARATIVE_RE.search(reading.norm)
+    # "把超时改成 5 秒", "把 lock timeout 改成 10s": a part of code named by what it is, as
+    # the patch has it; "把 Swagger 换成 SpringDoc" names a thing of the Java world anew.
+    targeted = (
+        any(r.targeted for r in changes)
+        and not _COMPARATIVE_RE.search(reading.norm)
+        and names_the_world(reading.norm)
+    )
     named = reading.strong or reading.weak or reading.definite or targeted
     return [*follow_up, *(r.verb for r in changes)] if follow_up and not named else []
 
@@ -321,7 +327,17 @@ def change_request(reading: Reading) -> Cue:
         return [*(r.verb for r in creates), *targets[:3]]
     if reading.strong and (change := matches(_HOW_TO_CHANGE_RE, reading.norm)):
         return [*change, *reading.strong[:3]]  # "OrderService 怎么重构比较好"
+    swap = matches(_SWAP_RE, reading.norm)
+    if swap and not reading.preference and names_the_world(reading.norm):
+        return swap  # "别用 ReentrantLock 了，还是用 Redis 锁吧": one for another, in code
     return _bare_limit(reading)
+
+
+# One thing of code for another, asked: "别用 X 了 还是用 Y 吧", "don't use X, go with Y".
+_SWAP_RE = any_of(
+    r"(?:别|不要)再?用\s*[\w.@\-]{2,40}\s*了?[\s，,]*(?:还是|就|改|换)?用\s*[^\s，,。]{2,24}?\s*吧",
+    r"\b(?:don't|do not) use\b.{1,40}?[,;]\s*(?:just\s+)?(?:go with|use|switch to)\b",
+)
 
 
 def _object_of(reading: Reading, request: Request) -> str:
@@ -439,7 +455,7 @@ def safety_question(reading: Reading) -> Cue:
     # "Are passwords hashed?", "check whether the admin APIs are protected".
     if reading.safeguards:
         return reading.safeguards
-    if safety.GENERAL_RE.search(reading.norm) and not reading.strong:
+    if _said_general(reading):
         return None
     if not reading.is_question and not _CONFIRMATION_RE.search(reading.norm):
         return None
@@ -464,6 +480,18 @@ def safety_question(reading: Reading) -> Cue:
     if race and _SAME_RE.search(reading.norm) and not names_the_world(reading.norm):
         return race  # "two requests redeem the same coupon": a thing of this application
     return None
+
+
+# A setting's dotted name in lower case: "enable.auto.commit", "spring.jpa.open-in-view".
+_SETTING_NAME_RE = rx(r"[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+")
+
+
+def _said_general(reading: Reading) -> bool:
+    """The question says it is general ("in general", "一般"), and names nothing of this code
+    but settings' names ("Is enable.auto.commit=true safe to use in general?")."""
+    return bool(safety.GENERAL_RE.search(reading.norm)) and all(
+        _SETTING_NAME_RE.fullmatch(name) for name in reading.strong
+    )
 
 
 # The same thing twice: a race asked about a thing of the application ("the same coupon").
@@ -539,7 +567,7 @@ def judges_code(reading: Reading) -> Cue:
     ("这个方法太绕了，给我讲讲它在干嘛")."""
     here = reading.here
     judged = reading.strong or (here and not reading.known_topic)
-    if not judged:
+    if not judged or _said_general(reading):
         return None
     inspects = reading.acts(Act.INSPECT)
     if reading.evaluative and (inspects or reading.is_question):

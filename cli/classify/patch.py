@@ -19,6 +19,8 @@ _PATCH_REF_WORDS = (
     "this change", "these changes", "your change", "your changes", "that change", "the fix",
     "this fix", "your fix", "that fix", "the proposed change", "the proposed fix", "the new code",
     "this version", "applying this", "apply this", "applying it", "merging this", "merge this",
+    # Mixed: "这个 change 对 settle 模块有影响吗".
+    "这个 change", "这次 change", "这个 fix", "这次 fix",
 )  # fmt: skip
 # The user's own changes, and the places still to change, are not the pending patch.
 _NOT_PATCH_REFS = (
@@ -65,8 +67,12 @@ NEW_PATCH_RE = any_of(
 )
 # "why did you change…", "你为什么要改返回值": what "you" changed is the patch.
 YOU_CHANGED_RE = any_of(
-    r"\bwhy (?:did|do|would) you\b|\b(?:where|how) did you\b",
+    r"\bwhy (?:did|do|would) you\b|\bwhy'd you\b|\b(?:where|how) did you\b",
     r"\byou (?:changed|removed|added|dropped|renamed|moved|touched|deleted|replaced|introduced)\b",
+    # A change asked about with no subject of its own: "为什么要删掉那个判空", "为啥把 A 换成 B 了"
+    # (not "为什么 Spring Boot 3 把 javax 换成 jakarta", whose subject made the change).
+    r"^(?:\W*(?:那|那么|所以|请问)\W*)?(?:为什么|为啥|咋)(?:要(?:把|删掉|去掉|移除|换成|改成)|把[^，,。？?]{1,24}?"
+    r"(?:改|删|加|换|去掉|动|移除|拿掉|挪)(?:掉|成|回|到)?)",
     r"你(?:为什么|为啥|咋)要?(?:改|删|加|换|去掉|动|移除|用)|你(?:改|删|加|换|去掉|动|移除)了",
     # "你把重试删了？为啥" (not "你把答案删了", "你把…加了个例子": the answer, not the code)
     r"你(?:为什么|为啥|咋|怎么)?(?:把|将)(?![^，,。？?]{0,16}(?:回答|答案|例子|解释|说明|记忆|规则|偏好"
@@ -78,7 +84,7 @@ YOU_CHANGED_LINE_RE = rx(
     r"(?:为什么|为啥|咋)要?(?:改|删|动|去掉)(?:了|掉)?\s*第\s*\d+\s*行"
     # "改完之后…还生效吗": what follows the change, the change unnamed (it opens the clause:
     # "Nacos 配置改完之后" names what was changed)
-    r"|(?:^|[，,。；;!！?？])\s*改完(?:之后|以后|后)"
+    r"|(?:^|[，,。；;!！?？])\s*(?:这个|这样|这么)?改完(?:之后|以后|后)"
 )
 # "为啥要加这个判断", "why not…": with a patch pending, the patch, implied.
 PATCH_IMPLIED_RE = any_of(
@@ -88,7 +94,8 @@ PATCH_IMPLIED_RE = any_of(
     r"\bwhy (?:is|are|was|were|has|have) (?:the |this |that |these )?[\w.()-]+(?: [\w.()-]+){0,3}"
     r" (?:been )?(?:moved|removed|changed|added|dropped|renamed|replaced|deleted|introduced"
     r"|inlined|extracted|wrapped|made|turned|switched|widened|narrowed|reordered)\b",
-    r"\bwhy not\b|为什么不(?:直接|在|放|改)",
+    r"\bwhy not\b|为什么不(?:直接|在|放|改)|\bwhy'd you\b",
+    r"(?:为什么|为啥|咋)把[^，,。？?]{1,24}?(?:改|删|加|换|去掉|动|移除|拿掉|挪)",
     r"\byou (?:changed|removed|added|dropped|renamed|moved|used|touched)\b",
     r"你(?:为什么|为啥|咋)?要?(?:改|删|加|换|去掉|动|移除|用)",
     r"(?:为什么|为啥|咋)(?:要|你要?)(?:改|删掉?|去掉|移除|加|换|把|用|动)",
@@ -108,7 +115,10 @@ ANSWER_WORDS = Lexicon(
      "这段话", "demo", "example", "examples", "answer", "answers", "reply", "replies", "response",
      "responses", "explanation", "snippet above", "previous", "above",
      # The answer's layout: "写成段落", "用要点列出来", "as bullet points".
-     "段落", "分段", "要点", "paragraph", "paragraphs", "bullet points", "bullets"),
+     "段落", "分段", "要点", "paragraph", "paragraphs", "bullet points", "bullets",
+     # The answer said again: "那换成英文再说一遍", "say that again in English".
+     "再说一遍", "再讲一遍", "重新说一遍", "重新讲一遍", "再解释一遍", "say that again",
+     "say it again", "explain that again", "explain it again", "repeat that"),
     # The change the assistant proposed, taken: "就按你说的改" changes code.
     exceptions=("按你说的", "照你说的"),
 )  # fmt: skip
@@ -133,7 +143,7 @@ ADJUST_RE = rx(
 # The answers' form: a limit on it ("别用表情符号", "no emojis") restricts no patch.
 ANSWER_FORM = Lexicon(("表情符号", "表情", "颜文字", "emoji", "emojis"))
 RESTRICTIVE_RE = any_of(
-    r"只(?:改|动|保留|修改)|(?<![级区类特个性])(?<!要)(?:别|不要)(?:改|动|碰|用)",
+    r"只(?:改|动|保留|修改)|(?<![级区类特个性])(?<!要)(?:别|不要)(?:改|动|碰|用|删|去掉)",
     r"\bonly (?:touch|change|modify)\b|\b(?:don't|do not|never) (?:touch|change|modify)\b",
     r"\bleave\b.{1,30}\balone\b|\bkeep the\b",
 )

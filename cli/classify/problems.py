@@ -83,6 +83,8 @@ _EVALUATIVE_WORDS = (
     "best practices", "break", "breaks", "fail", "fails", "failing", "go wrong", "too long",
     "too wide", "too big", "too many", "too complex", "too slow", "too permissive", "too broad",
     "improve", "improved", "improvements", "slow", "inefficient",
+    # "is our consumer ok with auto commit on?"
+    "ok with", "okay with", "fine with",
 )  # fmt: skip
 NOT_PROBLEMS = (
     "依赖注入", "构造器注入", "构造函数注入", "字段注入", "属性注入", "setter 注入", "注入方式",
@@ -202,6 +204,10 @@ PROBLEM_RE = any_of(
     # Something wrong, unnamed: "tell me if anything is off", "有没有哪里不对劲".
     r"\b(?:anything|something)(?: (?:is|looks|seems|that is|that looks))? (?:off|wrong|fishy"
     r"|suspicious|weird|odd|broken|dodgy)\b",
+    # A hunch about code: "feels off to me", "looks a bit fishy", "感觉不太对", "看着怪怪的".
+    r"\b(?:feels?|looks?|seems?|smells?)\s+(?:a\s+bit\s+|kinda\s+|a\s+little\s+)?(?:off|wrong"
+    r"|fishy|suspicious|dodgy)\b",
+    r"(?:感觉|看着|看起来)(?:不太对|不对劲|有点不对|怪怪的|有问题)",
 )
 # A complaint about code ("也太长了吧", "什么鬼", "看着头疼", "这样不行吧", "way too long"):
 # said of code here, it asks to have the code judged, like "有没有问题".

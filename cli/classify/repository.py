@@ -48,7 +48,8 @@ _CODE_NOUNS_ZH = (
 DEICTIC_RE = any_of(
     r"(?:这个|这段|这里的?|这边的?|这些|该|此|这块|那个|那段|这几个|上面的?|下面的?)\s*"
     rf"(?:{_CODE_NOUNS_ZH})",
-    r"这里|这边|此处|\bhere\b",
+    # (not "我这边", "on my side": the user's machine, not this code)
+    r"这里|(?<![我你他她])这边|此处|\bhere\b",
     # "这个 MQ 的消息", "这个网关的路由": a part of this system, by the kind of system it is.
     r"(?:这个|这套|我们这个)\s*(?:mq|broker|网关|gateway|爬虫|crawler|网站|平台|中台|后台)\s*的",
     r"\b(?:this|these|that|those) (?:class|classes|method|methods|file|files|function|code"

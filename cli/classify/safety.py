@@ -11,7 +11,7 @@ words about the Java world ("Is JWT safe?", "什么是 SQL 注入？") are knowl
 
 from __future__ import annotations
 
-from .lexicon import Lexicon, any_of, rx
+from .lexicon import CJK, Lexicon, any_of, rx
 from .problems import NOT_PROBLEMS
 
 _SAFETY_WORDS = (
@@ -30,6 +30,8 @@ _SAFETY_WORDS = (
     "暴力破解", "泄露", "暴露", "未授权", "未登录", "不登录", "没登录", "免登录", "匿名", "别人的",
     "他人的", "攻击", "被利用", "被刷", "猜到", "猜出", "遍历", "穿越", "提权", "恶意", "跨站",
     "任意文件", "敏感信息",
+    # Tight enough: "scoped tightly enough", "权限收得够不够严".
+    "tightly enough", "locked down", "strict enough", "够严", "够不够严", "太宽",
 )  # fmt: skip
 SAFETY = Lexicon(_SAFETY_WORDS, exceptions=NOT_PROBLEMS)
 # An injection is read where the problems are (not dependency injection, "怎么注入的"): the
@@ -50,6 +52,39 @@ ABUSE_RE = any_of(
     r"|查|看|拿|下载|上传|操作|删)",
     r"(?:有人|别人|他人|外部|攻击者|任何人|普通用户|其他用户).{0,20}(?:访问|调用|调到|查到|看到|拿到|改|删"
     r"|下载|操作|伪造|篡改|重放|刷)",
+    # Done to the application by someone: "会不会被人刷爆", "被脚本抢光", "被黄牛刷单".
+    r"被(?:人|别人|他人|黑客|脚本|机器人|黄牛|羊毛党|攻击者|恶意用户|坏人)",
+    # Another party's data, or one's own approval: "租户A拿到租户B的数据", "撤回别人发的消息",
+    # "看到不是自己科室的病历", "审批人自己批自己".
+    r"(?:别人|他人|其他人|其他用户|别的用户|其他租户|别的租户|另一个(?:用户|租户|商户))(?:发|提|建|创建|上传"
+    r"|下)?的",
+    # Party A reaching party B's data: "租户A…拿到租户B的数据", "商户甲能看到商户乙的账单".
+    f"(?P<party>[{CJK}]{{2}})\\s*[a-z甲乙丙](?![a-z]).{{0,30}}?(?:看到|拿到|查到|访问|读到|改|删|操作|下载)"
+    r".{0,10}?(?P=party)\s*[a-z甲乙丙](?![a-z])"
+    r"|不是(?:自己|本人|他|她)(?:的|[^，,。？?的]{1,6}的)"
+    r"|自己(?:批|审|审批|审核|给)自己",
+    r"\b(?:another|other|a different) (?:tenant|customer|account|user|merchant|shop|org"
+    r"|organi[sz]ation)s?(?:'s?)?\b",
+    # Abusing the application's limits: "刷爆", "暴力试出来", "不交钱就出去", "一个人领好几张",
+    # "a negative quantity", "redeemed twice", "dodge the rate limit".
+    r"刷爆|刷单|刷光|抢光|薅羊毛|暴力(?:破解|试|猜|枚举|尝试)|(?:试|猜|撞)出来|不(?:交钱|付钱|付款|买单)"
+    r"|白嫖|免费(?:拿|领|用|下载)|改价|领到?(?:好几|多)张|多领"
+    # a negative number sent, not one the code computes ("库存为啥会变成负数" is a bug's symptom)
+    r"|(?:传|发|输入|填|提交|给)(?:个|一个|了)?\s*负(?:数|的)",
+    r"\b(?:someone|somebody|a user|users|a client|the client|a caller|the caller|an attacker"
+    r"|a customer)\b.{0,30}\bnegative (?:quantity|quantities|amount|amounts|price|prices|number"
+    r"|count|balance|value)\b"
+    r"|\b(?:redeem\w*|claim\w*|use[sd]?|spen[dt]\w*|refund\w*|appl(?:y|ied|ies))\b.{0,30}"
+    r"\b(?:twice|more than once|multiple times|two times)\b",
+    r"\b(?:dodg\w+|evad\w+|sidestep\w*)\b",
+    # A payload of an attack: "传个 ../../etc/passwd", "能传 jsp 上去吗", "a .jsp onto the server".
+    r"\.\./|%2e%2e|<script|\$\{jndi|\bor 1\s*=\s*1\b"
+    r"|(?:传|上传)\s*(?:个|一个)?\s*\.?(?:jsp|jspx|php|asp|aspx|exe|war|sh|svg|html)\b"
+    r"|\ban? \.(?:jsp|jspx|php|asp|aspx|war|sh|exe)\b",
+    # A value the client sends, changed: "redirect 地址能被改成别的域名吗", "改一下 plateNo 参数".
+    r"(?:直接)?拼(?:接)?(?:的|了)?\s*(?:前端|客户端|用户|请求)(?:传|给|输入)"
+    r"|能被(?:改|换|替换|指定)成|(?:改|换|篡改)(?:一下|了|掉)?\s*[\w.-]{0,24}\s*(?:参数|字段|请求头|header)"
+    r"(?:的值)?(?:就)?能",
     # A check skipped: "skip the captcha", "验签能不能被跳过".
     r"\b(?:skip|skipped|skipping|get around|circumvent\w*)\b.{0,30}\b(?:captcha|signature"
     r"|check|checks|validation|verification|auth\w*|login|rate limit\w*|2fa|mfa|otp)\b",
@@ -71,6 +106,12 @@ ABUSE_RE = any_of(
     r"\b(?:reach\w*|hit|access\w*|call\w*|open|exposed)\b.{0,40}\b(?:from outside|from the"
     r" internet|publicly|externally|from the public internet)\b",
     r"(?:外网|公网|外部|互联网)(?:能|可以|也能|上)?(?:直接)?(?:访问|调用|调到|打到|连到|连上|访问到)",
+    # A library with known holes, at the version this code uses: "用的 fastjson 1.2.24 有没有事",
+    # "we're on log4j 2.14".
+    r"(?:用的|用了|引的|引入的|依赖的?|我们的?|咱们的?|项目里的?|\bwe(?:'re| are)? (?:use|on)"
+    r"|\bour)\s*[^，,。？?]{0,12}?\b(?:fastjson|log4j(?:-core)?|shiro|struts2?|xstream"
+    r"|commons-collections|jackson-databind|snakeyaml|xxl-job|nacos|druid)\s*[:@ ]?\s*"
+    r"v?\d+(?:\.\d+)+",
 )
 # Personal or secret data where it should not be: in the logs, in a response, in clear text.
 DATA_LEAK_RE = any_of(
@@ -85,6 +126,11 @@ DATA_LEAK_RE = any_of(
     r"|明文|返回给|返回到|返回出去|暴露|响应里)",
     r"(?:日志|打印|输出|明文|暴露|响应里)[^，,。？?]{0,20}(?:卡号|银行卡|密码|口令|令牌|token|密钥"
     r"|身份证|手机号|隐私|敏感)",
+    # Whole requests in the log: "log the whole request body", "把整个请求体打到日志里".
+    r"\blog(?:s|ged|ging)?\b.{0,20}\b(?:whole|full|entire|raw|complete) (?:request|response"
+    r"|body|payload|headers?)",
+    r"(?:整个|完整的?|全部的?)(?:请求体|请求|响应|报文|body|入参|参数).{0,10}(?:打|记|写|输出)(?:到|进|在)?"
+    r"(?:日志|log)",
 )
 # Two at once on the same thing: "two requests redeem the same coupon twice", "两个请求同时领券".
 RACE_RE = any_of(
@@ -92,6 +138,8 @@ RACE_RE = any_of(
     r" (?:requests?|threads?|workers?|users?|instances?|nodes?|consumers?|calls|clicks|pods)\b"
     r"|\bat the same time\b|\bat once\b|\bconcurrently\b|\bin parallel\b|\bunder load\b",
     r"同时|并发|多线程|多个线程|(?:两|多)个(?:请求|线程|用户|实例|节点|worker|消费者|服务|pod)|高并发",
+    # Two runs that meet, a user's repeated click: "overlap", "double-clicks", "连点两下".
+    r"\boverlap\w*\b|\bdouble[- ]click\w*|双击|连点|连续点|重复点击|快速点击|点两下",
 )
 # What the code is for, asked: "这个锁是防止两个人同时编辑的吗" (a fact, not a worry).
 PURPOSE_RE = rx(
@@ -100,7 +148,10 @@ PURPOSE_RE = rx(
 RACE_EFFECT_RE = any_of(
     r"\b(?:twice|double\w*|two times|duplicat\w*|both|the same|oversell\w*|atomic|lost updates?"
     r"|race\w*)\b",
-    r"两次|两遍|重复|超卖|同一|原子|覆盖|丢失|串",
+    r"两次|两遍|重复|超卖|同一|原子|覆盖|丢失|串|负数|变负|多扣|超扣",
+    r"\b(?:negative|below zero|overdrawn|overdraw\w*)\b",
+    # Whether it holds at all: "多线程读写应该没事吧", "is it fine with two pods".
+    r"没事|有事|有问题|出问题|\b(?:ok|okay|fine|safe)\b",
 )
 # Is it atomic: "Is the stock decrement atomic?", "库存扣减是原子的吗".
 ATOMIC_RE = rx(r"\batomic\w*|\bthread[- ]safe\w*|原子|线程安全")
@@ -111,6 +162,8 @@ ASKS_WHETHER_RE = any_of(
     r"\bis there (?:any|a) (?:way|chance|risk)\b|\bany (?:way|chance|risk)\b|\bwhether\b",
     r"吗|会不会|能不能|是不是|有没有|是否|可不可能|可能|能否|有无|风险|隐患|安全性",
     r"\bwhat (?:happens|would happen) (?:if|when)\b|会怎样|会怎么样",
+    # Colloquial: "稳不稳", "有没有事", "没事吧", "要紧吗", "enough?".
+    r"稳不稳|稳吗|靠谱吗|有没有事|有事吗|没事吧|要紧吗|要不要紧|\benough\?",
 )
 # The question is about the Java world, not this code: "Is JWT safe in general?".
 GENERAL_RE = rx(r"一般|通常|\bin general\b|\bgenerally\b|\busually\b|\btypically\b")
