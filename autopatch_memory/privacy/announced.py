@@ -118,6 +118,7 @@ ANNOUNCED_SECRET = RedactionRule(
         "You'll need a secret for the webhook. We settled on RdHWZ5rJiWmkqBaDqv0KzCQa.",
         "测试库密码上周被安全组改了。新的是 Xk9#mQ2$vL，别外传",
         "@here kafka pw for staging rotated per the runbook. new one: Kf7_qL2mXv9PwR4zT8nB",
+        "staging 库的 password 已经 rotate 了，new one: Q7ve=m_kA+R-Z3pX ，记得更新",
     ),
     examples_no_match=(
         "We rotated the token. Here it is: the stack trace of the failing refresh.",

@@ -370,7 +370,11 @@ _NAME_WORD_RE = lazy_compile(r"[A-Z]?[a-z]*[aeiou][a-z]*")
 _DIGIT_RUN_RE = lazy_compile(r"\d+")
 _NOT_SHAPED_RE = lazy_compile(
     # an e-mail address, a URL, a key=value pair, a path, a dotted name or a version
-    r"^[\w.+\-]+@[\w\-]+\.[\w.\-]+$|://|^[\w.\-]+=|^\.{0,2}/|/[\w.\-]+/|^[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)+$"
+    # (a key is a name: "C4ka=c_iE+T" holds a digit inside its "key", a password's mix;
+    # base64's padding "…jZQ==" is kept apart as it was)
+    r"^[\w.+\-]+@[\w\-]+\.[\w.\-]+$|://|^(?![\w.\-]*\d[A-Za-z])[\w.\-]+=|^[\w.\-]+=+$"
+    r"|^\.{0,2}/|/[\w.\-]+/"
+    r"|^[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)+$"
     r"|^v?\d+(?:\.\d+)+"
 )
 
