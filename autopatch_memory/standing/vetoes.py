@@ -95,6 +95,8 @@ _REPORTED = re.compile(
     r"|(?:他|她|他们|同事|领导|老板|组长|架构师|文章|博客|书|文档|网上|有人|大家|面试官|老师|"
     r"规约|规范|手册|指南|标准)(?:里|上|中)?(?:说|讲|建议|推荐|提到|要求|认为|写着|写的|规定)"
     r"|听说|据说|看到.{0,12}说"
+    # told to the user: "老周跟我说每次上线前都…"
+    r"|(?:跟|和|对)(?:我|我们)(?:说|讲|提)(?:过|了)?"
 )
 _QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
 
@@ -103,7 +105,7 @@ def _reports_someone(sentence: str) -> bool:
     words = folded_words(sentence)
     if re.search(r"(?:^|\W)(?:i|we)\s+(?:said|told you|say|mentioned)\b", words):
         return False  # the user's own earlier word: "like I said, always…"
-    own = re.search(r"(?:我|我们)(?:之前|刚才|上次)?(?:说|讲)", words)
+    own = re.search(r"(?<![跟和对给])(?:我|我们)(?:之前|刚才|上次)?(?:说|讲)", words)
     if own and not re.search(r"(?:他|她|他们|同事|文章|博客|有人)(?:说|讲)", words):
         return False
     if _REPORTED.search(words):
@@ -116,7 +118,9 @@ def _reports_someone(sentence: str) -> bool:
 # -- hypotheticals ----------------------------------------------------------------------------
 
 _HYPOTHETICAL = re.compile(
-    r"\bif we (?:ever|ever do|someday|one day|later|eventually|decide|end up|were to|moved?|"
+    # (not a concession: "never return them, even if we ever add a partner API")
+    r"(?<!even )\bif we (?:ever|ever do|someday|one day|later|eventually|decide|end up|were to"
+    r"|moved?|"
     r"switch(?:ed)?|migrate[ds]?|go|change[ds]?)\b|\bif i (?:said|told you|asked|say|tell you)\b"
     r"|\bsuppose\b|\bsupposing\b|\bimagine\b|\bhypothetically\b|\bwhat if\b"
     r"|\bin case we ever\b|\bassuming we\b|\bif you were me\b"
@@ -186,7 +190,7 @@ _HABIT = re.compile(
     r"|\bi (?:can never|can't ever|never can) (?:remember|recall|find)\b"
     r"|\b(?:always|never|every time)\b[^.]{0,30}\b(?:confuses|confused|trips|tripped|bites|"
     r"annoys|drives|scares|puzzles|gets) (?:me|us)\b"
-    r"|我(?:每次|总是|老是|经常|一般|通常|一直|常常)(?:都)?(?:会|要|得)?"
+    r"|我(?:每次|总是|老是|经常|一般|通常|一直|常常)(?:都)?(?:是)?(?:会|要|得)?"
     r"(?!要你|希望|想要|让你|需要你|要求|请你)"
     r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|手动|用|跑|写|调试|打印|先"
     r"|重新|重启|去)"
@@ -226,6 +230,9 @@ _NEGATED = re.compile(
     r"|\bno need to always\b|\byou don'?t (?:have|need) to always\b|\blet'?s not\b"
     r"|\b(?:don'?t|do not|no need to|not) (?:make|turn|keep) (?:that|this|it) (?:into )?a rule\b"
     r"|我没(?:有)?(?:让|叫|要|说|要求)你.{0,12}(?:以后|都|每次|总是|一直|永远)"
+    # "我又没说结算代码里永远别用 stream"
+    r"|我(?:又|也|可|并)没(?:有)?(?:说|讲|让|叫|要求)(?:过)?.{0,16}(?:以后|都|每次|总是|一直|永远|别"
+    r"|不要)"
     r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?.{0,10}(?:以后|都|每次|总是|一直|永远)|并不是说|不是让你以后"
     r"|不代表.{0,8}(?:都|每次|以后|总是)|不一定(?:每次|都|总是)要?|不用(?:记|当成?规则)|别记"
     r"|(?:^|[，,。；;])\W*(?:也|倒)?不是说.{0,10}(?:以后|都|每次|总是|一直|永远)"
@@ -270,6 +277,8 @@ _ADDRESSED = re.compile(
     r"|你|您|请|麻烦|帮我|给我|我希望|我想要|我要你|我需要|告诉我"
     # a prohibition opening a clause is said to someone: "…，别插中间", "…, don't log it"
     r"|(?:^|[，,；;：:]\s*)(?:and |but |so |也|就|都|千万)?(?:don'?t|do not|别|不要(?!紧))"
+    # typed without commas: "…一律用 LocalDateTime 别用 Date 了"; asked with 呗
+    r"|(?<=\S)\s+(?:也|就|都|千万)?(?:别(?!名|人|的|处|称)|不要(?!紧))|呗"
 )
 
 
@@ -407,6 +416,8 @@ _STORE_CREDENTIAL = re.compile(
     + r"|" + _CREDENTIAL_WORDS + r"\s{0,2}(?:都是|就是|是|为|改成|=|:|：|\bis\b|\bare\b)\s*"
       r"(?![\s?？])"
     + r"|" + _CREDENTIAL_WORDS + r"\s*\S{0,4}\s*(?=\S*[a-z])(?=\S*\d)\S{6,}"
+    # "always use this AWS key for the sandbox: AKIA…": a key handed over after a colon
+    + r"|\bkeys?\b[^:：\n]{0,40}[:：]\s*(?=\S*\d)[a-z0-9/+=_\-]{16,}"
 )  # fmt: skip
 
 
@@ -474,6 +485,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "I'm not asking you to always inject a Clock.",
                 "no, let's not make that a rule",
                 "我倒不是要求你以后都用英文回答哈",
+                "我又没说导出代码里永远别用 stream",
             ),
             examples_no_match=(
                 "Never use Lombok.",
@@ -493,6 +505,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "Never call the DB in a loop, the architect said.",
                 '"Always make fields final" — that\'s what our linter keeps telling me.',
                 "运维那边说 from now on 发版都要走审批",
+                "组长跟我说每次合并前都必须先跑一遍冒烟",
             ),
             examples_no_match=(
                 "Like I said, always answer in Chinese.",
@@ -518,6 +531,7 @@ VETOES: Registry[FunctionRule] = Registry(
             ),
             examples_no_match=(
                 "If the answer is long, put the conclusion first.",
+                "Never expose internal ids in the public API, even if we ever add a partner one.",
                 "如果回答很长，先给结论",
                 "Whenever you show SQL, format it.",
                 "以后都用 Gradle 的命令",
@@ -560,6 +574,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我每次都会忘记加 @Transactional",
                 "我每次都要手动重启网关，很烦。",
                 "Surefire vs failsafe always confuses me.",
+                "我一般都是先看网关日志再去翻代码",
             ),
             examples_no_match=(
                 "Always remind me to run spotless.",
@@ -597,6 +612,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "咱们这边 Redis 的 key 以后都用冒号分层哈",
                 "Always use constructor injection.",
                 "From now on, answer in English please.",
+                "咱们以后讲 order-core 的时候都带上包路径呗",
+                "所有金额字段一律用 BigDecimal 别用 double 了",
             ),
             test=_describes_the_project,
         ),
@@ -632,6 +649,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后数据库密码都是 Xy7#kq2L9",
                 "记住我的 GitHub token",
                 "以后连测试环境 Redis 就用这个密码 r3d!s_T3st_2026",
+                "always use this storage key for the sandbox bucket: 7Hq2Lm9Xv4Rt8Kw3Np6Z",
             ),
             examples_no_match=(
                 "Never put passwords in code examples.",
