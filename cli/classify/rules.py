@@ -337,7 +337,11 @@ INTENT_RULES: Registry[IntentRule] = Registry(
             "a name of this repository: a class, a package, a module, this project, we/our",
             intent=_EXPLAIN,
             cue=cues.names_this_code,
-            examples_match=("What does ReviewService do?", "mall-admin 怎么登录？"),
+            examples_match=(
+                "What does ReviewService do?",
+                "mall-admin 怎么登录？",
+                "我们一共有几个 Kafka topic",
+            ),
             examples_no_match=("What is a HashMap?", "Optional 怎么用？"),
         ),
         IntentRule(
