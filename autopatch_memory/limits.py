@@ -21,6 +21,9 @@ MAX_EVIDENCE_TURN_IDS = 20
 
 MAX_USER_TEXT_CHARS = 1000  # keep the question, not a pasted log
 MAX_ASSISTANT_TEXT_CHARS = 2000  # summarizer input only, never injected
+# This many lines of "key: value" or "key=value" in a row are pasted configuration, not
+# the user's words (prose.user_prose drops them).
+CONFIG_BLOCK_MIN_LINES = 3
 MAX_LABEL_CHARS = 60
 MAX_SUMMARY_CHARS = 300
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 # privacy as a module: its rules load at the first redaction, and reading memory never redacts.
 from autopatch_memory import limits, privacy
-from autopatch_memory.lang import lazy_compile
+from autopatch_memory.lang import CJK_CLASS, lazy_compile
 from autopatch_memory.text import looks_like_code_or_log
 
 __all__ = [
@@ -107,8 +107,32 @@ def user_prose(text: str, *, redacted: bool = False) -> str:
     text = _FENCE_RE.sub("\n", text if redacted else privacy.redact(text))
     text = _INLINE_CODE_RE.sub(_inline, text)
     text = _AT_PATH_RE.sub("", text)
-    lines = [line for line in text.splitlines() if not is_code_line(line)]
+    lines = [line for line in _without_config_blocks(text.splitlines()) if not is_code_line(line)]
     return "\n".join(_SPACES_RE.sub(" ", line).strip() for line in lines if line.strip())
+
+
+# A line of pasted configuration: "spring:", "  server-addr: host:8848  # 测试环境",
+# "a.b.c=value", "- name: x" — a key, then nothing or one word of no Chinese (a comment may
+# hold some). "order-center: 下单和拆单" and "Note: we use Gradle." are the user's words.
+_CONFIG_LINE_RE = lazy_compile(
+    r"^\s*(?:-\s+)?[\w.\-\[\]\"']+\s*[:=](?:\s*|\s*[^\s#" + CJK_CLASS + r"]+)(?:\s+#.*)?$"
+)
+
+
+def _without_config_blocks(lines: list[str]) -> list[str]:
+    """``lines`` without runs of ``CONFIG_BLOCK_MIN_LINES`` or more configuration lines
+    (a pasted YAML, properties or TOML block shows the project, it states nothing)."""
+    kept: list[str] = []
+    run: list[str] = []
+    for line in [*lines, ""]:
+        if line.strip() and _CONFIG_LINE_RE.match(line):
+            run.append(line)
+            continue
+        if len(run) < limits.CONFIG_BLOCK_MIN_LINES:
+            kept.extend(run)
+        run = []
+        kept.append(line)
+    return kept[:-1]
 
 
 def _ends_with_abbreviation(head: str) -> bool:

@@ -51,6 +51,7 @@ BARS = {
     "probe_j": (0.95, 0.65),
     "probe_k": (0.95, 0.45),
     "probe_m": (0.95, 0.50),
+    "probe_n": (0.95, 0.48),
 }
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 

@@ -40,6 +40,9 @@ JOKE = PatternRule(
         "支付模块的单测覆盖率是负数，哈哈哈",
         "search-api is held together by duct tape lol",
         "Oh sure, the batch jobs are self-healing.",
+        "我们的技术栈就是 Redis 加祈祷",
+        "我们的架构是微服务单体 懂的都懂",
+        "Our deploy process is a distributed monolith, fight me",
     ),
     examples_no_match=(
         "The order service runs on JDK 17.",
@@ -54,6 +57,8 @@ JOKE = PatternRule(
     pattern=re.compile(
         r"\b(?:just\s+)?kidding\b|\bjk\b|(?:^|\s)/s\b"
         r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A]"
+        # prayer as a part of the stack, a wink: "Kafka 加祈祷", "懂的都懂", "fight me"
+        r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\bprayers?\b|\bpraying\b"
         # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
         r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)[\s。.!！~～]*$"
         # sarcasm: "Oh sure, …", "Oh great, …" ("Oh right, …" only remembers)
@@ -73,6 +78,7 @@ GUESS = PatternRule(
         "Maybe we use Kafka for the audit events, not sure.",
         "CI 估计以后会换成 GitHub Actions 吧。",
         "We might move the gateway to Envoy at some point.",
+        "We're evaluating Pulsar as a replacement for Kafka.",
         "我们打算把配置中心迁到 Nacos",
         "report-service 用的是 ES 还是 Solr 我不太清楚",
         "订单服务好像是 JDK 11",
@@ -96,6 +102,7 @@ GUESS = PatternRule(
         r"|不太确定|不确定|不太清楚|我(?:也|都|还)?不(?:是很)?清楚|我(?:也|都)?不知道"
         # a plan, not a fact yet: "We might move X to WebFlux at some point", "打算迁到 K8s"
         r"|\bmight\b|\bat\s+some\s+point\b|\bsomeday\b|\bone\s+day\b"
+        r"|\b(?:evaluating|piloting|trialing|trialling|prototyping)\b|评估|调研|试点"
         r"|\b(?:plan(?:s|ning)?|thinking\s+about|considering)\s+(?:to\s+|on\s+)?(?:move|moving"
         r"|switch|switching|migrate|migrating|replace|replacing|drop|dropping|adopt|adopting)\b"
         r"|打算|计划(?=把|用|换|迁|改|上|引入)|考虑(?=把|用|换|迁|改|上|引入)|准备(?=把|换|迁|改|上|引入)|回头(?=把|换|迁|改)",
@@ -106,7 +113,7 @@ GUESS = PatternRule(
 # What names a replacement: "…, we use Caffeine instead", "改用 Caffeine", "换成了 Nacos".
 _REPLACEMENT = (
     r"改用|改成|改为|换成|换了|换到|替换|替代|取代|迁到|迁移到|切到|切换到|转到|现在用|现在走|统一用|用的是"
-    r"|都用|一律用|只用|全用|\bonly\s+uses?\b|\ball\s+use\b"
+    r"|都用|一律用|只用|全用|都走|都是走|统一走|走的是|只走|\bonly\s+uses?\b|\ball\s+use\b"
     r"|\binstead\b|\breplaced\b|\bmoved\s+to\b|\bmigrated\s+to\b|\bswitched\s+to\b"
     r"|\bnow\s+(?:use|uses|on|runs?)\b|->|→"
 )
@@ -122,7 +129,10 @@ _NO_LONGER_RE = re.compile(
 # (not "没用的代码", useless code).
 _NOT_USED_RE = re.compile(
     r"(?:没|没有|并没有|从没|从来没|从来不|并不)(?:用|使用|引入|接入|上)(?!的|处|过来|来|到|户|于|法)"
-    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never)\s+use\b",
+    # "review-service 不走 kafka", "不再连 ClickHouse", "项目里已经没有 Dubbo 了"
+    r"|(?<![要得会就])不(?:再)?(?:走|连|接|依赖)\s*[a-z]|已经没有\s*[a-z][\w.\-]*\s*了"
+    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never)\s+(?:use|go\s+through|talk\s+to"
+    r"|connect\s+to|depend\s+on)\b|\bthere(?:'s|\s+is)\s+no\s+[a-z][\w.\-]*\s+in\s+(?:this|the|our)\b",
     re.IGNORECASE,
 )
 
@@ -147,6 +157,10 @@ NO_LONGER_USED = FunctionRule(
         "audit-log no longer writes to MongoDB.",
         "我们项目里没用 Spring Cloud Gateway",
         "billing doesn't use Kafka at all.",
+        "search-api 不走 kafka",
+        "项目里已经没有 Zookeeper 了",
+        "there's no Dubbo in this repo",
+        "report-service doesn't go through the gateway",
     ),
     examples_no_match=(
         "payment-service 不走 Feign 了，改用 Dubbo 直连",
@@ -157,6 +171,7 @@ NO_LONGER_USED = FunctionRule(
         "没用的配置都在 legacy 目录里",
         "We don't use Lombok, getters are written by hand.",
         "定时任务都用 XXL-JOB 没用 Spring 的 @Scheduled",
+        "服务之间都是走 gRPC 不走 http",
     ),
     test=_no_longer_used,
 )
@@ -171,6 +186,9 @@ AT_THIS_MOMENT = PatternRule(
         "这两天 ES 集群在重建索引，搜索会慢一点",
         "Jenkins 今天特别慢，队列排了十几个",
         "the staging database is read-only today",
+        "payment 目前在迁移中 这两天接口可能不太稳定",
+        "order-api is in code freeze until Friday",
+        "checkout is mid-migration this week, expect flaky tests",
     ),
     examples_no_match=(
         "order-sync 消费 Kafka 的 order-events topic",
@@ -188,7 +206,12 @@ AT_THIS_MOMENT = PatternRule(
         # a day's event: "CI 今天有点慢" (not "从今天起改用…", a change that lasts)
         r"|(?<!从)(?:今天|今晚|今早|今儿)(?![起以]|开始)[^，。,.;；!?！？]{0,12}?(?:有点|特别|很|又|一直|老是|在"
         r"|突然|挂|慢|卡|报错|不能|不可用|只读|维护|发版|上线|宕|停)"
-        r"|\b(?:is|are|was|were)\b[^,.;]{0,30}\b(?:today|tonight|this\s+morning)\b"
+        r"|\b(?:is|are|was|were)\b[^,.;]{0,30}\b(?:today|tonight|this\s+morning|this\s+week)\b"
+        # a state that ends: "在迁移中", "pipeline 现在是红的", "code freeze until Friday"
+        r"|(?:迁移|改造|重构|发布|升级)中|(?:现在|目前)是红的|挂着呢|\bmid-(?:migration|release|rollout)\b"
+        r"|\buntil\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow"
+        r"|next\s+week|further\s+notice)\b|\bcode\s+freeze\b|封版|冻结"
+        r"|(?:这两天|这几天|这阵子)[^，。,.!?！？]{0,20}?(?:可能|会|不太|不稳)"
         # something under way for a window of days: "这两天 Redis 集群在扩容" (not "这周我们把
         # 构建切到了 Gradle", a change that lasts)
         r"|(?<!从)(?:这两天|这几天|这阵子|这周(?!期)|本周|最近几天)"
@@ -206,6 +229,7 @@ INCIDENT = PatternRule(
         "the gateway went down at 3am",
         "Redis 连接池又打满了",
         "We had a Redis latency spike after the deploy.",
+        "checkout dropped about 300 webhooks last night",
     ),
     examples_no_match=(
         "告警走飞书机器人，值班表在 Wiki 上",
@@ -219,7 +243,9 @@ INCIDENT = PatternRule(
         r"|\b(?:went|is|was)\s+down\b|\bspik(?:ed|ing)\b|\bcrashed\b|\bis\s+crashing\b"
         r"|\bhad\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:spike|outage|incident)\b"
         r"(?!\s+(?:review|process|management|response|playbook|runbook|policy))"
-        r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)",
+        r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)"
+        # what happened on a day: "dropped 200 callbacks last night", "昨晚丢了…"
+        r"|\b(?:last\s+night|yesterday)\b|昨晚|昨天|前天|\bpostmortem\b|复盘",
         re.IGNORECASE,
     ),
 )
@@ -238,6 +264,8 @@ ANOTHER_TEAM = PatternRule(
         "风控团队的规则引擎是 Drools",
         "The security team's scanner runs on SonarQube.",
         "HR 系统用 Workday，跟我们的代码没关系",
+        "风控团队那边用的是 Flink 做实时计算",
+        "The logistics BU runs everything on Dubbo.",
     ),
     examples_no_match=(
         "我们的风控服务用 Flink 做实时计算",
@@ -263,7 +291,8 @@ ANOTHER_TEAM = PatternRule(
         # a group named, then "over there": "数据平台组那边的数仓…"
         r"|(?!我们|咱们|本组|我组|我们组)[\u4e00-\u9fff]{1,8}组那边"
         # another team's thing as the subject: "客服组的工单系统…", "The data team's warehouse…"
-        r"|(?!我们|咱们|本组|我组)[\u4e00-\u9fff]{2,6}(?:组|团队)的"
+        r"|(?!我们|咱们|本组|我组)[\u4e00-\u9fff]{2,6}(?:组|团队)(?:的|那边)"
+        r"|(?:the\s+)?[\w-]+\s+(?:bu|business\s+unit|division|subsidiary)\b"
         r"|(?:the\s+)?(?!our\b|my\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+team'?s\s)"
         # said outright: "…，跟我们这边没关系", "nothing to do with us"
         r"|(?:跟|和|与)(?:我们|咱们)(?:这边|的\s*[\w-]{1,12}\s*)?(?:没(?:啥|什么)?关系|无关)"
@@ -280,6 +309,7 @@ OPINION = PatternRule(
         "这个项目的打包脚本真难用",
         "Our release process is way too slow.",
         "The module layout is a mess, honestly.",
+        "promo 的代码写得跟屎一样 谁写的",
     ),
     examples_no_match=(
         "发布脚本在 scripts/release.sh",
@@ -289,6 +319,7 @@ OPINION = PatternRule(
     ),
     pattern=re.compile(
         r"太[\u4e00-\u9fff]{1,3}了(?:吧|啊)?\s*(?:没必要|[。!！]|$)|没必要|真(?:难用|烂|坑|麻烦)|很烂"
+        r"|跟屎一样|屎山|一坨|谁写的|烂透"
         r"|\b(?:is|are)\s+(?:a\s+mess|overkill|a\s+nightmare|terrible|awful|ridiculous)\b"
         r"|\bway\s+too\s+\w+",
         re.IGNORECASE,
@@ -302,6 +333,8 @@ ALTERNATIVE_QUESTION = PatternRule(
         "网关是 Kong 还是 APISIX 啊",
         "咱们消息用的 Kafka 还是 RocketMQ 呢",
         "我们用的是dubbo还是spring cloud 我新来的",
+        "我们的 redis 是几点几的版本啊",
+        "promo 的配置是放 Nacos 还是 application.yml 里",
     ),
     examples_no_match=(
         "网关还是 Kong，没换。",
@@ -310,8 +343,9 @@ ALTERNATIVE_QUESTION = PatternRule(
     ),
     pattern=re.compile(
         r"还是[^，。,.;；]{1,40}?(?:啊|呢|吗|呀|嘛|来着)\s*[?？]?\s*$"
-        # "…用的是 A 还是 B", a choice asked
-        r"|是\s*[^，。,.;；\s]{1,30}?\s*还是\s*[a-z\u4e00-\u9fff]",
+        # "…用的是 A 还是 B", a choice asked; "是几点几的版本啊", an interrogative with its particle
+        r"|是\s*[^，。,.;；]{1,30}?\s*还是\s*[a-z\u4e00-\u9fff]"
+        r"|(?:几|什么|啥|哪|多少|多大|多久)[^，。,.;；]{0,20}(?:啊|呢|呀|嘛|来着)\s*$",
         re.IGNORECASE,
     ),
 )

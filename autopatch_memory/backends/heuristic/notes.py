@@ -231,7 +231,12 @@ def _marked_as_joke(sentence: str | None, view: TurnView) -> bool:
         return True
     wanted = sentence.strip()
     after = next((b for a, b in pairwise(view.sentences) if a.strip() == wanted), None)
-    return after is not None and len(after.strip()) <= JOKE_TAIL_CHARS and JOKE.fires(after)
+    # (read after the sentence: laughter alone, "哈哈哈", marks only what it follows)
+    return (
+        after is not None
+        and len(after.strip()) <= JOKE_TAIL_CHARS
+        and JOKE.fires(f"{wanted} {after.strip()}")
+    )
 
 
 def note_ops(
