@@ -62,9 +62,15 @@ _POLITE_REQUEST = re.compile(
 )
 
 
+# "When you explain X, always…": a condition, then what to do (no question).
+_CONDITION_FIRST = re.compile(r"^(?:when|whenever|once|after|before|if)\b[^?,]{1,80},\s*\S")
+
+
 def _asks_without_requesting(sentence: str) -> bool:
     words = folded_words(sentence)
     if _POLITE_REQUEST.search(words):
+        return False
+    if _CONDITION_FIRST.search(words) and not words.rstrip().endswith("?"):
         return False
     marked = words.rstrip(" ~～…").endswith(("?", "？"))
     if _WH_QUESTION.search(words) or (marked and _AUX_QUESTION.search(words)):
@@ -88,7 +94,9 @@ _REPORTED = re.compile(
     r"suggests|suggested|insists|insisted|argues|argued|wrote|writes|mentioned|"
     r"keeps? saying|keeps? telling|used to say|according to)(?![\w\-]|\.\w)|\ba rule saying\b"
     r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
-    r"|(?<![我你])(?<!就是)(?<!是)(?:说|讲)(?:过|了)?\s*(?:[，,:：]|要|不要|以后|永远|别|应该|一定|必须"
+    # (not a manner: "按…的顺序讲，…", "这样讲")
+    r"|(?<![我你])(?<!就是)(?<!是)(?<!顺序)(?<!的)(?<!样)(?<!地)(?<!着)(?:说|讲)(?:过|了)?\s*(?:[，,:：]"
+    r"|要|不要|以后|永远|别|应该|一定|必须"
     r"|from now on|always|never|every)"
     # a team's word: "QA 那边说…", "运维团队要求…" (not "数组要求", "分组规定")
     r"|(?:那边|那儿|那里|团队|部门)(?:的人)?(?:说|讲|要求|规定|建议)"
@@ -267,8 +275,11 @@ _SUBJECT = re.compile(
     r"[a-z]+\d\w*\b|"
     r"我们|咱们|我司|公司|团队|组里|我们组|我们团队|项目|这个项目|本项目|系统|线上|生产|"
     r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|默认是|默认用的是|它"
-    # a part named by one word, then where: "billing 这边…", "gateway 里的…"
-    r"|[a-z][a-z0-9]{2,}\s*(?:这边|那边|里|里面|那里|模块|服务))"
+    # a part named by one word, then where: "billing 这边…", "gateway 里的…", "行李追踪那块…"
+    r"|[a-z][a-z0-9]{2,}\s*(?:这边|那边|里|里面|那里|模块|服务)"
+    r"|[\u4e00-\u9fff]{2,8}(?:那块|这块|那边|这边|模块)"
+    # "the fare-engine build…": a part by its name
+    r"|the\s+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+\b)"
 )
 # Anything addressed to the assistant, or the user's own wish, makes it a request.
 _ADDRESSED = re.compile(
@@ -279,6 +290,8 @@ _ADDRESSED = re.compile(
     r"|(?:^|[，,；;：:]\s*)(?:and |but |so |也|就|都|千万)?(?:don'?t|do not|别|不要(?!紧))"
     # typed without commas: "…一律用 LocalDateTime 别用 Date 了"; asked with 呗
     r"|(?<=\S)\s+(?:也|就|都|千万)?(?:别(?!名|人|的|处|称)|不要(?!紧))|呗"
+    # "checkin-api 那块 don't use magic numbers" (not "we don't use Lombok", a statement)
+    r"|(?<=\S)(?<!we)(?<!they)(?<!\bi)(?<!it)(?<!you)\s+(?:don't|do not)\s"
 )
 
 
@@ -331,7 +344,7 @@ _RULE_HEAD = re.compile(
 # "以后都/一律…" after the subject: the user sets how it goes from now on.
 # "以后别再…", "一律要…": a prohibition from now on, or what must be done, is asked for.
 _FROM_NOW_ALL = re.compile(
-    r"(?:以后|今后|往后|从现在起|从现在开始)(?:都|一律|统一|全部|全都|别|不要|不再|不准|禁止)"
+    r"(?:以后|今后|往后|从现在起|从现在开始)[^，,。；;]{0,12}?(?:都|一律|统一|全部|全都|别|不要|不再|不准|禁止)"
     r"|(?:一律|统一|全都)(?:要|必须|得)"
 )
 # "the default is…": a setting of the project, whatever it is about.
@@ -357,10 +370,16 @@ def _describes_the_project(sentence: str) -> bool:
     return _states_the_project(clauses[0]) or any(_DEFAULT_IS.search(c) for c in clauses)
 
 
+# A judgement of a tool that asks for nothing: "还是 Maven 好用一点", "Gradle 配置太绕了" (not
+# "用中文回答更好", a wish said as what is better).
+_OPINION = re.compile(r"好用|难用|太[\u4e00-\u9fff]{1,3}了|\b(?:is|are)\s+(?:a\s+)?(?:mess|pain)\b")
+
+
 def looks_like_statement(sentence: str) -> bool:
-    """Whether the sentence is shaped as a statement about the project (for a sentence
-    with neither a standing marker nor a request form: a model's rule is then refused)."""
-    return _describes_the_project(sentence)
+    """Whether the sentence is shaped as a statement about the project, or as an opinion
+    (for a sentence with neither a standing marker nor a request form: a model's rule is
+    then refused)."""
+    return _describes_the_project(sentence) or bool(_OPINION.search(folded_words(sentence)))
 
 
 # -- asking for an explanation
@@ -468,6 +487,7 @@ VETOES: Registry[FunctionRule] = Registry(
             examples_no_match=(
                 "Could you always include the imports?",
                 "能不能以后都用中文回答？",
+                "when you explain the pricing, always go in the order the code runs",
                 "以后麻烦先给结论，好吗？",
                 "Don't ever suggest System.exit in the batch jobs",
                 "以后涉及并发的回答，先说有没有竞态，再给方案。",
@@ -513,6 +533,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "Stop telling me to avoid Lombok, we use it now.",
                 "以后别用 fastjson，之前出过反序列化漏洞",
                 "我之前说过以后都用中文回答",
+                "以后讲排班规则时，都按照法规、政策、偏好的顺序讲，每条配一个例子",
                 "From now on, never suggest Lombok.",
                 "以后返回数组要求按 id 排序",
                 "也就是说 always 先给结论",
@@ -600,6 +621,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "刷盘默认是异步刷盘。",
                 "payments 这边用的是 PostgreSQL 15，时区是 UTC。",
                 "目前 order-api 里的缓存都是 Caffeine 在做。",
+                "订单同步那块现在是小李在维护",
+                "actually the order-api build uses Gradle now",
             ),
             examples_no_match=(
                 "We're in PCI scope, so never log full card numbers.",
@@ -613,6 +636,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "Always use constructor injection.",
                 "From now on, answer in English please.",
                 "咱们以后讲 order-core 的时候都带上包路径呗",
+                "order-core 以后 tests 都用 JUnit 5 吧",
+                "checkout 那块 don't use magic numbers for the fee codes",
                 "所有金额字段一律用 BigDecimal 别用 double 了",
             ),
             test=_describes_the_project,
