@@ -200,8 +200,21 @@ def _revises_unnamed(reading: Reading) -> list[str]:
         and not _COMPARATIVE_RE.search(reading.norm)
         and names_the_world(reading.norm)
     )
-    named = reading.strong or reading.weak or reading.definite or targeted
+    # "the if check", "the extra logging": a part of code a patch holds, not a new target
+    # ("add a check to the decoder" names one).
+    definite = [d for d in reading.definite if not _PATCH_PART_RE.search(d)]
+    named = reading.strong or reading.weak or definite or targeted
     return [*follow_up, *(r.verb for r in changes)] if follow_up and not named else []
+
+
+# The parts of code a patch is made of, named by what they are.
+_PATCH_PART_RE = rx(
+    r"\b(?:(?:if|null|nil|bounds|size|length|permission|auth)\s+)?(?:check|checks|guard|guards"
+    r"|logging|log|logs|log line|log lines|lock|locks|timeout|timeouts|retry|retries|loop|test"
+    r"|tests|comment|comments|constant|constants|import|imports|annotation|annotations|catch"
+    r"|try|variable|variables|parameter|parameters|validation|assert|asserts|assertion"
+    r"|assertions)$"
+)
 
 
 def _only_limits(reading: Reading) -> bool:

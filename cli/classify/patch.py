@@ -132,8 +132,8 @@ REVISE_WORDS = Lexicon(
 # ("只动 X", "don't touch the tests"): with a patch pending, the patch's revision.
 FOLLOW_UP_CHANGE = Lexicon(
     ("改成", "换成", "换个", "换种", "换一种", "改用", "再加", "也加", "顺便加", "写法", "吧",
-     "一点", "一些", "instead", "rather", "also", "too", "there", "it", "that", "this", "smaller",
-     "simpler", "shorter", "less", "more"),
+     "一点", "一些", "再给我看看", "再给我看", "instead", "rather", "also", "too", "there", "it",
+     "that", "this", "smaller", "simpler", "shorter", "less", "more"),
 )  # fmt: skip
 # "再短一点", "更简单些", "smaller": an adjustment asked of the patch.
 ADJUST_RE = rx(
