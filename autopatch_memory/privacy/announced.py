@@ -20,6 +20,7 @@ from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.values import (
+    labelled_value,
     not_a_value,
     random_letters,
     secret_shaped,
@@ -47,6 +48,11 @@ _EN_HANDED_OVER = (
     r"you(?:['’]ll|[ \t]+will)?[ \t]+(?:can[ \t]+use|need)",
     # "I think you had a typo; it should be X", "We settled on X in the meeting"
     r"it[ \t]+(?:should|must|needs[ \t]+to|has[ \t]+to)[ \t]+be",
+    # an incident report quotes it: "Leaked value: X", "exposed token: X"
+    *(
+        word + r"[ \t]+(?:value|token|key|secret|credential)"
+        for word in ("leaked", "exposed", "compromised")
+    ),
     *(
         who + r"[ \t]+(?:settled[ \t]+on|went[ \t]+with|agreed[ \t]+on|decided[ \t]+on|picked"
         r"|chose|generated|set)"
@@ -73,6 +79,7 @@ _ANNOUNCED_RE = compile_bounded(
     + r"(?:[ \t]*[:：][ \t]*|[ \t]+)(?P<q>[\"'`“])?"
     + r"(?P<value>[\x21\x23-\x26\x28-\x3b\x3d\x3f-\x5f\x61-\x7e]{8,256})"
 )
+_LEAKED_RE = lazy_compile(r"(?i)(?:leaked|exposed|compromised)\b")
 # A credential keyword earlier in the paragraph.
 _KEYWORD_BEFORE_RE = lazy_compile(
     r"(?:密码|口令|密钥|秘钥|令牌|凭证|凭据|(?<![A-Za-z])(?i:pass(?:word|wd|phrase)s?|pwd|pw"
@@ -97,7 +104,10 @@ def _announced(m: re.Match[str]) -> str:
         closing = value.find({"“": "”"}.get(m.group("q"), m.group("q")))
         value = value if closing < 0 else value[:closing]
     value = value.rstrip(TRAILING)
-    if not _shaped(value) or not_a_value(value):
+    # What a report says was leaked is the secret named before it, whatever its shape (a
+    # token of hex digits too): the words say so.
+    leaked = _LEAKED_RE.match(m.group(0)) is not None
+    if not (_shaped(value) or (leaked and labelled_value(value))) or not_a_value(value):
         return m.group(0)
     start = m.start("value") - m.start()
     whole = m.group(0)
@@ -117,6 +127,8 @@ ANNOUNCED_SECRET = RedactionRule(
         "Could you try the token again? You had a typo; it should be Z78mh61FFLAA0rw8tSLFMfw",
         "You'll need a secret for the webhook. We settled on RdHWZ5rJiWmkqBaDqv0KzCQa.",
         "测试库密码上周被安全组改了。新的是 Xk9#mQ2$vL，别外传",
+        "INC-88: a Twilio auth token was exposed in the logs.\n"
+        "Leaked value: 3f9e21c07ab45d68e10f2c3b9a7d4e55",
         "@here kafka pw for staging rotated per the runbook. new one: Kf7_qL2mXv9PwR4zT8nB",
         "staging 库的 password 已经 rotate 了，new one: Q7ve=m_kA+R-Z3pX ，记得更新",
     ),

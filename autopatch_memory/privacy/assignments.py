@@ -149,8 +149,11 @@ _KEYWORD_GATE = first_char_gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRrUu")
 # secret in it from this rule. (Fixed-width look-behinds, one per kind; tried only
 # after a keyword and a "]".)
 _NOT_A_MARKER_END = "".join(f"(?<!{re.escape(marker(kind))})" for kind in SecretKind)
-# password=\"x\" inside a Java or JSON string
-_ESCAPED_QUOTED = r'\\"(?:[^"\\\n]|\\[^"\n]){1,256}\\"' + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
+# password=\"x\" inside a Java or JSON string; \\\" inside it is a quote of the value
+# itself, escaped twice (a JSON body logged as a JSON string)
+_ESCAPED_QUOTED = (
+    r'\\"(?:\\\\\\"|[^"\\\n]|\\[^"\n]){1,256}\\"' + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
+)
 # ODBC and SQL Server braced values: Pwd={a;b}}c} (a doubled "}" is one "}")
 _BRACED = r"(?<==)\{(?:[^{}\n]|\}\}){1,256}\}(?=;|[ \t]*(?:\n|\Z))"
 _ASSIGNMENT_RE = compile_bounded(
@@ -697,6 +700,7 @@ SECRET_ASSIGNMENT = RedactionRule(
         "sign params: {appid=wx8c1e2f3a4b5c6d7e, key=LxP67z8OQhejDnzswOpCHzLHNpSAvp7h}",
         "/v4/openim/sendmsg?sdkappid=1400512345&usersig=eJw1jcEKgjAYhF9lz3UQ",
         "window._AMapSecurityConfig = { securityJsCode: 'c8e1f2a3b4d5e6f708192a3b4c5d6e7f' };",
+        '"body": "{\\"password\\": \\"Qv8=z\\\\\\"Lk2p\\", \\"remember\\": true}"',
     ),
     examples_no_match=(
         "password: ${DB_PASSWORD}",

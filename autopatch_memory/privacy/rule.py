@@ -28,11 +28,26 @@ from autopatch_memory.privacy.replacing import Replacer
 _KEPT_AS_TYPED = frozenset("，：；（）！？…")
 
 
+# …unless it stands between two full-width letters or digits: then it is a character of a
+# value typed in full width ("ｋ！ＬｙｌｂＮＮＫＷ２").
+_INSIDE_FULL_WIDTH_RE = re.compile(r"(?<=[Ａ-Ｚａ-ｚ０-９])[，：；（）！？](?=[Ａ-Ｚａ-ｚ０-９])")
+
+
 def fold_for_matching(text: str) -> str:
     """``text`` as the rules read it: each character NFKC maps to one other character
     folded (``ｐａｓｓｗｏｒｄ＝Ｋｑ９`` reads ``password=Kq9``), the clause punctuation of
-    Chinese text kept; offsets are those of ``text``. ``text`` itself when nothing folds."""
-    return fold_compatible(text, _KEPT_AS_TYPED)
+    Chinese text kept (but inside a full-width value); offsets are those of ``text``.
+    ``text`` itself when nothing folds."""
+    folded = fold_compatible(text, _KEPT_AS_TYPED)
+    if folded is text:
+        return text
+    inside = list(_INSIDE_FULL_WIDTH_RE.finditer(text))
+    if not inside:
+        return folded
+    chars = list(folded)
+    for m in inside:
+        chars[m.start()] = chr(ord(m.group()) - 0xFEE0)  # the full-width block's ASCII twin
+    return "".join(chars)
 
 
 @dataclass(frozen=True, eq=False)

@@ -52,6 +52,13 @@ _HASHED_OR_ENCRYPTED_RE = lazy_compile(
 )
 
 
+# "SG.xxxxxxxx.xxxxxxxx", "whsec_xxxx-xxxx": a vendor's prefix, then only runs of a
+# placeholder character joined by separators (each run shorter than the filler rule's).
+_FILLER_GROUPS_RE = lazy_compile(
+    r"^(?:[A-Za-z0-9]{1,8}[._\-])?(?:[xX]{4,}|\*{4,}|#{4,})(?:[._\-](?:[xX]{4,}|\*{4,}|#{4,}))+$"
+)
+
+
 def hashed_or_encrypted(value: str) -> bool:
     """A password stored hashed or encrypted by the tool that keeps it (see above)."""
     return bool(_HASHED_OR_ENCRYPTED_RE.match(value))
@@ -201,6 +208,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(_PLACEHOLDER_WORDS_RE.search(bare))
         or bool(_SAYS_IT_IS_NONE_RE.fullmatch(bare))
         or bool(_HASHED_OR_ENCRYPTED_RE.match(bare))
+        or bool(_FILLER_GROUPS_RE.match(bare))
         or documented_example(bare)
         or public_key_material(bare)
         or bool(_MESSAGE_KEY_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))

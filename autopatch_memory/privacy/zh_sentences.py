@@ -52,6 +52,8 @@ _ASCII_KEYWORDS_IN_ZH = one_of(
             for prefix in "api access secret app client private encrypt signing sign".split()
         ),
         *r"pass(?:word|wd|phrase) pwd token secret apikey appsecret requirepass masterauth".split(),
+        # a service account key's id, which its key pair counts as secret: "private_key_id 是 X"
+        r"private[ _\-.]?key[ _\-.]?id",
         *"ak sk key pin".split(),
     )
 )

@@ -58,3 +58,14 @@ def test_full_width_look_alikes_stay() -> None:
         "密码：见 １Ｐａｓｓｗｏｒｄ",
     ):
         assert redact(text) == text
+
+
+def test_clause_punctuation_inside_a_full_width_value_is_part_of_it() -> None:
+    # A password typed in full width holds a "！": between two full-width letters it is a
+    # character of the value, not the end of a Chinese clause.
+    text = "跳板机新密码：ｋ！ＬｙｌｂＮＮＫＷ２ｗＴｖ，输入法切成全角了"
+    assert fold_for_matching(text) == "跳板机新密码：k!LylbNNKW2wTv，输入法切成全角了"
+    out = redact(text)
+    assert "ＬｙｌｂＮＮＫＷ" not in out and "ｋ！" not in out
+    assert out.endswith("，输入法切成全角了")
+    assert fold_for_matching("好！好") == "好！好"  # between Chinese words it ends a clause
