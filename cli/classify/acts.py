@@ -129,6 +129,7 @@ _ZH_CHANGE = (
     "修复", "修掉", "修好", "修一下", "修下", "修一修", "修个", "格式化", "挪到", "移到", "放到",
     "挪一下", "打个补丁", "打补丁", "改小", "改大", "改短", "改长", "改简单", "改得", "替我改",
     "加一层", "包一层", "改用", "用上", "换回", "恢复成", "处理掉", "干掉", "去重", "补个判空",
+    "拾掇", "拾掇拾掇", "收拾收拾",
     "判空", "用回", "改写", "收窄", "配置一个", "配一个", "配个", "配置成", "配成", "设置成",
     "设置为", "传过去", "传下去", "加进去", "挪过去", "写成",
     # Exceptions passed up rather than swallowed: "往上抛", "直接抛出去".
@@ -216,6 +217,17 @@ ZH_TRAILING_INSPECT_RE = rx(
     r"(?P<verb>review|audit|scan|check|审计|审查|审|扫|检查|排查|走查|评审)\s*(?:一下|下|一遍|一轮)"
     r"(?:吧|呗|哈)?$"
 )
+# An English verb in a Chinese clause, with 一下: "把 X 的 retry 逻辑 refactor 一下", "帮我 double
+# check 一下 X 的校验" (anywhere in the clause).
+ZH_MIXED_VERB_RE = rx(
+    r"(?<![a-z])(?P<verb>refactor|fix|optimi[sz]e|rewrite|clean up|tidy up|simplify|rename"
+    r"|restructure|double check|double-check|sanity check|audit|review)\s*(?:一下|下)"
+)
+# A change made where the code already is: "直接在原来的方法里改".
+ZH_IN_PLACE_CHANGE_RE = rx(r"(?:直接|就)在[^，,。]{1,20}?(?:里|中|上)(?:改|加|删|修)")
+ZH_MIXED_INSPECT_VERBS = frozenset(
+    {"double check", "double-check", "sanity check", "audit", "review"}
+)
 ZH_NOUN_AFTER_RE = rx(
     r"\s*(?:模块|目录|服务|包|文件|型|module|service|folder|工具|插件|结果|报告|流程)"
 )
@@ -254,8 +266,9 @@ ZH_ENOUGH_RE = rx(r"[" + CJK + r"a-z0-9]{2,}\s*(?:就行了?|就好了?|就可�
 # A clause that is only the answer's form: "文字版就行", "简单说说就好" (not "注释写中文就行",
 # which says how to change code).
 ZH_ANSWER_FORM_ENOUGH_RE = rx(
-    r"\s*(?:给我|用|来个|出个)?\s*(?:文字版|纯文字|文字描述|简单(?:点|些)?|大概|一句话|几句话|伪代码"
-    r"|口头)\s*(?:说说?|讲讲?|描述|解释)?\s*(?:就行了?|就好了?|就可以了?|即可|就够了)\s*"
+    r"\s*(?:给我|用|来个|出个|给个|给点)?\s*(?:文字版|纯文字|文字描述|简单(?:点|些)?|大概|一句话|几句话|伪代码"
+    r"|口头|思路|方向|想法|建议|提示|大纲)\s*(?:说说?|讲讲?|描述|解释)?\s*(?:就行了?|就好了?|就可以了?|即可"
+    r"|就够了)\s*"
 )
 # "我想先了解一下再自己动手", "I'll write it myself": the user acts, nothing is asked of us.
 OWN_PLAN_RE = rx(

@@ -45,7 +45,10 @@ from .acts import (
     ZH_HEAD_NOUNS,
     ZH_IMPERATIVE_CLOSING_RE,
     ZH_IMPERATIVE_OPENING_RE,
+    ZH_IN_PLACE_CHANGE_RE,
     ZH_MARKER_RE,
+    ZH_MIXED_INSPECT_VERBS,
+    ZH_MIXED_VERB_RE,
     ZH_MODAL_ASKS_RE,
     ZH_MODAL_RE,
     ZH_NEG_VERB_RE,
@@ -305,7 +308,7 @@ def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
     "@X.java review 一下"; and the change verbs of a statement ("魔法数字换成枚举")."""
     norm, closing = clause.norm, []
     enough = None if _is_choice(clause) else ZH_ENOUGH_RE.search(norm)
-    if enough and not ZH_ANSWER_FORM_ENOUGH_RE.fullmatch(norm):
+    if enough and not ZH_ANSWER_FORM_ENOUGH_RE.fullmatch(enough.group(0)):
         closing.append(_seen(Act.CHANGE, enough))  # not "还是 G1 就够了？", a choice
     if trailing := ZH_TRAILING_EXPLAIN_RE.search(norm):
         closing.append(_seen(Act.EXPLAIN, trailing))
@@ -315,6 +318,13 @@ def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
         verb = inspect.group("verb")
         verb = f"{verb}一下" if len(verb) == 1 else verb  # "审一下", as the audit verbs say it
         closing.append(Request(Act.INSPECT, verb, start=inspect.start()))
+    if in_place := ZH_IN_PLACE_CHANGE_RE.search(norm):
+        closing.append(_seen(Act.CHANGE, in_place))
+    for mixed in ZH_MIXED_VERB_RE.finditer(norm):
+        verb = mixed.group("verb")
+        act = Act.INSPECT if verb in ZH_MIXED_INSPECT_VERBS else Act.CHANGE
+        if not any(r.act is act and r.verb == verb for r in [*found, *closing]):
+            closing.append(Request(act, verb, start=mixed.start()))
     if not clause.question:
         closing += zh_statement_changes(norm)
     return closing

@@ -462,8 +462,9 @@ def safety_question(reading: Reading) -> Cue:
     """A question whether code here is safe, vulnerable, bypassable, injectable, guarded
     (:mod:`.safety`): an inspection of this code."""
     # "Is the JWT validation bypassable?": a definite thing is this code's, though its name
-    # is the Java world's.
-    if reading.knowledge and not reading.definite:
+    # is the Java world's; an abuse of the application ("can a user unbind someone else's
+    # car") is asked of this application.
+    if reading.knowledge and not reading.definite and not safety.ABUSE_RE.search(reading.norm):
         return None
     # "Are passwords hashed?", "check whether the admin APIs are protected".
     if reading.safeguards:

@@ -250,7 +250,7 @@ COMMON_WORDS = frozenset(
     entity query param params result bo po vo dto mac windows linux local remote online
     offline master slave primary replica the a an and or of to in on for with is are it this
     that these those my our your their id key sql db pom readme license ci cd qa ok yes no
-    thx ty thanks pls plz btw fyi imo tbh np lol reply replies answer answers
+    thx ty thanks pls plz btw fyi imo tbh np lol lmk asap afaik iirc reply replies answer answers
     flow logic case cases bean beans dao entity filter filters handler handlers event events
     message messages queue queues topic topics timeout retry retries limit limits lock locks
     patch diff hunk fix review check scan audit explain module package packages endpoint

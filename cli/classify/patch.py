@@ -21,6 +21,8 @@ _PATCH_REF_WORDS = (
     "this version", "applying this", "apply this", "applying it", "merging this", "merge this",
     # Mixed: "这个 change 对 settle 模块有影响吗".
     "这个 change", "这次 change", "这个 fix", "这次 fix",
+    # Northern Mandarin's 整 for 改: "你这么整会不会…".
+    "这么整", "这样整",
 )  # fmt: skip
 # The user's own changes, and the places still to change, are not the pending patch.
 _NOT_PATCH_REFS = (
@@ -43,6 +45,8 @@ NOT_PATCH_RE = any_of(
     # Patch files and versions of the world: "git format-patch", "a .patch file", "安全补丁".
     r"(?:一个|a|an)\s*patch\s*(?:文件|file)|git\s+(?:format-)?patch|\.patch\b|\bpatch files?\b",
     r"\bgit\s+diff\b",
+    # "the diff between X and Y", "what's the diff": a difference.
+    r"\bdiff\s+(?:between|of)\b|\bwhat'?s\s+the\s+diff\b",
     # A patch mechanism of this code, a thing: "groovy 补丁脚本", "hotfix patch scripts".
     r"(?:补丁|patch)\s*(?:脚本|包(?!含|括)|机制|加载器|目录|管理器)|\bpatch\s*(?:scripts?|mechanism|loader"
     r"|folder|directory)\b",
@@ -69,6 +73,11 @@ NEW_PATCH_RE = any_of(
 YOU_CHANGED_RE = any_of(
     r"\bwhy (?:did|do|would) you\b|\bwhy'd you\b|\b(?:where|how) did you\b",
     r"\byou (?:changed|removed|added|dropped|renamed|moved|touched|deleted|replaced|introduced)\b",
+    # A choice made in the change, asked about: "why a new class instead of editing X",
+    # "为啥不直接用 redisson 要自己写 lua".
+    r"\bwhy (?:a|an) new \w+ instead of\b|\bwhy\b.{0,40}\binstead of (?:editing|changing"
+    r"|modifying|reusing|fixing)\b",
+    r"^(?:\W*(?:那|那么|所以)\W*)?(?:为什么|为啥|咋)不直接(?:用|改|在)",
     # A change asked about with no subject of its own: "为什么要删掉那个判空", "为啥把 A 换成 B 了"
     # (not "为什么 Spring Boot 3 把 javax 换成 jakarta", whose subject made the change).
     r"^(?:\W*(?:那|那么|所以|请问)\W*)?(?:为什么|为啥|咋)(?:要(?:把|删掉|去掉|移除|换成|改成)|把[^，,。？?]{1,24}?"
@@ -94,7 +103,7 @@ PATCH_IMPLIED_RE = any_of(
     r"\bwhy (?:is|are|was|were|has|have) (?:the |this |that |these )?[\w.()-]+(?: [\w.()-]+){0,3}"
     r" (?:been )?(?:moved|removed|changed|added|dropped|renamed|replaced|deleted|introduced"
     r"|inlined|extracted|wrapped|made|turned|switched|widened|narrowed|reordered)\b",
-    r"\bwhy not\b|为什么不(?:直接|在|放|改)|\bwhy'd you\b",
+    r"\bwhy not\b|(?:为什么|为啥|咋)不(?:直接|在|放|改)|\bwhy'd you\b",
     r"(?:为什么|为啥|咋)把[^，,。？?]{1,24}?(?:改|删|加|换|去掉|动|移除|拿掉|挪)",
     r"\byou (?:changed|removed|added|dropped|renamed|moved|used|touched)\b",
     r"你(?:为什么|为啥|咋)?要?(?:改|删|加|换|去掉|动|移除|用)",

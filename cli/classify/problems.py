@@ -27,6 +27,11 @@ _PROBLEM_WORDS = (
     # A consequence feared: "会不会把服务打挂", "磁盘满过一次", "内存撑爆".
     "打挂", "搞挂", "弄挂", "打崩", "搞崩", "拖垮", "压垮", "打爆", "撑爆", "磁盘满", "磁盘写满",
     "写满磁盘",
+    # Load it may not bear: "扛得住吗", "is the sync gonna choke".
+    "扛得住", "扛不住", "顶得住", "顶不住", "撑得住", "撑不住", "choke", "chokes",
+    "hold up under", "fall over", "falls over",
+    # Northern words: "整坏了" (broken), "老埋汰了" (a mess).
+    "整坏", "埋汰",
     # A worry about code: "鉴权逻辑总觉得不对" ("好像不对" answers an explanation too).
     "总觉得不对",
     # English

@@ -116,11 +116,15 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "为啥要改第 12 行？",
                 "改完之后缓存还会失效吗",
                 "为啥把 HashMap 换成 ConcurrentHashMap 了",
+                "点解要咁改",
+                "why a new class instead of editing OrderService",
+                "为啥不直接用 Caffeine 要自己写缓存",
                 "why'd you drop the retry?",
                 "这个 change 会影响对账吗",
             ),
             examples_no_match=(
                 "为什么 Spring Boot 3 把 javax 换成了 jakarta",
+                "kafka vs rocketmq transactions, what's the diff",
                 "Explain the PATCH endpoint",
                 "git format-patch 和 git diff 有什么区别",
                 "What does FindingQueue do?",
@@ -149,6 +153,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
             decisive=True,
             examples_match=(
                 "帮我审计一下日志模块",
+                "帮我 double check 一下 RefundService 的金额校验",
                 "review OrderService and tell me what you think",
                 "OrderMapper.xml 审一下",
             ),
@@ -194,6 +199,9 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "行，就按你说的改吧",
                 "顺便帮我修了",
                 "别用 synchronized 了 还是用 ReentrantLock 吧",
+                "把 SmsSender 的 retry 逻辑 refactor 一下",
+                "不要新建类 直接在原来的方法里改",
+                "InvoiceService 那块整得老埋汰了 你给拾掇拾掇",
             ),
             examples_no_match=(
                 "上面那个例子改成 lambda",
@@ -250,6 +258,8 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "WalletService 两个线程同时扣余额会不会变负数",
                 "积分兑换连点两下会不会兑两次",
                 "用的 fastjson 1.2.47 有没有事",
+                "商户能不能看到别的商户的核销数据",
+                "can a user unbind someone else's card",
             ),
             examples_no_match=(
                 "What happens if you pass a negative number to Math.sqrt?",
@@ -271,6 +281,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "Is FindingQueue thread-safe?",
                 "UserContext 的 ThreadLocal 没 remove，会不会串号？",
                 "RetryTemplate in SmsSender feels off to me, take a look",
+                "高峰期几百个请求同时进来 SeatCache 扛得住吗",
             ),
             examples_no_match=(
                 "Is HashMap thread-safe?",
