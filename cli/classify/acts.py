@@ -223,6 +223,8 @@ ZH_MIXED_VERB_RE = rx(
     r"(?<![a-z])(?P<verb>refactor|fix|optimi[sz]e|rewrite|clean up|tidy up|simplify|rename"
     r"|restructure|double check|double-check|sanity check|audit|review)\s*(?:一下|下)"
 )
+# A review pass over changed code: "帮我过一遍最近改的 X" (not "过一遍 X 的流程", a walk-through).
+ZH_REVIEW_PASS_RE = rx(r"过一遍(?=[^，,。？?]{0,6}(?:改的|改动|修改|提交|新代码|pr|mr|diff))")
 # A change made where the code already is: "直接在原来的方法里改".
 ZH_IN_PLACE_CHANGE_RE = rx(r"(?:直接|就)在[^，,。]{1,20}?(?:里|中|上)(?:改|加|删|修)")
 ZH_MIXED_INSPECT_VERBS = frozenset(

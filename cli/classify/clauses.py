@@ -58,6 +58,7 @@ from .acts import (
     ZH_ONLY_VERB_RE,
     ZH_PASSIVE_OR_ABILITY_RE,
     ZH_PERSON_MARKER_RE,
+    ZH_REVIEW_PASS_RE,
     ZH_SUGGESTION_RE,
     ZH_TRAILING_EXPLAIN_RE,
     ZH_TRAILING_INSPECT_RE,
@@ -318,6 +319,8 @@ def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
         verb = inspect.group("verb")
         verb = f"{verb}一下" if len(verb) == 1 else verb  # "审一下", as the audit verbs say it
         closing.append(Request(Act.INSPECT, verb, start=inspect.start()))
+    if review := ZH_REVIEW_PASS_RE.search(norm):
+        closing.append(_seen(Act.INSPECT, review))
     if in_place := ZH_IN_PLACE_CHANGE_RE.search(norm):
         closing.append(_seen(Act.CHANGE, in_place))
     for mixed in ZH_MIXED_VERB_RE.finditer(norm):

@@ -37,7 +37,7 @@ AUDIT_VERBS = frozenset(
     {
         "audit", "review", "scan", "vet", "pentest", "double-check", "sanity-check",
         *EN_AUDIT_PHRASES, "审计", "审查", "审一下", "审下", "扫描", "扫一下", "扫扫", "扫一扫",
-        "扫一遍", "走查", "评审", "把关",
+        "扫一遍", "走查", "评审", "把关", "过一遍",
     }
 )  # fmt: skip
 # Audit words that are verbs: in a where-question they say what the code does.

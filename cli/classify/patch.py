@@ -45,6 +45,9 @@ NOT_PATCH_RE = any_of(
     # Patch files and versions of the world: "git format-patch", "a .patch file", "安全补丁".
     r"(?:一个|a|an)\s*patch\s*(?:文件|file)|git\s+(?:format-)?patch|\.patch\b|\bpatch files?\b",
     r"\bgit\s+diff\b",
+    # The patch set aside for another question: "ignore the patch for a sec - what…",
+    # "补丁先放一边".
+    r"\b(?:ignore|forget|park|set\s+aside)\s+the\s+(?:patch|diff)\b|补丁先(?:放一边|不管|放着)|先不管补丁",
     # "the diff between X and Y", "what's the diff": a difference.
     r"\bdiff\s+(?:between|of)\b|\bwhat'?s\s+the\s+diff\b",
     # A patch mechanism of this code, a thing: "groovy 补丁脚本", "hotfix patch scripts".

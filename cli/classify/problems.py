@@ -28,7 +28,7 @@ _PROBLEM_WORDS = (
     "打挂", "搞挂", "弄挂", "打崩", "搞崩", "拖垮", "压垮", "打爆", "撑爆", "磁盘满", "磁盘写满",
     "写满磁盘",
     # Load it may not bear: "扛得住吗", "is the sync gonna choke".
-    "扛得住", "扛不住", "顶得住", "顶不住", "撑得住", "撑不住", "choke", "chokes",
+    "扛得住", "扛不住", "扛住", "顶得住", "顶不住", "顶住", "撑得住", "撑不住", "choke", "chokes",
     "hold up under", "fall over", "falls over",
     # Northern words: "整坏了" (broken), "老埋汰了" (a mess).
     "整坏", "埋汰",
@@ -88,6 +88,9 @@ _EVALUATIVE_WORDS = (
     "best practices", "break", "breaks", "fail", "fails", "failing", "go wrong", "too long",
     "too wide", "too big", "too many", "too complex", "too slow", "too permissive", "too broad",
     "improve", "improved", "improvements", "slow", "inefficient",
+    # Whether it works as written: "加在 private 方法上了 这样会生效吗".
+    "会生效吗", "能生效吗", "生效吗", "管用吗", "好使吗", "will this work", "would that work",
+    "does that work", "does this work",
     # "is our consumer ok with auto commit on?"
     "ok with", "okay with", "fine with",
 )  # fmt: skip
@@ -156,7 +159,9 @@ PROBLEM_RE = any_of(
     r"(?:有没有|是否|有无|都)(?:做了?|加了?|进行|有)?[\w"
     + CJK
     + r"]{0,6}?(?:校验|鉴权|认证|权限控制"
-    r"|验证|验签|过滤|转义|加密|限流|防护|幂等|脱敏|判空)",
+    r"|验证|验签|过滤|转义|加密|限流|防护|幂等|脱敏|判空)"
+    # (asked with where it is, a lookup: "网关层有没有限流 配在哪")
+    r"(?![^，,。？?]{0,12}(?:在哪|哪里|哪儿|哪个文件|哪个类))",
     # An attack or an abuse, in any form: "replayed", "forged", "bypassing", "leaks".
     # Not inside a snake_case name ("leak_detect_task").
     r"\b(?:replay|forg|tamper|spoof|hijack|brute[- ]?forc|exploit|bypass|inject|leak|overflow)"
@@ -209,6 +214,11 @@ PROBLEM_RE = any_of(
     # Something wrong, unnamed: "tell me if anything is off", "有没有哪里不对劲".
     r"\b(?:anything|something)(?: (?:is|looks|seems|that is|that looks))? (?:off|wrong|fishy"
     r"|suspicious|weird|odd|broken|dodgy)\b",
+    # Memory or a pool that may blow, a worry ("内存会不会爆", "连接池会不会打满"; not "内存直接
+    # 爆了", a failure asked about).
+    r"(?:内存|磁盘|cpu|连接池|线程池|队列|堆)[^，,。？?]{0,6}(?:会不会|会|可能)(?:爆|打满|满|溢出)",
+    # A load named with a number: "can it handle 50k qps".
+    r"\bhandle\s+\d+(?:\.\d+)?k?\s*(?:qps|tps|rps|requests|users|connections|msgs?|messages)\b",
     # A hunch about code: "feels off to me", "looks a bit fishy", "感觉不太对", "看着怪怪的".
     r"\b(?:feels?|looks?|seems?|smells?)\s+(?:a\s+bit\s+|kinda\s+|a\s+little\s+)?(?:off|wrong"
     r"|fishy|suspicious|dodgy)\b",
@@ -242,6 +252,8 @@ SENSITIVE = Lexicon(
 CHOICE_RE = rx(r"是.{1,30}还是|\bor\b.{1,30}\??$")
 # Whether a safeguard holds: "Are passwords hashed?", "check whether the admin APIs are protected".
 SAFEGUARD_RE = any_of(
+    # "礼物扣款接口防不防重放": whether a guard is there, A-not-A.
+    r"防不防\S{1,8}",
     # "check whether the admin APIs are protected", "确认一下是否做了鉴权".
     r"(?:\b(?:check|verify|confirm|see)\s+(?:whether|if|that)\b|(?:检查|确认|看看|看下|查一下)\s*"
     r"(?:是否|有没有|是不是)).{0,60}(?:protected|authenticated|authorized|validated|sanitized|escaped"

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from autopatch_memory import limits, normalize_text
+from autopatch_memory.lang.traditional import to_simplified
 from autopatch_memory.prose import is_code_line
 
 from .acts import EN_YOU_RE, OWN_PLAN_RE, QUOTED_RE, ZH_PERSON_MARKER_RE, Act
@@ -266,7 +267,8 @@ def _questioned_text(text: str) -> str:
     return text
 
 
-# Written Cantonese's function words, as Mandarin says them: "点解要咁改" is "为什么要这么改",
+# Written Cantonese's function words, as Mandarin says them (after Traditional characters are
+# read as Simplified: lang/traditional.py): "点解要咁改" is "为什么要这么改",
 # "唔该改返用 Optional" is "麻烦改回用 Optional".
 _CANTONESE = {
     "点解": "为什么", "點解": "为什么", "唔该": "麻烦", "唔該": "麻烦", "改返": "改回",
@@ -306,7 +308,7 @@ def _requests_of(reading: Reading, clauses: Sequence[Clause]) -> list[Request]:
 
 def read(text: str, *, names: Sequence[str] = ()) -> Reading:
     """Read ``text`` for the router (see :class:`Reading`)."""
-    asked = _questioned_text(text)
+    asked = to_simplified(_questioned_text(text))
     norm = _as_mandarin(normalize_text(asked).strip())
     reading = Reading(text=asked, norm=norm, clauses=_clauses_without_code(asked, norm))
     reading.pasted_log = _without_log_lines(text) != text

@@ -154,6 +154,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
             examples_match=(
                 "帮我审计一下日志模块",
                 "帮我 double check 一下 RefundService 的金额校验",
+                "帮我过一遍最近改的 CouponHandler",
                 "review OrderService and tell me what you think",
                 "OrderMapper.xml 审一下",
             ),
@@ -259,6 +260,8 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "积分兑换连点两下会不会兑两次",
                 "用的 fastjson 1.2.47 有没有事",
                 "商户能不能看到别的商户的核销数据",
+                "支付回调接口防不防重放 帮我查查",
+                "OrderStateMachine - can a client force a transition from CLOSED back to PAID?",
                 "can a user unbind someone else's card",
             ),
             examples_no_match=(
@@ -282,6 +285,9 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "UserContext 的 ThreadLocal 没 remove，会不会串号？",
                 "RetryTemplate in SmsSender feels off to me, take a look",
                 "高峰期几百个请求同时进来 SeatCache 扛得住吗",
+                "幫我看一下 PriceCalculator 的權重計算是不是寫錯了",
+                "ComboAggregator 内存会不会爆",
+                "can TicketSplitter handle 50k qps",
             ),
             examples_no_match=(
                 "Is HashMap thread-safe?",
@@ -315,6 +321,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "OrderController 的 create 方法太长了",
                 "The retry loop in SmsSender is way too long",
                 "is our OrderConsumer ok with manual acks turned off?",
+                "OrderService 里 @Transactional 加在 private 方法上了 这样会生效吗",
             ),
             examples_no_match=(
                 "Is spring.jpa.open-in-view=true fine in general?",

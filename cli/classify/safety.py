@@ -96,10 +96,11 @@ ABUSE_RE = any_of(
     r"|allowed|let through|pass|passes|still works?|still valid)\b",
     r"(?:过期|伪造|失效|假的|篡改|旧的|注销).{0,16}(?:放行|通过|有效|能用|接受|生效|还能)",
     # A value the client sends and should not choose: "a user change the price in the request".
-    r"\b(?:a user|users|the client|the browser|the caller|the frontend|a customer|the request)"
-    r"\b.{0,24}\b(?:change|modify|set|tamper with|edit|send|pass|choose|override)\b.{0,30}"
-    r"\b(?:price|prices|amount|total|discount|role|roles|user ?id|tenant ?id|owner|quantity"
-    r"|balance|status|permissions?)\b",
+    r"\b(?:a user|users|the client|a client|clients|the browser|the caller|a caller|the frontend"
+    r"|a customer|the request)\b.{0,24}\b(?:change|modify|set|tamper with|edit|send|pass|choose"
+    r"|override|force|skip|trigger)\b.{0,30}\b(?:price|prices|amount|total|discount|role|roles"
+    r"|user ?id|tenant ?id|owner|quantity|balance|status|permissions?|transition|transitions|state"
+    r"|states)\b",
     r"(?:前端|客户端|用户|请求)(?:能|可以|传|自己)?.{0,10}(?:改|传|指定|篡改).{0,10}(?:价格|金额|角色"
     r"|userid|用户\s*id|租户|数量|余额|状态|权限)",
     # Reached from outside: "reachable from the internet", "外网能直接访问".

@@ -52,6 +52,7 @@ BARS = {
     "probe_k": (0.95, 0.45),
     "probe_m": (0.95, 0.50),
     "probe_n": (0.95, 0.48),
+    "probe_o": (0.95, 0.43),
 }
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 

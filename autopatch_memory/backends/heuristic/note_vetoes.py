@@ -43,6 +43,8 @@ JOKE = PatternRule(
         "我们的技术栈就是 Redis 加祈祷",
         "我们的架构是微服务单体 懂的都懂",
         "Our deploy process is a distributed monolith, fight me",
+        "the recommender is basically a coin flip",
+        "our real config center is a wiki page",
     ),
     examples_no_match=(
         "The order service runs on JDK 17.",
@@ -59,6 +61,9 @@ JOKE = PatternRule(
         r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A]"
         # prayer as a part of the stack, a wink: "Kafka 加祈祷", "懂的都懂", "fight me"
         r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\bprayers?\b|\bpraying\b"
+        # hyperbole: "basically a coin flip", "our real message broker is email", "随机数生成器"
+        r"|\bbasically\s+(?:a\s+)?(?:coin\s+flip|random|joke|dice\s+roll)\b"
+        r"|\bour\s+real\s+[\w-]+(?:\s+[\w-]+)?\s+is\b|抛硬币|掷骰子|随机数生成器"
         # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
         r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)[\s。.!！~～]*$"
         # sarcasm: "Oh sure, …", "Oh great, …" ("Oh right, …" only remembers)
@@ -230,6 +235,7 @@ INCIDENT = PatternRule(
         "Redis 连接池又打满了",
         "We had a Redis latency spike after the deploy.",
         "checkout dropped about 300 webhooks last night",
+        "pricing returned all zeros this morning right after the deploy",
     ),
     examples_no_match=(
         "告警走飞书机器人，值班表在 Wiki 上",
@@ -245,7 +251,8 @@ INCIDENT = PatternRule(
         r"(?!\s+(?:review|process|management|response|playbook|runbook|policy))"
         r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)"
         # what happened on a day: "dropped 200 callbacks last night", "昨晚丢了…"
-        r"|\b(?:last\s+night|yesterday)\b|昨晚|昨天|前天|\bpostmortem\b|复盘",
+        r"|\b(?:last\s+night|yesterday|this\s+morning|this\s+afternoon)\b|昨晚|昨天|前天|今早|今天早上"
+        r"|\bpostmortem\b|复盘|\bright\s+after\s+the\s+(?:deploy|release|rollout)\b",
         re.IGNORECASE,
     ),
 )
@@ -266,6 +273,8 @@ ANOTHER_TEAM = PatternRule(
         "HR 系统用 Workday，跟我们的代码没关系",
         "风控团队那边用的是 Flink 做实时计算",
         "The logistics BU runs everything on Dubbo.",
+        "the payments team next door uses Gradle and Kotlin",
+        "核心账务系统那边用的是 DB2",
     ),
     examples_no_match=(
         "我们的风控服务用 Flink 做实时计算",
@@ -293,10 +302,13 @@ ANOTHER_TEAM = PatternRule(
         # another team's thing as the subject: "客服组的工单系统…", "The data team's warehouse…"
         r"|(?!我们|咱们|本组|我组)[\u4e00-\u9fff]{2,6}(?:组|团队)(?:的|那边)"
         r"|(?:the\s+)?[\w-]+\s+(?:bu|business\s+unit|division|subsidiary)\b"
+        r"|(?!我们|咱们)[\u4e00-\u9fff]{2,8}(?:系统|平台)那边"
         r"|(?:the\s+)?(?!our\b|my\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+team'?s\s)"
         # said outright: "…，跟我们这边没关系", "nothing to do with us"
         r"|(?:跟|和|与)(?:我们|咱们)(?:这边|的\s*[\w-]{1,12}\s*)?(?:没(?:啥|什么)?关系|无关)"
-        r"|\bnothing\s+to\s+do\s+with\s+(?:us|our)\b",
+        r"|\bnothing\s+to\s+do\s+with\s+(?:us|our)\b"
+        # a team somewhere else: "the payments team next door uses…"
+        r"|\bteam\s+next\s+door\b",
         re.IGNORECASE,
     ),
 )
@@ -310,6 +322,8 @@ OPINION = PatternRule(
         "Our release process is way too slow.",
         "The module layout is a mess, honestly.",
         "promo 的代码写得跟屎一样 谁写的",
+        "honestly the billing module should be rewritten from scratch",
+        "search-api is the worst codebase in this org imo",
     ),
     examples_no_match=(
         "发布脚本在 scripts/release.sh",
@@ -320,6 +334,8 @@ OPINION = PatternRule(
     pattern=re.compile(
         r"太[\u4e00-\u9fff]{1,3}了(?:吧|啊)?\s*(?:没必要|[。!！]|$)|没必要|真(?:难用|烂|坑|麻烦)|很烂"
         r"|跟屎一样|屎山|一坨|谁写的|烂透"
+        r"|\b(?:imo|imho|honestly)\b|\bthe\s+worst\b|\bshould\s+be\s+(?:rewritten|deleted|killed"
+        r"|thrown\s+away)\b"
         r"|\b(?:is|are)\s+(?:a\s+mess|overkill|a\s+nightmare|terrible|awful|ridiculous)\b"
         r"|\bway\s+too\s+\w+",
         re.IGNORECASE,
