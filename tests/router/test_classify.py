@@ -29,7 +29,13 @@ from autopatch_memory.intents import IntentType, memory_access
 ACCURACY_BAR = 0.95
 # A blind set whose misses are not all fixed yet keeps its own accuracy bar (its leaks to
 # memory are fixed first: the isolation bar holds on every set). probe_k: first 89.6%.
-ACCURACY_BARS = {"probe_k": 0.92, "probe_l": 0.90, "probe_m": 0.90, "probe_n": 0.91, "probe_o": 0.93}
+ACCURACY_BARS = {
+    "probe_k": 0.92,
+    "probe_l": 0.90,
+    "probe_m": 0.90,
+    "probe_n": 0.91,
+    "probe_o": 0.93,
+}
 # A question kept outside memory only loses context, but it should stay rare.
 MEMORY_TO_AUDIT_BAR = 0.02
 CJK = re.compile(r"[\u4e00-\u9fff]")
