@@ -24,6 +24,8 @@ MAX_ASSISTANT_TEXT_CHARS = 2000  # summarizer input only, never injected
 # This many lines of "key: value" or "key=value" in a row are pasted configuration, not
 # the user's words (prose.user_prose drops them).
 CONFIG_BLOCK_MIN_LINES = 3
+# …each at most this long (a longer line is no "key: value" of a configuration file).
+CONFIG_LINE_MAX_CHARS = 240
 MAX_LABEL_CHARS = 60
 MAX_SUMMARY_CHARS = 300
 

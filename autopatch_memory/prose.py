@@ -112,10 +112,12 @@ def user_prose(text: str, *, redacted: bool = False) -> str:
 
 
 # A line of pasted configuration: "spring:", "  server-addr: host:8848  # 测试环境",
-# "a.b.c=value", "- name: x" — a key, then nothing or one word of no Chinese (a comment may
-# hold some). "order-center: 下单和拆单" and "Note: we use Gradle." are the user's words.
+# "a.b.c=value", "DB_URL=…", "- name: x" — a key as configuration names them (lower case,
+# or joined by . _ -), then nothing or one word of no Chinese (a comment may hold some).
+# "order-center: 下单和拆单", "Owner: alice", "JDK: 21" and "技术栈:" are the user's words.
 _CONFIG_LINE_RE = lazy_compile(
-    r"^\s*(?:-\s+)?[\w.\-\[\]\"']+\s*[:=](?:\s*|\s*[^\s#" + CJK_CLASS + r"]+)(?:\s+#.*)?$"
+    r"^[ \t]*(?:-[ \t]+)?[\"']?(?:[a-z][A-Za-z0-9_.\-\[\]]*|[A-Za-z0-9]+[._\-][A-Za-z0-9_.\-\[\]]*)"
+    r"[\"']?[ \t]*[:=](?:[ \t]*[^\s#" + CJK_CLASS + r"]+)?[ \t]*(?:#.*)?$"
 )
 
 
@@ -125,7 +127,8 @@ def _without_config_blocks(lines: list[str]) -> list[str]:
     kept: list[str] = []
     run: list[str] = []
     for line in [*lines, ""]:
-        if line.strip() and _CONFIG_LINE_RE.match(line):
+        short = len(line) <= limits.CONFIG_LINE_MAX_CHARS
+        if line.strip() and short and _CONFIG_LINE_RE.match(line):
             run.append(line)
             continue
         if len(run) < limits.CONFIG_BLOCK_MIN_LINES:

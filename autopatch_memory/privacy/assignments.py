@@ -579,14 +579,18 @@ YAML_BLOCK_SECRET = RedactionRule(
 # "api_keys:", "tokens:", "passwords:") — its children's values are the secrets, each
 # named for its client, not for a secret.
 _YAML_SECRET_MAP_RE = compile_bounded(
-    r"^(?P<indent>[ \t]{0,32})[\w.\-]{0,32}?(?i:keys|secrets|tokens|passwords|credentials)"
+    r"^(?P<indent>[ \t]{0,32})"
+    r"(?i:(?:app|api|access|secret|private|client|signing|sign|auth)[-_]?keys"
+    r"|[\w.\-]{0,32}?(?:secrets|tokens|passwords|credentials))"
     r"[\"']?[ \t]*:[ \t]*\n"
     r"(?P<value>(?:(?P=indent)[ \t]{1,16}[\w.\-]{1,64}[\"']?[ \t]*:[ \t]*[^\n]{1,512}"
     r"(?:\n|\Z)){1,40})",
     re.M,
 )
 _YAML_CHILD_VALUE_RE = lazy_compile(
-    r"^[ \t]+[\w.\-]{1,64}[\"']?[ \t]*:[ \t]*[\"']?(?P<value>[^\s\"'#]{1,512})", re.M
+    # (a "#" with no blank before it is the value's own: YAML starts a comment at " #")
+    r"^[ \t]+[\w.\-]{1,64}[\"']?[ \t]*:[ \t]*[\"']?(?P<value>[^\s\"']{1,512})",
+    re.M,
 )
 
 
@@ -615,6 +619,7 @@ YAML_SECRET_MAP = RedactionRule(
     examples_no_match=(
         "tokens:\n  ttl: 3600\n  issuer: mes-auth\n",
         "keys:\n  primary: order_id\n  sort: created_at\n",
+        "release-keys:\n  maintainer: 4AEE18F83AFDEB23\n",
     ),
     keywords=("keys", "secrets", "tokens", "passwords", "credentials"),
     pattern=_YAML_SECRET_MAP_RE,

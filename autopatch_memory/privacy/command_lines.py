@@ -180,8 +180,9 @@ CURL_USER_PASSWORD = _tool_option(
     "curl-user-password",
     "The password of curl or wget -u/--user user:password",
     compile_bounded(
+        # (a user already redacted is a marker, whose colon is no separator)
         r"\b(?:curl|wget)\b" + SAME_COMMAND + r"[ \t](?:-u|--user|--proxy-user|-U)[ \t]*[\"']?"
-        r"[^\s:\"'@]{1,128}:(?P<value>"
+        r"(?!\[REDACTED:)[^\s:\"'@]{1,128}:(?P<value>"
         + MARKER_VALUE
         + "|"
         + quoted_string(256)
@@ -487,8 +488,9 @@ _GLUED_PASSWORD_RE = compile_bounded(
     r"(?<![\w\-])-u[ \t]*[\w.@\-]{1,64}(?:[ \t]+(?!-p)[^\s]{1,200}){0,6}?[ \t]+[\"']?-p"
     r"(?P<value>[^\s\"'`\-][^\s\"'`]{3,255})"
 )
-# -p8080:80, -p127.0.0.1:5432:5432/tcp: a port published, not a password
-_PORT_MAPPING_RE = lazy_compile(r"[\d.:]+(?:/(?:tcp|udp|sctp))?")
+# -p8080:80, -p127.0.0.1:5432:5432/tcp, -p8080-8090:8080-8090, -p[::1]:8080:80, top's
+# -p12345,12346: ports or process ids, not a password
+_PORT_MAPPING_RE = lazy_compile(r"[\d.:\-\[\],]+(?:/(?:tcp|udp|sctp))?")
 
 
 def _glued_password(m: re.Match[str]) -> str:
@@ -503,6 +505,8 @@ GLUED_PASSWORD_OPTION = RedactionRule(
     examples_match=("taos -h td01 -u meter_w -pKz8=Vq1mTx -s 'select 1'",),
     examples_no_match=(
         "docker run -u 1000 -p8080:80 nginx",
+        "docker run -u 1000 -p8080-8090:8080-8090 app",
+        "top -u app -p12345,12346",
         "mvn -U -pl app -am package",
         "taos -u meter_w -p",
     ),

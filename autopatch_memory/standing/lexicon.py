@@ -12,6 +12,7 @@ import re
 import unicodedata
 
 from autopatch_memory.lang.phrases import phrase_alternation
+from autopatch_memory.lang.traditional import as_mandarin
 
 # Standing markers: the sentence speaks of every later answer or piece of work. The offline
 # reader stores a rule only with one of these (the seed's list and its closest kin).
@@ -98,9 +99,10 @@ _ZH_SPACES_RE = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 
 
 def folded_words(text: str) -> str:
-    """``text`` as the lexicon reads it: NFKC, lower case, curly quotes straight, single
-    spaces, none between two Chinese characters (voice input's pauses)."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
+    """``text`` as the lexicon reads it: Traditional characters and written Cantonese as
+    Mandarin, NFKC, lower case, curly quotes straight, single spaces, none between two
+    Chinese characters (voice input's pauses)."""
+    folded = unicodedata.normalize("NFKC", as_mandarin(text)).casefold()
     folded = folded.replace("\u2019", "'").replace("\u2018", "'")
     folded = folded.replace("\u201c", '"').replace("\u201d", '"')
     return _ZH_SPACES_RE.sub("", " ".join(folded.split()))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.lang.phrases import phrase_alternation
 from autopatch_memory.lang.rules import FunctionRule, Registry
 from autopatch_memory.standing.lexicon import (
@@ -103,8 +104,14 @@ _REPORTED = re.compile(
     r"|(?:他|她|他们|同事|领导|老板|组长|架构师|文章|博客|书|文档|网上|有人|大家|面试官|老师|"
     r"规约|规范|手册|指南|标准)(?:里|上|中)?(?:说|讲|建议|推荐|提到|要求|认为|写着|写的|规定)"
     r"|听说|据说|看到.{0,12}说"
-    # told to the user: "老周跟我说每次上线前都…"
-    r"|(?:跟|和|对)(?:我|我们)(?:说|讲|提)(?:过|了)?"
+    # told to the user by someone: "老周跟我说每次上线前都…", "外包的哥们告诉我…" (not "以后跟我
+    # 说话用中文", "告诉我…", said to the assistant)
+    r"|(?:老["
+    + CJK_CLASS
+    + r"]|小["
+    + CJK_CLASS
+    + r"]|哥们|同事|他|她|他们|领导|组长|经理|架构师|外包|前辈|大佬)"
+    r"[^，,。]{0,4}?(?:跟|和|对)?(?:我|我们)?(?:说|讲|提|告诉我)(?:过|了)?(?=[^话明]|$)"
 )
 _QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
 
@@ -215,7 +222,7 @@ _HABIT = re.compile(
 _OWN_ROUTINE = re.compile(
     r"我(?:自己|平时|一般|通常|\s*(?:usually|always|often|normally))*"
     r"\s*(?:每次|every time|each time)"
-    r"[^，,。；;！!？?]{0,16}?都(?:会|先|要|得)"
+    r"[^，,。；;！!？?]{0,16}?都(?:会|先|要|得|习惯)"
 )
 _SAID_TO_SOMEONE = re.compile(r"你|您|请|帮我|给我|\b(?:you|your|please|plz)\b")
 
@@ -273,13 +280,11 @@ _SUBJECT = re.compile(
     r"apps?|jobs?|tables?|queues?|topics?|apis?|endpoints?|clients?|servers?|handlers?|"
     r"controllers?|consumers?|producers?|workers?|clusters?|databases?|caches?|repos?)\b|"
     r"[a-z]+\d\w*\b|"
-    r"我们|咱们|我司|公司|团队|组里|我们组|我们团队|项目|这个项目|本项目|系统|线上|生产|"
+    r"我们|咱们|咱这|咱那|我司|公司|团队|组里|我们组|我们团队|项目|这个项目|本项目|系统|线上|生产|"
     r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|默认是|默认用的是|它"
     # a part named by one word, then where: "billing 这边…", "gateway 里的…", "行李追踪那块…"
     r"|[a-z][a-z0-9]{2,}\s*(?:这边|那边|里|里面|那里|模块|服务)"
-    r"|[\u4e00-\u9fff]{2,8}(?:那块|这块|那边|这边|模块)"
-    # "the fare-engine build…": a part by its name
-    r"|the\s+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+\b)"
+    r"|[" + CJK_CLASS + r"]{2,8}(?:那块|这块|那边|这边|模块))"
 )
 # Anything addressed to the assistant, or the user's own wish, makes it a request.
 _ADDRESSED = re.compile(
@@ -288,6 +293,8 @@ _ADDRESSED = re.compile(
     r"|你|您|请|麻烦|帮我|给我|我希望|我想要|我要你|我需要|告诉我"
     # a prohibition opening a clause is said to someone: "…，别插中间", "…, don't log it"
     r"|(?:^|[，,；;：:]\s*)(?:and |but |so |也|就|都|千万)?(?:don'?t|do not|别|不要(?!紧))"
+    # a prohibition with its verb: "订单这块的异常别吞掉"
+    r"|别(?:再)?(?:吞|用|删|改|动|加|打|写|碰|忘|把|让|给|传|返回|抛)"
     # typed without commas: "…一律用 LocalDateTime 别用 Date 了"; asked with 呗
     r"|(?<=\S)\s+(?:也|就|都|千万)?(?:别(?!名|人|的|处|称)|不要(?!紧))|呗"
     # "checkin-api 那块 don't use magic numbers" (not "we don't use Lombok", a statement)
@@ -370,16 +377,29 @@ def _describes_the_project(sentence: str) -> bool:
     return _states_the_project(clauses[0]) or any(_DEFAULT_IS.search(c) for c in clauses)
 
 
-# A judgement of a tool that asks for nothing: "还是 Maven 好用一点", "Gradle 配置太绕了" (not
-# "用中文回答更好", a wish said as what is better).
-_OPINION = re.compile(r"好用|难用|太[\u4e00-\u9fff]{1,3}了|\b(?:is|are)\s+(?:a\s+)?(?:mess|pain)\b")
+# A judgement of a tool that asks for nothing: "还是 Maven 好用一点", "Gradle 配置太绕了",
+# "X 比手写清楚多了", "AssertJ reads way nicer than Hamcrest" (not "用中文回答更好", a wish
+# said as what is better).
+_OPINION = re.compile(
+    r"好用|难用|太[" + CJK_CLASS + r"]{1,3}了|\b(?:is|are)\s+(?:a\s+)?(?:mess|pain)\b"
+    r"|比[^，,。]{1,20}?(?:清楚|靠谱|好|快|简单|方便|强)(?:多了|得多|好多|很多)"
+    r"|\b(?:reads?|looks?|is|are)\s+(?:way\s+|much\s+|a\s+lot\s+)?(?:nicer|cleaner|clearer|better"
+    r"|easier)\s+than\b"
+)
+# "the fare-engine build uses Maven now": a part of the project named, then what it does.
+_THE_NAMED_PART = re.compile(_LEAD + r"the\s+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+\b")
 
 
 def looks_like_statement(sentence: str) -> bool:
     """Whether the sentence is shaped as a statement about the project, or as an opinion
     (for a sentence with neither a standing marker nor a request form: a model's rule is
     then refused)."""
-    return _describes_the_project(sentence) or bool(_OPINION.search(folded_words(sentence)))
+    words = folded_words(sentence)
+    return (
+        _describes_the_project(sentence)
+        or bool(_OPINION.search(words))
+        or (_THE_NAMED_PART.search(words) is not None and not _ADDRESSED.search(words))
+    )
 
 
 # -- asking for an explanation
@@ -526,6 +546,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 '"Always make fields final" — that\'s what our linter keeps telling me.',
                 "运维那边说 from now on 发版都要走审批",
                 "组长跟我说每次合并前都必须先跑一遍冒烟",
+                "之前那个外包的哥们告诉我，每次发版前必须跑全量回归",
             ),
             examples_no_match=(
                 "Like I said, always answer in Chinese.",
@@ -534,6 +555,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后别用 fastjson，之前出过反序列化漏洞",
                 "我之前说过以后都用中文回答",
                 "以后讲排班规则时，都按照法规、政策、偏好的顺序讲，每条配一个例子",
+                "以后跟我说话用中文",
+                "告诉我每次改配置要不要重启",
                 "From now on, never suggest Lombok.",
                 "以后返回数组要求按 id 排序",
                 "也就是说 always 先给结论",
@@ -622,7 +645,6 @@ VETOES: Registry[FunctionRule] = Registry(
                 "payments 这边用的是 PostgreSQL 15，时区是 UTC。",
                 "目前 order-api 里的缓存都是 Caffeine 在做。",
                 "订单同步那块现在是小李在维护",
-                "actually the order-api build uses Gradle now",
             ),
             examples_no_match=(
                 "We're in PCI scope, so never log full card numbers.",
@@ -639,6 +661,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "order-core 以后 tests 都用 JUnit 5 吧",
                 "checkout 那块 don't use magic numbers for the fee codes",
                 "所有金额字段一律用 BigDecimal 别用 double 了",
+                "订单这块的异常别吞掉",
+                "the fare-engine build should always skip flaky tests",
             ),
             test=_describes_the_project,
         ),

@@ -224,7 +224,9 @@ ZH_MIXED_VERB_RE = rx(
     r"|restructure|double check|double-check|sanity check|audit|review)\s*(?:一下|下)"
 )
 # A review pass over changed code: "帮我过一遍最近改的 X" (not "过一遍 X 的流程", a walk-through).
-ZH_REVIEW_PASS_RE = rx(r"过一遍(?=[^，,。？?]{0,6}(?:改的|改动|修改|提交|新代码|pr|mr|diff))")
+ZH_REVIEW_PASS_RE = rx(
+    r"过一遍(?=[^，,。？?]{0,6}(?:改的|改动|修改|提交|新代码|\bpr\b|\bmr\b|\bdiff\b))"
+)
 # A change made where the code already is: "直接在原来的方法里改".
 ZH_IN_PLACE_CHANGE_RE = rx(r"(?:直接|就)在[^，,。]{1,20}?(?:里|中|上)(?:改|加|删|修)")
 ZH_MIXED_INSPECT_VERBS = frozenset(
@@ -269,7 +271,7 @@ ZH_ENOUGH_RE = rx(r"[" + CJK + r"a-z0-9]{2,}\s*(?:就行了?|就好了?|就可�
 # which says how to change code).
 ZH_ANSWER_FORM_ENOUGH_RE = rx(
     r"\s*(?:给我|用|来个|出个|给个|给点)?\s*(?:文字版|纯文字|文字描述|简单(?:点|些)?|大概|一句话|几句话|伪代码"
-    r"|口头|思路|方向|想法|建议|提示|大纲)\s*(?:说说?|讲讲?|描述|解释)?\s*(?:就行了?|就好了?|就可以了?|即可"
+    r"|口头|思路|方向|想法|建议|大纲)\s*(?:说说?|讲讲?|描述|解释)?\s*(?:就行了?|就好了?|就可以了?|即可"
     r"|就够了)\s*"
 )
 # "我想先了解一下再自己动手", "I'll write it myself": the user acts, nothing is asked of us.

@@ -320,7 +320,7 @@ def _zh_closing_requests(clause: Clause, found: list[Request]) -> list[Request]:
         verb = f"{verb}一下" if len(verb) == 1 else verb  # "审一下", as the audit verbs say it
         closing.append(Request(Act.INSPECT, verb, start=inspect.start()))
     if review := ZH_REVIEW_PASS_RE.search(norm):
-        closing.append(_seen(Act.INSPECT, review))
+        closing.append(Request(Act.INSPECT, "走查", start=review.start()))  # a review, named so
     if in_place := ZH_IN_PLACE_CHANGE_RE.search(norm):
         closing.append(_seen(Act.CHANGE, in_place))
     for mixed in ZH_MIXED_VERB_RE.finditer(norm):

@@ -37,7 +37,7 @@ AUDIT_VERBS = frozenset(
     {
         "audit", "review", "scan", "vet", "pentest", "double-check", "sanity-check",
         *EN_AUDIT_PHRASES, "审计", "审查", "审一下", "审下", "扫描", "扫一下", "扫扫", "扫一扫",
-        "扫一遍", "走查", "评审", "把关", "过一遍",
+        "扫一遍", "走查", "评审", "把关",
     }
 )  # fmt: skip
 # Audit words that are verbs: in a where-question they say what the code does.
@@ -464,7 +464,8 @@ def safety_question(reading: Reading) -> Cue:
     # "Is the JWT validation bypassable?": a definite thing is this code's, though its name
     # is the Java world's; an abuse of the application ("can a user unbind someone else's
     # car") is asked of this application.
-    if reading.knowledge and not reading.definite and not safety.ABUSE_RE.search(reading.norm):
+    abused = safety.ABUSE_RE.search(reading.norm) and not names_the_world(reading.norm)
+    if reading.knowledge and not reading.definite and not abused:
         return None
     # "Are passwords hashed?", "check whether the admin APIs are protected".
     if reading.safeguards:

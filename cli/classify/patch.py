@@ -49,7 +49,8 @@ NOT_PATCH_RE = any_of(
     # "补丁先放一边".
     r"\b(?:ignore|forget|park|set\s+aside)\s+the\s+(?:patch|diff)\b|补丁先(?:放一边|不管|放着)|先不管补丁",
     # "the diff between X and Y", "what's the diff": a difference.
-    r"\bdiff\s+(?:between|of)\b|\bwhat'?s\s+the\s+diff\b",
+    r"\bdiff\s+(?:between|of)\b(?!\s+(?:your|the\s+patch|this\s+patch))"
+    r"|\bwhat'?s\s+the\s+diff\b(?!\s+between\s+your)",
     # A patch mechanism of this code, a thing: "groovy 补丁脚本", "hotfix patch scripts".
     r"(?:补丁|patch)\s*(?:脚本|包(?!含|括)|机制|加载器|目录|管理器)|\bpatch\s*(?:scripts?|mechanism|loader"
     r"|folder|directory)\b",
@@ -78,13 +79,13 @@ YOU_CHANGED_RE = any_of(
     r"\byou (?:changed|removed|added|dropped|renamed|moved|touched|deleted|replaced|introduced)\b",
     # A choice made in the change, asked about: "why a new class instead of editing X",
     # "为啥不直接用 redisson 要自己写 lua".
-    r"\bwhy (?:a|an) new \w+ instead of\b|\bwhy\b.{0,40}\binstead of (?:editing|changing"
-    r"|modifying|reusing|fixing)\b",
-    r"^(?:\W*(?:那|那么|所以)\W*)?(?:为什么|为啥|咋)不直接(?:用|改|在)",
+    r"\bwhy (?:a|an) new \w+ instead of\b",
+    r"^(?:\W*(?:那|那么|所以)\W*)?(?:为什么|为啥|咋)不直接(?:用|改|在)(?=[^，,。？?]{1,30}(?:要|而|还))",
     # A change asked about with no subject of its own: "为什么要删掉那个判空", "为啥把 A 换成 B 了"
     # (not "为什么 Spring Boot 3 把 javax 换成 jakarta", whose subject made the change).
-    r"^(?:\W*(?:那|那么|所以|请问)\W*)?(?:为什么|为啥|咋)(?:要(?:把|删掉|去掉|移除|换成|改成)|把[^，,。？?]{1,24}?"
-    r"(?:改|删|加|换|去掉|动|移除|拿掉|挪)(?:掉|成|回|到)?)",
+    # (it happened, or "that" one: not "为什么要把构造器设成 private", a question of Java)
+    r"^(?:\W*(?:那|那么|所以|请问)\W*)?(?:为什么|为啥|咋)要?(?:把|删掉|去掉|移除|换成|改成)"
+    r"(?=[^，,。？?]{0,30}(?:了|那个|这个|那段|这段|那行|这行|那些|这些))",
     r"你(?:为什么|为啥|咋)要?(?:改|删|加|换|去掉|动|移除|用)|你(?:改|删|加|换|去掉|动|移除)了",
     # "你把重试删了？为啥" (not "你把答案删了", "你把…加了个例子": the answer, not the code)
     r"你(?:为什么|为啥|咋|怎么)?(?:把|将)(?![^，,。？?]{0,16}(?:回答|答案|例子|解释|说明|记忆|规则|偏好"

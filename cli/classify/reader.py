@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from autopatch_memory import limits, normalize_text
-from autopatch_memory.lang.traditional import to_simplified
+from autopatch_memory.lang.traditional import as_mandarin
 from autopatch_memory.prose import is_code_line
 
 from .acts import EN_YOU_RE, OWN_PLAN_RE, QUOTED_RE, ZH_PERSON_MARKER_RE, Act
@@ -267,23 +267,6 @@ def _questioned_text(text: str) -> str:
     return text
 
 
-# Written Cantonese's function words, as Mandarin says them (after Traditional characters are
-# read as Simplified: lang/traditional.py): "点解要咁改" is "为什么要这么改",
-# "唔该改返用 Optional" is "麻烦改回用 Optional".
-_CANTONESE = {
-    "点解": "为什么", "點解": "为什么", "唔该": "麻烦", "唔該": "麻烦", "改返": "改回",
-    "乜嘢": "什么", "咩": "什么", "咁样": "这样", "咁": "这么", "冇": "没有", "嘅": "的",
-    "唔": "不", "佢": "他",
-}  # fmt: skip
-_CANTONESE_RE = rx("|".join(sorted(_CANTONESE, key=len, reverse=True)))
-
-
-def _as_mandarin(norm: str) -> str:
-    if not _CANTONESE_RE.search(norm):
-        return norm
-    return _CANTONESE_RE.sub(lambda m: _CANTONESE[m.group(0)], norm)
-
-
 def _clauses_without_code(asked: str, norm: str) -> list[Clause]:
     """The clauses of the message, a pasted snippet's lines left out when it has two or
     more ("return …" in pasted Java is no request; the question under it is)."""
@@ -291,7 +274,7 @@ def _clauses_without_code(asked: str, norm: str) -> list[Clause]:
     code = [line for line in lines if is_code_line(line)]
     if len(code) >= 2 and len(code) < len(lines):
         kept = "\n".join(line for line in lines if not is_code_line(line))
-        norm = _as_mandarin(normalize_text(kept).strip())
+        norm = normalize_text(as_mandarin(kept)).strip()
     # A quoted message ("'Address already in use'") is read as words, not as clauses.
     return split_clauses(QUOTED_RE.sub(" ", norm))
 
@@ -308,8 +291,9 @@ def _requests_of(reading: Reading, clauses: Sequence[Clause]) -> list[Request]:
 
 def read(text: str, *, names: Sequence[str] = ()) -> Reading:
     """Read ``text`` for the router (see :class:`Reading`)."""
-    asked = to_simplified(_questioned_text(text))
-    norm = _as_mandarin(normalize_text(asked).strip())
+    asked = _questioned_text(text)
+    # Traditional characters and written Cantonese read as Mandarin (lang/traditional.py)
+    norm = normalize_text(as_mandarin(asked)).strip()
     reading = Reading(text=asked, norm=norm, clauses=_clauses_without_code(asked, norm))
     reading.pasted_log = _without_log_lines(text) != text
     reading.is_question = any(c.question for c in reading.clauses)

@@ -31,8 +31,8 @@ BARE_PROJECT_RE = any_of(
 )
 WE_RE = any_of(
     r"咱们|我们(?:的|这边|这里|现在|目前|项目|服务|系统|用|需要|部署|依赖|配置|连|启动|是|有|在|怎么|哪"
-    # "我们一共有几个 topic", "我们线上…", "我们平时…"
-    r"|一共|总共|线上|生产|测试环境|本地|平时)",
+    # "我们线上…", "我们生产环境…"
+    r"|线上|生产|测试环境|本地)",
     r"\bour\b|\bours\b",
     r"\b(?:do|does|did|are|have|can|should) we (?:need|use|have|handle|connect|store|run|deploy"
     r"|call|build|support|configure|depend|start|log|send|load|expose|catch|validate|check|hash"

@@ -124,6 +124,9 @@ INTENT_RULES: Registry[IntentRule] = Registry(
             ),
             examples_no_match=(
                 "为什么 Spring Boot 3 把 javax 换成了 jakarta",
+                "为什么要把构造器设成 private",
+                "为什么不直接用 synchronized",
+                "Why does Spring use proxies instead of modifying the bytecode?",
                 "kafka vs rocketmq transactions, what's the diff",
                 "Explain the PATCH endpoint",
                 "git format-patch 和 git diff 有什么区别",
@@ -266,6 +269,9 @@ INTENT_RULES: Registry[IntentRule] = Registry(
             ),
             examples_no_match=(
                 "What happens if you pass a negative number to Math.sqrt?",
+                "线程 A 能看到线程 B 的修改吗",
+                "ThreadLocal 会不会被别的线程的值覆盖",
+                "Is it possible to read another user's environment variables in Java?",
                 "暴力破解一般怎么防",
                 "fastjson 1.2.47 有哪些已知漏洞",
                 "Is JWT safe?",
@@ -361,7 +367,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
             examples_match=(
                 "What does ReviewService do?",
                 "mall-admin 怎么登录？",
-                "我们一共有几个 Kafka topic",
+                "我们线上用的是哪个 Kafka 集群",
             ),
             examples_no_match=("What is a HashMap?", "Optional 怎么用？"),
         ),

@@ -32,9 +32,21 @@ def test_a_properties_block_is_left_out() -> None:
         "模块分工：\norder-center: 下单\nrider-dispatch: 派单\npayment-core: 支付",
         # Labels followed by sentences.
         "Note: we use Gradle.\nAlso: answer in English.\nPS: thanks",
+        # Headings and keys people write, not configuration's.
+        "记一下我们的技术栈:\n构建: Gradle\nJDK: 21\nCI: Jenkins",
+        "Stack:\n- DB: Postgres\n- Cache: Redis\n- MQ: Kafka",
+        "Reminder:\nOwner: alice\nReviewer: bob\nDeadline: Friday",
         # Fewer lines than a block.
         "timeout: 3s\n" * (limits.CONFIG_BLOCK_MIN_LINES - 1) + "这个超时合理吗",
     ],
 )
 def test_lines_that_are_the_users_words_stay(text: str) -> None:
     assert user_prose(text) == "\n".join(line.strip() for line in text.splitlines())
+
+
+def test_a_long_line_of_blanks_is_read_in_linear_time() -> None:
+    import time
+
+    started = time.perf_counter()
+    user_prose("a:" + " " * 50_000 + "x y")
+    assert time.perf_counter() - started < 1.0

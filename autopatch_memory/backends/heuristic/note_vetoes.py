@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry
 
 __all__ = ["GUESS", "JOKE", "NEW_NOTE_VETOES", "NOTE_VETOES"]
@@ -55,15 +56,16 @@ JOKE = PatternRule(
         "The checkstyle config has a rule saying 'always use braces'.",
         "Oh right, our billing service uses Postgres 14.",
         "Our payment module is covered by contract tests, obviously.",
+        "The prayer-time service is in module prayer-api.",
     ),
     pattern=re.compile(
         r"\b(?:just\s+)?kidding\b|\bjk\b|(?:^|\s)/s\b"
         r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A]"
         # prayer as a part of the stack, a wink: "Kafka 加祈祷", "懂的都懂", "fight me"
-        r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\bprayers?\b|\bpraying\b"
+        r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\band\s+(?:a\s+)?prayers?\b"
         # hyperbole: "basically a coin flip", "our real message broker is email", "随机数生成器"
         r"|\bbasically\s+(?:a\s+)?(?:coin\s+flip|random|joke|dice\s+roll)\b"
-        r"|\bour\s+real\s+[\w-]+(?:\s+[\w-]+)?\s+is\b|抛硬币|掷骰子|随机数生成器"
+        r"|\bour\s+real\s+(?!estate\b)[\w-]+(?:\s+[\w-]+)?\s+is\b|抛硬币|掷骰子|随机数生成器"
         # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
         r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)[\s。.!！~～]*$"
         # sarcasm: "Oh sure, …", "Oh great, …" ("Oh right, …" only remembers)
@@ -99,6 +101,8 @@ GUESS = PatternRule(
         "push-connector 每台机器大概维持 20 万长连接。",
         "The release plan lives in docs/release.md.",
         "计划任务都在 scheduler 模块里",
+        "风控服务负责评估订单风险",
+        "Prices might change during checkout, so we lock them for 15 minutes.",
     ),
     pattern=re.compile(
         r"\b(?:maybe|perhaps|probably|possibly|presumably|i\s+guess|i\s+suppose|not\s+sure"
@@ -106,8 +110,10 @@ GUESS = PatternRule(
         r"|估计|也许|大概(?=是|会|要|在用|用的|吧)|或许|说不定|好像|似乎|可能(?!性)|应该会|应该是"
         r"|不太确定|不确定|不太清楚|我(?:也|都|还)?不(?:是很)?清楚|我(?:也|都)?不知道"
         # a plan, not a fact yet: "We might move X to WebFlux at some point", "打算迁到 K8s"
-        r"|\bmight\b|\bat\s+some\s+point\b|\bsomeday\b|\bone\s+day\b"
-        r"|\b(?:evaluating|piloting|trialing|trialling|prototyping)\b|评估|调研|试点"
+        r"|\bwe\s+might\b|\bmight\s+(?:move|switch|migrate|replace|drop|adopt|go)\b"
+        r"|\bat\s+some\s+point\b|\bsomeday\b|\bone\s+day\b"
+        r"|\b(?:we(?:'re|\s+are)|currently)\s+(?:evaluating|piloting|trialing|trialling|prototyping)\b"
+        r"|(?:正在|在)(?:评估|调研|试点)"
         r"|\b(?:plan(?:s|ning)?|thinking\s+about|considering)\s+(?:to\s+|on\s+)?(?:move|moving"
         r"|switch|switching|migrate|migrating|replace|replacing|drop|dropping|adopt|adopting)\b"
         r"|打算|计划(?=把|用|换|迁|改|上|引入)|考虑(?=把|用|换|迁|改|上|引入)|准备(?=把|换|迁|改|上|引入)|回头(?=把|换|迁|改)",
@@ -203,6 +209,9 @@ AT_THIS_MOMENT = PatternRule(
         "这周我们把构建切到了 Gradle",
         "从本周三开始，order 服务改用 Kafka 发消息",
         "从今天起构建统一用 JDK 21",
+        "订单状态有：待支付、发布中、已完成",
+        "The report is generated for orders placed today.",
+        "Cache entries are valid until tomorrow midnight.",
         "Starting today, releases go through the change board.",
     ),
     pattern=re.compile(
@@ -211,11 +220,11 @@ AT_THIS_MOMENT = PatternRule(
         # a day's event: "CI 今天有点慢" (not "从今天起改用…", a change that lasts)
         r"|(?<!从)(?:今天|今晚|今早|今儿)(?![起以]|开始)[^，。,.;；!?！？]{0,12}?(?:有点|特别|很|又|一直|老是|在"
         r"|突然|挂|慢|卡|报错|不能|不可用|只读|维护|发版|上线|宕|停)"
-        r"|\b(?:is|are|was|were)\b[^,.;]{0,30}\b(?:today|tonight|this\s+morning|this\s+week)\b"
-        # a state that ends: "在迁移中", "pipeline 现在是红的", "code freeze until Friday"
-        r"|(?:迁移|改造|重构|发布|升级)中|(?:现在|目前)是红的|挂着呢|\bmid-(?:migration|release|rollout)\b"
-        r"|\buntil\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow"
-        r"|next\s+week|further\s+notice)\b|\bcode\s+freeze\b|封版|冻结"
+        r"|\b(?:is|are|was|were)\s+(?:[\w-]+\s+){0,2}(?:today|tonight|this\s+morning|this\s+week)\b"
+        # a state that ends: "在迁移中", "pipeline 现在是红的", "in code freeze until Friday"
+        r"|(?:正在|目前在|现在在|还在|在)(?:迁移|改造|重构|升级)中?|(?:现在|目前)是红的|挂着呢"
+        r"|\bmid-(?:migration|release|rollout)\b|\bin\s+(?:a\s+)?code\s+freeze\b"
+        r"|\b(?:frozen|blocked|paused|on\s+hold|down)\b[^.,;]{0,20}\buntil\b"
         r"|(?:这两天|这几天|这阵子)[^，。,.!?！？]{0,20}?(?:可能|会|不太|不稳)"
         # something under way for a window of days: "这两天 Redis 集群在扩容" (not "这周我们把
         # 构建切到了 Gradle", a change that lasts)
@@ -251,8 +260,9 @@ INCIDENT = PatternRule(
         r"(?!\s+(?:review|process|management|response|playbook|runbook|policy))"
         r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)"
         # what happened on a day: "dropped 200 callbacks last night", "昨晚丢了…"
-        r"|\b(?:last\s+night|yesterday|this\s+morning|this\s+afternoon)\b|昨晚|昨天|前天|今早|今天早上"
-        r"|\bpostmortem\b|复盘|\bright\s+after\s+the\s+(?:deploy|release|rollout)\b",
+        # (not "yesterday's data", "对比昨天的流水": a day the code reads)
+        r"|\b(?:last\s+night|yesterday|this\s+morning|this\s+afternoon)\b(?!'s)"
+        r"|(?:昨晚|昨天|前天|今早|今天早上)(?!的)|\bright\s+after\s+the\s+(?:deploy|release|rollout)\b",
         re.IGNORECASE,
     ),
 )
@@ -287,6 +297,9 @@ ANOTHER_TEAM = PatternRule(
         "内部的 RPC 统一用 Dubbo 3",
         "我们组的网关是 Spring Cloud Gateway",
         "Our team's services all run on JDK 21.",
+        "The backend team's services all run on JDK 21.",
+        "项目组的代码规范在 wiki 上",
+        "Each division has its own tenant id.",
     ),
     pattern=re.compile(
         # the other team opens the sentence as its subject ("our X is owned by another team"
@@ -300,10 +313,11 @@ ANOTHER_TEAM = PatternRule(
         # a group named, then "over there": "数据平台组那边的数仓…"
         r"|(?!我们|咱们|本组|我组|我们组)[\u4e00-\u9fff]{1,8}组那边"
         # another team's thing as the subject: "客服组的工单系统…", "The data team's warehouse…"
-        r"|(?!我们|咱们|本组|我组)[\u4e00-\u9fff]{2,6}(?:组|团队)(?:的|那边)"
-        r"|(?:the\s+)?[\w-]+\s+(?:bu|business\s+unit|division|subsidiary)\b"
-        r"|(?!我们|咱们)[\u4e00-\u9fff]{2,8}(?:系统|平台)那边"
-        r"|(?:the\s+)?(?!our\b|my\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+team'?s\s)"
+        r"|(?!我们|咱们|本组|我组|项目|开发|研发)[" + CJK_CLASS + r"]{2,6}(?:组|团队)(?:的|那边)"
+        r"|the\s+[\w-]+\s+(?:bu|business\s+unit|division|subsidiary)\b"
+        r"|(?!我们|咱们)[" + CJK_CLASS + r"]{2,8}(?:系统|平台)那边"
+        r"|(?:the\s+)?(?!(?:the|our|my|backend|frontend|dev|platform|engineering|whole)\b)"
+        r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+team'?s\s)"
         # said outright: "…，跟我们这边没关系", "nothing to do with us"
         r"|(?:跟|和|与)(?:我们|咱们)(?:这边|的\s*[\w-]{1,12}\s*)?(?:没(?:啥|什么)?关系|无关)"
         r"|\bnothing\s+to\s+do\s+with\s+(?:us|our)\b"
@@ -322,7 +336,7 @@ OPINION = PatternRule(
         "Our release process is way too slow.",
         "The module layout is a mess, honestly.",
         "promo 的代码写得跟屎一样 谁写的",
-        "honestly the billing module should be rewritten from scratch",
+        "the billing module should be rewritten from scratch",
         "search-api is the worst codebase in this org imo",
     ),
     examples_no_match=(
@@ -330,11 +344,13 @@ OPINION = PatternRule(
         "我们的分支规范是 git flow",
         "Releases go out every Tuesday.",
         "超时时间是 3 秒，太短了会被网关断开",
+        "Honestly, we use Gradle 8.5 for all modules.",
+        "The worst-case latency budget is 200ms.",
     ),
     pattern=re.compile(
-        r"太[\u4e00-\u9fff]{1,3}了(?:吧|啊)?\s*(?:没必要|[。!！]|$)|没必要|真(?:难用|烂|坑|麻烦)|很烂"
+        r"太[" + CJK_CLASS + r"]{1,3}了(?:吧|啊)?\s*(?:没必要|[。!！]|$)|真(?:难用|烂|坑|麻烦)|很烂"
         r"|跟屎一样|屎山|一坨|谁写的|烂透"
-        r"|\b(?:imo|imho|honestly)\b|\bthe\s+worst\b|\bshould\s+be\s+(?:rewritten|deleted|killed"
+        r"|\b(?:imo|imho)\b|\bthe\s+worst\b(?![-\s]case)|\bshould\s+be\s+(?:rewritten|deleted|killed"
         r"|thrown\s+away)\b"
         r"|\b(?:is|are)\s+(?:a\s+mess|overkill|a\s+nightmare|terrible|awful|ridiculous)\b"
         r"|\bway\s+too\s+\w+",
@@ -360,7 +376,9 @@ ALTERNATIVE_QUESTION = PatternRule(
     pattern=re.compile(
         r"还是[^，。,.;；]{1,40}?(?:啊|呢|吗|呀|嘛|来着)\s*[?？]?\s*$"
         # "…用的是 A 还是 B", a choice asked; "是几点几的版本啊", an interrogative with its particle
-        r"|是\s*[^，。,.;；]{1,30}?\s*还是\s*[a-z\u4e00-\u9fff]"
+        r"|是\s*[^，。,.;；]{1,30}?\s*还是\s*[a-z"
+        + CJK_CLASS
+        + r"](?![^，。,.;；]{0,24}(?:由|取决于|根据|看))"
         r"|(?:几|什么|啥|哪|多少|多大|多久)[^，。,.;；]{0,20}(?:啊|呢|呀|嘛|来着)\s*$",
         re.IGNORECASE,
     ),
