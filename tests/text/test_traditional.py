@@ -26,3 +26,20 @@ def test_the_router_reads_traditional_chinese_as_it_reads_simplified() -> None:
             is classify(simplified, patch_pending=False).intent
             is IntentType.CODE_AUDIT
         )
+
+
+def test_written_cantonese_is_read_as_mandarin() -> None:
+    from autopatch_memory.lang.traditional import as_mandarin
+
+    assert as_mandarin("點解要咁改") == "为什么要这么改"
+    assert as_mandarin("唔該改返用 Optional") == "麻烦改回用 Optional"
+    assert as_mandarin("plain text 甚至") == "plain text 甚至"
+    assert classify("点解要咁改", patch_pending=False).intent is IntentType.CODE_AUDIT
+
+
+def test_the_standing_lexicon_reads_a_cantonese_request() -> None:
+    from autopatch_memory.standing.lexicon import folded_words
+
+    assert (
+        folded_words("可唔可以每次都同我列埋受影响嘅页面") == "可不可以每次都同我列埋受影响的页面"
+    )
