@@ -310,7 +310,9 @@ EN_PASSIVE_REQUEST_RE = rx(
 )
 # A condition ("新增一个接口的话") or the user's own plan ("我自己来写") asks nothing of us.
 NO_REQUEST_RE = rx(
-    r"的话$|(?:以后|之后)$|^如果|^假如|^要是|我自己|我来|我想|我要|我打算|我准备|我们打算|我们准备|我在|我正在"
+    # (not "我想让你帮我…", "我要你…": said to the assistant)
+    r"的话$|(?:以后|之后)$|^如果|^假如|^要是|我自己|我来|我想(?!让你|请你|麻烦你)|我要(?!你)|我打算|我准备"
+    r"|我们打算|我们准备|我在|我正在"
     # The user's own next step or reluctance: "那我先去开会了", "我不想再写一个了".
     r"|(?<![帮让给替叫请])(?:我先去|我去(?![掉除])|我得去|我回头再|我不想再(?:写|弄|搞|造))"
     r"|\bi(?:'m| am) (?:going|planning|trying) to\b|\bi (?:want|plan|need|will|would like) to\b"

@@ -426,7 +426,7 @@ _NOT_CODE_AFTER_LIMIT_RE = rx(
 )
 # The verbs of a limit on changing code (not 用/加/引入: what is used is a choice, often a
 # standing one).
-_LIMIT_ON_CODE_RE = rx(r"[动改碰删吞]$|\b(?:touch|change|modify|remove|delete|rename)\b")
+_LIMIT_ON_CODE_RE = rx(r"[动改碰删吞抛]$|\b(?:touch|change|modify|remove|delete|rename)\b")
 
 
 def debug_why(reading: Reading) -> Cue:

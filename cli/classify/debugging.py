@@ -21,6 +21,10 @@ WHY_RE = any_of(
     r"\bany idea why\b|\bfigure out why\b",
     r"为什么|为啥|为何|怎么会|咋会|咋就|怎么就|怎么老是|怎么总是|怎么一直|什么原因|啥原因|原因是什么"
     r"|原因是啥|是什么导致|什么导致|啥导致|导致.{0,12}的原因|怎么回事|咋回事|什么情况",
+    # What an error means: "这个报错具体是啥意思", "what does this exception mean".
+    r"(?:报错|异常|错误|这个错)[^，,。？?]{0,8}(?:啥意思|什么意思)",
+    r"\bwhat does (?:this|that|it) (?:error|exception|trace|message)? ?mean\b"
+    r"|\bwhat (?:generally|usually|typically) causes\b",
 )
 # Asking what a design is for, not why something fails: "为什么要…", "why do we use…".
 PURPOSE_RE = any_of(

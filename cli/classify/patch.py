@@ -48,6 +48,11 @@ NOT_PATCH_RE = any_of(
     # The patch set aside for another question: "ignore the patch for a sec - what…",
     # "补丁先放一边".
     r"\b(?:ignore|forget|park|set\s+aside)\s+the\s+(?:patch|diff)\b|补丁先(?:放一边|不管|放着)|先不管补丁",
+    # Said to be apart from the patch: "跟 patch 没关系哈", "unrelated to the patch".
+    r"(?:跟|和)\s*(?:这个\s*)?(?:patch|补丁)\s*没(?:啥|什么)?关系"
+    r"|\b(?:unrelated|not related) to the (?:patch|diff)\b",
+    # A diff a program computes: "diff 的结果", "the diff algorithm".
+    r"diff\s*的?\s*(?:结果|算法|逻辑|计算)|\bdiff (?:result|results|algorithm|logic)\b",
     # "the diff between X and Y", "what's the diff": a difference.
     r"\bdiff\s+(?:between|of)\b(?!\s+(?:your|the\s+patch|this\s+patch))"
     r"|\bwhat'?s\s+the\s+diff\b(?!\s+between\s+your)",

@@ -34,6 +34,10 @@ _PROBLEM_WORDS = (
     "整坏", "埋汰",
     # A worry about code: "鉴权逻辑总觉得不对" ("好像不对" answers an explanation too).
     "总觉得不对",
+    # A result that changes run to run: "排序不稳定", "同分的顺序每次都不一样".
+    "不稳定", "每次都不一样",
+    # One tenant's data in another's: "会不会串租户".
+    "串租户", "串租",
     # English
     "bugs", "buggy", "vulnerability", "vulnerabilities", "vulnerable", "exploit", "exploitable",
     "injection", "injections", "injectable", "xss", "csrf", "ssrf", "rce", "xxe", "idor", "npe",

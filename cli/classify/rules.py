@@ -203,6 +203,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "行，就按你说的改吧",
                 "顺便帮我修了",
                 "别用 synchronized 了 还是用 ReentrantLock 吧",
+                "我想让你帮我把 OrderHelper 那些 static 方法全改成注入的方式",
                 "把 SmsSender 的 retry 逻辑 refactor 一下",
                 "不要新建类 直接在原来的方法里改",
                 "InvoiceService 那块整得老埋汰了 你给拾掇拾掇",
@@ -228,6 +229,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "为什么下单接口偶尔会超时？",
                 "How come the nightly sync job hangs after midnight?",
                 "PayService 为什么老是报空指针",
+                "OrderJob 报了个 SQLTransientConnectionException，这个报错具体是啥意思",
                 "这个报错是什么原因？",
             ),
             examples_no_match=(
@@ -291,6 +293,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "UserContext 的 ThreadLocal 没 remove，会不会串号？",
                 "RetryTemplate in SmsSender feels off to me, take a look",
                 "高峰期几百个请求同时进来 SeatCache 扛得住吗",
+                "TenantContextHolder 用的 ThreadLocal，异步线程里会不会串租户",
                 "幫我看一下 PriceCalculator 的權重計算是不是寫錯了",
                 "ComboAggregator 内存会不会爆",
                 "can TicketSplitter handle 50k qps",
