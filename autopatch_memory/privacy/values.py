@@ -32,18 +32,11 @@ PLACEHOLDER_RE = lazy_compile(
     |@[\w.\-]+@$)""",
     re.I | re.X,
 )
-# "sk-your-key-here", "api_key_goes_here": a placeholder wherever its words stand; and
-# a value that asks to be replaced ("changeme", "please-change-me", "change_me_in_prod",
-# "REPLACE_WITH_YOUR_SECRET", "to-be-filled"). Not "changeit": Java's keystores ship with
-# it as their password, and a keystore that kept it is opened with it.
 # A token that opens with a dash: long, of one token's characters, with digits and both
 # cases ("-iu4Q73gdPFdzY81t8ybtWKONRFwXilEXyiLVarWCqU").
 _DASHED_TOKEN_RE = lazy_compile(
     r"-(?=[\w-]*\d)(?=[\w-]*[a-z])(?=[\w-]*[A-Z])[A-Za-z0-9_][\w-]{19,}"
 )
-# A value of words alone that says it is none: "dummy-signing-key-for-unit-tests-only-not-a-
-# real-secret" (not "dummy-Xk9$2mQ!vT" or "Fake_Pa55w0rd!2024": a digit or a symbol in it is
-# a credential's).
 # A password stored hashed (bcrypt's "$2a$10$…", argon2, crypt's $5$/$6$, Django's pbkdf2)
 # or encrypted by the tool that keeps it (Jenkins' "{AQAAAB…}"): neither logs anyone in.
 _HASHED_OR_ENCRYPTED_RE = lazy_compile(
@@ -64,10 +57,17 @@ def hashed_or_encrypted(value: str) -> bool:
     return bool(_HASHED_OR_ENCRYPTED_RE.match(value))
 
 
+# A value of words alone that says it is none: "dummy-signing-key-for-unit-tests-only-not-a-
+# real-secret" (not "dummy-Xk9$2mQ!vT" or "Fake_Pa55w0rd!2024": a digit or a symbol in it is
+# a credential's).
 _SAYS_IT_IS_NONE_RE = lazy_compile(
     r"(?i)(?=.*(?:^|[-_.])(?:dummy|fake|not[-_.]?a[-_.]?real|for[-_.](?:unit[-_.])?tests?)(?:[-_.]|$))"
     r"[a-z]+(?:[-_.][a-z]+){2,}"
 )
+# "sk-your-key-here", "api_key_goes_here": a placeholder wherever its words stand; and
+# a value that asks to be replaced ("changeme", "please-change-me", "change_me_in_prod",
+# "REPLACE_WITH_YOUR_SECRET", "to-be-filled"). Not "changeit": Java's keystores ship with
+# it as their password, and a keystore that kept it is opened with it.
 _PLACEHOLDER_WORDS_RE = lazy_compile(
     r"(?i)(?:^|[\W_])your[\W_]|[\W_](?:goes[\W_])?here$"
     r"|(?:^|[\W_])(?:change|replace|fill|set)[\W_]?(?:me|this|with)(?:[\W_]|$)"
@@ -401,6 +401,12 @@ def _speakable_start(word: str) -> bool:
     return not (head[0] in _CONSONANTS and head[1:] in _CONSONANTS) or head in _WORD_ONSETS
 
 
+def _name_words(bare: str) -> list[str]:
+    """The words of a name in ``bare``: three letters or more with a vowel, starting as a
+    word may ("Ktciabs" does not)."""
+    return [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3 and _speakable_start(w)]
+
+
 def _made_of_words(bare: str) -> bool:
     """Half of it words ("Sha256Hex_Encoder2x"), or two words or more making two fifths
     of an identifier ("getTokenV2x9Q"). Random letters hold short vowel runs too ("Kwaz",
@@ -410,7 +416,7 @@ def _made_of_words(bare: str) -> bool:
     # ("Ceb4qWlGs98YkUca6wWYGhubwRcew9")
     if len(_DIGIT_RUN_RE.findall(bare)) >= limits.SECRET_MIN_DIGIT_RUNS_NOT_NAME:
         return False
-    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3 and _speakable_start(w)]
+    words = _name_words(bare)
     covered = sum(map(len, words))
     return covered * 2 >= len(bare) or (
         len(words) >= 2 and bool(IDENTIFIER_RE.match(bare)) and covered * 5 >= len(bare) * 2
@@ -455,7 +461,7 @@ def labelled_value(value: str) -> bool:
         return False
     if not (any(c.isdigit() for c in bare) or STRONG_SYMBOL_RE.search(bare)):
         return False
-    words = [w for w in _NAME_WORD_RE.findall(bare) if len(w) >= 3 and _speakable_start(w)]
+    words = _name_words(bare)
     return not (len(words) >= 2 and IDENTIFIER_RE.match(bare) and CAMEL_OR_SNAKE_RE.search(bare))
 
 
