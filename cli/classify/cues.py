@@ -464,8 +464,7 @@ def safety_question(reading: Reading) -> Cue:
     # "Is the JWT validation bypassable?": a definite thing is this code's, though its name
     # is the Java world's; an abuse of the application ("can a user unbind someone else's
     # car") is asked of this application.
-    abused = safety.ABUSE_RE.search(reading.norm) and not names_the_world(reading.norm)
-    if reading.knowledge and not reading.definite and not abused:
+    if reading.knowledge and not reading.definite and not _abuse_of_this_app(reading):
         return None
     # "Are passwords hashed?", "check whether the admin APIs are protected".
     if reading.safeguards:
@@ -495,6 +494,11 @@ def safety_question(reading: Reading) -> Cue:
     if race and _SAME_RE.search(reading.norm) and not names_the_world(reading.norm):
         return race  # "two requests redeem the same coupon": a thing of this application
     return None
+
+
+def _abuse_of_this_app(reading: Reading) -> bool:
+    """An abuse asked of no name of the Java world: of this application."""
+    return bool(safety.ABUSE_RE.search(reading.norm)) and not names_the_world(reading.norm)
 
 
 # A setting's dotted name in lower case: "enable.auto.commit", "spring.jpa.open-in-view".

@@ -398,12 +398,6 @@ NOTE_VETOES: Registry[PatternRule | FunctionRule] = Registry(
     ],
 )
 """Every rule, in the order they are tried."""
-NEW_NOTE_VETOES = (
-    NO_LONGER_USED,
-    AT_THIS_MOMENT,
-    INCIDENT,
-    ANOTHER_TEAM,
-    OPINION,
-    ALTERNATIVE_QUESTION,
-)
-"""The rules that keep a sentence from making a new note (it may still revise one)."""
+NEW_NOTE_VETOES = tuple(rule for rule in NOTE_VETOES if rule not in (JOKE, GUESS))
+"""The rules that keep a sentence from making a new note (it may still revise one): all
+but the two that veto every note."""
