@@ -298,6 +298,7 @@ HEURISTIC_MAX_NEW_TOPICS = 2  # new topics one call may create
 HEURISTIC_KEY_TERMS = 3  # identifiers/paths named in one turn summary
 HEURISTIC_QUESTION_CHARS = 160  # the user's question as quoted inside a summary
 HEURISTIC_TERM_MIN_CHARS = 2  # shorter terms are never a topic
+TOLD_FACT_MIN_CHARS = 6  # a fact the user gives to keep, without its marker, is no shorter
 HEURISTIC_TERM_MAX_CHARS = 40  # a "term" longer than this is not a term
 HEURISTIC_CJK_TERM_MAX_CHARS = 8  # shared CJK substrings considered as a topic term
 HEURISTIC_TOPIC_QUESTION_CHARS = 80  # each question quoted inside a topic summary

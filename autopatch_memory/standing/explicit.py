@@ -29,6 +29,7 @@ from autopatch_memory.standing.lexicon import (
     has_request_form,
     has_standing_marker,
 )
+from autopatch_memory.standing.told import told_fact
 from autopatch_memory.standing.vetoes import OFFLINE_VETOES, VETOES
 
 
@@ -59,7 +60,12 @@ def explicit_rules(text: str) -> list[str]:
     for start, end in sentence_spans(prose):
         sentence = prose[start:end]
         vetoed = VETOES.first(sentence) or OFFLINE_VETOES.first(sentence)
-        if vetoed is None and (has_standing_marker(sentence) or has_request_form(sentence)):
+        # a fact given to keep ("Please remember that X owns Y") is a note, not a rule
+        if (
+            vetoed is None
+            and (has_standing_marker(sentence) or has_request_form(sentence))
+            and not told_fact(sentence)
+        ):
             run.append((start, end))
         else:
             close_run()

@@ -124,7 +124,7 @@ CONVERSATION: list[tuple[str, str, list[str]]] = [
     ("general_chat", "Is Optional a good return type for repository methods?", []),
     ("general_chat", "What are virtual threads in Java 21?", []),
     ("general_chat", "From now on answer in English.", []),
-    ("general_chat", "不对，我们用的是 Spring Security，不是 Shiro", []),
+    ("general_chat", "不对，我们用的是 Spring Security，不是 Shiro，你记一下", []),
     ("general_chat", "Remember: my password=hunter2 is for the test db only, never print it.", []),
 ]
 
@@ -177,7 +177,8 @@ def test_the_conversation_keeps_the_rules_the_user_stated() -> None:
 def test_the_conversation_notes_facts_not_questions() -> None:
     doc, _reports, _deltas = run_conversation()
     notes = active(doc, NOTES)
-    # The correction is stored; the module questions are not notes.
+    # The correction given to keep is stored (without its marker); the module questions
+    # are not notes.
     assert [n.summary for n in notes] == ["我们用的是 Spring Security，不是 Shiro。"]
 
 
@@ -334,7 +335,9 @@ def test_a_new_rule_that_names_the_old_one_supersedes_it_through_the_applier() -
     replaced = new_doc.long_term_item(old.id)
     assert replaced is not None and replaced.superseded_by == gradle.id
     assert new_doc.long_term_item(keep.id) in active(new_doc, PREFS)  # another subject
-    assert [n.label for n in active(new_doc, NOTES)] == ["We migrated to Gradle"]
+    # "We migrated to Gradle" is said in passing, not given to keep: offline, no note
+    # (docs/quality.md#the-offline-reader).
+    assert active(new_doc, NOTES) == []
 
 
 def test_a_cancel_archives_the_item_it_names() -> None:
@@ -633,11 +636,14 @@ def test_a_cancel_with_the_new_state_rewrites_the_note(
 @pytest.mark.parametrize(
     ("old", "said"),
     [
-        ("im-router keeps the mapping with a 5-minute TTL.", "im-gateway 的超时已经改成 60 秒了。"),
+        (
+            "im-router keeps the mapping with a 5-minute TTL.",
+            "记一下：im-gateway 的超时已经改成 60 秒了。",
+        ),
         # "12" of a year is not the rejected 12
         (
             "The nightly job was written in 2012.",
-            "Correction: the cache TTL is 10 minutes, not 12.",
+            "For the record: our cache TTL is 10 minutes, not 12.",
         ),
     ],
 )
@@ -689,7 +695,7 @@ def test_stated_facts_are_notes_with_their_evidence() -> None:
     first = add_turn(
         doc, 0, "general_chat", "Remember that mall-order calls mall-search via Feign."
     )
-    second = add_turn(doc, 1, "general_chat", "我们 CI 一律加 -T 4。")
+    second = add_turn(doc, 1, "general_chat", "顺便说一下，我们 CI 一律加 -T 4。")
     new_doc, report, delta = summarize(doc, [first, second])
     assert report.rejected == []
     assert [(n.label, n.summary) for n in active(new_doc, NOTES)] == [

@@ -60,12 +60,12 @@ JOKE = PatternRule(
     ),
     pattern=re.compile(
         r"\b(?:just\s+)?kidding\b|\bjk\b|(?:^|\s)/s\b"
-        r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A]"
+        r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A\U0001F605\U0001F606]"
         # prayer as a part of the stack, a wink: "Kafka 加祈祷", "懂的都懂", "fight me"
         r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\band\s+(?:a\s+)?prayers?\b"
         # hyperbole: "basically a coin flip", "our real message broker is email", "随机数生成器"
         r"|\bbasically\s+(?:a\s+)?(?:coin\s+flip|random|joke|dice\s+roll)\b"
-        r"|\bour\s+real\s+(?!estate\b)[\w-]+(?:\s+[\w-]+)?\s+is\b|抛硬币|掷骰子|随机数生成器"
+        r"|\bour\s+real\s+(?!estate\b)[\w-]+(?:\s+[\w-]+)?\s+is\b|真正的\s*[\w-]{1,12}\s*是|抛硬币|掷骰子|随机数生成器"
         # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
         r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)[\s。.!！~～]*$"
         # sarcasm: "Oh sure, …", "Oh great, …" ("Oh right, …" only remembers)
@@ -105,9 +105,11 @@ GUESS = PatternRule(
         "Prices might change during checkout, so we lock them for 15 minutes.",
     ),
     pattern=re.compile(
-        r"\b(?:maybe|perhaps|probably|possibly|presumably|i\s+guess|i\s+suppose|not\s+sure"
+        r"\b(?:maybe|perhaps|probably|possibly|presumably|i\s+guess|i\s+suppose"
+        r"|not\s+(?:100\s*%\s+|entirely\s+|totally\s+|quite\s+|completely\s+)?sure|i\s+heard"
         r"|might\s+be|i\s+(?:think|believe)\s+(?:that\s+)?(?:we|it|the|our))\b"
-        r"|估计|也许|大概(?=是|会|要|在用|用的|吧)|或许|说不定|好像|似乎|可能(?!性)|应该会|应该是"
+        r"|听说|据说|传言|传闻|\brumou?rs?\b|我(?:觉得|认为|感觉)|还没定|没定下来|未定"
+        r"|\b(?:still\s+)?debating\b|\bundecided\b|\bnot\s+(?:yet\s+)?decided\b|估计|也许|大概(?=是|会|要|在用|用的|吧)|或许|说不定|好像|似乎|可能(?!性)|应该会|应该是"
         r"|不太确定|不确定|不太清楚|我(?:也|都|还)?不(?:是很)?清楚|我(?:也|都)?不知道"
         # a plan, not a fact yet: "We might move X to WebFlux at some point", "打算迁到 K8s"
         r"|\bwe\s+might\b|\bmight\s+(?:move|switch|migrate|replace|drop|adopt|go)\b"
@@ -116,7 +118,7 @@ GUESS = PatternRule(
         r"|(?:正在|在)(?:评估|调研|试点)"
         r"|\b(?:plan(?:s|ning)?|thinking\s+about|considering)\s+(?:to\s+|on\s+)?(?:move|moving"
         r"|switch|switching|migrate|migrating|replace|replacing|drop|dropping|adopt|adopting)\b"
-        r"|打算|计划(?=把|用|换|迁|改|上|引入)|考虑(?=把|用|换|迁|改|上|引入)|准备(?=把|换|迁|改|上|引入)|回头(?=把|换|迁|改)",
+        r"|打算|计划(?=把|用|换|迁|改|上|引入)|考虑(?=把|用|换|迁|改|上|引入|升级)|准备(?=把|换|迁|改|上|引入)|回头(?=把|换|迁|改)",
         re.IGNORECASE,
     ),
 )
@@ -218,11 +220,16 @@ AT_THIS_MOMENT = PatternRule(
         r"这会儿|此刻|此时此刻|眼下|这时候|\bright\s+now\b|\bat\s+the\s+moment\b"
         r"|\bas\s+we\s+speak\b"
         # a day's event: "CI 今天有点慢" (not "从今天起改用…", a change that lasts)
-        r"|(?<!从)(?:今天|今晚|今早|今儿)(?![起以]|开始)[^，。,.;；!?！？]{0,12}?(?:有点|特别|很|又|一直|老是|在"
-        r"|突然|挂|慢|卡|报错|不能|不可用|只读|维护|发版|上线|宕|停)"
-        r"|\b(?:is|are|was|were)\s+(?:[\w-]+\s+){0,2}(?:today|tonight|this\s+morning|this\s+week)\b"
+        r"|(?<!从)(?:今天|今晚|今早|今儿)(?![起以]|开始)[^，。,.;；!?！？]{0,20}?(?:有点|特别|很|又|一直|老是|在"
+        r"|突然|挂|慢|卡|报错|不能|不可用|只读|维护|发版|上线|宕|停|down)"
+        r"|\b(?:i'?m|i\s+am|we'?re|we\s+are|i'?ve\s+got|it'?s)\b[^.,;]{0,40}\btoday\b"
+        r"|\b(?:is|are|was|were|am|'m|'re)\s+(?:[\w/.-]+\s+){0,2}(?:today|tonight|this\s+morning"
+        r"|this\s+week)\b"
         # a state that ends: "在迁移中", "pipeline 现在是红的", "in code freeze until Friday"
         r"|(?:正在|目前在|现在在|还在|在)(?:迁移|改造|重构|升级)中?|(?:现在|目前)是红的|挂着呢"
+        # down now, a person away: "CI 现在 down 了", "老周这周休假", "Wei is on leave"
+        r"|(?:现在|目前|这会)\s*(?:down|挂|不可用|不通|起不来)|休假|请假|出差"
+        r"|\bon\s+(?:leave|vacation|holiday|pto)\b|\bout\s+of\s+(?:the\s+)?office\b"
         r"|\bmid-(?:migration|release|rollout)\b|\bin\s+(?:a\s+)?code\s+freeze\b"
         r"|\b(?:frozen|blocked|paused|on\s+hold|down)\b[^.,;]{0,20}\buntil\b"
         r"|(?:这两天|这几天|这阵子)[^，。,.!?！？]{0,20}?(?:可能|会|不太|不稳)"
@@ -314,13 +321,21 @@ ANOTHER_TEAM = PatternRule(
         r"|(?!我们|咱们|本组|我组|我们组)[\u4e00-\u9fff]{1,8}组那边"
         # another team's thing as the subject: "客服组的工单系统…", "The data team's warehouse…"
         r"|(?!我们|咱们|本组|我组|项目|开发|研发)[" + CJK_CLASS + r"]{2,6}(?:组|团队)(?:的|那边)"
-        r"|the\s+[\w-]+\s+(?:bu|business\s+unit|division|subsidiary)\b"
+        r"|the\s+[\w-]+\s+(?:bu|business\s+unit|division|subsidiary|department|dept)\b"
+        r"|(?!我们|咱们)[" + CJK_CLASS + r"]{2,8}那边的(?:系统|平台|项目|服务)"
         r"|(?!我们|咱们)[" + CJK_CLASS + r"]{2,8}(?:系统|平台)那边"
         r"|(?:the\s+)?(?!(?:the|our|my|backend|frontend|dev|platform|engineering|whole)\b)"
         r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+team'?s\s)"
         # said outright: "…，跟我们这边没关系", "nothing to do with us"
-        r"|(?:跟|和|与)(?:我们|咱们)(?:这边|的\s*[\w-]{1,12}\s*)?(?:没(?:啥|什么)?关系|无关)"
-        r"|\bnothing\s+to\s+do\s+with\s+(?:us|our)\b"
+        r"|(?:跟|和|与)(?:我们|咱们)(?:这边|这个\s*[\w-]{1,6}\s*|的\s*[\w-]{1,12}\s*)?"
+        r"(?:没(?:啥|什么)?关系|无关)"
+        r"|\bnothing\s+to\s+do\s+with\s+(?:us|our)\b|\bseparate\s+from\s+(?:us|ours|our)\b"
+        # a previous employer: "at my old job we…", "上家公司用的…"
+        r"|\b(?:at|in)\s+my\s+(?:old|previous|last|former)\s+(?:job|company|team|employer)\b"
+        r"|上家公司|前公司|老东家|之前的?公司|以前的?公司|我以前(?:那个|的)|以前那个"
+        r"|(?:另一个|另外一个|另外的)[^，。,.]{0,6}(?:系统|项目|码头|公司|团队|平台|部门)"
+        r"|^\W*(?:the\s+)?[a-z][\w-]*\s+team\s+(?:uses?|runs?|has|is|are|owns?|builds?|deploys?)\b"
+        r"|\b(?:different|separate)\s+from\s+(?:us|ours|our)\b|\bnot\s+our\s+(?:code|project|system|repo)\b"
         # a team somewhere else: "the payments team next door uses…"
         r"|\bteam\s+next\s+door\b",
         re.IGNORECASE,
@@ -384,6 +399,100 @@ ALTERNATIVE_QUESTION = PatternRule(
     ),
 )
 
+# What names this project: the user's own ("we", "our", 我们, 咱), a part of it (a project,
+# module, service, repository, environment word) or a name the way modules are named
+# ("work-order", "billing_center", a path, a build file).
+_PROJECT_ANCHOR_RE = re.compile(
+    r"\b(?:we|we'?re|we'?ve|our|ours|us)\b|\bthis\s+(?:project|repo|repository|codebase|app)\b"
+    r"|\b(?:project|repo|repository|codebase|module|modules|service|services|microservices?"
+    r"|prod|production|staging|pre-?prod|environment|env|cluster|pipeline|ci|cd)\b"
+    r"|我们|咱们|咱|我司|本项目|项目|仓库|工程|服务|模块|系统|平台|生产|线上|测试环境|预发|灰度|集群"
+    r"|环境|流水线|主库|从库|\bdb\b"
+    # a change is the project's ("已经从 Eureka 换到 Nacos"), as is an exact version, or
+    # what it builds, tests, deploys and stores
+    r"|换到|切到|迁到|升到|升级到|换成|改成|\b(?:replaced|migrated|moved|switched|upgraded)\b"
+    r"|\b\d+\.\d+\.\d+\b|\b(?:tests?|builds?|agents?|deploy(?:s|ments?)?|releases?|branch(?:es)?"
+    r"|main|master|logs?|config|scripts?|database|schema|tables?|topics?|queues?|jobs?)\b"
+    r"|测试|构建|部署|发布|发版|分支|日志|配置|脚本|数据库|表|队列|定时任务|接口"
+    r"|\b(?!(?:thread|type|null|read|write|built|non|well|high|low|real|long|open|multi|back|front"
+    r"|self|pre|re|co)-)[a-z][a-z0-9]*[-_][a-z][\w-]*|[\w.-]+/[\w./-]+|\b[\w-]+\.(?:xml|ya?ml|properties|gradle"
+    r"|kts|toml|json|sql|sh)\b",
+    re.IGNORECASE,
+)
+
+NO_PROJECT_ANCHOR = FunctionRule(
+    "no-project-anchor",
+    "the sentence names nothing of this project (no we/our/我们, no module, service,"
+    " repository or environment, no module-like name or path): a fact about Java or a"
+    " library in general, not a note of this project",
+    examples_match=(
+        "HashMap 不是线程安全的。",
+        "G1 从 JDK 9 开始就是默认 GC 了。",
+        "Spring Boot 3 requires at least Java 17.",
+        "Virtual threads became final in Java 21.",
+        "Java 17 的 record 默认就是 final 的。",
+    ),
+    examples_no_match=(
+        "我们用的是 Spring Security，不是 Shiro。",
+        "订单服务用的是 PostgreSQL 14。",
+        "billing-center 归张伟管",
+        "Our CI runs on Jenkins.",
+        "生产库是只读的",
+        "Migrations live under db/migration.",
+        "The version catalog is in gradle/libs.versions.toml.",
+    ),
+    test=lambda sentence: _PROJECT_ANCHOR_RE.search(sentence) is None,
+)
+
+LOG_LINE = PatternRule(
+    "log-line",
+    "the sentence holds a line of a log or a stack trace (a qualified exception name,"
+    " 'Caused by:', a level and a logger name): pasted output, not a fact of the project",
+    examples_match=(
+        "记一下这个报错：org.apache.kafka.common.errors.TimeoutException: Topic not present",
+        "补充一下：Caused by: java.net.SocketTimeoutException: Read timed out",
+        "记一下这个 log：WARN o.a.k.c.NetworkClient - Connection to node 2 failed",
+        "FYI 2026-01-03 12:00:01 ERROR [main] c.e.OrderService - boom",
+    ),
+    examples_no_match=(
+        "We wrap every SQLException in a DataAccessException.",
+        "日志级别在生产是 WARN，logger 配置在 logback-spring.xml",
+        "The base package is com.example.billing.",
+    ),
+    pattern=re.compile(
+        r"\b(?:[a-z_]\w*\.){2,}[A-Z]\w*(?:Exception|Error)\b\s*:|\bCaused\s+by:"
+        r"|\b(?:TRACE|DEBUG|INFO|WARN|ERROR|FATAL)\s+(?:\[[^\]]{1,40}\]\s+)?(?:[a-zA-Z_]\w*\.)+\w+\s+-\s"
+        r"|\b(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\s+\d{4}-\d{2}-\d{2}"
+        r"|(?:[:：>]|->)\s*(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\s"
+        # a property set to a value: "spring.datasource.url=jdbc:…"
+        r"|\b[a-z][\w-]*(?:\.[a-z][\w-]*)+\s*=\s*\S"
+    ),
+)
+
+CODE_AT_HAND = PatternRule(
+    "code-at-hand",
+    "the sentence points at code the user has in front of them (this method, this class,"
+    " 这段代码, 这个方法): about the code of one question, not a fact of the project",
+    examples_match=(
+        "Note that this method can return null.",
+        "跟你说一下，这段代码报 NPE 了",
+        "注意这个类不是线程安全的",
+        "this function is called twice on startup",
+    ),
+    examples_no_match=(
+        "Our OrderService is the only writer of the orders table.",
+        "这个项目用 Gradle 构建",
+        "this module owns the billing tables",
+    ),
+    pattern=re.compile(
+        r"\bthis\s+(?:method|class|function|line|snippet|code|constructor|field|loop|call"
+        r"|stack\s*trace|error|exception|log|trace|output)\b"
+        r"|(?:这|那)(?:段|行|个|块|条)\s*(?:代码|方法|函数|类|字段|循环|调用|报错|错误|日志|log|异常|堆栈"
+        r"|配置|输出)",
+        re.IGNORECASE,
+    ),
+)
+
 NOTE_VETOES: Registry[PatternRule | FunctionRule] = Registry(
     "offline-note-vetoes",
     [
@@ -395,6 +504,9 @@ NOTE_VETOES: Registry[PatternRule | FunctionRule] = Registry(
         ANOTHER_TEAM,
         OPINION,
         ALTERNATIVE_QUESTION,
+        NO_PROJECT_ANCHOR,
+        LOG_LINE,
+        CODE_AT_HAND,
     ],
 )
 """Every rule, in the order they are tried."""

@@ -29,13 +29,26 @@ from autopatch_memory.directives import (
 from autopatch_memory.lang.vocabulary import PLATFORMS
 from autopatch_memory.model import SOURCE_OF_TYPE, LongTermOp, LongTermType, Operation
 from autopatch_memory.prose import END_PUNCTUATION
+from autopatch_memory.standing.told import (
+    TOLD_TO_KEEP,
+    only_a_marker,
+    plain_statement,
+    without_marker,
+)
+from autopatch_memory.standing.vetoes import VETOES
 from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
 
 from .note_vetoes import GUESS, JOKE, JOKE_TAIL_CHARS, NEW_NOTE_VETOES
 from .summaries import safe
-from .turns import TurnView, end_with, quotable
+from .turns import TurnView, end_with, is_question, quotable
 
 _NOTE = LongTermType.PROJECT_NOTE
+# The deny-list rules of a model's rules that keep a sentence from being a note as well:
+# what someone else said, a hypothetical, a credential, code or a log.
+_SHARED_VETOES = tuple(
+    VETOES.get(rule_id)
+    for rule_id in ("reported-speech", "hypothetical", "credential", "code-or-log")
+)
 # The alternative a correction rejects: "…，不是 Shiro", "…, not Shiro", "it's not Y, …".
 _REJECTED_RE = re.compile(
     r"(?:(?:^|[,，]\s*|\s)(?:not|(?:it'?s|it is|that'?s) not)\s*|而?不是|而非)\s*([^,，。.;；]+)",
@@ -61,6 +74,8 @@ _WITHDRAWN_RE = re.compile(
 _OTHER_NAMES: dict[str, tuple[str, ...]] = {
     name: tuple(other for other in names if other != name) for names in PLATFORMS for name in names
 }
+# What the fact reader leaves of a marker it cut through ("顺便说一下，X" read as "一下，X").
+_MARKER_REMNANT_RE = re.compile(r"^(?:一下|下|一句|一声)[，,：:]\s*")
 # Where a note's text divides into statements.
 _PARTS_RE = re.compile(r"\s*(?:[,，;；。]|\.(?:\s|$)|\s+and\s+)\s*", re.I)
 
@@ -141,7 +156,7 @@ def _note_op(
     view: TurnView,
     cancelled: Mapping[str, SummaryItem],
 ) -> LongTermOp | None:
-    text = fact_text(directive.clause)
+    text = fact_text(_MARKER_REMNANT_RE.sub("", without_marker(directive.clause)))
     target = cancelled.get(directive.sentence) or _target(directive.clause, notes)
     if target is not None:
         about: frozenset[str] = frozenset()
@@ -239,6 +254,21 @@ def _marked_as_joke(sentence: str | None, view: TurnView) -> bool:
     )
 
 
+def _told_to_keep(sentence: str | None, view: TurnView) -> bool:
+    """The sentence says it is for the assistant to keep, or stands next to a short
+    sentence that says only that ("记一下。订单服务用 PG 14。", "… Please keep that in mind.")."""
+    if sentence is None:
+        return False
+    if TOLD_TO_KEEP.fires(sentence):
+        return True
+    wanted = sentence.strip()
+    for before, after in pairwise(view.sentences):
+        other = after if before.strip() == wanted else before if after.strip() == wanted else None
+        if other is not None and only_a_marker(other):
+            return True
+    return False
+
+
 def note_ops(
     views: Sequence[TurnView],
     items: Sequence[SummaryItem],
@@ -253,15 +283,39 @@ def note_ops(
     notes = [i for i in items if i.type == _NOTE.value]
     ops: list[LongTermOp] = []
     for view in views:
-        for directive in view.of_kind(DirectiveKind.FACT):
+        for directive in [*view.of_kind(DirectiveKind.FACT), *_told_facts(view)]:
             if GUESS.fires(directive.sentence) or _marked_as_joke(directive.sentence, view):
                 continue
             op = _note_op(directive, notes, view, cancelled or {})
             if op is None:
                 continue
-            if op.operation is Operation.CREATE_NEW and any(
-                rule.fires(directive.sentence or "") for rule in NEW_NOTE_VETOES
+            sentence = directive.sentence or ""
+            if op.operation is Operation.CREATE_NEW and (
+                not _told_to_keep(sentence, view)
+                or any(rule.fires(sentence) for rule in _SHARED_VETOES)
+                or any(rule.fires(without_marker(sentence)) for rule in NEW_NOTE_VETOES)
             ):
                 continue  # no new note; it could only have revised one
             ops.append(op)
     return ops
+
+
+def _told_facts(view: TurnView) -> list[Directive]:
+    """The sentences the user gives the assistant to keep that the fact reader did not
+    take and that are no rule or cancel either: read as facts, marker left out. The
+    marker says what they are; no grammar has to."""
+    taken = {s.strip() for s in view.directive_sentences}
+    told = []
+    for sentence in view.sentences:
+        fact = without_marker(sentence).strip()
+        if (
+            sentence.strip() in taken
+            or len(fact) < limits.TOLD_FACT_MIN_CHARS
+            or not _told_to_keep(sentence, view)
+            or not plain_statement(fact)
+            or is_question(sentence)
+            or is_question(fact)
+        ):
+            continue
+        told.append(Directive(DirectiveKind.FACT, sentence, fact, detect_language(fact)))
+    return told
