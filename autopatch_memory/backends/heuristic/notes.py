@@ -1,4 +1,7 @@
-"""Project notes: what the user stated or corrected about the project.
+"""Project notes: what the user gave the assistant to keep about the project, or corrected.
+
+A new note only from a fact given to keep ("记一下：…", "FYI, …": ``standing/told.py``);
+a fact said in passing is the model's to read (docs/quality.md#the-offline-reader).
 
 "mall-order calls mall-search via Feign", "我们 CI 一律加 -T 4", "不对，我们用的是
 Spring Security，不是 Shiro". Never a question the user asked, never what the
