@@ -16,7 +16,7 @@ import re
 
 from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.lang.phrases import phrase_alternation
-from autopatch_memory.lang.rules import FunctionRule, Registry
+from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry
 from autopatch_memory.standing.lexicon import (
     IMPERATIVE_RE,
     PREFERENCE_RE,
@@ -112,6 +112,10 @@ _REPORTED = re.compile(
     + CJK_CLASS
     + r"]|哥们|同事|他|她|他们|领导|组长|经理|架构师|外包|前辈|大佬)"
     r"[^，,。]{0,4}?(?:跟|和|对)?(?:我|我们)?(?:说|讲|提|告诉我)(?:过|了)?(?=[^话明]|$)"
+    # called out to a group: "小林刚在群里喊：以后谁再…"
+    r"|(?:在|往)?群里(?:喊|嚷|吼|吐槽|发|说|强调)(?:了|过)?\s*[：:，,]"
+    # what a document says, quoted after it: "PR template 里写的是：…", "wiki 上写着："
+    r"|(?:里|里面|上|上面)(?:写的是|写着)\s*[：:]"
 )
 _QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
 
@@ -224,14 +228,19 @@ _OWN_ROUTINE = re.compile(
     r"\s*(?:每次|every time|each time)"
     r"[^，,。；;！!？?]{0,16}?都(?:会|先|要|得|习惯)"
 )
+# What the user will do themselves from now on: "好的我记住了，以后我自己发版前先跑…",
+# "I'll always double-check the migration myself" (said to no one, as above).
+_OWN_PLAN = re.compile(
+    r"(?:以后|今后|往后|下次)\s*[，,]?\s*我(?:自己)?(?:会|就|先|都|也|还是)?(?!们)"
+    r"|\bi(?:'ll| will) (?:always|never|from now on)\b"
+)
 _SAID_TO_SOMEONE = re.compile(r"你|您|请|帮我|给我|\b(?:you|your|please|plz)\b")
 
 
 def _describes_own_habit(sentence: str) -> bool:
     words = folded_words(sentence)
-    return bool(_HABIT.search(words)) or bool(
-        _OWN_ROUTINE.search(words) and not _SAID_TO_SOMEONE.search(words)
-    )
+    own = _OWN_ROUTINE.search(words) or _OWN_PLAN.search(words)
+    return bool(_HABIT.search(words)) or bool(own and not _SAID_TO_SOMEONE.search(words))
 
 
 # -- negated away ---------------------------------------------------------------------------------
@@ -248,7 +257,8 @@ _NEGATED = re.compile(
     # "我又没说结算代码里永远别用 stream"
     r"|我(?:又|也|可|并)没(?:有)?(?:说|讲|让|叫|要求)(?:过)?.{0,16}(?:以后|都|每次|总是|一直|永远|别"
     r"|不要)"
-    r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?.{0,10}(?:以后|都|每次|总是|一直|永远)|并不是说|不是让你以后"
+    r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?.{0,16}(?:以后|都|每次|总是|一直|永远|必须|一定要)"
+    r"|并不是说|不是让你以后"
     r"|不代表.{0,8}(?:都|每次|以后|总是)|不一定(?:每次|都|总是)要?|不用(?:记|当成?规则)|别记"
     r"|(?:^|[，,。；;])\W*(?:也|倒)?不是说.{0,10}(?:以后|都|每次|总是|一直|永远)"
 )
@@ -481,11 +491,19 @@ _CODE_SHAPED = re.compile(
 # A comment of source code: "// always validate the IBAN", "# never retry here".
 # (not "* " or "- ": Markdown's bullets)
 _CODE_COMMENT = re.compile(r"^\s*(?://|/\*|#\s)")
+# An item of a pasted checklist (a PR template): "- [ ] 必须自测".
+_CHECKLIST_ITEM = re.compile(r"(?:^|\s)[-*]\s+\[[ xX]\]\s")
+
+
+# A line of a log or a stack trace inside a sentence: "报错：Caused by: java.lang.X: …".
+_LOG_LINE = re.compile(r"\b(?:[a-z_]\w*\.){2,}[A-Z]\w*(?:Exception|Error)\b\s*:|\bCaused\s+by:")
 
 
 def _code_or_log(sentence: str) -> bool:
     return (
         looks_like_code_or_log(sentence)
+        or bool(_LOG_LINE.search(sentence))
+        or bool(_CHECKLIST_ITEM.search(sentence))
         or bool(_CODE_SHAPED.search(sentence))
         or bool(_CODE_COMMENT.match(sentence))
     )
@@ -520,6 +538,7 @@ VETOES: Registry[FunctionRule] = Registry(
             "negated-away",
             "a rule the sentence itself denies: 'that doesn't mean you should always…'",
             examples_match=(
+                "别误会，我不是说写接口的时候必须加缓存",
                 "That doesn't mean you should always add Javadoc.",
                 "我没让你以后都用英文",
                 "I'm not asking you to always inject a Clock.",
@@ -538,6 +557,8 @@ VETOES: Registry[FunctionRule] = Registry(
             "reported-speech",
             "someone else's words, reported or quoted: a blog, a colleague, a tool, a style guide",
             examples_match=(
+                "阿杰在群里喊：以后谁再提交 .env 就请喝咖啡",
+                "部署手册上写着：每次上线前必须先备份",
                 "A blog post says never use field injection.",
                 "My lead keeps telling everyone 'never return null from a provider'.",
                 "他说以后都要写单测",
@@ -549,6 +570,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "之前那个外包的哥们告诉我，每次发版前必须跑全量回归",
             ),
             examples_no_match=(
+                "以后群里说的需求你也帮我整理成列表",
                 "Like I said, always answer in Chinese.",
                 "Whenever you touch insurance-claims, add the audit log.",
                 "Stop telling me to avoid Lombok, we use it now.",
@@ -610,6 +632,8 @@ VETOES: Registry[FunctionRule] = Registry(
             "own-habit",
             "the user describing their own habits, not asking the assistant for anything",
             examples_match=(
+                "好的明白，以后我自己提交前先跑一遍 checkstyle",
+                "I'll always rebase before pushing, lesson learned.",
                 "我 every time 发版前都会手动清一遍缓存",
                 "I never remember to run spotless before pushing.",
                 "i always debug with println first, old habit",
@@ -621,6 +645,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我一般都是先看网关日志再去翻代码",
             ),
             examples_no_match=(
+                "以后我问 SQL 的问题你都附上执行计划",
+                "以后我们的回答都用中文",
                 "Always remind me to run spotless.",
                 "以后每次都提醒我加 @Transactional",
                 "I always want the conclusion first.",
@@ -711,6 +737,8 @@ VETOES: Registry[FunctionRule] = Registry(
             "code-or-log",
             "source code, a diff, a stack trace or a log pasted as the rule",
             examples_match=(
+                "报错 Caused by: java.lang.IllegalStateException: 请记住配置数据源",
+                "- [ ] 每次提交前必须自测",
                 "at com.example.OrderService.create(OrderService.java:42)",
                 "public void save(Order o) { repo.save(o); }",
                 "2026-05-01 12:00:01 ERROR [main] o.s.b.SpringApplication - failed",
@@ -748,6 +776,88 @@ what the user's "以后都这样" points at is the assistant's suggestion, quote
 
 
 # -- the offline reader's own vetoes
+
+# A message marked as a joke or sarcasm: the offline reader takes neither a rule nor a
+# note from it (a model reads the tone itself).
+JOKE = PatternRule(
+    "marked-as-joke",
+    "the message marks itself as a joke or sarcasm (kidding, /s, 开玩笑, 狗头, a face crying"
+    " with laughter, laughter that ends the sentence, a sarcastic 'Oh sure,' or 'Oh great,'):"
+    " read for the whole message, since the mark often stands in a sentence of its own"
+    " (laughter that opens a message answers the one before: what follows is still a fact)",
+    examples_match=(
+        "Our deployment strategy is 'push to prod on Friday and pray'. Kidding.",
+        "Sure, our tests all pass on the first try, jk",
+        "We have zero tech debt /s",
+        "我们的运维就是重启大法 😂",
+        "咱们项目的文档就是代码本身，开个玩笑",
+        "我们的架构师是 Stack Overflow [狗头]",
+        "支付模块的单测覆盖率是负数，哈哈哈",
+        "search-api is held together by duct tape lol",
+        "Oh sure, the batch jobs are self-healing.",
+        "我们的技术栈就是 Redis 加祈祷",
+        "我们的架构是微服务单体 懂的都懂",
+        "Our deploy process is a distributed monolith, fight me",
+        "the recommender is basically a coin flip",
+        "our real config center is a wiki page",
+    ),
+    examples_no_match=(
+        "The order service runs on JDK 17.",
+        "我们用 Postgres 16，不是 14。",
+        "The lol-service module handles the chat stickers.",
+        "哈哈，我们项目用的是 Gradle 8.5",
+        "lol yes, the push gateway keeps about 200k connections a machine",
+        "The checkstyle config has a rule saying 'always use braces'.",
+        "Oh right, our billing service uses Postgres 14.",
+        "Our payment module is covered by contract tests, obviously.",
+        "The prayer-time service is in module prayer-api.",
+    ),
+    pattern=re.compile(
+        r"\b(?:just\s+)?kidding\b|\bjk\b|(?:^|\s)/s\b"
+        r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A\U0001F605\U0001F606]"
+        # prayer as a part of the stack, a wink: "Kafka 加祈祷", "懂的都懂", "fight me"
+        r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\band\s+(?:a\s+)?prayers?\b"
+        # hyperbole: "basically a coin flip", "our real message broker is email", "随机数生成器"
+        r"|\bbasically\s+(?:a\s+)?(?:coin\s+flip|random|joke|dice\s+roll)\b"
+        r"|\bour\s+real\s+(?!estate\b)[\w-]+(?:\s+[\w-]+)?\s+is\b|真正的\s*[\w-]{1,12}\s*是|抛硬币|掷骰子|随机数生成器"
+        # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
+        r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)[\s。.!！~～]*$"
+        # sarcasm: "Oh sure, …", "Oh great, …" ("Oh right, …" only remembers)
+        r"|^\W*oh\s+(?:sure|great)\b",
+        re.IGNORECASE,
+    ),
+)
+
+
+# Where a standing word tells only what a change will bring ("把 double 换成 BigDecimal，
+# 这样以后就不会有精度问题了", "Add a check so the job never runs twice"), or what the code
+# must do ("make sure the refund flow always rolls back"): a task, not a rule for the
+# assistant ("make sure the examples always compile" is one).
+_RESULT_CLAUSE = re.compile(
+    r"(?:这样|那样)(?:以后|的话|一来)?|以免|免得|省得|防止|好让"
+    # "so the job never…" (not "so write Jupiter tests from now on": "so" as "therefore")
+    r"|\bso(?: that)?\s+(?:the|it|its|our|this|that|nothing|no|we)\b"
+    r"|\b(?:make sure|ensure)\s+(?:that\s+)?(?:the|our|this|its?)\s+"
+    r"(?!answers?\b|examples?\b|snippets?\b|code you\b|commit messages?\b)"
+)
+_CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
+
+
+def _marker_only_in_a_result(sentence: str) -> bool:
+    """Every standing word of the sentence is in a clause of what a change brings about."""
+    words = folded_words(sentence)
+    if not STANDING_RE.search(words) or not _RESULT_CLAUSE.search(words):
+        return False
+    kept, position = [], 0
+    for match in _RESULT_CLAUSE.finditer(words):
+        if match.start() < position:
+            continue
+        kept.append(words[position : match.start()])
+        end = _CLAUSE_END.search(words, match.end())
+        position = end.start() if end is not None else len(words)
+    kept.append(words[position:])
+    return not STANDING_RE.search(" ".join(kept))
+
 
 _REFERS_BACK = re.compile(
     r"\b(?:do|use|write|say|add|make|touch|try|suggest|recommend|include|put|give me|show me|"
@@ -865,6 +975,38 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "以后构建问题都按 8.10 来答。",
             ),
             test=_not_addressed,
+        ),
+        FunctionRule(
+            "joke-asking-nothing",
+            "a message marked as a joke (:data:`JOKE`) with no request form in the sentence:"
+            " a remark about the assistant, not a rule ('你以后能不能先给结论😂' asks)",
+            examples_match=(
+                "lol you never pick the short answer, at least you're consistent 😂",
+                "you always start with the history lol",
+            ),
+            examples_no_match=(
+                "你以后回答能不能先给结论，我每次都翻到最后😂",
+                "Always answer in Chinese.",
+            ),
+            test=lambda sentence: JOKE.fires(sentence) and not has_request_form(sentence),
+        ),
+        FunctionRule(
+            "marker-in-a-result",
+            "the standing word only tells what a change will bring about or what the code must"
+            " do ('so the job never runs twice', '这样以后就不会…'): a task, not a rule",
+            examples_match=(
+                "Add a guard so the sync job never runs twice on one day.",
+                "把 FeeCalculator 里的 float 换成 BigDecimal，这样以后就不会丢精度了",
+                "Please make sure the export always closes its stream - fix ReportWriter.",
+                "给下单接口加个幂等校验，免得以后重复扣款",
+            ),
+            examples_no_match=(
+                "Always add a test so the coverage never drops.",
+                "以后回答要简短，这样我看得快",
+                "Please make sure the examples always compile.",
+                "We moved to JUnit 5, so write Jupiter tests from now on.",
+            ),
+            test=_marker_only_in_a_result,
         ),
         FunctionRule(
             "says-nothing-else",

@@ -92,6 +92,9 @@ EN_REQUEST_FRAME_RE = rx(
     r" (?:could|would|can)\s+"
     r"|(?:i|we) (?:was|were) hoping you could\s+|(?:would|is) it (?:be )?possible to\s+"
     r"|are you able to\s+|help me(?: to)?\s+(?=fix|find|refactor|add|remove|check|review|make)"
+    # A task passed on to the assistant: "my lead asked me to double-check that…".
+    r"|(?:my|our|the) (?:tech |team )?(?:lead|boss|manager|pm|reviewer|architect|cto)"
+    r" (?:asked|wants|told|needs) (?:me|us) to\s+"
     r"|let's\s+|let us\s+|go ahead and\s+|try to\s+|make sure to\s+|please\s+|pls\s+)*"
 )
 EN_VERB_RE = rx(r"([a-z][a-z-]*)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")

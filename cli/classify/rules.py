@@ -160,6 +160,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "帮我过一遍最近改的 CouponHandler",
                 "review OrderService and tell me what you think",
                 "OrderMapper.xml 审一下",
+                "my tech lead asked me to review CouponController before Friday",
             ),
             examples_no_match=(
                 "Review settings.gradle and tell me what each module is for",
@@ -268,6 +269,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "支付回调接口防不防重放 帮我查查",
                 "OrderStateMachine - can a client force a transition from CLOSED back to PAID?",
                 "can a user unbind someone else's card",
+                "can you verify that one shop can never see another shop's orders?",
             ),
             examples_no_match=(
                 "What happens if you pass a negative number to Math.sqrt?",
@@ -448,6 +450,12 @@ def _only_a_standing_wish(text: str, names: Sequence[str] = ()) -> bool:
     ]
     if not wishes:
         return False
+    # A class of this repository named in the wish makes it a change of that code with a
+    # marker of when ("Make ApprovalNodeExecutor emit an event every time…", "帮我看看
+    # RfqBidEvaluator…每次刷新顺序都不一样"): a wish about the answers that names a class
+    # ("以后 OrderService 相关的回答都先给结论") is chosen before any audit rule.
+    if any(read(wish.clause, names=names).identifiers for wish in wishes):
+        return False
     rest = text
     for wish in wishes:
         rest = rest.replace(wish.clause, " ")
@@ -502,6 +510,8 @@ READING_RULES: Registry[FunctionRule] = Registry(
             examples_no_match=(
                 "修一下 OrderService 的空指针，以后别再写这种代码",
                 "delete the mall-demo module",
+                "Make InvoiceExporter write an audit line every time an invoice is voided",
+                "帮我看看 CouponAllocator 的分配逻辑，每次刷新结果都不一样",
             ),
         ),
     ],

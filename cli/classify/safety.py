@@ -165,6 +165,8 @@ ASKS_WHETHER_RE = any_of(
     r"^(?:so |and |but |hmm,? )?(?:is|are|was|were|can|could|would|will|does|do|did|might|may"
     r"|has|have|isn't|aren't|doesn't)\b(?! (?:you|u)\b)",
     r"\bis there (?:any|a) (?:way|chance|risk)\b|\bany (?:way|chance|risk)\b|\bwhether\b",
+    # Asked to confirm that it holds: "verify that one tenant can never read…".
+    r"\b(?:verify|confirm|double[- ]check|make sure|prove) (?:that|it|this)\b",
     r"吗|会不会|能不能|是不是|有没有|是否|可不可能|可能|能否|有无|风险|隐患|安全性",
     r"\bwhat (?:happens|would happen) (?:if|when)\b|会怎样|会怎么样|会咋样|咋办",
     # Colloquial: "稳不稳", "有没有事", "没事吧", "要紧吗", "enough?".

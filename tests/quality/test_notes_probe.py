@@ -38,21 +38,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from datetime import datetime, timedelta, timezone
 from functools import cache
 from pathlib import Path
 
 import pytest
+from one_message import stored
 
-from autopatch_memory.applier import apply_delta
-from autopatch_memory.backends.heuristic import HeuristicBackend
-from autopatch_memory.intents import IntentType
-from autopatch_memory.model import LongTermType, MemoryDocument, Turn
-from autopatch_memory.privacy import redact
-from autopatch_memory.summarizer import build_request
+from autopatch_memory.model import LongTermType
 
 NOTES = Path(__file__).resolve().parents[1] / "data" / "notes"
-START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 # Each probe's precision bar and its counts (note, none).
 BARS = {
     "probe_h": (0.95, (110, 130)),
@@ -71,18 +65,7 @@ PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 
 def _stores_a_note(text: str) -> bool:
-    doc = MemoryDocument()
-    turn = Turn(
-        id="turn_20261201_090000_001",
-        intent=IntentType.GENERAL_CHAT,
-        user_text=redact(text),  # as the store keeps it
-        assistant_text="OK.",
-        created_at=START,
-    )
-    doc.working_memory.recent_turns.append(turn)
-    delta = HeuristicBackend().summarize(build_request(doc, [turn]))
-    after, _report = apply_delta(doc, delta, now=START + timedelta(minutes=1))
-    return any(i.is_active for i in after.long_term_memory.list_for(LongTermType.PROJECT_NOTE))
+    return bool(stored(text, LongTermType.PROJECT_NOTE))
 
 
 @cache

@@ -1,0 +1,57 @@
+"""The offline reader's rules, one user message at a time (docs/quality.md#the-offline-reader).
+
+``tests/data/rules/probe_s.jsonl`` (240 messages: 100 standing rules for the assistant as
+people type them, 140 that carry the same words and are no rule — questions, someone
+else's words, hypotheticals, this once, the user's own habits and plans, denials, facts
+about the project, tasks for now, complaints and jokes, pasted text, a rule holding a
+credential) was written by a helper who never read the reader. Each message is one turn
+of a fresh memory, read by the heuristic backend and applied by the real applier.
+
+Its first measurement was 86.8 % precision (79/91), 79.0 % recall, 12 false rules; their
+classes (a task whose standing word tells what the change brings, a joke that asks
+nothing, a person calling out in a group chat, a document quoted after "里写的是：", the
+user's own plan, a denial said at a distance, a log line or a checklist item in the
+sentence) became rules or widened the deny-list. The bars keep what the rules do; the
+first numbers are the honest ones.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+from one_message import stored
+
+from autopatch_memory.model import LongTermType
+
+PROBE = Path(__file__).resolve().parents[1] / "data" / "rules" / "probe_s.jsonl"
+# At most this many false rules (the aim is none: each left is a class not yet read).
+FALSE_RULES_ALLOWED = 3
+RECALL_BAR = 0.75
+
+
+@cache
+def _outcomes() -> Counter[tuple[str, str]]:
+    outcomes: Counter[tuple[str, str]] = Counter()
+    for line in PROBE.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        got = "rule" if stored(case["text"], LongTermType.DURABLE_PREFERENCE) else "none"
+        outcomes[(case["expected"], got)] += 1
+    return outcomes
+
+
+def test_the_probe_is_what_its_readme_says() -> None:
+    cases = [json.loads(line) for line in PROBE.read_text(encoding="utf-8").splitlines()]
+    assert Counter(c["expected"] for c in cases) == {"rule": 100, "none": 140}
+    assert {c["lang"] for c in cases} == {"en", "zh", "mixed"}
+
+
+def test_a_message_that_is_no_rule_rarely_becomes_one() -> None:
+    assert _outcomes()[("none", "rule")] <= FALSE_RULES_ALLOWED, _outcomes()
+
+
+def test_most_explicit_rules_are_stored() -> None:
+    outcomes = _outcomes()
+    assert outcomes[("rule", "rule")] / 100 >= RECALL_BAR, outcomes
