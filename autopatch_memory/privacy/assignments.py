@@ -51,6 +51,7 @@ from autopatch_memory.privacy.values import (
     is_passphrase,
     not_a_value,
     plausible_in_prose,
+    random_letters,
     random_looking,
 )
 from autopatch_memory.privacy.words import (
@@ -365,8 +366,12 @@ def _assigned_literal(m: re.Match[str], key_start: int, inner: str, *, quoted: b
                 UUID_RE.match(inner) or (hex_key and HEX_RE.match(inner))
             )
         return random_looking(inner)  # "api-v3-key: …", not "cache-key: user:1"
-    if kw == "ak":
-        return random_looking(inner) or bool(KEY_ID_RE.match(inner))  # an access key id
+    if kw == "ak":  # an access key id (Qiniu's: letters and "-" alone, at random)
+        return (
+            random_looking(inner)
+            or bool(KEY_ID_RE.match(inner))
+            or random_letters(inner.replace("-", ""))
+        )
     if in_default and _WORDS_DEFAULT_RE.fullmatch(inner):
         return False  # ${DB_PASSWORD:postgres}: a stand-in (see _redact_placeholder_defaults)
     # After "=", or as the default of "${key:default}", the value is a literal.

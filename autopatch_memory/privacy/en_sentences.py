@@ -37,6 +37,7 @@ from autopatch_memory.privacy.values import (
     PUBLIC_ID_RE,
     SECRET_WORD_RE,
     bare_value,
+    credential_like,
     is_passphrase,
     not_a_value,
     plausible_in_prose,
@@ -185,8 +186,12 @@ def _en_sentence(m: re.Match[str]) -> str:
     if PUBLIC_ID_RE.match(bare) and not SECRET_WORD_RE.search(kw):
         return m.group(0)  # "the app key is ding…": a public app id
     bare_form = not (m.group("conn") or m.group("sep") or m.group("sep2") or m.group("q"))
-    if _SETTING_RE.match(bare) and (
-        bare_form or _SETTING_AFTER_RE.match(line_after(m.string, _value_end(m)))
+    # (a name drawn at random is no setting's: "password jIXhAm3=9-S9ldrs" is one value)
+    setting = _SETTING_RE.match(bare)
+    if (
+        setting
+        and not credential_like(setting.group(0)[:-1])
+        and (bare_form or _SETTING_AFTER_RE.match(line_after(m.string, _value_end(m))))
     ):
         # "key hash=3f78…", "token expired: exp=1717400000 now=…": a log line's settings
         return m.group(0)
@@ -270,7 +275,8 @@ def _git_object_id(text: str, start: int, value: str) -> bool:
 
 # "use hunter2 as the password"
 _USE_AS_RE = compile_bounded(
-    first_char_gate("Uu") + r"\b(?i:use|using)[ \t]+"
+    # "use X as…", and what was tried or typed as it: "Tried `X` as the password for…"
+    first_char_gate("UuTtEeSs") + r"\b(?i:use|used|using|tried|try|trying|typed|entered|set)[ \t]+"
     r"(?:`(?P<quoted>[^`\n]{1,128})`|[\"'`]?(?P<value>[^\s\"'`]{4,128})[\"'`]?)"
     r"[ \t]+(?i:as)[ \t]+"
     r"(?:(?i:the|my|our|a|an)[ \t]+)?(?:[\w\-]{1,30}[ \t]+)?"
@@ -311,8 +317,16 @@ EN_STATED_SECRET = RedactionRule(
 USE_AS_PASSWORD = RedactionRule(
     id="use-as-password",
     description="The value of 'use X as the password/token/secret'",
-    examples_match=("use hunter2! as the password", "use `Tk-9f8e7d` as the token"),
-    examples_no_match=("use SSO as the login", "use bcrypt as the password hash"),
+    examples_match=(
+        "use hunter2! as the password",
+        "use `Tk-9f8e7d` as the token",
+        "tried `q7#Lm=xP2v` as the password for billing_ro, still denied",
+    ),
+    examples_no_match=(
+        "use SSO as the login",
+        "use bcrypt as the password hash",
+        "tried the old one as the password, no luck",
+    ),
     keywords=(" as ",),
     pattern=_USE_AS_RE,
     replace=_use_as,

@@ -173,6 +173,19 @@ _RESPECTIVELY_RE = compile_bounded(
 )
 
 
+# What the pair before "分别是" names: a credential among them ("账号密码", "AK/SK"), not
+# "requestId 分别是 A 和 B" (two ids).
+_PAIR_OF_SECRETS_RE = lazy_compile(
+    r"(?:密码|口令|密钥|秘钥|令牌|账密|(?i:password|passwd|pwd|secret|token|key|ak|sk))"
+    r"[^，,。；;\n]{0,16}$"
+)
+
+
+def _respectively(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 24) : m.start()]
+    return replace_plausible(m) if _PAIR_OF_SECRETS_RE.search(before) else m.group(0)
+
+
 # After the sentence rules: it continues a sentence they redacted (no keywords).
 NEXT_SECRET = RedactionRule(
     id="next-secret",
@@ -236,10 +249,13 @@ RESPECTIVELY = RedactionRule(
     id="respectively",
     description="The second of a pair given with 分别是 (账号密码分别是 admin 和 Adm1n#2024)",
     examples_match=("账号密码分别是 admin 和 Adm1n#2024",),
-    examples_no_match=("端口分别是 8080 和 8081",),
+    examples_no_match=(
+        "端口分别是 8080 和 8081",
+        "requestId 分别是 558d3e18-5696-456b 和 60a0c155-9c9e-4b72",
+    ),
     keywords=("分别",),
     pattern=_RESPECTIVELY_RE,
-    replace=replace_plausible,
+    replace=_respectively,
 )
 ANSWERED_QUESTION = RedactionRule(
     id="answered-question",

@@ -128,6 +128,12 @@ _NAMED_PATH_RE = lazy_compile(
     r"^[\w.\-]{0,64}(?i:token|secret|key|password|passwd|credential)[\w.\-]{0,64}:"
     r"(?:/[\w.\-]+){2,}$"
 )
+# Names that are no secret wherever they stand: an AWS resource name ("arn:aws:kms:…:key/…"),
+# an ssh or scp target ("deploy@10.0.0.5:~/.ssh/authorized_keys"), an HTTP header's name
+# (HEADER_API_KEY = "X-Api-Key").
+_RESOURCE_NAME_RE = lazy_compile(
+    r"^arn:aws[\w-]*:[\w-]+:|^[\w.\-]+@[\w.\-]+:[~/.]|^X-[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+$"
+)
 # "[]byte(", "getenv(": a call's opening, the value is inside it (not "Xk9#mQ2(").
 _CALL_OPENING_RE = lazy_compile(r"^(?:\[\])?[A-Za-z_$][\w$.]*\($")
 IDENTIFIER_RE = lazy_compile(r"^[A-Za-z_$][\w$]*$")
@@ -203,6 +209,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or bool(_CALL_OPENING_RE.match(bare))
         or bool(_PREFIX_ONLY_RE.match(bare))
         or bool(_NAMED_PATH_RE.match(bare))
+        or bool(_RESOURCE_NAME_RE.match(bare))
         or bool(FILLER_RUN_RE.search(bare))
         or bool(PLACEHOLDER_RE.match(bare))
         or bool(_PLACEHOLDER_WORDS_RE.search(bare))
@@ -257,7 +264,9 @@ def credential_like(value: str) -> bool:
     not "OrderServiceImpl")."""
     bare = bare_value(value)
     if _HYPHEN_WORDS_RE.match(bare):
-        return False
+        # words joined by hyphens, unless their letters change case as at random
+        # ("CbFcQZ-GNeYhbvWwvEcHaODZ-qMaU", a key id that happens to hold no digit)
+        return random_letters(bare.replace("-", "").replace(",", ""))
     if any(ch.isdigit() or not (ch.isalnum() or ch == "-") for ch in bare):
         return True
     return random_letters(bare)

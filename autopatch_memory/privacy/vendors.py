@@ -131,6 +131,17 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         ("ask-4fGh7JkL9mNp2QrS5tUv8WxY1zAb3CdE", "sk-..."),
     ),
     _token(
+        "openai-key-body",
+        "The body of a classic OpenAI key, which holds T3BlbkFJ ('OpenAI' in base64): a key"
+        " sent in two halves still shows it in one",
+        _API,
+        r"[A-Za-z0-9_-]{1,96}T3BlbkFJ[A-Za-z0-9_-]{8,}",
+        ("t3blbkfj",),
+        ("后半截 gXT3BlbkFJg0Em0bC3MAygfn5RAngq1oPIi5BgxV",),
+        ("T3BlbkFJ is base64 for OpenAI", "xT3BlbkFJshort"),
+        starts_with_class=True,
+    ),
+    _token(
         "github-token",
         "A GitHub token: ghp_/gho_/ghu_/ghs_/ghr_ or a fine-grained github_pat_",
         SecretKind.GITHUB_TOKEN,

@@ -98,11 +98,12 @@ def _zh_value(shape: str) -> str:
         r"|(?P<gap>(?:(?!是|为)[" + CJK_CLASS + r"]){1,6}[ \t]{0,2}(?=[\x21-\x7e])"
         # "密码嘛，X": a spoken pause, then the value
         r"|(?:嘛|呢|啊|呀|的话)[ \t]{0,2}[，,][ \t]{0,2}(?=[\x21-\x7e])))?"
-        r"(?P<q>[「『“\"'`])?"
+        # a quote or a lenticular bracket (a notice: "密码已修改为【X】")
+        r"(?P<q>[「『“\"'`【〖])?"
         + VALUE_START
         + r"(?(conn)|(?(q)|"
         + shape
-        + r"))(?P<value>(?<=[「『“\"'`])[^」』”\"'`\n]{1,256}(?=[」』”\"'`])|"
+        + r"))(?P<value>(?<=[「『“\"'`【〖])[^」』”\"'`】〗\n]{1,256}(?=[」』”\"'`】〗])|"
         + STATED_VALUE
         + r")"
         + SPACED_VALUE
