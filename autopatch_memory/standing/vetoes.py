@@ -142,7 +142,7 @@ _HYPOTHETICAL = re.compile(
     r"|moved?|"
     r"switch(?:ed)?|migrate[ds]?|go|change[ds]?)\b|\bif i (?:said|told you|asked|say|tell you)\b"
     r"|\bsuppose\b|\bsupposing\b|\bimagine\b|\bhypothetically\b|\bwhat if\b"
-    r"|\bin case we ever\b|\bassuming we\b|\bif you were me\b"
+    r"|\bin case we ever\b|\bassuming we\b|\bif you were me\b|\bin a world where\b"
     r"|假如|假设|万一|倘若|设想|要是.{0,30}的话|如果.{0,30}的话"
     r"|(?:如果|要是)[^，,。]{0,20}(?:以后|将来|哪天|有一天|某天|真的|到时候|later|someday|one day"
     r"|eventually)"
@@ -594,6 +594,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "假如以后换成 Kotlin 的话，示例都用 Kotlin",
                 "要是哪天上了 k8s，配置就都改用 ConfigMap 管理",
                 "If I said from now on answer in English, would you remember it?",
+                "In a world where we had no legacy, always use records.",
             ),
             examples_no_match=(
                 "If the answer is long, put the conclusion first.",
@@ -800,6 +801,7 @@ JOKE = PatternRule(
         "Our deploy process is a distributed monolith, fight me",
         "the recommender is basically a coin flip",
         "our real config center is a wiki page",
+        "the sync job is held together with retries and hope",
     ),
     examples_no_match=(
         "The order service runs on JDK 17.",
@@ -819,6 +821,7 @@ JOKE = PatternRule(
         r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\band\s+(?:a\s+)?prayers?\b"
         # hyperbole: "basically a coin flip", "our real message broker is email", "随机数生成器"
         r"|\bbasically\s+(?:a\s+)?(?:coin\s+flip|random|joke|dice\s+roll)\b"
+        r"|\bheld\s+together\s+(?:by|with)\b"
         r"|\bour\s+real\s+(?!estate\b)[\w-]+(?:\s+[\w-]+)?\s+is\b|真正的\s*[\w-]{1,12}\s*是|抛硬币|掷骰子|随机数生成器"
         # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
         r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)[\s。.!！~～]*$"

@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from autopatch_memory import limits
+from autopatch_memory.ids import highest_ids
 from autopatch_memory.safe_io import ReadMark, read_appended
 
 __all__ = ["held_ids"]
@@ -63,7 +64,7 @@ def _ids_in(data: bytes, pattern: re.Pattern[bytes]) -> set[str]:
 
 
 # A file's path -> the day's pattern, where the last read stopped, the ids found up to
-# there (another day's are read anew).
+# there, the highest of each kind (another day's are read anew).
 _SCANNED: dict[str, tuple[bytes, ReadMark, frozenset[str]]] = {}
 _SCANNED_LOCK = threading.Lock()
 
@@ -80,9 +81,12 @@ def _ids_of_file(path: Path, cap: int, pattern: re.Pattern[bytes]) -> frozenset[
     data, mark, continued = read_appended(
         path, max_bytes=cap, since=earlier[1] if earlier is not None else None
     )
-    ids = frozenset(_ids_in(data, pattern))
+    found = _ids_in(data, pattern)
     if continued and earlier is not None:
-        ids |= earlier[2]
+        found |= earlier[2]
+    # A new id counts past the highest of each kind alone: the rest need not be kept (a
+    # busy day's journal holds hundreds, read again by every transaction that makes one).
+    ids = highest_ids(found)
     with _SCANNED_LOCK:
         _SCANNED[key] = (pattern.pattern, mark, ids)
     return ids
@@ -123,11 +127,12 @@ def held_ids(
     backups: Iterable[str],
     damaged: bytes | None = None,
 ) -> frozenset[str]:
-    """Today's rule, note and topic ids found in ``logs`` (the journal, the cold archive:
-    their tails), in the backups of ``folder`` (file names matching ``backups``) written
-    today, and in ``damaged`` (a memory file that reads only in part: the ids of its
-    lost parts). A file that cannot be read holds none (best effort: the document's own
-    ids are always known)."""
+    """Of today's rule, note and topic ids found in ``logs`` (the journal, the cold
+    archive: their tails), in the backups of ``folder`` (file names matching ``backups``)
+    written today, and in ``damaged`` (a memory file that reads only in part: the ids of
+    its lost parts), the highest of each kind (:func:`~autopatch_memory.ids.highest_ids`:
+    all a new id counts past). A file that cannot be read holds none (best effort: the
+    document's own ids are always known)."""
     pattern = _today_pattern(now)
     found: set[str] = set()
     if damaged is not None:
@@ -144,4 +149,4 @@ def held_ids(
             found |= _ids_of_file(path, cap, pattern)
         except OSError:
             continue
-    return frozenset(found)
+    return highest_ids(found)

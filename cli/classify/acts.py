@@ -92,9 +92,11 @@ EN_REQUEST_FRAME_RE = rx(
     r" (?:could|would|can)\s+"
     r"|(?:i|we) (?:was|were) hoping you could\s+|(?:would|is) it (?:be )?possible to\s+"
     r"|are you able to\s+|help me(?: to)?\s+(?=fix|find|refactor|add|remove|check|review|make)"
-    # A task passed on to the assistant: "my lead asked me to double-check that…".
+    # A check passed on to the assistant: "my lead asked me to double-check that…" (not
+    # "…asked me to document how X works": the user's own writing, for which they ask)
     r"|(?:my|our|the) (?:tech |team )?(?:lead|boss|manager|pm|reviewer|architect|cto)"
     r" (?:asked|wants|told|needs) (?:me|us) to\s+"
+    r"(?=double[- ]check|check|verify|review|audit|scan|make sure|confirm|look (?:at|into))"
     r"|let's\s+|let us\s+|go ahead and\s+|try to\s+|make sure to\s+|please\s+|pls\s+)*"
 )
 EN_VERB_RE = rx(r"([a-z][a-z-]*)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")
@@ -302,7 +304,10 @@ EN_NEGATIVE_RE = rx(r"^(?:please\s+)?(?:don't|do not|dont|never|no need to|stop)
 # "It would be great if OrderService used…": a wish about this code asks for a change.
 EN_WISH_RE = rx(
     r"^(?:we|i) (?:really )?(?:need|want|would like|'d like)\b(?! to (?:know|understand|learn|see"
-    r"|figure|find out|ask|check|make sure))|^it would be (?:great|nice|good|better) if\b"
+    r"|figure|find out|ask|check|make sure))"
+    # (not what an answer gives: "I need a list for an architecture diagram")
+    r"(?! (?:a|an|the)?\s*(?:list|overview|summary|diagram|explanation|rundown|breakdown"
+    r"|description|answer|picture)\b)|^it would be (?:great|nice|good|better) if\b"
     r"|^(?:we|i) (?:should|must) (?!ask|know|understand)\w+"
 )
 # "Can the patch be split so that…?": a change asked in the passive.

@@ -101,8 +101,9 @@ _EN_QUESTION_RE = rx(
 # concern set aside ("先不管这个"): what follows is the request.
 _TURN_RE = rx(
     r"(?:^|[。.!！?？;；，,\n]\s*)(?:(?:那?(?:顺便|另外|再)?(?:问一下|问下|问个问题|请教一下|想问一下|想问下)"
-    r"|(?:我)?问(?:个|点)别的|题外话|换个话题|(?:by the way|btw|on another note|unrelated question"
-    r"|separate question)\b)[，,:：!！.。\s]*"
+    r"|(?:我)?问(?:个|点)别的|(?:插个)?题外话|换个话题|回到正事|说回正事|言归正传"
+    r"|(?:by the way|btw|on another note|unrelated question|separate question|back to business"
+    r"|back to the (?:real|actual) (?:question|issue))\b)[，,:：!！.。\s]*"
     # A general question announced ("问个通用的问题：…", "Generally speaking though, …"): the
     # announcement is the question's own, it stays with what follows.
     r"|(?=问个(?:通用|一般性?|普遍|general)的?问题|(?:generally|in general|speaking generally)\b))",
@@ -112,8 +113,8 @@ _SET_ASIDE_RE = rx(
     r"(?:先不管这个|先不管它|先不说这个|这个先放一边|先放一边|先不管了|(?:先)?不用管它|先别管(?:它|了)"
     # The pending patch set aside: "先不管补丁", "补丁先放着", "diff 我先不看了", "补丁等会儿再看".
     r"|(?:先不管|先不看|先别管)\s*(?:补丁|patch|diff)"
-    r"|(?:补丁|patch|diff)\s*(?:我)?(?:先|等会儿?|待会儿?|稍后|回头|晚点)\s*(?:再看|再说|放着|放一放|不看了?"
-    r"|不管|不确认|别管)"
+    r"|(?:补丁|patch|diff)\s*(?:的事|那边|这边|那个)?\s*(?:我)?(?:先|等会儿?|待会儿?|稍后|回头|晚点)\s*"
+    r"(?:再看|再说|放着|放一放|不看了?|不管|不确认|别管)"
     r"|\b(?:leave|put|set) (?:that|this|it|the patch|the diff) aside\b|\bnever mind that\b"
     r"|\bforget (?:about )?(?:that|the patch|the diff) for now\b)[，,。.;；!！\s]*",
     re.IGNORECASE,

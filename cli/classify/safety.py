@@ -43,10 +43,13 @@ ABUSE_RE = any_of(
     r"\bwithout (?:being )?(?:logging in|logged in|login|a login|auth\w*|a token|a session"
     r"|permission|permissions|credentials|an account|signing in|signed in)\b",
     r"\b(?:someone|somebody|anyone|anybody|an attacker|a stranger|another user|other users"
-    r"|any user|a normal user|a regular user|a guest|guests|a logged[- ]out user"
+    r"|any user|a guest|guests|a logged[- ]out user"
+    # a role of this application, plainly: "a regular club member", "an ordinary driver"
+    r"|an? (?:normal|regular|ordinary|plain|basic|free|non-admin) [a-z-]+(?: [a-z-]+)?"
     r"|an? (?:unauthenticated|anonymous|unauthori[sz]ed|non-admin) (?:user|client|caller"
     r"|request))\b.{0,60}\b(?:call|reach|access|read|see|view"
-    r"|change|modify|delete|download|upload|list|get at|use|trigger|invoke|hit)\b",
+    r"|change|modify|delete|download|upload|list|get at|use|trigger|invoke|hit|submit|post"
+    r"|approve|cancel|replay|forge|skip|bypass)\b",
     r"\b(?:someone|other users?|another user)(?:'s| else'?s)\b",
     r"(?:不登录|没登录|未登录|免登录|绕过登录|不带\s*token|没有\s*token|匿名).{0,12}(?:访问|调用|调|请求"
     r"|查|看|拿|下载|上传|操作|删)",
@@ -78,7 +81,8 @@ ABUSE_RE = any_of(
     r"\b(?:someone|somebody|a user|users|a client|the client|a caller|the caller|an attacker"
     r"|a customer)\b.{0,30}\bnegative (?:quantity|quantities|amount|amounts|price|prices|number"
     r"|count|balance|value)\b"
-    r"|\b(?:redeem\w*|claim\w*|use[sd]?|spen[dt]\w*|refund\w*|appl(?:y|ied|ies))\b.{0,30}"
+    r"|\b(?:redeem\w*|claim\w*|use[sd]?|spen[dt]\w*|refund\w*|appl(?:y|ied|ies)|counted|credited"
+    r"|charged|paid|processed|recorded|accepted)\b.{0,30}"
     r"\b(?:twice|more than once|multiple times|two times)\b",
     r"\b(?:dodg\w+|evad\w+|sidestep\w*)\b",
     # A payload of an attack: "传个 ../../etc/passwd", "能传 jsp 上去吗", "a .jsp onto the server".

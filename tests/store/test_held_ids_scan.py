@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from autopatch_memory import limits
+from autopatch_memory.ids import highest_ids
 from autopatch_memory.safe_io import read_appended
 from autopatch_memory.store.held_ids import held_ids
 
@@ -37,20 +38,25 @@ def test_the_scan_finds_what_the_reference_pattern_finds(tmp_path: Path) -> None
         "topic_20261207_1234",
         "mem_20261207_008",
     }
-    assert _held(tmp_path, log) == expected
+    # The highest of each kind is what is kept (all a new id counts past) ...
+    assert _held(tmp_path, log) == highest_ids(expected)
+    # ... and each word of the text alone is found exactly as the reference finds it.
+    for word in text.split(b" "):
+        log.write_bytes(word)
+        assert _held(tmp_path, log) == highest_ids(m.decode() for m in REFERENCE.findall(word))
 
 
 def test_a_log_that_grew_is_read_from_where_the_last_read_stopped(tmp_path: Path) -> None:
     log = tmp_path / "journal.jsonl"
     log.write_bytes(b"mem_20261207_001\n" + b"x" * 200 + b" mem_20261207_0")
-    assert _held(tmp_path, log) == {"mem_20261207_001", "mem_20261207_0"}
+    assert _held(tmp_path, log) == {"mem_20261207_001"}
     with log.open("ab") as appending:  # the id cut by the last read's end, completed
         appending.write(b"02\ntopic_20261207_003\n")
     data, mark, continued = read_appended(log, max_bytes=1 << 20)
     assert not continued and mark.end == len(data) == log.stat().st_size
     again, _, continued = read_appended(log, max_bytes=1 << 20, since=mark)
     assert continued and again == data[-limits.READ_OVERLAP_BYTES :]
-    assert {"mem_20261207_001", "mem_20261207_002", "topic_20261207_003"} <= _held(tmp_path, log)
+    assert _held(tmp_path, log) == {"mem_20261207_002", "topic_20261207_003"}
 
 
 def test_a_log_replaced_or_cut_and_rewritten_is_read_whole(tmp_path: Path) -> None:

@@ -43,6 +43,9 @@ GUESS = PatternRule(
         "订单服务好像是 JDK 11",
         "网关大概是 Spring Cloud Gateway 做的",
         "对账 job 应该是用 XXL-JOB 调的，大概吧",
+        "我猜 report-api 用的是 MyBatis 3.5",
+        "Priya wants to replace Quartz with Spring Scheduler in ops-batch, nothing's approved.",
+        "有个提议要把 label-service 拆出去",
     ),
     examples_no_match=(
         "The billing service uses Postgres 14.",
@@ -70,7 +73,11 @@ GUESS = PatternRule(
         r"|(?:正在|在)(?:评估|调研|试点)"
         r"|\b(?:plan(?:s|ning)?|thinking\s+about|considering)\s+(?:to\s+|on\s+)?(?:move|moving"
         r"|switch|switching|migrate|migrating|replace|replacing|drop|dropping|adopt|adopting)\b"
-        r"|打算|计划(?=把|用|换|迁|改|上|引入)|考虑(?=把|用|换|迁|改|上|引入|升级)|准备(?=把|换|迁|改|上|引入)|回头(?=把|换|迁|改)",
+        r"|打算|计划(?=把|用|换|迁|改|上|引入)|考虑(?=把|用|换|迁|改|上|引入|升级)|准备(?=把|换|迁|改|上|引入)|回头(?=把|换|迁|改)"
+        # a guess said with 猜; a change someone proposes, not decided: "X wants to replace…,
+        # nothing's approved yet", "there's a proposal to drop…", "有个提议要…"
+        r"|我猜|\b(?:wants?|would\s+like)\s+to\s+(?:replace|move|switch|migrate|drop|adopt|rewrite)\b"
+        r"|\b(?:a|the)\s+proposal\s+to\b|\bnot(?:hing'?s|hing\s+is)?\s+(?:yet\s+)?approved\b|提议|提案|还没批",
         re.IGNORECASE,
     ),
 )
@@ -244,6 +251,8 @@ ANOTHER_TEAM = PatternRule(
         "The logistics BU runs everything on Dubbo.",
         "the payments team next door uses Gradle and Kotlin",
         "核心账务系统那边用的是 DB2",
+        "Keep in mind that our biggest customer runs their own ERP on SAP.",
+        "税务局的接口平台他们内部是 .NET 写的",
     ),
     examples_no_match=(
         "我们的风控服务用 Flink 做实时计算",
@@ -289,7 +298,9 @@ ANOTHER_TEAM = PatternRule(
         r"|^\W*(?:the\s+)?[a-z][\w-]*\s+team\s+(?:uses?|runs?|has|is|are|owns?|builds?|deploys?)\b"
         r"|\b(?:different|separate)\s+from\s+(?:us|ours|our)\b|\bnot\s+our\s+(?:code|project|system|repo)\b"
         # a team somewhere else: "the payments team next door uses…"
-        r"|\bteam\s+next\s+door\b",
+        r"|\bteam\s+next\s+door\b"
+        # someone else's own system: "a customer runs their own … on .NET", "他们自己内部用 Python"
+        r"|\b(?:run|runs|use|uses|have|has|built|build)\s+their\s+own\b|他们自己内部|他们内部",
         re.IGNORECASE,
     ),
 )
@@ -430,6 +441,7 @@ CODE_AT_HAND = PatternRule(
         "跟你说一下，这段代码报 NPE 了",
         "注意这个类不是线程安全的",
         "this function is called twice on startup",
+        '备注一下 settings.gradle.kts 里的这段：include(":core")',
     ),
     examples_no_match=(
         "Our OrderService is the only writer of the orders table.",
@@ -440,7 +452,85 @@ CODE_AT_HAND = PatternRule(
         r"\bthis\s+(?:method|class|function|line|snippet|code|constructor|field|loop|call"
         r"|stack\s*trace|error|exception|log|trace|output)\b"
         r"|(?:这|那)(?:段|行|个|块|条)\s*(?:代码|方法|函数|类|字段|循环|调用|报错|错误|日志|log|异常|堆栈"
-        r"|配置|输出)",
+        r"|配置|输出)"
+        # a pointer at what is pasted after it: "build.gradle.kts 里的这段：", "this bit:"
+        r"|(?:这|那|下面)(?:段|几行|部分)\s*[：:]|\b(?:this|the\s+following)\s+(?:bit|part|block)\s*:",
+        re.IGNORECASE,
+    ),
+)
+
+# A change that lasts, said with the day it was made: "we moved X to Y last quarter", "上个月
+# 把日志切到了 Loki", "renamed A to B last sprint", "the upgrade finished last week".
+_LASTING_CHANGE_RE = re.compile(
+    _REPLACEMENT + r"|切到了|迁到了|改名|已经把"
+    r"|\b(?:moved|migrated|switched|renamed|upgraded|replaced|finished|completed|converted)\b",
+    re.IGNORECASE,
+)
+_DATED_RE = re.compile(
+    # (not after 从/自/since/starting: the start of a lasting state)
+    r"(?<![从自起])(?:上周|本周|这周|下周|上个?月|这个月|本月|下个?月|上个?季度|这个\s*sprint"
+    r"|本\s*sprint|上个\s*sprint)(?![一二三四五六日天末]?(?:起|开始|以后|之后))"
+    r"|周[一二三四五六日天](?:上线|发版|发布|部署)?的时候|刚才|刚刚"
+    r"|(?<!since\s)(?<!starting\s)(?<!from\s)\b(?:this|last|next)\s+(?:monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday|week|month|quarter|sprint)\b(?!'s)"
+    r"|\bon\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
+    r"(?:st|nd|rd|th)?\b|(?<!每)\d{1,2}月\d{1,2}[日号]",
+    re.IGNORECASE,
+)
+
+
+def _dated_event(sentence: str) -> bool:
+    return bool(_DATED_RE.search(sentence)) and not _LASTING_CHANGE_RE.search(sentence)
+
+
+DATED_EVENT = FunctionRule(
+    "dated-event",
+    "the sentence dates what it says to one day, week, month or sprint (上周, 本周, 这个"
+    " sprint, 周一…的时候, this Thursday, last month, on March 3rd, 3月5日): an event or a"
+    " window that passes, not a lasting fact ('从本周三开始…' starts one, '每周二' repeats, 'we"
+    " moved X to Y last month' made one)",
+    examples_match=(
+        "FYI the deploy window this Friday is cancelled.",
+        "记一下，这个 sprint 只做 gate-api 的需求",
+        "For the record, on April 2nd the ledger job ran twice.",
+        "补充一下，上个月 report-api 的证书过期了",
+        "记一下：周三上线的时候 ticket-core 回滚了一次",
+        "备注：3月5日 order-db 做过一次主从切换",
+    ),
+    examples_no_match=(
+        "从本周三开始，order 服务改用 Kafka 发消息",
+        "Releases go out on Tuesday and Thursday afternoons.",
+        "记一下：每周二晚上有例行发布",
+        "Starting next month, all services log in JSON.",
+        "The monthly report covers last month's orders.",
+        "对账 job 每天凌晨 2 点跑",
+        "FYI we migrated the ledger from MySQL to TiDB last quarter.",
+        "记一下，上个月已经把日志切到了 Loki",
+    ),
+    test=_dated_event,
+)
+
+
+ABOUT_THE_USER = PatternRule(
+    "about-the-user",
+    "the sentence is about the user, not the project (我的电脑/账号/工号, 我这台, my laptop,"
+    " my username): a fact of one person",
+    examples_match=(
+        "FYI 我这台 Mac 只有 8G 内存",
+        "备注：我的工号是 A1024，GitLab 用户名 leo-w",
+        "For the record, my laptop can't run the whole stack.",
+        "keep in mind my GitHub handle is leo-dev",
+    ),
+    examples_no_match=(
+        "记一下：gate-api 归我负责",
+        "FYI our GitLab group is ops/zoo",
+        "My team owns the billing module.",
+    ),
+    pattern=re.compile(
+        r"我(?:的|这台|这边的?)\s*(?:[\w-]{1,12}\s*)?(?:电脑|笔记本|机器|mac|工号|账号|用户名|邮箱|手机"
+        r"|ide|idea)"
+        r"|\bmy\s+(?:[\w-]+\s+)?(?:laptop|machine|computer|mac|pc|workstation|username|user\s+name"
+        r"|handle|employee\s+(?:id|number)|email|ide)\b",
         re.IGNORECASE,
     ),
 )
@@ -459,6 +549,8 @@ NOTE_VETOES: Registry[PatternRule | FunctionRule] = Registry(
         NO_PROJECT_ANCHOR,
         LOG_LINE,
         CODE_AT_HAND,
+        DATED_EVENT,
+        ABOUT_THE_USER,
     ],
 )
 """Every rule, in the order they are tried."""
