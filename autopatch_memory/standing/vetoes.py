@@ -226,7 +226,7 @@ _HABIT = re.compile(
 _OWN_ROUTINE = re.compile(
     r"我(?:自己|平时|一般|通常|\s*(?:usually|always|often|normally))*"
     r"\s*(?:每次|every time|each time)"
-    r"[^，,。；;！!？?]{0,16}?都(?:会|先|要|得|习惯)"
+    r"[^，,。；;！!？?]{0,32}?都(?:会|先|要|得|习惯|手动|自己)"
 )
 # What the user will do themselves from now on: "好的我记住了，以后我自己发版前先跑…",
 # "I'll always double-check the migration myself" (said to no one, as above).
@@ -259,6 +259,8 @@ _NEGATED = re.compile(
     r"|不要)"
     r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?.{0,16}(?:以后|都|每次|总是|一直|永远|必须|一定要)"
     r"|并不是说|不是让你以后"
+    # "倒也不是每次都要跑全量测试": not every time (the rule is what comes after, if anything)
+    r"|(?:^|[，,。；;\s])\W*(?:倒|也|倒也|并|可)?不是(?:每次|总是|一直|永远)"
     r"|不代表.{0,8}(?:都|每次|以后|总是)|不一定(?:每次|都|总是)要?|不用(?:记|当成?规则)|别记"
     r"|(?:^|[，,。；;])\W*(?:也|倒)?不是说.{0,10}(?:以后|都|每次|总是|一直|永远)"
 )
@@ -400,6 +402,15 @@ _OPINION = re.compile(
 _THE_NAMED_PART = re.compile(_LEAD + r"the\s+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+\b")
 
 
+# A thing named, then what it does: "The brine loop runs at minus eight degrees." (only for
+# a sentence with no form: "The answers are in Chinese from now on" has one, and is a rule)
+_THING_DOES = re.compile(
+    _LEAD + r"the (?:[a-z][\w-]*\s+){1,2}(?:is|are|was|were|has|have|runs|uses|lives|sits"
+    r"|calls|reads|writes|stores|sends|holds|keeps|takes|talks|depends|owns|handles|starts"
+    r"|stops)\b"
+)
+
+
 def looks_like_statement(sentence: str) -> bool:
     """Whether the sentence is shaped as a statement about the project, or as an opinion
     (for a sentence with neither a standing marker nor a request form: a model's rule is
@@ -409,6 +420,7 @@ def looks_like_statement(sentence: str) -> bool:
         _describes_the_project(sentence)
         or bool(_OPINION.search(words))
         or (_THE_NAMED_PART.search(words) is not None and not _ADDRESSED.search(words))
+        or (_THING_DOES.search(words) is not None and not _ADDRESSED.search(words))
     )
 
 
@@ -545,6 +557,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "no, let's not make that a rule",
                 "我倒不是要求你以后都用英文回答哈",
                 "我又没说导出代码里永远别用 stream",
+                "倒也不是每次都要重建索引，改了 mapping 才需要",
             ),
             examples_no_match=(
                 "Never use Lombok.",
@@ -644,6 +657,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我每次都要手动重启网关，很烦。",
                 "Surefire vs failsafe always confuses me.",
                 "我一般都是先看网关日志再去翻代码",
+                "我每次改完 RinkSensorPoller 都会先在测试机上跑一遍",
+                "我 usually 每次 release 之前都手动 dump 一下 ice config",
             ),
             examples_no_match=(
                 "以后我问 SQL 的问题你都附上执行计划",
