@@ -281,6 +281,9 @@ _USE_AS_RE = compile_bounded(
     r"[ \t]+(?i:as)[ \t]+"
     r"(?:(?i:the|my|our|a|an)[ \t]+)?(?:[\w\-]{1,30}[ \t]+)?"
     r"(?i:password|passphrase|token|secret|api[ \t]key)\b"
+    # (not what the secret is made with: "tried JWT-RS256 as the token format")
+    r"(?![ \t]+(?i:format|encoder|hash|hashing|scheme|digest|type|algorithm|provider|store"
+    r"|storage|policy|strategy|generator|length)\b)"
 )
 
 
@@ -326,6 +329,8 @@ USE_AS_PASSWORD = RedactionRule(
         "use SSO as the login",
         "use bcrypt as the password hash",
         "tried the old one as the password, no luck",
+        "I tried JWT-RS256 as the token format, then went back to HS256",
+        "I set PBKDF2WithHmacSHA256 as the password encoder",
     ),
     keywords=(" as ",),
     pattern=_USE_AS_RE,

@@ -183,7 +183,10 @@ _PAIR_OF_SECRETS_RE = lazy_compile(
 
 def _respectively(m: re.Match[str]) -> str:
     before = m.string[max(0, m.start() - 24) : m.start()]
-    return replace_plausible(m) if _PAIR_OF_SECRETS_RE.search(before) else m.group(0)
+    # named as a credential, or shaped as one ("root 在两个库上分别是 Dev#2024x 和 Pr0d!9xk")
+    if _PAIR_OF_SECRETS_RE.search(before) or strong_credential(m.group("value")):
+        return replace_plausible(m)
+    return m.group(0)
 
 
 # After the sentence rules: it continues a sentence they redacted (no keywords).
@@ -248,7 +251,10 @@ VALUE_OF_NAMED_SECRET = RedactionRule(
 RESPECTIVELY = RedactionRule(
     id="respectively",
     description="The second of a pair given with 分别是 (账号密码分别是 admin 和 Adm1n#2024)",
-    examples_match=("账号密码分别是 admin 和 Adm1n#2024",),
+    examples_match=(
+        "账号密码分别是 admin 和 Adm1n#2024",
+        "root 在测试库和生产库上分别是 Dev#2024x 和 Pr0d!9xk",
+    ),
     examples_no_match=(
         "端口分别是 8080 和 8081",
         "requestId 分别是 558d3e18-5696-456b 和 60a0c155-9c9e-4b72",

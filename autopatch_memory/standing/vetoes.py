@@ -113,9 +113,9 @@ _REPORTED = re.compile(
     + r"]|哥们|同事|他|她|他们|领导|组长|经理|架构师|外包|前辈|大佬)"
     r"[^，,。]{0,4}?(?:跟|和|对)?(?:我|我们)?(?:说|讲|提|告诉我)(?:过|了)?(?=[^话明]|$)"
     # called out to a group: "小林刚在群里喊：以后谁再…"
-    r"|(?:在|往)?群里(?:喊|嚷|吼|吐槽|发|说|强调)(?:了|过)?\s*[：:，,]"
+    r"|在群里(?:喊|嚷|吼|吐槽|说|强调)(?:了|过)?\s*[：:](?![^。！？\n]*你)"
     # what a document says, quoted after it: "PR template 里写的是：…", "wiki 上写着："
-    r"|(?:里|里面|上|上面)(?:写的是|写着)\s*[：:]"
+    r"|(?:里|里面|上|上面)(?:写的是|写着)\s*[：:](?![^。！？\n]*你)"
 )
 _QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
 
@@ -226,21 +226,28 @@ _HABIT = re.compile(
 _OWN_ROUTINE = re.compile(
     r"我(?:自己|平时|一般|通常|\s*(?:usually|always|often|normally))*"
     r"\s*(?:每次|every time|each time)"
-    r"[^，,。；;！!？?]{0,32}?都(?:会|先|要|得|习惯|手动|自己)"
+    r"(?:(?!答案|回答|代码|示例|例子|你)[^，,。；;！!？?]){0,32}?都(?:会|先|要|得|习惯|手动|自己)"
 )
 # What the user will do themselves from now on: "好的我记住了，以后我自己发版前先跑…",
 # "I'll always double-check the migration myself" (said to no one, as above).
 _OWN_PLAN = re.compile(
-    r"(?:以后|今后|往后|下次)\s*[，,]?\s*我(?:自己)?(?:会|就|先|都|也|还是)?(?!们)"
-    r"|\bi(?:'ll| will) (?:always|never|from now on)\b"
+    r"(?:以后|今后|往后|下次)\s*[，,]?\s*我自己"
+    r"|\bi(?:'ll| will) (?:always|never) (?!be\b|need\b|want\b|ask\b|expect\b)\w+"
+)
+# ...said to no one, and withdrawing nothing ("以后我自己写 DTO，不用再帮忙生成了" cancels).
+_PLAN_SAID_TO_SOMEONE = re.compile(
+    r"你|您|请|帮我|给我|不用|别|不要|\b(?:you|your|please|plz|so|no need|don'?t|stop)\b"
 )
 _SAID_TO_SOMEONE = re.compile(r"你|您|请|帮我|给我|\b(?:you|your|please|plz)\b")
 
 
 def _describes_own_habit(sentence: str) -> bool:
     words = folded_words(sentence)
-    own = _OWN_ROUTINE.search(words) or _OWN_PLAN.search(words)
-    return bool(_HABIT.search(words)) or bool(own and not _SAID_TO_SOMEONE.search(words))
+    if _HABIT.search(words):
+        return True
+    if _OWN_ROUTINE.search(words) and not _SAID_TO_SOMEONE.search(words):
+        return True
+    return bool(_OWN_PLAN.search(words) and not _PLAN_SAID_TO_SOMEONE.search(words))
 
 
 # -- negated away ---------------------------------------------------------------------------------
@@ -257,10 +264,10 @@ _NEGATED = re.compile(
     # "我又没说结算代码里永远别用 stream"
     r"|我(?:又|也|可|并)没(?:有)?(?:说|讲|让|叫|要求)(?:过)?.{0,16}(?:以后|都|每次|总是|一直|永远|别"
     r"|不要)"
-    r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?.{0,16}(?:以后|都|每次|总是|一直|永远|必须|一定要)"
+    r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?[^，,。]{0,16}(?:以后|都|每次|总是|一直|永远|必须|一定要)"
     r"|并不是说|不是让你以后"
     # "倒也不是每次都要跑全量测试": not every time (the rule is what comes after, if anything)
-    r"|(?:^|[，,。；;\s])\W*(?:倒|也|倒也|并|可)?不是(?:每次|总是|一直|永远)"
+    r"|^\W{0,2}(?:倒|也|倒也|并|可)?不是(?:每次|总是|一直|永远)"
     r"|不代表.{0,8}(?:都|每次|以后|总是)|不一定(?:每次|都|总是)要?|不用(?:记|当成?规则)|别记"
     r"|(?:^|[，,。；;])\W*(?:也|倒)?不是说.{0,10}(?:以后|都|每次|总是|一直|永远)"
 )
@@ -405,7 +412,8 @@ _THE_NAMED_PART = re.compile(_LEAD + r"the\s+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+\b
 # A thing named, then what it does: "The brine loop runs at minus eight degrees." (only for
 # a sentence with no form: "The answers are in Chinese from now on" has one, and is a rule)
 _THING_DOES = re.compile(
-    _LEAD + r"the (?:[a-z][\w-]*\s+){1,2}(?:is|are|was|were|has|have|runs|uses|lives|sits"
+    _LEAD + r"the (?!(?:reply|replies|answers?|responses?|format|language|output|tone|style)\b)"
+    r"(?:[a-z][\w-]*\s+){1,2}(?:is|are|was|were|has|have|runs|uses|lives|sits"
     r"|calls|reads|writes|stores|sends|holds|keeps|takes|talks|depends|owns|handles|starts"
     r"|stops)\b"
 )
@@ -496,7 +504,7 @@ def _holds_credential(sentence: str) -> bool:
 # with its closing tag, a lone call or statement.
 _CODE_SHAPED = re.compile(
     r"@[A-Za-z]\w*\(|<([A-Za-z][\w.-]*)>[^<]{0,80}</\1>|^\s*[\w.$]+\([^)]*\)\s*;?\s*$"
-    r"|;\s*$|\{\s*$|^\s*\}|\w+\s*=\s*\w+\s*;|->\s*\{|\)\s*\{"
+    r"|;\s*$|\{\s*$|^\s*\}|\b\w{1,64}\s*=\s*\w{1,64}\s*;|->\s*\{|\)\s*\{"
 )
 
 
@@ -504,11 +512,13 @@ _CODE_SHAPED = re.compile(
 # (not "* " or "- ": Markdown's bullets)
 _CODE_COMMENT = re.compile(r"^\s*(?://|/\*|#\s)")
 # An item of a pasted checklist (a PR template): "- [ ] 必须自测".
-_CHECKLIST_ITEM = re.compile(r"(?:^|\s)[-*]\s+\[[ xX]\]\s")
+_CHECKLIST_ITEM = re.compile(r"^\s*[-*]\s+\[[ xX]\]\s")
 
 
 # A line of a log or a stack trace inside a sentence: "报错：Caused by: java.lang.X: …".
-_LOG_LINE = re.compile(r"\b(?:[a-z_]\w*\.){2,}[A-Z]\w*(?:Exception|Error)\b\s*:|\bCaused\s+by:")
+_LOG_LINE = re.compile(
+    r"\bCaused\s+by:|^\W{0,3}(?:[a-z_]\w{0,30}\.){2,10}[A-Z]\w{0,60}(?:Exception|Error)\s*:"
+)
 
 
 def _code_or_log(sentence: str) -> bool:
@@ -560,6 +570,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "倒也不是每次都要重建索引，改了 mapping 才需要",
             ),
             examples_no_match=(
+                "以后回答简短点，不是每次都要列出所有方案",
+                "我不是要否定你之前的回答，不过以后涉及金额必须用 BigDecimal",
                 "Never use Lombok.",
                 "以后都用英文",
                 "Don't always add Javadoc, only on public APIs.",
@@ -583,6 +595,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "之前那个外包的哥们告诉我，每次发版前必须跑全量回归",
             ),
             examples_no_match=(
+                "以后回答都要能直接往群里发，别用 markdown",
+                "我们的 README 里写的是：接口都要有单测，以后你写代码也照这个来",
                 "以后群里说的需求你也帮我整理成列表",
                 "Like I said, always answer in Chinese.",
                 "Whenever you touch insurance-claims, add the audit log.",
@@ -661,6 +675,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我 usually 每次 release 之前都手动 dump 一下 ice config",
             ),
             examples_no_match=(
+                "以后我问数据库的问题，先给结论再解释",
+                "I'll always be on JDK 11 here, so keep examples JDK 11 compatible.",
+                "我每次问事务相关的问题答案都要带上源码位置",
                 "以后我问 SQL 的问题你都附上执行计划",
                 "以后我们的回答都用中文",
                 "Always remind me to run spotless.",
@@ -763,6 +780,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "// always close the stream before returning",
             ),
             examples_no_match=(
+                "以后遇到 org.hibernate.LazyInitializationException: no session 先告诉我原因",
+                "以后 PR 描述都按这个模板写：- [ ] 自测 - [ ] 更新文档",
                 "Always use constructor injection.",
                 "以后 SQL 都格式化一下",
             ),
@@ -816,7 +835,7 @@ JOKE = PatternRule(
         "Our deploy process is a distributed monolith, fight me",
         "the recommender is basically a coin flip",
         "our real config center is a wiki page",
-        "the sync job is held together with retries and hope",
+        "the sync job is held together with duct tape",
     ),
     examples_no_match=(
         "The order service runs on JDK 17.",
@@ -836,7 +855,7 @@ JOKE = PatternRule(
         r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\band\s+(?:a\s+)?prayers?\b"
         # hyperbole: "basically a coin flip", "our real message broker is email", "随机数生成器"
         r"|\bbasically\s+(?:a\s+)?(?:coin\s+flip|random|joke|dice\s+roll)\b"
-        r"|\bheld\s+together\s+(?:by|with)\b"
+        r"|\bheld\s+together\s+(?:by|with)\s+(?:duct\s+tape|tape|hope|prayers?|luck|glue)\b"
         r"|\bour\s+real\s+(?!estate\b)[\w-]+(?:\s+[\w-]+)?\s+is\b|真正的\s*[\w-]{1,12}\s*是|抛硬币|掷骰子|随机数生成器"
         # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
         r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)[\s。.!！~～]*$"
@@ -852,13 +871,29 @@ JOKE = PatternRule(
 # must do ("make sure the refund flow always rolls back"): a task, not a rule for the
 # assistant ("make sure the examples always compile" is one).
 _RESULT_CLAUSE = re.compile(
-    r"(?:这样|那样)(?:以后|的话|一来)?|以免|免得|省得|防止|好让"
+    r"(?:^|[，,；;])\s*(?:这样|那样)(?!的|写|做|用)|以免|免得|省得|防止|好让"
     # "so the job never…" (not "so write Jupiter tests from now on": "so" as "therefore")
     r"|\bso(?: that)?\s+(?:the|it|its|our|this|that|nothing|no|we)\b"
     r"|\b(?:make sure|ensure)\s+(?:that\s+)?(?:the|our|this|its?)\s+"
-    r"(?!answers?\b|examples?\b|snippets?\b|code you\b|commit messages?\b)"
+    r"(?!answers?\b|examples?\b|snippets?\b|code\b|tests?\b|unit tests\b|sql\b|javadocs?\b"
+    r"|commit messages?\b)"
 )
 _CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
+
+
+# What the assistant does, told back to it: "you always give me…", "你每次都…".
+_ASSISTANT_DOES = re.compile(
+    r"\byou\s+(?:always|never|keep|constantly)\b|你(?:每次|总是|老是|一直|永远)"
+)
+
+
+def _joke_about_the_assistant(sentence: str) -> bool:
+    """A joke that remarks on what the assistant does and asks for nothing."""
+    return (
+        JOKE.fires(sentence)
+        and not has_request_form(sentence)
+        and _ASSISTANT_DOES.search(folded_words(sentence)) is not None
+    )
 
 
 def _marker_only_in_a_result(sentence: str) -> bool:
@@ -866,6 +901,8 @@ def _marker_only_in_a_result(sentence: str) -> bool:
     words = folded_words(sentence)
     if not STANDING_RE.search(words) or not _RESULT_CLAUSE.search(words):
         return False
+    if re.search(r"\byou\b|你", words):
+        return False  # "Ensure the SQL you suggest never uses SELECT *": said to the assistant
     kept, position = [], 0
     for match in _RESULT_CLAUSE.finditer(words):
         if match.start() < position:
@@ -996,8 +1033,9 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
         ),
         FunctionRule(
             "joke-asking-nothing",
-            "a message marked as a joke (:data:`JOKE`) with no request form in the sentence:"
-            " a remark about the assistant, not a rule ('你以后能不能先给结论😂' asks)",
+            "a sentence marked as a joke (:data:`JOKE`) that remarks on what the assistant does"
+            " ('you always…', '你每次…') and asks for nothing: not a rule ('你以后能不能先给结论😂'"
+            " asks, 'Always answer in Chinese lol' is one)",
             examples_match=(
                 "lol you never pick the short answer, at least you're consistent 😂",
                 "you always start with the history lol",
@@ -1005,8 +1043,10 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             examples_no_match=(
                 "你以后回答能不能先给结论，我每次都翻到最后😂",
                 "Always answer in Chinese.",
+                "Always answer in Chinese lol",
+                "以后回答简短点 笑死 太长了看不完",
             ),
-            test=lambda sentence: JOKE.fires(sentence) and not has_request_form(sentence),
+            test=_joke_about_the_assistant,
         ),
         FunctionRule(
             "marker-in-a-result",
@@ -1019,6 +1059,9 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "给下单接口加个幂等校验，免得以后重复扣款",
             ),
             examples_no_match=(
+                "像这样的空 catch 以后一律不要写",
+                "Make sure the code always targets Java 8.",
+                "Ensure the SQL you suggest never uses SELECT *.",
                 "Always add a test so the coverage never drops.",
                 "以后回答要简短，这样我看得快",
                 "Please make sure the examples always compile.",

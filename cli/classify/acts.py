@@ -307,7 +307,8 @@ EN_WISH_RE = rx(
     r"|figure|find out|ask|check|make sure))"
     # (not what an answer gives: "I need a list for an architecture diagram")
     r"(?! (?:a|an|the)?\s*(?:list|overview|summary|diagram|explanation|rundown|breakdown"
-    r"|description|answer|picture)\b)|^it would be (?:great|nice|good|better) if\b"
+    r"|description|answer|picture)\s+(?:of|for|on|about)\b)|^it would be (?:great|nice|good|better)"
+    r" if\b"
     r"|^(?:we|i) (?:should|must) (?!ask|know|understand)\w+"
 )
 # "Can the patch be split so that…?": a change asked in the passive.

@@ -132,9 +132,10 @@ def _owned_by_the_world(text: str, word: str, *, possessive: bool) -> bool:
     """``word`` follows a name of the Java world as its member ("Hutool 的 DateUtil",
     "Spring's BeanPostProcessor"), alone or after another member ("Spring 的 BeanPostProcessor
     和 BeanFactoryPostProcessor"); with ``possessive``, only when 的 or 's says so."""
-    also = r"(?:\s*[\w.]+\s*(?:和|与|跟|、|,|，|\band\b|\bor\b))?"
+    # (a name starts where a word does, and is bounded: linear on a long run of letters)
+    also = r"(?:\s*[\w.]{1,60}\s*(?:和|与|跟|、|,|，|\band\b|\bor\b))?"
     of = r"\s*(?:的|'s)" if possessive else r"\s*(?:的|'s)?"
-    owner_re = rf"([a-z][\w-]*){of}{also}\s+{re.escape(word)}\b"
+    owner_re = rf"(?<![\w-])([a-z][\w-]{{0,60}}){of}{also}\s+{re.escape(word)}\b"
     owners = re.findall(owner_re, text, re.I | re.ASCII)
     return any(is_known_or_typo(o) for o in owners)
 

@@ -208,6 +208,7 @@ INTENT_RULES: Registry[IntentRule] = Registry(
                 "把 SmsSender 的 retry 逻辑 refactor 一下",
                 "不要新建类 直接在原来的方法里改",
                 "InvoiceService 那块整得老埋汰了 你给拾掇拾掇",
+                "we need a list endpoint in CouponController",
             ),
             examples_no_match=(
                 "上面那个例子改成 lambda",

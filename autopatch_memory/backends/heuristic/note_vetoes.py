@@ -48,6 +48,8 @@ GUESS = PatternRule(
         "有个提议要把 label-service 拆出去",
     ),
     examples_no_match=(
+        "记一下：proposal-service 负责提案的审批流",
+        "FYI orders not approved within 24h are auto-cancelled by order-job.",
         "The billing service uses Postgres 14.",
         "We moved the audit events to Kafka last year.",
         "我们的网关是 Spring Cloud Gateway。",
@@ -77,7 +79,8 @@ GUESS = PatternRule(
         # a guess said with 猜; a change someone proposes, not decided: "X wants to replace…,
         # nothing's approved yet", "there's a proposal to drop…", "有个提议要…"
         r"|我猜|\b(?:wants?|would\s+like)\s+to\s+(?:replace|move|switch|migrate|drop|adopt|rewrite)\b"
-        r"|\b(?:a|the)\s+proposal\s+to\b|\bnot(?:hing'?s|hing\s+is)?\s+(?:yet\s+)?approved\b|提议|提案|还没批",
+        r"|\b(?:a|the)\s+proposal\s+to\b|\bnothing(?:'s|\s+is)\s+(?:yet\s+)?approved\b"
+        r"|\bnot\s+yet\s+approved\b|有个?提议|提议(?:要|把)|有个?提案|还没批",
         re.IGNORECASE,
     ),
 )
@@ -211,6 +214,7 @@ INCIDENT = PatternRule(
         "We had a Redis latency spike after the deploy.",
         "checkout dropped about 300 webhooks last night",
         "pricing returned all zeros this morning right after the deploy",
+        "FYI gate-api 的 pod 又 OOMKilled 了",
     ),
     examples_no_match=(
         "告警走飞书机器人，值班表在 Wiki 上",
@@ -224,7 +228,7 @@ INCIDENT = PatternRule(
         r"|\b(?:went|is|was)\s+down\b|\bspik(?:ed|ing)\b|\bcrashed\b|\bis\s+crashing\b"
         r"|\bhad\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:spike|outage|incident)\b"
         r"(?!\s+(?:review|process|management|response|playbook|runbook|policy))"
-        r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)"
+        r"|(?:刚才|刚刚)[^。！？!?]{0,20}(?:告警|报警|报错|异常)|\bOOMKilled\b|\bOOM\s*了"
         # what happened on a day: "dropped 200 callbacks last night", "昨晚丢了…"
         # (not "yesterday's data", "对比昨天的流水": a day the code reads)
         r"|\b(?:last\s+night|yesterday|this\s+morning|this\s+afternoon)\b(?!'s)"
@@ -255,6 +259,7 @@ ANOTHER_TEAM = PatternRule(
         "税务局的接口平台他们内部是 .NET 写的",
     ),
     examples_no_match=(
+        "Keep in mind each microservice has their own database schema.",
         "我们的风控服务用 Flink 做实时计算",
         "The billing stack runs on Java 17.",
         "Team Atlas owns the billing module.",
@@ -300,7 +305,8 @@ ANOTHER_TEAM = PatternRule(
         # a team somewhere else: "the payments team next door uses…"
         r"|\bteam\s+next\s+door\b"
         # someone else's own system: "a customer runs their own … on .NET", "他们自己内部用 Python"
-        r"|\b(?:run|runs|use|uses|have|has|built|build)\s+their\s+own\b|他们自己内部|他们内部",
+        r"|\b(?:customers?|clients?|partners?|vendors?|suppliers?)\b[^.;]{0,40}\b(?:run|runs|use"
+        r"|uses|have|has|built|build)\s+their\s+own\b|他们自己内部|他们内部",
         re.IGNORECASE,
     ),
 )
@@ -378,7 +384,8 @@ _PROJECT_ANCHOR_RE = re.compile(
     r"|main|master|logs?|config|scripts?|database|schema|tables?|topics?|queues?|jobs?)\b"
     r"|测试|构建|部署|发布|发版|分支|日志|配置|脚本|数据库|表|队列|定时任务|接口"
     r"|\b(?!(?:thread|type|null|read|write|built|non|well|high|low|real|long|open|multi|back|front"
-    r"|self|pre|re|co)-)[a-z][a-z0-9]*[-_][a-z][\w-]*|[\w.-]+/[\w./-]+|\b[\w-]+\.(?:xml|ya?ml|properties|gradle"
+    r"|self|pre|re|co)-)[a-z][a-z0-9]*[-_][a-z][\w-]*|(?<![\w.-])[\w.-]{1,80}/[\w./-]+"
+    r"|\b[\w-]+\.(?:xml|ya?ml|properties|gradle"
     r"|kts|toml|json|sql|sh)\b",
     re.IGNORECASE,
 )
@@ -423,12 +430,12 @@ LOG_LINE = PatternRule(
         "The base package is com.example.billing.",
     ),
     pattern=re.compile(
-        r"\b(?:[a-z_]\w*\.){2,}[A-Z]\w*(?:Exception|Error)\b\s*:|\bCaused\s+by:"
-        r"|\b(?:TRACE|DEBUG|INFO|WARN|ERROR|FATAL)\s+(?:\[[^\]]{1,40}\]\s+)?(?:[a-zA-Z_]\w*\.)+\w+\s+-\s"
+        r"\b(?:[a-z_]\w{0,30}\.){2,10}[A-Z]\w{0,60}(?:Exception|Error)\b\s*:|\bCaused\s+by:"
+        r"|\b(?:TRACE|DEBUG|INFO|WARN|ERROR|FATAL)\s+(?:\[[^\]]{1,40}\]\s+)?(?:[a-zA-Z_]\w{0,40}\.){1,12}\w+\s+-\s"
         r"|\b(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\s+\d{4}-\d{2}-\d{2}"
         r"|(?:[:：>]|->)\s*(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\s"
         # a property set to a value: "spring.datasource.url=jdbc:…"
-        r"|\b[a-z][\w-]*(?:\.[a-z][\w-]*)+\s*=\s*\S"
+        r"|\b[a-z][\w-]{0,40}(?:\.[a-z][\w-]{0,40}){1,12}\s*=\s*\S"
     ),
 )
 
@@ -462,15 +469,16 @@ CODE_AT_HAND = PatternRule(
 # A change that lasts, said with the day it was made: "we moved X to Y last quarter", "上个月
 # 把日志切到了 Loki", "renamed A to B last sprint", "the upgrade finished last week".
 _LASTING_CHANGE_RE = re.compile(
-    _REPLACEMENT + r"|切到了|迁到了|改名|已经把"
-    r"|\b(?:moved|migrated|switched|renamed|upgraded|replaced|finished|completed|converted)\b",
+    _REPLACEMENT + r"|切到了|迁到了|改名|已经把|升级到|升到|扩容到|引入了"
+    r"|\b(?:moved|migrated|switched|renamed|upgraded|replaced|finished|completed|converted"
+    r"|adopted|introduced)\b|\bas\s+of\b",
     re.IGNORECASE,
 )
 _DATED_RE = re.compile(
     # (not after 从/自/since/starting: the start of a lasting state)
     r"(?<![从自起])(?:上周|本周|这周|下周|上个?月|这个月|本月|下个?月|上个?季度|这个\s*sprint"
     r"|本\s*sprint|上个\s*sprint)(?![一二三四五六日天末]?(?:起|开始|以后|之后))"
-    r"|周[一二三四五六日天](?:上线|发版|发布|部署)?的时候|刚才|刚刚"
+    r"|周[一二三四五六日天](?:上线|发版|发布|部署)?的时候"
     r"|(?<!since\s)(?<!starting\s)(?<!from\s)\b(?:this|last|next)\s+(?:monday|tuesday|wednesday"
     r"|thursday|friday|saturday|sunday|week|month|quarter|sprint)\b(?!'s)"
     r"|\bon\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
@@ -479,8 +487,16 @@ _DATED_RE = re.compile(
 )
 
 
+# What comes back: "每周三发版的时候", "每月 1 号", "every Thursday".
+_RECURRING_RE = re.compile(r"每(?:周|月|年|天|日|次|个)|\bevery\b", re.IGNORECASE)
+
+
 def _dated_event(sentence: str) -> bool:
-    return bool(_DATED_RE.search(sentence)) and not _LASTING_CHANGE_RE.search(sentence)
+    return (
+        bool(_DATED_RE.search(sentence))
+        and not _LASTING_CHANGE_RE.search(sentence)
+        and not _RECURRING_RE.search(sentence)
+    )
 
 
 DATED_EVENT = FunctionRule(
@@ -498,6 +514,10 @@ DATED_EVENT = FunctionRule(
         "备注：3月5日 order-db 做过一次主从切换",
     ),
     examples_no_match=(
+        "记一下：每周三发版的时候要先停 order-job",
+        "记一下：上周 order-api 升级到了 Spring Boot 3.2",
+        "FYI as of last month, all services log in JSON.",
+        "记一下，刚刚确认了，order-db 是 MySQL 8.0",
         "从本周三开始，order 服务改用 Kafka 发消息",
         "Releases go out on Tuesday and Thursday afternoons.",
         "记一下：每周二晚上有例行发布",
@@ -522,15 +542,17 @@ ABOUT_THE_USER = PatternRule(
         "keep in mind my GitHub handle is leo-dev",
     ),
     examples_no_match=(
+        "记一下：我这边的机器都是 CentOS 7，order-api 也部署在上面",
+        "记一下：我的 identity-service 是唯一的登录入口",
         "记一下：gate-api 归我负责",
         "FYI our GitLab group is ops/zoo",
         "My team owns the billing module.",
     ),
     pattern=re.compile(
-        r"我(?:的|这台|这边的?)\s*(?:[\w-]{1,12}\s*)?(?:电脑|笔记本|机器|mac|工号|账号|用户名|邮箱|手机"
-        r"|ide|idea)"
+        r"我(?:的|这台)\s*(?:[a-z0-9-]{1,12}\s*)?(?:电脑|笔记本|机器|mac(?![a-z])|工号|账号|用户名|邮箱"
+        r"|手机|ide(?![a-z])|idea(?![a-z]))"
         r"|\bmy\s+(?:[\w-]+\s+)?(?:laptop|machine|computer|mac|pc|workstation|username|user\s+name"
-        r"|handle|employee\s+(?:id|number)|email|ide)\b",
+        r"|handle|employee\s+(?:id|number)|email|ide)\b(?!-)",
         re.IGNORECASE,
     ),
 )
