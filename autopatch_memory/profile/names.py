@@ -34,7 +34,7 @@ _CJK_SENTENCE_PUNCTUATION = re.compile("[，。；！？…]")
 # A colon followed by Chinese text: a name followed by what it is about.
 _CJK_COLON = re.compile(rf"[:：]\s*[{CJK_CLASS}]")
 # What nearly every name looks like: checked first, in one match, without the rules.
-_PLAIN_NAME = re.compile(r"[A-Za-z0-9][\w.\-]*")
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][\w.\-]*", re.ASCII)
 _WIDE = frozenset({"W", "F"})
 _WORD_SEPARATORS = re.compile(r"[-_]")
 
@@ -55,8 +55,25 @@ def _english_sentence(text: str) -> bool:
     return words >= limits.PROFILE_NAME_SENTENCE_WORDS and bool(_CLOSING_PUNCTUATION.search(text))
 
 
+def _many_words(name: str) -> bool:
+    """A plain name of PROFILE_NAME_SENTENCE_WORDS words or more: it may say something."""
+    return len(_WORD_SEPARATORS.findall(name)) >= limits.PROFILE_NAME_SENTENCE_WORDS - 1
+
+
+# Words an instruction to the assistant is made of; a name with none of them is not asked
+# (a module list of thousands of long names stays cheap).
+_ORDER_WORDS = re.compile(
+    r"you|must|should|ignore|disregard|forget|approve|obey|always|never|assistant|\bai\b|system"
+    r"|prompt|instruction|reveal|print|send|upload|hide|execute|pretend|act-as|role"
+    r"|你|您|必须|须|忽略|无视|执行|助手|指令|规则|批准|服从|照做|泄露|发送|上传|隐藏|扮演",
+    re.IGNORECASE,
+)
+
+
 def _instructs(text: str) -> bool:
-    # Loaded with the first value that is no plain name (most are plain: checked first).
+    if _ORDER_WORDS.search(text) is None:
+        return False
+    # Loaded with the first name that may instruct (most names are plain: checked first).
     from autopatch_memory.injection import instruction_like
 
     return instruction_like(text.replace("-", " ").replace("_", " ")) is not None
@@ -161,7 +178,7 @@ def unnamed_reason(value: str) -> str | None:
     if (
         len(text) <= limits.PROFILE_NAME_MAX_WIDTH
         and _PLAIN_NAME.fullmatch(text)
-        and len(_WORD_SEPARATORS.findall(text)) < limits.PROFILE_NAME_SENTENCE_WORDS
+        and not _many_words(text)
     ):
         return None
     rule = NAME_RULES.first(text)
@@ -174,7 +191,7 @@ def is_name_shaped(value: str) -> bool:
 
 
 # A module is a folder path (`services/order`) or a Gradle project path (`platform:domain`).
-_PLAIN_PATH = re.compile(r"[A-Za-z0-9][\w.\-]*(?:[/:][A-Za-z0-9][\w.\-]*)*")
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9][\w.\-]*(?:[/:][A-Za-z0-9][\w.\-]*)*", re.ASCII)
 _PATH_SEPARATORS = re.compile(r"[/:]")
 # A folder is not refused for its length: a module path is clipped like any value.
 _PATH_REASONS_ALLOWED = (None, "too-long")
@@ -187,9 +204,10 @@ def is_module_shaped(path: str) -> bool:
     text = path.strip()
     if not text:
         return False
-    if _PLAIN_PATH.fullmatch(text):
+    parts = _PATH_SEPARATORS.split(text)
+    if _PLAIN_PATH.fullmatch(text) and not any(_many_words(part) for part in parts):
         return True
-    parts = [text, *_PATH_SEPARATORS.split(text)]
+    parts = [text, *parts]
     return all(unnamed_reason(part) in _PATH_REASONS_ALLOWED for part in parts if part.strip())
 
 
