@@ -423,6 +423,21 @@ _STANDING_MARKER_RE = rx(
 )
 
 
+# The message says its question is general, not about this code: "不用看我们代码，讲讲通用的
+# 就行", "纯理论地问一下", "General question, nothing to do with our code:", "问个算法题：".
+_SAID_GENERAL_RE = rx(
+    r"不用看(?:我们的?|咱们的?)?代码|不(?:针对|涉及)(?:我们的?|咱们的?)?(?:项目|代码|具体代码)"
+    r"|纯理论|讲讲?通用的|问个算法题|算法题[：:]"
+    r"|\b(?:nothing to do with|not about|unrelated to|independent of) (?:our|the|this) "
+    r"(?:code|project|repo|codebase)\b|\b(?:general|algorithm|theory) question\s*[:：]"
+    r"|\b(?:no need to|don'?t) look at (?:our|the) code\b"
+)
+
+
+def _said_general(text: str) -> bool:
+    return _SAID_GENERAL_RE.search(normalize_text(text)) is not None
+
+
 def _added_information(text: str) -> bool:
     return _ADDING_LEAD_RE.match(text) is not None
 
@@ -499,8 +514,25 @@ READING_RULES: Registry[FunctionRule] = Registry(
             examples_match=(
                 "RefundService 看着有点乱，先不说这个，你先讲讲退款流程是怎么走的",
                 "补丁先放一放，LoginFilter 是干什么用的？",
+                "上周出过一次丢单问题（已经修好了，不用再看），我想知道 OrderSyncJob 是怎么调度的",
             ),
             examples_no_match=("补丁先放着", "LoginFilter 是干什么用的？"),
+        ),
+        FunctionRule(
+            "said-to-be-general",
+            "the message says its question is general, not about this code (不用看我们代码,"
+            " 纯理论, 'nothing to do with our code', 'Algorithm question:'): general chat, unless"
+            " a patch awaits confirmation",
+            test=_said_general,
+            examples_match=(
+                "我们 FareCalculator 用的 double，一般来说金额用 BigDecimal 有啥坑？不用看我们代码",
+                "General question, nothing to do with our code: what is a phantom read?",
+                "问个算法题：区间合并怎么写最快",
+            ),
+            examples_no_match=(
+                "FareCalculator 用 double 算金额有没有问题",
+                "What is a phantom read?",
+            ),
         ),
         FunctionRule(
             "standing-wish",
@@ -518,6 +550,7 @@ READING_RULES: Registry[FunctionRule] = Registry(
     ],
 )
 _STANDING_WISH = READING_RULES.get("standing-wish")
+_SAID_TO_BE_GENERAL = READING_RULES.get("said-to-be-general")
 
 
 def _final_request(text: str, names: Sequence[str]) -> str:
@@ -608,8 +641,12 @@ def classify(
         via.append("set-aside" if turn is not None and turn[2] else "turn-to-another-question")
         read_text = tail
     reading = read(read_text, names=names)
-    found = _decide(reading, patch_pending=patch_pending)
     fired = _fired(reading, patch_pending) if explain else ()
+    if not patch_pending and _said_general(read_text):
+        return Classification(
+            intent=_CHAT, rule_ids=(*via, _SAID_TO_BE_GENERAL.id), fired=fired, text=read_text
+        )
+    found = _decide(reading, patch_pending=patch_pending)
     if found is None:
         return Classification(intent=_CHAT, rule_ids=(*via, DEFAULT), fired=fired, text=read_text)
     rule, words = found

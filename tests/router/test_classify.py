@@ -45,7 +45,7 @@ ACCURACY_BARS = {
 # the next round's work; an allowance may only go down.
 LEAK_ALLOWANCES = {"probe_p": 6}
 # …and the share of memory rows it sends to audit.
-MEMORY_TO_AUDIT_ALLOWANCES = {"probe_p": 0.11, "probe_t": 0.085}
+MEMORY_TO_AUDIT_ALLOWANCES = {"probe_p": 0.11, "probe_t": 0.07}
 # A question kept outside memory only loses context, but it should stay rare.
 MEMORY_TO_AUDIT_BAR = 0.02
 CJK = re.compile(r"[\u4e00-\u9fff]")
