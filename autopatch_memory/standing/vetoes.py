@@ -113,10 +113,11 @@ _REPORTED = re.compile(
     + r"]|哥们|同事|他|她|他们|领导|组长|经理|架构师|外包|前辈|大佬)"
     r"[^，,。]{0,4}?(?:跟|和|对)?(?:我|我们)?(?:说|讲|提|告诉我)(?:过|了)?(?=[^话明]|$)"
     # called out to a group: "小林刚在群里喊：以后谁再…"
-    r"|在群里(?:喊|嚷|吼|吐槽|说|强调)(?:了|过)?\s*[：:](?![^。！？\n]*你)"
+    r"|在[\u4e00-\u9fff]{0,4}群里?(?:喊|嚷|吼|吐槽|说|强调|发)(?:了|过)?\s*[：:](?![^。！？\n]*你)"
     # what a document says, quoted after it: "PR template 里写的是：…", "wiki 上写着："
     r"|(?:里|里面|上|上面)(?:写的是|写着)\s*[：:](?![^。！？\n]*你)"
 )
+_QUOTE_ENDS = re.compile(r"^[^'\"“‘]*[.!?。！？]['\"”’](?:\s|$)")
 _QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
 
 
@@ -128,6 +129,9 @@ def _reports_someone(sentence: str) -> bool:
     if own and not re.search(r"(?:他|她|他们|同事|文章|博客|有人)(?:说|讲)", words):
         return False
     if _REPORTED.search(words):
+        return True
+    # The end of a quotation opened in a sentence before: "…imports.' That's what CI says."
+    if _QUOTE_ENDS.search(words):
         return True
     # A standing word only inside quotation marks: a quote of someone's rule.
     outside = _QUOTED_SPAN.sub(" ", words)
@@ -231,8 +235,13 @@ _OWN_ROUTINE = re.compile(
 # What the user will do themselves from now on: "好的我记住了，以后我自己发版前先跑…",
 # "I'll always double-check the migration myself" (said to no one, as above).
 _OWN_PLAN = re.compile(
-    r"(?:以后|今后|往后|下次)\s*[，,]?\s*我自己"
+    r"(?:以后|今后|往后|下次)\s*[，,]?\s*我(?:自己)?(?:\s*(?:每天|每次|都|也|就|会|先))*\s*"
+    r"(?!问|说|让|要你|需要|想要|希望|发你|贴|给你|们|的)"
+    r"|我自己(?:以后|今后|往后)|给自己(?:定|立)了?个?规矩|\bnote to self\b"
     r"|\bi(?:'ll| will) (?:always|never) (?!be\b|need\b|want\b|ask\b|expect\b)\w+"
+    r"|\bfrom now on,? i(?:'m| am) (?:going to|gonna)\b"
+    # a promise after thanks: "好的，以后注意", "以后长记性"
+    r"|以后(?:注意|长记性|小心点?)\W*$"
 )
 # ...said to no one, and withdrawing nothing ("以后我自己写 DTO，不用再帮忙生成了" cancels).
 _PLAN_SAID_TO_SOMEONE = re.compile(
@@ -264,7 +273,7 @@ _NEGATED = re.compile(
     # "我又没说结算代码里永远别用 stream"
     r"|我(?:又|也|可|并)没(?:有)?(?:说|讲|让|叫|要求)(?:过)?.{0,16}(?:以后|都|每次|总是|一直|永远|别"
     r"|不要)"
-    r"|我(?:倒|也)?不是(?:说|要|让|要求)(?:你)?[^，,。]{0,16}(?:以后|都|每次|总是|一直|永远|必须|一定要)"
+    r"|我(?:倒|也|并)?不是(?:说|要|让|要求)(?:你)?[^，,。]{0,16}(?:以后|都|每次|总是|一直|永远|必须|一定要)"
     r"|并不是说|不是让你以后"
     # "倒也不是每次都要跑全量测试": not every time (the rule is what comes after, if anything)
     r"|^\W{0,2}(?:倒|也|倒也|并|可)?不是(?:每次|总是|一直|永远)"
@@ -511,8 +520,13 @@ _CODE_SHAPED = re.compile(
 # A comment of source code: "// always validate the IBAN", "# never retry here".
 # (not "* " or "- ": Markdown's bullets)
 _CODE_COMMENT = re.compile(r"^\s*(?://|/\*|#\s)")
-# An item of a pasted checklist (a PR template): "- [ ] 必须自测".
-_CHECKLIST_ITEM = re.compile(r"^\s*[-*]\s+\[[ xX]\]\s")
+# An item of a pasted checklist (a PR template): "- [ ] 必须自测"; a commit's subject line
+# ("feat(grade): 以后…", from a pasted git log); an SQL comment ("-- 注意：一律不要…").
+_CHECKLIST_ITEM = re.compile(
+    r"^\s*[-*]\s+\[[ xX]\]\s"
+    r"|^\s*(?:feat|fix|refactor|chore|docs|test|perf|style|build|ci)(?:\([\w-]{1,30}\))?!?:\s"
+    r"|^\s*--\s"
+)
 
 
 # A line of a log or a stack trace inside a sentence: "报错：Caused by: java.lang.X: …".
@@ -560,6 +574,7 @@ VETOES: Registry[FunctionRule] = Registry(
             "negated-away",
             "a rule the sentence itself denies: 'that doesn't mean you should always…'",
             examples_match=(
+                "你理解错了，我并不是要你每次都画时序图",
                 "别误会，我不是说写接口的时候必须加缓存",
                 "That doesn't mean you should always add Javadoc.",
                 "我没让你以后都用英文",
@@ -582,6 +597,8 @@ VETOES: Registry[FunctionRule] = Registry(
             "reported-speech",
             "someone else's words, reported or quoted: a blog, a colleague, a tool, a style guide",
             examples_match=(
+                "老周在运维群发了：以后上线统一周二",
+                "Always use explicit imports.' That's what the linter prints.",
                 "阿杰在群里喊：以后谁再提交 .env 就请喝咖啡",
                 "部署手册上写着：每次上线前必须先备份",
                 "A blog post says never use field injection.",
@@ -660,6 +677,10 @@ VETOES: Registry[FunctionRule] = Registry(
             "own-habit",
             "the user describing their own habits, not asking the assistant for anything",
             examples_match=(
+                "以后我每天下班前都把分支推上去，怕电脑蓝屏",
+                "我自己以后写 mapper 都先写 XML",
+                "Note to self: never deploy on a Friday again.",
+                "好的，以后注意",
                 "好的明白，以后我自己提交前先跑一遍 checkstyle",
                 "I'll always rebase before pushing, lesson learned.",
                 "我 every time 发版前都会手动清一遍缓存",
@@ -675,6 +696,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我 usually 每次 release 之前都手动 dump 一下 ice config",
             ),
             examples_no_match=(
+                "以后我说上线都是指发到预发环境",
                 "以后我问数据库的问题，先给结论再解释",
                 "I'll always be on JDK 11 here, so keep examples JDK 11 compatible.",
                 "我每次问事务相关的问题答案都要带上源码位置",
@@ -770,6 +792,8 @@ VETOES: Registry[FunctionRule] = Registry(
             "code-or-log",
             "source code, a diff, a stack trace or a log pasted as the rule",
             examples_match=(
+                "feat(order): 以后订单统一走新流程",
+                "-- 注意：一律不要在 prod 执行 DROP",
                 "报错 Caused by: java.lang.IllegalStateException: 请记住配置数据源",
                 "- [ ] 每次提交前必须自测",
                 "at com.example.OrderService.create(OrderService.java:42)",
@@ -883,17 +907,59 @@ _CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
 
 # What the assistant does, told back to it: "you always give me…", "你每次都…".
 _ASSISTANT_DOES = re.compile(
-    r"\byou\s+(?:always|never|keep|constantly)\b|你(?:每次|总是|老是|一直|永远)"
+    r"\byou\s+(?:always|never|keep|constantly)\b|你(?:是不是)?(?:每次|总是|老是|一直|永远)"
 )
 
 
-def _joke_about_the_assistant(sentence: str) -> bool:
-    """A joke that remarks on what the assistant does and asks for nothing."""
-    return (
-        JOKE.fires(sentence)
-        and not has_request_form(sentence)
-        and _ASSISTANT_DOES.search(folded_words(sentence)) is not None
-    )
+def _remark_on_the_assistant(sentence: str) -> bool:
+    """A remark on what the assistant does that asks for nothing ("lol you always
+    apologize", "你是不是永远都不会说我不知道啊"): a complaint, not a rule."""
+    words = folded_words(sentence)
+    if _ASSISTANT_DOES.search(words) is None or has_request_form(sentence):
+        return False
+    return IMPERATIVE_RE.search(STANDING_RE.sub(" ", words)) is None
+
+
+# Said to a colleague in the same chat: "@Kevin from now on please…", "阿杰你以后改…",
+# "Kevin, going forward, never…".
+_TO_A_COLLEAGUE = re.compile(
+    r"^\W*@\S{1,20}"
+    r"|^\W*(?:[老小阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:姐|哥|总|工|老师))\s*[,，]?\s*"
+    r"你(?:以后|今后|每次|下次)"
+)
+# "Kevin, going forward, never…": a capitalised name, a comma (not "Also, going forward…").
+_NAMED_FIRST = re.compile(
+    r"^\W*(?!(?:Also|And|So|Ok|Okay|Plz|Pls|Please|Hey|Hi|Hello|Btw|Well|Now|Then|But|Oh|Yes"
+    r"|Yeah|Alright|Right|Sure|Fine|Thanks|Again|Guys|Team|Folks|Everyone|Anyway|Actually"
+    r"|Honestly|Seriously|Finally|First|Second|Lastly|Note|Remember|Ps|Ok so|Sorry|Great|Cool"
+    r"|Good|Nice|Perfect|Noted|Understood|Got it)\b)[A-Z][a-z]{1,15}\s*,\s*"
+    r"(?:going forward|from now on)\b"
+)
+
+
+def _said_to_a_colleague(sentence: str) -> bool:
+    words = folded_words(sentence)
+    if _TO_A_COLLEAGUE.search(words) is None and _NAMED_FIRST.search(sentence) is None:
+        return False
+    # "Claude, from now on…", "assistant, …" name the assistant itself
+    return re.match(r"^\W*@?(?:assistant|ai|bot|claude|gpt|copilot|助手)\b", words) is None
+
+
+# A task for now, whose standing word tells what the thing made will do: "帮我写个 listener，
+# 每次入库后都发消息", "改一下 XController，保证永远不返回 null", "给 X 加个配置，…一律报警"
+# (not "以后帮我写代码都用构造器注入": the standing word comes first).
+_TASK_FIRST = re.compile(
+    r"^\W*(?:帮我|请|麻烦)?(?:写|加|配|建|改|新建|实现|弄)(?:一下|个|一个)\s*[^，,。；;]{0,30}?"
+    r"(?:listener|hook|插件|配置|接口|脚本|job|filter|过滤器|拦截器|controller|service|定时任务|测试"
+    r"|单测|方法|类|组件|切面|注解|checkstyle|规则)"
+    r"|^\W*(?:帮我|请|麻烦)?(?:改一下|改下)\s*[a-z]\w+"
+    r"|^\W*(?:帮我|请|麻烦)?(?:给|在)\s*[\w.-]{2,40}\s*(?:里|上)?\s*(?:加|配)个?"
+    r"|^\W*(?:帮我|请|麻烦)?把\s*[a-z]\w*\s*改成"
+)
+
+
+def _task_for_now(sentence: str) -> bool:
+    return _TASK_FIRST.search(folded_words(sentence)) is not None
 
 
 def _marker_only_in_a_result(sentence: str) -> bool:
@@ -1032,21 +1098,53 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             test=_not_addressed,
         ),
         FunctionRule(
-            "joke-asking-nothing",
-            "a sentence marked as a joke (:data:`JOKE`) that remarks on what the assistant does"
-            " ('you always…', '你每次…') and asks for nothing: not a rule ('你以后能不能先给结论😂'"
-            " asks, 'Always answer in Chinese lol' is one)",
+            "remark-on-the-assistant",
+            "what the assistant does, told back to it, asking for nothing ('you always…',"
+            " '你是不是永远都…啊'): a complaint, not a rule",
             examples_match=(
-                "lol you never pick the short answer, at least you're consistent 😂",
-                "you always start with the history lol",
+                "Sometimes I feel like you never read the logs I paste.",
+                "你是不是永远都不会说不知道啊",
             ),
             examples_no_match=(
-                "你以后回答能不能先给结论，我每次都翻到最后😂",
-                "Always answer in Chinese.",
-                "Always answer in Chinese lol",
-                "以后回答简短点 笑死 太长了看不完",
+                "You always give me Maven commands, give me Gradle ones from now on.",
+                "你以后回答能不能先给结论",
             ),
-            test=_joke_about_the_assistant,
+            test=_remark_on_the_assistant,
+        ),
+        FunctionRule(
+            "said-to-a-colleague",
+            "said to a colleague in the same chat (an @mention or a name first): not a rule"
+            " for the assistant",
+            examples_match=(
+                "@Lena from now on please rebase before you open an MR.",
+                "小李你以后改 order-api 先跟我说一声",
+                "Marco, going forward, never push to main directly.",
+            ),
+            examples_no_match=(
+                "Also, going forward please assume WebFlux in your answers.",
+                "plz from now on check a lib's license before you suggest it",
+                "From now on please answer in English.",
+                "以后你回答先给结论",
+                "Claude, from now on answer in Chinese.",
+            ),
+            test=_said_to_a_colleague,
+        ),
+        FunctionRule(
+            "task-for-now",
+            "a request for a thing made now whose standing word tells what the thing will do"
+            " ('帮我写个 hook，以后…一律拒绝', '改一下 XController，保证永远不返回 null')",
+            examples_match=(
+                "帮我写个 listener，每次订单入库后都发一条消息",
+                "改一下 RefundController，保证这个接口永远不返回 null",
+                "给 gate-api 加个配置，超时默认 3 秒",
+                "帮我在 pom 里配个插件，以后每次打包都跑 spotless",
+            ),
+            examples_no_match=(
+                "以后帮我写代码都用构造器注入",
+                "帮我记住，以后回答先给结论",
+                "以后写 listener 都加上重试",
+            ),
+            test=_task_for_now,
         ),
         FunctionRule(
             "marker-in-a-result",

@@ -12,7 +12,12 @@ classes (a task whose standing word tells what the change brings, a joke that as
 nothing, a person calling out in a group chat, a document quoted after "里写的是：", the
 user's own plan, a denial said at a distance, a log line or a checklist item in the
 sentence) became rules or widened the deny-list. The bars keep what the rules do; the
-first numbers are the honest ones.
+first numbers are the honest ones. ``probe_v.jsonl`` (another writer, a silkworm-cocoon
+co-op platform, written after those classes) first measured 68.8 % (77/112), 77.0 % recall,
+35 false rules — the classes had not generalised; its own (said to a colleague, the user's
+own plans and promises, a task for now, a remark on what the assistant does, a commit line
+or an SQL comment pasted, a group chat quoted, the end of a quotation) became rules: 93.9 %
+(77/82), recall unchanged.
 """
 
 from __future__ import annotations
@@ -22,36 +27,42 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
+import pytest
 from one_message import stored
 
 from autopatch_memory.model import LongTermType
 
-PROBE = Path(__file__).resolve().parents[1] / "data" / "rules" / "probe_s.jsonl"
-# At most this many false rules (the aim is none: each left is a class not yet read).
-FALSE_RULES_ALLOWED = 3
-RECALL_BAR = 0.75
+RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
+# Each probe's false rules allowed (the aim is none: each left is a class not yet read) and
+# its recall bar.
+BARS = {"probe_s": (3, 0.75), "probe_v": (5, 0.75)}
+PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 
 @cache
-def _outcomes() -> Counter[tuple[str, str]]:
+def _outcomes(probe: str) -> Counter[tuple[str, str]]:
     outcomes: Counter[tuple[str, str]] = Counter()
-    for line in PROBE.read_text(encoding="utf-8").splitlines():
+    for line in (RULES / f"{probe}.jsonl").read_text(encoding="utf-8").splitlines():
         case = json.loads(line)
         got = "rule" if stored(case["text"], LongTermType.DURABLE_PREFERENCE) else "none"
         outcomes[(case["expected"], got)] += 1
     return outcomes
 
 
-def test_the_probe_is_what_its_readme_says() -> None:
-    cases = [json.loads(line) for line in PROBE.read_text(encoding="utf-8").splitlines()]
+@PROBES
+def test_the_probe_is_what_its_readme_says(probe: str) -> None:
+    lines = (RULES / f"{probe}.jsonl").read_text(encoding="utf-8").splitlines()
+    cases = [json.loads(line) for line in lines]
     assert Counter(c["expected"] for c in cases) == {"rule": 100, "none": 140}
     assert {c["lang"] for c in cases} == {"en", "zh", "mixed"}
 
 
-def test_a_message_that_is_no_rule_rarely_becomes_one() -> None:
-    assert _outcomes()[("none", "rule")] <= FALSE_RULES_ALLOWED, _outcomes()
+@PROBES
+def test_a_message_that_is_no_rule_rarely_becomes_one(probe: str) -> None:
+    assert _outcomes(probe)[("none", "rule")] <= BARS[probe][0], _outcomes(probe)
 
 
-def test_most_explicit_rules_are_stored() -> None:
-    outcomes = _outcomes()
-    assert outcomes[("rule", "rule")] / 100 >= RECALL_BAR, outcomes
+@PROBES
+def test_most_explicit_rules_are_stored(probe: str) -> None:
+    outcomes = _outcomes(probe)
+    assert outcomes[("rule", "rule")] / 100 >= BARS[probe][1], outcomes
