@@ -245,7 +245,7 @@ _OWN_PLAN = re.compile(
 )
 # ...said to no one, and withdrawing nothing ("以后我自己写 DTO，不用再帮忙生成了" cancels).
 _PLAN_SAID_TO_SOMEONE = re.compile(
-    r"你|您|请|帮我|给我|不用|别|不要|\b(?:you|your|please|plz|so|no need|don'?t|stop)\b"
+    r"你|您|请|帮我|帮忙|给我|不用|别|不要|\b(?:you|your|please|plz|so|no need|don'?t|stop)\b"
 )
 _SAID_TO_SOMEONE = re.compile(r"你|您|请|帮我|给我|\b(?:you|your|please|plz)\b")
 
@@ -696,6 +696,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我 usually 每次 release 之前都手动 dump 一下 ice config",
             ),
             examples_no_match=(
+                '以后我写的 SQL 都帮忙检查一下注入',
                 "以后我说上线都是指发到预发环境",
                 "以后我问数据库的问题，先给结论再解释",
                 "I'll always be on JDK 11 here, so keep examples JDK 11 compatible.",
@@ -951,9 +952,9 @@ def _said_to_a_colleague(sentence: str) -> bool:
 _TASK_FIRST = re.compile(
     r"^\W*(?:帮我|请|麻烦)?(?:写|加|配|建|改|新建|实现|弄)(?:一下|个|一个)\s*[^，,。；;]{0,30}?"
     r"(?:listener|hook|插件|配置|接口|脚本|job|filter|过滤器|拦截器|controller|service|定时任务|测试"
-    r"|单测|方法|类|组件|切面|注解|checkstyle|规则)"
+    r"|单测|方法|类|组件|切面|注解|checkstyle)"
     r"|^\W*(?:帮我|请|麻烦)?(?:改一下|改下)\s*[a-z]\w+"
-    r"|^\W*(?:帮我|请|麻烦)?(?:给|在)\s*[\w.-]{2,40}\s*(?:里|上)?\s*(?:加|配)个?"
+    r"|^\W*(?:帮我|请|麻烦)?(?:给|在)\s*[a-z][a-z0-9._-]{1,40}\s*(?:里|上)?\s*(?:加|配)个?"
     r"|^\W*(?:帮我|请|麻烦)?把\s*[a-z]\w*\s*改成"
 )
 
@@ -1140,6 +1141,8 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "帮我在 pom 里配个插件，以后每次打包都跑 spotless",
             ),
             examples_no_match=(
+                '在回答里加个总结，以后都这样',
+                '加个规则：以后回答都用中文',
                 "以后帮我写代码都用构造器注入",
                 "帮我记住，以后回答先给结论",
                 "以后写 listener 都加上重试",
