@@ -696,7 +696,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我 usually 每次 release 之前都手动 dump 一下 ice config",
             ),
             examples_no_match=(
-                '以后我写的 SQL 都帮忙检查一下注入',
+                "以后我写的 SQL 都帮忙检查一下注入",
                 "以后我说上线都是指发到预发环境",
                 "以后我问数据库的问题，先给结论再解释",
                 "I'll always be on JDK 11 here, so keep examples JDK 11 compatible.",
@@ -1141,8 +1141,8 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "帮我在 pom 里配个插件，以后每次打包都跑 spotless",
             ),
             examples_no_match=(
-                '在回答里加个总结，以后都这样',
-                '加个规则：以后回答都用中文',
+                "在回答里加个总结，以后都这样",
+                "加个规则：以后回答都用中文",
                 "以后帮我写代码都用构造器注入",
                 "帮我记住，以后回答先给结论",
                 "以后写 listener 都加上重试",
