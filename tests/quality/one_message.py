@@ -4,7 +4,10 @@ stores."""
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 from autopatch_memory.applier import apply_delta
 from autopatch_memory.backends.heuristic import HeuristicBackend
@@ -30,3 +33,13 @@ def stored(text: str, kind: LongTermType) -> list[str]:
     delta = HeuristicBackend().summarize(build_request(doc, [turn]))
     after, _report = apply_delta(doc, delta, now=START + timedelta(minutes=1))
     return [i.summary for i in after.long_term_memory.list_for(kind) if i.is_active]
+
+
+def outcomes(path: Path, kind: LongTermType, label: str) -> Counter[tuple[str, str]]:
+    """(expected, got) of every message of a probe file: got is ``label`` when the message
+    leaves an item of ``kind``, ``"none"`` when it leaves none."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        counts[(case["expected"], label if stored(case["text"], kind) else "none")] += 1
+    return counts

@@ -46,7 +46,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from one_message import stored
+from one_message import outcomes as probe_outcomes
 
 from autopatch_memory.model import LongTermType
 
@@ -70,18 +70,9 @@ RECALL_BARS = {"probe_q": 0.60, "probe_r": 0.40, "probe_t": 0.65}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 
-def _stores_a_note(text: str) -> bool:
-    return bool(stored(text, LongTermType.PROJECT_NOTE))
-
-
 @cache
 def _outcomes(probe: str) -> Counter[tuple[str, str]]:
-    outcomes: Counter[tuple[str, str]] = Counter()
-    for line in (NOTES / f"{probe}.jsonl").read_text(encoding="utf-8").splitlines():
-        case = json.loads(line)
-        got = "note" if _stores_a_note(case["text"]) else "none"
-        outcomes[(case["expected"], got)] += 1
-    return outcomes
+    return probe_outcomes(NOTES / f"{probe}.jsonl", LongTermType.PROJECT_NOTE, "note")
 
 
 @PROBES

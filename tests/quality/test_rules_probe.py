@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from one_message import stored
+from one_message import outcomes as probe_outcomes
 
 from autopatch_memory.model import LongTermType
 
@@ -41,12 +41,7 @@ PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 @cache
 def _outcomes(probe: str) -> Counter[tuple[str, str]]:
-    outcomes: Counter[tuple[str, str]] = Counter()
-    for line in (RULES / f"{probe}.jsonl").read_text(encoding="utf-8").splitlines():
-        case = json.loads(line)
-        got = "rule" if stored(case["text"], LongTermType.DURABLE_PREFERENCE) else "none"
-        outcomes[(case["expected"], got)] += 1
-    return outcomes
+    return probe_outcomes(RULES / f"{probe}.jsonl", LongTermType.DURABLE_PREFERENCE, "rule")
 
 
 @PROBES
