@@ -16,7 +16,7 @@ import re
 
 from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.lang.phrases import phrase_alternation
-from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry
+from autopatch_memory.lang.rules import FunctionRule, Registry
 from autopatch_memory.standing.lexicon import (
     IMPERATIVE_RE,
     PREFERENCE_RE,
@@ -836,60 +836,6 @@ what the user's "以后都这样" points at is the assistant's suggestion, quote
 
 
 # -- the offline reader's own vetoes
-
-# A message marked as a joke or sarcasm: the offline reader takes neither a rule nor a
-# note from it (a model reads the tone itself).
-JOKE = PatternRule(
-    "marked-as-joke",
-    "the message marks itself as a joke or sarcasm (kidding, /s, 开玩笑, 狗头, a face crying"
-    " with laughter, laughter that ends the sentence, a sarcastic 'Oh sure,' or 'Oh great,'):"
-    " read for the whole message, since the mark often stands in a sentence of its own"
-    " (laughter that opens a message answers the one before: what follows is still a fact)",
-    examples_match=(
-        "Our deployment strategy is 'push to prod on Friday and pray'. Kidding.",
-        "Sure, our tests all pass on the first try, jk",
-        "We have zero tech debt /s",
-        "我们的运维就是重启大法 😂",
-        "咱们项目的文档就是代码本身，开个玩笑",
-        "我们的架构师是 Stack Overflow [狗头]",
-        "支付模块的单测覆盖率是负数，哈哈哈",
-        "search-api is held together by duct tape lol",
-        "Oh sure, the batch jobs are self-healing.",
-        "我们的技术栈就是 Redis 加祈祷",
-        "我们的架构是微服务单体 懂的都懂",
-        "Our deploy process is a distributed monolith, fight me",
-        "the recommender is basically a coin flip",
-        "our real config center is a wiki page",
-        "the sync job is held together with duct tape",
-    ),
-    examples_no_match=(
-        "The order service runs on JDK 17.",
-        "我们用 Postgres 16，不是 14。",
-        "The lol-service module handles the chat stickers.",
-        "哈哈，我们项目用的是 Gradle 8.5",
-        "lol yes, the push gateway keeps about 200k connections a machine",
-        "The checkstyle config has a rule saying 'always use braces'.",
-        "Oh right, our billing service uses Postgres 14.",
-        "Our payment module is covered by contract tests, obviously.",
-        "The prayer-time service is in module prayer-api.",
-    ),
-    pattern=re.compile(
-        r"\b(?:just\s+)?kidding\b|\bjk\b|(?:^|\s)/s\b"
-        r"|开(?:个|了个)?玩笑|说着玩|狗头|笑死|[\U0001F602\U0001F923\U0001F643\U0001F61C\U0001F92A\U0001F605\U0001F606]"
-        # prayer as a part of the stack, a wink: "Kafka 加祈祷", "懂的都懂", "fight me"
-        r"|祈祷|烧香|拜一拜|\U0001F64F|懂的都懂|\bfight\s+me\b|\band\s+(?:a\s+)?prayers?\b"
-        # hyperbole: "basically a coin flip", "our real message broker is email", "随机数生成器"
-        r"|\bbasically\s+(?:a\s+)?(?:coin\s+flip|random|joke|dice\s+roll)\b"
-        r"|\bheld\s+together\s+(?:by|with)\s+(?:duct\s+tape|tape|hope|prayers?|luck|glue)\b"
-        r"|\bour\s+real\s+(?!estate\b)[\w-]+(?:\s+[\w-]+)?\s+is\b|真正的\s*[\w-]{1,12}\s*是|抛硬币|掷骰子|随机数生成器"
-        # laughter that ends the sentence it follows ("…写的，哈哈", "… duct tape lol")
-        r"|(?<=\S)[，,\s]\s*(?:哈{2,}|h{3,}|\blol\b|\blmao\b|\brofl\b)[\s。.!！~～]*$"
-        # sarcasm: "Oh sure, …", "Oh great, …" ("Oh right, …" only remembers)
-        r"|^\W*oh\s+(?:sure|great)\b",
-        re.IGNORECASE,
-    ),
-)
-
 
 # Where a standing word tells only what a change will bring ("把 double 换成 BigDecimal，
 # 这样以后就不会有精度问题了", "Add a check so the job never runs twice"), or what the code
