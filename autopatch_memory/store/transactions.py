@@ -44,7 +44,7 @@ from autopatch_memory import limits
 from autopatch_memory.budget import TrimAction, TrimResult, active_long_term_bytes, trim_to_budget
 from autopatch_memory.errors import HardLimitError, StoreError
 from autopatch_memory.file_text import FileText
-from autopatch_memory.ids import Clock, highest_ids, local_now, new_epoch
+from autopatch_memory.ids import Clock, local_now, new_epoch
 from autopatch_memory.journal import (
     JOURNAL_FILES,
     Journal,
@@ -193,11 +193,10 @@ class Transaction:
     def ids_in_use(self) -> set[str]:
         """The ids a new rule, note or topic counts past: the document's, and the highest
         of today's ids that the journal, the cold archive or a backup still holds (looked
-        up once per transaction, when a new id is first needed; the day's run to
-        hundreds, and a new id counts past the highest alone)."""
+        up once per transaction, when a new id is first needed: :meth:`MemoryStore.held_ids`
+        gives the highest of each kind already)."""
         if self._held is None:
-            held = self._find_held() if self._find_held is not None else frozenset()
-            self._held = highest_ids(held)
+            self._held = self._find_held() if self._find_held is not None else frozenset()
         return self.doc.all_ids() | self._held
 
     def log(
@@ -516,9 +515,10 @@ class MemoryStore:
         return self.update(clear, actor=actor).value
 
     def held_ids(self, now: datetime, *, damaged: bytes | None = None) -> frozenset[str]:
-        """Ids of ``now``'s day that the journal, the cold archive, a backup written
-        that day or the ``damaged`` bytes of a file that reads only in part hold
-        (:mod:`.held_ids`): never issued again."""
+        """Of the ids of ``now``'s day that the journal, the cold archive, a backup
+        written that day or the ``damaged`` bytes of a file that reads only in part hold,
+        the highest of each kind (:mod:`.held_ids`): a new id counts past them, so none
+        is issued again."""
         return held_ids(
             now,
             logs=(self.journal.rotated_path, self.journal.path, self.cold_archive.path),
