@@ -884,12 +884,15 @@ _NAMED_FIRST = re.compile(
 )
 
 
+# "Claude, from now on…", "assistant, …" name the assistant itself.
+_NAMES_THE_ASSISTANT = re.compile(r"^\W*@?(?:assistant|ai|bot|claude|gpt|copilot|助手)\b")
+
+
 def _said_to_a_colleague(sentence: str) -> bool:
     words = folded_words(sentence)
     if _TO_A_COLLEAGUE.search(words) is None and _NAMED_FIRST.search(sentence) is None:
         return False
-    # "Claude, from now on…", "assistant, …" name the assistant itself
-    return re.match(r"^\W*@?(?:assistant|ai|bot|claude|gpt|copilot|助手)\b", words) is None
+    return _NAMES_THE_ASSISTANT.match(words) is None
 
 
 # A task for now, whose standing word tells what the thing made will do: "帮我写个 listener，

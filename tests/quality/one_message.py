@@ -8,6 +8,7 @@ import json
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 from autopatch_memory.applier import apply_delta
 from autopatch_memory.backends.heuristic import HeuristicBackend
@@ -35,11 +36,14 @@ def stored(text: str, kind: LongTermType) -> list[str]:
     return [i.summary for i in after.long_term_memory.list_for(kind) if i.is_active]
 
 
+def cases(path: Path) -> list[dict[str, Any]]:
+    """The messages of a probe file (one JSON object a line)."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
 def outcomes(path: Path, kind: LongTermType, label: str) -> Counter[tuple[str, str]]:
     """(expected, got) of every message of a probe file: got is ``label`` when the message
     leaves an item of ``kind``, ``"none"`` when it leaves none."""
-    counts: Counter[tuple[str, str]] = Counter()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        case = json.loads(line)
-        counts[(case["expected"], label if stored(case["text"], kind) else "none")] += 1
-    return counts
+    return Counter(
+        (case["expected"], label if stored(case["text"], kind) else "none") for case in cases(path)
+    )

@@ -40,12 +40,12 @@ proposed, not approved; a customer's own system; a pointer at a paste; a guess s
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
+from one_message import cases as probe_cases
 from one_message import outcomes as probe_outcomes
 
 from autopatch_memory.model import LongTermType
@@ -77,8 +77,7 @@ def _outcomes(probe: str) -> Counter[tuple[str, str]]:
 
 @PROBES
 def test_the_probe_is_what_its_readme_says(probe: str) -> None:
-    lines = (NOTES / f"{probe}.jsonl").read_text(encoding="utf-8").splitlines()
-    cases = [json.loads(line) for line in lines]
+    cases = probe_cases(NOTES / f"{probe}.jsonl")
     counts = Counter(c["expected"] for c in cases)
     notes, nones = BARS[probe][1]
     assert counts == {"note": notes, "none": nones}

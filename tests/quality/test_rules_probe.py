@@ -22,12 +22,12 @@ or an SQL comment pasted, a group chat quoted, the end of a quotation) became ru
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
+from one_message import cases as probe_cases
 from one_message import outcomes as probe_outcomes
 
 from autopatch_memory.model import LongTermType
@@ -46,8 +46,7 @@ def _outcomes(probe: str) -> Counter[tuple[str, str]]:
 
 @PROBES
 def test_the_probe_is_what_its_readme_says(probe: str) -> None:
-    lines = (RULES / f"{probe}.jsonl").read_text(encoding="utf-8").splitlines()
-    cases = [json.loads(line) for line in lines]
+    cases = probe_cases(RULES / f"{probe}.jsonl")
     assert Counter(c["expected"] for c in cases) == {"rule": 100, "none": 140}
     assert {c["lang"] for c in cases} == {"en", "zh", "mixed"}
 
