@@ -76,7 +76,7 @@ def _instructs(text: str) -> bool:
     # Loaded with the first name that may instruct (most names are plain: checked first).
     from autopatch_memory.injection import instruction_like
 
-    return instruction_like(text.replace("-", " ").replace("_", " ")) is not None
+    return instruction_like(_WORD_SEPARATORS.sub(" ", text)) is not None
 
 
 def _too_long(text: str) -> bool:

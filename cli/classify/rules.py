@@ -434,7 +434,7 @@ _SAID_GENERAL_RE = rx(
 )
 
 
-def _said_general(text: str) -> bool:
+def _says_it_is_general(text: str) -> bool:
     return _SAID_GENERAL_RE.search(normalize_text(text)) is not None
 
 
@@ -523,7 +523,7 @@ READING_RULES: Registry[FunctionRule] = Registry(
             "the message says its question is general, not about this code (不用看我们代码,"
             " 纯理论, 'nothing to do with our code', 'Algorithm question:'): general chat, unless"
             " a patch awaits confirmation",
-            test=_said_general,
+            test=_says_it_is_general,
             examples_match=(
                 "我们 FareCalculator 用的 double，一般来说金额用 BigDecimal 有啥坑？不用看我们代码",
                 "General question, nothing to do with our code: what is a phantom read?",
@@ -642,7 +642,7 @@ def classify(
         read_text = tail
     reading = read(read_text, names=names)
     fired = _fired(reading, patch_pending) if explain else ()
-    if not patch_pending and _said_general(read_text):
+    if not patch_pending and _says_it_is_general(read_text):
         return Classification(
             intent=_CHAT, rule_ids=(*via, _SAID_TO_BE_GENERAL.id), fired=fired, text=read_text
         )
