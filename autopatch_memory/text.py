@@ -53,6 +53,11 @@ def normalize(text: str) -> str:
     return folded.replace("\u2019", "'").replace("\u2018", "'").lower()
 
 
+# The package exports it under this name: beside its other names, "normalize" alone
+# would not say what it normalizes.
+normalize_text = normalize
+
+
 class SignalMatcher:
     """Finds phrases of a bilingual word list in a text.
 

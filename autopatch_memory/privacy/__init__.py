@@ -46,42 +46,9 @@ This module is the public face; the package holds, bottom to top:
 * ``only_redacted``: whether a redacted text says anything besides its markers.
 """
 
-from __future__ import annotations
+from autopatch_memory.lazy import attach_stub
 
-from typing import TYPE_CHECKING
-
-from autopatch_memory.lazy import lazy_names
-
-if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below
-    from autopatch_memory.privacy.engine import RULES, Redaction, contains_secret, redact, scrub
-    from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
-    from autopatch_memory.privacy.only_redacted import is_only_redacted, titled_for_a_secret
-    from autopatch_memory.privacy.words import NOT_SECRET_VALUES, NOT_SECRET_WORDS
-
-# Each name is imported from its module on first use: the rule tables take longer to
-# import than anything else in the library, and reading memory never redacts.
-_EXPORTS: dict[str, tuple[str, ...]] = {
-    "engine": ("RULES", "Redaction", "contains_secret", "redact", "scrub"),
-    "markers": ("MARKER_PREFIX", "MARKER_RE", "SecretKind", "marker"),
-    "only_redacted": ("is_only_redacted", "titled_for_a_secret"),
-    "words": ("NOT_SECRET_VALUES", "NOT_SECRET_WORDS"),
-}
-
-if not TYPE_CHECKING:  # hidden from type checkers: a misspelt name stays an error
-    __getattr__, __dir__ = lazy_names(__name__, _EXPORTS)
-
-__all__ = [
-    "MARKER_PREFIX",
-    "MARKER_RE",
-    "NOT_SECRET_VALUES",
-    "NOT_SECRET_WORDS",
-    "RULES",
-    "Redaction",
-    "SecretKind",
-    "contains_secret",
-    "is_only_redacted",
-    "marker",
-    "redact",
-    "scrub",
-    "titled_for_a_secret",
-]
+# Each name is imported from its module on first use (the names: __init__.pyi beside
+# this file): the rule tables take
+# longer to import than anything else in the library, and reading memory never redacts.
+__getattr__, __dir__, __all__ = attach_stub(__name__, __file__)

@@ -1,8 +1,9 @@
 """The public surface: exactly what a host imports from ``autopatch_memory``.
 
-The list is the package's ``__all__``, written there once; a change to it is a change
-of the library's API: make it on purpose. The package loads each name from its submodule on first use; what that loads at
-start-up is checked in tests/cli/test_cli_startup.py.
+The names are written once, in the package's stub (``autopatch_memory/__init__.pyi``),
+which type checkers read and ``__all__`` is derived from; a change to it is a change of
+the library's API: make it on purpose. The package loads each name from its submodule
+on first use; what that loads at start-up is checked in tests/cli/test_cli_startup.py.
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ import pytest
 
 import autopatch_memory
 from autopatch_memory import errors, testing
+from autopatch_memory.lazy import StubError, stub_exports
 from autopatch_memory.memory import ProjectMemory
 
-# The public surface is written once, as ``__all__`` (the lazy table and the names type
-# checkers see must agree with it: the tests below). A change to it is a change of the
-# library's API: make it on purpose.
+# The public surface, as the package derives it from its stub.
 EXPORTED: list[str] = list(autopatch_memory.__all__)
 
 TESTING_EXPORTED = [
@@ -76,29 +76,35 @@ def test_nothing_public_is_left_out() -> None:
 LAZY_FACES = ["autopatch_memory", "autopatch_memory.privacy", "autopatch_memory.profile"]
 
 
-def _checked_imports(face: types.ModuleType) -> dict[str, tuple[str, str]]:
-    """What a face's ``if TYPE_CHECKING:`` imports say: name -> (module, its name there)."""
-    source = Path(face.__file__ or "").read_text(encoding="utf-8")
-    found: dict[str, tuple[str, str]] = {}
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for statement in node.body:
-                if isinstance(statement, ast.ImportFrom):
-                    for alias in statement.names:
-                        found[alias.asname or alias.name] = (statement.module or "", alias.name)
-    return found
-
-
 @pytest.mark.parametrize("name", LAZY_FACES)
-def test_type_checkers_see_the_names_a_face_loads(name: str) -> None:
-    # A face imports under TYPE_CHECKING what its table loads at run time: the two
-    # spellings of one list must not drift apart.
+def test_a_face_exports_what_its_stub_says(name: str) -> None:
+    # The stub beside a face is the one list of its names: type checkers read it, and
+    # the face's __all__ and what it loads at run time come from it.
     face = importlib.import_module(name)
-    checked = _checked_imports(face)
-    assert sorted(checked) == sorted(set(face.__all__) - {"__version__"})
-    for exported, (module, attribute) in checked.items():
-        defined = getattr(importlib.import_module(module), attribute)
+    imported, declared = stub_exports(Path(face.__file__ or "").with_suffix(".pyi"))
+    assert face.__all__ == sorted([*imported, *declared])
+    for exported, module in imported.items():
+        defined = getattr(importlib.import_module(module), exported)
         assert getattr(face, exported) is defined, exported
+
+
+@pytest.mark.parametrize(
+    ("stub", "problem"),
+    [
+        ("from autopatch_memory.model import Turn\n", "write Turn as Turn"),
+        ("from autopatch_memory.text import normalize as clean\n", "write normalize as normalize"),
+        ("from .model import Turn as Turn\n", "absolute imports only"),
+        ("import autopatch_memory.model\n", "absolute imports only"),
+        ("Alias = int\n", "absolute imports only"),
+    ],
+)
+def test_a_stub_that_exports_otherwise_is_refused(tmp_path: Path, stub: str, problem: str) -> None:
+    # Anything but `from module import Name as Name` would be a name type checkers see
+    # and the face does not load (or the reverse).
+    path = tmp_path / "__init__.pyi"
+    path.write_text('"""A face."""\n' + stub, encoding="utf-8")
+    with pytest.raises(StubError, match=problem):
+        stub_exports(path)
 
 
 def _own_docstring(value: object) -> str | None:
@@ -168,7 +174,6 @@ def test_the_version_comes_from_the_package_metadata() -> None:
 def test_the_command_line_uses_only_the_public_surface() -> None:
     # The CLI (and the MCP server in it) is a host like any other: it imports from
     # ``autopatch_memory`` itself, never from the library's modules.
-    import ast
     from pathlib import Path
 
     cli = Path(__file__).resolve().parents[2] / "cli"

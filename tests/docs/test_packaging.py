@@ -39,6 +39,19 @@ def test_every_package_is_listed() -> None:
     assert found <= listed, f"packages missing from pyproject.toml: {sorted(found - listed)}"
 
 
+def test_every_stub_is_installed() -> None:
+    # A face reads its stub at run time (autopatch_memory/lazy.py): a wheel without it
+    # could not import the package.
+    data = _setuptools_table()["package-data"]
+    assert isinstance(data, dict)
+    stubs = {
+        ".".join(stub.parent.relative_to(ROOT).parts)
+        for stub in (ROOT / "autopatch_memory").rglob("__init__.pyi")
+    }
+    assert len(stubs) == 3
+    assert {package for package in stubs if "__init__.pyi" in data.get(package, [])} == stubs
+
+
 def test_no_package_named_plain_cli_is_installed() -> None:
     table = _setuptools_table()
     packages = table["packages"]
