@@ -131,7 +131,7 @@ class BackendChoice(str, Enum):
         return self.value
 
 
-class Origin(str, Enum):
+class SettingOrigin(str, Enum):
     """Where a setting's value came from (shown by ``doctor``)."""
 
     DEFAULT = "default"
@@ -316,7 +316,7 @@ class MemorySettings(BaseModel):
         """A human-readable, secret-free view of the settings (for ``doctor``)."""
 
         def shown(name: str, value: object) -> str:
-            return f"{value} ({self.sources.get(name, Origin.DEFAULT.value)})"
+            return f"{value} ({self.sources.get(name, SettingOrigin.DEFAULT.value)})"
 
         resolved = self.resolved_backend()
         backend = shown("backend", self.backend.value)
@@ -437,11 +437,11 @@ def _same_url(a: str, b: str) -> bool:
 _Layer = dict[str, tuple[Any, str]]  # setting -> (validated value, source label)
 
 
-def _read_bytes(path: Path, origin: Origin, warnings: list[str]) -> bytes | None:
+def _read_bytes(path: Path, origin: SettingOrigin, warnings: list[str]) -> bytes | None:
     """The bytes of a config file; None when there is none (or a project file is not
     a plain file in a real folder: a repository could plant a link, a FIFO, a device)."""
     try:
-        if origin is not Origin.PROJECT_FILE:
+        if origin is not SettingOrigin.PROJECT_FILE:
             return path.read_bytes()  # the user's own: a link to their dotfiles is fine
         state_dir_stat(path.parent)  # refuses a linked folder (StoreError)
         return read_no_follow(path, max_bytes=limits.CONFIG_FILE_MAX_BYTES)
@@ -449,7 +449,7 @@ def _read_bytes(path: Path, origin: Origin, warnings: list[str]) -> bytes | None
         # NotADirectoryError: `.autopatch-j` is a plain file, so there is no config in it.
         return None
     except (OSError, StoreError) as error:
-        if origin is not Origin.PROJECT_FILE:
+        if origin is not SettingOrigin.PROJECT_FILE:
             reason = error.strerror if isinstance(error, OSError) else None
             raise ConfigError(f"Cannot read the config file {path}: {reason or error}.") from None
         warnings.append(
@@ -460,7 +460,7 @@ def _read_bytes(path: Path, origin: Origin, warnings: list[str]) -> bytes | None
 
 
 def _read_file(
-    path: Path, origin: Origin, warnings: list[str], ignored: list[str]
+    path: Path, origin: SettingOrigin, warnings: list[str], ignored: list[str]
 ) -> _Layer | None:
     """The settings a config file sets, or None when the file does not exist. A
     project file's settings in :data:`USER_ONLY_SETTINGS` are left out (not even
@@ -489,7 +489,7 @@ def _read_file(
                 raise ConfigError(
                     f"In {path}, [{table}] has an unknown key `{key}` (known: {known})."
                 )
-            if origin is Origin.PROJECT_FILE and key in USER_ONLY_SETTINGS:
+            if origin is SettingOrigin.PROJECT_FILE and key in USER_ONLY_SETTINGS:
                 ignored.append(key)
                 continue
             layer[key] = (_checked(key, value, f"[{table}] {key}", f"in {path}"), label)
@@ -552,7 +552,7 @@ def _read_overrides(overrides: Mapping[str, Any]) -> _Layer:
             raise ConfigError(f"Unknown setting {key!r} (known: {known}).")
         if value is None:  # a flag that was not given
             continue
-        layer[key] = (_checked(key, value, key, "command line"), Origin.OVERRIDE.value)
+        layer[key] = (_checked(key, value, key, "command line"), SettingOrigin.OVERRIDE.value)
     return layer
 
 
@@ -563,18 +563,19 @@ def _resolve(
     warnings: list[str] = []
     files: list[str] = []
     ignored: list[str] = []
-    layers: list[tuple[Origin, _Layer]] = []
+    layers: list[tuple[SettingOrigin, _Layer]] = []
     user_path = user_config_path(env)
-    user = _read_file(user_path, Origin.USER_FILE, warnings, ignored)
+    user = _read_file(user_path, SettingOrigin.USER_FILE, warnings, ignored)
     if user is not None:
         files.append(str(user_path))
-        layers.append((Origin.USER_FILE, user))
+        layers.append((SettingOrigin.USER_FILE, user))
     if repo_root is not None:
         project_path = project_config_path(repo_root)
-        project = _read_file(project_path, Origin.PROJECT_FILE, warnings, ignored)
+        project = _read_file(project_path, SettingOrigin.PROJECT_FILE, warnings, ignored)
         if project is not None:
             files.append(str(project_path))
-            layers.append((Origin.PROJECT_FILE, _only_narrowing(project, user or {}, ignored)))
+            narrowed = _only_narrowing(project, user or {}, ignored)
+            layers.append((SettingOrigin.PROJECT_FILE, narrowed))
         ignored.sort(key=SETTING_NAMES.index)
         if ignored:
             warnings.append(
@@ -583,10 +584,10 @@ def _resolve(
                 "retries or tokens; summaries heuristic or off); an endpoint, a model, a key "
                 "or a backend comes from you (flags, the environment, the user file)"
             )
-    layers.append((Origin.ENVIRONMENT, _read_env(env)))
-    layers.append((Origin.OVERRIDE, _read_overrides(overrides)))
+    layers.append((SettingOrigin.ENVIRONMENT, _read_env(env)))
+    layers.append((SettingOrigin.OVERRIDE, _read_overrides(overrides)))
 
-    merged: dict[str, tuple[Any, str, Origin]] = {}
+    merged: dict[str, tuple[Any, str, SettingOrigin]] = {}
     for origin, layer in layers:
         for key, (value, label) in layer.items():
             merged[key] = (value, label, origin)
@@ -608,7 +609,7 @@ def _resolve(
 
 
 def _choose_key(
-    merged: Mapping[str, tuple[Any, str, Origin]], environ: Mapping[str, str]
+    merged: Mapping[str, tuple[Any, str, SettingOrigin]], environ: Mapping[str, str]
 ) -> tuple[SecretStr | None, str | None, list[str]]:
     """The key rule: which key (if any) goes to the configured base URL, and which are withheld."""
     withheld: list[str] = []

@@ -29,7 +29,7 @@ from autopatch_memory.config import (
     ENV_BASE_URL,
     ENV_MODEL,
     MemorySettings,
-    Origin,
+    SettingOrigin,
     make_answerer,
     project_config_path,
 )
@@ -573,7 +573,7 @@ def _repo_config_check(settings: MemorySettings, path: Path) -> Check | None:
         )
     if str(path) not in settings.files:
         return None
-    label = f"{Origin.PROJECT_FILE.value} {path}"
+    label = f"{SettingOrigin.PROJECT_FILE.value} {path}"
     narrowed = sorted(key for key, source in settings.sources.items() if source == label)
     return Check(
         name=CheckName.REPO_CONFIG,

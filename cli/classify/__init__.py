@@ -86,14 +86,14 @@ The package, one idea a module (the vocabulary apart from the reading of it):
 
 from __future__ import annotations
 
-# The public API is __all__; the router's model (Act, Clause, Reading, Request, read),
+# The public API is __all__; the router's model (Act, Clause, MessageReading, Request, read),
 # public names of the single module it was, stays importable from here too.
 from .acts import Act as Act
 from .classification import DEFAULT, FORCED, MODEL, Classification
 from .pointers import mentioned_paths
 from .reader import read as read
 from .reading import Clause as Clause
-from .reading import Reading as Reading
+from .reading import MessageReading as MessageReading
 from .reading import Request as Request
 from .rules import INTENT_RULES, READING_RULES, IntentRule, choose, classify, decisive, forced
 

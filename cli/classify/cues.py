@@ -1,4 +1,4 @@
-"""What each rule of the router looks for in a :class:`.reading.Reading`: its cue.
+"""What each rule of the router looks for in a :class:`.reading.MessageReading`: its cue.
 
 A cue returns the words that show it (the reason a rule decides) or ``None``. The rules
 of :mod:`.rules` name them, give their examples and put them in order; a cue looks at
@@ -28,7 +28,7 @@ from .patch import (
 )
 from .problems import SENSITIVE
 from .reader import names_the_world, read
-from .reading import Clause, Reading, Request
+from .reading import Clause, MessageReading, Request
 
 Cue = list[str] | None
 
@@ -99,7 +99,7 @@ _JUDGEMENT_RE = rx(
 _COMPARATIVE_RE = rx(r"一点|一些|\b(?:smaller|simpler|shorter)\b")
 
 
-def about_answer(reading: Reading) -> bool:
+def about_answer(reading: MessageReading) -> bool:
     """A request about the previous answer or the conversation, not about code."""
     return bool(reading.answer_words or reading.preference) and not reading.strong
 
@@ -107,7 +107,7 @@ def about_answer(reading: Reading) -> bool:
 # --- the pending patch ------------------------------------------------------------------
 
 
-def patch_decision(reading: Reading) -> tuple[IntentType, list[str]] | None:
+def patch_decision(reading: MessageReading) -> tuple[IntentType, list[str]] | None:
     """With a patch pending: a message about it, or a change that continues it (computed
     once per reading: both patch rules ask)."""
     if "patch" not in reading.memo:
@@ -117,7 +117,7 @@ def patch_decision(reading: Reading) -> tuple[IntentType, list[str]] | None:
     return found
 
 
-def _patch_decision(reading: Reading) -> tuple[IntentType, list[str]] | None:
+def _patch_decision(reading: MessageReading) -> tuple[IntentType, list[str]] | None:
     # "Maven Wrapper 有什么用？为什么要把 .mvn 目录提交上去？": a knowledge question's "why"
     # is not about the patch.
     implied = [] if reading.knowledge else matches(PATCH_IMPLIED_RE, _without_named_lines(reading))
@@ -157,19 +157,19 @@ def _after_a_why(request: Request, clause: Clause) -> bool:
     return at >= why.start()
 
 
-def patch_revision(reading: Reading) -> Cue:
+def patch_revision(reading: MessageReading) -> Cue:
     """A change, a limit or an adjustment of the pending patch."""
     found = patch_decision(reading)
     return found[1] if found is not None and found[0] is IntentType.PATCH_REVISE else None
 
 
-def patch_question(reading: Reading) -> Cue:
+def patch_question(reading: MessageReading) -> Cue:
     """A question about the pending patch, or a mention of it that asks for no change."""
     found = patch_decision(reading)
     return found[1] if found is not None and found[0] is IntentType.PATCH_EXPLAIN else None
 
 
-def _without_named_lines(reading: Reading) -> str:
+def _without_named_lines(reading: MessageReading) -> str:
     """The message without the lines of files it names ("OrderService 第 120 行"): a line
     of a named file is that file's, not the pending patch's."""
     norm = reading.norm
@@ -178,7 +178,7 @@ def _without_named_lines(reading: Reading) -> str:
     return norm
 
 
-def _revises_unnamed(reading: Reading) -> list[str]:
+def _revises_unnamed(reading: MessageReading) -> list[str]:
     """A change request that continues the pending patch without naming it.
 
     "换成 switch 写法", "use a StringBuilder there instead", "只动 OrderService": a follow-up
@@ -217,7 +217,7 @@ _PATCH_PART_RE = rx(
 )
 
 
-def _only_limits(reading: Reading) -> bool:
+def _only_limits(reading: MessageReading) -> bool:
     """A limit ("不要改接口，只改实现", "don't touch the tests, just fix the NPE") that asks
     nothing else: no explanation, nothing about the answers or their form ("别用表情符号"),
     and no request with a subject of its own — an inspection ("先别改代码，帮我审计一下 X",
@@ -230,7 +230,7 @@ def _only_limits(reading: Reading) -> bool:
     return not (reading.strong and (_own_change(reading) or _own_question(reading)))
 
 
-def _own_problem(reading: Reading) -> bool:
+def _own_problem(reading: MessageReading) -> bool:
     """Beside a limit, a problem of code it names ("别动表结构，给运单的重复提交做个防重"), not
     one the pending patch is about ("don't touch the tests, just fix the NPE")."""
     if not reading.problems:
@@ -240,23 +240,23 @@ def _own_problem(reading: Reading) -> bool:
     return bool(rest_reading.problems and rest_reading.here)
 
 
-def _own_change(reading: Reading) -> bool:
+def _own_change(reading: MessageReading) -> bool:
     """Beside a limit, a change with a verb of its own ("不要改接口，只改实现：X.find 改成先走
     缓存", "给 X 加上校验"), not the limit's own "只改"."""
     return any(r.targeted or not RESTRICTIVE_RE.fullmatch(r.verb) for r in reading.acts(Act.CHANGE))
 
 
-def _own_question(reading: Reading) -> bool:
+def _own_question(reading: MessageReading) -> bool:
     """Beside a limit, a question of its own ("先别改代码，我就想搞明白 X 多久跑一次")."""
     return any(c.question and not RESTRICTIVE_RE.search(c.norm) for c in reading.clauses)
 
 
-def _explain_first(reading: Reading) -> bool:
+def _explain_first(reading: MessageReading) -> bool:
     """The first request explains ("Explain the change to X in the patch")."""
     return bool(reading.requests) and reading.requests[0].act is Act.EXPLAIN
 
 
-def _tool_question(reading: Reading) -> bool:
+def _tool_question(reading: MessageReading) -> bool:
     # "git 怎么导出一个 patch 文件": a question about a tool, no patch of this code.
     tools = _TOOLS.intersection(re.findall(r"[a-z]+", reading.norm))
     return bool(tools) and reading.knowledge and not reading.requests
@@ -265,7 +265,7 @@ def _tool_question(reading: Reading) -> bool:
 # --- audits -----------------------------------------------------------------------------
 
 
-def patch_words(reading: Reading) -> Cue:
+def patch_words(reading: MessageReading) -> Cue:
     """Words of a patch (or "why did you change…") with no patch pending, or a new patch
     asked for."""
     if reading.patch_refs and not _tool_question(reading):
@@ -275,7 +275,7 @@ def patch_words(reading: Reading) -> Cue:
     return None
 
 
-def record_of_fixes(reading: Reading) -> Cue:
+def record_of_fixes(reading: MessageReading) -> Cue:
     """A lookup in a record of past fixes ("CHANGELOG 里 2.3.1 修复了哪些问题", "README 里的
     known issues 都有哪些"): its fix and problem words are the record's, nothing is asked of
     this code. Whether a fix holds here ("…我们还有没有这个问题") is still an audit."""
@@ -288,7 +288,7 @@ def record_of_fixes(reading: Reading) -> Cue:
     return None
 
 
-def audit_verb(reading: Reading) -> Cue:
+def audit_verb(reading: MessageReading) -> Cue:
     """An audit verb asked of code (audit, review, scan, 审计, 审一下…), not of the Java
     world, nor a review that ends in an explanation of what the code is."""
     audits = [r.verb for r in reading.acts(Act.INSPECT) if r.verb in AUDIT_VERBS]
@@ -297,7 +297,7 @@ def audit_verb(reading: Reading) -> Cue:
     return None
 
 
-def _reviews_to_explain(reading: Reading) -> bool:
+def _reviews_to_explain(reading: MessageReading) -> bool:
     """ "review 一下 pom 里的依赖，给我讲讲每个是干嘛的": a look that ends in an explanation of
     what the code is, with no problem and no judgement asked, is an explanation."""
     acts = [r.act for r in reading.requests if not r.negative]
@@ -307,7 +307,7 @@ def _reviews_to_explain(reading: Reading) -> bool:
     return not judged and not _JUDGEMENT_RE.search(reading.norm)
 
 
-def audit_words(reading: Reading) -> Cue:
+def audit_words(reading: MessageReading) -> Cue:
     """Audit words (fix, 修复, 漏洞…) unless the question asks for knowledge, or asks where
     the code does it ("Where do we scan the classpath for plugins?", "哪个类负责修复…")."""
     if not reading.audit:
@@ -320,7 +320,7 @@ def audit_words(reading: Reading) -> Cue:
     return reading.audit if nouns or reading.problems or not reading.where else None
 
 
-def change_request(reading: Reading) -> Cue:
+def change_request(reading: MessageReading) -> Cue:
     """A request to change code, or to write code for this repository.
 
     A change request is an audit unless it is about the previous answer ("上面那个例子改成
@@ -353,21 +353,21 @@ _SWAP_RE = any_of(
 )
 
 
-def _object_of(reading: Reading, request: Request) -> str:
+def _object_of(reading: MessageReading, request: Request) -> str:
     """What follows ``request``'s verb in its clause (its object, and what comes after)."""
     clause = reading.clause_of(request)
     start = request.start if request.start is not None else clause.find(request.verb)
     return clause[start:][: limits.ROUTER_CREATED_OBJECT_CHARS] if start >= 0 else ""
 
 
-def _creates_a_document(reading: Reading, request: Request) -> bool:
+def _creates_a_document(reading: MessageReading, request: Request) -> bool:
     """What ``request`` makes is a plan or a document about the code ("出一个迁移计划",
     "write a migration plan"), no code ("create a report endpoint" is code)."""
     made = _object_of(reading, request)
     return bool(_DOCUMENT_RE.search(made)) and not _CODE_ARTIFACT_RE.search(made)
 
 
-def _names_a_plan(reading: Reading, request: Request) -> bool:
+def _names_a_plan(reading: MessageReading, request: Request) -> bool:
     """A change verb that only says what a plan asked for is about ("出一个拆分模块的计划",
     "做个迁到 21 的迁移方案"): the plan is asked for, no change ("修改…的方案" changes)."""
     if request.start is None:
@@ -377,7 +377,7 @@ def _names_a_plan(reading: Reading, request: Request) -> bool:
     return asked is not None and bool(_PLAN_OF_RE.match(clause, request.start))
 
 
-def _bare_limit(reading: Reading) -> Cue:
+def _bare_limit(reading: MessageReading) -> Cue:
     """A limit on changing code and nothing else ("别动 DTO", "不要改返回值类型，前端会挂",
     "don't touch the tests"): it can only be a change's, a patch's (the safe side) — not a
     standing wish ("以后…"), a question, a limit on the answers or on what is used."""
@@ -389,7 +389,7 @@ def _bare_limit(reading: Reading) -> Cue:
     return limits or None
 
 
-def _limits_code(reading: Reading, request: Request) -> bool:
+def _limits_code(reading: MessageReading, request: Request) -> bool:
     """A prohibition ("别动", "不要改", "don't touch") of something named after it, which is
     no memory of ours ("别删这条笔记"), and not "不用改了" (nothing is needed) or "别动不动就…"."""
     verb = request.verb
@@ -429,7 +429,7 @@ _NOT_CODE_AFTER_LIMIT_RE = rx(
 _LIMIT_ON_CODE_RE = rx(r"[动改碰删吞抛]$|\b(?:touch|change|modify|remove|delete|rename)\b")
 
 
-def debug_why(reading: Reading) -> Cue:
+def debug_why(reading: MessageReading) -> Cue:
     """A question *why* code fails (:mod:`.debugging`): asked to be understood, not fixed,
     and not of a security hole."""
     if not reading.is_question or reading.acts(Act.CHANGE, Act.CREATE):
@@ -449,7 +449,7 @@ def debug_why(reading: Reading) -> Cue:
     return [*symptoms, why.group(0)]
 
 
-def _security_asked(reading: Reading) -> bool:
+def _security_asked(reading: MessageReading) -> bool:
     """The message names a security hole or an abuse (an injection, 越权, a bypass…)."""
     vulnerable = [w for w in reading.audit if w in ("漏洞", "vulnerability", "vulnerabilities")]
     injection = [w for w in reading.problems if safety.INJECTION_RE.search(w)]
@@ -458,7 +458,7 @@ def _security_asked(reading: Reading) -> bool:
     return bool(vulnerable or injection or abuse or predicate)
 
 
-def safety_question(reading: Reading) -> Cue:
+def safety_question(reading: MessageReading) -> Cue:
     """A question whether code here is safe, vulnerable, bypassable, injectable, guarded
     (:mod:`.safety`): an inspection of this code."""
     # "Is the JWT validation bypassable?": a definite thing is this code's, though its name
@@ -496,7 +496,7 @@ def safety_question(reading: Reading) -> Cue:
     return None
 
 
-def _abuse_of_this_app(reading: Reading) -> bool:
+def _abuse_of_this_app(reading: MessageReading) -> bool:
     """An abuse asked of no name of the Java world: of this application."""
     return bool(safety.ABUSE_RE.search(reading.norm)) and not names_the_world(reading.norm)
 
@@ -505,7 +505,7 @@ def _abuse_of_this_app(reading: Reading) -> bool:
 _SETTING_NAME_RE = rx(r"[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+")
 
 
-def _said_general(reading: Reading) -> bool:
+def _said_general(reading: MessageReading) -> bool:
     """The question says it is general ("in general", "一般"), and names nothing of this code
     but settings' names ("Is enable.auto.commit=true safe to use in general?")."""
     return bool(safety.GENERAL_RE.search(reading.norm)) and all(
@@ -517,7 +517,7 @@ def _said_general(reading: Reading) -> bool:
 _SAME_RE = rx(r"\bthe same\b|同一")
 
 
-def _race(reading: Reading) -> list[str]:
+def _race(reading: MessageReading) -> list[str]:
     """Two at once on the same thing, or whether a step is atomic / thread-safe (not what a
     safeguard is for: "这个锁是防止两个人同时编辑的吗")."""
     norm = reading.norm
@@ -528,7 +528,7 @@ def _race(reading: Reading) -> list[str]:
     return matches(safety.ATOMIC_RE, norm)
 
 
-def problem_in_code(reading: Reading) -> Cue:
+def problem_in_code(reading: MessageReading) -> Cue:
     """A problem (a bug, an injection, a leak, a missing check…) asked about this code."""
     problems, knowledge = reading.problems, reading.knowledge
     if not problems:
@@ -549,7 +549,7 @@ def problem_in_code(reading: Reading) -> Cue:
     return None
 
 
-def _asks_or_confirms(reading: Reading) -> bool:
+def _asks_or_confirms(reading: MessageReading) -> bool:
     """A yes-or-no question or a confirmation about a problem: "会不会被利用？", "没有校验文件
     类型吧", "Could it deadlock?" (not "How do static analysis tools find bugs?", "金额用
     double 存有什么问题")."""
@@ -561,7 +561,7 @@ def _asks_or_confirms(reading: Reading) -> bool:
     )
 
 
-def looks_for_something(reading: Reading) -> Cue:
+def looks_for_something(reading: MessageReading) -> Cue:
     """An inspection that looks for something ("check the upload handler for path
     traversal") or verifies a condition of this code ("检查一下 X 有没有把 debug 打开"), not
     one that looks something up ("检查一下 X 依赖了些啥", "check which version…")."""
@@ -579,7 +579,7 @@ def looks_for_something(reading: Reading) -> Cue:
     return None
 
 
-def judges_code(reading: Reading) -> Cue:
+def judges_code(reading: MessageReading) -> Cue:
     """A judgement asked of code here ("SecurityConfig 里把 CSRF 禁用了，这样有问题吗"), not
     of a design of the Java world ("JWT 里放租户 id 合理吗"); or a complaint about it
     ("OrderService 这个方法也太长了吧"), unless it asks to be told what the code does
@@ -599,22 +599,22 @@ def judges_code(reading: Reading) -> Cue:
 # --- memory -----------------------------------------------------------------------------
 
 
-def wish_about_answers(reading: Reading) -> Cue:
+def wish_about_answers(reading: MessageReading) -> Cue:
     """A wish about the answers that asks for nothing ("以后涉及命令行的地方都给两个版本")."""
     return [] if reading.preference and not reading.requests else None
 
 
-def path_in_question(reading: Reading) -> Cue:
+def path_in_question(reading: MessageReading) -> Cue:
     """A path or a file of this repository ("@review/pom.xml", "src/main/resources")."""
     return reading.paths or None
 
 
-def names_this_code(reading: Reading) -> Cue:
+def names_this_code(reading: MessageReading) -> Cue:
     """A name of this repository: a class, a package, a module, "this project", "we/our"."""
     return reading.strong or None
 
 
-def follow_up(reading: Reading) -> Cue:
+def follow_up(reading: MessageReading) -> Cue:
     """A follow-up, thanks or a wish about the answers, with nothing firm of this
     repository ("还有吗？", "that's clear, thanks"): the conversation goes on."""
     if not reading.here:
@@ -628,14 +628,14 @@ def follow_up(reading: Reading) -> Cue:
     return said if said and not firm else None
 
 
-def domain_question(reading: Reading) -> Cue:
+def domain_question(reading: MessageReading) -> Cue:
     """A question about the nouns of this application's domain only ("优惠券过期之后会怎样
     处理")."""
     here = reading.here
     return here if here and here == reading.domain else None
 
 
-def code_here(reading: Reading) -> Cue:
+def code_here(reading: MessageReading) -> Cue:
     """A part, a fact or a piece of code of this repository ("这个方法", "the login
     endpoint", "用的是 Redis 还是数据库")."""
     return reading.here or None

@@ -16,7 +16,7 @@ from autopatch_memory.lang import LazyPattern
 from .acts import EN_VERBS, QUOTED_RE, Act
 from .knowledge import COMMON_WORDS, WORD_ENDING_RE, is_known, is_known_or_typo
 from .lexicon import HAS_CJK_RE, any_of, matches, rx
-from .reading import Reading
+from .reading import MessageReading
 from .repository import (
     APP_PART_RE,
     BARE_PROJECT_RE,
@@ -303,7 +303,7 @@ _SNIPPET_RE = rx(
 )
 
 
-def read_pointers(reading: Reading, names: Sequence[str]) -> None:
+def read_pointers(reading: MessageReading, names: Sequence[str]) -> None:
     text, norm = reading.text, reading.norm
     reading.paths = _path_words(text)
     reading.identifiers = _own_identifiers(text)
@@ -352,7 +352,7 @@ def _is_app_part(part: str) -> bool:
     return word.group(0) not in COMMON_WORDS and not world_plugin
 
 
-def latin_names(reading: Reading) -> list[str]:
+def latin_names(reading: MessageReading) -> list[str]:
     """Unknown words in a Chinese question that is not a knowledge question: names here.
 
     "mall 用的 Spring Boot 版本是多少", "要装哪些中间件才能把 mall 跑起来".

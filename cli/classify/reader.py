@@ -1,4 +1,4 @@
-"""Reading one message: :func:`read` fills a :class:`.reading.Reading` pass by pass.
+"""Reading one message: :func:`read` fills a :class:`.reading.MessageReading` pass by pass.
 
 The head and tail of a long paste are read without their log lines; then its clauses
 and requests (:mod:`.clauses`), what it points at (:mod:`.pointers`), whether it asks
@@ -62,10 +62,10 @@ from .problems import (
     RECORD_RE,
     SAFEGUARD_RE,
 )
-from .reading import Clause, Reading, Request
+from .reading import Clause, MessageReading, Request
 
 
-def _read_knowledge(reading: Reading) -> None:
+def _read_knowledge(reading: MessageReading) -> None:
     norm = reading.norm
     unfact = FACT_FORM_RE.sub(" ", norm)  # "是怎么实现的" asks how it was done here
     reading.generic = GENERIC.find(unfact) + matches(ADVICE_RE, unfact)
@@ -84,7 +84,7 @@ def _read_knowledge(reading: Reading) -> None:
     reading.identifiers = [w for w in reading.identifiers if not _library_name(reading, w)]
 
 
-def _choice_of_the_world(reading: Reading) -> list[str]:
+def _choice_of_the_world(reading: MessageReading) -> list[str]:
     """A bare choice between two names of the Java world on a topic of the Java world
     ("分布式锁用 Redis 还是 ZooKeeper"): an advice asked, unless the message names a part
     or a noun of this application ("购物车用 Redis 还是 MySQL")."""
@@ -97,7 +97,7 @@ def _choice_of_the_world(reading: Reading) -> list[str]:
     ]
 
 
-def _library_name(reading: Reading, word: str) -> bool:
+def _library_name(reading: MessageReading, word: str) -> bool:
     """In a knowledge question, a name without an application role is not this code's.
 
     A how-to's or a concept question's CamelCase name is a library's ("How do I configure
@@ -146,7 +146,7 @@ def names_the_world(norm: str) -> bool:
     return any(is_known_or_typo(w.rstrip(".")) for w in words if w not in COMMON_WORDS)
 
 
-def _known_topic(reading: Reading) -> str:
+def _known_topic(reading: MessageReading) -> str:
     """The name of the Java world the message is about, if it opens with one (after a
     greeting: "您好，请问 Gradle 的 build cache 解决什么问题")."""
     content = [c.norm for c in reading.clauses if not COURTESY_RE.fullmatch(c.norm)]
@@ -159,7 +159,7 @@ def _known_topic(reading: Reading) -> str:
     return topic if known or match.group("zh_term") or ZH_TECH.find(topic) else ""
 
 
-def _names_a_topic(reading: Reading) -> bool:
+def _names_a_topic(reading: MessageReading) -> bool:
     """ "修复 log4j2 那个 JNDI 漏洞，一般的处理步骤是什么？", "Upgrading to Java 21 — what
     usually breaks?": a verb phrase before a question in general names its topic; what
     it says is asked of nobody."""
@@ -178,7 +178,7 @@ def _is_statement(norm: str) -> bool:
     return len(norm.split()) >= limits.ROUTER_MIN_STATEMENT_WORDS
 
 
-def _descriptions(reading: Reading) -> list[str]:
+def _descriptions(reading: MessageReading) -> list[str]:
     """Statements about code ("@Transactional 加在 private 方法上了"), not asks or chat."""
     if not (reading.is_question or reading.requests) or len(reading.clauses) < 2:
         return []
@@ -193,7 +193,7 @@ def _descriptions(reading: Reading) -> list[str]:
     return found
 
 
-def _prose(text: str, reading: Reading) -> str:
+def _prose(text: str, reading: MessageReading) -> str:
     """``text`` (normalized) without the names read in it: "patches/", "data-fix",
     "/fix-stock", "leak_detect_task" are names, their words ask for no audit or patch.
     (CamelCase names need nothing: a word matches only as a whole word.)"""
@@ -204,7 +204,7 @@ def _prose(text: str, reading: Reading) -> str:
     return text
 
 
-def _read_problems(reading: Reading) -> None:
+def _read_problems(reading: MessageReading) -> None:
     norm = _prose(reading.norm, reading)
     # Words inside a quoted text (a PR description to polish, an error message) are
     # that text's, not asked of us.
@@ -280,7 +280,7 @@ def _clauses_without_code(asked: str, norm: str) -> list[Clause]:
     return split_clauses(QUOTED_RE.sub(" ", norm))
 
 
-def _requests_of(reading: Reading, clauses: Sequence[Clause]) -> list[Request]:
+def _requests_of(reading: MessageReading, clauses: Sequence[Clause]) -> list[Request]:
     """The requests of ``clauses``, each one's clause noted in ``reading``."""
     found = []
     for clause in clauses:
@@ -290,12 +290,12 @@ def _requests_of(reading: Reading, clauses: Sequence[Clause]) -> list[Request]:
     return found
 
 
-def read(text: str, *, names: Sequence[str] = ()) -> Reading:
-    """Read ``text`` for the router (see :class:`Reading`)."""
+def read(text: str, *, names: Sequence[str] = ()) -> MessageReading:
+    """Read ``text`` for the router (see :class:`MessageReading`)."""
     asked = _questioned_text(text)
     # Traditional characters and written Cantonese read as Mandarin (lang/traditional.py)
     norm = normalize_text(as_mandarin(asked)).strip()
-    reading = Reading(text=asked, norm=norm, clauses=_clauses_without_code(asked, norm))
+    reading = MessageReading(text=asked, norm=norm, clauses=_clauses_without_code(asked, norm))
     reading.pasted_log = _without_log_lines(text) != text
     reading.is_question = any(c.question for c in reading.clauses)
     reading.requests = _requests_of(reading, reading.clauses)

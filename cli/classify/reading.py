@@ -1,5 +1,5 @@
 """What the router saw in one message: its clauses (:class:`Clause`), its requests
-(:class:`Request`) and the words found, as one :class:`Reading` that the rules decide on.
+(:class:`Request`) and the words found, as one :class:`MessageReading` that the rules decide on.
 
 Apart from :mod:`.reader` (which fills it) so that the reading passes and the rules
 share the model without importing each other.
@@ -37,7 +37,7 @@ class Clause:
 
 
 @dataclass
-class Reading:
+class MessageReading:
     """What the router saw in one message (every list holds the words found)."""
 
     text: str

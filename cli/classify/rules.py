@@ -31,7 +31,7 @@ from .clauses import last_turn
 from .cues import Cue
 from .lexicon import rx
 from .reader import read
-from .reading import Reading
+from .reading import MessageReading
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,7 +45,7 @@ class IntentRule(Rule):
     """
 
     intent: IntentType | None = field(default=None, kw_only=True)
-    cue: Callable[[Reading], Cue] = field(default=lambda _reading: None, kw_only=True)
+    cue: Callable[[MessageReading], Cue] = field(default=lambda _reading: None, kw_only=True)
     with_patch: bool = field(default=False, kw_only=True)
     decisive: bool = field(default=False, kw_only=True)
 
@@ -576,7 +576,7 @@ def _final_request(text: str, names: Sequence[str]) -> str:
 # --- deciding ---------------------------------------------------------------------------
 
 
-def _decide(reading: Reading, *, patch_pending: bool) -> tuple[IntentRule, list[str]] | None:
+def _decide(reading: MessageReading, *, patch_pending: bool) -> tuple[IntentRule, list[str]] | None:
     """The first rule that decides on ``reading``, with its words (``None``: no rule)."""
     audit_cleared = False
     for rule in INTENT_RULES:
@@ -660,7 +660,7 @@ def classify(
     )
 
 
-def _fired(reading: Reading, patch_pending: bool) -> tuple[str, ...]:
+def _fired(reading: MessageReading, patch_pending: bool) -> tuple[str, ...]:
     return tuple(
         rule.id
         for rule in INTENT_RULES
