@@ -7,7 +7,8 @@ after an abbreviation: "e.g. Gradle" and ``Optional.get()`` stay whole) or an el
 before a space. A semicolon or a comma does not end one: "if we ever move to Gradle;
 always give both commands" is one sentence, and its first half still speaks for its
 second. Text dictated without any punctuation writes its pauses as spaces between
-Chinese characters; there, each such space ends a sentence.
+Chinese characters; there, each such space ends a sentence (not the one after a
+leading ``@mention``: the mention belongs to what is said after it).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "mr
 _LAST_WORD_RE = lazy_compile(r"([A-Za-z][A-Za-z.]*)$")
 _ANY_MARK_RE = lazy_compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
 _PAUSE_RE = lazy_compile(f"(?<=[{CJK_CLASS}])[ \t\u3000]+(?=[{CJK_CLASS}])")
+# "@胖虎 以后…": a mention names who the words after it are said to, not a sentence.
+_MENTION_ONLY_RE = lazy_compile(r"\s*@\S+\s*")
 
 
 def _after_abbreviation(head: str) -> bool:
@@ -59,6 +62,8 @@ def _paused(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
     begin, end = span
     parts = []
     for match in _PAUSE_RE.finditer(text, begin, end):
+        if _MENTION_ONLY_RE.fullmatch(text, begin, match.start()):
+            continue  # the mention stays with what is said to its addressee
         parts.append((begin, match.start()))
         begin = match.end()
     parts.append((begin, end))

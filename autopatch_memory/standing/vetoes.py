@@ -43,6 +43,14 @@ _QUESTION_HEAD_ZH = re.compile(
     r"^\W*(?:请问|问一下|想问下?)?(?:为什么|为何|怎么|怎样|如何|是不是|是否|有没有|要不要|需不需要|"
     r"会不会|对不对|行不行|哪个|哪些|哪里|哪种|多少|啥)"
 )
+# A tag that asks for agreement ends a question ("这招永远是第一招是吧"): not "…吧" alone,
+# which asks the assistant to do something ("以后都用中文吧").
+_TAG_QUESTION_ZH = re.compile(r"(?:是吧|对吧|是不是|对不对|没错吧|是伐)\W*$")
+# "业界有没有统一的规矩": whether-or-not in the middle of a sentence asks, unless it is
+# "whether or not, always…" ("以后不管有没有改动都跑一遍", "有没有问题都先跑测试") or what
+# to check or tell (_INDIRECT: "每次检查有没有空指针").
+_A_NOT_A_ZH = re.compile(r"(?<!不管)(?<!无论)(?<!不论)(?:有没有|是不是|会不会|要不要|需不需要)")
+_ALL_THE_SAME_ZH = re.compile(r"(?<!每次)(?<!每回)(?<!每个)(?<!一直)(?:都|也)")
 # "记住密码功能怎么实现": the interrogative and its verb end the sentence.
 _QUESTION_TAIL_ZH = re.compile(r"(?:怎么|如何|怎样|为什么|为何|啥|什么)[\u4e00-\u9fff\w]{0,6}\W*$")
 # An interrogative after one of these is what the assistant should say, not a question
@@ -52,7 +60,13 @@ _INDIRECT = re.compile(
     r"(?:\w+\s+){0,2}(?:why|how|what|which|whether|if)\b"
     r"|(?:^|[，,：:]|先|再|要|都|请|帮我|并|然后|顺便)"
     r"(?:说明|解释|讲清楚|写明|注明|告诉我|说一下|讲一下|列出|说|讲|问我|问清|确认一下|确认|标注|分析|判断|写)"
-    r"[^，,。？?]{0,8}(?:为什么|怎么|如何|哪|是否|有没有|要不要|是不是|多少)"
+    r"[^，,。？?]{0,8}(?:为什么|怎么|如何|哪|是否|有没有|要不要|是不是|会不会|需不需要|多少)"
+)
+# What to check or tell, one of the assistant's tasks: "每次都检查一下有没有空指针",
+# "顺带说一下要不要重启服务".
+_CHECKS_WHETHER = re.compile(
+    r"(?:检查|看|查|核对|确认|判断|留意|注意|提醒|说|讲|告诉|写|标|列|问|分析)[^，,。？?]{0,8}"
+    r"(?:有没有|是不是|会不会|要不要|需不需要)"
 )
 # A polite request phrased as a question asks for something ("Could you always…?",
 # "能不能以后都…？", "以后改配置时可以顺便告诉我…吗").
@@ -77,6 +91,16 @@ def _asks_without_requesting(sentence: str) -> bool:
     if _WH_QUESTION.search(words) or (marked and _AUX_QUESTION.search(words)):
         return True
     if _QUESTION_END_ZH.search(words) or _QUESTION_HEAD_ZH.search(words):
+        return True
+    if _TAG_QUESTION_ZH.search(words):
+        return True
+    whether = _A_NOT_A_ZH.search(words)
+    if (
+        whether is not None
+        and not _ALL_THE_SAME_ZH.search(words, whether.end())
+        and not _INDIRECT.search(words)
+        and not _CHECKS_WHETHER.search(words)
+    ):
         return True
     # An interrogative tail asks only in a sentence not closed as a statement ("…，直接说
     # 怎么做。" tells the assistant what to say).
@@ -557,6 +581,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后这个接口还会变吗？",
                 "记住密码功能怎么实现",
                 "Is it OK to always use var here?",
+                "好家伙，又让我清缓存重启，这招永远是第一招是吧",
+                "一般 commit message 业界有没有统一的规矩",
+                "我们的定时任务以后会不会每次都全量扫表",
             ),
             examples_no_match=(
                 "Could you always include the imports?",
@@ -567,6 +594,12 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后涉及并发的回答，先说有没有竞态，再给方案。",
                 "以后改配置的时候可以顺便告诉我要不要重启服务吗",
                 "我不喜欢回答里绕弯子，直接说怎么改。",
+                "以后都用中文回答吧",
+                "以后不管有没有改动，提交前都跑一遍单测",
+                "以后 review 的时候每次都检查一下有没有 N+1 查询",
+                "以后有没有把握都先说明一下",
+                "往后涉及库存的改动，都先说清楚并发下会不会出问题，再给代码",
+                "每次建议改 Nacos 配置的时候，顺带说一下要不要重启服务",
             ),
             test=_asks_without_requesting,
         ),

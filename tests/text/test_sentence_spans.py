@@ -1,0 +1,32 @@
+"""Sentences as spans of the text (autopatch_memory/lang/sentences.py): what the offline
+reader and the quote check judge one at a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from autopatch_memory.lang.sentences import sentences
+from autopatch_memory.standing.explicit import explicit_rules
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # dictated text without marks: a space between Chinese words is a pause
+        ("好的 以后都用中文 谢谢", ["好的", "以后都用中文", "谢谢"]),
+        # a mention names who the words after it are said to: it is not a sentence
+        ("@阿强 以后发版前 先在群里说一声", ["@阿强 以后发版前", "先在群里说一声"]),
+        ("@小周 下次 记得带上截图", ["@小周 下次", "记得带上截图"]),
+        # with marks, only the marks end sentences
+        ("@阿强 以后发版前先说一声。好吗？", ["@阿强 以后发版前先说一声。", "好吗？"]),
+    ],
+)
+def test_a_pause_ends_a_sentence_but_not_a_mention(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected
+
+
+def test_a_rule_said_to_a_colleague_by_mention_is_no_rule_for_the_assistant() -> None:
+    # The mention used to be cut off as a sentence of its own, and what followed it read as
+    # a rule for the assistant.
+    assert explicit_rules("@阿强 以后改 Redis 配置 麻烦先在群里同步一下") == []
+    assert explicit_rules("以后改 Redis 配置 麻烦先在群里同步一下") != []
