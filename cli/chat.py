@@ -42,6 +42,7 @@ from autopatch_memory import (
     UnknownIntentError,
     make_answerer,
     parse_intent,
+    redact,
 )
 
 from .answer import NO_MODEL_HINT, TurnResult, TurnRunner
@@ -456,7 +457,8 @@ class ChatSession:
             self.console.out("no question asked yet in this session")
             return False
         last = self.last
-        self.console.out(f"last question: {last.question}")
+        # shown as memory would keep it: a key typed into the question is not echoed
+        self.console.out(f"last question: {redact(last.question)}")
         self.console.out(f"intent: {last.intent.value} ({last.classification.explanation})")
         if last.gated:
             self.console.out(Text("outside memory: no context was given", style="yellow"))

@@ -12,7 +12,10 @@ agree on every call:
   reads as its default (:func:`null_means`);
 * no argument outside the schema is accepted: ``additionalProperties: false``, and the
   arguments model forbids extra keys (an unknown key is a ``bad_arguments`` refusal,
-  not silently dropped).
+  not silently dropped);
+* no value of another type is converted: the arguments model is strict, so ``"5"`` for
+  an integer or ``"yes"`` and ``1`` for a boolean are refused as the schema refuses
+  them (an enum argument, sent as its JSON string, says ``strict=False`` itself).
 
 A tool's description is its docstring without the source's indentation, each paragraph
 on one line.
@@ -59,7 +62,8 @@ def description_of(fn: Callable[..., Any]) -> str:
 
 def strict_tool(fn: Callable[..., Any], *, annotations: ToolAnnotations) -> Tool:
     """The SDK's tool of ``fn``, with its description cleaned and its arguments closed:
-    the model forbids keys it does not declare, and the schema says so."""
+    the model forbids keys it does not declare and values of another type, and the
+    schema says so."""
     tool = Tool.from_function(fn, description=description_of(fn), annotations=annotations)
     loose = tool.fn_metadata.arg_model
     # A subclass that differs only in its config: the SDK's field handling is kept.
@@ -68,7 +72,10 @@ def strict_tool(fn: Callable[..., Any], *, annotations: ToolAnnotations) -> Tool
         type(
             loose.__name__,
             (loose,),
-            {"model_config": ConfigDict(extra="forbid"), "__module__": loose.__module__},
+            {
+                "model_config": ConfigDict(extra="forbid", strict=True),
+                "__module__": loose.__module__,
+            },
         ),
     )
     metadata = tool.fn_metadata.model_copy(update={"arg_model": closed})

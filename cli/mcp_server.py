@@ -341,8 +341,9 @@ def _actor(ctx: Context[Any, Any] | None) -> str:
 IntentArg = Annotated[
     IntentType,
     Field(
+        strict=False,  # the arguments are strict (mcp_schema); an enum arrives as its value
         description="code_explain (the project, a module, a file), general_chat (Java, "
-        "engineering), or the gated code_audit, patch_explain, patch_revise (no memory)."
+        "engineering), or the gated code_audit, patch_explain, patch_revise (no memory).",
     ),
 ]
 LongText = Annotated[str, Field(max_length=limits.MCP_MAX_TEXT_CHARS)]

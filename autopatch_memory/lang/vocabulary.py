@@ -152,6 +152,14 @@ CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "language": {
         "zh": ("中文", "汉语", "简体中文", "普通话", "chinese", "mandarin"),
         "en": ("英文", "英语", "english"),
+        # other languages an answer may be asked in (a search for "language" finds them)
+        "ja": ("日语", "日文", "japanese"),
+        "ko": ("韩语", "韩文", "korean"),
+        "de": ("德语", "德文", "german"),
+        "fr": ("法语", "法文", "french"),
+        "es": ("西班牙语", "西班牙文", "spanish"),
+        "ru": ("俄语", "俄文", "russian"),
+        "pt": ("葡萄牙语", "葡萄牙文", "portuguese"),
         "both": ("双语", "中英文", "中英双语", "中英对照", "bilingual", "both languages",
                  "both chinese and english", "both english and chinese"),
     },

@@ -323,6 +323,17 @@ def test_reset_declined_keeps_memory(repo: Path, capsys: pytest.CaptureFixture[s
     assert doc["generation"] == 0 and doc["working_memory"]["recent_turns"]
 
 
+def test_context_shows_the_last_question_without_its_secrets(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # /context showed the question as typed: a password in it was echoed back in clear.
+    chat = session(repo, io.StringIO("我的密码是 Zq8!vR2#pLm9 登录为什么失败？\n/context\n"))
+    assert chat.run() == 0
+    out = capsys.readouterr().out
+    assert "last question: 我的密码是 [REDACTED:" in out
+    assert "Zq8!vR2#pLm9" not in out
+
+
 def test_a_path_is_a_question_not_a_command(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     chat = session(repo, io.StringIO("/src/main/java 下面是什么？\n"))
     assert chat.run() == 0

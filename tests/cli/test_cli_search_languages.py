@@ -27,6 +27,9 @@ def remembered(repo: Path) -> dict[str, str]:
             "delayed_en": ("Refund requests go through the delayed queue (delay level 3).", "note"),
             "delayed_zh": ("订单超时关闭用的是延迟队列", "note"),
             "redis": ("The session store is Redis.", "note"),
+            # languages besides the two the memory itself speaks
+            "ja_rule": ("Reply in Japanese from now on.", "rule"),
+            "de_rule": ("以后用德语回答", "rule"),
         }
         return {
             key: str(memory.remember(text, kind=kind).item_id)
@@ -43,7 +46,7 @@ def search(repo: Path, text: str) -> list[str]:
 def test_a_kind_of_choice_finds_the_rules_that_make_one(
     repo: Path, remembered: dict[str, str]
 ) -> None:
-    language_rules = {remembered["zh_rule"], remembered["en_comments"]}
+    language_rules = {remembered[key] for key in ("zh_rule", "en_comments", "ja_rule", "de_rule")}
     assert set(search(repo, "language")) == language_rules
     assert set(search(repo, "语言")) == language_rules
 

@@ -24,7 +24,7 @@ import anyio
 import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
-from mcp_types import TextContent, TextResourceContents
+from mcp.types import TextContent, TextResourceContents
 
 from autopatch_memory import MemoryDelta, ProjectMemory, RepoProfile, clean_output
 from autopatch_memory.exchange import export_json, export_markdown

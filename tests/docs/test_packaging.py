@@ -82,10 +82,13 @@ def _imported_top_names(folder: Path) -> dict[str, str]:
     return found
 
 
-def _declared_distributions() -> set[str]:
+def _declared_distributions(*extras: str) -> set[str]:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     names = set()
-    for requirement in data["project"]["dependencies"]:
+    requirements = list(data["project"]["dependencies"])
+    for extra in extras:
+        requirements += data["project"]["optional-dependencies"][extra]
+    for requirement in requirements:
         name = re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0]
         names.add(_normalized(name))
     return names
@@ -111,4 +114,25 @@ def test_every_third_party_import_is_a_declared_dependency() -> None:
             if not distributions & declared:
                 undeclared.append(f"{where} imports {name} ({', '.join(sorted(distributions))})")
     assert "mcp" in declared and "pydantic" in declared  # the check does see the list
+    assert undeclared == []
+
+
+def test_every_third_party_import_of_the_tests_is_declared() -> None:
+    # The tests install from the `test` extra (the README's test command): what they
+    # import must come from it or from the package's own dependencies, not from a pin
+    # of one of those (tests/context imported mcp_types, which only mcp requires).
+    declared = _declared_distributions("test")
+    owners = importlib.metadata.packages_distributions()
+    tests = ROOT / "tests"
+    # The tests' own helper modules, imported by their names (pytest's rootdir import).
+    local = {path.stem for path in tests.rglob("*.py")} | {"autopatch_memory_cli", "conftest"}
+    ours = {"autopatch_memory", "__future__", "bench"}
+    undeclared = []
+    for name, where in _imported_top_names(tests).items():
+        if name in ours or name in local or name in sys.stdlib_module_names:
+            continue
+        distributions = {_normalized(d) for d in owners.get(name, [name])}
+        if not distributions & declared:
+            undeclared.append(f"{where} imports {name} ({', '.join(sorted(distributions))})")
+    assert "hypothesis" in declared  # the check does see the extra
     assert undeclared == []

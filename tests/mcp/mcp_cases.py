@@ -49,6 +49,19 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
     ("undo", {"count": limits.MCP_UNDO_MAX_COUNT + 1}, "bad_arguments"),
     ("request_summary", {"wait_seconds": -1}, "bad_arguments"),
     ("request_summary", {"wait_seconds": 10_000}, "bad_arguments"),
+    # A value of another type is refused as the schema refuses it, not converted.
+    ("search_memory", {"query": "x", "limit": "5"}, "bad_arguments"),
+    ("search_memory", {"query": "x", "limit": True}, "bad_arguments"),
+    ("search_memory", {"query": "x", "include_archived": "yes"}, "bad_arguments"),
+    ("search_memory", {"query": "x", "include_archived": 1}, "bad_arguments"),
+    ("undo", {"count": "1"}, "bad_arguments"),
+    ("list_memory", {"offset": "0"}, "bad_arguments"),
+    (
+        "record_turn",
+        {"intent": "general_chat", "question": "q", "project_level": "true"},
+        "bad_arguments",
+    ),
+    ("request_summary", {"wait_seconds": "0"}, "bad_arguments"),
     # Domain refusals of the applier and the library.
     ("record_turn", {"intent": "general_chat", "question": "   "}, "empty_field"),
     ("record_turn", {"intent": "general_chat", "question": "\u200b\x00"}, "empty_field"),
