@@ -7,6 +7,7 @@ the items selection chose, and their rendering in either language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -154,9 +155,18 @@ _LABELLED_SECTIONS = frozenset(
 )
 
 
+def _squashed(text: str) -> str:
+    return re.sub(r"\W+", "", text).casefold()
+
+
 def _item_line(item: ContextItem) -> str:
+    # A label the text says again ("- answer in English: Always answer in English") costs
+    # the prompt its bytes and tells the model nothing.
     if item.section in _LABELLED_SECTIONS and item.label:
-        return f"- {item.label}: {item.text}" if item.text else f"- {item.label}"
+        if not item.text:
+            return f"- {item.label}"
+        if _squashed(item.label) not in _squashed(item.text):
+            return f"- {item.label}: {item.text}"
     return f"- {item.text}"
 
 

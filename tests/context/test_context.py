@@ -1523,3 +1523,25 @@ def test_a_file_known_redacted_gives_the_context_redacting_it_would(repo: Path) 
             assert shown.items == again.items
             assert shown.render() == again.render()
             assert "ghp_" not in shown.render() and "Tr0ub4dor" not in shown.render()
+
+
+def test_a_label_the_text_says_again_is_not_rendered() -> None:
+    # "- answer in English: Always answer in English" told the model nothing twice.
+    items = [
+        ContextItem(
+            section=ContextSection.PREFERENCES,
+            id="mem_20260101_001",
+            label="answer in English",
+            text="Always answer in English.",
+        ),
+        ContextItem(
+            section=ContextSection.PROJECT_NOTES,
+            id="mem_20260101_002",
+            label="数据库",
+            text="订单库用的是 MySQL 8",
+        ),
+    ]
+    rendered = MemoryContext(intent=EXPLAIN, items=items).render()
+    assert "- Always answer in English." in rendered
+    assert "answer in English: " not in rendered
+    assert "- 数据库: 订单库用的是 MySQL 8" in rendered
