@@ -35,8 +35,9 @@ def fold(text: str) -> str:
 # full-width forms are these once NFKC has run). What is not here carries meaning and is
 # kept: symbols (``C++``, ``>=``, ``$``), ``#``, ``%``, ``-``, ``_``, ``/``, ``@``, ``&``.
 _SENTENCE_PUNCTUATION = frozenset(".,;:!?'\"()[]{}`…‘’“”「」『』【】《》〈〉、。・—–~")
-# Kept between two ASCII letters or digits: 1.8 is not 18, a.b is not ab, 1,000, host:port.
-_INNER_PUNCTUATION = frozenset(".,:'")
+# Kept between two ASCII letters or digits: 1.8 is not 18, a.b is not ab, 1,000, host:port,
+# and a range or a list of values: 3~5 (3～5, 3…5), 1–3, 1—3 and 1、3 are not 13.
+_INNER_PUNCTUATION = frozenset(".,:'~–—、")
 
 
 def _ascii_word(ch: str) -> bool:
@@ -55,7 +56,8 @@ def fold_identity(text: str) -> str:
     Guava.") == fold_identity("never  recommend guava")``; ``fold_identity("以后，回答用中文！")
     == fold_identity("以后 回答用中文")``.
     """
-    folded = unicodedata.normalize("NFKC", text).casefold()
+    # NFKC spells "…" as three dots, each of which would go: "1…3" is a range, as "1~3".
+    folded = unicodedata.normalize("NFKC", text.replace("…", "~")).casefold()
     kept: list[str] = []
     last = len(folded) - 1
     for index, ch in enumerate(folded):

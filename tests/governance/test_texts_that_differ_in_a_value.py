@@ -27,6 +27,14 @@ DIFFERENT = [
     ("Keep coverage >= 80%.", "Keep coverage 80."),
     ("以后 JDK 统一用 1.8", "以后 JDK 统一用 18"),
     ("以后别用 C++ 写胶水代码", "以后别用 C 写胶水代码"),
+    # a range or a list of values between two digits (a loss found by a data-loss hunt:
+    # "3~5 秒" was a duplicate of "35 秒", and a forgotten "35 秒" came back in its place)
+    ("以后接口超时都设成 3~5 秒", "以后接口超时都设成 35 秒"),
+    ("以后重试间隔设成 3～5 秒", "以后重试间隔设成 35 秒"),
+    ("Retry 1–3 times.", "Retry 13 times."),
+    ("Retry 1—3 times.", "Retry 13 times."),
+    ("以后只看第 1、3 页", "以后只看第 13 页"),
+    ("Wait 1…3 s.", "Wait 13 s."),
 ]
 EQUAL = [
     ("Never recommend Guava.", "never  recommend guava"),
@@ -35,6 +43,8 @@ EQUAL = [
     ("以后别用 fastjson。", "以后别用fastjson"),
     ("ｕｓｅ　Ｍａｖｅｎ", "use Maven"),
     ("Never\u200b recommend Guava", "Never recommend Guava"),
+    ("以后回答要简短…", "以后回答要简短"),
+    ("Wait 3…5 s.", "Wait 3~5 s."),
 ]
 
 
