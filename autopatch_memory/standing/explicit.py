@@ -134,8 +134,13 @@ def named_cancels(text: str) -> list[str]:
     return _named(_CANCELS, text)
 
 
+# Where an old rule says one more thing: a clause, a sentence, or one more thing chosen
+# beside the named one ("Maven 和 JUnit 5", "Lombok with MapStruct", "Guava or Commons"):
+# a rule that names only one of them replaces it in part, a conflict to report.
 _CLAUSE_BREAK = re.compile(
-    r"[，,；;、]|\s(?:and|also|plus|but)\s|并且|而且|同时|另外|还要|以及|并(?=[\u4e00-\u9fff])"
+    r"[，,；;、。！？!?\n&]|(?<=[.])\s"
+    r"|\s(?:and|also|plus|but|with|or|as well as|along with|together with)\s"
+    r"|并且|而且|同时|另外|还要|以及|或者|并(?=[\u4e00-\u9fff])|[和与跟及或]"
 )
 
 

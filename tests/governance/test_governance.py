@@ -242,6 +242,47 @@ def test_a_rule_named_in_one_clause_of_another_is_a_conflict_not_a_replacement(
     assert memory.conflicts() == []
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # One more thing said in another sentence, or chosen beside the named one (a
+        # data-loss hunt found each of these archived whole).
+        ("Always use Maven. Show the full command line.", "Use Gradle instead of Maven."),
+        ("以后用 Maven。命令要写全。", "不再用 Maven"),
+        ("以后用 Maven 和 JUnit 5", "改成 Gradle，不再用 Maven"),
+        ("每次都用 Lombok 和 MapStruct", "把 Lombok 换成 records"),
+        ("以后测试用 JUnit 5 与 AssertJ", "不再用 AssertJ"),
+        ("Always use Lombok with MapStruct.", "Use records instead of Lombok."),
+        ("Use Maven as well as Docker for the builds.", "Use Gradle instead of Maven."),
+        ("Prefer Guava or Apache Commons for helpers.", "Stop using Guava."),
+    ],
+)
+def test_a_rule_that_says_more_than_the_named_thing_is_kept_beside_the_new_one(
+    memory: ProjectMemory, old: str, new: str
+) -> None:
+    first = memory.remember(old)
+    second = memory.remember(new)
+    assert second.superseded == [] and second.conflicts == [first.item_id]
+    assert {summary for _type, _label, summary in active_items(memory)} == {old, new}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Always use Maven.", "Use Gradle instead of Maven."),
+        ("以后用 Maven", "不再用 Maven 了"),
+        ("每次都用 Lombok", "把 Lombok 换成 records"),
+    ],
+)
+def test_a_rule_that_says_only_the_named_thing_is_replaced(
+    memory: ProjectMemory, old: str, new: str
+) -> None:
+    first = memory.remember(old)
+    second = memory.remember(new)
+    assert second.superseded == [first.item_id]
+    assert {summary for _type, _label, summary in active_items(memory)} == {new}
+
+
 @pytest.mark.parametrize("rewritten", ["newer", "older"])
 def test_rewriting_one_rule_of_a_conflict_settles_it(memory: ProjectMemory, rewritten: str) -> None:
     both = memory.remember("以后用 Maven 构建，而且每次都给出完整命令行。")
