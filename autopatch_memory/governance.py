@@ -479,7 +479,10 @@ def _restore_revision(
     # Only a restore that changed the item takes the revision out: an unchanged one
     # (the item says that already) leaves it where it is.
     if change.outcome is ChangeOutcome.UPDATED:
-        txn.doc.long_term_memory.list_for(revision.type).remove(revision)
+        items = txn.doc.long_term_memory.list_for(revision.type)
+        # At the size limit the write may have made room by moving the oldest revisions,
+        # this one among them, to the cold archive already.
+        items[:] = [i for i in items if i.id != revision.id]
         change = change.model_copy(
             update={
                 "outcome": ChangeOutcome.RESTORED,

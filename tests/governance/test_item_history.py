@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from autopatch_memory import ItemNotFoundError, ItemStatus, ProjectMemory, SearchHit
+from autopatch_memory import (
+    ChangeRejectedError,
+    ItemNotFoundError,
+    ItemStatus,
+    ProjectMemory,
+    SearchHit,
+)
 
 
 def test_an_edited_rule_comes_with_its_earlier_texts_newest_first(repo: Path) -> None:
@@ -81,3 +87,26 @@ def test_search_hits_write_timestamps_as_the_file_does(repo: Path) -> None:
     written = stored["long_term_memory"]["durable_preferences"][0]["updated_at"]
     assert isinstance(hit, SearchHit)
     assert hit.model_dump(mode="json")["updated_at"] == written
+
+
+def test_an_earlier_text_is_restored_when_memory_is_full(repo: Path) -> None:
+    # At the byte budget the restore's write made room by moving the oldest revision
+    # (the one being restored) to the cold archive, then crashed taking it out of the
+    # file (a data-loss hunt's finding): the user could not go back exactly when full.
+    reason = " because the billing module has many legacy callers we must respect, so " * 3
+    with ProjectMemory.open(repo, backend="off") as memory:
+        first = memory.remember(("Always use JUnit 5 for tests" + reason)[:290])
+        number = 0
+        with pytest.raises(ChangeRejectedError, match="full"):
+            while True:
+                memory.remember((f"Never recommend library {number}" + reason)[:290])
+                number += 1
+        memory.forget(str(memory.search(f"library {number - 1}")[0].id))
+        edited = memory.edit(str(first.item_id), ("Always use JUnit 5 and AssertJ" + reason)[:290])
+        [revision] = edited.revisions
+        restored = memory.restore(revision)
+        assert restored.outcome.value == "restored"
+        assert memory.history(str(first.item_id)).item.summary.startswith(
+            "Always use JUnit 5 for tests"
+        )
+        assert memory.search("AssertJ", include_archived=True)
