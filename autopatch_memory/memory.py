@@ -77,6 +77,7 @@ from autopatch_memory.safe_io import store_error
 from autopatch_memory.scheduler import Backoff, Scheduler
 from autopatch_memory.status import FileProblem, MemoryFileInfo, MemoryPaths, MemoryStatus
 from autopatch_memory.store import (
+    RESET_BACKUP_STEM,
     FileState,
     MemoryStore,
     ResetResult,
@@ -614,7 +615,7 @@ class ProjectMemory:
             return UndoReport(undone=0, changes=[])
         backups: dict[str, MemoryDocument] = {}
         for unit in units:
-            if unit.op == "reset" and unit.target and unit.target.startswith("memory.reset"):
+            if unit.op == "reset" and unit.target and unit.target.startswith(RESET_BACKUP_STEM):
                 backups[unit.target] = self.store.read_backup(unit.target)
         result = self._writes.update(lambda txn: governance.undo(txn, units, backups), actor=actor)
         return UndoReport(undone=len(units), changes=result.value)

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from autopatch_memory.changes import MemoryChange
 from autopatch_memory.journal import JournalEntry
+from autopatch_memory.store import RESET_BACKUP_STEM
 
 __all__ = ["UndoReport", "undoable"]
 
@@ -55,12 +56,18 @@ def undoable(entries: Sequence[JournalEntry], unlanded: Sequence[str] = ()) -> l
             live.append(group)
     units: list[JournalEntry] = []
     for group in live:
-        reset = next((e for e in group if e.op == "reset"), None)
+        # A reset of a memory that was empty wrote no backup: it has nothing to bring back,
+        # and undoing it would change nothing, forever (the next undo must go further).
+        reset = next((e for e in group if e.op == "reset" and _backed_up(e)), None)
         change = next((e for e in group if e.op == "change" and e.items), None)
         unit = reset or change
         if unit is not None:
             units.append(unit)
     return units[::-1]
+
+
+def _backed_up(reset: JournalEntry) -> bool:
+    return (reset.target or "").startswith(RESET_BACKUP_STEM)
 
 
 def _writes(entries: Sequence[JournalEntry]) -> list[list[JournalEntry]]:

@@ -29,6 +29,7 @@ from autopatch_memory.store.files import (
     LOCK_FILE_NAME,
     MEMORY_DIR_NAME,
     MEMORY_FILE_NAME,
+    RESET_BACKUP_STEM,
     STORE_FILES,
 )
 from autopatch_memory.store.problems import DroppedPart, LoadProblem, Unusable
@@ -47,6 +48,7 @@ __all__ = [
     "LOCK_FILE_NAME",
     "MEMORY_DIR_NAME",
     "MEMORY_FILE_NAME",
+    "RESET_BACKUP_STEM",
     "STORE_FILES",
     "DroppedPart",
     "FileState",

@@ -118,7 +118,22 @@ def test_undo_reverts_the_last_change_and_a_reset(repo: Path) -> None:
         if p["status"] == "active"
     ]
     assert active == ["Write Javadoc for public methods"]
-    assert "nothing to undo" in ok("undo", str(repo), "5").stdout or True
+
+
+def test_undo_after_two_resets_brings_back_what_the_first_removed(repo: Path) -> None:
+    # The second reset found memory empty and kept no backup; undoing it changed
+    # nothing, so every plain `undo` undid it again and the rules never came back.
+    remember(repo, "Never recommend Guava.")
+    ok("reset", str(repo), "--yes")
+    assert "already empty" in ok("reset", str(repo), "--yes").stdout
+    assert "undid 1 change" in ok("undo", str(repo)).stdout
+    doc = stored(repo)
+    active = [
+        p["summary"]
+        for p in doc["long_term_memory"]["durable_preferences"]
+        if p["status"] == "active"
+    ]
+    assert active == ["Never recommend Guava."]
 
 
 def test_import_previews_with_dry_run_and_refuses_a_foreign_markdown(
