@@ -53,6 +53,8 @@ from autopatch_memory.safe_io import (
 from autopatch_memory.text import clip
 
 JOURNAL_FILE_NAME = "memory.journal.jsonl"
+USER_ACTOR = "user"
+"""The journal's actor for a change the user made directly (an MCP client is ``mcp:<name>``)."""
 ROTATED_FILE_NAME = "memory.journal.1.jsonl"
 JOURNAL_LOCK_NAME = JOURNAL_FILE_NAME + ".lock"
 _TEMP_PREFIX = ".memory.journal."
@@ -98,7 +100,7 @@ class JournalEntry(BaseModel):
     model_config = ConfigDict(extra="ignore", defer_build=True)
 
     ts: Timestamp
-    actor: str  # "record", "summarizer:<backend>", "user", "store", "profile"
+    actor: str  # "record", "summarizer:<backend>", USER_ACTOR, "store", "profile"
     op: str
     target: str | None = None
     outcome: Outcome

@@ -59,7 +59,13 @@ from autopatch_memory.exchange import (
 )
 from autopatch_memory.ids import Clock, local_now, new_turn_id
 from autopatch_memory.intents import IntentType, memory_access, parse_intent
-from autopatch_memory.journal import JournalEntry, Outcome, file_digest, unlanded_writes
+from autopatch_memory.journal import (
+    USER_ACTOR,
+    JournalEntry,
+    Outcome,
+    file_digest,
+    unlanded_writes,
+)
 from autopatch_memory.model import (
     ItemStatus,
     LongTermItem,
@@ -105,8 +111,6 @@ BackendSpec = SummaryBackend | str | None
 HostModel = ChatModel | SummaryBackend
 """What ``llm=`` accepts: a chat callable (messages → text) or a ``SummaryBackend``."""
 
-USER_ACTOR = "user"
-"""The journal's actor for a change the user made directly (an MCP client is ``mcp:<name>``)."""
 RECORD_ACTOR = "record"
 """The journal's actor for a recorded turn, unless the host names itself."""
 
@@ -500,7 +504,7 @@ class ProjectMemory:
         return copy
 
     def apply_delta(
-        self, delta: str | dict[str, Any] | MemoryDelta, *, actor: str = "user"
+        self, delta: str | dict[str, Any] | MemoryDelta, *, actor: str = USER_ACTOR
     ) -> ApplyReport:
         """Apply a Memory Delta (a model's raw reply, a decoded object, or a model).
 
@@ -581,7 +585,7 @@ class ProjectMemory:
         """
         from autopatch_memory.profile import clear_cache  # see the module note
 
-        result = self.store.reset(actor="user")
+        result = self.store.reset(actor=USER_ACTOR)
         try:
             self.journal.scrub()
         except StoreError as exc:

@@ -7,7 +7,8 @@ last-resort trim, an undo of a create — the item as it last was is appended to
 ``.autopatch-j/memory.archive.jsonl`` first. ``restore`` and ``search --all`` find it
 there. The file is append-only and redacted (its items come from the file, which is),
 and bounded: past :data:`~autopatch_memory.limits.COLD_ARCHIVE_MAX_BYTES` its oldest
-lines are dropped, newest kept. Only ``purge`` deletes it.
+lines are dropped, newest kept — the user's before an agent's or a model's. Only
+``purge`` deletes it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from autopatch_memory import limits
 from autopatch_memory.errors import StoreError
+from autopatch_memory.journal import USER_ACTOR
 from autopatch_memory.model import LongTermItem, Timestamp
 from autopatch_memory.safe_io import (
     check_state_dir,
@@ -102,16 +104,23 @@ class ColdArchive:
         return matches[-1] if matches else None
 
     def _keep_newest(self) -> None:
-        """Rewrite the file with its newest lines only, about half the bound."""
+        """Rewrite the file with about half the bound: the user's newest lines first, then
+        the newest of the others (an agent or a model rewriting its own notes a thousand
+        times must not push out the texts the user wrote), in the file's order."""
         data = read_no_follow(self.path)
         lines = data.splitlines(keepends=True)
-        kept: list[bytes] = []
+        budget = limits.COLD_ARCHIVE_MAX_BYTES // 2
+        chosen: set[int] = set()
         size = 0
-        for line in reversed(lines):
-            if size + len(line) > limits.COLD_ARCHIVE_MAX_BYTES // 2:
-                break
-            kept.append(line)
-            size += len(line)
+        for wanted in (True, False):
+            for index in reversed(range(len(lines))):
+                if index in chosen or _by_the_user(lines[index]) is not wanted:
+                    continue
+                if size + len(lines[index]) > budget:
+                    break
+                chosen.add(index)
+                size += len(lines[index])
+        kept = [lines[index] for index in sorted(chosen, reverse=True)]
         fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.folder)
         try:
             with os.fdopen(fd, "wb") as out:
@@ -124,6 +133,14 @@ class ColdArchive:
             with suppress(OSError):
                 os.unlink(tmp)
             raise
+
+
+def _by_the_user(line: bytes) -> bool:
+    """The line was archived by a change of the user's (not an agent's or a model's)."""
+    try:
+        return bool(json.loads(line).get("actor") == USER_ACTOR)
+    except (ValueError, AttributeError):
+        return False
 
 
 def item_json(item: LongTermItem) -> dict[str, object]:

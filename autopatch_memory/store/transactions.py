@@ -47,6 +47,7 @@ from autopatch_memory.file_text import FileText
 from autopatch_memory.ids import Clock, local_now, new_epoch
 from autopatch_memory.journal import (
     JOURNAL_FILES,
+    USER_ACTOR,
     Journal,
     JournalEntry,
     Outcome,
@@ -491,7 +492,7 @@ class MemoryStore:
         finally:
             _check_copy_on_write(txn)
 
-    def reset(self, *, actor: str = "user") -> ResetResult:
+    def reset(self, *, actor: str = USER_ACTOR) -> ResetResult:
         """Empty the memory, keeping the file and its epoch and raising ``generation``.
 
         The document is first written, as it is on disk (redacted), to a backup

@@ -76,3 +76,29 @@ def test_the_archive_keeps_the_newest_lines_past_its_cap(
     assert kept == [i for i in evicted if i in kept]
     assert evicted[-1] in kept
     memory.close()
+
+
+def test_past_its_cap_the_archive_keeps_the_users_texts_before_an_agents(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An agent rewriting its own note a thousand times (each old text archived) pushed
+    # out of the archive the rule text the user had revised once (a data-loss hunt, over
+    # MCP): past the cap, the agents' and the models' oldest lines go first.
+    monkeypatch.setattr(limits, "COLD_ARCHIVE_MAX_BYTES", 4096)
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.remember("以后别用 fastjson。")
+        memory.remember("The agent's scratch note.", kind="note", actor="mcp:agent")
+        rule, note = memory.document().long_term_memory.items()
+        archive = memory.store.cold_archive
+        now = memory.document().updated_at
+        archive.append([rule], now=now, actor="user", why="revised")
+        for number in range(80):
+            revised = note.model_copy(update={"summary": f"The agent's scratch note {number}."})
+            archive.append([revised], now=now, actor="mcp:agent", why="revised")
+    path = repo / ".autopatch-j" / cold.COLD_ARCHIVE_FILE_NAME
+    assert path.stat().st_size <= 4096
+    entries = cold.ColdArchive(path.parent).entries()
+    assert [e.item.summary for e in entries if e.actor == "user"] == ["以后别用 fastjson。"]
+    agents = [e.item.summary for e in entries if e.actor == "mcp:agent"]
+    assert agents and agents[-1] == "The agent's scratch note 79."  # the newest stay
+    assert "The agent's scratch note 0." not in agents
