@@ -40,6 +40,7 @@ from datetime import datetime
 from autopatch_memory import limits
 from autopatch_memory.applier import apply_delta
 from autopatch_memory.apply_report import AcceptedOp, RejectedOp
+from autopatch_memory.budget import active_long_term_bytes
 from autopatch_memory.changes import ChangeAction, ChangeOutcome, ImportCandidate, MemoryChange
 from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError, StoreError
 from autopatch_memory.item_labels import derive_label, label_is_redundant
@@ -789,6 +790,9 @@ def _revert(txn: Transaction, item_id: str, before: dict[str, object] | None) ->
 
 def _undo_reset(txn: Transaction, backup: MemoryDocument) -> list[MemoryChange]:
     doc = txn.doc
+    # What the reset removed comes back even where it was over the hard limit (a file
+    # another implementation wrote bigger): the user had it, the undo gives it back.
+    txn.restores_long_term_bytes += active_long_term_bytes(backup)
     changes = []
     taken = doc.all_ids()
     for item in backup.long_term_memory.items():

@@ -156,6 +156,9 @@ class Transaction:
         self.keep_lost = True
         # The writes this one reverts (an undo), journaled with its change record.
         self.undoes: list[str] = []
+        # The active long-term bytes this write may add over the hard limit: an undo of
+        # a reset brings back what the file held before it, however big that was.
+        self.restores_long_term_bytes = 0
         # Copy on write: the ids of the document read's elements (alive as long as it
         # is, so never reused), and the copy made of each one owned.
         self._shared: dict[int, BaseModel] = {id(e): e for e in elements(doc)}
@@ -686,7 +689,9 @@ class MemoryStore:
         text.set_field("updated_at")
         trimmed = trim_to_budget(doc, text, now=txn.now)
         data = trimmed.data
-        over_limit = self._check_size(doc, trimmed, state, txn.actor)
+        over_limit = self._check_size(
+            doc, trimmed, state, txn.actor, allowed=txn.restores_long_term_bytes
+        )
         recovered = self._keep_original(state)
         moved_aside = state.problem is not None and state.problem.kind is not LoadProblem.SALVAGED
         in_place = None if state.data is None or moved_aside else state.data
@@ -777,7 +782,13 @@ class MemoryStore:
         return digest
 
     def _check_size(
-        self, doc: MemoryDocument, trimmed: TrimResult, state: FileState, actor: str
+        self,
+        doc: MemoryDocument,
+        trimmed: TrimResult,
+        state: FileState,
+        actor: str,
+        *,
+        allowed: int = 0,
     ) -> list[JournalEntry]:
         """Raise :class:`HardLimitError` (journaled) for a write over the hard limit;
         the entry that explains an allowed one.
@@ -787,14 +798,15 @@ class MemoryStore:
         back under), and a write to a file whose active long-term items alone pass the
         limit that keeps within the size policy's room and does not grow them — the
         user's own rules and notes are never deleted to make room, and recording a
-        turn must not fail (docs/file-format.md).
+        turn must not fail (docs/file-format.md). ``allowed``: the active long-term bytes
+        the write may add (what an undo of a reset brings back).
         """
         size, floor = len(trimmed.data), trimmed.long_term_floor
         if size <= limits.HARD_LIMIT_BYTES:
             return []
         shrinks = size < (state.size or 0)
         if shrinks or (
-            floor is not None and size <= trimmed.limit and not _long_term_grew(doc, state)
+            floor is not None and size <= trimmed.limit and not _long_term_grew(doc, state, allowed)
         ):
             if floor is None:
                 return []
@@ -889,7 +901,8 @@ def _fingerprint(doc: MemoryDocument) -> list[Any]:
     return [doc.model_dump(), [(id(e), e.model_dump()) for e in elements(doc)]]
 
 
-def _long_term_grew(doc: MemoryDocument, state: FileState) -> bool:
-    """Whether the write's active long-term items take more bytes than the file's on disk."""
+def _long_term_grew(doc: MemoryDocument, state: FileState, allowed: int) -> bool:
+    """Whether the write's active long-term items take more bytes than the file's on
+    disk and the ``allowed`` bytes it may add (what it restores)."""
     before = parse_document(state.data)[0] if state.data is not None else empty_document()
-    return active_long_term_bytes(doc) > active_long_term_bytes(before)
+    return active_long_term_bytes(doc) > active_long_term_bytes(before) + allowed
