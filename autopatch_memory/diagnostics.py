@@ -314,9 +314,12 @@ def _repair_check(memory: ProjectMemory) -> Check:
             )
         else:
             said.append(f"moved {memory.paths.memory_file.name} aside to {entry.target}")
+    # Parts that could not be read were left out: the originals keep them, but the file
+    # no longer does, and the operator should look.
+    lost = any(entry.op == "salvage" or "; lost " in (entry.detail or "") for entry in done)
     return Check(
         name=CheckName.REPAIR,
-        status=CheckStatus.OK,
+        status=CheckStatus.WARN if lost else CheckStatus.OK,
         summary="; ".join(said),
         details=[entry.detail for entry in done if entry.detail],
     )

@@ -747,7 +747,8 @@ def _summary_tool(memory: ProjectMemory) -> Tool:
         if not requested:
             text = "no summary backend is configured (backend off): nothing to do"
         else:
-            state = "done" if idle else "running in the background"
+            failed = idle and result.last_failure is not None and bool(status.pending_turns)
+            state = "failed" if failed else "done" if idle else "running in the background"
             text = f"summary {state}; {status.pending_turns} turn(s) pending"
             if result.last_failure and status.pending_turns:
                 # The turns still wait: say why, so the agent does not ask again and again.

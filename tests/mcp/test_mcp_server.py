@@ -251,7 +251,9 @@ def test_an_empty_delta_reaches_the_agent_as_the_last_failure(repo: Path, errlog
                 status = data(asked)
                 assert status["idle"] and status["pending_turns"] == 1
                 assert status["last_failure"] == "summarize: empty_delta"
-                assert text_of(asked).endswith("last failure: summarize: empty_delta")
+                assert text_of(asked) == (
+                    "summary failed; 1 turn(s) pending; last failure: summarize: empty_delta"
+                )
 
         run(main)
     assert len(model.chat_requests) >= 1

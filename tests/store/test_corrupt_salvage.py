@@ -210,8 +210,10 @@ def test_doctor_says_what_is_kept_and_repair_handles_it_now(repo: Path) -> None:
 
     result = CliRunner().invoke(app, ["doctor", str(repo), "--repair", "--json"])
     checks = {c["name"]: c for c in json.loads(result.stdout)["checks"]}
-    assert checks["repair"]["status"] == "ok"
+    # a warning, not ok: one note could not be read (the original keeps it)
+    assert checks["repair"]["status"] == "warn"
     assert checks["repair"]["summary"] == "moved memory.json aside to memory.corrupt.json"
+    assert "; lost 1: " in checks["repair"]["details"][0]
     assert checks["repair"]["details"][0].startswith("kept what still parses: 3 rules")
     assert checks["memory_file"]["status"] == "ok"
     assert checks["backups"]["details"] == ["memory.corrupt.json"]
