@@ -839,6 +839,20 @@ def test_an_existing_topic_is_updated_not_duplicated() -> None:
     assert op.target_id == "topic_20260501_001" and op.related_turn_ids == [first.id, second.id]
 
 
+def test_a_question_asked_twice_is_said_once_in_the_topic() -> None:
+    # "The user is looking into Optional: What is Optional? What is Optional?"
+    doc = MemoryDocument()
+    turns = [
+        add_turn(doc, 0, "general_chat", "What is Optional in Java?"),
+        add_turn(doc, 1, "general_chat", "What is Optional in Java?"),
+        add_turn(doc, 2, "general_chat", "When should Optional not be a field?"),
+    ]
+    [op] = HeuristicBackend().summarize(build_request(doc, turns)).topic_operations
+    assert isinstance(op, TopicOp) and op.summary is not None
+    assert op.summary.count("What is Optional in Java?") == 1
+    assert "When should Optional not be a field?" in op.summary
+
+
 def test_one_question_alone_is_no_topic() -> None:
     doc = MemoryDocument()
     turn = add_turn(doc, 0, "general_chat", "Spring Security 的 CSRF 怎么关掉？")

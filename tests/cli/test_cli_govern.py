@@ -100,6 +100,12 @@ def test_a_partial_replacement_is_shown_as_a_conflict(repo: Path) -> None:
     assert "Conflicts (both kept)" in shown and both["item_id"] in shown
 
 
+def active_rules(repo: Path) -> list[str]:
+    """The active rules of the memory file, as written there."""
+    rules = stored(repo)["long_term_memory"]["durable_preferences"]
+    return [p["summary"] for p in rules if p["status"] == "active"]
+
+
 def test_undo_reverts_the_last_change_and_a_reset(repo: Path) -> None:
     rule = remember(repo, "Write Javadoc for public methods")
     ok("edit", str(repo), rule["item_id"], "Write Javadoc for every method")
@@ -111,13 +117,7 @@ def test_undo_reverts_the_last_change_and_a_reset(repo: Path) -> None:
     reset = ok("reset", str(repo), "--yes")
     assert "1 rule" in reset.stdout and "memory.reset" in reset.stdout
     ok("undo", str(repo))
-    doc = stored(repo)
-    active = [
-        p["summary"]
-        for p in doc["long_term_memory"]["durable_preferences"]
-        if p["status"] == "active"
-    ]
-    assert active == ["Write Javadoc for public methods"]
+    assert active_rules(repo) == ["Write Javadoc for public methods"]
 
 
 def test_undo_after_two_resets_brings_back_what_the_first_removed(repo: Path) -> None:
@@ -127,13 +127,7 @@ def test_undo_after_two_resets_brings_back_what_the_first_removed(repo: Path) ->
     ok("reset", str(repo), "--yes")
     assert "already empty" in ok("reset", str(repo), "--yes").stdout
     assert "undid 1 change" in ok("undo", str(repo)).stdout
-    doc = stored(repo)
-    active = [
-        p["summary"]
-        for p in doc["long_term_memory"]["durable_preferences"]
-        if p["status"] == "active"
-    ]
-    assert active == ["Never recommend Guava."]
+    assert active_rules(repo) == ["Never recommend Guava."]
 
 
 def test_import_previews_with_dry_run_and_refuses_a_foreign_markdown(

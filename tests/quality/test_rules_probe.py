@@ -17,7 +17,8 @@ co-op platform, written after those classes) first measured 68.8 % (77/112), 77.
 35 false rules — the classes had not generalised; its own (said to a colleague, the user's
 own plans and promises, a task for now, a remark on what the assistant does, a commit line
 or an SQL comment pasted, a group chat quoted, the end of a quotation) became rules: 93.9 %
-(77/82), recall unchanged.
+(77/82), recall unchanged. Then a mention kept with what follows it in dictated text, a tag
+question and a whether-or-not in mid-sentence: 97.5 % and 96.2 %, recall unchanged.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from autopatch_memory.model import LongTermType
 RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 # Each probe's false rules allowed (the aim is none: each left is a class not yet read) and
 # its recall bar.
-BARS = {"probe_s": (3, 0.75), "probe_v": (5, 0.75)}
+BARS = {"probe_s": (2, 0.75), "probe_v": (3, 0.75)}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 

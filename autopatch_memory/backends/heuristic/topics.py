@@ -43,7 +43,10 @@ def _names(label: str, view: TurnView) -> bool:
 
 def _summary(label: str, views: Sequence[TurnView], previous: str | None) -> str | None:
     """What the user asked about a topic; an existing summary is extended while it fits."""
-    questions = [v.question(limits.HEURISTIC_TOPIC_QUESTION_CHARS) for v in views]
+    # A question asked twice is said once ("What is Optional? What is Optional?").
+    questions = list(
+        dict.fromkeys(q for v in views if (q := v.question(limits.HEURISTIC_TOPIC_QUESTION_CHARS)))
+    )
     if previous:
         new = " ".join(q for q in questions if q and q not in previous)
         extended = one_line(f"{previous} {new}") if new else previous
