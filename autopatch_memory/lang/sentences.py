@@ -8,7 +8,7 @@ before a space. A semicolon or a comma does not end one: "if we ever move to Gra
 always give both commands" is one sentence, and its first half still speaks for its
 second. Text dictated without any punctuation writes its pauses as spaces between
 Chinese characters; there, each such space ends a sentence (not the one after a
-leading ``@mention``: the mention belongs to what is said after it).
+leading ``@mention`` or a verb of saying: what follows belongs to it).
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "approx", "mr", "mr
 _LAST_WORD_RE = lazy_compile(r"([A-Za-z][A-Za-z.]*)$")
 _ANY_MARK_RE = lazy_compile(r"[。！？!?；;，,、：:…]|\.(?=\s)")
 _PAUSE_RE = lazy_compile(f"(?<=[{CJK_CLASS}])[ \t\u3000]+(?=[{CJK_CLASS}])")
-# "@胖虎 以后…": a mention names who the words after it are said to, not a sentence.
+# "@胖虎 以后…": a mention names who the words after it are said to, not a sentence;
+# "老板开会说了 以后…": what follows a verb of saying is what was said.
 _MENTION_ONLY_RE = lazy_compile(r"\s*@\S+\s*")
+_SAID_RE = lazy_compile(r"(?:(?<!别)(?<!不)(?:说|讲)(?:了|过)|提到|强调|要求|规定)(?:了|过)?\s*$")
 
 
 def _after_abbreviation(head: str) -> bool:
@@ -64,6 +66,8 @@ def _paused(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
     for match in _PAUSE_RE.finditer(text, begin, end):
         if _MENTION_ONLY_RE.fullmatch(text, begin, match.start()):
             continue  # the mention stays with what is said to its addressee
+        if _SAID_RE.search(text, begin, match.start()):
+            continue  # what was said stays with who said it
         parts.append((begin, match.start()))
         begin = match.end()
     parts.append((begin, end))

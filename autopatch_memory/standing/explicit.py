@@ -32,14 +32,38 @@ from autopatch_memory.standing.lexicon import (
 from autopatch_memory.standing.told import told_fact
 from autopatch_memory.standing.vetoes import OFFLINE_VETOES, VETOES
 
+# A text pasted after its announcement runs to the end of its line: "上线 checklist 贴一下：
+# 1. 每次… 2. 永远…", "Here's our release checklist: …" (its items are the text's, not the
+# user's rules; a list marker the splitter left on the announcement comes with it).
+_ANNOUNCES_PASTE = re.compile(
+    r"(?:贴一下|贴给你|贴出来|贴上来|如下|\bhere(?:'s| is) (?:our|the|my team's) [\w\s-]{1,30})"
+    r"\s*[：:]\s*(?:\d{1,2}[.)、])?\s*$"
+)
+
+
+def _user_spans(prose: str) -> list[tuple[int, int]]:
+    """The sentence spans of ``prose`` that are the user's own: not the rest of a line
+    after an announced paste."""
+    spans: list[tuple[int, int]] = []
+    pasted_until = -1
+    for start, end in sentence_spans(prose):
+        if start < pasted_until:
+            continue
+        if _ANNOUNCES_PASTE.search(folded_words(prose[start:end])):
+            line_end = prose.find("\n", end)
+            pasted_until = len(prose) if line_end < 0 else line_end
+        spans.append((start, end))
+    return spans
+
 
 def explicit_sentences(text: str) -> list[str]:
     """The sentences of ``text`` (the user's prose: no code, logs or secrets) that no veto
     refuses (nor one of the offline reader's own): what the user may have said for memory."""
+    prose = user_prose(text)
     return [
-        s.strip()
-        for s in sentences(user_prose(text))
-        if VETOES.first(s) is None and OFFLINE_VETOES.first(s) is None
+        prose[a:b].strip()
+        for a, b in _user_spans(prose)
+        if VETOES.first(prose[a:b]) is None and OFFLINE_VETOES.first(prose[a:b]) is None
     ]
 
 
@@ -57,7 +81,7 @@ def explicit_rules(text: str) -> list[str]:
             rules.append(prose[run[0][0] : run[-1][1]])
         run.clear()
 
-    for start, end in sentence_spans(prose):
+    for start, end in _user_spans(prose):
         sentence = prose[start:end]
         vetoed = VETOES.first(sentence) or OFFLINE_VETOES.first(sentence)
         # a fact given to keep ("Please remember that X owns Y") is a note, not a rule

@@ -115,7 +115,7 @@ def _asks_without_requesting(sentence: str) -> bool:
 _REPORTED = re.compile(
     # not inside a name ("insurance-claims"), nor the assistant told to stop ("stop telling me")
     r"(?<![\w.\-])(?<!stop )(?<!quit )(?<!don't )(?<!do not )"
-    r"(?:says|said|claims?|claimed|told me|tells me|told us|telling|recommends|recommended|"
+    r"(?:says|said|saying|claims?|claimed|told me|tells me|told us|telling|recommends|recommended|"
     r"suggests|suggested|insists|insisted|argues|argued|wrote|writes|mentioned|"
     r"keeps? saying|keeps? telling|used to say|according to)(?![\w\-]|\.\w)|\ba rule saying\b"
     r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
@@ -137,9 +137,13 @@ _REPORTED = re.compile(
     + r"]|哥们|同事|他|她|他们|领导|组长|经理|架构师|外包|前辈|大佬)"
     r"[^，,。]{0,4}?(?:跟|和|对)?(?:我|我们)?(?:说|讲|提|告诉我)(?:过|了)?(?=[^话明]|$)"
     # called out to a group: "小林刚在群里喊：以后谁再…"
-    r"|在[\u4e00-\u9fff]{0,4}群里?(?:喊|嚷|吼|吐槽|说|强调|发)(?:了|过)?\s*[：:](?![^。！？\n]*你)"
+    r"|在[\u4e00-\u9fff]{0,4}群里?(?:喊|嚷|吼|吐槽|说|强调|发)(?:了|过)?(?:一句|一条|一下)?\s*[：:]"
+    r"(?![^。！？\n]*你)"
     # what a document says, quoted after it: "PR template 里写的是：…", "wiki 上写着："
     r"|(?:里|里面|上|上面)(?:写的是|写着)\s*[：:](?![^。！？\n]*你)"
+    # a text pasted after its announcement: "上线 checklist 贴一下：1. …", "here's our checklist:"
+    r"|(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下)\s*[：:]"
+    r"|\bhere(?:'s| is) (?:our|the|my team's) [\w\s-]{1,30}:"
 )
 _QUOTE_ENDS = re.compile(r"^[^'\"“‘]*[.!?。！？]['\"”’](?:\s|$)")
 _QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
@@ -262,6 +266,9 @@ _OWN_PLAN = re.compile(
     r"(?:以后|今后|往后|下次)\s*[，,]?\s*我(?:自己)?(?:\s*(?:每天|每次|都|也|就|会|先))*\s*"
     r"(?!问|说|让|要你|需要|想要|希望|发你|贴|给你|们|的)"
     r"|我自己(?:以后|今后|往后)|给自己(?:定|立)了?个?规矩|\bnote to self\b"
+    # the user's own decision or lesson: "我决定以后每天…", "这个 trick 我记住了，以后…"
+    r"|我(?:决定|打算|准备|计划|想好了)\s*(?:以后|今后|往后|从现在开始|从今天起)"
+    r"|我(?:记住|记下|学到|学会)了\s*[，,]?\s*(?:以后|今后|往后|下次)"
     r"|\bi(?:'ll| will) (?:always|never) (?!be\b|need\b|want\b|ask\b|expect\b)\w+"
     r"|\bfrom now on,? i(?:'m| am) (?:going to|gonna)\b"
     # a promise after thanks: "好的，以后注意", "以后长记性"
@@ -887,7 +894,17 @@ _CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
 
 # What the assistant does, told back to it: "you always give me…", "你每次都…".
 _ASSISTANT_DOES = re.compile(
-    r"\byou\s+(?:always|never|keep|constantly)\b|你(?:是不是)?(?:每次|总是|老是|一直|永远)"
+    r"\byou\s+(?:always|never|keep|constantly)\b"
+    r"|你(?:怎么|咋|为什么|为啥|是不是)*(?:每次|总是|老是|一直|永远)"
+    r"|(?:每次|每回)[^，,。！!？?]{0,20}你(?:都|总|就)"
+    # what the assistant makes, said to be so: "the tests you write are always green"
+    r"|\byou (?:write|give|generate|suggest|make)\b[^.!?]{0,20}\b(?:are|is) (?:always|never)\b"
+)
+
+
+_WHAT_IT_DOES_FOR_ME = re.compile(
+    r"你(?:怎么|咋|为什么|为啥|是不是)*(?:每次|总是|老是|一直|永远)(?:都|就)?(?:给我|帮我|跟我)"
+    r"|(?:每次|每回)[^，,。！!？?]{0,20}你(?:(?:都|总|就)(?:给我?|帮我|跟我))?"
 )
 
 
@@ -895,9 +912,13 @@ def _remark_on_the_assistant(sentence: str) -> bool:
     """A remark on what the assistant does that asks for nothing ("lol you always
     apologize", "你是不是永远都不会说我不知道啊"): a complaint, not a rule."""
     words = folded_words(sentence)
-    if _ASSISTANT_DOES.search(words) is None or has_request_form(sentence):
+    if _ASSISTANT_DOES.search(words) is None:
         return False
-    return IMPERATIVE_RE.search(STANDING_RE.sub(" ", words)) is None
+    # "你怎么老是给我 X": the 给我 of what the assistant does is no request
+    rest = _WHAT_IT_DOES_FOR_ME.sub(" ", words)
+    if has_request_form(rest):
+        return False
+    return IMPERATIVE_RE.search(STANDING_RE.sub(" ", rest)) is None
 
 
 # Said to a colleague in the same chat: "@Kevin from now on please…", "阿杰你以后改…",
@@ -912,8 +933,10 @@ _NAMED_FIRST = re.compile(
     r"^\W*(?!(?:Also|And|So|Ok|Okay|Plz|Pls|Please|Hey|Hi|Hello|Btw|Well|Now|Then|But|Oh|Yes"
     r"|Yeah|Alright|Right|Sure|Fine|Thanks|Again|Guys|Team|Folks|Everyone|Anyway|Actually"
     r"|Honestly|Seriously|Finally|First|Second|Lastly|Note|Remember|Ps|Ok so|Sorry|Great|Cool"
-    r"|Good|Nice|Perfect|Noted|Understood|Got it)\b)[A-Z][a-z]{1,15}\s*,\s*"
-    r"(?:going forward|from now on)\b"
+    r"|Good|Nice|Perfect|Noted|Understood|Got it)\b)[A-Z][a-z]{1,15}"
+    r"(?:\s*,\s*(?:going forward|from now on)\b"
+    # "Priya — always rebase…", "Mike: from now on…": a name set off by a dash or a colon
+    r"|\s*(?:—|–|--|:)\s*(?:please\s+)?(?:always|never|from now on|going forward)\b)"
 )
 
 
@@ -938,11 +961,52 @@ _TASK_FIRST = re.compile(
     r"|^\W*(?:帮我|请|麻烦)?(?:改一下|改下)\s*[a-z]\w+"
     r"|^\W*(?:帮我|请|麻烦)?(?:给|在)\s*[a-z][a-z0-9._-]{1,40}\s*(?:里|上)?\s*(?:加|配)个?"
     r"|^\W*(?:帮我|请|麻烦)?把\s*[a-z]\w*\s*改成"
+    # a thing to make, named by what it is: "帮我写个 MQ 消费者，每次…", "写一个校验器…"
+    r"|^\W*(?:帮我|请|麻烦)?(?:写|加|建|实现|弄)(?:一下|个|一个)\s*[^，,。；;]{0,30}?"
+    r"(?:器|者|类|方法|函数|接口|任务|脚本|服务|组件|约束|规则引擎|consumer|producer|handler"
+    r"|validator|listener|interceptor|scheduler)"
+    r"|^\W*(?:帮我|请|麻烦)?给(?![^，,。]{0,8}(?:回答|答案|回复|示例|例子|输出|我))"
+    r"[^，,。；;：:]{1,20}?加(?:个|一个|条|一条)"
+    # "Write a validator that always rejects…", "I need a method that always returns…",
+    # "Make the retry policy never retry more than 3 times" (not the assistant's answers,
+    # examples or code: "Make the examples always compile" is a rule)
+    r"|^\W*(?:please\s+|can you\s+|could you\s+)?(?:write|create|add|implement|build|generate)"
+    r"\s+(?:me\s+)?(?:a|an)\s+[\w\s-]{1,40}?\s+(?:that|which|so that|to)\b"
+    r"|^\W*i need (?:a|an)\s+[\w\s-]{1,30}?\s+(?:that|which)\b"
+    r"|^\W*make (?:the|our|this)\s+(?!answers?\b|examples?\b|snippets?\b|code\b|tests?\b)"
+    r"[\w\s-]{1,40}?\s+(?:always|never)\b"
 )
 
 
 def _task_for_now(sentence: str) -> bool:
     return _TASK_FIRST.search(folded_words(sentence)) is not None
+
+
+# A document to draft, whose content is rules: "帮我起草一份团队代码规范，第一条：…", "draft a
+# CONTRIBUTING section saying…" (the rules are the team's, for the document).
+_DRAFTS_A_DOCUMENT = re.compile(
+    r"(?:(?:起草|拟|整理)(?:一份|一个|一篇|个|一下)?|(?:写|出)(?:一份|一个|一篇|个))[^，,。；;]{0,24}?"
+    r"(?:规范|文档|章节|readme|指南|约定|守则|wiki|模板|说明书|制度)"
+    r"|\b(?:(?:draft|put together|prepare)\s+(?:me\s+)?(?:a|an|the|our)|write\s+(?:me\s+)?(?:a|an))"
+    r"\s+[\w\s-]{0,30}?"
+    r"(?:section|guide|guideline|document|doc|readme|contributing|policy|template|wiki|handbook)\b"
+)
+
+
+def _drafts_a_document(sentence: str) -> bool:
+    return _DRAFTS_A_DOCUMENT.search(folded_words(sentence)) is not None
+
+
+# Background given before the question: "背景：我们所有表必须…", "Context: every reading must
+# be kept…", "顺便说下背景，…": how the project is, stated for the question to come.
+_BACKGROUND_FIRST = re.compile(
+    r"^\W*(?:(?:顺便|先)?(?:说下|说一下|交代下|交代一下|补充下|补充一下)?背景(?:是|一下|信息)?\s*[：:，,]"
+    r"|(?:for )?context\s*[:：,]|background\s*[:：]|fyi\s*[:：,])"
+)
+
+
+def _background_given(sentence: str) -> bool:
+    return _BACKGROUND_FIRST.search(folded_words(sentence)) is not None
 
 
 def _marker_only_in_a_result(sentence: str) -> bool:
@@ -1087,10 +1151,16 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             examples_match=(
                 "Sometimes I feel like you never read the logs I paste.",
                 "你是不是永远都不会说不知道啊",
+                "你怎么老是给我 Hibernate 的写法啊 我们用的是 jOOQ",
+                "每次问你 Redis 的问题你都能扯到 Memcached 上去",
+                "每回让你写 SQL 你都给我 MySQL 的方言",
+                "lol the examples you give are always way too long",
             ),
             examples_no_match=(
                 "You always give me Maven commands, give me Gradle ones from now on.",
                 "你以后回答能不能先给结论",
+                "以后每次回答你都先给结论",
+                "The snippets you write are always too long, keep them under 20 lines.",
             ),
             test=_remark_on_the_assistant,
         ),
@@ -1102,6 +1172,8 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "@Lena from now on please rebase before you open an MR.",
                 "小李你以后改 order-api 先跟我说一声",
                 "Marco, going forward, never push to main directly.",
+                "Tomas — always squash your commits before the MR goes in.",
+                "Ines: from now on tag me on every schema change.",
             ),
             examples_no_match=(
                 "Also, going forward please assume WebFlux in your answers.",
@@ -1121,8 +1193,18 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "改一下 RefundController，保证这个接口永远不返回 null",
                 "给 gate-api 加个配置，超时默认 3 秒",
                 "帮我在 pom 里配个插件，以后每次打包都跑 spotless",
+                "帮我写个 Kafka 消费者，每次收到退款消息就更新订单状态",
+                "写一个校验器，永远不允许负数金额",
+                "给订单状态机加个约束：已取消的订单永远不能再支付",
+                "Write a scheduler that always skips public holidays.",
+                "I need a helper that never returns null for missing keys.",
+                "Make the retry policy never retry more than twice.",
             ),
             examples_no_match=(
+                "给每个回答加个总结，以后都这样",
+                "Make the examples always compile.",
+                "Write your answers in English from now on.",
+                "Always write a test that covers the null case.",
                 "在回答里加个总结，以后都这样",
                 "加个规则：以后回答都用中文",
                 "以后帮我写代码都用构造器注入",
@@ -1130,6 +1212,38 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "以后写 listener 都加上重试",
             ),
             test=_task_for_now,
+        ),
+        FunctionRule(
+            "drafts-a-document",
+            "a request to draft a document whose content holds rules (a team style guide, a"
+            " README section): the rules are the document's, not the assistant's",
+            examples_match=(
+                "帮我起草一份前端组的编码规范，第一条：永远不要用 var",
+                "帮我写个 wiki 里的发布约定：以后周五不发版",
+                "Draft a CONTRIBUTING section that says every MR needs a linked ticket.",
+            ),
+            examples_no_match=(
+                "以后写文档都用中文",
+                "From now on always write the README examples in Kotlin.",
+                "以后回答里别贴整份规范，给链接就行",
+            ),
+            test=_drafts_a_document,
+        ),
+        FunctionRule(
+            "background-given",
+            "background given before a question ('背景：…', 'Context: …'): how the project is,"
+            " a note, not a rule",
+            examples_match=(
+                "背景：我们所有接口必须返回统一的 Result 包装",
+                "Context: every invoice must be kept for ten years, we never delete them.",
+                "顺便交代下背景，我们的 Redis 一律走哨兵模式",
+            ),
+            examples_no_match=(
+                "以后解释背景的时候简短点",
+                "Always give me the context first, then the code.",
+                "以后先说背景：再给方案",
+            ),
+            test=_background_given,
         ),
         FunctionRule(
             "marker-in-a-result",

@@ -19,6 +19,11 @@ own plans and promises, a task for now, a remark on what the assistant does, a c
 or an SQL comment pasted, a group chat quoted, the end of a quotation) became rules: 93.9 %
 (77/82), recall unchanged. Then a mention kept with what follows it in dictated text, a tag
 question and a whether-or-not in mid-sentence: 97.5 % and 96.2 %, recall unchanged.
+``probe_w.jsonl`` (a third writer, a water utility) first measured 78.7 % (85/108), 85.0 %
+recall, 23 false rules; its classes (a task for now named by what it makes, a team document
+to draft, background given first, a remark on the assistant said as "每次问你…你都…", a verb
+of saying or an announced paste before the words, the user's own decision or lesson, a
+name set off by a dash) became rules: 100 % (85/85), recall unchanged.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from autopatch_memory.model import LongTermType
 RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 # Each probe's false rules allowed (the aim is none: each left is a class not yet read) and
 # its recall bar.
-BARS = {"probe_s": (2, 0.75), "probe_v": (3, 0.75)}
+BARS = {"probe_s": (2, 0.75), "probe_v": (3, 0.75), "probe_w": (0, 0.82)}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 
