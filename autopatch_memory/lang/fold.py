@@ -32,43 +32,80 @@ def fold(text: str) -> str:
 
 
 # Punctuation that only shapes a sentence: dropped by :func:`fold_identity` (its
-# full-width forms are these once NFKC has run). What is not here carries meaning and is
-# kept: symbols (``C++``, ``>=``, ``$``), ``#``, ``%``, ``-``, ``_``, ``/``, ``@``, ``&``.
-_SENTENCE_PUNCTUATION = frozenset(".,;:!?'\"()[]{}`…‘’“”「」『』【】《》〈〉、。・—–~")
-# Kept between two ASCII letters or digits: 1.8 is not 18, a.b is not ab, 1,000, host:port,
-# and a range or a list of values: 3~5 (3～5, 3…5), 1–3, 1—3 and 1、3 are not 13.
-_INNER_PUNCTUATION = frozenset(".,:'~–—、")
+# full-width forms are these once NFKC has run) — but only where no value follows it: a
+# mark right before a letter or a digit belongs to the value (``.5``, ``!list``, ``.env``,
+# ``1.8``, ``–5``, ``3~5``, ``1、3``, ``5。0``). What is not here carries meaning and is
+# always kept: symbols (``C++``, ``>=``, ``!=``, ``$``), brackets (``String[]``, ``foo()``),
+# ``#``, ``%``, ``-``, ``_``, ``/``, ``@``, ``&``.
+_SENTENCE_PUNCTUATION = frozenset(".,;:!?…「」『』【】《》〈〉、。・—–~")
+# Quotes around a term go wherever they are, but for an apostrophe inside a word ("don't").
+_QUOTES = frozenset("'\"`‘’“”")
+# A run of marks before one of these is part of the value: "!=", "...[", "?(".
+_VALUE_SYMBOLS = frozenset("=<>+-*/&|^%#@$_[({")
 
 
 def _ascii_word(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
 
 
+def _written_out(text: str) -> str:
+    """``text`` with a superscript or subscript digit kept apart from the digits before it
+    (NFKC would make ``10³`` the ``103`` it is not) and "…" as the range mark it is
+    between two values (NFKC would make it three dots)."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch == "…":
+            out.append("~")
+            continue
+        form = unicodedata.decomposition(ch) if not ch.isascii() else ""
+        if form.startswith("<super>"):
+            out.append("^" + unicodedata.normalize("NFKC", ch))
+        elif form.startswith("<sub>"):
+            out.append("_" + unicodedata.normalize("NFKC", ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 @lru_cache(maxsize=4096)
 def fold_identity(text: str) -> str:
     """``text`` as compared for *equality*: NFKC (full width → ASCII), case-folded,
-    without the punctuation that only shapes a sentence, invisible characters, or spacing
-    other than one space between two ASCII words.
+    without the punctuation that only shapes a sentence, quotes around a term, invisible
+    characters, or spacing other than one space between two ASCII words.
 
     Stricter than :func:`fold` (which matches a quote however it is punctuated): two
     texts that differ in a value differ here — ``C++`` and ``C``, ``Java 1.8`` and ``Java
-    18``, ``-Xmx`` and ``Xmx``, ``>= 80%`` and ``80``. ``fold_identity("Never recommend
-    Guava.") == fold_identity("never  recommend guava")``; ``fold_identity("以后，回答用中文！")
-    == fold_identity("以后 回答用中文")``.
+    18``, ``-Xmx`` and ``Xmx``, ``>= 80%`` and ``80``, ``.5`` and ``5``, ``3~5`` and ``35``,
+    ``10³`` and ``103``, ``!list`` and ``list``, ``String[]`` and ``String``.
+    ``fold_identity("Never recommend Guava.") == fold_identity("never  recommend guava")``;
+    ``fold_identity("以后，回答用中文！") == fold_identity("以后 回答用中文")``.
     """
-    # NFKC spells "…" as three dots, each of which would go: "1…3" is a range, as "1~3".
-    folded = unicodedata.normalize("NFKC", text.replace("…", "~")).casefold()
+    folded = unicodedata.normalize("NFKC", _written_out(text)).casefold()
     kept: list[str] = []
     last = len(folded) - 1
+    # What follows each run of sentence marks ("" at the end): "1..5" keeps its dots,
+    # "Wait..." does not.
+    follows = [""] * len(folded)
+    after = ""
+    for index in range(last, -1, -1):
+        follows[index] = after
+        if folded[index] not in _SENTENCE_PUNCTUATION:
+            after = folded[index]
     for index, ch in enumerate(folded):
         category = unicodedata.category(ch)
         if ch.isspace() or category.startswith("Z"):
             kept.append(" ")
         elif category.startswith("C"):
             continue
-        elif ch in _SENTENCE_PUNCTUATION:
+        elif ch in _QUOTES:
             inner = 0 < index < last and _ascii_word(folded[index - 1])
-            if inner and ch in _INNER_PUNCTUATION and _ascii_word(folded[index + 1]):
+            if inner and _ascii_word(folded[index + 1]):
+                kept.append(ch)
+        elif ch in _SENTENCE_PUNCTUATION:
+            after = follows[index]
+            if after and (_ascii_word(after) or after in _VALUE_SYMBOLS):
                 kept.append(ch)
         else:
             kept.append(ch)

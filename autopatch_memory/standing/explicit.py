@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from autopatch_memory.lang.fold import fold
+from autopatch_memory.lang.fold import fold, fold_identity
 from autopatch_memory.lang.sentences import sentence_spans, sentences
 from autopatch_memory.prose import user_prose
 from autopatch_memory.standing.lexicon import (
@@ -176,20 +176,45 @@ class Named:
     partly: tuple[str, ...]
 
 
+def _ascii_word(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+def holds_name(text: str, name: str) -> bool:
+    """``text`` names ``name``, compared as texts are for equality (``fold_identity``:
+    "Java 1.8" is not "Java 18") and, where the name starts or ends with a Latin letter
+    or digit, as a whole word there: "JS" is not in "JSON", "Ant" not in "constant-time",
+    "Log4j" not in "Log4j2". Chinese has no spaces: a Chinese name is found anywhere."""
+    haystack, needle = fold_identity(text), fold_identity(name)
+    if not needle:
+        return False
+    found = haystack.find(needle)
+    while found >= 0:
+        end = found + len(needle)
+        before = haystack[found - 1] if found else ""
+        after = haystack[end] if end < len(haystack) else ""
+        if not (_ascii_word(needle[0]) and _ascii_word(before)) and not (
+            _ascii_word(needle[-1]) and _ascii_word(after)
+        ):
+            return True
+        found = haystack.find(needle, found + 1)
+    return False
+
+
 def replaced_items(names: Sequence[str], items: Iterable[tuple[str, str]]) -> Named:
-    """Which of ``items`` (id, text) the ``names`` point at: an item whose folded text
-    holds a name is replaced whole when every clause of it holds a name, and only in part
-    (a conflict, not a replacement) when other clauses say something else."""
-    folded_names = [fold(n) for n in names if len(fold(n)) >= 2]
+    """Which of ``items`` (id, text) the ``names`` point at: an item that names one
+    (:func:`holds_name`) is replaced whole when every clause of it holds a name, and only
+    in part (a conflict, not a replacement) when other clauses say something else."""
+    named = [n for n in names if len(fold(n)) >= 2]
     whole: list[str] = []
     partly: list[str] = []
-    if not folded_names:
+    if not named:
         return Named((), ())
     for item_id, text in items:
-        if not any(n in fold(text) for n in folded_names):
+        if not any(holds_name(text, n) for n in named):
             continue
         clauses = [c for c in _CLAUSE_BREAK.split(text) if fold(c)]
-        if all(any(n in fold(c) for n in folded_names) for c in clauses):
+        if all(any(holds_name(c, n) for n in named) for c in clauses):
             whole.append(item_id)
         else:
             partly.append(item_id)

@@ -269,6 +269,29 @@ def test_a_rule_that_says_more_than_the_named_thing_is_kept_beside_the_new_one(
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        # The name is a whole word of the old rule, and compared with its values: a word
+        # that only starts with it, or a version that folds like it, is another thing
+        # (a second data-loss hunt found each of these archived).
+        ("Always pretty-print JSON error bodies.", "Use YAML instead of JS."),
+        ("Always use constant-time comparison for tokens.", "Use Gradle instead of Ant."),
+        ("Always target Java 18.", "Use Java 21 instead of Java 1.8."),
+        ("Always use Log4j2 for logging.", "Use Logback instead of Log4j."),
+        ("以后返回都用 JSON 格式", "不再用 JS"),
+    ],
+)
+def test_a_name_inside_another_word_or_value_replaces_nothing(
+    memory: ProjectMemory, old: str, new: str
+) -> None:
+    first = memory.remember(old)
+    second = memory.remember(new)
+    assert second.superseded == [] and second.conflicts == []
+    assert {summary for _type, _label, summary in active_items(memory)} == {old, new}
+    assert first.item_id != second.item_id
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
         ("Always use Maven.", "Use Gradle instead of Maven."),
         ("以后用 Maven", "不再用 Maven 了"),
         ("每次都用 Lombok", "把 Lombok 换成 records"),

@@ -35,6 +35,18 @@ DIFFERENT = [
     ("Retry 1—3 times.", "Retry 13 times."),
     ("以后只看第 1、3 页", "以后只看第 13 页"),
     ("Wait 1…3 s.", "Wait 13 s."),
+    # a mark that belongs to the value after it, a superscript, brackets, a negation
+    # (a second data-loss hunt found each of these taken for the other text)
+    ("Set the sampling ratio to .25", "Set the sampling ratio to 25"),
+    ("Retry 2..4 times.", "Retry 24 times."),
+    ("Retry 2...4 times.", "Retry 24 times."),
+    ("Cap the queue at 10⁴ messages.", "Cap the queue at 104 messages."),
+    ("Default the offset to –1.", "Default the offset to 1."),
+    ("Always check !map.isEmpty() first.", "Always check map.isEmpty() first."),
+    ("Return byte[] from the codec.", "Return byte from the codec."),
+    ("Never commit .npmrc files.", "Never commit npmrc files."),
+    ("Compare with a != b.", "Compare with a = b."),
+    ("以后协议版本写 2。1", "以后协议版本写 21"),
 ]
 EQUAL = [
     ("Never recommend Guava.", "never  recommend guava"),
@@ -45,6 +57,8 @@ EQUAL = [
     ("Never\u200b recommend Guava", "Never recommend Guava"),
     ("以后回答要简短…", "以后回答要简短"),
     ("Wait 3…5 s.", "Wait 3~5 s."),
+    ("Use Java 17. Always.", "use java 17 always"),
+    ("Keep it short...", "Keep it short"),
 ]
 
 
