@@ -30,6 +30,7 @@ _PAUSE_RE = lazy_compile(f"(?<=[{CJK_CLASS}])[ \t\u3000]+(?=[{CJK_CLASS}])")
 # "@胖虎 以后…": a mention names who the words after it are said to, not a sentence;
 # "老板开会说了 以后…": what follows a verb of saying is what was said.
 _MENTION_ONLY_RE = lazy_compile(r"\s*@\S+\s*")
+_I_SAID_RE = lazy_compile(r"\s*我(?!们)")
 _SAID_RE = lazy_compile(r"(?:(?<!别)(?<!不)(?:说|讲)(?:了|过)|提到|强调|要求|规定)(?:了|过)?\s*$")
 
 
@@ -66,8 +67,8 @@ def _paused(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
     for match in _PAUSE_RE.finditer(text, begin, end):
         if _MENTION_ONLY_RE.fullmatch(text, begin, match.start()):
             continue  # the mention stays with what is said to its addressee
-        if _SAID_RE.search(text, begin, match.start()):
-            continue  # what was said stays with who said it
+        if _SAID_RE.search(text, begin, match.start()) and not _I_SAID_RE.match(text, begin):
+            continue  # what was said stays with who said it (not "我说过 以后…": a rule)
         parts.append((begin, match.start()))
         begin = match.end()
     parts.append((begin, end))

@@ -51,6 +51,13 @@ _TAG_QUESTION_ZH = re.compile(r"(?:是吧|对吧|是不是|对不对|没错吧|�
 # to check or tell (_INDIRECT: "每次检查有没有空指针").
 _A_NOT_A_ZH = re.compile(r"(?<!不管)(?<!无论)(?<!不论)(?:有没有|是不是|会不会|要不要|需不需要)")
 _ALL_THE_SAME_ZH = re.compile(r"(?<!每次)(?<!每回)(?<!每个)(?<!一直)(?:都|也)")
+# A sentence that opens with a standing word is a rule whose whether-or-not is what to
+# heed ("以后 review 时多关注是不是有注入", "以后命名 boolean 方法都用 isXxx 表示是不是").
+_OPENS_WITH_STANDING_ZH = re.compile(
+    r"^\W*(?:@\S+\s*)?(?:以后|今后|往后|从现在开始|从今以后|每次|每回)"
+)
+# "不管参数是不是可能为 null": the concession a few words before it.
+_WHETHER_OR_NOT_ZH = re.compile(r"(?:不管|无论|不论)[^，,。]{0,10}$")
 # "记住密码功能怎么实现": the interrogative and its verb end the sentence.
 _QUESTION_TAIL_ZH = re.compile(r"(?:怎么|如何|怎样|为什么|为何|啥|什么)[\u4e00-\u9fff\w]{0,6}\W*$")
 # An interrogative after one of these is what the assistant should say, not a question
@@ -92,11 +99,13 @@ def _asks_without_requesting(sentence: str) -> bool:
         return True
     if _QUESTION_END_ZH.search(words) or _QUESTION_HEAD_ZH.search(words):
         return True
-    if _TAG_QUESTION_ZH.search(words):
+    if _TAG_QUESTION_ZH.search(words) and not _OPENS_WITH_STANDING_ZH.match(words):
         return True
     whether = _A_NOT_A_ZH.search(words)
     if (
         whether is not None
+        and not _OPENS_WITH_STANDING_ZH.match(words)
+        and not _WHETHER_OR_NOT_ZH.search(words, 0, whether.start())
         and not _ALL_THE_SAME_ZH.search(words, whether.end())
         and not _INDIRECT.search(words)
         and not _CHECKS_WHETHER.search(words)
@@ -115,7 +124,9 @@ def _asks_without_requesting(sentence: str) -> bool:
 _REPORTED = re.compile(
     # not inside a name ("insurance-claims"), nor the assistant told to stop ("stop telling me")
     r"(?<![\w.\-])(?<!stop )(?<!quit )(?<!don't )(?<!do not )"
-    r"(?:says|said|saying|claims?|claimed|told me|tells me|told us|telling|recommends|recommended|"
+    r"(?:says|said|claims?|claimed|told me|tells me|told us|telling|recommends|recommended|"
+    # "a blog post saying" (not "a line saying which files changed": what to write)
+    r"(?<!line )(?<!comment )(?<!note )(?<!sentence )(?<!message )(?<!messages )(?<!before )saying|"
     r"suggests|suggested|insists|insisted|argues|argued|wrote|writes|mentioned|"
     r"keeps? saying|keeps? telling|used to say|according to)(?![\w\-]|\.\w)|\ba rule saying\b"
     r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
@@ -142,8 +153,10 @@ _REPORTED = re.compile(
     # what a document says, quoted after it: "PR template 里写的是：…", "wiki 上写着："
     r"|(?:里|里面|上|上面)(?:写的是|写着)\s*[：:](?![^。！？\n]*你)"
     # a text pasted after its announcement: "上线 checklist 贴一下：1. …", "here's our checklist:"
-    r"|(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下)\s*[：:]"
-    r"|\bhere(?:'s| is) (?:our|the|my team's) [\w\s-]{1,30}:"
+    r"|(?<!我的规矩)(?<!我的要求)(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下)\s*[：:]"
+    r"|\bhere(?:'s| is) (?:our|the|my team's) (?:[\w-]+\s){0,3}"
+    r"(?:checklist|runbook|template|guide|guidelines|policy|doc|docs|readme|wiki|handbook|playbook"
+    r"|notes|list)\s*:"
 )
 _QUOTE_ENDS = re.compile(r"^[^'\"“‘]*[.!?。！？]['\"”’](?:\s|$)")
 _QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
@@ -607,6 +620,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后有没有把握都先说明一下",
                 "往后涉及库存的改动，都先说清楚并发下会不会出问题，再给代码",
                 "每次建议改 Nacos 配置的时候，顺带说一下要不要重启服务",
+                "以后改接口的时候先想想要不要兼容老版本",
+                "以后写判空都别省，不管参数是不是可能为 null",
+                "以后 boolean 字段的 getter 都用 isXxx 表示是不是",
             ),
             test=_asks_without_requesting,
         ),
@@ -652,6 +668,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "之前那个外包的哥们告诉我，每次发版前必须跑全量回归",
             ),
             examples_no_match=(
+                "Always end with a line saying which files you changed.",
+                "Here's my team's preference: always use constructor injection.",
+                "我的规矩贴一下：以后回答先给结论，再给代码",
                 "以后回答都要能直接往群里发，别用 markdown",
                 "我们的 README 里写的是：接口都要有单测，以后你写代码也照这个来",
                 "以后群里说的需求你也帮我整理成列表",
@@ -896,23 +915,29 @@ _CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
 _ASSISTANT_DOES = re.compile(
     r"\byou\s+(?:always|never|keep|constantly)\b"
     r"|你(?:怎么|咋|为什么|为啥|是不是)*(?:每次|总是|老是|一直|永远)"
-    r"|(?:每次|每回)[^，,。！!？?]{0,20}你(?:都|总|就)"
-    # what the assistant makes, said to be so: "the tests you write are always green"
+    r"|(?:每次|每回)(?:问你|让你|叫你|找你)[^，,。！!？?]{0,20}你(?:都|总|就)"
+    # what the assistant makes, said to be so: "the tests you write are always green" (not
+    # "…are never allowed to use field injection": a rule)
     r"|\byou (?:write|give|generate|suggest|make)\b[^.!?]{0,20}\b(?:are|is) (?:always|never)\b"
+    r"(?! (?:allowed|supposed|meant|required|expected) to)"
 )
 
 
 _WHAT_IT_DOES_FOR_ME = re.compile(
     r"你(?:怎么|咋|为什么|为啥|是不是)*(?:每次|总是|老是|一直|永远)(?:都|就)?(?:给我|帮我|跟我)"
-    r"|(?:每次|每回)[^，,。！!？?]{0,20}你(?:(?:都|总|就)(?:给我?|帮我|跟我))?"
+    r"|(?:每次|每回)(?:问你|让你|叫你|找你)[^，,。！!？?]{0,20}你(?:(?:都|总|就)(?:给我?|帮我|跟我))?"
 )
+
+
+# "你总是给我 Maven 命令，以后给 Gradle 的": the remark is the reason for a rule after it.
+_THEN_FROM_NOW_ON = re.compile(r"[，,;；].*(?:以后|今后|往后|from now on|going forward)")
 
 
 def _remark_on_the_assistant(sentence: str) -> bool:
     """A remark on what the assistant does that asks for nothing ("lol you always
     apologize", "你是不是永远都不会说我不知道啊"): a complaint, not a rule."""
     words = folded_words(sentence)
-    if _ASSISTANT_DOES.search(words) is None:
+    if _ASSISTANT_DOES.search(words) is None or _THEN_FROM_NOW_ON.search(words):
         return False
     # "你怎么老是给我 X": the 给我 of what the assistant does is no request
     rest = _WHAT_IT_DOES_FOR_ME.sub(" ", words)
@@ -933,7 +958,12 @@ _NAMED_FIRST = re.compile(
     r"^\W*(?!(?:Also|And|So|Ok|Okay|Plz|Pls|Please|Hey|Hi|Hello|Btw|Well|Now|Then|But|Oh|Yes"
     r"|Yeah|Alright|Right|Sure|Fine|Thanks|Again|Guys|Team|Folks|Everyone|Anyway|Actually"
     r"|Honestly|Seriously|Finally|First|Second|Lastly|Note|Remember|Ps|Ok so|Sorry|Great|Cool"
-    r"|Good|Nice|Perfect|Noted|Understood|Got it)\b)[A-Z][a-z]{1,15}"
+    r"|Good|Nice|Perfect|Noted|Understood|Got it"
+    # a topic before a colon or a dash is a heading, not a name: "Tests: always…"
+    r"|Tests?|Testing|Logging|Security|Style|Answers?|Replies|Dependencies|Reviews?|Commits?"
+    r"|Formatting|Naming|Docs|Javadoc|Java|Kotlin|Gradle|Maven|Spring|Background|Context|Build"
+    r"|Git|Code|Comments|Imports|Performance|Concurrency|Rule|Rules|Format|Language)\b)"
+    r"[A-Z][a-z]{1,15}"
     r"(?:\s*,\s*(?:going forward|from now on)\b"
     # "Priya — always rebase…", "Mike: from now on…": a name set off by a dash or a colon
     r"|\s*(?:—|–|--|:)\s*(?:please\s+)?(?:always|never|from now on|going forward)\b)"
@@ -941,7 +971,9 @@ _NAMED_FIRST = re.compile(
 
 
 # "Claude, from now on…", "assistant, …" name the assistant itself.
-_NAMES_THE_ASSISTANT = re.compile(r"^\W*@?(?:assistant|ai|bot|claude|gpt|copilot|助手)\b")
+_NAMES_THE_ASSISTANT = re.compile(
+    r"^\W*@?(?:assistant|ai|bot|claude|gpt|copilot|助手)(?![a-z0-9_])"
+)
 
 
 def _said_to_a_colleague(sentence: str) -> bool:
@@ -973,23 +1005,49 @@ _TASK_FIRST = re.compile(
     r"|^\W*(?:please\s+|can you\s+|could you\s+)?(?:write|create|add|implement|build|generate)"
     r"\s+(?:me\s+)?(?:a|an)\s+[\w\s-]{1,40}?\s+(?:that|which|so that|to)\b"
     r"|^\W*i need (?:a|an)\s+[\w\s-]{1,30}?\s+(?:that|which)\b"
-    r"|^\W*make (?:the|our|this)\s+(?!answers?\b|examples?\b|snippets?\b|code\b|tests?\b)"
+    r"|^\W*make (?:the|our|this)\s+(?!answers?\b|examples?\b|snippets?\b|code\b|tests?\b"
+    r"|javadoc\b|docs?\b|documentation\b|output\b|sql\b|logging\b)"
     r"[\w\s-]{1,40}?\s+(?:always|never)\b"
 )
 
 
+# A thing to make each time, not once: "Write a unit test that reproduces the bug, from
+# now on", "Make the commit messages always…" (a plural: what the assistant writes).
+_EACH_TIME_EN = re.compile(
+    r"from now on|going forward|\bevery\b|\beach\b|whenever|\byou (?:write|suggest|generate|give)\b"
+)
+_MAKE_THE_PLURAL = re.compile(r"^\W*make (?:the|our|this)\s+[\w\s-]*?[a-z]s\s+(?:always|never)\b")
+_TASK_EN = re.compile(
+    r"^\W*(?:please\s+|can you\s+|could you\s+)?(?:write|create|add|implement|build|generate"
+    r"|i need|make)\b"
+)
+# "给新写的接口都加个限流注解": every such thing, not one thing now; "…，以后都这么干": this,
+# from now on.
+_EVERY_SUCH_ZH = re.compile(r"每个|所有|新写的|新建的|都")
+_LIKE_THIS_FROM_NOW_ON = re.compile(r"(?:以后|今后|往后)[^，,。]{0,10}?(?:这么|这样|按这个|照这个)")
+
+
 def _task_for_now(sentence: str) -> bool:
-    return _TASK_FIRST.search(folded_words(sentence)) is not None
+    words = folded_words(sentence)
+    found = _TASK_FIRST.search(words)
+    if found is None:
+        return False
+    if _TASK_EN.match(found.group(0)):
+        return not (_EACH_TIME_EN.search(words) or _MAKE_THE_PLURAL.match(words))
+    named = re.split(r"[，,：:]", words[: found.end() + 6])[0]
+    return _EVERY_SUCH_ZH.search(named) is None and not _LIKE_THIS_FROM_NOW_ON.search(words)
 
 
 # A document to draft, whose content is rules: "帮我起草一份团队代码规范，第一条：…", "draft a
 # CONTRIBUTING section saying…" (the rules are the team's, for the document).
 _DRAFTS_A_DOCUMENT = re.compile(
-    r"(?:(?:起草|拟|整理)(?:一份|一个|一篇|个|一下)?|(?:写|出)(?:一份|一个|一篇|个))[^，,。；;]{0,24}?"
+    # the request opens the sentence ("以后帮我写个 README 都要…" is a rule about READMEs)
+    r"^\W*(?:帮我|请|麻烦|please\s+|can you\s+|could you\s+)?"
+    r"(?:(?:(?:起草|拟|整理)(?:一份|一个|一篇|个|一下)?|(?:写|出)(?:一份|一个|一篇|个))[^，,。；;]{0,24}?"
     r"(?:规范|文档|章节|readme|指南|约定|守则|wiki|模板|说明书|制度)"
-    r"|\b(?:(?:draft|put together|prepare)\s+(?:me\s+)?(?:a|an|the|our)|write\s+(?:me\s+)?(?:a|an))"
+    r"|(?:(?:draft|put together|prepare)\s+(?:me\s+)?(?:a|an|the|our)|write\s+(?:me\s+)?(?:a|an))"
     r"\s+[\w\s-]{0,30}?"
-    r"(?:section|guide|guideline|document|doc|readme|contributing|policy|template|wiki|handbook)\b"
+    r"(?:section|guide|guideline|document|doc|readme|contributing|policy|template|wiki|handbook)\b)"
 )
 
 
@@ -1005,8 +1063,18 @@ _BACKGROUND_FIRST = re.compile(
 )
 
 
+# "背景：我们用 Spring Boot 3，以后回答都按这个版本来", "FYI: always use AssertJ": a rule
+# after the background is the user's.
+_RULE_AFTER_BACKGROUND = re.compile(r"以后|今后|往后|from now on|going forward")
+_ASKS_RIGHT_AWAY = re.compile(r"\s*(?:always|never|please|别|不要)")
+
+
 def _background_given(sentence: str) -> bool:
-    return _BACKGROUND_FIRST.search(folded_words(sentence)) is not None
+    words = folded_words(sentence)
+    found = _BACKGROUND_FIRST.search(words)
+    if found is None or _RULE_AFTER_BACKGROUND.search(words):
+        return False
+    return _ASKS_RIGHT_AWAY.match(words, found.end()) is None
 
 
 def _marker_only_in_a_result(sentence: str) -> bool:
@@ -1161,6 +1229,9 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "你以后回答能不能先给结论",
                 "以后每次回答你都先给结论",
                 "The snippets you write are always too long, keep them under 20 lines.",
+                "每次改完代码你都跑一遍 mvn verify",
+                "你总是给我 Maven 命令，以后给 Gradle 的",
+                "The DTOs you generate are always supposed to be immutable.",
             ),
             test=_remark_on_the_assistant,
         ),
@@ -1177,6 +1248,8 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             ),
             examples_no_match=(
                 "Also, going forward please assume WebFlux in your answers.",
+                "Tests: always use AssertJ from now on.",
+                "@助手 以后回答都带上 import",
                 "plz from now on check a lib's license before you suggest it",
                 "From now on please answer in English.",
                 "以后你回答先给结论",
@@ -1202,7 +1275,12 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             ),
             examples_no_match=(
                 "给每个回答加个总结，以后都这样",
+                "给异常日志加个请求 id，以后打日志都这么来",
+                "给新写的 Controller 都加个统一的异常处理",
                 "Make the examples always compile.",
+                "Make the Javadoc always name the exceptions a method throws.",
+                "Write a regression test that fails first, from now on.",
+                "Make the builders always validate their inputs.",
                 "Write your answers in English from now on.",
                 "Always write a test that covers the null case.",
                 "在回答里加个总结，以后都这样",
@@ -1224,6 +1302,8 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             ),
             examples_no_match=(
                 "以后写文档都用中文",
+                "以后帮我写个 README 都要有启动步骤",
+                "Whenever you write a design doc, put the rollback plan in its own section.",
                 "From now on always write the README examples in Kotlin.",
                 "以后回答里别贴整份规范，给链接就行",
             ),
@@ -1240,6 +1320,8 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             ),
             examples_no_match=(
                 "以后解释背景的时候简短点",
+                "背景：我们用 Java 17，以后给的代码都按这个版本",
+                "FYI: always use AssertJ in tests.",
                 "Always give me the context first, then the code.",
                 "以后先说背景：再给方案",
             ),
