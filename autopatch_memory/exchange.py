@@ -105,6 +105,8 @@ _CODE_SPAN = lazy_compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
 _TAG_START = lazy_compile(r"<(?=[A-Za-z/!?])")
 _ESCAPED = lazy_compile(r"\\([!-/:-@\[-`{-~])")
 _BACKSLASH_BEFORE_PUNCTUATION = lazy_compile(r"\\(?=[!-/:-@\[-`{-~])")
+# Emphasis and task boxes: "**Build**: …" in a text is not the label's bold.
+_MARKUP = lazy_compile(r"[*\[\]]")
 
 
 def _outside_code(text: str, change: Callable[[str], str]) -> str:
@@ -118,10 +120,13 @@ def _outside_code(text: str, change: Callable[[str], str]) -> str:
 
 
 def _escape(text: str) -> str:
-    """``text`` as Markdown shows it literally: ``<module>`` stays visible (``\\<module>``)."""
+    """``text`` as Markdown shows it literally: ``<module>`` stays visible (``\\<module>``),
+    and emphasis or a task box in it stays text (``\\*\\*Build\\*\\*:``, ``\\[ ]``): an import
+    reads back exactly the text that was exported."""
 
     def plain(part: str) -> str:
-        return _TAG_START.sub(r"\\<", _BACKSLASH_BEFORE_PUNCTUATION.sub(r"\\\\", part))
+        escaped = _BACKSLASH_BEFORE_PUNCTUATION.sub(r"\\\\", part)
+        return _MARKUP.sub(r"\\\g<0>", _TAG_START.sub(r"\\<", escaped))
 
     return _outside_code(text, plain)
 
