@@ -91,10 +91,13 @@ class _Clock:
 
 
 def _as_typed(text: str) -> str:
-    """A text as the test tells texts apart: width, case and spacing set aside, nothing
-    else — stricter than the program's own equality (``fold_identity``), so that a text the
-    program wrongly takes for one it holds ("3~5 秒" for "35 秒") is missed here."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    """A text as the test tells texts apart: width, case, spacing and the mark that ends
+    it set aside, nothing else — stricter than the program's own equality
+    (``fold_identity``), so that a text the program wrongly takes for one it holds ("3~5
+    秒" for "35 秒") is missed here. (A summary may end a user's sentence without its
+    period: the same text.)"""
+    words = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    return words.rstrip(" .。!?")
 
 
 def _texts_of(doc: MemoryDocument) -> set[str]:
