@@ -104,17 +104,28 @@ class ColdArchive:
         return matches[-1] if matches else None
 
     def _keep_newest(self) -> None:
-        """Rewrite the file with about half the bound: the user's newest lines first, then
-        the newest of the others (an agent or a model rewriting its own notes a thousand
-        times must not push out the texts the user wrote), in the file's order."""
+        """Rewrite the file with about half the bound, in the file's order: first the
+        newest line of every item that ever left the file (a revision counts as its
+        item's), then the user's newest lines, then the newest of the others — an agent
+        rewriting its own note a thousand times must not push out a text of the user's."""
         data = read_no_follow(self.path)
         lines = data.splitlines(keepends=True)
+        facts = [_line_facts(line) for line in lines]
         budget = limits.COLD_ARCHIVE_MAX_BYTES // 2
         chosen: set[int] = set()
         size = 0
-        for wanted in (True, False):
-            for index in reversed(range(len(lines))):
-                if index in chosen or _by_the_user(lines[index]) is not wanted:
+        seen: set[str] = set()
+        last_of_each = []
+        for index in reversed(range(len(lines))):
+            key = facts[index][1]
+            if key and key not in seen:
+                seen.add(key)
+                last_of_each.append(index)
+        by_the_user = [i for i in reversed(range(len(lines))) if facts[i][0]]
+        newest = list(reversed(range(len(lines))))
+        for order in (last_of_each, by_the_user, newest):
+            for index in order:
+                if index in chosen:
                     continue
                 if size + len(lines[index]) > budget:
                     break
@@ -135,12 +146,16 @@ class ColdArchive:
             raise
 
 
-def _by_the_user(line: bytes) -> bool:
-    """The line was archived by a change of the user's (not an agent's or a model's)."""
+def _line_facts(line: bytes) -> tuple[bool, str]:
+    """Whether a change of the user's archived the line, and the item it keeps a text of
+    (a revision's item, or its own id); ``(False, "")`` for a line that does not read."""
     try:
-        return bool(json.loads(line).get("actor") == USER_ACTOR)
+        entry = json.loads(line)
+        item = entry.get("item") or {}
+        key = str(item.get("revision_of") or item.get("id") or "")
+        return entry.get("actor") == USER_ACTOR, key
     except (ValueError, AttributeError):
-        return False
+        return False, ""
 
 
 def item_json(item: LongTermItem) -> dict[str, object]:

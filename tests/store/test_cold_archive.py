@@ -102,3 +102,32 @@ def test_past_its_cap_the_archive_keeps_the_users_texts_before_an_agents(
     agents = [e.item.summary for e in entries if e.actor == "mcp:agent"]
     assert agents and agents[-1] == "The agent's scratch note 79."  # the newest stay
     assert "The agent's scratch note 0." not in agents
+
+
+def test_past_its_cap_the_archive_keeps_the_last_text_of_every_item(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The user's forgotten rule left the file in a write of an agent's (so its line was
+    # the agent's), and the agent's thousand revisions of one note then pushed it out (a
+    # third data-loss hunt): every item keeps its newest line first.
+    monkeypatch.setattr(limits, "COLD_ARCHIVE_MAX_BYTES", 4096)
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.remember("以后别用 fastjson。")
+        memory.remember("The agent's scratch note.", kind="note", actor="mcp:agent")
+        rule, note = memory.document().long_term_memory.items()
+        archive = memory.store.cold_archive
+        now = memory.document().updated_at
+        archive.append([rule], now=now, actor="mcp:agent", why="left the file")
+        for number in range(80):
+            revision = note.model_copy(
+                update={
+                    "id": f"mem_20260101_{number + 100:03d}",
+                    "summary": f"The agent's scratch note {number}.",
+                    "revision_of": note.id,
+                }
+            )
+            archive.append([revision], now=now, actor="mcp:agent", why="left the file")
+    entries = cold.ColdArchive(repo / ".autopatch-j").entries()
+    summaries = [e.item.summary for e in entries]
+    assert "以后别用 fastjson。" in summaries
+    assert summaries[-1] == "The agent's scratch note 79."
