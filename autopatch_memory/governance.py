@@ -56,6 +56,7 @@ from autopatch_memory.model import (
     MemoryDelta,
     MemoryDocument,
     Operation,
+    Turn,
     deep_copy,
 )
 from autopatch_memory.privacy import MARKER_PREFIX, redact
@@ -808,7 +809,18 @@ def _undo_reset(txn: Transaction, backup: MemoryDocument) -> list[MemoryChange]:
             )
         )
     wm, old_wm = doc.working_memory, backup.working_memory
-    wm.recent_turns[:0] = [t for t in old_wm.recent_turns if t.id not in taken]
+    # A turn recorded after the reset may have taken a cleared turn's id (ids of turns
+    # count within their second): the cleared turn comes back under a new one, so a rule
+    # it holds is still read (the reset took its turns, the undo gives them back).
+    from autopatch_memory.ids import new_turn_id  # as new_memory_id above
+
+    returning: list[Turn] = []
+    for turn in old_wm.recent_turns:
+        if turn.id in taken:
+            fresh = new_turn_id(turn.created_at, taken | {t.id for t in returning})
+            turn = turn.model_copy(update={"id": fresh})
+        returning.append(turn)
+    wm.recent_turns[:0] = returning
     del wm.recent_turns[: max(0, len(wm.recent_turns) - limits.MAX_RECENT_TURNS)]
     wm.active_topics[:0] = [t for t in old_wm.active_topics if t.id not in taken]
     del wm.active_topics[: max(0, len(wm.active_topics) - limits.MAX_ACTIVE_TOPICS)]

@@ -103,3 +103,20 @@ def test_undo_of_a_reset_brings_back_a_file_bigger_than_the_hard_limit(repo: Pat
     assert summaries == {f"以后别用库{n}" for n in range(50)} | {
         f"模块{n}负责对账" for n in range(50)
     }
+
+
+def test_undo_of_a_reset_brings_back_a_turn_whose_id_was_taken_since(repo: Path) -> None:
+    # A turn recorded in the same second after the reset took the cleared turn's id, and
+    # the undo skipped the cleared turn: the rule it held was never read (a data-loss hunt).
+    second = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+    with ProjectMemory.open(repo, backend="off", clock=lambda: second) as memory:
+        memory.record_turn("general_chat", "From now on, always answer in Chinese.", "")
+        memory.reset()
+        memory.record_turn("general_chat", "以后都用 Gradle 构建。", "")
+        assert memory.undo().undone == 1
+        turns = memory.document().working_memory.recent_turns
+    assert sorted(t.user_text for t in turns) == [
+        "From now on, always answer in Chinese.",
+        "以后都用 Gradle 构建。",
+    ]
+    assert len({t.id for t in turns}) == 2
