@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from autopatch_memory import limits
 from autopatch_memory.lang.fold import fold, fold_identity
 from autopatch_memory.lang.sentences import sentence_spans, sentences
 from autopatch_memory.prose import user_prose
@@ -77,9 +78,21 @@ def explicit_rules(text: str) -> list[str]:
     run: list[tuple[int, int]] = []  # consecutive requests, unvetoed
 
     def close_run() -> None:
-        if any(has_standing_marker(prose[a:b]) for a, b in run):
-            rules.append(prose[run[0][0] : run[-1][1]])
+        # A run longer than a rule may be is cut between its sentences, each piece one
+        # rule when it holds a standing word (three long rules in a row were one text too
+        # long to store, and none was kept).
+        piece: list[tuple[int, int]] = []
+        for span in run:
+            if piece and span[1] - piece[0][0] > limits.MAX_SUMMARY_CHARS:
+                keep(piece)
+                piece = []
+            piece.append(span)
+        keep(piece)
         run.clear()
+
+    def keep(piece: list[tuple[int, int]]) -> None:
+        if piece and any(has_standing_marker(prose[a:b]) for a, b in piece):
+            rules.append(prose[piece[0][0] : piece[-1][1]])
 
     for start, end in _user_spans(prose):
         sentence = prose[start:end]

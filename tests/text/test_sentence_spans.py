@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from autopatch_memory import limits
 from autopatch_memory.lang.sentences import sentences
 from autopatch_memory.standing.explicit import explicit_rules
 
@@ -46,3 +47,16 @@ def test_a_text_pasted_after_its_announcement_holds_no_rule_of_the_user() -> Non
     # the paste runs to the end of its line: a rule on the next line is the user's
     after = "值班手册贴给你：每次切流量前必须通知客服。\n以后回答都用中文"
     assert explicit_rules(after) == ["以后回答都用中文"]
+
+
+def test_a_run_of_rules_too_long_for_one_is_cut_between_its_sentences() -> None:
+    # Three long rules in a row were joined into one text over the length cap, which the
+    # applier refused, and none was stored (a data-loss hunt).
+    sentences_ = [
+        f"From now on, always run the full Gradle check task with every static analysis "
+        f"plugin enabled before you push anything to the {branch} branch of the repo."
+        for branch in ("main", "release", "hotfix")
+    ]
+    rules = explicit_rules(" ".join(sentences_))
+    assert rules and all(len(rule) <= limits.MAX_SUMMARY_CHARS for rule in rules)
+    assert " ".join(rules) == " ".join(sentences_)
