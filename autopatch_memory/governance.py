@@ -46,7 +46,7 @@ from autopatch_memory.errors import ChangeRejectedError, ItemNotFoundError, Stor
 from autopatch_memory.item_labels import derive_label, label_is_redundant
 from autopatch_memory.journal import JournalEntry, Outcome
 from autopatch_memory.lang import is_cjk_char
-from autopatch_memory.lang.fold import same_text
+from autopatch_memory.lang.fold import fold_identity, same_text
 from autopatch_memory.model import (
     SOURCE_OF_TYPE,
     ItemStatus,
@@ -610,12 +610,38 @@ def import_candidates(
     export never undoes what the user decided since.
     """
     changes: list[MemoryChange] = []
+    gone: dict[str, str] | None = None  # the cold archive's texts, read once, when needed
     for candidate in candidates:
         if not candidate.active:
             changes.append(_skipped("archived in the file: not imported"))
             continue
+        if gone is None:
+            gone = _left_the_file(txn)
+        left = gone.get(fold_identity(candidate.summary))
+        if left is not None and not _held_active(txn.doc, candidate):
+            # forgotten, and since moved out of the file: still not brought back
+            changes.append(
+                _skipped(f"archived in memory as {left}: restore it to bring it back", left)
+            )
+            continue
         changes.append(_import_one(txn, candidate))
     return changes
+
+
+def _left_the_file(txn: Transaction) -> dict[str, str]:
+    """The texts of the cold archive (folded as for equality) and the id of each."""
+    try:
+        entries = txn.cold_archive.entries()
+    except StoreError:
+        return {}
+    return {fold_identity(e.item.summary): e.item.id for e in entries}
+
+
+def _held_active(doc: MemoryDocument, candidate: ImportCandidate) -> bool:
+    return any(
+        i.is_active and same_text(i.summary, candidate.summary)
+        for i in doc.long_term_memory.list_for(candidate.type)
+    )
 
 
 def _skipped(detail: str, item_id: str | None = None) -> MemoryChange:

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 from corpora import governance_texts, mixed_texts, search_items, search_queries
@@ -822,6 +823,28 @@ def test_an_import_never_restores_an_archived_item(memory: ProjectMemory) -> Non
     assert change.outcome is ChangeOutcome.SKIPPED and "restore" in (change.detail or "")
     item = memory.document().long_term_item(rule.item_id or "")
     assert item is not None and not item.is_active
+
+
+def test_an_import_never_brings_back_an_item_that_left_for_the_cold_archive(
+    memory: ProjectMemory,
+) -> None:
+    # Once the forgotten rule had moved out of the file, an import of an export holding
+    # it created it again (a data-loss hunt): the cold archive counts as archived too.
+    rule = memory.remember("示例代码不要用 Lombok")
+    exported = memory.export("json")
+    memory.forget(rule.item_id or "")
+    memory.store.update(lambda txn: _move_to_cold(txn, rule.item_id or ""), actor="store")
+    assert memory.document().long_term_item(rule.item_id or "") is None
+    report = memory.import_items(exported)
+    [change] = report.items
+    assert change.outcome is ChangeOutcome.SKIPPED and "restore" in (change.detail or "")
+    assert all(not i.is_active for i in memory.document().long_term_memory.items())
+
+
+def _move_to_cold(txn: Any, item_id: str) -> None:
+    """Take an archived item out of the file, as the size policy does (to the cold archive)."""
+    items = txn.doc.long_term_memory.durable_preferences
+    items[:] = [i for i in items if i.id != item_id]
 
 
 def test_our_own_export_revises_its_items_by_id_and_keeps_the_old_text(
