@@ -210,6 +210,7 @@ class _Applier:
         changed_since: Collection[str] = (),
         ids_in_use: Callable[[], set[str]] | None = None,
         own: Own = _itself,
+        labels_name_items: bool = True,
     ) -> None:
         self.doc = doc
         # An element is changed only through this (copy on write when ``doc`` shares its
@@ -218,6 +219,7 @@ class _Applier:
         self.now = now
         self._ids_in_use = ids_in_use
         self.user_authored = user_authored
+        self.labels_name_items = labels_name_items
         self.changed_since = changed_since
         self.report = ApplyReport(generation=doc.generation)
         self._counts: Counter[Operation] = Counter()
@@ -359,7 +361,7 @@ class _Applier:
                 "duplicate: unchanged",
                 superseded=superseded,
             )
-        if not self.user_authored:
+        if not self.user_authored and self.labels_name_items:
             # A model names the item it means by its label: the same label is a revision
             # of that item (the old text kept), never a second item, never an overwrite.
             same = self._active_with_label(kind, label)
@@ -819,6 +821,7 @@ def apply_delta(
     own: Own | None = None,
     changed_since: Collection[str] = (),
     ids_in_use: Callable[[], set[str]] | None = None,
+    labels_name_items: bool = True,
 ) -> tuple[MemoryDocument, ApplyReport]:
     """Apply ``delta`` to a copy of ``doc``; returns the new document and the report.
 
@@ -834,7 +837,9 @@ def apply_delta(
     after the delta was computed; an operation that would rewrite one is rejected
     (``stale_generation``), and no rule of the delta supersedes one. ``ids_in_use``:
     the ids a new item must not take (default: the document's); a store transaction
-    passes its own, which also holds the ids that left the file.
+    passes its own, which also holds the ids that left the file. ``labels_name_items``:
+    a create whose label is an active item's revises that item (a model names what it
+    means); ``False`` for the offline reader, whose labels are made from words.
     """
     if expected_generation is not None and doc.generation != expected_generation:
         return doc, discarded_report(
@@ -851,6 +856,7 @@ def apply_delta(
         # a copy has its own ids; a transaction's document those of the transaction
         ids_in_use=ids_in_use if in_place or own is not None else None,
         own=own or _itself,
+        labels_name_items=labels_name_items,
     )
     report = applier.report
     for name in bad_sections:

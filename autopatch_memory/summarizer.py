@@ -162,6 +162,7 @@ def apply_in_store(
     computed_from: FileStamp | None = None,
     batch: Sequence[str] = (),
     guard: RunGuard | None = None,
+    labels_name_items: bool = True,
 ) -> ApplyReport:
     """Apply ``delta`` to the current file under the lock; journal every operation.
 
@@ -170,7 +171,8 @@ def apply_in_store(
     module docstring). A write refused for size comes back as a report with
     ``hard_limit``. ``guard``: the run's; when it no longer admits the result
     (the memory was closed without waiting), nothing is written and
-    :class:`_Dropped` is raised.
+    :class:`_Dropped` is raised. ``labels_name_items``: see
+    :func:`~autopatch_memory.applier.apply_delta` (``False`` for the offline reader).
     """
     if computed_from is not None and not store.has_folder():
         # Deleted (purge): the result is void, and applying it must not bring the
@@ -206,6 +208,7 @@ def apply_in_store(
             own=txn.own,  # the transaction's document: changed in place, copy on write
             changed_since=computed_from.changed_items(txn.doc) if computed_from else (),
             ids_in_use=txn.ids_in_use,
+            labels_name_items=labels_name_items,
         )
         journal_report(txn, report)
         return report
@@ -349,6 +352,8 @@ class Summarizer:
                     computed_from=FileStamp.of(snapshot),
                     batch=sent,
                     guard=guard,
+                    # the offline reader's labels are words, not names (HeuristicBackend)
+                    labels_name_items=getattr(self.backend, "names_items_by_label", True),
                 )
             except _Dropped:
                 if not self._folder_left():

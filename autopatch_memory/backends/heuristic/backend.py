@@ -31,6 +31,11 @@ class HeuristicBackend:
     Cheap to make (opening memory makes one): its rules load at the first summary
     (:mod:`.deltas`)."""
 
+    # Its labels are made from a rule's words, not chosen to name an item: two different
+    # rules may get one label, and a label that equals an older item's is no revision of
+    # it (the applier's same-label rule is for a model, which names what it means).
+    names_items_by_label = False
+
     @property
     def name(self) -> str:
         """``heuristic`` (the journal's actor is ``summarizer:heuristic``)."""
