@@ -503,6 +503,11 @@ def _restore_from_cold(txn: Transaction, item_id: str) -> MemoryChange:
     if found is None:
         raise ItemNotFoundError(f"no memory item {item_id!r}")
     doc = txn.doc
+    parent = doc.long_term_item(found.revision_of) if found.revision_of else None
+    if parent is not None and parent.is_active and parent.type is found.type:
+        # An earlier text of an item still here: the item takes it back, as from a
+        # revision in the file (it was brought back beside it, a second rule).
+        return _restore_revision(txn, found, parent)
     taken = doc.all_ids()
     from autopatch_memory.ids import new_memory_id
 

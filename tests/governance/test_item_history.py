@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -110,3 +111,25 @@ def test_an_earlier_text_is_restored_when_memory_is_full(repo: Path) -> None:
             "Always use JUnit 5 for tests"
         )
         assert memory.search("AssertJ", include_archived=True)
+
+
+def test_an_earlier_text_in_the_cold_archive_is_the_items_again(repo: Path) -> None:
+    # A revision that had left the file came back as a second active rule beside the
+    # item it was a text of (a data-loss hunt): the item takes the text back instead.
+    with ProjectMemory.open(repo, backend="off") as memory:
+        rule = memory.remember("Use JUnit 5 for every test, version 0.")
+        item_id = str(rule.item_id)
+        [revision] = memory.edit(item_id, "Use JUnit 5 for every test, version 1.").revisions
+
+        def to_the_cold_archive(txn: Any) -> None:
+            items = txn.doc.long_term_memory.durable_preferences
+            items[:] = [i for i in items if i.id != revision]
+
+        memory.store.update(to_the_cold_archive, actor="store")
+        assert memory.document().long_term_item(revision) is None
+        restored = memory.restore(revision)
+        assert restored.outcome.value == "restored"
+        active = [i for i in memory.document().long_term_memory.items() if i.is_active]
+    assert [(i.id, i.summary) for i in active] == [
+        (item_id, "Use JUnit 5 for every test, version 0.")
+    ]
