@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from autopatch_memory.changes import ChangeAction
 from autopatch_memory.exchange import export_markdown, exported_text, read_markdown_items
+from autopatch_memory.lang.fold import same_text
 from autopatch_memory.model import LongTermType, MemoryDocument
 
 __all__ = ["EditPlan", "EditStep", "editable_text", "plan_edit"]
@@ -101,6 +102,25 @@ def plan_edit(doc: MemoryDocument, text: str) -> EditPlan:
                     label=label if relabelled else None,
                 )
             )
+    # A bullet that lost its id comment but says what an unnamed item says is that item,
+    # kept: not a new item and a forget of the one it equals (which archived a rule the
+    # user kept).
+    unnamed = [item for item in active.values() if item.id not in seen]
+    for step in list(new):
+        same = next(
+            (
+                i
+                for i in unnamed
+                if i.type is step.type
+                and same_text(exported_text(i.summary), step.after or "")
+                and (step.label is None or step.label == exported_text(i.label))
+            ),
+            None,
+        )
+        if same is not None:
+            new.remove(step)
+            unnamed.remove(same)
+            seen.add(same.id)
     forgets = [
         EditStep(action=ChangeAction.FORGET, type=item.type, item_id=item.id, before=item.summary)
         for item in active.values()

@@ -1,6 +1,7 @@
 """The plan an edited Markdown text asks for (``edit`` without an id): by id, never by
 similarity, and an untouched text asks for nothing — whatever its items hold (Markdown
-that the export escapes, labels shown in bold, Chinese sections, lines joined)."""
+that the export escapes, labels shown in bold, Chinese sections, lines joined), even
+when a bullet lost its id comment but says exactly what an item says."""
 
 from __future__ import annotations
 
@@ -26,6 +27,21 @@ def test_an_untouched_text_asks_for_nothing(memory: ProjectMemory) -> None:
     text = memory.edit_text()
     assert "**CI gate**: Run mvn verify before every push." in text
     assert memory.plan_edit(text).is_empty
+
+
+def test_a_bullet_that_lost_its_id_but_says_the_same_is_that_item(
+    memory: ProjectMemory,
+) -> None:
+    # The comment removed, the plan was a new rule and a forget of the one it equals:
+    # applied, the user's rule was archived (a data-loss hunt).
+    junit = memory.remember("Use JUnit 5 for tests.").item_id
+    text = memory.edit_text().replace(f" <!-- {junit} -->", "")
+    assert memory.plan_edit(text).is_empty
+    moved = text.replace("Use JUnit 5 for tests.", "Use JUnit 5 and AssertJ.")
+    assert [s.action for s in memory.plan_edit(moved).steps] == [
+        ChangeAction.REMEMBER,
+        ChangeAction.FORGET,
+    ]
 
 
 def test_changes_are_read_by_id(memory: ProjectMemory) -> None:
