@@ -18,8 +18,11 @@ limit a last resort follows (docs/design.md#size-policy):
 5. drop archived long-term items, oldest first: the user already forgot them,
    and they are the first to go under the capacity rules too (this is how a
    file that arrived over the limit becomes writable again after ``forget``);
-6. drop the oldest turns (pending ones too) until only the newest is left;
-7. drop the newest turn's answer, then clip its question.
+6. drop the ready turns but the newest, oldest first;
+7. drop the answers of pending turns (the question is what a summary reads);
+8. drop the oldest turns (pending ones too) until only the newest is left — a pending
+   turn dropped unread is kept in the cold archive (:attr:`TrimAction.turn`);
+9. drop the newest turn's answer, then clip its question.
 
 A file whose active long-term items alone pass the hard limit (a foreign or
 hand-edited file; this program's own long-term budget keeps far below it) cannot
@@ -61,6 +64,9 @@ class TrimAction(BaseModel):
 
     op: str  # drop_answer | drop_turn | clip_answer | drop_topic | drop_archived | clip_question
     target: str
+    # A pending turn dropped before any summary read it: kept beside the file (the store
+    # appends it to the cold archive), so what the user said in it is not lost.
+    turn: Turn | None = None
 
 
 def _shortened(text: FileText, items: list[Turn], turn: Turn, **fields: str) -> Turn:
@@ -117,13 +123,34 @@ def _drop_archived_long_term(
         yield TrimAction(op="drop_archived", target=item.id)
 
 
+def _drop_ready_turns_but_newest(
+    doc: MemoryDocument, text: FileText, now: datetime
+) -> Iterator[TrimAction]:
+    turns = doc.working_memory.recent_turns
+    for turn in list(turns[:-1]):
+        if not turn.is_pending:
+            text.remove(turns, turn)
+            yield TrimAction(op="drop_turn", target=turn.id)
+
+
+def _drop_pending_answers(
+    doc: MemoryDocument, text: FileText, now: datetime
+) -> Iterator[TrimAction]:
+    turns = doc.working_memory.recent_turns
+    for turn in list(turns[:-1]):
+        if turn.is_pending and turn.assistant_text:
+            _shortened(text, turns, turn, assistant_text="")
+            yield TrimAction(op="drop_answer", target=turn.id)
+
+
 def _drop_all_but_newest_turn(
     doc: MemoryDocument, text: FileText, now: datetime
 ) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     for turn in list(turns[:-1]):
         text.remove(turns, turn)
-        yield TrimAction(op="drop_turn", target=turn.id)
+        kept = turn if turn.is_pending else None
+        yield TrimAction(op="drop_turn", target=turn.id, turn=kept)
 
 
 def _shrink_newest_turn(doc: MemoryDocument, text: FileText, now: datetime) -> Iterator[TrimAction]:
@@ -150,12 +177,19 @@ _SOFT_STEPS: tuple[_Step, ...] = (
 )
 _LAST_RESORT_STEPS: tuple[_Step, ...] = (
     _drop_archived_long_term,
+    _drop_ready_turns_but_newest,
+    _drop_pending_answers,
     _drop_all_but_newest_turn,
     _shrink_newest_turn,
 )
 
 
-_OVER_LIMIT_STEPS: tuple[_Step, ...] = (_drop_all_but_newest_turn, _shrink_newest_turn)
+_OVER_LIMIT_STEPS: tuple[_Step, ...] = (
+    _drop_ready_turns_but_newest,
+    _drop_pending_answers,
+    _drop_all_but_newest_turn,
+    _shrink_newest_turn,
+)
 
 
 class TrimResult(BaseModel):

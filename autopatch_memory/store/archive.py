@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from autopatch_memory import limits
 from autopatch_memory.errors import StoreError
 from autopatch_memory.journal import USER_ACTOR
-from autopatch_memory.model import LongTermItem, Timestamp
+from autopatch_memory.model import LongTermItem, Timestamp, Turn
 from autopatch_memory.safe_io import (
     check_state_dir,
     open_append_sized,
@@ -52,6 +52,18 @@ class ColdEntry(BaseModel):
     item: LongTermItem
 
 
+class ColdTurn(BaseModel):
+    """A line of the cold archive that keeps a pending turn the size policy dropped
+    before any summary read it (its question may hold a rule the user stated)."""
+
+    model_config = ConfigDict(extra="ignore", defer_build=True)
+
+    ts: Timestamp
+    actor: str
+    why: str  # "dropped unread"
+    turn: Turn
+
+
 class ColdArchive:
     """The append-only, bounded file of texts that left the memory file."""
 
@@ -66,6 +78,9 @@ class ColdArchive:
             ColdEntry(ts=now, actor=actor, why=why, item=item).model_dump_json().encode() + b"\n"
             for item in items
         )
+        self._append(lines)
+
+    def _append(self, lines: bytes) -> None:
         if not lines:
             return
         try:
@@ -81,6 +96,37 @@ class ColdArchive:
             raise StoreError(
                 f"cannot write the cold archive {self.path}: {exc.strerror or exc}"
             ) from exc
+
+    def append_turns(self, turns: Iterable[Turn], *, now: datetime, actor: str) -> None:
+        """Append pending turns the size policy dropped before any summary read them (a
+        line with ``turn`` instead of ``item``: readers of items skip it); raises
+        :class:`StoreError` as :meth:`append` does."""
+        self._append(
+            b"".join(
+                ColdTurn(ts=now, actor=actor, why="dropped unread", turn=turn)
+                .model_dump_json()
+                .encode()
+                + b"\n"
+                for turn in turns
+            )
+        )
+
+    def dropped_turns(self) -> list[ColdTurn]:
+        """The pending turns dropped unread that the archive still holds, oldest first."""
+        if not check_state_dir(self.folder):
+            return []
+        try:
+            data = read_no_follow(self.path, max_bytes=limits.COLD_ARCHIVE_MAX_BYTES * 2, tail=True)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise StoreError(f"cannot read the cold archive {self.path}: {exc}") from exc
+        found = []
+        for line in data.splitlines():
+            if b'"turn"' in line:
+                with suppress(ValueError, ValidationError):
+                    found.append(ColdTurn.model_validate_json(line))
+        return found
 
     def entries(self) -> list[ColdEntry]:
         """Every readable entry, oldest first (``[]`` when there is no archive)."""
@@ -151,7 +197,7 @@ def _line_facts(line: bytes) -> tuple[bool, str]:
     (a revision's item, or its own id); ``(False, "")`` for a line that does not read."""
     try:
         entry = json.loads(line)
-        item = entry.get("item") or {}
+        item = entry.get("item") or entry.get("turn") or {}
         key = str(item.get("revision_of") or item.get("id") or "")
         return entry.get("actor") == USER_ACTOR, key
     except (ValueError, AttributeError):

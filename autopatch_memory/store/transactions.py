@@ -706,6 +706,9 @@ class MemoryStore:
             *over_limit,
             *self._archive_leaving(txn),
         ]
+        unread = [action.turn for action in trimmed.actions if action.turn is not None]
+        if unread:  # the size policy's last resort dropped turns no summary has read
+            self.cold_archive.append_turns(unread, now=txn.now, actor=txn.actor)
         stamp(
             entries,
             file=digest,

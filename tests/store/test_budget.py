@@ -74,6 +74,21 @@ def _old_drop_archived_long_term(doc: MemoryDocument) -> Iterator[TrimAction]:
         yield TrimAction(op="drop_archived", target=item.id)
 
 
+def _old_drop_ready_turns_but_newest(doc: MemoryDocument) -> Iterator[TrimAction]:
+    turns = doc.working_memory.recent_turns
+    for turn in list(turns[:-1]):
+        if not turn.is_pending:
+            turns.remove(turn)
+            yield TrimAction(op="drop_turn", target=turn.id)
+
+
+def _old_drop_pending_answers(doc: MemoryDocument) -> Iterator[TrimAction]:
+    for turn in doc.working_memory.recent_turns[:-1]:
+        if turn.is_pending and turn.assistant_text:
+            turn.assistant_text = ""
+            yield TrimAction(op="drop_answer", target=turn.id)
+
+
 def _old_drop_all_but_newest_turn(doc: MemoryDocument) -> Iterator[TrimAction]:
     turns = doc.working_memory.recent_turns
     for turn in list(turns[:-1]):
@@ -105,6 +120,8 @@ _OLD_SOFT: tuple[_OldStep, ...] = (
 )
 _OLD_LAST_RESORT: tuple[_OldStep, ...] = (
     _old_drop_archived_long_term,
+    _old_drop_ready_turns_but_newest,
+    _old_drop_pending_answers,
     _old_drop_all_but_newest_turn,
     _old_shrink_newest_turn,
 )

@@ -131,3 +131,21 @@ def test_past_its_cap_the_archive_keeps_the_last_text_of_every_item(
     summaries = [e.item.summary for e in entries]
     assert "以后别用 fastjson。" in summaries
     assert summaries[-1] == "The agent's scratch note 79."
+
+
+def test_a_pending_turn_dropped_unread_is_kept_in_the_cold_archive(repo: Path) -> None:
+    # With no summary to read them (a model down), long turns filled the file and the
+    # size policy's last resort dropped the oldest pending one: a rule stated in it was
+    # in no file at all (a data-loss hunt). Ready turns and answers go first now, and a
+    # pending turn that must go is kept beside the file.
+    rule = "以后回答都先给结论再解释，记住这条。" + "背景说明" * 220
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.record_turn("general_chat", rule, "好的" * 200)
+        for number in range(12):
+            memory.record_turn("general_chat", f"第 {number} 个问题：" + "细节" * 450, "答" * 300)
+        in_file = [t.user_text for t in memory.document().working_memory.recent_turns]
+        kept = [c.turn.user_text for c in memory.store.cold_archive.dropped_turns()]
+        entries = memory.store.cold_archive.entries()  # item readers skip the turn lines
+    assert rule not in in_file
+    assert rule in kept
+    assert all(e.item is not None for e in entries)
