@@ -106,6 +106,7 @@ _KEYWORD = (
             r"erlang[-_.]?cookie",
             r"user[-_.]?sig",  # Tencent Cloud IM's login signature
             r"security[-_.]?js[-_.]?code",  # AMap's JS API security code, the key's secret
+            r"check[-_.]?word",  # SF Express's API signing secret
             *"pass(?:word|wd|phrase|code)? pswd psw pwd pw secret token credentials?".split(),
             *"auth sig sk ak".split(),
             "signature",
@@ -310,8 +311,9 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
 
 _PUBLIC_KEY_NAME_RE = lazy_compile(r"(?i)pub(?:lic)?[-_.]?$")
 _PAGE_CURSOR_NAME_RE = lazy_compile(r"(?i)(?:page|continuation|cursor|sync)[-_.]?$")
-# A nonce or an id named a key: a WebSocket handshake's key, an idempotency key.
-_NONCE_KEY_NAME_RE = lazy_compile(r"(?i)(?:websocket|idempotency)[-_.]?$")
+# A nonce or an id named a key: a WebSocket handshake's key, an idempotency key, the
+# query key of a DingTalk message (processQueryKey), a message's key (msgKey).
+_NONCE_KEY_NAME_RE = lazy_compile(r"(?i)(?:websocket|idempotency|query|msg|message)[-_.]?$")
 _MAP_ENTRY_BEFORE_RE = lazy_compile(r"[{,][ \t]{0,4}$")
 
 
@@ -710,6 +712,7 @@ SECRET_ASSIGNMENT = RedactionRule(
         "sign params: {appid=wx8c1e2f3a4b5c6d7e, key=LxP67z8OQhejDnzswOpCHzLHNpSAvp7h}",
         "/v4/openim/sendmsg?sdkappid=1400512345&usersig=eJw1jcEKgjAYhF9lz3UQ",
         "window._AMapSecurityConfig = { securityJsCode: 'c8e1f2a3b4d5e6f708192a3b4c5d6e7f' };",
+        "sf.checkword=Q8mZr2LxW9vT4nBp7Kc1",
         '"body": "{\\"password\\": \\"Qv8=z\\\\\\"Lk2p\\", \\"remember\\": true}"',
     ),
     examples_no_match=(
@@ -718,8 +721,11 @@ SECRET_ASSIGNMENT = RedactionRule(
         "bypass=true",
         "{id=42, key=d41d8cd98f00b204e9800998ecf8427e}",
     ),
-    # (an Erlang cookie, pswd=, AMap's securityJsCode)
-    keywords=(*KEYWORD_NEEDLES, "ak", "cookie", "psw", "jscode", "js_code", "js-code"),
+    # (an Erlang cookie, pswd=, AMap's securityJsCode, SF Express's checkword)
+    keywords=(
+        *KEYWORD_NEEDLES,
+        *("ak", "cookie", "psw", "jscode", "js_code", "js-code", "checkword", "check_word"),
+    ),
     pattern=_ASSIGNMENT_RE,
     replace=_assignment,
 )

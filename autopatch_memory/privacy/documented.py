@@ -49,12 +49,28 @@ _JWT_PAYLOAD_MAX_CHARS = 1024  # the example's payload is short; a long one is n
 
 def documented_example(value: str) -> bool:
     """``value`` is a vendor's published documentation example: AWS's ``…EXAMPLE`` keys,
-    jwt.io's token, or one of :data:`PUBLISHED_EXAMPLES`."""
+    jwt.io's token, or one of :data:`PUBLISHED_EXAMPLES`; or a JWT's header alone
+    (``eyJhbGciOiJIUzI1NiJ9`` is ``{"alg":"HS256"}``: what every token starts with)."""
     return (
         value.endswith(_EXAMPLE_ENDINGS)
         or value in PUBLISHED_EXAMPLES
-        or (value.startswith("eyJ") and _jwt_io_example(value))
+        or (value.startswith("eyJ") and (_jwt_io_example(value) or _jwt_header_alone(value)))
     )
+
+
+_JWT_HEADER_FIELDS = frozenset({"alg", "typ", "kid", "cty"})
+
+
+def _jwt_header_alone(value: str) -> bool:
+    """``value`` is one base64url segment that decodes to a JWT header (its algorithm,
+    type, key id): no claims, no signature."""
+    if "." in value or len(value) > _JWT_PAYLOAD_MAX_CHARS:
+        return False
+    try:
+        header = json.loads(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
+    except (binascii.Error, ValueError):
+        return False
+    return isinstance(header, dict) and bool(header) and set(header) <= _JWT_HEADER_FIELDS
 
 
 def _jwt_io_example(token: str) -> bool:

@@ -98,8 +98,9 @@ _VALUE_OF_SECRET_RE = compile_bounded(
     r"(?P<q>[\"'`“])?(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
 # A secret word before the value (on its line); a bare "key" only when no other is there.
+# (Not the kind inside a marker: "[REDACTED:password]" names no secret of this value.)
 _SECRET_BEFORE_VALUE_RE = lazy_compile(
-    r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token"
+    r"(?<!REDACTED:)(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token"
     r"|api[ _\-]?key)(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Passwd|Secret|Token)(?![a-z]))[^\n]*$"
 )
 _KEY_BEFORE_VALUE_RE = lazy_compile(r"(?<![A-Za-z])(?i:key)(?![A-Za-z])[^\n]*$")

@@ -46,7 +46,8 @@ _ORACLE_JDBC_RE = compile_bounded(
 # scheme://user:pass@host: the password runs to the first '@' that a host follows (so
 # it may hold '@' and '/'). The match ends at that '@', so the next URL of a long run of
 # them is found in the same pass; a quick look-ahead skips a "user:" with no '@' after.
-_URL_HOST = r"[\w.\-%\[\]:,]{1,253}(?:[/?#\s\"'<>]|\Z)"  # "h1:27017,h2:27017/db" too
+# "h1:27017,h2:27017/db" too; the host ends before a Chinese mark ("…:9200，是不是…")
+_URL_HOST = r"[\w.\-%\[\]:,]{1,253}(?:[/?#\s\"'<>)]|[\u3000-\u303f\uff00-\uffef]|\Z)"
 _URL_USERINFO_RE = compile_bounded(
     r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?!\[REDACTED:)(?=[^\s\"'<>@]{0,256}@)"
     r"(?P<value>[^\s\"'<>]{1,256}?)@(?=" + _URL_HOST + r")"
@@ -507,6 +508,7 @@ URL_PASSWORD = RedactionRule(
     examples_match=(
         "redis://:pw%40123@cache:6379/0",
         "mongodb://app:M0ngo/Pw@h1:27017,h2:27017/db",
+        "ES 地址是 https://elastic:Kq7Frost!zz31@es.acme.internal:9200，连不上",
     ),
     examples_no_match=("http://localhost:8080/@admin", "jdbc:dm://host:5236?user=u&password=p@x"),
     keywords=("://",),

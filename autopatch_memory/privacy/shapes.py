@@ -203,6 +203,9 @@ def _bare_aws_secret(m: re.Match[str]) -> str:
     text = m.group(0)
     if not ("/" in text or "+" in text) or documented_example(text):
         return text
+    before = m.string[: m.start()]
+    if before.rfind("-----BEGIN ") > before.rfind("-----END "):
+        return text  # a line of a PEM block: a certificate's (a private key's goes whole)
     if not (
         any(c.islower() for c in text)
         and any(c.isupper() for c in text)
@@ -226,6 +229,8 @@ BARE_AWS_SECRET_KEY = RedactionRule(
         "the AWS docs' wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
         "src/main/java/com/acme/order/OrderService",
         "0123456789abcdef0123456789abcdef01234567",
+        "-----BEGIN CERTIFICATE-----\nMIIB\nkX9mQ2vL7pT4wZ8nR3cB6yH1jF5dS0gA/uE+oI2q\n"
+        "-----END CERTIFICATE-----",
     ),
     pattern=_BARE_AWS_SECRET_RE,
     replace=_bare_aws_secret,

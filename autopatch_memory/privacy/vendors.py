@@ -38,13 +38,22 @@ _CLASS_UNLESS_AFTER = "/bot"
 _LEADING_RUN_RE = lazy_compile(r"(\[[^\]]+\]|\\[dw])\{(\d+)(?:,(\d+))?\}")
 
 
+# A token's body that a quickstart writes in words: "xoxb-your-token", "sk-your-key-here".
+_PLACEHOLDER_BODY_RE = lazy_compile(
+    r"(?i)[-_](?:your|my|the)[-_](?:[a-z]+[-_])?(?:token|key|secret)(?:[-_]here)?$"
+)
+
+
 def _token_replacer(kind: SecretKind) -> Replacer:
     put = marker(kind)
 
     def replace(m: re.Match[str]) -> str:
         token = m.group(0)
-        # padded with a placeholder character, or a documentation's example key
+        # padded with a placeholder character, a documentation's example key, or
+        # written with a placeholder's words ("xoxb-your-token")
         if FILLER_RUN_RE.search(token) or documented_example(token):
+            return token
+        if _PLACEHOLDER_BODY_RE.search(token):
             return token
         return put
 
@@ -166,7 +175,7 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         r"xox[abprse]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,}",
         ("xox", "xapp-"),
         ("slack xoxb-123456789012-1234567890123-abcdefABCDEF",),
-        ("xoxb-", "the xoxq-123456789012 prefix"),
+        ("xoxb-", "the xoxq-123456789012 prefix", "export SLACK_BOT_TOKEN=xoxb-your-bot-token"),
     ),
     _token(
         "aws-access-key-id",

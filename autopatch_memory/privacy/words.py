@@ -17,7 +17,7 @@ NOT_SECRET_VALUES: frozenset[str] = frozenset(
     object secret secretstr secretstring bytes number boolean bool
     null none nil true false undefined required optional empty yes no on off
     text varchar password passwd token hidden masked redacted placeholder example
-    dummy todo tbd n/a na include omit same-origin auto default disabled enabled new await
+    dummy test todo tbd n/a na include omit same-origin auto default disabled enabled new await
     replace_me replaceme change_me changeme fixme env file stdin prompt ~
     """.split()
 )
