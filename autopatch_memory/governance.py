@@ -846,9 +846,11 @@ def _undo_reset(txn: Transaction, backup: MemoryDocument) -> list[MemoryChange]:
     from autopatch_memory.ids import new_turn_id  # as new_memory_id above
 
     returning: list[Turn] = []
+    held = taken | {t.id for t in old_wm.recent_turns}  # no new id takes a returning one's
     for turn in old_wm.recent_turns:
         if turn.id in taken:
-            fresh = new_turn_id(turn.created_at, taken | {t.id for t in returning})
+            fresh = new_turn_id(turn.created_at, held)
+            held.add(fresh)
             turn = turn.model_copy(update={"id": fresh})
         returning.append(turn)
     wm.recent_turns[:0] = returning

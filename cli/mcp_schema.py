@@ -15,7 +15,8 @@ agree on every call:
   not silently dropped);
 * no value of another type is converted: the arguments model is strict, so ``"5"`` for
   an integer or ``"yes"`` and ``1`` for a boolean are refused as the schema refuses
-  them (an enum argument, sent as its JSON string, says ``strict=False`` itself).
+  them (an enum argument, sent as its JSON string, says ``strict=False`` itself); a
+  number with no fraction (``5.0``) is an integer to JSON Schema, and to the server.
 
 A tool's description is its docstring without the source's indentation, each paragraph
 on one line.
@@ -27,11 +28,11 @@ import inspect
 from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import ToolAnnotations
-from pydantic import BaseModel, BeforeValidator, ConfigDict, GetJsonSchemaHandler
+from pydantic import BaseModel, BeforeValidator, ConfigDict, GetJsonSchemaHandler, model_validator
 from pydantic.json_schema import JsonSchemaValue
 
 __all__ = ["NullMeansDefault", "description_of", "null_means", "strict_tool"]
@@ -60,6 +61,22 @@ def description_of(fn: Callable[..., Any]) -> str:
     return "\n\n".join(p for p in paragraphs if p)
 
 
+def _takes_int(annotation: Any) -> bool:
+    """The field holds an integer (``int`` or ``int | None``; never a ``bool``)."""
+    return annotation is int or (int in get_args(annotation) and bool not in get_args(annotation))
+
+
+def _integral_numbers(cls: type[BaseModel], data: Any) -> Any:
+    """``5.0`` for an integer argument is ``5``, as JSON Schema's ``integer`` says."""
+    if not isinstance(data, dict):
+        return data
+    ints = {name for name, field in cls.model_fields.items() if _takes_int(field.annotation)}
+    return {
+        key: int(value) if key in ints and type(value) is float and value.is_integer() else value
+        for key, value in data.items()
+    }
+
+
 def strict_tool(fn: Callable[..., Any], *, annotations: ToolAnnotations) -> Tool:
     """The SDK's tool of ``fn``, with its description cleaned and its arguments closed:
     the model forbids keys it does not declare and values of another type, and the
@@ -75,6 +92,7 @@ def strict_tool(fn: Callable[..., Any], *, annotations: ToolAnnotations) -> Tool
             {
                 "model_config": ConfigDict(extra="forbid", strict=True),
                 "__module__": loose.__module__,
+                "_integral_numbers": model_validator(mode="before")(_integral_numbers),
             },
         ),
     )

@@ -48,6 +48,10 @@ def _ascii_word(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
 
 
+# Chinese sentence marks, which NFKC turns into the ASCII ones a value may hold.
+_FULL_WIDTH_MARKS = frozenset("，：；！？")
+
+
 def _written_out(text: str) -> str:
     """``text`` with a superscript or subscript digit kept apart from the digits before it
     (NFKC would make ``10³`` the ``103`` it is not) and "…" as the range mark it is
@@ -58,6 +62,9 @@ def _written_out(text: str) -> str:
     for ch in text:
         if ch == "…":
             out.append("~")
+            continue
+        if ch in _FULL_WIDTH_MARKS:
+            out.append(" ")  # "以后，Java…": NFKC would make it a "," before a value
             continue
         form = unicodedata.decomposition(ch) if not ch.isascii() else ""
         if form.startswith("<super>"):

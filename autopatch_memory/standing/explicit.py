@@ -219,6 +219,9 @@ def replaced_items(names: Sequence[str], items: Iterable[tuple[str, str]]) -> Na
     (:func:`holds_name`) is replaced whole when every clause of it holds a name, and only
     in part (a conflict, not a replacement) when other clauses say something else."""
     named = [n for n in names if len(fold(n)) >= 2]
+    # A name that itself joins two things ("Lombok with MapStruct") is cut where the
+    # item's clauses are: each of its pieces names the clause that holds it.
+    pieces = [p for n in named for p in _CLAUSE_BREAK.split(n) if len(fold(p)) >= 2]
     whole: list[str] = []
     partly: list[str] = []
     if not named:
@@ -227,7 +230,7 @@ def replaced_items(names: Sequence[str], items: Iterable[tuple[str, str]]) -> Na
         if not any(holds_name(text, n) for n in named):
             continue
         clauses = [c for c in _CLAUSE_BREAK.split(text) if fold(c)]
-        if all(any(holds_name(c, n) for n in named) for c in clauses):
+        if all(any(holds_name(c, p) for p in pieces) for c in clauses):
             whole.append(item_id)
         else:
             partly.append(item_id)

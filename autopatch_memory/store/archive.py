@@ -200,7 +200,7 @@ def _line_facts(line: bytes) -> tuple[bool, str]:
         item = entry.get("item") or entry.get("turn") or {}
         key = str(item.get("revision_of") or item.get("id") or "")
         return entry.get("actor") == USER_ACTOR, key
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):  # a line nested past the parser's depth
         return False, ""
 
 

@@ -293,6 +293,8 @@ def test_a_name_inside_another_word_or_value_replaces_nothing(
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        # a name that itself joins two things names a rule of both whole
+        ("Always use Lombok with MapStruct.", "Use records instead of Lombok with MapStruct."),
         ("Always use Maven.", "Use Gradle instead of Maven."),
         ("以后用 Maven", "不再用 Maven 了"),
         ("每次都用 Lombok", "把 Lombok 换成 records"),

@@ -59,6 +59,9 @@ EQUAL = [
     ("Wait 3…5 s.", "Wait 3~5 s."),
     ("Use Java 17. Always.", "use java 17 always"),
     ("Keep it short...", "Keep it short"),
+    # a Chinese mark before a Latin word is still the sentence's (not a value's)
+    ("以后，Java 项目都用 Maven。", "以后 Java 项目都用 Maven"),
+    ("注意：Redis 一律走哨兵", "注意 Redis 一律走哨兵"),
 ]
 
 

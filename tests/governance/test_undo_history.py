@@ -111,12 +111,14 @@ def test_undo_of_a_reset_brings_back_a_turn_whose_id_was_taken_since(repo: Path)
     second = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
     with ProjectMemory.open(repo, backend="off", clock=lambda: second) as memory:
         memory.record_turn("general_chat", "From now on, always answer in Chinese.", "")
+        memory.record_turn("general_chat", "From now on, never use Lombok.", "")
         memory.reset()
         memory.record_turn("general_chat", "以后都用 Gradle 构建。", "")
         assert memory.undo().undone == 1
         turns = memory.document().working_memory.recent_turns
     assert sorted(t.user_text for t in turns) == [
         "From now on, always answer in Chinese.",
+        "From now on, never use Lombok.",
         "以后都用 Gradle 构建。",
     ]
-    assert len({t.id for t in turns}) == 2
+    assert len({t.id for t in turns}) == 3  # no new id takes another returning turn's

@@ -27,6 +27,9 @@ FILE_TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$")
 # Calls the schema accepts: the server must not refuse them as bad arguments.
 VALID_CALLS: list[tuple[str, dict[str, Any]]] = [
     ("get_context", {"intent": "general_chat", "question": "Optional 怎么用？"}),
+    # a number with no fraction is an integer to JSON Schema: to the server too
+    ("search_memory", {"query": "x", "limit": 5.0}),
+    ("list_memory", {"offset": 0.0}),
     (
         "record_turn",
         {

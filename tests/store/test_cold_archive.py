@@ -149,3 +149,19 @@ def test_a_pending_turn_dropped_unread_is_kept_in_the_cold_archive(repo: Path) -
     assert rule not in in_file
     assert rule in kept
     assert all(e.item is not None for e in entries)
+
+
+def test_a_line_nested_past_the_parser_does_not_stop_the_archive(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Trimming reads every line; one too deeply nested for the JSON parser raised
+    # RecursionError, and every later write that added to the archive failed.
+    monkeypatch.setattr(limits, "COLD_ARCHIVE_MAX_BYTES", 4096)
+    folder = repo / ".autopatch-j"
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.remember("以后别用 fastjson。")
+        [rule] = memory.document().long_term_memory.items()
+        (folder / cold.COLD_ARCHIVE_FILE_NAME).write_text("[" * 100_000 + "\n", "utf-8")
+        for _ in range(30):
+            memory.store.cold_archive.append([rule], now=rule.updated_at, actor="user", why="x")
+    assert (folder / cold.COLD_ARCHIVE_FILE_NAME).stat().st_size <= 4096
