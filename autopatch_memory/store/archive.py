@@ -113,16 +113,8 @@ class ColdArchive:
 
     def dropped_turns(self) -> list[ColdTurn]:
         """The pending turns dropped unread that the archive still holds, oldest first."""
-        if not check_state_dir(self.folder):
-            return []
-        try:
-            data = read_no_follow(self.path, max_bytes=limits.COLD_ARCHIVE_MAX_BYTES * 2, tail=True)
-        except FileNotFoundError:
-            return []
-        except OSError as exc:
-            raise StoreError(f"cannot read the cold archive {self.path}: {exc}") from exc
         found = []
-        for line in data.splitlines():
+        for line in self._lines():
             if b'"turn"' in line:
                 with suppress(ValueError, ValidationError):
                     found.append(ColdTurn.model_validate_json(line))
@@ -130,6 +122,14 @@ class ColdArchive:
 
     def entries(self) -> list[ColdEntry]:
         """Every readable entry, oldest first (``[]`` when there is no archive)."""
+        found = []
+        for line in self._lines():
+            with suppress(ValueError, ValidationError):
+                found.append(ColdEntry.model_validate_json(line))
+        return found
+
+    def _lines(self) -> list[bytes]:
+        """The archive's lines (``[]`` when there is none); raises :class:`StoreError`."""
         if not check_state_dir(self.folder):
             return []
         try:
@@ -138,11 +138,7 @@ class ColdArchive:
             return []
         except OSError as exc:
             raise StoreError(f"cannot read the cold archive {self.path}: {exc}") from exc
-        found = []
-        for line in data.splitlines():
-            with suppress(ValueError, ValidationError):
-                found.append(ColdEntry.model_validate_json(line))
-        return found
+        return data.splitlines()
 
     def find(self, item_id: str) -> LongTermItem | None:
         """The newest archived state of ``item_id``, if the archive holds it."""

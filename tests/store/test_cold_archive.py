@@ -78,6 +78,26 @@ def test_the_archive_keeps_the_newest_lines_past_its_cap(
     memory.close()
 
 
+def _churn(repo: Path, rule_actor: str, new_ids: bool) -> list[cold.ColdEntry]:
+    """A user's rule archived (by ``rule_actor``'s write), then 80 revisions of an agent's
+    note (each its own item when ``new_ids``), with a 4 KiB cap: the entries kept."""
+    with ProjectMemory.open(repo, backend="off") as memory:
+        memory.remember("以后别用 fastjson。")
+        memory.remember("The agent's scratch note.", kind="note", actor="mcp:agent")
+        rule, note = memory.document().long_term_memory.items()
+        archive = memory.store.cold_archive
+        now = memory.document().updated_at
+        archive.append([rule], now=now, actor=rule_actor, why="left the file")
+        for number in range(80):
+            update: dict[str, object] = {"summary": f"The agent's scratch note {number}."}
+            if new_ids:
+                update |= {"id": f"mem_20260101_{number + 100:03d}", "revision_of": note.id}
+            archive.append([note.model_copy(update=update)], now=now, actor="mcp:agent", why="x")
+    path = repo / ".autopatch-j" / cold.COLD_ARCHIVE_FILE_NAME
+    assert path.stat().st_size <= 4096
+    return cold.ColdArchive(path.parent).entries()
+
+
 def test_past_its_cap_the_archive_keeps_the_users_texts_before_an_agents(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -85,19 +105,7 @@ def test_past_its_cap_the_archive_keeps_the_users_texts_before_an_agents(
     # out of the archive the rule text the user had revised once (a data-loss hunt, over
     # MCP): past the cap, the agents' and the models' oldest lines go first.
     monkeypatch.setattr(limits, "COLD_ARCHIVE_MAX_BYTES", 4096)
-    with ProjectMemory.open(repo, backend="off") as memory:
-        memory.remember("以后别用 fastjson。")
-        memory.remember("The agent's scratch note.", kind="note", actor="mcp:agent")
-        rule, note = memory.document().long_term_memory.items()
-        archive = memory.store.cold_archive
-        now = memory.document().updated_at
-        archive.append([rule], now=now, actor="user", why="revised")
-        for number in range(80):
-            revised = note.model_copy(update={"summary": f"The agent's scratch note {number}."})
-            archive.append([revised], now=now, actor="mcp:agent", why="revised")
-    path = repo / ".autopatch-j" / cold.COLD_ARCHIVE_FILE_NAME
-    assert path.stat().st_size <= 4096
-    entries = cold.ColdArchive(path.parent).entries()
+    entries = _churn(repo, rule_actor="user", new_ids=False)
     assert [e.item.summary for e in entries if e.actor == "user"] == ["以后别用 fastjson。"]
     agents = [e.item.summary for e in entries if e.actor == "mcp:agent"]
     assert agents and agents[-1] == "The agent's scratch note 79."  # the newest stay
@@ -111,24 +119,7 @@ def test_past_its_cap_the_archive_keeps_the_last_text_of_every_item(
     # the agent's), and the agent's thousand revisions of one note then pushed it out (a
     # third data-loss hunt): every item keeps its newest line first.
     monkeypatch.setattr(limits, "COLD_ARCHIVE_MAX_BYTES", 4096)
-    with ProjectMemory.open(repo, backend="off") as memory:
-        memory.remember("以后别用 fastjson。")
-        memory.remember("The agent's scratch note.", kind="note", actor="mcp:agent")
-        rule, note = memory.document().long_term_memory.items()
-        archive = memory.store.cold_archive
-        now = memory.document().updated_at
-        archive.append([rule], now=now, actor="mcp:agent", why="left the file")
-        for number in range(80):
-            revision = note.model_copy(
-                update={
-                    "id": f"mem_20260101_{number + 100:03d}",
-                    "summary": f"The agent's scratch note {number}.",
-                    "revision_of": note.id,
-                }
-            )
-            archive.append([revision], now=now, actor="mcp:agent", why="left the file")
-    entries = cold.ColdArchive(repo / ".autopatch-j").entries()
-    summaries = [e.item.summary for e in entries]
+    summaries = [e.item.summary for e in _churn(repo, rule_actor="mcp:agent", new_ids=True)]
     assert "以后别用 fastjson。" in summaries
     assert summaries[-1] == "The agent's scratch note 79."
 
