@@ -514,6 +514,42 @@ GLUED_PASSWORD_OPTION = RedactionRule(
     pattern=_GLUED_PASSWORD_RE,
     replace=_glued_password,
 )
+# An interactive prompt answered in a transcript: "AWS Secret Access Key [None]: X",
+# "TencentCloud API secretKey [*None]: X" (the brackets hold the current default).
+_PROMPT_ANSWER_RE = compile_bounded(
+    r"(?im)^(?P<name>[^\n:\[\]]{0,60})[ \t]\[[^\]\n]{0,40}\]:[ \t]*(?P<value>[^\s]{6,256})"
+)
+
+
+_PROMPT_FOR_A_SECRET_RE = lazy_compile(
+    r"(?i)secret|pass(?:word|wd|phrase)|token|(?:api|access|private)[ _\-]?key"
+)
+
+
+def _prompt_answer(m: re.Match[str]) -> str:
+    if not _PROMPT_FOR_A_SECRET_RE.search(m.group("name")):
+        return m.group(0)  # "Default region name [None]: eu-west-1"
+    return replace_plausible(m)
+
+
+PROMPT_ANSWER = RedactionRule(
+    id="prompt-answer",
+    description=(
+        "The answer typed at a credential's interactive prompt in a pasted transcript "
+        "(aws configure, tccli configure: 'Secret Access Key [None]: X')"
+    ),
+    examples_match=(
+        "AWS Secret Access Key [None]: Kx9mQ2vL7pT4wZ8nR3cB6yH1jF5dS0gAuEoI2qWe",
+        "TencentCloud API secretKey [*None]: Qm7xTz4Lp92wKc8Rv3Nd6Yb1",
+    ),
+    examples_no_match=(
+        "Default region name [None]: eu-west-1",
+        "AWS Secret Access Key [None]: <your-secret-key>",
+    ),
+    keywords=KEYWORD_NEEDLES,
+    pattern=_PROMPT_ANSWER_RE,
+    replace=_prompt_answer,
+)
 CONFIG_SET_SECRET = RedactionRule(
     id="config-set-secret",
     description="The value given to a secret key by config set (aws configure set, npm config set)",
