@@ -461,6 +461,8 @@ class ProjectMemory:
                 # Oldest ready turn first: a pending one still waits for its summary.
                 victim = next((t for t in turns if not t.is_pending), turns[0])
                 turns.remove(victim)
+                if victim.is_pending:  # unread: kept in the cold archive
+                    txn.dropped_unread.append(victim)
                 txn.log("drop_turn", Outcome.TRIMMED, target=victim.id, reason="recent_turns cap")
             txn.log("record_turn", target=turn.id)
             return turn, state_triggers(txn.doc, turn, project_level=project_level)

@@ -76,6 +76,29 @@ def _written_out(text: str) -> str:
     return "".join(out)
 
 
+_MARKS = _SENTENCE_PUNCTUATION | _QUOTES
+
+
+def _standing_alone(folded: str) -> set[int]:
+    """Where a run of marks stands alone between spaces (or the text's ends, with a word
+    on the other side): the mark is what the sentence is about ("CSV uses ; as the
+    separator", "quote with ' not \"", "prefer \"\" over null"), not how it is written."""
+    found: set[int] = set()
+    index, end = 0, len(folded)
+    while index < end:
+        if folded[index] not in _MARKS:
+            index += 1
+            continue
+        start = index
+        while index < end and folded[index] in _MARKS:
+            index += 1
+        before_space = start == 0 or folded[start - 1].isspace()
+        after_space = index == end or folded[index].isspace()
+        if before_space and after_space and folded.strip() != folded[start:index]:
+            found.update(range(start, index))
+    return found
+
+
 @lru_cache(maxsize=4096)
 def fold_identity(text: str) -> str:
     """``text`` as compared for *equality*: NFKC (full width → ASCII), case-folded,
@@ -100,7 +123,11 @@ def fold_identity(text: str) -> str:
         follows[index] = after
         if folded[index] not in _SENTENCE_PUNCTUATION:
             after = folded[index]
+    alone = _standing_alone(folded)
     for index, ch in enumerate(folded):
+        if index in alone:  # "use ; as the separator": the mark is the value
+            kept.append(ch)
+            continue
         category = unicodedata.category(ch)
         if ch.isspace() or category.startswith("Z"):
             kept.append(" ")

@@ -204,14 +204,24 @@ def holds_name(text: str, name: str) -> bool:
     found = haystack.find(needle)
     while found >= 0:
         end = found + len(needle)
-        before = haystack[found - 1] if found else ""
-        after = haystack[end] if end < len(haystack) else ""
-        if not (_ascii_word(needle[0]) and _ascii_word(before)) and not (
-            _ascii_word(needle[-1]) and _ascii_word(after)
+        if not (_ascii_word(needle[0]) and _word_goes_on(haystack, found - 1, -1)) and not (
+            _ascii_word(needle[-1]) and _word_goes_on(haystack, end, 1)
         ):
             return True
         found = haystack.find(needle, found + 1)
     return False
+
+
+def _word_goes_on(text: str, at: int, step: int) -> bool:
+    """The word goes on at ``at`` (looking in the direction ``step``): a Latin letter or a
+    digit, or a joiner before one — "web" is a part of "spring-boot-starter-web", "lang3"
+    of "commons-lang3", "dto" of "com.shop.order.dto"."""
+    if not 0 <= at < len(text):
+        return False
+    if _ascii_word(text[at]):
+        return True
+    beyond = at + step
+    return text[at] in "-_./" and 0 <= beyond < len(text) and _ascii_word(text[beyond])
 
 
 def replaced_items(names: Sequence[str], items: Iterable[tuple[str, str]]) -> Named:

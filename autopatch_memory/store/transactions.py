@@ -57,6 +57,7 @@ from autopatch_memory.journal import (
 from autopatch_memory.locking import ProcessLock
 from autopatch_memory.model import (
     MemoryDocument,
+    Turn,
     deep_copy,
     document_copy,
     element_lists,
@@ -159,6 +160,9 @@ class Transaction:
         # The active long-term bytes this write may add over the hard limit: an undo of
         # a reset brings back what the file held before it, however big that was.
         self.restores_long_term_bytes = 0
+        # Pending turns this write drops before any summary read them (the turn cap):
+        # kept in the cold archive, as the size policy's are.
+        self.dropped_unread: list[Turn] = []
         # Copy on write: the ids of the document read's elements (alive as long as it
         # is, so never reused), and the copy made of each one owned.
         self._shared: dict[int, BaseModel] = {id(e): e for e in elements(doc)}
@@ -706,8 +710,11 @@ class MemoryStore:
             *over_limit,
             *self._archive_leaving(txn),
         ]
-        unread = [action.turn for action in trimmed.actions if action.turn is not None]
-        if unread:  # the size policy's last resort dropped turns no summary has read
+        unread = [
+            *txn.dropped_unread,
+            *(action.turn for action in trimmed.actions if action.turn is not None),
+        ]
+        if unread:  # turns dropped before any summary read them
             self.cold_archive.append_turns(unread, now=txn.now, actor=txn.actor)
         stamp(
             entries,

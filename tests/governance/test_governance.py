@@ -278,6 +278,9 @@ def test_a_rule_that_says_more_than_the_named_thing_is_kept_beside_the_new_one(
         ("Always target Java 18.", "Use Java 21 instead of Java 1.8."),
         ("Always use Log4j2 for logging.", "Use Logback instead of Log4j."),
         ("以后返回都用 JSON 格式", "不再用 JS"),
+        # a part of a joined name: an artifact, a package
+        ("Use spring-boot-starter-web.", "Stop using web."),
+        ("Put the DTOs in com.shop.order.dto.", "Stop using dto."),
     ],
 )
 def test_a_name_inside_another_word_or_value_replaces_nothing(

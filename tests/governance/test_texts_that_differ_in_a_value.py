@@ -47,6 +47,11 @@ DIFFERENT = [
     ("Never commit .npmrc files.", "Never commit npmrc files."),
     ("Compare with a != b.", "Compare with a = b."),
     ("以后协议版本写 2。1", "以后协议版本写 21"),
+    # a mark that stands alone is what the sentence is about
+    ("CSV exports use ; as the separator.", "CSV exports use , as the separator."),
+    ("分隔符用 ; 不用 ,", "分隔符用 , 不用 ;"),
+    ("Quote SQL strings with ' not \"", "Quote SQL strings with \" not '"),
+    ('Prefer "" over null.', "Prefer over null."),
 ]
 EQUAL = [
     ("Never recommend Guava.", "never  recommend guava"),

@@ -156,3 +156,13 @@ def test_a_line_nested_past_the_parser_does_not_stop_the_archive(
         for _ in range(30):
             memory.store.cold_archive.append([rule], now=rule.updated_at, actor="user", why="x")
     assert (folder / cold.COLD_ARCHIVE_FILE_NAME).stat().st_size <= 4096
+
+
+def test_a_pending_turn_over_the_turn_cap_is_kept_in_the_cold_archive(repo: Path) -> None:
+    # With no summary running, the thirteenth turn pushed the oldest pending one out of
+    # the file with no trace of its text (a data-loss hunt).
+    with ProjectMemory.open(repo, backend="off") as memory:
+        for number in range(limits.MAX_RECENT_TURNS + 3):
+            memory.record_turn("general_chat", f"From now on, module m{number} logs retries.", "")
+        kept = [c.turn.user_text for c in memory.store.cold_archive.dropped_turns()]
+    assert kept == [f"From now on, module m{number} logs retries." for number in range(3)]
