@@ -54,8 +54,9 @@ _FULL_WIDTH_MARKS = frozenset("，：；！？")
 
 def _written_out(text: str) -> str:
     """``text`` with a superscript or subscript digit kept apart from the digits before it
-    (NFKC would make ``10³`` the ``103`` it is not) and "…" as the range mark it is
-    between two values (NFKC would make it three dots)."""
+    (NFKC would make ``10³`` the ``103`` it is not), "…" as the range mark it is between
+    two values (NFKC would make it three dots), and a Chinese sentence mark as the pause it
+    is (NFKC would make "，" the ASCII "," a value may hold)."""
     if text.isascii():
         return text
     out = []
