@@ -12,6 +12,8 @@ import unicodedata
 from functools import lru_cache
 from itertools import pairwise
 
+from autopatch_memory.lang.chars import is_cjk_char
+
 # Unicode categories dropped by :func:`fold`: punctuation, symbols, separators, controls
 # and format characters (zero-width spaces, bidi marks).
 _DROPPED_CATEGORIES = ("P", "S", "Z", "C")
@@ -48,8 +50,17 @@ def _ascii_word(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
 
 
-# Chinese sentence marks, which NFKC turns into the ASCII ones a value may hold.
-_FULL_WIDTH_MARKS = frozenset("，：；！？")
+def _spaced_word(ch: str) -> bool:
+    """A letter or digit of a script that writes spaces between its words."""
+    return ch.isalnum() and not is_cjk_char(ch)
+
+
+# Chinese sentence marks, which NFKC would turn into the ASCII ones a value may hold: kept
+# apart from them until read (private-use stand-ins), so that "以后，Java…" is a pause
+# while "！=" and "用 ； 分隔" are values.
+_FULL_WIDTH_MARKS = {"，": ",", "：": ":", "；": ";", "！": "!", "？": "?"}
+_STAND_IN = {mark: chr(0xE000 + n) for n, mark in enumerate(_FULL_WIDTH_MARKS)}
+_AS_ASCII = {_STAND_IN[mark]: ascii for mark, ascii in _FULL_WIDTH_MARKS.items()}
 
 
 def _written_out(text: str) -> str:
@@ -64,8 +75,8 @@ def _written_out(text: str) -> str:
         if ch == "…":
             out.append("~")
             continue
-        if ch in _FULL_WIDTH_MARKS:
-            out.append(" ")  # "以后，Java…": NFKC would make it a "," before a value
+        if ch in _STAND_IN:
+            out.append(_STAND_IN[ch])
             continue
         form = unicodedata.decomposition(ch) if not ch.isascii() else ""
         if form.startswith("<super>"):
@@ -77,7 +88,7 @@ def _written_out(text: str) -> str:
     return "".join(out)
 
 
-_MARKS = _SENTENCE_PUNCTUATION | _QUOTES
+_MARKS = _SENTENCE_PUNCTUATION | _QUOTES | frozenset(_AS_ASCII)
 
 
 def _standing_alone(folded: str) -> set[int]:
@@ -122,12 +133,17 @@ def fold_identity(text: str) -> str:
     after = ""
     for index in range(last, -1, -1):
         follows[index] = after
-        if folded[index] not in _SENTENCE_PUNCTUATION:
+        if folded[index] not in _SENTENCE_PUNCTUATION and folded[index] not in _AS_ASCII:
             after = folded[index]
     alone = _standing_alone(folded)
     for index, ch in enumerate(folded):
         if index in alone:  # "use ; as the separator": the mark is the value
-            kept.append(ch)
+            kept.append(_AS_ASCII.get(ch, ch))
+            continue
+        if ch in _AS_ASCII:  # a Chinese mark: a value's only before a digit or a symbol
+            after = follows[index]
+            if after and (after.isdigit() or after in _VALUE_SYMBOLS):
+                kept.append(_AS_ASCII[ch])
             continue
         category = unicodedata.category(ch)
         if ch.isspace() or category.startswith("Z"):
@@ -144,11 +160,14 @@ def fold_identity(text: str) -> str:
                 kept.append(ch)
         else:
             kept.append(ch)
-    # One space where two ASCII words meet; none elsewhere ("以后 回答" is "以后回答").
+    # One space between two words, none beside a character of a script written without
+    # spaces ("以后 回答" is "以后回答", "以后 Java" is "以后Java"), nor beside a mark
+    # ("x = y" is "x=y"); "то же" is not "тоже".
     words = "".join(kept).split()
     out = words[:1]
     for before, word in pairwise(words):
-        out.append(" " + word if _ascii_word(before[-1]) and _ascii_word(word[0]) else word)
+        spaced = _spaced_word(before[-1]) and _spaced_word(word[0])
+        out.append(" " + word if spaced else word)
     return "".join(out)
 
 

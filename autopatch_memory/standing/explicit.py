@@ -175,8 +175,8 @@ def named_cancels(text: str) -> list[str]:
 # beside the named one ("Maven 和 JUnit 5", "Lombok with MapStruct", "Guava or Commons"):
 # a rule that names only one of them replaces it in part, a conflict to report.
 _CLAUSE_BREAK = re.compile(
-    r"[，,；;、。！？!?\n&]|(?<=[.])\s"
-    r"|\s(?:and|also|plus|but|with|or|as well as|along with|together with)\s"
+    r"[，,；;、。！？!?\n&:：(（)）—–]|(?<=[.])\s|\s-\s"
+    r"|\s(?:and|also|plus|but|with|or|as well as|along with|together with|und|и|et|y)\s"
     r"|并且|而且|同时|另外|还要|以及|或者|并(?=[\u4e00-\u9fff])|[和与跟及或]"
 )
 

@@ -256,6 +256,11 @@ def test_a_rule_named_in_one_clause_of_another_is_a_conflict_not_a_replacement(
         ("Always use Lombok with MapStruct.", "Use records instead of Lombok."),
         ("Use Maven as well as Docker for the builds.", "Use Gradle instead of Maven."),
         ("Prefer Guava or Apache Commons for helpers.", "Stop using Guava."),
+        # one more thing after a colon, in brackets, after a dash, or in another language
+        ("Always use Maven: show the full command line too.", "Use Gradle instead of Maven."),
+        ("Always use Maven (show the full command line).", "Use Gradle instead of Maven."),
+        ("Always use Maven — show the full command line.", "Use Gradle instead of Maven."),
+        ("Всегда используй Maven и показывай команду целиком.", "Use Gradle instead of Maven."),
     ],
 )
 def test_a_rule_that_says_more_than_the_named_thing_is_kept_beside_the_new_one(

@@ -52,6 +52,12 @@ DIFFERENT = [
     ("分隔符用 ; 不用 ,", "分隔符用 , 不用 ;"),
     ("Quote SQL strings with ' not \"", "Quote SQL strings with \" not '"),
     ('Prefer "" over null.', "Prefer over null."),
+    # a Chinese mark that is a value: before a symbol or a digit, or standing alone
+    ("Use ！= for enum comparisons.", "Use = for enum comparisons."),
+    ("导出的 CSV 一律用 ； 分隔。", "导出的 CSV 一律用 ， 分隔。"),
+    ("比例写成 1：3", "比例写成 1 3"),
+    # words of a script written with spaces stay apart
+    ("Всегда используй то же имя пакета.", "Всегда используй тоже имя пакета."),
 ]
 EQUAL = [
     ("Never recommend Guava.", "never  recommend guava"),
@@ -67,6 +73,7 @@ EQUAL = [
     # a Chinese mark before a Latin word is still the sentence's (not a value's)
     ("以后，Java 项目都用 Maven。", "以后 Java 项目都用 Maven"),
     ("注意：Redis 一律走哨兵", "注意 Redis 一律走哨兵"),
+    ("Use ！= for enum comparisons.", "Use != for enum comparisons."),
 ]
 
 
