@@ -912,10 +912,13 @@ _CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
 
 
 # What the assistant does, told back to it: "you always give me…", "你每次都…".
+# "你怎么每次都…", "每次问你 X 你都…": what the assistant does each time, in Chinese.
+_YOU_ALWAYS_ZH = r"你(?:怎么|咋|为什么|为啥|是不是)*(?:每次|总是|老是|一直|永远)"
+_EACH_TIME_YOU_ZH = r"(?:每次|每回)(?:问你|让你|叫你|找你)[^，,。！!？?]{0,20}你"
 _ASSISTANT_DOES = re.compile(
     r"\byou\s+(?:always|never|keep|constantly)\b"
-    r"|你(?:怎么|咋|为什么|为啥|是不是)*(?:每次|总是|老是|一直|永远)"
-    r"|(?:每次|每回)(?:问你|让你|叫你|找你)[^，,。！!？?]{0,20}你(?:都|总|就)"
+    rf"|{_YOU_ALWAYS_ZH}"
+    rf"|{_EACH_TIME_YOU_ZH}(?:都|总|就)"
     # what the assistant makes, said to be so: "the tests you write are always green" (not
     # "…are never allowed to use field injection": a rule)
     r"|\byou (?:write|give|generate|suggest|make)\b[^.!?]{0,20}\b(?:are|is) (?:always|never)\b"
@@ -924,13 +927,15 @@ _ASSISTANT_DOES = re.compile(
 
 
 _WHAT_IT_DOES_FOR_ME = re.compile(
-    r"你(?:怎么|咋|为什么|为啥|是不是)*(?:每次|总是|老是|一直|永远)(?:都|就)?(?:给我|帮我|跟我)"
-    r"|(?:每次|每回)(?:问你|让你|叫你|找你)[^，,。！!？?]{0,20}你(?:(?:都|总|就)(?:给我?|帮我|跟我))?"
+    rf"{_YOU_ALWAYS_ZH}(?:都|就)?(?:给我|帮我|跟我)"
+    rf"|{_EACH_TIME_YOU_ZH}(?:(?:都|总|就)(?:给我?|帮我|跟我))?"
 )
 
 
+# A rule's time to come, said after a remark or a background ("…，以后给 Gradle 的").
+_FROM_NOW_ON = r"以后|今后|往后|from now on|going forward"
 # "你总是给我 Maven 命令，以后给 Gradle 的": the remark is the reason for a rule after it.
-_THEN_FROM_NOW_ON = re.compile(r"[，,;；].*(?:以后|今后|往后|from now on|going forward)")
+_THEN_FROM_NOW_ON = re.compile(rf"[，,;；].*(?:{_FROM_NOW_ON})")
 
 
 def _remark_on_the_assistant(sentence: str) -> bool:
@@ -1065,7 +1070,7 @@ _BACKGROUND_FIRST = re.compile(
 
 # "背景：我们用 Spring Boot 3，以后回答都按这个版本来", "FYI: always use AssertJ": a rule
 # after the background is the user's.
-_RULE_AFTER_BACKGROUND = re.compile(r"以后|今后|往后|from now on|going forward")
+_RULE_AFTER_BACKGROUND = re.compile(_FROM_NOW_ON)
 _ASKS_RIGHT_AWAY = re.compile(r"\s*(?:always|never|please|别|不要)")
 
 
