@@ -643,6 +643,7 @@ def _left_the_file(txn: Transaction) -> dict[str, str]:
 
 
 def _held_active(doc: MemoryDocument, candidate: ImportCandidate) -> bool:
+    """An active item of the candidate's kind already says its text."""
     return any(
         i.is_active and same_text(i.summary, candidate.summary)
         for i in doc.long_term_memory.list_for(candidate.type)
@@ -676,10 +677,7 @@ def _import_one(txn: Transaction, candidate: ImportCandidate) -> MemoryChange:
         ),
         None,
     )
-    if archived is not None and not any(
-        i.is_active and same_text(i.summary, candidate.summary)
-        for i in doc.long_term_memory.list_for(candidate.type)
-    ):
+    if archived is not None and not _held_active(doc, candidate):
         return _skipped(
             f"archived in memory as {archived.id}: restore it to bring it back", archived.id
         )
