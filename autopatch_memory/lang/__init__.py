@@ -9,7 +9,14 @@ what a secret, a rule of the user or an intent is: the families do.
 
 from __future__ import annotations
 
-from autopatch_memory.lang.chars import CJK_CLASS, CJK_RE, CJK_RUN_RE, cjk_count, is_cjk_char
+from autopatch_memory.lang.chars import (
+    CJK_CLASS,
+    CJK_RE,
+    CJK_RUN_RE,
+    cjk_count,
+    is_ascii_word,
+    is_cjk_char,
+)
 from autopatch_memory.lang.fold import fold, fold_compatible, fold_identity, same_text
 from autopatch_memory.lang.lazy_pattern import LazyPattern, Pattern, lazy_compile
 from autopatch_memory.lang.phrases import any_of, phrase_alternation, phrase_pattern, phrase_pieces
@@ -31,6 +38,7 @@ __all__ = [
     "fold",
     "fold_compatible",
     "fold_identity",
+    "is_ascii_word",
     "is_cjk_char",
     "lazy_compile",
     "phrase_alternation",

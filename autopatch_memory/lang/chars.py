@@ -23,6 +23,11 @@ CJK_RUN_RE = lazy_compile(f"[{CJK_CLASS}]+")
 """A run of CJK characters."""
 
 
+def is_ascii_word(ch: str) -> bool:
+    """True for one Latin letter or digit of ASCII (what a value or a name is made of)."""
+    return ch.isascii() and ch.isalnum()
+
+
 def is_cjk_char(ch: str) -> bool:
     """True for one Chinese/Japanese/Korean ideograph or syllable (compared by code point:
     no pattern to compile, which costs a command ~2 ms for a class this wide)."""

@@ -12,7 +12,7 @@ import unicodedata
 from functools import lru_cache
 from itertools import pairwise
 
-from autopatch_memory.lang.chars import is_cjk_char
+from autopatch_memory.lang.chars import is_ascii_word, is_cjk_char
 
 # Unicode categories dropped by :func:`fold`: punctuation, symbols, separators, controls
 # and format characters (zero-width spaces, bidi marks).
@@ -44,10 +44,6 @@ _SENTENCE_PUNCTUATION = frozenset(".,;:!?…「」『』【】《》〈〉、。
 _QUOTES = frozenset("'\"`‘’“”")
 # A run of marks before one of these is part of the value: "!=", "...[", "?(".
 _VALUE_SYMBOLS = frozenset("=<>+-*/&|^%#@$_[({")
-
-
-def _ascii_word(ch: str) -> bool:
-    return ch.isascii() and ch.isalnum()
 
 
 def _spaced_word(ch: str) -> bool:
@@ -151,12 +147,12 @@ def fold_identity(text: str) -> str:
         elif category.startswith("C"):
             continue
         elif ch in _QUOTES:
-            inner = 0 < index < last and _ascii_word(folded[index - 1])
-            if inner and _ascii_word(folded[index + 1]):
+            inner = 0 < index < last and is_ascii_word(folded[index - 1])
+            if inner and is_ascii_word(folded[index + 1]):
                 kept.append(ch)
         elif ch in _SENTENCE_PUNCTUATION:
             after = follows[index]
-            if after and (_ascii_word(after) or after in _VALUE_SYMBOLS):
+            if after and (is_ascii_word(after) or after in _VALUE_SYMBOLS):
                 kept.append(ch)
         else:
             kept.append(ch)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from autopatch_memory import limits
-from autopatch_memory.lang.fold import fold, fold_identity
+from autopatch_memory.lang import fold, fold_identity, is_ascii_word
 from autopatch_memory.lang.sentences import sentence_spans, sentences
 from autopatch_memory.prose import user_prose
 from autopatch_memory.standing.lexicon import (
@@ -189,10 +189,6 @@ class Named:
     partly: tuple[str, ...]
 
 
-def _ascii_word(ch: str) -> bool:
-    return ch.isascii() and ch.isalnum()
-
-
 def holds_name(text: str, name: str) -> bool:
     """``text`` names ``name``, compared as texts are for equality (``fold_identity``:
     "Java 1.8" is not "Java 18") and, where the name starts or ends with a Latin letter
@@ -204,8 +200,8 @@ def holds_name(text: str, name: str) -> bool:
     found = haystack.find(needle)
     while found >= 0:
         end = found + len(needle)
-        if not (_ascii_word(needle[0]) and _word_goes_on(haystack, found - 1, -1)) and not (
-            _ascii_word(needle[-1]) and _word_goes_on(haystack, end, 1)
+        if not (is_ascii_word(needle[0]) and _word_goes_on(haystack, found - 1, -1)) and not (
+            is_ascii_word(needle[-1]) and _word_goes_on(haystack, end, 1)
         ):
             return True
         found = haystack.find(needle, found + 1)
@@ -218,10 +214,10 @@ def _word_goes_on(text: str, at: int, step: int) -> bool:
     of "commons-lang3", "dto" of "com.shop.order.dto"."""
     if not 0 <= at < len(text):
         return False
-    if _ascii_word(text[at]):
+    if is_ascii_word(text[at]):
         return True
     beyond = at + step
-    return text[at] in "-_./" and 0 <= beyond < len(text) and _ascii_word(text[beyond])
+    return text[at] in "-_./" and 0 <= beyond < len(text) and is_ascii_word(text[beyond])
 
 
 def replaced_items(names: Sequence[str], items: Iterable[tuple[str, str]]) -> Named:
