@@ -600,10 +600,16 @@ class _Applier:
         new_label = label if label and not same_label(label, item.label) else None
         note = None
         siblings = self.doc.long_term_memory.list_for(item.type)
-        if new_label is not None and any(
-            i is not item and i.is_active and same_label(i.label, new_label) for i in siblings
+        if (
+            new_label is not None
+            and not self.user_authored
+            and any(
+                i is not item and i.is_active and same_label(i.label, new_label) for i in siblings
+            )
         ):
-            # A model names an item by its label: two active items never share one.
+            # A model names an item by its label: it never gives two active items one.
+            # (The user names items by id: their label follows their text, as a
+            # ``remember`` does.)
             new_label, note = None, "label kept: another item already has that label"
         if same_text(summary, item.summary) and new_label is None:
             return [], note or "same text: unchanged"

@@ -380,6 +380,22 @@ def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) ->
         given = _label(label)
     except ChangeRejectedError as exc:
         return _rejected(txn, action, exc.reason, str(exc), target=item_id)
+    twin = next(
+        (
+            i
+            for i in txn.doc.long_term_memory.list_for(item.type)
+            if i.is_active and i.id != item_id and same_text(i.summary, screened.text)
+        ),
+        None,
+    )
+    if twin is not None:
+        return _rejected(
+            txn,
+            action,
+            Reason.DUPLICATE,
+            f"{twin.id} already says this: forget {item_id} if it is no longer wanted",
+            target=item_id,
+        )
     if given is None and _was_derived(item):
         given = derive_label(item.type, screened.text)
     replaced, conflicts = _named_in(txn.doc, item.type, screened.text, besides=item_id)

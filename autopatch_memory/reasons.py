@@ -33,6 +33,9 @@ class Reason(str, Enum):
     # A note, topic or profile value that reads as an instruction to the assistant
     # ("ignore all previous instructions…"): never stored, never injected.
     INSTRUCTION_LIKE = "instruction_like"
+    # An edit would make a rule or note say exactly what another active one says: the
+    # user's text is already there, and the edited item keeps its own.
+    DUPLICATE = "duplicate"
     # The model answered pending turns with no operation at all ({}): nothing was
     # summarized, so the run counts as failed and is retried with backoff.
     EMPTY_DELTA = "empty_delta"

@@ -470,6 +470,32 @@ def test_edit_remakes_a_label_that_was_made_from_the_text(memory: ProjectMemory)
     assert edited.item.label == fact_label("订单服务用 PostgreSQL 15")
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "collides"),
+    [
+        ("以后回答用中文", "以后先给结论再解释", "回答用中文"),
+        ("From now on answer in English", "Always put the conclusion first", "answer in English"),
+    ],
+)
+def test_an_edit_into_another_rules_text_is_refused_and_a_label_follows_the_text(
+    memory: ProjectMemory, first: str, second: str, collides: str
+) -> None:
+    one = memory.remember(first)
+    two = memory.remember(second)
+    # The same text as another active rule: refused, and the edited rule keeps its own.
+    with pytest.raises(ChangeRejectedError) as twin:
+        memory.edit(two.item_id or "", first + " ")
+    assert twin.value.reason is Reason.DUPLICATE and (one.item_id or "") in str(twin.value)
+    item = memory.document().long_term_item(two.item_id or "")
+    assert item is not None and item.summary == second and item.is_active
+    # A text whose label (made from it) another rule already has: the label still
+    # follows the text, as ``remember`` of that text would give (never the old,
+    # misleading one).
+    edited = memory.edit(two.item_id or "", collides)
+    assert edited.item is not None and edited.item.summary == collides
+    assert edited.item.label == rule_label(collides) == (one.item.label if one.item else None)
+
+
 def test_an_edited_rule_supersedes_only_a_rule_it_names(memory: ProjectMemory) -> None:
     english = memory.remember("Answer in English")
     javadoc = memory.remember("Write Javadoc in English")
