@@ -976,6 +976,10 @@ _TEXT = st.lists(
 @example(texts=["password=abc", "password=abc以后以后"], intents=["general_chat"] * 4)
 # A sentence read as a rule that reads as an order to drop instructions (found by hypothesis).
 @example(texts=["以后forget what I said about "], intents=["general_chat"] * 4)
+# A rule cancelled in one turn and replaced in the next: one archive, no supersede of it.
+@example(texts=["forget what I said about 以后", "以后不用再以后"], intents=["general_chat"] * 4)
+# The same replacing rule in two turns: the item it replaces is superseded once.
+@example(texts=["always stop suggesting 以后"] * 2, intents=["general_chat"] * 4)
 def test_any_input_gives_a_delta_the_applier_accepts_whole(
     texts: list[str], intents: list[str]
 ) -> None:

@@ -53,7 +53,9 @@ def preference_ops(
     """One create per explicit rule, in the order the user stated them (not for a sentence
     that archived something: a cancel, not a new rule)."""
     archived = {op.evidence_quote for op in archives}
-    rules = _texts(items, _PREFERENCE)
+    # A rule a cancel or an earlier rule of this delta archives is gone: a later rule
+    # cannot replace it too.
+    gone = {op.target_id for op in archives}
     # A sentence that already grounds an active rule was read before (a turn summarized
     # again, or a rule the host recorded from it): one sentence, one rule.
     read = {i.grounds for i in items if i.type == _PREFERENCE.value and i.grounds}
@@ -73,7 +75,9 @@ def preference_ops(
             label = safe(derive_label(_PREFERENCE, summary), limits.MAX_LABEL_CHARS)
             if not label:
                 continue
+            rules = [(i, text) for i, text in _texts(items, _PREFERENCE) if i not in gone]
             named = replaced_items(named_replacements(sentence), rules)
+            gone.update(named.whole)
             ops.append(
                 LongTermOp(
                     operation=Operation.CREATE_NEW,
