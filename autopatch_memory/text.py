@@ -349,7 +349,8 @@ _STRONG_PATTERNS: tuple[str, ...] = (
     r"^Step \d+/\d+ : ",
     r"^[ \t]*(?:def|fn|func)\s+\w+\s*\(.*\)\s*[:{]",
     r"^[ \t]*#include\s*[<\"]",
-    r"\bSystem\.(?:out|err)\.print",
+    # a call (not the name mentioned: "别用 System.out.println 调试")
+    r"\bSystem\.(?:out|err)\.print\w*\s*\(",
     # a shell prompt, a script run, or a command line of its own with options
     r"^[ \t]*(?:\$|sudo|PS [A-Z]:\\[^>\n]{0,80}>|[A-Z]:\\[^>\n]{0,80}>)[ \t]+\S",
     r"^[ \t]*(?:\./|~/)[\w.\-/]+(?:\s|$)",

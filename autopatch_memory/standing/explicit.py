@@ -31,26 +31,27 @@ from autopatch_memory.standing.lexicon import (
     has_standing_marker,
 )
 from autopatch_memory.standing.told import told_fact
-from autopatch_memory.standing.vetoes import OFFLINE_VETOES, VETOES
+from autopatch_memory.standing.vetoes import ANNOUNCED_PASTE, OFFLINE_VETOES, VETOES
 
-# A text pasted after its announcement runs to the end of its line: "上线 checklist 贴一下：
-# 1. 每次… 2. 永远…", "Here's our release checklist: …" (its items are the text's, not the
-# user's rules; a list marker the splitter left on the announcement comes with it).
-_ANNOUNCES_PASTE = re.compile(
-    r"(?:贴一下|贴给你|贴出来|贴上来|如下|\bhere(?:'s| is) (?:our|the|my team's) [\w\s-]{1,30})"
-    r"\s*[：:]\s*(?:\d{1,2}[.)、])?\s*$"
-)
+# Which of two, asked over two sentences: "你能每次都读到整个仓库吗？还是只能看到打开的文件？",
+# "Can you always see the whole repo? Or only the open files?"
+_OR_ASKED_NEXT = re.compile(r"^\W*(?:还是|或者|\bor\b)[^。.!！]*[？?]\W*$")
 
 
 def _user_spans(prose: str) -> list[tuple[int, int]]:
     """The sentence spans of ``prose`` that are the user's own: not the rest of a line
-    after an announced paste."""
+    after an announced paste ("上线 checklist 贴一下：1. 每次… 2. 永远…": its items are the
+    text's, not the user's rules), nor the first half of an either-or question."""
     spans: list[tuple[int, int]] = []
     pasted_until = -1
-    for start, end in sentence_spans(prose):
+    all_spans = sentence_spans(prose)
+    for index, (start, end) in enumerate(all_spans):
         if start < pasted_until:
             continue
-        if _ANNOUNCES_PASTE.search(folded_words(prose[start:end])):
+        following = all_spans[index + 1] if index + 1 < len(all_spans) else None
+        if following is not None and _OR_ASKED_NEXT.search(folded_words(prose[slice(*following)])):
+            continue
+        if ANNOUNCED_PASTE.search(folded_words(prose[start:end])):
             line_end = prose.find("\n", end)
             pasted_until = len(prose) if line_end < 0 else line_end
         spans.append((start, end))

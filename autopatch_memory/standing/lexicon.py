@@ -35,6 +35,8 @@ STANDING_EN = (
     "make that the rule", "make it the rule", "make this the rule", "make that a rule",
     "make it a rule", "make this a rule", "add that to our conventions",
     "add it to our conventions", "add this to our conventions", "make it a convention",
+    # the word itself, as 规则: "Rule for you: no SELECT *"
+    "rule for you", "new rule:",
     "make that a convention", "make it our convention", "make that our convention",
 )  # fmt: skip
 # The user's own likes and dislikes about answers, with "I" as their subject.
@@ -45,11 +47,13 @@ _PREFERENCE = (
 )
 # 以后 and 之后 are standing only near the head of a clause ("以后回答…", "你以后…", "行，以后…",
 # "ok 以后…": an interjection typed without its comma); deeper in, after what happens
-# first, they are "after" ("发药完成以后会…"), and before 再/有空 "later" ("以后有空再说").
+# first, they are "after" ("发药完成以后会…"), and before 再/有空 "later" ("以后有空再说",
+# "以后有问题再来问你").
 _LATER_ZH = (
     r"|(?:^|(?<=[，,。；;：:！!？?]))(?:(?:ok|okay|好的?|行|嗯|那|对|yes|yeah|sure|fine)\s+)?"
     r"[^，,。；;：:！!？?\s]{0,3}(?:以后|之后|往后)"
-    r"(?!再|有空|有时间|有机会|再说|的事)"
+    # "以后有问题再来问你": later, when something comes up — the user's plan
+    r"(?!再|有空|有时间|有机会|再说|的事|有(?:问题|需要|事|疑问|不懂的)[^，,。！!？?]{0,10}再)"
 )
 # 不要 is written apart: 要不要 asks, 不要紧 reassures. 规则 and 规矩 only as the word
 # itself, not 规则引擎.
@@ -126,7 +130,8 @@ REQUEST_RE = re.compile(
     phrase_alternation((*REQUEST_ZH, *REQUEST_EN))
     + _DONT_ZH
     + r"|(?<![区特分识类级个])别(?![的人处])"
-    + r"|吧(?=\W|$)|可以.{0,40}吗"
+    # (not a shrug: "行吧", "好吧")
+    + r"|(?<![行好罢])吧(?=\W|$)|可以.{0,40}吗"
     + r"|(?:^|[，,：:；;]\s*)(?:另外|还有|然后|对了)?[，,\s]*把"
 )
 CANCEL_RE = re.compile(phrase_alternation((*CANCEL_ZH, *CANCEL_EN)))

@@ -71,6 +71,7 @@ TOLD_TO_KEEP = PatternRule(
         "订单服务用的是 PostgreSQL 14。",
         "我老记不住这个 mvn 命令",
         "记得帮我看下这个日志",
+        "每次给出的代码记得带上 import",
         "The order service runs on JDK 17.",
         "I never remember the flag for skipping tests.",
         "Do you remember which module owns billing?",
@@ -81,7 +82,7 @@ TOLD_TO_KEEP = PatternRule(
     ),
     pattern=re.compile(
         # keeping, in Chinese: 记住/记着/记下/记一下/记一笔/记到…, 存着, 留个底, 备注, 备忘
-        r"记(?:住|着|下|好|牢|上|一下|一笔|到|录一下|录下)|记得(?![帮把给去先改看跑提加删换用写检查我当那以上第])"
+        r"记(?:住|着|下|好|牢|上|一下|一笔|到|录一下|录下)|记得(?![帮把给去先改看跑提加删换用写检查我当那以上第带附标注说告问补关开放填回留])"
         r"|存(?:一下|下来|着|好)|留(?:着|个底|个档)|备注(?=[:：一下]|\s*[:：])|备忘(?!录)"
         # telling for information, background
         r"|顺便(?:说|提|讲)|顺带(?:说|提)|(?:跟|和|给)你(?:说|讲|同步|交代|介绍|打个招呼)"

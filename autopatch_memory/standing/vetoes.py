@@ -54,8 +54,16 @@ _ALL_THE_SAME_ZH = re.compile(r"(?<!每次)(?<!每回)(?<!每个)(?<!一直)(?:�
 # A sentence that opens with a standing word is a rule whose whether-or-not is what to
 # heed ("以后 review 时多关注是不是有注入", "以后命名 boolean 方法都用 isXxx 表示是不是").
 _OPENS_WITH_STANDING_ZH = re.compile(
-    r"^\W*(?:@\S+\s*)?(?:以后|今后|往后|从现在开始|从今以后|每次|每回)"
+    r"^\W*(?:@\S+\s*)?(?:另外|还有|然后|对了|那)?\s*(?:以后|今后|往后|从现在开始|从今以后|每次|每回)"
 )
+
+
+def _last_clause(words: str) -> str:
+    """The part after the sentence's last semicolon ("…下周再说；另外以后 review 时看…对不对"):
+    a rule there opens its own clause."""
+    return re.split(r"[；;]", words)[-1]
+
+
 # "不管参数是不是可能为 null": the concession a few words before it.
 _WHETHER_OR_NOT_ZH = re.compile(r"(?:不管|无论|不论)[^，,。]{0,10}$")
 # "记住密码功能怎么实现": the interrogative and its verb end the sentence.
@@ -84,12 +92,28 @@ _POLITE_REQUEST = re.compile(
 )
 
 
+# Which of two, asked: "你能记住以后的对话吗，还是每次都重新开始？", "Do you keep this, or is
+# every chat fresh?" — never a request, whatever form its first half has.
+_EITHER_OR = re.compile(
+    r"[，,]\s*还是[^，,。！!]*[？?]\W*$"
+    r"|,\s*or\s+(?:do|does|is|are|was|will|would|can|could|should|just|only|does)\b[^,.!]*\?\W*$"
+)
+# What the assistant will remember, asked: "Will you remember this conversation next time?"
+_ASKS_WHAT_IT_REMEMBERS = re.compile(
+    r"\b(?:will|would|can|could|do|does) you (?:still |even )?(?:remember|recall|keep)\s+"
+    r"(?:this|that|our|the|what we|anything|everything|me)\b(?:\s+(?:conversation|chat|session"
+    r"|discussion|thread|talk))?[^.!]*\?\W*$"
+)
+
+
 # "When you explain X, always…": a condition, then what to do (no question).
 _CONDITION_FIRST = re.compile(r"^(?:when|whenever|once|after|before|if)\b[^?,]{1,80},\s*\S")
 
 
 def _asks_without_requesting(sentence: str) -> bool:
     words = folded_words(sentence)
+    if _EITHER_OR.search(words) or _ASKS_WHAT_IT_REMEMBERS.search(words):
+        return True
     if _POLITE_REQUEST.search(words):
         return False
     if _CONDITION_FIRST.search(words) and not words.rstrip().endswith("?"):
@@ -99,12 +123,12 @@ def _asks_without_requesting(sentence: str) -> bool:
         return True
     if _QUESTION_END_ZH.search(words) or _QUESTION_HEAD_ZH.search(words):
         return True
-    if _TAG_QUESTION_ZH.search(words) and not _OPENS_WITH_STANDING_ZH.match(words):
+    if _TAG_QUESTION_ZH.search(words) and not _OPENS_WITH_STANDING_ZH.match(_last_clause(words)):
         return True
     whether = _A_NOT_A_ZH.search(words)
     if (
         whether is not None
-        and not _OPENS_WITH_STANDING_ZH.match(words)
+        and not _OPENS_WITH_STANDING_ZH.match(_last_clause(words[: whether.start()]))
         and not _WHETHER_OR_NOT_ZH.search(words, 0, whether.start())
         and not _ALL_THE_SAME_ZH.search(words, whether.end())
         and not _INDIRECT.search(words)
@@ -152,14 +176,29 @@ _REPORTED = re.compile(
     r"(?![^。！？\n]*你)"
     # what a document says, quoted after it: "PR template 里写的是：…", "wiki 上写着："
     r"|(?:里|里面|上|上面)(?:写的是|写着)\s*[：:](?![^。！？\n]*你)"
-    # a text pasted after its announcement: "上线 checklist 贴一下：1. …", "here's our checklist:"
-    r"|(?<!我的规矩)(?<!我的要求)(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下)\s*[：:]"
-    r"|\bhere(?:'s| is) (?:our|the|my team's) (?:[\w-]+\s){0,3}"
-    r"(?:checklist|runbook|template|guide|guidelines|policy|doc|docs|readme|wiki|handbook|playbook"
-    r"|notes|list)\s*:"
+    # a line of a file, quoted: "application.yml 里有一行 # 注意：以后不要改这个超时"
+    r"|(?:里|里面|中|上)有(?:一行|一句|一段|一条|行|句|段|条)(?:注释|代码|配置|话|备注)?"
+)
+# A text pasted after its announcement: "上线 checklist 贴一下：1. …", "here's our checklist:",
+# a document to edit ("帮我润色一下团队规范草稿：…", "tighten this README section: …"): what
+# follows is the text's, not the user's word (the offline reader skips the rest of the line).
+_DOC_ZH = r"(?:规范|文档|章节|readme|指南|约定|守则|wiki|模板|草稿|说明|清单|checklist)"
+_DOC_EN = (
+    r"(?:checklist|runbook|template|guide|guidelines|policy|doc|docs|document|readme|wiki"
+    r"|handbook|playbook|notes|list|section|draft|contributing)"
+)
+ANNOUNCED_PASTE = re.compile(
+    r"(?:(?<!我的规矩)(?<!我的要求)(?<!我的规则)(?<!我的偏好)"
+    rf"(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下|{_DOC_ZH}如下)"
+    rf"|\bhere(?:'s| is) (?:our|the|my team's) (?:[\w-]+\s){{0,3}}{_DOC_EN}"
+    rf"|(?:润色|修改|改改|改一下|校对|精简|优化|翻译|审一下|看看)(?:一下)?[^，,。；;：:]{{0,12}}?{_DOC_ZH}"
+    r"|\b(?:tighten|polish|proofread|edit|rewrite|review|translate|clean up|improve|shorten)\s+"
+    rf"(?:up\s+)?(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN})"
+    r"\s*[：:]"
 )
 _QUOTE_ENDS = re.compile(r"^[^'\"“‘]*[.!?。！？]['\"”’](?:\s|$)")
-_QUOTED_SPAN = re.compile(r"[\"“「『'][^\"”」』']{3,}[\"”」』']")
+# (an apostrophe inside a word is none: "don't … we're")
+_QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{3,}[\"”」』]|(?<![a-z0-9])'[^']{3,}'(?![a-z0-9])")
 
 
 def _reports_someone(sentence: str) -> bool:
@@ -169,7 +208,7 @@ def _reports_someone(sentence: str) -> bool:
     own = re.search(r"(?<![跟和对给])(?:我|我们)(?:之前|刚才|上次)?(?:说|讲)", words)
     if own and not re.search(r"(?:他|她|他们|同事|文章|博客|有人)(?:说|讲)", words):
         return False
-    if _REPORTED.search(words):
+    if _REPORTED.search(words) or ANNOUNCED_PASTE.search(words):
         return True
     # The end of a quotation opened in a sentence before: "…imports.' That's what CI says."
     if _QUOTE_ENDS.search(words):
@@ -203,7 +242,8 @@ def _hypothetical(sentence: str) -> bool:
 _ONCE = re.compile(
     r"\bjust this once\b|\bthis (?:one )?time\b|\bjust (?:for )?(?:this|now|today)\b"
     r"|\bfor (?:this|that) (?:one|answer|question|file|class|method|pr|change|case|test)\b"
-    r"|\b(?:on|with|in) this one\b|\bthis one\W*$|\bfor now\b|\bright now\b|\btoday\b"
+    r"|\b(?:on|with|in) this one\b|\bthis one\W*$|\b(?:keep|make) this one\b|\bfor now\b"
+    r"|\bright now\b|\btoday\b"
     r"|\bthis answer\b"
     r"|这次|这一次|这回|本次|这一回|这个回答|暂时|今天先|先这样|这一个"
 )
@@ -230,15 +270,61 @@ _DEFERRED = re.compile(
 )
 
 
+# A Chinese clause that opens (after a time or frequency word) with a verb is an imperative.
+_ZH_TIME_HEAD = (
+    r"(?:以后|今后|往后|从现在起|从现在开始|从今以后|每次|每回|一律|统一|默认|都|先|也|就|再)*"
+)
+_ZH_IMPERATIVE = re.compile(
+    r"(?:^|[，,。；;：:！!])\s*"
+    + _ZH_TIME_HEAD
+    + r"(?:用|使用|采用|写|给|加|把|改|按|别|不要|不许|禁止|不准|避免|保持|务必|必须|只|说|讲|列|"
+    r"标|附|带|选|输出|返回|注明|提供|补充|遵守|遵循|优先|统一用|一律用|记得|注意|考虑|检查)"
+)
+
+
+# Where a clause of a one-off's reason starts: "…，他们每次都看不懂中文", "…and the vendor
+# never reads Chinese".
+_REASON_BREAK = re.compile(
+    r"[，,；;：:]|\s(?:and|but|because|since|as|so|cause|'cause)\s|因为|所以|但是|不过|而且"
+)
+# A clause that opens with a standing word asks by itself: "…, but always add tests".
+_OPENS_STANDING = re.compile(
+    r"^\W*(?:(?:but|and|so|then|also|though|但是?|不过|那|然后|还有|以后也)\W*\s*)?"
+    r"(?:以后|今后|往后|从现在起|从今以后|从现在开始|每次|每回|一律|统一|永远|总是|始终"
+    r"|每当|from now on|going forward|always|never|every time|each time|whenever|in future"
+    r"|in the future)"
+)
+
+
+def _asking_part(words: str) -> str:
+    """The clauses of ``words`` that ask something of the assistant (a request form, an
+    imperative, or a standing word at their head), joined: a standing word in any other
+    clause tells of someone or something else — the reason given for a one-off ("这个回答
+    先用英文写，他们每次都看不懂中文", "Keep this one short, the signal always drops")."""
+    clauses = (c.strip() for c in _REASON_BREAK.split(words))
+    return "，".join(
+        c
+        for c in clauses
+        if c
+        and (
+            has_request_form(c)
+            or _OPENS_STANDING.search(c)
+            or _ZH_IMPERATIVE.search(c)
+            or PREFERENCE_RE.search(c)
+        )
+    )
+
+
 def _only_this_once(sentence: str) -> bool:
     words = folded_words(sentence)
     if _NOT_ONLY_ONCE.search(words):
         return False
     if not _ONCE.search(words):
         return False
-    # A marker outside the limit makes a rule, unless what is skipped is put off to later
-    # and nothing outside the limit lasts ("以后每次都先跑测试，这次的 CI 明天再修" is a rule).
-    outside = _ONCE.sub("，", words)
+    # A marker outside the limit, in a clause that asks, makes a rule, unless what is
+    # skipped is put off to later and nothing outside the limit lasts ("以后每次都先跑测试，
+    # 这次的 CI 明天再修" is a rule).
+    outside = _asking_part(_ONCE.sub("，", words))
     # A prohibition for now outside it ("这次先不要跑端到端测试了") is still this once; any
     # other standing marker there makes a rule ("这次算了，永远不要在日志里打印密码").
     if not STANDING_RE.search(_FOR_NOW_PROHIBITION_RE.sub("，", outside)):
@@ -254,9 +340,9 @@ _HABIT = re.compile(
     r"|\bi (?:can never|can't ever|never can) (?:remember|recall|find)\b"
     r"|\b(?:always|never|every time)\b[^.]{0,30}\b(?:confuses|confused|trips|tripped|bites|"
     r"annoys|drives|scares|puzzles|gets) (?:me|us)\b"
-    r"|我(?:每次|总是|老是|经常|一般|通常|一直|常常)(?:都)?(?:是)?(?:会|要|得)?"
+    r"|我(?:每次|总是|老是|经常|一般|通常|一直|常常|平时|平常|向来|一向)(?:都)?(?:是)?(?:会|要|得)?"
     r"(?!要你|希望|想要|让你|需要你|要求|请你)"
-    r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|手动|用|跑|写|调试|打印|先"
+    r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|手动|用|跑|写|调试|打印|先|默认|开"
     r"|重新|重启|去)"
     r"|我(?:这人|这个人)?(?:记性|老忘|总忘)|总是(?:把我)?(?:搞混|搞晕|记不住)"
     # what the user will do next: a plan of theirs, not a rule for the assistant
@@ -279,6 +365,8 @@ _OWN_PLAN = re.compile(
     r"(?:以后|今后|往后|下次)\s*[，,]?\s*我(?:自己)?(?:\s*(?:每天|每次|都|也|就|会|先))*\s*"
     r"(?!问|说|让|要你|需要|想要|希望|发你|贴|给你|们|的)"
     r"|我自己(?:以后|今后|往后)|给自己(?:定|立)了?个?规矩|\bnote to self\b"
+    # a routine of the user's: "我以后每天早上都先看一下 Grafana"
+    r"|我\s*(?:以后|今后|往后)\s*(?:每天|每周|每晚|每早|每个?(?:星期|礼拜|月)|早上|晚上|上班|下班)"
     # the user's own decision or lesson: "我决定以后每天…", "这个 trick 我记住了，以后…"
     r"|我(?:决定|打算|准备|计划|想好了)\s*(?:以后|今后|往后|从现在开始|从今天起)"
     r"|我(?:记住|记下|学到|学会)了\s*[，,]?\s*(?:以后|今后|往后|下次)"
@@ -294,9 +382,20 @@ _PLAN_SAID_TO_SOMEONE = re.compile(
 _SAID_TO_SOMEONE = re.compile(r"你|您|请|帮我|给我|\b(?:you|your|please|plz)\b")
 
 
+def _rule_beside(words: str, found: re.Match[str]) -> bool:
+    """A clause other than the one holding ``found`` asks for something lasting: ``found``
+    is its reason ("always name the queue when you explain a listener, i never know where
+    msgs come from")."""
+    starts = [m.end() for m in _REASON_BREAK.finditer(words, 0, found.start())]
+    after = _REASON_BREAK.search(words, found.end())
+    rest = words[: starts[-1] if starts else 0] + "，" + (words[after.start() :] if after else "")
+    return STANDING_RE.search(_asking_part(rest)) is not None
+
+
 def _describes_own_habit(sentence: str) -> bool:
     words = folded_words(sentence)
-    if _HABIT.search(words):
+    habit = _HABIT.search(words)
+    if habit is not None and not _rule_beside(words, habit):
         return True
     if _OWN_ROUTINE.search(words) and not _SAID_TO_SOMEONE.search(words):
         return True
@@ -320,7 +419,7 @@ _NEGATED = re.compile(
     r"|我(?:倒|也|并)?不是(?:说|要|让|要求)(?:你)?[^，,。]{0,16}(?:以后|都|每次|总是|一直|永远|必须|一定要)"
     r"|并不是说|不是让你以后"
     # "倒也不是每次都要跑全量测试": not every time (the rule is what comes after, if anything)
-    r"|^\W{0,2}(?:倒|也|倒也|并|可)?不是(?:每次|总是|一直|永远)"
+    r"|^\W{0,2}(?:倒|也|倒也|并|可)?不是(?:说|必须|一定|非得|非要)?(?:每次|总是|一直|永远)"
     r"|不代表.{0,8}(?:都|每次|以后|总是)|不一定(?:每次|都|总是)要?|不用(?:记|当成?规则)|别记"
     r"|(?:^|[，,。；;])\W*(?:也|倒)?不是说.{0,10}(?:以后|都|每次|总是|一直|永远)"
 )
@@ -339,7 +438,8 @@ _LEAD = (
     r"ok|well|actually|just so you know|for context|background|oh|oh no|no|my bad|sorry|"
     r"hmm|ah|oops|wait|hold on)(?:\W*\s+|\W*$))*"
     r"(?:(?:记住|记一下|提醒一下|顺便说一下?|跟你说一下|跟你交代下?|交代一下|我先说一下?背景|说一下背景|背景是|"
-    r"另外|对了|还有|补充一下|顺便|对不起|抱歉|哦|噢|啊|呃|等下|等等)(?:[，,:：\s]+|$))*"
+    r"另外|对了|还有|补充一下|顺便|对不起|抱歉|哦|噢|啊|呃|等下|等等)"
+    r"(?:[，,:：\s]+|$|(?=以后|今后|往后|每次|从现在)))*"
     # how things stand now: "现在 emr-service 里…", "currently the gateway…"
     r"(?:(?:现在|目前|如今|当前|currently|these days)(?:[，,:：\s]+|(?=[\u4e00-\u9fff])))?"
 )
@@ -589,6 +689,66 @@ def _code_or_log(sentence: str) -> bool:
     )
 
 
+# -- a remark on the assistant -----------------------------------------------------------------
+
+# What the assistant does, told back to it: "you always give me…", "你每次都…".
+# "你怎么每次都…", "每次问你 X 你都…": what the assistant does each time, in Chinese.
+_YOU_ALWAYS_ZH = (
+    r"你(?:怎么|咋|为什么|为啥|是不是)*\s*(?:每次|总是|老是|一直|永远|every time|always|never)"
+)
+_EACH_TIME_YOU_ZH = r"(?:每次|每回)(?:问你|让你|叫你|找你)[^，,。！!？?]{0,20}你"
+_ASSISTANT_DOES = re.compile(
+    r"\byou\s+(?:always|never|keep|constantly)\b"
+    # how it has been: "you've been great every time I've asked", "you're always so wordy"
+    r"|\byou(?:'ve| have|'re| are| were)\s+(?:been\s+)?(?:\w+\s+){0,3}?"
+    r"(?:every time|each time|always|never)\b(?! (?:allowed|supposed|meant|required|expected) to)"
+    rf"|{_YOU_ALWAYS_ZH}"
+    rf"|{_EACH_TIME_YOU_ZH}(?:都|总|就)"
+    # praise of what it does each time: "每次问你 Gradle 的问题都很靠谱"
+    r"|(?:每次|每回)(?:问你|让你|找你)[^，,。！!？?]{0,20}都(?:很|挺|特别|非常|蛮|超|相当)"
+    # what the assistant makes, said to be so: "the tests you write are always green" (not
+    # "…are never allowed to use field injection": a rule)
+    r"|\byou (?:write|give|generate|suggest|make)\b[^.!?]{0,20}\b(?:are|is) (?:always|never)\b"
+    r"(?! (?:allowed|supposed|meant|required|expected) to)"
+)
+
+
+_WHAT_IT_DOES_FOR_ME = re.compile(
+    rf"{_YOU_ALWAYS_ZH}\s*(?:都|就)?(?:给我?|帮我|跟我)"
+    rf"|{_EACH_TIME_YOU_ZH}(?:(?:都|总|就)(?:给我?|帮我|跟我))?"
+)
+
+
+# A rule's time to come, said after a remark or a background ("…，以后给 Gradle 的").
+_FROM_NOW_ON = r"以后|今后|往后|from now on|going forward"
+# "你总是给我 Maven 命令，以后给 Gradle 的": the remark is the reason for a rule after it.
+_THEN_FROM_NOW_ON = re.compile(rf"[，,;；].*(?:{_FROM_NOW_ON})")
+
+
+# Thanks ask for nothing by themselves ("谢谢，你每次都解释得很清楚", "Thanks, that always
+# helps"), though a rule may end with them.
+_THANKS = re.compile(r"谢谢|多谢|感谢|\b(?:thanks|thank you|thx|ty)\b")
+
+
+def _asks_beyond_thanks(sentence: str) -> bool:
+    return has_request_form(_THANKS.sub(" ", folded_words(sentence)))
+
+
+def _remark_on_the_assistant(sentence: str) -> bool:
+    """A remark on what the assistant does that asks for nothing ("lol you always
+    apologize", "你是不是永远都不会说我不知道啊", "谢谢，你每次都解释得很清楚"): a complaint or
+    praise, not a rule."""
+    # what it says, quoted, asks nothing: "反正你每次都说 'just add an index'"
+    words = _QUOTED_SPAN.sub(" ", _THANKS.sub(" ", folded_words(sentence)))
+    if _ASSISTANT_DOES.search(words) is None or _THEN_FROM_NOW_ON.search(words):
+        return False
+    # "你怎么老是给我 X": the 给我 of what the assistant does is no request
+    rest = _WHAT_IT_DOES_FOR_ME.sub(" ", words)
+    if has_request_form(rest):
+        return False
+    return IMPERATIVE_RE.search(STANDING_RE.sub(" ", rest)) is None
+
+
 VETOES: Registry[FunctionRule] = Registry(
     "proposal-vetoes",
     [
@@ -596,6 +756,8 @@ VETOES: Registry[FunctionRule] = Registry(
             "question-requests-nothing",
             "a question that asks about something rather than asking the assistant to do it",
             examples_match=(
+                "你能记住以后的对话吗，还是每次都重新开始？",
+                "Will you remember this conversation next time?",
                 "why does the build always fail?",
                 "should I always use Optional?",
                 "以后这个接口还会变吗？",
@@ -606,6 +768,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我们的定时任务以后会不会每次都全量扫表",
             ),
             examples_no_match=(
+                "bug 先放着，下周再说；另外以后 review 代码的时候优先看事务边界用得对不对。",
+                "Will you remember to add tests from now on?",
                 "Could you always include the imports?",
                 "能不能以后都用中文回答？",
                 "when you explain the pricing, always go in the order the code runs",
@@ -630,6 +794,7 @@ VETOES: Registry[FunctionRule] = Registry(
             "negated-away",
             "a rule the sentence itself denies: 'that doesn't mean you should always…'",
             examples_match=(
+                "倒也不是必须每次都给 unit test，简单的 getter 改动就算了。",
                 "你理解错了，我并不是要你每次都画时序图",
                 "别误会，我不是说写接口的时候必须加缓存",
                 "That doesn't mean you should always add Javadoc.",
@@ -653,6 +818,9 @@ VETOES: Registry[FunctionRule] = Registry(
             "reported-speech",
             "someone else's words, reported or quoted: a blog, a colleague, a tool, a style guide",
             examples_match=(
+                "这个 application.yml 里有一行 # 注意：以后不要改这个超时，帮我看看",
+                "帮我润色一下团队规范草稿：“1. 以后所有 PR 必须附测试",
+                'Can you tighten this README section: "Always run ./gradlew check before pushing.',
                 "老周在运维群发了：以后上线统一周二",
                 "Always use explicit imports.' That's what the linter prints.",
                 "阿杰在群里喊：以后谁再提交 .env 就请喝咖啡",
@@ -668,6 +836,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "之前那个外包的哥们告诉我，每次发版前必须跑全量回归",
             ),
             examples_no_match=(
+                "Don't ever recommend H2 for tests again, we're Postgres-only.",
+                "以后回答格式如下：先给结论，再给代码",
                 "Always end with a line saying which files you changed.",
                 "Here's my team's preference: always use constructor injection.",
                 "我的规矩贴一下：以后回答先给结论，再给代码",
@@ -712,6 +882,9 @@ VETOES: Registry[FunctionRule] = Registry(
             "only-this-once",
             "limited to this once, with no standing marker outside the limit",
             examples_match=(
+                "这个回答短一点，我在缆车上用手机看，信号总是断",
+                "Give me the answer in English this time, the vendor never reads Chinese.",
+                "Keep this one short, the signal always drops up here.",
                 "这次先别写注释了，明天补",
                 "Just this once, skip the tests.",
                 "这次先别写注释",
@@ -721,6 +894,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "这次先不要打 javadoc 包了，仓库在迁移",
             ),
             examples_no_match=(
+                "This time is fine, but from now on answer in English.",
+                "今天先这样，我希望以后都有单测",
                 "以后每次都先跑测试，这次的 CI 明天再修",
                 "从这次开始，不要再生成 javadoc 了",
                 "这次算了，永远不要在日志里打印密码",
@@ -736,6 +911,9 @@ VETOES: Registry[FunctionRule] = Registry(
             "own-habit",
             "the user describing their own habits, not asking the assistant for anything",
             examples_match=(
+                "我平时都默认开 IntelliJ 的 Save Actions 自动格式化。",
+                "我每次都忘了加 @Override，你提醒我一下",
+                "我以后每天早上都先看一下 Grafana 再开工",
                 "以后我每天下班前都把分支推上去，怕电脑蓝屏",
                 "我自己以后写 mapper 都先写 XML",
                 "Note to self: never deploy on a Friday again.",
@@ -755,6 +933,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我 usually 每次 release 之前都手动 dump 一下 ice config",
             ),
             examples_no_match=(
+                "always name the queue when you explain a listener, i never know where msgs"
+                " come from",
                 "以后我写的 SQL 都帮忙检查一下注入",
                 "以后我说上线都是指发到预发环境",
                 "以后我问数据库的问题，先给结论再解释",
@@ -769,6 +949,35 @@ VETOES: Registry[FunctionRule] = Registry(
                 "你以后先给结论，我每次都要翻到最后才看到",
             ),
             test=_describes_own_habit,
+        ),
+        FunctionRule(
+            "remark-on-the-assistant",
+            "what the assistant does, told back to it, asking for nothing ('you always…',"
+            " '你是不是永远都…啊'): a complaint, not a rule",
+            examples_match=(
+                "行吧，反正你每次都说 'just add an index'，加了也没快啊 😅",
+                "Oh great, you always find a way to suggest Kafka, love that for us 🙃",
+                "你每次都给我一大坨 XML 配置，真是太“贴心”了 🙄",
+                "Sometimes I feel like you never read the logs I paste.",
+                "你是不是永远都不会说不知道啊",
+                "你怎么老是给我 Hibernate 的写法啊 我们用的是 jOOQ",
+                "每次问你 Redis 的问题你都能扯到 Memcached 上去",
+                "每回让你写 SQL 你都给我 MySQL 的方言",
+                "lol the examples you give are always way too long",
+                "Cheers, you've been great every time I've asked about Kafka.",
+                "谢谢，你每次都解释得很清楚 👍",
+                "你怎么 every time 都给 Maven 的 pom.xml 啊",
+            ),
+            examples_no_match=(
+                "You always give me Maven commands, give me Gradle ones from now on.",
+                "你以后回答能不能先给结论",
+                "以后每次回答你都先给结论",
+                "The snippets you write are always too long, keep them under 20 lines.",
+                "每次改完代码你都跑一遍 mvn verify",
+                "你总是给我 Maven 命令，以后给 Gradle 的",
+                "The DTOs you generate are always supposed to be immutable.",
+            ),
+            test=_remark_on_the_assistant,
         ),
         FunctionRule(
             "describes-the-project",
@@ -911,52 +1120,15 @@ _RESULT_CLAUSE = re.compile(
 _CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
 
 
-# What the assistant does, told back to it: "you always give me…", "你每次都…".
-# "你怎么每次都…", "每次问你 X 你都…": what the assistant does each time, in Chinese.
-_YOU_ALWAYS_ZH = r"你(?:怎么|咋|为什么|为啥|是不是)*(?:每次|总是|老是|一直|永远)"
-_EACH_TIME_YOU_ZH = r"(?:每次|每回)(?:问你|让你|叫你|找你)[^，,。！!？?]{0,20}你"
-_ASSISTANT_DOES = re.compile(
-    r"\byou\s+(?:always|never|keep|constantly)\b"
-    rf"|{_YOU_ALWAYS_ZH}"
-    rf"|{_EACH_TIME_YOU_ZH}(?:都|总|就)"
-    # what the assistant makes, said to be so: "the tests you write are always green" (not
-    # "…are never allowed to use field injection": a rule)
-    r"|\byou (?:write|give|generate|suggest|make)\b[^.!?]{0,20}\b(?:are|is) (?:always|never)\b"
-    r"(?! (?:allowed|supposed|meant|required|expected) to)"
-)
-
-
-_WHAT_IT_DOES_FOR_ME = re.compile(
-    rf"{_YOU_ALWAYS_ZH}(?:都|就)?(?:给我|帮我|跟我)"
-    rf"|{_EACH_TIME_YOU_ZH}(?:(?:都|总|就)(?:给我?|帮我|跟我))?"
-)
-
-
-# A rule's time to come, said after a remark or a background ("…，以后给 Gradle 的").
-_FROM_NOW_ON = r"以后|今后|往后|from now on|going forward"
-# "你总是给我 Maven 命令，以后给 Gradle 的": the remark is the reason for a rule after it.
-_THEN_FROM_NOW_ON = re.compile(rf"[，,;；].*(?:{_FROM_NOW_ON})")
-
-
-def _remark_on_the_assistant(sentence: str) -> bool:
-    """A remark on what the assistant does that asks for nothing ("lol you always
-    apologize", "你是不是永远都不会说我不知道啊"): a complaint, not a rule."""
-    words = folded_words(sentence)
-    if _ASSISTANT_DOES.search(words) is None or _THEN_FROM_NOW_ON.search(words):
-        return False
-    # "你怎么老是给我 X": the 给我 of what the assistant does is no request
-    rest = _WHAT_IT_DOES_FOR_ME.sub(" ", words)
-    if has_request_form(rest):
-        return False
-    return IMPERATIVE_RE.search(STANDING_RE.sub(" ", rest)) is None
-
-
 # Said to a colleague in the same chat: "@Kevin from now on please…", "阿杰你以后改…",
 # "Kevin, going forward, never…".
+_NAMED_ZH = r"(?:[老小阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:姐|哥|总|工|老师))"
 _TO_A_COLLEAGUE = re.compile(
     r"^\W*@\S{1,20}"
-    r"|^\W*(?:[老小阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:姐|哥|总|工|老师))\s*[,，]?\s*"
-    r"你(?:以后|今后|每次|下次)"
+    rf"|^\W*{_NAMED_ZH}\s*[,，]?\s*你(?:以后|今后|每次|下次)"
+    # a name called, then the rule: "小周，以后值班的时候…" (not "小心，以后…", "老实说，…")
+    rf"|^\W*(?!小心|小结|老实|老是|老样|小白|小问|小改|小建)"
+    rf"{_NAMED_ZH}\s*[,，]\s*(?:以后|今后|往后|每次|下次)"
 )
 # "Kevin, going forward, never…": a capitalised name, a comma (not "Also, going forward…").
 _NAMED_FIRST = re.compile(
@@ -1043,6 +1215,67 @@ def _task_for_now(sentence: str) -> bool:
     return _EVERY_SUCH_ZH.search(named) is None and not _LIKE_THIS_FROM_NOW_ON.search(words)
 
 
+# A thing to make or change now, asked in a clause of its own: "…，帮我写一下 producer", "写个
+# Bean Validation 注解", "帮我在 GateService 里加这个校验", "帮我把 X 的 retry 改成…", "add
+# paging params" (not what the assistant writes: "write your answers…").
+_TASK_CLAUSE = re.compile(
+    r"^\W*(?:然后|再|那|and|then)?\s*(?:帮我|请|麻烦|please\s+|can you\s+|could you\s+)?"
+    r"(?:(?:写|加|改|建|新建|实现|弄|补|配)(?:一下|个|一个|上)"
+    r"|(?:在|给)\s*\S[^，,。]{0,30}?(?:里|上)?\s*加"
+    r"|把(?![^，,。]{0,8}(?:回答|答案|回复|示例|例子|注释))[^，,。]{1,30}?(?:改成|换成|改为)"
+    r"|(?:add|write|create|implement|generate|build)\s+"
+    r"(?!(?:your|answers?|examples?|comments?|the answers?)\b))"
+)
+# A clause that lasts although it holds the task: "Add a test for every fix from now on".
+_FROM_NOW_ON_OR_EACH = re.compile(
+    r"以后|今后|往后|每次|每回|\b(?:from now on|going forward|every time|whenever|each time)\b"
+)
+
+
+def _marker_clause_asks(clause: str) -> bool:
+    """A clause with a standing word speaks to the assistant: it names it or what it
+    writes, opens with the standing word, is an imperative once that word is out, or
+    says what the user likes — not "the endpoint should return 20 items by default"."""
+    bare = " ".join(STANDING_RE.sub(" ", clause).split())
+    return bool(
+        _ADDRESSED_TO_ASSISTANT.search(clause)
+        or _OPENS_STANDING.search(clause)
+        or _ZH_IMPERATIVE.search(clause)
+        or IMPERATIVE_RE.search(bare)
+        or PREFERENCE_RE.search(clause)
+        or _POLITE_REQUEST.search(clause)
+    )
+
+
+def _spec_of_a_task(sentence: str) -> bool:
+    """A task asked for now, and every standing word is in what the thing must do: in a
+    clause beside the task that speaks to no one ("季卡过期以后必须禁止过闸，帮我在 GateService
+    里加这个校验"), or inside the task itself without a time to come ("帮我把 retry 改成
+    always 重试 3 次")."""
+    clauses = [c.strip() for c in re.split(r"[，,；;：:]", folded_words(sentence)) if c.strip()]
+    if not any(_TASK_CLAUSE.search(c) for c in clauses):
+        return False
+    for clause in clauses:
+        if not STANDING_RE.search(clause):
+            continue
+        if _TASK_CLAUSE.search(clause):
+            if _FROM_NOW_ON_OR_EACH.search(clause):
+                return False
+        elif _marker_clause_asks(clause):
+            return False
+    return True
+
+
+# Waiting for an event: "等 Spring Boot 3.3 出来以后我们统一升级" — a plan for then.
+_WAITS_FOR_AN_EVENT = re.compile(
+    r"^\W*等(?!待|级|等|于|号|同|价|效|一下)[^，,。]{1,30}?(?:以后|之后|的时候)"
+)
+
+
+def _waits_for_an_event(sentence: str) -> bool:
+    return _WAITS_FOR_AN_EVENT.search(folded_words(sentence)) is not None
+
+
 # A document to draft, whose content is rules: "帮我起草一份团队代码规范，第一条：…", "draft a
 # CONTRIBUTING section saying…" (the rules are the team's, for the document).
 _DRAFTS_A_DOCUMENT = re.compile(
@@ -1052,7 +1285,11 @@ _DRAFTS_A_DOCUMENT = re.compile(
     r"(?:规范|文档|章节|readme|指南|约定|守则|wiki|模板|说明书|制度)"
     r"|(?:(?:draft|put together|prepare)\s+(?:me\s+)?(?:a|an|the|our)|write\s+(?:me\s+)?(?:a|an))"
     r"\s+[\w\s-]{0,30}?"
-    r"(?:section|guide|guideline|document|doc|readme|contributing|policy|template|wiki|handbook)\b)"
+    r"(?:section|guide|guideline|document|doc|readme|contributing|policy|template|wiki|handbook)\b"
+    # or to edit one: "帮我润色一下团队规范草稿：…", "Can you tighten this README section: …"
+    rf"|(?:润色|修改|校对|精简|优化|翻译)(?:一下)?[^，,。；;]{{0,12}}?{_DOC_ZH}"
+    r"|(?:tighten|polish|proofread|edit|rewrite|translate|clean up|shorten)\s+(?:up\s+)?"
+    rf"(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN}\b)"
 )
 
 
@@ -1107,8 +1344,21 @@ _REFERS_BACK = re.compile(
 )
 
 
+# A clause before the pronoun that names what it points at: a condition ("Whenever you give
+# me a shell command, put it in…") or the user's liking ("I prefer X — use that every time").
+_NAMES_IT_FIRST = re.compile(
+    r"^\W*(?:whenever|when|every time|each time|if|每次|每当|凡是)[^，,;；—–]{3,}[，,;；—–]"
+    r"|^\W*(?:i (?:really )?(?:prefer|like|love|want)|我(?:更)?(?:喜欢|偏好|希望))"
+    r"[^，,;；—–]{3,}[，,;；—–]"
+)
+
+
 def _refers_back(sentence: str) -> bool:
-    return bool(_REFERS_BACK.search(folded_words(sentence)))
+    """What the pronoun points at is outside the sentence, unless a clause before it
+    names it."""
+    words = folded_words(sentence)
+    found = _REFERS_BACK.search(words)
+    return found is not None and not _NAMES_IT_FIRST.search(words[: found.start()])
 
 
 def _says_nothing_else(sentence: str) -> bool:
@@ -1128,19 +1378,9 @@ _ADDRESSED_TO_ASSISTANT = re.compile(
     r"|\b(?:answers?|repl(?:y|ies)|responses?|explanations?|examples?|samples?|snippets?|"
     r"comments?|javadocs?|commit messages?|code you|for me)\b"
     r"|回答|回复|答复|作答|解释|示例|例子|样例|举例|注释|提交信息|提交说明|给我|帮我|我的代码"
+    # what it tells, reminds or asks the user: "…之前先告诉我版本号"
+    r"|告诉我|提醒我|问我|\b(?:remind|tell|ask|warn) me\b"
 )
-# A Chinese clause that opens (after a time or frequency word) with a verb is an imperative.
-_ZH_TIME_HEAD = (
-    r"(?:以后|今后|往后|从现在起|从现在开始|从今以后|每次|每回|一律|统一|都|先|也|就|再)*"
-)
-_ZH_IMPERATIVE = re.compile(
-    r"(?:^|[，,。；;：:！!])\s*"
-    + _ZH_TIME_HEAD
-    + r"(?:用|使用|采用|写|给|加|把|改|按|别|不要|不许|禁止|不准|避免|保持|务必|必须|只|说|讲|列|"
-    r"标|附|带|选|输出|返回|注明|提供|补充|遵守|遵循|优先|统一用|一律用|记得|注意|考虑|检查)"
-)
-
-
 # A forward time word with a prediction or a plan speaks of what will happen ("以后这个接口
 # 会迁到新网关", "from now on the job will run hourly"), not of what the assistant does.
 _FORWARD = re.compile(
@@ -1161,7 +1401,7 @@ def _not_addressed(sentence: str) -> bool:
     to come with a prediction ("以后这个接口会迁到新网关"): it says how things are or will
     be. A time to come alone stays a rule ("JUnit 5 from here on")."""
     words = folded_words(sentence)
-    if has_request_form(sentence) or _NORM.search(words):
+    if _asks_beyond_thanks(sentence) or _NORM.search(words):
         return False
     if _ADDRESSED_TO_ASSISTANT.search(words) or _ZH_IMPERATIVE.search(words):
         return False
@@ -1189,6 +1429,8 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             examples_no_match=(
                 "Never use field injection in my code.",
                 "以后别再用 fastjson 了",
+                "Whenever you give me a shell command, put it in its own code block.",
+                "I prefer constructor injection — use that every time you write a Spring bean.",
             ),
             test=_refers_back,
         ),
@@ -1203,6 +1445,9 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "每次发版都得等运维审批。",
             ),
             examples_no_match=(
+                "每次建议加依赖之前先告诉我版本号和许可证",
+                "默认按 Java 21 来写",
+                "Whenever something touches Keycloak, remind me to check the realm export.",
                 "以后回答都用中文。",
                 "每次回答先给结论。",
                 "Always answer in Chinese.",
@@ -1218,33 +1463,11 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             test=_not_addressed,
         ),
         FunctionRule(
-            "remark-on-the-assistant",
-            "what the assistant does, told back to it, asking for nothing ('you always…',"
-            " '你是不是永远都…啊'): a complaint, not a rule",
-            examples_match=(
-                "Sometimes I feel like you never read the logs I paste.",
-                "你是不是永远都不会说不知道啊",
-                "你怎么老是给我 Hibernate 的写法啊 我们用的是 jOOQ",
-                "每次问你 Redis 的问题你都能扯到 Memcached 上去",
-                "每回让你写 SQL 你都给我 MySQL 的方言",
-                "lol the examples you give are always way too long",
-            ),
-            examples_no_match=(
-                "You always give me Maven commands, give me Gradle ones from now on.",
-                "你以后回答能不能先给结论",
-                "以后每次回答你都先给结论",
-                "The snippets you write are always too long, keep them under 20 lines.",
-                "每次改完代码你都跑一遍 mvn verify",
-                "你总是给我 Maven 命令，以后给 Gradle 的",
-                "The DTOs you generate are always supposed to be immutable.",
-            ),
-            test=_remark_on_the_assistant,
-        ),
-        FunctionRule(
             "said-to-a-colleague",
             "said to a colleague in the same chat (an @mention or a name first): not a rule"
             " for the assistant",
             examples_match=(
+                "小周，以后值班的时候告警别直接静音",
                 "@Lena from now on please rebase before you open an MR.",
                 "小李你以后改 order-api 先跟我说一声",
                 "Marco, going forward, never push to main directly.",
@@ -1252,6 +1475,7 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "Ines: from now on tag me on every schema change.",
             ),
             examples_no_match=(
+                "小心，以后别在生产库上跑 DDL",
                 "Also, going forward please assume WebFlux in your answers.",
                 "Tests: always use AssertJ from now on.",
                 "@助手 以后回答都带上 import",
@@ -1297,10 +1521,49 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
             test=_task_for_now,
         ),
         FunctionRule(
+            "spec-of-a-task",
+            "a task asked for now whose standing words tell what the thing must do, in a"
+            " clause beside it that speaks to no one ('季卡过期以后必须禁止过闸，帮我加这个校验')",
+            examples_match=(
+                "ticket-sale 下单以后一律发一条 Kafka 消息，帮我写一下 producer",
+                "雪况接口默认返回摄氏度，帮我加个参数可以切华氏",
+                "押金永远不能是负数，写个 Bean Validation 注解",
+                "By default the rental endpoint should return 20 items per page; add paging"
+                " params.",
+                "帮我把 lift-gate 的 retry 改成 always 重试 3 次，用 Spring Retry",
+                "写个 unit test，assert 季卡过期以后 gate 每次都返回 DENIED",
+            ),
+            examples_no_match=(
+                "以后写代码都用 Lombok，帮我把这个类也改一下",
+                "给每个回答加个总结，以后都这样",
+                "Add a unit test for every bug fix from now on.",
+                "Always write a test that covers the null case.",
+                "帮我写个 README，以后都按这个格式",
+                "Write your answers in English from now on.",
+                "我希望你每次都先给结论，帮我把上面那段重写一下",
+            ),
+            test=_spec_of_a_task,
+        ),
+        FunctionRule(
+            "waits-for-an-event",
+            "what will be done once something happens ('等 3.3 出来以后我们统一升级'): a plan"
+            " for then, not a rule for now",
+            examples_match=(
+                "等 Spring Boot 3.3 出来以后我们统一升级",
+                "等新网关上线之后，所有接口一律走 OAuth2",
+            ),
+            examples_no_match=(
+                "等待超时以后一律重试三次的写法，以后别再给我了",
+                "以后等我说开始再写代码",
+            ),
+            test=_waits_for_an_event,
+        ),
+        FunctionRule(
             "drafts-a-document",
             "a request to draft a document whose content holds rules (a team style guide, a"
             " README section): the rules are the document's, not the assistant's",
             examples_match=(
+                "帮我润色一下团队规范草稿，第一条以后所有 PR 必须附测试",
                 "帮我起草一份前端组的编码规范，第一条：永远不要用 var",
                 "帮我写个 wiki 里的发布约定：以后周五不发版",
                 "Draft a CONTRIBUTING section that says every MR needs a linked ticket.",

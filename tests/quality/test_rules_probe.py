@@ -24,6 +24,14 @@ recall, 23 false rules; its classes (a task for now named by what it makes, a te
 to draft, background given first, a remark on the assistant said as "每次问你…你都…", a verb
 of saying or an announced paste before the words, the user's own decision or lesson, a
 name set off by a dash) became rules: 100 % (85/85), recall unchanged.
+``probe_x.jsonl`` (a fourth writer, a ski resort) first measured 75.4 % (89/118), 89.0 %
+recall, 29 false rules; its classes — a standing word in the reason given for a one-off
+("这个回答短一点，信号总是断"), the spec of a task asked beside it ("季卡过期以后必须禁止过闸，
+帮我加这个校验"), thanks and praise (thanks are no request), an either-or question, a name
+called before the rule, the user's own routine, waiting for an event, a document to edit, a
+line of a file quoted — became rules: 98.0 % (98/100), recall 98.0 % (its misses were
+vetoes firing on a contraction's apostrophe, on `System.out.println` named in prose, on a
+pronoun whose thing the sentence names first: fixed too).
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ from autopatch_memory.model import LongTermType
 RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 # Each probe's false rules allowed (the aim is none: each left is a class not yet read) and
 # its recall bar.
-BARS = {"probe_s": (2, 0.75), "probe_v": (3, 0.75), "probe_w": (0, 0.82)}
+BARS = {"probe_s": (2, 0.75), "probe_v": (3, 0.75), "probe_w": (0, 0.82), "probe_x": (2, 0.95)}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 
