@@ -148,17 +148,39 @@ _ACCOUNT_CONTEXT_RE = lazy_compile(
 
 def _user_password_pair(m: re.Match[str]) -> str:
     value = bare_value(m.group("value"))
-    if not strong_credential(value) or not_a_value(value) or _IMAGE_TAG_RE.match(value):
+    if not_a_value(value) or _IMAGE_TAG_RE.match(value):
         return m.group(0)
     text, start = m.string, m.start()
     user_start = walk_back(text, start, _USER_NAME_CHARS_RE, limits.SECRET_USER_NAME_WALK_CHARS)
     before = text[user_start - 1 : user_start]
     if not _USER_NAME_RE.match(text[user_start:start]) or (before and before in "/:"):
         return m.group(0)  # a path (a/b/c), a URL, or no user name
+    if not strong_credential(value):
+        # "weiXiao_0hhk8888" is a password too in a list whose line above or below is a
+        # user and a password already redacted ("运营后台 admin-uat / [REDACTED]")
+        plausible = plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
+        if not (plausible and _beside_a_redacted_pair(text, start, m.end())):
+            return m.group(0)
+        return replace_password(m)
     window = text[max(0, start - limits.SECRET_CONTEXT_CHARS) : m.end()]
     if not _ACCOUNT_CONTEXT_RE.search(window) and not _among_secrets(text, start, m.end()):
         return m.group(0)
     return replace_password(m)
+
+
+# A line that is a user and a password already redacted: "  运营后台 admin-uat / [REDACTED:…]".
+_REDACTED_PAIR_LINE_RE = lazy_compile(
+    r"^[^\n/]{0,40}?[\w.@\-]{2,64}[ \t]{0,2}/[ \t]{0,2}" + re.escape(MARKER_PREFIX)
+)
+
+
+def _beside_a_redacted_pair(text: str, start: int, end: int) -> bool:
+    """The line before or after the pair's own is a user and a redacted password."""
+    line_start = start - len(line_before(text, start))
+    line_end = end + len(line_after(text, end))
+    before = line_before(text, line_start - 1) if line_start > 0 else ""
+    after = line_after(text, line_end + 1) if line_end < len(text) else ""
+    return any(_REDACTED_PAIR_LINE_RE.match(line.strip()) for line in (before, after) if line)
 
 
 def _among_secrets(text: str, start: int, end: int) -> bool:

@@ -66,7 +66,13 @@ from autopatch_memory.privacy.words import (
 _PLACEHOLDER_DEFAULT_RE = lazy_compile(r"(\$\{[\w.\-]{1,100}:-?)(?!\?)([^{}\s\"']{1,256})(\})")
 
 
-_PLACEHOLDER_SCHEMES = frozenset({"env", "sys", "file", "secret", "secrets", "vault", "k8s"})
+# (and where a secret store keeps it: "${kms:acs/rds/app#password}", "${ssm:/app/db/pw}")
+_PLACEHOLDER_SCHEMES = frozenset(
+    {
+        "env", "sys", "file", "secret", "secrets", "vault", "k8s", "kms", "ssm", "sm",
+        "secretsmanager", "aws-secretsmanager", "keyvault", "secretmanager", "gsm",
+    }
+)  # fmt: skip
 
 
 # A default made of words alone ("changeme", "postgres", "dev-key", "mySecretKey") is the
@@ -152,9 +158,11 @@ _KEYWORD_GATE = first_char_gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRrUu")
 # after a keyword and a "]".)
 _NOT_A_MARKER_END = "".join(f"(?<!{re.escape(marker(kind))})" for kind in SecretKind)
 # password=\"x\" inside a Java or JSON string; \\\" inside it is a quote of the value
-# itself, escaped twice (a JSON body logged as a JSON string)
+# itself, escaped twice (a JSON body logged as a JSON string), and so is a \" that no
+# separator follows (a JSON body built by hand: \"password\":\"Xt5uwn\"1N45\",)
 _ESCAPED_QUOTED = (
-    r'\\"(?:\\\\\\"|[^"\\\n]|\\[^"\n]){1,256}\\"' + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
+    r'\\"(?:\\\\\\"|\\"(?![ \t]*[,}\]:)]|[ \t]*$)|[^"\\\n]|\\[^"\n]){1,256}\\"'
+    + r"|\\'(?:[^'\\\n]|\\[^'\n]){1,256}\\'"
 )
 # ODBC and SQL Server braced values: Pwd={a;b}}c} (a doubled "}" is one "}")
 _BRACED = r"(?<==)\{(?:[^{}\n]|\}\}){1,256}\}(?=;|[ \t]*(?:\n|\Z))"
@@ -310,7 +318,7 @@ def _not_an_assignment(m: re.Match[str], key_start: int) -> bool:
 
 
 _PUBLIC_KEY_NAME_RE = lazy_compile(r"(?i)pub(?:lic)?[-_.]?$")
-_PAGE_CURSOR_NAME_RE = lazy_compile(r"(?i)(?:page|continuation|cursor|sync)[-_.]?$")
+_PAGE_CURSOR_NAME_RE = lazy_compile(r"(?i)(?:page|next|continuation|cursor|sync|resume)[-_.]?$")
 # A nonce or an id named a key: a WebSocket handshake's key, an idempotency key, the
 # query key of a DingTalk message (processQueryKey), a message's key (msgKey).
 _NONCE_KEY_NAME_RE = lazy_compile(r"(?i)(?:websocket|idempotency|query|msg|message)[-_.]?$")

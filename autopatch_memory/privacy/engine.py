@@ -133,6 +133,7 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     headers_urls.ORACLE_JDBC_PASSWORD,
     headers_urls.SENTRY_DSN,
     headers_urls.URL_PASSWORD,
+    headers_urls.BARE_USERINFO_PASSWORD,
     config_files.XML_SECRET_ELEMENT,
     config_files.MAVEN_MASTER_PASSWORD,
     config_files.XML_NAME_VALUE_ATTRIBUTES,

@@ -36,7 +36,9 @@ _BEARER_RE = compile_bounded(
 _AUTHORIZATION_RE = compile_bounded(
     first_char_gate("Aa") + r"\b(?i:authorization)[\"']?[ \t]{0,8}[:=][ \t]{0,8}[\"']?"
     r"(?:(?i:bearer|basic|token|digest)[ \t]{1,8})?"
-    r"(?P<value>" + MARKER_VALUE + r"|(?!(?i:bearer|basic|token|digest)\b)[\x21\x23-\x26\x28-\x2b"
+    # (not the header's own name: AUTHORIZATION = "Authorization", a constant)
+    r"(?P<value>" + MARKER_VALUE + r"|(?!(?i:bearer|basic|token|digest|authorization)\b)"
+    r"[\x21\x23-\x26\x28-\x2b"
     r"\x2d-\x3a\x3c-\x7e]{4,})"
 )
 _ORACLE_JDBC_RE = compile_bounded(
@@ -52,6 +54,24 @@ _URL_USERINFO_RE = compile_bounded(
     r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?!\[REDACTED:)(?=[^\s\"'<>@]{0,256}@)"
     r"(?P<value>[^\s\"'<>]{1,256}?)@(?=" + _URL_HOST + r")"
 )
+
+# The same userinfo without its scheme, as MySQL Shell's --uri and a few CLIs take it:
+# "clusteradmin:Pulpg8Ss%2FaxT%25297@10.0.2.31:3306" (a host with a dot, an address or
+# localhost after the '@', a port after that; never "mailto:", nor "nginx:1.25@sha256:…").
+_BARE_USERINFO_RE = compile_bounded(
+    r"(?<![\w/:@.%\-\[])(?P<user>[A-Za-z_][\w.\-]{0,63}):(?!\[REDACTED:)"
+    r"(?P<value>[^\s@/:'\"<>\[\]]{3,128})@"
+    r"(?=(?:\d{1,3}(?:\.\d{1,3}){3}|localhost|[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63})+)"
+    r":\d{2,5}(?![\w.]))"
+)
+
+
+def _bare_userinfo(m: re.Match[str]) -> str:
+    if m.group("user").lower() in ("mailto", "tel", "sip", "xmpp") or not credential_like(
+        m.group("value")
+    ):
+        return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.URL_CREDENTIALS))
 
 
 _PORT_AND_QUERY_RE = lazy_compile(r"^\d{1,5}[?#;]")
@@ -337,7 +357,11 @@ AUTHORIZATION_HEADER = RedactionRule(
         "Authorization: Bearer abc123XYZ789qweRTY",
         '"authorization": "token 0a1b2c3d4e5f"',
     ),
-    examples_no_match=("Authorization: Bearer", "the authorization server issues tokens"),
+    examples_no_match=(
+        "Authorization: Bearer",
+        "the authorization server issues tokens",
+        'public static final String AUTHORIZATION = "Authorization";',
+    ),
     keywords=("authorization",),
     pattern=_AUTHORIZATION_RE,
     replace=value_group(SecretKind.BEARER),
@@ -514,6 +538,23 @@ URL_PASSWORD = RedactionRule(
     keywords=("://",),
     pattern=_URL_USERINFO_RE,
     replace=_url_credentials,
+)
+BARE_USERINFO_PASSWORD = RedactionRule(
+    id="bare-userinfo-password",
+    description="The password of user:password@host:port written without a scheme (a CLI's --uri)",
+    examples_match=(
+        "mysqlsh --uri 'clusteradmin:Pulpg8Ss%2FaxT%25297@10.0.2.31:3306'",
+        "mysqlsh root:Sh3ll#pw@localhost:3306",
+    ),
+    examples_no_match=(
+        "mailto:ops2024@example.com:25",
+        "nginx:1.25@sha256:0d17b565c37bcbd895e9d92315a05c1c3c9a29f762b011a10c54a66cd53c9b31",
+        "git@github.com:org/repo.git",
+        "at 10:30@office.example.com:8080 we meet",
+    ),
+    keywords=("@",),
+    pattern=_BARE_USERINFO_RE,
+    replace=_bare_userinfo,
 )
 SENTRY_DSN = RedactionRule(
     id="sentry-dsn",

@@ -197,19 +197,32 @@ def _wrapped_rest(text: str, at: int, end: int, value: str) -> int:
 
 
 def _nearby(m: re.Match[str]) -> str:
+    return _nearby_here(m, below=True)
+
+
+def _nearby_here(m: re.Match[str], *, below: bool) -> str:
     text = m.string
-    if inside_marker(text, m.start()) or _PUBLIC_BEFORE_RE.search(
-        text, max(0, m.start() - 8), m.start()
-    ):
-        return m.group(0)  # "[REDACTED:url_credentials]", "PUBLIC_KEY=…"
+    whole = m.group(0)
+    if _PUBLIC_BEFORE_RE.search(text, max(0, m.start() - 8), m.start()):
+        return whole  # "PUBLIC_KEY=…"
     # a bare "key" labels nothing: a cache key, a map's key column, a key id
     label = not m.group("kw").lower().startswith("key")
-    found = _secret_at(text, m.start("value"), m.end("value"), label=label)
+    marked = inside_marker(text, m.start())  # "[REDACTED:secret_value]"
+    found = None if marked else _secret_at(text, m.start("value"), m.end("value"), label=label)
     if found is None:
-        return m.group(0)
+        # The lines below may hold another keyword and its value, which this match took
+        # in ("access-key: [REDACTED]⏎  secret-key:⏎    Q7tu…"): read them on their own
+        # (once: what they take in is not read again, so the work stays linear).
+        line_end = whole.find("\n", m.end("kw") - m.start())
+        if not below or line_end < 0:
+            return whole
+        return whole[:line_end] + _NEARBY_RE.sub(_nearby_below, whole[line_end:])
     start, end = found[0] - m.start(), found[1] - m.start()
-    whole = m.group(0)
     return whole[:start] + marker(SecretKind.ASSIGNMENT) + whole[end:]
+
+
+def _nearby_below(m: re.Match[str]) -> str:
+    return _nearby_here(m, below=False)
 
 
 SECRET_SHAPED_NEAR_KEYWORD = RedactionRule(
@@ -225,6 +238,7 @@ SECRET_SHAPED_NEAR_KEYWORD = RedactionRule(
         "the key we use for staging, the one Bob rotated, is 7Hq2Lx9Pm4Vz8Kc3Nd6T",
         "Username:\nsvc_deploy\nPassword:\noYZQa7Ppe2",
         "redis 密码：\nredis2024\n端口 6379",
+        "minio:\n  access-key: [REDACTED:secret_value]\n  secret-key:\n    Q7tuB7iSJs3T0BT9YS7o",
     ),
     examples_no_match=(
         "the token is\nstored in Redis with a TTL of 30 minutes",

@@ -4,10 +4,15 @@ A rule that recognises a secret by its key ("MYSQL_ROOT_PASSWORD: V") cannot see
 same value where nothing names it ("mysqladmin ping -pV" in the healthcheck below it,
 "V" quoted again in a later sentence). The engine records what each replacement
 removed (:func:`removed_value`) and replaces the other occurrences
-(:func:`redact_repeats`).
+(:func:`redact_repeats`) — written the same way or another way: typed full-width with a
+Chinese IME, base64-encoded (a Kubernetes Secret's ``data``, "base64 -d 一下"), or
+URL-encoded (a connection URI).
 """
 
 from __future__ import annotations
+
+import base64
+from urllib.parse import quote, quote_plus
 
 from autopatch_memory import limits
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE
@@ -52,9 +57,33 @@ def redact_repeats(text: str, removed: list[tuple[str, str]]) -> str:
         if len(seen) >= limits.SECRET_REPEAT_MAX_VALUES:
             break
     for value in sorted(seen, key=len, reverse=True):
-        if value in text:
-            text = _replace_between_markers(text, value, seen[value])
+        for spelling in spellings(value):
+            if spelling in text:
+                text = _replace_between_markers(text, spelling, seen[value])
     return text
+
+
+# Full-width forms of the printable ASCII characters are at a fixed distance from them.
+_FULL_WIDTH = {code: code + 0xFEE0 for code in range(0x21, 0x7F)}
+
+
+def spellings(value: str) -> list[str]:
+    """``value`` as it is written, and the other ways a text may hold the same secret: its
+    full-width form, its base64 (standard and URL-safe, padded or not) and its URL
+    encoding; each once, the value itself first."""
+    raw = value.encode("utf-8")
+    standard = base64.b64encode(raw).decode("ascii")
+    url_safe = base64.urlsafe_b64encode(raw).decode("ascii")
+    forms = [
+        value,
+        value.translate(_FULL_WIDTH),
+        standard,
+        standard.rstrip("="),
+        url_safe.rstrip("="),
+        quote(value, safe=""),
+        quote_plus(value, safe=""),
+    ]
+    return list(dict.fromkeys(forms))
 
 
 def _replace_between_markers(text: str, value: str, put: str) -> str:

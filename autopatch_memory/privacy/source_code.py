@@ -86,6 +86,9 @@ _CREDENTIAL_CALL_RE = compile_bounded(
     r"|ClientSecretCredential|BasicAuthenticationInterceptor|BasicAuthRequestInterceptor"
     # Go: credentials.NewStaticV4("id", "secret", ""), NewStaticCredentials(…)
     r"|NewStatic(?:V2|V4|Credentials)?"
+    # RocketMQ 5's new StaticSessionCredentialsProvider("user", "pw"), the AWS SDK's
+    # StaticCredentialsProvider…: credentials fixed in the call, by the call's name
+    r"|(?:Static|Basic)\w{0,30}Credentials?(?:Provider)?"
     r"|Credentials\.basic|JedisPool|JedisSentinelPool|(?<=\.)login|(?<![\w$.])(?:login|logIn|signIn"
     r"|authenticate)"
     # A user and a password by the call's name: paho's username_pw_set("u", "p"), gopcua's
@@ -407,6 +410,7 @@ CREDENTIAL_CONSTRUCTOR_CALL = RedactionRule(
         'client.username_pw_set("line3_meter", "Qx7!mTt2pLw9")',
         'opcua.AuthUsername("plc_reader", "Rk2#vN8qLs4w")',
         'new UsernameProvider("scada", "Hn5$yT1mWq8z")',
+        'new StaticSessionCredentialsProvider("smiler4l2i2gb7tq", "yi2LoPLSzpMXiZI1")',
     ),
     examples_no_match=(
         "getConnection(url, user, password)",

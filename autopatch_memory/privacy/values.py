@@ -57,12 +57,15 @@ def hashed_or_encrypted(value: str) -> bool:
     return bool(_HASHED_OR_ENCRYPTED_RE.match(value))
 
 
-# A value of words alone that says it is none: "dummy-signing-key-for-unit-tests-only-not-a-
-# real-secret" (not "dummy-Xk9$2mQ!vT" or "Fake_Pa55w0rd!2024": a digit or a symbol in it is
-# a credential's).
+# A value of words alone (and at most a short counter) that says it is none: "dummy-signing-
+# key-for-unit-tests-only-not-a-real-secret", "test-secret-not-real-0000", "o_mock_openid_001"
+# (not "dummy-Xk9$2mQ!vT" or "Fake_Pa55w0rd!2024": a digit or a symbol inside a word is a
+# credential's).
 _SAYS_IT_IS_NONE_RE = lazy_compile(
-    r"(?i)(?=.*(?:^|[-_.])(?:dummy|fake|not[-_.]?a[-_.]?real|for[-_.](?:unit[-_.])?tests?)(?:[-_.]|$))"
-    r"[a-z]+(?:[-_.][a-z]+){2,}"
+    r"(?i)(?=.*(?:^|[-_.])(?:dummy|fake|mock|not[-_.]?(?:a[-_.]?)?real|for[-_.](?:unit[-_.])?tests?)"
+    r"(?:[-_.]|$))"
+    # words, and at most a short counter ("test-secret-not-real-0000", "o_mock_openid_001")
+    r"[a-z]+(?:[-_.][a-z]+){2,}(?:[-_.]\d{1,4})?"
 )
 # "sk-your-key-here", "api_key_goes_here": a placeholder wherever its words stand; and
 # a value that asks to be replaced ("changeme", "please-change-me", "change_me_in_prod",
@@ -100,6 +103,9 @@ SECRET_WORD_RE = lazy_compile(r"(?i)secret|pass|pwd|token|credential")
 PUBLIC_ID_RE = lazy_compile(
     r"^(?:ding[a-z0-9]{12,24}|wx[0-9a-f]{16}|ww[0-9a-f]{16}|cli_[0-9a-f]{16}|AC[0-9a-f]{32})$"
 )
+# A Harbor robot account's name ("robot$project+k8s-pull"): the user its secret goes with,
+# named beside the word "secret" as often as not.
+_ROBOT_ACCOUNT_RE = lazy_compile(r"^robot\$[\w.\-]{1,64}(?:\+[\w.\-]{1,64})?$")
 # "ghp_xxxx…", "sk-000000…": a token's prefix padded with a placeholder character
 # (x, 0, *, #, .) is a placeholder; a run of another letter is a test's made-up secret.
 FILLER_RUN_RE = lazy_compile(
@@ -240,6 +246,7 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or (code and is_code_reference(value.strip()))  # "Pr0pPass!" is no name
         or bool(_CONSTANT_NAME_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
         or bool(_CMDLET_RE.match(bare))
+        or bool(_ROBOT_ACCOUNT_RE.match(bare))
     )
 
 
