@@ -778,7 +778,13 @@ class ProjectMemory:
         doc = self._readable()
         if not include_archived:
             return search_memory(doc, text)
-        return search_memory(self._with_cold_archive(doc), text, include_archived=True)
+        try:
+            dropped = [line.turn for line in self.store.cold_archive.dropped_turns()]
+        except StoreError:
+            dropped = []
+        return search_memory(
+            self._with_cold_archive(doc), text, include_archived=True, dropped=dropped
+        )
 
     def history(self, item_id: str) -> ItemHistory:
         """The rule or note ``item_id`` — active, archived, or in the cold archive — with

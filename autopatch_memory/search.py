@@ -39,7 +39,14 @@ from autopatch_memory.lang.vocabulary import (
     concept_pattern,
     concept_tokens,
 )
-from autopatch_memory.model import LongTermItem, LongTermType, MemoryDocument, Timestamp, Topic
+from autopatch_memory.model import (
+    LongTermItem,
+    LongTermType,
+    MemoryDocument,
+    Timestamp,
+    Topic,
+    Turn,
+)
 from autopatch_memory.relevance import rank
 from autopatch_memory.text import Language, anchor_tokens, clean_output, detect_language, tokenize
 
@@ -52,6 +59,9 @@ class MemoryItemKind(str, Enum):
     DURABLE_PREFERENCE = "durable_preference"
     PROJECT_NOTE = "project_note"
     TOPIC = "topic"
+    # A pending turn the size policy dropped before any summary read it, kept in the cold
+    # archive (found by a search of everything: its question may hold a rule)
+    TURN = "turn"
 
     def __str__(self) -> str:
         return self.value
@@ -128,9 +138,30 @@ def _from_topic(topic: Topic) -> _Candidate:
     )
 
 
-def _candidates(doc: MemoryDocument, include_archived: bool) -> list[_Candidate]:
+DROPPED_TURN_LABEL = "dropped before a summary read it"
+
+
+def _from_dropped_turn(turn: Turn) -> _Candidate:
+    return _Candidate(
+        kind=MemoryItemKind.TURN,
+        id=turn.id,
+        label=DROPPED_TURN_LABEL,
+        summary=turn.user_text,
+        active=False,
+        superseded_by=None,
+        updated_at=turn.created_at,
+    )
+
+
+def _candidates(
+    doc: MemoryDocument, include_archived: bool, dropped: Sequence[Turn]
+) -> list[_Candidate]:
     items = [i for i in doc.long_term_memory.items() if include_archived or i.is_active]
-    return [*map(_from_item, items), *map(_from_topic, doc.working_memory.active_topics)]
+    return [
+        *map(_from_item, items),
+        *map(_from_topic, doc.working_memory.active_topics),
+        *(map(_from_dropped_turn, dropped) if include_archived else ()),
+    ]
 
 
 def _folded(text: str) -> str:
@@ -238,17 +269,23 @@ def _language(candidate: _Candidate) -> Language:
 
 
 def search_memory(
-    doc: MemoryDocument, text: str, *, include_archived: bool = False
+    doc: MemoryDocument,
+    text: str,
+    *,
+    include_archived: bool = False,
+    dropped: Sequence[Turn] = (),
 ) -> list[SearchHit]:
     """Rules, notes and topics of ``doc`` that match ``text``, best first.
 
     An id finds its item. Otherwise BM25 ranks; the items that share only a concept
     with the text (its words in the other language, the kind of choice it names)
     follow; failing both, items that contain the text literally. Archived rules
-    and notes only with ``include_archived``. Pure: nothing is read or written.
+    and notes, and the ``dropped`` turns (pending turns the size policy dropped unread,
+    from the cold archive), only with ``include_archived``. Pure: nothing is read or
+    written.
     """
     query = text.strip()[: limits.SEARCH_MAX_QUERY_CHARS]
-    found = _candidates(doc, include_archived)
+    found = _candidates(doc, include_archived, dropped)
     if not query or not found:
         return []
     exact = [c for c in found if c.id == query]

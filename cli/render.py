@@ -335,6 +335,7 @@ _KIND_NAMES = {
     MemoryItemKind.DURABLE_PREFERENCE: "rule",
     MemoryItemKind.PROJECT_NOTE: "note",
     MemoryItemKind.TOPIC: "topic",
+    MemoryItemKind.TURN: "turn",
 }
 _TYPE_NAMES = {LongTermType.DURABLE_PREFERENCE: "rule", LongTermType.PROJECT_NOTE: "note"}
 _TYPE_OF_KIND = {

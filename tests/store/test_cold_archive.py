@@ -15,6 +15,7 @@ import pytest
 
 from autopatch_memory import ProjectMemory, limits
 from autopatch_memory.changes import ChangeOutcome
+from autopatch_memory.search import MemoryItemKind
 from autopatch_memory.store import archive as cold
 
 LIBRARIES = [f"lib{n:02d}" for n in range(limits.MAX_LONG_TERM_ITEMS + 10)]
@@ -166,3 +167,26 @@ def test_a_pending_turn_over_the_turn_cap_is_kept_in_the_cold_archive(repo: Path
             memory.record_turn("general_chat", f"From now on, module m{number} logs retries.", "")
         kept = [c.turn.user_text for c in memory.store.cold_archive.dropped_turns()]
     assert kept == [f"From now on, module m{number} logs retries." for number in range(3)]
+
+
+@pytest.mark.parametrize(
+    ("question", "query"),
+    [
+        ("From now on, module m{n} logs every retry at WARN.", "retry WARN"),
+        ("以后 m{n} 模块的重试日志都打 WARN 级别。", "重试日志"),
+    ],
+)
+def test_a_search_of_everything_finds_a_turn_dropped_unread(
+    repo: Path, question: str, query: str
+) -> None:
+    # The turn is kept beside the file, and `search --all` is how the user finds it again
+    # (a plain search reads the file alone).
+    with ProjectMemory.open(repo, backend="off") as memory:
+        for number in range(limits.MAX_RECENT_TURNS + 1):
+            memory.record_turn("general_chat", question.format(n=number), "")
+        plain = memory.search(query)
+        everything = memory.search(query, include_archived=True)
+    dropped = [hit for hit in everything if hit.kind is MemoryItemKind.TURN]
+    assert [hit.summary for hit in dropped] == [question.format(n=0)]
+    assert not dropped[0].active and dropped[0].id.startswith("turn_")
+    assert all(hit.kind is not MemoryItemKind.TURN for hit in plain)
