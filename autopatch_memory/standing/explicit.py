@@ -36,12 +36,24 @@ from autopatch_memory.standing.vetoes import ANNOUNCED_PASTE, OFFLINE_VETOES, VE
 # Which of two, asked over two sentences: "你能每次都读到整个仓库吗？还是只能看到打开的文件？",
 # "Can you always see the whole repo? Or only the open files?"
 _OR_ASKED_NEXT = re.compile(r"^\W*(?:还是|或者|\bor\b)[^。.!！]*[？?]\W*$")
+# A task asked about what the sentence before said: "…never send two route commands. How do
+# I enforce that with a Redis lock?", "…reject requests without a depot ID. Add that
+# validation.", "…必须总是在 2 秒内回执。帮我设计一下。" — that sentence is the spec of a thing
+# to build, not a rule for the assistant.
+_TASK_ON_IT_NEXT = re.compile(
+    r"\b(?:add|implement|enforce|put|build|code|handle|design|test)\b[^.?!]{0,30}"
+    r"\b(?:that|this|it)\b(?! (?:way|style|format|from now on|going forward|every time))"
+    r"|\b(?:that|this) (?:logic|validation|check|requirement|behaviou?r|constraint|feature)\b"
+    r"|^\W*帮我(?:设计|实现|写|加|改|看看)(?:一下)?\W*$|怎么(?:实现|设计|做到|保证)"
+    r"|^\W*(?:这个|这段)(?:逻辑|校验|需求|功能)"
+)
 
 
 def _user_spans(prose: str) -> list[tuple[int, int]]:
     """The sentence spans of ``prose`` that are the user's own: not the rest of a line
     after an announced paste ("上线 checklist 贴一下：1. 每次… 2. 永远…": its items are the
-    text's, not the user's rules), nor the first half of an either-or question."""
+    text's, not the user's rules), nor the first half of an either-or question, nor the
+    spec of a task asked in the next sentence."""
     spans: list[tuple[int, int]] = []
     pasted_until = -1
     all_spans = sentence_spans(prose)
@@ -49,8 +61,10 @@ def _user_spans(prose: str) -> list[tuple[int, int]]:
         if start < pasted_until:
             continue
         following = all_spans[index + 1] if index + 1 < len(all_spans) else None
-        if following is not None and _OR_ASKED_NEXT.search(folded_words(prose[slice(*following)])):
-            continue
+        if following is not None:
+            after = folded_words(prose[slice(*following)])
+            if _OR_ASKED_NEXT.search(after) or _TASK_ON_IT_NEXT.search(after):
+                continue
         if ANNOUNCED_PASTE.search(folded_words(prose[start:end])):
             line_end = prose.find("\n", end)
             pasted_until = len(prose) if line_end < 0 else line_end

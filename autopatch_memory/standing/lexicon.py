@@ -37,6 +37,8 @@ STANDING_EN = (
     "add it to our conventions", "add this to our conventions", "make it a convention",
     # the word itself, as 规则: "Rule for you: no SELECT *"
     "rule for you", "new rule:",
+    # "Please default to English variable names"
+    "default to",
     "make that a convention", "make it our convention", "make that our convention",
 )  # fmt: skip
 # The user's own likes and dislikes about answers, with "I" as their subject.
@@ -50,10 +52,11 @@ _PREFERENCE = (
 # first, they are "after" ("发药完成以后会…"), and before 再/有空 "later" ("以后有空再说",
 # "以后有问题再来问你").
 _LATER_ZH = (
-    r"|(?:^|(?<=[，,。；;：:！!？?]))(?:(?:ok|okay|好的?|行|嗯|那|对|yes|yeah|sure|fine)\s+)?"
+    r"|(?:^|(?<=[，,。；;：:！!？?]))(?:(?:ok|okay|好的?|行|嗯|那|对|yes|yeah|sure|fine|plz|pls|please)\s+)?"
     r"[^，,。；;：:！!？?\s]{0,3}(?:以后|之后|往后)"
     # "以后有问题再来问你": later, when something comes up — the user's plan
-    r"(?!再|有空|有时间|有机会|再说|的事|有(?:问题|需要|事|疑问|不懂的)[^，,。！!？?]{0,10}再)"
+    r"(?!再|有空|有时间|有机会|再说|的事"
+    r"|[^，,。！!？?]{0,12}?有(?:问题|需要|事|疑问|不懂的)[^，,。！!？?]{0,10}再)"
 )
 # 不要 is written apart: 要不要 asks, 不要紧 reassures. 规则 and 规矩 only as the word
 # itself, not 规则引擎.

@@ -182,7 +182,7 @@ _REPORTED = re.compile(
 # A text pasted after its announcement: "上线 checklist 贴一下：1. …", "here's our checklist:",
 # a document to edit ("帮我润色一下团队规范草稿：…", "tighten this README section: …"): what
 # follows is the text's, not the user's word (the offline reader skips the rest of the line).
-_DOC_ZH = r"(?:规范|文档|章节|readme|指南|约定|守则|wiki|模板|草稿|说明|清单|checklist)"
+_DOC_ZH = r"(?:规范|规则|文档|章节|readme|指南|约定|守则|wiki|模板|草稿|说明|清单|checklist)"
 _DOC_EN = (
     r"(?:checklist|runbook|template|guide|guidelines|policy|doc|docs|document|readme|wiki"
     r"|handbook|playbook|notes|list|section|draft|contributing)"
@@ -192,6 +192,9 @@ ANNOUNCED_PASTE = re.compile(
     rf"(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下|{_DOC_ZH}如下)"
     rf"|\bhere(?:'s| is) (?:our|the|my team's) (?:[\w-]+\s){{0,3}}{_DOC_EN}"
     rf"|(?:润色|修改|改改|改一下|校对|精简|优化|翻译|审一下|看看)(?:一下)?[^，,。；;：:]{{0,12}}?{_DOC_ZH}"
+    # the document named first: "把这段代码评审规则改得正式一点："
+    rf"|把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
+    rf"|(?:起草|草拟|draft)\s*(?:一份|一个|一篇|个)?[^，,。；;：:]{{0,20}}?{_DOC_ZH}"
     r"|\b(?:tighten|polish|proofread|edit|rewrite|review|translate|clean up|improve|shorten)\s+"
     rf"(?:up\s+)?(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN})"
     r"\s*[：:]"
@@ -246,6 +249,7 @@ _ONCE = re.compile(
     r"|\bright now\b|\btoday\b"
     r"|\bthis answer\b"
     r"|这次|这一次|这回|本次|这一回|这个回答|暂时|今天先|先这样|这一个"
+    r"|就这个(?:类|文件|方法|接口|模块|服务)|只改这个|\bonly (?:this|that) (?:class|file|method)\b"
 )
 
 
@@ -366,7 +370,8 @@ _OWN_PLAN = re.compile(
     r"(?!问|说|让|要你|需要|想要|希望|发你|贴|给你|们|的)"
     r"|我自己(?:以后|今后|往后)|给自己(?:定|立)了?个?规矩|\bnote to self\b"
     # a routine of the user's: "我以后每天早上都先看一下 Grafana"
-    r"|我\s*(?:以后|今后|往后)\s*(?:每天|每周|每晚|每早|每个?(?:星期|礼拜|月)|早上|晚上|上班|下班)"
+    r"|我\s*(?:以后|今后|往后)\s*(?:每天|每周|每晚|每早|每个?(?:星期|礼拜|月)|早上|晚上|上班|下班"
+    r"|争取|尽量|尽可能)"
     # the user's own decision or lesson: "我决定以后每天…", "这个 trick 我记住了，以后…"
     r"|我(?:决定|打算|准备|计划|想好了)\s*(?:以后|今后|往后|从现在开始|从今天起)"
     r"|我(?:记住|记下|学到|学会)了\s*[，,]?\s*(?:以后|今后|往后|下次)"
@@ -411,6 +416,7 @@ _NEGATED = re.compile(
     r"|\bi (?:didn'?t|did not|never) (?:say|ask|tell|mean|want)\b.{0,30}\b(?:always|never"
     r"|from now on|every)\b"
     r"|\bno need to always\b|\byou don'?t (?:have|need) to always\b|\blet'?s not\b"
+    r"|\bi (?:don'?t|do not) (?:want|need) you to (?:always|ever|every time)\b"
     r"|\b(?:don'?t|do not|no need to|not) (?:make|turn|keep) (?:that|this|it) (?:into )?a rule\b"
     r"|我没(?:有)?(?:让|叫|要|说|要求)你.{0,12}(?:以后|都|每次|总是|一直|永远)"
     # "我又没说结算代码里永远别用 stream"
@@ -689,6 +695,21 @@ def _code_or_log(sentence: str) -> bool:
     )
 
 
+# -- sarcasm ---------------------------------------------------------------------------------------
+
+# What marks a sentence as meant the other way round: an eye-roll or an upside-down face,
+# "干脆…得了", "that'll fix everything", "yeah right".
+_SARCASM = re.compile(
+    r"[\U0001F644\U0001F612\U0001F643\U0001F611\U0001F921]"
+    r"|干脆.{1,40}?得了|真有你的|\b(?:that'?ll|that will) (?:fix|solve) everything\b"
+    r"|\byeah,? right\b|\boh,? (?:great|sure|wonderful)\b|\bsure,? let'?s just\b"
+)
+
+
+def _sarcastic(sentence: str) -> bool:
+    return _SARCASM.search(folded_words(sentence)) is not None
+
+
 # -- a remark on the assistant -----------------------------------------------------------------
 
 # What the assistant does, told back to it: "you always give me…", "你每次都…".
@@ -704,6 +725,11 @@ _ASSISTANT_DOES = re.compile(
     r"(?:every time|each time|always|never)\b(?! (?:allowed|supposed|meant|required|expected) to)"
     rf"|{_YOU_ALWAYS_ZH}"
     rf"|{_EACH_TIME_YOU_ZH}(?:都|总|就)"
+    # "Every time I ask about Kafka you give me a wall of text", "you say that every time"
+    r"|\b(?:every time|whenever) i ask\b[^.!?]{0,40}\byou\b"
+    r"|\byou\s+(?:\w+\s+){1,3}(?:every time|each time|all the time)\b"
+    # what an answer manages each time: "这个回答太好了，每次都能说到点子上"
+    r"|(?:每次|每回|总是)都能"
     # praise of what it does each time: "每次问你 Gradle 的问题都很靠谱"
     r"|(?:每次|每回)(?:问你|让你|找你)[^，,。！!？?]{0,20}都(?:很|挺|特别|非常|蛮|超|相当)"
     # what the assistant makes, said to be so: "the tests you write are always green" (not
@@ -723,6 +749,7 @@ _WHAT_IT_DOES_FOR_ME = re.compile(
 _FROM_NOW_ON = r"以后|今后|往后|from now on|going forward"
 # "你总是给我 Maven 命令，以后给 Gradle 的": the remark is the reason for a rule after it.
 _THEN_FROM_NOW_ON = re.compile(rf"[，,;；].*(?:{_FROM_NOW_ON})")
+_FROM_NOW_ON_RE = re.compile(_FROM_NOW_ON)
 
 
 # Thanks ask for nothing by themselves ("谢谢，你每次都解释得很清楚", "Thanks, that always
@@ -949,6 +976,22 @@ VETOES: Registry[FunctionRule] = Registry(
                 "你以后先给结论，我每次都要翻到最后才看到",
             ),
             test=_describes_own_habit,
+        ),
+        FunctionRule(
+            "sarcasm",
+            "a sentence marked as meant the other way round (an eye-roll, '干脆…得了', 'that'll"
+            " fix everything'): no rule, whatever its words",
+            examples_match=(
+                "好吧，以后全用你写的代码，我 just 复制粘贴就行了呗 🙄",
+                "好啊，以后干脆所有代码都让你写，我直接下班得了",
+                "Sure, let's just always add another microservice, that'll fix everything.",
+            ),
+            examples_no_match=(
+                "以后全用你写的代码风格，别混用 tab",
+                "Sure, from now on always add a test for each fix.",
+                "以后干脆都用 Gradle 吧",
+            ),
+            test=_sarcastic,
         ),
         FunctionRule(
             "remark-on-the-assistant",
@@ -1222,8 +1265,11 @@ _TASK_CLAUSE = re.compile(
     r"^\W*(?:然后|再|那|and|then)?\s*(?:帮我|请|麻烦|please\s+|can you\s+|could you\s+)?"
     r"(?:(?:写|加|改|建|新建|实现|弄|补|配)(?:一下|个|一个|上)"
     r"|(?:在|给)\s*\S[^，,。]{0,30}?(?:里|上)?\s*加"
-    r"|把(?![^，,。]{0,8}(?:回答|答案|回复|示例|例子|注释))[^，,。]{1,30}?(?:改成|换成|改为)"
-    r"|(?:add|write|create|implement|generate|build)\s+"
+    r"|把(?![^，,。]{0,8}(?:回答|答案|回复|示例|例子|注释))[^，,。]{1,40}?"
+    r"(?:改成|换成|改为|改了|改一下|改掉|换掉)"
+    # what to look at or design now: "帮我看看 DisplayConfig 怎么改", "帮我 review 一下这段"
+    r"|(?<=帮我)\s*(?:看看|看下|看一下|review|设计|检查)"
+    r"|(?:add|create|implement|generate|build)\s+"
     r"(?!(?:your|answers?|examples?|comments?|the answers?)\b))"
 )
 # A clause that lasts although it holds the task: "Add a test for every fix from now on".
@@ -1252,7 +1298,13 @@ def _spec_of_a_task(sentence: str) -> bool:
     clause beside the task that speaks to no one ("季卡过期以后必须禁止过闸，帮我在 GateService
     里加这个校验"), or inside the task itself without a time to come ("帮我把 retry 改成
     always 重试 3 次")."""
-    clauses = [c.strip() for c in re.split(r"[，,；;：:]", folded_words(sentence)) if c.strip()]
+    clauses: list[str] = []
+    for part in re.split(r"[，,；;：:]", folded_words(sentence)):
+        part = part.strip()
+        if clauses and not re.sub(r"\W", "", STANDING_RE.sub("", clauses[-1])):
+            clauses[-1] = f"{clauses[-1]} {part}"  # "By default, write…": one clause
+        elif part:
+            clauses.append(part)
     if not any(_TASK_CLAUSE.search(c) for c in clauses):
         return False
     for clause in clauses:
@@ -1264,6 +1316,18 @@ def _spec_of_a_task(sentence: str) -> bool:
         elif _marker_clause_asks(clause):
             return False
     return True
+
+
+# A requirement given, labelled so: "需求：调度指令下发以后，…必须总是在 2 秒内回执", "Acceptance
+# criteria: the job always…" — what the code must do.
+_REQUIREMENT_FIRST = re.compile(
+    r"^\W*(?:产品)?(?:需求|需求是|验收标准|业务规则)\s*[：:]"
+    r"|^\W*(?:requirements?|spec|acceptance criteria|business rule)\s*[：:]"
+)
+
+
+def _requirement_given(sentence: str) -> bool:
+    return _REQUIREMENT_FIRST.search(folded_words(sentence)) is not None
 
 
 # Waiting for an event: "等 Spring Boot 3.3 出来以后我们统一升级" — a plan for then.
@@ -1281,13 +1345,14 @@ def _waits_for_an_event(sentence: str) -> bool:
 _DRAFTS_A_DOCUMENT = re.compile(
     # the request opens the sentence ("以后帮我写个 README 都要…" is a rule about READMEs)
     r"^\W*(?:帮我|请|麻烦|please\s+|can you\s+|could you\s+)?"
-    r"(?:(?:(?:起草|拟|整理)(?:一份|一个|一篇|个|一下)?|(?:写|出)(?:一份|一个|一篇|个))[^，,。；;]{0,24}?"
-    r"(?:规范|文档|章节|readme|指南|约定|守则|wiki|模板|说明书|制度)"
+    r"(?:(?:(?:起草|拟|整理|draft)\s*(?:一份|一个|一篇|个|一下)?|(?:写|出)(?:一份|一个|一篇|个))"
+    rf"[^，,。；;]{{0,24}}?(?:{_DOC_ZH}|说明书|制度)"
     r"|(?:(?:draft|put together|prepare)\s+(?:me\s+)?(?:a|an|the|our)|write\s+(?:me\s+)?(?:a|an))"
     r"\s+[\w\s-]{0,30}?"
     r"(?:section|guide|guideline|document|doc|readme|contributing|policy|template|wiki|handbook)\b"
     # or to edit one: "帮我润色一下团队规范草稿：…", "Can you tighten this README section: …"
     rf"|(?:润色|修改|校对|精简|优化|翻译)(?:一下)?[^，,。；;]{{0,12}}?{_DOC_ZH}"
+    rf"|把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
     r"|(?:tighten|polish|proofread|edit|rewrite|translate|clean up|shorten)\s+(?:up\s+)?"
     rf"(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN}\b)"
 )
@@ -1344,6 +1409,8 @@ _REFERS_BACK = re.compile(
 )
 
 
+# A clause that gives a reason: "…，我们组禁用它", "…, since we ban it".
+_REASON_HEAD = re.compile(r"^\W*(?:因为|我们|咱们|我司|公司|团队|\b(?:because|since|as|we|our)\b)")
 # A clause before the pronoun that names what it points at: a condition ("Whenever you give
 # me a shell command, put it in…") or the user's liking ("I prefer X — use that every time").
 _NAMES_IT_FIRST = re.compile(
@@ -1355,10 +1422,27 @@ _NAMES_IT_FIRST = re.compile(
 
 def _refers_back(sentence: str) -> bool:
     """What the pronoun points at is outside the sentence, unless a clause before it
-    names it."""
+    names it: a condition, the user's liking, or a request of its own ("优先用 RestClient，
+    不要再引 OkHttp 了，以后都这样")."""
     words = folded_words(sentence)
     found = _REFERS_BACK.search(words)
-    return found is not None and not _NAMES_IT_FIRST.search(words[: found.start()])
+    if found is None:
+        return False
+    before = words[: found.start()]
+    if _NAMES_IT_FIRST.search(before):
+        return False
+    # The clauses closed before the one that hold the pronoun name it when that one asks to
+    # do "that" from now on ("…，以后都这样", "— use that every time", "so always write them
+    # that way") or gives the reason for them ("…Lombok，我们组禁用它"); not "…，每次都这样".
+    closed = re.split(r"[，,;；:：—–](?=[^，,;；:：—–]*$)", before)
+    if len(closed) < 2:
+        return True
+    own = words[len(closed[0]) :]
+    asks = _FROM_NOW_ON_RE.search(own) or IMPERATIVE_RE.search(STANDING_RE.sub(" ", own))
+    if asks:
+        return False
+    reason = _REASON_HEAD.match(own)
+    return reason is None or not _asking_part(_QUOTED_SPAN.sub(" ", closed[0]))
 
 
 def _says_nothing_else(sentence: str) -> bool:
@@ -1543,6 +1627,20 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "我希望你每次都先给结论，帮我把上面那段重写一下",
             ),
             test=_spec_of_a_task,
+        ),
+        FunctionRule(
+            "requirement-given",
+            "a requirement labelled so ('需求：…', 'Acceptance criteria: …'): what the code must"
+            " do, not how the assistant should answer",
+            examples_match=(
+                "需求：调度指令下发以后，信号监控模块必须总是在 2 秒内回执，超时就告警。",
+                "Acceptance criteria: the export always includes the depot ID.",
+            ),
+            examples_no_match=(
+                "以后写需求文档都用中文",
+                "From now on, when I paste requirements, list the open questions first.",
+            ),
+            test=_requirement_given,
         ),
         FunctionRule(
             "waits-for-an-event",

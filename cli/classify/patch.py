@@ -23,6 +23,8 @@ _PATCH_REF_WORDS = (
     "这个 change", "这次 change", "这个 fix", "这次 fix",
     # Northern Mandarin's 整 for 改: "你这么整会不会…".
     "这么整", "这样整",
+    # The place it changes, pointed at: "为啥这里要加 volatile？" (with a patch pending)
+    "这里要加", "这里加了", "这里要改", "这里改成", "这儿要加", "这里为啥要",
 )  # fmt: skip
 # The user's own changes, and the places still to change, are not the pending patch.
 _NOT_PATCH_REFS = (

@@ -34,6 +34,10 @@ _PROBLEM_WORDS = (
     "整坏", "埋汰",
     # A worry about code: "鉴权逻辑总觉得不对" ("好像不对" answers an explanation too).
     "总觉得不对",
+    # Whether something was forgotten: "ByteBuf 有没有忘了 release 的？"
+    "有没有忘了", "有没有忘记", "有没有漏了", "有没有漏掉", "是不是忘了", "是不是漏了",
+    # A property to verify: "检查一下 PrizePayoutService 的幂等性"
+    "幂等性",
     # A result that changes run to run: "排序不稳定", "同分的顺序每次都不一样".
     "不稳定", "每次都不一样",
     # One tenant's data in another's: "会不会串租户".
@@ -45,6 +49,7 @@ _PROBLEM_WORDS = (
     "leaked", "race condition", "race conditions", "racy", "data race", "data races", "has a race",
     "have a race", "deadlock", "deadlocks", "thread-safe",
     "thread safe", "thread safety", "thread-safety", "concurrency issue", "concurrency issues",
+    "idempotency", "forgot to release", "forgot to close", "forget to release", "forget to close",
     "concurrency bug", "hard-coded", "hardcoded", "plaintext", "plain text", "cleartext",
     "path traversal", "insecure", "unsafe", "log4shell", "deserialization", "mass assignment",
     "open redirect", "brute force", "brute-force", "weak password", "weak crypto", "weak hash",

@@ -32,6 +32,13 @@ called before the rule, the user's own routine, waiting for an event, a document
 line of a file quoted — became rules: 98.0 % (98/100), recall 98.0 % (its misses were
 vetoes firing on a contraction's apostrophe, on `System.out.println` named in prose, on a
 pronoun whose thing the sentence names first: fixed too).
+``probe_y.jsonl`` (a fifth writer, a metro operator, written after those classes) first
+measured 83.8 % (93/111), 93.0 % recall, 18 false rules — the best first contact yet, still
+short of none; its classes (the spec of a task asked in the next sentence or beside it, a
+requirement labelled "需求：", an eye-roll or "干脆…得了" marking sarcasm, "每次都能…" praise,
+"every time I ask… you…", "I don't want you to always…", "我以后争取…", a document named
+before "改得正式一点", "draft 一份 checklist：", "就这个类" as this once) became rules: 100 %
+(99/99), recall 99.0 %.
 """
 
 from __future__ import annotations
@@ -49,7 +56,13 @@ from autopatch_memory.model import LongTermType
 RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 # Each probe's false rules allowed (the aim is none: each left is a class not yet read) and
 # its recall bar.
-BARS = {"probe_s": (2, 0.75), "probe_v": (3, 0.75), "probe_w": (0, 0.82), "probe_x": (2, 0.95)}
+BARS = {
+    "probe_s": (2, 0.75),
+    "probe_v": (3, 0.75),
+    "probe_w": (0, 0.82),
+    "probe_x": (1, 0.95),
+    "probe_y": (0, 0.95),
+}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 

@@ -39,13 +39,14 @@ ACCURACY_BARS = {
     "probe_o": 0.93,
     "probe_p": 0.84,
     "probe_t": 0.91,
+    "probe_y": 0.89,
 }
 # A blind set measured at the end of a round, its classes not all fixed yet, keeps the
 # number of audit or patch rows it still routes to memory (tests/data/router/README.md):
 # the next round's work; an allowance may only go down.
-LEAK_ALLOWANCES = {"probe_p": 6}
+LEAK_ALLOWANCES = {"probe_p": 6, "probe_y": 1}
 # …and the share of memory rows it sends to audit.
-MEMORY_TO_AUDIT_ALLOWANCES = {"probe_p": 0.11, "probe_t": 0.07}
+MEMORY_TO_AUDIT_ALLOWANCES = {"probe_p": 0.11, "probe_t": 0.07, "probe_y": 0.10}
 # A question kept outside memory only loses context, but it should stay rare.
 MEMORY_TO_AUDIT_BAR = 0.02
 CJK = re.compile(r"[\u4e00-\u9fff]")
