@@ -110,6 +110,7 @@ _KEYWORD = (
             *(f"{prefix}[-_.]?key" for prefix in _KEY_PREFIXES),
             *"apikey accountkey keypass storepass requirepass masterauth".split(),
             r"erlang[-_.]?cookie",
+            r"node[-_.]?cookie",  # an Erlang cluster's (EMQX, RabbitMQ): nodes log in with it
             r"user[-_.]?sig",  # Tencent Cloud IM's login signature
             r"security[-_.]?js[-_.]?code",  # AMap's JS API security code, the key's secret
             r"check[-_.]?word",  # SF Express's API signing secret
@@ -150,7 +151,7 @@ _SEPARATOR = (
     r"|(?P<comma>,)(?=[ \t]{0,8}(?:\(\)[ \t]{0,4}->[ \t]{0,4})?[\"'])"
     r"|(?P<dsl>(?<=[ \t]))(?=[\"']))"
 )
-_KEYWORD_GATE = first_char_gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRrUu")
+_KEYWORD_GATE = first_char_gate("AaSsPpCcEeMmLlWwDdKkTtHhJjRrUuNn")
 # A keyword closed by "]" is a key only when that "]" does not end a marker: "api_key]"
 # in "[REDACTED:api_key] 'password=x'" would take the quoted text after it as its value,
 # and the whole match, left alone because it starts inside a marker, would hide the

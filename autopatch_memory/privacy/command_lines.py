@@ -335,6 +335,23 @@ COSCMD_SECRET_KEY = _tool_option(
     ("coscmd config -a AKIDq7Lm2Xv9Pw4Kz8Rt3Nb6Hy1Jc5Fs0Ed -s Cos5ecretKey9xQ2mLp7 -b b-125",),
     ("coscmd upload -r ./dist/ /hotfix/",),
 )
+# mosquitto_pub/sub -u USER -P X, mqttx pub -u USER -P X (an MQTT broker's password)
+MQTT_CLIENT_PASSWORD = _tool_option(
+    "mqtt-client-password",
+    "The password after -P or --pw of an MQTT client (mosquitto_pub/sub/rr, mqttx)",
+    compile_bounded(
+        r"\b(?:mosquitto_(?:pub|sub|rr)|mqttx(?:[ \t]+(?:pub|sub|conn|bench))?)\b"
+        + same_command(300)
+        + r"[ \t](?:-P|--pw|--password)[ \t=]+"
+        + _CLI_VALUE
+    ),
+    ("mosquitto", "mqttx"),
+    (
+        "mosquitto_sub -h emqx.internal -u telemetry -P r.Qnh2gIwMmLEnlqXKMz -t 'a/#'",
+        "mqttx pub -t t -h broker -u dev01 -P 'TyxQAJp0ABjXDRiI4aOv' -m hi",
+    ),
+    ("mosquitto_sub -h emqx.internal -p 1883 -t 'a/#' -v",),
+)
 # zip -P X, unzip -P X, 7z -pX
 ZIP_PASSWORD = _tool_option(
     "zip-password",
@@ -396,6 +413,7 @@ TOOL_OPTION_RULES: tuple[RedactionRule, ...] = (
     VAULT_CONSUL_TOKEN,
     OBJECT_STORAGE_CLI_KEY,
     ZIP_PASSWORD,
+    MQTT_CLIENT_PASSWORD,
     NET_USER_PASSWORD,
     PASSWORD_OPTION,
 )
@@ -458,26 +476,29 @@ _KEY_ID_AS_USER_RE = compile_bounded(
     r"|\b(?:curl|wget)\b" + SAME_COMMAND + r"[ \t](?:-u|--user)[ \t]*[\"']?"
     r"|\b(?:docker|podman|nerdctl|buildah)[ \t]+login\b"
     + same_command(200)
-    + r"[ \t](?:-u|--username)[ \t=]+[\"']?(?:[\w-]{1,32}@)?)"
-    r"(?P<value>[A-Za-z0-9]{16,64})(?=[ \t:\"'])"
+    + r"[ \t](?:-u|--username)[ \t=]+[\"']?(?:[\w-]{1,32}@)?"
+    # kubectl create secret docker-registry … --docker-username=cn-north-4@KEYID
+    r"|--docker-username[ \t=]+[\"']?(?:[\w-]{1,32}@)?)"
+    r"(?P<value>[A-Za-z0-9]{16,64})(?=[ \t:\"']|$)"
 )
 KEY_ID_AS_USER = RedactionRule(
     id="key-id-as-user",
     description=(
         "An access key id given where a command takes a user (mc alias set NAME URL KEY_ID"
-        " SECRET, curl -u KEY_ID:…, docker login -u region@KEY_ID)"
+        " SECRET, curl -u KEY_ID:…, docker login -u region@KEY_ID, --docker-username=…)"
     ),
     examples_match=(
         "mc alias set store http://minio.lan:9000 Q7ZK2M9VX4PL8R3TWB6N [REDACTED:password]",
         "curl -u 3f9a1c7e5b2d4a6c:[REDACTED:password] http://emqx:18083/api/v5/clients",
         "docker login -u cn-east-3@HPUAK9ZQ2LM7PVZ4KT8W -p x swr.cn-east-3.myhuaweicloud.com",
+        "kubectl create secret docker-registry r --docker-username=cn-north-4@UDSIP87UIG0ZGDQ1L9",
     ),
     examples_no_match=(
         "mc alias set local http://127.0.0.1:9000 minioadmin minioadmin",
         "curl -u admin:[REDACTED:password] https://nexus.lan",
         "docker login -u ci-robot -p x registry.lan",
     ),
-    keywords=("mc ", "curl", "wget", "login"),
+    keywords=("mc ", "curl", "wget", "login", "docker-username"),
     pattern=_KEY_ID_AS_USER_RE,
     replace=value_group(SecretKind.CLOUD_ACCESS_KEY, check=_user_key_id),
 )

@@ -14,7 +14,12 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
-from autopatch_memory.privacy.replacing import replace_password, replace_span
+from autopatch_memory.privacy.replacing import (
+    replace_password,
+    replace_span,
+    replace_spans,
+    value_group,
+)
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import (
     MARKER_VALUE,
@@ -465,4 +470,127 @@ ERLANG_COOKIE_FILE = RedactionRule(
     keywords=(".erlang.cookie",),
     pattern=_ERLANG_COOKIE_FILE_RE,
     replace=replace_password,
+)
+
+
+# Consul's acl { tokens { agent = "…", initial_management = "…" } }: every value of a
+# block named tokens is one (a UUID, which elsewhere is an id).
+_TOKENS_BLOCK_RE = compile_bounded(
+    r"(?<![\w\-])\"?tokens\"?[ \t]*(?:[=:][ \t]*)?\{(?P<body>[^{}]{1,2000})\}"
+)
+_BLOCK_VALUE_RE = lazy_compile(
+    r"(?:^|[{,\n])[ \t]*\"?[A-Za-z_][\w\-]{0,40}\"?[ \t]*[=:][ \t]*"
+    r"\"(?P<value>[A-Za-z0-9+/=_\-.]{16,256})\""
+)
+
+
+def _tokens_block(m: re.Match[str]) -> str:
+    body = m.group("body")
+    spans = [
+        v.span("value") for v in _BLOCK_VALUE_RE.finditer(body) if not not_a_value(v.group("value"))
+    ]
+    if not spans:
+        return m.group(0)
+    offset = m.start("body") - m.start()
+    whole = m.group(0)
+    return (
+        whole[:offset]
+        + replace_spans(body, spans, marker(SecretKind.ASSIGNMENT))
+        + whole[offset + len(body) :]
+    )
+
+
+TOKENS_BLOCK = RedactionRule(
+    id="tokens-block",
+    description="Every value of a block named tokens (Consul's acl.tokens in HCL or JSON)",
+    examples_match=(
+        'acl {\n  tokens {\n    agent = "b491e8bb-c5ab-4999-940c-61da0254b3e5"\n  }\n}',
+        '"tokens": {"initial_management": "820c8095-a710-4950-8973-859775b259b7"}',
+    ),
+    examples_no_match=(
+        'tokens {\n  agent = "${CONSUL_AGENT_TOKEN}"\n}',
+        "max_tokens { limit = 1024 }",
+    ),
+    keywords=("tokens",),
+    pattern=_TOKENS_BLOCK_RE,
+    replace=_tokens_block,
+)
+# encrypt = "…" of a Consul or Serf agent: the gossip key, 16 or 32 bytes in base64.
+GOSSIP_KEY = RedactionRule(
+    id="gossip-encryption-key",
+    description="The gossip encryption key of a Consul or Serf agent (encrypt = base64 key)",
+    examples_match=('encrypt = "j4kt/UDNz8Un+ncSP9FjP5SBot8NpzgI8rZPRbVCkCg="',),
+    examples_no_match=("encrypt = true", "encrypt_verify_incoming = true"),
+    keywords=("encrypt",),
+    pattern=compile_bounded(
+        r"(?<![\w\-])\"?encrypt\"?[ \t]*[=:][ \t]*\""
+        r"(?P<value>[A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{43}=)\""
+    ),
+    replace=value_group(SecretKind.ASSIGNMENT),
+)
+_SECRET_LAST_SEGMENT_RE = lazy_compile(
+    r"(?i)(?:key|secret|token|password|passwd|pwd|credentials?)(?:\[\d+\])?$"
+)
+
+
+def _actuator_value(m: re.Match[str]) -> str:
+    name, value = m.group("name"), m.group("value")
+    if not _SECRET_LAST_SEGMENT_RE.search(name) or not_a_value(value):
+        return m.group(0)
+    if not plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE):
+        return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
+# Spring Boot's /actuator/env, unmasked: "agriwing.amap.web-key":{"value":"…"} — a property
+# named for a secret, its value one level down.
+ACTUATOR_PROPERTY_VALUE = RedactionRule(
+    id="actuator-property-value",
+    description=(
+        "The value of a property named for a secret in an /actuator/env dump"
+        ' ("x.web-key":{"value":"…"})'
+    ),
+    examples_match=('"agriwing.amap.web-key":{"value":"a5355ad3bd4da304e69d31a5925a26dc"}',),
+    examples_no_match=(
+        '"spring.mail.username":{"value":"apikey"}',
+        '"spring.datasource.password":{"value":"******"}',
+    ),
+    keywords=('"value"',),
+    pattern=compile_bounded(
+        r"\"(?P<name>[\w.\-\[\]]{1,120})\"[ \t]*:[ \t]*\{[ \t]*\"value\"[ \t]*:[ \t]*"
+        r"\"(?P<value>[^\"\n]{6,512})\""
+    ),
+    replace=_actuator_value,
+)
+
+
+# PgBouncer's userlist.txt: one '"user" "password"' a line (a hash there — md5…, SCRAM-SHA-256$…
+# — is no password: it is left alone).
+_USERLIST_LINE_RE = compile_bounded(
+    r"(?m)^[ \t]*\"[^\"\n]{1,64}\"[ \t]+\"(?P<value>[^\"\n]{4,256})\"[ \t]*$"
+)
+
+
+def _userlist_line(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if (
+        "userlist" not in m.string.lower()
+        or not_a_value(value)
+        or value.startswith(("md5", "SCRAM-SHA-256$"))
+    ):
+        return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.PASSWORD))
+
+
+PGBOUNCER_USERLIST = RedactionRule(
+    id="pgbouncer-userlist",
+    description='The password of a PgBouncer userlist.txt line ("user" "password")',
+    examples_match=('pgbouncer userlist.txt:\n"flightplan_rw" "x0vS6UD7ZnQJIgZf9MwD"',),
+    examples_no_match=(
+        'userlist.txt:\n"app" "md5a3556571e93b0d20722ba62be61e8c2d"',
+        '"flightplan_rw" "x0vS6UD7ZnQJIgZf9MwD"',
+    ),
+    keywords=("userlist",),
+    pattern=_USERLIST_LINE_RE,
+    replace=_userlist_line,
 )

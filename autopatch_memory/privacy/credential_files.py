@@ -18,7 +18,7 @@ from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind
 from autopatch_memory.privacy.replacing import replace_lines, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
-from autopatch_memory.privacy.values import random_looking
+from autopatch_memory.privacy.values import KEY_ID_RE, random_looking
 
 SERVICE_ACCOUNT_KEY_ID = RedactionRule(
     id="service-account-key-id",
@@ -31,6 +31,42 @@ SERVICE_ACCOUNT_KEY_ID = RedactionRule(
     ),
     replace=value_group(SecretKind.CLOUD_ACCESS_KEY),
 )
+# The id half of a cloud key pair, named so in any syntax: rclone's and an INI file's
+# "access_key_id = X", "aws configure set aws_access_key_id X", "AccessKeyId: X" (the
+# labelling rules count it a secret; AWS's own AKIA ids have a rule of their shape).
+_ACCESS_KEY_ID_RE = compile_bounded(
+    r"(?<![A-Za-z])(?i:[\w.\-]{0,24}access[-_.]?key[-_.]?id)[\"']?"
+    r"(?:[ \t]*[:=＝][ \t]*|[ \t]+)[\"']?(?P<value>[A-Za-z0-9]{16,64})(?![\w/+=\-.])"
+)
+
+
+def _key_id_shaped(value: str) -> bool:
+    """Capitals and digits (Huawei, MinIO, AWS without its prefix), or random."""
+    return bool(KEY_ID_RE.match(value)) or random_looking(value)
+
+
+ACCESS_KEY_ID = RedactionRule(
+    id="access-key-id",
+    description=(
+        "The value of a key named access key id (access_key_id = X, aws_access_key_id X,"
+        " AccessKeyId: X) when it has a key id's shape"
+    ),
+    examples_match=(
+        "access_key_id = HPUANQLRZK59ZFCUGKA6",
+        "aws configure set aws_access_key_id NF9E34XXLL2IHO1V7BGM --profile minio-prod",
+        '"AccessKeyId": "STS9Q2MX7PL4VT8WZ3K5"',
+    ),
+    examples_no_match=(
+        "access_key_id = ${MINIO_ACCESS_KEY_ID}",
+        "the access key id is shown in the console",
+        "access_key_id = minio-admin-user",
+    ),
+    keywords=("access",),
+    pattern=_ACCESS_KEY_ID_RE,
+    replace=value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_shaped),
+)
+
+
 KUBECONFIG_CLIENT_KEY = RedactionRule(
     id="kubeconfig-client-key",
     description="A kubeconfig user's client-key-data: a private key in base64, cut short or whole",

@@ -12,7 +12,7 @@ import re
 
 from autopatch_memory import limits
 from autopatch_memory.lang import CJK_CLASS, lazy_compile
-from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind, marker
+from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE, SecretKind, marker
 from autopatch_memory.privacy.replacing import (
     replace_password,
     replace_plausible,
@@ -28,6 +28,7 @@ from autopatch_memory.privacy.spelling import (
     first_char_gate,
 )
 from autopatch_memory.privacy.stated import about_an_attribute
+from autopatch_memory.privacy.surroundings import inside_marker
 from autopatch_memory.privacy.values import (
     bare_value,
     labelled_value,
@@ -108,9 +109,14 @@ _KEY_BEFORE_VALUE_RE = lazy_compile(r"(?<![A-Za-z])(?i:key)(?![A-Za-z])[^\n]*$")
 
 def _value_of_secret(m: re.Match[str]) -> str:
     value = m.group("value")
-    window = m.string[max(0, m.start() - limits.SECRET_VALUE_WORD_WINDOW_CHARS) : m.start()]
     if value.startswith(MARKER_PREFIX) or not_a_value(value):
         return m.group(0)
+    # A marker's kind names no secret of this value ("[REDACTED:vendor_token]' … 校验值是 X"),
+    # the part of one the window starts in neither.
+    text, start = m.string, max(0, m.start() - limits.SECRET_VALUE_WORD_WINDOW_CHARS)
+    if inside_marker(text, start):
+        start = text.rfind(MARKER_PREFIX, 0, start)
+    window = MARKER_RE.sub(" ", text[start : m.start()])
     if _SECRET_BEFORE_VALUE_RE.search(window):
         ok = plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     else:

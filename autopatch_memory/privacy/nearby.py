@@ -127,6 +127,8 @@ def _vetoed(text: str, start: int, end: int) -> bool:
 # What may follow a keyword on a line that labels the value below it: "Password:",
 # "redis 密码：", "**Admin password**", "DB_PASSWORD=", "VPN password is below", "密码如下".
 _LABEL_TAIL_RE = lazy_compile(
+    # (a note in brackets first: "Twilio auth token (billing SMS 用的那个 subaccount):")
+    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?"
     r"[ \t*_`'\")\]】]{0,8}(?:(?:[:：=＝]|是|为|如下"
     r"|(?i:(?:is|are)(?:[ \t]+(?:below|as[ \t]+follows|here))?|below|as[ \t]+follows))"
     r"[ \t*_`:：]{0,8})?\r?"
@@ -171,7 +173,8 @@ def _secret_at(text: str, start: int, end: int, *, label: bool = False) -> tuple
         alone = _ALONE_RE.match(text[pos:next_end])
         if alone is not None:
             value = alone.group("value").rstrip(TRAILING)
-            if not (labelled_value(value) if label else secret_shaped(value)):
+            # below a label, a value needs less than a secret's shape, never more
+            if not (secret_shaped(value) or (label and labelled_value(value))):
                 return None
             start = pos + alone.start("value")
             return start, start + len(value) + _wrapped_rest(text, start + len(value), end, value)

@@ -15,6 +15,7 @@ import base64
 from urllib.parse import quote, quote_plus
 
 from autopatch_memory import limits
+from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import MARKER_PREFIX, MARKER_RE
 from autopatch_memory.privacy.values import plausible_in_prose
 
@@ -67,10 +68,26 @@ def redact_repeats(text: str, removed: list[tuple[str, str]]) -> str:
 _FULL_WIDTH = {code: code + 0xFEE0 for code in range(0x21, 0x7F)}
 
 
+_BASE64_RE = lazy_compile(r"[A-Za-z0-9+/]{12,}={0,2}")
+_PRINTABLE_RE = lazy_compile(r"[\x21-\x7e]{8,}")
+
+
+def _decoded(value: str) -> str | None:
+    """What a value in base64 says, when it says a printable secret ("a8Qx…" of a
+    Kubernetes Secret's ``data``, "decoded it's …" written beside it)."""
+    if not _BASE64_RE.fullmatch(value) or len(value) % 4:
+        return None
+    try:
+        text = base64.b64decode(value, validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return text if _PRINTABLE_RE.fullmatch(text) else None
+
+
 def spellings(value: str) -> list[str]:
     """``value`` as it is written, and the other ways a text may hold the same secret: its
-    full-width form, its base64 (standard and URL-safe, padded or not) and its URL
-    encoding; each once, the value itself first."""
+    full-width form, its base64 (standard and URL-safe, padded or not), its URL encoding,
+    and what it says when it is itself base64; each once, the value itself first."""
     raw = value.encode("utf-8")
     standard = base64.b64encode(raw).decode("ascii")
     url_safe = base64.urlsafe_b64encode(raw).decode("ascii")
@@ -83,6 +100,9 @@ def spellings(value: str) -> list[str]:
         quote(value, safe=""),
         quote_plus(value, safe=""),
     ]
+    decoded = _decoded(value)
+    if decoded is not None:
+        forms.append(decoded)
     return list(dict.fromkeys(forms))
 
 

@@ -34,6 +34,7 @@ from autopatch_memory.privacy.values import (
     credential_like,
     not_a_value,
     random_looking,
+    strong_credential,
 )
 
 # The secret that follows an access key id in a call: build(endpoint, "LTAI…", "x").
@@ -680,4 +681,52 @@ SQL_INSERT_PASSWORD = RedactionRule(
     keywords=("insert",),
     pattern=_SQL_INSERT_RE,
     replace=_sql_insert,
+)
+
+
+# A map of secrets, named so: "PROVIDER_KEYS = Map.of("amap", "7789…", "baidu", "ZvUv…")",
+# ImmutableMap.of(…), Map.ofEntries(entry("k", "v"), …): each value is one.
+_SECRET_MAP_RE = compile_bounded(
+    r"(?i:[\w$]{0,40}(?:keys|secrets|tokens|passwords|credentials|secret_?map|key_?map))"
+    r"[ \t]*=[ \t]*(?:new[ \t]+)?(?:Map|ImmutableMap|Maps)\.(?:of|ofEntries|builder)\b"
+    r"(?P<args>[^;]{1,2000}?)\)[ \t]*;"
+)
+_STRING_PAIR_RE = lazy_compile(
+    r"\"[^\"\n]{1,100}\"[ \t]*[,(][ \t\r\n]*\"(?P<value>[^\"\n]{8,256})\""
+)
+
+
+def _secret_map(m: re.Match[str]) -> str:
+    args = m.group("args")
+    spans = [
+        pair.span("value")
+        for pair in _STRING_PAIR_RE.finditer(args)
+        if not not_a_value(pair.group("value"))
+        and (random_looking(pair.group("value")) or strong_credential(pair.group("value")))
+    ]
+    if not spans:
+        return m.group(0)
+    offset = m.start("args") - m.start()
+    whole = m.group(0)
+    redacted = replace_spans(args, spans, marker(SecretKind.ASSIGNMENT))
+    return whole[:offset] + redacted + whole[offset + len(args) :]
+
+
+SECRET_MAP_LITERAL = RedactionRule(
+    id="secret-map-literal",
+    description=(
+        "The values of a map literal whose name says it holds secrets (PROVIDER_KEYS ="
+        ' Map.of("amap", "…"))'
+    ),
+    examples_match=(
+        'static final Map<String, String> PROVIDER_KEYS = Map.of(\n  "amap", '
+        '"77891d8a51126cce6af3aee14c856ff6",\n  "baidu", "ZvUvkdrU3ipiqZgNV8B6e79qiCUfuXx9");',
+    ),
+    examples_no_match=(
+        'static final Map<String, String> ERROR_KEYS = Map.of("E01", "order.not.found");',
+        'Map<String, String> LABELS = Map.of("amap", "AMap Web Service");',
+    ),
+    keywords=("map.", "maps."),
+    pattern=_SECRET_MAP_RE,
+    replace=_secret_map,
 )

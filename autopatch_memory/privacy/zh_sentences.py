@@ -160,12 +160,18 @@ _KEY_QUALIFIER_ZH_RE = lazy_compile(r"(?:加密|解密|签名|验签|加签|私�
 _ZH_WORD_AFTER_RE = lazy_compile(r"[ \t]{0,2}[" + CJK_CLASS + "、]")
 
 
+# The secret said to be absent right before its keyword: "不带密码", "没有密码", "免密码".
+_WITHOUT_IT_RE = lazy_compile(r"(?:不带|不含|没有|没带|无需|不需要|不用|免|无)$")
+
+
 def _zh_sentence(m: re.Match[str]) -> str:
     value, conn = m.group("value"), m.group("conn")
     if len(value) < limits.SECRET_MIN_CHARS_STATED or value.startswith(MARKER_PREFIX):
         return m.group(0)  # cheap checks first: a text may hold thousands of candidates
     if inside_marker(m.string, m.start("kw")) or resource_type_of_arn(m.string, m.start("kw")):
         return m.group(0)  # "[REDACTED:secret_value]", "arn:aws:…:secret:x" name no secret
+    if _WITHOUT_IT_RE.search(m.string, max(0, m.start("kw") - 4), m.start("kw")):
+        return m.group(0)  # "连接串不带密码：jdbc:…": what follows has none
     bare = bare_value(value)
     if (bare.isdigit() or QUANTITY_RE.match(bare)) and ZH_UNIT_RE.match(
         m.string, m.start("value") + len(bare)
@@ -266,6 +272,7 @@ ZH_STATED_PASSWORD = RedactionRule(
         "密码长度：12",
         "密钥长度是 2048 位",
         "密码：见 1Password",
+        "连接串不带密码：jdbc:postgresql://pg.internal:5432/fm?user=analyst&sslmode=verify-full",
     ),
     keywords=ZH_NEEDLES,
     pattern=_ZH_SENTENCE_RE,

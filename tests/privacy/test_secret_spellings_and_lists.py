@@ -100,3 +100,41 @@ def test_credentials_fixed_in_a_providers_constructor_go() -> None:
 )
 def test_look_alikes_of_these_classes_stay(text: str) -> None:
     assert redact(text) == text
+
+
+# Classes of a second blind set (a smart-farming drone company; tests/data/secrets/probe_y.jsonl).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "data:\n  password: SXFDRXYyaW5iUTdPeUc2SU1uVjc=\n我拿 IqCEv2inbQ7OyG6IMnV7 去 PG 上试了一下，能连",
+        "data:\n  password: SXFDRXYyaW5iUTdPeUc2SU1uVjc=\ntried IqCEv2inbQ7OyG6IMnV7 against PG, works",
+    ],
+)
+def test_what_a_redacted_base64_value_says_goes_too(text: str) -> None:
+    out = redact(text)
+    assert "IqCEv2inbQ7OyG6IMnV7" not in out and "SXFDRXYy" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Twilio auth token (billing SMS 用的那个 subaccount):\n\nb067cb3b331264c450d95603c81682a6",
+        "influx 的 token（终端里复制出来折行了）：\nCul06PAFDNZjJGVuKeLfaFALdREGojeTihzqESUy",
+    ],
+)
+def test_a_value_below_a_label_with_a_note_in_brackets_goes(text: str) -> None:
+    out = redact(text)
+    assert "b067cb3b331264c450d95603c81682a6" not in out and "Cul06PAFDNZj" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "只读账号改成证书认证了，连接串不带密码：jdbc:postgresql://pg.internal:5432/fm?user=analyst",
+        "这个库没有密码：jdbc:h2:mem:testdb;MODE=MySQL",
+    ],
+)
+def test_a_secret_said_to_be_absent_leaves_what_follows(text: str) -> None:
+    assert redact(text) == text
