@@ -35,7 +35,13 @@ classes were fixed, first 74.1 % (43/58), 43.0 %. ``probe_t.jsonl`` (a third wri
 beehive-pollination platform, written after those) first measured 74.2 % (69/93), 69.0 %;
 its classes (an event dated to a day, a week or a sprint; a fact about the user; a plan
 proposed, not approved; a customer's own system; a pointer at a paste; a guess said with
-我猜) became rules: 92.0 % (69/75), recall unchanged.
+我猜) became rules: 92.0 % (69/75), recall unchanged. ``probe_y.jsonl`` (a fourth writer, a
+veterinary hospital group, keeping words on nearly every line) first measured 73.2 %
+(90/123), 90.0 % recall; its classes (a fact taken back in the same message or said not to
+be kept, a cancel, a time-limited state across a comma, "for the next few days", "就这一次",
+a goal or a plan not started, a hypothetical "say we…", an outage, a system said to be
+apart from ours, an opinion with 真的很难用 / 没必要 / honestly overkill, a command pasted after
+a colon) became rules: 95.7 % (90/94), recall unchanged.
 """
 
 from __future__ import annotations
@@ -64,9 +70,11 @@ BARS = {
     "probe_r": (0.95, (100, 140)),
     # the one fresh set whose classes were not all read: jokes by hyperbole, Java facts
     "probe_t": (0.92, (100, 140)),
+    # jokes by hyperbole, a Java fact said with a change word, a system not ours
+    "probe_y": (0.95, (100, 140)),
 }
 # Recall, barred only where facts are given to keep.
-RECALL_BARS = {"probe_q": 0.60, "probe_r": 0.40, "probe_t": 0.65}
+RECALL_BARS = {"probe_q": 0.60, "probe_r": 0.40, "probe_t": 0.65, "probe_y": 0.85}
 PROBES = pytest.mark.parametrize("probe", sorted(BARS))
 
 

@@ -19,6 +19,7 @@ import re
 
 from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry
+from autopatch_memory.text import looks_like_code_or_log
 
 __all__ = ["GUESS", "JOKE", "NEW_NOTE_VETOES", "NOTE_VETOES"]
 
@@ -96,6 +97,9 @@ GUESS = PatternRule(
         "我猜 report-api 用的是 MyBatis 3.5",
         "Priya wants to replace Quartz with Spring Scheduler in ops-batch, nothing's approved.",
         "有个提议要把 label-service 拆出去",
+        "for the record, the goal is to get every service on Java 21 by the end of the year",
+        "btw 下个版本准备 introduce Kafka for the audit log，目前还没开始做",
+        "记一下 — say we upgraded to Spring Boot 3.3, 那 Jenkins 的镜像也得跟着换",
     ),
     examples_no_match=(
         "记一下：proposal-service 负责提案的审批流",
@@ -130,7 +134,14 @@ GUESS = PatternRule(
         # nothing's approved yet", "there's a proposal to drop…", "有个提议要…"
         r"|我猜|\b(?:wants?|would\s+like)\s+to\s+(?:replace|move|switch|migrate|drop|adopt|rewrite)\b"
         r"|\b(?:a|the)\s+proposal\s+to\b|\bnothing(?:'s|\s+is)\s+(?:yet\s+)?approved\b"
-        r"|\bnot\s+yet\s+approved\b|有个?提议|提议(?:要|把)|有个?提案|还没批",
+        r"|\bnot\s+yet\s+approved\b|有个?提议|提议(?:要|把)|有个?提案|还没批"
+        # a goal, a wish, a plan not started: "the goal is to…", "we'd like X to eventually…",
+        # "下个版本准备 introduce Kafka，目前还没开始做"
+        r"|\bthe\s+(?:goal|plan|idea|aim)\s+is\s+to\b|\bwe'?d\s+like\b|\beventually\b"
+        r"|\bby\s+the\s+end\s+of\s+(?:the\s+|this\s+|next\s+)?(?:year|quarter|month|sprint)\b"
+        r"|准备\s*(?=[a-z])|还没开始|目前还没|尚未开始"
+        # a hypothetical: "say we upgraded to 3.3, …", "假如/要是…"
+        r"|\b(?:say|suppose|assuming|imagine)\s+we\b|\blet'?s\s+say\b|假如|假设|要是|如果",
         re.IGNORECASE,
     ),
 )
@@ -214,6 +225,9 @@ AT_THIS_MOMENT = PatternRule(
         "payment 目前在迁移中 这两天接口可能不太稳定",
         "order-api is in code freeze until Friday",
         "checkout is mid-migration this week, expect flaky tests",
+        "你记着，这两天 Jenkins 的 agent 少了一台，构建会慢一点",
+        "for the next few days the lab-results build skips integration tests",
+        "btw 今晚的发布窗口 moved to 11pm，就这一次",
     ),
     examples_no_match=(
         "order-sync 消费 Kafka 的 order-events topic",
@@ -244,7 +258,10 @@ AT_THIS_MOMENT = PatternRule(
         r"|\bon\s+(?:leave|vacation|holiday|pto)\b|\bout\s+of\s+(?:the\s+)?office\b"
         r"|\bmid-(?:migration|release|rollout)\b|\bin\s+(?:a\s+)?code\s+freeze\b"
         r"|\b(?:frozen|blocked|paused|on\s+hold|down)\b[^.,;]{0,20}\buntil\b"
-        r"|(?:这两天|这几天|这阵子)[^，。,.!?！？]{0,20}?(?:可能|会|不太|不稳)"
+        r"|(?:这两天|这几天|这阵子)[^。.!?！？]{0,30}?(?:可能|会|不太|不稳|少了|慢)"
+        r"|\bfor\s+the\s+next\s+(?:few|couple(?:\s+of)?|\d+|two|three)\s+(?:days|weeks|hours)\b"
+        r"|\buntil\b[^.;]{0,40}\b(?:is|are|gets?)\s+(?:fixed|done|resolved|back|over)\b"
+        r"|就这一次|只是这一次|只有这一次|这次例外|\bjust\s+this\s+(?:once|time)\b|\bone-off\b"
         # something under way for a window of days: "这两天 Redis 集群在扩容" (not "这周我们把
         # 构建切到了 Gradle", a change that lasts)
         r"|(?<!从)(?:这两天|这几天|这阵子|这周(?!期)|本周|最近几天)"
@@ -265,6 +282,7 @@ INCIDENT = PatternRule(
         "checkout dropped about 300 webhooks last night",
         "pricing returned all zeros this morning right after the deploy",
         "FYI gate-api 的 pod 又 OOMKilled 了",
+        "for the record, the appointment-desk outage on Monday was caused by a bad failover",
     ),
     examples_no_match=(
         "告警走飞书机器人，值班表在 Wiki 上",
@@ -282,7 +300,9 @@ INCIDENT = PatternRule(
         # what happened on a day: "dropped 200 callbacks last night", "昨晚丢了…"
         # (not "yesterday's data", "对比昨天的流水": a day the code reads)
         r"|\b(?:last\s+night|yesterday|this\s+morning|this\s+afternoon)\b(?!'s)"
-        r"|(?:昨晚|昨天|前天|今早|今天早上)(?!的)|\bright\s+after\s+the\s+(?:deploy|release|rollout)\b",
+        r"|(?:昨晚|昨天|前天|今早|今天早上)(?!的)|\bright\s+after\s+the\s+(?:deploy|release|rollout)\b"
+        r"|\b(?:outage|post-?mortem)\b(?!\s+(?:review|process|playbook|runbook|policy|channel"
+        r"|template|drills?))|\bwas\s+caused\s+by\b|故障复盘|事故",
         re.IGNORECASE,
     ),
 )
@@ -307,6 +327,9 @@ ANOTHER_TEAM = PatternRule(
         "核心账务系统那边用的是 DB2",
         "Keep in mind that our biggest customer runs their own ERP on SAP.",
         "税务局的接口平台他们内部是 .NET 写的",
+        "你要知道，门店收银的 POS 机是供应商自带的系统，我们不对接",
+        "美团那边的订单系统用的是 Go 写的微服务",
+        "btw 宠物保险公司那边的理赔系统 uses Kafka，跟我们这边完全独立",
     ),
     examples_no_match=(
         "Keep in mind each microservice has their own database schema.",
@@ -338,14 +361,17 @@ ANOTHER_TEAM = PatternRule(
         # another team's thing as the subject: "客服组的工单系统…", "The data team's warehouse…"
         r"|(?!我们|咱们|本组|我组|项目|开发|研发)[" + CJK_CLASS + r"]{2,6}(?:组|团队)(?:的|那边)"
         r"|the\s+[\w-]+\s+(?:bu|business\s+unit|division|subsidiary|department|dept)\b"
-        r"|(?!我们|咱们)[" + CJK_CLASS + r"]{2,8}那边的(?:系统|平台|项目|服务)"
+        r"|(?!我们|咱们)[" + CJK_CLASS + r"]{2,8}那边的[^，。,.]{0,6}?(?:系统|平台|项目|服务)"
         r"|(?!我们|咱们)[" + CJK_CLASS + r"]{2,8}(?:系统|平台)那边"
         r"|(?:the\s+)?(?!(?:the|our|my|backend|frontend|dev|platform|engineering|whole)\b)"
         r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+team'?s\s)"
         # said outright: "…，跟我们这边没关系", "nothing to do with us"
         r"|(?:跟|和|与)(?:我们|咱们)(?:这边|这个\s*[\w-]{1,6}\s*|的\s*[\w-]{1,12}\s*)?"
         r"(?:没(?:啥|什么)?关系|无关)"
-        r"|\bnothing\s+to\s+do\s+with\s+(?:us|our)\b|\bseparate\s+from\s+(?:us|ours|our)\b"
+        r"|\bnothing\s+to\s+do\s+with\b|\bseparate\s+from\s+(?:us|ours|our)\b"
+        # said to be apart: "…，我们不对接", "跟我们这边完全独立", "we don't integrate with it"
+        r"|(?:我们|咱们)(?:并)?(?:不|没有?)(?:对接|接入|集成)|完全独立"
+        r"|\bwe\s+(?:don'?t|do\s+not|never)\s+(?:integrate|connect|talk)\s+(?:with|to)\b"
         # a previous employer: "at my old job we…", "上家公司用的…"
         r"|\b(?:at|in)\s+my\s+(?:old|previous|last|former)\s+(?:job|company|team|employer)\b"
         r"|上家公司|前公司|老东家|之前的?公司|以前的?公司|我以前(?:那个|的)|以前那个"
@@ -372,6 +398,8 @@ OPINION = PatternRule(
         "promo 的代码写得跟屎一样 谁写的",
         "the billing module should be rewritten from scratch",
         "search-api is the worst codebase in this org imo",
+        "备注：billing-hub 的 Jenkins pipeline 慢得要死，真的很难用",
+        "just so you know, RabbitMQ is honestly overkill for what pharmacy-stock does",
     ),
     examples_no_match=(
         "发布脚本在 scripts/release.sh",
@@ -382,11 +410,12 @@ OPINION = PatternRule(
         "The worst-case latency budget is 200ms.",
     ),
     pattern=re.compile(
-        r"太[" + CJK_CLASS + r"]{1,3}了(?:吧|啊)?\s*(?:没必要|[。!！]|$)|真(?:难用|烂|坑|麻烦)|很烂"
+        r"太[" + CJK_CLASS + r"]{1,3}了(?:吧|啊)?\s*[，,]?\s*(?:没必要|[。!！]|$)"
+        r"|真(?:的)?(?:很|太)?(?:难用|烂|坑|麻烦)|很烂|[慢烂卡]得要死|没必要"
         r"|跟屎一样|屎山|一坨|谁写的|烂透"
         r"|\b(?:imo|imho)\b|\bthe\s+worst\b(?![-\s]case)|\bshould\s+be\s+(?:rewritten|deleted|killed"
         r"|thrown\s+away)\b"
-        r"|\b(?:is|are)\s+(?:a\s+mess|overkill|a\s+nightmare|terrible|awful|ridiculous)\b"
+        r"|\b(?:is|are)\s+(?:\w+ly\s+)?(?:a\s+mess|overkill|a\s+nightmare|terrible|awful|ridiculous)\b"
         r"|\bway\s+too\s+\w+",
         re.IGNORECASE,
     ),
@@ -433,8 +462,8 @@ _PROJECT_ANCHOR_RE = re.compile(
     r"|\b\d+\.\d+\.\d+\b|\b(?:tests?|builds?|agents?|deploy(?:s|ments?)?|releases?|branch(?:es)?"
     r"|main|master|logs?|config|scripts?|database|schema|tables?|topics?|queues?|jobs?)\b"
     r"|测试|构建|部署|发布|发版|分支|日志|配置|脚本|数据库|表|队列|定时任务|接口"
-    r"|\b(?!(?:thread|type|null|read|write|built|non|well|high|low|real|long|open|multi|back|front"
-    r"|self|pre|re|co)-)[a-z][a-z0-9]*[-_][a-z][\w-]*|(?<![\w.-])[\w.-]{1,80}/[\w./-]+"
+    r"|\b(?!(?:thread|type|null|read|write|built|non|well|high|low|real|long|open|multi|single"
+    r"|back|front|self|pre|re|co)-)[a-z][a-z0-9]*[-_][a-z][\w-]*|(?<![\w.-])[\w.-]{1,80}/[\w./-]+"
     r"|\b[\w-]+\.(?:xml|ya?ml|properties|gradle"
     r"|kts|toml|json|sql|sh)\b",
     re.IGNORECASE,
@@ -607,6 +636,65 @@ ABOUT_THE_USER = PatternRule(
     ),
 )
 
+
+def _pasted_after_colon(sentence: str) -> bool:
+    rest = re.split(r"[:：]", sentence, maxsplit=1)
+    return len(rest) == 2 and looks_like_code_or_log(rest[1].strip())
+
+
+PASTED_AFTER_COLON = FunctionRule(
+    "pasted-after-colon",
+    "what follows the sentence's colon is a command, code or a log line ('remember this"
+    " snippet: kubectl …', '把这个记一下：redis-cli …'): pasted, not a fact stated",
+    examples_match=(
+        "remember this snippet: kubectl -n pet-records rollout restart deploy/pet-records",
+        "btw 把这个记一下：redis-cli -h appt-redis KEYS 'appt:lock:*' | wc -l",
+    ),
+    examples_no_match=(
+        "记一下：pet-records 用的是 MySQL 8",
+        "FYI: deploys go through Argo CD, never kubectl by hand.",
+    ),
+    test=_pasted_after_colon,
+)
+
+TAKEN_BACK = PatternRule(
+    "taken-back",
+    "the message takes back what it stated or says not to keep it (算了不对, 记错了, 当我没说,"
+    " 不算数, 忘掉吧, 别存, 不用记; actually no, never mind, forget it, scratch that, don't put"
+    " that in your notes): read in the sentence and in the ones after it",
+    examples_match=(
+        "备注：appointment-desk 用的是 MongoDB——算了不对，我记错了，当我没说",
+        "你记着，发版窗口是周二晚上，嗯不对，我再去问问",
+        "FYI billing-hub uses Redis for idempotency keys — actually no, ignore that",
+        "wait, that repo was archived. never mind",
+        "备注：前面让你记的发版窗口不算数了，忘掉吧",
+        "for the record, scratch what I said earlier about lab-results using Elasticsearch",
+        "你要知道，Jenkins 的 pipeline 是每个服务一个，不过这个别存到笔记里",
+        "btw appointment-desk caches opening hours in Redis — no need to note that down",
+        "FYI vet-mobile-api sits behind SLB. don't put that in your notes though",
+    ),
+    examples_no_match=(
+        "订单号不对外暴露，只在内部用",
+        "不对，我们用的是 Spring Security，不是 Shiro，你记一下",
+        "备注：我们用 Spotless 做格式检查，格式不对 CI 直接红。",
+        "记一下：pet-records 归老周管",
+        "FYI the gateway drops requests that are not signed.",
+        "Note that we never delete medical records, only archive them.",
+    ),
+    pattern=re.compile(
+        # (不对 as an interjection after what it takes back: not "格式不对 CI 直接红", nor "不对，
+        # 我们用的是 X" correcting the assistant)
+        r"算了|(?<=[，,。—\s])(?:嗯|哦|噢|啊|呃)?\s*不对(?=[，,。！!\s]|$)|记错了|说错了|当我没说|我再(?:去)?(?:问问|确认|查查|核实)|不算数|忘掉|作废"
+        r"|(?:别|不要|不用|无需|不必)(?:存|记|放)(?:到|进|下|着|了)?|\bactually,?\s+no\b"
+        r"|\bi'?m\s+mixing\b|\bnever\s*mind\b|\bignore\s+(?:that|this|it)\b|\bforget\s+(?:it|that)\b"
+        r"|\bscratch\s+(?:that|what)\b|\bdisregard\b|\bnot\s+a\s+fact\b|\bdelete\s+(?:it|that|this)\b"
+        r"|\bno\s+need\s+to\s+(?:note|remember|record|save|store|keep)\b"
+        r"|\bdon'?t\s+(?:put|note|save|store|record|remember|keep)\s+(?:that|this|it)\b"
+        r"|\b(?:oh\s+)?wait,\s+(?:that|this|it|no)\b",
+        re.IGNORECASE,
+    ),
+)
+
 NOTE_VETOES: Registry[PatternRule | FunctionRule] = Registry(
     "offline-note-vetoes",
     [
@@ -623,6 +711,8 @@ NOTE_VETOES: Registry[PatternRule | FunctionRule] = Registry(
         CODE_AT_HAND,
         DATED_EVENT,
         ABOUT_THE_USER,
+        TAKEN_BACK,
+        PASTED_AFTER_COLON,
     ],
 )
 """Every rule, in the order they are tried."""

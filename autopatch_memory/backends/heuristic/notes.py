@@ -41,7 +41,7 @@ from autopatch_memory.standing.told import (
 from autopatch_memory.standing.vetoes import VETOES
 from autopatch_memory.text import Language, anchor_tokens, detect_language, normalize
 
-from .note_vetoes import GUESS, JOKE, JOKE_TAIL_CHARS, NEW_NOTE_VETOES
+from .note_vetoes import GUESS, JOKE, JOKE_TAIL_CHARS, NEW_NOTE_VETOES, TAKEN_BACK
 from .summaries import safe
 from .turns import TurnView, end_with, is_question, quotable
 
@@ -257,6 +257,15 @@ def _marked_as_joke(sentence: str | None, view: TurnView) -> bool:
     )
 
 
+def _taken_back_after(sentence: str, view: TurnView) -> bool:
+    """A sentence after ``sentence`` in the turn takes it back or says not to keep it
+    ("…in pawcare-config... wait, that repo was archived. never mind"); the sentence itself
+    is read by the vetoes."""
+    wanted = sentence.strip()
+    index = next((i for i, s in enumerate(view.sentences) if s.strip() == wanted), None)
+    return index is not None and any(TAKEN_BACK.fires(s) for s in view.sentences[index + 1 :])
+
+
 def _told_to_keep(sentence: str | None, view: TurnView) -> bool:
     """The sentence says it is for the assistant to keep, or stands next to a short
     sentence that says only that ("记一下。订单服务用 PG 14。", "… Please keep that in mind.")."""
@@ -295,6 +304,7 @@ def note_ops(
             sentence = directive.sentence or ""
             if op.operation is Operation.CREATE_NEW and (
                 not _told_to_keep(sentence, view)
+                or _taken_back_after(sentence, view)
                 or any(rule.fires(sentence) for rule in _SHARED_VETOES)
                 or any(rule.fires(without_marker(sentence)) for rule in NEW_NOTE_VETOES)
             ):
