@@ -67,7 +67,11 @@ from autopatch_memory.model import (
 )
 from autopatch_memory.privacy import is_only_redacted, redact, titled_for_a_secret
 from autopatch_memory.reasons import Reason
-from autopatch_memory.standing.admission import refuse_quoted_cancel, refuse_quoted_rule
+from autopatch_memory.standing.admission import (
+    refuse_quoted_cancel,
+    refuse_quoted_rule,
+    rule_about_the_answers,
+)
 from autopatch_memory.standing.lexicon import has_standing_marker
 from autopatch_memory.text import (
     clean_text,
@@ -343,6 +347,16 @@ class _Applier:
         if not self.user_authored:  # what the user typed is screened before (governance)
             _refuse_a_secret(label, summary)
         _refuse_instructions(label, summary, rule_of_user=kind is LongTermType.DURABLE_PREFERENCE)
+        if (
+            not self.user_authored
+            and kind is LongTermType.PROJECT_NOTE
+            and rule_about_the_answers(summary)
+        ):
+            raise _Reject(
+                Reason.INVALID_TYPE,
+                "a rule about the answers, filed as a note: propose a durable_preference"
+                " grounded in the user's words",
+            )
         stated: datetime | None
         origin: Origin | None = None
         if kind is LongTermType.DURABLE_PREFERENCE:

@@ -54,7 +54,9 @@ _ASCII_KEYWORDS_IN_ZH = one_of(
         *r"pass(?:word|wd|phrase) pwd token secret apikey appsecret requirepass masterauth".split(),
         # a service account key's id, which its key pair counts as secret: "private_key_id 是 X"
         r"private[ _\-.]?key[ _\-.]?id",
-        *"ak sk key pin".split(),
+        # a personal access token (Azure DevOps, GitHub): "默认用这个 PAT：X"
+        r"personal[ _\-]?access[ _\-]?token",
+        *"ak sk key pin pat".split(),
     )
 )
 _ASCII_KEYWORD_IN_ZH = (

@@ -10,6 +10,7 @@ passes is the model's judgement.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -95,3 +96,19 @@ def admits_cancel(quote: str, text: str) -> bool:
     """:func:`admits_rule` for a cancel."""
     found = find_quote(quote, text)
     return found is not None and refuse_quoted_cancel(found.sentences) is None
+
+
+# What the assistant produces, named: a rule about it is the user's rule, not a fact of
+# the project ("以后回答 berth-planner 的问题一律先给结论", "always paste the key layout first
+# when answering").
+_THE_ANSWERS = re.compile(
+    r"回答|答复|回复|作答|助手|\bassistant\b|\banswers?\b|\banswering\b|\brepl(?:y|ies)\b"
+    r"|\brespond(?:ing)?\b",
+    re.IGNORECASE,
+)
+
+
+def rule_about_the_answers(text: str) -> bool:
+    """``text`` (a note a model proposes) is a standing rule about the assistant's answers:
+    a standing marker and the answers named — a rule filed as a note."""
+    return has_standing_marker(text) and _THE_ANSWERS.search(text) is not None

@@ -46,7 +46,28 @@ _TASK_ON_IT_NEXT = re.compile(
     r"|\b(?:that|this) (?:logic|validation|check|requirement|behaviou?r|constraint|feature)\b"
     r"|^\W*帮我(?:设计|实现|写|加|改|看看)(?:一下)?\W*$|怎么(?:实现|设计|做到|保证)"
     r"|^\W*(?:这个|这段)(?:逻辑|校验|需求|功能)"
+    # a task on the code right after: "Write the validator.", "下面是现在的代码，看看哪里漏了"
+    r"|^\W*(?:please\s+)?(?:write|implement|add|build|create|fix|debug)\s+(?:the|a|an|me)\b"
+    r"|^\W*(?:下面|以下)是[^。]{0,20}(?:代码|实现)|看看(?:哪里|哪儿|是不是|为什么)"
 )
+
+
+# A line of a pasted file: a key and its value, an indented line, a list item.
+_PASTED_LINE = re.compile(r"[ \t]*(?:[-\w.\[\]\"']+[ \t]*[:=](?![:=])|[-*][ \t]|[ \t]{2,}\S)")
+
+
+def _pasted_lines_end(prose: str, line_end: int) -> int:
+    """Where the paste that follows an announcement ends: its own line, and when nothing
+    follows the announcement there, the lines below it that read as a file's
+    ("这是配置文件的一部分：⏎spring.jpa.open-in-view: false  # 永远关掉")."""
+    end = line_end
+    while end < len(prose):
+        next_end = prose.find("\n", end + 1)
+        next_end = len(prose) if next_end < 0 else next_end
+        if not _PASTED_LINE.match(prose, end + 1, next_end):
+            break
+        end = next_end
+    return end
 
 
 def _user_spans(prose: str) -> list[tuple[int, int]]:
@@ -67,7 +88,7 @@ def _user_spans(prose: str) -> list[tuple[int, int]]:
                 continue
         if ANNOUNCED_PASTE.search(folded_words(prose[start:end])):
             line_end = prose.find("\n", end)
-            pasted_until = len(prose) if line_end < 0 else line_end
+            pasted_until = len(prose) if line_end < 0 else _pasted_lines_end(prose, line_end)
         spans.append((start, end))
     return spans
 

@@ -37,8 +37,8 @@ STANDING_EN = (
     "add it to our conventions", "add this to our conventions", "make it a convention",
     # the word itself, as 规则: "Rule for you: no SELECT *"
     "rule for you", "new rule:",
-    # "Please default to English variable names"
-    "default to",
+    # "Please default to English variable names", "Every answer."
+    "default to", "every answer", "every reply", "each answer", "all answers", "all replies",
     "make that a convention", "make it our convention", "make that our convention",
 )  # fmt: skip
 # The user's own likes and dislikes about answers, with "I" as their subject.
@@ -72,7 +72,8 @@ REQUEST_ZH = (
     "我的意思是",
 )  # fmt: skip
 REQUEST_EN = (
-    "please", "plz", "pls", "could you", "can you", "would you", "will you", "i want you",
+    "please", "plz", "pls", "could you", "can you", "would you", "will you", "can u", "could u",
+    "i want you",
     "i'd like you", "i would like you", "i need you", "i want", "i'd like", "i need", "let's",
     "let us", "don't", "do not", "dont", "stop", "avoid", "no more", "no need", "make it",
     "should", "thanks", "thank you", "i expect", "i meant", "what i meant",

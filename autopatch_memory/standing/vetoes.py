@@ -86,7 +86,7 @@ _CHECKS_WHETHER = re.compile(
 # A polite request phrased as a question asks for something ("Could you always…?",
 # "能不能以后都…？", "以后改配置时可以顺便告诉我…吗").
 _POLITE_REQUEST = re.compile(
-    _OPENERS + r"(?:can|could|would|will) you\b|\bwould you mind\b|\bplease\b|\bplz\b|\bpls\b"
+    _OPENERS + r"(?:can|could|would|will) (?:you|u)\b|\bwould you mind\b|\bplease\b|\bplz\b|\bpls\b"
     r"|\bhow about you\b|\bwhy don'?t you\b|\bi(?:'d| would) like you to\b"
     r"|能不能|能否|可不可以|你可以|你能|麻烦|请(?!问)|帮我|给我|好吗|好不好|行吗|可以.{0,40}吗"
 )
@@ -189,7 +189,8 @@ _DOC_EN = (
 )
 ANNOUNCED_PASTE = re.compile(
     r"(?:(?<!我的规矩)(?<!我的要求)(?<!我的规则)(?<!我的偏好)"
-    rf"(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下|{_DOC_ZH}如下)"
+    rf"(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下|{_DOC_ZH}如下"
+    r"|这是[^，,。：:]{0,16}(?:的一部分|片段|的内容|配置|代码|日志|输出))"
     rf"|\bhere(?:'s| is) (?:our|the|my team's) (?:[\w-]+\s){{0,3}}{_DOC_EN}"
     rf"|(?:润色|修改|改改|改一下|校对|精简|优化|翻译|审一下|看看)(?:一下)?[^，,。；;：:]{{0,12}}?{_DOC_ZH}"
     # the document named first: "把这段代码评审规则改得正式一点："
@@ -250,12 +251,13 @@ _ONCE = re.compile(
     r"|\bthis answer\b"
     r"|这次|这一次|这回|本次|这一回|这个回答|暂时|今天先|先这样|这一个"
     r"|就这个(?:类|文件|方法|接口|模块|服务)|只改这个|\bonly (?:this|that) (?:class|file|method)\b"
+    r"|\bthis particular (?:answer|one|time|file|class|reply)\b"
 )
 
 
 _NOT_ONLY_ONCE = re.compile(
-    r"\bnot (?:only|just) (?:today|this time|now|for this)\b|不(?:只|止|光|仅)(?:是)?(?:这次|今天"
-    r"|这一次)|(?:从)?(?:这次|今天)(?:开始|起)"
+    r"\bnot (?:only|just) (?:today|this time|this once|now|for this)\b"
+    r"|不(?:只|止|光|仅)(?:是)?(?:这次|今天|这一次)|(?:从)?(?:这次|今天)(?:开始|起)"
 )
 
 
@@ -319,16 +321,27 @@ def _asking_part(words: str) -> str:
     )
 
 
+_JUST_THIS_ONCE = re.compile(
+    r"\bjust this once\b|\bonly this once\b|仅此一次|就这一次|只此一次|下不为例"
+)
+# A standing word that describes the thing named ("那个每次都超时的方法"): no rule's.
+_DESCRIBED_THING = re.compile(
+    r"(?:那个|这个|哪个|那些|这些)[^，,。]{0,12}(?:每次|总是|一直|永远|老是)[^，,。]{0,12}的"
+)
+
+
 def _only_this_once(sentence: str) -> bool:
     words = folded_words(sentence)
     if _NOT_ONLY_ONCE.search(words):
         return False
     if not _ONCE.search(words):
         return False
+    if _JUST_THIS_ONCE.search(words):
+        return True  # said outright, whatever the reason beside it says
     # A marker outside the limit, in a clause that asks, makes a rule, unless what is
     # skipped is put off to later and nothing outside the limit lasts ("以后每次都先跑测试，
     # 这次的 CI 明天再修" is a rule).
-    outside = _asking_part(_ONCE.sub("，", words))
+    outside = _asking_part(_DESCRIBED_THING.sub(" ", _ONCE.sub("，", words)))
     # A prohibition for now outside it ("这次先不要跑端到端测试了") is still this once; any
     # other standing marker there makes a rule ("这次算了，永远不要在日志里打印密码").
     if not STANDING_RE.search(_FOR_NOW_PROHIBITION_RE.sub("，", outside)):
@@ -368,7 +381,9 @@ _OWN_ROUTINE = re.compile(
 _OWN_PLAN = re.compile(
     r"(?:以后|今后|往后|下次)\s*[，,]?\s*我(?:自己)?(?:\s*(?:每天|每次|都|也|就|会|先))*\s*"
     r"(?!问|说|让|要你|需要|想要|希望|发你|贴|给你|们|的)"
-    r"|我自己(?:以后|今后|往后)|给自己(?:定|立)了?个?规矩|\bnote to self\b"
+    r"|我自己(?:以后|今后|往后)|给自己(?:定|立)了?个?规矩|\bnote to self\b|\blesson learned\b"
+    r"|(?:from now on|going forward|以后|今后)\s*[,，]?\s*我自己\s*"
+    r"(?:never|always|都|也|不再|再也不|绝不)"
     # a routine of the user's: "我以后每天早上都先看一下 Grafana"
     r"|我\s*(?:以后|今后|往后)\s*(?:每天|每周|每晚|每早|每个?(?:星期|礼拜|月)|早上|晚上|上班|下班"
     r"|争取|尽量|尽可能)"
@@ -417,11 +432,14 @@ _NEGATED = re.compile(
     r"|from now on|every)\b"
     r"|\bno need to always\b|\byou don'?t (?:have|need) to always\b|\blet'?s not\b"
     r"|\bi (?:don'?t|do not) (?:want|need) you to (?:always|ever|every time)\b"
+    r"|(?:不用|不必|不需要|没必要)(?:以后|每次)(?:都)?"
+    r"|\b(?:this|it|that)\s+(?:isn'?t|is\s+not)\s+(?:something|a\s+thing)\s+(?:to\s+do\s+)?"
+    r"(?:every\s+time|always)\b"
     r"|\b(?:don'?t|do not|no need to|not) (?:make|turn|keep) (?:that|this|it) (?:into )?a rule\b"
     r"|我没(?:有)?(?:让|叫|要|说|要求)你.{0,12}(?:以后|都|每次|总是|一直|永远)"
     # "我又没说结算代码里永远别用 stream"
     r"|我(?:又|也|可|并)没(?:有)?(?:说|讲|让|叫|要求)(?:过)?.{0,16}(?:以后|都|每次|总是|一直|永远|别"
-    r"|不要)"
+    r"|不要)|我没(?:有)?要求.{0,16}(?:以后|都|每次|总是|一直|永远|every|always)"
     r"|我(?:倒|也|并)?不是(?:说|要|让|要求)(?:你)?[^，,。]{0,16}(?:以后|都|每次|总是|一直|永远|必须|一定要)"
     r"|并不是说|不是让你以后"
     # "倒也不是每次都要跑全量测试": not every time (the rule is what comes after, if anything)
@@ -443,6 +461,9 @@ _LEAD = (
     r"^(?:(?:btw|also|and|so|fyi|note that|remember(?: that)?|keep in mind(?: that)?|"
     r"ok|well|actually|just so you know|for context|background|oh|oh no|no|my bad|sorry|"
     r"hmm|ah|oops|wait|hold on)(?:\W*\s+|\W*$))*"
+    # where it holds: "In ops we always deploy on Tuesdays" (the team's, not a rule)
+    r"(?:(?:in|at|on)\s+(?!the\s+(?:answers?|examples?|code\s+you)\b)[\w-]+(?:\s+team)?\s*,?\s+"
+    r"(?=(?:we|our|us)\b))?"
     r"(?:(?:记住|记一下|提醒一下|顺便说一下?|跟你说一下|跟你交代下?|交代一下|我先说一下?背景|说一下背景|背景是|"
     r"另外|对了|还有|补充一下|顺便|对不起|抱歉|哦|噢|啊|呃|等下|等等)"
     r"(?:[，,:：\s]+|$|(?=以后|今后|往后|每次|从现在)))*"
@@ -539,6 +560,20 @@ _DEFAULT_IS = re.compile(
 )
 
 
+def _asks_after(clause: str) -> bool:
+    """A later clause that opens with a rule's word and asks for something (not "…, never
+    on Fridays": the same statement going on)."""
+    if not _RULE_HEAD.match(clause):
+        return False
+    bare = STANDING_RE.sub(" ", clause)
+    return bool(
+        IMPERATIVE_RE.search(bare)
+        or _ZH_IMPERATIVE.search(clause)
+        or has_request_form(bare)
+        or re.search(r"[\u4e00-\u9fff]", clause)  # (Chinese: the old reading)
+    )
+
+
 def _describes_the_project(sentence: str) -> bool:
     """The sentence opens with something the project is or does (its subject is the team,
     the project or a part of it; or it says what a default is), and nothing in it is
@@ -548,7 +583,7 @@ def _describes_the_project(sentence: str) -> bool:
         return False
     if any(_TIME_HEAD.match(_LEAD_RE.sub("", c)) for c in clauses):
         return False
-    if any(_RULE_HEAD.match(_LEAD_RE.sub("", c)) for c in clauses[1:]):
+    if any(_asks_after(_LEAD_RE.sub("", c)) for c in clauses[1:]):
         return False  # "We're in PCI scope, so never log card numbers": the reason, then the rule
     if _FROM_NOW_ALL.search(folded_words(sentence)):
         return False  # "咱们这边的分页以后都用插件": a change the user makes, not how things are
@@ -695,6 +730,23 @@ def _code_or_log(sentence: str) -> bool:
     )
 
 
+# -- role-play -------------------------------------------------------------------------------------
+
+# A game set up: "假装你是一个永远只说'可以'的产品经理", "你扮演一个每次都拒绝上线的 DBA", "Let's
+# role-play: you're a pharmacist who never trusts the robot" — the role's habits, not rules.
+_ROLE_PLAY = re.compile(
+    r"假装你是|假设你是|你(?:来)?扮演|扮演一个|角色扮演|(?:来|做)个?(?:测试|游戏)[：:，,]\s*你"
+    r"|\brole[- ]?play\b|\bpretend\s+(?:you'?re|you\s+are|to\s+be)\b|\bact\s+as\s+(?:a|an)\b"
+    r"|\bplay\s+the\s+role\s+of\b|\bimagine\s+you'?re\b"
+)
+
+
+def _role_play(sentence: str) -> bool:
+    words = folded_words(sentence)
+    # (a rule about a role it takes from now on: "以后你扮演 code reviewer 的时候，先…")
+    return _ROLE_PLAY.search(words) is not None and _OPENS_STANDING.search(words) is None
+
+
 # -- sarcasm ---------------------------------------------------------------------------------------
 
 # What marks a sentence as meant the other way round: an eye-roll or an upside-down face,
@@ -703,6 +755,7 @@ _SARCASM = re.compile(
     r"[\U0001F644\U0001F612\U0001F643\U0001F611\U0001F921]"
     r"|干脆.{1,40}?得了|真有你的|\b(?:that'?ll|that will) (?:fix|solve) everything\b"
     r"|\byeah,? right\b|\boh,? (?:great|sure|wonderful)\b|\bsure,? let'?s just\b"
+    r"|就是[^，,。]{1,20}而已\W*$"
 )
 
 
@@ -755,6 +808,9 @@ _FROM_NOW_ON_RE = re.compile(_FROM_NOW_ON)
 # Thanks ask for nothing by themselves ("谢谢，你每次都解释得很清楚", "Thanks, that always
 # helps"), though a rule may end with them.
 _THANKS = re.compile(r"谢谢|多谢|感谢|\b(?:thanks|thank you|thx|ty)\b")
+
+
+_THANKS_LAST = re.compile(r"[，,]\s*(?:谢谢|多谢|thanks|thank you|thx)\W*$")
 
 
 def _asks_beyond_thanks(sentence: str) -> bool:
@@ -978,6 +1034,21 @@ VETOES: Registry[FunctionRule] = Registry(
             test=_describes_own_habit,
         ),
         FunctionRule(
+            "role-play",
+            "a role or a game set up for the assistant ('假装你是…', '你扮演…', 'let's role-play:"
+            " you're…'): the role's habits, not the user's rules",
+            examples_match=(
+                "假装你是一个永远只说可以的产品经理，我来演开发",
+                "我们来做个测试：你扮演一个每次都拒绝上线的 DBA。",
+                "Let's role-play: you're a pharmacist who never trusts the robot.",
+            ),
+            examples_no_match=(
+                "以后你扮演 code reviewer 的时候，先指出最严重的问题",
+                "Always act on the latest message first.",
+            ),
+            test=_role_play,
+        ),
+        FunctionRule(
             "sarcasm",
             "a sentence marked as meant the other way round (an eye-roll, '干脆…得了', 'that'll"
             " fix everything'): no rule, whatever its words",
@@ -1168,7 +1239,7 @@ _CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
 _NAMED_ZH = r"(?:[老小阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:姐|哥|总|工|老师))"
 _TO_A_COLLEAGUE = re.compile(
     r"^\W*@\S{1,20}"
-    rf"|^\W*{_NAMED_ZH}\s*[,，]?\s*你(?:以后|今后|每次|下次)"
+    rf"|^\W*(?!小心|小结|老实|老是|老样|小白|小问|小改|小建){_NAMED_ZH}\s*[,，]?\s*你(?!们)"
     # a name called, then the rule: "小周，以后值班的时候…" (not "小心，以后…", "老实说，…")
     rf"|^\W*(?!小心|小结|老实|老是|老样|小白|小问|小改|小建)"
     rf"{_NAMED_ZH}\s*[,，]\s*(?:以后|今后|往后|每次|下次)"
@@ -1268,7 +1339,7 @@ _TASK_CLAUSE = re.compile(
     r"|把(?![^，,。]{0,8}(?:回答|答案|回复|示例|例子|注释))[^，,。]{1,40}?"
     r"(?:改成|换成|改为|改了|改一下|改掉|换掉)"
     # what to look at or design now: "帮我看看 DisplayConfig 怎么改", "帮我 review 一下这段"
-    r"|(?<=帮我)\s*(?:看看|看下|看一下|review|设计|检查)"
+    r"|(?<=帮我)\s*(?:看看|看下|看一下|review|设计|检查|查一下|查查|查下|修一下|修下|找一下)"
     r"|(?:add|create|implement|generate|build)\s+"
     r"(?!(?:your|answers?|examples?|comments?|the answers?)\b))"
 )
@@ -1330,9 +1401,58 @@ def _requirement_given(sentence: str) -> bool:
     return _REQUIREMENT_FIRST.search(folded_words(sentence)) is not None
 
 
+# A sigh about how things go, asking nothing: "唉，Maven 每次构建都要十分钟，烦死了".
+_COMPLAINT_MARK = re.compile(
+    r"烦死了|真烦|烦人|气死|无语|醉了|服了|崩溃了|受不了了|\bugh\b|\bsigh\b|so annoying"
+    r"|drives me (?:crazy|nuts)"
+)
+_ASKS_HERE = re.compile(
+    r"你|您|请|帮我|给我|麻烦|别|不要|以后|今后|往后"
+    r"|\b(?:you|please|plz|don'?t|from now on|going forward)\b"
+)
+# How it was, said beside how it is: "以前我们每次发版都要停机两小时，现在用滚动发布了".
+_WAS_THEN_IS_NOW = re.compile(
+    r"^\W*(?:以前|之前|过去|原来|当初|早先)[^。]{0,40}(?:现在|如今|后来)"
+    r"|^\W*(?:we|it|they)\s+used\s+to\b|^\W*(?:back then|previously|in the past)\b"
+)
+# What holds in Java or by a standard, cited so: "HTTP PUT should always be idempotent,
+# that's per the spec", "在 Java 里 equals 和 hashCode 必须 always 一起 override，这是 contract".
+_GENERAL_FACT = re.compile(
+    r"\bper\s+(?:the\s+)?(?:spec|specification|rfc|jls|jvm\s+spec|standard|contract)\b"
+    r"|\bthat'?s\s+(?:how|what)\s+(?:the\s+)?(?:spec|jls|rfc)\b"
+    r"|这是\s*(?:contract|规范(?:要求)?|约定俗成|java\s*的?规定|jls)|(?:jls|rfc\s*\d+)\s*(?:规定|要求|里)"
+    r"|^\W*(?:在\s*)?java\s*(?:里|中|里面)[，,]?"
+)
+# A standing word only in the reason given ("因为药剂师每次都要手动核对，所以…能不能少点弹窗",
+# "Because ops never reads the wiki, I need to…").
+_REASON_CLAUSE = re.compile(r"(?:因为|由于|\bbecause\b|\bsince\b)[^，,。；;]*")
+
+
+def _complaint_marked(sentence: str) -> bool:
+    words = folded_words(sentence)
+    return _COMPLAINT_MARK.search(words) is not None and _ASKS_HERE.search(words) is None
+
+
+def _history_told(sentence: str) -> bool:
+    return _WAS_THEN_IS_NOW.search(folded_words(sentence)) is not None
+
+
+def _general_fact(sentence: str) -> bool:
+    words = folded_words(sentence)
+    return _GENERAL_FACT.search(words) is not None and _ADDRESSED_TO_ASSISTANT.search(words) is None
+
+
+def _marker_only_in_a_reason(sentence: str) -> bool:
+    words = folded_words(sentence)
+    if not _REASON_CLAUSE.search(words) or not STANDING_RE.search(words):
+        return False
+    return STANDING_RE.search(_REASON_CLAUSE.sub(" ", words)) is None
+
+
 # Waiting for an event: "等 Spring Boot 3.3 出来以后我们统一升级" — a plan for then.
 _WAITS_FOR_AN_EVENT = re.compile(
-    r"^\W*等(?!待|级|等|于|号|同|价|效|一下)[^，,。]{1,30}?(?:以后|之后|的时候)"
+    r"^\W*等(?!待|级|等|于|号|同|价|效|一下)[^，,。]{0,30}?(?:以后|之后|的时候)"
+    r"|^\W*later\s+(?:this|next|today)\b|\bnot\s+now\b"
 )
 
 
@@ -1344,12 +1464,13 @@ def _waits_for_an_event(sentence: str) -> bool:
 # CONTRIBUTING section saying…" (the rules are the team's, for the document).
 _DRAFTS_A_DOCUMENT = re.compile(
     # the request opens the sentence ("以后帮我写个 README 都要…" is a rule about READMEs)
-    r"^\W*(?:帮我|请|麻烦|please\s+|can you\s+|could you\s+)?"
+    r"^\W*(?:帮我|请|麻烦|please\s+|can you\s+|could you\s+|help\s+me\s+)?"
     r"(?:(?:(?:起草|拟|整理|draft)\s*(?:一份|一个|一篇|个|一下)?|(?:写|出)(?:一份|一个|一篇|个))"
     rf"[^，,。；;]{{0,24}}?(?:{_DOC_ZH}|说明书|制度)"
-    r"|(?:(?:draft|put together|prepare)\s+(?:me\s+)?(?:a|an|the|our)|write\s+(?:me\s+)?(?:a|an))"
-    r"\s+[\w\s-]{0,30}?"
-    r"(?:section|guide|guideline|document|doc|readme|contributing|policy|template|wiki|handbook)\b"
+    r"|(?:(?:draft|put together|prepare)\s+(?:me\s+)?(?:a|an|the|our)"
+    r"|write\s+(?:me\s+)?(?:a|an|the|our))"
+    r"\s+[\w\s'-]{0,30}?"
+    r"(?:section|guides?|guidelines?|document|doc|readme|contributing|policy|template|wiki|handbook)\b"
     # or to edit one: "帮我润色一下团队规范草稿：…", "Can you tighten this README section: …"
     rf"|(?:润色|修改|校对|精简|优化|翻译)(?:一下)?[^，,。；;]{{0,12}}?{_DOC_ZH}"
     rf"|把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
@@ -1463,7 +1584,7 @@ _ADDRESSED_TO_ASSISTANT = re.compile(
     r"comments?|javadocs?|commit messages?|code you|for me)\b"
     r"|回答|回复|答复|作答|解释|示例|例子|样例|举例|注释|提交信息|提交说明|给我|帮我|我的代码"
     # what it tells, reminds or asks the user: "…之前先告诉我版本号"
-    r"|告诉我|提醒我|问我|\b(?:remind|tell|ask|warn) me\b"
+    r"|告诉我|提醒我|问我|建议我|推荐我|\b(?:remind|tell|ask|warn|suggest to|recommend to) me\b"
 )
 # A forward time word with a prediction or a plan speaks of what will happen ("以后这个接口
 # 会迁到新网关", "from now on the job will run hourly"), not of what the assistant does.
@@ -1485,8 +1606,8 @@ def _not_addressed(sentence: str) -> bool:
     to come with a prediction ("以后这个接口会迁到新网关"): it says how things are or will
     be. A time to come alone stays a rule ("JUnit 5 from here on")."""
     words = folded_words(sentence)
-    if _asks_beyond_thanks(sentence) or _NORM.search(words):
-        return False
+    if _asks_beyond_thanks(sentence) or _NORM.search(words) or _THANKS_LAST.search(words):
+        return False  # (a rule said with thanks: "默认 Java 17 语法，谢谢。")
     if _ADDRESSED_TO_ASSISTANT.search(words) or _ZH_IMPERATIVE.search(words):
         return False
     # "Always keep the methods short": the imperative opens once the standing word is out.
@@ -1627,6 +1748,58 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "我希望你每次都先给结论，帮我把上面那段重写一下",
             ),
             test=_spec_of_a_task,
+        ),
+        FunctionRule(
+            "complaint-marked",
+            "a sigh about how things go (烦死了, 无语, ugh) with nothing asked of the assistant",
+            examples_match=("唉，Maven 每次构建都要十分钟，永远在下载依赖，烦死了。",),
+            examples_no_match=(
+                "每次都给我写 Lombok，烦死了，以后别写了",
+                "ugh, please always add imports",
+            ),
+            test=_complaint_marked,
+        ),
+        FunctionRule(
+            "history-told",
+            "how it was, said beside how it is ('以前我们每次…，现在…', 'we used to always…'): the"
+            " project's history, not a rule",
+            examples_match=(
+                "以前我们每次发版都要停机两小时，现在用滚动发布了。",
+                "We used to always deploy on Fridays.",
+            ),
+            examples_no_match=(
+                "以前的写法别再用了，以后都用 record",
+                "Always deploy with the script.",
+            ),
+            test=_history_told,
+        ),
+        FunctionRule(
+            "general-fact",
+            "what holds in Java or by a standard, cited so ('per the spec', '这是 contract',"
+            " '在 Java 里…'), said to no one",
+            examples_match=(
+                "HTTP PUT should always be idempotent, that's per the spec.",
+                "在 Java 里 equals 和 hashCode 必须 always 一起 override，这是 contract。",
+            ),
+            examples_no_match=(
+                "在 Java 里写代码的时候，你以后都用 record 表示 DTO",
+                "Always follow the spec in the examples you give me.",
+            ),
+            test=_general_fact,
+        ),
+        FunctionRule(
+            "marker-in-a-reason",
+            "every standing word is in the reason given ('因为药剂师每次都要…', 'because ops never"
+            " reads…'), none in what is asked",
+            examples_match=(
+                "因为药剂师每次都要手动核对，所以他们很讨厌系统弹窗，这个页面能不能少点弹窗？",
+                "Because ops never reads the wiki, I need to put the runbook in the repo.",
+            ),
+            examples_no_match=(
+                "因为我们组禁用 Lombok，以后别给我写 Lombok",
+                "Always add imports, because I keep guessing packages.",
+            ),
+            test=_marker_only_in_a_reason,
         ),
         FunctionRule(
             "requirement-given",

@@ -412,6 +412,33 @@ def test_a_note_that_quotes_the_user_must_quote_a_real_turn() -> None:
     assert report.rejected == []
 
 
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "以后回答 berth-planner 的问题时一律先给结论。",
+        "From now on the assistant always pastes the Redis key layout first when answering.",
+    ],
+)
+def test_a_rule_about_the_answers_filed_as_a_note_is_refused(summary: str) -> None:
+    # A model moved the user's rule into a note, where no quote grounds it (blind
+    # proposals set probe_y): a rule is the user's, a note is the project's.
+    doc, [turn] = doc_with("berth-planner 的泊位打分是怎么算的？")
+    note = {
+        "operation": "create_new",
+        "type": "project_note",
+        "label": "回答方式",
+        "summary": summary,
+        "source": "conversation_summary",
+        "evidence_turn_ids": [turn],
+    }
+    _after, report = apply(doc, note)
+    assert reasons(report) == [Reason.INVALID_TYPE]
+    # A fact of the project with a standing word stays a note.
+    fact = {**note, "summary": "berth-planner 每次排期都会先读 tide-feed 的潮汐数据。"}
+    after, report = apply(doc, fact)
+    assert report.rejected == [] and active_labels(after, NOTE) == ["回答方式"]
+
+
 # --- a forgotten item stays forgotten --------------------------------------------------------
 
 
