@@ -33,7 +33,7 @@ caller's actor. A refused change is journaled and comes back as a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -356,12 +356,21 @@ def _was_derived(item: LongTermItem) -> bool:
     return item.label == derive_label(item.type, item.summary)
 
 
-def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) -> MemoryChange:
+def edit(
+    txn: Transaction,
+    item_id: str,
+    text: str,
+    label: str | None = None,
+    *,
+    besides: Collection[str] = (),
+) -> MemoryChange:
     """Rewrite an active rule or note in the user's words; the old text is kept as an
     archived revision (``restore`` brings it back).
 
     Without ``label`` the item keeps its label, unless the label was made from the
-    old text: then it is made again from the new one.
+    old text: then it is made again from the new one. The text may not be another active
+    item's (``duplicate``), unless that item is one of ``besides`` (a plan that changes it
+    too: two texts swapped, a text taken over from an item the plan forgets).
     """
     action = ChangeAction.EDIT
     item = txn.doc.long_term_item(item_id)
@@ -384,7 +393,10 @@ def edit(txn: Transaction, item_id: str, text: str, label: str | None = None) ->
         (
             i
             for i in txn.doc.long_term_memory.list_for(item.type)
-            if i.is_active and i.id != item_id and same_text(i.summary, screened.text)
+            if i.is_active
+            and i.id != item_id
+            and i.id not in besides
+            and same_text(i.summary, screened.text)
         ),
         None,
     )

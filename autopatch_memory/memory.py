@@ -708,6 +708,18 @@ class ProjectMemory:
         _require_text(item_id=item_id, text=text, label="" if label is None else label)
         return self._govern(lambda txn: governance.edit(txn, item_id, text, label), actor)
 
+    def _edit_in_plan(
+        self, item_id: str, text: str, label: str | None, actor: str, changing: frozenset[str]
+    ) -> MemoryChange:
+        """An edit of a plan whose other steps change ``changing`` too: their texts now are
+        no twin of this one's (two texts swapped, one taken over from an item forgotten)."""
+        from autopatch_memory import governance  # see the module note
+
+        _require_text(item_id=item_id, text=text, label="" if label is None else label)
+        return self._govern(
+            lambda txn: governance.edit(txn, item_id, text, label, besides=changing), actor
+        )
+
     def edit_text(self) -> str:
         """The active rules and notes as one Markdown text for the user to edit (the
         export's shape, each bullet with its id in a comment): see :meth:`plan_edit`."""
@@ -732,11 +744,22 @@ class ProjectMemory:
         A step that is refused, or whose item is gone or archived meanwhile, is returned
         as ``rejected`` and the next steps still run."""
         changes = []
+        # Items the plan edits or forgets: an edit's new text is compared with where the
+        # plan leaves the others, not with where they are now.
+        changing = frozenset(
+            step.item_id
+            for step in plan.steps
+            if step.item_id and step.action in (ChangeAction.EDIT, ChangeAction.FORGET)
+        )
         for step in plan.steps:
             try:
                 if step.action is ChangeAction.EDIT:
-                    change = self.edit(
-                        step.item_id or "", step.after or "", label=step.label, actor=actor
+                    change = self._edit_in_plan(
+                        step.item_id or "",
+                        step.after or "",
+                        step.label,
+                        actor,
+                        changing - {step.item_id or ""},
                     )
                 elif step.action is ChangeAction.FORGET:
                     change = self.forget(step.item_id or "", actor=actor)
@@ -779,7 +802,9 @@ class ProjectMemory:
         if not include_archived:
             return search_memory(doc, text)
         try:
-            dropped = [line.turn for line in self.store.cold_archive.dropped_turns()]
+            # the newest line of each turn (a turn dropped in two writes is one hit)
+            lines = self.store.cold_archive.dropped_turns()
+            dropped = list({line.turn.id: line.turn for line in lines}.values())
         except StoreError:
             dropped = []
         return search_memory(

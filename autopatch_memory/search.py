@@ -96,10 +96,11 @@ class _Candidate:
     def hit(self, score: float) -> SearchHit:
         # What leaves holds no control, escape, bidi or invisible character
         # (docs/privacy.md#hostile-text).
+        label = DROPPED_TURN_LABEL if self.kind is MemoryItemKind.TURN else self.label
         return SearchHit(
             id=self.id,
             kind=self.kind,
-            label=clean_output(self.label, single_line=True),
+            label=clean_output(label, single_line=True),
             summary=clean_output(self.summary),
             active=self.active,
             superseded_by=self.superseded_by,
@@ -145,7 +146,7 @@ def _from_dropped_turn(turn: Turn) -> _Candidate:
     return _Candidate(
         kind=MemoryItemKind.TURN,
         id=turn.id,
-        label=DROPPED_TURN_LABEL,
+        label="",  # (the label shown is the program's words: nothing a query should match)
         summary=turn.user_text,
         active=False,
         superseded_by=None,

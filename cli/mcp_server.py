@@ -636,7 +636,10 @@ def _reading_tools(memory: ProjectMemory) -> list[Tool]:
         include_archived: Annotated[
             bool,
             null_means(False),
-            Field(description="Also search forgotten (archived) rules and notes."),
+            Field(
+                description="Also search forgotten (archived) rules and notes, and the"
+                " questions of turns dropped before a summary read them (kind turn)."
+            ),
         ] = False,
         limit: Annotated[
             int,
@@ -646,7 +649,8 @@ def _reading_tools(memory: ProjectMemory) -> list[Tool]:
         ] = limits.MCP_SEARCH_DEFAULT_LIMIT,
     ) -> Annotated[CallToolResult, SearchResult]:
         """Search the rules, notes and topics of memory, best match first (to find an id for
-        get_memory, edit_memory, forget or restore, or to check what is remembered)."""
+        get_memory, edit_memory, forget or restore, or to check what is remembered; a hit
+        of kind turn is a dropped question, which those tools do not take)."""
         with _translated():
             hits = memory.search(query, include_archived=include_archived)[:limit]
         # The query is echoed redacted: what an agent searched for may hold a secret.

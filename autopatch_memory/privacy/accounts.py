@@ -159,7 +159,9 @@ def _user_password_pair(m: re.Match[str]) -> str:
         # "weiXiao_0hhk8888" is a password too in a list whose line above or below is a
         # user and a password already redacted ("运营后台 admin-uat / [REDACTED]")
         plausible = plausible_in_prose(value, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
-        if not (plausible and _beside_a_redacted_pair(text, start, m.end())):
+        # (a password's mix of cases and digits, not "jdk17-temurin" or "order-refactor2")
+        mixed = value not in (value.lower(), value.upper()) and any(c.isdigit() for c in value)
+        if not (plausible and mixed and _beside_a_redacted_pair(text, start, m.end())):
             return m.group(0)
         return replace_password(m)
     window = text[max(0, start - limits.SECRET_CONTEXT_CHARS) : m.end()]

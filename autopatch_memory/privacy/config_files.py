@@ -30,6 +30,8 @@ from autopatch_memory.privacy.spelling import (
 from autopatch_memory.privacy.values import (
     PUBLIC_ID_RE,
     SECRET_KEY_NAME_RE,
+    UUID_RE,
+    credential_like,
     not_a_value,
     plausible_in_prose,
     random_looking,
@@ -484,10 +486,21 @@ _BLOCK_VALUE_RE = lazy_compile(
 )
 
 
+_CONSUL_CONTEXT_RE = lazy_compile(r"(?i)\bacl\b|\bconsul\b")
+
+
 def _tokens_block(m: re.Match[str]) -> str:
+    # Consul's: within an acl block or a consul file (not design tokens, nor an LLM's
+    # token counts), and each value a UUID or key material
+    before = m.string[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.start()]
+    if _CONSUL_CONTEXT_RE.search(before) is None:
+        return m.group(0)
     body = m.group("body")
     spans = [
-        v.span("value") for v in _BLOCK_VALUE_RE.finditer(body) if not not_a_value(v.group("value"))
+        v.span("value")
+        for v in _BLOCK_VALUE_RE.finditer(body)
+        if not not_a_value(v.group("value"))
+        and (UUID_RE.match(v.group("value")) or random_looking(v.group("value")))
     ]
     if not spans:
         return m.group(0)
@@ -505,11 +518,12 @@ TOKENS_BLOCK = RedactionRule(
     description="Every value of a block named tokens (Consul's acl.tokens in HCL or JSON)",
     examples_match=(
         'acl {\n  tokens {\n    agent = "b491e8bb-c5ab-4999-940c-61da0254b3e5"\n  }\n}',
-        '"tokens": {"initial_management": "820c8095-a710-4950-8973-859775b259b7"}',
+        '"acl": {"tokens": {"initial_management": "820c8095-a710-4950-8973-859775b259b7"}}',
     ),
     examples_no_match=(
         'tokens {\n  agent = "${CONSUL_AGENT_TOKEN}"\n}',
         "max_tokens { limit = 1024 }",
+        '"tokens": {"primaryColor": "color.brand.primary.500", "font": "Inter-Regular-Bold"}',
     ),
     keywords=("tokens",),
     pattern=_TOKENS_BLOCK_RE,
@@ -529,7 +543,8 @@ GOSSIP_KEY = RedactionRule(
     replace=value_group(SecretKind.ASSIGNMENT),
 )
 _SECRET_LAST_SEGMENT_RE = lazy_compile(
-    r"(?i)(?:key|secret|token|password|passwd|pwd|credentials?)(?:\[\d+\])?$"
+    r"(?i)(?:(?:api|web|access|secret|private|app|sign(?:ing)?|client|master|encrypt(?:ion)?)"
+    r"[-_]?key|secret|token|password|passwd|pwd|credentials?)(?:\[\d+\])?$"
 )
 
 
@@ -554,6 +569,7 @@ ACTUATOR_PROPERTY_VALUE = RedactionRule(
     examples_no_match=(
         '"spring.mail.username":{"value":"apikey"}',
         '"spring.datasource.password":{"value":"******"}',
+        '"app.cache.key":{"value":"orders::byCustomerId"}',
     ),
     keywords=('"value"',),
     pattern=compile_bounded(
@@ -571,13 +587,16 @@ _USERLIST_LINE_RE = compile_bounded(
 )
 
 
+_USERLIST_NAMED_RE = lazy_compile(r"(?i)userlist|pgbouncer")
+
+
 def _userlist_line(m: re.Match[str]) -> str:
     value = m.group("value")
-    if (
-        "userlist" not in m.string.lower()
-        or not_a_value(value)
-        or value.startswith(("md5", "SCRAM-SHA-256$"))
-    ):
+    if not_a_value(value) or value.startswith(("md5", "SCRAM-SHA-256$")) or " " in value:
+        return m.group(0)
+    # the file named a few lines above, not anywhere in the text (each line looks once)
+    before = m.string[max(0, m.start() - limits.SECRET_CONTEXT_CHARS) : m.start()]
+    if _USERLIST_NAMED_RE.search(before) is None or not credential_like(value):
         return m.group(0)
     return replace_span(m, "value", marker(SecretKind.PASSWORD))
 
@@ -589,6 +608,7 @@ PGBOUNCER_USERLIST = RedactionRule(
     examples_no_match=(
         'userlist.txt:\n"app" "md5a3556571e93b0d20722ba62be61e8c2d"',
         '"flightplan_rw" "x0vS6UD7ZnQJIgZf9MwD"',
+        'The userlist component renders:\n"Name" "Email Address"',
     ),
     keywords=("userlist",),
     pattern=_USERLIST_LINE_RE,

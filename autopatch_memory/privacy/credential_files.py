@@ -41,7 +41,10 @@ _ACCESS_KEY_ID_RE = compile_bounded(
 
 
 def _key_id_shaped(value: str) -> bool:
-    """Capitals and digits (Huawei, MinIO, AWS without its prefix), or random."""
+    """Capitals and digits (Huawei, MinIO, AWS without its prefix), or random; not a
+    class's name of words ("StsAssumeRoleProviderV2")."""
+    if re.search(r"[A-Z][a-z]{3,}[A-Z][a-z]{3,}", value):
+        return False
     return bool(KEY_ID_RE.match(value)) or random_looking(value)
 
 
@@ -60,6 +63,7 @@ ACCESS_KEY_ID = RedactionRule(
         "access_key_id = ${MINIO_ACCESS_KEY_ID}",
         "the access key id is shown in the console",
         "access_key_id = minio-admin-user",
+        "AccessKeyId: StsAssumeRoleProviderV2",
     ),
     keywords=("access",),
     pattern=_ACCESS_KEY_ID_RE,

@@ -67,9 +67,12 @@ _BARE_USERINFO_RE = compile_bounded(
 
 
 def _bare_userinfo(m: re.Match[str]) -> str:
-    if m.group("user").lower() in ("mailto", "tel", "sip", "xmpp") or not credential_like(
-        m.group("value")
-    ):
+    user, value = m.group("user"), m.group("value")
+    # a user is a login, not a class or a package ("OrderService:142@host:8080" is a log
+    # line's logger and line, "DemoService:1.0.0@10.0.0.5" a Dubbo service key)
+    if user.lower() in ("mailto", "tel", "sip", "xmpp") or "." in user or user[:1].isupper():
+        return m.group(0)
+    if not ("%" in value or strong_credential(value) or random_looking(value)):
         return m.group(0)
     return replace_span(m, "value", marker(SecretKind.URL_CREDENTIALS))
 
@@ -551,6 +554,9 @@ BARE_USERINFO_PASSWORD = RedactionRule(
         "nginx:1.25@sha256:0d17b565c37bcbd895e9d92315a05c1c3c9a29f762b011a10c54a66cd53c9b31",
         "git@github.com:org/repo.git",
         "at 10:30@office.example.com:8080 we meet",
+        "[main] INFO c.e.OrderService:142@app01.internal:8080 - started",
+        "org.apache.dubbo.demo.DemoService:1.0.0@10.0.0.5:20880",
+        "order-service:v2.3.1@gateway.internal:8443",
     ),
     keywords=("@",),
     pattern=_BARE_USERINFO_RE,

@@ -34,7 +34,6 @@ from autopatch_memory.privacy.values import (
     credential_like,
     not_a_value,
     random_looking,
-    strong_credential,
 )
 
 # The secret that follows an access key id in a call: build(endpoint, "LTAI…", "x").
@@ -696,13 +695,18 @@ _STRING_PAIR_RE = lazy_compile(
 )
 
 
+# "X-B3-TraceId-Header", "order.notFound.v2": words joined, a name — no key material.
+_NAME_OF_WORDS_RE = lazy_compile(r"[A-Za-z]{4,}[-_.][A-Za-z]{4,}")
+
+
 def _secret_map(m: re.Match[str]) -> str:
     args = m.group("args")
     spans = [
         pair.span("value")
         for pair in _STRING_PAIR_RE.finditer(args)
         if not not_a_value(pair.group("value"))
-        and (random_looking(pair.group("value")) or strong_credential(pair.group("value")))
+        and random_looking(pair.group("value"))
+        and not _NAME_OF_WORDS_RE.search(pair.group("value"))
     ]
     if not spans:
         return m.group(0)
@@ -725,6 +729,7 @@ SECRET_MAP_LITERAL = RedactionRule(
     examples_no_match=(
         'static final Map<String, String> ERROR_KEYS = Map.of("E01", "order.not.found");',
         'Map<String, String> LABELS = Map.of("amap", "AMap Web Service");',
+        'HEADER_KEYS = Map.of("trace", "X-B3-TraceId-Header", "span", "X-B3-SpanId-Header");',
     ),
     keywords=("map.", "maps."),
     pattern=_SECRET_MAP_RE,

@@ -31,7 +31,12 @@ from autopatch_memory.standing.lexicon import (
     has_standing_marker,
 )
 from autopatch_memory.standing.told import told_fact
-from autopatch_memory.standing.vetoes import ANNOUNCED_PASTE, OFFLINE_VETOES, VETOES
+from autopatch_memory.standing.vetoes import (
+    ANNOUNCED_PASTE,
+    OFFLINE_VETOES,
+    VETOES,
+    asks_by_itself,
+)
 
 # Which of two, asked over two sentences: "你能每次都读到整个仓库吗？还是只能看到打开的文件？",
 # "Can you always see the whole repo? Or only the open files?"
@@ -43,7 +48,7 @@ _OR_ASKED_NEXT = re.compile(r"^\W*(?:还是|或者|\bor\b)[^。.!！]*[？?]\W*$
 _TASK_ON_IT_NEXT = re.compile(
     r"\b(?:add|implement|enforce|put|build|code|handle|design|test)\b[^.?!]{0,30}"
     r"\b(?:that|this|it)\b(?! (?:way|style|format|from now on|going forward|every time))"
-    r"|\b(?:that|this) (?:logic|validation|check|requirement|behaviou?r|constraint|feature)\b"
+    r"|\b(?:that|this) (?:logic|validation|check|constraint)\b"
     r"|^\W*帮我(?:设计|实现|写|加|改|看看)(?:一下)?\W*$|怎么(?:实现|设计|做到|保证)"
     r"|^\W*(?:这个|这段)(?:逻辑|校验|需求|功能)"
     # a task on the code right after: "Write the validator.", "下面是现在的代码，看看哪里漏了"
@@ -84,7 +89,10 @@ def _user_spans(prose: str) -> list[tuple[int, int]]:
         following = all_spans[index + 1] if index + 1 < len(all_spans) else None
         if following is not None:
             after = folded_words(prose[slice(*following)])
-            if _OR_ASKED_NEXT.search(after) or _TASK_ON_IT_NEXT.search(after):
+            asked = folded_words(prose[start:end]).rstrip(" ~～").endswith(("?", "？"))
+            if (asked and _OR_ASKED_NEXT.search(after)) or (
+                _TASK_ON_IT_NEXT.search(after) and not asks_by_itself(prose[start:end])
+            ):
                 continue
         if ANNOUNCED_PASTE.search(folded_words(prose[start:end])):
             line_end = prose.find("\n", end)

@@ -112,7 +112,12 @@ _CONDITION_FIRST = re.compile(r"^(?:when|whenever|once|after|before|if)\b[^?,]{1
 
 def _asks_without_requesting(sentence: str) -> bool:
     words = folded_words(sentence)
-    if _EITHER_OR.search(words) or _ASKS_WHAT_IT_REMEMBERS.search(words):
+    # (not when a lasting request besides "remember" is in it: "Could you always include the
+    # imports, or is that too much to ask?", "Can you remember this going forward: …")
+    either = _EITHER_OR.search(words)
+    asked = either or _ASKS_WHAT_IT_REMEMBERS.search(words)
+    first = words[: either.start()] if either else words
+    if asked and not STANDING_RE.search(re.sub(r"记住|\bremember\b", " ", first)):
         return True
     if _POLITE_REQUEST.search(words):
         return False
@@ -177,26 +182,29 @@ _REPORTED = re.compile(
     # what a document says, quoted after it: "PR template 里写的是：…", "wiki 上写着："
     r"|(?:里|里面|上|上面)(?:写的是|写着)\s*[：:](?![^。！？\n]*你)"
     # a line of a file, quoted: "application.yml 里有一行 # 注意：以后不要改这个超时"
-    r"|(?:里|里面|中|上)有(?:一行|一句|一段|一条|行|句|段|条)(?:注释|代码|配置|话|备注)?"
+    r"|(?:里|里面|中|上)有一(?:行|句|段|条)(?=\s*(?:注释|代码|配置|话|备注|[#/`\"“'：:]))"
 )
 # A text pasted after its announcement: "上线 checklist 贴一下：1. …", "here's our checklist:",
 # a document to edit ("帮我润色一下团队规范草稿：…", "tighten this README section: …"): what
 # follows is the text's, not the user's word (the offline reader skips the rest of the line).
-_DOC_ZH = r"(?:规范|规则|文档|章节|readme|指南|约定|守则|wiki|模板|草稿|说明|清单|checklist)"
+_DOC_ZH = r"(?:规范|规则|文档|章节|readme|指南|约定|守则|wiki|模板|草稿|清单|checklist)"
 _DOC_EN = (
     r"(?:checklist|runbook|template|guide|guidelines|policy|doc|docs|document|readme|wiki"
     r"|handbook|playbook|notes|list|section|draft|contributing)"
 )
 ANNOUNCED_PASTE = re.compile(
     r"(?:(?<!我的规矩)(?<!我的要求)(?<!我的规则)(?<!我的偏好)"
-    rf"(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下|{_DOC_ZH}如下"
+    rf"(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下"
     r"|这是[^，,。：:]{0,16}(?:的一部分|片段|的内容|配置|代码|日志|输出))"
     rf"|\bhere(?:'s| is) (?:our|the|my team's) (?:[\w-]+\s){{0,3}}{_DOC_EN}"
-    rf"|(?:润色|修改|改改|改一下|校对|精简|优化|翻译|审一下|看看)(?:一下)?[^，,。；;：:]{{0,12}}?{_DOC_ZH}"
+    # a document to edit, asked at the head of the sentence (not "以后帮我翻译文档：…")
+    r"|^\W*(?:帮我|请|麻烦|can you\s+|could you\s+|please\s+)?"
+    rf"(?:(?:润色|修改|改改|改一下|校对|精简|优化|翻译|审一下|看看)(?:一下)?[^，,。；;：:]{{0,12}}?{_DOC_ZH}"
     # the document named first: "把这段代码评审规则改得正式一点："
     rf"|把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
-    rf"|(?:起草|草拟|draft)\s*(?:一份|一个|一篇|个)?[^，,。；;：:]{{0,20}}?{_DOC_ZH}"
-    r"|\b(?:tighten|polish|proofread|edit|rewrite|review|translate|clean up|improve|shorten)\s+"
+    rf"|\s*(?:起草|草拟|draft)\s*(?:一份|一个|一篇|个)?[^，,。；;：:]{{0,20}}?{_DOC_ZH})"
+    r"|^\W*(?:can you\s+|could you\s+|please\s+)?"
+    r"(?:tighten|polish|proofread|edit|rewrite|review|translate|clean up|improve|shorten)\s+"
     rf"(?:up\s+)?(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN})"
     r"\s*[：:]"
 )
@@ -283,8 +291,8 @@ _ZH_TIME_HEAD = (
 _ZH_IMPERATIVE = re.compile(
     r"(?:^|[，,。；;：:！!])\s*"
     + _ZH_TIME_HEAD
-    + r"(?:用|使用|采用|写|给|加|把|改|按|别|不要|不许|禁止|不准|避免|保持|务必|必须|只|说|讲|列|"
-    r"标|附|带|选|输出|返回|注明|提供|补充|遵守|遵循|优先|统一用|一律用|记得|注意|考虑|检查)"
+    + r"(?:用|使用|采用|写|给|加|把|改|按|别|不要|不许|禁止|不准|避免|保持|务必|必须|只(?!能|是|有)"
+    r"|说|讲|列|标|附|带|选|输出|返回|注明|提供|补充|遵守|遵循|优先|统一用|一律用|记得|注意|考虑|检查)"
 )
 
 
@@ -302,6 +310,9 @@ _OPENS_STANDING = re.compile(
 )
 
 
+_NORM_WORD = re.compile(r"必须|一律|务必|\b(?:required|mandatory|must)\b")
+
+
 def _asking_part(words: str) -> str:
     """The clauses of ``words`` that ask something of the assistant (a request form, an
     imperative, or a standing word at their head), joined: a standing word in any other
@@ -317,6 +328,8 @@ def _asking_part(words: str) -> str:
             or _OPENS_STANDING.search(c)
             or _ZH_IMPERATIVE.search(c)
             or PREFERENCE_RE.search(c)
+            # a topic, then what it must be: "单测以后必须写", "tests are always required"
+            or (STANDING_RE.search(c) and _NORM_WORD.search(c))
         )
     )
 
@@ -336,7 +349,7 @@ def _only_this_once(sentence: str) -> bool:
         return False
     if not _ONCE.search(words):
         return False
-    if _JUST_THIS_ONCE.search(words):
+    if _JUST_THIS_ONCE.search(words) and not _NORM_WORD.search(_ONCE.sub("，", words)):
         return True  # said outright, whatever the reason beside it says
     # A marker outside the limit, in a clause that asks, makes a rule, unless what is
     # skipped is put off to later and nothing outside the limit lasts ("以后每次都先跑测试，
@@ -359,7 +372,8 @@ _HABIT = re.compile(
     r"annoys|drives|scares|puzzles|gets) (?:me|us)\b"
     r"|我(?:每次|总是|老是|经常|一般|通常|一直|常常|平时|平常|向来|一向)(?:都)?(?:是)?(?:会|要|得)?"
     r"(?!要你|希望|想要|让你|需要你|要求|请你)"
-    r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|手动|用|跑|写|调试|打印|先|默认|开"
+    r"(?:忘|记不住|记不清|搞错|弄错|写错|搞混|弄混|漏|不记得|自己|习惯|手写|手动|用|跑|写|调试|打印|先|默认"
+    r"|开(?!发|会|始|启)"
     r"|重新|重启|去)"
     r"|我(?:这人|这个人)?(?:记性|老忘|总忘)|总是(?:把我)?(?:搞混|搞晕|记不住)"
     # what the user will do next: a plan of theirs, not a rule for the assistant
@@ -387,6 +401,8 @@ _OWN_PLAN = re.compile(
     # a routine of the user's: "我以后每天早上都先看一下 Grafana"
     r"|我\s*(?:以后|今后|往后)\s*(?:每天|每周|每晚|每早|每个?(?:星期|礼拜|月)|早上|晚上|上班|下班"
     r"|争取|尽量|尽可能)"
+    # what the user will do themselves: "我以后写 consumer 一律先自己画个时序图"
+    r"|我\s*(?:以后|今后|往后)[^，,。]{0,20}自己(?!来)"
     # the user's own decision or lesson: "我决定以后每天…", "这个 trick 我记住了，以后…"
     r"|我(?:决定|打算|准备|计划|想好了)\s*(?:以后|今后|往后|从现在开始|从今天起)"
     r"|我(?:记住|记下|学到|学会)了\s*[，,]?\s*(?:以后|今后|往后|下次)"
@@ -409,7 +425,10 @@ def _rule_beside(words: str, found: re.Match[str]) -> bool:
     starts = [m.end() for m in _REASON_BREAK.finditer(words, 0, found.start())]
     after = _REASON_BREAK.search(words, found.end())
     rest = words[: starts[-1] if starts else 0] + "，" + (words[after.start() :] if after else "")
-    return STANDING_RE.search(_asking_part(rest)) is not None
+    # (or a request said politely beside it: "我平时都用 Gradle，给命令请用 Gradle 的写法")
+    return STANDING_RE.search(_asking_part(rest)) is not None or bool(
+        re.search(r"请(?!问)|麻烦|(?<![特区分识类级个])别|不要|\b(?:please|plz|don'?t)\b", rest)
+    )
 
 
 def _describes_own_habit(sentence: str) -> bool:
@@ -431,7 +450,7 @@ _NEGATED = re.compile(
     r"|\bi (?:didn'?t|did not|never) (?:say|ask|tell|mean|want)\b.{0,30}\b(?:always|never"
     r"|from now on|every)\b"
     r"|\bno need to always\b|\byou don'?t (?:have|need) to always\b|\blet'?s not\b"
-    r"|\bi (?:don'?t|do not) (?:want|need) you to (?:always|ever|every time)\b"
+    r"|\bi (?:don'?t|do not) (?:want|need) you to (?:always|every time)\b"
     r"|(?:不用|不必|不需要|没必要)(?:以后|每次)(?:都)?"
     r"|\b(?:this|it|that)\s+(?:isn'?t|is\s+not)\s+(?:something|a\s+thing)\s+(?:to\s+do\s+)?"
     r"(?:every\s+time|always)\b"
@@ -449,8 +468,20 @@ _NEGATED = re.compile(
 )
 
 
+_CONTRAST_BREAK = re.compile(r"[，,；;：:—–]|\s-\s|\s(?:but|however|instead)\s|但是|不过|可是|只是")
+
+
 def _negated_away(sentence: str) -> bool:
-    return bool(_NEGATED.search(folded_words(sentence)))
+    """Negated, unless what follows the negated clause asks for something lasting ("I don't
+    want you to always add Lombok, use plain getters from now on", "倒也不是说每次都要写注释，
+    不过公共方法必须写 Javadoc")."""
+    words = folded_words(sentence)
+    found = _NEGATED.search(words)
+    if found is None:
+        return False
+    after = _CONTRAST_BREAK.search(words, found.end())
+    rest = words[after.end() :] if after is not None else ""
+    return not (STANDING_RE.search(rest) and (_asking_part(rest) or _NORM.search(rest)))
 
 
 # -- a statement about the project -----------------------------------------------------------------
@@ -752,10 +783,11 @@ def _role_play(sentence: str) -> bool:
 # What marks a sentence as meant the other way round: an eye-roll or an upside-down face,
 # "干脆…得了", "that'll fix everything", "yeah right".
 _SARCASM = re.compile(
-    r"[\U0001F644\U0001F612\U0001F643\U0001F611\U0001F921]"
-    r"|干脆.{1,40}?得了|真有你的|\b(?:that'?ll|that will) (?:fix|solve) everything\b"
-    r"|\byeah,? right\b|\boh,? (?:great|sure|wonderful)\b|\bsure,? let'?s just\b"
-    r"|就是[^，,。]{1,20}而已\W*$"
+    # a mocking tail: the user gives up, or says what will go wrong (not the emoji alone,
+    # nor "干脆…得了", which rules are said with too: "以后干脆都用 Gradle 得了")
+    r"我(?:就|直接|干脆)?(?:下班|回家|躺平|去喝茶|去睡觉|去摸鱼)|复制粘贴就行了?呗?|就行了呗"
+    r"|真有你的|\b(?:that'?ll|that will) (?:fix|solve) everything\b"
+    r"|\bwhat could (?:possibly )?go wrong\b|就是[^，,。]{1,20}而已\W*$"
 )
 
 
@@ -782,7 +814,7 @@ _ASSISTANT_DOES = re.compile(
     r"|\b(?:every time|whenever) i ask\b[^.!?]{0,40}\byou\b"
     r"|\byou\s+(?:\w+\s+){1,3}(?:every time|each time|all the time)\b"
     # what an answer manages each time: "这个回答太好了，每次都能说到点子上"
-    r"|(?:每次|每回|总是)都能"
+    r"|(?<!保证)(?<!确保)(?<!要)(?<!必须)(?:每次|每回|总是)都能"
     # praise of what it does each time: "每次问你 Gradle 的问题都很靠谱"
     r"|(?:每次|每回)(?:问你|让你|找你)[^，,。！!？?]{0,20}都(?:很|挺|特别|非常|蛮|超|相当)"
     # what the assistant makes, said to be so: "the tests you write are always green" (not
@@ -851,6 +883,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我们的定时任务以后会不会每次都全量扫表",
             ),
             examples_no_match=(
+                "Could you always include the imports, or is that too much to ask?",
+                "Can you remember this going forward: always use AssertJ?",
                 "bug 先放着，下周再说；另外以后 review 代码的时候优先看事务边界用得对不对。",
                 "Will you remember to add tests from now on?",
                 "Could you always include the imports?",
@@ -889,6 +923,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "倒也不是每次都要重建索引，改了 mapping 才需要",
             ),
             examples_no_match=(
+                "I don't want you to always add Lombok, use plain getters from now on.",
+                "倒也不是说每次都要写注释，不过公共方法必须写 Javadoc",
+                "I don't want you to ever suggest field injection again.",
                 "以后回答简短点，不是每次都要列出所有方案",
                 "我不是要否定你之前的回答，不过以后涉及金额必须用 BigDecimal",
                 "Never use Lombok.",
@@ -919,6 +956,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "之前那个外包的哥们告诉我，每次发版前必须跑全量回归",
             ),
             examples_no_match=(
+                "我的约定如下：以后回答先给结论",
+                "以后帮我翻译文档：专有名词一律保留英文",
+                "以后 SQL 里有条件拼接的地方一律用参数绑定",
                 "Don't ever recommend H2 for tests again, we're Postgres-only.",
                 "以后回答格式如下：先给结论，再给代码",
                 "Always end with a line saying which files you changed.",
@@ -977,6 +1017,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "这次先不要打 javadoc 包了，仓库在迁移",
             ),
             examples_no_match=(
+                "今天先这样，单测以后必须写",
+                "Just this once skip the tests; tests are mandatory every time after this.",
                 "This time is fine, but from now on answer in English.",
                 "今天先这样，我希望以后都有单测",
                 "以后每次都先跑测试，这次的 CI 明天再修",
@@ -1016,6 +1058,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "我 usually 每次 release 之前都手动 dump 一下 ice config",
             ),
             examples_no_match=(
+                "我平时开发都在 Windows 上，给命令请用 PowerShell 的写法",
                 "always name the queue when you explain a listener, i never know where msgs"
                 " come from",
                 "以后我写的 SQL 都帮忙检查一下注入",
@@ -1055,12 +1098,15 @@ VETOES: Registry[FunctionRule] = Registry(
             examples_match=(
                 "好吧，以后全用你写的代码，我 just 复制粘贴就行了呗 🙄",
                 "好啊，以后干脆所有代码都让你写，我直接下班得了",
+                "Sure, let's always deploy on Fridays, what could possibly go wrong.",
                 "Sure, let's just always add another microservice, that'll fix everything.",
             ),
             examples_no_match=(
                 "以后全用你写的代码风格，别混用 tab",
                 "Sure, from now on always add a test for each fix.",
-                "以后干脆都用 Gradle 吧",
+                "以后干脆都用 Gradle 得了",
+                "以后别再用 fastjson 了 🙄",
+                "Sure, let's just always use records for DTOs then.",
             ),
             test=_sarcastic,
         ),
@@ -1083,6 +1129,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "你怎么 every time 都给 Maven 的 pom.xml 啊",
             ),
             examples_no_match=(
+                "你给的代码要保证每次都能编译通过",
                 "You always give me Maven commands, give me Gradle ones from now on.",
                 "你以后回答能不能先给结论",
                 "以后每次回答你都先给结论",
@@ -1236,7 +1283,11 @@ _CLAUSE_END = re.compile(r"[，,。；;！!？?—]|\s-\s|$")
 
 # Said to a colleague in the same chat: "@Kevin from now on please…", "阿杰你以后改…",
 # "Kevin, going forward, never…".
-_NAMED_ZH = r"(?:[老小阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:姐|哥|总|工|老师))"
+# (not a word anyone is called by, the assistant too: 老铁, 大哥, 老师, 小哥, 老板)
+_NAMED_ZH = (
+    r"(?!老铁|大哥|老哥|老师|小哥|老板|老兄|小伙|老大|老弟|兄弟|大佬|亲)"
+    r"(?:[老小阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:姐|哥|总|工|老师))"
+)
 _TO_A_COLLEAGUE = re.compile(
     r"^\W*@\S{1,20}"
     rf"|^\W*(?!小心|小结|老实|老是|老样|小白|小问|小改|小建){_NAMED_ZH}\s*[,，]?\s*你(?!们)"
@@ -1357,10 +1408,25 @@ def _marker_clause_asks(clause: str) -> bool:
     return bool(
         _ADDRESSED_TO_ASSISTANT.search(clause)
         or _OPENS_STANDING.search(clause)
+        or re.search(r"(?:一律|统一|都)用", clause)  # "DTO 一律用 record": a choice for the answers
         or _ZH_IMPERATIVE.search(clause)
         or IMPERATIVE_RE.search(bare)
         or PREFERENCE_RE.search(clause)
         or _POLITE_REQUEST.search(clause)
+    )
+
+
+def asks_by_itself(sentence: str) -> bool:
+    """The sentence speaks to the assistant: a request form, an opening standing word, an
+    imperative, the assistant or its answers named ("以后回答都用中文。帮我看看。" is a rule
+    followed by a task, not a task's spec)."""
+    words = folded_words(sentence)
+    # ("should" asks for nothing of the assistant by itself: "the dispatcher should never…")
+    return bool(
+        has_request_form(re.sub(r"\bshould\b", " ", words))
+        or _ZH_IMPERATIVE.search(words)
+        or _ADDRESSED_TO_ASSISTANT.search(words)
+        or IMPERATIVE_RE.search(" ".join(STANDING_RE.sub(" ", words).split()))
     )
 
 
@@ -1370,12 +1436,16 @@ def _spec_of_a_task(sentence: str) -> bool:
     里加这个校验"), or inside the task itself without a time to come ("帮我把 retry 改成
     always 重试 3 次")."""
     clauses: list[str] = []
+    lead_only = False  # the last clause is a standing word and nothing else
     for part in re.split(r"[，,；;：:]", folded_words(sentence)):
         part = part.strip()
-        if clauses and not re.sub(r"\W", "", STANDING_RE.sub("", clauses[-1])):
+        if clauses and lead_only:
             clauses[-1] = f"{clauses[-1]} {part}"  # "By default, write…": one clause
         elif part:
             clauses.append(part)
+        else:
+            continue
+        lead_only = not re.sub(r"\W", "", STANDING_RE.sub("", part))
     if not any(_TASK_CLAUSE.search(c) for c in clauses):
         return False
     for clause in clauses:
@@ -1398,7 +1468,12 @@ _REQUIREMENT_FIRST = re.compile(
 
 
 def _requirement_given(sentence: str) -> bool:
-    return _REQUIREMENT_FIRST.search(folded_words(sentence)) is not None
+    words = folded_words(sentence)
+    # (not "需求：以后你写的代码都要带单元测试", said to the assistant)
+    return (
+        _REQUIREMENT_FIRST.search(words) is not None
+        and _ADDRESSED_TO_ASSISTANT.search(words) is None
+    )
 
 
 # A sigh about how things go, asking nothing: "唉，Maven 每次构建都要十分钟，烦死了".
@@ -1451,7 +1526,7 @@ def _marker_only_in_a_reason(sentence: str) -> bool:
 
 # Waiting for an event: "等 Spring Boot 3.3 出来以后我们统一升级" — a plan for then.
 _WAITS_FOR_AN_EVENT = re.compile(
-    r"^\W*等(?!待|级|等|于|号|同|价|效|一下)[^，,。]{0,30}?(?:以后|之后|的时候)"
+    r"^\W*等(?!待|级|等|于|号|同|价|效|一下|我)[^，,。]{0,30}?(?:以后|之后|的时候)"
     r"|^\W*later\s+(?:this|next|today)\b|\bnot\s+now\b"
 )
 
@@ -1472,7 +1547,7 @@ _DRAFTS_A_DOCUMENT = re.compile(
     r"\s+[\w\s'-]{0,30}?"
     r"(?:section|guides?|guidelines?|document|doc|readme|contributing|policy|template|wiki|handbook)\b"
     # or to edit one: "帮我润色一下团队规范草稿：…", "Can you tighten this README section: …"
-    rf"|(?:润色|修改|校对|精简|优化|翻译)(?:一下)?[^，,。；;]{{0,12}}?{_DOC_ZH}"
+    rf"|(?:润色|修改|校对|精简|优化|翻译)(?:一下)?[^，,。；;]{{0,12}}?{_DOC_ZH}(?![^，,。]{{0,6}}(?:的时候|时))"
     rf"|把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
     r"|(?:tighten|polish|proofread|edit|rewrite|translate|clean up|shorten)\s+(?:up\s+)?"
     rf"(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN}\b)"
@@ -1680,6 +1755,7 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "Ines: from now on tag me on every schema change.",
             ),
             examples_no_match=(
+                "老铁，以后回答都简短点",
                 "小心，以后别在生产库上跑 DDL",
                 "Also, going forward please assume WebFlux in your answers.",
                 "Tests: always use AssertJ from now on.",
@@ -1739,6 +1815,7 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "写个 unit test，assert 季卡过期以后 gate 每次都返回 DENIED",
             ),
             examples_no_match=(
+                "DTO 一律用 record，帮我把 OrderDto 改成 record",
                 "以后写代码都用 Lombok，帮我把这个类也改一下",
                 "给每个回答加个总结，以后都这样",
                 "Add a unit test for every bug fix from now on.",
@@ -1810,6 +1887,7 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "Acceptance criteria: the export always includes the depot ID.",
             ),
             examples_no_match=(
+                "需求：以后你写的代码都要带单元测试",
                 "以后写需求文档都用中文",
                 "From now on, when I paste requirements, list the open questions first.",
             ),
@@ -1824,6 +1902,7 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "等新网关上线之后，所有接口一律走 OAuth2",
             ),
             examples_no_match=(
+                "等我确认之后再改代码，每次都先给方案",
                 "等待超时以后一律重试三次的写法，以后别再给我了",
                 "以后等我说开始再写代码",
             ),
@@ -1840,6 +1919,7 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "Draft a CONTRIBUTING section that says every MR needs a linked ticket.",
             ),
             examples_no_match=(
+                "翻译文档的时候，专有名词一律保留英文",
                 "以后写文档都用中文",
                 "以后帮我写个 README 都要有启动步骤",
                 "Whenever you write a design doc, put the rollback plan in its own section.",

@@ -34,8 +34,10 @@ _PROBLEM_WORDS = (
     "整坏", "埋汰",
     # A worry about code: "鉴权逻辑总觉得不对" ("好像不对" answers an explanation too).
     "总觉得不对",
-    # Whether something was forgotten: "ByteBuf 有没有忘了 release 的？"
-    "有没有忘了", "有没有忘记", "有没有漏了", "有没有漏掉", "是不是忘了", "是不是漏了",
+    # Whether a step of the code was forgotten: "ByteBuf 有没有忘了 release 的？" (not "有没有
+    # 忘了哪些知识点", "我是不是忘了说")
+    "忘了 release", "忘了释放", "忘记释放", "漏了释放", "忘了 close", "忘了关闭", "忘记关闭",
+    "忘了关连接", "忘了加锁", "忘了解锁", "忘了回滚", "忘了判空", "忘了校验",
     # A property to verify: "检查一下 PrizePayoutService 的幂等性"
     "幂等性",
     # A result that changes run to run: "排序不稳定", "同分的顺序每次都不一样".

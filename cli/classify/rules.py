@@ -418,8 +418,9 @@ _ADDING_LEAD_RE = rx(
 # now: "delete the module" is a request; "以后别再…", "stop suggesting X" are wishes.
 _STANDING_MARKER_RE = rx(
     r"以后|今后|往后|从现在|从今|每次|每回|默认|一律|别再|不要再|不用再|总是|始终|永远"
-    # the user's likes, to be remembered: "请记住我更喜欢看 diff 格式的代码改动"
-    r"|记住|我(?:更|比较)?(?:喜欢|偏好|希望)|我不喜欢|\bi (?:prefer|like|would rather)\b"
+    # to be remembered: "请记住我更喜欢看 diff 格式的代码改动" (a liking alone may ask for
+    # now: "我希望能加个缓存，帮我写一下", "I prefer the second option — go ahead")
+    r"|记住|\bremember\b"
     r"|\b(?:from now on|going forward|in (?:the )?future|always|never|every time|by default"
     r"|no longer|any ?more|stop \w+ing)\b"
 )

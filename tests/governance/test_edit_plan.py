@@ -81,3 +81,29 @@ def test_a_refused_step_does_not_stop_the_others(memory: ProjectMemory) -> None:
     changes = memory.apply_edit(memory.plan_edit(text))
     assert [c.outcome.value for c in changes] == ["rejected", "created"]
     assert changes[0].reason is not None and changes[0].reason.value == "credential"
+
+
+def test_a_text_taken_over_or_swapped_in_one_plan_is_no_duplicate(
+    memory: ProjectMemory,
+) -> None:
+    # One item given the other's text while that one's bullet is deleted: the user's
+    # text stays active (a review of the duplicate refusal: it archived it instead).
+    maven = memory.remember("Use Maven for builds.").item_id
+    gradle = memory.remember("Use Gradle for builds.").item_id
+    text = memory.edit_text()
+    taken = text.replace(f"- Use Gradle for builds. <!-- {gradle} -->\n", "").replace(
+        f"- Use Maven for builds. <!-- {maven} -->", f"- Use Gradle for builds. <!-- {maven} -->"
+    )
+    memory.apply_edit(memory.plan_edit(taken))
+    active = [i.summary for i in memory.document().long_term_memory.items() if i.is_active]
+    assert active == ["Use Gradle for builds."]
+    # Two texts swapped: both edits go through.
+    java = memory.remember("以后示例用 Java 21。").item_id
+    text = memory.edit_text()
+    swapped = text.replace(
+        f"- Use Gradle for builds. <!-- {maven} -->", f"- 以后示例用 Java 21。 <!-- {maven} -->"
+    ).replace(
+        f"- 以后示例用 Java 21。 <!-- {java} -->", f"- Use Gradle for builds. <!-- {java} -->"
+    )
+    changes = memory.apply_edit(memory.plan_edit(swapped))
+    assert [c.outcome.value for c in changes] == ["updated", "updated"]

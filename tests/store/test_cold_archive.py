@@ -186,6 +186,9 @@ def test_a_search_of_everything_finds_a_turn_dropped_unread(
             memory.record_turn("general_chat", question.format(n=number), "")
         plain = memory.search(query)
         everything = memory.search(query, include_archived=True)
+        # the label is the program's words: a query for them finds no turn
+        labelled = memory.search("dropped before a summary read it", include_archived=True)
+    assert all(hit.kind is not MemoryItemKind.TURN for hit in labelled)
     dropped = [hit for hit in everything if hit.kind is MemoryItemKind.TURN]
     assert [hit.summary for hit in dropped] == [question.format(n=0)]
     assert not dropped[0].active and dropped[0].id.startswith("turn_")

@@ -100,6 +100,7 @@ GUESS = PatternRule(
         "for the record, the goal is to get every service on Java 21 by the end of the year",
         "btw 下个版本准备 introduce Kafka for the audit log，目前还没开始做",
         "记一下 — say we upgraded to Spring Boot 3.3, 那 Jenkins 的镜像也得跟着换",
+        "note that we'd like pharmacy-stock to eventually own its own RabbitMQ vhost",
     ),
     examples_no_match=(
         "记一下：proposal-service 负责提案的审批流",
@@ -114,6 +115,8 @@ GUESS = PatternRule(
         "计划任务都在 scheduler 模块里",
         "风控服务负责评估订单风险",
         "Prices might change during checkout, so we lock them for 15 minutes.",
+        "FYI the order events eventually land in ClickHouse via the sync-job",
+        "记一下：order-api 如果超时会重试 3 次",
     ),
     pattern=re.compile(
         r"\b(?:maybe|perhaps|probably|possibly|presumably|i\s+guess|i\s+suppose"
@@ -137,11 +140,13 @@ GUESS = PatternRule(
         r"|\bnot\s+yet\s+approved\b|有个?提议|提议(?:要|把)|有个?提案|还没批"
         # a goal, a wish, a plan not started: "the goal is to…", "we'd like X to eventually…",
         # "下个版本准备 introduce Kafka，目前还没开始做"
-        r"|\bthe\s+(?:goal|plan|idea|aim)\s+is\s+to\b|\bwe'?d\s+like\b|\beventually\b"
+        r"|\bthe\s+(?:goal|plan|idea|aim)\s+is\s+to\b"
+        r"|\bwe'?d\s+like\b[^.;]{0,40}\b(?:to\s+eventually|eventually|to\s+(?:move|switch|migrate|replace))\b"
+        r"|\b(?:to|will|should|would|might)\s+eventually\b"
         r"|\bby\s+the\s+end\s+of\s+(?:the\s+|this\s+|next\s+)?(?:year|quarter|month|sprint)\b"
         r"|准备\s*(?=[a-z])|还没开始|目前还没|尚未开始"
         # a hypothetical: "say we upgraded to 3.3, …", "假如/要是…"
-        r"|\b(?:say|suppose|assuming|imagine)\s+we\b|\blet'?s\s+say\b|假如|假设|要是|如果",
+        r"|\b(?:say|suppose|assuming|imagine)\s+we\b|\blet'?s\s+say\b|假如|假设",
         re.IGNORECASE,
     ),
 )
@@ -260,8 +265,8 @@ AT_THIS_MOMENT = PatternRule(
         r"|\b(?:frozen|blocked|paused|on\s+hold|down)\b[^.,;]{0,20}\buntil\b"
         r"|(?:这两天|这几天|这阵子)[^。.!?！？]{0,30}?(?:可能|会|不太|不稳|少了|慢)"
         r"|\bfor\s+the\s+next\s+(?:few|couple(?:\s+of)?|\d+|two|three)\s+(?:days|weeks|hours)\b"
-        r"|\buntil\b[^.;]{0,40}\b(?:is|are|gets?)\s+(?:fixed|done|resolved|back|over)\b"
-        r"|就这一次|只是这一次|只有这一次|这次例外|\bjust\s+this\s+(?:once|time)\b|\bone-off\b"
+        r"|\buntil\b[^.;]{0,40}\b(?:is|are|gets?)\s+(?:fixed|done|resolved)\b"
+        r"|就这一次|只是这一次|只有这一次|这次例外|\bjust\s+this\s+(?:once|time)\b"
         # something under way for a window of days: "这两天 Redis 集群在扩容" (not "这周我们把
         # 构建切到了 Gradle", a change that lasts)
         r"|(?<!从)(?:这两天|这几天|这阵子|这周(?!期)|本周|最近几天)"
@@ -301,8 +306,8 @@ INCIDENT = PatternRule(
         # (not "yesterday's data", "对比昨天的流水": a day the code reads)
         r"|\b(?:last\s+night|yesterday|this\s+morning|this\s+afternoon)\b(?!'s)"
         r"|(?:昨晚|昨天|前天|今早|今天早上)(?!的)|\bright\s+after\s+the\s+(?:deploy|release|rollout)\b"
-        r"|\b(?:outage|post-?mortem)\b(?!\s+(?:review|process|playbook|runbook|policy|channel"
-        r"|template|drills?))|\bwas\s+caused\s+by\b|故障复盘|事故",
+        r"|\b(?:outage|post-?mortem)\b(?!\s+(?:alerts?|notifications?|review|process|playbook"
+        r"|runbook|policy|channel|template|drills?))|\bwas\s+caused\s+by\b",
         re.IGNORECASE,
     ),
 )
@@ -346,6 +351,8 @@ ANOTHER_TEAM = PatternRule(
         "The backend team's services all run on JDK 21.",
         "项目组的代码规范在 wiki 上",
         "Each division has its own tenant id.",
+        "记一下：order 和 payment 的数据库完全独立，不共享 schema",
+        "记一下：我们不对接支付宝，只接微信支付",
     ),
     pattern=re.compile(
         # the other team opens the sentence as its subject ("our X is owned by another team"
@@ -370,7 +377,8 @@ ANOTHER_TEAM = PatternRule(
         r"(?:没(?:啥|什么)?关系|无关)"
         r"|\bnothing\s+to\s+do\s+with\b|\bseparate\s+from\s+(?:us|ours|our)\b"
         # said to be apart: "…，我们不对接", "跟我们这边完全独立", "we don't integrate with it"
-        r"|(?:我们|咱们)(?:并)?(?:不|没有?)(?:对接|接入|集成)|完全独立"
+        r"|(?:供应商|第三方|外部|对方|他们)[^。]{0,30}(?:我们|咱们)(?:并)?(?:不|没有?)(?:对接|接入|集成)"
+        r"|(?:跟|和|与)(?:我们|咱们)(?:这边)?完全独立"
         r"|\bwe\s+(?:don'?t|do\s+not|never)\s+(?:integrate|connect|talk)\s+(?:with|to)\b"
         # a previous employer: "at my old job we…", "上家公司用的…"
         r"|\b(?:at|in)\s+my\s+(?:old|previous|last|former)\s+(?:job|company|team|employer)\b"
@@ -411,7 +419,7 @@ OPINION = PatternRule(
     ),
     pattern=re.compile(
         r"太[" + CJK_CLASS + r"]{1,3}了(?:吧|啊)?\s*[，,]?\s*(?:没必要|[。!！]|$)"
-        r"|真(?:的)?(?:很|太)?(?:难用|烂|坑|麻烦)|很烂|[慢烂卡]得要死|没必要"
+        r"|真(?:的)?(?:很|太)?(?:难用|烂|坑|麻烦)|很烂|[慢烂卡]得要死"
         r"|跟屎一样|屎山|一坨|谁写的|烂透"
         r"|\b(?:imo|imho)\b|\bthe\s+worst\b(?![-\s]case)|\bshould\s+be\s+(?:rewritten|deleted|killed"
         r"|thrown\s+away)\b"
@@ -680,16 +688,26 @@ TAKEN_BACK = PatternRule(
         "记一下：pet-records 归老周管",
         "FYI the gateway drops requests that are not signed.",
         "Note that we never delete medical records, only archive them.",
+        "记一下：超过 3 次重试就算了，直接进死信队列",
+        "记一下：session 不用存 Redis，我们是 JWT 无状态的",
+        "FYI: the token is cached in memory; we don't store it in the DB",
+        "for the record, when a pet record is archived we never delete it",
+        "记一下：优惠券过期后自动作废",
     ),
     pattern=re.compile(
         # (不对 as an interjection after what it takes back: not "格式不对 CI 直接红", nor "不对，
-        # 我们用的是 X" correcting the assistant)
-        r"算了|(?<=[，,。—\s])(?:嗯|哦|噢|啊|呃)?\s*不对(?=[，,。！!\s]|$)|记错了|说错了|当我没说|我再(?:去)?(?:问问|确认|查查|核实)|不算数|忘掉|作废"
-        r"|(?:别|不要|不用|无需|不必)(?:存|记|放)(?:到|进|下|着|了)?|\bactually,?\s+no\b"
+        # 我们用的是 X" correcting the assistant; 算了 only so: not "超过 3 次重试就算了")
+        r"(?<=[，,。—\s])(?:嗯|哦|噢|啊|呃)?\s*(?:算了)?\s*不对(?=[，,。！!\s]|$)|算了不对|记错了|说错了"
+        r"|我再(?:去)?(?:问问|确认|查查|核实)|不算数|忘掉|(?:那条|这条|前面|刚才)[^，。]{0,12}作废"
+        # not to be kept: "这个别存到笔记里", "不用记" (not "session 不用存 Redis")
+        r"|(?:别|不要|不用|无需|不必)(?:存|记|放)(?:到|进)?(?:笔记|备忘|memory|记忆|notes)"
+        r"|(?:这个|这条|这些)(?:就)?(?:别|不用|不要)(?:记|存)|不用记|\bactually,?\s+no\b"
         r"|\bi'?m\s+mixing\b|\bnever\s*mind\b|\bignore\s+(?:that|this|it)\b|\bforget\s+(?:it|that)\b"
-        r"|\bscratch\s+(?:that|what)\b|\bdisregard\b|\bnot\s+a\s+fact\b|\bdelete\s+(?:it|that|this)\b"
+        r"|\bscratch\s+(?:that|what)\b|\bdisregard\s+(?:that|this|it|what)\b|\bnot\s+a\s+fact\b"
+        r"|\bplease\s+delete\s+(?:it|that|this)\b|\bdelete\s+(?:that|this)\s+note\b"
         r"|\bno\s+need\s+to\s+(?:note|remember|record|save|store|keep)\b"
-        r"|\bdon'?t\s+(?:put|note|save|store|record|remember|keep)\s+(?:that|this|it)\b"
+        r"|\bdon'?t\s+(?:put|note|save|store|record|remember|keep)\s+(?:that|this|it)\s+"
+        r"(?:in\s+(?:your|the)\s+(?:notes|memory)|down)\b"
         r"|\b(?:oh\s+)?wait,\s+(?:that|this|it|no)\b",
         re.IGNORECASE,
     ),

@@ -257,13 +257,22 @@ def _marked_as_joke(sentence: str | None, view: TurnView) -> bool:
     )
 
 
+_POINTS_BACK_RE = re.compile(
+    r"这个|那个|这条|那条|刚才|前面|上面|\b(?:that|this|it|never\s*mind|ignore)\b", re.IGNORECASE
+)
+
+
 def _taken_back_after(sentence: str, view: TurnView) -> bool:
     """A sentence after ``sentence`` in the turn takes it back or says not to keep it
     ("…in pawcare-config... wait, that repo was archived. never mind"); the sentence itself
     is read by the vetoes."""
     wanted = sentence.strip()
     index = next((i for i, s in enumerate(view.sentences) if s.strip() == wanted), None)
-    return index is not None and any(TAKEN_BACK.fires(s) for s in view.sentences[index + 1 :])
+    if index is None or index + 1 >= len(view.sentences):
+        return False
+    after = view.sentences[index + 1]
+    # (the next sentence, pointing back: not "另外帮我看看这个 NPE，算了，我自己先查")
+    return TAKEN_BACK.fires(after) and _POINTS_BACK_RE.search(after) is not None
 
 
 def _told_to_keep(sentence: str | None, view: TurnView) -> bool:
