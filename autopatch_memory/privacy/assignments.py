@@ -116,6 +116,8 @@ _KEYWORD = (
             r"check[-_.]?word",  # SF Express's API signing secret
             *"pass(?:word|wd|phrase|code)? pswd psw pwd pw secret token credentials?".split(),
             *"auth sig sk ak".split(),
+            # a key-encryption or data-encryption key: "CONTENT_KEK = …", "dek: …"
+            *"kek dek".split(),
             "signature",
             "key",
         )
@@ -138,6 +140,8 @@ _SHORT_KEYWORDS = frozenset(
         "sk",
         "key",
         "ak",
+        "kek",
+        "dek",
     }
 )
 _QUERY_ONLY_KEYWORDS = frozenset({"sig", "signature"})
@@ -722,6 +726,7 @@ SECRET_ASSIGNMENT = RedactionRule(
         "/v4/openim/sendmsg?sdkappid=1400512345&usersig=eJw1jcEKgjAYhF9lz3UQ",
         "window._AMapSecurityConfig = { securityJsCode: 'c8e1f2a3b4d5e6f708192a3b4c5d6e7f' };",
         "sf.checkword=Q8mZr2LxW9vT4nBp7Kc1",
+        'const val CONTENT_KEK = "17c55f6d12bc2f012092bcc3d5fe4d9e"',
         '"body": "{\\"password\\": \\"Qv8=z\\\\\\"Lk2p\\", \\"remember\\": true}"',
     ),
     examples_no_match=(
@@ -730,10 +735,11 @@ SECRET_ASSIGNMENT = RedactionRule(
         "bypass=true",
         "{id=42, key=d41d8cd98f00b204e9800998ecf8427e}",
     ),
-    # (an Erlang cookie, pswd=, AMap's securityJsCode, SF Express's checkword)
+    # (an Erlang cookie, pswd=, AMap's securityJsCode, SF Express's checkword, a KEK or DEK)
     keywords=(
         *KEYWORD_NEEDLES,
         *("ak", "cookie", "psw", "jscode", "js_code", "js-code", "checkword", "check_word"),
+        *("kek", "dek"),
     ),
     pattern=_ASSIGNMENT_RE,
     replace=_assignment,

@@ -19,7 +19,13 @@ from autopatch_memory.privacy.spelling import (
     quoted_string,
     same_command,
 )
-from autopatch_memory.privacy.values import KEY_ID_RE, SECRET_KEY_NAME_RE, random_looking
+from autopatch_memory.privacy.values import (
+    KEY_ID_RE,
+    SECRET_KEY_NAME_RE,
+    not_a_value,
+    random_looking,
+    strong_credential,
+)
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES
 
 # aws configure set aws_secret_access_key X / npm config set //r/:_authToken X
@@ -570,6 +576,30 @@ PROMPT_ANSWER = RedactionRule(
     keywords=KEYWORD_NEEDLES,
     pattern=_PROMPT_ANSWER_RE,
     replace=_prompt_answer,
+)
+# A password typed at a shell prompt by mistake, after the tool's prompt for it ("Enter
+# password:" then "$ X"; the shell's "X: command not found" is the same value again).
+_TYPED_AT_THE_PROMPT_RE = compile_bounded(
+    r"(?im)^[^\n]{0,40}(?:password|passphrase|passwd|密码)[^\n:：]{0,20}[:：][ \t]*\r?\n"
+    r"[ \t]*[$#>%][ \t]+(?P<value>[^\s]{6,128})[ \t]*$"
+)
+
+
+def _typed_at_the_prompt(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not_a_value(value) or not (strong_credential(value) or random_looking(value)):
+        return m.group(0)
+    return replace_password(m)
+
+
+TYPED_AT_THE_PROMPT = RedactionRule(
+    id="typed-at-the-prompt",
+    description="A password typed at the shell prompt on the line after a tool asked for it",
+    examples_match=("Enter password:\n$ Ember!57fsW.\nbash: Ember!57fsW.: command not found",),
+    examples_no_match=("Enter password:\n$ ls -la", "Enter password:\n$ mysql -u root -p"),
+    keywords=("pass", "密码"),
+    pattern=_TYPED_AT_THE_PROMPT_RE,
+    replace=_typed_at_the_prompt,
 )
 CONFIG_SET_SECRET = RedactionRule(
     id="config-set-secret",

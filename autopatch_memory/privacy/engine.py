@@ -172,6 +172,7 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     config_files.PASSWORD_LINE,
     command_lines.CONFIG_SET_SECRET,
     command_lines.PROMPT_ANSWER,
+    command_lines.TYPED_AT_THE_PROMPT,
     assignments.KUBERNETES_ENV_VALUE,
     assignments.SECRET_ID_VALUE,
     assignments.YAML_BLOCK_SECRET,
