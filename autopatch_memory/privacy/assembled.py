@@ -117,6 +117,9 @@ _JOIN_RE = lazy_compile(
 )
 # An array whose items are objects holds records (a JWK set's keys), not a secret's parts.
 _OBJECTS_RE = lazy_compile(r"[ \t]*\[[ \t\r\n]*\{")
+# An object of named fields ("tokens": {"primaryColor": "…", …}: design tokens, a map)
+# holds values by name, not the parts of one secret.
+_NAMED_FIELDS_RE = lazy_compile(r"[ \t]*\{[ \t\r\n]*[\"'][^\"'\n]{1,64}[\"'][ \t]*:")
 # A literal that indexes something (environ['X'], cfg["k"]) is no piece.
 _SUBSCRIPT_BEFORE_RE = lazy_compile(r"[\w$\]][ \t]*\[[ \t]*$")
 
@@ -149,7 +152,7 @@ def _assigned_expression(m: re.Match[str]) -> str:
     if name is None:
         return m.group(0)
     expr = _statement(raw)
-    if _OBJECTS_RE.match(expr):
+    if _OBJECTS_RE.match(expr) or _NAMED_FIELDS_RE.match(expr):
         return m.group(0)  # "keys": [{"kty": "RSA", …}]: a list of records (a JWK set), not parts
     literals = [
         lit
@@ -289,6 +292,7 @@ ASSEMBLED_SECRET = RedactionRule(
         'String tokenUrl = String.join("/", "https://sso.example.com", "oauth", "token");',
         '"tokenTypes": ["bearer", "mac"]',
         '{"keys": [{"kty": "EC", "crv": "P-256", "kid": "k1", "x": "f83OJ3D2", "y": "x_FEzRu9"}]}',
+        '"tokens": {"primaryColor": "color.brand.primary.500", "fontFamily": "Inter-Regular-Bold"}',
     ),
     keywords=KEYWORD_NEEDLES,
     pattern=_ASSIGNED_EXPR_RE,
