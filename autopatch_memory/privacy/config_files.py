@@ -504,13 +504,7 @@ def _tokens_block(m: re.Match[str]) -> str:
     ]
     if not spans:
         return m.group(0)
-    offset = m.start("body") - m.start()
-    whole = m.group(0)
-    return (
-        whole[:offset]
-        + replace_spans(body, spans, marker(SecretKind.ASSIGNMENT))
-        + whole[offset + len(body) :]
-    )
+    return replace_span(m, "body", replace_spans(body, spans, marker(SecretKind.ASSIGNMENT)))
 
 
 TOKENS_BLOCK = RedactionRule(

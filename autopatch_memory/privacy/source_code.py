@@ -710,10 +710,7 @@ def _secret_map(m: re.Match[str]) -> str:
     ]
     if not spans:
         return m.group(0)
-    offset = m.start("args") - m.start()
-    whole = m.group(0)
-    redacted = replace_spans(args, spans, marker(SecretKind.ASSIGNMENT))
-    return whole[:offset] + redacted + whole[offset + len(args) :]
+    return replace_span(m, "args", replace_spans(args, spans, marker(SecretKind.ASSIGNMENT)))
 
 
 SECRET_MAP_LITERAL = RedactionRule(
