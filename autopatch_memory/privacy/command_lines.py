@@ -20,8 +20,8 @@ from autopatch_memory.privacy.spelling import (
     same_command,
 )
 from autopatch_memory.privacy.values import (
-    KEY_ID_RE,
     SECRET_KEY_NAME_RE,
+    key_id_like,
     not_a_value,
     random_looking,
     strong_credential,
@@ -425,11 +425,6 @@ TOOL_OPTION_RULES: tuple[RedactionRule, ...] = (
 )
 
 
-def _key_id_like(value: str) -> bool:
-    """An access key id: capitals and digits (Huawei, AWS without its prefix), or random."""
-    return bool(KEY_ID_RE.match(value)) or random_looking(value)
-
-
 _CLI_KEY_ID_RE = compile_bounded(
     r"(?<![\w\-])-i[ \t=]+(?P<value>[A-Za-z0-9]{16,40})(?=[ \t]"
     + same_command(120)
@@ -463,14 +458,14 @@ OBJECT_STORAGE_KEY_ID = RedactionRule(
     examples_no_match=("ssh -i mykeyfile.pem -k host",),
     keywords=(" -k",),
     pattern=_CLI_KEY_ID_RE,
-    replace=value_group(SecretKind.CLOUD_ACCESS_KEY, check=_key_id_like),
+    replace=value_group(SecretKind.CLOUD_ACCESS_KEY, check=key_id_like),
 )
 
 
 def _user_key_id(value: str) -> bool:
     """A user that is an access key id: a key id's shape, or 16 hex digits and more (an
     API key's id: EMQX, Kong); a person's login is neither."""
-    return _key_id_like(value) or bool(_HEX_USER_RE.fullmatch(value))
+    return key_id_like(value) or bool(_HEX_USER_RE.fullmatch(value))
 
 
 _HEX_USER_RE = lazy_compile(r"[0-9a-f]{16,64}")

@@ -18,7 +18,7 @@ from autopatch_memory.privacy.markers import MARKER_PREFIX, SecretKind
 from autopatch_memory.privacy.replacing import replace_lines, value_group
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
-from autopatch_memory.privacy.values import KEY_ID_RE, random_looking
+from autopatch_memory.privacy.values import key_id_like, random_looking
 
 SERVICE_ACCOUNT_KEY_ID = RedactionRule(
     id="service-account-key-id",
@@ -41,11 +41,8 @@ _ACCESS_KEY_ID_RE = compile_bounded(
 
 
 def _key_id_shaped(value: str) -> bool:
-    """Capitals and digits (Huawei, MinIO, AWS without its prefix), or random; not a
-    class's name of words ("StsAssumeRoleProviderV2")."""
-    if re.search(r"[A-Z][a-z]{3,}[A-Z][a-z]{3,}", value):
-        return False
-    return bool(KEY_ID_RE.match(value)) or random_looking(value)
+    """A key id's shape, and not a class's name of words ("StsAssumeRoleProviderV2")."""
+    return not re.search(r"[A-Z][a-z]{3,}[A-Z][a-z]{3,}", value) and key_id_like(value)
 
 
 ACCESS_KEY_ID = RedactionRule(

@@ -355,6 +355,12 @@ def random_looking(value: str) -> bool:
     )
 
 
+def key_id_like(value: str) -> bool:
+    """An access key id: capitals and digits (Huawei, MinIO, AWS without its prefix), or
+    random."""
+    return bool(KEY_ID_RE.match(value)) or random_looking(value)
+
+
 _PASSPHRASE_RE = lazy_compile(r"^[A-Za-z]{3,}(?:-[A-Za-z]{3,}){2,}$")
 
 
