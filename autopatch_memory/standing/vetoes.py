@@ -192,6 +192,10 @@ _DOC_EN = (
     r"(?:checklist|runbook|template|guide|guidelines|policy|doc|docs|document|readme|wiki"
     r"|handbook|playbook|notes|list|section|draft|contributing)"
 )
+# The document named first, then how to edit it: "把这段代码评审规则改得正式一点".
+_DOC_NAMED_FIRST_ZH = (
+    rf"把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
+)
 ANNOUNCED_PASTE = re.compile(
     r"(?:(?<!我的规矩)(?<!我的要求)(?<!我的规则)(?<!我的偏好)"
     rf"(?:贴一下|贴给你|贴出来|贴上来|原文如下|内容如下"
@@ -200,8 +204,7 @@ ANNOUNCED_PASTE = re.compile(
     # a document to edit, asked at the head of the sentence (not "以后帮我翻译文档：…")
     r"|^\W*(?:帮我|请|麻烦|can you\s+|could you\s+|please\s+)?"
     rf"(?:(?:润色|修改|改改|改一下|校对|精简|优化|翻译|审一下|看看)(?:一下)?[^，,。；;：:]{{0,12}}?{_DOC_ZH}"
-    # the document named first: "把这段代码评审规则改得正式一点："
-    rf"|把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
+    rf"|{_DOC_NAMED_FIRST_ZH}"
     rf"|\s*(?:起草|草拟|draft)\s*(?:一份|一个|一篇|个)?[^，,。；;：:]{{0,20}}?{_DOC_ZH})"
     r"|^\W*(?:can you\s+|could you\s+|please\s+)?"
     r"(?:tighten|polish|proofread|edit|rewrite|review|translate|clean up|improve|shorten)\s+"
@@ -1548,7 +1551,7 @@ _DRAFTS_A_DOCUMENT = re.compile(
     r"(?:section|guides?|guidelines?|document|doc|readme|contributing|policy|template|wiki|handbook)\b"
     # or to edit one: "帮我润色一下团队规范草稿：…", "Can you tighten this README section: …"
     rf"|(?:润色|修改|校对|精简|优化|翻译)(?:一下)?[^，,。；;]{{0,12}}?{_DOC_ZH}(?![^，,。]{{0,6}}(?:的时候|时))"
-    rf"|把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
+    rf"|{_DOC_NAMED_FIRST_ZH}"
     r"|(?:tighten|polish|proofread|edit|rewrite|translate|clean up|shorten)\s+(?:up\s+)?"
     rf"(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN}\b)"
 )
@@ -1567,15 +1570,14 @@ _BACKGROUND_FIRST = re.compile(
 
 
 # "背景：我们用 Spring Boot 3，以后回答都按这个版本来", "FYI: always use AssertJ": a rule
-# after the background is the user's.
-_RULE_AFTER_BACKGROUND = re.compile(_FROM_NOW_ON)
+# after the background is the user's (_FROM_NOW_ON_RE).
 _ASKS_RIGHT_AWAY = re.compile(r"\s*(?:always|never|please|别|不要)")
 
 
 def _background_given(sentence: str) -> bool:
     words = folded_words(sentence)
     found = _BACKGROUND_FIRST.search(words)
-    if found is None or _RULE_AFTER_BACKGROUND.search(words):
+    if found is None or _FROM_NOW_ON_RE.search(words):
         return False
     return _ASKS_RIGHT_AWAY.match(words, found.end()) is None
 
