@@ -703,15 +703,12 @@ class ProjectMemory:
         :class:`ChangeRejectedError` for an archived item (restore it first), a topic
         or turn, or a text a guard refuses.
         """
-        from autopatch_memory import governance  # see the module note
-
-        _require_text(item_id=item_id, text=text, label="" if label is None else label)
-        return self._govern(lambda txn: governance.edit(txn, item_id, text, label), actor)
+        return self._edit_in_plan(item_id, text, label, actor, frozenset())
 
     def _edit_in_plan(
         self, item_id: str, text: str, label: str | None, actor: str, changing: frozenset[str]
     ) -> MemoryChange:
-        """An edit of a plan whose other steps change ``changing`` too: their texts now are
+        """An edit, of a plan whose other steps change ``changing`` too: their texts now are
         no twin of this one's (two texts swapped, one taken over from an item forgotten)."""
         from autopatch_memory import governance  # see the module note
 
