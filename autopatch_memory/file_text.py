@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from functools import cache
+from operator import is_
 from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
@@ -154,6 +155,8 @@ def _texts(items: list[Any], source: _ListText | None) -> list[bytes]:
     object, or an equal one with the same id), else its own."""
     if source is None:
         return [element_text(model) for model in items]
+    if len(items) == len(source.models) and all(map(is_, items, source.models)):
+        return list(source.items)  # the same elements (most lists of most writes)
     # By identity: the source's elements are alive (it holds them), so an id is theirs.
     same = {id(model): text for model, text in source.pairs()}
     by_id: dict[Any, tuple[BaseModel, bytes]] | None = None

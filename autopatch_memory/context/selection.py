@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import islice
+from operator import is_
 from typing import TYPE_CHECKING
 
 from autopatch_memory import limits
@@ -322,6 +323,28 @@ class _ProfileView:
         return items
 
 
+# What a view works out from the rules, notes and topics alone (see _View).
+_CORPUS = (
+    "prefs",
+    "notes",
+    "topics",
+    "per_element",
+    "analyzed",
+    "recency",
+    "tokens",
+    "anchors",
+    "prefs_by_recency",
+    "_named",
+)
+
+
+def _same_elements(
+    now: tuple[tuple[object, ...], ...], before: tuple[tuple[object, ...], ...]
+) -> bool:
+    """Whether each list holds the same objects, in the same order."""
+    return all(len(a) == len(b) and all(map(is_, a, b)) for a, b in zip(now, before, strict=True))
+
+
 class _View:
     """What the selection needs of one document that does not depend on the question:
     the items that can be shown, their tokens and times, the module names, the profile's
@@ -335,14 +358,42 @@ class _View:
         self.doc = doc
         self.redacted = redacted  # every string of ``doc`` is known redacted
         ltm, wm = doc.long_term_memory, doc.working_memory
-        self.prefs = [
-            i for i in ltm.durable_preferences if i.is_active and _has_text(i.label, i.summary)
-        ]
-        self.notes = [i for i in ltm.project_notes if i.is_active and _has_text(i.label, i.summary)]
-        self.topics = [t for t in wm.active_topics if _has_text(t.label, t.summary)]
         # Per element (by identity; ``before`` holds its document, so an id is its own):
-        # its tokens and anchors, and its time.
+        # its tokens and anchors, and its time. An element known is one shown before: the
+        # same object, active and with text then and now.
         known = before.per_element if before is not None and before.redacted == redacted else {}
+        self.sources = (ltm.durable_preferences, ltm.project_notes, wm.active_topics)
+        self.elements: tuple[tuple[object, ...], ...] = tuple(tuple(s) for s in self.sources)
+        if known and before is not None and _same_elements(self.elements, before.elements):
+            # No rule, note or topic changed (a recorded turn, a turn's summary): the
+            # corpus, and what was found in it, is the one before.
+            for name in _CORPUS:
+                setattr(self, name, getattr(before, name))
+        else:
+            self._analyze(known)
+        profile = doc.repo_profile
+        self.profile: _ProfileView
+        if before is not None and before.profile.profile is profile and before.redacted == redacted:
+            self.profile = before.profile
+        else:
+            self.profile = _ProfileView(profile, redacted)
+        self.noise = self.profile.noise
+        self.names = self.profile.names
+        self.module_words = self.profile.module_words
+        self._turn_items: list[ContextItem] | None = None
+
+    def _analyze(
+        self, known: dict[int, tuple[tuple[tuple[str, ...], frozenset[str]], float]]
+    ) -> None:
+        """The rankable items (active, with text) and their tokens, anchors and times."""
+        prefs, notes, topics = self.sources
+        self.prefs = [
+            i for i in prefs if id(i) in known or (i.is_active and _has_text(i.label, i.summary))
+        ]
+        self.notes = [
+            i for i in notes if id(i) in known or (i.is_active and _has_text(i.label, i.summary))
+        ]
+        self.topics = [t for t in topics if id(t) in known or _has_text(t.label, t.summary)]
         self.per_element: dict[int, tuple[tuple[tuple[str, ...], frozenset[str]], float]] = {}
         # One BM25 corpus over every rankable item gives steadier term statistics than
         # three tiny ones; the ranking is then split back into sections.
@@ -367,17 +418,7 @@ class _View:
         self.tokens = [tokens for tokens, _ in self.analyzed]
         self.anchors = [anchors for _, anchors in self.analyzed]
         self.prefs_by_recency = by_recency(self.recency[: len(self.prefs)])
-        profile = doc.repo_profile
-        self.profile: _ProfileView
-        if before is not None and before.profile.profile is profile and before.redacted == redacted:
-            self.profile = before.profile
-        else:
-            self.profile = _ProfileView(profile, redacted)
-        self.noise = self.profile.noise
-        self.names = self.profile.names
-        self.module_words = self.profile.module_words
         self._named: dict[int, list[str]] = {}
-        self._turn_items: list[ContextItem] | None = None
 
     def names_in(self, text: str) -> list[str]:
         """The hyphenated module names ``text`` mentions as whole names."""

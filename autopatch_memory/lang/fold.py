@@ -8,6 +8,7 @@ similar ones"), a label against a label.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from itertools import pairwise
@@ -181,6 +182,37 @@ def _compatible_char(ch: str) -> str:
     return folded if len(folded) == 1 else ch
 
 
+# Blocks in which NFKC maps no character to one other (ASCII, Latin-1 letters, Cyrillic,
+# kana, CJK ideographs, Hangul, arrows, box drawing, emoji…; tests/text/test_fold_compatible.py
+# checks every character): most text is made of them, and a scan for any character
+# outside them costs a fraction of looking up each distinct character.
+NEVER_FOLDED: tuple[tuple[int, int], ...] = (
+    (0x0000, 0x007F),
+    (0x00C0, 0x017E),
+    (0x0400, 0x04FF),
+    (0x2010, 0x2010),
+    (0x2012, 0x2023),
+    (0x2025, 0x202E),
+    (0x2030, 0x205E),
+    (0x2190, 0x21FF),
+    (0x2500, 0x27BF),
+    (0x3001, 0x3011),
+    (0x3040, 0x30FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7A3),
+    (0x1F300, 0x1FAFF),
+)
+
+
+@lru_cache(maxsize=8)
+def _might_fold(keep: frozenset[str]) -> re.Pattern[str]:
+    """Any character outside :data:`NEVER_FOLDED` and ``keep``."""
+    blocks = "".join(f"\\U{low:08x}-\\U{high:08x}" for low, high in NEVER_FOLDED)
+    kept = "".join(f"\\U{ord(ch):08x}" for ch in sorted(keep))
+    return re.compile(f"[^{blocks}{kept}]")
+
+
 def fold_compatible(text: str, keep: frozenset[str] = frozenset()) -> str:
     """``text`` with every character that NFKC maps to one other character replaced by it
     (full-width letters, digits and symbols, the ideographic space, no-break spaces,
@@ -188,14 +220,14 @@ def fold_compatible(text: str, keep: frozenset[str] = frozenset()) -> str:
 
     For matching: a rule reads ``ｐａｓｓｗｏｒｄ＝…`` typed with a Chinese input method as
     ``password=…``, and a span it finds is the same span of the original text. A character
-    NFKC expands to several (a ligature, ``…``) is left as it is. Linear: the distinct
-    characters are looked up once, the text translated in C.
+    NFKC expands to several (a ligature, ``…``) is left as it is. Linear: one scan for
+    the characters that might fold, each distinct one looked up once, the text
+    translated in C.
     """
-    if text.isascii() or unicodedata.is_normalized("NFKC", text):
+    if text.isascii():
         return text
-    table = {
-        ord(ch): folded
-        for ch in set(text)
-        if not ch.isascii() and ch not in keep and (folded := _compatible_char(ch)) != ch
-    }
+    might = _might_fold(keep).findall(text)
+    if not might:
+        return text
+    table = {ord(ch): folded for ch in set(might) if (folded := _compatible_char(ch)) != ch}
     return text.translate(table) if table else text

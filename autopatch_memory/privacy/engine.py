@@ -309,6 +309,12 @@ class RuleSet:
                 self.initials.setdefault(first, []).append(
                     _Initial(ascii_only, first in needles, longer)
                 )
+        # The initials that are not ASCII, found in one scan (a set of every character of
+        # a text costs more: each CJK character is a new string).
+        others = sorted(first for first in self.initials if not first.isascii())
+        self._other_initials = lazy_compile(
+            "[" + "".join(re.escape(first) for first in others) + "]" if others else "(?!)"
+        )
 
     def _keywords_within(self, keyword: str) -> frozenset[str]:
         """Every keyword in ``keyword``, itself too: all are in a text that holds it."""
@@ -322,7 +328,10 @@ class RuleSet:
         """The keywords in the text: ASCII ones looked for in ``narrow``, the others in
         ``lowered`` (see matching)."""
         present: set[str] = set()
-        for first in self.initials.keys() & set(lowered):
+        firsts = self.initials.keys() & set(narrow)
+        if narrow is not lowered:
+            firsts.update(self._other_initials.findall(lowered))
+        for first in firsts:
             for initial in self.initials[first]:
                 if initial.single:
                     present.add(first)
