@@ -70,6 +70,7 @@ from autopatch_memory.reasons import Reason
 from autopatch_memory.standing.admission import (
     refuse_quoted_cancel,
     refuse_quoted_rule,
+    refuse_taken_back,
     rule_about_the_answers,
 )
 from autopatch_memory.standing.lexicon import has_standing_marker
@@ -740,7 +741,9 @@ class _Applier:
         adopted = bool((op.adopted_from or "").strip())
         # A quote across sentences ("We migrated to Gradle. From now on…") is grounded by
         # the one that gives the instruction.
-        refusal = refuse_quoted_rule(found.sentences, adopted=adopted)
+        refusal = refuse_quoted_rule(found.sentences, adopted=adopted) or refuse_taken_back(
+            turn.user_text[found.spans[-1][1] :]
+        )
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
         if not adopted:

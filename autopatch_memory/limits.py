@@ -189,6 +189,11 @@ SECRET_CACHE_KEY_MAX_CHARS = 256
 SECRET_CODES_LEAD_CHARS = 96
 # A list of recovery/backup codes holds at most this many codes (GitHub gives 16).
 SECRET_CODES_MAX_COUNT = 32
+# A mail client's authorization code (16 letters drawn at random) holds at least this many
+# distinct letters and at most this many vowels; words run together seldom do both
+# ("internationalize": 9 distinct, "AUTHORIZEDCLIENT": 7 vowels).
+SECRET_MAIL_CODE_MIN_DISTINCT_LETTERS = 10
+SECRET_MAIL_CODE_MAX_VOWELS = 6
 # A BIP-39 mnemonic has 12, 15, 18, 21 or 24 words of 3 to 8 letters.
 SEED_PHRASE_WORD_COUNTS = (12, 15, 18, 21, 24)
 
@@ -334,6 +339,9 @@ QUOTE_MIN_UNITS = 6
 # Each part of a quote that an ellipsis joins says at least this much (the parts together
 # still QUOTE_MIN_UNITS).
 QUOTE_MIN_PART_UNITS = 4
+# What the user says right after a quoted rule, this many characters of it, is read for
+# taking the rule back ("以后 DTO 都用 record 写吧……算了不用了", "… jk").
+QUOTE_TAKEN_BACK_CHARS = 80
 # Hex characters of the digest an item keeps of the user's words that grounded it.
 GROUNDS_DIGEST_CHARS = 10
 # Feature weights of that similarity, relative to a CJK bigram (weight 1): a Latin

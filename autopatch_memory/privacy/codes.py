@@ -63,6 +63,26 @@ _SEED_PHRASE_RE = compile_bounded(
 )
 
 
+# A mail client's authorization code (NetEase, QQ Mail: 16 letters) or an app password
+# (Gmail: four groups of four), after its name.
+_MAIL_AUTH_CODE_RE = compile_bounded(
+    r"(?P<kw>授权码|应用专用密码|应用密码"
+    r"|(?i:app(?:lication)?[ \t\-]?(?:specific[ \t\-]?)?password))"
+    r"[^\n]{0,24}?(?<![A-Za-z])(?P<value>[A-Za-z]{16}|[a-z]{4}(?:[ \t][a-z]{4}){3})(?![A-Za-z])"
+)
+
+
+def _mail_auth_code(m: re.Match[str]) -> str:
+    letters = m.group("value").replace(" ", "").lower()
+    vowels = sum(letters.count(v) for v in "aeiou")
+    if (
+        len(set(letters)) < limits.SECRET_MAIL_CODE_MIN_DISTINCT_LETTERS
+        or vowels > limits.SECRET_MAIL_CODE_MAX_VOWELS
+    ):
+        return m.group(0)  # words run together, not letters drawn at random
+    return replace_span(m, "value", marker(SecretKind.PASSWORD))
+
+
 def _recovery_codes(m: re.Match[str]) -> str:
     return replace_span(m, "value", marker(SecretKind.ONE_TIME_CODE))
 
@@ -114,6 +134,25 @@ TOTP_SETUP_KEY = RedactionRule(
     keywords=("key", "secret", "密钥", "秘钥"),
     pattern=_SETUP_KEY_RE,
     replace=_setup_key,
+)
+MAIL_AUTH_CODE = RedactionRule(
+    id="mail-auth-code",
+    description=(
+        "A mail client's authorization code or an app password after its name (16 letters, "
+        "or four groups of four)"
+    ),
+    examples_match=(
+        "网易企业邮箱开了客户端授权码 PXOVTLXJKFMKOUAH ，spring.mail.password 填这个",
+        "Gmail app password: qwxz plmk rtvb ndjc",
+    ),
+    examples_no_match=(
+        "授权码模式下 AUTHORIZEDCLIENT 的流程",
+        "app password internationalization settings",
+        "授权码在 1Password 里",
+    ),
+    keywords=("授权码", "应用专用密码", "应用密码", "password"),
+    pattern=_MAIL_AUTH_CODE_RE,
+    replace=_mail_auth_code,
 )
 SEED_PHRASE = RedactionRule(
     id="seed-phrase",

@@ -19,6 +19,7 @@ from autopatch_memory.privacy.spelling import (
     quoted_string,
     same_command,
 )
+from autopatch_memory.privacy.surroundings import line_before
 from autopatch_memory.privacy.values import (
     SECRET_KEY_NAME_RE,
     key_id_like,
@@ -440,6 +441,82 @@ _OPTION_USER_PASSWORD_RE = compile_bounded(
 )
 
 
+# backup.sh -u backup -p 'x', any tool given a user and then a password with -p (not
+# mysql's, whose -p takes the password attached: "mysql -u root -p shop" names a database;
+# nor a port or a port mapping: "psql -U app -p 5432", "docker run -u app -p 8080:80")
+_USER_THEN_P_OPTION_RE = compile_bounded(
+    r"(?<![\w\-])(?:-u|-U|--user(?:name)?)[ \t=]+[\"']?[\w.@\-]{1,64}[\"']?"
+    + same_command(120)
+    + r"(?<![\w\-])-p[ \t]+"
+    + _CLI_VALUE
+)
+_PROMPTING_P_TOOL_RE = lazy_compile(r"\b(?:mysql\w*|mariadb\w*)\b")
+
+
+def _user_then_p_option(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if not any(c.isalpha() for c in value) or _PROMPTING_P_TOOL_RE.search(
+        line_before(m.string, m.start())
+    ):
+        return m.group(0)
+    return replace_plausible(m)
+
+
+# sed -i "s/__DB_PASSWORD__/x/g" app.yml: a placeholder named for a secret replaced by the
+# secret itself (any delimiter sed takes)
+_SED_SECRET_RE = compile_bounded(
+    r"(?<![\w$])s(?P<d>[/|#,@:])(?P<name>[^\n]{1,80}?)(?P=d)"
+    r"(?P<value>[^\n]{1,256}?)(?P=d)[gIip0-9]{0,3}(?=[\"'\s;]|$)"
+)
+_SECRET_PLACEHOLDER_NAME_RE = lazy_compile(
+    r"(?i)pass(?:word|wd)?|pwd|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|credential"
+)
+
+
+def _sed_secret(m: re.Match[str]) -> str:
+    if not _SECRET_PLACEHOLDER_NAME_RE.search(m.group("name")) or m.group("value").startswith("$"):
+        return m.group(0)
+    return replace_plausible(m)
+
+
+USER_THEN_P_OPTION = RedactionRule(
+    id="user-then-p-option",
+    description=(
+        "The password after -p of a command given a user with -u (a backup script, a client "
+        "tool; not mysql's -p, nor a port)"
+    ),
+    examples_match=(
+        "0 3 * * * /opt/scripts/backup_inventory.sh -u backup -p 'Cr0n#Bk2026' >> /var/log/b.log",
+        "./sync-tool --user ops -p Sync!2026pw --host 10.0.0.5",
+    ),
+    examples_no_match=(
+        "mysql -u root -p shop < dump.sql",
+        "psql -U app -p 5432 -d orders",
+        "docker run -u app -p 8080:80 nginx",
+        "./backup.sh -u backup -p $BACKUP_PW",
+    ),
+    keywords=("-p",),
+    pattern=_USER_THEN_P_OPTION_RE,
+    replace=_user_then_p_option,
+)
+SED_SECRET_REPLACEMENT = RedactionRule(
+    id="sed-secret-replacement",
+    description=(
+        "The value sed puts in place of a placeholder named for a secret (s/__DB_PASSWORD__/x/)"
+    ),
+    examples_match=(
+        'sed -i "s/__DB_PASSWORD__/Sed#Prod2026x/g" /opt/app/config/application-prod.yml',
+        "sed -e 's|@@API_TOKEN@@|tK9mQ2xL7pV4wZ8n|' app.env",
+    ),
+    examples_no_match=(
+        'sed -i "s/__DB_PASSWORD__/${DB_PASSWORD}/g" application-prod.yml',
+        "sed -i 's/__DB_HOST__/10.0.0.12/g' application-prod.yml",
+    ),
+    keywords=("s/", "s|", "s#", "s,", "s@", "s:"),
+    also=KEYWORD_NEEDLES,
+    pattern=_SED_SECRET_RE,
+    replace=_sed_secret,
+)
 OPTION_USER_PASSWORD = RedactionRule(
     id="option-user-password",
     description=(

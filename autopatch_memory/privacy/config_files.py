@@ -559,7 +559,10 @@ ACTUATOR_PROPERTY_VALUE = RedactionRule(
         "The value of a property named for a secret in an /actuator/env dump"
         ' ("x.web-key":{"value":"…"})'
     ),
-    examples_match=('"agriwing.amap.web-key":{"value":"a5355ad3bd4da304e69d31a5925a26dc"}',),
+    examples_match=(
+        '"agriwing.amap.web-key":{"value":"a5355ad3bd4da304e69d31a5925a26dc"}',
+        '"spring.datasource.password": {\n      "value": "Xq7#mP2v!Lz9eS",\n      "origin": "x"',
+    ),
     examples_no_match=(
         '"spring.mail.username":{"value":"apikey"}',
         '"spring.datasource.password":{"value":"******"}',
@@ -567,7 +570,8 @@ ACTUATOR_PROPERTY_VALUE = RedactionRule(
     ),
     keywords=('"value"',),
     pattern=compile_bounded(
-        r"\"(?P<name>[\w.\-\[\]]{1,120})\"[ \t]*:[ \t]*\{[ \t]*\"value\"[ \t]*:[ \t]*"
+        # on one line, or pretty-printed (the value on the line below the name)
+        r"\"(?P<name>[\w.\-\[\]]{1,120})\"[ \t]*:[ \t]*\{\s{0,40}\"value\"[ \t]*:[ \t]*"
         r"\"(?P<value>[^\"\n]{6,512})\""
     ),
     replace=_actuator_value,

@@ -35,7 +35,9 @@ _BEARER_RE = compile_bounded(
 )
 _AUTHORIZATION_RE = compile_bounded(
     first_char_gate("Aa") + r"\b(?i:authorization)[\"']?[ \t]{0,8}[:=][ \t]{0,8}[\"']?"
-    r"(?:(?i:bearer|basic|token|digest)[ \t]{1,8})?"
+    # The scheme: Bearer, Basic, token, Digest, or a vendor's (Okta's SSWS, Opsgenie's
+    # GenieKey, GoDaddy's sso-key): a word, then the credential.
+    r"(?:[A-Za-z][\w.\-]{0,39}[ \t]{1,8}(?=[^\s\"']))?"
     # (not the header's own name: AUTHORIZATION = "Authorization", a constant)
     r"(?P<value>" + MARKER_VALUE + r"|(?!(?i:bearer|basic|token|digest|authorization)\b)"
     r"[\x21\x23-\x26\x28-\x2b"
@@ -359,6 +361,8 @@ AUTHORIZATION_HEADER = RedactionRule(
     examples_match=(
         "Authorization: Bearer abc123XYZ789qweRTY",
         '"authorization": "token 0a1b2c3d4e5f"',
+        "Authorization: SSWS 00q8dEKuKuWc-mTJ9egGhpwrGa0beSWRBCOi8457gZ",
+        "-H 'Authorization: GenieKey 6e72d6f8-9b56-4528-a061-3fe86432fada'",
     ),
     examples_no_match=(
         "Authorization: Bearer",

@@ -60,7 +60,7 @@ _SQL_PASSWORD_RE = compile_bounded(
 # word and scanned ahead for the name's end cost a bounded but large factor).
 _SETTER_RE = compile_bounded(
     r"(?P<tail>Password|Passwd|Passphrase|AccessKeySecret|SecretKey|SecretId|Secret|Token|ApiKey"
-    r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk|Key)"
+    r"|AppKey|PrivateKey|SigningKey|Credentials?|Ak|Sk|Key|BearerAuth)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
     r"|(?<=[.:])(?:password|passwd|secret|secretKey|token|apiKey|auth|credentials)"
     r"[ \t]*\((?P<args2>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
@@ -132,11 +132,14 @@ _ENCODED_PAIR_LITERAL_RE = compile_bounded(
 )
 # An SDK set up with an id and a secret: Twilio.init("AC…", "…"), new XxxClient("id", "…").
 _CLIENT_SETUP_RE = compile_bounded(
-    r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth)"
+    r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth"
+    # a payment gateway's (merchant id, public key, private key); Qiniu's Auth.create(ak, sk)
+    r"|Gateway|(?<=Auth\.)create)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 _CLIENT_SETUP_NAME_RE = lazy_compile(
-    r"^(?:init|initialize|authenticate|connect|\w{0,30}(?:Client|Credentials?|Auth|Authentication))$"
+    r"^(?:init|initialize|authenticate|connect"
+    r"|\w{0,30}(?:Client|Credentials?|Auth|Authentication|Gateway)|Auth\.create)$"
 )
 _STRING_LITERAL_RE = compile_bounded(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
 _GETTER_PREFIXES = (
@@ -294,14 +297,18 @@ def _key_id_pair(call: str, args: str, args_start: int) -> str:
 def _client_setup(m: re.Match[str]) -> str:
     call = m.group(0)
     name = _call_name(m.string, m.start(), m.end("tail"))
+    if name == "create":
+        name = _call_name(m.string, m.start() - len("Auth."), m.start() - 1) + ".create"
     if not _CLIENT_SETUP_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
         return call
     paired = _key_id_pair(call, m.group("args"), m.start("args") - m.start())
     if paired != call:
         return paired
     start = m.start("args") - m.start()
+    # Every literal that looks like key material: which argument is the secret differs
+    # by SDK (JPush's master secret comes first, LaunchDarkly's SDK key alone).
     return _redact_literals(
-        call, m.group("args"), start, last_only=True, check=_client_secret_literal
+        call, m.group("args"), start, last_only=False, check=_client_secret_literal
     )
 
 
@@ -395,6 +402,7 @@ CREDENTIAL_SETTER_CALL = RedactionRule(
         'dataSource.setPassword("H1kari!Pass");',
         'builder.password("Bu1lder-pw")',
         'local res, err = red:auth("Lu4!redis-pw")',
+        'headers.setBearerAuth("vUWyuuFdImXQWnLx2VcixrAZQ4zAtXoctAS4MFrh");',
     ),
     examples_no_match=('setPassword(System.getenv("DB_PASSWORD"))', 'cache.setKey("order:1")'),
     keywords=("(",),
@@ -442,9 +450,22 @@ CLIENT_SETUP_CALL = RedactionRule(
         'An SDK client set up with an id and a secret (Twilio.init("AC…", "…"), new '
         "ObsClient(ak, sk))"
     ),
-    examples_match=('Twilio.init("AC0123456789abcdef", "9f8e7d6c5b4a39281706f5e4d3c2b1a0")',),
-    examples_no_match=('new HttpClient("https://api.acme.io")', 'init("app", "default")'),
-    keywords=("init", "auth", "connect", "client", "credential"),
+    examples_match=(
+        'Twilio.init("AC0123456789abcdef", "9f8e7d6c5b4a39281706f5e4d3c2b1a0")',
+        'new JPushClient("da2ccfd9157e69ca168bfb69", appKey, null, ClientConfig.getInstance())',
+        'Auth auth = Auth.create(accessKey, "AckKkcpY6VlE8i8XPes956aO76bdofUOOiy8eex_");',
+        "new BraintreeGateway(Environment.PRODUCTION, merchantId, publicKey, "
+        '"b306894063b6b3f2857ef2b75e053c29")',
+        'new LDClient("sdk-0d31ebff-9d15-4006-8a42-c5576802d711")',
+    ),
+    examples_no_match=(
+        'new HttpClient("https://api.acme.io")',
+        'init("app", "default")',
+        'new PaymentGateway("order-service")',
+        'Auth.create(System.getenv("QINIU_AK"), System.getenv("QINIU_SK"))',
+        'new RedisClient("550e8400-e29b-41d4-a716-446655440000")',
+    ),
+    keywords=("init", "auth", "connect", "client", "credential", "gateway"),
     pattern=_CLIENT_SETUP_RE,
     replace=_client_setup,
 )

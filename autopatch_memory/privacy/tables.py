@@ -12,7 +12,7 @@ from autopatch_memory.privacy.markers import SecretKind, marker
 from autopatch_memory.privacy.replacing import replace_span
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded
-from autopatch_memory.privacy.values import plausible_in_prose
+from autopatch_memory.privacy.values import plausible_in_prose, secret_shaped
 from autopatch_memory.privacy.vendors import is_vendor_token
 from autopatch_memory.privacy.words import CJK_TEXT_RE
 
@@ -128,6 +128,39 @@ def _fields(line: str, delimiter: str) -> list[str] | None:
         pos += 1
 
 
+# A server list pasted as it was handed over: an address, a user and a password a line
+# ("10.20.11.21  root  Pmh@Srv2026a"); the third column must be shaped like a secret (an
+# /etc/hosts line's third column is a name, a log line's a request).
+_HOST_ACCOUNT_ROW_RE = compile_bounded(
+    r"^[ \t]{0,8}(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,8})"
+    r"[ \t]+[A-Za-z_][\w.@\-]{0,31}[ \t]+(?P<value>[^\s]{6,128})[ \t]*$",
+    re.M,
+)
+
+
+def _host_account_row(m: re.Match[str]) -> str:
+    if not secret_shaped(m.group("value")):
+        return m.group(0)
+    return replace_span(m, "value", marker(SecretKind.PASSWORD))
+
+
+HOST_ACCOUNT_ROW = RedactionRule(
+    id="host-account-row",
+    description="The password of a server list's line: an address, a user and a password",
+    examples_match=(
+        "服务器清单（运维给的）：\n10.20.11.21  root  Pmh@Srv2026a\n"
+        "10.20.11.22  root  Pmh@Srv2026b",
+        "db01.pmh.internal  admin  Xk9#mQ2$vLp8",
+    ),
+    examples_no_match=(
+        "10.20.11.21  db01  db01.pmh.internal",
+        '10.20.11.21 - - "GET /api/v1/orders?page=2 HTTP/1.1" 200',
+        "10.20.11.21  root  22",
+    ),
+    keywords=(".",),
+    pattern=_HOST_ACCOUNT_ROW_RE,
+    replace=_host_account_row,
+)
 MARKDOWN_TABLE = RedactionRule(
     id="markdown-secret-column",
     description=(

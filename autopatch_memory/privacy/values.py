@@ -88,6 +88,9 @@ _PUBLIC_KEY_RE = lazy_compile(
     r"|^MI[A-Za-z0-9+/]{1,4}ANBgkqhkiG9w0BAQEFAAO"
     r"|^M[A-Za-z0-9+/]{2,4}EwYHKoZIzj0CAQ|^MCowBQYDK2Vw[AQ]yEA|^MEMwBQYDK2VxAzoA"
     r"|^MII[A-Za-z0-9+/]{3}CC[A-Za-z0-9+/]{3}gAwIBAgI"
+    # a token published in web pages by design: Stripe's publishable key, Mapbox's public
+    # token (their secret twins open with sk_live_ and sk.eyJ)
+    r"|^pk_(?:live|test)_[A-Za-z0-9]{16,}$|^pk\.eyJ[\w\-]{8,}\.[\w\-]{8,}$"
 )
 
 

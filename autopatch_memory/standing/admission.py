@@ -14,10 +14,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from autopatch_memory import limits
 from autopatch_memory.lang.quotes import find_quote
 from autopatch_memory.standing.lexicon import has_cancel_form, has_request_form, has_standing_marker
 from autopatch_memory.standing.vetoes import (
     ADOPTION_VETOES,
+    AFTER_QUOTE_VETOES,
     CANCEL_VETOES,
     VETOES,
     looks_like_statement,
@@ -60,6 +62,15 @@ def refuse_quoted_rule(sentences: Sequence[str], *, adopted: bool = False) -> Re
     if formed:
         return None if None in refusals else refusals[0]
     return next((r for r in refusals if r is not None), None)
+
+
+def refuse_taken_back(after: str) -> Refusal | None:
+    """Why a rule cannot stand when the user's words right after its quote are ``after``
+    (``None``: it can): they take it back."""
+    veto = AFTER_QUOTE_VETOES.first(after[: limits.QUOTE_TAKEN_BACK_CHARS])
+    if veto is None:
+        return None
+    return Refusal(veto.id, f"the user's words right after the quote take it back ({veto.id})")
 
 
 def refuse_quoted_cancel(sentences: Sequence[str]) -> Refusal | None:

@@ -16,7 +16,7 @@ import re
 
 from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.lang.phrases import phrase_alternation
-from autopatch_memory.lang.rules import FunctionRule, Registry
+from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry
 from autopatch_memory.standing.lexicon import (
     IMPERATIVE_RE,
     PREFERENCE_RE,
@@ -106,8 +106,20 @@ _ASKS_WHAT_IT_REMEMBERS = re.compile(
 )
 
 
+# A request that ends asking for agreement: "from now on use var only when…, ok?"
+_AGREEMENT_TAG = re.compile(
+    r"[,，]\s*(?:ok|okay|alright|all right|right|yeah|deal|got it|k|行不|成不|可以不|ok不)"
+    r"\s*[?？]+\W*$"
+)
+
+
 # "When you explain X, always…": a condition, then what to do (no question).
 _CONDITION_FIRST = re.compile(r"^(?:when|whenever|once|after|before|if)\b[^?,]{1,80},\s*\S")
+
+
+def _called_by_name(sentence: str) -> bool:
+    """The sentence opens by calling someone by name ("Tom, …"; not "Also, …")."""
+    return _CALLED_BY_NAME.match(sentence) is not None
 
 
 def _asks_without_requesting(sentence: str) -> bool:
@@ -121,6 +133,9 @@ def _asks_without_requesting(sentence: str) -> bool:
         return True
     if _POLITE_REQUEST.search(words):
         return False
+    tag = _AGREEMENT_TAG.search(words)
+    if tag is not None and asks_by_itself(words[: tag.start()]) and not _called_by_name(sentence):
+        return False  # "…, ok?" asks to agree to the request, not about a fact
     if _CONDITION_FIRST.search(words) and not words.rstrip().endswith("?"):
         return False
     marked = words.rstrip(" ~～…").endswith(("?", "？"))
@@ -192,6 +207,13 @@ _DOC_EN = (
     r"(?:checklist|runbook|template|guide|guidelines|policy|doc|docs|document|readme|wiki"
     r"|handbook|playbook|notes|list|section|draft|contributing)"
 )
+# A message for others, or the rules file of another tool (what the assistant writes for
+# them, not what it keeps)
+_MESSAGE_ZH = r"(?:话|消息|通知|邮件|回复|公告|文案|提示词|prompt|rules|规则文件|群公告|留言|私信)"
+_MESSAGE_EN = (
+    r"(?:msg|message|email|mail|note|announcement|post|reply|dm|memo|prompt|\.?cursorrules"
+    r"|rules file|system prompt|copilot instructions)"
+)
 # The document named first, then how to edit it: "把这段代码评审规则改得正式一点".
 _DOC_NAMED_FIRST_ZH = (
     rf"把[^，,。；;：:]{{0,20}}?{_DOC_ZH}(?:改得|改成|改一下|改改|润色|精简|翻译|整理)"
@@ -208,7 +230,14 @@ ANNOUNCED_PASTE = re.compile(
     rf"|\s*(?:起草|草拟|draft)\s*(?:一份|一个|一篇|个)?[^，,。；;：:]{{0,20}}?{_DOC_ZH})"
     r"|^\W*(?:can you\s+|could you\s+|please\s+)?"
     r"(?:tighten|polish|proofread|edit|rewrite|review|translate|clean up|improve|shorten)\s+"
-    rf"(?:up\s+)?(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN})"
+    rf"(?:up\s+)?(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN}"
+    # a message to write for someone, or another tool's rules file: "帮我给小刘写段话：…",
+    # "帮我写个 .cursorrules，内容就是：…", "draft a Slack msg to the team: …"
+    rf"|^\W*(?:帮我|请|麻烦|替我)?(?:给[^，,。；;：:]{{1,12}})?(?:写|起草|草拟|拟|编)(?:一)?"
+    rf"(?:段|条|封|个|份|篇|句)?[^，,。；;：:]{{0,16}}?{_MESSAGE_ZH}[^，,。；;：:]{{0,12}}"
+    r"(?:[，,]\s*(?:内容|正文)(?:就)?(?:是|为|写))?"
+    r"|^\W*(?:can you\s+|could you\s+|please\s+|pls\s+)?(?:draft|write|compose|type up)\s+"
+    rf"(?:me\s+)?(?:a|an|the|one)?\s*(?:[\w.-]+\s+){{0,3}}?{_MESSAGE_EN}\b[^:：]{{0,40}})"
     r"\s*[：:]"
 )
 _QUOTE_ENDS = re.compile(r"^[^'\"“‘]*[.!?。！？]['\"”’](?:\s|$)")
@@ -245,6 +274,10 @@ _HYPOTHETICAL = re.compile(
     r"|假如|假设|万一|倘若|设想|要是.{0,30}的话|如果.{0,30}的话"
     r"|(?:如果|要是)[^，,。]{0,20}(?:以后|将来|哪天|有一天|某天|真的|到时候|later|someday|one day"
     r"|eventually)"
+    # a condition of today only: "今天下午要是回调又超时，你就…", "If the deploy breaks tonight, …"
+    r"|(?:今天|今晚|今早|明天|下午|上午|晚上|待会儿?|一会儿?|等下)[^，,。]{0,8}(?:要是|如果|万一)"
+    r"|(?:要是|如果|万一)[^，,。]{0,30}(?:今天|今晚|明天|待会儿?|一会儿?)"
+    r"|\bif\b[^,.;]{0,60}\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week))\b"
 )
 
 
@@ -790,6 +823,9 @@ _SARCASM = re.compile(
     # nor "干脆…得了", which rules are said with too: "以后干脆都用 Gradle 得了")
     r"我(?:就|直接|干脆)?(?:下班|回家|躺平|去喝茶|去睡觉|去摸鱼)|复制粘贴就行了?呗?|就行了呗"
     r"|真有你的|\b(?:that'?ll|that will) (?:fix|solve) everything\b"
+    # endless time or patience claimed: "反正我有的是时间查", "I have all day"
+    r"|我?有的是时间|我时间多的是|我闲得很|\bi(?:'ve| have) (?:got )?all day\b"
+    r"|\bi have nothing better to do\b|\bnot like i have (?:a|any) deadlines?\b"
     r"|\bwhat could (?:possibly )?go wrong\b|就是[^，,。]{1,20}而已\W*$"
 )
 
@@ -840,6 +876,14 @@ _THEN_FROM_NOW_ON = re.compile(rf"[，,;；].*(?:{_FROM_NOW_ON})")
 _FROM_NOW_ON_RE = re.compile(_FROM_NOW_ON)
 
 
+# "你每次讲之前先说清楚版本", "你每次改完的时候都跑一下测试": each time, at a moment of the
+# work, what to do then — an instruction, however it opens.
+_EACH_TIME_THEN_DO = re.compile(
+    r"(?:每次|每回)[^，,。！!？?]{0,16}?(?:之前|以前|前|之后|以后|后|的时候|时)[，,]?\s*"
+    r"(?:都|也)?(?:先|要|得|务必|记得|顺便)"
+)
+
+
 # Thanks ask for nothing by themselves ("谢谢，你每次都解释得很清楚", "Thanks, that always
 # helps"), though a rule may end with them.
 _THANKS = re.compile(r"谢谢|多谢|感谢|\b(?:thanks|thank you|thx|ty)\b")
@@ -860,11 +904,53 @@ def _remark_on_the_assistant(sentence: str) -> bool:
     words = _QUOTED_SPAN.sub(" ", _THANKS.sub(" ", folded_words(sentence)))
     if _ASSISTANT_DOES.search(words) is None or _THEN_FROM_NOW_ON.search(words):
         return False
+    # "你每次讲之前先说清楚…": what to do each time, before or while doing it
+    if _EACH_TIME_THEN_DO.search(words):
+        return False
     # "你怎么老是给我 X": the 给我 of what the assistant does is no request
     rest = _WHAT_IT_DOES_FOR_ME.sub(" ", words)
     if has_request_form(rest):
         return False
     return IMPERATIVE_RE.search(STANDING_RE.sub(" ", rest)) is None
+
+
+# A requirement given, labelled so: "需求：调度指令下发以后，…必须总是在 2 秒内回执", "Acceptance
+# criteria: the job always…" — what the code must do.
+_REQUIREMENT_FIRST = re.compile(
+    r"^\W*(?:产品|合规|业务|客户)?(?:需求|需求是|验收标准|业务规则|要求)\s*[：:]"
+    r"|^\W*(?:[\w-]+\s+){0,2}?(?:requirements?|spec|acceptance criteria|business rules?)"
+    r"(?:\s+from\s+(?:[\w-]+\s*){1,3})?\s*[：:]"
+    # the work it is, named: "…，这个需求今天要做完", "…: implement this requirement"
+    r"|(?:这个|该|此)需求|需求(?:今天|明天|这周|本周|下周)(?:要|得)?(?:做完|完成|上线|交付)"
+    r"|\b(?:implement|ship|finish)\s+(?:this|the)\s+requirement\b"
+)
+
+
+def _requirement_given(sentence: str) -> bool:
+    words = folded_words(sentence)
+    # (not "需求：以后你写的代码都要带单元测试", said to the assistant)
+    return (
+        _REQUIREMENT_FIRST.search(words) is not None
+        and _ADDRESSED_TO_ASSISTANT.search(words) is None
+    )
+
+
+# -- a decision put off ----------------------------------------------------------------------
+
+# "先别急着定规则，我再想想", "not sure we should make that a rule yet": the user puts the
+# decision off (a rule, or an adoption of the assistant's suggestion, is not made).
+_DEFERRED_DECISION = re.compile(
+    r"先(?:别|不)(?:急着|忙着)?(?:定|决定|拍板|下结论|定规则|当成规则|写进规则)|再想想|我再考虑"
+    r"|我还没想好|(?:以后|回头|改天)再说(?:吧|了)?(?=\W|$)|再议"
+    r"|\bnot sure (?:we|i|if|whether) (?:should|want|need)\b|\blet me think(?: about it)?\b"
+    r"|\bi'?ll think about it\b|\bmaybe later\b|\blet'?s revisit\b"
+    r"|\brevisit (?:it |this |that )?later\b"
+    r"|\bnot (?:a rule )?(?:just )?yet\W*$"
+)
+
+
+def _defers_the_decision(sentence: str) -> bool:
+    return _DEFERRED_DECISION.search(folded_words(sentence)) is not None
 
 
 VETOES: Registry[FunctionRule] = Registry(
@@ -884,6 +970,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "好家伙，又让我清缓存重启，这招永远是第一招是吧",
                 "一般 commit message 业界有没有统一的规矩",
                 "我们的定时任务以后会不会每次都全量扫表",
+                "the nightly job always runs at 2am, right?",
+                "Tom, always run the smoke tests before you hand a build to QA, ok?",
             ),
             examples_no_match=(
                 "Could you always include the imports, or is that too much to ask?",
@@ -907,6 +995,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后改接口的时候先想想要不要兼容老版本",
                 "以后写判空都别省，不管参数是不是可能为 null",
                 "以后 boolean 字段的 getter 都用 isXxx 表示是不是",
+                "from now on use var only when the type is obvious from the right-hand side,ok?",
+                "以后接口文档都用中文写，行不？",
             ),
             test=_asks_without_requesting,
         ),
@@ -957,6 +1047,10 @@ VETOES: Registry[FunctionRule] = Registry(
                 "运维那边说 from now on 发版都要走审批",
                 "组长跟我说每次合并前都必须先跑一遍冒烟",
                 "之前那个外包的哥们告诉我，每次发版前必须跑全量回归",
+                "帮我给小刘写段话：以后提 PR 必须挂 Jira 号，不挂的一律打回，语气客气点",
+                "帮我写个 .cursorrules，内容就是：以后生成的代码都要加中文注释",
+                "can you draft a Slack msg to the team: from now on, nobody merges to main without"
+                " a green pipeline",
             ),
             examples_no_match=(
                 "我的约定如下：以后回答先给结论",
@@ -981,6 +1075,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "From now on, never suggest Lombok.",
                 "以后返回数组要求按 id 排序",
                 "也就是说 always 先给结论",
+                "以后帮我写 commit message：一律用英文",
+                "From now on, when you write a commit message: always use the imperative mood.",
+                "写代码注释的时候：一律用中文",
             ),
             test=_reports_someone,
         ),
@@ -994,6 +1091,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "要是哪天上了 k8s，配置就都改用 ConfigMap 管理",
                 "If I said from now on answer in English, would you remember it?",
                 "In a world where we had no legacy, always use records.",
+                "今天下午要是 payment-bridge 的回调又超时，你就直接给我回滚到 2.3.1 的步骤，"
+                "别分析了",
+                "If the staging deploy breaks tonight, never touch the Flyway migrations",
             ),
             examples_no_match=(
                 "If the answer is long, put the conclusion first.",
@@ -1001,6 +1101,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "如果回答很长，先给结论",
                 "Whenever you show SQL, format it.",
                 "以后都用 Gradle 的命令",
+                "以后如果构建失败，先贴出失败的测试名",
+                "If a test fails, always show me the assertion first.",
             ),
             test=_hypothetical,
         ),
@@ -1080,6 +1182,24 @@ VETOES: Registry[FunctionRule] = Registry(
             test=_describes_own_habit,
         ),
         FunctionRule(
+            "defers-the-decision",
+            "the user puts the decision off ('先别急着定规则，我再想想', 'not sure we should make"
+            " that a rule yet'): no rule is made, nor a suggestion adopted",
+            examples_match=(
+                "先别急着定规则，JSON 日志本地看着太难受了，我再想想",
+                "hmm, not sure we should make that a rule yet, half the team is still on old"
+                " Jackson",
+                "以后要不要都用 record 回头再说",
+            ),
+            examples_no_match=(
+                "以后回答先别急着给代码，先给方案",
+                "以后遇到不确定的地方，先说你还没想好的部分",
+                "From now on, when you're not sure, say so.",
+                "以后再说到事务的时候，先讲隔离级别",
+            ),
+            test=_defers_the_decision,
+        ),
+        FunctionRule(
             "role-play",
             "a role or a game set up for the assistant ('假装你是…', '你扮演…', 'let's role-play:"
             " you're…'): the role's habits, not the user's rules",
@@ -1103,6 +1223,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "好啊，以后干脆所有代码都让你写，我直接下班得了",
                 "Sure, let's always deploy on Fridays, what could possibly go wrong.",
                 "Sure, let's just always add another microservice, that'll fix everything.",
+                "行行行，以后你就接着给我编不存在的 Spring 注解吧，反正我有的是时间查 🙃",
+                "please, always do that, I have all day 🙄",
             ),
             examples_no_match=(
                 "以后全用你写的代码风格，别混用 tab",
@@ -1110,6 +1232,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后干脆都用 Gradle 得了",
                 "以后别再用 fastjson 了 🙄",
                 "Sure, let's just always use records for DTOs then.",
+                "以后回答慢一点没关系，我有时间看",
+                "Take your time with the analysis, always check the logs first.",
             ),
             test=_sarcastic,
         ),
@@ -1140,6 +1264,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "每次改完代码你都跑一遍 mvn verify",
                 "你总是给我 Maven 命令，以后给 Gradle 的",
                 "The DTOs you generate are always supposed to be immutable.",
+                "rx-verify 里的处方校验逻辑你每次讲之前先说清楚走的是哪个校验规则版本",
             ),
             test=_remark_on_the_assistant,
         ),
@@ -1179,6 +1304,26 @@ VETOES: Registry[FunctionRule] = Registry(
                 "the fare-engine build should always skip flaky tests",
             ),
             test=_describes_the_project,
+        ),
+        FunctionRule(
+            "requirement-given",
+            "a requirement labelled so ('需求：…', 'Acceptance criteria: …'): what the code must"
+            " do, not how the assistant should answer",
+            examples_match=(
+                "需求：调度指令下发以后，信号监控模块必须总是在 2 秒内回执，超时就告警。",
+                "Acceptance criteria: the export always includes the depot ID.",
+                "退款接口必须校验：处方药一律不能退，非处方药 7 天内可以退，这个需求今天要做完",
+                "requirement from compliance: order-service must never ship a controlled substance"
+                " without a verified rx id",
+            ),
+            examples_no_match=(
+                "需求：以后你写的代码都要带单元测试",
+                "以后写需求文档都用中文",
+                "From now on, when I paste requirements, list the open questions first.",
+                "以后我说的需求你都先复述一遍再写代码",
+                "My requirement: always answer in English from now on.",
+            ),
+            test=_requirement_given,
         ),
         FunctionRule(
             "asks-for-an-explanation",
@@ -1248,6 +1393,36 @@ VETOES: Registry[FunctionRule] = Registry(
 )
 """The deny-list, in the order it is checked (the first that fires is reported)."""
 
+TAKEN_BACK = PatternRule(
+    "taken-back",
+    "what the user says right after the rule takes it back (算了不用了, 当我没说, 开玩笑的; never"
+    " mind, forget it, jk, scratch that): read in the words after the quote, not in it",
+    examples_match=(
+        "……啊不行，咱们还有服务在用老版本 Jackson，算了不用了",
+        "，嗯……还是算了，链接经常是错的，不用附",
+        " — nah, forget it, springdoc picks them up automatically",
+        " 😹 jk jk. anyway, where's the retry config in payment-bridge?",
+        "，开玩笑的，别当真",
+    ),
+    examples_no_match=(
+        "，不然上线后排查很麻烦",
+        "，超过 3 次重试就算了，直接进死信队列",
+        "，代码注释就不用加英文了",
+        " — it keeps the diffs small.",
+        "，谢谢！",
+    ),
+    pattern=re.compile(
+        r"(?<![就也])算了|(?:^|[，,。.!！?？\s…—\-])不用了(?=[，,。.!！\s…]|$)|当我没说|开玩笑(?:的|呢|啦)"
+        r"|开个玩笑|逗你(?:玩)?的|说着玩的"
+        r"|\bjk\b|\bjust kidding\b|\bkidding\b|\bnever\s*mind\b|\bnvm\b"
+        r"|\bforget (?:it|that|about it|i said that)\b|\bscratch that\b|\bignore (?:that|me)\b"
+        r"|\bnah\b|\bactually,? no\b|\bon second thought\b",
+        re.IGNORECASE,
+    ),
+)
+AFTER_QUOTE_VETOES: Registry[PatternRule] = Registry("after-the-quote-vetoes", [TAKEN_BACK])
+"""Read in the user's words right after a quoted rule (limits.QUOTE_TAKEN_BACK_CHARS)."""
+
 ADOPTION_VETOES = frozenset({"only-points-back"})
 CANCEL_VETOES = frozenset(
     {
@@ -1299,8 +1474,8 @@ _TO_A_COLLEAGUE = re.compile(
     rf"{_NAMED_ZH}\s*[,，]\s*(?:以后|今后|往后|每次|下次)"
 )
 # "Kevin, going forward, never…": a capitalised name, a comma (not "Also, going forward…").
-_NAMED_FIRST = re.compile(
-    r"^\W*(?!(?:Also|And|So|Ok|Okay|Plz|Pls|Please|Hey|Hi|Hello|Btw|Well|Now|Then|But|Oh|Yes"
+_NOT_A_NAME = (
+    r"(?!(?:Also|And|So|Ok|Okay|Plz|Pls|Please|Hey|Hi|Hello|Btw|Well|Now|Then|But|Oh|Yes"
     r"|Yeah|Alright|Right|Sure|Fine|Thanks|Again|Guys|Team|Folks|Everyone|Anyway|Actually"
     r"|Honestly|Seriously|Finally|First|Second|Lastly|Note|Remember|Ps|Ok so|Sorry|Great|Cool"
     r"|Good|Nice|Perfect|Noted|Understood|Got it"
@@ -1308,7 +1483,9 @@ _NAMED_FIRST = re.compile(
     r"|Tests?|Testing|Logging|Security|Style|Answers?|Replies|Dependencies|Reviews?|Commits?"
     r"|Formatting|Naming|Docs|Javadoc|Java|Kotlin|Gradle|Maven|Spring|Background|Context|Build"
     r"|Git|Code|Comments|Imports|Performance|Concurrency|Rule|Rules|Format|Language)\b)"
-    r"[A-Z][a-z]{1,15}"
+)
+_NAMED_FIRST = re.compile(
+    r"^\W*" + _NOT_A_NAME + r"[A-Z][a-z]{1,15}"
     r"(?:\s*,\s*(?:going forward|from now on)\b"
     # "Priya — always rebase…", "Mike: from now on…": a name set off by a dash or a colon
     r"|\s*(?:—|–|--|:)\s*(?:please\s+)?(?:always|never|from now on|going forward)\b)"
@@ -1319,6 +1496,10 @@ _NAMED_FIRST = re.compile(
 _NAMES_THE_ASSISTANT = re.compile(
     r"^\W*@?(?:assistant|ai|bot|claude|gpt|copilot|助手)(?![a-z0-9_])"
 )
+
+
+# A sentence that opens by calling someone: "Tom, always run…, ok?" asks Tom to agree.
+_CALLED_BY_NAME = re.compile(r"^\W*" + _NOT_A_NAME + r"[A-Z][a-z]{1,15}\s*,")
 
 
 def _said_to_a_colleague(sentence: str) -> bool:
@@ -1460,23 +1641,6 @@ def _spec_of_a_task(sentence: str) -> bool:
         elif _marker_clause_asks(clause):
             return False
     return True
-
-
-# A requirement given, labelled so: "需求：调度指令下发以后，…必须总是在 2 秒内回执", "Acceptance
-# criteria: the job always…" — what the code must do.
-_REQUIREMENT_FIRST = re.compile(
-    r"^\W*(?:产品)?(?:需求|需求是|验收标准|业务规则)\s*[：:]"
-    r"|^\W*(?:requirements?|spec|acceptance criteria|business rule)\s*[：:]"
-)
-
-
-def _requirement_given(sentence: str) -> bool:
-    words = folded_words(sentence)
-    # (not "需求：以后你写的代码都要带单元测试", said to the assistant)
-    return (
-        _REQUIREMENT_FIRST.search(words) is not None
-        and _ADDRESSED_TO_ASSISTANT.search(words) is None
-    )
 
 
 # A sigh about how things go, asking nothing: "唉，Maven 每次构建都要十分钟，烦死了".
@@ -1879,21 +2043,6 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "Always add imports, because I keep guessing packages.",
             ),
             test=_marker_only_in_a_reason,
-        ),
-        FunctionRule(
-            "requirement-given",
-            "a requirement labelled so ('需求：…', 'Acceptance criteria: …'): what the code must"
-            " do, not how the assistant should answer",
-            examples_match=(
-                "需求：调度指令下发以后，信号监控模块必须总是在 2 秒内回执，超时就告警。",
-                "Acceptance criteria: the export always includes the depot ID.",
-            ),
-            examples_no_match=(
-                "需求：以后你写的代码都要带单元测试",
-                "以后写需求文档都用中文",
-                "From now on, when I paste requirements, list the open questions first.",
-            ),
-            test=_requirement_given,
         ),
         FunctionRule(
             "waits-for-an-event",

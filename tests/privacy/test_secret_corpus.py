@@ -86,6 +86,9 @@ def test_a_sealed_split_is_reported_then_held_to_the_bar(split: Split) -> None:
     assert ok, f"{split.name} is below the bar: {totals}"
 
 
+_URL_ADDRESS_RE = re.compile(r"https?://[\w.\-]+(?:/[A-Za-z\-]+)*/")
+
+
 def _left_in_part(secret: str, out: str) -> str | None:
     """A piece of ``secret`` (3 characters or more) left right before or after a marker:
     the scorer counts the secret as gone, yet part of it was stored."""
@@ -105,8 +108,10 @@ def test_no_secret_is_left_in_part(split: Split) -> None:
     for case in split.secrets:
         out = redact(case.text)
         for secret in case.secrets:
-            # a label that holds its key ("password: nacos") keeps the key by design
-            if secret not in out and ": " not in secret and (left := _left_in_part(secret, out)):
+            # a label that holds its key ("password: nacos") keeps the key by design, and a
+            # webhook's URL its address (https://hooks.slack.com/services/[REDACTED:webhook])
+            left = None if secret in out or ": " in secret else _left_in_part(secret, out)
+            if left is not None and not _URL_ADDRESS_RE.fullmatch(left):
                 partial.append((secret, left))
     assert not partial
 
