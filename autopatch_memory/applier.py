@@ -68,6 +68,7 @@ from autopatch_memory.model import (
 from autopatch_memory.privacy import is_only_redacted, redact, titled_for_a_secret
 from autopatch_memory.reasons import Reason
 from autopatch_memory.standing.admission import (
+    refuse_in_code,
     refuse_quoted_cancel,
     refuse_quoted_rule,
     refuse_taken_back,
@@ -741,8 +742,10 @@ class _Applier:
         adopted = bool((op.adopted_from or "").strip())
         # A quote across sentences ("We migrated to Gradle. From now on…") is grounded by
         # the one that gives the instruction.
-        refusal = refuse_quoted_rule(found.sentences, adopted=adopted) or refuse_taken_back(
-            turn.user_text[found.spans[-1][1] :]
+        refusal = (
+            refuse_in_code(turn.user_text, found.spans)
+            or refuse_quoted_rule(found.sentences, adopted=adopted)
+            or refuse_taken_back(turn.user_text[found.spans[-1][1] :], self._next_message(turn))
         )
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
@@ -766,12 +769,20 @@ class _Applier:
             )
         return turn.created_at, Origin.ADOPTED
 
+    def _next_message(self, turn: Turn) -> str:
+        """The user's message after ``turn`` among the recent turns (``""``: none yet)."""
+        turns = self.doc.working_memory.recent_turns
+        position = next((i for i, t in enumerate(turns) if t is turn), len(turns))
+        return turns[position + 1].user_text if position + 1 < len(turns) else ""
+
     def _ground_cancel(self, op: LongTermOp) -> datetime | None:
         """When the user withdrew the item ``op`` archives (``None``: the user, now)."""
         if self.user_authored:
             return None
         turn, found = self._quoted(op, "an archive")
-        refusal = refuse_quoted_cancel(found.sentences)
+        refusal = refuse_in_code(turn.user_text, found.spans) or refuse_quoted_cancel(
+            found.sentences
+        )
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
         return turn.created_at

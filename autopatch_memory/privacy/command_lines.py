@@ -517,6 +517,30 @@ SED_SECRET_REPLACEMENT = RedactionRule(
     pattern=_SED_SECRET_RE,
     replace=_sed_secret,
 )
+# ngrok config add-authtoken X, ngrok authtoken X, a CLI's set-token X: a subcommand named
+# for the token, then the token
+_TOKEN_SUBCOMMAND_RE = compile_bounded(
+    r"(?<![\w\-])(?:add-authtoken|authtoken|set-token|add-token|set-auth-token)[ \t]+" + _CLI_VALUE
+)
+
+
+def _token_subcommand(m: re.Match[str]) -> str:
+    if not random_looking(m.group("value")):
+        return m.group(0)
+    return replace_password(m)
+
+
+TOKEN_SUBCOMMAND = RedactionRule(
+    id="token-subcommand",
+    description="The token given to a subcommand named for it (ngrok config add-authtoken X)",
+    examples_match=(
+        "ngrok config add-authtoken G9qafMdPKXtJ7yzF3Yk8BXOdsaX_Vmol0n5aCoYkdGzDhnlZv",
+    ),
+    examples_no_match=("ngrok config add-authtoken $NGROK_AUTHTOKEN", "ngrok authtoken --help"),
+    keywords=("authtoken", "set-token", "add-token", "set-auth-token"),
+    pattern=_TOKEN_SUBCOMMAND_RE,
+    replace=_token_subcommand,
+)
 OPTION_USER_PASSWORD = RedactionRule(
     id="option-user-password",
     description=(

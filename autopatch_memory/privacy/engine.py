@@ -169,6 +169,7 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     command_lines.OPTION_USER_PASSWORD,
     command_lines.USER_THEN_P_OPTION,
     command_lines.SED_SECRET_REPLACEMENT,
+    command_lines.TOKEN_SUBCOMMAND,
     command_lines.OBJECT_STORAGE_KEY_ID,
     command_lines.KEY_ID_AS_USER,
     command_lines.GLUED_PASSWORD_OPTION,
@@ -233,6 +234,7 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     accounts.USER_PASSWORD_PAIR,
     # Last: a value by its shape alone, where no rule above read the text around it.
     nearby.SECRET_SHAPED_NEAR_KEYWORD,
+    nearby.PASSWORD_HANDED_OVER,
 )
 
 RULES: Registry[RedactionRule] = Registry("privacy", (*_PLAIN_ORDER, ENCODED_CREDENTIAL))

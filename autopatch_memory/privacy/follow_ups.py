@@ -44,7 +44,8 @@ _STATED_MARKER = r"\[REDACTED:(?:password|secret_value)\](?:[ \t]{0,4}[(（][^()
 # After a stated password, another one in the same sentence: "…密码是 [R]，生产是 X",
 # "the qa password is [R], prod: X", "[R] and prod is X"; and "密码在 … 里，是 X".
 _NEXT_CONNECTOR_VALUE = (
-    r"(?:是|为|[:：]|(?<![A-Za-z])(?i:is|are|was)(?![A-Za-z]))[ \t]*(?P<value>"
+    # (a URL's scheme is no label: "https://…")
+    r"(?:是|为|[:：](?!//)|(?<![A-Za-z])(?i:is|are|was)(?![A-Za-z]))[ \t]*(?P<value>"
     + MARKER_VALUE
     + r"|[\x21\x23-\x26\x28-\x5f\x61-\x7e]{1,256})"
 )
@@ -210,6 +211,7 @@ NEXT_SECRET = RedactionRule(
     examples_no_match=(
         "密码是 [REDACTED:password]，端口是 3306",
         "[REDACTED:password] and token [REDACTED:github_token]",
+        "PAT：[REDACTED:secret_value]，git clone https://dev.azure.com/pev/_git/sdk 还是失败",
     ),
     pattern=_NEXT_SECRET_RE,
     replace=replace_plausible,

@@ -37,7 +37,8 @@ _AUTHORIZATION_RE = compile_bounded(
     first_char_gate("Aa") + r"\b(?i:authorization)[\"']?[ \t]{0,8}[:=][ \t]{0,8}[\"']?"
     # The scheme: Bearer, Basic, token, Digest, or a vendor's (Okta's SSWS, Opsgenie's
     # GenieKey, GoDaddy's sso-key): a word, then the credential.
-    r"(?:[A-Za-z][\w.\-]{0,39}[ \t]{1,8}(?=[^\s\"']))?"
+    r"(?:(?:(?i:bearer|basic|token|digest)|(?P<scheme>[A-Za-z][\w.\-]{0,39}))[ \t]{1,8}"
+    r"(?=[^\s\"']))?"
     # (not the header's own name: AUTHORIZATION = "Authorization", a constant)
     r"(?P<value>" + MARKER_VALUE + r"|(?!(?i:bearer|basic|token|digest|authorization)\b)"
     r"[\x21\x23-\x26\x28-\x2b"
@@ -353,6 +354,20 @@ _GO_DSN_RE = compile_bounded(
 )
 
 
+_AUTHORIZATION_VALUE = value_group(SecretKind.BEARER)
+
+
+def _authorization_value(m: re.Match[str]) -> str:
+    # After a scheme of its own (Okta's SSWS, Opsgenie's GenieKey), the value must look
+    # like a credential: "Authorization: see docs" names none.
+    value = m.group("value")
+    if m.group("scheme") is not None and not (
+        len(value) >= limits.SECRET_MIN_CHARS_RANDOM and credential_like(value)
+    ):
+        return m.group(0)
+    return _AUTHORIZATION_VALUE(m)
+
+
 AUTHORIZATION_HEADER = RedactionRule(
     id="authorization-header",
     description=(
@@ -366,12 +381,13 @@ AUTHORIZATION_HEADER = RedactionRule(
     ),
     examples_no_match=(
         "Authorization: Bearer",
+        "Authorization: see docs",
         "the authorization server issues tokens",
         'public static final String AUTHORIZATION = "Authorization";',
     ),
     keywords=("authorization",),
     pattern=_AUTHORIZATION_RE,
-    replace=value_group(SecretKind.BEARER),
+    replace=_authorization_value,
 )
 BEARER_VALUE = RedactionRule(
     id="bearer-value",

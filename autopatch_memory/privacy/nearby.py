@@ -26,12 +26,13 @@ from autopatch_memory.privacy.values import (
     labelled_value,
     random_looking,
     secret_shaped,
+    strong_credential,
 )
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
 
 _KEYWORD = (
     r"(?P<kw>(?<![A-Za-z])(?i:pass(?:word|wd|phrase|code)?s?|pass[ \t]word|pwd|secrets?"
-    r"|tokens?|keys?|credentials?|creds?|user[-_ ]?sig)(?![A-Za-z])"
+    r"|tokens?|keys?|credentials?|creds?|user[-_ ]?sig|pats?)(?![A-Za-z])"
     r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码)"
 )
 # A candidate value: a run of the characters secrets are written with. On the keyword's
@@ -242,6 +243,7 @@ SECRET_SHAPED_NEAR_KEYWORD = RedactionRule(
         "Username:\nsvc_deploy\nPassword:\noYZQa7Ppe2",
         "redis 密码：\nredis2024\n端口 6379",
         "minio:\n  access-key: [REDACTED:secret_value]\n  secret-key:\n    Q7tuB7iSJs3T0BT9YS7o",
+        "给了个 PAT：mwdxugkqpp6h2yx4wg4635q3vbknobol7q7qsqldmxrblg3ni2pz，git clone 还是失败",
     ),
     examples_no_match=(
         "the token is\nstored in Redis with a TTL of 30 minutes",
@@ -252,7 +254,66 @@ SECRET_SHAPED_NEAR_KEYWORD = RedactionRule(
         "Token:\nTokenRefreshScheduler2",
         "implementation 'org.springframework.security:spring-security-crypto:6.2.1'",
     ),
-    keywords=(*KEYWORD_NEEDLES, *ZH_NEEDLES),
+    keywords=(*KEYWORD_NEEDLES, *ZH_NEEDLES, "pat"),
     pattern=_NEARBY_RE,
     replace=_nearby,
+)
+
+
+# A password handed over in a sentence about an account, with no credential word near it:
+# "数据库账号是 rx_admin，…他发我的是 Rx!Adm1n_0426", "User stays billing_hk, and the new one
+# they sent over is L37p#I1R2FRLZwxDzg". Only a chosen password's shape (letters of both
+# cases, digits and a symbol) right after "is"/"是"/":" — an id or a name never has it.
+_ACCOUNT_WORD_RE = compile_bounded(
+    first_char_gate("账帐用登UuLlCcAa")
+    + r"(?:账号|帐号|账户|用户名|登录|(?<![A-Za-z])(?i:user(?:name)?|login|creds|credentials?"
+    r"|account)(?![A-Za-z]))" + rf"(?P<value>[^\n]{{0,{limits.SECRET_NEARBY_CHARS}}})"
+)
+_HANDED_OVER_BEFORE_RE = lazy_compile(r"(?:(?<![A-Za-z])(?i:is|was)|是|为|[:：])[ \t]*$")
+
+
+def _chosen_password(value: str) -> bool:
+    return (
+        strong_credential(value)
+        and secret_shaped(value)
+        and any(c.islower() for c in value)
+        and any(c.isupper() for c in value)
+    )
+
+
+def _handed_over(m: re.Match[str]) -> str:
+    text = m.string
+    start, end = m.start("value"), m.end("value")
+    for number, candidate in enumerate(_CANDIDATE_RE.finditer(text, start, end)):
+        if number == limits.SECRET_NEARBY_CANDIDATES:
+            break
+        value = candidate.group(0).rstrip(TRAILING)
+        before = text[max(start, candidate.start() - 8) : candidate.start()]
+        if _HANDED_OVER_BEFORE_RE.search(before) and _chosen_password(value):
+            if _vetoed(text, start, candidate.start()):
+                break
+            offset = candidate.start() - m.start()
+            whole = m.group(0)
+            return whole[:offset] + marker(SecretKind.PASSWORD) + whole[offset + len(value) :]
+    return m.group(0)
+
+
+PASSWORD_HANDED_OVER = RedactionRule(
+    id="password-handed-over",
+    description=(
+        "A chosen password (both cases, digits, a symbol) given as 'is X' a few words after an "
+        "account word, with no credential word near it"
+    ),
+    examples_match=(
+        "数据库账号是 rx_admin，老王说原来那个已经禁用了，他发我的是 Rx!Adm1n_0426 ，你试试",
+        "User stays billing_hk, and the new one they sent over on WeCom is L37p#I1R2FRLZwxDzg",
+    ),
+    examples_no_match=(
+        "账号是 rx_admin，工单号是 INC-2026-0042",
+        "the user id is U2024#001 in the audit table",
+        "login 接口返回的 code 是 A1001，message 是 user.locked",
+    ),
+    keywords=("账号", "帐号", "账户", "用户名", "登录", "user", "login", "cred", "account"),
+    pattern=_ACCOUNT_WORD_RE,
+    replace=_handed_over,
 )

@@ -102,11 +102,15 @@ _CREDENTIAL_CALL_RE = compile_bounded(
 # web3j's Credentials.create("0x…"), which takes a wallet's private key.
 _KEY_MATERIAL_CALL_RE = compile_bounded(
     r"(?P<tail>Key(?:Spec|For)?|HMAC\d{3}|(?i:hmac)\w{0,24}?|signWith|verifyWith"
+    # a symmetric-crypto helper made with its key: new AesUtil("…".getBytes()), new SM4Cipher(…)
+    r"|(?<=new )(?:\w{0,20}(?:Aes|AES|Sm4|SM4|Des|DES))"
+    r"(?:Util|Utils|Cipher|Crypto|Helper|Encryptor)?"
     r"|(?<=\.)(?:aes|des|sm4|AES|DES|SM4)|(?<=Credentials\.)create)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 _KEY_MATERIAL_NAME_RE = lazy_compile(
     r"^(?:(?i:hmac)\w*|\w*(?:Signing|Secret|Hmac|Crypt|Cipher|Aes|Sign)Key(?:Spec|For)?"
+    r"|\w{0,20}(?:Aes|AES|Sm4|SM4|Des|DES)(?:Util|Utils|Cipher|Crypto|Helper|Encryptor)?"
     r"|\w*KeySpec|signWith|verifyWith|aes|des|sm4|AES|DES|SM4|Credentials\.create)$"
 )
 # Java keeps passwords in char[]: ks.load(in, "x".toCharArray()), kmf.init(ks, "x".toCharArray())
@@ -438,8 +442,13 @@ KEY_MATERIAL_CALL = RedactionRule(
     examples_match=(
         'Algorithm.HMAC256("mY-jWt-S1gning-K3y-2024")',
         'new SecretKeySpec("0123456789abcdef".getBytes(), "AES")',
+        'AesUtil aesUtil = new AesUtil("tVkVmX6tLYoCAApv3uJkbgVVXW3c8pLL".getBytes(UTF_8));',
     ),
-    examples_no_match=('Mac.getInstance("HmacSHA256")', 'Cipher.getInstance("AES/GCM/NoPadding")'),
+    examples_no_match=(
+        'Mac.getInstance("HmacSHA256")',
+        'Cipher.getInstance("AES/GCM/NoPadding")',
+        "new AesUtil(config.getApiV3Key().getBytes(UTF_8))",
+    ),
     keywords=("key", "hmac", "sign", "aes", "des", "sm4", "credentials.create"),
     pattern=_KEY_MATERIAL_CALL_RE,
     replace=_key_material_call,
@@ -489,7 +498,10 @@ AUTH_TUPLE = RedactionRule(
 # would be tried at every letter of a text).
 _CONVERTED_LITERAL_RE = compile_bounded(
     r"(?<![=!<>])=(?!=)[ \t]*(?:\[\]byte|bytes|String|str|Buffer\.from|(?:bytes|bytearray)\.fromhex"
-    r"|base64\.b64decode|binascii\.unhexlify)\([ \t]*"
+    r"|base64\.b64decode|binascii\.unhexlify"
+    # Java's decoders: HexFormat.of().parseHex("…"), Hex.decodeHex("…"), Base64 decode
+    r"|HexFormat\.of\(\)\.parseHex|Hex\.decodeHex|DatatypeConverter\.parseHexBinary"
+    r"|Base64\.getDecoder\(\)\.decode|Base64\.decodeBase64|hexStringToByteArray|fromHex)\([ \t]*"
     r"(?P<q>[\"'`])(?P<value>[^\"'`\n]{4,256})(?P=q)"
 )
 _ASSIGNED_NAME_RE = lazy_compile(
@@ -513,12 +525,14 @@ CONVERTED_LITERAL = RedactionRule(
         'var jwtSecret = []byte("Go!jwt-S3cret9")',
         'apiToken = bytes("tk_9x8y7z6w")',
         'OTA_SIGN_KEY = bytes.fromhex("5be1c04a9d7e23f86a0b4c19e7d2f35a8c6b0e4d1f9a27c3")',
+        "private static final byte[] PLATE_AES_KEY = "
+        'HexFormat.of().parseHex("18f3f7c4ec228b465b467bd7beae5ee6");',
     ),
     examples_no_match=(
         'var greeting = []byte("hello world")',
         'var token = []byte(os.Getenv("T"))',
     ),
-    keywords=("byte", "string", "str(", "buffer.from"),
+    keywords=("byte", "string", "str(", "buffer.from", "hex", "decode"),
     pattern=_CONVERTED_LITERAL_RE,
     replace=_converted_literal,
 )

@@ -18,7 +18,8 @@ from autopatch_memory.privacy.words import CJK_TEXT_RE
 
 # A Markdown table whose header names a password column: every cell of that column.
 _TABLE_RE = compile_bounded(
-    r"^[ \t]{0,8}\|(?P<header>[^\n]{1,1024})\n[ \t]{0,8}\|[ \t]*:?-{1,64}[-:| \t]{0,1024}\n"
+    # (or a console's: a mysql client draws its rules with "+": "+----+-------+")
+    r"^[ \t]{0,8}\|(?P<header>[^\n]{1,1024})\n[ \t]{0,8}[|+][ \t]*:?-{1,64}[-:|+ \t]{0,1024}\n"
     r"(?P<rows>(?:[ \t]{0,8}\|[^\n]{0,2048}(?:\n|\Z)){1,500})",
     re.M,
 )
@@ -171,6 +172,8 @@ MARKDOWN_TABLE = RedactionRule(
         "| user | password |\n|---|---|\n| ops | 0ps#Team1 |",
         "| name | value |\n|---|---|\n| ES_PASSWORD | El4stic!9 |",
         "| item | value |\n|---|---|\n| Baidu AK | Qm7TzP2wXv9LkN4rB8cD1eF6gH3jK5sA |",
+        "+------+------------------+\n| id   | device_secret    |\n+------+------------------+\n"
+        "| 1201 | hjFwVhvEgqawxS8H |\n+------+------------------+",
     ),
     examples_no_match=(
         "| user | role |\n|---|---|\n| ops | admin#1 |",

@@ -315,7 +315,7 @@ def plausible_in_prose(value: str, *, min_chars: int) -> bool:
 SECRET_PART_SUFFIX = r"(?:[-_.]?(?i:part|half|seg|segment|chunk|piece)?[-_.]?\d{1,2})"
 SECRET_KEY_NAME_RE = compile_bounded(
     r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
-    r"|private[-_.]?key|requirepass|masterauth|_auth|(?:erlang|node)[-_.]?cookie"
+    r"|private[-_.]?key|requirepass|masterauth|_auth(?:entication)?|(?:erlang|node)[-_.]?cookie"
     # a key that signs or encrypts: FIRMWARE_SIGN_KEY, hmacKey, aes_key
     r"|(?:sign(?:ing)?|hmac|encrypt(?:ion)?|aes|sm4)[-_.]?key)" + SECRET_PART_SUFFIX + "?$"
 )
@@ -409,6 +409,8 @@ _NOT_SHAPED_RE = lazy_compile(
     r"|^\.{0,2}/|/[\w.\-]+/"
     r"|^[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)+$"
     r"|^v?\d+(?:\.\d+)+"
+    # a SQL LIKE pattern or a glob: lower-case words, a wildcard at an end ("geomag-gw-p2-%")
+    r"|^[%*]?[a-z0-9]+(?:[-_.][a-z0-9]+)*[-_.]?[%*]$|^[%*][a-z0-9]+(?:[-_.][a-z0-9]+)*[%*]?$"
 )
 
 

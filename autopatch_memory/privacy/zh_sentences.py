@@ -310,7 +310,7 @@ ASCII_KEYWORD_IN_ZH = RedactionRule(
         "这",
     ),
     # one of the ASCII keywords (every alternative holds one of these)
-    also=("key", "secret", "pass", "pwd", "token", "masterauth", "ak", "sk", "pin"),
+    also=("key", "secret", "pass", "pwd", "token", "masterauth", "ak", "sk", "pin", "pat"),
     pattern=_ASCII_IN_ZH_RE,
     replace=_zh_sentence,
 )

@@ -16,11 +16,18 @@ from typing import NamedTuple
 
 from autopatch_memory import limits
 from autopatch_memory.lang.quotes import find_quote
-from autopatch_memory.standing.lexicon import has_cancel_form, has_request_form, has_standing_marker
+from autopatch_memory.lang.rules import Rule
+from autopatch_memory.standing.lexicon import (
+    folded_words,
+    has_cancel_form,
+    has_request_form,
+    has_standing_marker,
+)
 from autopatch_memory.standing.vetoes import (
     ADOPTION_VETOES,
     AFTER_QUOTE_VETOES,
     CANCEL_VETOES,
+    NEXT_TURN_VETOES,
     VETOES,
     looks_like_statement,
 )
@@ -64,13 +71,28 @@ def refuse_quoted_rule(sentences: Sequence[str], *, adopted: bool = False) -> Re
     return next((r for r in refusals if r is not None), None)
 
 
-def refuse_taken_back(after: str) -> Refusal | None:
+def refuse_taken_back(after: str, next_message: str = "") -> Refusal | None:
     """Why a rule cannot stand when the user's words right after its quote are ``after``
-    (``None``: it can): they take it back."""
-    veto = AFTER_QUOTE_VETOES.first(after[: limits.QUOTE_TAKEN_BACK_CHARS])
+    and their next message is ``next_message`` (``None``: it can): they take it back."""
+    veto: Rule | None = AFTER_QUOTE_VETOES.first(after[: limits.QUOTE_TAKEN_BACK_CHARS])
+    if veto is None:
+        veto = NEXT_TURN_VETOES.first(next_message[: limits.QUOTE_TAKEN_BACK_CHARS])
     if veto is None:
         return None
-    return Refusal(veto.id, f"the user's words right after the quote take it back ({veto.id})")
+    return Refusal(veto.id, f"the user's words after the quote take it back ({veto.id})")
+
+
+# A code span (`…`) or a fenced block (```…```): what is in one is code, not the user's word.
+_CODE_SPAN = re.compile(r"```[\s\S]*?```|`[^`\n]+`")
+
+
+def refuse_in_code(text: str, spans: Sequence[tuple[int, int]]) -> Refusal | None:
+    """Why a quote at ``spans`` of the user's ``text`` cannot ground anything (``None``: it
+    can): it lies inside a code span or a fenced block — pasted code, a comment in it."""
+    code = [m.span() for m in _CODE_SPAN.finditer(text)]
+    if code and all(any(a <= start and end <= b for a, b in code) for start, end in spans):
+        return Refusal("code-or-log", "the quote is inside a code span: code, not the user's words")
+    return None
 
 
 def refuse_quoted_cancel(sentences: Sequence[str]) -> Refusal | None:
@@ -79,12 +101,18 @@ def refuse_quoted_cancel(sentences: Sequence[str]) -> Refusal | None:
     return None if None in refusals else refusals[0]
 
 
+# A stop or a negation: what a withdrawal says when it names no cancel word ("以后不用附链接",
+# "don't add Javadoc anymore", "never mind the diagrams", "别再画时序图").
+_WITHDRAWS = re.compile(
+    r"不|别|没|无需|免了|停|\b(?:don'?t|do not|doesn'?t|stop|no|not|never|without|skip|quit)\b"
+)
+
+
 def refuse_cancel(sentence: str) -> Refusal | None:
     """Why ``sentence`` cannot ground archiving an item (``None``: it can)."""
-    if not (
-        has_cancel_form(sentence) or has_standing_marker(sentence) or has_request_form(sentence)
-    ):
-        return Refusal(None, "the quoted sentence withdraws nothing (no cancel or request form)")
+    if not (has_cancel_form(sentence) or _WITHDRAWS.search(folded_words(sentence))):
+        # "以后记得带上哈" asks for more of the rule, it withdraws nothing
+        return Refusal(None, "the quoted sentence withdraws nothing (no cancel or stop form)")
     return _vetoed(sentence, lambda veto: veto in CANCEL_VETOES)
 
 

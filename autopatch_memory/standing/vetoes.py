@@ -89,6 +89,8 @@ _POLITE_REQUEST = re.compile(
     _OPENERS + r"(?:can|could|would|will) (?:you|u)\b|\bwould you mind\b|\bplease\b|\bplz\b|\bpls\b"
     r"|\bhow about you\b|\bwhy don'?t you\b|\bi(?:'d| would) like you to\b"
     r"|能不能|能否|可不可以|你可以|你能|麻烦|请(?!问)|帮我|给我|好吗|好不好|行吗|可以.{0,40}吗"
+    # "你以后写 SQL 的时候能把关键字都大写吗", "可以每次给代码的时候都标一下文件路径不"
+    r"|你[^，,。？?]{0,20}?(?:能|可以)[^。？?]{0,40}吗|(?:可以|能)[^，,。？?]{0,40}不[？?]?\W*$"
 )
 
 
@@ -180,6 +182,8 @@ _REPORTED = re.compile(
     r"|from now on|always|never|every)"
     # a team's word: "QA 那边说…", "运维团队要求…" (not "数组要求", "分组规定")
     r"|(?:那边|那儿|那里|团队|部门)(?:的人)?(?:说|讲|要求|规定|建议)"
+    # a group or its head has spoken: "架构组发话了：…", "领导拍板了：…"
+    r"|(?:[组部]|团队|部门|公司|上面|领导|老板|甲方|客户)(?:那边)?(?:发话|下令|拍板|定了|发通知)(?:了)?"
     r"|(?:他|她|他们|同事|领导|老板|组长|架构师|文章|博客|书|文档|网上|有人|大家|面试官|老师|"
     r"规约|规范|手册|指南|标准)(?:里|上|中)?(?:说|讲|建议|推荐|提到|要求|认为|写着|写的|规定)"
     r"|听说|据说|看到.{0,12}说"
@@ -209,10 +213,23 @@ _DOC_EN = (
 )
 # A message for others, or the rules file of another tool (what the assistant writes for
 # them, not what it keeps)
-_MESSAGE_ZH = r"(?:话|消息|通知|邮件|回复|公告|文案|提示词|prompt|rules|规则文件|群公告|留言|私信)"
+# A tool's configuration file ("renovate.json", ".editorconfig"): its settings, not rules.
+_CONFIG_FILE = (
+    r"[\w\-]*\.(?:json5?|ya?ml|toml|xml|properties|conf|ini|cfg)\b|\.[a-z]+(?:rc|config|ignore)\b"
+)
+_MESSAGE_ZH = (
+    r"(?:话|消息|通知|邮件|回复|公告|文案|提示词|prompt|rules|规则文件|群公告|留言|私信|配置文件"
+    rf"|{_CONFIG_FILE})"
+)
 _MESSAGE_EN = (
     r"(?:msg|message|email|mail|note|announcement|post|reply|dm|memo|prompt|\.?cursorrules"
-    r"|rules file|system prompt|copilot instructions)"
+    rf"|rules file|system prompt|copilot instructions|config file|{_CONFIG_FILE})"
+)
+# A tool set up to do something each time: "set up the Spotless config so it always…"
+_TOOL_SET_UP = re.compile(
+    r"\b(?:set up|setup|configure|write|tweak|update|change)\s+(?:the|our|a|my)\s+[\w.\-]+"
+    r"\s+(?:config|configuration|settings|plugin|rules?|task|job|hook)s?\s+so\s+(?:that\s+)?it\b"
+    r"|把\s*[\w.\-]+\s*(?:的)?(?:配置|插件|规则|任务|钩子)(?:改|配|设)成"
 )
 # The document named first, then how to edit it: "把这段代码评审规则改得正式一点".
 _DOC_NAMED_FIRST_ZH = (
@@ -252,7 +269,7 @@ def _reports_someone(sentence: str) -> bool:
     own = re.search(r"(?<![跟和对给])(?:我|我们)(?:之前|刚才|上次)?(?:说|讲)", words)
     if own and not re.search(r"(?:他|她|他们|同事|文章|博客|有人)(?:说|讲)", words):
         return False
-    if _REPORTED.search(words) or ANNOUNCED_PASTE.search(words):
+    if _REPORTED.search(words) or ANNOUNCED_PASTE.search(words) or _TOOL_SET_UP.search(words):
         return True
     # The end of a quotation opened in a sentence before: "…imports.' That's what CI says."
     if _QUOTE_ENDS.search(words):
@@ -559,8 +576,8 @@ _ADDRESSED = re.compile(
     r"|你|您|请|麻烦|帮我|给我|我希望|我想要|我要你|我需要|告诉我"
     # a prohibition opening a clause is said to someone: "…，别插中间", "…, don't log it"
     r"|(?:^|[，,；;：:]\s*)(?:and |but |so |也|就|都|千万)?(?:don'?t|do not|别|不要(?!紧))"
-    # a prohibition with its verb: "订单这块的异常别吞掉"
-    r"|别(?:再)?(?:吞|用|删|改|动|加|打|写|碰|忘|把|让|给|传|返回|抛)"
+    # a prohibition with its verb: "订单这块的异常别吞掉", "…一律用 BigDecimal，不许用 double"
+    r"|别(?:再)?(?:吞|用|删|改|动|加|打|写|碰|忘|把|让|给|传|返回|抛)|(?:不许|不准)(?:再)?用"
     # typed without commas: "…一律用 LocalDateTime 别用 Date 了"; asked with 呗
     r"|(?<=\S)\s+(?:也|就|都|千万)?(?:别(?!名|人|的|处|称)|不要(?!紧))|呗"
     # "checkin-api 那块 don't use magic numbers" (not "we don't use Lombok", a statement)
@@ -604,7 +621,8 @@ def _states_the_project(clause: str) -> bool:
 # A clause that opens with a time of its own speaks of what comes next, not of how the
 # project is: "我们迁到 Gradle 了，以后命令都给 gradle 的".
 _TIME_HEAD = re.compile(
-    r"^(?:以后|今后|往后|从现在起|从现在开始|从今以后|从今往后|从此|每次|每回"
+    r"^(?:(?:所以|因此|那就|那|so|therefore)[ ,，]*)?"
+    r"(?:以后|今后|往后|从现在起|从现在开始|从今以后|从今往后|从此|每次|每回"
     r"|from now on|going forward|from here on|moving forward|in future|in the future|henceforth)"
 )
 # A later clause that opens with a rule, after a connective or not: "…, so never log…",
@@ -953,6 +971,47 @@ def _defers_the_decision(sentence: str) -> bool:
     return _DEFERRED_DECISION.search(folded_words(sentence)) is not None
 
 
+# A sigh about how things go, asking nothing: "唉，Maven 每次构建都要十分钟，烦死了".
+_COMPLAINT_MARK = re.compile(
+    r"烦死了|真烦|烦人|气死|无语|醉了|服了|崩溃了|受不了了?|受够了|\bugh\b|\bsigh\b|so annoying"
+    r"|drives me (?:crazy|nuts)|\bi'?m so done\b|\bfed up\b|\U0001F624|\U0001F621|\U0001F620"
+)
+_ASKS_HERE = re.compile(
+    r"你|您|请|帮我|给我|麻烦|别|不要|以后|今后|往后"
+    r"|\b(?:you|please|plz|pls|don'?t|from now on|going forward|always use|never use)\b"
+)
+
+
+def _complaint_marked(sentence: str) -> bool:
+    words = folded_words(sentence)
+    return _COMPLAINT_MARK.search(words) is not None and _ASKS_HERE.search(words) is None
+
+
+# Banter marked as a joke: laughter, a laughing face — and the rule speaks to no one
+# ("哈哈哈以后谁再把 settlement 搞挂就请全组喝奶茶 😂", "every outage is the intern's fault lol").
+_LAUGHTER = re.compile(
+    # (not "我没开玩笑", "I'm not kidding")
+    r"哈{3,}|笑死|狗头|(?<![没不])(?<!不是)(?<!没有)开(?:个|了个)?玩笑|\blol\b|\blmao\b|\brofl\b"
+    r"|\bjk\b|(?<!not )(?<!no )\bkidding\b"
+    r"|[\U0001F602\U0001F923\U0001F606\U0001F639]"
+)
+
+
+_FOR_ME = re.compile(r"\b(?:give|show|tell|send|write|remind|ping) me\b")
+# A penalty for whoever does it: "谁再…就请全组喝奶茶", "whoever breaks it buys lunch"
+_WHOEVER = re.compile(r"谁(?:再|要是|敢|要)[^，,。]{1,30}就|\bwhoever\b|\banyone who\b")
+
+
+def _banter(sentence: str) -> bool:
+    words = folded_words(sentence)
+    return (
+        _LAUGHTER.search(words) is not None
+        and _ADDRESSED_TO_ASSISTANT.search(words) is None
+        and _FOR_ME.search(words) is None
+        and (_WHOEVER.search(words) is not None or not has_request_form(words))
+    )
+
+
 VETOES: Registry[FunctionRule] = Registry(
     "proposal-vetoes",
     [
@@ -996,6 +1055,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后写判空都别省，不管参数是不是可能为 null",
                 "以后 boolean 字段的 getter 都用 isXxx 表示是不是",
                 "from now on use var only when the type is obvious from the right-hand side,ok?",
+                "你以后写 SQL 的时候能把关键字都大写吗？DBA 那边 review 看着顺眼点",
+                "另外可以每次给代码的时候都标一下文件路径不？",
                 "以后接口文档都用中文写，行不？",
             ),
             test=_asks_without_requesting,
@@ -1047,6 +1108,12 @@ VETOES: Registry[FunctionRule] = Registry(
                 "运维那边说 from now on 发版都要走审批",
                 "组长跟我说每次合并前都必须先跑一遍冒烟",
                 "之前那个外包的哥们告诉我，每次发版前必须跑全量回归",
+                "架构组发话了：以后新服务一律上 Kotlin。",
+                "帮我写个 renovate.json：每周一早上跑，只自动合并 patch 版本，minor 以上都要人工审",
+                "Write me a .editorconfig for the repo: always insert a final newline, indent 4"
+                " spaces.",
+                "Can you set up the Spotless config so it always removes unused imports and never"
+                " touches the generated sources?",
                 "帮我给小刘写段话：以后提 PR 必须挂 Jira 号，不挂的一律打回，语气客气点",
                 "帮我写个 .cursorrules，内容就是：以后生成的代码都要加中文注释",
                 "can you draft a Slack msg to the team: from now on, nobody merges to main without"
@@ -1078,6 +1145,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后帮我写 commit message：一律用英文",
                 "From now on, when you write a commit message: always use the imperative mood.",
                 "写代码注释的时候：一律用中文",
+                "以后改 application.yml 的时候：一律把敏感值放到环境变量里",
+                "From now on, when you write a Dockerfile, always pin the base image digest.",
             ),
             test=_reports_someone,
         ),
@@ -1200,6 +1269,41 @@ VETOES: Registry[FunctionRule] = Registry(
             test=_defers_the_decision,
         ),
         FunctionRule(
+            "complaint-marked",
+            "a sigh about how things go (烦死了, 无语, ugh) with nothing asked of the assistant",
+            examples_match=(
+                "唉，Maven 每次构建都要十分钟，永远在下载依赖，烦死了。",
+                "CI 每次都卡在 settlement 的集成测试上，烦死了😤 一跑就二十分钟",
+                "The vendor SDK never returns the plate color, I'm so done with these people 😤",
+                "ugh, Gradle always re-downloads the whole world after I switch branches. so"
+                " annoying",
+            ),
+            examples_no_match=(
+                "每次都给我写 Lombok，烦死了，以后别写了",
+                "ugh, please always add imports",
+                "pls always use constructor injection in the examples, field injection drives me"
+                " nuts",
+            ),
+            test=_complaint_marked,
+        ),
+        FunctionRule(
+            "banter",
+            "a message marked as a joke (laughter, a laughing face) whose rule speaks to no one:"
+            " the team's banter, not a rule for the assistant",
+            examples_match=(
+                "哈哈哈以后谁再把 settlement 搞挂就请全组喝奶茶 🧋😂 今天又挂了一次",
+                "from now on every outage is officially the intern's fault lol 😂",
+            ),
+            examples_no_match=(
+                "以后别给我写 XML 配置了 😂",
+                "lol ok, from now on give me the Gradle command too",
+                "以后回答都先给结论，哈哈哈",
+                "以后实体类都别用 Lombok 了，我没开玩笑",
+                "每次给出的代码记得带上 import，不然我老得自己补 😂",
+            ),
+            test=_banter,
+        ),
+        FunctionRule(
             "role-play",
             "a role or a game set up for the assistant ('假装你是…', '你扮演…', 'let's role-play:"
             " you're…'): the role's habits, not the user's rules",
@@ -1297,6 +1401,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "Always use constructor injection.",
                 "From now on, answer in English please.",
                 "咱们以后讲 order-core 的时候都带上包路径呗",
+                "记住：咱们所有金额字段一律用 BigDecimal，不许用 double",
+                "我们 plate-recognition 那边调用方特别多，所以往后动 DTO 的时候先提醒我兼容性问题",
                 "order-core 以后 tests 都用 JUnit 5 吧",
                 "checkout 那块 don't use magic numbers for the fee codes",
                 "所有金额字段一律用 BigDecimal 别用 double 了",
@@ -1420,8 +1526,39 @@ TAKEN_BACK = PatternRule(
         re.IGNORECASE,
     ),
 )
+# What the next message points back at: "刚才那条不算", "scratch that", "当我没说".
+_POINTS_BACK = re.compile(
+    r"刚才|刚刚|那条|这条|前面|上面|之前|我说的|当我没说|那个要求|"
+    r"\b(?:that|this|it|what i (?:said|told you)|scratch that|never ?mind)\b",
+    re.IGNORECASE,
+)
+
+
+def _taken_back_next(head: str) -> bool:
+    return TAKEN_BACK.fires(head) and _POINTS_BACK.search(head) is not None
+
+
+TAKEN_BACK_NEXT = FunctionRule(
+    "taken-back-next",
+    "the user's next message opens by taking the rule back, pointing at it (算了，刚才那条不算;"
+    " 当我没说; scratch that; never mind, ignore that)",
+    examples_match=(
+        "算了，刚才那条不算，还是按 REST 的状态码来",
+        "嗯…当我没说，风格问题还是提吧，放最后面就行",
+        "Wait, scratch that — the JDBC driver pins carrier threads.",
+        "never mind, the release bot can't parse scopes yet. ignore the commit format thing",
+    ),
+    examples_no_match=(
+        "算了，这个 bug 我自己查",
+        "ok, and what about the settlement export job?",
+        "好的，谢谢",
+    ),
+    test=_taken_back_next,
+)
 AFTER_QUOTE_VETOES: Registry[PatternRule] = Registry("after-the-quote-vetoes", [TAKEN_BACK])
 """Read in the user's words right after a quoted rule (limits.QUOTE_TAKEN_BACK_CHARS)."""
+NEXT_TURN_VETOES: Registry[FunctionRule] = Registry("next-turn-vetoes", [TAKEN_BACK_NEXT])
+"""Read in the head of the user's next message (limits.QUOTE_TAKEN_BACK_CHARS)."""
 
 ADOPTION_VETOES = frozenset({"only-points-back"})
 CANCEL_VETOES = frozenset(
@@ -1643,15 +1780,6 @@ def _spec_of_a_task(sentence: str) -> bool:
     return True
 
 
-# A sigh about how things go, asking nothing: "唉，Maven 每次构建都要十分钟，烦死了".
-_COMPLAINT_MARK = re.compile(
-    r"烦死了|真烦|烦人|气死|无语|醉了|服了|崩溃了|受不了了|\bugh\b|\bsigh\b|so annoying"
-    r"|drives me (?:crazy|nuts)"
-)
-_ASKS_HERE = re.compile(
-    r"你|您|请|帮我|给我|麻烦|别|不要|以后|今后|往后"
-    r"|\b(?:you|please|plz|don'?t|from now on|going forward)\b"
-)
 # How it was, said beside how it is: "以前我们每次发版都要停机两小时，现在用滚动发布了".
 _WAS_THEN_IS_NOW = re.compile(
     r"^\W*(?:以前|之前|过去|原来|当初|早先)[^。]{0,40}(?:现在|如今|后来)"
@@ -1668,11 +1796,6 @@ _GENERAL_FACT = re.compile(
 # A standing word only in the reason given ("因为药剂师每次都要手动核对，所以…能不能少点弹窗",
 # "Because ops never reads the wiki, I need to…").
 _REASON_CLAUSE = re.compile(r"(?:因为|由于|\bbecause\b|\bsince\b)[^，,。；;]*")
-
-
-def _complaint_marked(sentence: str) -> bool:
-    words = folded_words(sentence)
-    return _COMPLAINT_MARK.search(words) is not None and _ASKS_HERE.search(words) is None
 
 
 def _history_told(sentence: str) -> bool:
@@ -1991,16 +2114,6 @@ OFFLINE_VETOES: Registry[FunctionRule] = Registry(
                 "我希望你每次都先给结论，帮我把上面那段重写一下",
             ),
             test=_spec_of_a_task,
-        ),
-        FunctionRule(
-            "complaint-marked",
-            "a sigh about how things go (烦死了, 无语, ugh) with nothing asked of the assistant",
-            examples_match=("唉，Maven 每次构建都要十分钟，永远在下载依赖，烦死了。",),
-            examples_no_match=(
-                "每次都给我写 Lombok，烦死了，以后别写了",
-                "ugh, please always add imports",
-            ),
-            test=_complaint_marked,
         ),
         FunctionRule(
             "history-told",
