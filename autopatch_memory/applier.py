@@ -745,7 +745,7 @@ class _Applier:
         refusal = (
             refuse_in_code(turn.user_text, found.spans)
             or refuse_quoted_rule(found.sentences, adopted=adopted)
-            or refuse_taken_back(turn.user_text[found.spans[-1][1] :], self._next_message(turn))
+            or refuse_taken_back(turn.user_text, found.spans[-1][1], self._next_message(turn))
         )
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)

@@ -334,7 +334,6 @@ _CORPUS = (
     "tokens",
     "anchors",
     "prefs_by_recency",
-    "_named",
 )
 
 
@@ -369,8 +368,10 @@ class _View:
             # corpus, and what was found in it, is the one before.
             for name in _CORPUS:
                 setattr(self, name, getattr(before, name))
+            reused = True
         else:
             self._analyze(known)
+            reused = False
         profile = doc.repo_profile
         self.profile: _ProfileView
         if before is not None and before.profile.profile is profile and before.redacted == redacted:
@@ -380,6 +381,13 @@ class _View:
         self.noise = self.profile.noise
         self.names = self.profile.names
         self.module_words = self.profile.module_words
+        # The module names each note mentions: the notes' and the profile's both, so kept
+        # only while neither changed.
+        self._named: dict[int, list[str]] = (
+            before._named
+            if reused and before is not None and before.profile is self.profile
+            else {}
+        )
         self._turn_items: list[ContextItem] | None = None
 
     def _analyze(
@@ -418,7 +426,6 @@ class _View:
         self.tokens = [tokens for tokens, _ in self.analyzed]
         self.anchors = [anchors for _, anchors in self.analyzed]
         self.prefs_by_recency = by_recency(self.recency[: len(self.prefs)])
-        self._named: dict[int, list[str]] = {}
 
     def names_in(self, text: str) -> list[str]:
         """The hyphenated module names ``text`` mentions as whole names."""

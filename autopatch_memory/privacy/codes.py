@@ -67,20 +67,26 @@ _SEED_PHRASE_RE = compile_bounded(
 # (Gmail: four groups of four), after its name.
 _MAIL_AUTH_CODE_RE = compile_bounded(
     r"(?P<kw>授权码|应用专用密码|应用密码"
-    r"|(?i:app(?:lication)?[ \t\-]?(?:specific[ \t\-]?)?password))"
-    r"[^\n]{0,24}?(?<![A-Za-z])(?P<value>[A-Za-z]{16}|[a-z]{4}(?:[ \t][a-z]{4}){3})(?![A-Za-z])"
+    r"|(?i:app(?:lication)?[ \t\-]?(?:specific[ \t\-]?)?password|authori[sz]ation[ \t]code))"
+    # 16 letters of one case, a few non-letters after the name ("授权码 X", "授权码是：X"); or
+    # four groups of four right after a label ("app password: qwxz plmk …")
+    r"(?:[^\nA-Za-z]{0,24}?(?<![A-Za-z])(?P<value>[A-Z]{16}|[a-z]{16})"
+    r"|[ \t]*(?:是|为|[:：=])[ \t]*"
+    r"(?P<groups>[a-z]{4}(?:[ \t][a-z]{4}){3}|[A-Z]{4}(?:[ \t][A-Z]{4}){3}))"
+    r"(?![A-Za-z])"
 )
 
 
 def _mail_auth_code(m: re.Match[str]) -> str:
-    letters = m.group("value").replace(" ", "").lower()
+    group = "value" if m.group("value") is not None else "groups"
+    letters = m.group(group).replace(" ", "").replace("\t", "").lower()
     vowels = sum(letters.count(v) for v in "aeiou")
     if (
         len(set(letters)) < limits.SECRET_MAIL_CODE_MIN_DISTINCT_LETTERS
         or vowels > limits.SECRET_MAIL_CODE_MAX_VOWELS
     ):
         return m.group(0)  # words run together, not letters drawn at random
-    return replace_span(m, "value", marker(SecretKind.PASSWORD))
+    return replace_span(m, group, marker(SecretKind.PASSWORD))
 
 
 def _recovery_codes(m: re.Match[str]) -> str:
@@ -144,13 +150,17 @@ MAIL_AUTH_CODE = RedactionRule(
     examples_match=(
         "网易企业邮箱开了客户端授权码 PXOVTLXJKFMKOUAH ，spring.mail.password 填这个",
         "Gmail app password: qwxz plmk rtvb ndjc",
+        "QQ mail authorization code: pxovtlxjkfmkouah",
+        "应用专用密码：XQZW PLMK RTVB NDJC",
     ),
     examples_no_match=(
         "授权码模式下 AUTHORIZEDCLIENT 的流程",
         "app password internationalization settings",
         "授权码在 1Password 里",
+        "授权码模式里 CodeTokenGranter 是干什么的",
+        "Use an app password, then copy that into spring.mail.password",
     ),
-    keywords=("授权码", "应用专用密码", "应用密码", "password"),
+    keywords=("授权码", "应用专用密码", "应用密码", "password", "authori"),
     pattern=_MAIL_AUTH_CODE_RE,
     replace=_mail_auth_code,
 )

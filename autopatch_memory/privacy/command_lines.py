@@ -25,6 +25,7 @@ from autopatch_memory.privacy.values import (
     key_id_like,
     not_a_value,
     random_looking,
+    secret_shaped,
     strong_credential,
 )
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES
@@ -450,33 +451,45 @@ _USER_THEN_P_OPTION_RE = compile_bounded(
     + r"(?<![\w\-])-p[ \t]+"
     + _CLI_VALUE
 )
-_PROMPTING_P_TOOL_RE = lazy_compile(r"\b(?:mysql\w*|mariadb\w*)\b")
+# mysql's own command, in the command the option belongs to (not "mysql_backup.sh")
+_PROMPTING_P_TOOL_RE = lazy_compile(
+    r"(?:^|[;&|]\s*|\bsudo\s+)(?:mysql|mysqldump|mysqladmin|mysqlsh|mariadb|mariadb-dump)(?=\s)"
+)
+_COMMAND_BREAK_RE = lazy_compile(r"&&|\|\||[;|]")
 
 
 def _user_then_p_option(m: re.Match[str]) -> str:
-    value = m.group("value")
-    if not any(c.isalpha() for c in value) or _PROMPTING_P_TOOL_RE.search(
-        line_before(m.string, m.start())
-    ):
+    # the value must be shaped like a password: not a path (mkdir -p logs/app), a port
+    # mapping (-p localhost:3000:3000) or a word
+    command = _COMMAND_BREAK_RE.split(line_before(m.string, m.start()))[-1]
+    if not secret_shaped(m.group("value")) or _PROMPTING_P_TOOL_RE.search(command):
         return m.group(0)
-    return replace_plausible(m)
+    return replace_password(m)
 
 
 # sed -i "s/__DB_PASSWORD__/x/g" app.yml: a placeholder named for a secret replaced by the
 # secret itself (any delimiter sed takes)
+# (a look-ahead first: a start whose pattern names no secret costs one short scan, not a
+# search for every pair of delimiters after it)
 _SED_SECRET_RE = compile_bounded(
-    r"(?<![\w$])s(?P<d>[/|#,@:])(?P<name>[^\n]{1,80}?)(?P=d)"
-    r"(?P<value>[^\n]{1,256}?)(?P=d)[gIip0-9]{0,3}(?=[\"'\s;]|$)"
+    r"(?<![\w$])s(?P<d>[/|#,@:~!%])"
+    r"(?=[^\n]{0,80}?(?i:pass|pwd|pw|secret|token|key|credential))"
+    r"(?P<name>[^\n]{1,80}?)(?P=d)(?P<value>[^\n]{1,256}?)(?P=d)[gIip0-9]{0,3}(?=[\"'\s;]|$)"
 )
+# A placeholder's name: capitals between markers or alone ("__DB_PASSWORD__", "@@API_TOKEN@@",
+# "${JWT_SECRET}"): not a word renamed in code ("s/apiKey/api_key/").
 _SECRET_PLACEHOLDER_NAME_RE = lazy_compile(
-    r"(?i)pass(?:word|wd)?|pwd|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|credential"
+    r"^[_@%{$<\[]*[A-Z0-9_]*(?:PASS(?:WORD|WD)?|PWD|PW|SECRET|TOKEN|API_?KEY|ACCESS_?KEY"
+    r"|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*[_@%}>\]]*$"
 )
 
 
 def _sed_secret(m: re.Match[str]) -> str:
-    if not _SECRET_PLACEHOLDER_NAME_RE.search(m.group("name")) or m.group("value").startswith("$"):
+    if not _SECRET_PLACEHOLDER_NAME_RE.match(m.group("name")) or not secret_shaped(
+        m.group("value")
+    ):
         return m.group(0)
-    return replace_plausible(m)
+    return replace_password(m)
 
 
 USER_THEN_P_OPTION = RedactionRule(
@@ -488,12 +501,16 @@ USER_THEN_P_OPTION = RedactionRule(
     examples_match=(
         "0 3 * * * /opt/scripts/backup_inventory.sh -u backup -p 'Cr0n#Bk2026' >> /var/log/b.log",
         "./sync-tool --user ops -p Sync!2026pw --host 10.0.0.5",
+        "/opt/scripts/mysql_backup.sh -u backup -p 'Cr0n#Bk2026'",
     ),
     examples_no_match=(
         "mysql -u root -p shop < dump.sql",
         "psql -U app -p 5432 -d orders",
         "docker run -u app -p 8080:80 nginx",
         "./backup.sh -u backup -p $BACKUP_PW",
+        "sudo -u www-data mkdir -p storage/logs",
+        "docker run -u node -p localhost:3000:3000 my-app",
+        "jmeter -n -t plan.jmx -u 100 -p ramp10s",
     ),
     keywords=("-p",),
     pattern=_USER_THEN_P_OPTION_RE,
@@ -507,12 +524,15 @@ SED_SECRET_REPLACEMENT = RedactionRule(
     examples_match=(
         'sed -i "s/__DB_PASSWORD__/Sed#Prod2026x/g" /opt/app/config/application-prod.yml',
         "sed -e 's|@@API_TOKEN@@|tK9mQ2xL7pV4wZ8n|' app.env",
+        "sed -i 's~__DB_PW__~Sed#Prod2026x~g' app.yml",
     ),
     examples_no_match=(
         'sed -i "s/__DB_PASSWORD__/${DB_PASSWORD}/g" application-prod.yml',
         "sed -i 's/__DB_HOST__/10.0.0.12/g' application-prod.yml",
+        "sed -i 's/apiKey/api_key/g' config.json",
+        "sed -i 's/PASSWORD_MIN_LENGTH=8/PASSWORD_MIN_LENGTH=12/' .env",
     ),
-    keywords=("s/", "s|", "s#", "s,", "s@", "s:"),
+    keywords=("s/", "s|", "s#", "s,", "s@", "s:", "s~", "s!", "s%"),
     also=KEYWORD_NEEDLES,
     pattern=_SED_SECRET_RE,
     replace=_sed_secret,

@@ -425,7 +425,6 @@ SECRET_IN_PARTS = RedactionRule(
         "remaining",
         "final",
     ),
-    also=(*ZH_NEEDLES, *KEYWORD_NEEDLES),  # the secret it splits is named before
     pattern=_SECRET_IN_PARTS_RE,
     replace=_secret_in_parts,
 )

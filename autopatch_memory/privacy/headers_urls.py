@@ -17,6 +17,7 @@ from autopatch_memory.privacy.spelling import MARKER_VALUE, compile_bounded, fir
 from autopatch_memory.privacy.values import (
     HEX_RE,
     PLACEHOLDER_RE,
+    UUID_RE,
     credential_like,
     not_a_value,
     random_looking,
@@ -358,11 +359,11 @@ _AUTHORIZATION_VALUE = value_group(SecretKind.BEARER)
 
 
 def _authorization_value(m: re.Match[str]) -> str:
-    # After a scheme of its own (Okta's SSWS, Opsgenie's GenieKey), the value must look
-    # like a credential: "Authorization: see docs" names none.
+    # After a scheme of its own (Okta's SSWS, Opsgenie's GenieKey), the value must be key
+    # material: "Authorization: See AuthFilter.java" names none.
     value = m.group("value")
     if m.group("scheme") is not None and not (
-        len(value) >= limits.SECRET_MIN_CHARS_RANDOM and credential_like(value)
+        random_looking(value) or UUID_RE.match(value) or strong_credential(value)
     ):
         return m.group(0)
     return _AUTHORIZATION_VALUE(m)
@@ -382,6 +383,8 @@ AUTHORIZATION_HEADER = RedactionRule(
     examples_no_match=(
         "Authorization: Bearer",
         "Authorization: see docs",
+        "authorization: See AuthFilter.java for details",
+        'Authorization: OAuth realm="Photos"',
         "the authorization server issues tokens",
         'public static final String AUTHORIZATION = "Authorization";',
     ),

@@ -263,8 +263,14 @@ def _key_material_call(m: re.Match[str]) -> str:
     return _redact_literals(call, m.group("args"), start, last_only=False, check=_key_material)
 
 
+_URI_RE = lazy_compile(r"^[A-Za-z][\w+.\-]{1,20}:(?://|\S)|^[\w.\-]+:\d{2,5}\b")
+
+
 def _client_secret_literal(literal: str) -> bool:
-    """The secret of an (id, secret) pair: random, or letters, digits and a symbol."""
+    """The secret of an (id, secret) pair: random, or letters, digits and a symbol — not an
+    address (jdbc:…, tcp://…, host:port)."""
+    if _URI_RE.match(literal):
+        return False
     return random_looking(literal) or bool(
         len(literal) >= limits.SECRET_MIN_CHARS_KEY_LITERAL
         and STRONG_SYMBOL_RE.search(literal)
@@ -309,8 +315,11 @@ def _client_setup(m: re.Match[str]) -> str:
     if paired != call:
         return paired
     start = m.start("args") - m.start()
-    # Every literal that looks like key material: which argument is the secret differs
-    # by SDK (JPush's master secret comes first, LaunchDarkly's SDK key alone).
+    # Of two literals or more, every one that looks like key material: which argument is
+    # the secret differs by SDK (JPush's master secret comes first). A literal alone is
+    # an address or an id as often as a key (new MongoClient("mongodb://…")).
+    if len(_top_level_literals(m.group("args"))) < 2:
+        return call
     return _redact_literals(
         call, m.group("args"), start, last_only=False, check=_client_secret_literal
     )
@@ -461,11 +470,13 @@ CLIENT_SETUP_CALL = RedactionRule(
     ),
     examples_match=(
         'Twilio.init("AC0123456789abcdef", "9f8e7d6c5b4a39281706f5e4d3c2b1a0")',
-        'new JPushClient("da2ccfd9157e69ca168bfb69", appKey, null, ClientConfig.getInstance())',
-        'Auth auth = Auth.create(accessKey, "AckKkcpY6VlE8i8XPes956aO76bdofUOOiy8eex_");',
-        "new BraintreeGateway(Environment.PRODUCTION, merchantId, publicKey, "
+        'new JPushClient("da2ccfd9157e69ca168bfb69", "7c3b1e5a9d2f4e8a6b0c1d3e", null, config)',
+        'Auth auth = Auth.create("uQUq1bOIYmlcE3sTqcH5gmFaY1bomvr2XiVZcZ_0", '
+        '"AckKkcpY6VlE8i8XPes956aO76bdofUOOiy8eex_");',
+        'new BraintreeGateway(Environment.PRODUCTION, "x7k2m9q4w3e8r5t1", "pmhpublickey88", '
         '"b306894063b6b3f2857ef2b75e053c29")',
-        'new LDClient("sdk-0d31ebff-9d15-4006-8a42-c5576802d711")',
+        # the address is kept, the key is not
+        'new XClient("tcp://10.0.0.1:5555?linger=0", "9f8e7d6c5b4a39281706f5e4d3c2b1a0")',
     ),
     examples_no_match=(
         'new HttpClient("https://api.acme.io")',
@@ -473,6 +484,9 @@ CLIENT_SETUP_CALL = RedactionRule(
         'new PaymentGateway("order-service")',
         'Auth.create(System.getenv("QINIU_AK"), System.getenv("QINIU_SK"))',
         'new RedisClient("550e8400-e29b-41d4-a716-446655440000")',
+        'new MongoClient("mongodb://localhost:27017/?replicaSet=rs0")',
+        'new BuildInfoClient("3f2a1b9c8d7e6f5a4b3c")',
+        'new ZkClient("10.0.0.1:2181,10.0.0.2:2181?chroot=/dubbo", "dubbo-registry-01")',
     ),
     keywords=("init", "auth", "connect", "client", "credential", "gateway"),
     pattern=_CLIENT_SETUP_RE,

@@ -134,13 +134,22 @@ def _fields(line: str, delimiter: str) -> list[str] | None:
 # /etc/hosts line's third column is a name, a log line's a request).
 _HOST_ACCOUNT_ROW_RE = compile_bounded(
     r"^[ \t]{0,8}(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,8})"
-    r"[ \t]+[A-Za-z_][\w.@\-]{0,31}[ \t]+(?P<value>[^\s]{6,128})[ \t]*$",
+    # (not a known_hosts line: its second column is a key type)
+    r"[ \t]+(?!ssh-|ecdsa-|sk-)[A-Za-z_][\w.@\-]{0,31}[ \t]+(?P<value>[\x21-\x7e]{6,128})"
+    # a note may follow: "  # db master", "，主库"
+    r"(?:[ \t]+#[^\n]*|[ \t]*[，,；;（(][^\n]*)?[ \t]*$",
     re.M,
 )
 
 
+# A version in the third column ("Temurin-17.0.10+7", "redis-7.2.4#cluster"): software, not a
+# password.
+_VERSION_IN_VALUE_RE = lazy_compile(r"\d+\.\d+\.\d+")
+
+
 def _host_account_row(m: re.Match[str]) -> str:
-    if not secret_shaped(m.group("value")):
+    value = m.group("value")
+    if not secret_shaped(value) or _VERSION_IN_VALUE_RE.search(value):
         return m.group(0)
     return replace_span(m, "value", marker(SecretKind.PASSWORD))
 
@@ -152,11 +161,15 @@ HOST_ACCOUNT_ROW = RedactionRule(
         "服务器清单（运维给的）：\n10.20.11.21  root  Pmh@Srv2026a\n"
         "10.20.11.22  root  Pmh@Srv2026b",
         "db01.pmh.internal  admin  Xk9#mQ2$vLp8",
+        "10.20.11.21  root  Pmh@Srv2026a，主库",
     ),
     examples_no_match=(
         "10.20.11.21  db01  db01.pmh.internal",
         '10.20.11.21 - - "GET /api/v1/orders?page=2 HTTP/1.1" 200',
         "10.20.11.21  root  22",
+        "10.0.0.21  jdk  Temurin-17.0.10+7",
+        "10.0.0.7  redis  redis-7.2.4#cluster",
+        "10.0.0.5 ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTY",
     ),
     keywords=(".",),
     pattern=_HOST_ACCOUNT_ROW_RE,

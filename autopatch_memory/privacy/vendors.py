@@ -151,6 +151,15 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
         starts_with_class=True,
     ),
     _token(
+        "launchdarkly-sdk-key",
+        "A LaunchDarkly server-side SDK key (sdk- and a UUID)",
+        _VENDOR,
+        r"sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])",
+        ("sdk-",),
+        ('new LDClient("sdk-0d31ebff-9d15-4006-8a42-c5576802d711")',),
+        ("the sdk-version header", "mob-0d31ebff-9d15-4006-8a42-c5576802d711"),
+    ),
+    _token(
         "github-token",
         "A GitHub token: ghp_/gho_/ghu_/ghs_/ghr_ or a fine-grained github_pat_",
         SecretKind.GITHUB_TOKEN,

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from autopatch_memory import limits
 from autopatch_memory.lang.quotes import find_quote
 from autopatch_memory.lang.rules import Rule
+from autopatch_memory.lang.sentences import sentence_spans
 from autopatch_memory.standing.lexicon import (
     folded_words,
     has_cancel_form,
@@ -71,9 +72,18 @@ def refuse_quoted_rule(sentences: Sequence[str], *, adopted: bool = False) -> Re
     return next((r for r in refusals if r is not None), None)
 
 
-def refuse_taken_back(after: str, next_message: str = "") -> Refusal | None:
-    """Why a rule cannot stand when the user's words right after its quote are ``after``
-    and their next message is ``next_message`` (``None``: it can): they take it back."""
+_FIRST_CLAUSE = re.compile(r"[，,;；:：—–…]")
+
+
+def refuse_taken_back(text: str, end: int, next_message: str = "") -> Refusal | None:
+    """Why a rule quoted from ``text`` up to ``end`` cannot stand (``None``: it can): the
+    rest of its sentence or the first clause of the next one take it back, or the user's
+    next message, ``next_message``, does."""
+    spans = sentence_spans(text)
+    at = next((i for i, (a, b) in enumerate(spans) if a < end <= b), len(spans) - 1)
+    after = text[end : spans[at][1]] if spans else text[end:]
+    if at + 1 < len(spans):  # and the next sentence's first clause
+        after += "\n" + _FIRST_CLAUSE.split(text[slice(*spans[at + 1])], maxsplit=1)[0]
     veto: Rule | None = AFTER_QUOTE_VETOES.first(after[: limits.QUOTE_TAKEN_BACK_CHARS])
     if veto is None:
         veto = NEXT_TURN_VETOES.first(next_message[: limits.QUOTE_TAKEN_BACK_CHARS])
@@ -123,18 +133,25 @@ def _vetoed(sentence: str, applies: Callable[[str], bool]) -> Refusal | None:
     return Refusal(veto.id, f"the quoted sentence is {veto.description} ({veto.id})")
 
 
-def admits_rule(quote: str, text: str) -> bool:
-    """Whether the applier would admit a rule quoting ``quote`` from the user's ``text``:
-    found, and one of the sentences around it carries a form and no veto (what the
-    offline reader checks before it proposes, so it never proposes what is refused)."""
+def admits_rule(quote: str, text: str, next_message: str = "") -> bool:
+    """Whether the applier would admit a rule quoting ``quote`` from the user's ``text``
+    (followed by their ``next_message``): found outside code, one of the sentences around
+    it carries a form and no veto, and nothing after it takes it back (what the offline
+    reader checks before it proposes, so it never proposes what is refused)."""
     found = find_quote(quote, text)
-    return found is not None and refuse_quoted_rule(found.sentences) is None
+    return found is not None and not (
+        refuse_in_code(text, found.spans)
+        or refuse_quoted_rule(found.sentences)
+        or refuse_taken_back(text, found.spans[-1][1], next_message)
+    )
 
 
 def admits_cancel(quote: str, text: str) -> bool:
     """:func:`admits_rule` for a cancel."""
     found = find_quote(quote, text)
-    return found is not None and refuse_quoted_cancel(found.sentences) is None
+    return found is not None and not (
+        refuse_in_code(text, found.spans) or refuse_quoted_cancel(found.sentences)
+    )
 
 
 # What the assistant produces, named: a rule about it is the user's rule, not a fact of

@@ -16,7 +16,7 @@ import re
 
 from autopatch_memory.lang import CJK_CLASS
 from autopatch_memory.lang.phrases import phrase_alternation
-from autopatch_memory.lang.rules import FunctionRule, PatternRule, Registry
+from autopatch_memory.lang.rules import FunctionRule, Registry
 from autopatch_memory.standing.lexicon import (
     IMPERATIVE_RE,
     PREFERENCE_RE,
@@ -90,7 +90,7 @@ _POLITE_REQUEST = re.compile(
     r"|\bhow about you\b|\bwhy don'?t you\b|\bi(?:'d| would) like you to\b"
     r"|能不能|能否|可不可以|你可以|你能|麻烦|请(?!问)|帮我|给我|好吗|好不好|行吗|可以.{0,40}吗"
     # "你以后写 SQL 的时候能把关键字都大写吗", "可以每次给代码的时候都标一下文件路径不"
-    r"|你[^，,。？?]{0,20}?(?:能|可以)[^。？?]{0,40}吗|(?:可以|能)[^，,。？?]{0,40}不[？?]?\W*$"
+    r"|你[^，,。？?]{0,20}?(?:能|可以)[^。？?]{0,40}吗|(?:可以|能)[^，,。？?]{0,40}不[？?]?[^\w\n]{0,16}$"
 )
 
 
@@ -111,7 +111,7 @@ _ASKS_WHAT_IT_REMEMBERS = re.compile(
 # A request that ends asking for agreement: "from now on use var only when…, ok?"
 _AGREEMENT_TAG = re.compile(
     r"[,，]\s*(?:ok|okay|alright|all right|right|yeah|deal|got it|k|行不|成不|可以不|ok不)"
-    r"\s*[?？]+\W*$"
+    r"\s*[?？][^\w\n]{0,16}$"
 )
 
 
@@ -250,11 +250,14 @@ ANNOUNCED_PASTE = re.compile(
     rf"(?:up\s+)?(?:this|the|our|my)\s+(?:[\w-]+\s){{0,3}}{_DOC_EN}"
     # a message to write for someone, or another tool's rules file: "帮我给小刘写段话：…",
     # "帮我写个 .cursorrules，内容就是：…", "draft a Slack msg to the team: …"
-    rf"|^\W*(?:帮我|请|麻烦|替我)?(?:给[^，,。；;：:]{{1,12}})?(?:写|起草|草拟|拟|编)(?:一)?"
-    rf"(?:段|条|封|个|份|篇|句)?[^，,。；;：:]{{0,16}}?{_MESSAGE_ZH}[^，,。；;：:]{{0,12}}"
+    rf"|^\W*(?:帮我|请|麻烦|替我)?(?:给[^，,。；;：:]{{1,12}}(?:写|起草|草拟|拟|编)(?:一)?"
+    rf"(?:段|条|封|个|份|篇|句)?|(?:写|起草|草拟|拟|编)(?:一)?(?:段|条|封|个|份|篇|句))"
+    rf"[^，,。；;：:]{{0,16}}?{_MESSAGE_ZH}[^，,。；;：:]{{0,12}}"
     r"(?:[，,]\s*(?:内容|正文)(?:就)?(?:是|为|写))?"
     r"|^\W*(?:can you\s+|could you\s+|please\s+|pls\s+)?(?:draft|write|compose|type up)\s+"
-    rf"(?:me\s+)?(?:a|an|the|one)?\s*(?:[\w.-]+\s+){{0,3}}?{_MESSAGE_EN}\b[^:：]{{0,40}})"
+    rf"(?:me\s+)?(?:a|an|one)\s+(?:[\w.-]+\s+){{0,3}}?{_MESSAGE_EN}\b"
+    # (not a way of writing: "…in this format:", "at the top of every answer:")
+    r"(?:(?!\b(?:every|each|all|always|whenever|this way|like this|this format)\b)[^:：]){0,40})"
     r"\s*[：:]"
 )
 _QUOTE_ENDS = re.compile(r"^[^'\"“‘]*[.!?。！？]['\"”’](?:\s|$)")
@@ -291,15 +294,21 @@ _HYPOTHETICAL = re.compile(
     r"|假如|假设|万一|倘若|设想|要是.{0,30}的话|如果.{0,30}的话"
     r"|(?:如果|要是)[^，,。]{0,20}(?:以后|将来|哪天|有一天|某天|真的|到时候|later|someday|one day"
     r"|eventually)"
-    # a condition of today only: "今天下午要是回调又超时，你就…", "If the deploy breaks tonight, …"
-    r"|(?:今天|今晚|今早|明天|下午|上午|晚上|待会儿?|一会儿?|等下)[^，,。]{0,8}(?:要是|如果|万一)"
-    r"|(?:要是|如果|万一)[^，,。]{0,30}(?:今天|今晚|明天|待会儿?|一会儿?)"
-    r"|\bif\b[^,.;]{0,60}\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week))\b"
+)
+# A condition of today only ("今天下午要是回调又超时，你就…", "If the deploy breaks tonight,
+# …"), unless a standing word comes before it ("以后晚上如果有告警…": a standing condition).
+_TODAY_CONDITION = re.compile(
+    r"(?:今天|今晚|今早)[^，,。]{0,8}(?:要是|如果|万一)|(?:要是|如果|万一)[^，,。]{0,30}(?:今天|今晚)"
+    r"|\bif\b[^,.;]{0,60}\b(?:today|tonight|this (?:morning|afternoon|evening))\b"
 )
 
 
 def _hypothetical(sentence: str) -> bool:
-    return bool(_HYPOTHETICAL.search(folded_words(sentence)))
+    words = folded_words(sentence)
+    if _HYPOTHETICAL.search(words):
+        return True
+    today = _TODAY_CONDITION.search(words)
+    return today is not None and STANDING_RE.search(words, 0, today.start()) is None
 
 
 # -- this once ------------------------------------------------------------------------------------
@@ -841,15 +850,27 @@ _SARCASM = re.compile(
     # nor "干脆…得了", which rules are said with too: "以后干脆都用 Gradle 得了")
     r"我(?:就|直接|干脆)?(?:下班|回家|躺平|去喝茶|去睡觉|去摸鱼)|复制粘贴就行了?呗?|就行了呗"
     r"|真有你的|\b(?:that'?ll|that will) (?:fix|solve) everything\b"
-    # endless time or patience claimed: "反正我有的是时间查", "I have all day"
-    r"|我?有的是时间|我时间多的是|我闲得很|\bi(?:'ve| have) (?:got )?all day\b"
     r"|\bi have nothing better to do\b|\bnot like i have (?:a|any) deadlines?\b"
     r"|\bwhat could (?:possibly )?go wrong\b|就是[^，,。]{1,20}而已\W*$"
 )
 
 
+# Endless time claimed ("反正我有的是时间查", "I have all day") is sarcasm only beside a cue:
+# an eye-roll or an upside-down face, "反正", "行行行", "oh great" (said plainly, it is leave
+# to go into detail: "以后回答详细一点，我有的是时间看").
+_TIME_CLAIMED = re.compile(
+    r"我?有的是时间|我时间多的是|我闲得很|\bi(?:'ve| have) (?:got )?all day\b"
+)
+_SARCASM_CUE = re.compile(
+    r"[\U0001F644\U0001F643\U0001F612]|反正|行行行|好好好|\boh (?:great|sure)\b|\byeah right\b"
+)
+
+
 def _sarcastic(sentence: str) -> bool:
-    return _SARCASM.search(folded_words(sentence)) is not None
+    words = folded_words(sentence)
+    if _SARCASM.search(words) is not None:
+        return True
+    return _TIME_CLAIMED.search(words) is not None and _SARCASM_CUE.search(words) is not None
 
 
 # -- a remark on the assistant -----------------------------------------------------------------
@@ -935,12 +956,12 @@ def _remark_on_the_assistant(sentence: str) -> bool:
 # A requirement given, labelled so: "需求：调度指令下发以后，…必须总是在 2 秒内回执", "Acceptance
 # criteria: the job always…" — what the code must do.
 _REQUIREMENT_FIRST = re.compile(
-    r"^\W*(?:产品|合规|业务|客户)?(?:需求|需求是|验收标准|业务规则|要求)\s*[：:]"
-    r"|^\W*(?:[\w-]+\s+){0,2}?(?:requirements?|spec|acceptance criteria|business rules?)"
-    r"(?:\s+from\s+(?:[\w-]+\s*){1,3})?\s*[：:]"
-    # the work it is, named: "…，这个需求今天要做完", "…: implement this requirement"
-    r"|(?:这个|该|此)需求|需求(?:今天|明天|这周|本周|下周)(?:要|得)?(?:做完|完成|上线|交付)"
-    r"|\b(?:implement|ship|finish)\s+(?:this|the)\s+requirement\b"
+    r"^\W*(?:产品|业务|客户)?(?:需求|需求是|验收标准|业务规则)\s*[：:]"
+    r"|^\W*(?:(?:business|product|functional|customer|client|compliance)\s+)?"
+    r"(?:requirements?|acceptance criteria|business rules?)"
+    r"(?:\s+from\s+[\w-]+(?:\s+[\w-]+){0,2})?\s*[：:]"
+    # the work it is, named: "…，这个需求今天要做完"
+    r"|(?:这个|该|此)?需求(?:今天|明天|这周|本周|下周)(?:要|得)?(?:做完|完成|上线|交付)"
 )
 
 
@@ -963,12 +984,21 @@ _DEFERRED_DECISION = re.compile(
     r"|\bnot sure (?:we|i|if|whether) (?:should|want|need)\b|\blet me think(?: about it)?\b"
     r"|\bi'?ll think about it\b|\bmaybe later\b|\blet'?s revisit\b"
     r"|\brevisit (?:it |this |that )?later\b"
-    r"|\bnot (?:a rule )?(?:just )?yet\W*$"
+    r"|\bnot (?:a rule )?(?:just )?yet[^\w\n]{0,16}$"
 )
 
 
+_WHETHER = re.compile(r"要不要|是否|该不该|\bwhether\b|\bshould we\b")
+
+
 def _defers_the_decision(sentence: str) -> bool:
-    return _DEFERRED_DECISION.search(folded_words(sentence)) is not None
+    words = folded_words(sentence)
+    deferred = _DEFERRED_DECISION.search(words)
+    if deferred is None:
+        return False
+    # "以后排查问题先别急着下结论" is a rule; "以后要不要都用 record 回头再说" puts off a whether
+    before = words[: deferred.start()]
+    return STANDING_RE.search(before) is None or _WHETHER.search(before) is not None
 
 
 # A sigh about how things go, asking nothing: "唉，Maven 每次构建都要十分钟，烦死了".
@@ -1147,6 +1177,10 @@ VETOES: Registry[FunctionRule] = Registry(
                 "写代码注释的时候：一律用中文",
                 "以后改 application.yml 的时候：一律把敏感值放到环境变量里",
                 "From now on, when you write a Dockerfile, always pin the base image digest.",
+                "写邮件时：一律用正式语气",
+                "写回复时：先给结论再解释",
+                "Write a short note at the top of every answer: which files you read.",
+                "Please write the commit msg in this format: type(scope): subject",
             ),
             test=_reports_someone,
         ),
@@ -1172,6 +1206,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后都用 Gradle 的命令",
                 "以后如果构建失败，先贴出失败的测试名",
                 "If a test fails, always show me the assertion first.",
+                "以后晚上如果有告警，先帮我看 Grafana 面板",
+                "From now on, if I ask what's deployed today, check the release branch first.",
+                "Always ask me if a change should ship today or wait for the release train.",
             ),
             test=_hypothetical,
         ),
@@ -1265,6 +1302,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "以后遇到不确定的地方，先说你还没想好的部分",
                 "From now on, when you're not sure, say so.",
                 "以后再说到事务的时候，先讲隔离级别",
+                "以后排查问题先别急着下结论，先看日志",
+                "以后遇到设计问题先列利弊，我再考虑选哪个",
+                "Always list the trade-offs first; I'll think about it and pick one.",
             ),
             test=_defers_the_decision,
         ),
@@ -1338,6 +1378,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "Sure, let's just always use records for DTOs then.",
                 "以后回答慢一点没关系，我有时间看",
                 "Take your time with the analysis, always check the logs first.",
+                "以后回答详细一点，把原理讲透，我有的是时间看",
+                "Always explain the root cause in full — I've got all day for this kind of thing.",
             ),
             test=_sarcastic,
         ),
@@ -1428,6 +1470,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "From now on, when I paste requirements, list the open questions first.",
                 "以后我说的需求你都先复述一遍再写代码",
                 "My requirement: always answer in English from now on.",
+                "以后分析这个需求相关的代码时，先看 order-service",
+                "Coding requirements: always use final for local variables.",
+                "Code style spec: always 4 spaces, never tabs.",
             ),
             test=_requirement_given,
         ),
@@ -1499,10 +1544,35 @@ VETOES: Registry[FunctionRule] = Registry(
 )
 """The deny-list, in the order it is checked (the first that fires is reported)."""
 
-TAKEN_BACK = PatternRule(
+# Taking back what was just said: a clause of nothing but such words (and an interjection
+# or "还是" before them): "……啊不行", "还是算了", "— nah", "forget it", "😹 jk jk" — not
+# "Maven 那套算了" (something else given up), nor "这不是开玩笑的".
+_TAKE_BACK = (
+    r"(?:算了|不用了|不要了|当我没说|开玩笑(?:的|呢|啦)|开个玩笑|逗你(?:玩)?的|说着玩的|不行"
+    r"|jk|just kidding|kidding|never\s*mind|nvm|forget (?:it|that|about it|i said that)"
+    r"|scratch that|ignore (?:that|me)|nah|no wait)"
+)
+_TAKE_BACK_CLAUSE = re.compile(
+    r"^\W*(?:(?:啊|嗯|哦|噢|呃|哎|唉|em+|oh|hmm+|wait|well|no|还是|那|那就)\W*)*"
+    + _TAKE_BACK
+    + r"(?:\W*"
+    + _TAKE_BACK
+    + r")*\W*$",
+    re.IGNORECASE,
+)
+_CLAUSES = re.compile(r"[，,。.;；!！?？—–…\n]+")
+
+
+def takes_back(after: str) -> bool:
+    """A clause of ``after`` (the rest of the quote's sentence, then the next sentence's
+    first clause) takes the rule back."""
+    return any(_TAKE_BACK_CLAUSE.match(c.strip()) for c in _CLAUSES.split(after) if c.strip())
+
+
+TAKEN_BACK = FunctionRule(
     "taken-back",
-    "what the user says right after the rule takes it back (算了不用了, 当我没说, 开玩笑的; never"
-    " mind, forget it, jk, scratch that): read in the words after the quote, not in it",
+    "the rest of the rule's sentence, or the first clause after it, takes it back (算了不用了,"
+    " 当我没说, 开玩笑的; never mind, forget it, jk, scratch that)",
     examples_match=(
         "……啊不行，咱们还有服务在用老版本 Jackson，算了不用了",
         "，嗯……还是算了，链接经常是错的，不用附",
@@ -1516,15 +1586,14 @@ TAKEN_BACK = PatternRule(
         "，代码注释就不用加英文了",
         " — it keeps the diffs small.",
         "，谢谢！",
+        "，Maven 那套算了",
+        "，这不是开玩笑的",
+        "。刚才那个问题算了，我自己查到了",
+        "; never mind the style nits.",
+        "，jk 是 Jackson 的缩写别翻译",
+        ".\nThe earlier question about Kafka",
     ),
-    pattern=re.compile(
-        r"(?<![就也])算了|(?:^|[，,。.!！?？\s…—\-])不用了(?=[，,。.!！\s…]|$)|当我没说|开玩笑(?:的|呢|啦)"
-        r"|开个玩笑|逗你(?:玩)?的|说着玩的"
-        r"|\bjk\b|\bjust kidding\b|\bkidding\b|\bnever\s*mind\b|\bnvm\b"
-        r"|\bforget (?:it|that|about it|i said that)\b|\bscratch that\b|\bignore (?:that|me)\b"
-        r"|\bnah\b|\bactually,? no\b|\bon second thought\b",
-        re.IGNORECASE,
-    ),
+    test=takes_back,
 )
 # What the next message points back at: "刚才那条不算", "scratch that", "当我没说".
 _POINTS_BACK = re.compile(
@@ -1534,8 +1603,16 @@ _POINTS_BACK = re.compile(
 )
 
 
+# The notes' words for taking back, as the next message says them ("刚才那条不算").
+_TAKEN_BACK_WORDS = re.compile(
+    r"(?<![就也])算了|不算数?|作废|当我没说|\bnever\s*mind\b|\bscratch that\b"
+    r"|\bforget (?:it|that|what i said)\b|\bignore (?:that|it|the)\b",
+    re.IGNORECASE,
+)
+
+
 def _taken_back_next(head: str) -> bool:
-    return TAKEN_BACK.fires(head) and _POINTS_BACK.search(head) is not None
+    return _TAKEN_BACK_WORDS.search(head) is not None and _POINTS_BACK.search(head) is not None
 
 
 TAKEN_BACK_NEXT = FunctionRule(
@@ -1555,7 +1632,7 @@ TAKEN_BACK_NEXT = FunctionRule(
     ),
     test=_taken_back_next,
 )
-AFTER_QUOTE_VETOES: Registry[PatternRule] = Registry("after-the-quote-vetoes", [TAKEN_BACK])
+AFTER_QUOTE_VETOES: Registry[FunctionRule] = Registry("after-the-quote-vetoes", [TAKEN_BACK])
 """Read in the user's words right after a quoted rule (limits.QUOTE_TAKEN_BACK_CHARS)."""
 NEXT_TURN_VETOES: Registry[FunctionRule] = Registry("next-turn-vetoes", [TAKEN_BACK_NEXT])
 """Read in the head of the user's next message (limits.QUOTE_TAKEN_BACK_CHARS)."""
@@ -1615,7 +1692,8 @@ _NOT_A_NAME = (
     r"(?!(?:Also|And|So|Ok|Okay|Plz|Pls|Please|Hey|Hi|Hello|Btw|Well|Now|Then|But|Oh|Yes"
     r"|Yeah|Alright|Right|Sure|Fine|Thanks|Again|Guys|Team|Folks|Everyone|Anyway|Actually"
     r"|Honestly|Seriously|Finally|First|Second|Lastly|Note|Remember|Ps|Ok so|Sorry|Great|Cool"
-    r"|Good|Nice|Perfect|Noted|Understood|Got it"
+    r"|Good|Nice|Perfect|Noted|Understood|Got it|Look|Listen|Mate|Dude|Buddy|Claude|Copilot"
+    r"|Assistant|Bot|Gpt|Chatgpt"
     # a topic before a colon or a dash is a heading, not a name: "Tests: always…"
     r"|Tests?|Testing|Logging|Security|Style|Answers?|Replies|Dependencies|Reviews?|Commits?"
     r"|Formatting|Naming|Docs|Javadoc|Java|Kotlin|Gradle|Maven|Spring|Background|Context|Build"

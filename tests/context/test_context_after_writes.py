@@ -41,3 +41,30 @@ def test_a_recorded_turn_keeps_the_rules_and_a_changed_rule_shows_its_new_text(
     shown = _rules(memory, "打包命令是什么？")
     assert not any("英文" in text for text in shown)
     assert any("file path" in text for text in shown)
+
+
+def test_a_changed_profile_changes_which_notes_name_another_module(repo: Path) -> None:
+    # A note about shipping-rate-fedex is about another module once the profile names it
+    # (kept out of a question about shipping-rate-ups): the view worked out before the
+    # profile changed must not answer for it.
+    from autopatch_memory.model import BuildTool, RepoProfile
+
+    memory = ProjectMemory.open(repo, backend="off", refresh_profile=False)
+    memory.remember("shipping-rate-fedex calls the FedEx REST API v1.", kind="note")
+    question = "What API does shipping-rate-ups call?"
+
+    def notes() -> list[str]:
+        ctx = memory.context("general_chat", question)
+        return [item.text for item in ctx.section(ContextSection.PROJECT_NOTES)]
+
+    memory.set_profile(
+        RepoProfile(build_tool=BuildTool.GRADLE, modules=["shipping-rate-ups", "shipping-label"])
+    )
+    notes()
+    memory.set_profile(
+        RepoProfile(
+            build_tool=BuildTool.GRADLE,
+            modules=["shipping-rate-ups", "shipping-rate-fedex", "shipping-label"],
+        )
+    )
+    assert notes() == []

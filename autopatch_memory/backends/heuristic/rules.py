@@ -60,11 +60,16 @@ def preference_ops(
     # again, or a rule the host recorded from it): one sentence, one rule.
     read = {i.grounds for i in items if i.type == _PREFERENCE.value and i.grounds}
     ops: list[LongTermOp] = []
-    for view in views:
+    for position, view in enumerate(views):
+        after = views[position + 1].turn.user_text if position + 1 < len(views) else ""
         for directive in view.of_kind(DirectiveKind.RULE):
             sentence = directive.sentence
             quote = quotable(sentence, view)
-            if sentence in archived or quote is None or not admits_rule(quote, view.turn.user_text):
+            if (
+                sentence in archived
+                or quote is None
+                or not admits_rule(quote, view.turn.user_text, after)
+            ):
                 continue  # a cancel; or words the applier would not find or admit as quoted
             found = find_quote(quote, view.turn.user_text)
             if found is None or grounds_of(found.sentence) in read:
