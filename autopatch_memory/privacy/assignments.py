@@ -118,6 +118,8 @@ _KEYWORD = (
             *"auth sig sk ak".split(),
             # a key-encryption or data-encryption key: "CONTENT_KEK = …", "dek: …"
             *"kek dek".split(),
+            # an RTC vendor's app certificate (Agora, ZEGO): the key its tokens are signed with
+            r"app[-_.]?cert(?:ificate)?",
             "signature",
             "key",
         )

@@ -81,7 +81,8 @@ KUBECONFIG_CLIENT_KEY = RedactionRule(
     ),
     keywords=("client-key-data",),
     pattern=compile_bounded(
-        r"client-key-data[\"']?[ \t]*:[ \t]*[\"']?(?P<value>[A-Za-z0-9+/]{16,65536}={0,2})"
+        # (the whole run of base64 characters: a value pasted twice over holds "=" inside)
+        r"client-key-data[\"']?[ \t]*:[ \t]*[\"']?(?P<value>[A-Za-z0-9+/][A-Za-z0-9+/=]{15,65535})"
     ),
     replace=value_group(SecretKind.PRIVATE_KEY),
 )

@@ -352,7 +352,9 @@ _SECRET_IN_PARTS_RE = compile_bounded(
 # The clause before names the secret being split (within a bounded window, no blank line).
 _SPLIT_SECRET_BEFORE_RE = lazy_compile(
     r"(?:密码|口令|密钥|秘钥|私钥|令牌|(?<![A-Za-z])(?i:password|passwd|pwd|secret|token|key"
-    r"|credential)s?(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Secret|Token|Key)(?![a-z]))"
+    r"|credential)s?(?![A-Za-z])|(?<=[a-z0-9])(?:Password|Secret|Token|Key)(?![a-z])"
+    # a cloud key pair's halves by their short names: "OBS 的 SK 太长了，我分两条发"
+    r"|(?<![A-Za-z])(?:SK|AK|sk|ak)(?![A-Za-z]))"
     r"(?:(?!\n[ \t]*\n)[\s\S])*$"
 )
 
@@ -393,6 +395,8 @@ SECRET_IN_PARTS = RedactionRule(
         "口令分三段给：前 6 位 Qm4#Lx，中间 6 位 Tz9!Wp，末尾 4 位 Kd2s",
         "secret key 一半在 1Password 里，剩下的 Vt7mQ2xL9pRw4kZs 在 Jenkins 凭据里",
         "the key in three bits: first 6 Ab3Cd5, middle 6 Ef7Gh9, last 4 Ij1K",
+        "[10:02] 王磊: OBS 的 SK 太长了我分两条发\n[10:02] 王磊: 前半段 WRlOTcEokd5ihu9l\n"
+        "[10:03] 王磊: 后半段 EmJcADwyQNeLnpT5",
     ),
     examples_no_match=(
         "分两段部署：前半段 order-service，后半段 pay-service",

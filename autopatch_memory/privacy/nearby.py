@@ -28,7 +28,7 @@ from autopatch_memory.privacy.values import (
     secret_shaped,
     strong_credential,
 )
-from autopatch_memory.privacy.words import KEYWORD_NEEDLES, TRAILING, ZH_NEEDLES
+from autopatch_memory.privacy.words import KEYWORD_NEEDLES, PAT_NEEDLES, TRAILING, ZH_NEEDLES
 
 _KEYWORD = (
     r"(?P<kw>(?<![A-Za-z])(?i:pass(?:word|wd|phrase|code)?s?|pass[ \t]word|pwd|secrets?"
@@ -254,7 +254,7 @@ SECRET_SHAPED_NEAR_KEYWORD = RedactionRule(
         "Token:\nTokenRefreshScheduler2",
         "implementation 'org.springframework.security:spring-security-crypto:6.2.1'",
     ),
-    keywords=(*KEYWORD_NEEDLES, *ZH_NEEDLES, "pat"),
+    keywords=(*KEYWORD_NEEDLES, *ZH_NEEDLES, *PAT_NEEDLES),
     pattern=_NEARBY_RE,
     replace=_nearby,
 )

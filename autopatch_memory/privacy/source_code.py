@@ -138,12 +138,13 @@ _ENCODED_PAIR_LITERAL_RE = compile_bounded(
 _CLIENT_SETUP_RE = compile_bounded(
     r"(?P<tail>init|initialize|authenticate|connect|Client|Credentials?|Authentication|Auth"
     # a payment gateway's (merchant id, public key, private key); Qiniu's Auth.create(ak, sk)
-    r"|Gateway|(?<=Auth\.)create)"
+    r"|Gateway|(?<=Auth\.)create|(?<=Client\.)create)"
     r"[ \t]*\((?P<args>(?:[^()]|\([^()]{0,80}\)){1,400})\)"
 )
 _CLIENT_SETUP_NAME_RE = lazy_compile(
     r"^(?:init|initialize|authenticate|connect"
-    r"|\w{0,30}(?:Client|Credentials?|Auth|Authentication|Gateway)|Auth\.create)$"
+    r"|\w{0,30}(?:Client|Credentials?|Auth|Authentication|Gateway)|Auth\.create"
+    r"|\w{0,30}Client\.create)$"
 )
 _STRING_LITERAL_RE = compile_bounded(r'"((?:[^"\\\n]|\\.){0,512})"|\'((?:[^\'\\\n]|\\.){0,512})\'')
 _GETTER_PREFIXES = (
@@ -307,8 +308,9 @@ def _key_id_pair(call: str, args: str, args_start: int) -> str:
 def _client_setup(m: re.Match[str]) -> str:
     call = m.group(0)
     name = _call_name(m.string, m.start(), m.end("tail"))
-    if name == "create":
-        name = _call_name(m.string, m.start() - len("Auth."), m.start() - 1) + ".create"
+    if name == "create":  # Auth.create(…), DefaultSearchClient.create(…): the class names it
+        owner = m.start() - 1  # the dot before "create"
+        name = _call_name(m.string, owner, owner) + ".create"
     if not _CLIENT_SETUP_NAME_RE.match(name) or name.lower().startswith(_GETTER_PREFIXES):
         return call
     paired = _key_id_pair(call, m.group("args"), m.start("args") - m.start())

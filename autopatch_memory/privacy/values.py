@@ -148,6 +148,8 @@ _CALL_OPENING_RE = lazy_compile(r"^(?:\[\])?[A-Za-z_$][\w$.]*\($")
 IDENTIFIER_RE = lazy_compile(r"^[A-Za-z_$][\w$]*$")
 _DOTTED_REF_RE = lazy_compile(r"^(?:this\.|self\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")
 PATH_RE = lazy_compile(r"^(?:/[\w.\-]+/|~/|\./|\.\./|[A-Za-z]:\\|classpath:|https?://)")
+# Long base64 with a '+' or padding: no path has those ("/TPq1CLU9…/K0C+wX8…==").
+_BASE64_BLOB_RE = lazy_compile(r"(?=[A-Za-z0-9/]*[+=])[A-Za-z0-9+/]{32,}={0,2}")
 _KEYWORD_IN_NAME_RE = lazy_compile(r"(?i)pass(?:word|wd)?|pwd|secret|token|key|credential")
 CAMEL_OR_SNAKE_RE = lazy_compile(r"[a-z][A-Z]|_")
 # DB_PASSWORD, APP_SECRET: the name of a variable or a setting, wherever it appears.
@@ -245,7 +247,8 @@ def not_a_value(value: str, *, code: bool = False, words: bool = True) -> bool:
         or (bare.startswith("-") and not _DASHED_TOKEN_RE.fullmatch(bare))
         # "password": {"value": "******"}: an object opens, the value is inside it
         or bare in ("{", "[", "{}", "[]")
-        or bool(PATH_RE.match(bare))
+        # (not base64 that opens with "/": "/TPq1CLU9…K0C+wX8…==", an Azure AccountKey)
+        or bool(PATH_RE.match(bare) and not _BASE64_BLOB_RE.fullmatch(bare))
         or (code and is_code_reference(value.strip()))  # "Pr0pPass!" is no name
         or bool(_CONSTANT_NAME_RE.match(bare) and _KEYWORD_IN_NAME_RE.search(bare))
         or bool(_CMDLET_RE.match(bare))
@@ -317,7 +320,9 @@ SECRET_KEY_NAME_RE = compile_bounded(
     r"(?i)(?:pass(?:word|wd)?|pwd|secret|token|credentials?|api[-_.]?key|access[-_.]?key"
     r"|private[-_.]?key|requirepass|masterauth|_auth(?:entication)?|(?:erlang|node)[-_.]?cookie"
     # a key that signs or encrypts: FIRMWARE_SIGN_KEY, hmacKey, aes_key
-    r"|(?:sign(?:ing)?|hmac|encrypt(?:ion)?|aes|sm4)[-_.]?key)" + SECRET_PART_SUFFIX + "?$"
+    r"|(?:sign(?:ing)?|hmac|encrypt(?:ion)?|aes|sm4)[-_.]?key"
+    # an RTC vendor's app certificate (Agora, ZEGO): the key tokens are signed with
+    r"|app[-_.]?cert(?:ificate)?)" + SECRET_PART_SUFFIX + "?$"
 )
 
 

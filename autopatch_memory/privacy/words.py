@@ -74,5 +74,11 @@ TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
 
 # Needles (see ``engine._Rule``): a rule about secret keywords runs only when one of these
 # is in the text.
-KEYWORD_NEEDLES = ("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk")
+KEYWORD_NEEDLES = (
+    *("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk"),
+    *("app-cert", "app_cert", "appcert", "app.cert"),  # an RTC vendor's app certificate
+)
+# "PAT" (a personal access token) as a word before its value: "pat" alone is in "path",
+# "patch" and "pattern", which every Java answer holds, so the word and what follows it.
+PAT_NEEDLES = ("pat ", "pat:", "pat：", "pat=", "pat是", "pat为", "pat,", "pat，", "pat\t", "pats ")
 ZH_NEEDLES = ("密码", "口令", "密钥", "秘钥", "私钥", "令牌", "授权码", "凭证", "凭据")

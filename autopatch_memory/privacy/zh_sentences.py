@@ -38,7 +38,7 @@ from autopatch_memory.privacy.values import (
     random_looking,
     strong_credential,
 )
-from autopatch_memory.privacy.words import ZH_NEEDLES
+from autopatch_memory.privacy.words import PAT_NEEDLES, ZH_NEEDLES
 
 _ZH_KEYWORD = r"(?P<kw>密码|口令|密钥|秘钥|私钥|令牌|授权码|凭证|凭据|(?i:pin)[ \t]?码)"
 # An ASCII keyword inside Chinese text: "token 是 X", "AppSecret 为 X", "SK：X",
@@ -310,7 +310,7 @@ ASCII_KEYWORD_IN_ZH = RedactionRule(
         "这",
     ),
     # one of the ASCII keywords (every alternative holds one of these)
-    also=("key", "secret", "pass", "pwd", "token", "masterauth", "ak", "sk", "pin", "pat"),
+    also=("key", "secret", "pass", "pwd", "token", "masterauth", "ak", "sk", "pin", *PAT_NEEDLES),
     pattern=_ASCII_IN_ZH_RE,
     replace=_zh_sentence,
 )

@@ -92,8 +92,9 @@ def refuse_taken_back(text: str, end: int, next_message: str = "") -> Refusal | 
     return Refusal(veto.id, f"the user's words after the quote take it back ({veto.id})")
 
 
-# A code span (`…`) or a fenced block (```…```): what is in one is code, not the user's word.
-_CODE_SPAN = re.compile(r"```[\s\S]*?```|`[^`\n]+`")
+# A code span (`…`), a fenced block (```…```) or a line quoted with ">" (a pasted document's
+# text): what is in one is code or someone's text, not the user's word.
+_CODE_SPAN = re.compile(r"```[\s\S]*?```|`[^`\n]+`|^[ \t]*>[^\n]*", re.MULTILINE)
 
 
 def refuse_in_code(text: str, spans: Sequence[tuple[int, int]]) -> Refusal | None:
@@ -101,7 +102,9 @@ def refuse_in_code(text: str, spans: Sequence[tuple[int, int]]) -> Refusal | Non
     can): it lies inside a code span or a fenced block — pasted code, a comment in it."""
     code = [m.span() for m in _CODE_SPAN.finditer(text)]
     if code and all(any(a <= start and end <= b for a, b in code) for start, end in spans):
-        return Refusal("code-or-log", "the quote is inside a code span: code, not the user's words")
+        return Refusal(
+            "code-or-log", "the quote is inside a code span or a quoted line: not the user's words"
+        )
     return None
 
 

@@ -39,6 +39,8 @@ STANDING_EN = (
     "rule for you", "new rule:",
     # "Please default to English variable names", "Every answer."
     "default to", "every answer", "every reply", "each answer", "all answers", "all replies",
+    # "…for every commit message you draft for me"
+    "for every", "for each", "on every", "in every",
     "make that a convention", "make it our convention", "make that our convention",
 )  # fmt: skip
 # The user's own likes and dislikes about answers, with "I" as their subject.

@@ -32,7 +32,12 @@ from autopatch_memory.text import looks_like_code_or_log
 _OPENERS = r"^(?:(?:ok|so|and|but|also|hmm|hey|hi|btw|quick question|one question)\W*\s+)*"
 # A wh-word opens a question with or without its mark; an auxiliary only with the mark
 # ("Don't ever suggest System.exit" is a request).
-_WH_QUESTION = re.compile(_OPENERS + r"(?:what|why|how|when|where|which|who|whom|whose)\b")
+_WH_QUESTION = re.compile(
+    _OPENERS
+    # (not "what I want from you: …", a wish announced)
+    + r"(?:what(?! (?:i|we) (?:want|need|'d like|would like|prefer|expect)\b)|why|how|when|where"
+    r"|which|who|whom|whose)\b"
+)
 _AUX_QUESTION = re.compile(
     _OPENERS
     + r"(?:is|are|was|were|do|does|did|should|shall|may|might|has|have|had|can|could|would|"
@@ -67,7 +72,10 @@ def _last_clause(words: str) -> str:
 # "不管参数是不是可能为 null": the concession a few words before it.
 _WHETHER_OR_NOT_ZH = re.compile(r"(?:不管|无论|不论)[^，,。]{0,10}$")
 # "记住密码功能怎么实现": the interrogative and its verb end the sentence.
-_QUESTION_TAIL_ZH = re.compile(r"(?:怎么|如何|怎样|为什么|为何|啥|什么)[\u4e00-\u9fff\w]{0,6}\W*$")
+# (not "啥的"/"什么的", "and such": "虚拟线程啥的都先别提")
+_QUESTION_TAIL_ZH = re.compile(
+    r"(?:怎么|如何|怎样|为什么|为何|啥(?!的)|什么(?!的))[\u4e00-\u9fff\w]{0,6}\W*$"
+)
 # An interrogative after one of these is what the assistant should say, not a question
 # ("先说有没有竞态", "直接说怎么做", "告诉我要不要重启").
 _INDIRECT = re.compile(
@@ -227,8 +235,9 @@ _MESSAGE_EN = (
 )
 # A tool set up to do something each time: "set up the Spotless config so it always…"
 _TOOL_SET_UP = re.compile(
-    r"\b(?:set up|setup|configure|write|tweak|update|change)\s+(?:the|our|a|my)\s+[\w.\-]+"
-    r"\s+(?:config|configuration|settings|plugin|rules?|task|job|hook)s?\s+so\s+(?:that\s+)?it\b"
+    r"\b(?:set up|setup|configure|write|tweak|update|change|add|create)\s+(?:the|our|a|an|my)\s+"
+    r"[\w.\-]+\s+(?:config|configuration|settings|plugin|rules?|checks?|task|job|hook)s?\s+"
+    r"(?:so\s+(?:that\s+)?it|that|which)\b"
     r"|把\s*[\w.\-]+\s*(?:的)?(?:配置|插件|规则|任务|钩子)(?:改|配|设)成"
 )
 # The document named first, then how to edit it: "把这段代码评审规则改得正式一点".
@@ -252,8 +261,8 @@ ANNOUNCED_PASTE = re.compile(
     # "帮我写个 .cursorrules，内容就是：…", "draft a Slack msg to the team: …"
     rf"|^\W*(?:帮我|请|麻烦|替我)?(?:给[^，,。；;：:]{{1,12}}(?:写|起草|草拟|拟|编)(?:一)?"
     rf"(?:段|条|封|个|份|篇|句)?|(?:写|起草|草拟|拟|编)(?:一)?(?:段|条|封|个|份|篇|句))"
-    rf"[^，,。；;：:]{{0,16}}?{_MESSAGE_ZH}[^，,。；;：:]{{0,12}}"
-    r"(?:[，,]\s*(?:内容|正文)(?:就)?(?:是|为|写))?"
+    rf"[^，,。；;：:]{{0,16}}?(?:{_MESSAGE_ZH}|{_DOC_ZH}|须知|手册)[^，,。；;：:]{{0,12}}"
+    r"(?:[，,]\s*(?:内容|正文|里面)(?:就)?(?:是|为|写|要有一条|有一条|加一条|写一条))?"
     r"|^\W*(?:can you\s+|could you\s+|please\s+|pls\s+)?(?:draft|write|compose|type up)\s+"
     rf"(?:me\s+)?(?:a|an|one)\s+(?:[\w.-]+\s+){{0,3}}?{_MESSAGE_EN}\b"
     # (not a way of writing: "…in this format:", "at the top of every answer:")
@@ -265,6 +274,15 @@ _QUOTE_ENDS = re.compile(r"^[^'\"“‘]*[.!?。！？]['\"”’](?:\s|$)")
 _QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{3,}[\"”」』]|(?<![a-z0-9])'[^']{3,}'(?![a-z0-9])")
 
 
+# After what someone says, the user's own wish: "…but I don't care — for me, always 2 spaces",
+# "…，不过我这边以后都用 4 个空格"
+_OWN_WISH_AFTER = re.compile(
+    r"(?:\bbut\b|\bhowever\b|—|–|\s-\s|;|；|不过|但是|可是)[^.!?。！？]{0,60}?"
+    r"(?:\bfor me\b|\bwhat i want\b|\bi want you to\b|\bi'd like you to\b"
+    r"|对我来说|我这边|我要你|我希望你)"
+)
+
+
 def _reports_someone(sentence: str) -> bool:
     words = folded_words(sentence)
     if re.search(r"(?:^|\W)(?:i|we)\s+(?:said|told you|say|mentioned)\b", words):
@@ -272,6 +290,8 @@ def _reports_someone(sentence: str) -> bool:
     own = re.search(r"(?<![跟和对给])(?:我|我们)(?:之前|刚才|上次)?(?:说|讲)", words)
     if own and not re.search(r"(?:他|她|他们|同事|文章|博客|有人)(?:说|讲)", words):
         return False
+    if _OWN_WISH_AFTER.search(words):
+        return False  # "X says A, but — for me, always B": the user's own rule follows
     if _REPORTED.search(words) or ANNOUNCED_PASTE.search(words) or _TOOL_SET_UP.search(words):
         return True
     # The end of a quotation opened in a sentence before: "…imports.' That's what CI says."
@@ -518,6 +538,8 @@ _NEGATED = re.compile(
     r"(?:every\s+time|always)\b"
     r"|\b(?:don'?t|do not|no need to|not) (?:make|turn|keep) (?:that|this|it) (?:into )?a rule\b"
     r"|我没(?:有)?(?:让|叫|要|说|要求)你.{0,12}(?:以后|都|每次|总是|一直|永远)"
+    # "…问问 Kotlin，没让你以后都用 Kotlin 写啊"
+    r"|(?:^|[，,。；;\s])没(?:有)?(?:让|叫|要求)你.{0,12}(?:以后|都|每次|总是|一直|永远)"
     # "我又没说结算代码里永远别用 stream"
     r"|我(?:又|也|可|并)没(?:有)?(?:说|讲|让|叫|要求)(?:过)?.{0,16}(?:以后|都|每次|总是|一直|永远|别"
     r"|不要)|我没(?:有)?要求.{0,16}(?:以后|都|每次|总是|一直|永远|every|always)"
@@ -668,14 +690,35 @@ def _asks_after(clause: str) -> bool:
     )
 
 
+# What follows is announced as how things are: "说下 message-push 的现状：…", "Quick
+# background: live-class always reconnects…", "FYI:", "背景："
+_DESCRIPTION_ANNOUNCED = re.compile(
+    r"^\W*(?:(?:quick|some|a bit of|a little|for)\s+)?(?:background|context|fyi)\s*[:：]"
+    r"|^\W*(?:说下|说一下|讲下|介绍下|补充下)?[^，,。：:]{0,20}?(?:现状|背景|现在的情况|目前的情况)\s*[:：]"
+    # what a named part does by default: "By default message-push batches notifications…"
+    r"|^\W*by default,?\s+(?:the\s+)?[a-z]\w*(?:-\w+)+\s+[a-z]+s\b"
+)
+
+
+_SO_FROM_NOW_ON = re.compile(
+    r"(?:所以|因此|那就|\bso\b|\btherefore\b)[ ,，]*(?:以后|今后|往后|from now on|going forward)"
+)
+
+
 def _describes_the_project(sentence: str) -> bool:
     """The sentence opens with something the project is or does (its subject is the team,
     the project or a part of it; or it says what a default is), and nothing in it is
     said to the assistant or about what comes next."""
+    words = folded_words(sentence)
     clauses = _clauses(sentence)
-    if not clauses or _ADDRESSED.search(folded_words(sentence)):
-        return False
+    announced = _DESCRIPTION_ANNOUNCED.search(words)
+    if announced is not None:
+        # …unless a rule follows it: "背景：我们在迁 Gradle，所以以后命令都给 gradle 的"
+        rest = words[announced.end() :]
+        return not (_ADDRESSED.search(rest) or _SO_FROM_NOW_ON.search(rest))
     if any(_TIME_HEAD.match(_LEAD_RE.sub("", c)) for c in clauses):
+        return False
+    if not clauses or _ADDRESSED.search(words):
         return False
     if any(_asks_after(_LEAD_RE.sub("", c)) for c in clauses[1:]):
         return False  # "We're in PCI scope, so never log card numbers": the reason, then the rule
@@ -830,6 +873,7 @@ def _code_or_log(sentence: str) -> bool:
 # role-play: you're a pharmacist who never trusts the robot" — the role's habits, not rules.
 _ROLE_PLAY = re.compile(
     r"假装你是|假设你是|你(?:来)?扮演|扮演一个|角色扮演|(?:来|做)个?(?:测试|游戏)[：:，,]\s*你"
+    r"|模拟面试|来模拟|你(?:来)?当[^，,。]{1,8}(?:官|角色)"
     r"|\brole[- ]?play\b|\bpretend\s+(?:you'?re|you\s+are|to\s+be)\b|\bact\s+as\s+(?:a|an)\b"
     r"|\bplay\s+the\s+role\s+of\b|\bimagine\s+you'?re\b"
 )
@@ -911,7 +955,9 @@ _WHAT_IT_DOES_FOR_ME = re.compile(
 # A rule's time to come, said after a remark or a background ("…，以后给 Gradle 的").
 _FROM_NOW_ON = r"以后|今后|往后|from now on|going forward"
 # "你总是给我 Maven 命令，以后给 Gradle 的": the remark is the reason for a rule after it.
-_THEN_FROM_NOW_ON = re.compile(rf"[，,;；].*(?:{_FROM_NOW_ON})")
+_THEN_FROM_NOW_ON = re.compile(
+    rf"(?:[，,;；.!?！？]|\s[\U0001F300-\U0001FAFF]).*(?:{_FROM_NOW_ON})"
+)
 _FROM_NOW_ON_RE = re.compile(_FROM_NOW_ON)
 
 
@@ -1088,6 +1134,9 @@ VETOES: Registry[FunctionRule] = Registry(
                 "你以后写 SQL 的时候能把关键字都大写吗？DBA 那边 review 看着顺眼点",
                 "另外可以每次给代码的时候都标一下文件路径不？",
                 "以后接口文档都用中文写，行不？",
+                "我们线上是 JDK 17，所以你给的代码别用 21 的新特性，虚拟线程啥的都先别提",
+                "What I want from you: explain the data flow before the class structure, every"
+                " time.",
             ),
             test=_asks_without_requesting,
         ),
@@ -1100,6 +1149,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "别误会，我不是说写接口的时候必须加缓存",
                 "That doesn't mean you should always add Javadoc.",
                 "我没让你以后都用英文",
+                "我刚才只是问问 Kotlin，没让你以后都用 Kotlin 写啊，还是 Java",
                 "I'm not asking you to always inject a Clock.",
                 "no, let's not make that a rule",
                 "我倒不是要求你以后都用英文回答哈",
@@ -1144,8 +1194,12 @@ VETOES: Registry[FunctionRule] = Registry(
                 " spaces.",
                 "Can you set up the Spotless config so it always removes unused imports and never"
                 " touches the generated sources?",
+                "Can you write a Checkstyle rule that always flags System.out.println in main"
+                " code?",
                 "帮我给小刘写段话：以后提 PR 必须挂 Jira 号，不挂的一律打回，语气客气点",
                 "帮我写个 .cursorrules，内容就是：以后生成的代码都要加中文注释",
+                "帮我给实习生写一段入职须知，里面要有一条：以后提交代码前必须先跑 mvn"
+                " spotless:apply",
                 "can you draft a Slack msg to the team: from now on, nobody merges to main without"
                 " a green pipeline",
             ),
@@ -1172,6 +1226,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "From now on, never suggest Lombok.",
                 "以后返回数组要求按 id 排序",
                 "也就是说 always 先给结论",
+                "Raj's style guide says 4-space indent but I don't care about that here — for me,"
+                " always 2 spaces in YAML examples.",
                 "以后帮我写 commit message：一律用英文",
                 "From now on, when you write a commit message: always use the imperative mood.",
                 "写代码注释的时候：一律用中文",
@@ -1351,6 +1407,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "假装你是一个永远只说可以的产品经理，我来演开发",
                 "我们来做个测试：你扮演一个每次都拒绝上线的 DBA。",
                 "Let's role-play: you're a pharmacist who never trusts the robot.",
+                "来模拟面试吧，你当面试官，规则是：每道题我答完你都要追问两层，答不上来就扣分",
             ),
             examples_no_match=(
                 "以后你扮演 code reviewer 的时候，先指出最严重的问题",
@@ -1411,6 +1468,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "你总是给我 Maven 命令，以后给 Gradle 的",
                 "The DTOs you generate are always supposed to be immutable.",
                 "rx-verify 里的处方校验逻辑你每次讲之前先说清楚走的是哪个校验规则版本",
+                "lol you keep calling me 'dear user' 😂 just call me Mei from now on",
             ),
             test=_remark_on_the_assistant,
         ),
@@ -1430,6 +1488,12 @@ VETOES: Registry[FunctionRule] = Registry(
                 "payments 这边用的是 PostgreSQL 15，时区是 UTC。",
                 "目前 order-api 里的缓存都是 Caffeine 在做。",
                 "订单同步那块现在是小李在维护",
+                "说下 message-push 的现状：默认走极光推送，极光失败了才会切到个推，每次切换都会打"
+                "一条 WARN",
+                "By default message-push batches notifications every 5 seconds, and every batch is"
+                " capped at 500 devices.",
+                "Quick background: live-class always reconnects the WebSocket after 30s and never"
+                " retries more than 5 times.",
             ),
             examples_no_match=(
                 "We're in PCI scope, so never log full card numbers.",
@@ -1450,6 +1514,7 @@ VETOES: Registry[FunctionRule] = Registry(
                 "所有金额字段一律用 BigDecimal 别用 double 了",
                 "订单这块的异常别吞掉",
                 "the fare-engine build should always skip flaky tests",
+                "背景：我们在迁 Gradle，所以以后命令都给 gradle 的",
             ),
             test=_describes_the_project,
         ),
@@ -1549,18 +1614,19 @@ VETOES: Registry[FunctionRule] = Registry(
 # "Maven 那套算了" (something else given up), nor "这不是开玩笑的".
 _TAKE_BACK = (
     r"(?:算了|不用了|不要了|当我没说|开玩笑(?:的|呢|啦)|开个玩笑|逗你(?:玩)?的|说着玩的|不行"
+    r"|别当真|不要当真|don'?t take (?:it|that|me) seriously"
     r"|jk|just kidding|kidding|never\s*mind|nvm|forget (?:it|that|about it|i said that)"
     r"|scratch that|ignore (?:that|me)|nah|no wait)"
 )
 _TAKE_BACK_CLAUSE = re.compile(
-    r"^\W*(?:(?:啊|嗯|哦|噢|呃|哎|唉|em+|oh|hmm+|wait|well|no|还是|那|那就)\W*)*"
+    r"^\W*(?:(?:啊|嗯|哦|噢|呃|哎|唉|em+|oh|hmm+|wait|well|no|还是|那|那就|哈{2,}|lol|haha+)\W*)*"
     + _TAKE_BACK
     + r"(?:\W*"
     + _TAKE_BACK
     + r")*\W*$",
     re.IGNORECASE,
 )
-_CLAUSES = re.compile(r"[，,。.;；!！?？—–…\n]+")
+_CLAUSES = re.compile(r"[，,。.;；!！?？—–…\n（）()]+")
 
 
 def takes_back(after: str) -> bool:
@@ -1579,6 +1645,8 @@ TAKEN_BACK = FunctionRule(
         " — nah, forget it, springdoc picks them up automatically",
         " 😹 jk jk. anyway, where's the retry config in payment-bridge?",
         "，开玩笑的，别当真",
+        "哈哈哈哈，开玩笑的别当真 😂",
+        "哈哈哈（开个玩笑）说正事，这个 NPE 咋回事",
     ),
     examples_no_match=(
         "，不然上线后排查很麻烦",
