@@ -605,3 +605,7 @@ DIRECTIVE_COMPOUND_PART_CHARS = 2
 # "(password: three words 4 more)": a bracketed value of at least this many words that
 # holds a digit is a passphrase (privacy/stated.py).
 SECRET_PASSPHRASE_MIN_WORDS = 3
+
+# At exit, how long the pattern cache waits for its lock before it gives up saving (an
+# interrupt may have left the lock held; the cache is only a cache).
+PATTERN_CACHE_SAVE_WAIT_SECONDS = 1.0

@@ -44,6 +44,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from autopatch_memory import limits
+
 __all__ = [
     "MAX_FILE_BYTES",
     "cache_file",
@@ -277,9 +279,16 @@ def _keep(key: _Key, entry: object) -> None:
 def save() -> None:
     """Write what this process made, with what the file holds now, to the file (at exit;
     a failure is ignored: it is a cache)."""
-    with _KEPT.lock:
+    # Ctrl-C can leave the lock held (an interrupt between a `with` taking it and the body
+    # that would release it): at exit, a save skipped is better than a process that
+    # never ends.
+    if not _KEPT.lock.acquire(timeout=limits.PATTERN_CACHE_SAVE_WAIT_SECONDS):
+        return
+    try:
         path, new = _KEPT.path, dict(_KEPT.new)
         _KEPT.new.clear()
+    finally:
+        _KEPT.lock.release()
     if path is None or not new:
         return
     try:

@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -243,3 +244,21 @@ def test_without_a_home_folder_patterns_compile_and_nothing_is_kept(
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     assert cache.cache_file({"XDG_CACHE_HOME": ""}) is None
     assert cache.cache_file({"XDG_CACHE_HOME": "relative/dir"}) is None
+
+
+def test_a_lock_an_interrupt_left_held_does_not_keep_the_process_from_exiting(
+    tmp_path: Path,
+) -> None:
+    # Ctrl-C between a `with` taking the cache's lock and the body that releases it leaves
+    # the lock held; the save at exit gives up after a moment instead of waiting for ever.
+    script = (
+        "from autopatch_memory.lang import pattern_cache as cache\n"
+        "cache._keep(('test', 'x'), 1)  # something to save: the save at exit is registered\n"
+        "cache._KEPT.lock.acquire()\n"
+    )
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=30, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - started < 20
