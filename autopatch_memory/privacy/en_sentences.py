@@ -168,6 +168,10 @@ def _ends_statement(text: str, end: int) -> bool:
 _OWNER_RE = compile_bounded(r"(?i)\b(?:my|our)\b(?:[ \t]+[\w\-]{1,30}){0,3}[ \t]*$")
 
 
+# "site key" (reCAPTCHA, hCaptcha, Turnstile): the public half; its twin is the secret key.
+_SITE_KEY_BEFORE_RE = lazy_compile(r"(?i)(?<![A-Za-z])site[ \t_\-]?$")
+
+
 def _en_sentence(m: re.Match[str]) -> str:
     value = m.group("value")
     if value.startswith(MARKER_PREFIX) or inside_marker(m.string, m.start("kw")):
@@ -185,6 +189,10 @@ def _en_sentence(m: re.Match[str]) -> str:
     bare = bare_value(value)
     if PUBLIC_ID_RE.match(bare) and not SECRET_WORD_RE.search(kw):
         return m.group(0)  # "the app key is ding…": a public app id
+    if kw == "key" and _SITE_KEY_BEFORE_RE.search(
+        m.string, max(0, m.start("kw") - 12), m.start("kw")
+    ):
+        return m.group(0)  # a CAPTCHA's site key, published in every page that loads it
     bare_form = not (m.group("conn") or m.group("sep") or m.group("sep2") or m.group("q"))
     # (a name drawn at random is no setting's: "password jIXhAm3=9-S9ldrs" is one value)
     setting = _SETTING_RE.match(bare)

@@ -213,6 +213,7 @@ _PLAIN_ORDER: tuple[RedactionRule, ...] = (
     en_sentences.USE_AS_PASSWORD,
     value_first.VALUE_FIRST_ZH,
     value_first.VALUE_FIRST_EN,
+    value_first.VALUE_THEN_ITS_NAME,
     # After the sentence rules: they continue a sentence those redacted.
     follow_ups.NEXT_SECRET,
     follow_ups.SECRET_AFTER_COMMA,

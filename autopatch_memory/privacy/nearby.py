@@ -136,7 +136,8 @@ _LABEL_TAIL_RE = lazy_compile(
 )
 _ENCRYPTED_BEFORE_RE = lazy_compile(r"(?i)enc\($")
 # A public key is named so right before its keyword ("public key", "PUBLIC_KEY", "公钥").
-_PUBLIC_BEFORE_RE = lazy_compile(r"(?i)pub(?:lic)?[ \t_\-.]?$")
+# (and a CAPTCHA's "site key", published in every page that loads it)
+_PUBLIC_BEFORE_RE = lazy_compile(r"(?i)(?:pub(?:lic)?|(?<![a-z])site)[ \t_\-.]?$")
 _KEY_ID_BEFORE_RE = lazy_compile(r"[\"']kid[\"'][ \t]*:[ \t]*[\"']$")
 
 
@@ -253,6 +254,7 @@ SECRET_SHAPED_NEAR_KEYWORD = RedactionRule(
         "Password:\nsee the team vault entry 'prod-db'",
         "Token:\nTokenRefreshScheduler2",
         "implementation 'org.springframework.security:spring-security-crypto:6.2.1'",
+        "reCAPTCHA v3 with site key 6LcPtYgjmUhBel31iEl2hpChYgCfrL1spNxnyVmi",
     ),
     keywords=(*KEYWORD_NEEDLES, *ZH_NEEDLES, *PAT_NEEDLES),
     pattern=_NEARBY_RE,

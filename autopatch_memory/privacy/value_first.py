@@ -16,7 +16,7 @@ from autopatch_memory.privacy.replacing import replace_span, requote
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import compile_bounded, first_char_gate
 from autopatch_memory.privacy.stated import about_an_attribute
-from autopatch_memory.privacy.values import bare_value, plausible_in_prose
+from autopatch_memory.privacy.values import bare_value, not_a_value, plausible_in_prose
 from autopatch_memory.privacy.words import KEYWORD_NEEDLES, ZH_NEEDLES
 
 _VALUE = r"(?P<q>[\"'`“])?(?P<value>[\x21\x23-\x26\x28-\x5f\x61-\x7e]{4,128})(?(q)[\"'`”])"
@@ -112,4 +112,42 @@ VALUE_FIRST_EN = RedactionRule(
     also=("pass", "pwd", "secret", "token", "key"),
     pattern=_VALUE_FIRST_EN_RE,
     replace=_value_first,
+)
+
+
+# "store.db 那边是 X 这个密码", "用 X 这串 token": the value, then "this password" naming it
+_VALUE_THEN_ITS_NAME_RE = compile_bounded(
+    r"(?:是|用|就是|用的是|填|换成|改成|设成)[ \t]{0,2}"
+    + _VALUE
+    + r"[ \t]{0,2}(?:这个|这串|这一串|那个|那串)[ \t]{0,2}"
+    r"(?:密码|口令|密钥|秘钥|令牌|(?i:token|key|secret))"
+)
+
+
+def _named_after(m: re.Match[str]) -> str:
+    # named a password right after it, a value needs less than a credential's look: any
+    # run that is not a lower-case word ("SCcvuAhbKlGO" holds no digit)
+    bare = bare_value(m.group("value"))
+    if len(bare) < limits.SECRET_MIN_CHARS_IN_PROSE or not_a_value(bare) or bare.islower():
+        return m.group(0)
+    return replace_span(m, "value", requote(m.group("value"), marker(SecretKind.PASSWORD)))
+
+
+VALUE_THEN_ITS_NAME = RedactionRule(
+    id="value-then-its-name",
+    description="A value named right after it as this password or key (是 X 这个密码)",
+    examples_match=(
+        "store.db 那边是 SCcvuAhbKlGO 这个密码，TC 起来后 TM 找不到",
+        "后来换成 Vx9#Lm2kQp 这串 token 就好了",
+    ),
+    examples_no_match=(
+        "用 admin 这个账号登录",
+        "是 3306 这个端口",
+        "用 application-prod.yml 这个配置",
+        "用 changeme 这个密码是不行的",
+    ),
+    keywords=("这个", "这串", "这一串", "那个", "那串"),
+    also=(*ZH_NEEDLES, "token", "key", "secret"),
+    pattern=_VALUE_THEN_ITS_NAME_RE,
+    replace=_named_after,
 )
