@@ -293,6 +293,10 @@ _SHELL_COMMANDS = (
 # build/test console, a build file or configuration snippet, a shell command or SQL.
 _STRONG_PATTERNS: tuple[str, ...] = (
     r"^[ \t]*(?:import|package)\s+[\w.*]+\s*;",  # Java import/package lines
+    # an annotation with named arguments, a line of its own:
+    # "@Retryable(retryFor = X.class, maxAttempts = 3, backoff = @Backoff(delay = 2000))"
+    r"^[ \t]*@[A-Z]\w*\((?:[^()\n]|\([^()\n]{0,80}\)){0,200}?\b\w+\s*=\s*"
+    r"(?:[^()\n]|\([^()\n]{0,80}\)){1,200}\)[ \t]*$",
     r"\b(?:public|private|protected)\s+(?:static\s+|final\s+|abstract\s+)*"
     r"(?:class|interface|enum|record|void|[\w<>\[\],]+\s+\w+\s*\()",
     # a field declaration on a line of its own: "@Autowired private Foo foo;"

@@ -185,7 +185,7 @@ _REPORTED = re.compile(
     r"keeps? saying|keeps? telling|used to say|according to)(?![\w\-]|\.\w)|\ba rule saying\b"
     r"|\bthat'?s what (?:\w+\s+){0,4}(?:says|tells|telling|keeps|said)\b"
     # (not a manner: "按…的顺序讲，…", "这样讲")
-    r"|(?<![我你])(?<!就是)(?<!是)(?<!顺序)(?<!的)(?<!样)(?<!地)(?<!着)(?:说|讲)(?:过|了)?\s*(?:[，,:：]"
+    r"|(?<![我你再])(?<!就是)(?<!是)(?<!顺序)(?<!的)(?<!样)(?<!地)(?<!着)(?:说|讲)(?:过|了)?\s*(?:[，,:：]"
     r"|要|不要|以后|永远|别|应该|一定|必须"
     r"|from now on|always|never|every)"
     # a team's word: "QA 那边说…", "运维团队要求…" (not "数组要求", "分组规定")
@@ -697,6 +697,8 @@ _DESCRIPTION_ANNOUNCED = re.compile(
     r"|^\W*(?:说下|说一下|讲下|介绍下|补充下)?[^，,。：:]{0,20}?(?:现状|背景|现在的情况|目前的情况)\s*[:：]"
     # what a named part does by default: "By default message-push batches notifications…"
     r"|^\W*by default,?\s+(?:the\s+)?[a-z]\w*(?:-\w+)+\s+[a-z]+s\b"
+    # a heads-up: "heads up, the ops-console never shows… — that's by design"
+    r"|^\W*(?:heads up|fyi|just so you know|for your information|btw fyi)\b[,:：]?"
 )
 
 
@@ -715,7 +717,12 @@ def _describes_the_project(sentence: str) -> bool:
     if announced is not None:
         # …unless a rule follows it: "背景：我们在迁 Gradle，所以以后命令都给 gradle 的"
         rest = words[announced.end() :]
-        return not (_ADDRESSED.search(rest) or _SO_FROM_NOW_ON.search(rest))
+        return not (
+            _ADDRESSED.search(rest)
+            or _SO_FROM_NOW_ON.search(rest)
+            or _TIME_HEAD.match(rest.strip(" ,，:："))
+            or IMPERATIVE_RE.search(STANDING_RE.sub(" ", rest).strip())
+        )
     if any(_TIME_HEAD.match(_LEAD_RE.sub("", c)) for c in clauses):
         return False
     if not clauses or _ADDRESSED.search(words):
@@ -1205,6 +1212,7 @@ VETOES: Registry[FunctionRule] = Registry(
             ),
             examples_no_match=(
                 "我的约定如下：以后回答先给结论",
+                "以后生成的 SQL 先给我看一眼，我确认了再说，别直接塞进 Flyway 迁移脚本里",
                 "以后帮我翻译文档：专有名词一律保留英文",
                 "以后 SQL 里有条件拼接的地方一律用参数绑定",
                 "Don't ever recommend H2 for tests again, we're Postgres-only.",
@@ -1492,6 +1500,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "一条 WARN",
                 "By default message-push batches notifications every 5 seconds, and every batch is"
                 " capped at 500 devices.",
+                "heads up, the ops-console never shows robots that haven't sent a heartbeat in 60s"
+                " — that's by design, it's how the map stays clean.",
                 "Quick background: live-class always reconnects the WebSocket after 30s and never"
                 " retries more than 5 times.",
             ),
@@ -1515,6 +1525,8 @@ VETOES: Registry[FunctionRule] = Registry(
                 "订单这块的异常别吞掉",
                 "the fare-engine build should always skip flaky tests",
                 "背景：我们在迁 Gradle，所以以后命令都给 gradle 的",
+                "heads up, from now on answer in English, the reviewers are in Berlin",
+                "fyi: always give me the Gradle command too",
             ),
             test=_describes_the_project,
         ),
