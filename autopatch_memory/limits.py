@@ -609,3 +609,7 @@ SECRET_PASSPHRASE_MIN_WORDS = 3
 # At exit, how long the pattern cache waits for its lock before it gives up saving (an
 # interrupt may have left the lock held; the cache is only a cache).
 PATTERN_CACHE_SAVE_WAIT_SECONDS = 1.0
+
+# A .properties value named for a secret may hold blanks ("Lift bank 3 & ward 7!"); one
+# with more than this many is a sentence (a description), not a password.
+SECRET_PROPERTIES_VALUE_MAX_SPACES = 6

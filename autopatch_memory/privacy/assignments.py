@@ -118,6 +118,7 @@ _KEYWORD = (
             *"auth sig sk ak".split(),
             # a key-encryption or data-encryption key: "CONTENT_KEK = …", "dek: …"
             *"kek dek".split(),
+            "psk",  # a Wi-Fi pre-shared key: wpa_supplicant's psk="…", hostapd's wpa_psk
             # an RTC vendor's app certificate (Agora, ZEGO): the key its tokens are signed with
             r"app[-_.]?cert(?:ificate)?",
             "signature",

@@ -387,6 +387,33 @@ NET_USER_PASSWORD = _tool_option(
     ("net user ops N3tUser!pw /add",),
     ("net user ops /delete",),
 )
+LDAP_BIND_PASSWORD = _tool_option(
+    "ldap-bind-password",
+    "The bind password after -w of ldapsearch, ldapmodify, ldapadd, ldapdelete, ldappasswd",
+    compile_bounded(
+        r"\bldap(?:search|modify|add|delete|passwd|whoami|compare)\b"
+        + SAME_COMMAND
+        + r"[ \t]-w[ \t]+"
+        + _CLI_VALUE
+    ),
+    ("ldap",),
+    ("ldapsearch -x -H ldap://10.30.0.10 -D 'svc@szh.local' -w 'eF3WktlsZP8gDD' -b 'dc=szh'",),
+    ("ldapsearch -x -H ldap://10.30.0.10 -D 'svc@szh.local' -W -b 'dc=szh'",),
+)
+SNMP_COMMUNITY = _tool_option(
+    "snmp-community",
+    "An SNMP community string (snmp-server community X, snmpwalk -c X)",
+    compile_bounded(
+        r"(?:\bsnmp-server[ \t]+community"
+        r"|\bsnmp(?:walk|get|bulkwalk|set|bulkget)\b"
+        + SAME_COMMAND
+        + r"[ \t]-c)[ \t]+"
+        + _CLI_VALUE
+    ),
+    ("snmp",),
+    ("snmp-server community YhJIqi2i65UGru RW", "snmpwalk -v2c -c Yh7Jqi2iU6 10.20.0.5 system"),
+    ("snmp-server community public RO", "snmpwalk -v3 -u admin 10.20.0.5"),
+)
 # --password X, -storepass X, --api-key X, --token=X is an assignment
 PASSWORD_OPTION = _tool_option(
     "password-option",
@@ -423,6 +450,8 @@ TOOL_OPTION_RULES: tuple[RedactionRule, ...] = (
     ZIP_PASSWORD,
     MQTT_CLIENT_PASSWORD,
     NET_USER_PASSWORD,
+    LDAP_BIND_PASSWORD,
+    SNMP_COMMUNITY,
     PASSWORD_OPTION,
 )
 

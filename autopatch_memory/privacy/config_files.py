@@ -37,7 +37,13 @@ from autopatch_memory.privacy.values import (
     random_looking,
     strong_credential,
 )
-from autopatch_memory.privacy.words import CJK_TEXT_CLASS, CJK_TEXT_RE, STOPWORDS, TRAILING
+from autopatch_memory.privacy.words import (
+    CJK_TEXT_CLASS,
+    CJK_TEXT_RE,
+    KEYWORD_NEEDLES,
+    STOPWORDS,
+    TRAILING,
+)
 
 _SECRET_TAG = (
     r"(?i:password|passwd|passphrase|secret|token|api[-_.]?key|apikey|secret[-_.]?key"
@@ -611,4 +617,93 @@ PGBOUNCER_USERLIST = RedactionRule(
     keywords=("userlist",),
     pattern=_USERLIST_LINE_RE,
     replace=_userlist_line,
+)
+
+
+# A Wi-Fi QR code's text: "WIFI:S:ward-5G;T:WPA;P:secret;H:false;;" (the P field)
+WIFI_QR_PASSWORD = RedactionRule(
+    id="wifi-qr-password",
+    description="The password field of a Wi-Fi QR code's text (WIFI:S:…;T:WPA;P:…;;)",
+    examples_match=(
+        "病区 Wi-Fi 的二维码解出来是 WIFI:S:MediBot-Ward-5G;T:WPA;P:f47AX637;H:false;;",
+    ),
+    examples_no_match=("WIFI:S:Guest;T:nopass;P:;;",),
+    keywords=("wifi:",),
+    pattern=compile_bounded(
+        r"\bWIFI:(?:[A-Z]:[^;\n]{0,64};){0,4}?P:(?P<value>(?:\\;|[^;\n]){1,128});"
+    ),
+    replace=value_group(SecretKind.PASSWORD),
+)
+# strongSwan's ipsec.secrets: "left right : PSK \"secret\"" (and the same for EAP/XAUTH)
+IPSEC_SECRET = RedactionRule(
+    id="ipsec-secret",
+    description='A secret of strongSwan\'s ipsec.secrets (… : PSK "…", : EAP "…", : XAUTH "…")',
+    examples_match=('101.89.33.10 10.30.0.1 : PSK "OcYul5yeEEcukbKrj5or44dfGOWH"',),
+    examples_no_match=(": RSA server.key.pem", "PSK mode needs a key of 8 to 63 characters"),
+    keywords=("psk", "eap", "xauth"),
+    pattern=compile_bounded(
+        r":[ \t]*(?:PSK|EAP|XAUTH)[ \t]+(?P<value>\"[^\"\n]{1,256}\"|\S{4,256})"
+    ),
+    replace=value_group(SecretKind.PASSWORD),
+)
+
+
+# A password said to be written encoded, then the encoding: "密码…我转成 hex 了：5773…",
+# "The Wi-Fi password … is in base64 so IM doesn't mangle it: SWhST2…=="
+ENCODED_IN_PROSE = RedactionRule(
+    id="encoded-in-prose",
+    description="A secret said to be given in hex or base64, then given (密码…转成 hex 了：X)",
+    examples_match=(
+        "密码里有单双引号，怕 YAML 转义出错，我转成 hex 了：57735a683322526446642750494f，帮我解码",
+        "The Wi-Fi password for the robot VLAN is in base64 so IM doesn't mangle it:"
+        " SWhST2xVXzNNcU16aA==",
+    ),
+    examples_no_match=(
+        "密码要转成 hex 存吗？",
+        "the password hash is in hex: we use sha256",
+    ),
+    keywords=("hex", "base64", "十六进制"),
+    also=("密码", "口令", "密钥", "password", "passphrase", "secret", "token"),
+    pattern=compile_bounded(
+        # (a word of its own, not a marker's kind: "[REDACTED:password]")
+        r"(?<!REDACTED:)(?:密码|口令|密钥|(?i:password|passphrase|secret|token))"
+        r"(?![^\n]{0,60}?(?i:hash|digest|摘要|哈希))"
+        r"[^\n]{0,60}?(?:(?i:hex|base64)|十六进制)[^\n:：]{0,40}[:：][ \t]*"
+        r"(?P<value>[0-9a-fA-F]{12,256}|[A-Za-z0-9+/]{12,256}={0,2})(?![A-Za-z0-9+/=])"
+    ),
+    replace=value_group(SecretKind.ENCODED),
+)
+
+
+# A .properties line's value runs to the end of the line, spaces and all:
+# "spring.rabbitmq.password=Lift bank 3 & ward 7!" (a dotted key named for a secret, "="
+# with no blank around it, as the file is written)
+_PROPERTIES_BLANKS_RE = compile_bounded(
+    r"(?m)^[ \t]*(?P<key>[a-z][\w\-]*(?:\.[\w\-]+)+)=(?P<value>[^\s#!][^\n]{0,255}?)[ \t]*$"
+)
+
+
+def _value_with_blanks(m: re.Match[str]) -> str:
+    value = m.group("value")
+    if " " not in value or not SECRET_KEY_NAME_RE.search(m.group("key")):
+        return m.group(0)  # one word: the assignment rules read it
+    if value.count(" ") > limits.SECRET_PROPERTIES_VALUE_MAX_SPACES or not_a_value(value):
+        return m.group(0)
+    if CJK_TEXT_RE.search(value) or " #" in value:
+        return m.group(0)  # prose or a comment goes on after the value: not the value
+    return replace_span(m, "value", marker(SecretKind.ASSIGNMENT))
+
+
+PROPERTIES_LINE_VALUE = RedactionRule(
+    id="properties-line-value",
+    description="A .properties secret whose value holds spaces (…password=Lift bank 3 & ward 7!)",
+    examples_match=("spring.rabbitmq.password=Lift bank 3 & ward 7!",),
+    examples_no_match=(
+        "spring.rabbitmq.password=${RABBIT_PASSWORD}",
+        "app.token.description=the token the gateway signs requests with",
+        "spring.datasource.password=Abc12345 是不是这里配错了",
+    ),
+    keywords=KEYWORD_NEEDLES,
+    pattern=_PROPERTIES_BLANKS_RE,
+    replace=_value_with_blanks,
 )

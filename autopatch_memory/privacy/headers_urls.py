@@ -53,7 +53,7 @@ _ORACLE_JDBC_RE = compile_bounded(
 # it may hold '@' and '/'). The match ends at that '@', so the next URL of a long run of
 # them is found in the same pass; a quick look-ahead skips a "user:" with no '@' after.
 # "h1:27017,h2:27017/db" too; the host ends before a Chinese mark ("…:9200，是不是…")
-_URL_HOST = r"[\w.\-%\[\]:,]{1,253}(?:[/?#\s\"'<>)]|[\u3000-\u303f\uff00-\uffef]|\Z)"
+_URL_HOST = r"[\w.\-%\[\]:,]{1,253}(?:[/?#\s\"'<>)`]|[\u3000-\u303f\uff00-\uffef]|\Z)"
 _URL_USERINFO_RE = compile_bounded(
     r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?!\[REDACTED:)(?=[^\s\"'<>@]{0,256}@)"
     r"(?P<value>[^\s\"'<>]{1,256}?)@(?=" + _URL_HOST + r")"

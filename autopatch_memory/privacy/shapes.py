@@ -39,6 +39,8 @@ PEM_PRIVATE_KEY = RedactionRule(
             '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0\\n-----END '
             'PRIVATE KEY-----"'
         ),
+        "-----BEGIN OpenVPN Static key V1-----\nfc3858144239eeb4c4d3610bde4616e1\n"
+        "-----END OpenVPN Static key V1-----",
     ),
     examples_no_match=(
         "what does -----BEGIN RSA PRIVATE KEY----- mean?",
@@ -49,12 +51,15 @@ PEM_PRIVATE_KEY = RedactionRule(
     ),
     keywords=("-----begin",),
     pattern=compile_bounded(
-        r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+        # (and an OpenVPN static key, tls-auth's ta.key: "-----BEGIN OpenVPN Static key V1-----")
+        r"-----BEGIN (?:OpenVPN Static key V1-----(?=\s{1,8}[0-9a-f]{16}).*?"
+        r"(?:-----END OpenVPN Static key V1-----|\Z)"
+        r"|[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
         # key material follows (after blanks, escaped line breaks or a header such
         # as "Proc-Type: 4,ENCRYPTED"), not a question about the header
         r"(?=(?:[ \t\r\n\"',]{1,8}|\\[nr]|[\w\-]{1,30}:[^\n]{0,200}\n){0,8}[A-Za-z0-9+/=]{16})"
         r".*?"
-        r"(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)",
+        r"(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z))",
         re.S,
     ),
     replace=replace_whole(SecretKind.PRIVATE_KEY),

@@ -61,8 +61,10 @@ def _table(m: re.Match[str]) -> str:
 def _redacted_cell(raw: str) -> str:
     """A table cell with its value replaced when it looks like a credential."""
     cell = raw.strip()
-    if CJK_TEXT_RE.search(cell) or not plausible_in_prose(
-        cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE
+    # (in a password column, letters of both cases are enough: "HJfIJIoJSvCuJF")
+    mixed = cell.isalpha() and not cell.islower() and not cell.isupper() and len(cell) >= 8
+    if CJK_TEXT_RE.search(cell) or not (
+        mixed or plausible_in_prose(cell, min_chars=limits.SECRET_MIN_CHARS_IN_PROSE)
     ):
         return raw
     if is_vendor_token(cell):

@@ -151,3 +151,31 @@ VALUE_THEN_ITS_NAME = RedactionRule(
     pattern=_VALUE_THEN_ITS_NAME_RE,
     replace=_named_after,
 )
+
+
+# The value opens the sentence, then says what it is: "DaFx541upOX 这个是…维护后台密码",
+# "B2lift#5O6StA — that's the new admin login for the lift-bridge web UI"
+_VALUE_THEN_WHAT_IT_IS_RE = compile_bounded(
+    r"(?:^|\n)[ \t]*" + _VALUE + r"[ \t]*"
+    r"(?:(?:这个|这串|那个)?(?:就)?是[^，,。\n]{0,30}?(?:密码|口令|密钥|秘钥|令牌)"
+    r"|[—–\-:]{1,2}[ \t]*(?i:that'?s|it'?s|is)[ \t]+(?i:the|my|our|your)[ \t]+"
+    r"(?:[\w\-]+[ \t]+){0,3}?(?i:password|passphrase|login|token|secret|api[ \t]key))"
+)
+VALUE_THEN_WHAT_IT_IS = RedactionRule(
+    id="value-then-what-it-is",
+    description=(
+        "A value opening its sentence, then named a password (X 这个是…密码; X — that's the new "
+        "login)"
+    ),
+    examples_match=(
+        "DaFx541upOX 这个是 3 号楼药房智能柜的维护后台密码，别外传",
+        "B2lift#5O6StA — that's the new admin login for the lift-bridge web UI on floor B2",
+    ),
+    examples_no_match=(
+        "v2.3.1 — that's the new login page version",
+        "admin 这个是默认账号，密码在 Vault 里",
+    ),
+    keywords=(*ZH_NEEDLES, "password", "passphrase", "login", "token", "secret", "api key"),
+    pattern=_VALUE_THEN_WHAT_IT_IS_RE,
+    replace=_named_after,
+)

@@ -77,6 +77,7 @@ TRAILING = ".,:;!?…"  # sentence punctuation after a value is not part of it
 KEYWORD_NEEDLES = (
     *("pass", "pw", "secret", "token", "key", "cred", "auth", "sig", "sk"),
     *("app-cert", "app_cert", "appcert", "app.cert"),  # an RTC vendor's app certificate
+    "psk",  # a Wi-Fi or VPN pre-shared key
 )
 # "PAT" (a personal access token) as a word before its value: "pat" alone is in "path",
 # "patch" and "pattern", which every Java answer holds, so the word and what follows it.
