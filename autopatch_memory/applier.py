@@ -68,10 +68,8 @@ from autopatch_memory.model import (
 from autopatch_memory.privacy import is_only_redacted, redact, titled_for_a_secret
 from autopatch_memory.reasons import Reason
 from autopatch_memory.standing.admission import (
-    refuse_in_code,
-    refuse_quoted_cancel,
-    refuse_quoted_rule,
-    refuse_taken_back,
+    refuse_grounded_cancel,
+    refuse_grounded_rule,
     rule_about_the_answers,
 )
 from autopatch_memory.standing.lexicon import has_standing_marker
@@ -742,10 +740,8 @@ class _Applier:
         adopted = bool((op.adopted_from or "").strip())
         # A quote across sentences ("We migrated to Gradle. From now on…") is grounded by
         # the one that gives the instruction.
-        refusal = (
-            refuse_in_code(turn.user_text, found.spans)
-            or refuse_quoted_rule(found.sentences, adopted=adopted)
-            or refuse_taken_back(turn.user_text, found.spans[-1][1], self._next_message(turn))
+        refusal = refuse_grounded_rule(
+            turn.user_text, found, adopted=adopted, next_message=self._next_message(turn)
         )
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
@@ -780,9 +776,7 @@ class _Applier:
         if self.user_authored:
             return None
         turn, found = self._quoted(op, "an archive")
-        refusal = refuse_in_code(turn.user_text, found.spans) or refuse_quoted_cancel(
-            found.sentences
-        )
+        refusal = refuse_grounded_cancel(turn.user_text, found)
         if refusal is not None:
             raise _Reject(Reason.UNGROUNDED, refusal.why)
         return turn.created_at

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from autopatch_memory import limits
-from autopatch_memory.lang.quotes import find_quote
+from autopatch_memory.lang.quotes import QuoteMatch, find_quote
 from autopatch_memory.lang.rules import Rule
 from autopatch_memory.lang.sentences import sentence_spans
 from autopatch_memory.standing.lexicon import (
@@ -136,25 +136,38 @@ def _vetoed(sentence: str, applies: Callable[[str], bool]) -> Refusal | None:
     return Refusal(veto.id, f"the quoted sentence is {veto.description} ({veto.id})")
 
 
+def refuse_grounded_rule(
+    text: str, found: QuoteMatch, *, adopted: bool = False, next_message: str = ""
+) -> Refusal | None:
+    """Why a rule whose quote was ``found`` in the user's ``text`` (followed by their
+    ``next_message``) cannot stand (``None``: it can): the quote is in code, its sentences
+    have no form or a veto, or what follows takes it back."""
+    return (
+        refuse_in_code(text, found.spans)
+        or refuse_quoted_rule(found.sentences, adopted=adopted)
+        or refuse_taken_back(text, found.spans[-1][1], next_message)
+    )
+
+
+def refuse_grounded_cancel(text: str, found: QuoteMatch) -> Refusal | None:
+    """:func:`refuse_grounded_rule` for an archive."""
+    return refuse_in_code(text, found.spans) or refuse_quoted_cancel(found.sentences)
+
+
 def admits_rule(quote: str, text: str, next_message: str = "") -> bool:
     """Whether the applier would admit a rule quoting ``quote`` from the user's ``text``
-    (followed by their ``next_message``): found outside code, one of the sentences around
-    it carries a form and no veto, and nothing after it takes it back (what the offline
-    reader checks before it proposes, so it never proposes what is refused)."""
+    (followed by their ``next_message``): what the offline reader checks before it
+    proposes, so it never proposes what is refused."""
     found = find_quote(quote, text)
-    return found is not None and not (
-        refuse_in_code(text, found.spans)
-        or refuse_quoted_rule(found.sentences)
-        or refuse_taken_back(text, found.spans[-1][1], next_message)
+    return (
+        found is not None and refuse_grounded_rule(text, found, next_message=next_message) is None
     )
 
 
 def admits_cancel(quote: str, text: str) -> bool:
     """:func:`admits_rule` for a cancel."""
     found = find_quote(quote, text)
-    return found is not None and not (
-        refuse_in_code(text, found.spans) or refuse_quoted_cancel(found.sentences)
-    )
+    return found is not None and refuse_grounded_cancel(text, found) is None
 
 
 # What the assistant produces, named: a rule about it is the user's rule, not a fact of
