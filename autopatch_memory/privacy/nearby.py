@@ -17,6 +17,7 @@ import re
 from autopatch_memory import limits
 from autopatch_memory.lang import lazy_compile
 from autopatch_memory.privacy.markers import SecretKind, marker
+from autopatch_memory.privacy.replacing import replace_spans
 from autopatch_memory.privacy.rule import RedactionRule
 from autopatch_memory.privacy.spelling import CHAT_SPEAKER, compile_bounded, first_char_gate
 from autopatch_memory.privacy.surroundings import inside_marker
@@ -295,8 +296,8 @@ def _handed_over(m: re.Match[str]) -> str:
             if _vetoed(text, start, candidate.start()):
                 break
             offset = candidate.start() - m.start()
-            whole = m.group(0)
-            return whole[:offset] + marker(SecretKind.PASSWORD) + whole[offset + len(value) :]
+            span = (offset, offset + len(value))
+            return replace_spans(m.group(0), [span], marker(SecretKind.PASSWORD))
     return m.group(0)
 
 
